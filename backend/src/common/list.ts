@@ -1,0 +1,56 @@
+import { Field, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { badInput } from './errors';
+
+export enum SortDirection {
+  ASC = 'ASC',
+  DESC = 'DESC',
+}
+registerEnumType(SortDirection, { name: 'SortDirection' });
+
+export const MAX_TAKE = 100;
+
+@InputType({ description: 'Paging shared by every list: skip rows, then take at most 100.' })
+export class PageOptions {
+  @Field(() => Int, { defaultValue: 0 })
+  skip: number = 0;
+
+  @Field(() => Int, { defaultValue: 20, description: 'At most 100' })
+  take: number = 20;
+
+  @Field(() => SortDirection, { nullable: true })
+  sortDirection?: SortDirection;
+
+  @Field(() => String, { nullable: true, description: 'Case-insensitive text search' })
+  search?: string;
+}
+
+export interface Page {
+  skip: number;
+  take: number;
+}
+
+export function checkPage(options: { skip?: number | null; take?: number | null } | undefined): Page {
+  const skip = options?.skip ?? 0;
+  const take = options?.take ?? 20;
+  if (!Number.isInteger(skip) || skip < 0) throw badInput('skip must be a whole number of at least 0');
+  if (!Number.isInteger(take) || take < 1 || take > MAX_TAKE) throw badInput(`take must be a whole number from 1 to ${MAX_TAKE}`);
+  return { skip, take };
+}
+
+/** Escapes LIKE wildcards so a search for "50%" finds "50%" only. */
+export function likePattern(search: string): string {
+  return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** `{ items, totalItems }` for one item type (type-graphql's generic type pattern). */
+export function ListResult<T extends object>(itemType: new () => T) {
+  @ObjectType()
+  abstract class ListResultClass {
+    @Field(() => [itemType])
+    items!: T[];
+
+    @Field(() => Int, { description: 'Rows that match the filter, over every page' })
+    totalItems!: number;
+  }
+  return ListResultClass;
+}

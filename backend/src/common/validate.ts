@@ -1,0 +1,45 @@
+import { badInput } from './errors';
+
+/** Small checks shared by every service, so GraphQL and REST give the same messages. */
+
+export function requireText(value: unknown, message: string, maxLength = 2000): string {
+  if (typeof value !== 'string' || value.trim() === '') throw badInput(message);
+  const text = value.trim();
+  if (text.length > maxLength) throw badInput(`${message.replace(/ is Required$/, '')} must be at most ${maxLength} characters`);
+  return text;
+}
+
+export function optionalText(value: unknown, maxLength = 2000): string | null {
+  if (value === undefined || value === null) return null;
+  if (typeof value !== 'string') throw badInput('Expected text');
+  const text = value.trim();
+  if (text.length > maxLength) throw badInput(`Text must be at most ${maxLength} characters`);
+  return text === '' ? null : text;
+}
+
+/** A whole number within bounds; `requiredMessage` when missing, `rangeMessage` when out of range. */
+export function requireWholeNumber(
+  value: unknown,
+  requiredMessage: string,
+  { min = Number.MIN_SAFE_INTEGER, max = 2_000_000_000, rangeMessage }: { min?: number; max?: number; rangeMessage?: string } = {},
+): number {
+  if (value === undefined || value === null || value === '') throw badInput(requiredMessage);
+  const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+  if (typeof number !== 'number' || !Number.isInteger(number)) throw badInput(`${requiredMessage.replace(/ is Required$/, '')} must be a whole number`);
+  if (number < min || number > max) throw badInput(rangeMessage ?? `Must be between ${min} and ${max}`);
+  return number;
+}
+
+const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function normalizeEmail(value: unknown): string {
+  if (typeof value !== 'string' || !emailPattern.test(value.trim())) throw badInput('A valid e-mail address is required');
+  return value.trim().toLowerCase();
+}
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Ids are UUIDs; anything else cannot name a row, so it is "not found" rather than a database error. */
+export function isId(value: unknown): value is string {
+  return typeof value === 'string' && uuidPattern.test(value);
+}

@@ -1,0 +1,153 @@
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+
+/** Every setting Keen reads, checked once at start. `.env.example` documents each one. */
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  logLevel: string;
+  /** Where `npm start` keeps its embedded database, emulator accounts and uploads. */
+  dataDir: string;
+  /** frontend/dist: the built client, served at `/`. */
+  clientDir: string;
+  databaseUrl: string | null;
+  embeddedPostgresPort: number;
+  firebase: {
+    projectId: string;
+    emulatorHost: string | null;
+    serviceAccount: Record<string, string> | null;
+    webApiKey: string;
+    authDomain: string;
+  };
+  adminEmails: string[];
+  accessTokenSecret: string;
+  stripe: { secretKey: string | null; publishableKey: string | null; webhookSecret: string | null };
+  seedDemo: boolean;
+  demoAccounts: { admin: DemoAccount; customer: DemoAccount };
+}
+
+export interface DemoAccount {
+  email: string;
+  password: string;
+  name: string;
+}
+
+export class ConfigError extends Error {
+  constructor(setting: string, problem: string) {
+    super(`Setting ${setting}: ${problem}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+const repoRoot = path.resolve(__dirname, '..', '..', '..');
+
+function text(env: Env, name: string): string | null {
+  const value = env[name]?.trim();
+  return value ? value : null;
+}
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = text(env, name);
+  if (raw === null) return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new ConfigError(name, `expected a whole number from ${min} to ${max}, got "${raw}"`);
+  }
+  return value;
+}
+
+function flag(env: Env, name: string, fallback: boolean): boolean {
+  const raw = text(env, name);
+  if (raw === null) return fallback;
+  if (['1', 'true', 'yes'].includes(raw.toLowerCase())) return true;
+  if (['0', 'false', 'no'].includes(raw.toLowerCase())) return false;
+  throw new ConfigError(name, `expected true or false, got "${raw}"`);
+}
+
+function serviceAccount(env: Env): Record<string, string> | null {
+  const raw = text(env, 'FIREBASE_SERVICE_ACCOUNT');
+  if (raw === null) return null;
+  try {
+    const json = raw.startsWith('{') ? raw : require('node:fs').readFileSync(raw, 'utf8');
+    return JSON.parse(json);
+  } catch (error) {
+    throw new ConfigError('FIREBASE_SERVICE_ACCOUNT', `expected service-account JSON or a path to it (${(error as Error).message})`);
+  }
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const nodeEnv = text(env, 'NODE_ENV') ?? 'development';
+  if (nodeEnv !== 'development' && nodeEnv !== 'production' && nodeEnv !== 'test') {
+    throw new ConfigError('NODE_ENV', `expected development, production or test, got "${nodeEnv}"`);
+  }
+  const production = nodeEnv === 'production';
+
+  const databaseUrl = text(env, 'DATABASE_URL');
+  if (databaseUrl !== null && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new ConfigError('DATABASE_URL', 'expected a postgres:// URL');
+  }
+  if (production && databaseUrl === null) {
+    throw new ConfigError('DATABASE_URL', 'is required in production: the embedded PostgreSQL is for development only');
+  }
+
+  const emulatorHost = text(env, 'FIREBASE_AUTH_EMULATOR_HOST');
+  if (production && emulatorHost !== null) {
+    throw new ConfigError('FIREBASE_AUTH_EMULATOR_HOST', 'must not be set in production: the emulator accepts unsigned tokens');
+  }
+  const account = serviceAccount(env);
+  const projectId = text(env, 'FIREBASE_PROJECT_ID') ?? account?.project_id ?? 'demo-keen';
+  if (emulatorHost === null && account === null && text(env, 'GOOGLE_APPLICATION_CREDENTIALS') === null) {
+    throw new ConfigError(
+      'FIREBASE_AUTH_EMULATOR_HOST',
+      'set it to use the Auth Emulator (npm start does this for you), or set FIREBASE_SERVICE_ACCOUNT for a real Firebase project',
+    );
+  }
+  const webApiKey = text(env, 'FIREBASE_WEB_API_KEY');
+  if (emulatorHost === null && webApiKey === null) {
+    throw new ConfigError('FIREBASE_WEB_API_KEY', "is required with a real Firebase project: the browser needs the project's web API key");
+  }
+
+  const secret = text(env, 'ACCESS_TOKEN_SECRET');
+  if (production && (secret === null || secret.length < 32)) {
+    throw new ConfigError('ACCESS_TOKEN_SECRET', 'is required in production and must be at least 32 characters');
+  }
+
+  const stripeSecret = text(env, 'STRIPE_SECRET_KEY');
+  const stripePublishable = text(env, 'STRIPE_PUBLISHABLE_KEY');
+  if ((stripeSecret === null) !== (stripePublishable === null)) {
+    throw new ConfigError(stripeSecret ? 'STRIPE_PUBLISHABLE_KEY' : 'STRIPE_SECRET_KEY', 'set both Stripe keys or neither');
+  }
+
+  const adminEmails = (text(env, 'ADMIN_EMAILS') ?? (production ? '' : 'admin@keen.test'))
+    .split(',')
+    .map((email) => email.trim().toLowerCase())
+    .filter(Boolean);
+
+  return {
+    env: nodeEnv,
+    port: integer(env, 'PORT', 4000, 0, 65535),
+    logLevel: text(env, 'LOG_LEVEL') ?? (nodeEnv === 'test' ? 'silent' : 'info'),
+    dataDir: path.resolve(text(env, 'DATA_DIR') ?? path.join(repoRoot, '.data')),
+    clientDir: path.resolve(text(env, 'CLIENT_DIR') ?? path.join(repoRoot, 'frontend', 'dist')),
+    databaseUrl,
+    embeddedPostgresPort: integer(env, 'EMBEDDED_POSTGRES_PORT', 54329, 1024, 65535),
+    firebase: {
+      projectId,
+      emulatorHost,
+      serviceAccount: account,
+      webApiKey: webApiKey ?? 'demo-api-key',
+      authDomain: text(env, 'FIREBASE_AUTH_DOMAIN') ?? `${projectId}.firebaseapp.com`,
+    },
+    adminEmails,
+    // Without a setting, tokens last until the process restarts: fine for development.
+    accessTokenSecret: secret ?? randomBytes(32).toString('hex'),
+    stripe: { secretKey: stripeSecret, publishableKey: stripePublishable, webhookSecret: text(env, 'STRIPE_WEBHOOK_SECRET') },
+    seedDemo: flag(env, 'SEED_DEMO', !production),
+    demoAccounts: {
+      admin: { email: 'admin@keen.test', password: 'keen-admin-1', name: 'Ada Steel' },
+      customer: { email: 'customer@keen.test', password: 'keen-customer-1', name: 'Casey Blade' },
+    },
+  };
+}

@@ -1,0 +1,23 @@
+import { DataSource } from 'typeorm';
+import { Product } from '../modules/catalog/product.entity';
+import { Order } from '../modules/orders/order.entity';
+import { Review } from '../modules/reviews/review.entity';
+import { User } from '../modules/users/user.entity';
+import { Init1763800000000 } from './migrations/1763800000000-Init';
+
+export const entities = [Product, Order, Review, User];
+export const migrations = [Init1763800000000];
+
+/** Schema changes only ever come from the committed migrations; `synchronize` stays off. */
+export function createDataSource(url: string, poolSize = 10): DataSource {
+  return new DataSource({
+    type: 'postgres',
+    url,
+    entities,
+    migrations,
+    synchronize: false,
+    migrationsTransactionMode: 'each',
+    poolSize,
+    applicationName: 'keen',
+  });
+}

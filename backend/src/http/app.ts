@@ -1,0 +1,101 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { ApolloServer } from '@apollo/server';
+import { expressMiddleware } from '@as-integrations/express5';
+import express, { NextFunction, Request, Response } from 'express';
+import type { Logger } from 'pino';
+import { pinoHttp } from 'pino-http';
+import type { DataSource } from 'typeorm';
+import type { Config } from '../config';
+import { callerFromHeader, createLoaders, RequestContext } from '../context';
+import { seedImagesDir } from '../seed/catalogue';
+import type { Services } from '../services';
+import { createRestRouter } from './rest';
+
+export interface AppParts {
+  config: Config;
+  db: DataSource;
+  services: Services;
+  logger: Logger;
+  apollo: ApolloServer<RequestContext>;
+}
+
+/** Everything on one origin: the client, /graphql, the REST layer at /api, images and health checks. */
+export function createApp({ config, db, services, logger, apollo }: AppParts): express.Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback');
+  app.use(
+    pinoHttp({
+      logger,
+      genReqId: (req, res) => {
+        const id = (typeof req.headers['x-request-id'] === 'string' && req.headers['x-request-id'].slice(0, 100)) || randomUUID();
+        res.setHeader('x-request-id', id);
+        return id;
+      },
+      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
+    }),
+  );
+
+  app.get('/healthz', (_req, res) => {
+    res.json({ status: 'ok' });
+  });
+  app.get('/readyz', async (_req, res) => {
+    try {
+      await db.query('SELECT 1');
+      if (await db.showMigrations()) throw new Error('migrations pending');
+      res.json({ status: 'ready' });
+    } catch (error) {
+      res.status(503).json({ status: 'not ready', reason: (error as Error).message });
+    }
+  });
+
+  app.get('/config.json', (_req, res) => {
+    res.setHeader('cache-control', 'no-store');
+    res.json({
+      firebase: { apiKey: config.firebase.webApiKey, authDomain: config.firebase.authDomain, projectId: config.firebase.projectId },
+      authEmulatorUrl: config.firebase.emulatorHost ? `http://${config.firebase.emulatorHost}` : null,
+      stripePublishableKey: config.stripe.publishableKey,
+      paymentProvider: config.stripe.secretKey ? 'stripe' : 'test',
+    });
+  });
+
+  const graphiqlPage = path.join(config.clientDir, 'graphiql.html');
+  app.get('/graphql', (req, res, next) => {
+    if (!req.accepts('html') || req.accepts(['json', 'html']) === 'json' || !existsSync(graphiqlPage)) return next();
+    res.sendFile(graphiqlPage);
+  });
+  app.use(
+    '/graphql',
+    express.json({ limit: '1mb' }),
+    expressMiddleware(apollo, {
+      context: async ({ req }) => ({
+        caller: await callerFromHeader(services, req.headers.authorization),
+        services,
+        loaders: createLoaders(db),
+      }),
+    }),
+  );
+
+  app.use('/api', createRestRouter(services, logger));
+  app.use('/images', express.static(seedImagesDir, { maxAge: '7d', immutable: true }));
+  app.use('/uploads', express.static(path.join(config.dataDir, 'uploads'), { maxAge: '7d' }));
+
+  app.use(express.static(config.clientDir, { index: false, maxAge: '1h' }));
+  app.get('/{*path}', (_req, res) => {
+    const index = path.join(config.clientDir, 'index.html');
+    if (!existsSync(index)) {
+      res.status(503).type('text').send('The web client is not built yet: run `npm run build`.');
+      return;
+    }
+    res.setHeader('cache-control', 'no-cache');
+    res.sendFile(index);
+  });
+
+  app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
+    req.log.error({ err: error }, 'request failed');
+    if (!res.headersSent) res.status(500).json({ message: 'Something went wrong on our side; please try again' });
+  });
+  return app;
+}

@@ -1,0 +1,63 @@
+import 'reflect-metadata';
+import { pino } from 'pino';
+import { ConfigError, loadConfig } from './config';
+import { ensureDatabase } from './db/database';
+import { createDataSource } from './db/data-source';
+import { EmbeddedDatabase, startEmbeddedPostgres } from './db/embedded-postgres';
+import { seedCatalogue, seedDemoAccounts } from './seed/seed';
+import { startServer } from './server';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const logger = pino({ level: config.logLevel });
+
+  let embedded: EmbeddedDatabase | null = null;
+  let databaseUrl = config.databaseUrl;
+  if (!databaseUrl) {
+    logger.info({ port: config.embeddedPostgresPort }, 'starting the embedded PostgreSQL');
+    embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, port: config.embeddedPostgresPort, persistent: true, log: (line) => logger.warn(line) });
+    databaseUrl = await ensureDatabase(embedded.url, 'keen');
+  }
+  const db = createDataSource(databaseUrl);
+  await db.initialize();
+  const applied = await db.runMigrations();
+  if (applied.length) logger.info({ migrations: applied.map((m) => m.name) }, 'applied migrations');
+
+  const server = await startServer(config, db, logger);
+  if (config.seedDemo) {
+    await seedCatalogue(db, logger);
+    await seedDemoAccounts(db, server.services, config);
+  }
+  printBanner(server.url, config);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    const deadline = setTimeout(() => process.exit(1), 15_000);
+    deadline.unref();
+    await server.close();
+    await db.destroy();
+    await embedded?.stop();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+function printBanner(url: string, config: ReturnType<typeof loadConfig>): void {
+  const lines = [`Keen is running at ${url}`, `  GraphQL and GraphiQL: ${url}/graphql`, `  REST:                 ${url}/api`];
+  if (config.firebase.emulatorHost) {
+    const { admin, customer } = config.demoAccounts;
+    lines.push('  Demo accounts (Auth Emulator):');
+    lines.push(`    admin     ${admin.email} / ${admin.password}`);
+    lines.push(`    customer  ${customer.email} / ${customer.password}`);
+  }
+  process.stdout.write(`\n${lines.join('\n')}\n\n`);
+}
+
+main().catch((error) => {
+  process.stderr.write(`${error instanceof ConfigError ? error.message : (error as Error)?.stack ?? String(error)}\n`);
+  process.exit(1);
+});

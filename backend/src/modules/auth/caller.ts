@@ -1,0 +1,24 @@
+import { forbidden, unauthenticated } from '../../common/errors';
+import { Role, User } from '../users/user.entity';
+
+/** Who is asking: a verified identity and its profile row, or nobody. Every service method takes one. */
+export interface Caller {
+  user: User | null;
+}
+
+export const anonymous: Caller = { user: null };
+
+export function requireUser(caller: Caller): User {
+  if (!caller.user) throw unauthenticated();
+  return caller.user;
+}
+
+export function requireAdmin(caller: Caller): User {
+  const user = requireUser(caller);
+  if (user.role !== Role.admin) throw forbidden('Only an admin may do this');
+  return user;
+}
+
+export function isAdmin(caller: Caller): boolean {
+  return caller.user?.role === Role.admin;
+}

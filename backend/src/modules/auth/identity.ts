@@ -1,0 +1,84 @@
+import { App, cert, deleteApp, initializeApp } from 'firebase-admin/app';
+import { Auth, getAuth } from 'firebase-admin/auth';
+import jwt from 'jsonwebtoken';
+import type { Config } from '../../config';
+import { unauthenticated } from '../../common/errors';
+
+/** A person the identity provider vouches for. */
+export interface Identity {
+  email: string;
+  name: string | null;
+  picture: string | null;
+}
+
+const ACCESS_TOKEN_ISSUER = 'keen';
+const ACCESS_TOKEN_LIFETIME = '1d';
+
+/**
+ * Checks bearer tokens: Firebase ID tokens (verified by firebase-admin, or by the Auth Emulator
+ * in development) and Keen's own access tokens, which the REST layer hands out in exchange for a
+ * verified ID token.
+ */
+export class IdentityService {
+  private readonly app: App;
+  readonly auth: Auth;
+
+  constructor(private readonly config: Config) {
+    if (config.firebase.emulatorHost) process.env.FIREBASE_AUTH_EMULATOR_HOST = config.firebase.emulatorHost;
+    const account = config.firebase.serviceAccount;
+    this.app = initializeApp(
+      { projectId: config.firebase.projectId, ...(account ? { credential: cert(account) } : {}) },
+      `keen-${Math.random().toString(36).slice(2)}`,
+    );
+    this.auth = getAuth(this.app);
+  }
+
+  /** Verifies either kind of token; a bad or expired token is an error, never "anonymous". */
+  async verify(token: string): Promise<Identity> {
+    const header = jwt.decode(token, { complete: true });
+    if (!header) throw unauthenticated('The sign-in token is malformed');
+    if ((header.payload as jwt.JwtPayload).iss === ACCESS_TOKEN_ISSUER) return this.verifyAccessToken(token);
+    return this.verifyIdToken(token);
+  }
+
+  /** Only a verified Firebase ID token proves an e-mail address. */
+  async verifyIdToken(token: string): Promise<Identity> {
+    try {
+      const decoded = await this.auth.verifyIdToken(token);
+      if (!decoded.email) throw unauthenticated('The sign-in token carries no e-mail address');
+      return { email: decoded.email.toLowerCase(), name: (decoded.name as string | undefined) ?? null, picture: decoded.picture ?? null };
+    } catch (error) {
+      if (error instanceof Error && error.name === 'GraphQLError') throw error;
+      throw unauthenticated('The sign-in token is invalid or has expired');
+    }
+  }
+
+  issueAccessToken(identity: Identity): string {
+    return jwt.sign({ email: identity.email, name: identity.name }, this.config.accessTokenSecret, {
+      issuer: ACCESS_TOKEN_ISSUER,
+      subject: identity.email,
+      expiresIn: ACCESS_TOKEN_LIFETIME,
+      algorithm: 'HS256',
+    });
+  }
+
+  private verifyAccessToken(token: string): Identity {
+    try {
+      const payload = jwt.verify(token, this.config.accessTokenSecret, { issuer: ACCESS_TOKEN_ISSUER, algorithms: ['HS256'] }) as jwt.JwtPayload;
+      return { email: String(payload.sub).toLowerCase(), name: (payload.name as string | null) ?? null, picture: null };
+    } catch {
+      throw unauthenticated('The access token is invalid or has expired');
+    }
+  }
+
+  async close(): Promise<void> {
+    await deleteApp(this.app);
+  }
+}
+
+/** The token from an `Authorization: Bearer <token>` header, if any. */
+export function bearerToken(header: string | undefined): string | null {
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header.trim());
+  return match ? match[1] : null;
+}

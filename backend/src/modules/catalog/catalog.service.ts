@@ -1,0 +1,87 @@
+import { DataSource, QueryFailedError } from 'typeorm';
+import { badInput, notFound } from '../../common/errors';
+import { checkPage, likePattern, SortDirection } from '../../common/list';
+import { isId, requireText, requireWholeNumber } from '../../common/validate';
+import { Caller, requireAdmin } from '../auth/caller';
+import { Product } from './product.entity';
+import { ProductInput, ProductListOptions, ProductSortField, UpdateProductInput } from './product.inputs';
+
+const UNIQUE_VIOLATION = '23505';
+
+export class CatalogService {
+  constructor(private readonly db: DataSource) {}
+
+  async list(_caller: Caller, options: ProductListOptions = new ProductListOptions()): Promise<{ items: Product[]; totalItems: number }> {
+    const { skip, take } = checkPage(options);
+    const query = this.db.getRepository(Product).createQueryBuilder('product');
+    if (options.search) {
+      query.andWhere('(product.name ILIKE :pattern OR product.description ILIKE :pattern)', { pattern: likePattern(options.search) });
+    }
+    if (options.lowStock) query.andWhere('product.quantity <= product.minimumQuantity');
+    const [items, totalItems] = await query
+      .orderBy(`product.${options.sortBy ?? ProductSortField.createdAt}`, options.sortDirection ?? SortDirection.ASC)
+      .addOrderBy('product.id')
+      .skip(skip)
+      .take(take)
+      .getManyAndCount();
+    return { items, totalItems };
+  }
+
+  async get(_caller: Caller, id: string): Promise<Product> {
+    const product = isId(id) ? await this.db.getRepository(Product).findOneBy({ id }) : null;
+    if (!product) throw notFound('Product');
+    return product;
+  }
+
+  async create(caller: Caller, input: ProductInput): Promise<Product> {
+    requireAdmin(caller);
+    const product = this.db.getRepository(Product).create({
+      name: requireText(input.name, 'Product Name is Required', 120),
+      description: requireText(input.description, 'Product Description is Required', 5000),
+      ...checkNumbers(input, 'Product Quantity is Required'),
+      img: requireText(input.img, 'Product Photo is Required', 2000),
+    });
+    return this.saveUniquelyNamed(product);
+  }
+
+  async update(caller: Caller, id: string, input: UpdateProductInput): Promise<Product> {
+    requireAdmin(caller);
+    const product = await this.get(caller, id);
+    Object.assign(product, {
+      ...(input.name != null ? { name: requireText(input.name, 'Product Name is Required', 120) } : {}),
+      ...(input.description != null ? { description: requireText(input.description, 'Product Description is Required', 5000) } : {}),
+      ...checkNumbers(input, 'Minimum Quantity is Required'),
+      img: requireText(input.img, 'Product Photo is Required', 2000),
+    });
+    return this.saveUniquelyNamed(product);
+  }
+
+  async delete(caller: Caller, id: string): Promise<string> {
+    requireAdmin(caller);
+    const result = isId(id) ? await this.db.getRepository(Product).delete({ id }) : { affected: 0 };
+    if (!result.affected) throw notFound('Product');
+    return id;
+  }
+
+  private async saveUniquelyNamed(product: Product): Promise<Product> {
+    try {
+      return await this.db.getRepository(Product).save(product);
+    } catch (error) {
+      if (error instanceof QueryFailedError && (error.driverError as { code?: string }).code === UNIQUE_VIOLATION) {
+        throw badInput('Product already exist');
+      }
+      throw error;
+    }
+  }
+}
+
+function checkNumbers(input: { price?: unknown; quantity?: unknown; minimumQuantity?: unknown }, minimumQuantityMessage: string) {
+  return {
+    price: requireWholeNumber(input.price, 'Product Price is Required', { min: 1, rangeMessage: 'Product Price must be at least 1' }),
+    quantity: requireWholeNumber(input.quantity, 'Product Quantity is Required', { min: 0, rangeMessage: 'Product Quantity cannot be negative' }),
+    minimumQuantity: requireWholeNumber(input.minimumQuantity, minimumQuantityMessage, {
+      min: 1,
+      rangeMessage: 'Minimum Quantity must be at least 1',
+    }),
+  };
+}

@@ -1,0 +1,46 @@
+import { Field, ID, Int, ObjectType } from 'type-graphql';
+import { Check, Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+
+/** Something the shop sells. Prices are whole dollars. */
+@ObjectType()
+@Entity('product')
+@Check('CHK_product_numbers', `"price" >= 1 AND "quantity" >= 0 AND "minimumQuantity" >= 1`)
+@Index('UQ_product_name_lower', { synchronize: false }) // unique on lower(name): see the Init migration
+export class Product {
+  @Field(() => ID)
+  @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'PK_product' })
+  id!: string;
+
+  @Field(() => String)
+  @Column('varchar', { length: 120 })
+  name!: string;
+
+  @Field(() => String)
+  @Column('varchar', { length: 2000 })
+  img!: string;
+
+  @Field(() => String)
+  @Column('text')
+  description!: string;
+
+  @Field(() => Int, { description: 'Unit price in whole dollars' })
+  @Column('int')
+  price!: number;
+
+  @Field(() => Int, { description: 'Units in stock' })
+  @Column('int')
+  quantity!: number;
+
+  @Field(() => Int, { description: 'Smallest quantity one order may take' })
+  @Column('int')
+  minimumQuantity!: number;
+
+  @Field(() => Date)
+  @Index('IDX_product_created_at')
+  @CreateDateColumn({ type: 'timestamptz' })
+  createdAt!: Date;
+
+  @Field(() => Date)
+  @UpdateDateColumn({ type: 'timestamptz' })
+  updatedAt!: Date;
+}

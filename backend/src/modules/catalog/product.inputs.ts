@@ -1,0 +1,62 @@
+import { Field, InputType, Int, registerEnumType } from 'type-graphql';
+import { PageOptions } from '../../common/list';
+
+export enum ProductSortField {
+  name = 'name',
+  price = 'price',
+  quantity = 'quantity',
+  createdAt = 'createdAt',
+}
+registerEnumType(ProductSortField, { name: 'ProductSortField' });
+
+@InputType()
+export class ProductListOptions extends PageOptions {
+  @Field(() => ProductSortField, { nullable: true })
+  sortBy?: ProductSortField;
+
+  @Field(() => Boolean, { nullable: true, description: 'Only products at or below their minimum quantity' })
+  lowStock?: boolean;
+}
+
+/** Numbers are nullable so that a missing one gets the shop's own message, not a type error. */
+@InputType()
+export class ProductInput {
+  @Field(() => String)
+  name!: string;
+
+  @Field(() => String)
+  description!: string;
+
+  @Field(() => Int, { nullable: true })
+  price?: number | null;
+
+  @Field(() => Int, { nullable: true })
+  quantity?: number | null;
+
+  @Field(() => Int, { nullable: true })
+  minimumQuantity?: number | null;
+
+  @Field(() => String, { description: 'Photo URL, for example from POST /api/uploads' })
+  img!: string;
+}
+
+@InputType({ description: 'Price, stock, minimum quantity and photo; name and description may change too' })
+export class UpdateProductInput {
+  @Field(() => String, { nullable: true })
+  name?: string | null;
+
+  @Field(() => String, { nullable: true })
+  description?: string | null;
+
+  @Field(() => Int, { nullable: true })
+  price?: number | null;
+
+  @Field(() => Int, { nullable: true })
+  quantity?: number | null;
+
+  @Field(() => Int, { nullable: true })
+  minimumQuantity?: number | null;
+
+  @Field(() => String)
+  img!: string;
+}

@@ -1,0 +1,53 @@
+import { Field, ID, Int, ObjectType } from 'type-graphql';
+import { Check, Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { User } from '../users/user.entity';
+
+/** A customer's rating. Name, e-mail and photo are copied from the author's profile when it is written. */
+@ObjectType()
+@Entity('review')
+@Check('CHK_review_star', `"star" BETWEEN 1 AND 5`)
+export class Review {
+  @Field(() => ID)
+  @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'PK_review' })
+  id!: string;
+
+  @Field(() => String)
+  @Column('varchar', { length: 120 })
+  userName!: string;
+
+  @Field(() => String)
+  @Column('varchar', { length: 120 })
+  name!: string;
+
+  @Field(() => String)
+  @Column('varchar', { length: 254 })
+  email!: string;
+
+  @Field(() => String)
+  @Column('text')
+  description!: string;
+
+  @Field(() => String, { nullable: true })
+  @Column('varchar', { length: 2000, nullable: true })
+  img!: string | null;
+
+  @Field(() => Int, { description: 'Rating from 1 to 5' })
+  @Column('smallint')
+  star!: number;
+
+  @Index('IDX_review_author')
+  @Column('uuid', { nullable: true })
+  authorId!: string | null;
+
+  @ManyToOne(() => User, { onDelete: 'SET NULL' })
+  @JoinColumn({ name: 'authorId', foreignKeyConstraintName: 'FK_review_author' })
+  author?: User | null;
+
+  @Field(() => Date)
+  @Index('IDX_review_created_at')
+  @CreateDateColumn({ type: 'timestamptz' })
+  createdAt!: Date;
+
+  @UpdateDateColumn({ type: 'timestamptz' })
+  updatedAt!: Date;
+}

@@ -1,0 +1,51 @@
+import { Field, ID, ObjectType, registerEnumType } from 'type-graphql';
+import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+
+export enum Role {
+  admin = 'admin',
+  user = 'user',
+}
+registerEnumType(Role, { name: 'Role' });
+
+/** A shopper or staff member. Passwords live with the identity provider, never here. */
+@ObjectType()
+@Entity('user')
+export class User {
+  @Field(() => ID)
+  @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'PK_user' })
+  id!: string;
+
+  @Field(() => String)
+  @Column('varchar', { length: 120 })
+  name!: string;
+
+  /** Stored lower-case, so the unique index is case-insensitive. */
+  @Field(() => String)
+  @Index('UQ_user_email', { unique: true })
+  @Column('varchar', { length: 254 })
+  email!: string;
+
+  @Field(() => String, { nullable: true })
+  @Column('varchar', { length: 500, nullable: true })
+  address!: string | null;
+
+  @Field(() => String, { nullable: true })
+  @Column('varchar', { length: 40, nullable: true })
+  phone!: string | null;
+
+  @Field(() => String, { nullable: true })
+  @Column('varchar', { length: 2000, nullable: true })
+  img!: string | null;
+
+  @Field(() => Role)
+  @Column('varchar', { length: 20, default: Role.user })
+  role!: Role;
+
+  @Field(() => Date)
+  @CreateDateColumn({ type: 'timestamptz' })
+  createdAt!: Date;
+
+  @Field(() => Date)
+  @UpdateDateColumn({ type: 'timestamptz' })
+  updatedAt!: Date;
+}

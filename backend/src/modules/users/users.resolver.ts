@@ -1,0 +1,59 @@
+import { Arg, Ctx, FieldResolver, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
+import type { RequestContext } from '../../context';
+import { ListResult } from '../../common/list';
+import { User } from './user.entity';
+import { RegisterInput, UpdateProfileInput, UserListOptions } from './user.inputs';
+
+@ObjectType()
+export class UserList extends ListResult(User) {}
+
+@Resolver(() => User)
+export class UsersResolver {
+  @Query(() => User, { nullable: true, description: 'The signed-in user, or null when signed out' })
+  me(@Ctx() { caller, services }: RequestContext): User | null {
+    return services.users.me(caller);
+  }
+
+  @Query(() => Boolean, { description: 'Signed in: about yourself; admin: about anyone' })
+  isAdmin(@Arg('email', () => String) email: string, @Ctx() { caller, services }: RequestContext): Promise<boolean> {
+    return services.users.isAdmin(caller, email);
+  }
+
+  @Query(() => UserList, { description: 'Admin only' })
+  users(
+    @Arg('options', () => UserListOptions, { nullable: true }) options: UserListOptions | undefined,
+    @Ctx() { caller, services }: RequestContext,
+  ): Promise<UserList> {
+    return services.users.list(caller, options);
+  }
+
+  @Mutation(() => User, { description: "Completes the signed-in user's profile after sign-up" })
+  register(@Arg('input', () => RegisterInput) input: RegisterInput, @Ctx() { caller, services }: RequestContext): Promise<User> {
+    return services.users.register(caller, input);
+  }
+
+  @Mutation(() => User)
+  updateProfile(@Arg('input', () => UpdateProfileInput) input: UpdateProfileInput, @Ctx() { caller, services }: RequestContext): Promise<User> {
+    return services.users.updateProfile(caller, input);
+  }
+
+  @Mutation(() => User, { description: 'Admin only' })
+  makeAdmin(@Arg('email', () => String) email: string, @Ctx() { caller, services }: RequestContext): Promise<User> {
+    return services.users.makeAdmin(caller, email);
+  }
+
+  @Mutation(() => User, { description: 'Admin only; the last admin keeps their right' })
+  removeAdmin(@Arg('email', () => String) email: string, @Ctx() { caller, services }: RequestContext): Promise<User> {
+    return services.users.removeAdmin(caller, email);
+  }
+
+  @FieldResolver(() => String, { nullable: true, description: 'Visible to the user and to admins' })
+  phone(@Root() user: User, @Ctx() { caller, services }: RequestContext): string | null {
+    return services.users.canSeePrivateDetails(caller, user) ? user.phone : null;
+  }
+
+  @FieldResolver(() => String, { nullable: true, description: 'Visible to the user and to admins' })
+  address(@Root() user: User, @Ctx() { caller, services }: RequestContext): string | null {
+    return services.users.canSeePrivateDetails(caller, user) ? user.address : null;
+  }
+}

@@ -1,0 +1,126 @@
+import { Brackets, DataSource } from 'typeorm';
+import { badInput, forbidden, notFound } from '../../common/errors';
+import { checkPage, likePattern, SortDirection } from '../../common/list';
+import { normalizeEmail, requireText } from '../../common/validate';
+import { Caller, isAdmin, requireAdmin, requireUser } from '../auth/caller';
+import type { Identity } from '../auth/identity';
+import { Role, User } from './user.entity';
+import { RegisterInput, UpdateProfileInput, UserListOptions, UserSortField } from './user.inputs';
+
+const phonePattern = /^\+?[0-9][0-9\s-]{4,19}$/;
+
+export class UsersService {
+  constructor(
+    private readonly db: DataSource,
+    private readonly adminEmails: string[],
+  ) {}
+
+  /** The profile row for a verified identity, created on first sight (admins from ADMIN_EMAILS). */
+  async findOrCreate(identity: Identity): Promise<User> {
+    const users = this.db.getRepository(User);
+    const existing = await users.findOneBy({ email: identity.email });
+    if (existing) return existing;
+    await users
+      .createQueryBuilder()
+      .insert()
+      .values({
+        email: identity.email,
+        name: identity.name ?? identity.email.split('@')[0],
+        img: identity.picture,
+        role: this.adminEmails.includes(identity.email) ? Role.admin : Role.user,
+      })
+      .orIgnore()
+      .execute();
+    return users.findOneByOrFail({ email: identity.email });
+  }
+
+  me(caller: Caller): User | null {
+    return caller.user;
+  }
+
+  /** Anyone signed in may ask about themselves; only admins may ask about others. */
+  async isAdmin(caller: Caller, email: string): Promise<boolean> {
+    const user = requireUser(caller);
+    const asked = normalizeEmail(email);
+    if (asked === user.email) return user.role === Role.admin;
+    requireAdmin(caller);
+    const other = await this.db.getRepository(User).findOneBy({ email: asked });
+    return other?.role === Role.admin;
+  }
+
+  /** Completes the caller's profile after sign-up; a completed profile is "already exist". */
+  async register(caller: Caller, input: RegisterInput): Promise<User> {
+    const user = requireUser(caller);
+    const name = requireText(input.name, 'Name is Required', 120);
+    const address = requireText(input.address, 'Address is Required', 500);
+    const phone = checkPhone(input.phone);
+    if (user.address && user.phone) throw badInput('User already exist');
+    return this.db.getRepository(User).save(Object.assign(user, { name, address, phone }));
+  }
+
+  async updateProfile(caller: Caller, input: UpdateProfileInput): Promise<User> {
+    const user = requireUser(caller);
+    const changes = {
+      name: requireText(input.name, 'Name is Required', 120),
+      phone: checkPhone(input.phone),
+      address: requireText(input.address, 'Address is Required', 500),
+      img: requireText(input.img, 'Photo is Required', 2000),
+    };
+    return this.db.getRepository(User).save(Object.assign(user, changes));
+  }
+
+  async list(caller: Caller, options: UserListOptions = new UserListOptions()): Promise<{ items: User[]; totalItems: number }> {
+    requireAdmin(caller);
+    const { skip, take } = checkPage(options);
+    const query = this.db.getRepository(User).createQueryBuilder('user');
+    if (options.search) {
+      const pattern = likePattern(options.search);
+      query.andWhere(new Brackets((where) => where.where('user.name ILIKE :pattern', { pattern }).orWhere('user.email ILIKE :pattern', { pattern })));
+    }
+    if (options.role) query.andWhere('user.role = :role', { role: options.role });
+    const [items, totalItems] = await query
+      .orderBy(`user.${options.sortBy ?? UserSortField.createdAt}`, options.sortDirection ?? SortDirection.ASC)
+      .addOrderBy('user.id')
+      .skip(skip)
+      .take(take)
+      .getManyAndCount();
+    return { items, totalItems };
+  }
+
+  makeAdmin(caller: Caller, email: string): Promise<User> {
+    return this.changeRole(caller, email, Role.admin);
+  }
+
+  removeAdmin(caller: Caller, email: string): Promise<User> {
+    return this.changeRole(caller, email, Role.user);
+  }
+
+  /** Role changes are serialized, so two admins removing each other cannot leave the shop without one. */
+  private async changeRole(caller: Caller, email: string, role: Role): Promise<User> {
+    requireAdmin(caller);
+    const target = normalizeEmail(email);
+    return this.db.transaction(async (manager) => {
+      await manager.query(`SELECT pg_advisory_xact_lock(hashtext('keen:roles'))`);
+      const users = manager.getRepository(User);
+      const user = await users.findOneBy({ email: target });
+      if (!user) throw notFound('User');
+      if (user.role === role) return user;
+      if (role === Role.user && (await users.countBy({ role: Role.admin })) <= 1) {
+        throw forbidden('The last admin cannot remove their admin right');
+      }
+      user.role = role;
+      return users.save(user);
+    });
+  }
+
+  /** Private contact details are for the person themselves and for admins. */
+  canSeePrivateDetails(caller: Caller, user: User): boolean {
+    return caller.user?.id === user.id || isAdmin(caller);
+  }
+}
+
+function checkPhone(value: unknown): string {
+  const phone = requireText(value, 'Phone is Required', 40);
+  if (!phonePattern.test(phone)) throw badInput('Phone must be a phone number (digits, spaces, dashes and a leading +)');
+  return phone;
+}

@@ -1,0 +1,47 @@
+import type { Logger } from 'pino';
+import type { DataSource } from 'typeorm';
+import type { Config, DemoAccount } from '../config';
+import { Product } from '../modules/catalog/product.entity';
+import { Review } from '../modules/reviews/review.entity';
+import { User } from '../modules/users/user.entity';
+import type { Services } from '../services';
+import { demoProducts, demoReviews } from './catalogue';
+
+/** Fills an empty catalogue with the demo knives and reviews; leaves a used shop alone. */
+export async function seedCatalogue(db: DataSource, logger: Logger): Promise<void> {
+  if ((await db.getRepository(Product).count()) > 0) return;
+  await db.transaction(async (manager) => {
+    await manager.getRepository(Product).insert(
+      demoProducts.map(({ slug, ...product }) => ({ ...product, img: `/images/${slug}.svg` })),
+    );
+    await manager.getRepository(Review).insert(demoReviews.map((review) => ({ ...review, name: review.userName, img: null, authorId: null })));
+  });
+  logger.info({ products: demoProducts.length, reviews: demoReviews.length }, 'seeded the demo catalogue');
+}
+
+/**
+ * With the Auth Emulator, makes sure the demo admin and customer can sign in, and gives them
+ * complete profiles. The admin is an admin through ADMIN_EMAILS.
+ */
+export async function seedDemoAccounts(db: DataSource, services: Services, config: Config): Promise<void> {
+  if (!config.firebase.emulatorHost) return;
+  const { admin, customer } = config.demoAccounts;
+  for (const account of [admin, customer]) {
+    await ensureAuthAccount(services, account);
+    const user = await services.users.findOrCreate({ email: account.email, name: account.name, picture: null });
+    if (!user.address) {
+      await db.getRepository(User).update(
+        { id: user.id },
+        { name: account.name, address: account === admin ? '1 Forge Lane, Sheffield' : '42 Whetstone Road, Solingen', phone: '+44 114 496 0000' },
+      );
+    }
+  }
+}
+
+async function ensureAuthAccount(services: Services, account: DemoAccount): Promise<void> {
+  try {
+    await services.identity.auth.getUserByEmail(account.email);
+  } catch {
+    await services.identity.auth.createUser({ email: account.email, password: account.password, displayName: account.name, emailVerified: true });
+  }
+}
