@@ -41,7 +41,7 @@ export class ConfigError extends Error {
 
 type Env = Record<string, string | undefined>;
 
-const repoRoot = path.resolve(__dirname, '..', '..', '..');
+const repoRoot = path.resolve(__dirname, '..', '..');
 
 function text(env: Env, name: string): string | null {
   const value = env[name]?.trim();

@@ -1,4 +1,4 @@
-import { DataSource } from 'typeorm';
+import { DataSource, Logger } from 'typeorm';
 import { Product } from '../modules/catalog/product.entity';
 import { Order } from '../modules/orders/order.entity';
 import { Review } from '../modules/reviews/review.entity';
@@ -9,7 +9,7 @@ export const entities = [Product, Order, Review, User];
 export const migrations = [Init1763800000000];
 
 /** Schema changes only ever come from the committed migrations; `synchronize` stays off. */
-export function createDataSource(url: string, poolSize = 10): DataSource {
+export function createDataSource(url: string, { poolSize = 10, logger }: { poolSize?: number; logger?: Logger } = {}): DataSource {
   return new DataSource({
     type: 'postgres',
     url,
@@ -19,5 +19,6 @@ export function createDataSource(url: string, poolSize = 10): DataSource {
     migrationsTransactionMode: 'each',
     poolSize,
     applicationName: 'keen',
+    ...(logger ? { logger, logging: ['query' as const] } : {}),
   });
 }

@@ -11,8 +11,10 @@ import { demoProducts, demoReviews } from './catalogue';
 export async function seedCatalogue(db: DataSource, logger: Logger): Promise<void> {
   if ((await db.getRepository(Product).count()) > 0) return;
   await db.transaction(async (manager) => {
+    // One second apart, so "newest" and "first" orders follow the catalogue as written.
+    const start = Date.now() - demoProducts.length * 1000;
     await manager.getRepository(Product).insert(
-      demoProducts.map(({ slug, ...product }) => ({ ...product, img: `/images/${slug}.svg` })),
+      demoProducts.map(({ slug, ...product }, index) => ({ ...product, img: `/images/${slug}.svg`, createdAt: new Date(start + index * 1000) })),
     );
     await manager.getRepository(Review).insert(demoReviews.map((review) => ({ ...review, name: review.userName, img: null, authorId: null })));
   });

@@ -1,0 +1,152 @@
+import { randomBytes } from 'node:crypto';
+import { pino } from 'pino';
+import { Client } from 'pg';
+import type { DataSource, Logger as TypeOrmLogger } from 'typeorm';
+import { loadConfig } from '../../src/config';
+import { createDataSource } from '../../src/db/data-source';
+import { Product } from '../../src/modules/catalog/product.entity';
+import { Order } from '../../src/modules/orders/order.entity';
+import { Role, User } from '../../src/modules/users/user.entity';
+import { startServer } from '../../src/server';
+
+/** Counts the SQL statements sent while `counting` is on; used to prove lists are batched. */
+export class QueryCounter implements TypeOrmLogger {
+  counting = false;
+  count = 0;
+  logQuery(): void {
+    if (this.counting) this.count += 1;
+  }
+  logQueryError(): void {}
+  logQuerySlow(): void {}
+  logSchemaBuild(): void {}
+  logMigration(): void {}
+  log(): void {}
+}
+
+export interface TestSession {
+  email: string;
+  token: string;
+}
+
+export interface GraphQLResponse<T = Record<string, any>> {
+  data?: T | null;
+  errors?: { message: string; extensions?: { code?: string } }[];
+}
+
+/**
+ * A running Keen on its own database (a copy of the migrated template) for one test file.
+ * Call in `beforeAll`, and `close()` in `afterAll`.
+ */
+export async function startTestApp(env: Record<string, string> = {}) {
+  const serverUrl = process.env.KEEN_TEST_SERVER_URL!;
+  const name = `keen_test_${randomBytes(6).toString('hex')}`;
+  const admin = new Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${process.env.KEEN_TEST_TEMPLATE}"`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+
+  const queries = new QueryCounter();
+  const db: DataSource = createDataSource(url.toString(), { poolSize: 60, logger: queries });
+  await db.initialize();
+  const config = loadConfig({ NODE_ENV: 'test', PORT: '0', FIREBASE_AUTH_EMULATOR_HOST: process.env.FIREBASE_AUTH_EMULATOR_HOST, ADMIN_EMAILS: '', ...env });
+  const server = await startServer(config, db, pino({ level: 'silent' }));
+  const emulator = `http://${process.env.FIREBASE_AUTH_EMULATOR_HOST}`;
+
+  async function gql<T = Record<string, any>>(query: string, variables: Record<string, unknown> = {}, session?: TestSession | string): Promise<GraphQLResponse<T>> {
+    const token = typeof session === 'string' ? session : session?.token;
+    const response = await fetch(`${server.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify({ query, variables }),
+    });
+    return (await response.json()) as GraphQLResponse<T>;
+  }
+
+  /** Signs up a fresh account with the Auth Emulator and answers its ID token. */
+  async function signUp(prefix = 'shopper', displayName?: string): Promise<TestSession> {
+    const email = `${prefix}-${randomBytes(5).toString('hex')}@keen.test`;
+    const response = await fetch(`${emulator}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: 'secret-password-1', displayName, returnSecureToken: true }),
+    });
+    const body = (await response.json()) as { idToken?: string; error?: unknown };
+    if (!body.idToken) throw new Error(`emulator sign-up failed: ${JSON.stringify(body)}`);
+    return { email, token: body.idToken };
+  }
+
+  /** A signed-up customer with a profile row. */
+  async function customer(prefix = 'customer'): Promise<TestSession & { user: User }> {
+    const session = await signUp(prefix, `${prefix} name`);
+    const { errors } = await gql('{ me { id } }', {}, session);
+    if (errors) throw new Error(JSON.stringify(errors));
+    return { ...session, user: await db.getRepository(User).findOneByOrFail({ email: session.email }) };
+  }
+
+  async function adminUser(): Promise<TestSession & { user: User }> {
+    const session = await customer('admin');
+    await db.getRepository(User).update({ id: session.user.id }, { role: Role.admin });
+    return { ...session, user: { ...session.user, role: Role.admin } };
+  }
+
+  let productNumber = 0;
+  async function product(overrides: Partial<Product> = {}): Promise<Product> {
+    productNumber += 1;
+    return db.getRepository(Product).save(
+      db.getRepository(Product).create({
+        name: `Test Knife ${productNumber} ${randomBytes(3).toString('hex')}`,
+        description: 'A sharp test knife',
+        img: '/images/santoku.svg',
+        price: 25,
+        quantity: 10,
+        minimumQuantity: 1,
+        ...overrides,
+      }),
+    );
+  }
+
+  /** Places an order through the API, as the customer would. */
+  async function placeOrder(session: TestSession, productId: string, quantity = 1): Promise<Order> {
+    const { data, errors } = await gql<{ placeOrder: { id: string } }>(
+      'mutation($input: PlaceOrderInput!) { placeOrder(input: $input) { id } }',
+      { input: { productId, quantity, phone: '+1 555 0100', address: '1 Test Street' } },
+      session,
+    );
+    if (errors) throw new Error(JSON.stringify(errors));
+    return db.getRepository(Order).findOneByOrFail({ id: data!.placeOrder.id });
+  }
+
+  return {
+    url: server.url,
+    db,
+    services: server.services,
+    queries,
+    gql,
+    signUp,
+    customer,
+    adminUser,
+    product,
+    placeOrder,
+    async close() {
+      await server.close();
+      await db.destroy();
+      const cleanup = new Client({ connectionString: serverUrl });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await cleanup.end();
+    },
+  };
+}
+
+export type TestApp = Awaited<ReturnType<typeof startTestApp>>;
+
+/** The error code of the first GraphQL error, for `expect(codeOf(res)).toBe('FORBIDDEN')`. */
+export function codeOf(response: GraphQLResponse): string | undefined {
+  return response.errors?.[0]?.extensions?.code;
+}
+
+export function messageOf(response: GraphQLResponse): string | undefined {
+  return response.errors?.[0]?.message;
+}
