@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
@@ -14,7 +15,7 @@ export default async function globalSetup(): Promise<void> {
   let serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'keen-test-'));
-    const embedded = await startEmbeddedPostgres({ dataDir, port: Number(process.env.TEST_POSTGRES_PORT ?? 54339), persistent: false });
+    const embedded = await startEmbeddedPostgres({ dataDir, port: await freePort(), persistent: false });
     (globalThis as { keenEmbedded?: typeof embedded }).keenEmbedded = embedded;
     serverUrl = embedded.url;
   }
@@ -34,4 +35,16 @@ export default async function globalSetup(): Promise<void> {
 
   process.env.KEEN_TEST_SERVER_URL = serverUrl;
   process.env.KEEN_TEST_TEMPLATE = template;
+}
+
+/** A port nobody listens on, so that several test runs can share a machine. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
 }
