@@ -1,0 +1,24 @@
+# Production image: build both workspaces, then run the compiled server with only runtime packages.
+FROM node:20-bookworm-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+COPY backend/package.json backend/
+COPY frontend/package.json frontend/
+RUN npm ci --no-audit --no-fund
+COPY . .
+RUN npm run build
+
+FROM node:20-bookworm-slim
+ENV NODE_ENV=production PORT=4000
+WORKDIR /app
+COPY package.json package-lock.json ./
+COPY backend/package.json backend/
+COPY frontend/package.json frontend/
+RUN npm ci --omit=dev --workspace backend --include-workspace-root=false --no-audit --no-fund
+COPY --from=build /app/backend/dist backend/dist
+COPY --from=build /app/backend/seed-images backend/seed-images
+COPY --from=build /app/frontend/dist frontend/dist
+USER node
+EXPOSE 4000
+HEALTHCHECK --interval=15s --timeout=3s CMD node -e "fetch('http://127.0.0.1:4000/readyz').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
+CMD ["node", "backend/dist/main.js"]
