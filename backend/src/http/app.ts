@@ -4,9 +4,11 @@ import path from 'node:path';
 import type { ApolloServer } from '@apollo/server';
 import { expressMiddleware } from '@as-integrations/express5';
 import express, { NextFunction, Request, Response } from 'express';
+import { GraphQLError } from 'graphql';
 import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 import type { DataSource } from 'typeorm';
+import { AppError } from '../common/errors';
 import type { Config } from '../config';
 import { callerFromHeader, createLoaders, RequestContext } from '../context';
 import { seedImagesDir } from '../seed/catalogue';
@@ -71,7 +73,11 @@ export function createApp({ config, db, services, logger, apollo }: AppParts): e
     express.json({ limit: '1mb' }),
     expressMiddleware(apollo, {
       context: async ({ req }) => ({
-        caller: await callerFromHeader(services, req.headers.authorization),
+        caller: await callerFromHeader(services, req.headers.authorization).catch((error: unknown) => {
+          // A bad token fails the whole request: answer 401, not Apollo's default 500.
+          if (error instanceof AppError) throw new GraphQLError(error.message, { extensions: { code: error.code, http: { status: error.status } } });
+          throw error;
+        }),
         services,
         loaders: createLoaders(db),
       }),
