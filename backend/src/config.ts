@@ -21,7 +21,7 @@ export interface Config {
   };
   adminEmails: string[];
   accessTokenSecret: string;
-  stripe: { secretKey: string | null; publishableKey: string | null; webhookSecret: string | null };
+  stripe: { secretKey: string | null; publishableKey: string | null; webhookSecret: string | null; apiUrl: string | null };
   seedDemo: boolean;
   demoAccounts: { admin: DemoAccount; customer: DemoAccount };
 }
@@ -120,6 +120,12 @@ export function loadConfig(env: Env = process.env): Config {
     throw new ConfigError(stripeSecret ? 'STRIPE_PUBLISHABLE_KEY' : 'STRIPE_SECRET_KEY', 'set both Stripe keys or neither');
   }
 
+  if (production && stripeSecret === null) {
+    throw new ConfigError('STRIPE_SECRET_KEY', 'is required in production: the offline test payment provider is for development only');
+  }
+  const stripeApiUrl = text(env, 'STRIPE_API_URL');
+  if (stripeApiUrl !== null && !/^https?:\/\//.test(stripeApiUrl)) throw new ConfigError('STRIPE_API_URL', 'expected an http:// or https:// URL');
+
   const adminEmails = (text(env, 'ADMIN_EMAILS') ?? (production ? '' : 'admin@keen.test'))
     .split(',')
     .map((email) => email.trim().toLowerCase())
@@ -143,7 +149,7 @@ export function loadConfig(env: Env = process.env): Config {
     adminEmails,
     // Without a setting, tokens last until the process restarts: fine for development.
     accessTokenSecret: secret ?? randomBytes(32).toString('hex'),
-    stripe: { secretKey: stripeSecret, publishableKey: stripePublishable, webhookSecret: text(env, 'STRIPE_WEBHOOK_SECRET') },
+    stripe: { secretKey: stripeSecret, publishableKey: stripePublishable, webhookSecret: text(env, 'STRIPE_WEBHOOK_SECRET'), apiUrl: stripeApiUrl },
     seedDemo: flag(env, 'SEED_DEMO', !production),
     demoAccounts: {
       admin: { email: 'admin@keen.test', password: 'keen-admin-1', name: 'Ada Steel' },

@@ -3,6 +3,8 @@ import type { Config } from './config';
 import { IdentityService } from './modules/auth/identity';
 import { CatalogService } from './modules/catalog/catalog.service';
 import { OrdersService } from './modules/orders/orders.service';
+import { createPaymentProvider } from './modules/payments/create-provider';
+import { PaymentsService } from './modules/payments/payments.service';
 import { ReviewsService } from './modules/reviews/reviews.service';
 import { UsersService } from './modules/users/users.service';
 
@@ -14,6 +16,7 @@ export function createServices(db: DataSource, config: Config) {
     catalog: new CatalogService(db),
     orders: new OrdersService(db),
     reviews: new ReviewsService(db),
+    payments: new PaymentsService(db, createPaymentProvider(db, config)),
   };
 }
 

@@ -11,6 +11,7 @@ import type { DataSource } from 'typeorm';
 import { AppError } from '../common/errors';
 import type { Config } from '../config';
 import { callerFromHeader, createLoaders, RequestContext } from '../context';
+import { registerPaymentsRoutes } from '../modules/payments/payments.routes';
 import { seedImagesDir } from '../seed/catalogue';
 import type { Services } from '../services';
 import { createRestRouter } from './rest';
@@ -84,7 +85,7 @@ export function createApp({ config, db, services, logger, apollo }: AppParts): e
     }),
   );
 
-  app.use('/api', createRestRouter(services, logger));
+  app.use('/api', createRestRouter(services, logger, [registerPaymentsRoutes]));
   app.use('/images', express.static(seedImagesDir, { maxAge: '7d', immutable: true }));
   app.use('/uploads', express.static(path.join(config.dataDir, 'uploads'), { maxAge: '7d' }));
 

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { AppError } from '../common/errors';
 import { callerFromHeader } from '../context';
 import type { Caller } from '../modules/auth/caller';
+import { STRIPE_WEBHOOK_PATH } from '../modules/payments/webhook-path';
 import type { Services } from '../services';
 
 /** What every REST handler gets: the services and the verified caller. */
@@ -36,7 +37,8 @@ export function handle(services: Services, handler: Handler) {
  */
 export function createRestRouter(services: Services, logger: Logger, registrations: ((router: Router, services: Services) => void)[] = []): Router {
   const router = express.Router();
-  router.use(express.json({ limit: '1mb' }));
+  const json = express.json({ limit: '1mb' });
+  router.use((req, res, next) => (req.path === STRIPE_WEBHOOK_PATH ? next() : json(req, res, next)));
   for (const register of registrations) register(router, services);
 
   router.use((_req, res) => {

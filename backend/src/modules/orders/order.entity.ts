@@ -77,6 +77,11 @@ export class Order {
   @Column('varchar', { length: 255, nullable: true })
   transactionId!: string | null;
 
+  /** The order's one payment intent at the provider; not shown to clients. */
+  @Index('UQ_order_payment_intent', { unique: true })
+  @Column('varchar', { length: 255, nullable: true })
+  paymentIntentId!: string | null;
+
   @Index('IDX_order_product')
   @Column('uuid', { nullable: true })
   productId!: string | null;

@@ -1,0 +1,41 @@
+import express, { Router } from 'express';
+import { badInput } from '../../common/errors';
+import { handle } from '../../http/rest';
+import type { Services } from '../../services';
+import { STRIPE_WEBHOOK_PATH } from './webhook-path';
+
+
+/** The old client's payment calls. Any amount it sends is ignored: the order's total is used. */
+export function registerPaymentsRoutes(router: Router, services: Services): void {
+  router.post(
+    '/create-payment-intent',
+    handle(services, async (req, _res, { caller }) => {
+      const orderId = req.body?.orderId ?? req.body?.id;
+      if (typeof orderId !== 'string') throw badInput('Send the order id as orderId');
+      const intent = await services.payments.createIntent(caller, orderId);
+      return { clientSecret: intent.clientSecret };
+    }),
+  );
+
+  router.patch(
+    '/orders/:id',
+    handle(services, async (req, _res, { caller }) => {
+      const transactionId = req.body?.transactionId;
+      if (typeof transactionId !== 'string') throw badInput('Send the payment intent id as transactionId');
+      const order = await services.payments.confirm(caller, String(req.params.id), transactionId);
+      return { _id: order.id, paid: order.paid, transactionId: order.transactionId };
+    }),
+  );
+
+  router.post(
+    STRIPE_WEBHOOK_PATH,
+    express.raw({ type: '*/*', limit: '1mb' }),
+    handle(services, async (req) => {
+      const signature = req.headers['stripe-signature'];
+      if (typeof signature !== 'string' || !Buffer.isBuffer(req.body)) throw badInput('Missing Stripe signature or body');
+      const outcome = await services.payments.handleWebhook(req.body, signature);
+      req.log.info({ outcome }, 'stripe webhook');
+      return { received: true };
+    }),
+  );
+}

@@ -1,0 +1,34 @@
+import { Column, CreateDateColumn, Entity, Index, PrimaryColumn } from 'typeorm';
+
+/** An intent held by the offline test provider, so that look-ups work as they do at Stripe. */
+@Entity('test_payment_intent')
+export class TestPaymentIntent {
+  @PrimaryColumn('varchar', { length: 255, primaryKeyConstraintName: 'PK_test_payment_intent' })
+  id!: string;
+
+  @Index('UQ_test_payment_intent_idempotency_key', { unique: true })
+  @Column('varchar', { length: 255 })
+  idempotencyKey!: string;
+
+  @Column('varchar', { length: 255 })
+  clientSecret!: string;
+
+  @Column('int')
+  amount!: number;
+
+  @Column('varchar', { length: 3 })
+  currency!: string;
+
+  @Column('varchar', { length: 40 })
+  status!: string;
+
+  /** Metadata, as at Stripe: deliberately no foreign key, the provider does not know Keen's tables. */
+  @Column('varchar', { length: 255, nullable: true })
+  orderId!: string | null;
+
+  @Column('varchar', { length: 255, nullable: true })
+  lastError!: string | null;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  createdAt!: Date;
+}

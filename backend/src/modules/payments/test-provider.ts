@@ -1,0 +1,85 @@
+import { randomBytes } from 'node:crypto';
+import type { DataSource } from 'typeorm';
+import { AppError } from '../../common/errors';
+import { CardError, CURRENCY, PaymentProvider, ProviderIntent, TestCard } from './payment-provider';
+import { TestPaymentIntent } from './test-payment-intent.entity';
+
+/** Stripe's documented test cards that do not succeed, with Stripe's messages. */
+const FAILING_CARDS: Record<string, string> = {
+  '4000000000000002': 'Your card was declined.',
+  '4000000000009995': 'Your card has insufficient funds.',
+  '4000000000000069': 'Your card has expired.',
+  '4000000000000127': "Your card's security code is incorrect.",
+  '4000000000000119': 'An error occurred while processing your card. Try again in a little bit.',
+};
+
+/**
+ * The offline provider for development and tests: Stripe's PaymentIntent life cycle and test-card
+ * behaviour, stored in our database. Never used in production (config refuses it).
+ */
+export class TestPaymentProvider implements PaymentProvider {
+  readonly name = 'test';
+
+  constructor(private readonly db: DataSource) {}
+
+  async createIntent(orderId: string, amount: number, idempotencyKey: string): Promise<ProviderIntent> {
+    const repository = this.db.getRepository(TestPaymentIntent);
+    const id = `pi_test${randomBytes(12).toString('hex')}`;
+    await repository
+      .createQueryBuilder()
+      .insert()
+      .values({ id, idempotencyKey, clientSecret: `${id}_secret_${randomBytes(12).toString('hex')}`, amount, currency: CURRENCY, status: 'requires_payment_method', orderId, lastError: null })
+      .orIgnore()
+      .execute();
+    return toIntent(await repository.findOneByOrFail({ idempotencyKey }));
+  }
+
+  async retrieveIntent(id: string): Promise<ProviderIntent | null> {
+    const intent = await this.db.getRepository(TestPaymentIntent).findOneBy({ id });
+    return intent ? toIntent(intent) : null;
+  }
+
+  succeededIntentFromWebhook(): ProviderIntent | null {
+    throw new AppError('SERVICE_UNAVAILABLE', 'The offline test provider sends no webhooks');
+  }
+
+  /** Charges the card against the intent, as Stripe.js's confirmCardPayment would; throws CardError on failure. */
+  async confirmCard(intentId: string, card: TestCard): Promise<ProviderIntent> {
+    const repository = this.db.getRepository(TestPaymentIntent);
+    const intent = await repository.findOneByOrFail({ id: intentId });
+    if (intent.status === 'succeeded') return toIntent(intent);
+    const failure = cardFailure(card, new Date());
+    await repository.update({ id: intent.id }, failure ? { status: 'requires_payment_method', lastError: failure } : { status: 'succeeded', lastError: null });
+    if (failure) throw new CardError(failure);
+    return toIntent(await repository.findOneByOrFail({ id: intent.id }));
+  }
+}
+
+/** Stripe's message for a card that cannot be charged, or null for one that can. */
+export function cardFailure(card: TestCard, now: Date): string | null {
+  const number = card.number.replace(/[\s-]/g, '');
+  if (!/^\d{13,19}$/.test(number) || !luhn(number)) return 'Your card number is invalid.';
+  if (!Number.isInteger(card.expMonth) || card.expMonth < 1 || card.expMonth > 12) return "Your card's expiration month is invalid.";
+  const year = card.expYear < 100 ? 2000 + card.expYear : card.expYear;
+  if (!Number.isInteger(year) || year < now.getUTCFullYear() || year > now.getUTCFullYear() + 50) return "Your card's expiration year is invalid.";
+  if (year === now.getUTCFullYear() && card.expMonth < now.getUTCMonth() + 1) return "Your card's expiration date is in the past.";
+  if (!/^\d{3,4}$/.test(card.cvc.trim())) return "Your card's security code is invalid.";
+  return FAILING_CARDS[number] ?? null;
+}
+
+function luhn(number: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < number.length; i += 1) {
+    let digit = Number(number[number.length - 1 - i]);
+    if (i % 2 === 1) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return sum % 10 === 0;
+}
+
+function toIntent(intent: TestPaymentIntent): ProviderIntent {
+  return { id: intent.id, clientSecret: intent.clientSecret, amount: intent.amount, currency: intent.currency, status: intent.status, orderId: intent.orderId };
+}
