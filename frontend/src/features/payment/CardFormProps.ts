@@ -1,0 +1,13 @@
+/** What the page gives either card form: the Stripe one or the offline test provider's. */
+export interface CardFormProps {
+  orderId: string;
+  /** Null until the payment intent exists: the Pay button stays disabled until then. */
+  clientSecret: string | null;
+  billing: { name: string; email: string };
+  /** After success the Pay button stays disabled. */
+  completed: boolean;
+  /** The payment succeeded with this transaction (payment intent) id. */
+  onPaid: (transactionId: string) => void;
+}
+
+export const CARD_FONT_SIZE = '16px';

@@ -1,0 +1,111 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, expect, test, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { InMemoryCache } from '@apollo/client';
+import { MockedProvider, type MockedResponse } from '@apollo/client/testing/react';
+import { GraphQLError } from 'graphql';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { ConfirmTestCardPaymentMutation, CreatePaymentIntentMutation, PaymentPageQuery } from './operations';
+import PaymentPage from './PaymentPage';
+
+const ORDER_ID = 'a1b2c3d4-0000-4000-8000-000000000001';
+
+beforeEach(() => {
+  vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ paymentProvider: 'test', stripePublishableKey: null }))));
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const pageMock: MockedResponse = {
+  request: { query: PaymentPageQuery, variables: { id: ORDER_ID } },
+  result: {
+    data: {
+      me: { __typename: 'User', id: 'u1', name: 'Casey Blade', email: 'casey@keen.test' },
+      order: { __typename: 'Order', id: ORDER_ID, name: 'Damascus Chef Knife', totalPrice: 50, paid: false, transactionId: null },
+    },
+  },
+};
+const intentMock: MockedResponse = {
+  request: { query: CreatePaymentIntentMutation, variables: { orderId: ORDER_ID } },
+  delay: 30,
+  result: { data: { createPaymentIntent: { __typename: 'PaymentIntent', id: 'pi_test1', clientSecret: 'pi_test1_secret_x' } } },
+};
+const card = (number: string) => ({ number, expMonth: 12, expYear: 34, cvc: '123' });
+
+function renderPage(mocks: MockedResponse[], cache = new InMemoryCache()) {
+  render(
+    <MockedProvider mocks={mocks} cache={cache}>
+      <MemoryRouter initialEntries={[`/dashboard/payment/${ORDER_ID}`]}>
+        <Routes>
+          <Route path="/dashboard/payment/:id" element={<PaymentPage />} />
+        </Routes>
+      </MemoryRouter>
+    </MockedProvider>,
+  );
+}
+
+function fillCard(number: string) {
+  fireEvent.change(screen.getByLabelText('Card number'), { target: { value: number } });
+  fireEvent.change(screen.getByLabelText('Expiration date'), { target: { value: '12 / 34' } });
+  fireEvent.change(screen.getByLabelText('CVC'), { target: { value: '123' } });
+}
+
+test('shows the order, enables Pay once the intent exists, and after success shows the transaction and updates the cached order', async () => {
+  const cache = new InMemoryCache();
+  renderPage(
+    [
+      pageMock,
+      intentMock,
+      {
+        request: { query: ConfirmTestCardPaymentMutation, variables: { orderId: ORDER_ID, card: card('4242 4242 4242 4242') } },
+        result: { data: { confirmTestCardPayment: { __typename: 'Order', id: ORDER_ID, paid: true, transactionId: 'pi_test1' } } },
+      },
+    ],
+    cache,
+  );
+
+  expect(await screen.findByText('Hello, Casey Blade')).toBeTruthy();
+  expect(screen.getByText('Pay for Damascus Chef Knife')).toBeTruthy();
+  expect(screen.getByText('Please pay : $50')).toBeTruthy();
+  const pay = screen.getByRole('button', { name: 'Pay' }) as HTMLButtonElement;
+  expect(pay.disabled).toBe(true);
+  await waitFor(() => expect(pay.disabled).toBe(false));
+
+  fillCard('4242 4242 4242 4242');
+  fireEvent.click(pay);
+  expect(await screen.findByText('Your payment is completed')).toBeTruthy();
+  expect(screen.getByText(/Your transaction id :/).textContent).toBe('Your transaction id : pi_test1');
+  expect(pay.disabled).toBe(true);
+  expect(cache.extract()[`Order:${ORDER_ID}`]).toMatchObject({ paid: true, transactionId: 'pi_test1' });
+});
+
+test('a declined card shows the provider message in red and leaves Pay enabled', async () => {
+  renderPage([
+    pageMock,
+    intentMock,
+    {
+      request: { query: ConfirmTestCardPaymentMutation, variables: { orderId: ORDER_ID, card: card('4000 0000 0000 0002') } },
+      result: { errors: [new GraphQLError('Your card was declined.', { extensions: { code: 'BAD_USER_INPUT' } })] },
+    },
+  ]);
+  const pay = (await screen.findByRole('button', { name: 'Pay' })) as HTMLButtonElement;
+  await waitFor(() => expect(pay.disabled).toBe(false));
+  fillCard('4000 0000 0000 0002');
+  fireEvent.click(pay);
+  const alert = await screen.findByRole('alert');
+  expect(alert.textContent).toBe('Your card was declined.');
+  expect(getComputedStyle(alert).color).toMatch(/^(red|rgb\(255, 0, 0\))$/);
+  expect(screen.queryByText('Your payment is completed')).toBeNull();
+  expect(pay.disabled).toBe(false);
+});
+
+test('an incomplete expiry date is caught before anything is sent', async () => {
+  renderPage([pageMock, intentMock]);
+  const pay = (await screen.findByRole('button', { name: 'Pay' })) as HTMLButtonElement;
+  await waitFor(() => expect(pay.disabled).toBe(false));
+  fireEvent.change(screen.getByLabelText('Card number'), { target: { value: '4242 4242 4242 4242' } });
+  fireEvent.click(pay);
+  expect((await screen.findByRole('alert')).textContent).toBe("Your card's expiration date is incomplete.");
+});
