@@ -2,7 +2,8 @@
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { InMemoryCache } from '@apollo/client';
-import { MockedProvider, type MockedResponse } from '@apollo/client/testing/react';
+import type { MockLink } from '@apollo/client/testing';
+import { MockedProvider } from '@apollo/client/testing/react';
 import { GraphQLError } from 'graphql';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { ConfirmTestCardPaymentMutation, CreatePaymentIntentMutation, PaymentPageQuery } from './operations';
@@ -18,7 +19,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const pageMock: MockedResponse = {
+const pageMock: MockLink.MockedResponse = {
   request: { query: PaymentPageQuery, variables: { id: ORDER_ID } },
   result: {
     data: {
@@ -27,14 +28,14 @@ const pageMock: MockedResponse = {
     },
   },
 };
-const intentMock: MockedResponse = {
+const intentMock: MockLink.MockedResponse = {
   request: { query: CreatePaymentIntentMutation, variables: { orderId: ORDER_ID } },
   delay: 30,
   result: { data: { createPaymentIntent: { __typename: 'PaymentIntent', id: 'pi_test1', clientSecret: 'pi_test1_secret_x' } } },
 };
 const card = (number: string) => ({ number, expMonth: 12, expYear: 34, cvc: '123' });
 
-function renderPage(mocks: MockedResponse[], cache = new InMemoryCache()) {
+function renderPage(mocks: MockLink.MockedResponse[], cache = new InMemoryCache()) {
   render(
     <MockedProvider mocks={mocks} cache={cache}>
       <MemoryRouter initialEntries={[`/dashboard/payment/${ORDER_ID}`]}>
