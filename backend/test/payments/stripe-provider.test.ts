@@ -129,6 +129,15 @@ test("createPaymentIntent asks Stripe for the order's total in cents, with the o
   expect(standIn.creates.length).toBe(before + 1);
 });
 
+test('concurrent createPaymentIntent calls for one order make one intent', async () => {
+  const shopper = await app.customer();
+  const order = await unpaidOrder(shopper);
+  const before = standIn.creates.length;
+  const answers = await Promise.all([1, 2, 3].map(() => app.gql(CREATE, { orderId: order.id }, shopper)));
+  expect(new Set(answers.map((answer) => answer.data!.createPaymentIntent.id)).size).toBe(1);
+  expect(standIn.creates.length).toBe(before + 1);
+});
+
 test('confirmPayment accepts only a succeeded intent, and a replay changes nothing', async () => {
   const shopper = await app.customer();
   const order = await unpaidOrder(shopper);
