@@ -46,7 +46,7 @@ export class PaymentsService {
       authorizeTransition(caller, order, 'pay');
       const intent = await this.intentFor(manager, order);
       try {
-        return recordSuccess(manager, order, await provider.confirmCard(intent.id, card));
+        return await recordSuccess(manager, order, await provider.confirmCard(intent.id, card));
       } catch (error) {
         if (error instanceof CardError) throw badInput(error.message);
         throw error;
