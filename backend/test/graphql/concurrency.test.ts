@@ -1,5 +1,6 @@
 import { Product } from '../../src/modules/catalog/product.entity';
 import { Order } from '../../src/modules/orders/order.entity';
+import { Role, User } from '../../src/modules/users/user.entity';
 import { messageOf, startTestApp, TestApp } from '../support/harness';
 
 let app: TestApp;
@@ -43,4 +44,36 @@ test('simultaneous orders for several units never oversell', async () => {
   );
   expect(results.filter((r) => !r.errors)).toHaveLength(3);
   expect((await app.db.getRepository(Product).findOneByOrFail({ id: product.id })).quantity).toBe(1);
+});
+
+test('simultaneous deletes of one order delete it once and restock it once', async () => {
+  const buyer = await app.customer('twice');
+  const admin = await app.adminUser();
+  const product = await app.product({ quantity: 10 });
+  const order = await app.placeOrder(buyer, product.id, 4);
+  const results = await Promise.all(
+    Array.from({ length: 6 }, (_, i) => app.gql('mutation($id: ID!) { deleteOrder(id: $id) }', { id: order.id }, i % 2 ? buyer : admin)),
+  );
+  expect(results.filter((r) => !r.errors)).toHaveLength(1);
+  expect(results.filter((r) => r.errors).every((r) => r.errors![0].extensions?.code === 'NOT_FOUND')).toBe(true);
+  expect((await app.db.getRepository(Product).findOneByOrFail({ id: product.id })).quantity).toBe(10);
+});
+
+test('two last admins removing their own rights at once leave one admin', async () => {
+  const first = await app.adminUser();
+  const second = await app.adminUser();
+  await app.db.query(`UPDATE "user" SET role = 'user' WHERE id NOT IN ($1, $2)`, [first.user.id, second.user.id]);
+  const remove = 'mutation($email: String!) { removeAdmin(email: $email) { role } }';
+  const results = await Promise.all([app.gql(remove, { email: first.email }, first), app.gql(remove, { email: second.email }, second)]);
+  expect(results.filter((r) => !r.errors)).toHaveLength(1);
+  expect(results.filter((r) => r.errors?.[0].extensions?.code === 'FORBIDDEN')).toHaveLength(1);
+  expect(await app.db.getRepository(User).countBy({ role: Role.admin })).toBe(1);
+});
+
+test("a new user's first simultaneous requests create one profile row", async () => {
+  const session = await app.signUp('eager', 'Eager Beaver');
+  const results = await Promise.all(Array.from({ length: 8 }, () => app.gql('{ me { id } }', {}, session)));
+  expect(results.every((r) => !r.errors)).toBe(true);
+  expect(new Set(results.map((r) => r.data!.me.id)).size).toBe(1);
+  expect(await app.db.getRepository(User).countBy({ email: session.email })).toBe(1);
 });
