@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { DataSource } from 'typeorm';
 import type { Config } from './config';
 import { IdentityService } from './modules/auth/identity';
@@ -5,18 +6,26 @@ import { CatalogService } from './modules/catalog/catalog.service';
 import { OrdersService } from './modules/orders/orders.service';
 import { createPaymentProvider } from './modules/payments/create-provider';
 import { PaymentsService } from './modules/payments/payments.service';
+import { ReportsService } from './modules/reports/reports.service';
 import { ReviewsService } from './modules/reviews/reviews.service';
+import { LocalDiskImageStore } from './modules/uploads/image-store';
+import { UploadsService } from './modules/uploads/uploads.service';
 import { UsersService } from './modules/users/users.service';
 
 /** One instance of each service per process; GraphQL resolvers and REST routes share them. */
 export function createServices(db: DataSource, config: Config) {
+  const users = new UsersService(db, config.adminEmails);
+  const catalog = new CatalogService(db);
+  const orders = new OrdersService(db);
   return {
     identity: new IdentityService(config),
-    users: new UsersService(db, config.adminEmails),
-    catalog: new CatalogService(db),
-    orders: new OrdersService(db),
+    users,
+    catalog,
+    orders,
     reviews: new ReviewsService(db),
     payments: new PaymentsService(db, createPaymentProvider(db, config)),
+    uploads: new UploadsService(new LocalDiskImageStore(path.join(config.dataDir, 'uploads'))),
+    reports: new ReportsService(db, catalog, orders, users),
   };
 }
 

@@ -3,10 +3,11 @@ import { buildSchema } from 'type-graphql';
 import { CatalogResolver } from '../modules/catalog/catalog.resolver';
 import { OrdersResolver } from '../modules/orders/orders.resolver';
 import { PaymentsResolver } from '../modules/payments/payments.resolver';
+import { ReportsResolver } from '../modules/reports/reports.resolver';
 import { ReviewsResolver } from '../modules/reviews/reviews.resolver';
 import { UsersResolver } from '../modules/users/users.resolver';
 
-export const resolvers = [CatalogResolver, OrdersResolver, PaymentsResolver, ReviewsResolver, UsersResolver] as const;
+export const resolvers = [CatalogResolver, OrdersResolver, PaymentsResolver, ReportsResolver, ReviewsResolver, UsersResolver] as const;
 
 /** Services validate input themselves (with the shop's own messages), so type-graphql does not. */
 export function buildKeenSchema(): Promise<GraphQLSchema> {

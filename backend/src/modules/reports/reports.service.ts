@@ -1,0 +1,99 @@
+import { DataSource } from 'typeorm';
+import type { Page } from '../../common/list';
+import { MAX_TAKE } from '../../common/list';
+import { Caller, requireAdmin } from '../auth/caller';
+import type { CatalogService } from '../catalog/catalog.service';
+import { Product } from '../catalog/product.entity';
+import type { ProductListOptions } from '../catalog/product.inputs';
+import type { OrderListOptions } from '../orders/order.inputs';
+import type { OrdersService } from '../orders/orders.service';
+import type { UserListOptions } from '../users/user.inputs';
+import type { UsersService } from '../users/users.service';
+import { DailySales, Overview } from './overview.types';
+
+export const OVERVIEW_DAYS = 30;
+
+type Cell = string | number | boolean | Date | null | undefined;
+
+/** One CSV field: quoted when needed, and a leading = + - @ defused so spreadsheets do not run it as a formula. */
+function csvField(value: Cell): string {
+  if (value === null || value === undefined) return '';
+  let text = value instanceof Date ? value.toISOString() : String(value);
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+const csvLine = (cells: Cell[]) => `${cells.map(csvField).join(',')}\r\n`;
+
+/** Walks a list service page by page, so an export has every matching row without holding them all. */
+async function* csvRows<T>(header: string[], fetchPage: (page: Page) => Promise<{ items: T[] }>, row: (item: T) => Cell[]): AsyncGenerator<string> {
+  yield csvLine(header);
+  for (let skip = 0; ; skip += MAX_TAKE) {
+    const { items } = await fetchPage({ skip, take: MAX_TAKE });
+    for (const item of items) yield csvLine(row(item));
+    if (items.length < MAX_TAKE) return;
+  }
+}
+
+export class ReportsService {
+  constructor(
+    private readonly db: DataSource,
+    private readonly catalog: CatalogService,
+    private readonly orders: OrdersService,
+    private readonly users: UsersService,
+  ) {}
+
+  async overview(caller: Caller): Promise<Overview> {
+    requireAdmin(caller);
+    const days: DailySales[] = await this.db.query(
+      `SELECT to_char(d.day, 'YYYY-MM-DD') AS day,
+              COALESCE(SUM(o."totalPrice") FILTER (WHERE o.paid), 0)::int AS revenue,
+              COUNT(o.id)::int AS orders
+         FROM generate_series((now() AT TIME ZONE 'UTC')::date - ($1::int - 1), (now() AT TIME ZONE 'UTC')::date, interval '1 day') AS d(day)
+         LEFT JOIN "order" o ON o."createdAt" >= d.day AT TIME ZONE 'UTC' AND o."createdAt" < (d.day + interval '1 day') AT TIME ZONE 'UTC'
+        GROUP BY d.day
+        ORDER BY d.day`,
+      [OVERVIEW_DAYS],
+    );
+    const [{ paid, unpaid }] = await this.db.query(
+      `SELECT COUNT(*) FILTER (WHERE paid)::int AS paid, COUNT(*) FILTER (WHERE NOT paid)::int AS unpaid FROM "order"`,
+    );
+    const lowStockProducts = await this.db
+      .getRepository(Product)
+      .createQueryBuilder('product')
+      .where('product.quantity <= product.minimumQuantity')
+      .orderBy('product.quantity', 'ASC')
+      .addOrderBy('product.name', 'ASC')
+      .take(MAX_TAKE)
+      .getMany();
+    return { days, paidOrders: paid, unpaidOrders: unpaid, lowStockProducts };
+  }
+
+  /** Every order matching the All Orders grid's filter and sort. Admin only; checked before the first row. */
+  exportOrders(caller: Caller, options: Omit<OrderListOptions, 'skip' | 'take'>): AsyncGenerator<string> {
+    requireAdmin(caller);
+    return csvRows(
+      ['id', 'createdAt', 'product', 'customer', 'email', 'phone', 'address', 'quantity', 'price', 'totalPrice', 'paid', 'status', 'transactionId'],
+      (page) => this.orders.listAll(caller, { ...options, ...page }),
+      (o) => [o.id, o.createdAt, o.name, o.userName, o.email, o.phone, o.address, o.quantity, o.price, o.totalPrice, o.paid, o.status, o.transactionId],
+    );
+  }
+
+  exportProducts(caller: Caller, options: Omit<ProductListOptions, 'skip' | 'take'>): AsyncGenerator<string> {
+    requireAdmin(caller);
+    return csvRows(
+      ['id', 'createdAt', 'name', 'description', 'price', 'quantity', 'minimumQuantity', 'img'],
+      (page) => this.catalog.list(caller, { ...options, ...page }),
+      (p) => [p.id, p.createdAt, p.name, p.description, p.price, p.quantity, p.minimumQuantity, p.img],
+    );
+  }
+
+  exportUsers(caller: Caller, options: Omit<UserListOptions, 'skip' | 'take'>): AsyncGenerator<string> {
+    requireAdmin(caller);
+    return csvRows(
+      ['id', 'createdAt', 'name', 'email', 'phone', 'address', 'role'],
+      (page) => this.users.list(caller, { ...options, ...page }),
+      (u) => [u.id, u.createdAt, u.name, u.email, u.phone, u.address, u.role],
+    );
+  }
+}

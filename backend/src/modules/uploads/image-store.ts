@@ -1,0 +1,20 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+
+/** Where uploaded images go. Local disk today; an S3-compatible store would implement the same method. */
+export interface ImageStore {
+  /** Stores the bytes under `name` and answers the public URL. */
+  save(name: string, bytes: Buffer, contentType: string): Promise<string>;
+}
+
+/** Files under `<dataDir>/uploads`, which `http/app.ts` serves at `/uploads/`. */
+export class LocalDiskImageStore implements ImageStore {
+  constructor(private readonly dir: string) {}
+
+  async save(name: string, bytes: Buffer): Promise<string> {
+    await mkdir(this.dir, { recursive: true });
+    // `wx`: never overwrite, even if two random names ever collided.
+    await writeFile(path.join(this.dir, name), bytes, { flag: 'wx' });
+    return `/uploads/${name}`;
+  }
+}

@@ -1,0 +1,44 @@
+import { randomBytes } from 'node:crypto';
+import { badInput } from '../../common/errors';
+import { Caller, requireUser } from '../auth/caller';
+import type { ImageStore } from './image-store';
+
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+
+interface ImageType {
+  extension: string;
+  contentType: string;
+  matches(bytes: Buffer): boolean;
+}
+
+const startsWith = (bytes: Buffer, signature: number[], offset = 0) => signature.every((byte, i) => bytes[offset + i] === byte);
+const ascii = (text: string) => [...text].map((c) => c.charCodeAt(0));
+
+/** Recognized from the file's first bytes: a name or a mime header proves nothing. */
+const IMAGE_TYPES: ImageType[] = [
+  { extension: 'jpg', contentType: 'image/jpeg', matches: (b) => startsWith(b, [0xff, 0xd8, 0xff]) },
+  { extension: 'png', contentType: 'image/png', matches: (b) => startsWith(b, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]) },
+  { extension: 'webp', contentType: 'image/webp', matches: (b) => startsWith(b, ascii('RIFF')) && startsWith(b, ascii('WEBP'), 8) },
+];
+
+export class UploadsService {
+  constructor(private readonly store: ImageStore) {}
+
+  /**
+   * Product photos (admins) and profile photos (every customer, SPEC §5 profile update) both
+   * need an upload, so any signed-in user may upload; anonymous callers may not.
+   */
+  checkMayUpload(caller: Caller): void {
+    requireUser(caller);
+  }
+
+  async uploadImage(caller: Caller, bytes: Buffer | undefined): Promise<{ url: string }> {
+    this.checkMayUpload(caller);
+    if (!bytes || bytes.length === 0) throw badInput('Choose an image to upload (multipart field "image")');
+    if (bytes.length > MAX_IMAGE_BYTES) throw badInput('The image must be at most 5 MB');
+    const type = IMAGE_TYPES.find((candidate) => candidate.matches(bytes));
+    if (!type) throw badInput('Only JPEG, PNG and WebP images can be uploaded');
+    const url = await this.store.save(`${randomBytes(16).toString('hex')}.${type.extension}`, bytes, type.contentType);
+    return { url };
+  }
+}

@@ -1,0 +1,106 @@
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { startTestApp, TestApp, TestSession } from './support/harness';
+
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a2dd8a2b0000000049454e44ae426082',
+  'hex',
+);
+const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(60, 1), Buffer.from([0xff, 0xd9])]);
+const WEBP = Buffer.concat([Buffer.from('RIFF'), Buffer.from([30, 0, 0, 0]), Buffer.from('WEBPVP8 '), Buffer.alloc(22)]);
+
+let app: TestApp;
+let dataDir: string;
+let shopper: TestSession;
+let admin: TestSession;
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'keen-uploads-'));
+  app = await startTestApp({ DATA_DIR: dataDir });
+  [shopper, admin] = await Promise.all([app.customer(), app.adminUser()]);
+});
+
+afterAll(async () => {
+  await app?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function upload(bytes: Buffer, filename: string, session?: TestSession, { type = 'application/octet-stream', field = 'image' } = {}) {
+  const form = new FormData();
+  form.append(field, new Blob([new Uint8Array(bytes)], { type }), filename);
+  const response = await fetch(`${app.url}/api/uploads`, {
+    method: 'POST',
+    headers: session ? { authorization: `Bearer ${session.token}` } : {},
+    body: form,
+  });
+  return { status: response.status, body: (await response.json()) as { success?: boolean; data?: { url: string }; message?: string } };
+}
+
+describe('POST /api/uploads', () => {
+  it('stores a PNG under a random name and serves the same bytes back at the URL', async () => {
+    const { status, body } = await upload(PNG, 'knife.png', admin, { type: 'image/png' });
+    expect(status).toBe(200);
+    expect(body.success).toBe(true);
+    expect(body.data!.url).toMatch(/^\/uploads\/[0-9a-f]{32}\.png$/);
+    const served = await fetch(`${app.url}${body.data!.url}`);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.from(await served.arrayBuffer()).equals(PNG)).toBe(true);
+  });
+
+  it('judges the type by content: a PNG named .txt with a text mime type is accepted as a PNG', async () => {
+    const { status, body } = await upload(PNG, 'notes.txt', shopper, { type: 'text/plain' });
+    expect(status).toBe(200);
+    expect(body.data!.url).toMatch(/\.png$/);
+  });
+
+  it('accepts JPEG and WebP, each with its own extension', async () => {
+    const jpeg = await upload(JPEG, 'a', admin);
+    const webp = await upload(WEBP, 'b', admin);
+    expect(jpeg.body.data!.url).toMatch(/\.jpg$/);
+    expect(webp.body.data!.url).toMatch(/\.webp$/);
+  });
+
+  it('refuses a text file named .png with an image/png header', async () => {
+    const { status, body } = await upload(Buffer.from('just some text, not an image'), 'fake.png', admin, { type: 'image/png' });
+    expect(status).toBe(400);
+    expect(body.message).toBe('Only JPEG, PNG and WebP images can be uploaded');
+  });
+
+  it('refuses an SVG, which browsers could run scripts from', async () => {
+    const { status, body } = await upload(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), 'x.svg', admin, { type: 'image/svg+xml' });
+    expect(status).toBe(400);
+    expect(body.message).toBe('Only JPEG, PNG and WebP images can be uploaded');
+  });
+
+  it('refuses a file over 5 MB with 413, and takes one of exactly 5 MB', async () => {
+    const tooBig = Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024 + 1 - PNG.length)]);
+    const refused = await upload(tooBig, 'big.png', admin);
+    expect(refused.status).toBe(413);
+    expect(refused.body.message).toBe('The image must be at most 5 MB');
+    const limit = Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024 - PNG.length)]);
+    expect((await upload(limit, 'limit.png', admin)).status).toBe(200);
+  });
+
+  it('refuses a request without the image field', async () => {
+    const wrongField = await upload(PNG, 'knife.png', admin, { field: 'photo' });
+    expect(wrongField.status).toBe(400);
+    expect(wrongField.body.message).toBe('Send one image in the multipart field "image"');
+    const empty = await fetch(`${app.url}/api/uploads`, { method: 'POST', headers: { authorization: `Bearer ${admin.token}` }, body: new FormData() });
+    expect(empty.status).toBe(400);
+  });
+
+  it('refuses anonymous callers with 401 and stores nothing', async () => {
+    const before = readdirSync(path.join(dataDir, 'uploads')).length;
+    const { status, body } = await upload(PNG, 'knife.png');
+    expect(status).toBe(401);
+    expect(body.message).toBe('Please sign in first');
+    expect(readdirSync(path.join(dataDir, 'uploads'))).toHaveLength(before);
+  });
+
+  it('refuses a bad token with 401', async () => {
+    const { status } = await upload(PNG, 'knife.png', { email: 'x@keen.test', token: 'not-a-token' });
+    expect(status).toBe(401);
+  });
+});
