@@ -99,6 +99,15 @@ describe('placeOrder', () => {
     expect(await stockOf(product.id)).toBe(10);
   });
 
+  test('a total too large for a price column is refused as bad input, taking nothing', async () => {
+    const buyer = await app.customer();
+    const product = await app.product({ price: 1_000_000_000, quantity: 5 });
+    const res = await app.gql(PLACE, { input: input(product.id, 3) }, buyer);
+    expect(codeOf(res)).toBe('BAD_USER_INPUT');
+    expect(await stockOf(product.id)).toBe(5);
+    expect((await app.gql(PLACE, { input: input(product.id, 2) }, buyer)).data!.placeOrder.totalPrice).toBe(2_000_000_000);
+  });
+
   test('phone and address are required', async () => {
     const buyer = await app.customer();
     const product = await app.product();
@@ -229,6 +238,22 @@ describe('deleteOrder', () => {
     expect((await app.gql(DELETE, { id: order.id }, admin)).errors).toBeUndefined();
     expect(await app.db.getRepository(Order).existsBy({ id: order.id })).toBe(false);
     expect(await stockOf(product.id)).toBe(6);
+  });
+
+  test('an order can be deleted even when its units no longer fit in the stock column', async () => {
+    const owner = await app.customer();
+    const admin = await app.adminUser();
+    const product = await app.product({ price: 1, quantity: 2_000_000_000 });
+    const order = await app.placeOrder(owner, product.id, 200_000_000);
+    const restocked = await app.gql(
+      'mutation($id: ID!, $input: UpdateProductInput!) { updateProduct(id: $id, input: $input) { quantity } }',
+      { id: product.id, input: { price: 1, quantity: 2_000_000_000, minimumQuantity: 1, img: '/images/x.svg' } },
+      admin,
+    );
+    expect(restocked.errors).toBeUndefined();
+    expect((await app.gql(DELETE, { id: order.id }, owner)).errors).toBeUndefined();
+    expect(await app.db.getRepository(Order).existsBy({ id: order.id })).toBe(false);
+    expect(await stockOf(product.id)).toBe(2_147_483_647);
   });
 
   test('an unknown or malformed id is NOT_FOUND', async () => {

@@ -9,6 +9,8 @@ import { OrderListOptions, OrderSortField, PlaceOrderInput } from './order.input
 import { authorizeTransition } from './order-transitions';
 
 const SHORTAGE = 'Product cannot be purchased for product shortage';
+/** The largest value an `int` column and a GraphQL Int can hold. */
+const MAX_INT = 2_147_483_647;
 
 export class OrdersService {
   constructor(private readonly db: DataSource) {}
@@ -29,6 +31,7 @@ export class OrdersService {
       if (!product) throw notFound('Product');
       if (quantity > product.quantity) throw badInput(SHORTAGE);
       if (quantity < product.minimumQuantity) throw badInput('Minimum Quantity Required');
+      if (quantity * product.price > MAX_INT) throw badInput('The order total is too large; please order fewer units');
       const taken = await manager
         .createQueryBuilder()
         .update(Product)
@@ -96,8 +99,9 @@ export class OrdersService {
         await manager
           .createQueryBuilder()
           .update(Product)
-          .set({ quantity: () => 'quantity + :quantity' })
-          .where('id = :id', { id: order.productId, quantity: order.quantity })
+          // Capped so that a deletion never fails on stock the column cannot hold.
+          .set({ quantity: () => 'LEAST(quantity::bigint + :quantity, :max)' })
+          .where('id = :id', { id: order.productId, quantity: order.quantity, max: MAX_INT })
           .execute();
       }
       return order.id;
