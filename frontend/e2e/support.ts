@@ -35,3 +35,46 @@ export async function signIn(page: Page, account: { email: string; password: str
   await page.getByRole('button', { name: 'Login' }).click();
   await page.waitForURL((url) => !url.pathname.startsWith('/login'));
 }
+
+const emulator = 'http://127.0.0.1:9099/identitytoolkit.googleapis.com/v1';
+
+/** An ID token from the Auth Emulator, for setting up data through the API. */
+export async function idToken(account: { email: string; password: string }): Promise<string> {
+  const response = await fetch(`${emulator}/accounts:signInWithPassword?key=demo-api-key`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ...account, returnSecureToken: true }),
+  });
+  const body = (await response.json()) as { idToken?: string };
+  if (!body.idToken) throw new Error(`emulator sign-in failed for ${account.email}`);
+  return body.idToken;
+}
+
+export async function gql<T>(baseURL: string, query: string, variables: Record<string, unknown>, token?: string): Promise<T> {
+  const response = await fetch(`${baseURL}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify({ query, variables }),
+  });
+  const body = (await response.json()) as { data: T; errors?: unknown };
+  if (body.errors) throw new Error(JSON.stringify(body.errors));
+  return body.data;
+}
+
+/** Places an order for the first product of the catalogue, as `account`, through the API. */
+export async function placeOrderViaApi(baseURL: string, account: { email: string; password: string }): Promise<{ id: string; name: string; totalPrice: number }> {
+  const token = await idToken(account);
+  const { products } = await gql<{ products: { items: { id: string; minimumQuantity: number }[] } }>(
+    baseURL,
+    '{ products(options: { take: 1, sortBy: price, sortDirection: DESC }) { items { id minimumQuantity } } }',
+    {},
+  );
+  const product = products.items[0];
+  const { placeOrder } = await gql<{ placeOrder: { id: string; name: string; totalPrice: number } }>(
+    baseURL,
+    'mutation($input: PlaceOrderInput!) { placeOrder(input: $input) { id name totalPrice } }',
+    { input: { productId: product.id, quantity: product.minimumQuantity, phone: '+1 555 0100', address: '1 Test Street' } },
+    token,
+  );
+  return placeOrder;
+}
