@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Review } from '../../src/modules/reviews/review.entity';
 import { User } from '../../src/modules/users/user.entity';
-import { startTestApp, TestApp } from '../support/harness';
+import { startTestApp, TestApp, TestSession } from '../support/harness';
 
 let app: TestApp;
 let admin: Awaited<ReturnType<TestApp['adminUser']>>;
@@ -12,7 +12,7 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 /** SQL statements sent while answering one request. */
-async function statementsFor(query: string, variables: Record<string, unknown>, session?: { token: string }) {
+async function statementsFor(query: string, variables: Record<string, unknown>, session?: TestSession) {
   app.queries.count = 0;
   app.queries.counting = true;
   try {

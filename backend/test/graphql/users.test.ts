@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { getIntrospectionQuery, IntrospectionQuery } from 'graphql';
 import { Role, User } from '../../src/modules/users/user.entity';
-import { codeOf, messageOf, startTestApp, TestApp } from '../support/harness';
+import { codeOf, messageOf, startTestApp, TestApp, TestSession } from '../support/harness';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -85,6 +85,7 @@ describe('updateProfile', () => {
     ['name', 'Name is Required'],
     ['phone', 'Phone is Required'],
     ['address', 'Address is Required'],
+    ['img', 'Photo is Required'],
   ])('an empty %s is %s', async (field, message) => {
     const session = await app.customer();
     const res = await app.gql(UPDATE_PROFILE, { input: profile({ [field]: '' }) }, session);
@@ -230,7 +231,7 @@ describe('privacy', () => {
     const review = await app.gql('mutation { addReview(input: { star: 5, description: "Private test" }) { id } }', {}, author);
     expect(review.errors).toBeUndefined();
     const query = '{ reviews(options: { search: "Private test" }) { items { author { email phone address } } } }';
-    const authorOf = async (session?: { token: string }) => (await app.gql(query, {}, session)).data!.reviews.items[0].author;
+    const authorOf = async (session?: TestSession) => (await app.gql(query, {}, session)).data!.reviews.items[0].author;
     expect(await authorOf()).toEqual({ email: author.email, phone: null, address: null });
     expect(await authorOf(reader)).toEqual({ email: author.email, phone: null, address: null });
     expect(await authorOf(author)).toEqual({ email: author.email, phone: '+1 555 0999', address: '7 Hidden Way' });
