@@ -36,6 +36,14 @@ describe('me', () => {
     await app.gql(ME, {}, session);
     expect(await app.db.getRepository(User).countBy({ email: session.email })).toBe(1);
   });
+
+  test('a very long display name in the token is shortened to fit, not an error', async () => {
+    const session = await app.signUp('verbose', `Sir ${'Reginald '.repeat(30)}the Sharp`);
+    const res = await app.gql(ME, {}, session);
+    expect(res.errors).toBeUndefined();
+    expect(res.data!.me.name).toMatch(/^Sir Reginald Reginald/);
+    expect(res.data!.me.name.length).toBeLessThanOrEqual(120);
+  });
 });
 
 describe('register', () => {

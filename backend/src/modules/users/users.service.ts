@@ -25,8 +25,9 @@ export class UsersService {
       .insert()
       .values({
         email: identity.email,
-        name: identity.name ?? identity.email.split('@')[0],
-        img: identity.picture,
+        // The identity provider allows longer names and photo URLs than the profile columns hold.
+        name: (identity.name?.trim() || identity.email.split('@')[0]).slice(0, 120),
+        img: identity.picture && identity.picture.length <= 2000 ? identity.picture : null,
         role: this.adminEmails.includes(identity.email) ? Role.admin : Role.user,
       })
       .orIgnore()
