@@ -43,6 +43,14 @@ test('query cost is limited', async () => {
   expect(messages(costly)).toMatch(/cost limit/i);
 });
 
+test('directives are limited', async () => {
+  const directed = (n: number) => `{ products { ${'totalItems @include(if: true) '.repeat(n)} } }`;
+  expect((await app.gql(directed(20))).errors).toBeUndefined();
+  const abusive = await app.gql(directed(21));
+  expect(abusive.data ?? null).toBeNull();
+  expect(messages(abusive)).toMatch(/directives limit/i);
+});
+
 test('the number of tokens is limited', async () => {
   const huge = await app.gql(`{ products { items { ${'id '.repeat(2100)} } } }`);
   expect(huge.data ?? null).toBeNull();
