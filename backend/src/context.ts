@@ -1,5 +1,6 @@
 import DataLoader from 'dataloader';
 import { DataSource, In } from 'typeorm';
+import { unauthenticated } from './common/errors';
 import { Product } from './modules/catalog/product.entity';
 import { Caller } from './modules/auth/caller';
 import { bearerToken } from './modules/auth/identity';
@@ -27,8 +28,9 @@ export interface RequestContext {
 
 /** The caller behind an `Authorization` header: anonymous without one, an error for a bad one. */
 export async function callerFromHeader(services: Services, authorization: string | undefined): Promise<Caller> {
+  if (!authorization?.trim()) return { user: null };
   const token = bearerToken(authorization);
-  if (!token) return { user: null };
+  if (!token) throw unauthenticated('Send the token as Authorization: Bearer <token>');
   const identity = await services.identity.verify(token);
   return { user: await services.users.findOrCreate(identity) };
 }

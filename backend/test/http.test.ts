@@ -42,3 +42,15 @@ test('demo product drawings are served', async () => {
   expect(response.status).toBe(200);
   expect(response.headers.get('content-type')).toContain('image/svg+xml');
 });
+
+test('an Authorization header that is not a bearer token is refused, not treated as anonymous', async () => {
+  for (const authorization of ['Basic dXNlcjpwYXNz', 'Bearer', 'Bearer a b']) {
+    const response = await fetch(`${app.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization },
+      body: JSON.stringify({ query: '{ me { id } }' }),
+    });
+    expect(response.status).toBe(401);
+    expect((await response.json()).errors[0].extensions.code).toBe('UNAUTHENTICATED');
+  }
+});
