@@ -1,0 +1,47 @@
+import { useMutation } from '@apollo/client/react';
+import { Typography } from '@mui/material';
+import { useSnackbar } from 'notistack';
+import { useNavigate } from 'react-router-dom';
+import { errorMessage } from '../../lib/errors';
+import { CreateProductMutation } from './operations';
+import ProductForm, { type ProductFields } from './ProductForm';
+import { addProductSchema } from './productSchema';
+
+/** /dashboard/addProduct: a new product with an uploaded photo. */
+export default function AddProductPage() {
+  const { enqueueSnackbar } = useSnackbar();
+  const navigate = useNavigate();
+  const [createProduct] = useMutation(CreateProductMutation, {
+    // Every cached product list (the store's and the grid's) may now be missing the new one.
+    update: (cache) => {
+      cache.evict({ id: 'ROOT_QUERY', fieldName: 'products' });
+      cache.gc();
+    },
+  });
+
+  async function save(fields: ProductFields) {
+    try {
+      const { data } = await createProduct({ variables: { input: fields } });
+      enqueueSnackbar(`${data?.createProduct.name ?? fields.name} have been added`, { variant: 'success' });
+      navigate('/dashboard/manageProducts');
+    } catch (failure) {
+      // The server answers 'Product already exist' for a taken name.
+      enqueueSnackbar(errorMessage(failure), { variant: 'error' });
+    }
+  }
+
+  return (
+    <>
+      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
+        Add Product
+      </Typography>
+      <ProductForm
+        initialValues={{ name: '', description: '', price: '', quantity: '', minimumQuantity: '', photo: null }}
+        schema={addProductSchema}
+        submitLabel="Add Product"
+        nameEditable
+        onSave={save}
+      />
+    </>
+  );
+}

@@ -1,0 +1,144 @@
+import { useState } from 'react';
+import { useMutation, useQuery } from '@apollo/client/react';
+import { Avatar, Button, Chip, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import type { GridColDef } from '@mui/x-data-grid';
+import { useSnackbar } from 'notistack';
+import { errorMessage } from '../../lib/errors';
+import type { AdminOrdersQuery as AdminOrdersResult } from '../../gql/graphql';
+import { AdminDeleteOrderMutation, AdminOrdersQuery, MarkShippedMutation } from './operations';
+import ConfirmDeleteDialog from './ConfirmDeleteDialog';
+import { removeFromLists } from './listCache';
+import { AdminGrid, useServerList } from './serverGrid';
+
+type Order = AdminOrdersResult['orders']['items'][number];
+
+const SORTABLE = ['createdAt', 'totalPrice', 'quantity', 'status', 'name', 'email'] as const;
+
+/** /dashboard/allOrders: every order; Ship for paid Pending orders, delete through a confirmation. */
+export default function AllOrdersPage() {
+  const { enqueueSnackbar } = useSnackbar();
+  const [status, setStatus] = useState('');
+  const [paid, setPaid] = useState('');
+  const list = useServerList(SORTABLE, { status: status || undefined, paid: paid === '' ? undefined : paid === 'true' });
+  const { data, previousData, loading, error } = useQuery(AdminOrdersQuery, { variables: { options: list.options } });
+  const [markShipped] = useMutation(MarkShippedMutation);
+  const [deleteOrder, { loading: deleting }] = useMutation(AdminDeleteOrderMutation);
+  const [toDelete, setToDelete] = useState<Order | null>(null);
+  const [shipping, setShipping] = useState<string | null>(null);
+
+  async function ship(order: Order) {
+    setShipping(order.id);
+    try {
+      await markShipped({ variables: { id: order.id } });
+      enqueueSnackbar('Status is updated', { variant: 'success' });
+    } catch (failure) {
+      enqueueSnackbar(errorMessage(failure), { variant: 'error' });
+    } finally {
+      setShipping(null);
+    }
+  }
+
+  async function confirmDelete() {
+    if (!toDelete) return;
+    const { id } = toDelete;
+    try {
+      await deleteOrder({ variables: { id }, update: (cache) => removeFromLists(cache, 'orders', 'Order', id) });
+      enqueueSnackbar('Successfully Deleted', { variant: 'success' });
+      setToDelete(null);
+    } catch (failure) {
+      enqueueSnackbar(errorMessage(failure), { variant: 'error' });
+    }
+  }
+
+  const columns: GridColDef<Order>[] = [
+    {
+      field: 'name',
+      headerName: 'Product',
+      flex: 1.4,
+      minWidth: 200,
+      renderCell: ({ row }) => (
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', height: '100%' }}>
+          <Avatar src={row.img} alt={row.name} variant="rounded" />
+          <span>{row.name}</span>
+        </Stack>
+      ),
+    },
+    { field: 'userName', headerName: 'Customer', flex: 1, minWidth: 140, sortable: false },
+    { field: 'email', headerName: 'Email', flex: 1, minWidth: 180 },
+    { field: 'quantity', headerName: 'Quantity', type: 'number', width: 100 },
+    { field: 'totalPrice', headerName: 'Total', type: 'number', width: 100, valueFormatter: (value: number) => `$${value}` },
+    {
+      field: 'paid',
+      headerName: 'Payment',
+      width: 110,
+      sortable: false,
+      renderCell: ({ row }) => <Chip size="small" label={row.paid ? 'Paid' : 'Pending'} color={row.paid ? 'success' : 'warning'} />,
+    },
+    { field: 'status', headerName: 'Status', width: 110 },
+    { field: 'transactionId', headerName: 'Transaction', flex: 1, minWidth: 160, sortable: false },
+    { field: 'createdAt', headerName: 'Ordered', width: 170, valueFormatter: (value: string) => new Date(value).toLocaleString() },
+    {
+      field: 'actions',
+      headerName: 'Actions',
+      width: 190,
+      sortable: false,
+      hideable: false,
+      renderCell: ({ row }) => (
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', height: '100%' }}>
+          {row.paid && row.status === 'Pending' && (
+            <Button size="small" variant="contained" onClick={() => ship(row)} disabled={shipping === row.id}>
+              Ship
+            </Button>
+          )}
+          <Button size="small" color="error" onClick={() => setToDelete(row)}>
+            Delete
+          </Button>
+        </Stack>
+      ),
+    },
+  ];
+
+  const orders = data?.orders ?? previousData?.orders;
+  return (
+    <>
+      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
+        All Orders
+      </Typography>
+      <AdminGrid
+        label="All orders"
+        list={list}
+        rows={orders?.items ?? []}
+        rowCount={orders?.totalItems ?? 0}
+        loading={loading}
+        error={error ? errorMessage(error) : null}
+        columns={columns}
+        exportName="orders"
+        rowHeight={64}
+        filters={
+          <>
+            <TextField select size="small" label="Status" value={status} onChange={(event) => setStatus(event.target.value)} sx={{ minWidth: 120 }}>
+              <MenuItem value="">All</MenuItem>
+              <MenuItem value="Pending">Pending</MenuItem>
+              <MenuItem value="Shipped">Shipped</MenuItem>
+            </TextField>
+            <TextField select size="small" label="Payment" value={paid} onChange={(event) => setPaid(event.target.value)} sx={{ minWidth: 120 }}>
+              <MenuItem value="">All</MenuItem>
+              <MenuItem value="true">Paid</MenuItem>
+              <MenuItem value="false">Pending</MenuItem>
+            </TextField>
+          </>
+        }
+      />
+      <ConfirmDeleteDialog open={toDelete !== null} busy={deleting} onConfirm={confirmDelete} onCancel={() => setToDelete(null)}>
+        {toDelete && (
+          <>
+            <Typography>{toDelete.name}</Typography>
+            <Typography variant="body2">Customer: {toDelete.userName} ({toDelete.email})</Typography>
+            <Typography variant="body2">Quantity: {toDelete.quantity}</Typography>
+            <Typography variant="body2">Price: ${toDelete.totalPrice}</Typography>
+          </>
+        )}
+      </ConfirmDeleteDialog>
+    </>
+  );
+}

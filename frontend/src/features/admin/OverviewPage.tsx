@@ -1,0 +1,93 @@
+import { useQuery } from '@apollo/client/react';
+import { Box, Card, CardContent, CircularProgress, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
+import { BarChart } from '@mui/x-charts/BarChart';
+import { LineChart } from '@mui/x-charts/LineChart';
+import { PieChart } from '@mui/x-charts/PieChart';
+import { errorMessage } from '../../lib/errors';
+import { OverviewQuery } from './operations';
+
+/** /dashboard/overview: the last 30 days of sales, paid vs unpaid orders, and low-stock products, from one query. */
+export default function OverviewPage() {
+  const { data, loading, error } = useQuery(OverviewQuery, { fetchPolicy: 'cache-and-network' });
+
+  if (loading && !data) {
+    return (
+      <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
+        <CircularProgress aria-label="Loading" />
+      </Box>
+    );
+  }
+  if (error || !data) {
+    return (
+      <Typography role="alert" color="error" sx={{ p: 3 }}>
+        {error ? errorMessage(error) : 'No figures yet'}
+      </Typography>
+    );
+  }
+
+  const { days, paidOrders, unpaidOrders, lowStockProducts } = data.overview;
+  const labels = days.map((d) => d.day.slice(5));
+  const revenue = days.reduce((sum, d) => sum + d.revenue, 0);
+
+  return (
+    <Stack spacing={3}>
+      <Typography variant="h5" component="h1">
+        Overview
+      </Typography>
+      <Card>
+        <CardContent>
+          <Typography variant="h6" component="h2">
+            Revenue per day, last 30 days (${revenue} in all)
+          </Typography>
+          <BarChart height={280} xAxis={[{ data: labels, scaleType: 'band' }]} series={[{ data: days.map((d) => d.revenue), label: 'Revenue ($)' }]} />
+        </CardContent>
+      </Card>
+      <Card>
+        <CardContent>
+          <Typography variant="h6" component="h2">
+            Orders per day, last 30 days
+          </Typography>
+          <LineChart height={260} xAxis={[{ data: labels, scaleType: 'point' }]} series={[{ data: days.map((d) => d.orders), label: 'Orders' }]} />
+        </CardContent>
+      </Card>
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={3}>
+        <Card sx={{ flex: 1 }}>
+          <CardContent>
+            <Typography variant="h6" component="h2">
+              Paid vs unpaid orders
+            </Typography>
+            <PieChart
+              height={220}
+              series={[
+                {
+                  data: [
+                    { id: 'paid', value: paidOrders, label: `Paid (${paidOrders})` },
+                    { id: 'unpaid', value: unpaidOrders, label: `Unpaid (${unpaidOrders})` },
+                  ],
+                },
+              ]}
+            />
+          </CardContent>
+        </Card>
+        <Card sx={{ flex: 1 }}>
+          <CardContent>
+            <Typography variant="h6" component="h2">
+              Low stock ({lowStockProducts.length})
+            </Typography>
+            {lowStockProducts.length === 0 ? (
+              <Typography>Every product is above its minimum quantity.</Typography>
+            ) : (
+              <List dense>
+                {lowStockProducts.map((product) => (
+                  <ListItem key={product.id}>
+                    <ListItemText primary={product.name} secondary={`${product.quantity} in stock, minimum ${product.minimumQuantity}`} />
+                  </ListItem>
+                ))}
+              </List>
+            )}
+          </CardContent>
+        </Card>
+      </Stack>
+    </Stack>
+  );
+}

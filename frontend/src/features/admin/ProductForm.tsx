@@ -1,0 +1,126 @@
+import { useEffect, useState } from 'react';
+import { Box, Button, LinearProgress, Stack, TextField, Typography } from '@mui/material';
+import { useFormik } from 'formik';
+import type { AnyObjectSchema } from 'yup';
+import { uploadImage } from '../../lib/upload';
+import { currentToken } from './adminApi';
+import type { ProductFormValues } from './productSchema';
+
+export interface ProductFields {
+  name: string;
+  description: string;
+  price: number;
+  quantity: number;
+  minimumQuantity: number;
+  img: string;
+}
+
+interface ProductFormProps {
+  initialValues: ProductFormValues;
+  schema: AnyObjectSchema;
+  submitLabel: string;
+  /** Update Product shows name and description read-only. */
+  nameEditable: boolean;
+  /** Called with an uploaded image URL; throws with a message to show. */
+  onSave: (fields: ProductFields) => Promise<void>;
+}
+
+/** Add and Update Product: formik + yup with SPEC's messages, photo preview and upload progress. */
+export default function ProductForm({ initialValues, schema, submitLabel, nameEditable, onSave }: ProductFormProps) {
+  const [progress, setProgress] = useState<number | null>(null);
+  const [preview, setPreview] = useState<string | null>(typeof initialValues.photo === 'string' ? initialValues.photo : null);
+
+  const formik = useFormik<ProductFormValues>({
+    initialValues,
+    validationSchema: schema,
+    onSubmit: async (values, helpers) => {
+      let img = typeof values.photo === 'string' ? values.photo : '';
+      if (values.photo instanceof File) {
+        setProgress(0);
+        try {
+          img = await uploadImage(values.photo, { token: await currentToken(), onProgress: setProgress });
+        } catch (error) {
+          setProgress(null);
+          helpers.setFieldError('photo', (error as Error).message);
+          return;
+        }
+      }
+      await onSave({
+        name: values.name.trim(),
+        description: values.description.trim(),
+        price: Number(values.price),
+        quantity: Number(values.quantity),
+        minimumQuantity: Number(values.minimumQuantity),
+        img,
+      });
+      setProgress(null);
+    },
+  });
+
+  const photo = formik.values.photo;
+  useEffect(() => {
+    if (!(photo instanceof File)) return;
+    const url = URL.createObjectURL(photo);
+    setPreview(url);
+    return () => URL.revokeObjectURL(url);
+  }, [photo]);
+
+  const fieldProps = (name: keyof ProductFormValues) => ({
+    id: `product-${name}`,
+    name,
+    value: formik.values[name] as string | number,
+    onChange: formik.handleChange,
+    onBlur: formik.handleBlur,
+    error: Boolean(formik.touched[name] && formik.errors[name]),
+    helperText: formik.touched[name] ? (formik.errors[name] as string | undefined) : undefined,
+    fullWidth: true,
+  });
+
+  return (
+    <Box component="form" noValidate onSubmit={formik.handleSubmit} sx={{ maxWidth: 560 }}>
+      <Stack spacing={2}>
+        <TextField label="Product Name" {...fieldProps('name')} disabled={!nameEditable} />
+        <TextField label="Description" multiline minRows={3} {...fieldProps('description')} disabled={!nameEditable} />
+        <TextField label="Price" type="number" {...fieldProps('price')} slotProps={{ htmlInput: { min: 1 } }} />
+        <TextField label="Quantity" type="number" {...fieldProps('quantity')} slotProps={{ htmlInput: { min: 1 } }} />
+        <TextField label="Minimum Quantity" type="number" {...fieldProps('minimumQuantity')} slotProps={{ htmlInput: { min: 1 } }} />
+        <Box>
+          <Button variant="outlined" component="label">
+            Choose Photo
+            <input
+              hidden
+              type="file"
+              name="photo"
+              aria-label="Photo"
+              accept="image/jpeg,image/png,image/webp"
+              onChange={(event) => {
+                formik.setFieldValue('photo', event.currentTarget.files?.[0] ?? initialValues.photo, true);
+                formik.setFieldTouched('photo', true, false);
+              }}
+            />
+          </Button>
+          {photo instanceof File && (
+            <Typography variant="body2" component="span" sx={{ ml: 2 }}>
+              {photo.name}
+            </Typography>
+          )}
+          {formik.touched.photo && formik.errors.photo && (
+            <Typography role="alert" color="error" variant="body2" sx={{ mt: 1 }}>
+              {formik.errors.photo as string}
+            </Typography>
+          )}
+        </Box>
+        {preview && <Box component="img" src={preview} alt="Photo preview" sx={{ maxWidth: 240, maxHeight: 240, objectFit: 'contain', borderRadius: 1 }} />}
+        {progress !== null && (
+          <Box>
+            <LinearProgress variant="determinate" value={progress} aria-label="Upload progress" />
+            <Typography variant="caption">Uploading {progress}%</Typography>
+          </Box>
+        )}
+        <Button type="submit" variant="contained" disabled={formik.isSubmitting}>
+          {submitLabel}
+        </Button>
+      </Stack>
+    </Box>
+  );
+}

@@ -1,0 +1,67 @@
+import { useMutation, useQuery } from '@apollo/client/react';
+import { Box, CircularProgress, Typography } from '@mui/material';
+import { useSnackbar } from 'notistack';
+import { useNavigate, useParams } from 'react-router-dom';
+import { errorMessage } from '../../lib/errors';
+import { AdminProductQuery, UpdateProductMutation } from './operations';
+import ProductForm, { type ProductFields } from './ProductForm';
+import { updateProductSchema } from './productSchema';
+
+/** /updateProduct/{id} (admin only): price, quantity, minimum quantity and photo. */
+export default function UpdateProductPage() {
+  const { id = '' } = useParams();
+  const { enqueueSnackbar } = useSnackbar();
+  const navigate = useNavigate();
+  const { data, loading, error } = useQuery(AdminProductQuery, { variables: { id } });
+  // The answer carries every field, so cached lists and cards show the change without a refetch.
+  const [updateProduct] = useMutation(UpdateProductMutation);
+
+  if (loading) {
+    return (
+      <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
+        <CircularProgress aria-label="Loading" />
+      </Box>
+    );
+  }
+  const product = data?.product;
+  if (error || !product) {
+    return (
+      <Typography role="alert" color="error" sx={{ p: 3 }}>
+        {error ? errorMessage(error) : 'Product not found'}
+      </Typography>
+    );
+  }
+
+  async function save({ price, quantity, minimumQuantity, img }: ProductFields) {
+    try {
+      const { data: updated } = await updateProduct({ variables: { id, input: { price, quantity, minimumQuantity, img } } });
+      enqueueSnackbar(`${updated?.updateProduct.name ?? product!.name} have been updated`, { variant: 'success' });
+      navigate('/dashboard/manageProducts');
+    } catch (failure) {
+      enqueueSnackbar(errorMessage(failure), { variant: 'error' });
+    }
+  }
+
+  return (
+    <Box sx={{ p: { xs: 2, md: 3 } }}>
+      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
+        Update {product.name}
+      </Typography>
+      <ProductForm
+        key={product.id}
+        initialValues={{
+          name: product.name,
+          description: product.description,
+          price: product.price,
+          quantity: product.quantity,
+          minimumQuantity: product.minimumQuantity,
+          photo: product.img,
+        }}
+        schema={updateProductSchema}
+        submitLabel="Update Product"
+        nameEditable={false}
+        onSave={save}
+      />
+    </Box>
+  );
+}

@@ -1,0 +1,94 @@
+import { useState } from 'react';
+import { useMutation, useQuery } from '@apollo/client/react';
+import { Avatar, Button, Chip, MenuItem, TextField, Typography } from '@mui/material';
+import type { GridColDef } from '@mui/x-data-grid';
+import { useSnackbar } from 'notistack';
+import { errorMessage } from '../../lib/errors';
+import type { AdminUsersQuery as AdminUsersResult } from '../../gql/graphql';
+import { isForbidden } from './adminApi';
+import { AdminUsersQuery, MakeAdminMutation, RemoveAdminMutation } from './operations';
+import { AdminGrid, useServerList } from './serverGrid';
+
+type User = AdminUsersResult['users']['items'][number];
+
+const SORTABLE = ['name', 'email', 'role', 'createdAt'] as const;
+
+/** /dashboard/users: every user; make admin or remove admin (SPEC's texts, 403 included). */
+export default function UsersPage() {
+  const { enqueueSnackbar } = useSnackbar();
+  const [role, setRole] = useState('');
+  const list = useServerList(SORTABLE, { role: role || undefined });
+  const { data, previousData, loading, error } = useQuery(AdminUsersQuery, { variables: { options: list.options } });
+  const [makeAdmin] = useMutation(MakeAdminMutation);
+  const [removeAdmin] = useMutation(RemoveAdminMutation);
+  const [busy, setBusy] = useState<string | null>(null);
+
+  async function changeRole(user: User) {
+    const granting = user.role !== 'admin';
+    setBusy(user.id);
+    try {
+      // The answer carries the new role, so the row updates from the cache.
+      if (granting) await makeAdmin({ variables: { email: user.email } });
+      else await removeAdmin({ variables: { email: user.email } });
+      enqueueSnackbar(granting ? 'Successfully made an admin' : 'Successfully removed admin', { variant: 'success' });
+    } catch (failure) {
+      const message = isForbidden(failure) ? (granting ? 'Failed to Make an admin' : 'Failed to Remove  admin') : errorMessage(failure);
+      enqueueSnackbar(message, { variant: 'error' });
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  const columns: GridColDef<User>[] = [
+    { field: 'img', headerName: 'Photo', width: 80, sortable: false, renderCell: ({ row }) => <Avatar src={row.img ?? undefined} alt={row.name} sx={{ mt: 1 }} /> },
+    { field: 'name', headerName: 'Name', flex: 1, minWidth: 160 },
+    { field: 'email', headerName: 'Email', flex: 1.2, minWidth: 200 },
+    { field: 'phone', headerName: 'Phone', width: 140, sortable: false },
+    { field: 'address', headerName: 'Address', flex: 1, minWidth: 160, sortable: false },
+    {
+      field: 'role',
+      headerName: 'Role',
+      width: 110,
+      renderCell: ({ row }) => <Chip size="small" label={row.role === 'admin' ? 'Admin' : 'User'} color={row.role === 'admin' ? 'primary' : 'default'} />,
+    },
+    { field: 'createdAt', headerName: 'Joined', width: 170, valueFormatter: (value: string) => new Date(value).toLocaleString() },
+    {
+      field: 'actions',
+      headerName: 'Actions',
+      width: 170,
+      sortable: false,
+      hideable: false,
+      renderCell: ({ row }) => (
+        <Button size="small" variant={row.role === 'admin' ? 'outlined' : 'contained'} color={row.role === 'admin' ? 'error' : 'primary'} disabled={busy === row.id} onClick={() => changeRole(row)}>
+          {row.role === 'admin' ? 'Remove Admin' : 'Make Admin'}
+        </Button>
+      ),
+    },
+  ];
+
+  const users = data?.users ?? previousData?.users;
+  return (
+    <>
+      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
+        Users
+      </Typography>
+      <AdminGrid
+        label="Users"
+        list={list}
+        rows={users?.items ?? []}
+        rowCount={users?.totalItems ?? 0}
+        loading={loading}
+        error={error ? errorMessage(error) : null}
+        columns={columns}
+        exportName="users"
+        filters={
+          <TextField select size="small" label="Role" value={role} onChange={(event) => setRole(event.target.value)} sx={{ minWidth: 120 }}>
+            <MenuItem value="">All</MenuItem>
+            <MenuItem value="admin">Admin</MenuItem>
+            <MenuItem value="user">User</MenuItem>
+          </TextField>
+        }
+      />
+    </>
+  );
+}

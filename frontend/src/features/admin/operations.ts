@@ -1,0 +1,160 @@
+import { graphql } from '../../gql';
+
+export const AdminOrdersQuery = graphql(`
+  query AdminOrders($options: OrderListOptions) {
+    orders(options: $options) {
+      totalItems
+      items {
+        id
+        img
+        name
+        userName
+        email
+        quantity
+        totalPrice
+        paid
+        status
+        transactionId
+        createdAt
+      }
+    }
+  }
+`);
+
+export const MarkShippedMutation = graphql(`
+  mutation MarkShipped($id: ID!) {
+    markShipped(id: $id) {
+      id
+      status
+    }
+  }
+`);
+
+export const AdminDeleteOrderMutation = graphql(`
+  mutation AdminDeleteOrder($id: ID!) {
+    deleteOrder(id: $id)
+  }
+`);
+
+export const AdminProductsQuery = graphql(`
+  query AdminProducts($options: ProductListOptions) {
+    products(options: $options) {
+      totalItems
+      items {
+        id
+        name
+        img
+        description
+        price
+        quantity
+        minimumQuantity
+        createdAt
+      }
+    }
+  }
+`);
+
+export const AdminProductQuery = graphql(`
+  query AdminProduct($id: ID!) {
+    product(id: $id) {
+      id
+      name
+      img
+      description
+      price
+      quantity
+      minimumQuantity
+    }
+  }
+`);
+
+export const CreateProductMutation = graphql(`
+  mutation CreateProduct($input: ProductInput!) {
+    createProduct(input: $input) {
+      id
+      name
+      img
+      description
+      price
+      quantity
+      minimumQuantity
+      createdAt
+    }
+  }
+`);
+
+export const UpdateProductMutation = graphql(`
+  mutation UpdateProduct($id: ID!, $input: UpdateProductInput!) {
+    updateProduct(id: $id, input: $input) {
+      id
+      name
+      img
+      description
+      price
+      quantity
+      minimumQuantity
+    }
+  }
+`);
+
+export const DeleteProductMutation = graphql(`
+  mutation DeleteProduct($id: ID!) {
+    deleteProduct(id: $id)
+  }
+`);
+
+export const AdminUsersQuery = graphql(`
+  query AdminUsers($options: UserListOptions) {
+    users(options: $options) {
+      totalItems
+      items {
+        id
+        name
+        email
+        phone
+        address
+        img
+        role
+        createdAt
+      }
+    }
+  }
+`);
+
+export const MakeAdminMutation = graphql(`
+  mutation MakeAdmin($email: String!) {
+    makeAdmin(email: $email) {
+      id
+      role
+    }
+  }
+`);
+
+export const RemoveAdminMutation = graphql(`
+  mutation RemoveAdmin($email: String!) {
+    removeAdmin(email: $email) {
+      id
+      role
+    }
+  }
+`);
+
+export const OverviewQuery = graphql(`
+  query Overview {
+    overview {
+      days {
+        day
+        revenue
+        orders
+      }
+      paidOrders
+      unpaidOrders
+      lowStockProducts {
+        id
+        name
+        quantity
+        minimumQuantity
+      }
+    }
+  }
+`);
