@@ -1,0 +1,121 @@
+import { expect, test } from '@playwright/test';
+import { snap, uniqueEmail } from './support';
+
+test('a visitor browses the shop', async ({ page }, info) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(/engrave/i);
+  await expect(page.getByRole('link', { name: /Buy Now/ })).toHaveCount(6);
+  await expect(page.getByText('9.7K')).toBeVisible();
+  await expect(page.getByText('Contact Us').first()).toBeVisible();
+  await snap(page, 'home', info.project.name);
+
+  await page.getByRole('link', { name: 'Show More Products' }).click();
+  await expect(page).toHaveURL(/\/products$/);
+  await expect(page.getByRole('link', { name: /Buy Now/ }).nth(6)).toBeVisible();
+  const image = page.getByRole('img').first();
+  await expect(image).toHaveAttribute('loading', 'lazy');
+  await snap(page, 'products', info.project.name);
+
+  await page.goto('/reviews');
+  await expect(page.getByText(/Damascus chef knife arrived razor sharp/)).toBeVisible();
+  await snap(page, 'reviews', info.project.name);
+
+  for (const [path, text] of [['/blogs', /\?/], ['/myPortfolio', /portfolio/i], ['/myportfolio', /portfolio/i], ['/contactus', /contact/i]] as const) {
+    await page.goto(path);
+    await expect(page.getByRole('heading').first()).toContainText(text);
+  }
+  await page.goto('/no/such/page');
+  await expect(page.getByText(/not found/i).first()).toBeVisible();
+});
+
+test('a shopper signs up, buys, deletes an order, reviews, updates the profile and signs out', async ({ page }, info) => {
+  const email = uniqueEmail('shopper');
+  const name = 'Robin Whetstone';
+
+  // Buying sends an anonymous visitor to sign in first.
+  await page.goto('/products');
+  await page.getByRole('link', { name: /Buy Now/ }).first().click();
+  await expect(page).toHaveURL(/\/login$/);
+  await snap(page, 'login', info.project.name);
+  await page.getByRole('link', { name: /New User\? Sign Up/ }).click();
+  await expect(page).toHaveURL(/\/signup$/);
+
+  await page.getByLabel('Name', { exact: true }).fill(name);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Address').fill('7 Tang Street, Sheffield');
+  await page.getByLabel('Contact Number').fill('01144960000');
+  await page.getByLabel('Password', { exact: true }).fill('sharp-edges-1');
+  await page.getByLabel('Confirm Password').fill('sharp-edges-2');
+  await page.getByRole('button', { name: 'Signup' }).click();
+  await expect(page.getByText('Passwords do not match')).toBeVisible();
+
+  await page.getByLabel('Confirm Password').fill('sharp-edges-1');
+  await page.getByRole('button', { name: 'Signup' }).click();
+  await expect(page.getByText('Please Agree Terms & Conditions')).toBeVisible();
+  await snap(page, 'signup', info.project.name);
+
+  await page.getByLabel('Accepct terms and conditions').check();
+  await page.getByRole('button', { name: 'Signup' }).click();
+  await expect(page.getByText(`${name} you have been registered`)).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Dashboard' })).toBeVisible();
+
+  // Purchase: the minimum-quantity product shows all three quantity messages.
+  await page.goto('/products');
+  await page.getByRole('link', { name: /Buy Now: Groomsman Pocket Folder/ }).click();
+  await expect(page).toHaveURL(/\/purchase\//);
+  await expect(page.getByLabel('Email')).toHaveValue(email);
+  await expect(page.getByLabel('Product Name')).toHaveValue('Groomsman Pocket Folder');
+  const quantity = page.getByLabel('Quantity');
+  const purchase = page.getByRole('button', { name: /purchase|order|buy/i });
+  await quantity.fill('');
+  await purchase.click();
+  await expect(page.getByText('Empty Quantity')).toBeVisible();
+  await quantity.fill('100000');
+  await purchase.click();
+  await expect(page.getByText('Product cannot be purchased for product shortage')).toBeVisible();
+  await quantity.fill('2');
+  await purchase.click();
+  await expect(page.getByText('Minimum Quantity Required')).toBeVisible();
+  await quantity.fill('5');
+  await purchase.click();
+  await expect(page.getByText('Order Placed')).toBeVisible();
+  await snap(page, 'purchase', info.project.name);
+
+  // My Orders: the unpaid order can be paid or deleted.
+  await page.goto('/dashboard/myOrders');
+  const row = page.getByRole('row').filter({ hasText: 'Groomsman Pocket Folder' });
+  await expect(row).toContainText('$195');
+  await expect(row.getByRole('link', { name: /Pay/ })).toBeVisible();
+  await snap(page, 'my-orders', info.project.name);
+  await row.getByRole('button', { name: /Delete/ }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText('Are you sure you want to delete ?');
+  await expect(dialog).toContainText('Quantity: 5');
+  await dialog.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('Order successfully deleted')).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: 'Groomsman Pocket Folder' })).toHaveCount(0);
+
+  // A review shows on /reviews.
+  await page.goto('/dashboard/review');
+  await page.getByLabel('Give Ratings').fill('5');
+  const words = `Engraving was perfect ${Date.now()}`;
+  await page.getByLabel('Description').fill(words);
+  await page.getByRole('button', { name: 'Add Review' }).click();
+  await expect(page.getByText('Review have been added')).toBeVisible();
+  await page.goto('/reviews');
+  await expect(page.getByText(words)).toBeVisible();
+
+  // Profile.
+  await page.goto('/dashboard');
+  await page.getByLabel('Name', { exact: true }).fill('Robin W. Whetstone');
+  await page.getByLabel('Phone').fill('01144960001');
+  await page.getByLabel('Address').fill('8 Tang Street, Sheffield');
+  await page.getByLabel('Photo URL').fill('http://localhost/images/santoku.svg');
+  await page.getByRole('button', { name: 'Update Profile' }).click();
+  await expect(page.getByText('Robin W. Whetstone profile has been updated')).toBeVisible();
+  await snap(page, 'profile', info.project.name);
+
+  await page.getByRole('button', { name: 'Sign Out' }).click();
+  await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Dashboard' })).toHaveCount(0);
+});
