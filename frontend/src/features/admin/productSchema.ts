@@ -12,6 +12,7 @@ const wholeNumber = (required: string, min: number, minMessage: string) =>
 
 const photo = yup
   .mixed<File | string>()
+  .nullable()
   .test('photo', 'Product Photo is Required', (value) => value instanceof File || (typeof value === 'string' && value !== ''));
 
 export const addProductSchema = yup.object({

@@ -1,0 +1,71 @@
+// @vitest-environment jsdom
+import { expect, test } from 'vitest';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import type { MockLink } from '@apollo/client/testing';
+import { MockedProvider } from '@apollo/client/testing/react';
+import { SnackbarProvider } from 'notistack';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import AddProductPage from './AddProductPage';
+import { AdminProductQuery } from './operations';
+import UpdateProductPage from './UpdateProductPage';
+
+const PRODUCT_ID = 'a1b2c3d4-0000-4000-8000-0000000000aa';
+
+function renderAt(path: string, mocks: MockLink.MockedResponse[] = []) {
+  render(
+    <MockedProvider mocks={mocks}>
+      <SnackbarProvider>
+        <MemoryRouter initialEntries={[path]}>
+          <Routes>
+            <Route path="/dashboard/addProduct" element={<AddProductPage />} />
+            <Route path="/updateProduct/:id" element={<UpdateProductPage />} />
+          </Routes>
+        </MemoryRouter>
+      </SnackbarProvider>
+    </MockedProvider>,
+  );
+}
+
+test('Add Product shows SPEC §5 messages for every empty field, and asks for a photo', async () => {
+  renderAt('/dashboard/addProduct');
+  fireEvent.click(screen.getByRole('button', { name: 'Add Product' }));
+  expect(await screen.findByText('Product Name is Required')).toBeInTheDocument();
+  expect(screen.getByText('Product Description is Required')).toBeInTheDocument();
+  expect(screen.getByText('Product Price is Required')).toBeInTheDocument();
+  // SPEC uses the quantity message for the minimum quantity too.
+  expect(screen.getAllByText('Product Quantity is Required')).toHaveLength(2);
+  expect(screen.getByText('Product Photo is Required')).toBeInTheDocument();
+});
+
+test('Add Product refuses quantities below 1', async () => {
+  renderAt('/dashboard/addProduct');
+  fireEvent.change(screen.getByLabelText('Quantity'), { target: { value: '0' } });
+  fireEvent.change(screen.getByLabelText('Minimum Quantity'), { target: { value: '0' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Add Product' }));
+  expect(await screen.findByText('Product Quantity must be at least 1')).toBeInTheDocument();
+  expect(screen.getByText('Minimum Quantity must be at least 1')).toBeInTheDocument();
+  expect(screen.queryByText('Product Quantity is Required')).not.toBeInTheDocument();
+});
+
+test('Update Product starts from the stored values and uses its own minimum-quantity message', async () => {
+  const productMock: MockLink.MockedResponse = {
+    request: { query: AdminProductQuery, variables: { id: PRODUCT_ID } },
+    result: {
+      data: {
+        product: { __typename: 'Product', id: PRODUCT_ID, name: 'Damascus Chef Knife', img: '/images/chef.svg', description: 'Sharp', price: 120, quantity: 5, minimumQuantity: 1 },
+      },
+    },
+  };
+  renderAt(`/updateProduct/${PRODUCT_ID}`, [productMock]);
+  expect(await screen.findByDisplayValue('120')).toBeInTheDocument();
+  expect(screen.getByAltText('Photo preview')).toHaveAttribute('src', '/images/chef.svg');
+  fireEvent.change(screen.getByLabelText('Price'), { target: { value: '' } });
+  fireEvent.change(screen.getByLabelText('Quantity'), { target: { value: '' } });
+  fireEvent.change(screen.getByLabelText('Minimum Quantity'), { target: { value: '' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Update Product' }));
+  await waitFor(() => expect(screen.getByText('Product Price is Required')).toBeInTheDocument());
+  expect(screen.getByText('Product Quantity is Required')).toBeInTheDocument();
+  expect(screen.getByText('Minimum Quantity is Required')).toBeInTheDocument();
+  // The current photo counts: no photo message.
+  expect(screen.queryByText('Product Photo is Required')).not.toBeInTheDocument();
+});

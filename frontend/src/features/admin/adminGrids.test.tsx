@@ -1,0 +1,113 @@
+// @vitest-environment jsdom
+import { expect, test } from 'vitest';
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import type { MockLink } from '@apollo/client/testing';
+import { MockedProvider } from '@apollo/client/testing/react';
+import { GraphQLError } from 'graphql';
+import { SnackbarProvider } from 'notistack';
+import type { ReactNode } from 'react';
+import { MemoryRouter } from 'react-router-dom';
+import { createCache } from '../../lib/apollo';
+import AllOrdersPage from './AllOrdersPage';
+import { AdminDeleteOrderMutation, AdminOrdersQuery, AdminUsersQuery, MakeAdminMutation, MarkShippedMutation, RemoveAdminMutation } from './operations';
+import UsersPage from './UsersPage';
+
+const firstPage = { options: { skip: 0, take: 20 } };
+
+function renderWith(page: ReactNode, mocks: MockLink.MockedResponse[]) {
+  render(
+    <MockedProvider mocks={mocks} cache={createCache()}>
+      <SnackbarProvider>
+        <MemoryRouter>{page}</MemoryRouter>
+      </SnackbarProvider>
+    </MockedProvider>,
+  );
+}
+
+const order = (id: string, name: string, paid: boolean, status: 'Pending' | 'Shipped') => ({
+  __typename: 'Order' as const,
+  id,
+  img: '/images/chef.svg',
+  name,
+  userName: 'Casey Blade',
+  email: 'casey@keen.test',
+  quantity: 2,
+  totalPrice: 240,
+  paid,
+  status,
+  transactionId: paid ? `pi_${id}` : null,
+  createdAt: '2026-11-20T10:00:00.000Z',
+});
+
+const ordersMock: MockLink.MockedResponse = {
+  request: { query: AdminOrdersQuery, variables: firstPage },
+  result: {
+    data: {
+      orders: {
+        __typename: 'OrderList',
+        totalItems: 3,
+        items: [order('o1', 'Paid Pending Knife', true, 'Pending'), order('o2', 'Unpaid Knife', false, 'Pending'), order('o3', 'Shipped Knife', true, 'Shipped')],
+      },
+    },
+  },
+};
+
+const rowOf = (name: string) => screen.getByText(name).closest('[role="row"]') as HTMLElement;
+
+test('All Orders: Ship only on paid Pending orders; shipping and deleting update the grid from the cache', async () => {
+  renderWith(<AllOrdersPage />, [
+    ordersMock,
+    { request: { query: MarkShippedMutation, variables: { id: 'o1' } }, result: { data: { markShipped: { __typename: 'Order', id: 'o1', status: 'Shipped' } } } },
+    { request: { query: AdminDeleteOrderMutation, variables: { id: 'o2' } }, result: { data: { deleteOrder: 'o2' } } },
+  ]);
+  expect(await screen.findByText('Paid Pending Knife')).toBeInTheDocument();
+  expect(within(rowOf('Paid Pending Knife')).getByRole('button', { name: 'Ship' })).toBeInTheDocument();
+  expect(within(rowOf('Unpaid Knife')).queryByRole('button', { name: 'Ship' })).not.toBeInTheDocument();
+  expect(within(rowOf('Shipped Knife')).queryByRole('button', { name: 'Ship' })).not.toBeInTheDocument();
+  expect(within(rowOf('Unpaid Knife')).getByText('Pending', { selector: '.MuiChip-label' })).toBeInTheDocument();
+
+  fireEvent.click(within(rowOf('Paid Pending Knife')).getByRole('button', { name: 'Ship' }));
+  expect(await screen.findByText('Status is updated')).toBeInTheDocument();
+  expect(within(rowOf('Paid Pending Knife')).queryByRole('button', { name: 'Ship' })).not.toBeInTheDocument();
+  expect(within(rowOf('Paid Pending Knife')).getByText('Shipped')).toBeInTheDocument();
+
+  fireEvent.click(within(rowOf('Unpaid Knife')).getByRole('button', { name: 'Delete' }));
+  const dialog = await screen.findByRole('dialog');
+  expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+  expect(await screen.findByText('Successfully Deleted')).toBeInTheDocument();
+  expect(screen.queryByText('Unpaid Knife')).not.toBeInTheDocument();
+  // Only the mocks above were available: any refetch of the grid would have failed the query.
+  expect(screen.getByText('Paid Pending Knife')).toBeInTheDocument();
+});
+
+const user = (id: string, name: string, role: 'admin' | 'user') => ({
+  __typename: 'User' as const,
+  id,
+  name,
+  email: `${id}@keen.test`,
+  phone: null,
+  address: null,
+  img: null,
+  role,
+  createdAt: '2026-11-20T10:00:00.000Z',
+});
+
+test('Users: make admin and remove admin with SPEC texts, and the 403 texts on FORBIDDEN', async () => {
+  renderWith(<UsersPage />, [
+    { request: { query: AdminUsersQuery, variables: firstPage }, result: { data: { users: { __typename: 'UserList', totalItems: 2, items: [user('u1', 'Casey Blade', 'user'), user('u2', 'Ada Steel', 'admin')] } } } },
+    { request: { query: MakeAdminMutation, variables: { email: 'u1@keen.test' } }, result: { data: { makeAdmin: { __typename: 'User', id: 'u1', role: 'admin' } } } },
+    {
+      request: { query: RemoveAdminMutation, variables: { email: 'u2@keen.test' } },
+      result: { errors: [new GraphQLError('Only an admin may do this', { extensions: { code: 'FORBIDDEN' } })] },
+    },
+  ]);
+  await screen.findByText('Casey Blade');
+  fireEvent.click(within(rowOf('Casey Blade')).getByRole('button', { name: 'Make Admin' }));
+  expect(await screen.findByText('Successfully made an admin')).toBeInTheDocument();
+  expect(within(rowOf('Casey Blade')).getByRole('button', { name: 'Remove Admin' })).toBeInTheDocument();
+
+  fireEvent.click(within(rowOf('Ada Steel')).getByRole('button', { name: 'Remove Admin' }));
+  expect(await screen.findByText('Failed to Remove  admin', { normalizer: (text) => text })).toBeInTheDocument();
+  expect(within(rowOf('Ada Steel')).getByRole('button', { name: 'Remove Admin' })).toBeInTheDocument();
+});
