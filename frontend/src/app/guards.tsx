@@ -1,0 +1,33 @@
+import { useEffect, type ReactNode } from 'react';
+import { Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import Spinner from '../components/Spinner';
+import { useAuth } from './auth';
+import { useMe } from './useMe';
+
+/** Signed-in pages: anonymous visitors go to /login, which brings them back afterwards. */
+export function RequireAuth({ children }: { children?: ReactNode }) {
+  const { user, initializing } = useAuth();
+  const location = useLocation();
+  if (initializing) return <Spinner />;
+  if (!user) return <Navigate to="/login" replace state={{ from: location }} />;
+  return children ?? <Outlet />;
+}
+
+/** Admin pages: a signed-in non-admin is signed out and sent to /login. */
+export function RequireAdmin({ children }: { children?: ReactNode }) {
+  const { user, initializing, signOut } = useAuth();
+  const { isAdmin, loading } = useMe();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const refused = !initializing && !!user && !loading && !isAdmin;
+
+  useEffect(() => {
+    if (!refused) return;
+    void signOut().finally(() => navigate('/login', { replace: true, state: { from: location } }));
+  }, [refused, signOut, navigate, location]);
+
+  if (initializing) return <Spinner />;
+  if (!user) return <Navigate to="/login" replace state={{ from: location }} />;
+  if (loading || refused) return <Spinner />;
+  return children ?? <Outlet />;
+}

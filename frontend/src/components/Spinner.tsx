@@ -1,0 +1,9 @@
+import { Box, CircularProgress } from '@mui/material';
+
+export default function Spinner({ label = 'Loading' }: { label?: string }) {
+  return (
+    <Box role="status" sx={{ display: 'flex', justifyContent: 'center', alignItems: 'center', py: 8 }}>
+      <CircularProgress color="primary" aria-label={label} />
+    </Box>
+  );
+}

@@ -1,0 +1,46 @@
+import { Box, Button, Card, CardActions, CardContent, Typography } from '@mui/material';
+import { Link as RouterLink } from 'react-router-dom';
+import type { ProductsQuery } from '../../gql/graphql';
+
+export type ProductItem = ProductsQuery['products']['items'][number];
+
+export default function ProductCard({ product }: { product: ProductItem }) {
+  return (
+    <Card component="article" sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
+      <Box sx={{ bgcolor: '#0d0f12', display: 'flex', justifyContent: 'center' }}>
+        <img
+          src={product.img}
+          alt={product.name}
+          loading="lazy"
+          width={320}
+          height={220}
+          style={{ width: '100%', maxWidth: 320, height: 220, objectFit: 'contain' }}
+        />
+      </Box>
+      <CardContent sx={{ flexGrow: 1 }}>
+        <Typography variant="h6" component="h3" gutterBottom>
+          {product.name}
+        </Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+          {product.description}
+        </Typography>
+        <Typography>
+          Price: <strong>${product.price}</strong>
+        </Typography>
+        <Typography variant="body2">Available quantity: {product.quantity}</Typography>
+        <Typography variant="body2">Minimum order: {product.minimumQuantity}</Typography>
+      </CardContent>
+      <CardActions>
+        <Button
+          variant="contained"
+          fullWidth
+          component={RouterLink}
+          to={`/purchase/${product.id}`}
+          aria-label={`Buy Now: ${product.name}`}
+        >
+          Buy Now
+        </Button>
+      </CardActions>
+    </Card>
+  );
+}

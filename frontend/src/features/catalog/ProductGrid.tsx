@@ -1,0 +1,24 @@
+import { Grid, Typography } from '@mui/material';
+import { useQuery } from '@apollo/client/react';
+import Spinner from '../../components/Spinner';
+import { errorMessage } from '../../lib/errors';
+import { ProductsQuery } from './operations';
+import ProductCard from './ProductCard';
+
+/** The first `take` products, oldest first (as the old shop listed them). */
+export default function ProductGrid({ take }: { take: number }) {
+  const { data, loading, error } = useQuery(ProductsQuery, { variables: { options: { skip: 0, take } } });
+  if (loading && !data) return <Spinner />;
+  if (error && !data) return <Typography color="error" role="alert">{errorMessage(error)}</Typography>;
+  const items = data?.products.items ?? [];
+  if (items.length === 0) return <Typography sx={{ textAlign: 'center' }}>No products yet.</Typography>;
+  return (
+    <Grid container spacing={3}>
+      {items.map((product) => (
+        <Grid key={product.id} size={{ xs: 12, sm: 6, md: 4 }}>
+          <ProductCard product={product} />
+        </Grid>
+      ))}
+    </Grid>
+  );
+}

@@ -1,0 +1,109 @@
+import { useState } from 'react';
+import { useMutation } from '@apollo/client/react';
+import { Avatar, Box, Button, Card, CardContent, LinearProgress, Stack, TextField, Typography } from '@mui/material';
+import { useFormik } from 'formik';
+import { useSnackbar } from 'notistack';
+import * as yup from 'yup';
+import { useAuth } from '../../app/auth';
+import { useMe } from '../../app/useMe';
+import Spinner from '../../components/Spinner';
+import { errorMessage } from '../../lib/errors';
+import { uploadImage } from '../../lib/upload';
+import { UpdateProfileMutation } from './operations';
+
+const schema = yup.object({
+  name: yup.string().trim().required('Name is Required'),
+  phone: yup.string().trim().required('Phone is Required').matches(/^[0-9]+$/, 'Phone must be numeric'),
+  address: yup.string().trim().required('Address is Required'),
+  img: yup.string().trim().required('Photo is Required'),
+});
+type Values = yup.InferType<typeof schema>;
+
+export default function MyProfilePage() {
+  const { me, loading } = useMe();
+  const { auth } = useAuth();
+  const { enqueueSnackbar } = useSnackbar();
+  const [updateProfile] = useMutation(UpdateProfileMutation);
+  const [progress, setProgress] = useState<number | null>(null);
+
+  const formik = useFormik<Values>({
+    enableReinitialize: true,
+    initialValues: { name: me?.name ?? '', phone: me?.phone ?? '', address: me?.address ?? '', img: me?.img ?? '' },
+    validationSchema: schema,
+    onSubmit: async (values) => {
+      try {
+        // The answer carries the user's id, so the cache updates every view of "me" by itself.
+        const { data } = await updateProfile({
+          variables: { input: { name: values.name.trim(), phone: values.phone.trim(), address: values.address.trim(), img: values.img.trim() } },
+        });
+        enqueueSnackbar(`${data?.updateProfile.name ?? values.name} profile has been updated`, { variant: 'success' });
+      } catch (error) {
+        enqueueSnackbar(errorMessage(error), { variant: 'error' });
+      }
+    },
+  });
+
+  const handleFile = async (file: File | undefined) => {
+    if (!file) return;
+    setProgress(0);
+    try {
+      const token = (await auth?.currentUser?.getIdToken()) ?? null;
+      const url = await uploadImage(file, { token, onProgress: setProgress });
+      await formik.setFieldValue('img', url);
+    } catch (error) {
+      enqueueSnackbar(errorMessage(error), { variant: 'error' });
+    } finally {
+      setProgress(null);
+    }
+  };
+
+  if (loading) return <Spinner />;
+
+  const text = (name: keyof Values) => ({
+    id: `profile-${name}`,
+    name,
+    value: formik.values[name],
+    onChange: formik.handleChange,
+    onBlur: formik.handleBlur,
+    error: formik.touched[name] && !!formik.errors[name],
+    helperText: formik.touched[name] && formik.errors[name],
+    fullWidth: true,
+  });
+
+  return (
+    <Card sx={{ maxWidth: 600, mx: 'auto' }}>
+      <CardContent>
+        <Typography variant="h4" component="h1" sx={{ color: 'primary.main', mb: 2 }}>
+          My Profile
+        </Typography>
+        <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 2 }}>
+          <Avatar src={formik.values.img || undefined} alt={formik.values.name || 'Profile photo'} sx={{ width: 64, height: 64 }} />
+          <Box sx={{ minWidth: 0 }}>
+            <Typography noWrap>{me?.email}</Typography>
+            <Typography variant="body2" color="text.secondary">
+              {me?.role === 'admin' ? 'Admin' : 'Customer'}
+            </Typography>
+          </Box>
+        </Stack>
+        <Box component="form" noValidate onSubmit={formik.handleSubmit}>
+          <Stack spacing={2}>
+            <TextField label="Name" autoComplete="name" {...text('name')} />
+            <TextField label="Phone" type="tel" slotProps={{ htmlInput: { inputMode: 'numeric', pattern: '[0-9]*' } }} {...text('phone')} />
+            <TextField label="Address" multiline minRows={2} {...text('address')} />
+            <Box>
+              <Button variant="outlined" component="label" disabled={progress !== null}>
+                Upload Photo
+                <input hidden type="file" accept="image/*" aria-label="Photo file" onChange={(event) => handleFile(event.target.files?.[0])} />
+              </Button>
+              {progress !== null && <LinearProgress variant="determinate" value={progress} aria-label="Upload progress" sx={{ mt: 1 }} />}
+            </Box>
+            <TextField label="Photo URL" type="url" {...text('img')} />
+            <Button type="submit" variant="contained" disabled={formik.isSubmitting || progress !== null}>
+              Update Profile
+            </Button>
+          </Stack>
+        </Box>
+      </CardContent>
+    </Card>
+  );
+}

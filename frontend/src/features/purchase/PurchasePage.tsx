@@ -1,0 +1,158 @@
+import { useMutation, useQuery } from '@apollo/client/react';
+import { Box, Button, Card, CardContent, Container, Grid, Stack, TextField, Typography } from '@mui/material';
+import { useFormik } from 'formik';
+import { useSnackbar } from 'notistack';
+import { useNavigate, useParams } from 'react-router-dom';
+import Spinner from '../../components/Spinner';
+import { errorMessage } from '../../lib/errors';
+import { prependToLists } from '../../lib/listCache';
+import { PlaceOrderMutation, PurchasePageQuery } from './operations';
+import { quantityError } from './validation';
+
+interface Values {
+  phone: string;
+  address: string;
+  quantity: string;
+}
+
+export default function PurchasePage() {
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const { enqueueSnackbar } = useSnackbar();
+  const { data, loading, error } = useQuery(PurchasePageQuery, { variables: { id } });
+  const [placeOrder] = useMutation(PlaceOrderMutation, {
+    // The new order joins every cached My Orders list (newest first); no list is fetched again.
+    update(cache, { data: placed }) {
+      if (placed?.placeOrder) prependToLists(cache, 'myOrders', placed.placeOrder);
+    },
+  });
+  const product = data?.product;
+  const me = data?.me;
+
+  const formik = useFormik<Values>({
+    enableReinitialize: true,
+    initialValues: { phone: me?.phone ?? '', address: me?.address ?? '', quantity: product ? String(product.minimumQuantity) : '' },
+    validate: (values) => {
+      const errors: Partial<Values> = {};
+      if (!values.phone.trim()) errors.phone = 'Phone is Required';
+      if (!values.address.trim()) errors.address = 'Address is Required';
+      const quantity = product ? quantityError(values.quantity, product) : undefined;
+      if (quantity) errors.quantity = quantity;
+      return errors;
+    },
+    onSubmit: async (values) => {
+      if (!product) return;
+      try {
+        await placeOrder({
+          variables: { input: { productId: product.id, quantity: Number(values.quantity), phone: values.phone.trim(), address: values.address.trim() } },
+        });
+        enqueueSnackbar('Order Placed', { variant: 'success' });
+        navigate('/dashboard/myOrders');
+      } catch (failure) {
+        enqueueSnackbar(errorMessage(failure), { variant: 'error' });
+      }
+    },
+  });
+
+  if (loading && !data) return <Spinner />;
+  if (error || !product || !me) {
+    return (
+      <Typography role="alert" color="error" sx={{ p: 4, textAlign: 'center' }}>
+        {error ? errorMessage(error) : 'Product not found'}
+      </Typography>
+    );
+  }
+
+  const submit = async (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const errors = await formik.validateForm();
+    if (errors.quantity) enqueueSnackbar(errors.quantity, { variant: 'error' });
+    formik.handleSubmit();
+  };
+
+  const readOnly = { slotProps: { htmlInput: { readOnly: true } }, fullWidth: true };
+  const quantity = Number(formik.values.quantity) || 0;
+
+  return (
+    <Container sx={{ py: 4 }}>
+      <Grid container spacing={3}>
+        <Grid size={{ xs: 12, md: 5 }}>
+          <Card>
+            <Box sx={{ bgcolor: '#0d0f12', display: 'flex', justifyContent: 'center' }}>
+              <img src={product.img} alt={product.name} loading="lazy" width={360} height={260} style={{ width: '100%', maxWidth: 360, height: 260, objectFit: 'contain' }} />
+            </Box>
+            <CardContent>
+              <Typography variant="h5" component="h2">
+                {product.name}
+              </Typography>
+              <Typography color="text.secondary" sx={{ my: 1 }}>
+                {product.description}
+              </Typography>
+              <Typography>Minimum order: {product.minimumQuantity}</Typography>
+            </CardContent>
+          </Card>
+        </Grid>
+        <Grid size={{ xs: 12, md: 7 }}>
+          <Card>
+            <CardContent>
+              <Typography variant="h4" component="h1" sx={{ color: 'primary.main', mb: 2 }}>
+                Purchase
+              </Typography>
+              <Box component="form" noValidate onSubmit={submit}>
+                <Stack spacing={2}>
+                  <TextField id="purchase-name" label="Name" value={me.name} {...readOnly} />
+                  <TextField id="purchase-email" label="Email" value={me.email} {...readOnly} />
+                  <TextField id="purchase-product" label="Product Name" value={product.name} {...readOnly} />
+                  <TextField id="purchase-price" label="Price" value={`$${product.price}`} {...readOnly} />
+                  <TextField id="purchase-stock" label="Available Quantity" value={product.quantity} {...readOnly} />
+                  <TextField
+                    id="purchase-phone"
+                    label="Phone"
+                    name="phone"
+                    type="tel"
+                    value={formik.values.phone}
+                    onChange={formik.handleChange}
+                    onBlur={formik.handleBlur}
+                    error={formik.touched.phone && !!formik.errors.phone}
+                    helperText={formik.touched.phone && formik.errors.phone}
+                    fullWidth
+                  />
+                  <TextField
+                    id="purchase-address"
+                    label="Address"
+                    name="address"
+                    multiline
+                    minRows={2}
+                    value={formik.values.address}
+                    onChange={formik.handleChange}
+                    onBlur={formik.handleBlur}
+                    error={formik.touched.address && !!formik.errors.address}
+                    helperText={formik.touched.address && formik.errors.address}
+                    fullWidth
+                  />
+                  <TextField
+                    id="purchase-quantity"
+                    label="Quantity"
+                    name="quantity"
+                    type="number"
+                    slotProps={{ htmlInput: { min: 1 } }}
+                    value={formik.values.quantity}
+                    onChange={formik.handleChange}
+                    onBlur={formik.handleBlur}
+                    error={!!formik.errors.quantity && (formik.touched.quantity || formik.submitCount > 0)}
+                    helperText={(formik.touched.quantity || formik.submitCount > 0) && formik.errors.quantity}
+                    fullWidth
+                  />
+                  <Typography>Total: ${quantity * product.price}</Typography>
+                  <Button type="submit" variant="contained" disabled={formik.isSubmitting}>
+                    Place Order
+                  </Button>
+                </Stack>
+              </Box>
+            </CardContent>
+          </Card>
+        </Grid>
+      </Grid>
+    </Container>
+  );
+}

@@ -1,0 +1,87 @@
+import { useMutation } from '@apollo/client/react';
+import { Box, Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
+import { useFormik } from 'formik';
+import { useSnackbar } from 'notistack';
+import * as yup from 'yup';
+import { errorMessage } from '../../lib/errors';
+import { prependToLists } from '../../lib/listCache';
+import { AddReviewMutation } from './operations';
+
+// SPEC §5: an empty rating reads 'Product Name is Required' (sic).
+const schema = yup.object({
+  star: yup
+    .number()
+    .typeError('Product Name is Required')
+    .required('Product Name is Required')
+    .integer('Ratings must be a whole number')
+    .min(1, 'Ratings must be at least 1')
+    .max(5, 'Ratings must be at most 5'),
+  description: yup.string().trim().required('Product Description is Required'),
+});
+
+export default function AddReviewPage() {
+  const { enqueueSnackbar } = useSnackbar();
+  const [addReview] = useMutation(AddReviewMutation, {
+    // The new review heads every cached reviews list (newest first).
+    update(cache, { data }) {
+      if (data?.addReview) prependToLists(cache, 'reviews', data.addReview);
+    },
+  });
+
+  const formik = useFormik<{ star: number | ''; description: string }>({
+    initialValues: { star: '', description: '' },
+    validationSchema: schema,
+    onSubmit: async (values, helpers) => {
+      try {
+        await addReview({ variables: { input: { star: Number(values.star), description: values.description.trim() } } });
+        enqueueSnackbar('Review have been added', { variant: 'success' });
+        helpers.resetForm();
+      } catch (error) {
+        enqueueSnackbar(errorMessage(error), { variant: 'error' });
+      }
+    },
+  });
+
+  return (
+    <Card sx={{ maxWidth: 560, mx: 'auto' }}>
+      <CardContent>
+        <Typography variant="h4" component="h1" sx={{ color: 'primary.main', mb: 2 }}>
+          Add a Review
+        </Typography>
+        <Box component="form" noValidate onSubmit={formik.handleSubmit}>
+          <Stack spacing={2}>
+            <TextField
+              id="review-star"
+              label="Give Ratings"
+              name="star"
+              type="number"
+              slotProps={{ htmlInput: { min: 1, max: 5 } }}
+              value={formik.values.star}
+              onChange={formik.handleChange}
+              onBlur={formik.handleBlur}
+              error={formik.touched.star && !!formik.errors.star}
+              helperText={formik.touched.star && formik.errors.star}
+              fullWidth
+            />
+            <TextField
+              id="review-description"
+              label="Description"
+              name="description"
+              multiline
+              minRows={4}
+              value={formik.values.description}
+              onChange={formik.handleChange}
+              onBlur={formik.handleBlur}
+              error={formik.touched.description && !!formik.errors.description}
+              helperText={formik.touched.description && formik.errors.description}
+              fullWidth
+            />
+            <Button type="submit" variant="contained" disabled={formik.isSubmitting}>
+              Add Review
+            </Button>
+          </Stack>
+        </Box>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,34 @@
+import { graphql } from '../../gql';
+
+export const ReviewsQuery = graphql(`
+  query Reviews($options: ReviewListOptions) {
+    reviews(options: $options) {
+      totalItems
+      items {
+        id
+        userName
+        name
+        email
+        description
+        img
+        star
+        createdAt
+      }
+    }
+  }
+`);
+
+export const AddReviewMutation = graphql(`
+  mutation AddReview($input: AddReviewInput!) {
+    addReview(input: $input) {
+      id
+      userName
+      name
+      email
+      description
+      img
+      star
+      createdAt
+    }
+  }
+`);

@@ -1,0 +1,75 @@
+import { ApolloClient, ApolloLink, HttpLink, InMemoryCache, type FieldPolicy, type Reference } from '@apollo/client';
+import { SetContextLink } from '@apollo/client/link/context';
+
+interface ListPage {
+  items: Reference[];
+  totalItems: number;
+  [key: string]: unknown;
+}
+type ListOptions = { options?: { skip?: number; take?: number } | null } | null;
+
+const DEFAULT_TAKE = 20;
+
+/**
+ * One cached list per filter and sort (skip/take are not part of the key). Pages merge by offset,
+ * and a read answers a page only when every row of it is cached, so a longer page than the
+ * cached one goes to the network instead of answering a short list.
+ */
+export function offsetListPolicy(filterKeys: string[]): FieldPolicy<ListPage> {
+  return {
+    keyArgs: ['options', filterKeys],
+    merge(existing, incoming, { args }) {
+      const skip = (args as ListOptions)?.options?.skip ?? 0;
+      const take = (args as ListOptions)?.options?.take ?? DEFAULT_TAKE;
+      const before = existing?.items ?? [];
+      if (skip > before.length) return incoming;
+      const items = [...before.slice(0, skip), ...incoming.items];
+      if (incoming.items.length === take) items.push(...before.slice(skip + take));
+      return { ...incoming, items: items.slice(0, Math.max(incoming.totalItems, items.length)) };
+    },
+    read(existing, { args, canRead }) {
+      if (!existing) return undefined;
+      const skip = (args as ListOptions)?.options?.skip ?? 0;
+      const take = (args as ListOptions)?.options?.take ?? DEFAULT_TAKE;
+      const all = existing.items.filter((item) => canRead(item));
+      const items = all.slice(skip, skip + take);
+      const expected = Math.max(0, Math.min(take, existing.totalItems - skip));
+      if (items.length < expected) return undefined;
+      return { ...existing, items };
+    },
+  };
+}
+
+export function createCache(): InMemoryCache {
+  return new InMemoryCache({
+    typePolicies: {
+      Query: {
+        fields: {
+          products: offsetListPolicy(['search', 'sortBy', 'sortDirection', 'lowStock']),
+          reviews: offsetListPolicy(['search', 'sortBy', 'sortDirection']),
+          myOrders: offsetListPolicy(['search', 'sortBy', 'sortDirection', 'status', 'paid']),
+          orders: offsetListPolicy(['search', 'sortBy', 'sortDirection', 'status', 'paid']),
+          users: offsetListPolicy(['search', 'sortBy', 'sortDirection', 'role']),
+          product: { read: (existing, { args, toReference }) => existing ?? toReference({ __typename: 'Product', id: args?.id }) },
+          order: { read: (existing, { args, toReference }) => existing ?? toReference({ __typename: 'Order', id: args?.id }) },
+        },
+      },
+    },
+  });
+}
+
+/** Adds `Authorization: Bearer <Firebase ID token>` while someone is signed in. */
+export function authLink(getToken: () => Promise<string | null>): ApolloLink {
+  return new SetContextLink(async (prevContext) => {
+    const token = await getToken();
+    if (!token) return {};
+    return { headers: { ...(prevContext.headers as Record<string, string> | undefined), Authorization: `Bearer ${token}` } };
+  });
+}
+
+export function createApolloClient(getToken: () => Promise<string | null>, link?: ApolloLink): ApolloClient {
+  return new ApolloClient({
+    link: ApolloLink.from([authLink(getToken), link ?? new HttpLink({ uri: '/graphql' })]),
+    cache: createCache(),
+  });
+}
