@@ -1,11 +1,42 @@
 import { resolve } from 'node:path';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
+
+const generatedDocuments = resolve(import.meta.dirname, 'src/gql/graphql.ts');
+
+/**
+ * What the client preset's babel plugin does: each `graphql(`query Name ...`)` call becomes an
+ * import of the generated `NameDocument`, so a page bundles only its own documents instead of the
+ * map of every document in src/gql/gql.ts.
+ */
+function inlineGraphqlDocuments(): Plugin {
+  const call = /\bgraphql\(\s*`\s*(query|mutation|subscription|fragment)\s+(\w+)[^`]*`\s*\)/g;
+  return {
+    name: 'keen-inline-graphql-documents',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!/\/src\/.*\.tsx?$/.test(id) || id.includes('/src/gql/') || !code.includes('graphql(')) return null;
+      const names = new Map<string, string>();
+      const out = code.replace(call, (_match, kind: string, name: string) => {
+        const exported = kind === 'fragment' ? `${name}FragmentDoc` : `${name}Document`;
+        const local = `__gqlDocument_${name}`;
+        names.set(local, exported);
+        return local;
+      });
+      if (names.size === 0) return null;
+      const imports = [...names].map(([local, exported]) => `${exported} as ${local}`).join(', ');
+      return { code: `import { ${imports} } from ${JSON.stringify(generatedDocuments)};\n${out}`, map: null };
+    },
+  };
+}
 
 // Two entries: the shop (index.html) and the self-hosted GraphiQL page that the backend serves
 // for browser GETs to /graphql (graphiql.html). GraphiQL's bundle never loads on the shop's pages.
-export default defineConfig({
-  plugins: [react()],
+export default defineConfig(({ command }) => ({
+  plugins: [react(), command === 'build' && inlineGraphqlDocuments()],
+  // Apollo Client's development checks are dropped from production builds.
+  define: command === 'build' ? { 'globalThis.__DEV__': JSON.stringify(false) } : {},
   build: {
     rollupOptions: {
       input: {
@@ -14,6 +45,7 @@ export default defineConfig({
       },
     },
     chunkSizeWarningLimit: 4000,
+    // scripts/size.mjs reads the manifest to find what index.html loads up front.
     manifest: true,
   },
   server: {
@@ -25,4 +57,4 @@ export default defineConfig({
       '/images': 'http://localhost:4000',
     },
   },
-});
+}));

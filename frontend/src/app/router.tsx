@@ -1,10 +1,11 @@
 import { lazy } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { useRoutes, type RouteObject } from 'react-router-dom';
 import HomePage from '../features/home/HomePage';
 import { RequireAdmin, RequireAuth } from './guards';
 import MainLayout from './layouts/MainLayout';
 
 // Everything but the home page loads on demand, so the first load of / stays small.
+const ToastLayout = lazy(() => import('./layouts/ToastLayout'));
 const ProductsPage = lazy(() => import('../features/catalog/ProductsPage'));
 const ReviewsPage = lazy(() => import('../features/reviews/ReviewsPage'));
 const PortfolioPage = lazy(() => import('../features/static/PortfolioPage'));
@@ -32,47 +33,57 @@ export const routes: RouteObject[] = [
     children: [
       { path: '/', element: <HomePage /> },
       { path: '/home', element: <HomePage /> },
-      { path: '/products', element: <ProductsPage /> },
-      { path: '/reviews', element: <ReviewsPage /> },
-      { path: '/myPortfolio', element: <PortfolioPage />, caseSensitive: true },
-      { path: '/myportfolio', element: <PortfolioPage />, caseSensitive: true },
-      { path: '/blogs', element: <BlogsPage /> },
-      { path: '/contactus', element: <ContactPage /> },
-      { path: '/login', element: <LoginPage /> },
-      { path: '/signup', element: <SignupPage /> },
       {
-        element: <RequireAuth />,
+        // Every page but home can show toasts (notistack loads with them).
+        element: <ToastLayout />,
         children: [
-          { path: '/purchase/:id', element: <PurchasePage /> },
+          { path: '/products', element: <ProductsPage /> },
+          { path: '/reviews', element: <ReviewsPage /> },
+          { path: '/myPortfolio', element: <PortfolioPage />, caseSensitive: true },
+          { path: '/myportfolio', element: <PortfolioPage />, caseSensitive: true },
+          { path: '/blogs', element: <BlogsPage /> },
+          { path: '/contactus', element: <ContactPage /> },
+          { path: '/login', element: <LoginPage /> },
+          { path: '/signup', element: <SignupPage /> },
           {
-            path: '/dashboard',
-            element: <DashboardLayout />,
+            element: <RequireAuth />,
             children: [
-              { index: true, element: <MyProfilePage /> },
-              { path: 'review', element: <AddReviewPage /> },
-              { path: 'myOrders', element: <MyOrdersPage /> },
-              { path: 'payment/:id', element: <PaymentPage /> },
+              { path: '/purchase/:id', element: <PurchasePage /> },
               {
-                element: <RequireAdmin />,
+                path: '/dashboard',
+                element: <DashboardLayout />,
                 children: [
-                  { path: 'allOrders', element: <AllOrdersPage /> },
-                  { path: 'addProduct', element: <AddProductPage /> },
-                  { path: 'manageProducts', element: <ManageProductsPage /> },
-                  { path: 'users', element: <UsersPage /> },
-                  { path: 'overview', element: <OverviewPage /> },
+                  { index: true, element: <MyProfilePage /> },
+                  { path: 'review', element: <AddReviewPage /> },
+                  { path: 'myOrders', element: <MyOrdersPage /> },
+                  { path: 'payment/:id', element: <PaymentPage /> },
+                  {
+                    element: <RequireAdmin />,
+                    children: [
+                      { path: 'allOrders', element: <AllOrdersPage /> },
+                      { path: 'addProduct', element: <AddProductPage /> },
+                      { path: 'manageProducts', element: <ManageProductsPage /> },
+                      { path: 'users', element: <UsersPage /> },
+                      { path: 'overview', element: <OverviewPage /> },
+                    ],
+                  },
                 ],
               },
             ],
           },
+          // DESIGN: /updateProduct/{id} is an admin page (SPEC shows it unguarded).
+          { element: <RequireAdmin />, children: [{ path: '/updateProduct/:id', element: <UpdateProductPage /> }] },
+          { path: '*', element: <NotFoundPage /> },
         ],
       },
-      // DESIGN: /updateProduct/{id} is an admin page (SPEC shows it unguarded).
-      { element: <RequireAdmin />, children: [{ path: '/updateProduct/:id', element: <UpdateProductPage /> }] },
-      { path: '*', element: <NotFoundPage /> },
     ],
   },
 ];
 
-export function createRouter() {
-  return createBrowserRouter(routes);
+/**
+ * The route table, rendered inside a <BrowserRouter> (the data router's loaders and actions are not
+ * used, and leaving them out keeps the first load smaller).
+ */
+export function AppRoutes() {
+  return useRoutes(routes);
 }

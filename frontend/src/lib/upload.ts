@@ -1,7 +1,8 @@
-/** Answer of POST /api/uploads (SPEC §3: success flag and data.url). */
+/** Answer of POST /api/uploads (SPEC §3: success flag and data.url); refusals carry a message. */
 export interface UploadAnswer {
-  success: boolean;
+  success?: boolean;
   data?: { url: string };
+  message?: string;
 }
 
 /**
@@ -30,7 +31,7 @@ export function uploadImage(
         options.onProgress?.(100);
         resolve(answer.data.url);
       } else {
-        reject(new Error(`The image could not be uploaded (${xhr.status || 'network error'})`));
+        reject(new Error(answer?.message ?? `The image could not be uploaded (${xhr.status || 'network error'})`));
       }
     };
     xhr.onerror = () => reject(new Error('The image could not be uploaded (network error)'));

@@ -1,8 +1,10 @@
-import { useState } from 'react';
-import { AppBar, Box, Button, Drawer, IconButton, List, ListItemButton, ListItemText, Toolbar, Typography } from '@mui/material';
+import { lazy, Suspense, useState } from 'react';
+import { AppBar, Box, Button, IconButton, Toolbar, Typography } from '@mui/material';
 import MenuIcon from '@mui/icons-material/Menu';
 import { Link as RouterLink, NavLink, useNavigate } from 'react-router-dom';
 import { useAuth } from '../auth';
+
+const MobileMenu = lazy(() => import('./MobileMenu'));
 
 const links = [
   { to: '/', label: 'Home' },
@@ -65,17 +67,11 @@ export default function Navbar() {
           </Button>
         )}
       </Toolbar>
-      <Drawer open={open} onClose={() => setOpen(false)} anchor="left">
-        <Box sx={{ width: 240 }} role="presentation">
-          <List aria-label="Main menu">
-            {items.map((link) => (
-              <ListItemButton key={link.to} component={RouterLink} to={link.to} onClick={() => setOpen(false)}>
-                <ListItemText primary={link.label} />
-              </ListItemButton>
-            ))}
-          </List>
-        </Box>
-      </Drawer>
+      {open && (
+        <Suspense fallback={null}>
+          <MobileMenu items={items} open={open} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
     </AppBar>
   );
 }

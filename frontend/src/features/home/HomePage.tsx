@@ -1,9 +1,12 @@
+import { lazy, Suspense } from 'react';
 import { Box, Button, Container, Grid, Paper, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
+import SectionTitle from './SectionTitle';
 import ProductGrid from '../catalog/ProductGrid';
-import ReviewGrid from '../reviews/ReviewGrid';
-import ContactForm from './ContactForm';
-import LazyVideo from './LazyVideo';
+import Spinner from '../../components/Spinner';
+
+// Reviews, videos and the contact form sit below the fold: their code loads after the first paint.
+const HomeBelowFold = lazy(() => import('./HomeBelowFold'));
 
 const stats = [
   { value: '9.7K', label: 'sales' },
@@ -11,18 +14,6 @@ const stats = [
   { value: '26%', label: 'growth' },
 ];
 
-const videos = [
-  { title: 'Hand engraving a knife blade', src: 'https://www.youtube-nocookie.com/embed/7VjzB1qkEhI' },
-  { title: 'Forging and finishing a chef knife', src: 'https://www.youtube-nocookie.com/embed/4Zr6p0xZIqQ' },
-];
-
-function SectionTitle({ children }: { children: string }) {
-  return (
-    <Typography variant="h4" component="h2" sx={{ color: 'primary.main', textAlign: 'center', my: 4 }}>
-      {children}
-    </Typography>
-  );
-}
 
 export default function HomePage() {
   return (
@@ -75,30 +66,9 @@ export default function HomePage() {
         </Paper>
       </Container>
 
-      <Container component="section" aria-label="Reviews">
-        <SectionTitle>What Our Customers Say</SectionTitle>
-        <ReviewGrid take={3} />
-        <Box sx={{ textAlign: 'center', mt: 3 }}>
-          <Button variant="outlined" component={RouterLink} to="/reviews">
-            Show More Reviews
-          </Button>
-        </Box>
-      </Container>
-
-      <Container component="section" aria-label="Videos">
-        <SectionTitle>See The Craft</SectionTitle>
-        <Grid container spacing={3}>
-          {videos.map((video) => (
-            <Grid key={video.src} size={{ xs: 12, md: 6 }}>
-              <LazyVideo {...video} />
-            </Grid>
-          ))}
-        </Grid>
-      </Container>
-
-      <Container component="section" sx={{ my: 6 }}>
-        <ContactForm />
-      </Container>
+      <Suspense fallback={<Spinner />}>
+        <HomeBelowFold />
+      </Suspense>
     </>
   );
 }

@@ -1,0 +1,42 @@
+import { Box, Button, Container, Grid } from '@mui/material';
+import { Link as RouterLink } from 'react-router-dom';
+import ReviewGrid from '../reviews/ReviewGrid';
+import ContactForm from './ContactForm';
+import LazyVideo from './LazyVideo';
+import SectionTitle from './SectionTitle';
+
+const videos = [
+  { title: 'Hand engraving a knife blade', src: 'https://www.youtube-nocookie.com/embed/7VjzB1qkEhI' },
+  { title: 'Forging and finishing a chef knife', src: 'https://www.youtube-nocookie.com/embed/4Zr6p0xZIqQ' },
+];
+
+export default function HomeBelowFold() {
+  return (
+    <>
+      <Container component="section" aria-label="Reviews">
+        <SectionTitle>What Our Customers Say</SectionTitle>
+        <ReviewGrid take={3} />
+        <Box sx={{ textAlign: 'center', mt: 3 }}>
+          <Button variant="outlined" component={RouterLink} to="/reviews">
+            Show More Reviews
+          </Button>
+        </Box>
+      </Container>
+
+      <Container component="section" aria-label="Videos">
+        <SectionTitle>See The Craft</SectionTitle>
+        <Grid container spacing={3}>
+          {videos.map((video) => (
+            <Grid key={video.src} size={{ xs: 12, md: 6 }}>
+              <LazyVideo {...video} />
+            </Grid>
+          ))}
+        </Grid>
+      </Container>
+
+      <Container component="section" sx={{ my: 6 }}>
+        <ContactForm />
+      </Container>
+    </>
+  );
+}
