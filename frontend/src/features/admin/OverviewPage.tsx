@@ -47,7 +47,7 @@ export default function OverviewPage() {
           <Typography variant="h6" component="h2">
             Orders per day, last 30 days
           </Typography>
-          <LineChart height={260} xAxis={[{ data: labels, scaleType: 'point' }]} series={[{ data: days.map((d) => d.orders), label: 'Orders' }]} />
+          <LineChart height={260} xAxis={[{ data: labels, scaleType: 'point' }]} series={[{ data: days.map((d) => d.orders), label: 'Orders', curve: 'linear' }]} />
         </CardContent>
       </Card>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={3}>
