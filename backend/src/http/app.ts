@@ -11,12 +11,10 @@ import type { DataSource } from 'typeorm';
 import { AppError } from '../common/errors';
 import type { Config } from '../config';
 import { callerFromHeader, createLoaders, RequestContext } from '../context';
-import { registerPaymentsRoutes } from '../modules/payments/payments.routes';
-import { registerReportsRoutes } from '../modules/reports/reports.routes';
-import { registerUploadsRoutes } from '../modules/uploads/uploads.routes';
 import { seedImagesDir } from '../seed/catalogue';
 import type { Services } from '../services';
 import { createRestRouter } from './rest';
+import { restRegistrations } from './rest-routes';
 
 export interface AppParts {
   config: Config;
@@ -87,7 +85,7 @@ export function createApp({ config, db, services, logger, apollo }: AppParts): e
     }),
   );
 
-  app.use('/api', createRestRouter(services, logger, [registerPaymentsRoutes, registerUploadsRoutes, registerReportsRoutes]));
+  app.use('/api', createRestRouter(services, logger, restRegistrations));
   app.use('/images', express.static(seedImagesDir, { maxAge: '7d', immutable: true }));
   app.use('/uploads', express.static(path.join(config.dataDir, 'uploads'), { maxAge: '7d' }));
 

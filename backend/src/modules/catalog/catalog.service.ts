@@ -7,6 +7,7 @@ import { Product } from './product.entity';
 import { ProductInput, ProductListOptions, ProductSortField, UpdateProductInput } from './product.inputs';
 
 const UNIQUE_VIOLATION = '23505';
+export const PRODUCT_EXISTS = 'Product already exist';
 
 export class CatalogService {
   constructor(private readonly db: DataSource) {}
@@ -68,7 +69,7 @@ export class CatalogService {
       return await this.db.getRepository(Product).save(product);
     } catch (error) {
       if (error instanceof QueryFailedError && (error.driverError as { code?: string }).code === UNIQUE_VIOLATION) {
-        throw badInput('Product already exist');
+        throw badInput(PRODUCT_EXISTS);
       }
       throw error;
     }

@@ -8,6 +8,7 @@ import { Role, User } from './user.entity';
 import { RegisterInput, UpdateProfileInput, UserListOptions, UserSortField } from './user.inputs';
 
 const phonePattern = /^\+?[0-9][0-9\s-]{4,19}$/;
+export const USER_EXISTS = 'User already exist';
 
 export class UsersService {
   constructor(
@@ -55,8 +56,33 @@ export class UsersService {
     const name = requireText(input.name, 'Name is Required', 120);
     const address = requireText(input.address, 'Address is Required', 500);
     const phone = checkPhone(input.phone);
-    if (user.address && user.phone) throw badInput('User already exist');
+    if (user.address && user.phone) throw badInput(USER_EXISTS);
     return this.db.getRepository(User).save(Object.assign(user, { name, address, phone }));
+  }
+
+  /** Registration that names the account: only the caller's own e-mail (the REST sign-up body carries one). */
+  registerAs(caller: Caller, email: unknown, input: RegisterInput): Promise<User> {
+    const user = requireUser(caller);
+    if (normalizeEmail(email) !== user.email) throw forbidden('You may register only your own e-mail address');
+    return this.register(caller, input);
+  }
+
+  /** One profile by e-mail: your own, or anyone's for an admin. */
+  async findByEmail(caller: Caller, email: unknown): Promise<User> {
+    const user = requireUser(caller);
+    const asked = normalizeEmail(email);
+    if (asked === user.email) return user;
+    requireAdmin(caller);
+    const other = await this.db.getRepository(User).findOneBy({ email: asked });
+    if (!other) throw notFound('User');
+    return other;
+  }
+
+  /** A profile update that names the profile by id: only your own. */
+  updateProfileById(caller: Caller, id: unknown, input: UpdateProfileInput): Promise<User> {
+    const user = requireUser(caller);
+    if (id !== user.id) throw forbidden('You may update only your own profile');
+    return this.updateProfile(caller, input);
   }
 
   async updateProfile(caller: Caller, input: UpdateProfileInput): Promise<User> {
@@ -88,16 +114,19 @@ export class UsersService {
     return { items, totalItems };
   }
 
-  makeAdmin(caller: Caller, email: string): Promise<User> {
-    return this.changeRole(caller, email, Role.admin);
+  async makeAdmin(caller: Caller, email: string): Promise<User> {
+    return (await this.changeRole(caller, email, Role.admin)).user;
   }
 
-  removeAdmin(caller: Caller, email: string): Promise<User> {
-    return this.changeRole(caller, email, Role.user);
+  async removeAdmin(caller: Caller, email: string): Promise<User> {
+    return (await this.changeRole(caller, email, Role.user)).user;
   }
 
-  /** Role changes are serialized, so two admins removing each other cannot leave the shop without one. */
-  private async changeRole(caller: Caller, email: string, role: Role): Promise<User> {
+  /**
+   * Role changes are serialized, so two admins removing each other cannot leave the shop without one.
+   * `changed` is false when the user already had the role (REST answers it as modifiedCount).
+   */
+  async changeRole(caller: Caller, email: string, role: Role): Promise<{ user: User; changed: boolean }> {
     requireAdmin(caller);
     const target = normalizeEmail(email);
     return this.db.transaction(async (manager) => {
@@ -105,12 +134,12 @@ export class UsersService {
       const users = manager.getRepository(User);
       const user = await users.findOneBy({ email: target });
       if (!user) throw notFound('User');
-      if (user.role === role) return user;
+      if (user.role === role) return { user, changed: false };
       if (role === Role.user && (await users.countBy({ role: Role.admin })) <= 1) {
         throw forbidden('The last admin cannot remove their admin right');
       }
       user.role = role;
-      return users.save(user);
+      return { user: await users.save(user), changed: true };
     });
   }
 

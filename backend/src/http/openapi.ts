@@ -1,0 +1,276 @@
+import type { Router } from 'express';
+import type { Services } from '../services';
+
+/**
+ * The OpenAPI 3.1 description of everything mounted under /api. A test compares its paths and
+ * methods with the router's, so a route cannot be added or removed without updating this file.
+ */
+
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const json = (schema: object) => ({ content: { 'application/json': { schema } } });
+const ok = (description: string, schema: object) => ({ description, ...json(schema) });
+const error = (description: string) => ({ description, ...json(ref('Error')) });
+const arrayOf = (name: string) => ({ type: 'array', items: ref(name) });
+const object = (properties: Record<string, object>, required: string[] = []) => ({ type: 'object', properties, ...(required.length ? { required } : {}) });
+
+const errors = {
+  400: error('Bad input: malformed JSON, a wrong type, a missing field or a number out of range; the SPEC message where it has one'),
+  401: error('No token, or an invalid or expired one'),
+  403: error('The caller may not do this'),
+  404: error('No such record'),
+};
+const pick = (...codes: (keyof typeof errors)[]) => Object.fromEntries(codes.map((code) => [code, errors[code]]));
+
+const bearer = [{ bearer: [] }];
+const publicRoute: object[] = [];
+
+const query = (name: string, description: string, required = false) => ({ name, in: 'query', required, description, schema: { type: 'string' } });
+const pathParam = (name: string, description: string) => ({ name, in: 'path', required: true, description, schema: { type: 'string' } });
+const idInPath = pathParam('id', 'The record\'s _id');
+const emailInPath = pathParam('email', 'An e-mail address');
+
+const text = { type: 'string' };
+const whole = { type: 'integer' };
+
+const document = {
+  openapi: '3.1.0',
+  info: {
+    title: 'Keen REST compatibility API',
+    version: '1.0.0',
+    description:
+      "The original client's calls (SPEC §7) over the same services as the GraphQL API at /graphql. " +
+      'Send `Authorization: Bearer <token>` with a Firebase ID token or the access token from `PUT /users/{email}`. ' +
+      'Errors answer `{ message }`. Prices, totals, order status and payment state are never taken from a client.',
+  },
+  servers: [{ url: '/api' }],
+  security: bearer,
+  components: {
+    securitySchemes: {
+      bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'A Firebase ID token, or the access token from PUT /users/{email}' },
+    },
+    schemas: {
+      Error: object({ message: text }, ['message']),
+      Product: object(
+        { _id: text, name: text, img: text, description: text, price: { ...whole, description: 'Whole dollars' }, quantity: { ...whole, description: 'Stock' }, minimumQuantity: whole },
+        ['_id', 'name', 'img', 'description', 'price', 'quantity', 'minimumQuantity'],
+      ),
+      ProductInput: object(
+        { name: text, description: text, price: { ...whole, minimum: 1 }, quantity: { ...whole, minimum: 0 }, minimumQuantity: { ...whole, minimum: 1 }, img: text },
+        ['description', 'price', 'quantity', 'minimumQuantity', 'img'],
+      ),
+      Order: object(
+        {
+          _id: text,
+          userName: text,
+          phone: text,
+          address: text,
+          name: { ...text, description: 'The product name' },
+          email: { ...text, description: "The customer's e-mail" },
+          description: text,
+          price: whole,
+          totalPrice: { ...whole, description: 'quantity times price' },
+          quantity: whole,
+          minimumQuantity: whole,
+          img: text,
+          status: { type: 'string', enum: ['Pending', 'Shipped'] },
+          paid: { type: 'boolean' },
+          transactionId: { type: ['string', 'null'] },
+          productCode: { type: ['string', 'null'], description: "The product's _id (null once the product is deleted)" },
+        },
+        ['_id', 'userName', 'phone', 'address', 'name', 'email', 'totalPrice', 'quantity', 'status', 'paid'],
+      ),
+      Review: object({ _id: text, userName: text, name: text, email: text, description: text, img: { type: ['string', 'null'] }, star: { ...whole, minimum: 1, maximum: 5 } }, [
+        '_id',
+        'userName',
+        'email',
+        'description',
+        'star',
+      ]),
+      User: object(
+        { _id: text, name: text, email: text, address: { type: ['string', 'null'] }, phone: { type: ['string', 'null'] }, img: { type: ['string', 'null'] }, role: { type: 'string', enum: ['admin', 'user'] } },
+        ['_id', 'name', 'email', 'role'],
+      ),
+    },
+  },
+  paths: {
+    '/openapi.json': { get: { summary: 'This document', security: publicRoute, responses: { 200: ok('The OpenAPI 3.1 document', { type: 'object' }) } } },
+    '/products': {
+      get: {
+        summary: 'All products, or one by id',
+        security: publicRoute,
+        parameters: [query('id', 'A product _id: answers an array with that one product')],
+        responses: { 200: ok('Products', arrayOf('Product')), ...pick(400, 404) },
+      },
+      post: {
+        summary: 'Add a product (admin)',
+        parameters: [query('productname', 'The product name, used when the body has no name')],
+        requestBody: { required: true, ...json(ref('ProductInput')) },
+        responses: {
+          200: ok("`success: false` with 'Product already exist' for a duplicate name", object({ success: { type: 'boolean' }, message: text, product: ref('Product') }, ['success'])),
+          ...pick(400, 401, 403),
+        },
+      },
+      delete: {
+        summary: 'Delete a product (admin)',
+        parameters: [query('id', 'The product _id', true)],
+        responses: { 200: ok('Deleted', object({ deletedCount: whole }, ['deletedCount'])), ...pick(400, 401, 403, 404) },
+      },
+    },
+    '/products/{id}': {
+      put: {
+        summary: 'Update a product (admin): price, quantity, minimumQuantity and img required; name and description optional',
+        parameters: [idInPath],
+        requestBody: { required: true, ...json(ref('ProductInput')) },
+        responses: { 200: ok('The updated product', ref('Product')), ...pick(400, 401, 403, 404) },
+      },
+    },
+    '/reviews': {
+      get: { summary: 'All reviews, newest first', security: publicRoute, responses: { 200: ok('Reviews', arrayOf('Review')) } },
+      post: {
+        summary: "Add a review; userName, email and img come from the caller's profile",
+        requestBody: { required: true, ...json(object({ star: { ...whole, minimum: 1, maximum: 5 }, description: text, userName: text, email: text, img: text }, ['star', 'description'])) },
+        responses: { 200: ok("The review, with 'Review have been added'", { allOf: [ref('Review'), object({ insertedId: text, message: text })] }), ...pick(400, 401) },
+      },
+    },
+    '/users': {
+      get: {
+        summary: 'All users (admin), or one by e-mail (yourself, or anyone for an admin)',
+        parameters: [query('email', 'An e-mail address: answers an array with that one user')],
+        responses: { 200: ok('Users; never a password', arrayOf('User')), ...pick(400, 401, 403, 404) },
+      },
+      post: {
+        summary: "Complete the caller's profile after sign-up; email must be the caller's own; a password is ignored",
+        requestBody: { required: true, ...json(object({ name: text, email: text, address: text, phone: text, password: { ...text, description: 'Ignored: never stored' } }, ['name', 'email', 'address', 'phone'])) },
+        responses: {
+          200: ok("`success: true` with '{name} you have been registered', or `success: false` with 'User already exist'", object({ success: { type: 'boolean' }, message: text }, ['success'])),
+          ...pick(400, 401, 403),
+        },
+      },
+      put: {
+        summary: 'Update your own profile; email, password and role in the body are ignored',
+        parameters: [query('id', 'Your own user _id', true)],
+        requestBody: { required: true, ...json(object({ name: text, phone: text, address: text, img: text }, ['name', 'phone', 'address', 'img'])) },
+        responses: { 200: ok("The profile, with '{name} profile has been updated'", { allOf: [ref('User'), object({ message: text })] }), ...pick(400, 401, 403) },
+      },
+    },
+    '/users/{email}': {
+      put: {
+        summary: 'Exchange a Firebase ID token whose e-mail is {email} for an access token valid for a day',
+        description: 'The bearer must be a Firebase ID token (not an access token).',
+        parameters: [emailInPath],
+        responses: { 200: ok('The access token', object({ token: text }, ['token'])), ...pick(400, 401, 403) },
+      },
+    },
+    '/admin/{email}': {
+      get: {
+        summary: 'Whether {email} is an admin: about yourself, or anyone for an admin',
+        parameters: [emailInPath],
+        responses: { 200: ok('Admin flag', object({ admin: { type: 'boolean' } }, ['admin'])), ...pick(400, 401, 403) },
+      },
+    },
+    '/users/admin/{email}': {
+      put: {
+        summary: 'Make {email} an admin (admin)',
+        parameters: [emailInPath],
+        responses: { 200: ok('1, or 0 when already an admin', object({ modifiedCount: whole }, ['modifiedCount'])), ...pick(400, 401, 403, 404) },
+      },
+    },
+    '/user/removeAdmin/{email}': {
+      put: {
+        summary: 'Remove the admin right of {email} (admin); the last admin keeps it (403)',
+        parameters: [emailInPath],
+        responses: { 200: ok('1, or 0 when not an admin', object({ modifiedCount: whole }, ['modifiedCount'])), ...pick(400, 401, 403, 404) },
+      },
+    },
+    '/orders': {
+      get: {
+        summary: 'All orders (admin), or the orders of one e-mail (yourself, or anyone for an admin)',
+        parameters: [query('email', "A customer's e-mail")],
+        responses: { 200: ok('Orders, newest first', arrayOf('Order')), ...pick(400, 401, 403) },
+      },
+      post: {
+        summary: 'Place an order; price, totalPrice, status, paid, transactionId, email and userName in the body are ignored',
+        requestBody: {
+          required: true,
+          ...json(object({ productCode: { ...text, description: "The product's _id (or send productId)" }, productId: text, quantity: { ...whole, minimum: 1 }, phone: text, address: text }, ['quantity', 'phone', 'address'])),
+        },
+        responses: {
+          200: ok("The order (Pending, unpaid), with 'Order Placed'", { allOf: [ref('Order'), object({ insertedId: text, message: text })] }),
+          ...pick(400, 401, 404),
+        },
+      },
+      put: {
+        summary: 'Ship an order (admin): body status must be Shipped; the order must be paid and pending',
+        parameters: [query('id', 'The order _id', true)],
+        requestBody: { required: true, ...json(object({ status: { type: 'string', const: 'Shipped' } }, ['status'])) },
+        responses: { 200: ok("The order, with 'Status is updated'", { allOf: [ref('Order'), object({ message: text })] }), ...pick(400, 401, 403, 404) },
+      },
+      delete: {
+        summary: 'Delete an order: the customer their own unpaid one, an admin any; unshipped units return to stock',
+        parameters: [query('id', 'The order _id', true)],
+        responses: { 200: ok('Deleted', object({ deletedCount: whole }, ['deletedCount'])), ...pick(400, 401, 403, 404) },
+      },
+    },
+    '/orders/{id}': {
+      get: { summary: 'One order: its customer or an admin', parameters: [idInPath], responses: { 200: ok('The order', ref('Order')), ...pick(401, 403, 404) } },
+      patch: {
+        summary: 'Record a payment (payments module): paid only when the provider confirms the intent succeeded for this order and amount',
+        parameters: [idInPath],
+        requestBody: { required: true, ...json(object({ transactionId: { ...text, description: 'The payment intent id' }, orders: text }, ['transactionId'])) },
+        responses: { 200: ok('The payment state', object({ _id: text, paid: { type: 'boolean' }, transactionId: { type: ['string', 'null'] } }, ['_id', 'paid'])), ...pick(400, 401, 403, 404) },
+      },
+    },
+    '/create-payment-intent': {
+      post: {
+        summary: "Create (or reuse) the order's payment intent (payments module); the amount is the stored order's total, any totalPrice sent is ignored",
+        requestBody: { required: true, ...json(object({ orderId: { ...text, description: 'The order _id (or send id)' }, id: text, totalPrice: { ...whole, description: 'Ignored' } }, ['orderId'])) },
+        responses: { 200: ok('The client secret for the card field', object({ clientSecret: text }, ['clientSecret'])), ...pick(400, 401, 403, 404), 503: error('No payment provider is configured') },
+      },
+    },
+    '/payments/stripe/webhook': {
+      post: {
+        summary: "Stripe's signed webhook (payments module); the Stripe-Signature header is the authority, not a bearer token",
+        security: publicRoute,
+        parameters: [{ name: 'Stripe-Signature', in: 'header', required: true, schema: text }],
+        requestBody: { required: true, content: { 'application/json': { schema: { type: 'object', description: 'A Stripe event, read as raw bytes' } } } },
+        responses: { 200: ok('Received', object({ received: { type: 'boolean' } }, ['received'])), ...pick(400) },
+      },
+    },
+    '/uploads': {
+      post: {
+        summary: 'Upload a JPEG, PNG or WebP image of at most 5 MB (signed-in users); the answer has the old image host\'s shape',
+        requestBody: { required: true, content: { 'multipart/form-data': { schema: object({ image: { type: 'string', contentMediaType: 'application/octet-stream' } }, ['image']) } } },
+        responses: {
+          200: ok('Stored', object({ success: { type: 'boolean' }, data: object({ url: text }, ['url']) }, ['success', 'data'])),
+          ...pick(400, 401),
+          413: error('The image is larger than 5 MB'),
+        },
+      },
+    },
+    ...Object.fromEntries(
+      (['orders', 'products', 'users'] as const).map((grid) => [
+        `/admin/export/${grid}.csv`,
+        {
+          get: {
+            summary: `Every ${grid.slice(0, -1)} matching the admin grid's filter, as CSV (admin)`,
+            parameters: [
+              query('search', 'Case-insensitive text search'),
+              query('sortBy', 'A sort field of the grid'),
+              query('sortDirection', 'ASC or DESC'),
+              ...{ orders: [query('status', 'Pending or Shipped'), query('paid', 'true or false')], products: [query('lowStock', 'true or false')], users: [query('role', 'admin or user')] }[grid],
+            ],
+            responses: { 200: { description: 'CSV', content: { 'text/csv': { schema: text } } }, ...pick(400, 401, 403) },
+          },
+        },
+      ]),
+    ),
+  },
+};
+
+export const openApiDocument = document;
+
+export function registerOpenApiRoutes(router: Router, _services: Services): void {
+  router.get('/openapi.json', (_req, res) => {
+    res.json(document);
+  });
+}

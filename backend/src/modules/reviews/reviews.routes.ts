@@ -1,0 +1,22 @@
+import type { Router } from 'express';
+import { handle } from '../../http/rest';
+import { bodyOf, everyPage, restReview } from '../../http/rest-shapes';
+import type { Services } from '../../services';
+import type { AddReviewInput } from './review.inputs';
+
+/** SPEC §7 review calls. The author's name, e-mail and photo come from their profile, not the body. */
+export function registerReviewsRoutes(router: Router, services: Services): void {
+  router.get(
+    '/reviews',
+    handle(services, async (_req, _res, { caller }) => (await everyPage((page) => services.reviews.list(caller, Object.assign({}, page)))).map(restReview)),
+  );
+
+  router.post(
+    '/reviews',
+    handle(services, async (req, _res, { caller }) => {
+      const { star, description } = bodyOf(req);
+      const review = await services.reviews.add(caller, { star, description } as AddReviewInput);
+      return { ...restReview(review), insertedId: review.id, message: 'Review have been added' };
+    }),
+  );
+}

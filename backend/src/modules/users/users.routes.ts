@@ -1,0 +1,78 @@
+import type { Router } from 'express';
+import { AppError, forbidden, unauthenticated } from '../../common/errors';
+import { normalizeEmail } from '../../common/validate';
+import { handle } from '../../http/rest';
+import { bodyOf, everyPage, queryValue, requireQuery, restUser } from '../../http/rest-shapes';
+import type { Services } from '../../services';
+import { bearerToken } from '../auth/identity';
+import { Role } from './user.entity';
+import type { RegisterInput, UpdateProfileInput } from './user.inputs';
+import { USER_EXISTS } from './users.service';
+
+/** SPEC §7 user, token and role calls. Passwords in a body are ignored: they live with the identity provider. */
+export function registerUsersRoutes(router: Router, services: Services): void {
+  router.get(
+    '/users',
+    handle(services, async (req, _res, { caller }) => {
+      const email = queryValue(req, 'email');
+      if (email !== undefined) return [restUser(await services.users.findByEmail(caller, email))];
+      return (await everyPage((page) => services.users.list(caller, Object.assign({}, page)))).map(restUser);
+    }),
+  );
+
+  router.post(
+    '/users',
+    handle(services, async (req, _res, { caller }) => {
+      const { email, name, address, phone } = bodyOf(req);
+      try {
+        const user = await services.users.registerAs(caller, email, { name, address, phone } as RegisterInput);
+        return { success: true, message: `${user.name} you have been registered` };
+      } catch (error) {
+        if (error instanceof AppError && error.message === USER_EXISTS) return { success: false, message: USER_EXISTS };
+        throw error;
+      }
+    }),
+  );
+
+  router.put(
+    '/users',
+    handle(services, async (req, _res, { caller }) => {
+      const { name, phone, address, img } = bodyOf(req);
+      const user = await services.users.updateProfileById(caller, requireQuery(req, 'id'), { name, phone, address, img } as UpdateProfileInput);
+      return { ...restUser(user), message: `${user.name} profile has been updated` };
+    }),
+  );
+
+  // The token exchange: only a verified Firebase ID token for this same e-mail earns an access token.
+  router.put(
+    '/users/:email',
+    handle(services, async (req) => {
+      const idToken = bearerToken(req.headers.authorization);
+      if (!idToken) throw unauthenticated('Send your Firebase ID token as Authorization: Bearer <token>');
+      const identity = await services.identity.verifyIdToken(idToken);
+      if (identity.email !== normalizeEmail(req.params.email)) throw forbidden('The token belongs to another e-mail address');
+      return { token: services.identity.issueAccessToken(identity) };
+    }),
+  );
+
+  router.get(
+    '/admin/:email',
+    handle(services, async (req, _res, { caller }) => ({ admin: await services.users.isAdmin(caller, String(req.params.email)) })),
+  );
+
+  router.put(
+    '/users/admin/:email',
+    handle(services, async (req, _res, { caller }) => {
+      const { changed } = await services.users.changeRole(caller, String(req.params.email), Role.admin);
+      return { modifiedCount: changed ? 1 : 0 };
+    }),
+  );
+
+  router.put(
+    '/user/removeAdmin/:email',
+    handle(services, async (req, _res, { caller }) => {
+      const { changed } = await services.users.changeRole(caller, String(req.params.email), Role.user);
+      return { modifiedCount: changed ? 1 : 0 };
+    }),
+  );
+}
