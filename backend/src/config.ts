@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import type { S3Settings } from './modules/uploads/s3-image-store';
 
 /** Every setting Keen reads, checked once at start. `.env.example` documents each one. */
 export interface Config {
@@ -22,6 +23,8 @@ export interface Config {
   adminEmails: string[];
   accessTokenSecret: string;
   stripe: { secretKey: string | null; publishableKey: string | null; webhookSecret: string | null; apiUrl: string | null };
+  /** Uploaded images go to this S3-compatible bucket when set; otherwise to `<dataDir>/uploads`. */
+  s3: S3Settings | null;
   seedDemo: boolean;
   demoAccounts: { admin: DemoAccount; customer: DemoAccount };
 }
@@ -75,6 +78,26 @@ function serviceAccount(env: Env): Record<string, string> | null {
   } catch (error) {
     throw new ConfigError('FIREBASE_SERVICE_ACCOUNT', `expected service-account JSON or a path to it (${(error as Error).message})`);
   }
+}
+
+function s3Settings(env: Env): S3Settings | null {
+  const names = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+  const given = names.filter((name) => text(env, name) !== null);
+  if (given.length === 0) return null;
+  const missing = names.find((name) => text(env, name) === null);
+  if (missing) throw new ConfigError(missing, `is required with ${given.join(', ')}: set all four S3 settings or none`);
+  const endpoint = text(env, 'S3_ENDPOINT')!;
+  if (!/^https?:\/\//.test(endpoint)) throw new ConfigError('S3_ENDPOINT', 'expected an http:// or https:// URL');
+  const publicUrl = text(env, 'S3_PUBLIC_URL');
+  if (publicUrl !== null && !/^https?:\/\//.test(publicUrl)) throw new ConfigError('S3_PUBLIC_URL', 'expected an http:// or https:// URL');
+  return {
+    endpoint,
+    bucket: text(env, 'S3_BUCKET')!,
+    region: text(env, 'S3_REGION') ?? 'us-east-1',
+    accessKeyId: text(env, 'S3_ACCESS_KEY_ID')!,
+    secretAccessKey: text(env, 'S3_SECRET_ACCESS_KEY')!,
+    publicUrl,
+  };
 }
 
 export function loadConfig(env: Env = process.env): Config {
@@ -150,6 +173,7 @@ export function loadConfig(env: Env = process.env): Config {
     // Without a setting, tokens last until the process restarts: fine for development.
     accessTokenSecret: secret ?? randomBytes(32).toString('hex'),
     stripe: { secretKey: stripeSecret, publishableKey: stripePublishable, webhookSecret: text(env, 'STRIPE_WEBHOOK_SECRET'), apiUrl: stripeApiUrl },
+    s3: s3Settings(env),
     seedDemo: flag(env, 'SEED_DEMO', !production),
     demoAccounts: {
       admin: { email: 'admin@keen.test', password: 'keen-admin-1', name: 'Ada Steel' },

@@ -9,6 +9,7 @@ import { PaymentsService } from './modules/payments/payments.service';
 import { ReportsService } from './modules/reports/reports.service';
 import { ReviewsService } from './modules/reviews/reviews.service';
 import { LocalDiskImageStore } from './modules/uploads/image-store';
+import { S3ImageStore } from './modules/uploads/s3-image-store';
 import { UploadsService } from './modules/uploads/uploads.service';
 import { UsersService } from './modules/users/users.service';
 
@@ -24,7 +25,7 @@ export function createServices(db: DataSource, config: Config) {
     orders,
     reviews: new ReviewsService(db),
     payments: new PaymentsService(db, createPaymentProvider(db, config)),
-    uploads: new UploadsService(new LocalDiskImageStore(path.join(config.dataDir, 'uploads'))),
+    uploads: new UploadsService(config.s3 ? new S3ImageStore(config.s3) : new LocalDiskImageStore(path.join(config.dataDir, 'uploads'))),
     reports: new ReportsService(db, catalog, orders, users),
   };
 }
