@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { BrowserContext, Page } from '@playwright/test';
 
 export const demo = {
@@ -14,7 +15,7 @@ export function uniqueEmail(prefix: string): string {
 
 /** Saves a screenshot of the page under frontend/e2e/screenshots/<project>-<name>.png. */
 export async function snap(page: Page, name: string, project: string): Promise<void> {
-  const dir = path.join(__dirname, 'screenshots');
+  const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'screenshots');
   mkdirSync(dir, { recursive: true });
   await page.screenshot({ path: path.join(dir, `${project}-${name}.png`), fullPage: true });
 }
