@@ -116,6 +116,6 @@ test('a shopper signs up, buys, deletes an order, reviews, updates the profile a
   await snap(page, 'profile', info.project.name);
 
   await page.getByRole('button', { name: 'Sign Out' }).click();
-  await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Login' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Dashboard' })).toHaveCount(0);
 });

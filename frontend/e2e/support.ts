@@ -79,3 +79,22 @@ export async function placeOrderViaApi(baseURL: string, account: { email: string
   );
   return placeOrder;
 }
+
+/** Pays an order through the offline provider's API with the success card. */
+export async function payViaApi(baseURL: string, account: { email: string; password: string }, orderId: string): Promise<string> {
+  const token = await idToken(account);
+  await gql(baseURL, 'mutation($orderId: ID!) { createPaymentIntent(orderId: $orderId) { clientSecret } }', { orderId }, token);
+  const { confirmTestCardPayment } = await gql<{ confirmTestCardPayment: { transactionId: string } }>(
+    baseURL,
+    'mutation($orderId: ID!, $card: TestCardInput!) { confirmTestCardPayment(orderId: $orderId, card: $card) { transactionId } }',
+    { orderId, card: { number: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123' } },
+    token,
+  );
+  return confirmTestCardPayment.transactionId;
+}
+
+/** A 1x1 PNG, enough for the server's content check. */
+export const tinyPng = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);

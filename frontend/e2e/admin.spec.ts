@@ -1,0 +1,86 @@
+import { expect, test } from '@playwright/test';
+import { demo, payViaApi, placeOrderViaApi, signIn, snap, tinyPng, uniqueEmail } from './support';
+
+test('an admin adds a product with a photo and it appears in the store', async ({ page }, info) => {
+  const name = `Engraved Dagger ${Date.now()}`;
+  await signIn(page, demo.admin);
+  await page.goto('/dashboard/addProduct');
+  await page.getByRole('button', { name: 'Add Product' }).click();
+  await expect(page.getByText('Product Name is Required')).toBeVisible();
+
+  await page.getByLabel('Product Name').fill(name);
+  await page.getByLabel('Description').fill('A slim dagger with a hand-engraved crest.');
+  await page.getByLabel('Price', { exact: true }).fill('120');
+  await page.getByLabel('Quantity', { exact: true }).fill('12');
+  await page.getByLabel('Minimum Quantity').fill('1');
+  await page.getByLabel('Photo', { exact: true }).setInputFiles({ name: 'dagger.png', mimeType: 'image/png', buffer: tinyPng });
+  await expect(page.getByAltText('Photo preview')).toBeVisible();
+  await snap(page, 'admin-add-product', info.project.name);
+  await page.getByRole('button', { name: 'Add Product' }).click();
+  await expect(page.getByText(`${name} have been added`)).toBeVisible();
+
+  await page.goto('/products');
+  const card = page.getByRole('link', { name: `Buy Now: ${name}` });
+  await expect(card).toBeVisible();
+  const image = page.getByRole('img', { name }).first();
+  await expect(image).toHaveAttribute('src', /\/uploads\//);
+  const src = await image.getAttribute('src');
+  expect((await page.request.get(src!)).status()).toBe(200);
+});
+
+test('an admin ships a paid order and the customer sees it Shipped', async ({ page, baseURL }, info) => {
+  const order = await placeOrderViaApi(baseURL!, demo.customer);
+  const transactionId = await payViaApi(baseURL!, demo.customer, order.id);
+
+  await signIn(page, demo.admin);
+  await page.goto('/dashboard/allOrders');
+  await page.getByLabel('Search').fill(order.name);
+  const row = page.getByRole('row').filter({ hasText: transactionId });
+  await expect(row).toBeVisible();
+  await snap(page, 'admin-all-orders', info.project.name);
+  await row.getByRole('button', { name: 'Ship' }).click();
+  await expect(page.getByText('Status is updated')).toBeVisible();
+  await expect(row.getByRole('button', { name: 'Ship' })).toHaveCount(0);
+  await expect(row).toContainText('Shipped');
+
+  await page.getByRole('button', { name: 'Sign Out' }).click();
+  await signIn(page, demo.customer);
+  await page.goto('/dashboard/myOrders');
+  await expect(page.getByRole('row').filter({ hasText: transactionId })).toContainText('Shipped');
+});
+
+test('an admin makes a customer an admin and removes it again', async ({ page }, info) => {
+  // A customer who has signed in once, so that the shop knows them.
+  const customer = { email: uniqueEmail('promoted'), password: 'sharp-edges-1' };
+  await page.goto('/signup');
+  await page.getByLabel('Name', { exact: true }).fill('Promoted Person');
+  await page.getByLabel('Email').fill(customer.email);
+  await page.getByLabel('Address').fill('3 Rivet Row');
+  await page.getByLabel('Contact Number').fill('0123456789');
+  await page.getByLabel('Password', { exact: true }).fill(customer.password);
+  await page.getByLabel('Confirm Password').fill(customer.password);
+  await page.getByLabel('Accepct terms and conditions').check();
+  await page.getByRole('button', { name: 'Signup' }).click();
+  await expect(page.getByText('Promoted Person you have been registered')).toBeVisible();
+  await page.getByRole('button', { name: 'Sign Out' }).click();
+
+  await signIn(page, demo.admin);
+  await page.goto('/dashboard/users');
+  await page.getByLabel('Search').fill(customer.email);
+  const row = page.getByRole('row').filter({ hasText: customer.email });
+  await row.getByRole('button', { name: 'Make Admin' }).click();
+  await expect(page.getByText('Successfully made an admin')).toBeVisible();
+  await expect(row).toContainText('Admin');
+  await snap(page, 'admin-users', info.project.name);
+  await row.getByRole('button', { name: 'Remove Admin' }).click();
+  await expect(page.getByText('Successfully removed admin')).toBeVisible();
+  await expect(row.getByRole('button', { name: 'Make Admin' })).toBeVisible();
+});
+
+test('a customer who opens an admin page is signed out and sent to /login', async ({ page }) => {
+  await signIn(page, demo.customer);
+  await page.goto('/dashboard/allOrders');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Login' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Dashboard' })).toHaveCount(0);
+});
