@@ -1,0 +1,142 @@
+import { Product } from '../../src/modules/catalog/product.entity';
+import { startTestApp, TestApp, TestSession } from '../support/harness';
+import { restClient } from './api';
+
+let app: TestApp;
+let api: ReturnType<typeof restClient>;
+let admin: TestSession;
+let shopper: TestSession;
+
+beforeAll(async () => {
+  app = await startTestApp();
+  api = restClient(app);
+  [admin, shopper] = await Promise.all([app.adminUser(), app.customer()]);
+});
+afterAll(() => app.close());
+
+const newProduct = (name: string) => ({ name, description: 'Engraved chef knife', price: 80, quantity: 12, minimumQuantity: 2, img: '/images/santoku.svg' });
+const productKeys = ['_id', 'description', 'img', 'minimumQuantity', 'name', 'price', 'quantity'];
+
+describe('GET /products', () => {
+  it('answers every product, publicly, with _id and the SPEC field names (more than one service page)', async () => {
+    await Promise.all(Array.from({ length: 105 }, () => app.product()));
+    const { status, body } = await api('GET', '/products');
+    expect(status).toBe(200);
+    expect(body).toHaveLength(105);
+    expect(Object.keys(body[0]).sort()).toEqual(productKeys);
+    expect(new Set(body.map((p: { _id: string }) => p._id)).size).toBe(105);
+  });
+
+  it('?id= and ?&id= answer an array with that one product, without a token', async () => {
+    const product = await app.product({ price: 33 });
+    for (const query of [`?id=${product.id}`, `?&id=${product.id}`]) {
+      const { status, body } = await api('GET', `/products${query}`);
+      expect(status).toBe(200);
+      expect(body).toEqual([{ _id: product.id, name: product.name, img: product.img, description: product.description, price: 33, quantity: 10, minimumQuantity: 1 }]);
+    }
+  });
+
+  it('an unknown or malformed id is 404, a repeated id is 400', async () => {
+    expect(await api('GET', '/products?id=00000000-0000-0000-0000-000000000000')).toEqual({ status: 404, body: { message: 'Product not found' } });
+    expect((await api('GET', '/products?id=not-an-id')).status).toBe(404);
+    expect((await api('GET', '/products?id=a&id=b')).status).toBe(400);
+  });
+});
+
+describe('POST /products?productname=', () => {
+  it('an admin adds a product: { success: true }; the same name again is { success: false } with the SPEC message', async () => {
+    const first = await api('POST', '/products?productname=Damascus%20Hunter', { as: admin, body: newProduct('Damascus Hunter') });
+    expect(first.status).toBe(200);
+    expect(first.body.success).toBe(true);
+    expect(first.body.product).toMatchObject({ name: 'Damascus Hunter', price: 80, quantity: 12, minimumQuantity: 2 });
+    const again = await api('POST', '/products?productname=damascus%20hunter', { as: admin, body: newProduct('damascus hunter') });
+    expect(again).toEqual({ status: 200, body: { success: false, message: 'Product already exist' } });
+  });
+
+  it('takes the name from the query when the body has none', async () => {
+    const { name: _name, ...rest } = newProduct('x');
+    const { body } = await api('POST', '/products?productname=Query%20Named', { as: admin, body: rest });
+    expect(body.product.name).toBe('Query Named');
+  });
+
+  it('refuses anonymous callers (401) and customers (403), and stores nothing', async () => {
+    expect((await api('POST', '/products?productname=Nope', { body: newProduct('Nope') })).status).toBe(401);
+    expect(await api('POST', '/products?productname=Nope', { as: shopper, body: newProduct('Nope') })).toEqual({ status: 403, body: { message: 'Only an admin may do this' } });
+    expect(await app.db.getRepository(Product).countBy({ name: 'Nope' })).toBe(0);
+  });
+
+  it('bad input is 400 with the SPEC message: missing, wrong types, out of range, malformed JSON, a non-object body', async () => {
+    const cases: [unknown, string][] = [
+      [{ ...newProduct('A'), description: '' }, 'Product Description is Required'],
+      [{ ...newProduct('B'), price: undefined }, 'Product Price is Required'],
+      [{ ...newProduct('C'), price: 'cheap' }, 'Product Price must be a whole number'],
+      [{ ...newProduct('D'), quantity: -1 }, 'Product Quantity cannot be negative'],
+      [{ ...newProduct('E'), price: 1e12 }, 'Product Price must be at least 1'],
+      [{ ...newProduct(''), name: 42 }, 'Product Name is Required'],
+    ];
+    for (const [body, message] of cases) {
+      const response = await api('POST', '/products', { as: admin, body });
+      expect({ status: response.status, message: response.body.message }).toEqual({ status: 400, message: expect.stringContaining(message.split(' must')[0]) });
+    }
+    expect(await api('POST', '/products', { as: admin, raw: '{"name": ' })).toEqual({ status: 400, body: { message: 'The request body is not valid JSON' } });
+    expect(await api('POST', '/products', { as: admin, body: [newProduct('Array')] })).toEqual({ status: 400, body: { message: 'The request body must be a JSON object' } });
+  });
+});
+
+describe('PUT /products/{id}', () => {
+  it('an admin updates price, quantity, minimum quantity and photo', async () => {
+    const product = await app.product();
+    const { status, body } = await api('PUT', `/products/${product.id}`, { as: admin, body: { price: 99, quantity: 3, minimumQuantity: 1, img: '/images/new.svg' } });
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ _id: product.id, name: product.name, price: 99, quantity: 3, minimumQuantity: 1, img: '/images/new.svg' });
+    expect((await app.db.getRepository(Product).findOneByOrFail({ id: product.id })).price).toBe(99);
+  });
+
+  it('refuses customers and anonymous callers; unknown ids are 404; missing numbers are 400 with the SPEC message', async () => {
+    const product = await app.product();
+    const update = { price: 1, quantity: 1, minimumQuantity: 1, img: '/x.svg' };
+    expect((await api('PUT', `/products/${product.id}`, { as: shopper, body: update })).status).toBe(403);
+    expect((await api('PUT', `/products/${product.id}`, { body: update })).status).toBe(401);
+    expect((await api('PUT', '/products/00000000-0000-0000-0000-000000000000', { as: admin, body: update })).status).toBe(404);
+    expect(await api('PUT', `/products/${product.id}`, { as: admin, body: { ...update, minimumQuantity: null } })).toEqual({
+      status: 400,
+      body: { message: 'Minimum Quantity is Required' },
+    });
+    expect((await app.db.getRepository(Product).findOneByOrFail({ id: product.id })).price).toBe(25);
+  });
+});
+
+describe('DELETE /products?id=', () => {
+  it('an admin deletes: { deletedCount: 1 }; again is 404', async () => {
+    const product = await app.product();
+    expect(await api('DELETE', `/products?id=${product.id}`, { as: admin })).toEqual({ status: 200, body: { deletedCount: 1 } });
+    expect((await api('DELETE', `/products?id=${product.id}`, { as: admin })).status).toBe(404);
+  });
+
+  it('now needs a token (the old client sent none) and an admin; a missing id is 400', async () => {
+    const product = await app.product();
+    expect((await api('DELETE', `/products?id=${product.id}`)).status).toBe(401);
+    expect((await api('DELETE', `/products?id=${product.id}`, { as: shopper })).status).toBe(403);
+    expect(await app.db.getRepository(Product).countBy({ id: product.id })).toBe(1);
+    expect((await api('DELETE', '/products', { as: admin })).status).toBe(400);
+  });
+});
+
+describe('reviews', () => {
+  it('POST /reviews adds a review with the author from the profile, not from the body; GET /reviews is public', async () => {
+    const posted = await api('POST', '/reviews', { as: shopper, body: { userName: 'Impostor', email: 'ceo@keen.test', img: 'x', star: 5, description: 'Razor sharp' } });
+    expect(posted.status).toBe(200);
+    expect(posted.body).toMatchObject({ star: 5, description: 'Razor sharp', email: shopper.email, userName: 'customer name', message: 'Review have been added' });
+    expect(posted.body.insertedId).toBe(posted.body._id);
+    const listed = await api('GET', '/reviews');
+    expect(listed.status).toBe(200);
+    expect(listed.body[0]).toEqual({ _id: posted.body._id, userName: 'customer name', name: 'customer name', email: shopper.email, description: 'Razor sharp', img: null, star: 5 });
+  });
+
+  it('refuses anonymous reviews and ratings outside 1 to 5 or of the wrong type', async () => {
+    expect((await api('POST', '/reviews', { body: { star: 4, description: 'Anonymous' } })).status).toBe(401);
+    expect(await api('POST', '/reviews', { as: shopper, body: { star: 6, description: 'Too good' } })).toEqual({ status: 400, body: { message: 'Ratings must be from 1 to 5' } });
+    expect((await api('POST', '/reviews', { as: shopper, body: { star: 'five', description: 'Typed' } })).status).toBe(400);
+    expect(await api('POST', '/reviews', { as: shopper, body: { star: 3 } })).toEqual({ status: 400, body: { message: 'Product Description is Required' } });
+  });
+});
