@@ -1,0 +1,59 @@
+import { expect, test } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import { Route } from 'react-router-dom';
+import { MeQuery } from '../features/auth/operations';
+import { authState, renderPage } from '../test/render';
+import { RequireAdmin, RequireAuth } from './guards';
+
+const meAs = (role: 'admin' | 'user') => ({
+  request: { query: MeQuery, variables: {} },
+  result: { data: { me: { __typename: 'User', id: 'u1', name: 'Casey', email: 'casey@keen.test', phone: null, address: null, img: null, role } } },
+});
+
+test('signed-in guard: an anonymous visitor goes to /login, remembering where they came from', async () => {
+  renderPage(<RequireAuth />, {
+    path: '/purchase/:id',
+    route: '/purchase/p1?x=1',
+    auth: authState({ user: null }),
+  });
+  const location = await screen.findByTestId('location');
+  expect(location).toHaveTextContent('/login');
+  expect(JSON.parse(location.dataset.state!)).toMatchObject({ from: { pathname: '/purchase/p1', search: '?x=1' } });
+});
+
+test('signed-in guard: waits for Firebase, then shows the page to a signed-in user', async () => {
+  const { rerender } = renderPage(<RequireAuth>secret page</RequireAuth>, { path: '/dashboard', route: '/dashboard', auth: authState({ initializing: true, user: null }) });
+  expect(screen.getByRole('status')).toBeInTheDocument();
+  expect(screen.queryByTestId('location')).not.toBeInTheDocument();
+  rerender(<></>);
+  renderPage(<RequireAuth>secret page</RequireAuth>, { path: '/dashboard', route: '/dashboard' });
+  expect(await screen.findByText('secret page')).toBeInTheDocument();
+});
+
+test('admin guard: a signed-in non-admin is signed out and sent to /login', async () => {
+  const auth = authState();
+  renderPage(<RequireAdmin>admin page</RequireAdmin>, {
+    path: '/dashboard/users',
+    route: '/dashboard/users',
+    auth,
+    mocks: [meAs('user')],
+    extraRoutes: <Route path="/login" element={<div>login page</div>} />,
+  });
+  expect(await screen.findByText('login page')).toBeInTheDocument();
+  expect(auth.signOut).toHaveBeenCalledTimes(1);
+  expect(screen.queryByText('admin page')).not.toBeInTheDocument();
+});
+
+test('admin guard: an anonymous visitor goes to /login without a sign-out', async () => {
+  const auth = authState({ user: null });
+  renderPage(<RequireAdmin>admin page</RequireAdmin>, { path: '/dashboard/users', route: '/dashboard/users', auth });
+  expect(await screen.findByTestId('location')).toHaveTextContent('/login');
+  expect(auth.signOut).not.toHaveBeenCalled();
+});
+
+test('admin guard: an admin sees the page', async () => {
+  const auth = authState();
+  renderPage(<RequireAdmin>admin page</RequireAdmin>, { path: '/dashboard/users', route: '/dashboard/users', auth, mocks: [meAs('admin')] });
+  expect(await screen.findByText('admin page')).toBeInTheDocument();
+  await waitFor(() => expect(auth.signOut).not.toHaveBeenCalled());
+});

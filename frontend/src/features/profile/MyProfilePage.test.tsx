@@ -1,0 +1,34 @@
+import { expect, test } from 'vitest';
+import { fireEvent, screen } from '@testing-library/react';
+import { renderPage } from '../../test/render';
+import { MeQuery } from '../auth/operations';
+import MyProfilePage from './MyProfilePage';
+import { UpdateProfileMutation } from './operations';
+
+const me = { __typename: 'User', id: 'u1', name: 'Casey Blade', email: 'casey@keen.test', phone: '5550100', address: '1 Forge Lane', img: 'https://img.test/casey.png', role: 'user' };
+const meMock = { request: { query: MeQuery, variables: {} }, result: { data: { me } } };
+
+test('clearing the fields shows the SPEC messages (and the photo is required)', async () => {
+  renderPage(<MyProfilePage />, { path: '/dashboard', route: '/dashboard', mocks: [meMock] });
+  expect(await screen.findByDisplayValue('Casey Blade')).toBeInTheDocument();
+  for (const label of [/^Name/, /^Phone/, /^Address/, /^Photo URL/]) fireEvent.change(screen.getByLabelText(label), { target: { value: '' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Update Profile' }));
+  expect(await screen.findByText('Name is Required')).toBeInTheDocument();
+  expect(screen.getByText('Phone is Required')).toBeInTheDocument();
+  expect(screen.getByText('Address is Required')).toBeInTheDocument();
+  expect(screen.getByText('Photo is Required')).toBeInTheDocument();
+  expect(screen.getByLabelText(/^Phone/)).toHaveAttribute('inputmode', 'numeric');
+});
+
+test('saving toasts "{name} profile has been updated"', async () => {
+  const input = { name: 'Casey Edge', phone: '5550100', address: '1 Forge Lane', img: 'https://img.test/casey.png' };
+  renderPage(<MyProfilePage />, {
+    path: '/dashboard',
+    route: '/dashboard',
+    mocks: [meMock, { request: { query: UpdateProfileMutation, variables: { input } }, result: { data: { updateProfile: { ...me, name: 'Casey Edge' } } } }],
+  });
+  await screen.findByDisplayValue('Casey Blade');
+  fireEvent.change(screen.getByLabelText(/^Name/), { target: { value: 'Casey Edge' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Update Profile' }));
+  expect(await screen.findByText('Casey Edge profile has been updated')).toBeInTheDocument();
+});

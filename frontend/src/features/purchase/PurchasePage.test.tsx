@@ -1,0 +1,108 @@
+import { expect, test } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { GraphQLError } from 'graphql';
+import { createCache } from '../../lib/apollo';
+import type { MyOrdersQuery as MyOrdersResult } from '../../gql/graphql';
+import { renderPage } from '../../test/render';
+import { MyOrdersQuery } from '../orders/operations';
+import { PlaceOrderMutation, PurchasePageQuery } from './operations';
+import PurchasePage from './PurchasePage';
+
+const product = { __typename: 'Product', id: 'p1', name: 'Damascus Chef Knife', img: '/images/chef.svg', description: 'Folded steel', price: 120, quantity: 10, minimumQuantity: 2 };
+const me = { __typename: 'User', id: 'u1', name: 'Casey Blade', email: 'casey@keen.test', phone: '5550100', address: '1 Forge Lane' };
+const pageMock = { request: { query: PurchasePageQuery, variables: { id: 'p1' } }, result: { data: { me, product } } };
+const orderInput = { productId: 'p1', quantity: 3, phone: '5550100', address: '1 Forge Lane' };
+const placed = {
+  __typename: 'Order',
+  id: 'o9',
+  userName: 'Casey Blade',
+  name: product.name,
+  email: me.email,
+  description: product.description,
+  img: product.img,
+  price: 120,
+  totalPrice: 360,
+  quantity: 3,
+  status: 'Pending',
+  paid: false,
+  transactionId: null,
+  createdAt: '2026-11-22T10:00:00.000Z',
+  product: { __typename: 'Product', id: 'p1', quantity: 7 },
+};
+
+function setQuantity(value: string) {
+  fireEvent.change(screen.getByLabelText(/^Quantity/), { target: { value } });
+}
+const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Place Order' }));
+
+test('shows the customer and product read-only, phone and address editable, quantity min 1', async () => {
+  renderPage(<PurchasePage />, { path: '/purchase/:id', route: '/purchase/p1', mocks: [pageMock] });
+  expect(await screen.findByLabelText(/^Name/)).toHaveValue('Casey Blade');
+  for (const label of [/^Name/, /^Email/, /^Product Name/, /^Price/, /^Available Quantity/]) {
+    expect(screen.getByLabelText(label)).toHaveAttribute('readonly');
+  }
+  expect(screen.getByLabelText(/^Price/)).toHaveValue('$120');
+  expect(screen.getByLabelText(/^Available Quantity/)).toHaveValue('10');
+  expect(screen.getByLabelText(/^Phone/)).not.toHaveAttribute('readonly');
+  expect(screen.getByLabelText(/^Address/)).not.toHaveAttribute('readonly');
+  expect(screen.getByLabelText(/^Quantity/)).toHaveAttribute('min', '1');
+});
+
+test('the three quantity messages: empty, above stock, below the minimum', async () => {
+  renderPage(<PurchasePage />, { path: '/purchase/:id', route: '/purchase/p1', mocks: [pageMock] });
+  await screen.findByLabelText(/^Quantity/);
+
+  setQuantity('');
+  submit();
+  await waitFor(() => expect(screen.getAllByText('Empty Quantity').length).toBeGreaterThan(0));
+
+  setQuantity('11');
+  submit();
+  await waitFor(() => expect(screen.getAllByText('Product cannot be purchased for product shortage').length).toBeGreaterThan(0));
+
+  setQuantity('1');
+  submit();
+  await waitFor(() => expect(screen.getAllByText('Minimum Quantity Required').length).toBeGreaterThan(0));
+});
+
+test('a refusal from the server shows its message in a toast', async () => {
+  renderPage(<PurchasePage />, {
+    path: '/purchase/:id',
+    route: '/purchase/p1',
+    mocks: [
+      pageMock,
+      {
+        request: { query: PlaceOrderMutation, variables: { input: orderInput } },
+        result: { errors: [new GraphQLError('Product cannot be purchased for product shortage', { extensions: { code: 'BAD_USER_INPUT' } })] },
+      },
+    ],
+  });
+  await screen.findByLabelText(/^Quantity/);
+  setQuantity('3');
+  submit();
+  expect(await screen.findByText('Product cannot be purchased for product shortage')).toBeInTheDocument();
+});
+
+test('placing an order toasts "Order Placed", adds it to the cached My Orders and updates the stock', async () => {
+  const cache = createCache();
+  cache.writeQuery({
+    query: MyOrdersQuery,
+    variables: { options: { skip: 0, take: 100 } },
+    data: { myOrders: { __typename: 'OrderList', totalItems: 0, items: [] } } as MyOrdersResult,
+  });
+  renderPage(<PurchasePage />, {
+    path: '/purchase/:id',
+    route: '/purchase/p1',
+    cache,
+    mocks: [pageMock, { request: { query: PlaceOrderMutation, variables: { input: orderInput } }, result: { data: { placeOrder: placed } } }],
+  });
+  await screen.findByLabelText(/^Quantity/);
+  setQuantity('3');
+  submit();
+  expect(await screen.findByText('Order Placed')).toBeInTheDocument();
+  const mine = cache.readQuery({ query: MyOrdersQuery, variables: { options: { skip: 0, take: 100 } } });
+  expect(mine?.myOrders.items.map((order) => order.id)).toEqual(['o9']);
+  expect(mine?.myOrders.totalItems).toBe(1);
+  expect(cache.extract()['Product:p1']).toMatchObject({ quantity: 7 });
+  expect(await screen.findByTestId('location')).toHaveTextContent('/dashboard/myOrders');
+});

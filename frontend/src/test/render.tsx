@@ -1,0 +1,74 @@
+import type { ReactElement, ReactNode } from 'react';
+import { render } from '@testing-library/react';
+import type { ApolloClient } from '@apollo/client';
+import { ApolloProvider } from '@apollo/client/react';
+import type { MockLink } from '@apollo/client/testing';
+import { MockedProvider } from '@apollo/client/testing/react';
+import { ThemeProvider } from '@mui/material';
+import { SnackbarProvider } from 'notistack';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { vi } from 'vitest';
+import { AuthContext, type AuthState, type AuthUser } from '../app/auth';
+import { theme } from '../app/theme';
+import { createCache } from '../lib/apollo';
+
+export const customer: AuthUser = { uid: 'uid-casey', email: 'casey@keen.test', displayName: 'Casey Blade' };
+
+export function authState(overrides: Partial<AuthState> = {}): AuthState {
+  return {
+    user: customer,
+    initializing: false,
+    auth: {} as AuthState['auth'],
+    config: { firebase: { apiKey: 'k', authDomain: 'd', projectId: 'demo-keen' }, authEmulatorUrl: null, stripePublishableKey: null, paymentProvider: 'test' },
+    error: null,
+    signOut: vi.fn(async () => {}),
+    ...overrides,
+  };
+}
+
+/** Shows where the router ended up, and the state it carried. */
+export function LocationProbe() {
+  const location = useLocation();
+  return (
+    <div data-testid="location" data-state={JSON.stringify(location.state ?? null)}>
+      {location.pathname}
+    </div>
+  );
+}
+
+interface Options {
+  path: string;
+  route: string | { pathname: string; state?: unknown };
+  mocks?: MockLink.MockedResponse[];
+  client?: ApolloClient;
+  auth?: AuthState;
+  extraRoutes?: ReactNode;
+  cache?: ReturnType<typeof createCache>;
+}
+
+export function renderPage(element: ReactElement, options: Options) {
+  const cache = options.cache ?? createCache();
+  const tree = (
+    <ThemeProvider theme={theme}>
+      <AuthContext.Provider value={options.auth ?? authState()}>
+        <SnackbarProvider autoHideDuration={null}>
+          <MemoryRouter initialEntries={[options.route]}>
+            <Routes>
+              <Route path={options.path} element={element} />
+              {options.extraRoutes}
+              <Route path="*" element={<LocationProbe />} />
+            </Routes>
+          </MemoryRouter>
+        </SnackbarProvider>
+      </AuthContext.Provider>
+    </ThemeProvider>
+  );
+  const wrapped = options.client ? (
+    <ApolloProvider client={options.client}>{tree}</ApolloProvider>
+  ) : (
+    <MockedProvider mocks={options.mocks ?? []} cache={cache}>
+      {tree}
+    </MockedProvider>
+  );
+  return { cache, ...render(wrapped) };
+}
