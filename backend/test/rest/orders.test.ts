@@ -37,9 +37,12 @@ describe('POST /orders', () => {
     expect(await stockOf(product.id)).toBe(7);
   });
 
-  it('accepts productId as well', async () => {
+  it('accepts productId as well, and a quantity sent as text by a form', async () => {
     const product = await app.product();
     expect((await api('POST', '/orders', { as: shopper, body: { productId: product.id, quantity: 1, ...contact } })).status).toBe(200);
+    const { status, body } = await api('POST', '/orders', { as: shopper, body: { productId: product.id, quantity: ' 2 ', ...contact } });
+    expect({ status, quantity: body.quantity, totalPrice: body.totalPrice }).toEqual({ status: 200, quantity: 2, totalPrice: 50 });
+    expect(await stockOf(product.id)).toBe(7);
   });
 
   it('answers the SPEC messages for empty, short and below-minimum quantities; bad types and unknown products are 400/404', async () => {

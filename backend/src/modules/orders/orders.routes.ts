@@ -31,7 +31,9 @@ export function registerOrdersRoutes(router: Router, services: Services): void {
     '/orders',
     handle(services, async (req, _res, { caller }) => {
       const body = bodyOf(req);
-      const input = { productId: body.productId ?? body.productCode, quantity: body.quantity, phone: body.phone, address: body.address };
+      // Form fields often arrive as text: "3" is the number 3, anything else goes to the service as sent.
+      const quantity = typeof body.quantity === 'string' && /^\s*\d{1,10}\s*$/.test(body.quantity) ? Number(body.quantity) : body.quantity;
+      const input = { productId: body.productId ?? body.productCode, quantity, phone: body.phone, address: body.address };
       const order = await services.orders.place(caller, input as PlaceOrderInput);
       return { ...restOrder(order), insertedId: order.id, message: 'Order Placed' };
     }),
