@@ -39,6 +39,14 @@ describe('PUT /users/{email}: the token exchange', () => {
     expect((await api('PUT', `/users/${encodeURIComponent(shopper.email)}`, { as: 'not.a.token' })).status).toBe(401);
   });
 
+  it('a header that is not "Bearer <token>" is 401 with a JSON message, on a public route too', async () => {
+    for (const path of ['/products', `/admin/${encodeURIComponent(shopper.email)}`]) {
+      const response = await fetch(`${app.url}/api${path}`, { headers: { authorization: `Basic ${shopper.token}` } });
+      expect(response.status).toBe(401);
+      expect(await response.json()).toEqual({ message: 'Send the token as Authorization: Bearer <token>' });
+    }
+  });
+
   it('a malformed e-mail is 400', async () => {
     expect((await api('PUT', '/users/not-an-email', { as: shopper })).status).toBe(400);
   });
