@@ -8,11 +8,14 @@ test('an admin adds a product with a photo and it appears in the store', async (
   await page.getByRole('button', { name: 'Add Product' }).click();
   await expect(page.getByText('Product Name is Required')).toBeVisible();
 
+  await page.getByLabel('Photo', { exact: true }).setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('not an image at all') });
   await page.getByLabel('Product Name').fill(name);
   await page.getByLabel('Description').fill('A slim dagger with a hand-engraved crest.');
   await page.getByLabel('Price', { exact: true }).fill('120');
   await page.getByLabel('Quantity', { exact: true }).fill('12');
   await page.getByLabel('Minimum Quantity').fill('1');
+  await page.getByRole('button', { name: 'Add Product' }).click();
+  await expect(page.getByText('Only JPEG, PNG and WebP images can be uploaded')).toBeVisible();
   await page.getByLabel('Photo', { exact: true }).setInputFiles({ name: 'dagger.png', mimeType: 'image/png', buffer: tinyPng });
   await expect(page.getByAltText('Photo preview')).toBeVisible();
   await snap(page, 'admin-add-product', info.project.name);
@@ -83,4 +86,11 @@ test('a customer who opens an admin page is signed out and sent to /login', asyn
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByRole('banner').getByRole('link', { name: 'Login' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Dashboard' })).toHaveCount(0);
+});
+
+test('the overview charts sales for an admin', async ({ page }, info) => {
+  await signIn(page, demo.admin);
+  await page.goto('/dashboard/overview');
+  await expect(page.getByText('Paid vs unpaid orders')).toBeVisible();
+  await snap(page, 'admin-overview', info.project.name);
 });
