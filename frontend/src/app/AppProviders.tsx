@@ -4,7 +4,7 @@ import { ApolloProvider } from '@apollo/client/react';
 import { CssBaseline, ThemeProvider } from '@mui/material';
 import { theme } from './theme';
 
-/** Theme and Apollo (toasts: layouts/ToastLayout.tsx). */
+/** Theme and Apollo (toasts: layouts/MainLayout.tsx). */
 export function AppProviders({ client, children }: { client: ApolloClient; children: ReactNode }) {
   return (
     <ApolloProvider client={client}>

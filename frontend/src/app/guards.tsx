@@ -23,8 +23,9 @@ export function RequireAdmin({ children }: { children?: ReactNode }) {
 
   useEffect(() => {
     if (!refused) return;
-    void signOut().finally(() => navigate('/login', { replace: true, state: { from: location } }));
-  }, [refused, signOut, navigate, location]);
+    // No `from`: returning a non-admin to this page after login would only sign them out again.
+    void signOut().finally(() => navigate('/login', { replace: true }));
+  }, [refused, signOut, navigate]);
 
   if (initializing) return <Spinner />;
   if (!user) return <Navigate to="/login" replace state={{ from: location }} />;

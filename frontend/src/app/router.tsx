@@ -5,7 +5,6 @@ import { RequireAdmin, RequireAuth } from './guards';
 import MainLayout from './layouts/MainLayout';
 
 // Everything but the home page loads on demand, so the first load of / stays small.
-const ToastLayout = lazy(() => import('./layouts/ToastLayout'));
 const ProductsPage = lazy(() => import('../features/catalog/ProductsPage'));
 const ReviewsPage = lazy(() => import('../features/reviews/ReviewsPage'));
 const PortfolioPage = lazy(() => import('../features/static/PortfolioPage'));
@@ -33,49 +32,46 @@ export const routes: RouteObject[] = [
     children: [
       { path: '/', element: <HomePage /> },
       { path: '/home', element: <HomePage /> },
+      { path: '/products', element: <ProductsPage /> },
+      { path: '/reviews', element: <ReviewsPage /> },
+      { path: '/myPortfolio', element: <PortfolioPage />, caseSensitive: true },
+      { path: '/myportfolio', element: <PortfolioPage />, caseSensitive: true },
+      { path: '/blogs', element: <BlogsPage /> },
+      { path: '/contactus', element: <ContactPage /> },
+      { path: '/login', element: <LoginPage /> },
+      { path: '/signup', element: <SignupPage /> },
       {
-        // Every page but home can show toasts (notistack loads with them).
-        element: <ToastLayout />,
+        element: <RequireAuth />,
         children: [
-          { path: '/products', element: <ProductsPage /> },
-          { path: '/reviews', element: <ReviewsPage /> },
-          { path: '/myPortfolio', element: <PortfolioPage />, caseSensitive: true },
-          { path: '/myportfolio', element: <PortfolioPage />, caseSensitive: true },
-          { path: '/blogs', element: <BlogsPage /> },
-          { path: '/contactus', element: <ContactPage /> },
-          { path: '/login', element: <LoginPage /> },
-          { path: '/signup', element: <SignupPage /> },
+          { path: '/purchase/:id', element: <PurchasePage /> },
           {
-            element: <RequireAuth />,
+            path: '/dashboard',
+            element: <DashboardLayout />,
             children: [
-              { path: '/purchase/:id', element: <PurchasePage /> },
+              { index: true, element: <MyProfilePage /> },
+              { path: 'review', element: <AddReviewPage /> },
+              { path: 'myOrders', element: <MyOrdersPage /> },
+              { path: 'payment/:id', element: <PaymentPage /> },
               {
-                path: '/dashboard',
-                element: <DashboardLayout />,
+                element: <RequireAdmin />,
                 children: [
-                  { index: true, element: <MyProfilePage /> },
-                  { path: 'review', element: <AddReviewPage /> },
-                  { path: 'myOrders', element: <MyOrdersPage /> },
-                  { path: 'payment/:id', element: <PaymentPage /> },
-                  {
-                    element: <RequireAdmin />,
-                    children: [
-                      { path: 'allOrders', element: <AllOrdersPage /> },
-                      { path: 'addProduct', element: <AddProductPage /> },
-                      { path: 'manageProducts', element: <ManageProductsPage /> },
-                      { path: 'users', element: <UsersPage /> },
-                      { path: 'overview', element: <OverviewPage /> },
-                    ],
-                  },
+                  { path: 'allOrders', element: <AllOrdersPage /> },
+                  { path: 'addProduct', element: <AddProductPage /> },
+                  { path: 'manageProducts', element: <ManageProductsPage /> },
+                  { path: 'users', element: <UsersPage /> },
+                  { path: 'overview', element: <OverviewPage /> },
                 ],
               },
             ],
           },
-          // DESIGN: /updateProduct/{id} is an admin page (SPEC shows it unguarded).
-          { element: <RequireAdmin />, children: [{ path: '/updateProduct/:id', element: <UpdateProductPage /> }] },
-          { path: '*', element: <NotFoundPage /> },
         ],
       },
+      // DESIGN: /updateProduct/{id} is an admin page (SPEC shows it unguarded).
+      {
+        element: <RequireAdmin />,
+        children: [{ path: '/updateProduct/:id', element: <UpdateProductPage /> }],
+      },
+      { path: '*', element: <NotFoundPage /> },
     ],
   },
 ];

@@ -1,4 +1,5 @@
-import { Box, Container, Grid, Link, Typography } from '@mui/material';
+import { Box, Container, Link, Typography } from '@mui/material';
+import ResponsiveGrid from '../../components/ResponsiveGrid';
 import { Link as RouterLink } from 'react-router-dom';
 
 const columns = [
@@ -11,9 +12,9 @@ export default function Footer() {
   return (
     <Box component="footer" sx={{ bgcolor: '#101316', borderTop: 1, borderColor: 'divider', mt: 6, py: 4 }}>
       <Container>
-        <Grid container spacing={3}>
+        <ResponsiveGrid>
           {columns.map((column) => (
-            <Grid key={column.title} size={{ xs: 12, sm: 4 }}>
+            <Box key={column.title}>
               <Typography variant="subtitle1" component="h2" sx={{ color: 'primary.main', mb: 1 }}>
                 {column.title}
               </Typography>
@@ -28,9 +29,9 @@ export default function Footer() {
                   </Link>
                 ),
               )}
-            </Grid>
+            </Box>
           ))}
-        </Grid>
+        </ResponsiveGrid>
         <Typography variant="body2" color="text.secondary" sx={{ mt: 3, textAlign: 'center' }}>
           Copyright © {new Date().getFullYear()} Keen. Engraved knives and blades.
         </Typography>

@@ -1,20 +1,24 @@
 import { Suspense } from 'react';
 import { Box } from '@mui/material';
+import { SnackbarProvider } from 'notistack';
 import { Outlet } from 'react-router-dom';
 import Spinner from '../../components/Spinner';
 import Footer from './Footer';
 import Navbar from './Navbar';
 
+/** Navbar, footer and the toast container on every page (a toast survives the redirect home after sign-in). */
 export default function MainLayout() {
   return (
-    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
-      <Navbar />
-      <Box component="main" sx={{ flexGrow: 1 }}>
-        <Suspense fallback={<Spinner />}>
-          <Outlet />
-        </Suspense>
+    <SnackbarProvider maxSnack={3} autoHideDuration={4000} anchorOrigin={{ vertical: 'top', horizontal: 'center' }}>
+      <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
+        <Navbar />
+        <Box component="main" sx={{ flexGrow: 1 }}>
+          <Suspense fallback={<Spinner />}>
+            <Outlet />
+          </Suspense>
+        </Box>
+        <Footer />
       </Box>
-      <Footer />
-    </Box>
+    </SnackbarProvider>
   );
 }
