@@ -1,4 +1,5 @@
-import { Grid, Typography } from '@mui/material';
+import { Box, Typography } from '@mui/material';
+import ResponsiveGrid from '../../components/ResponsiveGrid';
 import { useQuery } from '@apollo/client/react';
 import Spinner from '../../components/Spinner';
 import { errorMessage } from '../../lib/errors';
@@ -13,12 +14,12 @@ export default function ProductGrid({ take }: { take: number }) {
   const items = data?.products.items ?? [];
   if (items.length === 0) return <Typography sx={{ textAlign: 'center' }}>No products yet.</Typography>;
   return (
-    <Grid container spacing={3}>
+    <ResponsiveGrid>
       {items.map((product) => (
-        <Grid key={product.id} size={{ xs: 12, sm: 6, md: 4 }}>
+        <Box key={product.id}>
           <ProductCard product={product} />
-        </Grid>
+        </Box>
       ))}
-    </Grid>
+    </ResponsiveGrid>
   );
 }

@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
-import { Box, Button, Container, Grid, Paper, Typography } from '@mui/material';
+import { Box, Button, Container, Paper, Typography } from '@mui/material';
+import ResponsiveGrid from '../../components/ResponsiveGrid';
 import { Link as RouterLink } from 'react-router-dom';
 import SectionTitle from './SectionTitle';
 import ProductGrid from '../catalog/ProductGrid';
@@ -53,16 +54,16 @@ export default function HomePage() {
 
       <Container component="section" aria-label="Our numbers" sx={{ my: 6 }}>
         <Paper sx={{ p: 3 }}>
-          <Grid container spacing={2} sx={{ textAlign: 'center' }}>
+          <ResponsiveGrid gap={2}>
             {stats.map((stat) => (
-              <Grid key={stat.label} size={{ xs: 12, sm: 4 }}>
+              <Box key={stat.label} sx={{ textAlign: 'center' }}>
                 <Typography variant="h3" component="p" sx={{ color: 'primary.main', fontWeight: 700 }}>
                   {stat.value}
                 </Typography>
                 <Typography sx={{ textTransform: 'capitalize' }}>{stat.label}</Typography>
-              </Grid>
+              </Box>
             ))}
-          </Grid>
+          </ResponsiveGrid>
         </Paper>
       </Container>
 
