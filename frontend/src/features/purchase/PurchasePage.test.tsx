@@ -38,11 +38,11 @@ const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Place O
 test('shows the customer and product read-only, phone and address editable, quantity min 1', async () => {
   renderPage(<PurchasePage />, { path: '/purchase/:id', route: '/purchase/p1', mocks: [pageMock] });
   expect(await screen.findByLabelText(/^Name/)).toHaveValue('Casey Blade');
-  for (const label of [/^Name/, /^Email/, /^Product Name/, /^Price/, /^Available Quantity/]) {
+  for (const label of [/^Name/, /^Email/, /^Product Name/, /^Price/, /^Stock/]) {
     expect(screen.getByLabelText(label)).toHaveAttribute('readonly');
   }
   expect(screen.getByLabelText(/^Price/)).toHaveValue('$120');
-  expect(screen.getByLabelText(/^Available Quantity/)).toHaveValue('10');
+  expect(screen.getByLabelText(/^Stock/)).toHaveValue('10');
   expect(screen.getByLabelText(/^Phone/)).not.toHaveAttribute('readonly');
   expect(screen.getByLabelText(/^Address/)).not.toHaveAttribute('readonly');
   expect(screen.getByLabelText(/^Quantity/)).toHaveAttribute('min', '1');

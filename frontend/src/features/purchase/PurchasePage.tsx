@@ -104,7 +104,7 @@ export default function PurchasePage() {
                   <TextField id="purchase-email" label="Email" value={me.email} {...readOnly} />
                   <TextField id="purchase-product" label="Product Name" value={product.name} {...readOnly} />
                   <TextField id="purchase-price" label="Price" value={`$${product.price}`} {...readOnly} />
-                  <TextField id="purchase-stock" label="Available Quantity" value={product.quantity} {...readOnly} />
+                  <TextField id="purchase-stock" label="Stock" value={product.quantity} {...readOnly} />
                   <TextField
                     id="purchase-phone"
                     label="Phone"
@@ -139,8 +139,8 @@ export default function PurchasePage() {
                     value={formik.values.quantity}
                     onChange={formik.handleChange}
                     onBlur={formik.handleBlur}
-                    error={!!formik.errors.quantity && (formik.touched.quantity || formik.submitCount > 0)}
-                    helperText={(formik.touched.quantity || formik.submitCount > 0) && formik.errors.quantity}
+                    // The quantity messages show as toasts (SPEC §8), once each.
+                    error={!!formik.errors.quantity && formik.submitCount > 0}
                     fullWidth
                   />
                   <Typography>Total: ${quantity * product.price}</Typography>

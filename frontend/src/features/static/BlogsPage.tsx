@@ -34,9 +34,9 @@ export default function BlogsPage() {
     <Container maxWidth="md" sx={{ pb: 4 }}>
       <PageHeading>Blogs</PageHeading>
       {entries.map((entry, index) => (
-        <Accordion key={entry.q} defaultExpanded={index === 0}>
+        <Accordion key={entry.q} defaultExpanded={index === 0} slotProps={{ heading: { component: 'h2' } }}>
           <AccordionSummary expandIcon={<ExpandMoreIcon />} aria-controls={`blog-${index}-content`} id={`blog-${index}-header`}>
-            <Typography component="h2" variant="h6">
+            <Typography component="span" variant="h6">
               {entry.q}
             </Typography>
           </AccordionSummary>
