@@ -1,17 +1,24 @@
 import { Suspense } from 'react';
-import { Box } from '@mui/material';
+import { Box, Typography } from '@mui/material';
 import { SnackbarProvider } from 'notistack';
 import { Outlet } from 'react-router-dom';
 import Spinner from '../../components/Spinner';
+import { useAuth } from '../auth';
 import Footer from './Footer';
 import Navbar from './Navbar';
 
 /** Navbar, footer and the toast container on every page (a toast survives the redirect home after sign-in). */
 export default function MainLayout() {
+  const { error } = useAuth();
   return (
     <SnackbarProvider maxSnack={3} autoHideDuration={4000} anchorOrigin={{ vertical: 'top', horizontal: 'center' }}>
       <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
         <Navbar />
+      {error && (
+        <Typography role="alert" sx={{ color: 'error.main', textAlign: 'center', p: 1 }}>
+          Sign-in is unavailable right now ({error}). Please reload the page.
+        </Typography>
+      )}
         <Box component="main" sx={{ flexGrow: 1 }}>
           <Suspense fallback={<Spinner />}>
             <Outlet />
