@@ -14,11 +14,11 @@ export default function MainLayout() {
     <SnackbarProvider maxSnack={3} autoHideDuration={4000} anchorOrigin={{ vertical: 'top', horizontal: 'center' }}>
       <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
         <Navbar />
-      {error && (
-        <Typography role="alert" sx={{ color: 'error.main', textAlign: 'center', p: 1 }}>
-          Sign-in is unavailable right now ({error}). Please reload the page.
-        </Typography>
-      )}
+        {error && (
+          <Typography role="alert" sx={{ color: 'error.main', textAlign: 'center', p: 1 }}>
+            Sign-in is unavailable right now ({error}). Please reload the page.
+          </Typography>
+        )}
         <Box component="main" sx={{ flexGrow: 1 }}>
           <Suspense fallback={<Spinner />}>
             <Outlet />
