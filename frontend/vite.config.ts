@@ -53,6 +53,8 @@ export default defineConfig(({ command }) => ({
     // scripts/size.mjs reads the manifest to find what index.html loads up front.
     manifest: true,
   },
+  // GraphiQL's Monaco workers are imported with `?worker`, which the dev pre-bundler cannot follow.
+  optimizeDeps: { entries: ['index.html'], exclude: ['graphiql', '@graphiql/react'] },
   server: {
     proxy: {
       '/graphql': 'http://localhost:4000',
