@@ -1,7 +1,9 @@
+import { useMemo, useState } from 'react';
 import { expect, test } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { MeQuery } from '../features/auth/operations';
 import { authState, renderPage } from '../test/render';
+import { AuthContext } from './auth';
 import { RequireAdmin, RequireAuth } from './guards';
 
 const meAs = (role: 'admin' | 'user') => ({
@@ -56,4 +58,21 @@ test('admin guard: an admin sees the page', async () => {
   renderPage(<RequireAdmin>admin page</RequireAdmin>, { path: '/dashboard/users', route: '/dashboard/users', auth, mocks: [meAs('admin')] });
   expect(await screen.findByText('admin page')).toBeInTheDocument();
   await waitFor(() => expect(auth.signOut).not.toHaveBeenCalled());
+});
+
+test('admin guard: the sign-out of a refused non-admin does not turn into a redirect that remembers the admin page', async () => {
+  function Stateful() {
+    const [auth, setAuth] = useState(() => authState());
+    const value = useMemo(() => ({ ...auth, signOut: async () => setAuth((old) => ({ ...old, user: null })) }), [auth]);
+    return (
+      <AuthContext.Provider value={value}>
+        <RequireAdmin>admin page</RequireAdmin>
+      </AuthContext.Provider>
+    );
+  }
+  renderPage(<Stateful />, { path: '/dashboard/users', route: '/dashboard/users', mocks: [meAs('user')] });
+  const location = await screen.findByTestId('location');
+  expect(location).toHaveTextContent('/login');
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  expect(screen.getByTestId('location').dataset.state).toBe('null');
 });

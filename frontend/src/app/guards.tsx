@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import Spinner from '../components/Spinner';
 import { useAuth } from './auth';
@@ -20,14 +20,18 @@ export function RequireAdmin({ children }: { children?: ReactNode }) {
   const location = useLocation();
   const navigate = useNavigate();
   const refused = !initializing && !!user && !loading && !isAdmin;
+  // Once refused, stay refused: the sign-out must not turn this into the anonymous redirect that
+  // remembers this page (logging in would bring the user straight back to be signed out again).
+  const [bounced, setBounced] = useState(false);
 
   useEffect(() => {
     if (!refused) return;
+    setBounced(true);
     // No `from`: returning a non-admin to this page after login would only sign them out again.
     void signOut().finally(() => navigate('/login', { replace: true }));
   }, [refused, signOut, navigate]);
 
-  if (initializing) return <Spinner />;
+  if (initializing || bounced) return <Spinner />;
   if (!user) return <Navigate to="/login" replace state={{ from: location }} />;
   if (loading || refused) return <Spinner />;
   return children ?? <Outlet />;
