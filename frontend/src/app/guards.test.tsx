@@ -76,3 +76,21 @@ test('admin guard: the sign-out of a refused non-admin does not turn into a redi
   await new Promise((resolve) => setTimeout(resolve, 50));
   expect(screen.getByTestId('location').dataset.state).toBe('null');
 });
+
+test('admin guard inside the signed-in guard: the refused user lands on /login with no return address', async () => {
+  function Stateful() {
+    const [auth, setAuth] = useState(() => authState());
+    const value = useMemo(() => ({ ...auth, signOut: async () => setAuth((old) => ({ ...old, user: null })) }), [auth]);
+    return (
+      <AuthContext.Provider value={value}>
+        <RequireAuth>
+          <RequireAdmin>admin page</RequireAdmin>
+        </RequireAuth>
+      </AuthContext.Provider>
+    );
+  }
+  renderPage(<Stateful />, { path: '/dashboard/users', route: '/dashboard/users', mocks: [meAs('user')] });
+  expect(await screen.findByTestId('location')).toHaveTextContent('/login');
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  expect(screen.getByTestId('location').dataset.state).toBe('null');
+});

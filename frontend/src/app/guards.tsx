@@ -4,12 +4,18 @@ import Spinner from '../components/Spinner';
 import { useAuth } from './auth';
 import { useMe } from './useMe';
 
+// When the admin guard has just signed a non-admin out, the guards around it (RequireAuth above
+// /dashboard) see an anonymous visitor: they must not remember the admin page as the place to
+// return to, or logging in again would bring the user straight back to be signed out again.
+let refusedAt = 0;
+const justRefused = () => Date.now() - refusedAt < 5000;
+
 /** Signed-in pages: anonymous visitors go to /login, which brings them back afterwards. */
 export function RequireAuth({ children }: { children?: ReactNode }) {
   const { user, initializing } = useAuth();
   const location = useLocation();
   if (initializing) return <Spinner />;
-  if (!user) return <Navigate to="/login" replace state={{ from: location }} />;
+  if (!user) return <Navigate to="/login" replace state={justRefused() ? null : { from: location }} />;
   return children ?? <Outlet />;
 }
 
@@ -27,6 +33,7 @@ export function RequireAdmin({ children }: { children?: ReactNode }) {
   useEffect(() => {
     if (!refused) return;
     setBounced(true);
+    refusedAt = Date.now();
     // No `from`: returning a non-admin to this page after login would only sign them out again.
     void signOut().finally(() => navigate('/login', { replace: true }));
   }, [refused, signOut, navigate]);
