@@ -8,7 +8,7 @@ import { AppError } from '../common/errors';
 import type { RequestContext } from '../context';
 
 /** Errors about the request itself (from GraphQL, or a bad token in the context); safe to show as they are. */
-const CLIENT_ERROR_CODES = new Set(['GRAPHQL_PARSE_FAILED', 'GRAPHQL_VALIDATION_FAILED', 'BAD_USER_INPUT', 'BAD_REQUEST', 'PERSISTED_QUERY_NOT_FOUND', 'OPERATION_RESOLUTION_FAILURE', 'UNAUTHENTICATED']);
+const CLIENT_ERROR_CODES = new Set(['GRAPHQL_PARSE_FAILED', 'GRAPHQL_VALIDATION_FAILED', 'BAD_USER_INPUT', 'BAD_REQUEST', 'PERSISTED_QUERY_NOT_FOUND', 'OPERATION_RESOLUTION_FAILURE', 'UNAUTHENTICATED', 'SERVICE_UNAVAILABLE']);
 
 export function createApolloServer(schema: GraphQLSchema, options: { production: boolean; logger: Logger; plugins?: ApolloServerPlugin<RequestContext>[] }) {
   const armor = new ApolloArmor({

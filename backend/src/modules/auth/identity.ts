@@ -2,7 +2,7 @@ import { App, cert, deleteApp, initializeApp } from 'firebase-admin/app';
 import { Auth, getAuth } from 'firebase-admin/auth';
 import jwt from 'jsonwebtoken';
 import type { Config } from '../../config';
-import { unauthenticated } from '../../common/errors';
+import { AppError, unauthenticated } from '../../common/errors';
 
 /** A person the identity provider vouches for. */
 export interface Identity {
@@ -13,6 +13,8 @@ export interface Identity {
 
 const ACCESS_TOKEN_ISSUER = 'keen';
 const ACCESS_TOKEN_LIFETIME = '1d';
+/** firebase-admin's codes for "could not ask", as opposed to "the token is bad". */
+const UNREACHABLE_CODES = new Set(['app/network-error', 'app/network-timeout', 'auth/internal-error']);
 
 /**
  * Checks bearer tokens: Firebase ID tokens (verified by firebase-admin, or by the Auth Emulator
@@ -41,16 +43,25 @@ export class IdentityService {
     return this.verifyIdToken(token);
   }
 
-  /** Only a verified Firebase ID token proves an e-mail address. */
-  async verifyIdToken(token: string): Promise<Identity> {
+  /**
+   * Only a verified Firebase ID token proves an e-mail address. Against the Auth Emulator the
+   * check also asks the emulator whether the account is still enabled; a passing failure to reach
+   * the identity provider is retried once and then reported as such, not as a bad token.
+   */
+  async verifyIdToken(token: string, attempt = 1): Promise<Identity> {
+    let decoded: Awaited<ReturnType<Auth['verifyIdToken']>>;
     try {
-      const decoded = await this.auth.verifyIdToken(token);
-      if (!decoded.email) throw unauthenticated('The sign-in token carries no e-mail address');
-      return { email: decoded.email.toLowerCase(), name: (decoded.name as string | undefined) ?? null, picture: decoded.picture ?? null };
+      decoded = await this.auth.verifyIdToken(token);
     } catch (error) {
-      if (error instanceof Error && error.name === 'GraphQLError') throw error;
+      const code = (error as { code?: string }).code ?? '';
+      if (UNREACHABLE_CODES.has(code)) {
+        if (attempt < 2) return this.verifyIdToken(token, attempt + 1);
+        throw new AppError('SERVICE_UNAVAILABLE', 'The sign-in service cannot be reached; please try again');
+      }
       throw unauthenticated('The sign-in token is invalid or has expired');
     }
+    if (!decoded.email) throw unauthenticated('The sign-in token carries no e-mail address');
+    return { email: decoded.email.toLowerCase(), name: (decoded.name as string | undefined) ?? null, picture: decoded.picture ?? null };
   }
 
   issueAccessToken(identity: Identity): string {
