@@ -31,6 +31,8 @@ const order = (id: string, name: string, paid: boolean, status: 'Pending' | 'Shi
   name,
   userName: 'Casey Blade',
   email: 'casey@keen.test',
+  description: 'An engraved test knife',
+  price: 120,
   quantity: 2,
   totalPrice: 240,
   paid,

@@ -5,17 +5,7 @@ export const AdminOrdersQuery = graphql(`
     orders(options: $options) {
       totalItems
       items {
-        id
-        img
-        name
-        userName
-        email
-        quantity
-        totalPrice
-        paid
-        status
-        transactionId
-        createdAt
+        ...OrderFields
       }
     }
   }
@@ -41,13 +31,7 @@ export const AdminProductsQuery = graphql(`
     products(options: $options) {
       totalItems
       items {
-        id
-        name
-        img
-        description
-        price
-        quantity
-        minimumQuantity
+        ...ProductFields
         createdAt
       }
     }
@@ -57,13 +41,7 @@ export const AdminProductsQuery = graphql(`
 export const AdminProductQuery = graphql(`
   query AdminProduct($id: ID!) {
     product(id: $id) {
-      id
-      name
-      img
-      description
-      price
-      quantity
-      minimumQuantity
+      ...ProductFields
     }
   }
 `);
@@ -71,13 +49,7 @@ export const AdminProductQuery = graphql(`
 export const CreateProductMutation = graphql(`
   mutation CreateProduct($input: ProductInput!) {
     createProduct(input: $input) {
-      id
-      name
-      img
-      description
-      price
-      quantity
-      minimumQuantity
+      ...ProductFields
       createdAt
     }
   }
@@ -86,13 +58,7 @@ export const CreateProductMutation = graphql(`
 export const UpdateProductMutation = graphql(`
   mutation UpdateProduct($id: ID!, $input: UpdateProductInput!) {
     updateProduct(id: $id, input: $input) {
-      id
-      name
-      img
-      description
-      price
-      quantity
-      minimumQuantity
+      ...ProductFields
     }
   }
 `);

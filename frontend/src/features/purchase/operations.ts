@@ -10,13 +10,7 @@ export const PurchasePageQuery = graphql(`
       address
     }
     product(id: $id) {
-      id
-      name
-      img
-      description
-      price
-      quantity
-      minimumQuantity
+      ...ProductFields
     }
   }
 `);
@@ -25,19 +19,7 @@ export const PurchasePageQuery = graphql(`
 export const PlaceOrderMutation = graphql(`
   mutation PlaceOrder($input: PlaceOrderInput!) {
     placeOrder(input: $input) {
-      id
-      userName
-      name
-      email
-      description
-      img
-      price
-      totalPrice
-      quantity
-      status
-      paid
-      transactionId
-      createdAt
+      ...OrderFields
       product {
         id
         quantity
