@@ -98,3 +98,12 @@ export const tinyPng = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
   'base64',
 );
+
+/** Types into a grid's search box and waits until the server has answered that search. */
+export async function searchGrid(page: Page, text: string): Promise<void> {
+  const answered = page.waitForResponse(
+    (response) => response.url().endsWith('/graphql') && (response.request().postData() ?? '').includes(`"search":${JSON.stringify(text)}`),
+  );
+  await page.getByLabel('Search').fill(text);
+  await answered;
+}

@@ -252,12 +252,7 @@ describe('ADMIN_EMAILS', () => {
     const email = `boss-${randomBytes(4).toString('hex')}@keen.test`;
     const bootstrapped = await startTestApp({ ADMIN_EMAILS: `someone@keen.test, ${email.toUpperCase()}` });
     try {
-      const response = await fetch(`http://${process.env.FIREBASE_AUTH_EMULATOR_HOST}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email, password: 'secret-password-1', returnSecureToken: true }),
-      });
-      const { idToken } = (await response.json()) as { idToken: string };
+      const { token: idToken } = await bootstrapped.signUp('boss', undefined, email);
       expect((await bootstrapped.gql(ME, {}, idToken)).data!.me.role).toBe('admin');
       expect((await bootstrapped.gql(USERS, {}, idToken)).errors).toBeUndefined();
       const customer = await bootstrapped.customer();

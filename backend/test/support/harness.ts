@@ -64,17 +64,25 @@ export async function startTestApp(env: Record<string, string> = {}) {
     return (await response.json()) as GraphQLResponse<T>;
   }
 
-  /** Signs up a fresh account with the Auth Emulator and answers its ID token. */
-  async function signUp(prefix = 'shopper', displayName?: string): Promise<TestSession> {
-    const email = `${prefix}-${randomBytes(5).toString('hex')}@keen.test`;
-    const response = await fetch(`${emulator}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password: 'secret-password-1', displayName, returnSecureToken: true }),
-    });
-    const body = (await response.json()) as { idToken?: string; error?: unknown };
-    if (!body.idToken) throw new Error(`emulator sign-up failed: ${JSON.stringify(body)}`);
-    return { email, token: body.idToken };
+  /**
+   * Signs up a fresh account with the Auth Emulator and answers an ID token from a sign-in after it:
+   * the emulator stamps a new account's first token before the account's "valid since" time, so
+   * that token reads as revoked whenever a second boundary falls in between.
+   */
+  async function signUp(prefix = 'shopper', displayName?: string, email = `${prefix}-${randomBytes(5).toString('hex')}@keen.test`): Promise<TestSession> {
+    const account = { email, password: 'secret-password-1', returnSecureToken: true };
+    const call = async (method: string, body: object) => {
+      const response = await fetch(`${emulator}/identitytoolkit.googleapis.com/v1/accounts:${method}?key=demo-api-key`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      const answer = (await response.json()) as { idToken?: string; error?: unknown };
+      if (!answer.idToken) throw new Error(`emulator ${method} failed: ${JSON.stringify(answer)}`);
+      return answer.idToken;
+    };
+    await call('signUp', { ...account, displayName });
+    return { email, token: await call('signInWithPassword', account) };
   }
 
   /** A signed-up customer with a profile row. */

@@ -41,4 +41,8 @@ export async function createAccount(auth: Auth, name: string, email: string, pas
   const { user } = await createUserWithEmailAndPassword(auth, email, password);
   await updateProfile(user, { displayName: name });
   await sendEmailVerification(user);
+  // The Auth Emulator stamps a new account's sign-in time before its "valid since" time; when a
+  // second boundary falls between the two, the first ID token reads as revoked. A fresh sign-in is
+  // stamped after. Real Firebase projects do not need this.
+  if (auth.emulatorConfig) await signInWithEmailAndPassword(auth, email, password);
 }
