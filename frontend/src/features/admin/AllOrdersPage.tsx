@@ -6,7 +6,7 @@ import { useSnackbar } from 'notistack';
 import { errorMessage } from '../../lib/errors';
 import type { AdminOrdersQuery as AdminOrdersResult } from '../../gql/graphql';
 import { AdminDeleteOrderMutation, AdminOrdersQuery, MarkShippedMutation } from './operations';
-import ConfirmDeleteDialog from './ConfirmDeleteDialog';
+import ConfirmDialog from '../../components/ConfirmDialog';
 import { removeFromLists } from './listCache';
 import { AdminGrid, useServerList } from './serverGrid';
 
@@ -129,7 +129,7 @@ export default function AllOrdersPage() {
           </>
         }
       />
-      <ConfirmDeleteDialog open={toDelete !== null} busy={deleting} onConfirm={confirmDelete} onCancel={() => setToDelete(null)}>
+      <ConfirmDialog open={toDelete !== null} title="Are you sure you want to delete ?" busy={deleting} onConfirm={confirmDelete} onCancel={() => setToDelete(null)}>
         {toDelete && (
           <>
             <Typography>{toDelete.name}</Typography>
@@ -138,7 +138,7 @@ export default function AllOrdersPage() {
             <Typography variant="body2">Price: ${toDelete.totalPrice}</Typography>
           </>
         )}
-      </ConfirmDeleteDialog>
+      </ConfirmDialog>
     </>
   );
 }

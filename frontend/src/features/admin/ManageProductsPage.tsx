@@ -6,7 +6,7 @@ import { useSnackbar } from 'notistack';
 import { Link as RouterLink } from 'react-router-dom';
 import { errorMessage } from '../../lib/errors';
 import type { AdminProductsQuery as AdminProductsResult } from '../../gql/graphql';
-import ConfirmDeleteDialog from './ConfirmDeleteDialog';
+import ConfirmDialog from '../../components/ConfirmDialog';
 import { removeFromLists } from './listCache';
 import { AdminProductsQuery, DeleteProductMutation } from './operations';
 import { AdminGrid, useServerList } from './serverGrid';
@@ -86,7 +86,7 @@ export default function ManageProductsPage() {
         exportName="products"
         filters={<FormControlLabel control={<Switch checked={lowStock} onChange={(event) => setLowStock(event.target.checked)} />} label="Low stock only" />}
       />
-      <ConfirmDeleteDialog open={toDelete !== null} busy={deleting} onConfirm={confirmDelete} onCancel={() => setToDelete(null)}>
+      <ConfirmDialog open={toDelete !== null} title="Are you sure you want to delete ?" busy={deleting} onConfirm={confirmDelete} onCancel={() => setToDelete(null)}>
         {toDelete && (
           <>
             <Typography>{toDelete.name}</Typography>
@@ -95,7 +95,7 @@ export default function ManageProductsPage() {
             <Typography variant="body2">Price: ${toDelete.price}</Typography>
           </>
         )}
-      </ConfirmDeleteDialog>
+      </ConfirmDialog>
     </>
   );
 }
