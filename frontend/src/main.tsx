@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
-import { AuthProvider } from './app/auth';
+import { AuthProvider } from './lib/auth';
 import { AppProviders } from './app/AppProviders';
 import { AppRoutes } from './app/router';
 import { createApolloClient } from './lib/apollo';

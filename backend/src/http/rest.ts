@@ -1,34 +1,8 @@
-import express, { NextFunction, Request, Response, Router } from 'express';
+import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import type { Logger } from 'pino';
 import { AppError } from '../common/errors';
-import { callerFromHeader } from '../context';
-import type { Caller } from '../modules/auth/caller';
 import { STRIPE_WEBHOOK_PATH } from '../modules/payments/webhook-path';
 import type { Services } from '../services';
-
-/** What every REST handler gets: the services and the verified caller. */
-export interface RestContext {
-  services: Services;
-  caller: Caller;
-}
-
-type Handler = (req: Request, res: Response, context: RestContext) => Promise<unknown> | unknown;
-
-/**
- * Wraps a handler: resolves the caller from the Authorization header, and answers the handler's
- * result as JSON (unless it sent a response itself). Thrown AppErrors become `{ message }`.
- */
-export function handle(services: Services, handler: Handler) {
-  return async (req: Request, res: Response, next: NextFunction) => {
-    try {
-      const caller = await callerFromHeader(services, req.headers.authorization);
-      const result = await handler(req, res, { services, caller });
-      if (!res.headersSent) res.json(result);
-    } catch (error) {
-      next(error);
-    }
-  };
-}
 
 /**
  * The REST compatibility layer at /api: the old client's paths and answer shapes, as thin

@@ -66,7 +66,7 @@ describe('createProduct', () => {
     expect((await app.gql(CREATE, { input }, admin)).errors).toBeUndefined();
     for (const name of [input.name, input.name.toUpperCase(), `  ${input.name.toLowerCase()} `]) {
       const res = await app.gql(CREATE, { input: { ...input, name } }, admin);
-      expect(codeOf(res)).toBe('BAD_USER_INPUT');
+      expect(codeOf(res)).toBe('CONFLICT');
       expect(messageOf(res)).toBe('Product already exist');
     }
   });

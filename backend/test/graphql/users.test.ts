@@ -53,7 +53,7 @@ describe('register', () => {
     expect(res.errors).toBeUndefined();
     expect(res.data!.register).toMatchObject({ id: session.user.id, name: 'Jo Iner', phone: '+44 20 7946 0000', address: '1 Join Street' });
     const again = await app.gql(REGISTER, { input: { name: 'Someone Else', phone: '+1 555 0000', address: 'Elsewhere' } }, session);
-    expect(codeOf(again)).toBe('BAD_USER_INPUT');
+    expect(codeOf(again)).toBe('CONFLICT');
     expect(messageOf(again)).toBe('User already exist');
     expect((await app.db.getRepository(User).findOneByOrFail({ id: session.user.id })).name).toBe('Jo Iner');
   });

@@ -1,9 +1,9 @@
 import { useMemo, useState } from 'react';
 import { expect, test } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
-import { MeQuery } from '../features/auth/operations';
+import { MeQuery } from '../graphql/me';
 import { authState, renderPage } from '../test/render';
-import { AuthContext } from './auth';
+import { AuthContext } from '../lib/auth';
 import { RequireAdmin, RequireAuth } from './guards';
 
 const meAs = (role: 'admin' | 'user') => ({

@@ -1,8 +1,8 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import Spinner from '../components/Spinner';
-import { useAuth } from './auth';
-import { useMe } from './useMe';
+import { useAuth } from '../lib/auth';
+import { useMe } from '../lib/useMe';
 
 // When the admin guard has just signed a non-admin out, the guards around it (RequireAuth above
 // /dashboard) see an anonymous visitor: they must not remember the admin page as the place to

@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest';
 import { ApolloClient, ApolloLink } from '@apollo/client';
 import { of } from 'rxjs';
-import { ProductsQuery } from '../features/catalog/operations';
+import { ProductsQuery } from '../graphql/products';
 import { createCache } from './apollo';
 
 const product = (n: number) => ({ __typename: 'Product', id: `p${n}`, name: `Knife ${n}`, img: '', description: '', price: n, quantity: 5, minimumQuantity: 1 });

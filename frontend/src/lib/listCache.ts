@@ -35,3 +35,9 @@ export function removeFromLists(cache: ApolloCache, fieldNames: string[], entity
   cache.evict({ id: ref });
   cache.gc();
 }
+
+/** Drops a deleted order from every cached order list (the admin grid and My Orders) and the overview counted from them. */
+export function removeOrderFromCache(cache: ApolloCache, id: string): void {
+  removeFromLists(cache, ['orders', 'myOrders'], { __typename: 'Order', id });
+  cache.evict({ fieldName: 'overview' });
+}

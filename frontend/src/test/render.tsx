@@ -8,8 +8,8 @@ import { ThemeProvider } from '@mui/material';
 import { SnackbarProvider } from 'notistack';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { vi } from 'vitest';
-import { AuthContext, type AuthState, type AuthUser } from '../app/auth';
-import { theme } from '../app/theme';
+import { AuthContext, type AuthState, type AuthUser } from '../lib/auth';
+import { theme } from '../lib/theme';
 import { createCache } from '../lib/apollo';
 
 export const customer: AuthUser = { uid: 'uid-casey', email: 'casey@keen.test', displayName: 'Casey Blade' };

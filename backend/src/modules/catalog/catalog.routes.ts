@@ -1,9 +1,8 @@
 import type { Router } from 'express';
 import { AppError } from '../../common/errors';
-import { handle } from '../../http/rest';
-import { bodyOf, everyPage, queryValue, requireQuery, restProduct } from '../../http/rest-shapes';
+import { handle } from '../../common/rest';
+import { bodyOf, everyPage, queryValue, requireQuery, restProduct } from '../../common/rest-shapes';
 import type { Services } from '../../services';
-import { PRODUCT_EXISTS } from './catalog.service';
 import type { ProductInput, UpdateProductInput } from './product.inputs';
 
 /** SPEC §7 product calls. */
@@ -25,7 +24,7 @@ export function registerCatalogRoutes(router: Router, services: Services): void 
       try {
         return { success: true, product: restProduct(await services.catalog.create(caller, input)) };
       } catch (error) {
-        if (error instanceof AppError && error.message === PRODUCT_EXISTS) return { success: false, message: PRODUCT_EXISTS };
+        if (error instanceof AppError && error.code === 'CONFLICT') return { success: false, message: error.message };
         throw error;
       }
     }),

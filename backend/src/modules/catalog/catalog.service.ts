@@ -1,5 +1,5 @@
 import { DataSource, QueryFailedError } from 'typeorm';
-import { badInput, notFound } from '../../common/errors';
+import { conflict, notFound } from '../../common/errors';
 import { checkPage, likePattern, SortDirection } from '../../common/list';
 import { isId, requireText, requireWholeNumber } from '../../common/validate';
 import { Caller, requireAdmin } from '../auth/caller';
@@ -69,7 +69,7 @@ export class CatalogService {
       return await this.db.getRepository(Product).save(product);
     } catch (error) {
       if (error instanceof QueryFailedError && (error.driverError as { code?: string }).code === UNIQUE_VIOLATION) {
-        throw badInput(PRODUCT_EXISTS);
+        throw conflict(PRODUCT_EXISTS);
       }
       throw error;
     }

@@ -1,7 +1,7 @@
 import type { Router } from 'express';
 import { badInput } from '../../common/errors';
-import { handle } from '../../http/rest';
-import { bodyOf, everyPage, queryValue, requireQuery, restOrder } from '../../http/rest-shapes';
+import { handle } from '../../common/rest';
+import { bodyOf, everyPage, queryValue, requireQuery, restOrder } from '../../common/rest-shapes';
 import type { Services } from '../../services';
 import { OrderStatus } from './order.entity';
 import type { PlaceOrderInput } from './order.inputs';

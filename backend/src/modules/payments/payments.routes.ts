@@ -1,6 +1,6 @@
 import express, { Router } from 'express';
 import { badInput } from '../../common/errors';
-import { handle } from '../../http/rest';
+import { handle } from '../../common/rest';
 import type { Services } from '../../services';
 import { STRIPE_WEBHOOK_PATH } from './webhook-path';
 

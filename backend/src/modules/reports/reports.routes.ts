@@ -1,7 +1,7 @@
 import type { Request, Response, Router } from 'express';
 import { badInput } from '../../common/errors';
 import { SortDirection } from '../../common/list';
-import { handle } from '../../http/rest';
+import { handle } from '../../common/rest';
 import type { Services } from '../../services';
 import { ProductSortField } from '../catalog/product.inputs';
 import { OrderStatus } from '../orders/order.entity';

@@ -1,6 +1,6 @@
 import type { Router } from 'express';
-import { handle } from '../../http/rest';
-import { bodyOf, everyPage, restReview } from '../../http/rest-shapes';
+import { handle } from '../../common/rest';
+import { bodyOf, everyPage, restReview } from '../../common/rest-shapes';
 import type { Services } from '../../services';
 import type { AddReviewInput } from './review.inputs';
 

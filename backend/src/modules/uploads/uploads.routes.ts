@@ -1,7 +1,7 @@
 import type { Request, Response, Router } from 'express';
 import multer, { MulterError } from 'multer';
 import { badInput } from '../../common/errors';
-import { handle } from '../../http/rest';
+import { handle } from '../../common/rest';
 import type { Services } from '../../services';
 import { MAX_IMAGE_BYTES } from './uploads.service';
 

@@ -1,13 +1,12 @@
 import type { Router } from 'express';
 import { AppError, forbidden, unauthenticated } from '../../common/errors';
 import { normalizeEmail } from '../../common/validate';
-import { handle } from '../../http/rest';
-import { bodyOf, everyPage, queryValue, requireQuery, restUser } from '../../http/rest-shapes';
+import { handle } from '../../common/rest';
+import { bodyOf, everyPage, queryValue, requireQuery, restUser } from '../../common/rest-shapes';
 import type { Services } from '../../services';
 import { bearerToken } from '../auth/identity';
 import { Role } from './user.entity';
 import type { RegisterInput, UpdateProfileInput } from './user.inputs';
-import { USER_EXISTS } from './users.service';
 
 /** SPEC §7 user, token and role calls. Passwords in a body are ignored: they live with the identity provider. */
 export function registerUsersRoutes(router: Router, services: Services): void {
@@ -28,7 +27,7 @@ export function registerUsersRoutes(router: Router, services: Services): void {
         const user = await services.users.registerAs(caller, email, { name, address, phone } as RegisterInput);
         return { success: true, message: `${user.name} you have been registered` };
       } catch (error) {
-        if (error instanceof AppError && error.message === USER_EXISTS) return { success: false, message: USER_EXISTS };
+        if (error instanceof AppError && error.code === 'CONFLICT') return { success: false, message: error.message };
         throw error;
       }
     }),

@@ -1,5 +1,5 @@
 import { Brackets, DataSource } from 'typeorm';
-import { badInput, forbidden, notFound } from '../../common/errors';
+import { badInput, conflict, forbidden, notFound } from '../../common/errors';
 import { checkPage, likePattern, SortDirection } from '../../common/list';
 import { normalizeEmail, requireText } from '../../common/validate';
 import { Caller, isAdmin, requireAdmin, requireUser } from '../auth/caller';
@@ -56,7 +56,7 @@ export class UsersService {
     const name = requireText(input.name, 'Name is Required', 120);
     const address = requireText(input.address, 'Address is Required', 500);
     const phone = checkPhone(input.phone);
-    if (user.address && user.phone) throw badInput(USER_EXISTS);
+    if (user.address && user.phone) throw conflict(USER_EXISTS);
     return this.db.getRepository(User).save(Object.assign(user, { name, address, phone }));
   }
 

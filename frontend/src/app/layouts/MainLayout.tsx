@@ -3,7 +3,7 @@ import { Box, Typography } from '@mui/material';
 import { SnackbarProvider } from 'notistack';
 import { Outlet } from 'react-router-dom';
 import Spinner from '../../components/Spinner';
-import { useAuth } from '../auth';
+import { useAuth } from '../../lib/auth';
 import Footer from './Footer';
 import Navbar from './Navbar';
 

@@ -2,7 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { AppBar, Box, Button, IconButton, Toolbar, Typography } from '@mui/material';
 import MenuIcon from '@mui/icons-material/Menu';
 import { Link as RouterLink, NavLink, useNavigate } from 'react-router-dom';
-import { useAuth } from '../auth';
+import { useAuth } from '../../lib/auth';
 
 const MobileMenu = lazy(() => import('./MobileMenu'));
 

@@ -7,7 +7,7 @@ import { errorMessage } from '../../lib/errors';
 import type { AdminOrdersQuery as AdminOrdersResult } from '../../gql/graphql';
 import { AdminDeleteOrderMutation, AdminOrdersQuery, MarkShippedMutation } from './operations';
 import ConfirmDialog from '../../components/ConfirmDialog';
-import { removeFromLists } from './listCache';
+import { removeOrderFromCache } from '../../lib/listCache';
 import { AdminGrid, useServerList } from './serverGrid';
 
 type Order = AdminOrdersResult['orders']['items'][number];
@@ -42,7 +42,7 @@ export default function AllOrdersPage() {
     if (!toDelete) return;
     const { id } = toDelete;
     try {
-      await deleteOrder({ variables: { id }, update: (cache) => removeFromLists(cache, 'orders', 'Order', id) });
+      await deleteOrder({ variables: { id }, update: (cache) => removeOrderFromCache(cache, id) });
       enqueueSnackbar('Successfully Deleted', { variant: 'success' });
       setToDelete(null);
     } catch (failure) {

@@ -7,7 +7,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { errorMessage } from '../../lib/errors';
 import type { AdminProductsQuery as AdminProductsResult } from '../../gql/graphql';
 import ConfirmDialog from '../../components/ConfirmDialog';
-import { removeFromLists } from './listCache';
+import { removeFromLists } from '../../lib/listCache';
 import { AdminProductsQuery, DeleteProductMutation } from './operations';
 import { AdminGrid, useServerList } from './serverGrid';
 
@@ -28,7 +28,7 @@ export default function ManageProductsPage() {
     if (!toDelete) return;
     const { id } = toDelete;
     try {
-      await deleteProduct({ variables: { id }, update: (cache) => removeFromLists(cache, 'products', 'Product', id) });
+      await deleteProduct({ variables: { id }, update: (cache) => removeFromLists(cache, ['products'], { __typename: 'Product', id }) });
       enqueueSnackbar('Successfully Deleted', { variant: 'success' });
       setToDelete(null);
     } catch (failure) {

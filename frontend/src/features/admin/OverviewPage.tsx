@@ -1,22 +1,29 @@
+import { useEffect, useState } from 'react';
 import { useQuery } from '@apollo/client/react';
-import { Box, Card, CardContent, CircularProgress, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
+import { Card, CardContent, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { LineChart } from '@mui/x-charts/LineChart';
 import { PieChart } from '@mui/x-charts/PieChart';
+import Spinner from '../../components/Spinner';
 import { errorMessage } from '../../lib/errors';
 import { OverviewQuery } from './operations';
 
+/** Other staff's orders change the numbers too, so a cached overview is trusted for a minute. */
+export const OVERVIEW_FRESH_MS = 60_000;
+let overviewFetchedAt = 0;
+
 /** /dashboard/overview: the last 30 days of sales, paid vs unpaid orders, and low-stock products, from one query. */
 export default function OverviewPage() {
-  const { data, loading, error } = useQuery(OverviewQuery, { fetchPolicy: 'cache-and-network' });
+  // Fetched again only when the cached overview is stale or was evicted by a change made here.
+  const [fetchPolicy] = useState<'cache-first' | 'network-only'>(() =>
+    Date.now() - overviewFetchedAt < OVERVIEW_FRESH_MS ? 'cache-first' : 'network-only',
+  );
+  const { data, loading, error } = useQuery(OverviewQuery, { fetchPolicy, nextFetchPolicy: 'cache-first' });
+  useEffect(() => {
+    if (data && fetchPolicy === 'network-only') overviewFetchedAt = Date.now();
+  }, [data, fetchPolicy]);
 
-  if (loading && !data) {
-    return (
-      <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
-        <CircularProgress aria-label="Loading" />
-      </Box>
-    );
-  }
+  if (loading && !data) return <Spinner />;
   if (error || !data) {
     return (
       <Typography role="alert" color="error" sx={{ p: 3 }}>

@@ -1,5 +1,6 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import { Box, CircularProgress, Typography } from '@mui/material';
+import { Box, Typography } from '@mui/material';
+import Spinner from '../../components/Spinner';
 import { useSnackbar } from 'notistack';
 import { useNavigate, useParams } from 'react-router-dom';
 import { errorMessage } from '../../lib/errors';
@@ -16,13 +17,7 @@ export default function UpdateProductPage() {
   // The answer carries every field, so cached lists and cards show the change without a refetch.
   const [updateProduct] = useMutation(UpdateProductMutation);
 
-  if (loading) {
-    return (
-      <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
-        <CircularProgress aria-label="Loading" />
-      </Box>
-    );
-  }
+  if (loading) return <Spinner />;
   const product = data?.product;
   if (error || !product) {
     return (

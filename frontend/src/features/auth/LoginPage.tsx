@@ -4,7 +4,7 @@ import { useFormik } from 'formik';
 import { useSnackbar } from 'notistack';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import * as yup from 'yup';
-import { useAuth } from '../../app/auth';
+import { useAuth } from '../../lib/auth';
 import { loginWithGoogle, loginWithPassword, resetPassword } from './authActions';
 import { redirectTarget } from './redirect';
 

@@ -97,7 +97,7 @@ test('a registration refused by the API as existing shows "User already exist"',
     path: '/signup',
     route: '/signup',
     auth: authState({ user: null }),
-    mocks: [{ request: registered.request, result: { errors: [new GraphQLError('User already exist', { extensions: { code: 'BAD_USER_INPUT' } })] } }],
+    mocks: [{ request: registered.request, result: { errors: [new GraphQLError('User already exist', { extensions: { code: 'CONFLICT' } })] } }],
   });
   await fill();
   await userEvent.click(screen.getByRole('button', { name: 'Signup' }));

@@ -18,7 +18,7 @@ import { useFormik } from 'formik';
 import { useSnackbar } from 'notistack';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import * as yup from 'yup';
-import { useAuth } from '../../app/auth';
+import { useAuth } from '../../lib/auth';
 import { errorMessage } from '../../lib/errors';
 import { createAccount } from './authActions';
 import { RegisterMutation } from './operations';

@@ -1,6 +1,6 @@
 import { Container } from '@mui/material';
 import PageHeading from '../../components/PageHeading';
-import ProductGrid from './ProductGrid';
+import ProductGrid from '../../components/ProductGrid';
 
 export default function ProductsPage() {
   return (

@@ -2,7 +2,7 @@ import { Suspense, useState } from 'react';
 import { Box, Button, Divider, Drawer, List, ListItemButton, ListItemText, Toolbar, Typography } from '@mui/material';
 import MenuOpenIcon from '@mui/icons-material/MenuOpen';
 import { NavLink, Outlet } from 'react-router-dom';
-import { useMe } from '../../app/useMe';
+import { useMe } from '../../lib/useMe';
 import Spinner from '../../components/Spinner';
 
 const drawerWidth = 230;

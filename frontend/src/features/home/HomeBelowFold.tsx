@@ -1,7 +1,7 @@
 import { Box, Button, Container, Grid } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
-import ReviewGrid from '../reviews/ReviewGrid';
-import ContactForm from './ContactForm';
+import ReviewGrid from '../../components/ReviewGrid';
+import ContactForm from '../../components/ContactForm';
 import LazyVideo from './LazyVideo';
 import SectionTitle from './SectionTitle';
 

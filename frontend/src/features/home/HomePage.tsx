@@ -3,7 +3,7 @@ import { Box, Button, Container, Paper, Typography } from '@mui/material';
 import ResponsiveGrid from '../../components/ResponsiveGrid';
 import { Link as RouterLink } from 'react-router-dom';
 import SectionTitle from './SectionTitle';
-import ProductGrid from '../catalog/ProductGrid';
+import ProductGrid from '../../components/ProductGrid';
 import Spinner from '../../components/Spinner';
 
 // Reviews, videos and the contact form sit below the fold: their code loads after the first paint.

@@ -20,8 +20,8 @@ import ConfirmDialog from '../../components/ConfirmDialog';
 import Spinner from '../../components/Spinner';
 import type { MyOrdersQuery as MyOrdersResult } from '../../gql/graphql';
 import { errorMessage } from '../../lib/errors';
-import { removeOrderFromCache } from './cache';
-import { DeleteOrderMutation, MyOrdersQuery } from './operations';
+import { removeOrderFromCache } from '../../lib/listCache';
+import { DeleteOrderMutation, MyOrdersQuery } from '../../graphql/orders';
 
 type OrderRow = MyOrdersResult['myOrders']['items'][number];
 

@@ -1,19 +1,15 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useMutation, useQuery } from '@apollo/client/react';
-import { Box, Card, CardContent, CircularProgress, Typography } from '@mui/material';
+import { Box, Card, CardContent, Typography } from '@mui/material';
+import Spinner from '../../components/Spinner';
 import { useParams } from 'react-router-dom';
 import { CreatePaymentIntentMutation, PaymentPageQuery } from './operations';
-import { errorMessage, usePaymentConfig } from './paymentConfig';
+import { errorMessage } from '../../lib/errors';
+import { usePaymentConfig } from './paymentConfig';
 import TestCardForm from './TestCardForm';
 
 // Stripe's React bindings and Stripe.js load only when Stripe takes the payment.
 const StripeCardForm = lazy(() => import('./StripeCardForm'));
-
-const spinner = (
-  <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
-    <CircularProgress aria-label="Loading" />
-  </Box>
-);
 
 /** /dashboard/payment/{id}: the customer pays for one unpaid order (SPEC §2, §4). */
 export default function PaymentPage() {
@@ -39,7 +35,7 @@ export default function PaymentPage() {
     };
   }, [unpaidOrderId, createIntent]);
 
-  if (loading || (!config && !configError)) return spinner;
+  if (loading || (!config && !configError)) return <Spinner />;
   if (error || !order) {
     return (
       <Typography role="alert" sx={{ color: 'red', p: 3 }}>
@@ -78,7 +74,7 @@ export default function PaymentPage() {
             </Typography>
           )}
           {config?.paymentProvider === 'stripe' && config.stripePublishableKey ? (
-            <Suspense fallback={spinner}>
+            <Suspense fallback={<Spinner />}>
               <StripeCardForm publishableKey={config.stripePublishableKey} {...formProps} />
             </Suspense>
           ) : (

@@ -6,7 +6,7 @@ import type { Stripe } from '@stripe/stripe-js';
 import { loadStripe } from '@stripe/stripe-js/pure';
 import { CARD_FONT_SIZE, type CardFormProps } from './CardFormProps';
 import { ConfirmPaymentMutation } from './operations';
-import { errorMessage } from './paymentConfig';
+import { errorMessage } from '../../lib/errors';
 
 const CARD_OPTIONS = {
   style: {

@@ -3,7 +3,7 @@ import { useMutation } from '@apollo/client/react';
 import { Box, Button, InputBase, Typography } from '@mui/material';
 import { CARD_FONT_SIZE, type CardFormProps } from './CardFormProps';
 import { ConfirmTestCardPaymentMutation } from './operations';
-import { errorMessage } from './paymentConfig';
+import { errorMessage } from '../../lib/errors';
 
 const inputStyle = { fontSize: CARD_FONT_SIZE, color: '#424770' };
 

@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest';
 import { fireEvent, screen } from '@testing-library/react';
 import { renderPage } from '../../test/render';
-import { MeQuery } from '../auth/operations';
+import { MeQuery } from '../../graphql/me';
 import MyProfilePage from './MyProfilePage';
 import { UpdateProfileMutation } from './operations';
 

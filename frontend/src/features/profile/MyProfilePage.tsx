@@ -4,8 +4,8 @@ import { Avatar, Box, Button, Card, CardContent, LinearProgress, Stack, TextFiel
 import { useFormik } from 'formik';
 import { useSnackbar } from 'notistack';
 import * as yup from 'yup';
-import { useAuth } from '../../app/auth';
-import { useMe } from '../../app/useMe';
+import { useAuth } from '../../lib/auth';
+import { useMe } from '../../lib/useMe';
 import Spinner from '../../components/Spinner';
 import { errorMessage } from '../../lib/errors';
 import { uploadImage } from '../../lib/upload';

@@ -4,7 +4,7 @@ import { GraphQLError } from 'graphql';
 import { createCache } from '../../lib/apollo';
 import type { MyOrdersQuery as MyOrdersResult } from '../../gql/graphql';
 import { renderPage } from '../../test/render';
-import { MyOrdersQuery } from '../orders/operations';
+import { MyOrdersQuery } from '../../graphql/orders';
 import { PlaceOrderMutation, PurchasePageQuery } from './operations';
 import PurchasePage from './PurchasePage';
 

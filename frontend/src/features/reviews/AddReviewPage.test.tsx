@@ -4,7 +4,7 @@ import { createCache } from '../../lib/apollo';
 import type { ReviewsQuery as ReviewsResult } from '../../gql/graphql';
 import { renderPage } from '../../test/render';
 import AddReviewPage from './AddReviewPage';
-import { AddReviewMutation, ReviewsQuery } from './operations';
+import { AddReviewMutation, ReviewsQuery } from '../../graphql/reviews';
 
 const review = { __typename: 'Review', id: 'r9', userName: 'Casey Blade', name: 'Casey Blade', email: 'casey@keen.test', description: 'Razor sharp', img: null, star: 5, createdAt: '2026-11-22T10:00:00.000Z' };
 

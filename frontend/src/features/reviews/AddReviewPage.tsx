@@ -5,7 +5,7 @@ import { useSnackbar } from 'notistack';
 import * as yup from 'yup';
 import { errorMessage } from '../../lib/errors';
 import { prependToLists } from '../../lib/listCache';
-import { AddReviewMutation } from './operations';
+import { AddReviewMutation } from '../../graphql/reviews';
 
 // SPEC §5: an empty rating reads 'Product Name is Required' (sic).
 const schema = yup.object({

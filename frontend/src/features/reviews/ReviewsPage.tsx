@@ -1,6 +1,6 @@
 import { Container } from '@mui/material';
 import PageHeading from '../../components/PageHeading';
-import ReviewGrid from './ReviewGrid';
+import ReviewGrid from '../../components/ReviewGrid';
 
 export default function ReviewsPage() {
   return (

@@ -1,5 +1,5 @@
 import { Container, Typography } from '@mui/material';
-import ContactForm from '../home/ContactForm';
+import ContactForm from '../../components/ContactForm';
 
 export default function ContactPage() {
   return (

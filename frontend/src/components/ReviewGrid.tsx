@@ -1,8 +1,8 @@
 import { Grid, Typography } from '@mui/material';
 import { useQuery } from '@apollo/client/react';
-import Spinner from '../../components/Spinner';
-import { errorMessage } from '../../lib/errors';
-import { ReviewsQuery } from './operations';
+import Spinner from './Spinner';
+import { errorMessage } from '../lib/errors';
+import { ReviewsQuery } from '../graphql/reviews';
 import ReviewCard from './ReviewCard';
 
 /** The newest `take` reviews. */

@@ -1,6 +1,6 @@
 import { Box, Button, Card, CardActions, CardContent, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
-import type { ProductsQuery } from '../../gql/graphql';
+import type { ProductsQuery } from '../gql/graphql';
 
 export type ProductItem = ProductsQuery['products']['items'][number];
 

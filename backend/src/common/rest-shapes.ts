@@ -1,6 +1,6 @@
 import type { Request } from 'express';
-import { badInput } from '../common/errors';
-import { MAX_TAKE } from '../common/list';
+import { badInput } from './errors';
+import { MAX_TAKE } from './list';
 import type { Product } from '../modules/catalog/product.entity';
 import type { Order } from '../modules/orders/order.entity';
 import type { Review } from '../modules/reviews/review.entity';

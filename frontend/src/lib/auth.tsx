@@ -1,8 +1,8 @@
 import { createContext, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useApolloClient } from '@apollo/client/react';
 import type { Auth } from 'firebase/auth';
-import type { RuntimeConfig } from '../lib/config';
-import { loadSession } from '../lib/session';
+import type { RuntimeConfig } from './config';
+import { loadSession } from './session';
 
 export interface AuthUser {
   uid: string;

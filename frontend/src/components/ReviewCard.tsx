@@ -1,5 +1,5 @@
 import { Avatar, Card, CardContent, Rating, Stack, Typography } from '@mui/material';
-import type { ReviewsQuery } from '../../gql/graphql';
+import type { ReviewsQuery } from '../gql/graphql';
 
 export type ReviewItem = ReviewsQuery['reviews']['items'][number];
 

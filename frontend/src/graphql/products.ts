@@ -1,4 +1,4 @@
-import { graphql } from '../../gql';
+import { graphql } from '../gql';
 
 /** What the shop shows of a product; shared by the storefront, purchase and admin operations. */
 export const ProductFieldsFragment = graphql(`

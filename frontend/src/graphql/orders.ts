@@ -1,4 +1,4 @@
-import { graphql } from '../../gql';
+import { graphql } from '../gql';
 
 /** What a customer and the admin see of an order; shared by My Orders, purchase and All Orders. */
 export const OrderFieldsFragment = graphql(`

@@ -1,9 +1,9 @@
 import { Box, Typography } from '@mui/material';
-import ResponsiveGrid from '../../components/ResponsiveGrid';
+import ResponsiveGrid from './ResponsiveGrid';
 import { useQuery } from '@apollo/client/react';
-import Spinner from '../../components/Spinner';
-import { errorMessage } from '../../lib/errors';
-import { ProductsQuery } from './operations';
+import Spinner from './Spinner';
+import { errorMessage } from '../lib/errors';
+import { ProductsQuery } from '../graphql/products';
 import ProductCard from './ProductCard';
 
 /** The first `take` products, oldest first (as the old shop listed them). */
