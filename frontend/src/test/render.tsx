@@ -1,11 +1,13 @@
 import type { ReactElement, ReactNode } from 'react';
 import { render } from '@testing-library/react';
-import type { ApolloClient } from '@apollo/client';
+import { ApolloClient, ApolloLink } from '@apollo/client';
 import { ApolloProvider } from '@apollo/client/react';
 import type { MockLink } from '@apollo/client/testing';
 import { MockedProvider } from '@apollo/client/testing/react';
 import { ThemeProvider } from '@mui/material';
 import { SnackbarProvider } from 'notistack';
+import { print } from 'graphql';
+import { of } from 'rxjs';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { vi } from 'vitest';
 import { AuthContext, type AuthState, type AuthUser } from '../lib/auth';
@@ -71,4 +73,18 @@ export function renderPage(element: ReactElement, options: Options) {
     </MockedProvider>
   );
   return { cache, ...render(wrapped) };
+}
+
+/**
+ * A client whose terminating link answers every operation from `answer` and records its name, so
+ * that a test can prove what was fetched and that nothing was fetched again.
+ */
+export function countingClient(answer: (operationName: string, variables: Record<string, unknown>) => unknown) {
+  const requests: string[] = [];
+  const link = new ApolloLink((operation) => {
+    const name = operation.operationName ?? print(operation.query);
+    requests.push(name);
+    return of({ data: answer(name, operation.variables) as Record<string, unknown> });
+  });
+  return { client: new ApolloClient({ link, cache: createCache() }), requests };
 }

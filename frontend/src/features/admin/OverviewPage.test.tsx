@@ -1,0 +1,52 @@
+import { afterEach, expect, test, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import { removeOrderFromCache } from '../../lib/listCache';
+import { countingClient, renderPage } from '../../test/render';
+import OverviewPage, { OVERVIEW_FRESH_MS } from './OverviewPage';
+
+const overview = {
+  __typename: 'Overview',
+  days: [{ __typename: 'DailySales', day: '2026-11-22', revenue: 120, orders: 2 }],
+  paidOrders: 3,
+  unpaidOrders: 1,
+  lowStockProducts: [{ __typename: 'Product', id: 'p1', name: 'Bowie Knife', quantity: 1, minimumQuantity: 2 }],
+};
+
+function overviewClient() {
+  return countingClient((name) => {
+    if (name === 'Overview') return { overview };
+    throw new Error(`unexpected ${name}`);
+  });
+}
+
+const show = (client: ReturnType<typeof overviewClient>['client']) => renderPage(<OverviewPage />, { path: '/dashboard/overview', route: '/dashboard/overview', client });
+
+afterEach(() => vi.restoreAllMocks());
+
+test('a second visit while the overview is fresh reads the cache; a stale one or a deleted order fetches again', async () => {
+  const start = Date.now() + 10 * OVERVIEW_FRESH_MS;
+  vi.spyOn(Date, 'now').mockReturnValue(start);
+  const { client, requests } = overviewClient();
+
+  const first = show(client);
+  expect(await screen.findByText(/Revenue per day, last 30 days \(\$120 in all\)/)).toBeInTheDocument();
+  first.unmount();
+  expect(requests).toEqual(['Overview']);
+
+  vi.spyOn(Date, 'now').mockReturnValue(start + OVERVIEW_FRESH_MS - 1);
+  const second = show(client);
+  expect(await screen.findByText(/\$120 in all/)).toBeInTheDocument();
+  second.unmount();
+  expect(requests).toEqual(['Overview']);
+
+  removeOrderFromCache(client.cache, 'o1');
+  const afterDelete = show(client);
+  expect(await screen.findByText(/\$120 in all/)).toBeInTheDocument();
+  afterDelete.unmount();
+  expect(requests).toEqual(['Overview', 'Overview']);
+
+  vi.spyOn(Date, 'now').mockReturnValue(start + 3 * OVERVIEW_FRESH_MS);
+  show(client);
+  expect(await screen.findByText(/\$120 in all/)).toBeInTheDocument();
+  expect(requests).toEqual(['Overview', 'Overview', 'Overview']);
+});
