@@ -3,6 +3,9 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 
+/** Rules the forms share with the server (see backend/src/common/form-rules.ts). */
+export const formRulesAlias = { '@keen/form-rules': resolve(import.meta.dirname, '../backend/src/common/form-rules.ts') };
+
 const generatedDocuments = resolve(import.meta.dirname, 'src/gql/graphql.ts');
 
 /**
@@ -34,6 +37,7 @@ function inlineGraphqlDocuments(): Plugin {
 // Two entries: the shop (index.html) and the self-hosted GraphiQL page that the backend serves
 // for browser GETs to /graphql (graphiql.html). GraphiQL's bundle never loads on the shop's pages.
 export default defineConfig(({ command }) => ({
+  resolve: { alias: formRulesAlias },
   plugins: [react(), command === 'build' && inlineGraphqlDocuments()],
   // Apollo Client's development checks are dropped from production builds.
   define: command === 'build' ? { 'globalThis.__DEV__': JSON.stringify(false) } : {},

@@ -1,8 +1,10 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { formRulesAlias } from './vite.config';
 
 export default defineConfig({
   plugins: [react()],
+  resolve: { alias: formRulesAlias },
   test: {
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],

@@ -1,4 +1,5 @@
 import { badInput } from './errors';
+import { PHONE_PATTERN, phoneFormatMessage } from './form-rules';
 
 /** Small checks shared by every service, so GraphQL and REST give the same messages. */
 
@@ -42,4 +43,11 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 /** Ids are UUIDs; anything else cannot name a row, so it is "not found" rather than a database error. */
 export function isId(value: unknown): value is string {
   return typeof value === 'string' && uuidPattern.test(value);
+}
+
+/** A phone the shop can call: required, then PHONE_PATTERN (the forms check the same rule). */
+export function requirePhone(value: unknown): string {
+  const phone = requireText(value, 'Phone is Required', 40);
+  if (!PHONE_PATTERN.test(phone)) throw badInput(phoneFormatMessage());
+  return phone;
 }

@@ -108,10 +108,13 @@ describe('placeOrder', () => {
     expect((await app.gql(PLACE, { input: input(product.id, 2) }, buyer)).data!.placeOrder.totalPrice).toBe(2_000_000_000);
   });
 
-  test('phone and address are required', async () => {
+  test('phone and address are required, and the phone follows the rule the forms check', async () => {
     const buyer = await app.customer();
     const product = await app.product();
     expect(messageOf(await app.gql(PLACE, { input: { ...input(product.id, 1), phone: ' ' } }, buyer))).toBe('Phone is Required');
+    expect(messageOf(await app.gql(PLACE, { input: { ...input(product.id, 1), phone: 'call me' } }, buyer))).toBe(
+      'Phone must be a phone number (digits, spaces, dashes and a leading +)',
+    );
     expect(messageOf(await app.gql(PLACE, { input: { ...input(product.id, 1), address: '' } }, buyer))).toBe('Address is Required');
     expect(await stockOf(product.id)).toBe(10);
   });

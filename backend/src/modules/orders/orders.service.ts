@@ -1,7 +1,7 @@
 import { Brackets, DataSource, EntityManager } from 'typeorm';
 import { badInput, forbidden, notFound } from '../../common/errors';
 import { checkPage, likePattern, SortDirection } from '../../common/list';
-import { isId, normalizeEmail, requireText } from '../../common/validate';
+import { isId, normalizeEmail, requirePhone, requireText } from '../../common/validate';
 import { Caller, isAdmin, requireAdmin, requireUser } from '../auth/caller';
 import { Product } from '../catalog/product.entity';
 import { User } from '../users/user.entity';
@@ -23,7 +23,7 @@ export class OrdersService {
   async place(caller: Caller, input: PlaceOrderInput): Promise<Order> {
     const user = requireUser(caller);
     const quantity = checkQuantity(input.quantity);
-    const phone = requireText(input.phone, 'Phone is Required', 40);
+    const phone = requirePhone(input.phone);
     const address = requireText(input.address, 'Address is Required', 500);
     if (!isId(input.productId)) throw notFound('Product');
 

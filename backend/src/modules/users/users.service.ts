@@ -1,13 +1,12 @@
 import { Brackets, DataSource } from 'typeorm';
-import { badInput, conflict, forbidden, notFound } from '../../common/errors';
+import { conflict, forbidden, notFound } from '../../common/errors';
 import { checkPage, likePattern, SortDirection } from '../../common/list';
-import { normalizeEmail, requireText } from '../../common/validate';
+import { normalizeEmail, requirePhone, requireText } from '../../common/validate';
 import { Caller, isAdmin, requireAdmin, requireUser } from '../auth/caller';
 import type { Identity } from '../auth/identity';
 import { Role, User } from './user.entity';
 import { RegisterInput, UpdateProfileInput, UserListOptions, UserSortField } from './user.inputs';
 
-const phonePattern = /^\+?[0-9][0-9\s-]{4,19}$/;
 export const USER_EXISTS = 'User already exist';
 
 export class UsersService {
@@ -55,7 +54,7 @@ export class UsersService {
     const user = requireUser(caller);
     const name = requireText(input.name, 'Name is Required', 120);
     const address = requireText(input.address, 'Address is Required', 500);
-    const phone = checkPhone(input.phone);
+    const phone = requirePhone(input.phone);
     if (user.address && user.phone) throw conflict(USER_EXISTS);
     return this.db.getRepository(User).save(Object.assign(user, { name, address, phone }));
   }
@@ -89,7 +88,7 @@ export class UsersService {
     const user = requireUser(caller);
     const changes = {
       name: requireText(input.name, 'Name is Required', 120),
-      phone: checkPhone(input.phone),
+      phone: requirePhone(input.phone),
       address: requireText(input.address, 'Address is Required', 500),
       img: requireText(input.img, 'Photo is Required', 2000),
     };
@@ -147,10 +146,4 @@ export class UsersService {
   canSeePrivateDetails(caller: Caller, user: User): boolean {
     return caller.user?.id === user.id || isAdmin(caller);
   }
-}
-
-function checkPhone(value: unknown): string {
-  const phone = requireText(value, 'Phone is Required', 40);
-  if (!phonePattern.test(phone)) throw badInput('Phone must be a phone number (digits, spaces, dashes and a leading +)');
-  return phone;
 }

@@ -18,6 +18,7 @@ import { useFormik } from 'formik';
 import { useSnackbar } from 'notistack';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import * as yup from 'yup';
+import { PHONE_PATTERN, phoneFormatMessage } from '@keen/form-rules';
 import { useAuth } from '../../lib/auth';
 import { errorMessage } from '../../lib/errors';
 import { createAccount } from './authActions';
@@ -28,7 +29,7 @@ const schema = yup.object({
   name: yup.string().trim().required('Name is Required'),
   email: yup.string().trim().email('Enter a valid email').required('Email is Required'),
   address: yup.string().trim().required('Address is Required'),
-  phone: yup.string().trim().matches(/^[0-9]+$/, 'Contact Number must be numeric').required('Contact Number is Required'),
+  phone: yup.string().trim().matches(PHONE_PATTERN, phoneFormatMessage('Contact Number')).required('Contact Number is Required'),
   password: yup.string().required('Password is Required'),
   confirmPassword: yup.string().required('Confirm Password is Required'),
   terms: yup.boolean().oneOf([true], 'Please Agree Terms & Conditions'),

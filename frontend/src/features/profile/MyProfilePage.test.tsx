@@ -32,3 +32,23 @@ test('saving toasts "{name} profile has been updated"', async () => {
   fireEvent.click(screen.getByRole('button', { name: 'Update Profile' }));
   expect(await screen.findByText('Casey Edge profile has been updated')).toBeInTheDocument();
 });
+
+test('the seeded phone format saves unchanged, and a phone with letters gets the rule the server checks too', async () => {
+  const seeded = { ...me, phone: '+44 114 496 0000' };
+  const input = { name: seeded.name, phone: seeded.phone, address: seeded.address, img: seeded.img };
+  renderPage(<MyProfilePage />, {
+    path: '/dashboard',
+    route: '/dashboard',
+    mocks: [
+      { request: { query: MeQuery, variables: {} }, result: { data: { me: seeded } } },
+      { request: { query: UpdateProfileMutation, variables: { input } }, result: { data: { updateProfile: seeded } } },
+    ],
+  });
+  await screen.findByDisplayValue('+44 114 496 0000');
+  fireEvent.click(screen.getByRole('button', { name: 'Update Profile' }));
+  expect(await screen.findByText('Casey Blade profile has been updated')).toBeInTheDocument();
+
+  fireEvent.change(screen.getByLabelText(/^Phone/), { target: { value: 'call me' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Update Profile' }));
+  expect(await screen.findByText('Phone must be a phone number (digits, spaces, dashes and a leading +)')).toBeInTheDocument();
+});

@@ -4,6 +4,7 @@ import { Avatar, Box, Button, Card, CardContent, LinearProgress, Stack, TextFiel
 import { useFormik } from 'formik';
 import { useSnackbar } from 'notistack';
 import * as yup from 'yup';
+import { PHONE_PATTERN, phoneFormatMessage } from '@keen/form-rules';
 import { useAuth } from '../../lib/auth';
 import { useMe } from '../../lib/useMe';
 import Spinner from '../../components/Spinner';
@@ -13,7 +14,7 @@ import { UpdateProfileMutation } from './operations';
 
 const schema = yup.object({
   name: yup.string().trim().required('Name is Required'),
-  phone: yup.string().trim().required('Phone is Required').matches(/^[0-9]+$/, 'Phone must be numeric'),
+  phone: yup.string().trim().required('Phone is Required').matches(PHONE_PATTERN, phoneFormatMessage()),
   address: yup.string().trim().required('Address is Required'),
   img: yup.string().trim().required('Photo is Required'),
 });

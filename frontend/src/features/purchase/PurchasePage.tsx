@@ -7,6 +7,7 @@ import Spinner from '../../components/Spinner';
 import { errorMessage } from '../../lib/errors';
 import { prependToLists } from '../../lib/listCache';
 import { PlaceOrderMutation, PurchasePageQuery } from './operations';
+import { PHONE_PATTERN, phoneFormatMessage } from '@keen/form-rules';
 import { quantityError } from './validation';
 
 interface Values {
@@ -35,6 +36,7 @@ export default function PurchasePage() {
     validate: (values) => {
       const errors: Partial<Values> = {};
       if (!values.phone.trim()) errors.phone = 'Phone is Required';
+      else if (!PHONE_PATTERN.test(values.phone.trim())) errors.phone = phoneFormatMessage();
       if (!values.address.trim()) errors.address = 'Address is Required';
       const quantity = product ? quantityError(values.quantity, product) : undefined;
       if (quantity) errors.quantity = quantity;
