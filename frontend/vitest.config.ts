@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
-import { formRulesAlias } from './vite.config';
+import { formRulesAlias } from './vite.config.ts';
 
 export default defineConfig({
   plugins: [react()],

@@ -41,3 +41,36 @@ export function removeOrderFromCache(cache: ApolloCache, id: string): void {
   removeFromLists(cache, ['orders', 'myOrders'], { __typename: 'Order', id });
   cache.evict({ fieldName: 'overview' });
 }
+
+/** The filters a cached list was stored under (its key arguments), read back from its store field name. */
+function filtersOf(storeFieldName: string): Record<string, unknown> {
+  const colon = storeFieldName.indexOf(':');
+  if (colon < 0) return {};
+  try {
+    return (JSON.parse(storeFieldName.slice(colon + 1)) as { options?: Record<string, unknown> | null }).options ?? {};
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * After a change (a role, an order's status), drops the entity from every cached list of `fieldName`
+ * whose filters it no longer matches; lists it still matches keep it, updated by normalisation.
+ */
+export function leaveListsNoLongerMatching(
+  cache: ApolloCache,
+  fieldName: string,
+  entity: { __typename: string; id: string },
+  matches: (filters: Record<string, unknown>) => boolean,
+): void {
+  const ref = cache.identify(entity);
+  if (!ref) return;
+  cache.modify({
+    fields: {
+      [fieldName]: (existing: unknown, { storeFieldName }) => {
+        if (!isList(existing) || matches(filtersOf(storeFieldName)) || !existing.items.some((item) => item.__ref === ref)) return existing;
+        return { ...existing, items: existing.items.filter((item) => item.__ref !== ref), totalItems: Math.max(0, existing.totalItems - 1) };
+      },
+    },
+  });
+}

@@ -1,9 +1,11 @@
 import { useState } from 'react';
+import type { ApolloCache } from '@apollo/client';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Avatar, Button, Chip, MenuItem, TextField, Typography } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useSnackbar } from 'notistack';
 import { errorMessage } from '../../lib/errors';
+import { leaveListsNoLongerMatching } from '../../lib/listCache';
 import type { AdminUsersQuery as AdminUsersResult } from '../../gql/graphql';
 import { isForbidden } from './adminApi';
 import { AdminUsersQuery, MakeAdminMutation, RemoveAdminMutation } from './operations';
@@ -13,21 +15,24 @@ type User = AdminUsersResult['users']['items'][number];
 
 const SORTABLE = ['name', 'email', 'role', 'createdAt'] as const;
 
+const leaveRoleLists = (cache: ApolloCache, user: { id: string; role: string }) =>
+  leaveListsNoLongerMatching(cache, 'users', { __typename: 'User', id: user.id }, ({ role }) => role == null || role === user.role);
+
 /** /dashboard/users: every user; make admin or remove admin (SPEC's texts, 403 included). */
 export default function UsersPage() {
   const { enqueueSnackbar } = useSnackbar();
   const [role, setRole] = useState('');
   const list = useServerList(SORTABLE, { role: role || undefined });
   const { data, previousData, loading, error } = useQuery(AdminUsersQuery, { variables: { options: list.options } });
-  const [makeAdmin] = useMutation(MakeAdminMutation);
-  const [removeAdmin] = useMutation(RemoveAdminMutation);
+  const [makeAdmin] = useMutation(MakeAdminMutation, { update: (cache, { data }) => data && leaveRoleLists(cache, data.makeAdmin) });
+  const [removeAdmin] = useMutation(RemoveAdminMutation, { update: (cache, { data }) => data && leaveRoleLists(cache, data.removeAdmin) });
   const [busy, setBusy] = useState<string | null>(null);
 
   async function changeRole(user: User) {
     const granting = user.role !== 'admin';
     setBusy(user.id);
     try {
-      // The answer carries the new role, so the row updates from the cache.
+      // The answer carries the new role: the row updates from the cache and leaves lists filtered by the old one.
       if (granting) await makeAdmin({ variables: { email: user.email } });
       else await removeAdmin({ variables: { email: user.email } });
       enqueueSnackbar(granting ? 'Successfully made an admin' : 'Successfully removed admin', { variant: 'success' });
