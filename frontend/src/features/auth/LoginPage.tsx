@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
-import { Box, Button, Card, CardContent, Divider, LinearProgress, Link, Stack, TextField, Typography } from '@mui/material';
+import { Box, Button, Card, CardContent, Divider, LinearProgress, Link, Stack, Typography } from '@mui/material';
 import { useFormik } from 'formik';
 import { useSnackbar } from 'notistack';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import * as yup from 'yup';
+import FormikTextField from '../../components/FormikTextField';
 import { useAuth } from '../../lib/auth';
 import { loginWithGoogle, loginWithPassword, resetPassword } from './authActions';
 import { redirectTarget } from './redirect';
@@ -85,32 +86,8 @@ export default function LoginPage() {
           </Typography>
           <Box component="form" noValidate onSubmit={formik.handleSubmit}>
             <Stack spacing={2}>
-              <TextField
-                id="login-email"
-                label="Email"
-                name="email"
-                type="email"
-                autoComplete="email"
-                value={formik.values.email}
-                onChange={formik.handleChange}
-                onBlur={formik.handleBlur}
-                error={formik.touched.email && !!formik.errors.email}
-                helperText={formik.touched.email && formik.errors.email}
-                fullWidth
-              />
-              <TextField
-                id="login-password"
-                label="Password"
-                name="password"
-                type="password"
-                autoComplete="current-password"
-                value={formik.values.password}
-                onChange={formik.handleChange}
-                onBlur={formik.handleBlur}
-                error={formik.touched.password && !!formik.errors.password}
-                helperText={formik.touched.password && formik.errors.password}
-                fullWidth
-              />
+              <FormikTextField formik={formik} id="login-email" name="email" label="Email" type="email" autoComplete="email" />
+              <FormikTextField formik={formik} id="login-password" name="password" label="Password" type="password" autoComplete="current-password" />
               {authError && (
                 <Typography role="alert" sx={{ color: 'red' }}>
                   {authError}

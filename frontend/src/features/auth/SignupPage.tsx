@@ -11,7 +11,6 @@ import {
   LinearProgress,
   Link,
   Stack,
-  TextField,
   Typography,
 } from '@mui/material';
 import { useFormik } from 'formik';
@@ -19,6 +18,7 @@ import { useSnackbar } from 'notistack';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import * as yup from 'yup';
 import { PHONE_PATTERN, phoneFormatMessage } from '@keen/form-rules';
+import FormikTextField from '../../components/FormikTextField';
 import { useAuth } from '../../lib/auth';
 import { errorMessage } from '../../lib/errors';
 import { createAccount } from './authActions';
@@ -84,17 +84,6 @@ export default function SignupPage() {
     },
   });
 
-  const field = (name: keyof Omit<Values, 'terms'>) => ({
-    id: `signup-${name}`,
-    name,
-    value: formik.values[name],
-    onChange: formik.handleChange,
-    onBlur: formik.handleBlur,
-    error: formik.touched[name] && !!formik.errors[name],
-    helperText: formik.touched[name] && formik.errors[name],
-    fullWidth: true,
-  });
-
   return (
     <Box sx={{ display: 'flex', justifyContent: 'center', px: 2, py: 6 }}>
       <Card sx={{ width: '100%', maxWidth: 480 }}>
@@ -105,18 +94,27 @@ export default function SignupPage() {
           </Typography>
           <Box component="form" noValidate onSubmit={formik.handleSubmit}>
             <Stack spacing={2}>
-              <TextField label="Name" autoComplete="name" {...field('name')} />
-              <TextField label="Email" type="email" autoComplete="email" {...field('email')} />
-              <TextField label="Address" multiline minRows={2} autoComplete="street-address" {...field('address')} />
-              <TextField
+              <FormikTextField formik={formik} id="signup-name" name="name" label="Name" autoComplete="name" />
+              <FormikTextField formik={formik} id="signup-email" name="email" label="Email" type="email" autoComplete="email" />
+              <FormikTextField formik={formik} id="signup-address" name="address" label="Address" multiline minRows={2} autoComplete="street-address" />
+              <FormikTextField
+                formik={formik}
+                id="signup-phone"
+                name="phone"
                 label="Contact Number"
                 type="tel"
                 autoComplete="tel"
-                slotProps={{ htmlInput: { inputMode: 'numeric', pattern: '[0-9]*' } }}
-                {...field('phone')}
+                slotProps={{ htmlInput: { inputMode: 'numeric' } }}
               />
-              <TextField label="Password" type="password" autoComplete="new-password" {...field('password')} />
-              <TextField label="Confirm Password" type="password" autoComplete="new-password" {...field('confirmPassword')} />
+              <FormikTextField formik={formik} id="signup-password" name="password" label="Password" type="password" autoComplete="new-password" />
+              <FormikTextField
+                formik={formik}
+                id="signup-confirmPassword"
+                name="confirmPassword"
+                label="Confirm Password"
+                type="password"
+                autoComplete="new-password"
+              />
               <Box>
                 <FormControlLabel
                   control={<Checkbox name="terms" checked={formik.values.terms ?? false} onChange={formik.handleChange} />}

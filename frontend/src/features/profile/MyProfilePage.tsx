@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { useMutation } from '@apollo/client/react';
-import { Avatar, Box, Button, Card, CardContent, LinearProgress, Stack, TextField, Typography } from '@mui/material';
+import { Avatar, Box, Button, Card, CardContent, LinearProgress, Stack, Typography } from '@mui/material';
 import { useFormik } from 'formik';
 import { useSnackbar } from 'notistack';
 import * as yup from 'yup';
 import { PHONE_PATTERN, phoneFormatMessage } from '@keen/form-rules';
 import { useAuth } from '../../lib/auth';
 import { useMe } from '../../lib/useMe';
+import FormikTextField from '../../components/FormikTextField';
 import Spinner from '../../components/Spinner';
 import { errorMessage } from '../../lib/errors';
 import { uploadImage } from '../../lib/upload';
@@ -60,17 +61,6 @@ export default function MyProfilePage() {
 
   if (loading) return <Spinner />;
 
-  const text = (name: keyof Values) => ({
-    id: `profile-${name}`,
-    name,
-    value: formik.values[name],
-    onChange: formik.handleChange,
-    onBlur: formik.handleBlur,
-    error: formik.touched[name] && !!formik.errors[name],
-    helperText: formik.touched[name] && formik.errors[name],
-    fullWidth: true,
-  });
-
   return (
     <Card sx={{ maxWidth: 600, mx: 'auto' }}>
       <CardContent>
@@ -88,9 +78,9 @@ export default function MyProfilePage() {
         </Stack>
         <Box component="form" noValidate onSubmit={formik.handleSubmit}>
           <Stack spacing={2}>
-            <TextField label="Name" autoComplete="name" {...text('name')} />
-            <TextField label="Phone" type="tel" slotProps={{ htmlInput: { inputMode: 'numeric', pattern: '[0-9]*' } }} {...text('phone')} />
-            <TextField label="Address" multiline minRows={2} {...text('address')} />
+            <FormikTextField formik={formik} id="profile-name" name="name" label="Name" autoComplete="name" />
+            <FormikTextField formik={formik} id="profile-phone" name="phone" label="Phone" type="tel" slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
+            <FormikTextField formik={formik} id="profile-address" name="address" label="Address" multiline minRows={2} />
             <Box>
               <Button variant="outlined" component="label" disabled={progress !== null}>
                 Upload Photo
@@ -98,7 +88,7 @@ export default function MyProfilePage() {
               </Button>
               {progress !== null && <LinearProgress variant="determinate" value={progress} aria-label="Upload progress" sx={{ mt: 1 }} />}
             </Box>
-            <TextField label="Photo URL" type="url" {...text('img')} />
+            <FormikTextField formik={formik} id="profile-img" name="img" label="Photo URL" type="url" />
             <Button type="submit" variant="contained" disabled={formik.isSubmitting || progress !== null}>
               Update Profile
             </Button>

@@ -1,8 +1,9 @@
 import { useMutation } from '@apollo/client/react';
-import { Box, Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
+import { Box, Button, Card, CardContent, Stack, Typography } from '@mui/material';
 import { useFormik } from 'formik';
 import { useSnackbar } from 'notistack';
 import * as yup from 'yup';
+import FormikTextField from '../../components/FormikTextField';
 import { errorMessage } from '../../lib/errors';
 import { prependToLists } from '../../lib/listCache';
 import { AddReviewMutation } from '../../graphql/reviews';
@@ -50,32 +51,8 @@ export default function AddReviewPage() {
         </Typography>
         <Box component="form" noValidate onSubmit={formik.handleSubmit}>
           <Stack spacing={2}>
-            <TextField
-              id="review-star"
-              label="Give Ratings"
-              name="star"
-              type="number"
-              slotProps={{ htmlInput: { min: 1, max: 5 } }}
-              value={formik.values.star}
-              onChange={formik.handleChange}
-              onBlur={formik.handleBlur}
-              error={formik.touched.star && !!formik.errors.star}
-              helperText={formik.touched.star && formik.errors.star}
-              fullWidth
-            />
-            <TextField
-              id="review-description"
-              label="Description"
-              name="description"
-              multiline
-              minRows={4}
-              value={formik.values.description}
-              onChange={formik.handleChange}
-              onBlur={formik.handleBlur}
-              error={formik.touched.description && !!formik.errors.description}
-              helperText={formik.touched.description && formik.errors.description}
-              fullWidth
-            />
+            <FormikTextField formik={formik} id="review-star" name="star" label="Give Ratings" type="number" slotProps={{ htmlInput: { min: 1, max: 5 } }} />
+            <FormikTextField formik={formik} id="review-description" name="description" label="Description" multiline minRows={4} />
             <Button type="submit" variant="contained" disabled={formik.isSubmitting}>
               Add Review
             </Button>
