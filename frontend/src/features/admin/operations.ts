@@ -74,13 +74,7 @@ export const AdminUsersQuery = graphql(`
     users(options: $options) {
       totalItems
       items {
-        id
-        name
-        email
-        phone
-        address
-        img
-        role
+        ...UserFields
         createdAt
       }
     }

@@ -3,13 +3,7 @@ import { graphql } from '../../gql';
 export const RegisterMutation = graphql(`
   mutation Register($input: RegisterInput!) {
     register(input: $input) {
-      id
-      name
-      email
-      phone
-      address
-      img
-      role
+      ...UserFields
     }
   }
 `);
