@@ -1,4 +1,5 @@
 import { Field, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { Brackets, type ObjectLiteral, type SelectQueryBuilder } from 'typeorm';
 import { badInput } from './errors';
 
 export enum SortDirection {
@@ -40,6 +41,38 @@ export function checkPage(options: { skip?: number | null; take?: number | null 
 /** Escapes LIKE wildcards so a search for "50%" finds "50%" only. */
 export function likePattern(search: string): string {
   return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+export interface ListSpec {
+  /** Columns of the query's main alias that `search` matches, case-insensitively. */
+  searchColumns: string[];
+  /** The sort when the caller names none. */
+  defaultSort: string;
+  defaultDirection: SortDirection;
+}
+
+/**
+ * One page of a list, the same way for every list: the caller's filters are already on `query`;
+ * this adds the search, the sort (ties broken by id, so pages never overlap), the page and the count.
+ */
+export async function pageOf<T extends ObjectLiteral>(
+  query: SelectQueryBuilder<T>,
+  options: PageOptions & { sortBy?: string | null },
+  spec: ListSpec,
+): Promise<{ items: T[]; totalItems: number }> {
+  const { skip, take } = checkPage(options);
+  const alias = query.alias;
+  if (options.search) {
+    const pattern = likePattern(options.search);
+    query.andWhere(new Brackets((where) => spec.searchColumns.forEach((column) => where.orWhere(`${alias}.${column} ILIKE :pattern`, { pattern }))));
+  }
+  const [items, totalItems] = await query
+    .orderBy(`${alias}.${options.sortBy ?? spec.defaultSort}`, options.sortDirection ?? spec.defaultDirection)
+    .addOrderBy(`${alias}.id`)
+    .skip(skip)
+    .take(take)
+    .getManyAndCount();
+  return { items, totalItems };
 }
 
 /** `{ items, totalItems }` for one item type (type-graphql's generic type pattern). */

@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import { checkPage, likePattern, SortDirection } from '../../common/list';
+import { pageOf, SortDirection } from '../../common/list';
 import { requireText, requireWholeNumber } from '../../common/validate';
 import { Caller, requireUser } from '../auth/caller';
 import { Review } from './review.entity';
@@ -9,16 +9,11 @@ export class ReviewsService {
   constructor(private readonly db: DataSource) {}
 
   async list(_caller: Caller, options: ReviewListOptions = new ReviewListOptions()): Promise<{ items: Review[]; totalItems: number }> {
-    const { skip, take } = checkPage(options);
-    const query = this.db.getRepository(Review).createQueryBuilder('review');
-    if (options.search) query.andWhere('review.description ILIKE :pattern', { pattern: likePattern(options.search) });
-    const [items, totalItems] = await query
-      .orderBy(`review.${options.sortBy ?? ReviewSortField.createdAt}`, options.sortDirection ?? SortDirection.DESC)
-      .addOrderBy('review.id')
-      .skip(skip)
-      .take(take)
-      .getManyAndCount();
-    return { items, totalItems };
+    return pageOf(this.db.getRepository(Review).createQueryBuilder('review'), options, {
+      searchColumns: ['description'],
+      defaultSort: ReviewSortField.createdAt,
+      defaultDirection: SortDirection.DESC,
+    });
   }
 
   async add(caller: Caller, input: AddReviewInput): Promise<Review> {

@@ -1,6 +1,6 @@
-import { Brackets, DataSource } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { conflict, forbidden, notFound } from '../../common/errors';
-import { checkPage, likePattern, SortDirection } from '../../common/list';
+import { pageOf, SortDirection } from '../../common/list';
 import { normalizeEmail, requirePhone, requireText } from '../../common/validate';
 import { Caller, isAdmin, requireAdmin, requireUser } from '../auth/caller';
 import type { Identity } from '../auth/identity';
@@ -97,20 +97,9 @@ export class UsersService {
 
   async list(caller: Caller, options: UserListOptions = new UserListOptions()): Promise<{ items: User[]; totalItems: number }> {
     requireAdmin(caller);
-    const { skip, take } = checkPage(options);
     const query = this.db.getRepository(User).createQueryBuilder('user');
-    if (options.search) {
-      const pattern = likePattern(options.search);
-      query.andWhere(new Brackets((where) => where.where('user.name ILIKE :pattern', { pattern }).orWhere('user.email ILIKE :pattern', { pattern })));
-    }
     if (options.role) query.andWhere('user.role = :role', { role: options.role });
-    const [items, totalItems] = await query
-      .orderBy(`user.${options.sortBy ?? UserSortField.createdAt}`, options.sortDirection ?? SortDirection.ASC)
-      .addOrderBy('user.id')
-      .skip(skip)
-      .take(take)
-      .getManyAndCount();
-    return { items, totalItems };
+    return pageOf(query, options, { searchColumns: ['name', 'email'], defaultSort: UserSortField.createdAt, defaultDirection: SortDirection.ASC });
   }
 
   async makeAdmin(caller: Caller, email: string): Promise<User> {
