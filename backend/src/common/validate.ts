@@ -10,14 +10,6 @@ export function requireText(value: unknown, message: string, maxLength = 2000): 
   return text;
 }
 
-export function optionalText(value: unknown, maxLength = 2000): string | null {
-  if (value === undefined || value === null) return null;
-  if (typeof value !== 'string') throw badInput('Expected text');
-  const text = value.trim();
-  if (text.length > maxLength) throw badInput(`Text must be at most ${maxLength} characters`);
-  return text === '' ? null : text;
-}
-
 /** A whole number within bounds; `requiredMessage` when missing, `rangeMessage` when out of range. */
 export function requireWholeNumber(
   value: unknown,

@@ -6,8 +6,6 @@ export interface Caller {
   user: User | null;
 }
 
-export const anonymous: Caller = { user: null };
-
 export function requireUser(caller: Caller): User {
   if (!caller.user) throw unauthenticated();
   return caller.user;

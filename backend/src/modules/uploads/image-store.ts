@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
-/** Where uploaded images go. Local disk today; an S3-compatible store would implement the same method. */
+/** Where uploaded images go: local disk (below), or an S3-compatible bucket (s3-image-store.ts). */
 export interface ImageStore {
   /** Stores the bytes under `name` and answers the public URL. */
   save(name: string, bytes: Buffer, contentType: string): Promise<string>;
