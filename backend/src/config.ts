@@ -26,6 +26,10 @@ export interface Config {
   /** Uploaded images go to this S3-compatible bucket when set; otherwise to `<dataDir>/uploads`. */
   s3: S3Settings | null;
   seedDemo: boolean;
+  /** `/metrics` answers only with `Authorization: Bearer <token>`; off (404) without a token. */
+  metricsToken: string | null;
+  /** After SIGTERM, how long `/readyz` answers 503 while requests are still served, before the listener closes. */
+  drainDelayMs: number;
   demoAccounts: { admin: DemoAccount; customer: DemoAccount };
 }
 
@@ -154,6 +158,9 @@ export function loadConfig(env: Env = process.env): Config {
     .map((email) => email.trim().toLowerCase())
     .filter(Boolean);
 
+  const metricsToken = text(env, 'METRICS_TOKEN');
+  if (metricsToken !== null && metricsToken.length < 16) throw new ConfigError('METRICS_TOKEN', 'must be at least 16 characters');
+
   return {
     env: nodeEnv,
     port: integer(env, 'PORT', 4000, 0, 65535),
@@ -175,6 +182,9 @@ export function loadConfig(env: Env = process.env): Config {
     stripe: { secretKey: stripeSecret, publishableKey: stripePublishable, webhookSecret: text(env, 'STRIPE_WEBHOOK_SECRET'), apiUrl: stripeApiUrl },
     s3: s3Settings(env),
     seedDemo: flag(env, 'SEED_DEMO', !production),
+    metricsToken,
+    // Long enough for a load balancer's health check to see 503 and stop sending new requests.
+    drainDelayMs: integer(env, 'DRAIN_DELAY_SECONDS', production ? 5 : 0, 0, 120) * 1000,
     demoAccounts: {
       admin: { email: 'admin@keen.test', password: 'keen-admin-1', name: 'Ada Steel' },
       customer: { email: 'customer@keen.test', password: 'keen-customer-1', name: 'Casey Blade' },

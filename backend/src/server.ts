@@ -6,13 +6,18 @@ import type { DataSource } from 'typeorm';
 import type { Config } from './config';
 import { buildKeenSchema } from './graphql/schema';
 import { createApolloServer } from './graphql/server';
+import { watchPool } from './common/metrics';
 import { createApp } from './http/app';
 import { createServices, Services } from './services';
 
 export interface RunningServer {
   url: string;
   services: Services;
-  /** Stops accepting connections, finishes requests in flight, then resolves. */
+  /**
+   * Drains: `/readyz` answers 503 at once and requests are still served for the configured drain
+   * delay (so a load balancer takes this process out first); then the listener closes, requests in
+   * flight finish, and it resolves.
+   */
   close(): Promise<void>;
 }
 
@@ -26,7 +31,9 @@ export async function startServer(config: Config, db: DataSource, logger: Logger
     plugins: [ApolloServerPluginDrainHttpServer({ httpServer })],
   });
   await apollo.start();
-  httpServer.on('request', createApp({ config, db, services, logger, apollo }));
+  let draining = false;
+  watchPool(db);
+  httpServer.on('request', createApp({ config, db, services, logger, apollo, isDraining: () => draining }));
   await new Promise<void>((resolve, reject) => {
     httpServer.once('error', reject);
     httpServer.listen(config.port, resolve);
@@ -36,6 +43,8 @@ export async function startServer(config: Config, db: DataSource, logger: Logger
     url: `http://localhost:${port}`,
     services,
     async close() {
+      draining = true;
+      if (config.drainDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, config.drainDelayMs));
       await apollo.stop();
       await services.identity.close();
     },
