@@ -31,7 +31,7 @@ export interface AppParts {
 export function createApp({ config, db, services, logger, apollo, isDraining = () => false }: AppParts): express.Express {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  app.set('trust proxy', config.trustProxy);
   app.use(countRequests);
   app.use(
     pinoHttp({
