@@ -60,6 +60,7 @@ test('with the token: requests by route and operation, pool, orders placed, paym
   expect(text).toMatch(/keen_graphql_operation_duration_seconds_count\{operation="query me"\} [1-9]/);
   expect(text).toMatch(/^keen_db_pool_in_use \d+$/m);
   expect(text).toMatch(/^keen_db_pool_waiting \d+$/m);
+  expect(text).toMatch(/^keen_process_resident_memory_bytes \d+/m);
   for (const [series, added] of [
     ['keen_orders_placed_total', 2],
     ['keen_payments_succeeded_total', 1],

@@ -1,7 +1,7 @@
 import type { ApolloServerPlugin } from '@apollo/server';
 import type { NextFunction, Request, Response } from 'express';
 import { Kind } from 'graphql';
-import { Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { DataSource } from 'typeorm';
 
 /**
@@ -9,6 +9,8 @@ import type { DataSource } from 'typeorm';
  * per process; services count their events with `metrics.<name>.inc()`.
  */
 export const registry = new Registry();
+// Process memory, CPU, event-loop lag and handles, as keen_process_* and keen_nodejs_*.
+collectDefaultMetrics({ register: registry, prefix: 'keen_' });
 
 const durationBuckets = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
