@@ -3,10 +3,10 @@ import type { AddressInfo } from 'node:net';
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
 import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
+import { watchPool } from './common/metrics';
 import type { Config } from './config';
 import { buildKeenSchema } from './graphql/schema';
 import { createApolloServer } from './graphql/server';
-import { watchPool } from './common/metrics';
 import { createApp } from './http/app';
 import { createServices, Services } from './services';
 

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import type { DataSource } from 'typeorm';
-import { runExclusively, runIfDue } from '../src/common/scheduled';
+import { pino } from 'pino';
+import { runExclusively, runIfDue, schedule } from '../src/common/scheduled';
 import { createDataSource, migrations } from '../src/db/data-source';
 import { migrate } from '../src/db/migrate';
 
@@ -83,5 +84,22 @@ describe('scheduled work across processes', () => {
     const third = await Promise.all(dbs.map((db) => runIfDue(db, job, 1000, work)));
     expect(third.filter(Boolean)).toHaveLength(1);
     expect(runs).toBe(2);
+  });
+
+  it('schedule: three processes scheduling the same job at start run it once, and stop() waits for the run', async () => {
+    const job = `test-${randomBytes(3).toString('hex')}`;
+    let runs = 0;
+    let finished = false;
+    const schedules = dbs.map((db) =>
+      schedule(db, { job, everyMs: 60_000, logger: pino({ level: 'silent' }) }, async () => {
+        runs += 1;
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        finished = true;
+      }),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await Promise.all(schedules.map((scheduled) => scheduled.stop()));
+    expect(finished).toBe(true);
+    expect(runs).toBe(1);
   });
 });

@@ -49,8 +49,9 @@ export interface Schedule {
 }
 
 /**
- * Every process schedules the same jobs; each one checks every `checkEveryMs` (at most a minute)
- * whether the job is due, and only one process runs it per period. Failures are logged, not thrown.
+ * Every process schedules the same jobs; each one checks four times a period (but no more often
+ * than every second and no less often than every minute) whether the job is due, and only one
+ * process runs it per period. The first check is at once. Failures are logged, not thrown.
  */
 export function schedule(db: DataSource, options: { job: string; everyMs: number; logger: Logger }, work: () => Promise<void>): Schedule {
   const { job, everyMs, logger } = options;
@@ -63,7 +64,7 @@ export function schedule(db: DataSource, options: { job: string; everyMs: number
         running = null;
       });
   };
-  const timer = setInterval(tick, Math.min(everyMs, 60_000));
+  const timer = setInterval(tick, Math.max(1000, Math.min(everyMs / 4, 60_000)));
   timer.unref();
   tick();
   return {
