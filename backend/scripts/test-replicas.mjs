@@ -354,9 +354,7 @@ async function main() {
     // The rolling restart: process 2 comes back on the same port (also for check 7 if this one fails).
     await stopApp(apps[1]);
     startApp(1, apps[1].env);
-    const restarted = waitFor('process 2 ready again', () => isReady(apps[1]), 60_000);
-
-    await restarted;
+    await waitFor('process 2 ready again', () => isReady(apps[1]), 60_000);
     expectEqual(readyAfterKill, 503, '/readyz of process 2 right after SIGTERM');
     if (!refusedNew) throw new Error('process 2 still accepted connections after its drain delay');
     expectEqual(await slow.answer, 200, 'status of the request in flight on process 2');
