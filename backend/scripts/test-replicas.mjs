@@ -255,6 +255,9 @@ async function main() {
   cleanups.push(() => emulatorProcess.stop());
   cleanups.push(() => Promise.all(apps.map((app) => app && stopApp(app))));
 
+  for (let i = 0; i < 3; i += 1) {
+    if (await portAnswers(basePort + i)) throw new Error(`port ${basePort + i} is taken: set REPLICAS_PORT to the first of three free ports`);
+  }
   // The same moment: all three spawned in one tick, on an empty database.
   for (let i = 0; i < 3; i += 1) startApp(i, appEnv(i));
   let admin;
