@@ -328,7 +328,7 @@ async function main() {
         const request = { app: app.index, startedAt: Date.now(), outcome: 'pending' };
         requests.push(request);
         try {
-          const response = await fetch(`${app.url}/api/products`, { signal: AbortSignal.timeout(15_000) });
+          const response = await fetch(`${app.url}/api/products`, { signal: AbortSignal.timeout(30_000) });
           await response.arrayBuffer();
           request.outcome = response.status;
         } catch (error) {
