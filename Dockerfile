@@ -9,7 +9,7 @@ COPY . .
 RUN npm run build
 
 FROM node:20-bookworm-slim
-ENV NODE_ENV=production PORT=4000
+ENV NODE_ENV=production PORT=4000 DATA_DIR=/data
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY backend/package.json backend/
@@ -18,7 +18,11 @@ RUN npm ci --omit=dev --workspace backend --include-workspace-root=false --no-au
 COPY --from=build /app/backend/dist backend/dist
 COPY --from=build /app/backend/seed-images backend/seed-images
 COPY --from=build /app/frontend/dist frontend/dist
+# /app stays root's (read-only to the app); the one place it writes is the data volume, which
+# belongs to the `node` user it runs as. With the S3_* settings nothing is written there at all.
+RUN mkdir -p /data && chown node:node /data
+VOLUME ["/data"]
 USER node
 EXPOSE 4000
-HEALTHCHECK --interval=15s --timeout=3s CMD node -e "fetch('http://127.0.0.1:4000/readyz').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
+HEALTHCHECK --interval=10s --timeout=3s --start-period=30s CMD node -e "fetch('http://127.0.0.1:4000/readyz').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
 CMD ["node", "backend/dist/main.js"]

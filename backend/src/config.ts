@@ -26,6 +26,12 @@ export interface Config {
   /** Uploaded images go to this S3-compatible bucket when set; otherwise to `<dataDir>/uploads`. */
   s3: S3Settings | null;
   seedDemo: boolean;
+  /** Express's `trust proxy`: the peers (names, addresses, subnets) whose X-Forwarded-For names the client. */
+  trustProxy: string[];
+  /** `/metrics` answers only with `Authorization: Bearer <token>`; off (404) without a token. */
+  metricsToken: string | null;
+  /** After SIGTERM, how long `/readyz` answers 503 while requests are still served, before the listener closes. */
+  drainDelayMs: number;
   demoAccounts: { admin: DemoAccount; customer: DemoAccount };
 }
 
@@ -154,6 +160,13 @@ export function loadConfig(env: Env = process.env): Config {
     .map((email) => email.trim().toLowerCase())
     .filter(Boolean);
 
+  const trustProxy = (text(env, 'TRUST_PROXY') ?? 'loopback').split(',').map((entry) => entry.trim()).filter(Boolean);
+  const badProxy = trustProxy.find((entry) => !['loopback', 'linklocal', 'uniquelocal'].includes(entry) && !/^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(entry));
+  if (badProxy !== undefined) throw new ConfigError('TRUST_PROXY', `expected loopback, linklocal, uniquelocal, addresses or subnets separated by commas, got "${badProxy}"`);
+
+  const metricsToken = text(env, 'METRICS_TOKEN');
+  if (metricsToken !== null && metricsToken.length < 16) throw new ConfigError('METRICS_TOKEN', 'must be at least 16 characters');
+
   return {
     env: nodeEnv,
     port: integer(env, 'PORT', 4000, 0, 65535),
@@ -175,6 +188,10 @@ export function loadConfig(env: Env = process.env): Config {
     stripe: { secretKey: stripeSecret, publishableKey: stripePublishable, webhookSecret: text(env, 'STRIPE_WEBHOOK_SECRET'), apiUrl: stripeApiUrl },
     s3: s3Settings(env),
     seedDemo: flag(env, 'SEED_DEMO', !production),
+    trustProxy,
+    metricsToken,
+    // Long enough for a load balancer's health check to see 503 and stop sending new requests.
+    drainDelayMs: integer(env, 'DRAIN_DELAY_SECONDS', production ? 5 : 0, 0, 120) * 1000,
     demoAccounts: {
       admin: { email: 'admin@keen.test', password: 'keen-admin-1', name: 'Ada Steel' },
       customer: { email: 'customer@keen.test', password: 'keen-customer-1', name: 'Casey Blade' },

@@ -1,9 +1,11 @@
 import 'reflect-metadata';
 import { pino } from 'pino';
+import { schedule } from './common/scheduled';
 import { ConfigError, loadConfig } from './config';
 import { ensureDatabase } from './db/database';
 import { createDataSource } from './db/data-source';
 import { EmbeddedDatabase, startEmbeddedPostgres } from './db/embedded-postgres';
+import { migrate } from './db/migrate';
 import { seedCatalogue, seedDemoAccounts } from './seed/seed';
 import { startServer } from './server';
 
@@ -20,7 +22,8 @@ async function main(): Promise<void> {
   }
   const db = createDataSource(databaseUrl);
   await db.initialize();
-  const applied = await db.runMigrations();
+  // Under an advisory lock: processes started together apply each migration once.
+  const applied = await migrate(db);
   if (applied.length) logger.info({ migrations: applied.map((m) => m.name) }, 'applied migrations');
 
   const server = await startServer(config, db, logger);
@@ -29,15 +32,20 @@ async function main(): Promise<void> {
     await seedDemoAccounts(db, server.services, config);
   }
   printBanner(server.url, config);
+  const uploadsCleanUp = schedule(db, { job: 'uploads-clean-up', everyMs: 60 * 60 * 1000, logger }, async () => {
+    const removed = await server.services.uploads.removeUnreferenced();
+    if (removed.length) logger.info({ removed: removed.length }, 'removed unreferenced uploads');
+  });
 
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down');
-    const deadline = setTimeout(() => process.exit(1), 15_000);
+    const deadline = setTimeout(() => process.exit(1), config.drainDelayMs + 15_000);
     deadline.unref();
     await server.close();
+    await uploadsCleanUp.stop();
     await db.destroy();
     await embedded?.stop();
     process.exit(0);

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
 import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
+import { watchPool } from './common/metrics';
 import type { Config } from './config';
 import { buildKeenSchema } from './graphql/schema';
 import { createApolloServer } from './graphql/server';
@@ -12,7 +13,11 @@ import { createServices, Services } from './services';
 export interface RunningServer {
   url: string;
   services: Services;
-  /** Stops accepting connections, finishes requests in flight, then resolves. */
+  /**
+   * Drains: `/readyz` answers 503 at once and requests are still served for the configured drain
+   * delay (so a load balancer takes this process out first); then the listener closes, requests in
+   * flight finish, and it resolves.
+   */
   close(): Promise<void>;
 }
 
@@ -26,7 +31,9 @@ export async function startServer(config: Config, db: DataSource, logger: Logger
     plugins: [ApolloServerPluginDrainHttpServer({ httpServer })],
   });
   await apollo.start();
-  httpServer.on('request', createApp({ config, db, services, logger, apollo }));
+  let draining = false;
+  watchPool(db);
+  httpServer.on('request', createApp({ config, db, services, logger, apollo, isDraining: () => draining }));
   await new Promise<void>((resolve, reject) => {
     httpServer.once('error', reject);
     httpServer.listen(config.port, resolve);
@@ -36,6 +43,8 @@ export async function startServer(config: Config, db: DataSource, logger: Logger
     url: `http://localhost:${port}`,
     services,
     async close() {
+      draining = true;
+      if (config.drainDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, config.drainDelayMs));
       await apollo.stop();
       await services.identity.close();
     },

@@ -25,7 +25,7 @@ export function createServices(db: DataSource, config: Config) {
     orders,
     reviews: new ReviewsService(db),
     payments: new PaymentsService(db, createPaymentProvider(db, config)),
-    uploads: new UploadsService(config.s3 ? new S3ImageStore(config.s3) : new LocalDiskImageStore(path.join(config.dataDir, 'uploads'))),
+    uploads: new UploadsService(db, config.s3 ? new S3ImageStore(config.s3) : new LocalDiskImageStore(path.join(config.dataDir, 'uploads'))),
     reports: new ReportsService(db, catalog, orders, users),
   };
 }

@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { ConfigError, loadConfig } from '../src/config';
 import { signV4 } from '../src/modules/uploads/s3-image-store';
+import { S3StandIn, startS3StandIn } from '../src/scripts/s3-stand-in';
 import { startTestApp, TestApp, TestSession } from './support/harness';
 
 const PNG = Buffer.from(
@@ -35,63 +34,65 @@ test('S3 settings are all or nothing', () => {
 });
 
 describe('uploads to an S3-compatible bucket', () => {
-  /** A stand-in for the bucket at its HTTP boundary: checks each PUT's signature and keeps the object. */
-  const objects = new Map<string, { body: Buffer; contentType: string | undefined }>();
-  const bucket = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      const body = Buffer.concat(chunks);
-      const authorization = String(req.headers.authorization ?? '');
-      const signed = /SignedHeaders=([^,]+)/.exec(authorization)?.[1].split(';') ?? [];
-      const expected = signV4({
-        method: req.method!,
-        url: new URL(req.url!, `http://${req.headers.host}`),
-        headers: Object.fromEntries(signed.map((name) => [name, String(req.headers[name])])),
-        payloadHash: createHash('sha256').update(body).digest('hex'),
-        region: 'eu-test-1',
-        service: 's3',
-        ...credentials,
-      });
-      if (req.method !== 'PUT' || authorization !== expected || !signed.includes('x-amz-content-sha256')) {
-        res.writeHead(403).end('<Error><Code>SignatureDoesNotMatch</Code></Error>');
-        return;
-      }
-      objects.set(req.url!, { body, contentType: req.headers['content-type'] });
-      res.writeHead(200).end();
-    });
-  });
-
+  let bucket: S3StandIn;
   let app: TestApp;
+  let other: TestApp;
   let admin: TestSession;
   beforeAll(async () => {
-    await new Promise<void>((resolve) => bucket.listen(0, '127.0.0.1', resolve));
-    const endpoint = `http://127.0.0.1:${(bucket.address() as AddressInfo).port}`;
-    app = await startTestApp({
-      S3_ENDPOINT: endpoint,
-      S3_BUCKET: 'keen-images',
-      S3_REGION: 'eu-test-1',
-      S3_ACCESS_KEY_ID: credentials.accessKeyId,
-      S3_SECRET_ACCESS_KEY: credentials.secretAccessKey,
-      S3_PUBLIC_URL: 'https://cdn.keen.test/images',
-    });
+    bucket = await startS3StandIn({ region: 'eu-test-1', ...credentials }, { pageSize: 2 });
+    const s3 = { S3_ENDPOINT: bucket.url, S3_BUCKET: 'keen-images', S3_REGION: 'eu-test-1', S3_ACCESS_KEY_ID: credentials.accessKeyId, S3_SECRET_ACCESS_KEY: credentials.secretAccessKey };
+    [app, other] = await Promise.all([startTestApp({ ...s3, S3_PUBLIC_URL: 'https://cdn.keen.test/images' }), startTestApp(s3)]);
     admin = await app.adminUser();
   });
   afterAll(async () => {
-    await app?.close();
-    bucket.close();
+    await Promise.all([app?.close(), other?.close()]);
+    await bucket?.close();
   });
 
-  it('PUTs the image, signed, into the bucket and answers its public URL', async () => {
+  async function upload(target: TestApp, session: TestSession): Promise<string> {
     const form = new FormData();
     form.append('image', new Blob([new Uint8Array(PNG)], { type: 'text/plain' }), 'knife.txt');
-    const response = await fetch(`${app.url}/api/uploads`, { method: 'POST', headers: { authorization: `Bearer ${admin.token}` }, body: form });
-    const body = (await response.json()) as { success: boolean; data: { url: string } };
+    const response = await fetch(`${target.url}/api/uploads`, { method: 'POST', headers: { authorization: `Bearer ${session.token}` }, body: form });
     expect(response.status).toBe(200);
-    const name = /^https:\/\/cdn\.keen\.test\/images\/uploads\/([0-9a-f]{32}\.png)$/.exec(body.data.url)?.[1];
+    return ((await response.json()) as { data: { url: string } }).data.url;
+  }
+
+  it('PUTs the image, signed, into the bucket and answers its public URL', async () => {
+    const url = await upload(app, admin);
+    const name = /^https:\/\/cdn\.keen\.test\/images\/uploads\/([0-9a-f]{32}\.png)$/.exec(url)?.[1];
     expect(name).toBeDefined();
-    const stored = objects.get(`/keen-images/uploads/${name}`);
+    const stored = bucket.objects.get(`keen-images/uploads/${name}`);
     expect(stored?.body.equals(PNG)).toBe(true);
     expect(stored?.contentType).toBe('image/png');
+    expect(bucket.refused).toBe(0);
+  });
+
+  it('without S3_PUBLIC_URL, any process serves the image at /uploads/ from the bucket', async () => {
+    const url = await upload(other, await other.customer());
+    expect(url).toMatch(/^\/uploads\/[0-9a-f]{32}\.png$/);
+    // `app` is another process with its own database: the image comes from the shared bucket.
+    const served = await fetch(`${app.url}${url}`);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.from(await served.arrayBuffer()).equals(PNG)).toBe(true);
+    expect((await fetch(`${app.url}/uploads/${'0'.repeat(32)}.png`)).status).toBe(404);
+    expect((await fetch(`${app.url}/uploads/..%2Fsecret.png`)).status).toBe(404);
+  });
+
+  it('the clean-up removes, page by page, only unreferenced objects older than a day', async () => {
+    bucket.objects.clear();
+    const customer = await other.customer();
+    const names = [];
+    for (let i = 0; i < 5; i += 1) names.push((await upload(other, customer)).slice('/uploads/'.length));
+    const [onProduct, onProfile, abandoned, abandonedToo, recent] = names;
+    await other.product({ img: `/uploads/${onProduct}` });
+    await other.db.query(`UPDATE "user" SET img = $1 WHERE email = $2`, [`/uploads/${onProfile}`, customer.email]);
+    for (const name of [onProduct, onProfile, abandoned, abandonedToo]) bucket.objects.get(`keen-images/uploads/${name}`)!.lastModified = new Date(Date.now() - 25 * 3600_000);
+    bucket.objects.set('keen-images/uploads/not-ours.txt', { body: Buffer.from('x'), contentType: 'text/plain', lastModified: new Date(0) });
+
+    const removed = await other.services.uploads.removeUnreferenced();
+    expect(removed.sort()).toEqual([abandoned, abandonedToo].sort());
+    expect([...bucket.objects.keys()].sort()).toEqual([onProduct, onProfile, recent].map((name) => `keen-images/uploads/${name}`).concat('keen-images/uploads/not-ours.txt').sort());
+    expect(bucket.refused).toBe(0);
   });
 });

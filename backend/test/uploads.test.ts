@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startTestApp, TestApp, TestSession } from './support/harness';
@@ -102,5 +102,26 @@ describe('POST /api/uploads', () => {
   it('refuses a bad token with 401', async () => {
     const { status } = await upload(PNG, 'knife.png', { email: 'x@keen.test', token: 'not-a-token' });
     expect(status).toBe(401);
+  });
+});
+
+describe('clean-up of unreferenced uploads on local disk', () => {
+  it('removes only uploads older than a day that no product, order or profile points at', async () => {
+    const dir = path.join(dataDir, 'uploads');
+    for (const name of readdirSync(dir)) rmSync(path.join(dir, name));
+    const names: string[] = [];
+    for (let i = 0; i < 4; i += 1) names.push((await upload(PNG, 'p.png', admin)).body.data!.url.slice('/uploads/'.length));
+    const [onProduct, onOrder, abandoned, recent] = names;
+    const product = await app.product({ img: `/uploads/${onOrder}` });
+    await app.placeOrder(shopper, product.id);
+    // The order keeps its own copy of the photo after the product's photo changes.
+    await app.db.query('UPDATE product SET img = $1 WHERE id = $2', [`/uploads/${onProduct}`, product.id]);
+    const dayAndHourAgo = new Date(Date.now() - 25 * 3600_000);
+    for (const name of [onProduct, onOrder, abandoned]) utimesSync(path.join(dir, name), dayAndHourAgo, dayAndHourAgo);
+    writeFileSync(path.join(dir, 'notes.txt'), 'not an upload');
+    utimesSync(path.join(dir, 'notes.txt'), dayAndHourAgo, dayAndHourAgo);
+
+    expect(await app.services.uploads.removeUnreferenced()).toEqual([abandoned]);
+    expect(readdirSync(dir).sort()).toEqual([onProduct, onOrder, recent, 'notes.txt'].sort());
   });
 });

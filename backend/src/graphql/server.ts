@@ -5,6 +5,7 @@ import { ApolloArmor } from '@escape.tech/graphql-armor';
 import type { GraphQLFormattedError, GraphQLSchema } from 'graphql';
 import type { Logger } from 'pino';
 import { AppError } from '../common/errors';
+import { graphqlMetricsPlugin } from '../common/metrics';
 import type { RequestContext } from '../context';
 
 /** Errors about the request itself (from GraphQL, or a bad token in the context); safe to show as they are. */
@@ -27,7 +28,7 @@ export function createApolloServer(schema: GraphQLSchema, options: { production:
     validationRules: protection.validationRules,
     allowBatchedHttpRequests: false,
     includeStacktraceInErrorResponses: !options.production,
-    plugins: [...protection.plugins, ApolloServerPluginLandingPageDisabled(), ...(options.plugins ?? [])],
+    plugins: [...protection.plugins, ApolloServerPluginLandingPageDisabled(), graphqlMetricsPlugin, ...(options.plugins ?? [])],
     formatError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
       const original = unwrapResolverError(error);
       if (original instanceof AppError) return { message: original.message, locations: formatted.locations, path: formatted.path, extensions: { code: original.code } };

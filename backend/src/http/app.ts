@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomUUID, timingSafeEqual } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { ApolloServer } from '@apollo/server';
@@ -9,6 +9,7 @@ import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 import type { DataSource } from 'typeorm';
 import { AppError } from '../common/errors';
+import { countRequests, registry } from '../common/metrics';
 import type { Config } from '../config';
 import { callerFromHeader, createLoaders, RequestContext } from '../context';
 import { seedImagesDir } from '../seed/catalogue';
@@ -22,13 +23,16 @@ export interface AppParts {
   services: Services;
   logger: Logger;
   apollo: ApolloServer<RequestContext>;
+  /** True once the process is stopping: `/readyz` then answers 503 so that no new work is routed here. */
+  isDraining?: () => boolean;
 }
 
 /** Everything on one origin: the client, /graphql, the REST layer at /api, images and health checks. */
-export function createApp({ config, db, services, logger, apollo }: AppParts): express.Express {
+export function createApp({ config, db, services, logger, apollo, isDraining = () => false }: AppParts): express.Express {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  app.set('trust proxy', config.trustProxy);
+  app.use(countRequests);
   app.use(
     pinoHttp({
       logger,
@@ -37,7 +41,7 @@ export function createApp({ config, db, services, logger, apollo }: AppParts): e
         res.setHeader('x-request-id', id);
         return id;
       },
-      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
+      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' || req.url === '/metrics' },
     }),
   );
 
@@ -45,6 +49,10 @@ export function createApp({ config, db, services, logger, apollo }: AppParts): e
     res.json({ status: 'ok' });
   });
   app.get('/readyz', async (_req, res) => {
+    if (isDraining()) {
+      res.status(503).json({ status: 'not ready', reason: 'shutting down' });
+      return;
+    }
     try {
       await db.query('SELECT 1');
       if (await db.showMigrations()) throw new Error('migrations pending');
@@ -52,6 +60,19 @@ export function createApp({ config, db, services, logger, apollo }: AppParts): e
     } catch (error) {
       res.status(503).json({ status: 'not ready', reason: (error as Error).message });
     }
+  });
+
+  app.get('/metrics', async (req, res) => {
+    if (!config.metricsToken) {
+      res.status(404).json({ message: 'Not found' });
+      return;
+    }
+    if (!sameSecret(req.headers.authorization ?? '', `Bearer ${config.metricsToken}`)) {
+      res.status(401).json({ message: 'Metrics need the bearer token from METRICS_TOKEN' });
+      return;
+    }
+    res.setHeader('cache-control', 'no-store');
+    res.type(registry.contentType).send(await registry.metrics());
   });
 
   app.get('/config.json', (_req, res) => {
@@ -87,7 +108,20 @@ export function createApp({ config, db, services, logger, apollo }: AppParts): e
 
   app.use('/api', createRestRouter(services, logger, restRegistrations));
   app.use('/images', express.static(seedImagesDir, { maxAge: '7d', immutable: true }));
-  app.use('/uploads', express.static(path.join(config.dataDir, 'uploads'), { maxAge: '7d' }));
+  if (config.s3) {
+    // Images in the bucket are served by whichever process is asked, unless S3_PUBLIC_URL points browsers elsewhere.
+    app.get('/uploads/:name', async (req, res) => {
+      const image = await services.uploads.read(String(req.params.name));
+      if (!image) {
+        res.status(404).json({ message: 'No such image' });
+        return;
+      }
+      res.setHeader('cache-control', 'public, max-age=604800, immutable');
+      res.type(image.contentType).send(image.bytes);
+    });
+  } else {
+    app.use('/uploads', express.static(path.join(config.dataDir, 'uploads'), { maxAge: '7d' }));
+  }
 
   app.use(express.static(config.clientDir, { index: false, maxAge: '1h' }));
   app.get('/{*path}', (_req, res) => {
@@ -105,4 +139,10 @@ export function createApp({ config, db, services, logger, apollo }: AppParts): e
     if (!res.headersSent) res.status(500).json({ message: 'Something went wrong on our side; please try again' });
   });
   return app;
+}
+
+function sameSecret(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
 }

@@ -67,3 +67,16 @@ test('development runs on the emulator and lower-cases ADMIN_EMAILS', () => {
   expect(config.databaseUrl).toBeNull();
   expect(config.adminEmails).toEqual(['boss@keen.test', 'ops@keen.test']);
 });
+
+test('scale-out settings: drain delay, proxies to trust, metrics token', () => {
+  expect(loadConfig(production)).toMatchObject({ drainDelayMs: 5000, trustProxy: ['loopback'], metricsToken: null });
+  expect(loadConfig({ ...production, DRAIN_DELAY_SECONDS: '0', TRUST_PROXY: 'loopback, uniquelocal, 10.0.0.0/8', METRICS_TOKEN: 'm'.repeat(16) })).toMatchObject({
+    drainDelayMs: 0,
+    trustProxy: ['loopback', 'uniquelocal', '10.0.0.0/8'],
+    metricsToken: 'm'.repeat(16),
+  });
+  expect(loadConfig({ NODE_ENV: 'development', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' }).drainDelayMs).toBe(0);
+  expect(refusal({ ...production, DRAIN_DELAY_SECONDS: '500' })).toMatch(/^Setting DRAIN_DELAY_SECONDS: expected a whole number from 0 to 120/);
+  expect(refusal({ ...production, TRUST_PROXY: 'everyone' })).toMatch(/^Setting TRUST_PROXY: .*"everyone"/);
+  expect(refusal({ ...production, METRICS_TOKEN: 'short' })).toBe('Setting METRICS_TOKEN: must be at least 16 characters');
+});

@@ -1,6 +1,7 @@
 import { Brackets, DataSource, EntityManager } from 'typeorm';
 import { badInput, forbidden, notFound } from '../../common/errors';
 import { checkPage, likePattern, SortDirection } from '../../common/list';
+import { metrics } from '../../common/metrics';
 import { isId, normalizeEmail, requirePhone, requireText } from '../../common/validate';
 import { Caller, isAdmin, requireAdmin, requireUser } from '../auth/caller';
 import { Product } from '../catalog/product.entity';
@@ -27,7 +28,7 @@ export class OrdersService {
     const address = requireText(input.address, 'Address is Required', 500);
     if (!isId(input.productId)) throw notFound('Product');
 
-    return this.db.transaction(async (manager) => {
+    const order = await this.db.transaction(async (manager) => {
       const product = await manager.getRepository(Product).findOneBy({ id: input.productId });
       if (!product) throw notFound('Product');
       if (quantity > product.quantity) throw badInput(SHORTAGE);
@@ -62,6 +63,8 @@ export class OrdersService {
         }),
       );
     });
+    metrics.ordersPlaced.inc();
+    return order;
   }
 
   /** One order, for its customer or an admin. */

@@ -1,5 +1,6 @@
 import { DataSource, EntityManager } from 'typeorm';
 import { badInput, notFound } from '../../common/errors';
+import { metrics } from '../../common/metrics';
 import { isId } from '../../common/validate';
 import { Caller } from '../auth/caller';
 import { Order } from '../orders/order.entity';
@@ -48,8 +49,9 @@ export class PaymentsService {
       try {
         return await recordSuccess(manager, order, await provider.confirmCard(intent.id, card));
       } catch (error) {
-        if (error instanceof CardError) throw badInput(error.message);
-        throw error;
+        if (!(error instanceof CardError)) throw error;
+        metrics.paymentsFailed.inc();
+        throw badInput(error.message);
       }
     });
   }
@@ -87,13 +89,24 @@ export class PaymentsService {
 
 /** The one place an order becomes paid: the intent must have succeeded for this order's amount. */
 async function recordSuccess(manager: EntityManager, order: Order, intent: ProviderIntent): Promise<Order> {
-  if (intent.orderId !== order.id) throw badInput('This payment belongs to another order');
-  if (intent.amount !== amountOf(order) || intent.currency !== CURRENCY) throw badInput("This payment's amount does not match the order");
-  if (intent.status !== 'succeeded') throw badInput('This payment has not succeeded');
+  const refusal =
+    intent.orderId !== order.id
+      ? 'This payment belongs to another order'
+      : intent.amount !== amountOf(order) || intent.currency !== CURRENCY
+        ? "This payment's amount does not match the order"
+        : intent.status !== 'succeeded'
+          ? 'This payment has not succeeded'
+          : null;
+  if (refusal) {
+    metrics.paymentsFailed.inc();
+    throw badInput(refusal);
+  }
   order.paid = true;
   order.transactionId = intent.id;
   order.paymentIntentId = intent.id;
-  return manager.getRepository(Order).save(order);
+  const paid = await manager.getRepository(Order).save(order);
+  metrics.paymentsSucceeded.inc();
+  return paid;
 }
 
 function amountOf(order: Order): number {

@@ -1,5 +1,5 @@
 import { createHash, createHmac } from 'node:crypto';
-import type { ImageStore } from './image-store';
+import { ImageStore, StoredImage, UPLOAD_NAME } from './image-store';
 
 export interface S3Settings {
   /** e.g. https://s3.eu-central-1.amazonaws.com or http://minio:9000; objects are addressed path-style. */
@@ -8,7 +8,7 @@ export interface S3Settings {
   region: string;
   accessKeyId: string;
   secretAccessKey: string;
-  /** Where browsers read the objects; defaults to `<endpoint>/<bucket>`. */
+  /** Where browsers read the objects (a CDN or public bucket); without it, Keen serves them at `/uploads/`. */
   publicUrl: string | null;
 }
 
@@ -42,24 +42,74 @@ export function signV4(request: {
   return `AWS4-HMAC-SHA256 Credential=${request.accessKeyId}/${scope}, SignedHeaders=${names.join(';')}, Signature=${signature}`;
 }
 
-/** Objects in an S3-compatible bucket (AWS S3, MinIO, R2...), written with a signed PUT. */
+/** Objects in an S3-compatible bucket (AWS S3, MinIO, R2...), under `uploads/`, with signed requests. */
 export class S3ImageStore implements ImageStore {
   constructor(private readonly settings: S3Settings) {}
 
   async save(name: string, bytes: Buffer, contentType: string): Promise<string> {
-    const { endpoint, bucket, region, accessKeyId, secretAccessKey, publicUrl } = this.settings;
-    const url = new URL(`${endpoint.replace(/\/+$/, '')}/${encodeURIComponent(bucket)}/uploads/${encodeURIComponent(name)}`);
-    const payloadHash = sha256(bytes);
+    await this.send('PUT', this.objectUrl(name), { body: bytes, contentType });
+    // Without a public address, every Keen process serves the bucket's images at /uploads/.
+    const { publicUrl } = this.settings;
+    return publicUrl ? `${publicUrl.replace(/\/+$/, '')}/uploads/${name}` : `/uploads/${name}`;
+  }
+
+  async read(name: string): Promise<Buffer | null> {
+    const response = await this.send('GET', this.objectUrl(name), { allowMissing: true });
+    return response.status === 404 ? null : Buffer.from(await response.arrayBuffer());
+  }
+
+  /** ListObjectsV2 under `uploads/`, page by page. */
+  async list(): Promise<StoredImage[]> {
+    const images: StoredImage[] = [];
+    let continuation: string | null = null;
+    do {
+      const url = this.bucketUrl();
+      url.searchParams.set('list-type', '2');
+      url.searchParams.set('prefix', 'uploads/');
+      if (continuation) url.searchParams.set('continuation-token', continuation);
+      const xml = await (await this.send('GET', url)).text();
+      for (const [, entry] of xml.matchAll(/<Contents>([\s\S]*?)<\/Contents>/g)) {
+        const name = /<Key>uploads\/([^<]+)<\/Key>/.exec(entry)?.[1];
+        const modified = /<LastModified>([^<]+)<\/LastModified>/.exec(entry)?.[1];
+        if (name && modified && UPLOAD_NAME.test(name)) images.push({ name, modifiedAt: new Date(modified) });
+      }
+      continuation = /<IsTruncated>true<\/IsTruncated>/.test(xml) ? xmlText(/<NextContinuationToken>([^<]+)<\/NextContinuationToken>/.exec(xml)?.[1]) : null;
+    } while (continuation);
+    return images;
+  }
+
+  async remove(name: string): Promise<void> {
+    await this.send('DELETE', this.objectUrl(name), { allowMissing: true });
+  }
+
+  private bucketUrl(): URL {
+    return new URL(`${this.settings.endpoint.replace(/\/+$/, '')}/${encodeURIComponent(this.settings.bucket)}`);
+  }
+
+  private objectUrl(name: string): URL {
+    return new URL(`${this.bucketUrl()}/uploads/${encodeURIComponent(name)}`);
+  }
+
+  private async send(method: string, url: URL, options: { body?: Buffer; contentType?: string; allowMissing?: boolean } = {}): Promise<Response> {
+    const { region, accessKeyId, secretAccessKey } = this.settings;
+    const payloadHash = sha256(options.body ?? '');
     const headers: Record<string, string> = {
       host: url.host,
-      'content-type': contentType,
+      ...(options.contentType ? { 'content-type': options.contentType } : {}),
       'x-amz-content-sha256': payloadHash,
       'x-amz-date': new Date().toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, ''),
     };
-    const authorization = signV4({ method: 'PUT', url, headers, payloadHash, region, service: 's3', accessKeyId, secretAccessKey });
+    const authorization = signV4({ method, url, headers, payloadHash, region, service: 's3', accessKeyId, secretAccessKey });
     const { host: _host, ...sent } = headers;
-    const response = await fetch(url, { method: 'PUT', headers: { ...sent, authorization }, body: new Uint8Array(bytes) });
-    if (!response.ok) throw new Error(`S3 PUT ${url.pathname} answered ${response.status}: ${(await response.text()).slice(0, 300)}`);
-    return `${(publicUrl ?? `${endpoint.replace(/\/+$/, '')}/${bucket}`).replace(/\/+$/, '')}/uploads/${name}`;
+    const response = await fetch(url, { method, headers: { ...sent, authorization }, body: options.body ? new Uint8Array(options.body) : undefined });
+    if (!response.ok && !(options.allowMissing && response.status === 404)) {
+      throw new Error(`S3 ${method} ${url.pathname} answered ${response.status}: ${(await response.text()).slice(0, 300)}`);
+    }
+    return response;
   }
+}
+
+function xmlText(value: string | undefined): string | null {
+  if (!value) return null;
+  return value.replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
 }

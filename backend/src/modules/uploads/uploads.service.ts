@@ -1,9 +1,12 @@
 import { randomBytes } from 'node:crypto';
+import type { DataSource } from 'typeorm';
 import { badInput } from '../../common/errors';
 import { Caller, requireUser } from '../auth/caller';
-import type { ImageStore } from './image-store';
+import { ImageStore, UPLOAD_NAME } from './image-store';
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+/** An upload nothing points at after this long was abandoned (a form never saved, a photo replaced). */
+export const UNREFERENCED_UPLOAD_AGE_MS = 24 * 60 * 60 * 1000;
 
 interface ImageType {
   extension: string;
@@ -22,7 +25,10 @@ const IMAGE_TYPES: ImageType[] = [
 ];
 
 export class UploadsService {
-  constructor(private readonly store: ImageStore) {}
+  constructor(
+    private readonly db: DataSource,
+    private readonly store: ImageStore,
+  ) {}
 
   /**
    * Product photos (admins) and profile photos (every customer, SPEC §5 profile update) both
@@ -40,5 +46,32 @@ export class UploadsService {
     if (!type) throw badInput('Only JPEG, PNG and WebP images can be uploaded');
     const url = await this.store.save(`${randomBytes(16).toString('hex')}.${type.extension}`, bytes, type.contentType);
     return { url };
+  }
+
+  /** An upload's bytes and type, for serving it; null for a name Keen never gives or a missing image. */
+  async read(name: string): Promise<{ bytes: Buffer; contentType: string } | null> {
+    if (!UPLOAD_NAME.test(name)) return null;
+    const bytes = await this.store.read(name);
+    const type = bytes && IMAGE_TYPES.find((candidate) => candidate.matches(bytes));
+    return bytes && type ? { bytes, contentType: type.contentType } : null;
+  }
+
+  /**
+   * Removes stored uploads that no product, order or profile points at and that are older than a
+   * day (younger ones may belong to a form still being filled in). Answers the removed names.
+   */
+  async removeUnreferenced(now = new Date()): Promise<string[]> {
+    const cutoff = now.getTime() - UNREFERENCED_UPLOAD_AGE_MS;
+    const old = (await this.store.list()).filter((image) => image.modifiedAt.getTime() < cutoff);
+    if (old.length === 0) return [];
+    const rows: { name: string }[] = await this.db.query(
+      `SELECT DISTINCT substring(img from '/uploads/([^/?#]+)$') AS name
+         FROM (SELECT img FROM "product" UNION ALL SELECT img FROM "order" UNION ALL SELECT img FROM "user") AS images
+        WHERE img LIKE '%/uploads/%'`,
+    );
+    const referenced = new Set(rows.map((row) => row.name));
+    const unreferenced = old.map((image) => image.name).filter((name) => !referenced.has(name));
+    for (const name of unreferenced) await this.store.remove(name);
+    return unreferenced;
   }
 }

@@ -1,0 +1,443 @@
+// `npm run test:replicas`: proves the multi-process shape on one machine. Starts three Keen
+// processes at the same moment (from backend/dist, built by the npm script) on a new, empty
+// database of the machine's PostgreSQL (TEST_DATABASE_URL), with a private redis-server
+// (REDIS_URL), a signature-checking S3 stand-in for images and the Auth Emulator, then checks the
+// shape with plain HTTP. One line per check, then `N passed, N failed`; exits non-zero on a
+// failure. Every process, database and folder it made is removed at the end.
+//   REPLICAS_PORT (default 4181): the three processes listen on it and the next two ports.
+//   REPLICAS_REDIS_PORT (default 6390): the private redis-server.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { startAuthEmulator } from './auth-emulator.mjs';
+
+const backend = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const { startS3StandIn } = await import(path.join(backend, 'dist', 'scripts', 's3-stand-in.js'));
+
+const serverUrl = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+const basePort = Number(process.env.REPLICAS_PORT || 4181);
+const redisPort = Number(process.env.REPLICAS_REDIS_PORT || 6390);
+const run = randomBytes(4).toString('hex');
+const databaseName = `keen_replicas_${run}`;
+const databaseUrl = Object.assign(new URL(serverUrl), { pathname: `/${databaseName}` }).toString();
+const adminEmail = `replicas-admin-${run}@keen.test`;
+const s3Credentials = { region: 'us-east-1', accessKeyId: 'keen-replicas', secretAccessKey: randomBytes(20).toString('hex') };
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a2dd8a2b0000000049454e44ae426082',
+  'hex',
+);
+
+const cleanups = [];
+const results = [];
+let emulatorHost;
+let bucket;
+let redis;
+const apps = [];
+const dataDirs = [];
+
+// ---------------------------------------------------------------- the parts
+
+async function createDatabase() {
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${databaseName}"`);
+  await admin.end();
+  cleanups.push(async () => {
+    const cleanup = new pg.Client({ connectionString: serverUrl });
+    await cleanup.connect();
+    await cleanup.query(`DROP DATABASE IF EXISTS "${databaseName}" WITH (FORCE)`);
+    await cleanup.end();
+  });
+}
+
+async function query(sql, params = []) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    return (await client.query(sql, params)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+function portAnswers(port) {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, '127.0.0.1');
+    socket.once('connect', () => socket.end(() => resolve(true)));
+    socket.once('error', () => resolve(false));
+  });
+}
+
+async function waitFor(what, condition, timeoutMs) {
+  const started = Date.now();
+  while (!(await condition())) {
+    if (Date.now() - started > timeoutMs) throw new Error(`${what} did not happen within ${timeoutMs / 1000} s`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+async function startRedis() {
+  if (await portAnswers(redisPort)) throw new Error(`port ${redisPort} is taken: set REPLICAS_REDIS_PORT to a free port for the private redis-server`);
+  const child = spawn('redis-server', ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.once('error', () => undefined);
+  await waitFor('redis-server start', () => portAnswers(redisPort), 10_000);
+  return {
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+function appEnv(index) {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), `keen-replica-${index + 1}-`));
+  dataDirs.push(dataDir);
+  return {
+    PATH: process.env.PATH,
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'warn',
+    PORT: String(basePort + index),
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: `redis://127.0.0.1:${redisPort}`,
+    FIREBASE_AUTH_EMULATOR_HOST: emulatorHost,
+    ADMIN_EMAILS: adminEmail,
+    // Shared, so that an access token from one process is good on the others.
+    ACCESS_TOKEN_SECRET: `replicas-${run}-${'x'.repeat(32)}`,
+    SEED_DEMO: 'false',
+    DRAIN_DELAY_SECONDS: '1',
+    S3_ENDPOINT: bucket.url,
+    S3_BUCKET: 'keen-images',
+    S3_REGION: s3Credentials.region,
+    S3_ACCESS_KEY_ID: s3Credentials.accessKeyId,
+    S3_SECRET_ACCESS_KEY: s3Credentials.secretAccessKey,
+  };
+}
+
+/** Starts Keen process `index` (0, 1 or 2) from backend/dist. */
+function startApp(index, env) {
+  const child = spawn(process.execPath, [path.join(backend, 'dist', 'main.js')], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const app = { index, url: `http://127.0.0.1:${basePort + index}`, child, output: '', exitCode: undefined, env };
+  const keep = (chunk) => (app.output = (app.output + chunk).slice(-4000));
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  app.exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve((app.exitCode = code ?? signal))));
+  apps[index] = app;
+  return app;
+}
+
+async function stopApp(app) {
+  if (app.exitCode !== undefined) return;
+  app.child.kill('SIGTERM');
+  const timer = setTimeout(() => app.child.kill('SIGKILL'), 20_000);
+  await app.exited;
+  clearTimeout(timer);
+}
+
+async function isReady(app) {
+  if (app.exitCode !== undefined) throw new Error(`process ${app.index + 1} exited (${app.exitCode}): ${app.output.trim().split('\n').slice(-5).join(' | ')}`);
+  try {
+    return (await fetch(`${app.url}/readyz`, { signal: AbortSignal.timeout(2000) })).status === 200;
+  } catch {
+    return false;
+  }
+}
+
+// ---------------------------------------------------------------- HTTP helpers
+
+async function emulator(method, body) {
+  const response = await fetch(`http://${emulatorHost}/identitytoolkit.googleapis.com/v1/accounts:${method}?key=demo-api-key`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const answer = await response.json();
+  if (!answer.idToken) throw new Error(`emulator ${method} failed: ${JSON.stringify(answer)}`);
+  return answer.idToken;
+}
+
+/** A new account; the token comes from a sign-in after the sign-up (see the README's emulator trap). */
+async function signUp(email = `replicas-${randomBytes(5).toString('hex')}@keen.test`) {
+  const account = { email, password: 'secret-password-1', returnSecureToken: true };
+  await emulator('signUp', { ...account, displayName: 'Replica Buyer' });
+  return { email, token: await emulator('signInWithPassword', account) };
+}
+
+async function gql(app, queryText, variables, session) {
+  const response = await fetch(`${app.url}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(session ? { authorization: `Bearer ${session.token}` } : {}) },
+    body: JSON.stringify({ query: queryText, variables }),
+    signal: AbortSignal.timeout(20_000),
+  });
+  const answer = await response.json();
+  if (answer.errors) throw new Error(`${queryText.split('(')[0]}: ${answer.errors[0].message}`);
+  return answer.data;
+}
+
+async function createProduct(app, admin, quantity) {
+  const input = { name: `Replica Knife ${randomBytes(4).toString('hex')}`, description: 'A knife for the replica test', price: 40, quantity, minimumQuantity: 1, img: '/images/santoku.svg' };
+  return (await gql(app, 'mutation($input: ProductInput!) { createProduct(input: $input) { id price } }', { input }, admin)).createProduct;
+}
+
+async function placeOrder(app, session, productId) {
+  const response = await fetch(`${app.url}/api/orders`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${session.token}` },
+    body: JSON.stringify({ productCode: productId, quantity: 1, phone: '+1 555 0100', address: '1 Replica Street' }),
+    signal: AbortSignal.timeout(30_000),
+  });
+  return { status: response.status, body: await response.json() };
+}
+
+/** `count` tasks, at most `width` at a time. */
+async function inParallel(count, width, task) {
+  const answers = new Array(count);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(width, count) }, async () => {
+      while (next < count) {
+        const i = next++;
+        answers[i] = await task(i);
+      }
+    }),
+  );
+  return answers;
+}
+
+/** Failed sign-ins (invalid bearer tokens) from one client address until the first 429: answers its attempt number. */
+async function attemptsUntilRefused(address, targets) {
+  for (let attempt = 1; attempt <= 25; attempt += 1) {
+    const app = targets[(attempt - 1) % targets.length];
+    const response = await fetch(`${app.url}/api/orders?email=nobody@keen.test`, {
+      headers: { authorization: `Bearer not-a-token-${attempt}`, 'x-forwarded-for': address },
+    });
+    if (response.status === 429) return attempt;
+    if (response.status !== 401) throw new Error(`attempt ${attempt} answered ${response.status}, expected 401 or 429`);
+  }
+  return null;
+}
+
+// ---------------------------------------------------------------- the checks
+
+async function check(number, title, body) {
+  try {
+    const detail = await body();
+    results.push(true);
+    process.stdout.write(`ok   ${number}. ${title}${detail ? ` (${detail})` : ''}\n`);
+  } catch (error) {
+    results.push(false);
+    process.stdout.write(`FAIL ${number}. ${title}: ${error?.message ?? error}\n`);
+  }
+}
+
+function expectEqual(actual, expected, what) {
+  if (JSON.stringify(actual) !== JSON.stringify(expected)) throw new Error(`${what}: expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual)}`);
+}
+
+async function main() {
+  await createDatabase();
+  cleanups.push(async () => dataDirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+  redis = await startRedis();
+  cleanups.push(() => redis.stop());
+  bucket = await startS3StandIn(s3Credentials);
+  cleanups.push(() => bucket.close());
+  const emulatorProcess = await startAuthEmulator({ projectId: 'demo-keen' });
+  emulatorHost = emulatorProcess.host;
+  cleanups.push(() => emulatorProcess.stop());
+  cleanups.push(() => Promise.all(apps.map((app) => app && stopApp(app))));
+
+  for (let i = 0; i < 3; i += 1) {
+    if (await portAnswers(basePort + i)) throw new Error(`port ${basePort + i} is taken: set REPLICAS_PORT to the first of three free ports`);
+  }
+  // The same moment: all three spawned in one tick, on an empty database.
+  for (let i = 0; i < 3; i += 1) startApp(i, appEnv(i));
+  let admin;
+
+  await check(1, 'three processes started together on an empty database all become ready; each migration ran once', async () => {
+    await Promise.all(apps.map((app) => waitFor(`process ${app.index + 1} ready`, () => isReady(app), 90_000)));
+    const migrationFiles = readdirSync(path.join(backend, 'dist', 'db', 'migrations')).filter((file) => file.endsWith('.js'));
+    const rows = await query('SELECT name, count(*)::int AS times FROM migrations GROUP BY name');
+    expectEqual(rows.length, migrationFiles.length, 'migrations recorded');
+    const twice = rows.filter((row) => row.times !== 1);
+    if (twice.length) throw new Error(`applied more than once: ${twice.map((row) => row.name).join(', ')}`);
+    return `${rows.length} migrations, once each`;
+  });
+
+  await check(2, 'a price change made through process 1 is what processes 2 and 3 answer on their very next read', async () => {
+    admin = await signUp(adminEmail);
+    const product = await createProduct(apps[0], admin, 10);
+    for (const app of [apps[1], apps[2]]) expectEqual((await gql(app, 'query($id: ID!) { product(id: $id) { price } }', { id: product.id })).product.price, 40, `process ${app.index + 1} before`);
+    await gql(apps[0], 'mutation($id: ID!, $input: UpdateProductInput!) { updateProduct(id: $id, input: $input) { price } }', { id: product.id, input: { price: 55, quantity: 10, minimumQuantity: 1, img: '/images/santoku.svg' } }, admin);
+    for (const app of [apps[1], apps[2]]) {
+      expectEqual((await gql(app, 'query($id: ID!) { product(id: $id) { price } }', { id: product.id })).product.price, 55, `GraphQL on process ${app.index + 1}`);
+      const [rest] = await (await fetch(`${app.url}/api/products?id=${product.id}`)).json();
+      expectEqual(rest.price, 55, `REST on process ${app.index + 1}`);
+    }
+  });
+
+  await check(3, 'failed sign-ins spread over the three processes meet 429 at the same total as on one process', async () => {
+    // Two client addresses (the processes trust X-Forwarded-For from the loopback load balancer).
+    const spread = await attemptsUntilRefused(`198.51.100.${1 + (parseInt(run.slice(0, 2), 16) % 100)}`, apps);
+    const single = await attemptsUntilRefused(`198.51.100.${101 + (parseInt(run.slice(2, 4), 16) % 100)}`, [apps[0]]);
+    if (single === null) throw new Error('no 429 within 25 failed sign-ins on one process (the abuse limits are not in this build)');
+    expectEqual(spread, single, 'attempt of the first 429, spread over three processes vs on one');
+    return `first 429 at attempt ${single} both ways`;
+  });
+
+  await check(4, 'an image uploaded through process 1 is served through process 3', async () => {
+    const form = new FormData();
+    form.append('image', new Blob([PNG], { type: 'image/png' }), 'knife.png');
+    const response = await fetch(`${apps[0].url}/api/uploads`, { method: 'POST', headers: { authorization: `Bearer ${admin.token}` }, body: form });
+    const { data } = await response.json();
+    if (response.status !== 200 || !/^\/uploads\/[0-9a-f]{32}\.png$/.test(data?.url ?? '')) throw new Error(`upload answered ${response.status} ${JSON.stringify(data)}`);
+    const served = await fetch(`${apps[2].url}${data.url}`);
+    expectEqual(served.status, 200, 'status on process 3');
+    if (!Buffer.from(await served.arrayBuffer()).equals(PNG)) throw new Error('process 3 served other bytes');
+    expectEqual(bucket.refused, 0, 'S3 requests refused for their signature');
+    return `${data.url}, in the bucket`;
+  });
+
+  await check(5, '300 buyers spread over the three processes race for stock 50: exactly 50 orders', async () => {
+    const product = await createProduct(apps[0], admin, 50);
+    const buyers = await inParallel(300, 20, () => signUp());
+    const answers = await Promise.all(buyers.map((buyer, i) => placeOrder(apps[i % 3], buyer, product.id)));
+    const placed = answers.filter((answer) => answer.status === 200).length;
+    const short = answers.filter((answer) => answer.status === 400 && answer.body.message === 'Product cannot be purchased for product shortage').length;
+    expectEqual({ placed, short }, { placed: 50, short: 250 }, 'answers');
+    const [{ orders }] = await query('SELECT count(*)::int AS orders FROM "order" WHERE "productId" = $1', [product.id]);
+    const [{ quantity }] = await query('SELECT quantity FROM product WHERE id = $1', [product.id]);
+    expectEqual({ orders, quantity }, { orders: 50, quantity: 0 }, 'database');
+    return '50 placed, 250 refused for shortage, stock 0';
+  });
+
+  await check(6, 'SIGTERM to process 2 under load: nothing fails on processes 1 and 3, and process 2 finishes its requests in flight', async () => {
+    const requests = [];
+    let loading = true;
+    const load = Array.from({ length: 12 }, async (_, worker) => {
+      for (let n = 0; loading; n += 1) {
+        const app = apps[(worker + n) % 3];
+        const request = { app: app.index, startedAt: Date.now(), outcome: 'pending' };
+        requests.push(request);
+        try {
+          const response = await fetch(`${app.url}/api/products`, { signal: AbortSignal.timeout(30_000) });
+          await response.arrayBuffer();
+          request.outcome = response.status;
+        } catch (error) {
+          request.outcome = error.cause?.code ?? error.name;
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        request.endedAt = Date.now();
+      }
+    });
+    const slow = slowRequest(apps[1]);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const killedAt = Date.now();
+    apps[1].child.kill('SIGTERM');
+    // The signal reaches the process's event loop within moments; /readyz must turn 503 then.
+    let readyAfterKill;
+    while ((readyAfterKill = (await fetch(`${apps[1].url}/readyz`)).status) === 200 && Date.now() - killedAt < 250) await new Promise((resolve) => setTimeout(resolve, 10));
+    const notReadyAfterMs = Date.now() - killedAt;
+    // Past the drain delay the listener is closed; the slow request then sends the rest of its body.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const refusedNew = await fetch(`${apps[1].url}/healthz`).then(() => false, () => true);
+    slow.finish();
+    const exitCode = await Promise.race([apps[1].exited, new Promise((resolve) => setTimeout(() => resolve('still running'), 20_000))]);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    loading = false;
+    await Promise.all(load);
+    // The rolling restart: process 2 comes back on the same port (also for check 7 if this one fails).
+    await stopApp(apps[1]);
+    startApp(1, apps[1].env);
+    await waitFor('process 2 ready again', () => isReady(apps[1]), 60_000);
+    expectEqual(readyAfterKill, 503, '/readyz of process 2 right after SIGTERM');
+    if (!refusedNew) throw new Error('process 2 still accepted connections after its drain delay');
+    expectEqual(await slow.answer, 200, 'status of the request in flight on process 2');
+    expectEqual(exitCode, 0, 'exit code of process 2');
+    const stayedUp = requests.filter((request) => request.app !== 1);
+    const failed = stayedUp.filter((request) => request.outcome !== 200);
+    if (failed.length) throw new Error(`${failed.length} of ${stayedUp.length} requests to processes 1 and 3 failed: ${[...new Set(failed.map((r) => r.outcome))].join(', ')}`);
+    const beforeKill = requests.filter((request) => request.app === 1 && request.startedAt < killedAt);
+    const inFlight = beforeKill.filter((request) => !request.endedAt || request.endedAt >= killedAt).length;
+    const lost = beforeKill.filter((request) => request.outcome !== 200);
+    if (lost.length) throw new Error(`${lost.length} requests sent to process 2 before SIGTERM did not finish: ${[...new Set(lost.map((r) => r.outcome))].join(', ')}`);
+    return `/readyz 503 after ${notReadyAfterMs} ms; ${stayedUp.length} requests to 1 and 3 all 200; ${beforeKill.length} sent to 2 before SIGTERM (${inFlight} + 1 slow in flight) all 200; restarted`;
+  });
+
+  await check(7, 'Redis stopped for a moment: requests keep succeeding', async () => {
+    const product = await createProduct(apps[0], admin, 20);
+    const buyers = await inParallel(6, 6, () => signUp());
+    const round = async (label, offset) => {
+      for (const [i, app] of apps.entries()) {
+        const list = await fetch(`${app.url}/api/products`);
+        expectEqual(list.status, 200, `${label}: product list on process ${i + 1}`);
+        const order = await placeOrder(app, buyers[offset + i], product.id);
+        expectEqual(order.status, 200, `${label}: an order on process ${i + 1}`);
+        const refused = await fetch(`${app.url}/api/orders?email=nobody@keen.test`, { headers: { authorization: 'Bearer not-a-token' } });
+        if (refused.status !== 401 && refused.status !== 429) throw new Error(`${label}: a bad token on process ${i + 1} answered ${refused.status}`);
+      }
+    };
+    await redis.stop();
+    await round('Redis down', 0);
+    redis = await startRedis();
+    await round('Redis back', 3);
+    return 'lists, orders and refusals answered on all three, with Redis down and back';
+  });
+}
+
+/** A POST whose body arrives in two parts: answers its status once the rest is sent with `finish()`. */
+function slowRequest(app) {
+  const body = JSON.stringify({ query: '{ products { totalItems } }' });
+  let finish;
+  const answer = new Promise((resolve) => {
+    const request = http.request(`${app.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode));
+    });
+    request.on('error', (error) => resolve(error.code ?? error.message));
+    request.write(body.slice(0, 10));
+    finish = () => request.end(body.slice(10));
+  });
+  return { answer, finish: () => finish() };
+}
+
+async function cleanUp() {
+  for (const cleanup of cleanups.reverse()) {
+    try {
+      await cleanup();
+    } catch (error) {
+      process.stderr.write(`clean-up: ${error?.message ?? error}\n`);
+    }
+  }
+}
+
+let interrupted = false;
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    if (interrupted) return;
+    interrupted = true;
+    void cleanUp().then(() => process.exit(130));
+  });
+}
+
+try {
+  await main();
+} catch (error) {
+  results.push(false);
+  process.stdout.write(`FAIL setup: ${error?.stack ?? error}\n`);
+}
+const failed = results.filter((ok) => !ok).length;
+if (failed) {
+  for (const app of apps.filter((candidate) => candidate?.output.trim())) process.stdout.write(`\n--- process ${app.index + 1}, last output ---\n${app.output.trim()}\n`);
+}
+await cleanUp();
+process.stdout.write(`\n${results.length - failed} passed, ${failed} failed\n`);
+process.exit(failed ? 1 : 0);

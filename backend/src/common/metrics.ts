@@ -1,0 +1,121 @@
+import type { ApolloServerPlugin } from '@apollo/server';
+import type { NextFunction, Request, Response } from 'express';
+import { Kind } from 'graphql';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { DataSource } from 'typeorm';
+
+/**
+ * Prometheus metrics of this process, served at `/metrics` when METRICS_TOKEN is set. One registry
+ * per process; services count their events with `metrics.<name>.inc()`.
+ */
+export const registry = new Registry();
+// Process memory, CPU, event-loop lag and handles, as keen_process_* and keen_nodejs_*.
+collectDefaultMetrics({ register: registry, prefix: 'keen_' });
+
+const durationBuckets = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
+export const metrics = {
+  httpRequests: new Counter({
+    name: 'keen_http_requests_total',
+    help: 'HTTP requests answered, by method, route and status',
+    labelNames: ['method', 'route', 'status'] as const,
+    registers: [registry],
+  }),
+  httpDuration: new Histogram({
+    name: 'keen_http_request_duration_seconds',
+    help: 'Time to answer an HTTP request, by method and route',
+    labelNames: ['method', 'route'] as const,
+    buckets: durationBuckets,
+    registers: [registry],
+  }),
+  graphqlOperations: new Counter({
+    name: 'keen_graphql_operations_total',
+    help: 'GraphQL operations, by operation (type and first root field) and outcome',
+    labelNames: ['operation', 'outcome'] as const,
+    registers: [registry],
+  }),
+  graphqlDuration: new Histogram({
+    name: 'keen_graphql_operation_duration_seconds',
+    help: 'Time to answer a GraphQL operation, by operation (type and first root field)',
+    labelNames: ['operation'] as const,
+    buckets: durationBuckets,
+    registers: [registry],
+  }),
+  ordersPlaced: new Counter({ name: 'keen_orders_placed_total', help: 'Orders placed', registers: [registry] }),
+  paymentsSucceeded: new Counter({ name: 'keen_payments_succeeded_total', help: 'Payments recorded as succeeded', registers: [registry] }),
+  paymentsFailed: new Counter({ name: 'keen_payments_failed_total', help: 'Payments refused: declined cards, or intents that did not succeed or did not match the order', registers: [registry] }),
+  /** Counted by the abuse limiter each time it answers 429. */
+  rateLimitRefusals: new Counter({ name: 'keen_rate_limit_refusals_total', help: 'Requests refused with 429 by the abuse limits', registers: [registry] }),
+};
+
+/** Pool gauges read the pool of this database at scrape time. */
+export function watchPool(db: DataSource): void {
+  const pool = () => (db.driver as unknown as { master?: { totalCount: number; idleCount: number; waitingCount: number } }).master;
+  registry.removeSingleMetric('keen_db_pool_in_use');
+  registry.removeSingleMetric('keen_db_pool_waiting');
+  new Gauge({
+    name: 'keen_db_pool_in_use',
+    help: 'Database connections checked out of the pool',
+    registers: [registry],
+    collect() {
+      const current = pool();
+      this.set(current ? current.totalCount - current.idleCount : 0);
+    },
+  });
+  new Gauge({
+    name: 'keen_db_pool_waiting',
+    help: 'Queries waiting for a free database connection',
+    registers: [registry],
+    collect() {
+      this.set(pool()?.waitingCount ?? 0);
+    },
+  });
+}
+
+/**
+ * Counts every request and its latency once answered. The route label is the matched route
+ * pattern, never the raw path, so that ids in URLs do not make a series each.
+ */
+export function countRequests(req: Request, res: Response, next: NextFunction): void {
+  const stop = metrics.httpDuration.startTimer();
+  res.once('finish', () => {
+    const route = routeOf(req, res);
+    stop({ method: req.method, route });
+    metrics.httpRequests.inc({ method: req.method, route, status: String(res.statusCode) });
+  });
+  next();
+}
+
+const MOUNTS = ['/graphql', '/uploads', '/images', '/metrics', '/healthz', '/readyz', '/config.json'];
+
+function routeOf(req: Request, res: Response): string {
+  if (req.route?.path && typeof req.route.path === 'string') return `${req.baseUrl}${req.route.path}`;
+  const path = req.originalUrl.split('?')[0];
+  const mount = MOUNTS.find((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+  if (mount) return mount;
+  if (path.startsWith('/api/')) return '/api (unmatched)';
+  return res.statusCode === 404 ? '(not found)' : '(client)';
+}
+
+/**
+ * GraphQL operations by type and first root field (`query products`): names from the schema, not
+ * the client's operation name, so a client cannot make series without end.
+ */
+export const graphqlMetricsPlugin: ApolloServerPlugin = {
+  async requestDidStart() {
+    const stop = metrics.graphqlDuration.startTimer();
+    let operation = '(invalid)';
+    return {
+      async didResolveOperation({ operation: definition }) {
+        if (!definition) return;
+        const field = definition.selectionSet.selections.find((selection) => selection.kind === Kind.FIELD);
+        operation = `${definition.operation} ${field?.kind === Kind.FIELD ? field.name.value : '(fragment)'}`;
+      },
+      async willSendResponse({ response }) {
+        const failed = response.body.kind === 'single' && Boolean(response.body.singleResult.errors?.length);
+        stop({ operation });
+        metrics.graphqlOperations.inc({ operation, outcome: failed ? 'error' : 'ok' });
+      },
+    };
+  },
+};
