@@ -46,7 +46,7 @@ export async function startAuthEmulator({ projectId = 'demo-keen', dataDir = nul
   while (!(await isEmulatorUp())) {
     if (exited || Date.now() - started > 90_000) {
       log(output);
-      try { process.kill(-child.pid, 'SIGKILL'); } catch {}
+      killGroup(child.pid, 'SIGKILL');
       throw new Error('The Firebase Auth Emulator did not start (see its output above)');
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
@@ -56,9 +56,18 @@ export async function startAuthEmulator({ projectId = 'demo-keen', dataDir = nul
     if (exited) return;
     const gone = new Promise((resolve) => child.once('exit', resolve));
     try { process.kill(-child.pid, 'SIGINT'); } catch { return; }
-    const timer = setTimeout(() => { try { process.kill(-child.pid, 'SIGKILL'); } catch {} }, 15_000);
+    const timer = setTimeout(() => killGroup(child.pid, 'SIGKILL'), 15_000);
     await gone;
     clearTimeout(timer);
   };
   return { host: EMULATOR_HOST, stop };
+}
+
+/** Signals the emulator's process group; one that already exited is fine. */
+function killGroup(pid, signal) {
+  try {
+    process.kill(-pid, signal);
+  } catch {
+    // already gone
+  }
 }

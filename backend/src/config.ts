@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { S3Settings } from './modules/uploads/s3-image-store';
@@ -79,7 +80,7 @@ function serviceAccount(env: Env): Record<string, string> | null {
   const raw = text(env, 'FIREBASE_SERVICE_ACCOUNT');
   if (raw === null) return null;
   try {
-    const json = raw.startsWith('{') ? raw : require('node:fs').readFileSync(raw, 'utf8');
+    const json = raw.startsWith('{') ? raw : readFileSync(raw, 'utf8');
     return JSON.parse(json);
   } catch (error) {
     throw new ConfigError('FIREBASE_SERVICE_ACCOUNT', `expected service-account JSON or a path to it (${(error as Error).message})`);

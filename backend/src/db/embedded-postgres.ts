@@ -35,7 +35,9 @@ export async function startEmbeddedPostgres(options: { dataDir: string; port: nu
   try {
     await server.start();
   } catch (error) {
-    throw new Error(`The embedded PostgreSQL did not start on port ${options.port} (is the port in use? set EMBEDDED_POSTGRES_PORT): ${String(error ?? 'no reason given')}`);
+    throw new Error(`The embedded PostgreSQL did not start on port ${options.port} (is the port in use? set EMBEDDED_POSTGRES_PORT): ${String(error ?? 'no reason given')}`, {
+      cause: error,
+    });
   }
   return {
     url: `postgres://postgres:postgres@127.0.0.1:${options.port}/postgres`,

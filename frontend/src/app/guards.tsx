@@ -29,10 +29,10 @@ export function RequireAdmin({ children }: { children?: ReactNode }) {
   // Once refused, stay refused: the sign-out must not turn this into the anonymous redirect that
   // remembers this page (logging in would bring the user straight back to be signed out again).
   const [bounced, setBounced] = useState(false);
+  if (refused && !bounced) setBounced(true);
 
   useEffect(() => {
     if (!refused) return;
-    setBounced(true);
     refusedAt = Date.now();
     // No `from`: returning a non-admin to this page after login would only sign them out again.
     void signOut().finally(() => navigate('/login', { replace: true }));

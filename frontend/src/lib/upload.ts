@@ -21,7 +21,7 @@ export function uploadImage(
       if (event.lengthComputable) options.onProgress?.(Math.round((event.loaded / event.total) * 100));
     };
     xhr.onload = () => {
-      let answer: UploadAnswer | null = null;
+      let answer: UploadAnswer | null;
       try {
         answer = JSON.parse(xhr.responseText) as UploadAnswer;
       } catch {
