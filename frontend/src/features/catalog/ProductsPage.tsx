@@ -1,12 +1,78 @@
-import { Container } from '@mui/material';
+import { useEffect, useState, type FormEvent } from 'react';
+import { Box, Container, FormControlLabel, InputAdornment, Stack, Switch, TextField } from '@mui/material';
+import SearchIcon from '@mui/icons-material/Search';
+import { useSearchParams } from 'react-router-dom';
 import PageHeading from '../../components/PageHeading';
-import ProductGrid from './ProductGrid';
+import { filtersFromUrl, sorts, urlOfFilters, type ProductFilters, type ProductSort } from './productFilters';
+import ProductResults from './ProductResults';
 
+const TYPING_PAUSE_MS = 300;
+
+/** All products, searched, sorted and filtered by the server; the state lives in the URL. */
 export default function ProductsPage() {
+  const [params, setParams] = useSearchParams();
+  const filters = filtersFromUrl(params);
+  const [text, setText] = useState(filters.q);
+
+  // The URL can change under the field (Back, the navbar search, "Clear filters"): follow it,
+  // but keep a trailing space the shopper is still typing.
+  useEffect(() => setText((current) => (current.trim() === filters.q ? current : filters.q)), [filters.q]);
+
+  // Typing asks the server once the shopper pauses (only typing starts the pause); it replaces the
+  // history entry, so Back leaves the page instead of stepping through every keystroke.
+  useEffect(() => {
+    if (text.trim() === filters.q) return;
+    const timer = setTimeout(() => setParams((current) => urlOfFilters({ ...filtersFromUrl(current), q: text }), { replace: true }), TYPING_PAUSE_MS);
+    return () => clearTimeout(timer);
+  }, [text]);
+
+  const change = (next: Partial<ProductFilters>) => setParams(urlOfFilters({ ...filters, q: text, ...next }));
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (text.trim() !== filters.q) setParams(urlOfFilters({ ...filters, q: text }), { replace: true });
+  };
+  const sortChoices = (Object.keys(sorts) as ProductSort[]).filter((sort) => sort !== 'relevance' || filters.q);
+
   return (
     <Container sx={{ pb: 4 }}>
       <PageHeading>Products</PageHeading>
-      <ProductGrid take={100} />
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ mb: 3, alignItems: { md: 'center' } }}>
+        <Box component="form" role="search" aria-label="Products" onSubmit={submit} sx={{ flexGrow: 1 }}>
+          <TextField
+            id="product-search"
+            label="Search products"
+            type="search"
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            fullWidth
+            slotProps={{
+              htmlInput: { maxLength: 100, enterKeyHint: 'search' },
+              input: { startAdornment: <InputAdornment position="start"><SearchIcon /></InputAdornment> },
+            }}
+          />
+        </Box>
+        <TextField
+          id="product-sort"
+          select
+          label="Sort by"
+          value={filters.sort}
+          onChange={(event) => change({ sort: event.target.value as ProductSort })}
+          slotProps={{ select: { native: true } }}
+          sx={{ minWidth: 200 }}
+        >
+          {sortChoices.map((sort) => (
+            <option key={sort} value={sort}>
+              {sorts[sort].label}
+            </option>
+          ))}
+        </TextField>
+        <FormControlLabel
+          control={<Switch checked={filters.inStock} onChange={(event) => change({ inStock: event.target.checked })} />}
+          label="In stock only"
+          sx={{ whiteSpace: 'nowrap' }}
+        />
+      </Stack>
+      <ProductResults key={urlOfFilters(filters).toString()} filters={filters} onClear={() => setParams(new URLSearchParams())} />
     </Container>
   );
 }

@@ -1,0 +1,68 @@
+import { Box, Button, Stack, Typography } from '@mui/material';
+import { useQuery } from '@apollo/client/react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import Spinner from '../../components/Spinner';
+import { errorMessage } from '../../lib/errors';
+import { ProductsQuery } from './operations';
+import { ProductCards } from './ProductGrid';
+import { listOptions, PAGE_SIZE, type ProductFilters } from './productFilters';
+
+/**
+ * One page of results. Every page is its own query on the same cached list (keyed by the filters,
+ * merged by offset: lib/apollo.ts), so "Load more" fetches only the next page and a page seen
+ * before comes from the cache without a request.
+ */
+function ResultPage({ filters, page }: { filters: ProductFilters; page: number }) {
+  const { data, loading, error } = useQuery(ProductsQuery, { variables: { options: listOptions(filters, page) } });
+  if (loading && !data) return <Spinner label="Loading more products" />;
+  if (error && !data) return <Typography color="error" role="alert">{errorMessage(error)}</Typography>;
+  return <ProductCards items={data?.products.items ?? []} />;
+}
+
+/** The results of one set of filters; how many pages are shown is kept in the history entry, so Back restores them. */
+export default function ProductResults({ filters, onClear }: { filters: ProductFilters; onClear: () => void }) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const pages = Math.max(1, Number((location.state as { pages?: number } | null)?.pages) || 1);
+  const { data, loading, error } = useQuery(ProductsQuery, { variables: { options: listOptions(filters, 0) } });
+
+  if (loading && !data) return <Spinner label="Loading products" />;
+  if (error && !data) return <Typography color="error" role="alert">{errorMessage(error)}</Typography>;
+  const { items, totalItems } = data!.products;
+  const shown = Math.min(totalItems, pages * PAGE_SIZE);
+  const filtered = filters.q !== '' || filters.inStock;
+
+  if (totalItems === 0) {
+    return (
+      <Box sx={{ textAlign: 'center', py: 4 }}>
+        <Typography role="status" sx={{ mb: 2 }}>{filtered ? 'No products match' : 'No products yet.'}</Typography>
+        {filtered && (
+          <Button variant="outlined" onClick={onClear}>
+            Clear filters
+          </Button>
+        )}
+      </Box>
+    );
+  }
+
+  const loadMore = () => navigate({ search: location.search }, { replace: true, state: { pages: pages + 1 } });
+
+  return (
+    <Stack spacing={3}>
+      <Typography role="status" variant="body2" sx={{ color: 'text.secondary' }}>
+        {shown === totalItems ? `${totalItems} ${totalItems === 1 ? 'product' : 'products'}` : `Showing ${shown} of ${totalItems} products`}
+      </Typography>
+      <ProductCards items={items} />
+      {Array.from({ length: pages - 1 }, (_, index) => (
+        <ResultPage key={index + 1} filters={filters} page={index + 1} />
+      ))}
+      {shown < totalItems && (
+        <Box sx={{ textAlign: 'center' }}>
+          <Button variant="outlined" onClick={loadMore}>
+            Load more
+          </Button>
+        </Box>
+      )}
+    </Stack>
+  );
+}
