@@ -18,18 +18,28 @@ export default function ProductsPage() {
   // but keep a trailing space the shopper is still typing.
   useEffect(() => setText((current) => (current.trim() === filters.q ? current : filters.q)), [filters.q]);
 
+  /** Changes some URL parameters (empty removes one), keeping the others; defaults are left out of the URL. */
+  const update = (changes: Partial<Record<keyof ProductFilters, string>>, options?: { replace: boolean }) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      for (const [name, value] of Object.entries(changes)) {
+        if (value) next.set(name, value);
+        else next.delete(name);
+      }
+      return urlOfFilters(filtersFromUrl(next));
+    }, options);
+
   // Typing asks the server once the shopper pauses (only typing starts the pause); it replaces the
   // history entry, so Back leaves the page instead of stepping through every keystroke.
   useEffect(() => {
     if (text.trim() === filters.q) return;
-    const timer = setTimeout(() => setParams((current) => urlOfFilters({ ...filtersFromUrl(current), q: text }), { replace: true }), TYPING_PAUSE_MS);
+    const timer = setTimeout(() => update({ q: text.trim() }, { replace: true }), TYPING_PAUSE_MS);
     return () => clearTimeout(timer);
   }, [text]);
 
-  const change = (next: Partial<ProductFilters>) => setParams(urlOfFilters({ ...filters, q: text, ...next }));
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (text.trim() !== filters.q) setParams(urlOfFilters({ ...filters, q: text }), { replace: true });
+    if (text.trim() !== filters.q) update({ q: text.trim() }, { replace: true });
   };
   const sortChoices = (Object.keys(sorts) as ProductSort[]).filter((sort) => sort !== 'relevance' || filters.q);
 
@@ -56,7 +66,7 @@ export default function ProductsPage() {
           select
           label="Sort by"
           value={filters.sort}
-          onChange={(event) => change({ sort: event.target.value as ProductSort })}
+          onChange={(event) => update({ q: text.trim(), sort: event.target.value })}
           slotProps={{ select: { native: true } }}
           sx={{ minWidth: 200 }}
         >
@@ -67,7 +77,7 @@ export default function ProductsPage() {
           ))}
         </TextField>
         <FormControlLabel
-          control={<Switch checked={filters.inStock} onChange={(event) => change({ inStock: event.target.checked })} />}
+          control={<Switch checked={filters.inStock} onChange={(event) => update({ q: text.trim(), inStock: event.target.checked ? '1' : '' })} />}
           label="In stock only"
           sx={{ whiteSpace: 'nowrap' }}
         />
