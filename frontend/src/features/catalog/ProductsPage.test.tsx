@@ -109,6 +109,17 @@ test('the sort and the switch change the URL', async () => {
   await waitFor(() => expect(productNames()).toEqual(['Engraved Bowie']));
 });
 
+test('a sort chosen during a typing pause takes the text at once, and the pause ending later keeps the sort', async () => {
+  const { client } = shop(catalogue);
+  renderProducts('/products', client);
+  await userEvent.type(screen.getByLabelText('Search products'), 'bowie');
+  await userEvent.selectOptions(screen.getByLabelText('Sort by'), 'Price: high to low');
+  expect(url()).toBe('/products?q=bowie&sort=price_desc');
+  await new Promise((resolve) => setTimeout(resolve, 400));
+  expect(url()).toBe('/products?q=bowie&sort=price_desc');
+  await waitFor(() => expect(productNames()).toEqual(['Bowie Hunter', 'Engraved Bowie']));
+});
+
 test('a result set seen before comes from the cache, without a request', async () => {
   const { client, requests } = shop(catalogue);
   renderProducts('/products?q=bowie', client);

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Box, Container, FormControlLabel, InputAdornment, Stack, Switch, TextField } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
 import { useSearchParams } from 'react-router-dom';
@@ -18,24 +18,27 @@ export default function ProductsPage() {
   // but keep a trailing space the shopper is still typing.
   useEffect(() => setText((current) => (current.trim() === filters.q ? current : filters.q)), [filters.q]);
 
-  /** Changes some URL parameters (empty removes one), keeping the others; defaults are left out of the URL. */
-  const update = (changes: Partial<Record<keyof ProductFilters, string>>, options?: { replace: boolean }) =>
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      for (const [name, value] of Object.entries(changes)) {
-        if (value) next.set(name, value);
-        else next.delete(name);
-      }
-      return urlOfFilters(filtersFromUrl(next));
-    }, options);
+  // The URL as of now, for a typing pause that ends after a sort or the switch changed it.
+  const latestParams = useRef(params);
+  latestParams.current = params;
 
-  // Typing asks the server once the shopper pauses (only typing starts the pause); it replaces the
-  // history entry, so Back leaves the page instead of stepping through every keystroke.
+  /** Changes some URL parameters (empty removes one), keeping the others; defaults are left out of the URL. */
+  const update = (changes: Partial<Record<keyof ProductFilters, string>>, options?: { replace: boolean }) => {
+    const next = new URLSearchParams(latestParams.current);
+    for (const [name, value] of Object.entries(changes)) {
+      if (value) next.set(name, value);
+      else next.delete(name);
+    }
+    setParams(urlOfFilters(filtersFromUrl(next)), options);
+  };
+
+  // Typing asks the server once the shopper pauses; it replaces the history entry, so Back leaves
+  // the page instead of stepping through every keystroke. A sort or the switch takes the text at once.
   useEffect(() => {
     if (text.trim() === filters.q) return;
     const timer = setTimeout(() => update({ q: text.trim() }, { replace: true }), TYPING_PAUSE_MS);
     return () => clearTimeout(timer);
-  }, [text]);
+  }, [text, filters.q]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
