@@ -95,6 +95,7 @@ async function expectVisibleFocus(target: Locator) {
 test('keyboard only: from the home page to a placed order, and the toast is announced', async ({ page }) => {
   await signIn(page, demo.customer);
   await page.goto('/');
+  await expect(page.getByRole('link', { name: /^Buy Now: / }).first()).toBeVisible();
 
   // The first Tab reaches "Skip to content", which jumps past the navbar.
   await page.keyboard.press('Tab');
