@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApolloClient, ApolloLink } from '@apollo/client';
 import { of } from 'rxjs';
-import { Route, useLocation } from 'react-router-dom';
+import { Link, Route, useLocation, useNavigate } from 'react-router-dom';
 import NavbarSearch from '../../app/layouts/NavbarSearch';
 import type { ProductListOptions } from '../../gql/graphql';
 import { createCache } from '../../lib/apollo';
@@ -151,6 +151,31 @@ test('more than 24 results: Load more asks only for the next page and appends it
     [0, 24],
     [24, 24],
   ]);
+});
+
+function BackButton() {
+  const navigate = useNavigate();
+  return <button onClick={() => navigate(-1)}>Back</button>;
+}
+
+test('Back to the products page shows every page loaded before, from the cache, without a request', async () => {
+  const { client, requests } = shop(Array.from({ length: 30 }, (_, i) => knife(i + 1)));
+  renderPage(
+    <>
+      <ProductsPage />
+      <Link to="/reviews">Reviews</Link>
+    </>,
+    { path: '/products', route: '/products?sort=price_asc', client, extraRoutes: <Route path="/reviews" element={<BackButton />} /> },
+  );
+  await waitFor(() => expect(productNames()).toHaveLength(24));
+  await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
+  await waitFor(() => expect(productNames()).toHaveLength(30));
+
+  await userEvent.click(screen.getByRole('link', { name: 'Reviews' }));
+  await userEvent.click(await screen.findByRole('button', { name: 'Back' }));
+  await waitFor(() => expect(productNames()).toHaveLength(30));
+  expect(screen.getByLabelText('Sort by')).toHaveValue('price_asc');
+  expect(requests).toHaveLength(2);
 });
 
 test("no match: 'No products match' and a button that clears the filters", async () => {
