@@ -1,3 +1,4 @@
+import { useEffect, useRef, useState } from 'react';
 import { Box, Button, Stack, Typography } from '@mui/material';
 import { useQuery } from '@apollo/client/react';
 import { useLocation, useNavigate } from 'react-router-dom';
@@ -12,11 +13,20 @@ import { listOptions, PAGE_SIZE, type ProductFilters } from './productFilters';
  * merged by offset: lib/apollo.ts), so "Load more" fetches only the next page and a page seen
  * before comes from the cache without a request.
  */
-function ResultPage({ filters, page }: { filters: ProductFilters; page: number }) {
+function ResultPage({ filters, page, focusFirst }: { filters: ProductFilters; page: number; focusFirst: boolean }) {
   const { data, loading, error } = useQuery(ProductsQuery, { variables: { options: listOptions(filters, page) } });
+  const cards = useRef<HTMLDivElement>(null);
+  // After "Load more", keyboard users continue at the first new product (the button may be gone).
+  useEffect(() => {
+    if (focusFirst && data) cards.current?.querySelector('a')?.focus();
+  }, [focusFirst, data]);
   if (loading && !data) return <Spinner label="Loading more products" />;
   if (error && !data) return <Typography color="error" role="alert">{errorMessage(error)}</Typography>;
-  return <ProductCards items={data?.products.items ?? []} />;
+  return (
+    <div ref={cards}>
+      <ProductCards items={data?.products.items ?? []} />
+    </div>
+  );
 }
 
 /** The results of one set of filters; how many pages are shown is kept in the history entry, so Back restores them. */
@@ -25,6 +35,7 @@ export default function ProductResults({ filters, onClear }: { filters: ProductF
   const navigate = useNavigate();
   const pages = Math.max(1, Number((location.state as { pages?: number } | null)?.pages) || 1);
   const { data, loading, error } = useQuery(ProductsQuery, { variables: { options: listOptions(filters, 0) } });
+  const [loadedByButton, setLoadedByButton] = useState<number | null>(null);
 
   if (loading && !data) return <Spinner label="Loading products" />;
   if (error && !data) return <Typography color="error" role="alert">{errorMessage(error)}</Typography>;
@@ -45,7 +56,10 @@ export default function ProductResults({ filters, onClear }: { filters: ProductF
     );
   }
 
-  const loadMore = () => navigate({ search: location.search }, { replace: true, state: { pages: pages + 1 } });
+  const loadMore = () => {
+    setLoadedByButton(pages);
+    navigate({ search: location.search }, { replace: true, state: { pages: pages + 1 } });
+  };
 
   return (
     <Stack spacing={3}>
@@ -54,7 +68,7 @@ export default function ProductResults({ filters, onClear }: { filters: ProductF
       </Typography>
       <ProductCards items={items} />
       {Array.from({ length: pages - 1 }, (_, index) => (
-        <ResultPage key={index + 1} filters={filters} page={index + 1} />
+        <ResultPage key={index + 1} filters={filters} page={index + 1} focusFirst={index + 1 === loadedByButton} />
       ))}
       {shown < totalItems && (
         <Box sx={{ textAlign: 'center' }}>

@@ -147,6 +147,7 @@ test('more than 24 results: Load more asks only for the next page and appends it
   await waitFor(() => expect(productNames()).toHaveLength(30));
   expect(productNames()).toEqual(Array.from({ length: 30 }, (_, i) => `Knife ${i + 1}`));
   expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+  await waitFor(() => expect(screen.getByRole('link', { name: 'Buy Now: Knife 25' })).toHaveFocus());
   expect(requests.map(({ skip, take }) => [skip, take])).toEqual([
     [0, 24],
     [24, 24],
