@@ -19,7 +19,9 @@ test('a shopper searches, sorts and filters; the URL keeps it on reload and on B
 
   await search.fill('knife');
   await page.getByLabel('Sort by').selectOption({ label: 'Price: high to low' });
-  await page.getByLabel('In stock only').check();
+  // The switch follows the URL, which the router updates in a transition: click, then wait for it.
+  await page.getByLabel('In stock only').click();
+  await expect(page.getByLabel('In stock only')).toBeChecked();
   await expect(page).toHaveURL(/\/products\?q=knife&sort=price_desc&inStock=1$/);
   const prices = async () =>
     (await page.getByText(/^Price: \$\d+$/).allTextContents()).map((text) => Number(text.replace(/\D/g, '')));
