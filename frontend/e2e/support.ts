@@ -104,6 +104,6 @@ export async function searchGrid(page: Page, text: string): Promise<void> {
   const answered = page.waitForResponse(
     (response) => response.url().endsWith('/graphql') && (response.request().postData() ?? '').includes(`"search":${JSON.stringify(text)}`),
   );
-  await page.getByLabel('Search').fill(text);
+  await page.getByLabel('Search', { exact: true }).fill(text);
   await answered;
 }

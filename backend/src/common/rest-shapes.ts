@@ -87,3 +87,21 @@ export function requireQuery(req: Request, name: string): string {
   if (!value) throw badInput(`The query parameter ${name} is required`);
   return value;
 }
+
+/** A query-string value that must be one of the allowed values (they reach ORDER BY, so never free text). */
+export function oneOf<T extends string>(req: Request, name: string, values: Record<string, T> | readonly T[]): T | undefined {
+  const raw = req.query[name];
+  if (raw === undefined || raw === '') return undefined;
+  const allowed = Object.values(values);
+  if (typeof raw !== 'string' || !allowed.includes(raw as T)) throw badInput(`${name} must be one of ${allowed.join(', ')}`);
+  return raw as T;
+}
+
+/** A yes/no query-string value: true or 1, false or 0 (the storefront's URLs say inStock=1). */
+export function yesNo(req: Request, name: string): boolean | undefined {
+  const raw = req.query[name];
+  if (raw === undefined || raw === '') return undefined;
+  if (raw === 'true' || raw === '1') return true;
+  if (raw === 'false' || raw === '0') return false;
+  throw badInput(`${name} must be true or false`);
+}

@@ -1,4 +1,5 @@
 import type { Router } from 'express';
+import { productSorts } from '../modules/catalog/catalog.routes';
 import type { Services } from '../services';
 
 /**
@@ -96,9 +97,14 @@ const document = {
     '/openapi.json': { get: { summary: 'This document', security: publicRoute, responses: { 200: ok('The OpenAPI 3.1 document', { type: 'object' }) } } },
     '/products': {
       get: {
-        summary: 'All products, or one by id',
+        summary: 'All products, or one by id; optionally searched, sorted and filtered',
         security: publicRoute,
-        parameters: [query('id', 'A product _id: answers an array with that one product')],
+        parameters: [
+          query('id', 'A product _id: answers an array with that one product (the other parameters are ignored)'),
+          query('q', 'Search: products whose name or description contains every word (case-insensitive, parts of words too: "bowi" finds "Bowie"), best match first'),
+          { ...query('sort', 'Order of the answer; without it, best match first when searching, else oldest first'), schema: { type: 'string', enum: Object.keys(productSorts) } },
+          { ...query('inStock', 'true or 1: only products with at least their minimum order quantity in stock'), schema: { type: 'string', enum: ['true', 'false', '1', '0'] } },
+        ],
         responses: { 200: ok('Products', arrayOf('Product')), ...pick(400, 404) },
       },
       post: {

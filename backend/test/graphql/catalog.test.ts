@@ -203,16 +203,18 @@ describe('products list', () => {
     listed.push(await app.product({ name: `${tag} Charlie`, price: 30, quantity: 20, minimumQuantity: 2 }));
   });
 
-  test('anonymous callers list products, oldest first by default', async () => {
-    const page = await list({});
-    expect(page.items.map((p) => p.id)).toEqual(listed.map((p) => p.id));
-    expect(page.totalItems).toBe(4);
+  test('anonymous callers list products, oldest first by default (best match first when searching: product-search.test.ts)', async () => {
+    const res = await app.gql<{ products: { items: Row[] } }>(PRODUCTS, { options: { take: 100 } });
+    const ids = new Set(listed.map((p) => p.id));
+    expect(res.data!.products.items.filter((p) => ids.has(p.id)).map((p) => p.id)).toEqual(listed.map((p) => p.id));
+    expect((await list({})).totalItems).toBe(4);
   });
 
   test('search is case-insensitive over name and description', async () => {
     expect((await list({ search: `${tag} charlie`.toUpperCase() })).items.map((p) => p.id)).toEqual([listed[3].id]);
-    const described = await app.product({ description: `Etched with a ${tag}-only motif` });
-    expect((await list({ search: `${tag}-ONLY` })).items.map((p) => p.id)).toEqual([described.id]);
+    const motif = `Motif${Date.now()}`;
+    const described = await app.product({ description: `Etched with a ${motif}-only pattern` });
+    expect((await list({ search: `${motif}-ONLY` })).items.map((p) => p.id)).toEqual([described.id]);
     expect((await list({ search: '%' })).totalItems).toBe(0);
   });
 

@@ -43,6 +43,44 @@ describe('GET /products', () => {
   });
 });
 
+describe('GET /products?q=&sort=&inStock=', () => {
+  let bowie: Product;
+  let skinner: Product;
+  beforeAll(async () => {
+    bowie = await app.product({ name: 'Sunset Bowie', description: 'Clip point, brass guard', price: 150, quantity: 4, minimumQuantity: 1 });
+    skinner = await app.product({ name: 'Trail Skinner', description: 'Pairs well with a bowie', price: 70, quantity: 0, minimumQuantity: 1 });
+  });
+  const ids = (body: { _id: string }[]) => body.map((p) => p._id);
+
+  it('q searches name and description, best match first; the answer is still an array of SPEC products', async () => {
+    const { status, body } = await api('GET', '/products?q=bowi');
+    expect(status).toBe(200);
+    expect(ids(body)).toEqual([bowie.id, skinner.id]);
+    expect(Object.keys(body[0]).sort()).toEqual(productKeys);
+  });
+
+  it('sort orders the answer and inStock (1 or true) keeps what can be ordered', async () => {
+    expect(ids((await api('GET', '/products?q=bowi&sort=price_asc')).body)).toEqual([skinner.id, bowie.id]);
+    expect(ids((await api('GET', '/products?q=BOWI&sort=price_desc')).body)).toEqual([bowie.id, skinner.id]);
+    expect(ids((await api('GET', '/products?q=bowi&inStock=1')).body)).toEqual([bowie.id]);
+    expect(ids((await api('GET', '/products?q=bowi&inStock=true')).body)).toEqual([bowie.id]);
+    expect(ids((await api('GET', '/products?q=bowi&inStock=0')).body)).toEqual([bowie.id, skinner.id]);
+    const newest = (await api('GET', '/products?sort=newest')).body;
+    const byAge = await app.db.getRepository(Product).find({ order: { createdAt: 'DESC', id: 'ASC' } });
+    expect(ids(newest)).toEqual(byAge.map((p) => p.id));
+    const byName = await app.db.getRepository(Product).find({ order: { name: 'ASC', id: 'ASC' } });
+    expect(ids((await api('GET', '/products?sort=name')).body)).toEqual(byName.map((p) => p.id));
+  });
+
+  it('a bad sort or inStock value is 400 with a message naming the allowed values', async () => {
+    expect(await api('GET', '/products?sort=cheapest')).toEqual({ status: 400, body: { message: 'sort must be one of relevance, newest, price_asc, price_desc, name' } });
+    expect(await api('GET', '/products?sort=toString')).toEqual({ status: 400, body: { message: 'sort must be one of relevance, newest, price_asc, price_desc, name' } });
+    expect(await api('GET', '/products?inStock=maybe')).toEqual({ status: 400, body: { message: 'inStock must be true or false' } });
+    expect(await api('GET', '/products?sort=relevance')).toEqual({ status: 400, body: { message: 'Sorting by relevance needs search text' } });
+    expect((await api('GET', '/products?q=a&q=b')).status).toBe(400);
+  });
+});
+
 describe('POST /products?productname=', () => {
   it('an admin adds a product: { success: true }; the same name again is { success: false } with the SPEC message', async () => {
     const first = await api('POST', '/products?productname=Damascus%20Hunter', { as: admin, body: newProduct('Damascus Hunter') });

@@ -1,5 +1,5 @@
-import { lazy } from 'react';
-import { useRoutes, type RouteObject } from 'react-router-dom';
+import { lazy, useEffect } from 'react';
+import { matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 import HomePage from '../features/home/HomePage';
 import { RequireAdmin, RequireAuth } from './guards';
 import MainLayout from './layouts/MainLayout';
@@ -26,40 +26,43 @@ const UsersPage = lazy(() => import('../features/admin/UsersPage'));
 const UpdateProductPage = lazy(() => import('../features/admin/UpdateProductPage'));
 const OverviewPage = lazy(() => import('../features/admin/OverviewPage'));
 
+/** A route's page title (the document's <title>), kept in the route's `handle`. */
+const title = (name: string) => ({ title: name });
+
 export const routes: RouteObject[] = [
   {
     element: <MainLayout />,
     children: [
-      { path: '/', element: <HomePage /> },
-      { path: '/home', element: <HomePage /> },
-      { path: '/products', element: <ProductsPage /> },
-      { path: '/reviews', element: <ReviewsPage /> },
-      { path: '/myPortfolio', element: <PortfolioPage />, caseSensitive: true },
-      { path: '/myportfolio', element: <PortfolioPage />, caseSensitive: true },
-      { path: '/blogs', element: <BlogsPage /> },
-      { path: '/contactus', element: <ContactPage /> },
-      { path: '/login', element: <LoginPage /> },
-      { path: '/signup', element: <SignupPage /> },
+      { path: '/', element: <HomePage />, handle: title('Home') },
+      { path: '/home', element: <HomePage />, handle: title('Home') },
+      { path: '/products', element: <ProductsPage />, handle: title('Products') },
+      { path: '/reviews', element: <ReviewsPage />, handle: title('Reviews') },
+      { path: '/myPortfolio', element: <PortfolioPage />, caseSensitive: true, handle: title('My Portfolio') },
+      { path: '/myportfolio', element: <PortfolioPage />, caseSensitive: true, handle: title('My Portfolio') },
+      { path: '/blogs', element: <BlogsPage />, handle: title('Blogs') },
+      { path: '/contactus', element: <ContactPage />, handle: title('Contact Us') },
+      { path: '/login', element: <LoginPage />, handle: title('Login') },
+      { path: '/signup', element: <SignupPage />, handle: title('Sign Up') },
       {
         element: <RequireAuth />,
         children: [
-          { path: '/purchase/:id', element: <PurchasePage /> },
+          { path: '/purchase/:id', element: <PurchasePage />, handle: title('Purchase') },
           {
             path: '/dashboard',
             element: <DashboardLayout />,
             children: [
-              { index: true, element: <MyProfilePage /> },
-              { path: 'review', element: <AddReviewPage /> },
-              { path: 'myOrders', element: <MyOrdersPage /> },
-              { path: 'payment/:id', element: <PaymentPage /> },
+              { index: true, element: <MyProfilePage />, handle: title('My Profile') },
+              { path: 'review', element: <AddReviewPage />, handle: title('Add a Review') },
+              { path: 'myOrders', element: <MyOrdersPage />, handle: title('My Orders') },
+              { path: 'payment/:id', element: <PaymentPage />, handle: title('Payment') },
               {
                 element: <RequireAdmin />,
                 children: [
-                  { path: 'allOrders', element: <AllOrdersPage /> },
-                  { path: 'addProduct', element: <AddProductPage /> },
-                  { path: 'manageProducts', element: <ManageProductsPage /> },
-                  { path: 'users', element: <UsersPage /> },
-                  { path: 'overview', element: <OverviewPage /> },
+                  { path: 'allOrders', element: <AllOrdersPage />, handle: title('All Orders') },
+                  { path: 'addProduct', element: <AddProductPage />, handle: title('Add Product') },
+                  { path: 'manageProducts', element: <ManageProductsPage />, handle: title('Manage Products') },
+                  { path: 'users', element: <UsersPage />, handle: title('Users') },
+                  { path: 'overview', element: <OverviewPage />, handle: title('Overview') },
                 ],
               },
             ],
@@ -69,9 +72,9 @@ export const routes: RouteObject[] = [
       // DESIGN: /updateProduct/{id} is an admin page (SPEC shows it unguarded).
       {
         element: <RequireAdmin />,
-        children: [{ path: '/updateProduct/:id', element: <UpdateProductPage /> }],
+        children: [{ path: '/updateProduct/:id', element: <UpdateProductPage />, handle: title('Update Product') }],
       },
-      { path: '*', element: <NotFoundPage /> },
+      { path: '*', element: <NotFoundPage />, handle: title('Page not found') },
     ],
   },
 ];
@@ -81,5 +84,10 @@ export const routes: RouteObject[] = [
  * used, and leaving them out keeps the first load smaller).
  */
 export function AppRoutes() {
+  const location = useLocation();
+  const page = matchRoutes(routes, location)?.findLast((match) => match.route.handle?.title)?.route.handle.title as string | undefined;
+  useEffect(() => {
+    document.title = page ? `${page} | Keen` : 'Keen: engraved knives and blades';
+  }, [page]);
   return useRoutes(routes);
 }

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Alert, Box, Button, Stack, TextField, Typography } from '@mui/material';
 
-/** SPEC: name, address and message; like the old shop it sends nothing. */
-export default function ContactForm() {
+/** SPEC: name, address and message; like the old shop it sends nothing. Its heading is the page's h1 on /contactus. */
+export default function ContactForm({ headingLevel = 'h2' }: { headingLevel?: 'h1' | 'h2' }) {
   const [sent, setSent] = useState(false);
   return (
     <Box
@@ -15,7 +15,7 @@ export default function ContactForm() {
       }}
       sx={{ maxWidth: 560, mx: 'auto' }}
     >
-      <Typography id="contact-us-heading" variant="h4" component="h2" sx={{ color: 'primary.main', textAlign: 'center', mb: 2 }}>
+      <Typography id="contact-us-heading" variant="h4" component={headingLevel} sx={{ color: 'primary.main', textAlign: 'center', mb: 2 }}>
         Contact Us
       </Typography>
       <Stack spacing={2}>

@@ -54,6 +54,8 @@ export type ProductInput = {
 };
 
 export type ProductListOptions = {
+  /** Only products with at least their minimum order quantity in stock */
+  inStock?: boolean | null | undefined;
   /** Only products at or below their minimum quantity */
   lowStock?: boolean | null | undefined;
   /** Case-insensitive text search */
@@ -69,7 +71,9 @@ export type ProductSortField =
   | 'createdAt'
   | 'name'
   | 'price'
-  | 'quantity';
+  | 'quantity'
+  /** Best match for the search first (the default when searching); needs search text */
+  | 'relevance';
 
 export type RegisterInput = {
   address: string;

@@ -45,7 +45,7 @@ export function createCache(): InMemoryCache {
     typePolicies: {
       Query: {
         fields: {
-          products: offsetListPolicy(['search', 'sortBy', 'sortDirection', 'lowStock']),
+          products: offsetListPolicy(['search', 'sortBy', 'sortDirection', 'lowStock', 'inStock']),
           reviews: offsetListPolicy(['search', 'sortBy', 'sortDirection']),
           myOrders: offsetListPolicy(['search', 'sortBy', 'sortDirection', 'status', 'paid']),
           orders: offsetListPolicy(['search', 'sortBy', 'sortDirection', 'status', 'paid']),

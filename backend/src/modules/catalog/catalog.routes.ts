@@ -1,9 +1,20 @@
 import type { Router } from 'express';
 import { AppError } from '../../common/errors';
 import { handle } from '../../common/rest';
-import { bodyOf, everyPage, queryValue, requireQuery, restProduct } from '../../common/rest-shapes';
+import { SortDirection } from '../../common/list';
+import { bodyOf, everyPage, oneOf, queryValue, requireQuery, restProduct, yesNo } from '../../common/rest-shapes';
 import type { Services } from '../../services';
-import type { ProductInput, UpdateProductInput } from './product.inputs';
+import { ProductSortField, type ProductInput, type UpdateProductInput } from './product.inputs';
+
+/** `GET /products?sort=`: the storefront's sort choices, spelled as in its URLs. */
+export const productSorts = {
+  relevance: { sortBy: ProductSortField.relevance },
+  newest: { sortBy: ProductSortField.createdAt, sortDirection: SortDirection.DESC },
+  price_asc: { sortBy: ProductSortField.price, sortDirection: SortDirection.ASC },
+  price_desc: { sortBy: ProductSortField.price, sortDirection: SortDirection.DESC },
+  name: { sortBy: ProductSortField.name, sortDirection: SortDirection.ASC },
+};
+type ProductSort = keyof typeof productSorts;
 
 /** SPEC §7 product calls. */
 export function registerCatalogRoutes(router: Router, services: Services): void {
@@ -12,7 +23,9 @@ export function registerCatalogRoutes(router: Router, services: Services): void 
     handle(services, async (req, _res, { caller }) => {
       const id = queryValue(req, 'id');
       if (id !== undefined) return [restProduct(await services.catalog.get(caller, id))];
-      return (await everyPage((page) => services.catalog.list(caller, Object.assign({}, page)))).map(restProduct);
+      const sort = oneOf(req, 'sort', Object.keys(productSorts) as ProductSort[]);
+      const filter = { search: queryValue(req, 'q'), inStock: yesNo(req, 'inStock'), ...(sort ? productSorts[sort] : {}) };
+      return (await everyPage((page) => services.catalog.list(caller, { ...filter, ...page }))).map(restProduct);
     }),
   );
 

@@ -1,5 +1,5 @@
 import { DataSource, QueryFailedError } from 'typeorm';
-import { conflict, notFound } from '../../common/errors';
+import { badInput, conflict, notFound } from '../../common/errors';
 import { checkPage, likePattern, SortDirection } from '../../common/list';
 import { isId, requireText, requireWholeNumber } from '../../common/validate';
 import { Caller, requireAdmin } from '../auth/caller';
@@ -12,19 +12,31 @@ export const PRODUCT_EXISTS = 'Product already exist';
 export class CatalogService {
   constructor(private readonly db: DataSource) {}
 
+  /**
+   * A page of products. A search keeps the products whose name or description holds every word
+   * of it (anywhere, so "bowi" finds "Bowie"), best match first unless another sort is asked for.
+   */
   async list(_caller: Caller, options: ProductListOptions = new ProductListOptions()): Promise<{ items: Product[]; totalItems: number }> {
     const { skip, take } = checkPage(options);
+    const words = options.search?.split(/\s+/).filter(Boolean) ?? [];
+    const sortBy = options.sortBy ?? (words.length ? ProductSortField.relevance : ProductSortField.createdAt);
+    if (sortBy === ProductSortField.relevance && !words.length) throw badInput('Sorting by relevance needs search text');
     const query = this.db.getRepository(Product).createQueryBuilder('product');
-    if (options.search) {
-      query.andWhere('(product.name ILIKE :pattern OR product.description ILIKE :pattern)', { pattern: likePattern(options.search) });
-    }
+    // The same expression as the trigram index IDX_product_search, so the planner can use it.
+    words.forEach((word, index) => query.andWhere(`(product.name || ' ' || product.description) ILIKE :word${index}`, { [`word${index}`]: likePattern(word) }));
     if (options.lowStock) query.andWhere('product.quantity <= product.minimumQuantity');
-    const [items, totalItems] = await query
-      .orderBy(`product.${options.sortBy ?? ProductSortField.createdAt}`, options.sortDirection ?? SortDirection.ASC)
-      .addOrderBy('product.id')
-      .skip(skip)
-      .take(take)
-      .getManyAndCount();
+    if (options.inStock) query.andWhere('product.quantity >= product.minimumQuantity');
+    if (sortBy === ProductSortField.relevance) {
+      // A match in the name counts twice as much as one in the description; among equal matches,
+      // the name closest to the whole search (the shorter one) wins.
+      query
+        .orderBy('2 * word_similarity(:phrase, product.name) + similarity(:phrase, product.name) + word_similarity(:phrase, product.description)', 'DESC')
+        .setParameter('phrase', words.join(' '))
+        .addOrderBy('product.name');
+    } else {
+      query.orderBy(`product.${sortBy}`, options.sortDirection ?? SortDirection.ASC);
+    }
+    const [items, totalItems] = await query.addOrderBy('product.id').skip(skip).take(take).getManyAndCount();
     return { items, totalItems };
   }
 

@@ -6,6 +6,7 @@ import { Check, Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn,
 @Entity('product')
 @Check('CHK_product_numbers', `"price" >= 1 AND "quantity" >= 0 AND "minimumQuantity" >= 1`)
 @Index('UQ_product_name_lower', { synchronize: false }) // unique on lower(name): see the Init migration
+@Index('IDX_product_search', { synchronize: false }) // trigram index over name and description: see the ProductSearch migration
 export class Product {
   @Field(() => ID)
   @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'PK_product' })

@@ -6,8 +6,12 @@ export enum ProductSortField {
   price = 'price',
   quantity = 'quantity',
   createdAt = 'createdAt',
+  relevance = 'relevance',
 }
-registerEnumType(ProductSortField, { name: 'ProductSortField' });
+registerEnumType(ProductSortField, {
+  name: 'ProductSortField',
+  valuesConfig: { relevance: { description: 'Best match for the search first (the default when searching); needs search text' } },
+});
 
 @InputType()
 export class ProductListOptions extends PageOptions {
@@ -16,6 +20,9 @@ export class ProductListOptions extends PageOptions {
 
   @Field(() => Boolean, { nullable: true, description: 'Only products at or below their minimum quantity' })
   lowStock?: boolean;
+
+  @Field(() => Boolean, { nullable: true, description: 'Only products with at least their minimum order quantity in stock' })
+  inStock?: boolean;
 }
 
 /** Numbers are nullable so that a missing one gets the shop's own message, not a type error. */

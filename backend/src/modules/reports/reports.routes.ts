@@ -1,29 +1,13 @@
 import type { Request, Response, Router } from 'express';
-import { badInput } from '../../common/errors';
 import { SortDirection } from '../../common/list';
 import { handle } from '../../common/rest';
+import { oneOf, yesNo } from '../../common/rest-shapes';
 import type { Services } from '../../services';
 import { ProductSortField } from '../catalog/product.inputs';
 import { OrderStatus } from '../orders/order.entity';
 import { OrderSortField } from '../orders/order.inputs';
 import { Role } from '../users/user.entity';
 import { UserSortField } from '../users/user.inputs';
-
-/** A query-string value that must be one of an enum's values (they reach ORDER BY, so never free text). */
-function oneOf<T extends string>(req: Request, name: string, values: Record<string, T>): T | undefined {
-  const raw = req.query[name];
-  if (raw === undefined || raw === '') return undefined;
-  const allowed = Object.values(values);
-  if (typeof raw !== 'string' || !allowed.includes(raw as T)) throw badInput(`${name} must be one of ${allowed.join(', ')}`);
-  return raw as T;
-}
-
-function yesNo(req: Request, name: string): boolean | undefined {
-  const raw = req.query[name];
-  if (raw === undefined || raw === '') return undefined;
-  if (raw === 'true' || raw === 'false') return raw === 'true';
-  throw badInput(`${name} must be true or false`);
-}
 
 function text(req: Request, name: string): string | undefined {
   const raw = req.query[name];

@@ -1,8 +1,9 @@
 import { lazy, Suspense, useState } from 'react';
 import { AppBar, Box, Button, IconButton, Toolbar, Typography } from '@mui/material';
 import MenuIcon from '@mui/icons-material/Menu';
-import { Link as RouterLink, NavLink, useNavigate } from 'react-router-dom';
+import { Link as RouterLink, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { useAuth } from '../../lib/auth';
+import NavbarSearch from './NavbarSearch';
 
 const MobileMenu = lazy(() => import('./MobileMenu'));
 
@@ -17,6 +18,7 @@ const links = [
 export default function Navbar() {
   const { user, signOut } = useAuth();
   const navigate = useNavigate();
+  const { pathname } = useLocation();
   const [open, setOpen] = useState(false);
   const items = user ? [...links, { to: '/dashboard', label: 'Dashboard' }] : links;
 
@@ -57,6 +59,8 @@ export default function Navbar() {
             </Button>
           ))}
         </Box>
+        {/* The products page has its own, larger search field. */}
+        {pathname !== '/products' && <NavbarSearch />}
         {user ? (
           <Button variant="outlined" onClick={handleSignOut}>
             Sign Out

@@ -1,12 +1,91 @@
-import { Container } from '@mui/material';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Box, Container, FormControlLabel, InputAdornment, Stack, Switch, TextField } from '@mui/material';
+import SearchIcon from '@mui/icons-material/Search';
+import { useSearchParams } from 'react-router-dom';
 import PageHeading from '../../components/PageHeading';
-import ProductGrid from '../../components/ProductGrid';
+import { filtersFromUrl, sorts, urlOfFilters, type ProductFilters, type ProductSort } from './productFilters';
+import ProductResults from './ProductResults';
 
+const TYPING_PAUSE_MS = 300;
+
+/** All products, searched, sorted and filtered by the server; the state lives in the URL. */
 export default function ProductsPage() {
+  const [params, setParams] = useSearchParams();
+  const filters = filtersFromUrl(params);
+  const [text, setText] = useState(filters.q);
+
+  // The URL can change under the field (Back, the navbar search, "Clear filters"): follow it,
+  // but keep a trailing space the shopper is still typing.
+  useEffect(() => setText((current) => (current.trim() === filters.q ? current : filters.q)), [filters.q]);
+
+  // The URL as of now, for a typing pause that ends after a sort or the switch changed it.
+  const latestParams = useRef(params);
+  latestParams.current = params;
+
+  /** Changes some URL parameters (empty removes one), keeping the others; defaults are left out of the URL. */
+  const update = (changes: Partial<Record<keyof ProductFilters, string>>, options?: { replace: boolean }) => {
+    const next = new URLSearchParams(latestParams.current);
+    for (const [name, value] of Object.entries(changes)) {
+      if (value) next.set(name, value);
+      else next.delete(name);
+    }
+    setParams(urlOfFilters(filtersFromUrl(next)), options);
+  };
+
+  // Typing asks the server once the shopper pauses; it replaces the history entry, so Back leaves
+  // the page instead of stepping through every keystroke. A sort or the switch takes the text at once.
+  useEffect(() => {
+    if (text.trim() === filters.q) return;
+    const timer = setTimeout(() => update({ q: text.trim() }, { replace: true }), TYPING_PAUSE_MS);
+    return () => clearTimeout(timer);
+  }, [text, filters.q]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (text.trim() !== filters.q) update({ q: text.trim() }, { replace: true });
+  };
+  const sortChoices = (Object.keys(sorts) as ProductSort[]).filter((sort) => sort !== 'relevance' || filters.q);
+
   return (
     <Container sx={{ pb: 4 }}>
       <PageHeading>Products</PageHeading>
-      <ProductGrid take={100} />
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ mb: 3, alignItems: { md: 'center' } }}>
+        <Box component="form" role="search" aria-label="Products" onSubmit={submit} sx={{ flexGrow: 1 }}>
+          <TextField
+            id="product-search"
+            label="Search products"
+            type="search"
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            fullWidth
+            slotProps={{
+              htmlInput: { maxLength: 100, enterKeyHint: 'search' },
+              input: { startAdornment: <InputAdornment position="start"><SearchIcon /></InputAdornment> },
+            }}
+          />
+        </Box>
+        <TextField
+          id="product-sort"
+          select
+          label="Sort by"
+          value={filters.sort}
+          onChange={(event) => update({ q: text.trim(), sort: event.target.value })}
+          slotProps={{ select: { native: true } }}
+          sx={{ minWidth: 200 }}
+        >
+          {sortChoices.map((sort) => (
+            <option key={sort} value={sort}>
+              {sorts[sort].label}
+            </option>
+          ))}
+        </TextField>
+        <FormControlLabel
+          control={<Switch checked={filters.inStock} onChange={(event) => update({ q: text.trim(), inStock: event.target.checked ? '1' : '' })} />}
+          label="In stock only"
+          sx={{ whiteSpace: 'nowrap' }}
+        />
+      </Stack>
+      <ProductResults key={urlOfFilters(filters).toString()} filters={filters} onClear={() => setParams(new URLSearchParams())} />
     </Container>
   );
 }

@@ -60,7 +60,7 @@ export default function PaymentPage() {
           <Typography sx={{ color: 'success.main', fontWeight: 'bold' }}>
             Hello, {data.me?.name}
           </Typography>
-          <Typography variant="h5" component="h2" sx={{ my: 1 }}>
+          <Typography variant="h5" component="h1" sx={{ my: 1 }}>
             Pay for {order.name}
           </Typography>
           <Typography>Please pay : ${order.totalPrice}</Typography>

@@ -7,7 +7,7 @@ export default function ContactPage() {
       <Typography sx={{ textAlign: 'center', color: 'text.secondary', mb: 3 }}>
         Questions about an engraving, an order or a blade? Write to us.
       </Typography>
-      <ContactForm />
+      <ContactForm headingLevel="h1" />
     </Container>
   );
 }
