@@ -18,7 +18,7 @@ async function main(): Promise<void> {
     embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, port: config.embeddedPostgresPort, persistent: true, log: (line) => logger.warn(line) });
     databaseUrl = await ensureDatabase(embedded.url, 'keen');
   }
-  const db = createDataSource(databaseUrl);
+  const db = createDataSource(databaseUrl, { pool: config.database });
   await db.initialize();
   const applied = await db.runMigrations();
   if (applied.length) logger.info({ migrations: applied.map((m) => m.name) }, 'applied migrations');
