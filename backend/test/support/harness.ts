@@ -126,6 +126,17 @@ export async function startTestApp(env: Record<string, string> = {}) {
     return db.getRepository(Order).findOneByOrFail({ id: data!.placeOrder.id });
   }
 
+  /** Pays for the order as its customer would, with the offline provider's success card. */
+  async function payOrder(session: TestSession, orderId: string): Promise<Order> {
+    const { errors } = await gql(
+      'mutation($orderId: ID!, $card: TestCardInput!) { confirmTestCardPayment(orderId: $orderId, card: $card) { id } }',
+      { orderId, card: { number: '4242424242424242', expMonth: 12, expYear: new Date().getUTCFullYear() + 3, cvc: '123' } },
+      session,
+    );
+    if (errors) throw new Error(JSON.stringify(errors));
+    return db.getRepository(Order).findOneByOrFail({ id: orderId });
+  }
+
   return {
     url: server.url,
     db,
@@ -137,6 +148,7 @@ export async function startTestApp(env: Record<string, string> = {}) {
     adminUser,
     product,
     placeOrder,
+    payOrder,
     async close() {
       await server.close();
       await db.destroy();

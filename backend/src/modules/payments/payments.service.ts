@@ -117,6 +117,8 @@ export class PaymentsService {
       const current = await manager.getRepository(Order).findOne({ where: { id: orderId }, lock: { mode: 'pessimistic_write' } });
       if (!current) throw notFound('Order');
       checkIntent(current, intent);
+      const holder = await manager.getRepository(Order).findOneBy({ paymentIntentId: intent.id });
+      if (holder && holder.id !== current.id) throw badInput('This payment belongs to another order');
       if (current.state === OrderState.AwaitingPayment) {
         const payment = { transactionId: intent.id, paymentIntentId: intent.id };
         return { order: await moveOrder(manager, current.id, OrderState.Paid, actor, { payment }), outcome: 'paid' };
