@@ -50,7 +50,8 @@ export async function startTestApp(env: Record<string, string> = {}) {
   const queries = new QueryCounter();
   const db: DataSource = createDataSource(url.toString(), { poolSize: 60, logger: queries });
   await db.initialize();
-  const config = loadConfig({ NODE_ENV: 'test', PORT: '0', FIREBASE_AUTH_EMULATOR_HOST: process.env.FIREBASE_AUTH_EMULATOR_HOST, ADMIN_EMAILS: '', ...env });
+  const configEnv = { NODE_ENV: 'test', PORT: '0', FIREBASE_AUTH_EMULATOR_HOST: process.env.FIREBASE_AUTH_EMULATOR_HOST, ADMIN_EMAILS: '', ...env };
+  const config = loadConfig(configEnv);
   const server = await startServer(config, db, pino({ level: 'silent' }));
   const emulator = `http://${process.env.FIREBASE_AUTH_EMULATOR_HOST}`;
 
@@ -137,6 +138,21 @@ export async function startTestApp(env: Record<string, string> = {}) {
     return db.getRepository(Order).findOneByOrFail({ id: orderId });
   }
 
+  /** A second Keen process on the same database, as a replica behind a load balancer would be. */
+  async function replica(replicaEnv: Record<string, string> = {}) {
+    const replicaDb = createDataSource(url.toString(), { poolSize: 10 });
+    await replicaDb.initialize();
+    const replicaServer = await startServer({ ...loadConfig({ ...configEnv, ...replicaEnv }), accessTokenSecret: config.accessTokenSecret }, replicaDb, pino({ level: 'silent' }));
+    return {
+      url: replicaServer.url,
+      services: replicaServer.services,
+      async close() {
+        await replicaServer.close();
+        await replicaDb.destroy();
+      },
+    };
+  }
+
   return {
     url: server.url,
     db,
@@ -149,6 +165,7 @@ export async function startTestApp(env: Record<string, string> = {}) {
     product,
     placeOrder,
     payOrder,
+    replica,
     async close() {
       await server.close();
       await db.destroy();
