@@ -16,7 +16,7 @@ async function csv(path: string, session?: TestSession) {
 }
 
 /** Known data: two customers, products with and without enough stock, orders spread over days. */
-async function orderOn(session: TestSession, productId: string, quantity: number, { paid = false, shipped = false, at = new Date(), paidAt = at } = {}) {
+async function orderOn(session: TestSession, productId: string, quantity: number, { paid = false, shipped = false, at = new Date(), paidAt = at }: { paid?: boolean; shipped?: boolean; at?: Date; paidAt?: Date } = {}) {
   const order = await app.placeOrder(session, productId, quantity);
   if (paid) await app.payOrder(session, order.id);
   if (shipped) expect((await app.gql('mutation($id: ID!) { markShipped(id: $id) { id } }', { id: order.id }, admin)).errors).toBeUndefined();

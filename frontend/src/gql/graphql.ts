@@ -18,6 +18,8 @@ export type OrderListOptions = {
   skip?: number;
   sortBy?: OrderSortField | null | undefined;
   sortDirection?: SortDirection | null | undefined;
+  state?: OrderState | null | undefined;
+  /** Derived from state; prefer the state filter */
   status?: OrderStatus | null | undefined;
   /** At most 100 */
   take?: number;
@@ -28,8 +30,20 @@ export type OrderSortField =
   | 'email'
   | 'name'
   | 'quantity'
+  | 'state'
   | 'status'
   | 'totalPrice';
+
+export type OrderState =
+  /** Placed; its units are held until it is paid or the hold runs out */
+  | 'AwaitingPayment'
+  | 'Cancelled'
+  /** Not paid within the hold; its units went back to stock */
+  | 'Expired'
+  | 'Paid'
+  /** The payment was returned (a refund or a dispute) */
+  | 'Refunded'
+  | 'Shipped';
 
 export type OrderStatus =
   | 'Pending'
