@@ -265,6 +265,20 @@ describe('deleteOrder', () => {
     expect(await stockOf(product.id)).toBe(2_147_483_647);
   });
 
+  test('cancelOrder answers the order in its new state; other customers and anonymous callers are refused', async () => {
+    const CANCEL = 'mutation($id: ID!) { cancelOrder(id: $id) { id state status paid cancelledAt } }';
+    const owner = await app.customer();
+    const product = await app.product();
+    const order = await app.placeOrder(owner, product.id, 2);
+    expect(codeOf(await app.gql(CANCEL, { id: order.id }, await app.customer('other')))).toBe('FORBIDDEN');
+    expect(codeOf(await app.gql(CANCEL, { id: order.id }))).toBe('UNAUTHENTICATED');
+    expect(await stateOf(order.id)).toBe(OrderState.AwaitingPayment);
+    const res = await app.gql(CANCEL, { id: order.id }, owner);
+    expect(res.data!.cancelOrder).toMatchObject({ id: order.id, state: 'Cancelled', status: 'Pending', paid: false });
+    expect(res.data!.cancelOrder.cancelledAt).toEqual(expect.any(String));
+    expect(await stockOf(product.id)).toBe(10);
+  });
+
   test('an unknown or malformed id is NOT_FOUND', async () => {
     const admin = await app.adminUser();
     expect(codeOf(await app.gql(DELETE, { id: '00000000-0000-4000-8000-000000000000' }, admin))).toBe('NOT_FOUND');

@@ -22,16 +22,3 @@ export function prependToLists(cache: ApolloCache, fieldName: string, entity: { 
     },
   });
 }
-
-/** Drops an entity from every cached list of the given Query fields, then evicts it. */
-export function removeFromLists(cache: ApolloCache, fieldNames: string[], entity: { __typename: string; id: string }): void {
-  const ref = cache.identify(entity);
-  if (!ref) return;
-  const without = (existing: unknown) => {
-    if (!isList(existing) || !existing.items.some((item) => item.__ref === ref)) return existing;
-    return { ...existing, items: existing.items.filter((item) => item.__ref !== ref), totalItems: Math.max(0, existing.totalItems - 1) };
-  };
-  cache.modify({ fields: Object.fromEntries(fieldNames.map((name) => [name, without])) });
-  cache.evict({ id: ref });
-  cache.gc();
-}

@@ -47,11 +47,16 @@ export class OrdersResolver {
     return services.orders.markShipped(caller, id);
   }
 
-  @Mutation(() => ID, {
+  @Mutation(() => ID, { description: 'As cancelOrder, answering only the id (the old client\'s delete)' })
+  async deleteOrder(@Arg('id', () => ID) id: string, @Ctx() { caller, services }: RequestContext): Promise<string> {
+    return (await services.orders.delete(caller, id)).id;
+  }
+
+  @Mutation(() => Order, {
     description:
-      'Cancels an unpaid order (its customer or an admin; refused while a payment is under way), or, for an admin, refunds a paid unshipped one. The order stays, with its history; answers its id',
+      'Cancels an unpaid order (its customer or an admin; refused while a payment is under way), or, for an admin, refunds a paid unshipped one. Its units return to stock; the order stays, with its history',
   })
-  deleteOrder(@Arg('id', () => ID) id: string, @Ctx() { caller, services }: RequestContext): Promise<string> {
+  cancelOrder(@Arg('id', () => ID) id: string, @Ctx() { caller, services }: RequestContext): Promise<Order> {
     return services.orders.delete(caller, id);
   }
 

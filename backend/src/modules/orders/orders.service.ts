@@ -126,7 +126,7 @@ export class OrdersService {
    * unshipped one. Either way its units go back to stock and the row stays, with its history.
    * Provider calls come first, outside any transaction; the move then re-checks the state.
    */
-  async delete(caller: Caller, id: string): Promise<string> {
+  async delete(caller: Caller, id: string): Promise<Order> {
     const actor = actorOf(caller);
     const order = await this.find(this.db.manager, id);
     if (actor.kind === OrderActorKind.admin && order.state === OrderState.Paid) {
@@ -134,13 +134,11 @@ export class OrdersService {
       const intentId = order.paymentIntentId;
       if (intentId) await this.provider.refund(intentId);
       const note = intentId ? 'Deleted by an admin; the payment was refunded' : 'Deleted by an admin; no payment on record to refund';
-      await this.db.transaction((manager) => moveOrder(manager, order.id, OrderState.Refunded, actor, { note }));
-      return order.id;
+      return this.db.transaction((manager) => moveOrder(manager, order.id, OrderState.Refunded, actor, { note }));
     }
     assertAllowed(actor, order, OrderState.Cancelled);
     if (!(await this.releasePayment(order))) throw conflict('This order is being paid');
-    await this.db.transaction((manager) => moveOrder(manager, order.id, OrderState.Cancelled, actor));
-    return order.id;
+    return this.db.transaction((manager) => moveOrder(manager, order.id, OrderState.Cancelled, actor));
   }
 
   /** The order's history, oldest first. Admin only. */
