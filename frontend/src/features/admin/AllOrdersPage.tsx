@@ -4,26 +4,32 @@ import { Avatar, Button, Chip, MenuItem, Stack, TextField, Typography } from '@m
 import type { GridColDef } from '@mui/x-data-grid';
 import { useSnackbar } from 'notistack';
 import { errorMessage } from '../../lib/errors';
-import type { AdminOrdersQuery as AdminOrdersResult } from '../../gql/graphql';
-import { AdminDeleteOrderMutation, AdminOrdersQuery, MarkShippedMutation } from './operations';
+import type { AdminOrdersQuery as AdminOrdersResult, OrderState } from '../../gql/graphql';
+import { AdminCancelOrderMutation, AdminOrdersQuery, MarkShippedMutation } from './operations';
 import ConfirmDialog from '../../components/ConfirmDialog';
-import { removeFromLists } from './listCache';
+import OrderStateChip, { ORDER_STATE_LABELS } from '../../components/OrderStateChip';
+import OrderHistoryDialog from './OrderHistoryDialog';
 import { AdminGrid, useServerList } from './serverGrid';
 
 type Order = AdminOrdersResult['orders']['items'][number];
 
-const SORTABLE = ['createdAt', 'totalPrice', 'quantity', 'status', 'name', 'email'] as const;
+const SORTABLE = ['createdAt', 'totalPrice', 'quantity', 'state', 'status', 'name', 'email'] as const;
 
-/** /dashboard/allOrders: every order; Ship for paid Pending orders, delete through a confirmation. */
+/**
+ * /dashboard/allOrders: every order with its state; Ship for paid orders; Delete cancels an unpaid
+ * order or refunds a paid, unshipped one, through a confirmation; History shows every change.
+ */
 export default function AllOrdersPage() {
   const { enqueueSnackbar } = useSnackbar();
+  const [state, setState] = useState<OrderState | ''>('');
   const [status, setStatus] = useState('');
   const [paid, setPaid] = useState('');
-  const list = useServerList(SORTABLE, { status: status || undefined, paid: paid === '' ? undefined : paid === 'true' });
+  const list = useServerList(SORTABLE, { state: state || undefined, status: status || undefined, paid: paid === '' ? undefined : paid === 'true' });
   const { data, previousData, loading, error } = useQuery(AdminOrdersQuery, { variables: { options: list.options } });
   const [markShipped] = useMutation(MarkShippedMutation);
-  const [deleteOrder, { loading: deleting }] = useMutation(AdminDeleteOrderMutation);
+  const [cancelOrder, { loading: deleting }] = useMutation(AdminCancelOrderMutation);
   const [toDelete, setToDelete] = useState<Order | null>(null);
+  const [historyOf, setHistoryOf] = useState<Order | null>(null);
   const [shipping, setShipping] = useState<string | null>(null);
 
   async function ship(order: Order) {
@@ -42,7 +48,8 @@ export default function AllOrdersPage() {
     if (!toDelete) return;
     const { id } = toDelete;
     try {
-      await deleteOrder({ variables: { id }, update: (cache) => removeFromLists(cache, 'orders', 'Order', id) });
+      // The order stays (Cancelled or Refunded); the answer updates its row.
+      await cancelOrder({ variables: { id } });
       enqueueSnackbar('Successfully Deleted', { variant: 'success' });
       setToDelete(null);
     } catch (failure) {
@@ -75,23 +82,29 @@ export default function AllOrdersPage() {
       renderCell: ({ row }) => <Chip size="small" label={row.paid ? 'Paid' : 'Pending'} color={row.paid ? 'success' : 'warning'} />,
     },
     { field: 'status', headerName: 'Status', width: 110 },
+    { field: 'state', headerName: 'State', width: 150, renderCell: ({ row }) => <OrderStateChip state={row.state} /> },
     { field: 'transactionId', headerName: 'Transaction', flex: 1, minWidth: 160, sortable: false },
     { field: 'createdAt', headerName: 'Ordered', width: 170, valueFormatter: (value: string) => new Date(value).toLocaleString() },
     {
       field: 'actions',
       headerName: 'Actions',
-      width: 190,
+      width: 260,
       sortable: false,
       hideable: false,
       renderCell: ({ row }) => (
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', height: '100%' }}>
-          {row.paid && row.status === 'Pending' && (
+          {row.state === 'Paid' && (
             <Button size="small" variant="contained" onClick={() => ship(row)} disabled={shipping === row.id}>
               Ship
             </Button>
           )}
-          <Button size="small" color="error" onClick={() => setToDelete(row)}>
-            Delete
+          {(row.state === 'AwaitingPayment' || row.state === 'Paid') && (
+            <Button size="small" color="error" onClick={() => setToDelete(row)}>
+              Delete
+            </Button>
+          )}
+          <Button size="small" onClick={() => setHistoryOf(row)} aria-label={`History of ${row.name}`}>
+            History
           </Button>
         </Stack>
       ),
@@ -116,6 +129,14 @@ export default function AllOrdersPage() {
         rowHeight={64}
         filters={
           <>
+            <TextField select size="small" label="State" value={state} onChange={(event) => setState(event.target.value as OrderState | '')} sx={{ minWidth: 150 }}>
+              <MenuItem value="">All</MenuItem>
+              {(Object.keys(ORDER_STATE_LABELS) as OrderState[]).map((value) => (
+                <MenuItem key={value} value={value}>
+                  {ORDER_STATE_LABELS[value]}
+                </MenuItem>
+              ))}
+            </TextField>
             <TextField select size="small" label="Status" value={status} onChange={(event) => setStatus(event.target.value)} sx={{ minWidth: 120 }}>
               <MenuItem value="">All</MenuItem>
               <MenuItem value="Pending">Pending</MenuItem>
@@ -136,9 +157,11 @@ export default function AllOrdersPage() {
             <Typography variant="body2">Customer: {toDelete.userName} ({toDelete.email})</Typography>
             <Typography variant="body2">Quantity: {toDelete.quantity}</Typography>
             <Typography variant="body2">Price: ${toDelete.totalPrice}</Typography>
+            {toDelete.state === 'Paid' && <Typography variant="body2">The payment will be refunded to the customer.</Typography>}
           </>
         )}
       </ConfirmDialog>
+      <OrderHistoryDialog order={historyOf} onClose={() => setHistoryOf(null)} />
     </>
   );
 }
