@@ -374,6 +374,24 @@ describe('cancelling, refunds and disputes', () => {
     expect((await reload(order)).state).toBe('Refunded');
   });
 
+  test("a customer's confirmation of a card charged as the order expired refunds it and says so", async () => {
+    const shopper = await app.customer();
+    const order = await unpaidOrder(shopper);
+    const intent = await intentFor(shopper, order);
+    await app.db.getRepository(Order).update({ id: order.id }, { createdAt: new Date(Date.now() - 31 * 60_000) });
+    expect(await app.services.orders.expireOverdue()).toContain(order.id);
+    // An expired order refuses an unconfirmed payment with its state, and another customer learns nothing.
+    expect(messageOf(await app.gql(CONFIRM, { orderId: order.id, id: intent.id }, shopper))).toBe('This order has expired: it was not paid in time');
+    intent.status = 'succeeded';
+    expect(messageOf(await app.gql(CONFIRM, { orderId: order.id, id: intent.id }, await app.customer('other')))).toBe('This is not your order');
+    expect(refundsOf(intent.id)).toBe(0);
+
+    const late = await app.gql(CONFIRM, { orderId: order.id, id: intent.id }, shopper);
+    expect(messageOf(late)).toBe('This order closed before the payment arrived; the payment has been refunded');
+    expect(refundsOf(intent.id)).toBe(1);
+    expect((await reload(order)).state).toBe('Refunded');
+  });
+
   test('an admin deleting a paid, unshipped order refunds it at Stripe and returns its units', async () => {
     const shopper = await app.customer();
     const admin = await app.adminUser();

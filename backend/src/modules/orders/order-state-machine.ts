@@ -98,16 +98,22 @@ function rolesOf(actor: OrderActor, order: Order): Role[] {
   return roles;
 }
 
-/**
- * Throws unless `actor` may move `order` to `to` now: first whether they may ever make such a
- * move on this order (so another customer learns nothing of its state), then the current state.
- */
-export function assertAllowed(actor: OrderActor, order: Order, to: OrderState): Transition {
+/** Throws unless `actor` may move this order to `to` from some state; answers the roles it plays. */
+export function assertMayEver(actor: OrderActor, order: Order, to: OrderState): Role[] {
   const roles = rolesOf(actor, order);
   const mayEver = ORDER_TRANSITIONS.filter((t) => t.to === to).flatMap((t) => t.by);
   if (!roles.some((role) => mayEver.includes(role))) {
     throw forbidden(mayEver.includes('owner') ? 'This is not your order' : 'Only an admin may do this');
   }
+  return roles;
+}
+
+/**
+ * Throws unless `actor` may move `order` to `to` now: first whether they may ever make such a
+ * move on this order (so another customer learns nothing of its state), then the current state.
+ */
+export function assertAllowed(actor: OrderActor, order: Order, to: OrderState): Transition {
+  const roles = assertMayEver(actor, order, to);
   const transition = transitionFor(order.state, to);
   if (!transition || !roles.some((role) => transition.by.includes(role))) throw forbidden(refusalOf(order.state, to));
   return transition;
