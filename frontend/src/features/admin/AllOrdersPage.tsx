@@ -71,20 +71,8 @@ export default function AllOrdersPage() {
       ),
     },
     { field: 'userName', headerName: 'Customer', flex: 1, minWidth: 140, sortable: false },
-    { field: 'email', headerName: 'Email', flex: 1, minWidth: 180 },
-    { field: 'quantity', headerName: 'Quantity', type: 'number', width: 100 },
-    { field: 'totalPrice', headerName: 'Total', type: 'number', width: 100, valueFormatter: (value: number) => `$${value}` },
-    {
-      field: 'paid',
-      headerName: 'Payment',
-      width: 110,
-      sortable: false,
-      renderCell: ({ row }) => <Chip size="small" label={row.paid ? 'Paid' : 'Pending'} color={row.paid ? 'success' : 'warning'} />,
-    },
-    { field: 'status', headerName: 'Status', width: 110 },
+    // State and actions come early, so they stay on screen in a narrow window.
     { field: 'state', headerName: 'State', width: 150, renderCell: ({ row }) => <OrderStateChip state={row.state} /> },
-    { field: 'transactionId', headerName: 'Transaction', flex: 1, minWidth: 160, sortable: false },
-    { field: 'createdAt', headerName: 'Ordered', width: 170, valueFormatter: (value: string) => new Date(value).toLocaleString() },
     {
       field: 'actions',
       headerName: 'Actions',
@@ -109,6 +97,19 @@ export default function AllOrdersPage() {
         </Stack>
       ),
     },
+    { field: 'email', headerName: 'Email', flex: 1, minWidth: 180 },
+    { field: 'quantity', headerName: 'Quantity', type: 'number', width: 100 },
+    { field: 'totalPrice', headerName: 'Total', type: 'number', width: 100, valueFormatter: (value: number) => `$${value}` },
+    {
+      field: 'paid',
+      headerName: 'Payment',
+      width: 110,
+      sortable: false,
+      renderCell: ({ row }) => <Chip size="small" label={row.paid ? 'Paid' : 'Pending'} color={row.paid ? 'success' : 'warning'} />,
+    },
+    { field: 'status', headerName: 'Status', width: 110 },
+    { field: 'transactionId', headerName: 'Transaction', flex: 1, minWidth: 160, sortable: false },
+    { field: 'createdAt', headerName: 'Ordered', width: 170, valueFormatter: (value: string) => new Date(value).toLocaleString() },
   ];
 
   const orders = data?.orders ?? previousData?.orders;
