@@ -1,8 +1,7 @@
 import { createDataSource } from '../../src/db/data-source';
 
-/** The pool's guards, on the test server's template database (read only). */
+/** The pool's guards, on the test server's own database (never the template: copies of it need it unused). */
 const url = new URL(process.env.KEEN_TEST_SERVER_URL!);
-url.pathname = `/${process.env.KEEN_TEST_TEMPLATE}`;
 
 test('each connection carries the statement and idle-in-transaction timeouts, and a statement past it is stopped', async () => {
   const db = createDataSource(url.toString(), { poolSize: 1, pool: { statementTimeoutMs: 300, idleInTransactionTimeoutMs: 4000, connectionTimeoutMs: 2000 } });

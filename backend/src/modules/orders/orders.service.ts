@@ -193,9 +193,9 @@ export class OrdersService {
     return !PAYING_STATUSES.includes((await this.provider.cancelIntent(intent.id)).status);
   }
 
-  private async find(manager: EntityManager, id: string, lock = false): Promise<Order> {
+  private async find(manager: EntityManager, id: string): Promise<Order> {
     if (!isId(id)) throw notFound('Order');
-    const order = await manager.getRepository(Order).findOne({ where: { id }, ...(lock ? { lock: { mode: 'pessimistic_write' as const } } : {}) });
+    const order = await manager.getRepository(Order).findOneBy({ id });
     if (!order) throw notFound('Order');
     return order;
   }

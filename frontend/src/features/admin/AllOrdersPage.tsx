@@ -71,7 +71,7 @@ export default function AllOrdersPage() {
       ),
     },
     { field: 'userName', headerName: 'Customer', flex: 1, minWidth: 140, sortable: false },
-    // State and actions come early, so they stay on screen in a narrow window.
+    // State, actions and the transaction come early, so they stay on screen in a narrow window.
     { field: 'state', headerName: 'State', width: 150, renderCell: ({ row }) => <OrderStateChip state={row.state} /> },
     {
       field: 'actions',
@@ -97,6 +97,7 @@ export default function AllOrdersPage() {
         </Stack>
       ),
     },
+    { field: 'transactionId', headerName: 'Transaction', flex: 1, minWidth: 160, sortable: false },
     { field: 'email', headerName: 'Email', flex: 1, minWidth: 180 },
     { field: 'quantity', headerName: 'Quantity', type: 'number', width: 100 },
     { field: 'totalPrice', headerName: 'Total', type: 'number', width: 100, valueFormatter: (value: number) => `$${value}` },
@@ -108,7 +109,6 @@ export default function AllOrdersPage() {
       renderCell: ({ row }) => <Chip size="small" label={row.paid ? 'Paid' : 'Pending'} color={row.paid ? 'success' : 'warning'} />,
     },
     { field: 'status', headerName: 'Status', width: 110 },
-    { field: 'transactionId', headerName: 'Transaction', flex: 1, minWidth: 160, sortable: false },
     { field: 'createdAt', headerName: 'Ordered', width: 170, valueFormatter: (value: string) => new Date(value).toLocaleString() },
   ];
 
