@@ -85,9 +85,9 @@ export class Order {
   @Column('varchar', { length: 2000 })
   img!: string;
 
-  /** Written only by order-state-machine.ts. */
+  /** Written only by order-state-machine.ts. Its PostgreSQL type is order_state_enum, TypeORM's default name here. */
   @Field(() => OrderState)
-  @Column('enum', { enum: OrderState, enumName: 'order_state_enum', default: OrderState.AwaitingPayment })
+  @Column('enum', { enum: OrderState, default: OrderState.AwaitingPayment })
   state!: OrderState;
 
   @Field(() => OrderStatus, { description: 'Derived from state: Shipped once shipped, otherwise Pending' })
