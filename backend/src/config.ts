@@ -24,6 +24,14 @@ export interface Config {
   adminEmails: string[];
   accessTokenSecret: string;
   stripe: { secretKey: string | null; publishableKey: string | null; webhookSecret: string | null; apiUrl: string | null };
+  orders: {
+    /** An unpaid order holds its units this long, then expires. */
+    unpaidHoldMinutes: number;
+    maxUnpaidOrders: number;
+    /** How often each process looks for expired holds. */
+    expirySweepSeconds: number;
+  };
+  database: PoolSettings;
   /** Uploaded images go to this S3-compatible bucket when set; otherwise to `<dataDir>/uploads`. */
   s3: S3Settings | null;
   seedDemo: boolean;
@@ -35,6 +43,16 @@ export interface Config {
   drainDelayMs: number;
   demoAccounts: { admin: DemoAccount; customer: DemoAccount };
 }
+
+/** Guards on every database connection, so one stuck request cannot hold the pool. */
+export interface PoolSettings {
+  statementTimeoutMs: number;
+  idleInTransactionTimeoutMs: number;
+  /** How long a request waits for a free connection before failing. */
+  connectionTimeoutMs: number;
+}
+
+export const DEFAULT_POOL_SETTINGS: PoolSettings = { statementTimeoutMs: 15_000, idleInTransactionTimeoutMs: 30_000, connectionTimeoutMs: 10_000 };
 
 export interface DemoAccount {
   email: string;
@@ -65,6 +83,15 @@ function integer(env: Env, name: string, fallback: number, min: number, max: num
   if (!Number.isInteger(value) || value < min || value > max) {
     throw new ConfigError(name, `expected a whole number from ${min} to ${max}, got "${raw}"`);
   }
+  return value;
+}
+
+/** A positive number, fractions allowed (tests hold orders for seconds). */
+function decimal(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = text(env, name);
+  if (raw === null) return fallback;
+  const value = Number(raw);
+  if (!/^\d+(\.\d+)?$/.test(raw) || value < min || value > max) throw new ConfigError(name, `expected a number from ${min} to ${max}, got "${raw}"`);
   return value;
 }
 
@@ -153,6 +180,10 @@ export function loadConfig(env: Env = process.env): Config {
   if (production && stripeSecret === null) {
     throw new ConfigError('STRIPE_SECRET_KEY', 'is required in production: the offline test payment provider is for development only');
   }
+  const stripeWebhookSecret = text(env, 'STRIPE_WEBHOOK_SECRET');
+  if (production && stripeWebhookSecret === null) {
+    throw new ConfigError('STRIPE_WEBHOOK_SECRET', "is required in production: refunds, disputes and payments whose confirmation never came back arrive only by Stripe's webhook");
+  }
   const stripeApiUrl = text(env, 'STRIPE_API_URL');
   if (stripeApiUrl !== null && !/^https?:\/\//.test(stripeApiUrl)) throw new ConfigError('STRIPE_API_URL', 'expected an http:// or https:// URL');
 
@@ -186,7 +217,17 @@ export function loadConfig(env: Env = process.env): Config {
     adminEmails,
     // Without a setting, tokens last until the process restarts: fine for development.
     accessTokenSecret: secret ?? randomBytes(32).toString('hex'),
-    stripe: { secretKey: stripeSecret, publishableKey: stripePublishable, webhookSecret: text(env, 'STRIPE_WEBHOOK_SECRET'), apiUrl: stripeApiUrl },
+    stripe: { secretKey: stripeSecret, publishableKey: stripePublishable, webhookSecret: stripeWebhookSecret, apiUrl: stripeApiUrl },
+    orders: {
+      unpaidHoldMinutes: decimal(env, 'UNPAID_ORDER_HOLD_MINUTES', 30, 0.01, 10_080),
+      maxUnpaidOrders: integer(env, 'MAX_UNPAID_ORDERS', 5, 1, 1000),
+      expirySweepSeconds: decimal(env, 'ORDER_EXPIRY_SWEEP_SECONDS', 60, 0.1, 3600),
+    },
+    database: {
+      statementTimeoutMs: integer(env, 'DB_STATEMENT_TIMEOUT_MS', DEFAULT_POOL_SETTINGS.statementTimeoutMs, 100, 3_600_000),
+      idleInTransactionTimeoutMs: integer(env, 'DB_IDLE_IN_TRANSACTION_TIMEOUT_MS', DEFAULT_POOL_SETTINGS.idleInTransactionTimeoutMs, 100, 3_600_000),
+      connectionTimeoutMs: integer(env, 'DB_CONNECTION_TIMEOUT_MS', DEFAULT_POOL_SETTINGS.connectionTimeoutMs, 100, 600_000),
+    },
     s3: s3Settings(env),
     seedDemo: flag(env, 'SEED_DEMO', !production),
     trustProxy,

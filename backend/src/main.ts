@@ -20,7 +20,7 @@ async function main(): Promise<void> {
     embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, port: config.embeddedPostgresPort, persistent: true, log: (line) => logger.warn(line) });
     databaseUrl = await ensureDatabase(embedded.url, 'keen');
   }
-  const db = createDataSource(databaseUrl);
+  const db = createDataSource(databaseUrl, { pool: config.database });
   await db.initialize();
   // Under an advisory lock: processes started together apply each migration once.
   const applied = await migrate(db);

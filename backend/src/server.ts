@@ -23,7 +23,8 @@ export interface RunningServer {
 
 /** The HTTP server over an initialized, migrated database: used by `main.ts` and by the tests. */
 export async function startServer(config: Config, db: DataSource, logger: Logger): Promise<RunningServer> {
-  const services = createServices(db, config);
+  const services = createServices(db, config, logger);
+  const expiry = startExpirySweep(services, config.orders.expirySweepSeconds, logger);
   const httpServer = http.createServer();
   const apollo = createApolloServer(await buildKeenSchema(), {
     production: config.env === 'production',
@@ -45,8 +46,27 @@ export async function startServer(config: Config, db: DataSource, logger: Logger
     async close() {
       draining = true;
       if (config.drainDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, config.drainDelayMs));
+      await expiry.stop();
       await apollo.stop();
       await services.identity.close();
+    },
+  };
+}
+
+/**
+ * Every process sweeps for unpaid orders past their hold; the sweep is safe to run in several
+ * processes at once (see OrdersService.expireOverdue), so no leader is needed.
+ */
+function startExpirySweep(services: Services, everySeconds: number, logger: Logger) {
+  let running: Promise<unknown> = Promise.resolve();
+  const timer = setInterval(() => {
+    running = running.then(() => services.orders.expireOverdue()).catch((error) => logger.error({ err: error }, 'order expiry sweep failed'));
+  }, everySeconds * 1000);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
     },
   };
 }

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
 import type { Config } from './config';
 import { IdentityService } from './modules/auth/identity';
@@ -14,17 +15,18 @@ import { UploadsService } from './modules/uploads/uploads.service';
 import { UsersService } from './modules/users/users.service';
 
 /** One instance of each service per process; GraphQL resolvers and REST routes share them. */
-export function createServices(db: DataSource, config: Config) {
+export function createServices(db: DataSource, config: Config, logger: Logger) {
   const users = new UsersService(db, config.adminEmails);
   const catalog = new CatalogService(db);
-  const orders = new OrdersService(db);
+  const provider = createPaymentProvider(db, config);
+  const orders = new OrdersService(db, provider, config.orders, logger);
   return {
     identity: new IdentityService(config),
     users,
     catalog,
     orders,
     reviews: new ReviewsService(db),
-    payments: new PaymentsService(db, createPaymentProvider(db, config)),
+    payments: new PaymentsService(db, provider, logger),
     uploads: new UploadsService(db, config.s3 ? new S3ImageStore(config.s3) : new LocalDiskImageStore(path.join(config.dataDir, 'uploads'))),
     reports: new ReportsService(db, catalog, orders, users),
   };

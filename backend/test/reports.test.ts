@@ -1,4 +1,4 @@
-import { Order, OrderStatus } from '../src/modules/orders/order.entity';
+import { Order } from '../src/modules/orders/order.entity';
 import { codeOf, startTestApp, TestApp, TestSession } from './support/harness';
 
 let app: TestApp;
@@ -16,12 +16,12 @@ async function csv(path: string, session?: TestSession) {
 }
 
 /** Known data: two customers, products with and without enough stock, orders spread over days. */
-async function orderOn(session: TestSession, productId: string, quantity: number, { paid = false, shipped = false, at = new Date() } = {}) {
+async function orderOn(session: TestSession, productId: string, quantity: number, { paid = false, shipped = false, at = new Date(), paidAt = at }: { paid?: boolean; shipped?: boolean; at?: Date; paidAt?: Date } = {}) {
   const order = await app.placeOrder(session, productId, quantity);
-  await app.db.getRepository(Order).update(
-    { id: order.id },
-    { paid, transactionId: paid ? `pi_${order.id}` : null, status: shipped ? OrderStatus.Shipped : OrderStatus.Pending, createdAt: at },
-  );
+  if (paid) await app.payOrder(session, order.id);
+  if (shipped) expect((await app.gql('mutation($id: ID!) { markShipped(id: $id) { id } }', { id: order.id }, admin)).errors).toBeUndefined();
+  // Only the timestamps are backdated, to spread the orders over days; states come from the real calls.
+  await app.db.getRepository(Order).update({ id: order.id }, { createdAt: at, ...(paid ? { paidAt } : {}) });
   return order;
 }
 
@@ -48,18 +48,20 @@ describe('overview', () => {
     await orderOn(shopper, santoku.id, 1, { paid: true, at: daysAgo(29) }); // 40, the oldest day shown
     await orderOn(shopper, santoku.id, 5, { paid: true, at: daysAgo(31) }); // too old for the days, still paid
     await orderOn(alice, santoku.id, 1, { paid: false, at: daysAgo(40) });
+    await orderOn(alice, cleaver.id, 2, { paid: true, at: daysAgo(5), paidAt: today }); // 30: revenue on the day it was paid
 
     const res = await app.gql(OVERVIEW, {}, admin);
     expect(res.errors).toBeUndefined();
     const { days, paidOrders, unpaidOrders, lowStockProducts } = res.data!.overview;
     expect(days).toHaveLength(30);
     expect(days[0].day).toBe(utcDay(daysAgo(29)));
-    expect(days[29]).toEqual({ day: utcDay(today), revenue: 110, orders: 3 });
+    expect(days[29]).toEqual({ day: utcDay(today), revenue: 140, orders: 3 });
+    expect(days.find((d: { day: string }) => d.day === utcDay(daysAgo(5)))).toEqual({ day: utcDay(daysAgo(5)), revenue: 0, orders: 1 });
     expect(days.find((d: { day: string }) => d.day === utcDay(daysAgo(3)))).toEqual({ day: utcDay(daysAgo(3)), revenue: 60, orders: 1 });
     expect(days[0]).toEqual({ day: utcDay(daysAgo(29)), revenue: 40, orders: 1 });
-    expect(days.reduce((sum: number, d: { revenue: number }) => sum + d.revenue, 0)).toBe(210);
-    expect(days.reduce((sum: number, d: { orders: number }) => sum + d.orders, 0)).toBe(5);
-    expect(paidOrders).toBe(5);
+    expect(days.reduce((sum: number, d: { revenue: number }) => sum + d.revenue, 0)).toBe(240);
+    expect(days.reduce((sum: number, d: { orders: number }) => sum + d.orders, 0)).toBe(6);
+    expect(paidOrders).toBe(6);
     expect(unpaidOrders).toBe(2);
     expect(lowStockProducts.map((p: { name: string }) => p.name)).toEqual(['Overview Empty Bread', 'Overview Low Paring']);
   });
@@ -81,11 +83,11 @@ describe('CSV exports', () => {
     const all = await csv(`/api/admin/export/orders.csv?search=${encodeURIComponent('damascus')}&status=Pending&paid=true&sortBy=quantity&sortDirection=ASC`, admin);
     expect(all.status).toBe(200);
     expect(all.type).toMatch(/^text\/csv/);
-    expect(all.lines[0]).toBe('id,createdAt,product,customer,email,phone,address,quantity,price,totalPrice,paid,status,transactionId');
+    expect(all.lines[0]).toBe('id,createdAt,product,customer,email,phone,address,quantity,price,totalPrice,paid,status,transactionId,state,paidAt');
     expect(all.lines).toHaveLength(1 + 105);
     expect(all.lines[1]).toContain('"Export ""Damascus"", Chef"');
-    expect(all.lines.slice(1).every((line) => line.includes(',true,Pending,pi_'))).toBe(true);
-    const quantities = all.lines.slice(1).map((line) => Number(line.split(',').at(-6)));
+    expect(all.lines.slice(1).every((line) => line.includes(',true,Pending,pi_') && line.includes(',Paid,'))).toBe(true);
+    const quantities = all.lines.slice(1).map((line) => Number(line.split(',').at(-8)));
     expect(quantities).toEqual([...quantities].sort((a, b) => a - b));
     expect(new Set(all.lines.slice(1).map((line) => line.split(',')[0])).size).toBe(105);
 

@@ -45,6 +45,12 @@ test('an admin ships a paid order and the customer sees it Shipped', async ({ pa
   await expect(page.getByText('Status is updated')).toBeVisible();
   await expect(row.getByRole('button', { name: 'Ship' })).toHaveCount(0);
   await expect(row).toContainText('Shipped');
+  await row.getByRole('button', { name: `History of ${order.name}` }).click();
+  const history = page.getByRole('dialog', { name: `History of ${order.name}` });
+  await expect(history).toContainText('Placed: Awaiting payment');
+  await expect(history).toContainText('Awaiting payment → Paid');
+  await expect(history).toContainText('Paid → Shipped');
+  await history.getByRole('button', { name: 'Close' }).click();
 
   await page.getByRole('button', { name: 'Sign Out' }).click();
   await signIn(page, demo.customer);

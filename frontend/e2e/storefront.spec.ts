@@ -88,6 +88,7 @@ test('a shopper signs up, buys, deletes an order, reviews, updates the profile a
   const row = page.getByRole('row').filter({ hasText: 'Groomsman Pocket Folder' });
   await expect(row).toContainText('$195');
   await expect(row.getByRole('link', { name: /Pay/ })).toBeVisible();
+  const paymentPage = (await row.getByRole('link', { name: /Pay/ }).getAttribute('href'))!;
   await snap(page, 'my-orders', info.project.name);
   await row.getByRole('button', { name: /Delete/ }).click();
   const dialog = page.getByRole('dialog');
@@ -95,7 +96,13 @@ test('a shopper signs up, buys, deletes an order, reviews, updates the profile a
   await expect(dialog).toContainText('Quantity: 5');
   await dialog.getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('Order successfully deleted')).toBeVisible();
-  await expect(page.getByRole('row').filter({ hasText: 'Groomsman Pocket Folder' })).toHaveCount(0);
+  // The order stays in the list as Cancelled, with no Pay and no Delete; its payment page says so.
+  await expect(row).toContainText('Cancelled');
+  await expect(row.getByRole('link', { name: /Pay/ })).toHaveCount(0);
+  await expect(row.getByRole('button', { name: /Delete/ })).toHaveCount(0);
+  await page.goto(paymentPage);
+  await expect(page.getByText('This order was cancelled, so it cannot be paid.')).toBeVisible();
+  await expect(page.getByLabel('Card number')).toHaveCount(0);
 
   // A review shows on /reviews.
   await page.goto('/dashboard/review');

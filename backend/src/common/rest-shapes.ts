@@ -33,6 +33,7 @@ export const restOrder = (o: Order) => ({
   img: o.img,
   status: o.status,
   paid: o.paid,
+  state: o.state,
   transactionId: o.transactionId,
   productCode: o.productId,
 });

@@ -1,19 +1,25 @@
 import { DataSource, Logger } from 'typeorm';
+import { DEFAULT_POOL_SETTINGS, PoolSettings } from '../config';
 import { Product } from '../modules/catalog/product.entity';
+import { OrderEvent } from '../modules/orders/order-event.entity';
 import { Order } from '../modules/orders/order.entity';
 import { TestPaymentIntent } from '../modules/payments/test-payment-intent.entity';
 import { Review } from '../modules/reviews/review.entity';
 import { User } from '../modules/users/user.entity';
 import { Init1763800000000 } from './migrations/1763800000000-Init';
 import { Payments1763900000000 } from './migrations/1763900000000-Payments';
+import { OrderStates1764200000000 } from './migrations/1764200000000-OrderStates';
 import { ProductSearch1764400000000 } from './migrations/1764400000000-ProductSearch';
 import { ScheduledRuns1764500000000 } from './migrations/1764500000000-ScheduledRuns';
 
-export const entities = [Product, Order, Review, User, TestPaymentIntent];
-export const migrations = [Init1763800000000, Payments1763900000000, ProductSearch1764400000000, ScheduledRuns1764500000000];
+export const entities = [Product, Order, OrderEvent, Review, User, TestPaymentIntent];
+export const migrations = [Init1763800000000, Payments1763900000000, OrderStates1764200000000, ProductSearch1764400000000, ScheduledRuns1764500000000];
 
 /** Schema changes only ever come from the committed migrations; `synchronize` stays off. */
-export function createDataSource(url: string, { poolSize = 10, logger }: { poolSize?: number; logger?: Logger } = {}): DataSource {
+export function createDataSource(
+  url: string,
+  { poolSize = 10, logger, pool = DEFAULT_POOL_SETTINGS }: { poolSize?: number; logger?: Logger; pool?: PoolSettings } = {},
+): DataSource {
   return new DataSource({
     type: 'postgres',
     url,
@@ -23,6 +29,12 @@ export function createDataSource(url: string, { poolSize = 10, logger }: { poolS
     migrationsTransactionMode: 'each',
     poolSize,
     applicationName: 'keen',
+    // node-postgres sets these on each new connection; its pool waits at most connectionTimeoutMillis for a free one.
+    extra: {
+      statement_timeout: pool.statementTimeoutMs,
+      idle_in_transaction_session_timeout: pool.idleInTransactionTimeoutMs,
+      connectionTimeoutMillis: pool.connectionTimeoutMs,
+    },
     ...(logger ? { logger, logging: ['query' as const] } : {}),
   });
 }

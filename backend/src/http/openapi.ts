@@ -73,8 +73,13 @@ const document = {
           quantity: whole,
           minimumQuantity: whole,
           img: text,
-          status: { type: 'string', enum: ['Pending', 'Shipped'] },
-          paid: { type: 'boolean' },
+          status: { type: 'string', enum: ['Pending', 'Shipped'], description: 'Derived from state: Shipped once shipped' },
+          paid: { type: 'boolean', description: 'Derived from state: true while Paid or Shipped' },
+          state: {
+            type: 'string',
+            enum: ['AwaitingPayment', 'Paid', 'Shipped', 'Cancelled', 'Expired', 'Refunded'],
+            description: 'Where the order is: an unpaid order expires after the hold (UNPAID_ORDER_HOLD_MINUTES) and its units return to stock',
+          },
           transactionId: { type: ['string', 'null'] },
           productCode: { type: ['string', 'null'], description: "The product's _id (null once the product is deleted)" },
         },
@@ -212,9 +217,10 @@ const document = {
         responses: { 200: ok("The order, with 'Status is updated'", { allOf: [ref('Order'), object({ message: text })] }), ...pick(400, 401, 403, 404) },
       },
       delete: {
-        summary: 'Delete an order: the customer their own unpaid one, an admin any; unshipped units return to stock',
+        summary:
+          'Delete an order: the customer or an admin cancels an unpaid one (409 "This order is being paid" while a payment is under way); an admin refunds a paid, unshipped one. Its units return to stock; the order stays, as Cancelled or Refunded, with its history',
         parameters: [query('id', 'The order _id', true)],
-        responses: { 200: ok('Deleted', object({ deletedCount: whole }, ['deletedCount'])), ...pick(400, 401, 403, 404) },
+        responses: { 200: ok('Deleted', object({ deletedCount: whole }, ['deletedCount'])), ...pick(400, 401, 403, 404), 409: error('This order is being paid') },
       },
     },
     '/orders/{id}': {
@@ -235,7 +241,8 @@ const document = {
     },
     '/payments/stripe/webhook': {
       post: {
-        summary: "Stripe's signed webhook (payments module); the Stripe-Signature header is the authority, not a bearer token",
+        summary:
+          "Stripe's signed webhook (payments module); the Stripe-Signature header is the authority, not a bearer token. payment_intent.succeeded pays the order (or refunds a payment for a closed order); charge.refunded (whole) and charge.dispute.created make it Refunded. Replays change nothing",
         security: publicRoute,
         parameters: [{ name: 'Stripe-Signature', in: 'header', required: true, schema: text }],
         requestBody: { required: true, content: { 'application/json': { schema: { type: 'object', description: 'A Stripe event, read as raw bytes' } } } },
@@ -263,7 +270,7 @@ const document = {
               query('search', 'Case-insensitive text search'),
               query('sortBy', 'A sort field of the grid'),
               query('sortDirection', 'ASC or DESC'),
-              ...{ orders: [query('status', 'Pending or Shipped'), query('paid', 'true or false')], products: [query('lowStock', 'true or false')], users: [query('role', 'admin or user')] }[grid],
+              ...{ orders: [query('state', 'AwaitingPayment, Paid, Shipped, Cancelled, Expired or Refunded'), query('status', 'Pending or Shipped'), query('paid', 'true or false')], products: [query('lowStock', 'true or false')], users: [query('role', 'admin or user')] }[grid],
             ],
             responses: { 200: { description: 'CSV', content: { 'text/csv': { schema: text } } }, ...pick(400, 401, 403) },
           },

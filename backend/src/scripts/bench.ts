@@ -10,7 +10,7 @@ import { ensureDatabase } from '../db/database';
 import { createDataSource } from '../db/data-source';
 import { startEmbeddedPostgres } from '../db/embedded-postgres';
 import { Product } from '../modules/catalog/product.entity';
-import { Order, OrderStatus } from '../modules/orders/order.entity';
+import { Order, OrderState } from '../modules/orders/order.entity';
 import { Review } from '../modules/reviews/review.entity';
 import { Role, User } from '../modules/users/user.entity';
 import { startServer } from '../server';
@@ -59,7 +59,7 @@ async function main() {
     Array.from({ length: 2000 }, (_, i) => {
       const product = products[i % products.length];
       const customer = customers[i % customers.length];
-      return { userName: customer.name, email: customer.email, customerId: customer.id, phone: '555 0100', address: '1 Bench Road', productId: product.id, name: product.name, description: product.description, img: product.img, price: product.price, quantity: 2, minimumQuantity: 1, totalPrice: 2 * product.price, status: OrderStatus.Pending, paid: i % 2 === 0 };
+      return { userName: customer.name, email: customer.email, customerId: customer.id, phone: '555 0100', address: '1 Bench Road', productId: product.id, name: product.name, description: product.description, img: product.img, price: product.price, quantity: 2, minimumQuantity: 1, totalPrice: 2 * product.price, state: i % 2 === 0 ? OrderState.Paid : OrderState.AwaitingPayment, paidAt: i % 2 === 0 ? new Date() : null };
     }),
     { chunk: 200 },
   );

@@ -6,7 +6,8 @@ import { startTestApp, TestApp, TestSession } from '../support/harness';
 let app: TestApp;
 let admin: Awaited<ReturnType<TestApp['adminUser']>>;
 beforeAll(async () => {
-  app = await startTestApp();
+  // One customer places 20 unpaid orders here; the unpaid-order limit has its own test.
+  app = await startTestApp({ MAX_UNPAID_ORDERS: '100' });
   admin = await app.adminUser();
 });
 afterAll(() => app.close());

@@ -1,5 +1,6 @@
 import { Product } from '../../src/modules/catalog/product.entity';
-import { Order } from '../../src/modules/orders/order.entity';
+import { OrderEvent } from '../../src/modules/orders/order-event.entity';
+import { Order, OrderState } from '../../src/modules/orders/order.entity';
 import { Role, User } from '../../src/modules/users/user.entity';
 import { messageOf, startTestApp, TestApp } from '../support/harness';
 
@@ -46,7 +47,7 @@ test('simultaneous orders for several units never oversell', async () => {
   expect((await app.db.getRepository(Product).findOneByOrFail({ id: product.id })).quantity).toBe(1);
 });
 
-test('simultaneous deletes of one order delete it once and restock it once', async () => {
+test('simultaneous deletes of one order cancel it once and restock it once', async () => {
   const buyer = await app.customer('twice');
   const admin = await app.adminUser();
   const product = await app.product({ quantity: 10 });
@@ -55,8 +56,10 @@ test('simultaneous deletes of one order delete it once and restock it once', asy
     Array.from({ length: 6 }, (_, i) => app.gql('mutation($id: ID!) { deleteOrder(id: $id) }', { id: order.id }, i % 2 ? buyer : admin)),
   );
   expect(results.filter((r) => !r.errors)).toHaveLength(1);
-  expect(results.filter((r) => r.errors).every((r) => r.errors![0].extensions?.code === 'NOT_FOUND')).toBe(true);
+  // The order stays, Cancelled: the others are refused by the state machine.
+  expect(results.filter((r) => r.errors).every((r) => r.errors![0].message === 'This order was cancelled')).toBe(true);
   expect((await app.db.getRepository(Product).findOneByOrFail({ id: product.id })).quantity).toBe(10);
+  expect(await app.db.getRepository(OrderEvent).countBy({ orderId: order.id, toState: OrderState.Cancelled })).toBe(1);
 });
 
 test('two last admins removing their own rights at once leave one admin', async () => {

@@ -9,6 +9,7 @@ const production = {
   FIREBASE_WEB_API_KEY: 'web-api-key',
   STRIPE_SECRET_KEY: 'sk_test_123',
   STRIPE_PUBLISHABLE_KEY: 'pk_test_123',
+  STRIPE_WEBHOOK_SECRET: 'whsec_123',
 };
 
 /** The message of the ConfigError that loadConfig throws for `env`. */
@@ -79,4 +80,39 @@ test('scale-out settings: drain delay, proxies to trust, metrics token', () => {
   expect(refusal({ ...production, DRAIN_DELAY_SECONDS: '500' })).toMatch(/^Setting DRAIN_DELAY_SECONDS: expected a whole number from 0 to 120/);
   expect(refusal({ ...production, TRUST_PROXY: 'everyone' })).toMatch(/^Setting TRUST_PROXY: .*"everyone"/);
   expect(refusal({ ...production, METRICS_TOKEN: 'short' })).toBe('Setting METRICS_TOKEN: must be at least 16 characters');
+});
+
+test('production needs STRIPE_WEBHOOK_SECRET: refunds and disputes arrive only by webhook', () => {
+  expect(refusal({ ...production, STRIPE_WEBHOOK_SECRET: undefined })).toBe(
+    "Setting STRIPE_WEBHOOK_SECRET: is required in production: refunds, disputes and payments whose confirmation never came back arrive only by Stripe's webhook",
+  );
+  expect(loadConfig({ ...production, NODE_ENV: 'development', STRIPE_WEBHOOK_SECRET: undefined }).stripe.webhookSecret).toBeNull();
+});
+
+test('order and pool settings have defaults and refuse bad values, naming the setting', () => {
+  const config = loadConfig(production);
+  expect(config.orders).toEqual({ unpaidHoldMinutes: 30, maxUnpaidOrders: 5, expirySweepSeconds: 60 });
+  expect(config.database).toEqual({ statementTimeoutMs: 15_000, idleInTransactionTimeoutMs: 30_000, connectionTimeoutMs: 10_000 });
+  const custom = loadConfig({
+    ...production,
+    UNPAID_ORDER_HOLD_MINUTES: '0.5',
+    MAX_UNPAID_ORDERS: '2',
+    ORDER_EXPIRY_SWEEP_SECONDS: '5',
+    DB_STATEMENT_TIMEOUT_MS: '5000',
+    DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: '6000',
+    DB_CONNECTION_TIMEOUT_MS: '7000',
+  });
+  expect(custom.orders).toEqual({ unpaidHoldMinutes: 0.5, maxUnpaidOrders: 2, expirySweepSeconds: 5 });
+  expect(custom.database).toEqual({ statementTimeoutMs: 5000, idleInTransactionTimeoutMs: 6000, connectionTimeoutMs: 7000 });
+  for (const [name, value] of [
+    ['UNPAID_ORDER_HOLD_MINUTES', '-1'],
+    ['UNPAID_ORDER_HOLD_MINUTES', 'soon'],
+    ['MAX_UNPAID_ORDERS', '0'],
+    ['ORDER_EXPIRY_SWEEP_SECONDS', '0'],
+    ['DB_STATEMENT_TIMEOUT_MS', '1.5'],
+    ['DB_IDLE_IN_TRANSACTION_TIMEOUT_MS', 'x'],
+    ['DB_CONNECTION_TIMEOUT_MS', '10'],
+  ]) {
+    expect(refusal({ ...production, [name]: value })).toMatch(new RegExp(`^Setting ${name}:`));
+  }
 });

@@ -1,5 +1,5 @@
 import { Product } from '../../src/modules/catalog/product.entity';
-import { Order, OrderStatus } from '../../src/modules/orders/order.entity';
+import { Order, OrderState } from '../../src/modules/orders/order.entity';
 import { codeOf, messageOf, startTestApp, TestApp } from '../support/harness';
 
 let app: TestApp;
@@ -15,7 +15,7 @@ const ORDER = 'query($id: ID!) { order(id: $id) { id email totalPrice } }';
 
 const input = (productId: string, quantity: unknown) => ({ productId, quantity, phone: '+1 555 0100', address: '1 Test Street' });
 const stockOf = async (id: string) => (await app.db.getRepository(Product).findOneByOrFail({ id })).quantity;
-const markPaid = (id: string) => app.db.getRepository(Order).update({ id }, { paid: true, transactionId: 'pi_test_paid' });
+const stateOf = async (id: string) => (await app.db.getRepository(Order).findOneByOrFail({ id })).state;
 
 describe('placeOrder', () => {
   test('a new order is Pending and unpaid, priced from the database, and named after the signed-in user', async () => {
@@ -152,11 +152,12 @@ describe('markShipped', () => {
     const owner = await app.customer();
     const admin = await app.adminUser();
     const order = await app.placeOrder(owner, (await app.product()).id);
-    await markPaid(order.id);
-    const res = await app.gql(SHIP, { id: order.id }, admin);
+    await app.payOrder(owner, order.id);
+    const res = await app.gql('mutation($id: ID!) { markShipped(id: $id) { id status state paid shippedAt } }', { id: order.id }, admin);
     expect(res.errors).toBeUndefined();
-    expect(res.data!.markShipped.status).toBe('Shipped');
-    expect((await app.db.getRepository(Order).findOneByOrFail({ id: order.id })).status).toBe(OrderStatus.Shipped);
+    expect(res.data!.markShipped).toMatchObject({ status: 'Shipped', state: 'Shipped', paid: true });
+    expect(res.data!.markShipped.shippedAt).toEqual(expect.any(String));
+    expect(await stateOf(order.id)).toBe(OrderState.Shipped);
   });
 
   test('an unpaid order cannot be shipped, and nor can a shipped one again', async () => {
@@ -165,8 +166,9 @@ describe('markShipped', () => {
     const order = await app.placeOrder(owner, (await app.product()).id);
     const unpaid = await app.gql(SHIP, { id: order.id }, admin);
     expect(codeOf(unpaid)).toBe('FORBIDDEN');
-    expect((await app.db.getRepository(Order).findOneByOrFail({ id: order.id })).status).toBe(OrderStatus.Pending);
-    await markPaid(order.id);
+    expect(messageOf(unpaid)).toBe('Only a paid, pending order can be shipped');
+    expect(await stateOf(order.id)).toBe(OrderState.AwaitingPayment);
+    await app.payOrder(owner, order.id);
     expect((await app.gql(SHIP, { id: order.id }, admin)).errors).toBeUndefined();
     expect(codeOf(await app.gql(SHIP, { id: order.id }, admin))).toBe('FORBIDDEN');
   });
@@ -174,10 +176,10 @@ describe('markShipped', () => {
   test('customers (even the owner) and anonymous callers cannot ship', async () => {
     const owner = await app.customer();
     const order = await app.placeOrder(owner, (await app.product()).id);
-    await markPaid(order.id);
+    await app.payOrder(owner, order.id);
     expect(codeOf(await app.gql(SHIP, { id: order.id }, owner))).toBe('FORBIDDEN');
     expect(codeOf(await app.gql(SHIP, { id: order.id }))).toBe('UNAUTHENTICATED');
-    expect((await app.db.getRepository(Order).findOneByOrFail({ id: order.id })).status).toBe(OrderStatus.Pending);
+    expect(await stateOf(order.id)).toBe(OrderState.Paid);
   });
 
   test('an unknown order is NOT_FOUND', async () => {
@@ -187,7 +189,7 @@ describe('markShipped', () => {
 });
 
 describe('deleteOrder', () => {
-  test('the owner deletes their own unpaid order, and its units go back in stock', async () => {
+  test('the owner cancels their own unpaid order: it stays as Cancelled, and its units go back in stock once', async () => {
     const owner = await app.customer();
     const product = await app.product({ quantity: 10 });
     const order = await app.placeOrder(owner, product.id, 3);
@@ -195,7 +197,12 @@ describe('deleteOrder', () => {
     const res = await app.gql(DELETE, { id: order.id }, owner);
     expect(res.errors).toBeUndefined();
     expect(res.data!.deleteOrder).toBe(order.id);
-    expect(await app.db.getRepository(Order).existsBy({ id: order.id })).toBe(false);
+    const cancelled = await app.db.getRepository(Order).findOneByOrFail({ id: order.id });
+    expect(cancelled).toMatchObject({ state: OrderState.Cancelled, status: 'Pending', paid: false });
+    expect(cancelled.cancelledAt).toBeInstanceOf(Date);
+    expect(await stockOf(product.id)).toBe(10);
+    const again = await app.gql(DELETE, { id: order.id }, owner);
+    expect(messageOf(again)).toBe('This order was cancelled');
     expect(await stockOf(product.id)).toBe(10);
   });
 
@@ -203,9 +210,11 @@ describe('deleteOrder', () => {
     const owner = await app.customer();
     const product = await app.product();
     const order = await app.placeOrder(owner, product.id, 2);
-    await markPaid(order.id);
-    expect(codeOf(await app.gql(DELETE, { id: order.id }, owner))).toBe('FORBIDDEN');
-    expect(await app.db.getRepository(Order).existsBy({ id: order.id })).toBe(true);
+    await app.payOrder(owner, order.id);
+    const refused = await app.gql(DELETE, { id: order.id }, owner);
+    expect(codeOf(refused)).toBe('FORBIDDEN');
+    expect(messageOf(refused)).toBe('A paid order cannot be deleted');
+    expect(await stateOf(order.id)).toBe(OrderState.Paid);
     expect(await stockOf(product.id)).toBe(8);
   });
 
@@ -216,30 +225,30 @@ describe('deleteOrder', () => {
     const order = await app.placeOrder(owner, product.id);
     expect(codeOf(await app.gql(DELETE, { id: order.id }, other))).toBe('FORBIDDEN');
     expect(codeOf(await app.gql(DELETE, { id: order.id }))).toBe('UNAUTHENTICATED');
-    expect(await app.db.getRepository(Order).existsBy({ id: order.id })).toBe(true);
+    expect(await stateOf(order.id)).toBe(OrderState.AwaitingPayment);
     expect(await stockOf(product.id)).toBe(9);
   });
 
-  test('an admin deletes any order; a paid but unshipped one is restocked', async () => {
+  test("an admin cancels a customer's unpaid order, and it is restocked", async () => {
     const owner = await app.customer();
     const admin = await app.adminUser();
     const product = await app.product();
     const order = await app.placeOrder(owner, product.id, 4);
-    await markPaid(order.id);
     expect((await app.gql(DELETE, { id: order.id }, admin)).errors).toBeUndefined();
-    expect(await app.db.getRepository(Order).existsBy({ id: order.id })).toBe(false);
+    expect(await stateOf(order.id)).toBe(OrderState.Cancelled);
     expect(await stockOf(product.id)).toBe(10);
   });
 
-  test('deleting a shipped order does not restock', async () => {
+  test('a shipped order cannot be deleted, and keeps its units out of stock', async () => {
     const owner = await app.customer();
     const admin = await app.adminUser();
     const product = await app.product();
     const order = await app.placeOrder(owner, product.id, 4);
-    await markPaid(order.id);
+    await app.payOrder(owner, order.id);
     expect((await app.gql(SHIP, { id: order.id }, admin)).errors).toBeUndefined();
-    expect((await app.gql(DELETE, { id: order.id }, admin)).errors).toBeUndefined();
-    expect(await app.db.getRepository(Order).existsBy({ id: order.id })).toBe(false);
+    const refused = await app.gql(DELETE, { id: order.id }, admin);
+    expect(messageOf(refused)).toBe('A shipped order cannot be deleted');
+    expect(await stateOf(order.id)).toBe(OrderState.Shipped);
     expect(await stockOf(product.id)).toBe(6);
   });
 
@@ -255,8 +264,22 @@ describe('deleteOrder', () => {
     );
     expect(restocked.errors).toBeUndefined();
     expect((await app.gql(DELETE, { id: order.id }, owner)).errors).toBeUndefined();
-    expect(await app.db.getRepository(Order).existsBy({ id: order.id })).toBe(false);
+    expect(await stateOf(order.id)).toBe(OrderState.Cancelled);
     expect(await stockOf(product.id)).toBe(2_147_483_647);
+  });
+
+  test('cancelOrder answers the order in its new state; other customers and anonymous callers are refused', async () => {
+    const CANCEL = 'mutation($id: ID!) { cancelOrder(id: $id) { id state status paid cancelledAt } }';
+    const owner = await app.customer();
+    const product = await app.product();
+    const order = await app.placeOrder(owner, product.id, 2);
+    expect(codeOf(await app.gql(CANCEL, { id: order.id }, await app.customer('other')))).toBe('FORBIDDEN');
+    expect(codeOf(await app.gql(CANCEL, { id: order.id }))).toBe('UNAUTHENTICATED');
+    expect(await stateOf(order.id)).toBe(OrderState.AwaitingPayment);
+    const res = await app.gql(CANCEL, { id: order.id }, owner);
+    expect(res.data!.cancelOrder).toMatchObject({ id: order.id, state: 'Cancelled', status: 'Pending', paid: false });
+    expect(res.data!.cancelOrder.cancelledAt).toEqual(expect.any(String));
+    expect(await stockOf(product.id)).toBe(10);
   });
 
   test('an unknown or malformed id is NOT_FOUND', async () => {
@@ -288,8 +311,8 @@ describe('order lists', () => {
     placed.push(await app.placeOrder(bob, second.id, 5)); // 50
     placed.push(await app.placeOrder(alice, second.id, 1)); // 10
     placed.push(await app.placeOrder(bob, first.id, 3)); // 90
-    await markPaid(placed[1].id);
-    await markPaid(placed[3].id);
+    await app.payOrder(bob, placed[1].id);
+    await app.payOrder(bob, placed[3].id);
     expect((await app.gql(SHIP, { id: placed[3].id }, admin)).errors).toBeUndefined();
   });
 
@@ -327,6 +350,8 @@ describe('order lists', () => {
     expect(await ids({ paid: true })).toEqual(sorted(1, 3));
     expect(await ids({ paid: false })).toEqual(sorted(0, 2));
     expect(await ids({ paid: true, status: 'Pending' })).toEqual(sorted(1));
+    expect(await ids({ state: 'Paid' })).toEqual(sorted(1));
+    expect(await ids({ state: 'AwaitingPayment' })).toEqual(sorted(0, 2));
     const byEmail = await app.gql<{ orders: { items: Row[] } }>(ORDERS, { options: { search: bob.email.toUpperCase() } }, admin);
     expect(byEmail.data!.orders.items.map((o) => o.id).sort()).toEqual(sorted(1, 3));
   });

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
+import { Product } from '../../src/modules/catalog/product.entity';
 import { Order } from '../../src/modules/orders/order.entity';
 import { codeOf, messageOf, startTestApp, TestApp, TestSession } from '../support/harness';
 
@@ -9,6 +10,9 @@ import { codeOf, messageOf, startTestApp, TestApp, TestSession } from '../suppor
 class StripeStandIn {
   readonly intents = new Map<string, Record<string, any>>();
   readonly creates: { idempotencyKey: string | undefined; params: URLSearchParams }[] = [];
+  /** Refunds as Stripe keeps them: one per idempotency key. */
+  readonly refunds = new Map<string, { paymentIntent: string }>();
+  readonly cancels: string[] = [];
   private readonly byKey = new Map<string, string>();
   private readonly server = http.createServer((req, res) => this.answer(req, res));
 
@@ -48,6 +52,25 @@ class StripeStandIn {
         this.intents.set(id, intent);
         if (key) this.byKey.set(key, id);
         return send(200, intent);
+      }
+      const cancel = req.method === 'POST' && /^\/v1\/payment_intents\/([^/?]+)\/cancel$/.exec(req.url ?? '');
+      if (cancel) {
+        const intent = this.intents.get(decodeURIComponent(cancel[1]));
+        if (!intent) return send(404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such payment_intent' } });
+        this.cancels.push(intent.id);
+        if (['succeeded', 'processing', 'canceled'].includes(intent.status)) {
+          return send(400, { error: { type: 'invalid_request_error', code: 'payment_intent_unexpected_state', message: `You cannot cancel this PaymentIntent because it has a status of ${intent.status}.` } });
+        }
+        intent.status = 'canceled';
+        return send(200, intent);
+      }
+      if (req.method === 'POST' && req.url === '/v1/refunds') {
+        const params = new URLSearchParams(body);
+        const intent = this.intents.get(params.get('payment_intent') ?? '');
+        if (!intent || intent.status !== 'succeeded') return send(400, { error: { type: 'invalid_request_error', message: 'This PaymentIntent has no successful charge to refund.' } });
+        const key = (req.headers['idempotency-key'] as string | undefined) ?? `no-key-${this.refunds.size}`;
+        if (!this.refunds.has(key)) this.refunds.set(key, { paymentIntent: intent.id });
+        return send(200, { id: `re_${randomBytes(8).toString('hex')}`, object: 'refund', status: 'succeeded', payment_intent: intent.id, amount: intent.amount });
       }
       const match = req.method === 'GET' && /^\/v1\/payment_intents\/([^/?]+)/.exec(req.url ?? '');
       if (match) {
@@ -129,13 +152,17 @@ test("createPaymentIntent asks Stripe for the order's total in cents, with the o
   expect(standIn.creates.length).toBe(before + 1);
 });
 
+// No lock is held while Stripe answers, so concurrent first calls may each ask; the per-order
+// idempotency key makes Stripe answer them all with one intent.
 test('concurrent createPaymentIntent calls for one order make one intent', async () => {
   const shopper = await app.customer();
   const order = await unpaidOrder(shopper);
   const before = standIn.creates.length;
   const answers = await Promise.all([1, 2, 3].map(() => app.gql(CREATE, { orderId: order.id }, shopper)));
-  expect(new Set(answers.map((answer) => answer.data!.createPaymentIntent.id)).size).toBe(1);
-  expect(standIn.creates.length).toBe(before + 1);
+  const ids = new Set(answers.map((answer) => answer.data!.createPaymentIntent.id));
+  expect(ids.size).toBe(1);
+  expect(new Set(standIn.creates.slice(before).map((create) => create.idempotencyKey))).toEqual(new Set([`keen-order-${order.id}`]));
+  expect((await reload(order)).paymentIntentId).toBe([...ids][0]);
 });
 
 test('confirmPayment accepts only a succeeded intent, and a replay changes nothing', async () => {
@@ -263,4 +290,172 @@ test('other webhook events are acknowledged and change nothing', async () => {
   const payload = JSON.stringify({ id: 'evt_failed', object: 'event', type: 'payment_intent.payment_failed', data: { object: intent } });
   expect((await webhook(payload)).status).toBe(200);
   expect((await reload(order)).paid).toBe(false);
+});
+
+describe('cancelling, refunds and disputes', () => {
+  const DELETE = 'mutation($id: ID!) { deleteOrder(id: $id) }';
+  const HISTORY = 'query($id: ID!) { orderHistory(id: $id) { fromState toState actor actorEmail note } }';
+  const refundsOf = (intentId: string) => [...standIn.refunds.values()].filter((refund) => refund.paymentIntent === intentId).length;
+  const stockOf = async (order: Order) => (await app.db.getRepository(Product).findOneByOrFail({ id: order.productId! })).quantity;
+
+  test.each(['succeeded', 'processing'])('cancelling an order whose payment %s is refused with "This order is being paid"', async (status) => {
+    const shopper = await app.customer();
+    const order = await unpaidOrder(shopper);
+    const intent = await intentFor(shopper, order);
+    intent.status = status;
+    const cancels = standIn.cancels.length;
+    const refused = await app.gql(DELETE, { id: order.id }, shopper);
+    expect(codeOf(refused)).toBe('CONFLICT');
+    expect(messageOf(refused)).toBe('This order is being paid');
+    const rest = await fetch(`${app.url}/api/orders?id=${order.id}`, { method: 'DELETE', headers: { authorization: `Bearer ${shopper.token}` } });
+    expect(rest.status).toBe(409);
+    expect(await rest.json()).toEqual({ message: 'This order is being paid' });
+    expect(standIn.cancels.length).toBe(cancels);
+    expect((await reload(order)).state).toBe('AwaitingPayment');
+    expect(await stockOf(order)).toBe(7);
+  });
+
+  test('a payment that succeeds between the check and the cancel wins: the cancel is refused', async () => {
+    const shopper = await app.customer();
+    const order = await unpaidOrder(shopper);
+    const intent = await intentFor(shopper, order);
+    // Stripe answers the look-up as unpaid, then refuses the cancel because the card was just charged.
+    const get = intent.status;
+    Object.defineProperty(intent, 'status', { configurable: true, enumerable: true, get: () => (standIn.cancels.includes(intent.id) ? 'succeeded' : get), set: () => undefined });
+    expect(messageOf(await app.gql(DELETE, { id: order.id }, shopper))).toBe('This order is being paid');
+    expect((await reload(order)).state).toBe('AwaitingPayment');
+  });
+
+  test('cancelling an unpaid order cancels its intent at Stripe first, then returns the units', async () => {
+    const shopper = await app.customer();
+    const order = await unpaidOrder(shopper);
+    const intent = await intentFor(shopper, order);
+    expect((await app.gql(DELETE, { id: order.id }, shopper)).errors).toBeUndefined();
+    expect(intent.status).toBe('canceled');
+    expect((await reload(order)).state).toBe('Cancelled');
+    expect(await stockOf(order)).toBe(10);
+  });
+
+  test('a payment that succeeds for a cancelled order is refunded, logged in its history, and a replay refunds nothing more', async () => {
+    const shopper = await app.customer();
+    const admin = await app.adminUser();
+    const order = await unpaidOrder(shopper);
+    const intent = await intentFor(shopper, order);
+    expect((await app.gql(DELETE, { id: order.id }, shopper)).errors).toBeUndefined();
+    intent.status = 'succeeded'; // the card went through at Stripe all the same
+    const payload = succeededEvent(intent);
+    expect((await webhook(payload)).status).toBe(200);
+    expect(refundsOf(intent.id)).toBe(1);
+    const refunded = await reload(order);
+    expect(refunded).toMatchObject({ state: 'Refunded', paid: false, transactionId: intent.id });
+    expect(await stockOf(order)).toBe(10);
+
+    expect((await webhook(payload)).status).toBe(200);
+    expect(refundsOf(intent.id)).toBe(1);
+    expect(await reload(order)).toEqual(refunded);
+    const history = await app.gql(HISTORY, { id: order.id }, admin);
+    expect(history.data!.orderHistory).toEqual([
+      { fromState: null, toState: 'AwaitingPayment', actor: 'customer', actorEmail: shopper.email, note: null },
+      { fromState: 'AwaitingPayment', toState: 'Cancelled', actor: 'customer', actorEmail: shopper.email, note: null },
+      { fromState: 'Cancelled', toState: 'Refunded', actor: 'provider', actorEmail: null, note: 'The payment arrived after the order was cancelled; it was refunded' },
+    ]);
+  });
+
+  test('a payment that succeeds for an expired order is refunded too', async () => {
+    const shopper = await app.customer();
+    const order = await unpaidOrder(shopper);
+    const intent = await intentFor(shopper, order);
+    await app.db.getRepository(Order).update({ id: order.id }, { createdAt: new Date(Date.now() - 31 * 60_000) });
+    expect(await app.services.orders.expireOverdue()).toContain(order.id);
+    expect((await reload(order)).state).toBe('Expired');
+    intent.status = 'succeeded';
+    expect((await webhook(succeededEvent(intent))).status).toBe(200);
+    expect(refundsOf(intent.id)).toBe(1);
+    expect((await reload(order)).state).toBe('Refunded');
+  });
+
+  test("a customer's confirmation of a card charged as the order expired refunds it and says so", async () => {
+    const shopper = await app.customer();
+    const order = await unpaidOrder(shopper);
+    const intent = await intentFor(shopper, order);
+    await app.db.getRepository(Order).update({ id: order.id }, { createdAt: new Date(Date.now() - 31 * 60_000) });
+    expect(await app.services.orders.expireOverdue()).toContain(order.id);
+    // An expired order refuses an unconfirmed payment with its state, and another customer learns nothing.
+    expect(messageOf(await app.gql(CONFIRM, { orderId: order.id, id: intent.id }, shopper))).toBe('This order has expired: it was not paid in time');
+    intent.status = 'succeeded';
+    expect(messageOf(await app.gql(CONFIRM, { orderId: order.id, id: intent.id }, await app.customer('other')))).toBe('This is not your order');
+    expect(refundsOf(intent.id)).toBe(0);
+
+    const late = await app.gql(CONFIRM, { orderId: order.id, id: intent.id }, shopper);
+    expect(messageOf(late)).toBe('This order closed before the payment arrived; the payment has been refunded');
+    expect(refundsOf(intent.id)).toBe(1);
+    expect((await reload(order)).state).toBe('Refunded');
+  });
+
+  test('an admin deleting a paid, unshipped order refunds it at Stripe and returns its units', async () => {
+    const shopper = await app.customer();
+    const admin = await app.adminUser();
+    const order = await unpaidOrder(shopper);
+    const intent = await intentFor(shopper, order);
+    intent.status = 'succeeded';
+    expect((await webhook(succeededEvent(intent))).status).toBe(200);
+    expect((await reload(order)).state).toBe('Paid');
+
+    expect(codeOf(await app.gql(DELETE, { id: order.id }, await app.customer('other')))).toBe('FORBIDDEN');
+    expect(codeOf(await app.gql(DELETE, { id: order.id }))).toBe('UNAUTHENTICATED');
+    expect(refundsOf(intent.id)).toBe(0);
+
+    expect((await app.gql(DELETE, { id: order.id }, admin)).errors).toBeUndefined();
+    expect(refundsOf(intent.id)).toBe(1);
+    expect((await reload(order)).state).toBe('Refunded');
+    expect(await stockOf(order)).toBe(10);
+    const history = (await app.gql(HISTORY, { id: order.id }, admin)).data!.orderHistory;
+    expect(history.at(-1)).toEqual({ fromState: 'Paid', toState: 'Refunded', actor: 'admin', actorEmail: admin.email, note: 'Deleted by an admin; the payment was refunded' });
+    // Stripe then reports the refund it made: nothing changes.
+    const refundedEvent = JSON.stringify({ id: 'evt_refunded_again', object: 'event', type: 'charge.refunded', data: { object: { id: 'ch_1', object: 'charge', refunded: true, payment_intent: intent.id } } });
+    expect((await webhook(refundedEvent)).status).toBe(200);
+    expect((await app.gql(HISTORY, { id: order.id }, admin)).data!.orderHistory).toHaveLength(history.length);
+  });
+
+  test.each([
+    ['charge.refunded', (pi: string) => ({ id: 'ch_x', object: 'charge', refunded: true, payment_intent: pi }), 'Refunded at the payment provider'],
+    ['charge.dispute.created', (pi: string) => ({ id: 'dp_x', object: 'dispute', payment_intent: pi }), 'The customer disputed the payment'],
+  ])('a signed %s webhook moves a shipped order to Refunded once, without restocking', async (type, object, note) => {
+    const shopper = await app.customer();
+    const admin = await app.adminUser();
+    const order = await unpaidOrder(shopper);
+    const intent = await intentFor(shopper, order);
+    intent.status = 'succeeded';
+    await webhook(succeededEvent(intent));
+    expect((await app.gql('mutation($id: ID!) { markShipped(id: $id) { id } }', { id: order.id }, admin)).errors).toBeUndefined();
+
+    const payload = JSON.stringify({ id: `evt_${type}`, object: 'event', type, data: { object: object(intent.id) } });
+    expect((await webhook(payload)).status).toBe(200);
+    const refunded = await reload(order);
+    expect(refunded).toMatchObject({ state: 'Refunded', status: 'Shipped', paid: false });
+    expect(await stockOf(order)).toBe(7);
+    expect((await webhook(payload)).status).toBe(200);
+    expect(await reload(order)).toEqual(refunded);
+    const history = (await app.gql(HISTORY, { id: order.id }, admin)).data!.orderHistory;
+    expect(history.filter((event: { toState: string }) => event.toState === 'Refunded')).toEqual([{ fromState: 'Shipped', toState: 'Refunded', actor: 'provider', actorEmail: null, note }]);
+  });
+
+  test('a partial refund leaves a paid order as it is', async () => {
+    const shopper = await app.customer();
+    const order = await unpaidOrder(shopper);
+    const intent = await intentFor(shopper, order);
+    intent.status = 'succeeded';
+    await webhook(succeededEvent(intent));
+    const partial = JSON.stringify({ id: 'evt_partial', object: 'event', type: 'charge.refunded', data: { object: { id: 'ch_p', object: 'charge', refunded: false, amount_refunded: 100, payment_intent: intent.id } } });
+    expect((await webhook(partial)).status).toBe(200);
+    expect((await reload(order)).state).toBe('Paid');
+  });
+
+  test('the order history is for admins only', async () => {
+    const shopper = await app.customer();
+    const order = await unpaidOrder(shopper);
+    expect(codeOf(await app.gql(HISTORY, { id: order.id }, shopper))).toBe('FORBIDDEN');
+    expect(codeOf(await app.gql(HISTORY, { id: order.id }))).toBe('UNAUTHENTICATED');
+    expect(codeOf(await app.gql(HISTORY, { id: '00000000-0000-4000-8000-000000000000' }, await app.adminUser()))).toBe('NOT_FOUND');
+  });
 });

@@ -10,7 +10,8 @@ let shopper: TestSession;
 let other: TestSession;
 
 beforeAll(async () => {
-  app = await startTestApp();
+  // These tests share two customers across many unpaid orders; the limit has its own test.
+  app = await startTestApp({ MAX_UNPAID_ORDERS: '100' });
   api = restClient(app);
   [admin, shopper, other] = await Promise.all([app.adminUser(), app.customer(), app.customer('other')]);
 });
@@ -18,11 +19,10 @@ afterAll(() => app.close());
 
 const orderKeys = [
   '_id', 'address', 'description', 'email', 'img', 'minimumQuantity', 'name', 'paid', 'phone',
-  'price', 'productCode', 'quantity', 'status', 'totalPrice', 'transactionId', 'userName',
+  'price', 'productCode', 'quantity', 'state', 'status', 'totalPrice', 'transactionId', 'userName',
 ].sort();
 const contact = { phone: '+1 555 0100', address: '1 Test Street' };
 const stockOf = async (id: string) => (await app.db.getRepository(Product).findOneByOrFail({ id })).quantity;
-const markPaid = (id: string) => app.db.getRepository(Order).update({ id }, { paid: true, transactionId: 'pi_test' });
 
 describe('POST /orders', () => {
   it('places an order from productCode: price, total, status and payment fields from the client are ignored; stock is taken', async () => {
@@ -135,10 +135,10 @@ describe('GET /orders/{id}', () => {
 describe('PUT /orders?id=', () => {
   it("an admin ships a paid order with status 'Shipped'", async () => {
     const order = await app.placeOrder(shopper, (await app.product()).id);
-    await markPaid(order.id);
+    await app.payOrder(shopper, order.id);
     const { status, body } = await api('PUT', `/orders?id=${order.id}`, { as: admin, body: { ...order, status: 'Shipped' } });
     expect(status).toBe(200);
-    expect(body).toMatchObject({ _id: order.id, status: 'Shipped', paid: true, message: 'Status is updated' });
+    expect(body).toMatchObject({ _id: order.id, status: 'Shipped', paid: true, state: 'Shipped', message: 'Status is updated' });
   });
 
   it('now needs a token and an admin; other status values are 400; an unpaid order cannot ship; unknown ids are 404', async () => {
@@ -146,11 +146,11 @@ describe('PUT /orders?id=', () => {
     expect((await api('PUT', `/orders?id=${order.id}`, { body: { status: 'Shipped' } })).status).toBe(401);
     expect((await api('PUT', `/orders?id=${order.id}`, { as: shopper, body: { status: 'Shipped' } })).status).toBe(403);
     expect(await api('PUT', `/orders?id=${order.id}`, { as: admin, body: { status: 'Shipped' } })).toEqual({ status: 403, body: { message: 'Only a paid, pending order can be shipped' } });
-    await markPaid(order.id);
+    await app.payOrder(shopper, order.id);
     expect(await api('PUT', `/orders?id=${order.id}`, { as: admin, body: { status: 'Delivered' } })).toEqual({ status: 400, body: { message: "Only status 'Shipped' can be set" } });
     expect((await api('PUT', '/orders?id=00000000-0000-0000-0000-000000000000', { as: admin, body: { status: 'Shipped' } })).status).toBe(404);
     expect((await api('PUT', '/orders', { as: admin, body: { status: 'Shipped' } })).status).toBe(400);
-    expect((await app.db.getRepository(Order).findOneByOrFail({ id: order.id })).status).toBe('Pending');
+    expect((await app.db.getRepository(Order).findOneByOrFail({ id: order.id })).state).toBe('Paid');
   });
 });
 
@@ -161,16 +161,22 @@ describe('DELETE /orders?id=', () => {
     expect(await stockOf(product.id)).toBe(6);
     expect(await api('DELETE', `/orders?id=${order.id}`, { as: shopper })).toEqual({ status: 200, body: { deletedCount: 1 } });
     expect(await stockOf(product.id)).toBe(10);
-    expect((await api('DELETE', `/orders?id=${order.id}`, { as: shopper })).status).toBe(404);
+    // The order stays, Cancelled; a second delete is refused and returns nothing more.
+    expect((await api('GET', `/orders/${order.id}`, { as: shopper })).body).toMatchObject({ state: 'Cancelled', status: 'Pending', paid: false });
+    expect(await api('DELETE', `/orders?id=${order.id}`, { as: shopper })).toEqual({ status: 403, body: { message: 'This order was cancelled' } });
+    expect(await stockOf(product.id)).toBe(10);
   });
 
-  it('an admin deletes any order; another customer, an anonymous caller and the owner of a paid order are refused', async () => {
-    const order = await app.placeOrder(shopper, (await app.product()).id);
+  it('an admin deletes (refunds) a paid order; another customer, an anonymous caller and the owner of a paid order are refused', async () => {
+    const product = await app.product();
+    const order = await app.placeOrder(shopper, product.id);
     expect((await api('DELETE', `/orders?id=${order.id}`)).status).toBe(401);
     expect((await api('DELETE', `/orders?id=${order.id}`, { as: other })).status).toBe(403);
-    await markPaid(order.id);
+    await app.payOrder(shopper, order.id);
     expect(await api('DELETE', `/orders?id=${order.id}`, { as: shopper })).toEqual({ status: 403, body: { message: 'A paid order cannot be deleted' } });
+    expect(await stockOf(product.id)).toBe(9);
     expect(await api('DELETE', `/orders?id=${order.id}`, { as: admin })).toEqual({ status: 200, body: { deletedCount: 1 } });
-    expect(await app.db.getRepository(Order).countBy({ id: order.id })).toBe(0);
+    expect(await app.db.getRepository(Order).findOneByOrFail({ id: order.id })).toMatchObject({ state: 'Refunded', paid: false });
+    expect(await stockOf(product.id)).toBe(10);
   });
 });

@@ -50,7 +50,8 @@ export async function startTestApp(env: Record<string, string> = {}) {
   const queries = new QueryCounter();
   const db: DataSource = createDataSource(url.toString(), { poolSize: 60, logger: queries });
   await db.initialize();
-  const config = loadConfig({ NODE_ENV: 'test', PORT: '0', FIREBASE_AUTH_EMULATOR_HOST: process.env.FIREBASE_AUTH_EMULATOR_HOST, ADMIN_EMAILS: '', ...env });
+  const configEnv = { NODE_ENV: 'test', PORT: '0', FIREBASE_AUTH_EMULATOR_HOST: process.env.FIREBASE_AUTH_EMULATOR_HOST, ADMIN_EMAILS: '', ...env };
+  const config = loadConfig(configEnv);
   const server = await startServer(config, db, pino({ level: 'silent' }));
   const emulator = `http://${process.env.FIREBASE_AUTH_EMULATOR_HOST}`;
 
@@ -126,6 +127,32 @@ export async function startTestApp(env: Record<string, string> = {}) {
     return db.getRepository(Order).findOneByOrFail({ id: data!.placeOrder.id });
   }
 
+  /** Pays for the order as its customer would, with the offline provider's success card. */
+  async function payOrder(session: TestSession, orderId: string): Promise<Order> {
+    const { errors } = await gql(
+      'mutation($orderId: ID!, $card: TestCardInput!) { confirmTestCardPayment(orderId: $orderId, card: $card) { id } }',
+      { orderId, card: { number: '4242424242424242', expMonth: 12, expYear: new Date().getUTCFullYear() + 3, cvc: '123' } },
+      session,
+    );
+    if (errors) throw new Error(JSON.stringify(errors));
+    return db.getRepository(Order).findOneByOrFail({ id: orderId });
+  }
+
+  /** A second Keen process on the same database, as a replica behind a load balancer would be. */
+  async function replica(replicaEnv: Record<string, string> = {}) {
+    const replicaDb = createDataSource(url.toString(), { poolSize: 10 });
+    await replicaDb.initialize();
+    const replicaServer = await startServer({ ...loadConfig({ ...configEnv, ...replicaEnv }), accessTokenSecret: config.accessTokenSecret }, replicaDb, pino({ level: 'silent' }));
+    return {
+      url: replicaServer.url,
+      services: replicaServer.services,
+      async close() {
+        await replicaServer.close();
+        await replicaDb.destroy();
+      },
+    };
+  }
+
   return {
     url: server.url,
     db,
@@ -137,6 +164,8 @@ export async function startTestApp(env: Record<string, string> = {}) {
     adminUser,
     product,
     placeOrder,
+    payOrder,
+    replica,
     async close() {
       await server.close();
       await db.destroy();

@@ -15,8 +15,9 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
  */
 type Documents = {
     "\n  query AdminOrders($options: OrderListOptions) {\n    orders(options: $options) {\n      totalItems\n      items {\n        ...OrderFields\n      }\n    }\n  }\n": typeof types.AdminOrdersDocument,
-    "\n  mutation MarkShipped($id: ID!) {\n    markShipped(id: $id) {\n      id\n      status\n    }\n  }\n": typeof types.MarkShippedDocument,
-    "\n  mutation AdminDeleteOrder($id: ID!) {\n    deleteOrder(id: $id)\n  }\n": typeof types.AdminDeleteOrderDocument,
+    "\n  mutation MarkShipped($id: ID!) {\n    markShipped(id: $id) {\n      id\n      status\n      state\n    }\n  }\n": typeof types.MarkShippedDocument,
+    "\n  mutation AdminCancelOrder($id: ID!) {\n    cancelOrder(id: $id) {\n      id\n      state\n      status\n      paid\n    }\n  }\n": typeof types.AdminCancelOrderDocument,
+    "\n  query OrderHistory($id: ID!) {\n    orderHistory(id: $id) {\n      id\n      fromState\n      toState\n      actor\n      actorEmail\n      note\n      createdAt\n    }\n  }\n": typeof types.OrderHistoryDocument,
     "\n  query AdminProducts($options: ProductListOptions) {\n    products(options: $options) {\n      totalItems\n      items {\n        ...ProductFields\n        createdAt\n      }\n    }\n  }\n": typeof types.AdminProductsDocument,
     "\n  query AdminProduct($id: ID!) {\n    product(id: $id) {\n      ...ProductFields\n    }\n  }\n": typeof types.AdminProductDocument,
     "\n  mutation CreateProduct($input: ProductInput!) {\n    createProduct(input: $input) {\n      ...ProductFields\n      createdAt\n    }\n  }\n": typeof types.CreateProductDocument,
@@ -27,18 +28,18 @@ type Documents = {
     "\n  mutation RemoveAdmin($email: String!) {\n    removeAdmin(email: $email) {\n      id\n      role\n    }\n  }\n": typeof types.RemoveAdminDocument,
     "\n  query Overview {\n    overview {\n      days {\n        day\n        revenue\n        orders\n      }\n      paidOrders\n      unpaidOrders\n      lowStockProducts {\n        id\n        name\n        quantity\n        minimumQuantity\n      }\n    }\n  }\n": typeof types.OverviewDocument,
     "\n  mutation Register($input: RegisterInput!) {\n    register(input: $input) {\n      ...UserFields\n    }\n  }\n": typeof types.RegisterDocument,
-    "\n  query PaymentPage($id: ID!) {\n    me {\n      id\n      name\n      email\n    }\n    order(id: $id) {\n      id\n      name\n      totalPrice\n      paid\n      transactionId\n    }\n  }\n": typeof types.PaymentPageDocument,
+    "\n  query PaymentPage($id: ID!) {\n    me {\n      id\n      name\n      email\n    }\n    order(id: $id) {\n      id\n      name\n      totalPrice\n      paid\n      state\n      transactionId\n    }\n  }\n": typeof types.PaymentPageDocument,
     "\n  mutation CreatePaymentIntent($orderId: ID!) {\n    createPaymentIntent(orderId: $orderId) {\n      id\n      clientSecret\n    }\n  }\n": typeof types.CreatePaymentIntentDocument,
-    "\n  mutation ConfirmPayment($orderId: ID!, $paymentIntentId: String!) {\n    confirmPayment(orderId: $orderId, paymentIntentId: $paymentIntentId) {\n      id\n      paid\n      transactionId\n    }\n  }\n": typeof types.ConfirmPaymentDocument,
-    "\n  mutation ConfirmTestCardPayment($orderId: ID!, $card: TestCardInput!) {\n    confirmTestCardPayment(orderId: $orderId, card: $card) {\n      id\n      paid\n      transactionId\n    }\n  }\n": typeof types.ConfirmTestCardPaymentDocument,
+    "\n  mutation ConfirmPayment($orderId: ID!, $paymentIntentId: String!) {\n    confirmPayment(orderId: $orderId, paymentIntentId: $paymentIntentId) {\n      id\n      paid\n      state\n      status\n      transactionId\n    }\n  }\n": typeof types.ConfirmPaymentDocument,
+    "\n  mutation ConfirmTestCardPayment($orderId: ID!, $card: TestCardInput!) {\n    confirmTestCardPayment(orderId: $orderId, card: $card) {\n      id\n      paid\n      state\n      status\n      transactionId\n    }\n  }\n": typeof types.ConfirmTestCardPaymentDocument,
     "\n  mutation UpdateProfile($input: UpdateProfileInput!) {\n    updateProfile(input: $input) {\n      ...UserFields\n    }\n  }\n": typeof types.UpdateProfileDocument,
     "\n  query PurchasePage($id: ID!) {\n    me {\n      id\n      name\n      email\n      phone\n      address\n    }\n    product(id: $id) {\n      ...ProductFields\n    }\n  }\n": typeof types.PurchasePageDocument,
     "\n  mutation PlaceOrder($input: PlaceOrderInput!) {\n    placeOrder(input: $input) {\n      ...OrderFields\n      product {\n        id\n        quantity\n      }\n    }\n  }\n": typeof types.PlaceOrderDocument,
     "\n  fragment UserFields on User {\n    id\n    name\n    email\n    phone\n    address\n    img\n    role\n  }\n": typeof types.UserFieldsFragmentDoc,
     "\n  query Me {\n    me {\n      ...UserFields\n    }\n  }\n": typeof types.MeDocument,
-    "\n  fragment OrderFields on Order {\n    id\n    userName\n    name\n    email\n    description\n    img\n    price\n    totalPrice\n    quantity\n    status\n    paid\n    transactionId\n    createdAt\n  }\n": typeof types.OrderFieldsFragmentDoc,
+    "\n  fragment OrderFields on Order {\n    id\n    userName\n    name\n    email\n    description\n    img\n    price\n    totalPrice\n    quantity\n    status\n    paid\n    state\n    transactionId\n    createdAt\n  }\n": typeof types.OrderFieldsFragmentDoc,
     "\n  query MyOrders($options: OrderListOptions) {\n    myOrders(options: $options) {\n      totalItems\n      items {\n        ...OrderFields\n      }\n    }\n  }\n": typeof types.MyOrdersDocument,
-    "\n  mutation DeleteOrder($id: ID!) {\n    deleteOrder(id: $id)\n  }\n": typeof types.DeleteOrderDocument,
+    "\n  mutation CancelOrder($id: ID!) {\n    cancelOrder(id: $id) {\n      id\n      state\n      status\n      paid\n    }\n  }\n": typeof types.CancelOrderDocument,
     "\n  fragment ProductFields on Product {\n    id\n    name\n    img\n    description\n    price\n    quantity\n    minimumQuantity\n  }\n": typeof types.ProductFieldsFragmentDoc,
     "\n  query Products($options: ProductListOptions) {\n    products(options: $options) {\n      totalItems\n      items {\n        ...ProductFields\n      }\n    }\n  }\n": typeof types.ProductsDocument,
     "\n  query Reviews($options: ReviewListOptions) {\n    reviews(options: $options) {\n      totalItems\n      items {\n        id\n        userName\n        name\n        email\n        description\n        img\n        star\n        createdAt\n      }\n    }\n  }\n": typeof types.ReviewsDocument,
@@ -48,8 +49,9 @@ type Documents = {
 };
 const documents: Documents = {
     "\n  query AdminOrders($options: OrderListOptions) {\n    orders(options: $options) {\n      totalItems\n      items {\n        ...OrderFields\n      }\n    }\n  }\n": types.AdminOrdersDocument,
-    "\n  mutation MarkShipped($id: ID!) {\n    markShipped(id: $id) {\n      id\n      status\n    }\n  }\n": types.MarkShippedDocument,
-    "\n  mutation AdminDeleteOrder($id: ID!) {\n    deleteOrder(id: $id)\n  }\n": types.AdminDeleteOrderDocument,
+    "\n  mutation MarkShipped($id: ID!) {\n    markShipped(id: $id) {\n      id\n      status\n      state\n    }\n  }\n": types.MarkShippedDocument,
+    "\n  mutation AdminCancelOrder($id: ID!) {\n    cancelOrder(id: $id) {\n      id\n      state\n      status\n      paid\n    }\n  }\n": types.AdminCancelOrderDocument,
+    "\n  query OrderHistory($id: ID!) {\n    orderHistory(id: $id) {\n      id\n      fromState\n      toState\n      actor\n      actorEmail\n      note\n      createdAt\n    }\n  }\n": types.OrderHistoryDocument,
     "\n  query AdminProducts($options: ProductListOptions) {\n    products(options: $options) {\n      totalItems\n      items {\n        ...ProductFields\n        createdAt\n      }\n    }\n  }\n": types.AdminProductsDocument,
     "\n  query AdminProduct($id: ID!) {\n    product(id: $id) {\n      ...ProductFields\n    }\n  }\n": types.AdminProductDocument,
     "\n  mutation CreateProduct($input: ProductInput!) {\n    createProduct(input: $input) {\n      ...ProductFields\n      createdAt\n    }\n  }\n": types.CreateProductDocument,
@@ -60,18 +62,18 @@ const documents: Documents = {
     "\n  mutation RemoveAdmin($email: String!) {\n    removeAdmin(email: $email) {\n      id\n      role\n    }\n  }\n": types.RemoveAdminDocument,
     "\n  query Overview {\n    overview {\n      days {\n        day\n        revenue\n        orders\n      }\n      paidOrders\n      unpaidOrders\n      lowStockProducts {\n        id\n        name\n        quantity\n        minimumQuantity\n      }\n    }\n  }\n": types.OverviewDocument,
     "\n  mutation Register($input: RegisterInput!) {\n    register(input: $input) {\n      ...UserFields\n    }\n  }\n": types.RegisterDocument,
-    "\n  query PaymentPage($id: ID!) {\n    me {\n      id\n      name\n      email\n    }\n    order(id: $id) {\n      id\n      name\n      totalPrice\n      paid\n      transactionId\n    }\n  }\n": types.PaymentPageDocument,
+    "\n  query PaymentPage($id: ID!) {\n    me {\n      id\n      name\n      email\n    }\n    order(id: $id) {\n      id\n      name\n      totalPrice\n      paid\n      state\n      transactionId\n    }\n  }\n": types.PaymentPageDocument,
     "\n  mutation CreatePaymentIntent($orderId: ID!) {\n    createPaymentIntent(orderId: $orderId) {\n      id\n      clientSecret\n    }\n  }\n": types.CreatePaymentIntentDocument,
-    "\n  mutation ConfirmPayment($orderId: ID!, $paymentIntentId: String!) {\n    confirmPayment(orderId: $orderId, paymentIntentId: $paymentIntentId) {\n      id\n      paid\n      transactionId\n    }\n  }\n": types.ConfirmPaymentDocument,
-    "\n  mutation ConfirmTestCardPayment($orderId: ID!, $card: TestCardInput!) {\n    confirmTestCardPayment(orderId: $orderId, card: $card) {\n      id\n      paid\n      transactionId\n    }\n  }\n": types.ConfirmTestCardPaymentDocument,
+    "\n  mutation ConfirmPayment($orderId: ID!, $paymentIntentId: String!) {\n    confirmPayment(orderId: $orderId, paymentIntentId: $paymentIntentId) {\n      id\n      paid\n      state\n      status\n      transactionId\n    }\n  }\n": types.ConfirmPaymentDocument,
+    "\n  mutation ConfirmTestCardPayment($orderId: ID!, $card: TestCardInput!) {\n    confirmTestCardPayment(orderId: $orderId, card: $card) {\n      id\n      paid\n      state\n      status\n      transactionId\n    }\n  }\n": types.ConfirmTestCardPaymentDocument,
     "\n  mutation UpdateProfile($input: UpdateProfileInput!) {\n    updateProfile(input: $input) {\n      ...UserFields\n    }\n  }\n": types.UpdateProfileDocument,
     "\n  query PurchasePage($id: ID!) {\n    me {\n      id\n      name\n      email\n      phone\n      address\n    }\n    product(id: $id) {\n      ...ProductFields\n    }\n  }\n": types.PurchasePageDocument,
     "\n  mutation PlaceOrder($input: PlaceOrderInput!) {\n    placeOrder(input: $input) {\n      ...OrderFields\n      product {\n        id\n        quantity\n      }\n    }\n  }\n": types.PlaceOrderDocument,
     "\n  fragment UserFields on User {\n    id\n    name\n    email\n    phone\n    address\n    img\n    role\n  }\n": types.UserFieldsFragmentDoc,
     "\n  query Me {\n    me {\n      ...UserFields\n    }\n  }\n": types.MeDocument,
-    "\n  fragment OrderFields on Order {\n    id\n    userName\n    name\n    email\n    description\n    img\n    price\n    totalPrice\n    quantity\n    status\n    paid\n    transactionId\n    createdAt\n  }\n": types.OrderFieldsFragmentDoc,
+    "\n  fragment OrderFields on Order {\n    id\n    userName\n    name\n    email\n    description\n    img\n    price\n    totalPrice\n    quantity\n    status\n    paid\n    state\n    transactionId\n    createdAt\n  }\n": types.OrderFieldsFragmentDoc,
     "\n  query MyOrders($options: OrderListOptions) {\n    myOrders(options: $options) {\n      totalItems\n      items {\n        ...OrderFields\n      }\n    }\n  }\n": types.MyOrdersDocument,
-    "\n  mutation DeleteOrder($id: ID!) {\n    deleteOrder(id: $id)\n  }\n": types.DeleteOrderDocument,
+    "\n  mutation CancelOrder($id: ID!) {\n    cancelOrder(id: $id) {\n      id\n      state\n      status\n      paid\n    }\n  }\n": types.CancelOrderDocument,
     "\n  fragment ProductFields on Product {\n    id\n    name\n    img\n    description\n    price\n    quantity\n    minimumQuantity\n  }\n": types.ProductFieldsFragmentDoc,
     "\n  query Products($options: ProductListOptions) {\n    products(options: $options) {\n      totalItems\n      items {\n        ...ProductFields\n      }\n    }\n  }\n": types.ProductsDocument,
     "\n  query Reviews($options: ReviewListOptions) {\n    reviews(options: $options) {\n      totalItems\n      items {\n        id\n        userName\n        name\n        email\n        description\n        img\n        star\n        createdAt\n      }\n    }\n  }\n": types.ReviewsDocument,
@@ -101,11 +103,15 @@ export function graphql(source: "\n  query AdminOrders($options: OrderListOption
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation MarkShipped($id: ID!) {\n    markShipped(id: $id) {\n      id\n      status\n    }\n  }\n"): (typeof documents)["\n  mutation MarkShipped($id: ID!) {\n    markShipped(id: $id) {\n      id\n      status\n    }\n  }\n"];
+export function graphql(source: "\n  mutation MarkShipped($id: ID!) {\n    markShipped(id: $id) {\n      id\n      status\n      state\n    }\n  }\n"): (typeof documents)["\n  mutation MarkShipped($id: ID!) {\n    markShipped(id: $id) {\n      id\n      status\n      state\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation AdminDeleteOrder($id: ID!) {\n    deleteOrder(id: $id)\n  }\n"): (typeof documents)["\n  mutation AdminDeleteOrder($id: ID!) {\n    deleteOrder(id: $id)\n  }\n"];
+export function graphql(source: "\n  mutation AdminCancelOrder($id: ID!) {\n    cancelOrder(id: $id) {\n      id\n      state\n      status\n      paid\n    }\n  }\n"): (typeof documents)["\n  mutation AdminCancelOrder($id: ID!) {\n    cancelOrder(id: $id) {\n      id\n      state\n      status\n      paid\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query OrderHistory($id: ID!) {\n    orderHistory(id: $id) {\n      id\n      fromState\n      toState\n      actor\n      actorEmail\n      note\n      createdAt\n    }\n  }\n"): (typeof documents)["\n  query OrderHistory($id: ID!) {\n    orderHistory(id: $id) {\n      id\n      fromState\n      toState\n      actor\n      actorEmail\n      note\n      createdAt\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -149,7 +155,7 @@ export function graphql(source: "\n  mutation Register($input: RegisterInput!) {
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query PaymentPage($id: ID!) {\n    me {\n      id\n      name\n      email\n    }\n    order(id: $id) {\n      id\n      name\n      totalPrice\n      paid\n      transactionId\n    }\n  }\n"): (typeof documents)["\n  query PaymentPage($id: ID!) {\n    me {\n      id\n      name\n      email\n    }\n    order(id: $id) {\n      id\n      name\n      totalPrice\n      paid\n      transactionId\n    }\n  }\n"];
+export function graphql(source: "\n  query PaymentPage($id: ID!) {\n    me {\n      id\n      name\n      email\n    }\n    order(id: $id) {\n      id\n      name\n      totalPrice\n      paid\n      state\n      transactionId\n    }\n  }\n"): (typeof documents)["\n  query PaymentPage($id: ID!) {\n    me {\n      id\n      name\n      email\n    }\n    order(id: $id) {\n      id\n      name\n      totalPrice\n      paid\n      state\n      transactionId\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -157,11 +163,11 @@ export function graphql(source: "\n  mutation CreatePaymentIntent($orderId: ID!)
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation ConfirmPayment($orderId: ID!, $paymentIntentId: String!) {\n    confirmPayment(orderId: $orderId, paymentIntentId: $paymentIntentId) {\n      id\n      paid\n      transactionId\n    }\n  }\n"): (typeof documents)["\n  mutation ConfirmPayment($orderId: ID!, $paymentIntentId: String!) {\n    confirmPayment(orderId: $orderId, paymentIntentId: $paymentIntentId) {\n      id\n      paid\n      transactionId\n    }\n  }\n"];
+export function graphql(source: "\n  mutation ConfirmPayment($orderId: ID!, $paymentIntentId: String!) {\n    confirmPayment(orderId: $orderId, paymentIntentId: $paymentIntentId) {\n      id\n      paid\n      state\n      status\n      transactionId\n    }\n  }\n"): (typeof documents)["\n  mutation ConfirmPayment($orderId: ID!, $paymentIntentId: String!) {\n    confirmPayment(orderId: $orderId, paymentIntentId: $paymentIntentId) {\n      id\n      paid\n      state\n      status\n      transactionId\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation ConfirmTestCardPayment($orderId: ID!, $card: TestCardInput!) {\n    confirmTestCardPayment(orderId: $orderId, card: $card) {\n      id\n      paid\n      transactionId\n    }\n  }\n"): (typeof documents)["\n  mutation ConfirmTestCardPayment($orderId: ID!, $card: TestCardInput!) {\n    confirmTestCardPayment(orderId: $orderId, card: $card) {\n      id\n      paid\n      transactionId\n    }\n  }\n"];
+export function graphql(source: "\n  mutation ConfirmTestCardPayment($orderId: ID!, $card: TestCardInput!) {\n    confirmTestCardPayment(orderId: $orderId, card: $card) {\n      id\n      paid\n      state\n      status\n      transactionId\n    }\n  }\n"): (typeof documents)["\n  mutation ConfirmTestCardPayment($orderId: ID!, $card: TestCardInput!) {\n    confirmTestCardPayment(orderId: $orderId, card: $card) {\n      id\n      paid\n      state\n      status\n      transactionId\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -185,7 +191,7 @@ export function graphql(source: "\n  query Me {\n    me {\n      ...UserFields\n
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  fragment OrderFields on Order {\n    id\n    userName\n    name\n    email\n    description\n    img\n    price\n    totalPrice\n    quantity\n    status\n    paid\n    transactionId\n    createdAt\n  }\n"): (typeof documents)["\n  fragment OrderFields on Order {\n    id\n    userName\n    name\n    email\n    description\n    img\n    price\n    totalPrice\n    quantity\n    status\n    paid\n    transactionId\n    createdAt\n  }\n"];
+export function graphql(source: "\n  fragment OrderFields on Order {\n    id\n    userName\n    name\n    email\n    description\n    img\n    price\n    totalPrice\n    quantity\n    status\n    paid\n    state\n    transactionId\n    createdAt\n  }\n"): (typeof documents)["\n  fragment OrderFields on Order {\n    id\n    userName\n    name\n    email\n    description\n    img\n    price\n    totalPrice\n    quantity\n    status\n    paid\n    state\n    transactionId\n    createdAt\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -193,7 +199,7 @@ export function graphql(source: "\n  query MyOrders($options: OrderListOptions) 
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation DeleteOrder($id: ID!) {\n    deleteOrder(id: $id)\n  }\n"): (typeof documents)["\n  mutation DeleteOrder($id: ID!) {\n    deleteOrder(id: $id)\n  }\n"];
+export function graphql(source: "\n  mutation CancelOrder($id: ID!) {\n    cancelOrder(id: $id) {\n      id\n      state\n      status\n      paid\n    }\n  }\n"): (typeof documents)["\n  mutation CancelOrder($id: ID!) {\n    cancelOrder(id: $id) {\n      id\n      state\n      status\n      paid\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

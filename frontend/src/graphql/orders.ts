@@ -14,6 +14,7 @@ export const OrderFieldsFragment = graphql(`
     quantity
     status
     paid
+    state
     transactionId
     createdAt
   }
@@ -30,8 +31,14 @@ export const MyOrdersQuery = graphql(`
   }
 `);
 
-export const DeleteOrderMutation = graphql(`
-  mutation DeleteOrder($id: ID!) {
-    deleteOrder(id: $id)
+/** Answers the order in its new state (Cancelled), so the cached row updates in place. */
+export const CancelOrderMutation = graphql(`
+  mutation CancelOrder($id: ID!) {
+    cancelOrder(id: $id) {
+      id
+      state
+      status
+      paid
+    }
   }
 `);

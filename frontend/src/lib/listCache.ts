@@ -36,9 +36,8 @@ export function removeFromLists(cache: ApolloCache, fieldNames: string[], entity
   cache.gc();
 }
 
-/** Drops a deleted order from every cached order list (the admin grid and My Orders) and the overview counted from them. */
-export function removeOrderFromCache(cache: ApolloCache, id: string): void {
-  removeFromLists(cache, ['orders', 'myOrders'], { __typename: 'Order', id });
+/** An order changed state here: the overview counted from the orders is stale. */
+export function forgetOverview(cache: ApolloCache): void {
   cache.evict({ fieldName: 'overview' });
 }
 

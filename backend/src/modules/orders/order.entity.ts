@@ -3,11 +3,30 @@ import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, Primary
 import { Product } from '../catalog/product.entity';
 import { User } from '../users/user.entity';
 
+/** The old two-value status, derived from `state` for the REST layer and older clients. */
 export enum OrderStatus {
   Pending = 'Pending',
   Shipped = 'Shipped',
 }
 registerEnumType(OrderStatus, { name: 'OrderStatus' });
+
+/** Where an order is in its life; order-state-machine.ts declares every move between these. */
+export enum OrderState {
+  AwaitingPayment = 'AwaitingPayment',
+  Paid = 'Paid',
+  Shipped = 'Shipped',
+  Cancelled = 'Cancelled',
+  Expired = 'Expired',
+  Refunded = 'Refunded',
+}
+registerEnumType(OrderState, {
+  name: 'OrderState',
+  valuesConfig: {
+    AwaitingPayment: { description: 'Placed; its units are held until it is paid or the hold runs out' },
+    Expired: { description: 'Not paid within the hold; its units went back to stock' },
+    Refunded: { description: 'The payment was returned (a refund or a dispute)' },
+  },
+});
 
 /**
  * One purchase of one product. Product details are copied at order time, so the order
@@ -16,6 +35,7 @@ registerEnumType(OrderStatus, { name: 'OrderStatus' });
 @ObjectType()
 @Entity('order')
 @Index('IDX_order_email_created_at', ['email', 'createdAt'])
+@Index('IDX_order_state_created_at', ['state', 'createdAt'])
 export class Order {
   @Field(() => ID)
   @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'PK_order' })
@@ -65,13 +85,41 @@ export class Order {
   @Column('varchar', { length: 2000 })
   img!: string;
 
-  @Field(() => OrderStatus)
-  @Column('varchar', { length: 20, default: OrderStatus.Pending })
-  status!: OrderStatus;
+  /** Written only by order-state-machine.ts. Its PostgreSQL type is order_state_enum, TypeORM's default name here. */
+  @Field(() => OrderState)
+  @Column('enum', { enum: OrderState, default: OrderState.AwaitingPayment })
+  state!: OrderState;
 
-  @Field(() => Boolean)
-  @Column('boolean', { default: false })
-  paid!: boolean;
+  @Field(() => OrderStatus, { description: 'Derived from state: Shipped once shipped, otherwise Pending' })
+  get status(): OrderStatus {
+    return this.shippedAt ? OrderStatus.Shipped : OrderStatus.Pending;
+  }
+
+  @Field(() => Boolean, { description: 'Derived from state: true while Paid or Shipped' })
+  get paid(): boolean {
+    return this.state === OrderState.Paid || this.state === OrderState.Shipped;
+  }
+
+  @Field(() => Date, { nullable: true })
+  @Index('IDX_order_paid_at')
+  @Column('timestamptz', { nullable: true })
+  paidAt!: Date | null;
+
+  @Field(() => Date, { nullable: true })
+  @Column('timestamptz', { nullable: true })
+  shippedAt!: Date | null;
+
+  @Field(() => Date, { nullable: true })
+  @Column('timestamptz', { nullable: true })
+  cancelledAt!: Date | null;
+
+  @Field(() => Date, { nullable: true })
+  @Column('timestamptz', { nullable: true })
+  expiredAt!: Date | null;
+
+  @Field(() => Date, { nullable: true })
+  @Column('timestamptz', { nullable: true })
+  refundedAt!: Date | null;
 
   @Field(() => String, { nullable: true, description: "The payment provider's id for the confirmed payment" })
   @Column('varchar', { length: 255, nullable: true })

@@ -1,12 +1,14 @@
 import { Field, ID, InputType, Int, registerEnumType } from 'type-graphql';
 import { PageOptions } from '../../common/list';
-import { OrderStatus } from './order.entity';
+import { OrderState, OrderStatus } from './order.entity';
 
 export enum OrderSortField {
   createdAt = 'createdAt',
   totalPrice = 'totalPrice',
   quantity = 'quantity',
+  /** The derived status sorts as state does: pending states before Shipped. */
   status = 'status',
+  state = 'state',
   name = 'name',
   email = 'email',
 }
@@ -17,7 +19,10 @@ export class OrderListOptions extends PageOptions {
   @Field(() => OrderSortField, { nullable: true })
   sortBy?: OrderSortField;
 
-  @Field(() => OrderStatus, { nullable: true })
+  @Field(() => OrderState, { nullable: true })
+  state?: OrderState;
+
+  @Field(() => OrderStatus, { nullable: true, description: 'Derived from state; prefer the state filter' })
   status?: OrderStatus;
 
   @Field(() => Boolean, { nullable: true })

@@ -2,6 +2,7 @@ import { Arg, Ctx, FieldResolver, ID, Mutation, ObjectType, Query, Resolver, Roo
 import type { RequestContext } from '../../context';
 import { ListResult } from '../../common/list';
 import { Product } from '../catalog/product.entity';
+import { OrderEvent } from './order-event.entity';
 import { Order } from './order.entity';
 import { OrderListOptions, PlaceOrderInput } from './order.inputs';
 
@@ -31,6 +32,11 @@ export class OrdersResolver {
     return services.orders.get(caller, id);
   }
 
+  @Query(() => [OrderEvent], { description: "Admin only: the order's history, oldest first" })
+  orderHistory(@Arg('id', () => ID) id: string, @Ctx() { caller, services }: RequestContext): Promise<OrderEvent[]> {
+    return services.orders.history(caller, id);
+  }
+
   @Mutation(() => Order)
   placeOrder(@Arg('input', () => PlaceOrderInput) input: PlaceOrderInput, @Ctx() { caller, services }: RequestContext): Promise<Order> {
     return services.orders.place(caller, input);
@@ -41,8 +47,16 @@ export class OrdersResolver {
     return services.orders.markShipped(caller, id);
   }
 
-  @Mutation(() => ID, { description: 'The customer, while unpaid, or an admin; answers the deleted id' })
-  deleteOrder(@Arg('id', () => ID) id: string, @Ctx() { caller, services }: RequestContext): Promise<string> {
+  @Mutation(() => ID, { description: 'As cancelOrder, answering only the id (the old client\'s delete)' })
+  async deleteOrder(@Arg('id', () => ID) id: string, @Ctx() { caller, services }: RequestContext): Promise<string> {
+    return (await services.orders.delete(caller, id)).id;
+  }
+
+  @Mutation(() => Order, {
+    description:
+      'Cancels an unpaid order (its customer or an admin; refused while a payment is under way), or, for an admin, refunds a paid unshipped one. Its units return to stock; the order stays, with its history',
+  })
+  cancelOrder(@Arg('id', () => ID) id: string, @Ctx() { caller, services }: RequestContext): Promise<Order> {
     return services.orders.delete(caller, id);
   }
 

@@ -1,21 +1,36 @@
+import type { Logger } from 'pino';
 import { Brackets, DataSource, EntityManager } from 'typeorm';
-import { badInput, forbidden, notFound } from '../../common/errors';
+import { badInput, conflict, forbidden, notFound } from '../../common/errors';
 import { checkPage, likePattern, SortDirection } from '../../common/list';
 import { metrics } from '../../common/metrics';
 import { isId, normalizeEmail, requirePhone, requireText } from '../../common/validate';
 import { Caller, isAdmin, requireAdmin, requireUser } from '../auth/caller';
 import { Product } from '../catalog/product.entity';
+import { PAYING_STATUSES, PaymentProvider } from '../payments/payment-provider';
 import { User } from '../users/user.entity';
-import { Order, OrderStatus } from './order.entity';
+import { OrderActorKind, OrderEvent } from './order-event.entity';
+import { Order, OrderState, OrderStatus } from './order.entity';
 import { OrderListOptions, OrderSortField, PlaceOrderInput } from './order.inputs';
-import { authorizeTransition } from './order-transitions';
+import { actorOf, assertAllowed, moveOrder, recordPlaced, SYSTEM } from './order-state-machine';
+
+export interface OrderSettings {
+  /** How long an unpaid order holds its units. */
+  unpaidHoldMinutes: number;
+  /** How many unpaid orders one customer may hold at once. */
+  maxUnpaidOrders: number;
+}
 
 const SHORTAGE = 'Product cannot be purchased for product shortage';
 /** The largest value an `int` column and a GraphQL Int can hold. */
 const MAX_INT = 2_147_483_647;
 
 export class OrdersService {
-  constructor(private readonly db: DataSource) {}
+  constructor(
+    private readonly db: DataSource,
+    private readonly provider: PaymentProvider,
+    private readonly settings: OrderSettings,
+    private readonly logger: Logger,
+  ) {}
 
   /**
    * Takes the stock with a conditional update in the same transaction as the order, so
@@ -29,6 +44,7 @@ export class OrdersService {
     if (!isId(input.productId)) throw notFound('Product');
 
     const order = await this.db.transaction(async (manager) => {
+      await this.checkUnpaidLimit(manager, user);
       const product = await manager.getRepository(Product).findOneBy({ id: input.productId });
       if (!product) throw notFound('Product');
       if (quantity > product.quantity) throw badInput(SHORTAGE);
@@ -42,7 +58,7 @@ export class OrdersService {
         .execute();
       if (!taken.affected) throw badInput(SHORTAGE);
 
-      return manager.getRepository(Order).save(
+      const order = await manager.getRepository(Order).save(
         manager.getRepository(Order).create({
           userName: user.name,
           email: user.email,
@@ -57,14 +73,23 @@ export class OrdersService {
           minimumQuantity: product.minimumQuantity,
           quantity,
           totalPrice: quantity * product.price,
-          status: OrderStatus.Pending,
-          paid: false,
           transactionId: null,
         }),
       );
+      await recordPlaced(manager, order, actorOf(caller));
+      return order;
     });
     metrics.ordersPlaced.inc();
     return order;
+  }
+
+  /** Serialised per customer by locking their row, so concurrent orders cannot pass the limit together. */
+  private async checkUnpaidLimit(manager: EntityManager, user: User): Promise<void> {
+    await manager.getRepository(User).findOne({ where: { id: user.id }, lock: { mode: 'pessimistic_write' } });
+    const unpaid = await manager.getRepository(Order).countBy({ customerId: user.id, state: OrderState.AwaitingPayment });
+    if (unpaid >= this.settings.maxUnpaidOrders) {
+      throw badInput(`You already have ${unpaid} unpaid orders: pay for or cancel one before placing another`);
+    }
   }
 
   /** One order, for its customer or an admin. */
@@ -94,37 +119,86 @@ export class OrdersService {
     return customer ? this.list(options, customer.id) : { items: [], totalItems: 0 };
   }
 
-  async markShipped(caller: Caller, id: string): Promise<Order> {
-    return this.db.transaction(async (manager) => {
-      const order = await this.find(manager, id, true);
-      authorizeTransition(caller, order, 'ship');
-      order.status = OrderStatus.Shipped;
-      return manager.getRepository(Order).save(order);
-    });
+  markShipped(caller: Caller, id: string): Promise<Order> {
+    const actor = actorOf(caller);
+    return this.db.transaction((manager) => moveOrder(manager, id, OrderState.Shipped, actor));
   }
 
-  /** The customer cancels an unpaid order, or an admin deletes any; unshipped units go back in stock. */
-  async delete(caller: Caller, id: string): Promise<string> {
-    return this.db.transaction(async (manager) => {
-      const order = await this.find(manager, id, true);
-      authorizeTransition(caller, order, isAdmin(caller) ? 'delete' : 'cancel');
-      await manager.getRepository(Order).delete({ id: order.id });
-      if (order.status !== OrderStatus.Shipped && order.productId) {
-        await manager
-          .createQueryBuilder()
-          .update(Product)
-          // Capped so that a deletion never fails on stock the column cannot hold.
-          .set({ quantity: () => 'LEAST(quantity::bigint + :quantity, :max)' })
-          .where('id = :id', { id: order.productId, quantity: order.quantity, max: MAX_INT })
-          .execute();
-      }
-      return order.id;
-    });
+  /**
+   * The customer cancels their unpaid order; an admin cancels an unpaid one or refunds a paid,
+   * unshipped one. Either way its units go back to stock and the row stays, with its history.
+   * Provider calls come first, outside any transaction; the move then re-checks the state.
+   */
+  async delete(caller: Caller, id: string): Promise<Order> {
+    const actor = actorOf(caller);
+    const order = await this.find(this.db.manager, id);
+    if (actor.kind === OrderActorKind.admin && order.state === OrderState.Paid) {
+      assertAllowed(actor, order, OrderState.Refunded);
+      const intentId = order.paymentIntentId;
+      if (intentId) await this.provider.refund(intentId);
+      const note = intentId ? 'Deleted by an admin; the payment was refunded' : 'Deleted by an admin; no payment on record to refund';
+      return this.db.transaction((manager) => moveOrder(manager, order.id, OrderState.Refunded, actor, { note }));
+    }
+    assertAllowed(actor, order, OrderState.Cancelled);
+    if (!(await this.releasePayment(order))) throw conflict('This order is being paid');
+    return this.db.transaction((manager) => moveOrder(manager, order.id, OrderState.Cancelled, actor));
   }
 
-  private async find(manager: EntityManager, id: string, lock = false): Promise<Order> {
+  /** The order's history, oldest first. Admin only. */
+  async history(caller: Caller, id: string): Promise<OrderEvent[]> {
+    requireAdmin(caller);
+    const order = await this.find(this.db.manager, id);
+    return this.db.getRepository(OrderEvent).find({ where: { orderId: order.id }, order: { createdAt: 'ASC', id: 'ASC' } });
+  }
+
+  /**
+   * Expires unpaid orders older than the hold and returns their units, exactly once even when
+   * several processes sweep at the same time: each order is moved under its row lock (rows another
+   * sweeper holds are skipped), and the machine re-reads its state first. Answers the ids expired.
+   */
+  async expireOverdue(): Promise<string[]> {
+    const overdue = await this.overdueOrders(this.db.manager).getMany();
+    const expired: string[] = [];
+    for (const order of overdue) {
+      // A customer paying right now keeps the order; its payment settles it.
+      if (!(await this.releasePayment(order))) continue;
+      const moved = await this.db.transaction(async (manager) => {
+        const row = await this.overdueOrders(manager).andWhere('order.id = :id', { id: order.id }).setLock('pessimistic_write').setOnLocked('skip_locked').getOne();
+        if (!row) return false;
+        await moveOrder(manager, row.id, OrderState.Expired, SYSTEM, { note: `Not paid within ${this.settings.unpaidHoldMinutes} minutes` });
+        return true;
+      });
+      if (moved) expired.push(order.id);
+    }
+    if (expired.length) this.logger.info({ orders: expired.length }, 'expired unpaid orders');
+    return expired;
+  }
+
+  private overdueOrders(manager: EntityManager) {
+    return manager
+      .getRepository(Order)
+      .createQueryBuilder('order')
+      .where('order.state = :state', { state: OrderState.AwaitingPayment })
+      .andWhere(`order.createdAt < now() - make_interval(secs => :hold)`, { hold: this.settings.unpaidHoldMinutes * 60 })
+      .orderBy('order.createdAt', 'ASC')
+      .take(100);
+  }
+
+  /**
+   * Before an unpaid order closes: cancels its intent at the provider unless money is taken or on
+   * its way. Answers false when a payment is under way (the order must not close).
+   */
+  private async releasePayment(order: Order): Promise<boolean> {
+    if (!order.paymentIntentId) return true;
+    const intent = await this.provider.retrieveIntent(order.paymentIntentId);
+    if (!intent || intent.status === 'canceled') return true;
+    if (PAYING_STATUSES.includes(intent.status)) return false;
+    return !PAYING_STATUSES.includes((await this.provider.cancelIntent(intent.id)).status);
+  }
+
+  private async find(manager: EntityManager, id: string): Promise<Order> {
     if (!isId(id)) throw notFound('Order');
-    const order = await manager.getRepository(Order).findOne({ where: { id }, ...(lock ? { lock: { mode: 'pessimistic_write' as const } } : {}) });
+    const order = await manager.getRepository(Order).findOneBy({ id });
     if (!order) throw notFound('Order');
     return order;
   }
@@ -144,10 +218,13 @@ export class OrdersService {
         ),
       );
     }
-    if (options.status) query.andWhere('order.status = :status', { status: options.status });
-    if (options.paid != null) query.andWhere('order.paid = :paid', { paid: options.paid });
+    if (options.state) query.andWhere('order.state = :state', { state: options.state });
+    // status and paid are derived from state (see Order); these filters match the derivation.
+    if (options.status) query.andWhere(options.status === OrderStatus.Shipped ? 'order.shippedAt IS NOT NULL' : 'order.shippedAt IS NULL');
+    if (options.paid != null) query.andWhere(`order.state ${options.paid ? '' : 'NOT '}IN (:...paidStates)`, { paidStates: [OrderState.Paid, OrderState.Shipped] });
+    const sortBy = options.sortBy === OrderSortField.status ? OrderSortField.state : (options.sortBy ?? OrderSortField.createdAt);
     const [items, totalItems] = await query
-      .orderBy(`order.${options.sortBy ?? OrderSortField.createdAt}`, options.sortDirection ?? SortDirection.DESC)
+      .orderBy(`order.${sortBy}`, options.sortDirection ?? SortDirection.DESC)
       .addOrderBy('order.id')
       .skip(skip)
       .take(take)

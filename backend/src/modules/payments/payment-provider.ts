@@ -22,6 +22,14 @@ export class CardError extends Error {}
 
 export const CURRENCY = 'usd';
 
+/** Intent statuses in which money is taken or on its way: such an intent is not cancelled. */
+export const PAYING_STATUSES: readonly string[] = ['succeeded', 'processing', 'requires_capture'];
+
+/** What a signature-checked webhook reports about an order's payment. */
+export type PaymentEvent =
+  | { type: 'succeeded'; intent: ProviderIntent }
+  | { type: 'refunded' | 'disputed'; paymentIntentId: string };
+
 export interface PaymentProvider {
   readonly name: 'stripe' | 'test';
   /** Creates the order's intent; the idempotency key makes a second call answer the same intent. */
@@ -29,8 +37,15 @@ export interface PaymentProvider {
   /** The intent as the provider knows it, or null for an id it does not know. */
   retrieveIntent(id: string): Promise<ProviderIntent | null>;
   /**
-   * Checks a webhook's signature and answers the intent of a `payment_intent.succeeded` event,
+   * Cancels the intent unless money is taken or on its way; answers the intent as it is after
+   * (so a status in PAYING_STATUSES means the payment won the race).
+   */
+  cancelIntent(id: string): Promise<ProviderIntent>;
+  /** Returns the whole payment of a succeeded intent; a repeated call refunds nothing more. */
+  refund(intentId: string): Promise<void>;
+  /**
+   * Checks a webhook's signature and answers a payment success, a full refund or a dispute,
    * or null for any other event. Throws when the signature does not verify.
    */
-  succeededIntentFromWebhook(rawBody: Buffer, signature: string): ProviderIntent | null;
+  eventFromWebhook(rawBody: Buffer, signature: string): PaymentEvent | null;
 }

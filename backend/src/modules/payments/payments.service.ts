@@ -1,121 +1,175 @@
-import { DataSource, EntityManager } from 'typeorm';
-import { badInput, notFound } from '../../common/errors';
+import type { Logger } from 'pino';
+import { DataSource } from 'typeorm';
+import { AppError, badInput, notFound } from '../../common/errors';
 import { metrics } from '../../common/metrics';
 import { isId } from '../../common/validate';
 import { Caller } from '../auth/caller';
-import { Order } from '../orders/order.entity';
-import { authorizeTransition } from '../orders/order-transitions';
+import { Order, OrderState } from '../orders/order.entity';
+import { actorOf, assertAllowed, assertMayEver, moveOrder, OrderActor, PROVIDER } from '../orders/order-state-machine';
 import { CardError, CURRENCY, PaymentProvider, ProviderIntent, TestCard } from './payment-provider';
 import { TestPaymentProvider } from './test-provider';
 
+type Settlement = { order: Order; outcome: 'paid' | 'already paid' | 'refunded late payment' };
+
 /**
  * Card payments. The amount always comes from the stored order, and an order becomes paid only
- * in `recordSuccess`, after the provider has confirmed the intent: never on a client's word.
+ * in `settle`, after the provider has confirmed the intent: never on a client's word. No provider
+ * call runs inside a transaction: read, call the provider, then move the order in a short
+ * transaction that re-checks its state.
  */
 export class PaymentsService {
   constructor(
     private readonly db: DataSource,
     readonly provider: PaymentProvider,
+    private readonly logger: Logger,
   ) {}
 
   /** The order's one intent: created on the first call, the same one on every later call. */
   async createIntent(caller: Caller, orderId: string): Promise<ProviderIntent> {
-    return this.db.transaction(async (manager) => {
-      const order = await findLocked(manager, orderId);
-      authorizeTransition(caller, order, 'pay');
-      return this.intentFor(manager, order);
-    });
+    const actor = actorOf(caller);
+    const order = await findOrder(this.db, orderId);
+    assertAllowed(actor, order, OrderState.Paid);
+    return this.intentFor(order, actor);
   }
 
   /** Records the payment once the provider confirms the intent succeeded for this order. */
   async confirm(caller: Caller, orderId: string, intentId: string): Promise<Order> {
-    return this.db.transaction(async (manager) => {
-      const order = await findLocked(manager, orderId);
-      authorizeTransition(caller, order, 'pay');
-      const intent = typeof intentId === 'string' ? await this.provider.retrieveIntent(intentId.trim()) : null;
-      if (!intent) throw badInput('No such payment');
-      return recordSuccess(manager, order, intent);
-    });
+    const actor = actorOf(caller);
+    const order = await findOrder(this.db, orderId);
+    // A card charged in the browser just as the order closed still reaches settle, which refunds it.
+    const closed = order.state === OrderState.Cancelled || order.state === OrderState.Expired;
+    if (closed) assertMayEver(actor, order, OrderState.Paid);
+    else assertAllowed(actor, order, OrderState.Paid);
+    const intent = typeof intentId === 'string' ? await this.provider.retrieveIntent(intentId.trim()) : null;
+    if (!intent) throw badInput('No such payment');
+    if (closed && intent.status !== 'succeeded') assertAllowed(actor, order, OrderState.Paid);
+    return paidOrRefused(await this.settle(orderId, intent, actor));
   }
 
   /** The offline provider's stand-in for Stripe.js: charges a test card, then the same success path. */
   async confirmTestCard(caller: Caller, orderId: string, card: TestCard): Promise<Order> {
     const provider = this.provider;
     if (!(provider instanceof TestPaymentProvider)) throw badInput('Test cards are taken only by the offline test provider');
-    return this.db.transaction(async (manager) => {
-      const order = await findLocked(manager, orderId);
-      authorizeTransition(caller, order, 'pay');
-      const intent = await this.intentFor(manager, order);
-      try {
-        return await recordSuccess(manager, order, await provider.confirmCard(intent.id, card));
-      } catch (error) {
-        if (!(error instanceof CardError)) throw error;
-        metrics.paymentsFailed.inc();
-        throw badInput(error.message);
-      }
-    });
+    const actor = actorOf(caller);
+    const order = await findOrder(this.db, orderId);
+    assertAllowed(actor, order, OrderState.Paid);
+    const intent = await this.intentFor(order, actor);
+    let charged: ProviderIntent;
+    try {
+      charged = await provider.confirmCard(intent.id, card);
+    } catch (error) {
+      if (!(error instanceof CardError)) throw error;
+      metrics.paymentsFailed.inc();
+      throw badInput(error.message);
+    }
+    return paidOrRefused(await this.settle(order.id, charged, actor));
   }
 
   /**
    * A provider's signed notification. The verified signature is the authority here, not a caller.
-   * Answers what happened, for the log; replays and events for paid orders change nothing.
+   * Answers what happened, for the log; replays change nothing.
    */
   async handleWebhook(rawBody: Buffer, signature: string): Promise<string> {
-    const intent = this.provider.succeededIntentFromWebhook(rawBody, signature);
-    if (!intent) return 'ignored';
-    return this.db.transaction(async (manager) => {
-      const order = intent.orderId && isId(intent.orderId) ? await manager.getRepository(Order).findOne({ where: { id: intent.orderId }, lock: { mode: 'pessimistic_write' } }) : null;
-      if (!order) return `refused: no order for ${intent.id}`;
-      if (order.paid) return 'already paid';
+    const event = this.provider.eventFromWebhook(rawBody, signature);
+    if (!event) return 'ignored';
+    if (event.type === 'succeeded') {
+      const { intent } = event;
+      if (!intent.orderId || !isId(intent.orderId)) return `refused: no order for ${intent.id}`;
       try {
-        await recordSuccess(manager, order, intent);
-        return 'paid';
+        return (await this.settle(intent.orderId, intent, PROVIDER)).outcome;
       } catch (error) {
-        return `refused: ${(error as Error).message}`;
+        if (error instanceof AppError) return `refused: ${error.message}`;
+        throw error;
       }
-    });
+    }
+    const order = await this.db.getRepository(Order).findOneBy({ paymentIntentId: event.paymentIntentId });
+    if (!order) return `refused: no order for ${event.paymentIntentId}`;
+    if (order.state === OrderState.Refunded) return 'already refunded';
+    try {
+      await this.db.transaction((manager) =>
+        moveOrder(manager, order.id, OrderState.Refunded, PROVIDER, { note: event.type === 'disputed' ? 'The customer disputed the payment' : 'Refunded at the payment provider' }),
+      );
+      return event.type;
+    } catch (error) {
+      if (error instanceof AppError) return `refused: ${error.message}`;
+      throw error;
+    }
   }
 
-  private async intentFor(manager: EntityManager, order: Order): Promise<ProviderIntent> {
+  private async intentFor(order: Order, actor: OrderActor): Promise<ProviderIntent> {
     if (order.paymentIntentId) {
       const existing = await this.provider.retrieveIntent(order.paymentIntentId);
       if (existing) return existing;
     }
+    // The idempotency key makes concurrent first calls answer the same intent.
     const intent = await this.provider.createIntent(order.id, amountOf(order), `keen-order-${order.id}`);
-    await manager.getRepository(Order).update({ id: order.id }, { paymentIntentId: intent.id });
+    const kept = await this.db
+      .createQueryBuilder()
+      .update(Order)
+      .set({ paymentIntentId: intent.id })
+      .where('id = :id AND state = :state', { id: order.id, state: OrderState.AwaitingPayment })
+      .execute();
+    // The order left AwaitingPayment while the provider answered: refuse as the machine would now.
+    if (!kept.affected) assertAllowed(actor, await findOrder(this.db, order.id), OrderState.Paid);
     return intent;
+  }
+
+  /**
+   * The one place a confirmed payment lands. An unpaid order becomes Paid; a paid one stays as it
+   * is; an order that closed (cancelled, expired) before the money arrived is refunded at the
+   * provider, outside the transaction, and then moves to Refunded.
+   */
+  private async settle(orderId: string, intent: ProviderIntent, actor: OrderActor): Promise<Settlement> {
+    const settled = await this.db.transaction(async (manager): Promise<{ order: Order; outcome: Settlement['outcome'] | 'late' }> => {
+      const current = await manager.getRepository(Order).findOne({ where: { id: orderId }, lock: { mode: 'pessimistic_write' } });
+      if (!current) throw notFound('Order');
+      checkIntent(current, intent);
+      const holder = await manager.getRepository(Order).findOneBy({ paymentIntentId: intent.id });
+      if (holder && holder.id !== current.id) throw badInput('This payment belongs to another order');
+      if (current.state === OrderState.AwaitingPayment) {
+        const payment = { transactionId: intent.id, paymentIntentId: intent.id };
+        return { order: await moveOrder(manager, current.id, OrderState.Paid, actor, { payment }), outcome: 'paid' };
+      }
+      const late = current.state === OrderState.Cancelled || current.state === OrderState.Expired;
+      return { order: current, outcome: late ? 'late' : 'already paid' };
+    });
+    const { order, outcome } = settled;
+    if (outcome === 'paid') metrics.paymentsSucceeded.inc();
+    if (outcome !== 'late') return { order, outcome };
+
+    this.logger.warn({ orderId, paymentIntentId: intent.id, state: order.state }, 'a payment succeeded for a closed order: refunding it');
+    await this.provider.refund(intent.id);
+    const refunded = await this.db.transaction(async (manager) => {
+      const current = await manager.getRepository(Order).findOneByOrFail({ id: orderId });
+      if (current.state === OrderState.Refunded) return current;
+      return moveOrder(manager, orderId, OrderState.Refunded, PROVIDER, {
+        note: `The payment arrived after the order was ${order.state === OrderState.Expired ? 'expired' : 'cancelled'}; it was refunded`,
+        payment: { transactionId: intent.id, paymentIntentId: intent.id },
+      });
+    });
+    return { order: refunded, outcome: 'refunded late payment' };
   }
 }
 
-/** The one place an order becomes paid: the intent must have succeeded for this order's amount. */
-async function recordSuccess(manager: EntityManager, order: Order, intent: ProviderIntent): Promise<Order> {
-  const refusal =
-    intent.orderId !== order.id
-      ? 'This payment belongs to another order'
-      : intent.amount !== amountOf(order) || intent.currency !== CURRENCY
-        ? "This payment's amount does not match the order"
-        : intent.status !== 'succeeded'
-          ? 'This payment has not succeeded'
-          : null;
-  if (refusal) {
-    metrics.paymentsFailed.inc();
-    throw badInput(refusal);
-  }
-  order.paid = true;
-  order.transactionId = intent.id;
-  order.paymentIntentId = intent.id;
-  const paid = await manager.getRepository(Order).save(order);
-  metrics.paymentsSucceeded.inc();
-  return paid;
+/** A customer's confirmation answers the paid order, or says the late payment went back. */
+function paidOrRefused({ order, outcome }: Settlement): Order {
+  if (outcome === 'refunded late payment') throw badInput('This order closed before the payment arrived; the payment has been refunded');
+  return order;
+}
+
+/** The intent must have succeeded, for this order and its amount. */
+function checkIntent(order: Order, intent: ProviderIntent): void {
+  if (intent.orderId !== order.id) throw badInput('This payment belongs to another order');
+  if (intent.amount !== amountOf(order) || intent.currency !== CURRENCY) throw badInput("This payment's amount does not match the order");
+  if (intent.status !== 'succeeded') throw badInput('This payment has not succeeded');
 }
 
 function amountOf(order: Order): number {
   return order.totalPrice * 100;
 }
 
-async function findLocked(manager: EntityManager, id: string): Promise<Order> {
-  if (!isId(id)) throw notFound('Order');
-  const order = await manager.getRepository(Order).findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
+async function findOrder(db: DataSource, id: string): Promise<Order> {
+  const order = isId(id) ? await db.getRepository(Order).findOneBy({ id }) : null;
   if (!order) throw notFound('Order');
   return order;
 }

@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import { AppError, badInput } from '../../common/errors';
-import { CURRENCY, PaymentProvider, ProviderIntent } from './payment-provider';
+import { CURRENCY, PaymentEvent, PaymentProvider, ProviderIntent } from './payment-provider';
 
 export interface StripeSettings {
   secretKey: string;
@@ -40,7 +40,23 @@ export class StripeProvider implements PaymentProvider {
     }
   }
 
-  succeededIntentFromWebhook(rawBody: Buffer, signature: string): ProviderIntent | null {
+  async cancelIntent(id: string): Promise<ProviderIntent> {
+    try {
+      return toIntent(await this.stripe.paymentIntents.cancel(id));
+    } catch (error) {
+      // Stripe refuses to cancel an intent that succeeded or is processing: answer it as it is now.
+      if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'payment_intent_unexpected_state') {
+        return toIntent(await this.stripe.paymentIntents.retrieve(id));
+      }
+      throw error;
+    }
+  }
+
+  async refund(intentId: string): Promise<void> {
+    await this.stripe.refunds.create({ payment_intent: intentId }, { idempotencyKey: `keen-refund-${intentId}` });
+  }
+
+  eventFromWebhook(rawBody: Buffer, signature: string): PaymentEvent | null {
     if (!this.settings.webhookSecret) throw new AppError('SERVICE_UNAVAILABLE', 'Stripe webhooks are not configured (STRIPE_WEBHOOK_SECRET)');
     let event: Stripe.Event;
     try {
@@ -49,9 +65,27 @@ export class StripeProvider implements PaymentProvider {
       if (error instanceof Stripe.errors.StripeSignatureVerificationError) throw badInput('The webhook signature does not verify');
       throw error;
     }
-    if (event.type !== 'payment_intent.succeeded') return null;
-    return toIntent(event.data.object);
+    switch (event.type) {
+      case 'payment_intent.succeeded':
+        return { type: 'succeeded', intent: toIntent(event.data.object) };
+      case 'charge.refunded': {
+        // Partial refunds leave the order as it is; only a whole refund ends it.
+        const charge = event.data.object;
+        const intentId = idOf(charge.payment_intent);
+        return charge.refunded && intentId ? { type: 'refunded', paymentIntentId: intentId } : null;
+      }
+      case 'charge.dispute.created': {
+        const intentId = idOf(event.data.object.payment_intent);
+        return intentId ? { type: 'disputed', paymentIntentId: intentId } : null;
+      }
+      default:
+        return null;
+    }
   }
+}
+
+function idOf(value: string | { id: string } | null): string | null {
+  return typeof value === 'string' ? value : (value?.id ?? null);
 }
 
 function toIntent(intent: Stripe.PaymentIntent): ProviderIntent {

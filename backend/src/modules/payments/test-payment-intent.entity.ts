@@ -29,6 +29,10 @@ export class TestPaymentIntent {
   @Column('varchar', { length: 255, nullable: true })
   lastError!: string | null;
 
+  /** Set by a refund: at Stripe too the intent stays `succeeded` and the refund is its own object. */
+  @Column('timestamptz', { nullable: true })
+  refundedAt!: Date | null;
+
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt!: Date;
 }

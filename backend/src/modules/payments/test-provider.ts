@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import type { DataSource } from 'typeorm';
+import { In, IsNull, Not, type DataSource } from 'typeorm';
 import { AppError } from '../../common/errors';
-import { CardError, CURRENCY, PaymentProvider, ProviderIntent, TestCard } from './payment-provider';
+import { CardError, CURRENCY, PAYING_STATUSES, PaymentProvider, ProviderIntent, TestCard } from './payment-provider';
 import { TestPaymentIntent } from './test-payment-intent.entity';
 
 /** Stripe's documented test cards that do not succeed, with Stripe's messages. */
@@ -39,7 +39,21 @@ export class TestPaymentProvider implements PaymentProvider {
     return intent ? toIntent(intent) : null;
   }
 
-  succeededIntentFromWebhook(): ProviderIntent | null {
+  async cancelIntent(id: string): Promise<ProviderIntent> {
+    const repository = this.db.getRepository(TestPaymentIntent);
+    // One conditional update, so a card charged at the same moment either wins or is refused.
+    await repository.update({ id, status: Not(In([...PAYING_STATUSES])) }, { status: 'canceled' });
+    return toIntent(await repository.findOneByOrFail({ id }));
+  }
+
+  async refund(intentId: string): Promise<void> {
+    const repository = this.db.getRepository(TestPaymentIntent);
+    const intent = await repository.findOneByOrFail({ id: intentId });
+    if (intent.status !== 'succeeded') throw new AppError('CONFLICT', 'Only a succeeded payment can be refunded');
+    await repository.update({ id: intentId, refundedAt: IsNull() }, { refundedAt: new Date() });
+  }
+
+  eventFromWebhook(): null {
     throw new AppError('SERVICE_UNAVAILABLE', 'The offline test provider sends no webhooks');
   }
 
@@ -48,8 +62,14 @@ export class TestPaymentProvider implements PaymentProvider {
     const repository = this.db.getRepository(TestPaymentIntent);
     const intent = await repository.findOneByOrFail({ id: intentId });
     if (intent.status === 'succeeded') return toIntent(intent);
+    if (intent.status === 'canceled') throw new CardError('This payment was cancelled with its order.');
     const failure = cardFailure(card, new Date());
-    await repository.update({ id: intent.id }, failure ? { status: 'requires_payment_method', lastError: failure } : { status: 'succeeded', lastError: null });
+    // Conditional, as at Stripe: an intent cancelled meanwhile is not charged.
+    const charged = await repository.update(
+      { id: intent.id, status: Not('canceled') },
+      failure ? { status: 'requires_payment_method', lastError: failure } : { status: 'succeeded', lastError: null },
+    );
+    if (!charged.affected) throw new CardError('This payment was cancelled with its order.');
     if (failure) throw new CardError(failure);
     return toIntent(await repository.findOneByOrFail({ id: intent.id }));
   }

@@ -4,7 +4,7 @@ import { handle } from '../../common/rest';
 import { oneOf, yesNo } from '../../common/rest-shapes';
 import type { Services } from '../../services';
 import { ProductSortField } from '../catalog/product.inputs';
-import { OrderStatus } from '../orders/order.entity';
+import { OrderState, OrderStatus } from '../orders/order.entity';
 import { OrderSortField } from '../orders/order.inputs';
 import { Role } from '../users/user.entity';
 import { UserSortField } from '../users/user.inputs';
@@ -41,6 +41,7 @@ export function registerReportsRoutes(router: Router, services: Services): void 
         'orders.csv',
         services.reports.exportOrders(caller, {
           search: text(req, 'search'),
+          state: oneOf(req, 'state', OrderState),
           status: oneOf(req, 'status', OrderStatus),
           paid: yesNo(req, 'paid'),
           sortBy: oneOf(req, 'sortBy', OrderSortField),

@@ -45,18 +45,19 @@ export class ReportsService {
 
   async overview(caller: Caller): Promise<Overview> {
     requireAdmin(caller);
+    // Revenue lands on the day an order was paid; order counts on the day it was placed.
     const days: DailySales[] = await this.db.query(
       `SELECT to_char(d.day, 'YYYY-MM-DD') AS day,
-              COALESCE(SUM(o."totalPrice") FILTER (WHERE o.paid), 0)::int AS revenue,
-              COUNT(o.id)::int AS orders
+              (SELECT COALESCE(SUM(o."totalPrice"), 0)::int FROM "order" o
+                WHERE o.state IN ('Paid', 'Shipped') AND o."paidAt" >= d.day AT TIME ZONE 'UTC' AND o."paidAt" < (d.day + interval '1 day') AT TIME ZONE 'UTC') AS revenue,
+              (SELECT COUNT(*)::int FROM "order" o
+                WHERE o."createdAt" >= d.day AT TIME ZONE 'UTC' AND o."createdAt" < (d.day + interval '1 day') AT TIME ZONE 'UTC') AS orders
          FROM generate_series((now() AT TIME ZONE 'UTC')::date - ($1::int - 1), (now() AT TIME ZONE 'UTC')::date, interval '1 day') AS d(day)
-         LEFT JOIN "order" o ON o."createdAt" >= d.day AT TIME ZONE 'UTC' AND o."createdAt" < (d.day + interval '1 day') AT TIME ZONE 'UTC'
-        GROUP BY d.day
         ORDER BY d.day`,
       [OVERVIEW_DAYS],
     );
     const [{ paid, unpaid }] = await this.db.query(
-      `SELECT COUNT(*) FILTER (WHERE paid)::int AS paid, COUNT(*) FILTER (WHERE NOT paid)::int AS unpaid FROM "order"`,
+      `SELECT COUNT(*) FILTER (WHERE state IN ('Paid', 'Shipped'))::int AS paid, COUNT(*) FILTER (WHERE state = 'AwaitingPayment')::int AS unpaid FROM "order"`,
     );
     const lowStockProducts = await this.db
       .getRepository(Product)
@@ -73,9 +74,9 @@ export class ReportsService {
   exportOrders(caller: Caller, options: Omit<OrderListOptions, 'skip' | 'take'>): AsyncGenerator<string> {
     requireAdmin(caller);
     return csvRows(
-      ['id', 'createdAt', 'product', 'customer', 'email', 'phone', 'address', 'quantity', 'price', 'totalPrice', 'paid', 'status', 'transactionId'],
+      ['id', 'createdAt', 'product', 'customer', 'email', 'phone', 'address', 'quantity', 'price', 'totalPrice', 'paid', 'status', 'transactionId', 'state', 'paidAt'],
       (page) => this.orders.listAll(caller, { ...options, ...page }),
-      (o) => [o.id, o.createdAt, o.name, o.userName, o.email, o.phone, o.address, o.quantity, o.price, o.totalPrice, o.paid, o.status, o.transactionId],
+      (o) => [o.id, o.createdAt, o.name, o.userName, o.email, o.phone, o.address, o.quantity, o.price, o.totalPrice, o.paid, o.status, o.transactionId, o.state, o.paidAt],
     );
   }
 

@@ -1,29 +1,51 @@
 import { useState } from 'react';
+import type { ApolloCache } from '@apollo/client';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Avatar, Button, Chip, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useSnackbar } from 'notistack';
 import { errorMessage } from '../../lib/errors';
-import type { AdminOrdersQuery as AdminOrdersResult } from '../../gql/graphql';
-import { AdminDeleteOrderMutation, AdminOrdersQuery, MarkShippedMutation } from './operations';
+import { forgetOverview, leaveListsNoLongerMatching } from '../../lib/listCache';
+import type { AdminOrdersQuery as AdminOrdersResult, OrderState } from '../../gql/graphql';
+import { AdminCancelOrderMutation, AdminOrdersQuery, MarkShippedMutation } from './operations';
 import ConfirmDialog from '../../components/ConfirmDialog';
-import { removeOrderFromCache } from '../../lib/listCache';
+import OrderStateChip, { ORDER_STATE_LABELS } from '../../components/OrderStateChip';
+import OrderHistoryDialog from './OrderHistoryDialog';
 import { AdminGrid, useServerList } from './serverGrid';
 
 type Order = AdminOrdersResult['orders']['items'][number];
 
-const SORTABLE = ['createdAt', 'totalPrice', 'quantity', 'status', 'name', 'email'] as const;
+const SORTABLE = ['createdAt', 'totalPrice', 'quantity', 'state', 'status', 'name', 'email'] as const;
 
-/** /dashboard/allOrders: every order; Ship for paid Pending orders, delete through a confirmation. */
+/** A moved order leaves the cached grid pages filtered by what it no longer is, and the overview is counted again. */
+function afterStateChange(cache: ApolloCache, order: { id: string; state: OrderState; status: string; paid?: boolean }) {
+  leaveListsNoLongerMatching(
+    cache,
+    'orders',
+    { __typename: 'Order', id: order.id },
+    ({ state, status, paid }) =>
+      (state == null || state === order.state) && (status == null || status === order.status) && (paid == null || order.paid === undefined || paid === order.paid),
+  );
+  forgetOverview(cache);
+}
+
+/**
+ * /dashboard/allOrders: every order with its state; Ship for paid orders; Delete cancels an unpaid
+ * order or refunds a paid, unshipped one, through a confirmation; History shows every change.
+ */
 export default function AllOrdersPage() {
   const { enqueueSnackbar } = useSnackbar();
+  const [state, setState] = useState<OrderState | ''>('');
   const [status, setStatus] = useState('');
   const [paid, setPaid] = useState('');
-  const list = useServerList(SORTABLE, { status: status || undefined, paid: paid === '' ? undefined : paid === 'true' });
+  const list = useServerList(SORTABLE, { state: state || undefined, status: status || undefined, paid: paid === '' ? undefined : paid === 'true' });
   const { data, previousData, loading, error } = useQuery(AdminOrdersQuery, { variables: { options: list.options } });
-  const [markShipped] = useMutation(MarkShippedMutation);
-  const [deleteOrder, { loading: deleting }] = useMutation(AdminDeleteOrderMutation);
+  const [markShipped] = useMutation(MarkShippedMutation, { update: (cache, { data }) => data && afterStateChange(cache, data.markShipped) });
+  const [cancelOrder, { loading: deleting }] = useMutation(AdminCancelOrderMutation, {
+    update: (cache, { data }) => data && afterStateChange(cache, data.cancelOrder),
+  });
   const [toDelete, setToDelete] = useState<Order | null>(null);
+  const [historyOf, setHistoryOf] = useState<Order | null>(null);
   const [shipping, setShipping] = useState<string | null>(null);
 
   async function ship(order: Order) {
@@ -42,7 +64,8 @@ export default function AllOrdersPage() {
     if (!toDelete) return;
     const { id } = toDelete;
     try {
-      await deleteOrder({ variables: { id }, update: (cache) => removeOrderFromCache(cache, id) });
+      // The order stays (Cancelled or Refunded); the answer updates its row.
+      await cancelOrder({ variables: { id } });
       enqueueSnackbar('Successfully Deleted', { variant: 'success' });
       setToDelete(null);
     } catch (failure) {
@@ -64,6 +87,33 @@ export default function AllOrdersPage() {
       ),
     },
     { field: 'userName', headerName: 'Customer', flex: 1, minWidth: 140, sortable: false },
+    // State, actions and the transaction come early, so they stay on screen in a narrow window.
+    { field: 'state', headerName: 'State', width: 150, renderCell: ({ row }) => <OrderStateChip state={row.state} /> },
+    {
+      field: 'actions',
+      headerName: 'Actions',
+      width: 260,
+      sortable: false,
+      hideable: false,
+      renderCell: ({ row }) => (
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', height: '100%' }}>
+          {row.state === 'Paid' && (
+            <Button size="small" variant="contained" onClick={() => ship(row)} disabled={shipping === row.id}>
+              Ship
+            </Button>
+          )}
+          {(row.state === 'AwaitingPayment' || row.state === 'Paid') && (
+            <Button size="small" color="error" onClick={() => setToDelete(row)}>
+              Delete
+            </Button>
+          )}
+          <Button size="small" onClick={() => setHistoryOf(row)} aria-label={`History of ${row.name}`}>
+            History
+          </Button>
+        </Stack>
+      ),
+    },
+    { field: 'transactionId', headerName: 'Transaction', flex: 1, minWidth: 160, sortable: false },
     { field: 'email', headerName: 'Email', flex: 1, minWidth: 180 },
     { field: 'quantity', headerName: 'Quantity', type: 'number', width: 100 },
     { field: 'totalPrice', headerName: 'Total', type: 'number', width: 100, valueFormatter: (value: number) => `$${value}` },
@@ -75,27 +125,7 @@ export default function AllOrdersPage() {
       renderCell: ({ row }) => <Chip size="small" label={row.paid ? 'Paid' : 'Pending'} color={row.paid ? 'success' : 'warning'} />,
     },
     { field: 'status', headerName: 'Status', width: 110 },
-    { field: 'transactionId', headerName: 'Transaction', flex: 1, minWidth: 160, sortable: false },
     { field: 'createdAt', headerName: 'Ordered', width: 170, valueFormatter: (value: string) => new Date(value).toLocaleString() },
-    {
-      field: 'actions',
-      headerName: 'Actions',
-      width: 190,
-      sortable: false,
-      hideable: false,
-      renderCell: ({ row }) => (
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', height: '100%' }}>
-          {row.paid && row.status === 'Pending' && (
-            <Button size="small" variant="contained" onClick={() => ship(row)} disabled={shipping === row.id}>
-              Ship
-            </Button>
-          )}
-          <Button size="small" color="error" onClick={() => setToDelete(row)}>
-            Delete
-          </Button>
-        </Stack>
-      ),
-    },
   ];
 
   const orders = data?.orders ?? previousData?.orders;
@@ -116,6 +146,14 @@ export default function AllOrdersPage() {
         rowHeight={64}
         filters={
           <>
+            <TextField select size="small" label="State" value={state} onChange={(event) => setState(event.target.value as OrderState | '')} sx={{ minWidth: 150 }}>
+              <MenuItem value="">All</MenuItem>
+              {(Object.keys(ORDER_STATE_LABELS) as OrderState[]).map((value) => (
+                <MenuItem key={value} value={value}>
+                  {ORDER_STATE_LABELS[value]}
+                </MenuItem>
+              ))}
+            </TextField>
             <TextField select size="small" label="Status" value={status} onChange={(event) => setStatus(event.target.value)} sx={{ minWidth: 120 }}>
               <MenuItem value="">All</MenuItem>
               <MenuItem value="Pending">Pending</MenuItem>
@@ -136,9 +174,11 @@ export default function AllOrdersPage() {
             <Typography variant="body2">Customer: {toDelete.userName} ({toDelete.email})</Typography>
             <Typography variant="body2">Quantity: {toDelete.quantity}</Typography>
             <Typography variant="body2">Price: ${toDelete.totalPrice}</Typography>
+            {toDelete.state === 'Paid' && <Typography variant="body2">The payment will be refunded to the customer.</Typography>}
           </>
         )}
       </ConfirmDialog>
+      <OrderHistoryDialog order={historyOf} onClose={() => setHistoryOf(null)} />
     </>
   );
 }

@@ -1,6 +1,6 @@
 import { afterEach, expect, test, vi } from 'vitest';
 import { screen } from '@testing-library/react';
-import { removeOrderFromCache } from '../../lib/listCache';
+import { forgetOverview } from '../../lib/listCache';
 import { countingClient, renderPage } from '../../test/render';
 import OverviewPage, { OVERVIEW_FRESH_MS } from './OverviewPage';
 
@@ -23,7 +23,7 @@ const show = (client: ReturnType<typeof overviewClient>['client']) => renderPage
 
 afterEach(() => vi.restoreAllMocks());
 
-test('a second visit while the overview is fresh reads the cache; a stale one or a deleted order fetches again', async () => {
+test('a second visit while the overview is fresh reads the cache; a stale one, or one an order change made here forgot, fetches again', async () => {
   const start = Date.now() + 10 * OVERVIEW_FRESH_MS;
   vi.spyOn(Date, 'now').mockReturnValue(start);
   const { client, requests } = overviewClient();
@@ -39,10 +39,10 @@ test('a second visit while the overview is fresh reads the cache; a stale one or
   second.unmount();
   expect(requests).toEqual(['Overview']);
 
-  removeOrderFromCache(client.cache, 'o1');
-  const afterDelete = show(client);
+  forgetOverview(client.cache);
+  const afterChange = show(client);
   expect(await screen.findByText(/\$120 in all/)).toBeInTheDocument();
-  afterDelete.unmount();
+  afterChange.unmount();
   expect(requests).toEqual(['Overview', 'Overview']);
 
   vi.spyOn(Date, 'now').mockReturnValue(start + 3 * OVERVIEW_FRESH_MS);

@@ -9,7 +9,7 @@ import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { createCache } from '../../lib/apollo';
 import AllOrdersPage from './AllOrdersPage';
-import { AdminDeleteOrderMutation, AdminOrdersQuery, AdminUsersQuery, MakeAdminMutation, MarkShippedMutation, RemoveAdminMutation } from './operations';
+import { AdminCancelOrderMutation, AdminOrdersQuery, AdminUsersQuery, MakeAdminMutation, MarkShippedMutation, OrderHistoryQuery, RemoveAdminMutation } from './operations';
 import UsersPage from './UsersPage';
 
 const firstPage = { options: { skip: 0, take: 20 } };
@@ -24,7 +24,7 @@ function renderWith(page: ReactNode, mocks: MockLink.MockedResponse[]) {
   );
 }
 
-const order = (id: string, name: string, paid: boolean, status: 'Pending' | 'Shipped') => ({
+const order = (id: string, name: string, state: 'AwaitingPayment' | 'Paid' | 'Shipped' | 'Expired') => ({
   __typename: 'Order' as const,
   id,
   img: '/images/chef.svg',
@@ -35,9 +35,10 @@ const order = (id: string, name: string, paid: boolean, status: 'Pending' | 'Shi
   price: 120,
   quantity: 2,
   totalPrice: 240,
-  paid,
-  status,
-  transactionId: paid ? `pi_${id}` : null,
+  paid: state === 'Paid' || state === 'Shipped',
+  status: state === 'Shipped' ? 'Shipped' : 'Pending',
+  state,
+  transactionId: state === 'Paid' || state === 'Shipped' ? `pi_${id}` : null,
   createdAt: '2026-11-20T10:00:00.000Z',
 });
 
@@ -47,8 +48,8 @@ const ordersMock: MockLink.MockedResponse = {
     data: {
       orders: {
         __typename: 'OrderList',
-        totalItems: 3,
-        items: [order('o1', 'Paid Pending Knife', true, 'Pending'), order('o2', 'Unpaid Knife', false, 'Pending'), order('o3', 'Shipped Knife', true, 'Shipped')],
+        totalItems: 4,
+        items: [order('o1', 'Paid Pending Knife', 'Paid'), order('o2', 'Unpaid Knife', 'AwaitingPayment'), order('o3', 'Shipped Knife', 'Shipped'), order('o4', 'Expired Knife', 'Expired')],
       },
     },
   },
@@ -56,31 +57,65 @@ const ordersMock: MockLink.MockedResponse = {
 
 const rowOf = (name: string) => screen.getByText(name).closest('[role="row"]') as HTMLElement;
 
-test('All Orders: Ship only on paid Pending orders; shipping and deleting update the grid from the cache', async () => {
+test('All Orders: Ship only on paid orders; shipping and deleting update the grid from the cache', async () => {
   renderWith(<AllOrdersPage />, [
     ordersMock,
-    { request: { query: MarkShippedMutation, variables: { id: 'o1' } }, result: { data: { markShipped: { __typename: 'Order', id: 'o1', status: 'Shipped' } } } },
-    { request: { query: AdminDeleteOrderMutation, variables: { id: 'o2' } }, result: { data: { deleteOrder: 'o2' } } },
+    { request: { query: MarkShippedMutation, variables: { id: 'o1' } }, result: { data: { markShipped: { __typename: 'Order', id: 'o1', status: 'Shipped', state: 'Shipped' } } } },
+    {
+      request: { query: AdminCancelOrderMutation, variables: { id: 'o2' } },
+      result: { data: { cancelOrder: { __typename: 'Order', id: 'o2', state: 'Cancelled', status: 'Pending', paid: false } } },
+    },
   ]);
   expect(await screen.findByText('Paid Pending Knife')).toBeInTheDocument();
-  expect(within(rowOf('Paid Pending Knife')).getByRole('button', { name: 'Ship' })).toBeInTheDocument();
-  expect(within(rowOf('Unpaid Knife')).queryByRole('button', { name: 'Ship' })).not.toBeInTheDocument();
-  expect(within(rowOf('Shipped Knife')).queryByRole('button', { name: 'Ship' })).not.toBeInTheDocument();
+  expect(within(rowOf('Paid Pending Knife')).getByText('Ship', { selector: 'button' })).toBeInTheDocument();
+  expect(within(rowOf('Unpaid Knife')).queryByText('Ship', { selector: 'button' })).not.toBeInTheDocument();
+  expect(within(rowOf('Shipped Knife')).queryByText('Ship', { selector: 'button' })).not.toBeInTheDocument();
   expect(within(rowOf('Unpaid Knife')).getByText('Pending', { selector: '.MuiChip-label' })).toBeInTheDocument();
+  expect(within(rowOf('Unpaid Knife')).getByText('Awaiting payment', { selector: '.MuiChip-label' })).toBeInTheDocument();
 
-  fireEvent.click(within(rowOf('Paid Pending Knife')).getByRole('button', { name: 'Ship' }));
+  fireEvent.click(within(rowOf('Paid Pending Knife')).getByText('Ship', { selector: 'button' }));
   expect(await screen.findByText('Status is updated')).toBeInTheDocument();
-  expect(within(rowOf('Paid Pending Knife')).queryByRole('button', { name: 'Ship' })).not.toBeInTheDocument();
-  expect(within(rowOf('Paid Pending Knife')).getByText('Shipped')).toBeInTheDocument();
+  expect(within(rowOf('Paid Pending Knife')).queryByText('Ship', { selector: 'button' })).not.toBeInTheDocument();
+  expect(within(rowOf('Paid Pending Knife')).getByText('Shipped', { selector: '.MuiChip-label' })).toBeInTheDocument();
 
-  fireEvent.click(within(rowOf('Unpaid Knife')).getByRole('button', { name: 'Delete' }));
+  fireEvent.click(within(rowOf('Unpaid Knife')).getByText('Delete', { selector: 'button' }));
   const dialog = await screen.findByRole('dialog');
   expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
   fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
   expect(await screen.findByText('Successfully Deleted')).toBeInTheDocument();
-  expect(screen.queryByText('Unpaid Knife')).not.toBeInTheDocument();
+  expect(within(rowOf('Unpaid Knife')).getByText('Cancelled', { selector: '.MuiChip-label' })).toBeInTheDocument();
+  expect(within(rowOf('Unpaid Knife')).queryByText('Delete', { selector: 'button' })).not.toBeInTheDocument();
   // Only the mocks above were available: any refetch of the grid would have failed the query.
   expect(screen.getByText('Paid Pending Knife')).toBeInTheDocument();
+});
+
+test('All Orders: a closed order takes no Ship or Delete; History shows its events with who, when and why', async () => {
+  renderWith(<AllOrdersPage />, [
+    ordersMock,
+    {
+      request: { query: OrderHistoryQuery, variables: { id: 'o4' } },
+      result: {
+        data: {
+          orderHistory: [
+            { __typename: 'OrderEvent', id: 'e1', fromState: null, toState: 'AwaitingPayment', actor: 'customer', actorEmail: 'casey@keen.test', note: null, createdAt: '2026-11-20T10:00:00.000Z' },
+            { __typename: 'OrderEvent', id: 'e2', fromState: 'AwaitingPayment', toState: 'Expired', actor: 'system', actorEmail: null, note: 'Not paid within 30 minutes', createdAt: '2026-11-20T10:30:00.000Z' },
+          ],
+        },
+      },
+    },
+  ]);
+  await screen.findByText('Expired Knife');
+  // A closed order takes no ship and no delete.
+  expect(within(rowOf('Expired Knife')).getByText('Expired', { selector: '.MuiChip-label' })).toBeInTheDocument();
+  expect(within(rowOf('Expired Knife')).queryByText('Ship', { selector: 'button' })).not.toBeInTheDocument();
+  expect(within(rowOf('Expired Knife')).queryByText('Delete', { selector: 'button' })).not.toBeInTheDocument();
+  fireEvent.click(within(rowOf('Expired Knife')).getByRole('button', { name: 'History of Expired Knife' }));
+  const dialog = await screen.findByRole('dialog', { name: 'History of Expired Knife' });
+  const history = within(dialog).getByRole('list', { name: 'Order history' });
+  expect(await within(history).findByText('Placed: Awaiting payment')).toBeInTheDocument();
+  expect(within(history).getByText(/by casey@keen\.test/)).toBeInTheDocument();
+  expect(within(history).getByText('Awaiting payment → Expired')).toBeInTheDocument();
+  expect(within(history).getByText(/by Keen \(unpaid hold ran out\) · Not paid within 30 minutes/)).toBeInTheDocument();
 });
 
 const user = (id: string, name: string, role: 'admin' | 'user') => ({

@@ -16,13 +16,34 @@ export const MarkShippedMutation = graphql(`
     markShipped(id: $id) {
       id
       status
+      state
     }
   }
 `);
 
-export const AdminDeleteOrderMutation = graphql(`
-  mutation AdminDeleteOrder($id: ID!) {
-    deleteOrder(id: $id)
+/** Cancels an unpaid order or refunds a paid one; the answer updates the grid's row in place. */
+export const AdminCancelOrderMutation = graphql(`
+  mutation AdminCancelOrder($id: ID!) {
+    cancelOrder(id: $id) {
+      id
+      state
+      status
+      paid
+    }
+  }
+`);
+
+export const OrderHistoryQuery = graphql(`
+  query OrderHistory($id: ID!) {
+    orderHistory(id: $id) {
+      id
+      fromState
+      toState
+      actor
+      actorEmail
+      note
+      createdAt
+    }
   }
 `);
 

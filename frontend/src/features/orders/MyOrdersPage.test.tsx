@@ -20,6 +20,7 @@ const order = (id: string, extra: Record<string, unknown>) => ({
   quantity: 2,
   status: 'Pending',
   paid: false,
+  state: 'AwaitingPayment',
   transactionId: null,
   createdAt: '2026-11-22T10:00:00.000Z',
   ...extra,
@@ -27,8 +28,11 @@ const order = (id: string, extra: Record<string, unknown>) => ({
 
 const orders = [
   order('o1', {}),
-  order('o2', { paid: true, transactionId: 'pi_paid_2' }),
-  order('o3', { paid: true, transactionId: 'pi_paid_3', status: 'Shipped' }),
+  order('o2', { paid: true, state: 'Paid', transactionId: 'pi_paid_2' }),
+  order('o3', { paid: true, state: 'Shipped', transactionId: 'pi_paid_3', status: 'Shipped' }),
+  order('o4', { state: 'Expired' }),
+  order('o5', { state: 'Cancelled' }),
+  order('o6', { state: 'Refunded', transactionId: 'pi_refunded_6' }),
 ];
 
 /** A terminating link that answers from fixtures and records every request it is asked for. */
@@ -37,7 +41,9 @@ function countingClient() {
   const link = new ApolloLink((operation) => {
     requests.push(operation.operationName ?? print(operation.query));
     if (operation.operationName === 'MyOrders') return of({ data: { myOrders: { __typename: 'OrderList', totalItems: orders.length, items: orders } } });
-    if (operation.operationName === 'DeleteOrder') return of({ data: { deleteOrder: String(operation.variables.id) } });
+    if (operation.operationName === 'CancelOrder') {
+      return of({ data: { cancelOrder: { __typename: 'Order', id: String(operation.variables.id), state: 'Cancelled', status: 'Pending', paid: false } } });
+    }
     throw new Error(`unexpected ${operation.operationName}`);
   });
   return { client: new ApolloClient({ link, cache: createCache() }), requests };
@@ -62,7 +68,24 @@ test('the table: columns, Pay for unpaid, Paid with transaction id, status, pric
   expect(within(rows[2]).getByText('Shipped').closest('.MuiChip-root')).toHaveClass('MuiChip-colorSuccess');
 });
 
-test('deleting an unpaid order confirms, sends exactly one request, and the row leaves the table from the cache', async () => {
+test('expired, cancelled and refunded orders say so, with no Pay and no Delete', async () => {
+  const { client } = countingClient();
+  renderPage(<MyOrdersPage />, { path: '/dashboard/myOrders', route: '/dashboard/myOrders', client });
+  const table = await screen.findByRole('table', { name: 'My orders' });
+  const rows = within(table).getAllByRole('row').slice(1);
+  for (const [row, label] of [
+    [rows[3], 'Expired'],
+    [rows[4], 'Cancelled'],
+    [rows[5], 'Refunded'],
+  ] as const) {
+    expect(within(row).getByText(label)).toBeInTheDocument();
+    expect(within(row).queryByRole('link', { name: /Pay for/ })).not.toBeInTheDocument();
+    expect(within(row).queryByRole('button', { name: /Delete/ })).not.toBeInTheDocument();
+    expect(within(row).queryByText(/Transaction ID/)).not.toBeInTheDocument();
+  }
+});
+
+test('deleting an unpaid order confirms, sends exactly one request, and the row shows Cancelled from the answer', async () => {
   const { client, requests } = countingClient();
   renderPage(<MyOrdersPage />, { path: '/dashboard/myOrders', route: '/dashboard/myOrders', client });
   await screen.findByRole('table', { name: 'My orders' });
@@ -78,12 +101,14 @@ test('deleting an unpaid order confirms, sends exactly one request, and the row 
   fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
 
   expect(await screen.findByText('Order successfully deleted')).toBeInTheDocument();
-  await waitFor(() => expect(screen.queryByText('Knife o1')).not.toBeInTheDocument());
-  expect(screen.getByText('Knife o2')).toBeInTheDocument();
+  const row = screen.getByText('Knife o1').closest('tr') as HTMLElement;
+  await waitFor(() => expect(within(row).getByText('Cancelled')).toBeInTheDocument());
+  expect(within(row).queryByRole('link', { name: 'Pay for Knife o1' })).not.toBeInTheDocument();
+  expect(within(row).queryByRole('button', { name: /Delete/ })).not.toBeInTheDocument();
   // Give any refetch a chance to happen, then check none did.
   await new Promise((resolve) => setTimeout(resolve, 50));
-  expect(requests).toEqual(['MyOrders', 'DeleteOrder']);
-  expect((client.cache.extract() as Record<string, unknown>)['Order:o1']).toBeUndefined();
+  expect(requests).toEqual(['MyOrders', 'CancelOrder']);
+  expect((client.cache.extract() as Record<string, Record<string, unknown>>)['Order:o1']).toMatchObject({ state: 'Cancelled' });
 });
 
 test('Cancel closes the dialog and deletes nothing', async () => {

@@ -17,11 +17,11 @@ import {
 import { useSnackbar } from 'notistack';
 import { Link as RouterLink } from 'react-router-dom';
 import ConfirmDialog from '../../components/ConfirmDialog';
+import { CLOSED_ORDER_STATES, ORDER_STATE_LABELS } from '../../components/OrderStateChip';
 import Spinner from '../../components/Spinner';
 import type { MyOrdersQuery as MyOrdersResult } from '../../gql/graphql';
 import { errorMessage } from '../../lib/errors';
-import { removeOrderFromCache } from '../../lib/listCache';
-import { DeleteOrderMutation, MyOrdersQuery } from '../../graphql/orders';
+import { CancelOrderMutation, MyOrdersQuery } from '../../graphql/orders';
 
 type OrderRow = MyOrdersResult['myOrders']['items'][number];
 
@@ -37,16 +37,13 @@ export default function MyOrdersPage() {
   const { enqueueSnackbar } = useSnackbar();
   const { data, loading, error } = useQuery(MyOrdersQuery, { variables: MY_ORDERS_VARIABLES });
   const [pending, setPending] = useState<OrderRow | null>(null);
-  const [deleteOrder, { loading: deleting }] = useMutation(DeleteOrderMutation, {
-    update(cache, { data: deleted }) {
-      if (deleted?.deleteOrder) removeOrderFromCache(cache, deleted.deleteOrder);
-    },
-  });
+  // The cancelled order stays in the list; its answer updates the cached row.
+  const [cancelOrder, { loading: deleting }] = useMutation(CancelOrderMutation);
 
   const confirmDelete = async () => {
     if (!pending) return;
     try {
-      await deleteOrder({ variables: { id: pending.id } });
+      await cancelOrder({ variables: { id: pending.id } });
       enqueueSnackbar('Order successfully deleted', { variant: 'success' });
       setPending(null);
     } catch (failure) {
@@ -90,7 +87,9 @@ export default function MyOrdersPage() {
                   </TableCell>
                   <TableCell>{order.name}</TableCell>
                   <TableCell>
-                    {order.paid ? (
+                    {CLOSED_ORDER_STATES.includes(order.state) ? (
+                      <Typography sx={{ color: 'text.secondary', fontWeight: 600 }}>{ORDER_STATE_LABELS[order.state]}</Typography>
+                    ) : order.paid ? (
                       <Box>
                         <Typography sx={{ color: 'success.main', fontWeight: 600 }}>Paid</Typography>
                         <Typography variant="body2" sx={{ wordBreak: 'break-all' }}>
@@ -109,7 +108,7 @@ export default function MyOrdersPage() {
                   <TableCell>${order.totalPrice}</TableCell>
                   <TableCell>{order.quantity}</TableCell>
                   <TableCell>
-                    {!order.paid && (
+                    {order.state === 'AwaitingPayment' && (
                       <Button color="error" variant="outlined" size="small" onClick={() => setPending(order)} aria-label={`Delete order for ${order.name}`}>
                         Delete
                       </Button>

@@ -24,7 +24,7 @@ const pageMock: MockLink.MockedResponse = {
   result: {
     data: {
       me: { __typename: 'User', id: 'u1', name: 'Casey Blade', email: 'casey@keen.test' },
-      order: { __typename: 'Order', id: ORDER_ID, name: 'Damascus Chef Knife', totalPrice: 50, paid: false, transactionId: null },
+      order: { __typename: 'Order', id: ORDER_ID, name: 'Damascus Chef Knife', totalPrice: 50, paid: false, state: 'AwaitingPayment', transactionId: null },
     },
   },
 };
@@ -61,7 +61,7 @@ test('shows the order, enables Pay once the intent exists, and after success sho
       intentMock,
       {
         request: { query: ConfirmTestCardPaymentMutation, variables: { orderId: ORDER_ID, card: card('4242 4242 4242 4242') } },
-        result: { data: { confirmTestCardPayment: { __typename: 'Order', id: ORDER_ID, paid: true, transactionId: 'pi_test1' } } },
+        result: { data: { confirmTestCardPayment: { __typename: 'Order', id: ORDER_ID, paid: true, state: 'Paid', status: 'Pending', transactionId: 'pi_test1' } } },
       },
     ],
     cache,
@@ -79,7 +79,7 @@ test('shows the order, enables Pay once the intent exists, and after success sho
   expect(await screen.findByText('Your payment is completed')).toBeTruthy();
   expect(screen.getByText(/Your transaction id :/).textContent).toBe('Your transaction id : pi_test1');
   expect(pay.disabled).toBe(true);
-  expect(cache.extract()[`Order:${ORDER_ID}`]).toMatchObject({ paid: true, transactionId: 'pi_test1' });
+  expect(cache.extract()[`Order:${ORDER_ID}`]).toMatchObject({ paid: true, state: 'Paid', transactionId: 'pi_test1' });
 });
 
 test('a declined card shows the provider message in red and leaves Pay enabled', async () => {
@@ -109,4 +109,21 @@ test('an incomplete expiry date is caught before anything is sent', async () => 
   fireEvent.change(screen.getByLabelText('Card number'), { target: { value: '4242 4242 4242 4242' } });
   fireEvent.click(pay);
   expect((await screen.findByRole('alert')).textContent).toBe("Your card's expiration date is incomplete.");
+});
+
+test.each([
+  ['Expired', 'This order has expired: it was not paid in time, and its items went back on sale. Please place a new order.'],
+  ['Cancelled', 'This order was cancelled, so it cannot be paid.'],
+  ['Refunded', 'This order was refunded, so it cannot be paid.'],
+])('an order that is %s says so and offers no card form', async (state, message) => {
+  const closed = structuredClone(pageMock);
+  (closed.result as { data: { order: Record<string, unknown> } }).data.order.state = state;
+  // No intent mock: asking for one would fail the page with an unexpected request.
+  renderPage([closed]);
+  expect((await screen.findByRole('status')).textContent).toBe(message);
+  expect(screen.getByText('Damascus Chef Knife')).toBeTruthy();
+  expect(screen.getByRole('link', { name: 'Back to My Orders' }).getAttribute('href')).toBe('/dashboard/myOrders');
+  expect(screen.queryByLabelText('Card number')).toBeNull();
+  expect(screen.queryByRole('button', { name: 'Pay' })).toBeNull();
+  expect(screen.queryByText(/Please pay/)).toBeNull();
 });

@@ -2,7 +2,8 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Box, Card, CardContent, Typography } from '@mui/material';
 import Spinner from '../../components/Spinner';
-import { useParams } from 'react-router-dom';
+import { Link as RouterLink, useParams } from 'react-router-dom';
+import type { OrderState } from '../../gql/graphql';
 import { CreatePaymentIntentMutation, PaymentPageQuery } from './operations';
 import { errorMessage } from '../../lib/errors';
 import { usePaymentConfig } from './paymentConfig';
@@ -10,6 +11,13 @@ import TestCardForm from './TestCardForm';
 
 // Stripe's React bindings and Stripe.js load only when Stripe takes the payment.
 const StripeCardForm = lazy(() => import('./StripeCardForm'));
+
+/** What the payment page says instead of a card form for an order that takes no payment any more. */
+const CLOSED: Partial<Record<OrderState, string>> = {
+  Expired: 'This order has expired: it was not paid in time, and its items went back on sale. Please place a new order.',
+  Cancelled: 'This order was cancelled, so it cannot be paid.',
+  Refunded: 'This order was refunded, so it cannot be paid.',
+};
 
 /** /dashboard/payment/{id}: the customer pays for one unpaid order (SPEC §2, §4). */
 export default function PaymentPage() {
@@ -22,7 +30,7 @@ export default function PaymentPage() {
   const [paidNow, setPaidNow] = useState<string | null>(null);
 
   const order = data?.order;
-  const unpaidOrderId = order && !order.paid ? order.id : null;
+  const unpaidOrderId = order?.state === 'AwaitingPayment' ? order.id : null;
   useEffect(() => {
     if (!unpaidOrderId) return;
     let live = true;
@@ -41,6 +49,25 @@ export default function PaymentPage() {
       <Typography role="alert" sx={{ color: 'red', p: 3 }}>
         {error ? errorMessage(error) : 'Order not found'}
       </Typography>
+    );
+  }
+
+  const closed = CLOSED[order.state];
+  if (closed && !paidNow) {
+    return (
+      <Box sx={{ maxWidth: 480, mx: 'auto', py: 3 }}>
+        <Card>
+          <CardContent>
+            <Typography variant="h5" component="h2" sx={{ mb: 1 }}>
+              {order.name}
+            </Typography>
+            <Typography role="status">{closed}</Typography>
+            <Typography sx={{ mt: 2 }}>
+              <RouterLink to="/dashboard/myOrders">Back to My Orders</RouterLink>
+            </Typography>
+          </CardContent>
+        </Card>
+      </Box>
     );
   }
 

@@ -12,6 +12,7 @@ export const PaymentPageQuery = graphql(`
       name
       totalPrice
       paid
+      state
       transactionId
     }
   }
@@ -26,12 +27,14 @@ export const CreatePaymentIntentMutation = graphql(`
   }
 `);
 
-/** Each answers the order's id, paid and transactionId, so Apollo's cache updates My Orders too. */
+/** Each answers the order's id, state, paid and transactionId, so Apollo's cache updates My Orders too. */
 export const ConfirmPaymentMutation = graphql(`
   mutation ConfirmPayment($orderId: ID!, $paymentIntentId: String!) {
     confirmPayment(orderId: $orderId, paymentIntentId: $paymentIntentId) {
       id
       paid
+      state
+      status
       transactionId
     }
   }
@@ -42,6 +45,8 @@ export const ConfirmTestCardPaymentMutation = graphql(`
     confirmTestCardPayment(orderId: $orderId, card: $card) {
       id
       paid
+      state
+      status
       transactionId
     }
   }

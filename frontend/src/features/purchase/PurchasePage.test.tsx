@@ -25,6 +25,7 @@ const placed = {
   quantity: 3,
   status: 'Pending',
   paid: false,
+  state: 'AwaitingPayment',
   transactionId: null,
   createdAt: '2026-11-22T10:00:00.000Z',
   product: { __typename: 'Product', id: 'p1', quantity: 7 },

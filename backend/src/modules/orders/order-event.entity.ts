@@ -1,0 +1,53 @@
+import { Field, ID, ObjectType, registerEnumType } from 'type-graphql';
+import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import { Order, OrderState } from './order.entity';
+
+/** Who moved an order: its customer, an admin, the payment provider (webhooks) or Keen itself (the unpaid hold). */
+export enum OrderActorKind {
+  customer = 'customer',
+  admin = 'admin',
+  provider = 'provider',
+  system = 'system',
+}
+registerEnumType(OrderActorKind, { name: 'OrderActorKind' });
+
+/** One line of an order's history, written by the state machine with every change of state. */
+@ObjectType()
+@Entity('order_event')
+@Index('IDX_order_event_order_created_at', ['orderId', 'createdAt'])
+export class OrderEvent {
+  @Field(() => ID)
+  @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'PK_order_event' })
+  id!: string;
+
+  @Column('uuid')
+  orderId!: string;
+
+  @ManyToOne(() => Order, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'orderId', foreignKeyConstraintName: 'FK_order_event_order' })
+  order?: Order;
+
+  @Field(() => OrderState, { nullable: true, description: 'Null when the order was placed' })
+  @Column('enum', { enum: OrderState, enumName: 'order_state_enum', nullable: true })
+  fromState!: OrderState | null;
+
+  @Field(() => OrderState)
+  @Column('enum', { enum: OrderState, enumName: 'order_state_enum' })
+  toState!: OrderState;
+
+  @Field(() => OrderActorKind)
+  @Column('varchar', { length: 20 })
+  actor!: OrderActorKind;
+
+  @Field(() => String, { nullable: true, description: "The customer's or admin's e-mail" })
+  @Column('varchar', { length: 254, nullable: true })
+  actorEmail!: string | null;
+
+  @Field(() => String, { nullable: true })
+  @Column('varchar', { length: 500, nullable: true })
+  note!: string | null;
+
+  @Field(() => Date)
+  @CreateDateColumn({ type: 'timestamptz' })
+  createdAt!: Date;
+}

@@ -1,0 +1,171 @@
+import { EntityManager } from 'typeorm';
+import { forbidden, notFound } from '../../common/errors';
+import { isId } from '../../common/validate';
+import { Caller, isAdmin, requireUser } from '../auth/caller';
+import { Product } from '../catalog/product.entity';
+import { OrderActorKind, OrderEvent } from './order-event.entity';
+import { Order, OrderState } from './order.entity';
+
+const { AwaitingPayment, Paid, Shipped, Cancelled, Expired, Refunded } = OrderState;
+
+/** Who asks for a change. Customers and admins come from a caller; the provider and the system are Keen's own code. */
+export type OrderActor =
+  | { kind: OrderActorKind.customer | OrderActorKind.admin; userId: string; email: string }
+  | { kind: OrderActorKind.provider }
+  | { kind: OrderActorKind.system };
+
+/** The payment provider, acting through a signature-checked webhook or a confirmed intent. */
+export const PROVIDER: OrderActor = { kind: OrderActorKind.provider };
+/** Keen itself: the unpaid hold running out. */
+export const SYSTEM: OrderActor = { kind: OrderActorKind.system };
+
+/** The signed-in caller as an actor (401 for anonymous callers). */
+export function actorOf(caller: Caller): OrderActor {
+  const user = requireUser(caller);
+  return { kind: isAdmin(caller) ? OrderActorKind.admin : OrderActorKind.customer, userId: user.id, email: user.email };
+}
+
+/** The parts an actor can play towards one order. */
+type Role = 'owner' | 'admin' | 'provider' | 'system';
+
+type Stamp = 'paidAt' | 'shippedAt' | 'cancelledAt' | 'expiredAt' | 'refundedAt';
+
+export interface Transition {
+  from: OrderState;
+  to: OrderState;
+  /** Who may make the move. */
+  by: readonly Role[];
+  /** The timestamp set when the move happens. */
+  stamp: Stamp;
+  /** The order's units go back to stock: it holds them and they were never shipped. */
+  restock: boolean;
+}
+
+/**
+ * The order lifecycle, the only table of it: AwaitingPayment -> Paid -> Shipped, with Cancelled,
+ * Expired and Refunded as ends. A move that is not a row here is refused. Services ask this module;
+ * nothing else writes `order.state`.
+ */
+export const ORDER_TRANSITIONS: readonly Transition[] = [
+  { from: AwaitingPayment, to: Paid, by: ['owner', 'provider'], stamp: 'paidAt', restock: false },
+  { from: Paid, to: Shipped, by: ['admin'], stamp: 'shippedAt', restock: false },
+  { from: AwaitingPayment, to: Cancelled, by: ['owner', 'admin'], stamp: 'cancelledAt', restock: true },
+  { from: AwaitingPayment, to: Expired, by: ['system'], stamp: 'expiredAt', restock: true },
+  // An admin deleting a paid, unshipped order refunds it; the provider reports refunds and disputes.
+  { from: Paid, to: Refunded, by: ['admin', 'provider'], stamp: 'refundedAt', restock: true },
+  { from: Shipped, to: Refunded, by: ['provider'], stamp: 'refundedAt', restock: false },
+  // A payment that succeeds after the order closed is refunded.
+  { from: Cancelled, to: Refunded, by: ['provider'], stamp: 'refundedAt', restock: false },
+  { from: Expired, to: Refunded, by: ['provider'], stamp: 'refundedAt', restock: false },
+];
+
+export const ORDER_STATES = Object.values(OrderState);
+
+export function transitionFor(from: OrderState, to: OrderState): Transition | undefined {
+  return ORDER_TRANSITIONS.find((t) => t.from === from && t.to === to);
+}
+
+const CLOSED: Partial<Record<OrderState, string>> = {
+  [Cancelled]: 'This order was cancelled',
+  [Expired]: 'This order has expired: it was not paid in time',
+  [Refunded]: 'This order was refunded',
+};
+
+/** Why a move from `from` to `to` is not in the table, in words a customer or admin can act on. */
+export function refusalOf(from: OrderState, to: OrderState): string {
+  const fallback = `An order cannot go from ${from} to ${to}`;
+  switch (to) {
+    case Paid:
+      return from === Paid || from === Shipped ? 'This order is already paid' : (CLOSED[from] ?? fallback);
+    case Shipped:
+      return 'Only a paid, pending order can be shipped';
+    case Cancelled:
+      if (from === Paid) return 'A paid order cannot be deleted';
+      if (from === Shipped) return 'A shipped order cannot be deleted';
+      return CLOSED[from] ?? fallback;
+    case Refunded:
+      return from === AwaitingPayment ? 'An unpaid order cannot be refunded' : (CLOSED[from] ?? fallback);
+    default:
+      return CLOSED[from] ?? fallback;
+  }
+}
+
+function rolesOf(actor: OrderActor, order: Order): Role[] {
+  if (actor.kind === OrderActorKind.provider) return ['provider'];
+  if (actor.kind === OrderActorKind.system) return ['system'];
+  const roles: Role[] = actor.userId === order.customerId ? ['owner'] : [];
+  if (actor.kind === OrderActorKind.admin) roles.push('admin');
+  return roles;
+}
+
+/** Throws unless `actor` may move this order to `to` from some state; answers the roles it plays. */
+export function assertMayEver(actor: OrderActor, order: Order, to: OrderState): Role[] {
+  const roles = rolesOf(actor, order);
+  const mayEver = ORDER_TRANSITIONS.filter((t) => t.to === to).flatMap((t) => t.by);
+  if (!roles.some((role) => mayEver.includes(role))) {
+    throw forbidden(mayEver.includes('owner') ? 'This is not your order' : 'Only an admin may do this');
+  }
+  return roles;
+}
+
+/**
+ * Throws unless `actor` may move `order` to `to` now: first whether they may ever make such a
+ * move on this order (so another customer learns nothing of its state), then the current state.
+ */
+export function assertAllowed(actor: OrderActor, order: Order, to: OrderState): Transition {
+  const roles = assertMayEver(actor, order, to);
+  const transition = transitionFor(order.state, to);
+  if (!transition || !roles.some((role) => transition.by.includes(role))) throw forbidden(refusalOf(order.state, to));
+  return transition;
+}
+
+/** The largest value an `int` column can hold: a restock never fails on stock the column cannot hold. */
+const MAX_INT = 2_147_483_647;
+
+export interface MoveOptions {
+  /** Shown in the order's history. */
+  note?: string;
+  /** The payment that the move records. */
+  payment?: { transactionId: string; paymentIntentId: string };
+}
+
+/**
+ * Moves one order, inside the caller's transaction: locks the row, checks the table against the
+ * state it reads, stamps the time, returns unshipped units to stock and writes the history line.
+ * Because the row is locked and the state re-read, each move (and each restock) happens once.
+ */
+export async function moveOrder(manager: EntityManager, orderId: string, to: OrderState, actor: OrderActor, options: MoveOptions = {}): Promise<Order> {
+  if (!isId(orderId)) throw notFound('Order');
+  const orders = manager.getRepository(Order);
+  const order = await orders.findOne({ where: { id: orderId }, lock: { mode: 'pessimistic_write' } });
+  if (!order) throw notFound('Order');
+  const transition = assertAllowed(actor, order, to);
+
+  await orders.update({ id: order.id }, { state: to, [transition.stamp]: () => 'now()', ...options.payment });
+  if (transition.restock && order.productId) {
+    await manager
+      .createQueryBuilder()
+      .update(Product)
+      .set({ quantity: () => 'LEAST(quantity::bigint + :quantity, :max)' })
+      .where('id = :id', { id: order.productId, quantity: order.quantity, max: MAX_INT })
+      .execute();
+  }
+  await writeEvent(manager, order.id, order.state, to, actor, options.note);
+  return orders.findOneByOrFail({ id: order.id });
+}
+
+/** The first line of a new order's history. */
+export function recordPlaced(manager: EntityManager, order: Order, actor: OrderActor): Promise<void> {
+  return writeEvent(manager, order.id, null, order.state, actor);
+}
+
+async function writeEvent(manager: EntityManager, orderId: string, fromState: OrderState | null, toState: OrderState, actor: OrderActor, note?: string): Promise<void> {
+  await manager.getRepository(OrderEvent).insert({
+    orderId,
+    fromState,
+    toState,
+    actor: actor.kind,
+    actorEmail: 'email' in actor ? actor.email : null,
+    note: note ?? null,
+  });
+}

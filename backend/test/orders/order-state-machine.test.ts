@@ -1,0 +1,115 @@
+import { Product } from '../../src/modules/catalog/product.entity';
+import { OrderActorKind, OrderEvent } from '../../src/modules/orders/order-event.entity';
+import { Order, OrderState } from '../../src/modules/orders/order.entity';
+import { assertAllowed, moveOrder, ORDER_STATES, ORDER_TRANSITIONS, OrderActor, PROVIDER, refusalOf, SYSTEM, transitionFor } from '../../src/modules/orders/order-state-machine';
+import { startTestApp, TestApp } from '../support/harness';
+
+const OWNER_ID = '00000000-0000-4000-8000-000000000001';
+const OTHER_ID = '00000000-0000-4000-8000-000000000002';
+
+/** Every kind of actor, by the role it plays towards an order owned by OWNER_ID. */
+const ACTORS: Record<string, OrderActor> = {
+  owner: { kind: OrderActorKind.customer, userId: OWNER_ID, email: 'owner@keen.test' },
+  'another customer': { kind: OrderActorKind.customer, userId: OTHER_ID, email: 'other@keen.test' },
+  admin: { kind: OrderActorKind.admin, userId: OTHER_ID, email: 'admin@keen.test' },
+  provider: PROVIDER,
+  system: SYSTEM,
+};
+
+/** Who the declared lifecycle lets make each move: written out by hand, so the table is checked, not echoed. */
+const EXPECTED: Record<string, string[]> = {
+  'AwaitingPayment->Paid': ['owner', 'provider'],
+  'Paid->Shipped': ['admin'],
+  'AwaitingPayment->Cancelled': ['owner', 'admin'],
+  'AwaitingPayment->Expired': ['system'],
+  'Paid->Refunded': ['admin', 'provider'],
+  'Shipped->Refunded': ['provider'],
+  'Cancelled->Refunded': ['provider'],
+  'Expired->Refunded': ['provider'],
+};
+const RESTOCKS = ['AwaitingPayment->Cancelled', 'AwaitingPayment->Expired', 'Paid->Refunded'];
+
+const orderIn = (state: OrderState) => Object.assign(new Order(), { id: '00000000-0000-4000-8000-00000000000a', customerId: OWNER_ID, state });
+
+describe('the transition table, every pair of states for every actor', () => {
+  const pairs = ORDER_STATES.flatMap((from) => ORDER_STATES.map((to) => [from, to] as const));
+
+  test.each(pairs)('%s -> %s', (from, to) => {
+    const allowed = EXPECTED[`${from}->${to}`] ?? [];
+    for (const [name, actor] of Object.entries(ACTORS)) {
+      const attempt = () => assertAllowed(actor, orderIn(from), to);
+      if (allowed.includes(name)) {
+        expect(attempt()).toBe(transitionFor(from, to));
+      } else {
+        expect(attempt).toThrow();
+        try {
+          attempt();
+        } catch (error) {
+          expect((error as { code?: string }).code).toBe('FORBIDDEN');
+          expect((error as Error).message).not.toBe('');
+        }
+      }
+    }
+  });
+
+  test('the table has exactly the expected rows, each restocking only when unshipped units are held', () => {
+    expect(ORDER_TRANSITIONS.map((t) => `${t.from}->${t.to}`).sort()).toEqual(Object.keys(EXPECTED).sort());
+    for (const t of ORDER_TRANSITIONS) expect([t.from, t.to, t.restock]).toEqual([t.from, t.to, RESTOCKS.includes(`${t.from}->${t.to}`)]);
+  });
+
+  test('refusals name the reason', () => {
+    expect(refusalOf(OrderState.Paid, OrderState.Paid)).toBe('This order is already paid');
+    expect(refusalOf(OrderState.Expired, OrderState.Paid)).toBe('This order has expired: it was not paid in time');
+    expect(refusalOf(OrderState.AwaitingPayment, OrderState.Shipped)).toBe('Only a paid, pending order can be shipped');
+    expect(refusalOf(OrderState.Paid, OrderState.Cancelled)).toBe('A paid order cannot be deleted');
+    expect(refusalOf(OrderState.Shipped, OrderState.Cancelled)).toBe('A shipped order cannot be deleted');
+    expect(refusalOf(OrderState.Cancelled, OrderState.Cancelled)).toBe('This order was cancelled');
+    // Someone who may never make the move learns nothing of the order's state.
+    expect(() => assertAllowed(ACTORS['another customer'], orderIn(OrderState.Paid), OrderState.Cancelled)).toThrow('This is not your order');
+    expect(() => assertAllowed(ACTORS.owner, orderIn(OrderState.AwaitingPayment), OrderState.Shipped)).toThrow('Only an admin may do this');
+  });
+});
+
+describe('moveOrder on the database, for every row of the table', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp({ MAX_UNPAID_ORDERS: '100' });
+  });
+  afterAll(() => app.close());
+
+  /** How to reach each state from AwaitingPayment through the machine itself. */
+  const PATHS: Record<OrderState, [OrderState, OrderActor][]> = {
+    [OrderState.AwaitingPayment]: [],
+    [OrderState.Paid]: [[OrderState.Paid, PROVIDER]],
+    [OrderState.Shipped]: [[OrderState.Paid, PROVIDER], [OrderState.Shipped, ACTORS.admin]],
+    [OrderState.Cancelled]: [[OrderState.Cancelled, ACTORS.admin]],
+    [OrderState.Expired]: [[OrderState.Expired, SYSTEM]],
+    [OrderState.Refunded]: [[OrderState.Paid, PROVIDER], [OrderState.Refunded, PROVIDER]],
+  };
+  const STAMPS = { Paid: 'paidAt', Shipped: 'shippedAt', Cancelled: 'cancelledAt', Expired: 'expiredAt', Refunded: 'refundedAt' } as const;
+
+  test.each(ORDER_TRANSITIONS.map((t) => [t.from, t.to, t] as const))('%s -> %s', async (from, to, transition) => {
+    const customer = await app.customer();
+    const product = await app.product({ quantity: 10 });
+    const placed = await app.placeOrder(customer, product.id, 3);
+    for (const [state, actor] of PATHS[from]) await app.db.transaction((m) => moveOrder(m, placed.id, state, actor));
+    const stockBefore = (await app.db.getRepository(Product).findOneByOrFail({ id: product.id })).quantity;
+
+    const actor = transition.by.includes('provider') ? PROVIDER : transition.by.includes('system') ? SYSTEM : transition.by.includes('admin') ? ACTORS.admin : { ...ACTORS.owner, userId: customer.user.id };
+    const moved = await app.db.transaction((m) => moveOrder(m, placed.id, to, actor, { note: 'walked by the test' }));
+
+    expect(moved.state).toBe(to);
+    expect(moved[STAMPS[to as keyof typeof STAMPS]]).toBeInstanceOf(Date);
+    const stockAfter = (await app.db.getRepository(Product).findOneByOrFail({ id: product.id })).quantity;
+    expect(stockAfter - stockBefore).toBe(transition.restock ? 3 : 0);
+    const events = await app.db.getRepository(OrderEvent).find({ where: { orderId: placed.id }, order: { createdAt: 'ASC' } });
+    expect(events.at(-1)).toMatchObject({ fromState: from, toState: to, actor: actor.kind, note: 'walked by the test' });
+    expect(events[0]).toMatchObject({ fromState: null, toState: OrderState.AwaitingPayment, actor: OrderActorKind.customer, actorEmail: customer.email });
+    expect(events).toHaveLength(PATHS[from].length + 2);
+
+    // The same move again is refused and changes nothing: no second restock, no second event.
+    await expect(app.db.transaction((m) => moveOrder(m, placed.id, to, actor))).rejects.toThrow();
+    expect((await app.db.getRepository(Product).findOneByOrFail({ id: product.id })).quantity).toBe(stockAfter);
+    expect(await app.db.getRepository(OrderEvent).countBy({ orderId: placed.id })).toBe(events.length);
+  });
+});
