@@ -120,7 +120,7 @@ test.each([
   (closed.result as { data: { order: Record<string, unknown> } }).data.order.state = state;
   // No intent mock: asking for one would fail the page with an unexpected request.
   renderPage([closed]);
-  expect((await screen.findByRole('status')).textContent).toBe(message);
+  expect((await screen.findByText(message)).closest('[role=status]')).not.toBeNull();
   expect(screen.getByText('Damascus Chef Knife')).toBeTruthy();
   expect(screen.getByRole('link', { name: 'Back to My Orders' }).getAttribute('href')).toBe('/dashboard/myOrders');
   expect(screen.queryByLabelText('Card number')).toBeNull();
