@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import type { RateLimitSettings } from './common/rate-limits';
 import type { S3Settings } from './modules/uploads/s3-image-store';
 
 /** Every setting Keen reads, checked once at start. `.env.example` documents each one. */
@@ -25,6 +26,10 @@ export interface Config {
   stripe: { secretKey: string | null; publishableKey: string | null; webhookSecret: string | null; apiUrl: string | null };
   /** Uploaded images go to this S3-compatible bucket when set; otherwise to `<dataDir>/uploads`. */
   s3: S3Settings | null;
+  /** Per-minute abuse limits, shared through Redis when `REDIS_URL` is set. */
+  rateLimits: RateLimitSettings;
+  /** Always on in development; settings in production. */
+  graphql: { introspection: boolean; fieldSuggestions: boolean };
   seedDemo: boolean;
   demoAccounts: { admin: DemoAccount; customer: DemoAccount };
 }
@@ -146,8 +151,15 @@ export function loadConfig(env: Env = process.env): Config {
   if (production && stripeSecret === null) {
     throw new ConfigError('STRIPE_SECRET_KEY', 'is required in production: the offline test payment provider is for development only');
   }
+  const webhookSecret = text(env, 'STRIPE_WEBHOOK_SECRET');
+  if (production && webhookSecret === null) {
+    throw new ConfigError('STRIPE_WEBHOOK_SECRET', 'is required in production: without it Stripe cannot confirm payments');
+  }
   const stripeApiUrl = text(env, 'STRIPE_API_URL');
   if (stripeApiUrl !== null && !/^https?:\/\//.test(stripeApiUrl)) throw new ConfigError('STRIPE_API_URL', 'expected an http:// or https:// URL');
+
+  const redisUrl = text(env, 'REDIS_URL');
+  if (redisUrl !== null && !/^rediss?:\/\//.test(redisUrl)) throw new ConfigError('REDIS_URL', 'expected a redis:// or rediss:// URL');
 
   const adminEmails = (text(env, 'ADMIN_EMAILS') ?? (production ? '' : 'admin@keen.test'))
     .split(',')
@@ -172,8 +184,22 @@ export function loadConfig(env: Env = process.env): Config {
     adminEmails,
     // Without a setting, tokens last until the process restarts: fine for development.
     accessTokenSecret: secret ?? randomBytes(32).toString('hex'),
-    stripe: { secretKey: stripeSecret, publishableKey: stripePublishable, webhookSecret: text(env, 'STRIPE_WEBHOOK_SECRET'), apiUrl: stripeApiUrl },
+    stripe: { secretKey: stripeSecret, publishableKey: stripePublishable, webhookSecret, apiUrl: stripeApiUrl },
     s3: s3Settings(env),
+    rateLimits: {
+      perMinute: {
+        failedSignIn: integer(env, 'RATE_LIMIT_FAILED_SIGN_INS', 20, 1, 100_000),
+        placeOrder: integer(env, 'RATE_LIMIT_ORDERS', 30, 1, 100_000),
+        addReview: integer(env, 'RATE_LIMIT_REVIEWS', 10, 1, 100_000),
+        upload: integer(env, 'RATE_LIMIT_UPLOADS', 20, 1, 100_000),
+      },
+      redisUrl,
+    },
+    graphql: {
+      introspection: production ? flag(env, 'GRAPHQL_INTROSPECTION', true) : true,
+      // Suggestions ("Did you mean ...?") map the schema for an attacker.
+      fieldSuggestions: production ? flag(env, 'GRAPHQL_FIELD_SUGGESTIONS', false) : true,
+    },
     seedDemo: flag(env, 'SEED_DEMO', !production),
     demoAccounts: {
       admin: { email: 'admin@keen.test', password: 'keen-admin-1', name: 'Ada Steel' },

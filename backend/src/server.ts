@@ -18,10 +18,11 @@ export interface RunningServer {
 
 /** The HTTP server over an initialized, migrated database: used by `main.ts` and by the tests. */
 export async function startServer(config: Config, db: DataSource, logger: Logger): Promise<RunningServer> {
-  const services = createServices(db, config);
+  const services = createServices(db, config, logger);
   const httpServer = http.createServer();
   const apollo = createApolloServer(await buildKeenSchema(), {
     production: config.env === 'production',
+    graphql: config.graphql,
     logger,
     plugins: [ApolloServerPluginDrainHttpServer({ httpServer })],
   });
@@ -38,6 +39,7 @@ export async function startServer(config: Config, db: DataSource, logger: Logger
     async close() {
       await apollo.stop();
       await services.identity.close();
+      await services.limits.close();
     },
   };
 }

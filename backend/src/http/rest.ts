@@ -1,10 +1,10 @@
 import express, { NextFunction, Request, Response, Router } from 'express';
 import type { Logger } from 'pino';
-import { AppError } from '../common/errors';
-import { callerFromHeader } from '../context';
+import { callerFromRequest } from '../context';
 import type { Caller } from '../modules/auth/caller';
 import { STRIPE_WEBHOOK_PATH } from '../modules/payments/webhook-path';
 import type { Services } from '../services';
+import { callerErrorOf, sendCallerError } from './http-errors';
 
 /** What every REST handler gets: the services and the verified caller. */
 export interface RestContext {
@@ -21,7 +21,7 @@ type Handler = (req: Request, res: Response, context: RestContext) => Promise<un
 export function handle(services: Services, handler: Handler) {
   return async (req: Request, res: Response, next: NextFunction) => {
     try {
-      const caller = await callerFromHeader(services, req.headers.authorization);
+      const caller = await callerFromRequest(services, req);
       const result = await handler(req, res, { services, caller });
       if (!res.headersSent) res.json(result);
     } catch (error) {
@@ -45,8 +45,10 @@ export function createRestRouter(services: Services, logger: Logger, registratio
     res.status(404).json({ message: 'No such API route' });
   });
   router.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
-    if (error instanceof AppError) {
-      res.status(error.status).json({ message: error.message });
+    const callerError = callerErrorOf(error);
+    if (callerError) {
+      if (callerError.code === 'SERVICE_UNAVAILABLE') logger.warn({ err: error }, 'REST request failed: a service is unavailable');
+      sendCallerError(res, callerError);
       return;
     }
     if (error instanceof SyntaxError && 'body' in error) {

@@ -1,15 +1,5 @@
 import { ConfigError, loadConfig } from '../../src/config';
-
-const production = {
-  NODE_ENV: 'production',
-  DATABASE_URL: 'postgres://keen:secret@db.example.com:5432/keen',
-  ACCESS_TOKEN_SECRET: 'x'.repeat(32),
-  GOOGLE_APPLICATION_CREDENTIALS: '/run/secrets/firebase.json',
-  FIREBASE_PROJECT_ID: 'keen-prod',
-  FIREBASE_WEB_API_KEY: 'web-api-key',
-  STRIPE_SECRET_KEY: 'sk_test_123',
-  STRIPE_PUBLISHABLE_KEY: 'pk_test_123',
-};
+import { productionEnv as production } from '../support/production-env';
 
 /** The message of the ConfigError that loadConfig throws for `env`. */
 function refusal(env: Record<string, string | undefined>): string {

@@ -1,7 +1,7 @@
 import type { Router } from 'express';
 import { AppError } from '../../common/errors';
 import { handle } from '../../http/rest';
-import { bodyOf, everyPage, queryValue, requireQuery, restProduct } from '../../http/rest-shapes';
+import { bodyOf, queryValue, requireQuery, restList, restProduct } from '../../http/rest-shapes';
 import type { Services } from '../../services';
 import { PRODUCT_EXISTS } from './catalog.service';
 import type { ProductInput, UpdateProductInput } from './product.inputs';
@@ -10,10 +10,10 @@ import type { ProductInput, UpdateProductInput } from './product.inputs';
 export function registerCatalogRoutes(router: Router, services: Services): void {
   router.get(
     '/products',
-    handle(services, async (req, _res, { caller }) => {
+    handle(services, async (req, res, { caller }) => {
       const id = queryValue(req, 'id');
       if (id !== undefined) return [restProduct(await services.catalog.get(caller, id))];
-      return (await everyPage((page) => services.catalog.list(caller, Object.assign({}, page)))).map(restProduct);
+      return (await restList(req, res, (page) => services.catalog.list(caller, Object.assign({}, page)))).map(restProduct);
     }),
   );
 

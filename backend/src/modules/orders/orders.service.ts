@@ -1,6 +1,7 @@
 import { Brackets, DataSource, EntityManager } from 'typeorm';
 import { badInput, forbidden, notFound } from '../../common/errors';
 import { checkPage, likePattern, SortDirection } from '../../common/list';
+import type { RateLimits } from '../../common/rate-limits';
 import { isId, normalizeEmail, requireText } from '../../common/validate';
 import { Caller, isAdmin, requireAdmin, requireUser } from '../auth/caller';
 import { Product } from '../catalog/product.entity';
@@ -14,7 +15,10 @@ const SHORTAGE = 'Product cannot be purchased for product shortage';
 const MAX_INT = 2_147_483_647;
 
 export class OrdersService {
-  constructor(private readonly db: DataSource) {}
+  constructor(
+    private readonly db: DataSource,
+    private readonly limits: RateLimits,
+  ) {}
 
   /**
    * Takes the stock with a conditional update in the same transaction as the order, so
@@ -22,6 +26,7 @@ export class OrdersService {
    */
   async place(caller: Caller, input: PlaceOrderInput): Promise<Order> {
     const user = requireUser(caller);
+    await this.limits.consume('placeOrder', user.id);
     const quantity = checkQuantity(input.quantity);
     const phone = requireText(input.phone, 'Phone is Required', 40);
     const address = requireText(input.address, 'Address is Required', 500);
