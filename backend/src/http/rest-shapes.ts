@@ -37,7 +37,7 @@ export const restOrder = (o: Order) => ({
   productCode: o.productId,
 });
 
-/** Reviewers' e-mail addresses are for admins (and the author, answering their own review): others get "". */
+/** Reviewers' e-mail addresses are for admins and the author: everyone else gets "" (the old shape kept). */
 export const restReview = (r: Review, withEmail: boolean) => ({
   _id: r.id,
   userName: r.userName,

@@ -23,9 +23,9 @@ export class ReviewsResolver {
     return services.reviews.add(caller, input);
   }
 
-  @FieldResolver(() => String, { description: 'Admins only; "" for everyone else' })
+  @FieldResolver(() => String, { description: 'For admins and the author; "" for everyone else' })
   email(@Root() review: Review, @Ctx() { caller, services }: RequestContext): string {
-    return services.reviews.canSeeAuthorEmail(caller) ? review.email : '';
+    return services.reviews.canSeeAuthorEmail(caller, review) ? review.email : '';
   }
 
   @FieldResolver(() => User, { nullable: true, description: 'Name and photo; the rest of the profile only for admins' })

@@ -10,7 +10,7 @@ export function registerReviewsRoutes(router: Router, services: Services): void 
     '/reviews',
     handle(services, async (req, res, { caller }) => {
       const reviews = await restList(req, res, (page) => services.reviews.list(caller, Object.assign({}, page)));
-      return reviews.map((review) => restReview(review, services.reviews.canSeeAuthorEmail(caller)));
+      return reviews.map((review) => restReview(review, services.reviews.canSeeAuthorEmail(caller, review)));
     }),
   );
 

@@ -25,9 +25,9 @@ export class ReviewsService {
     return { items, totalItems };
   }
 
-  /** Reviewers' e-mail addresses are not public: admins only. */
-  canSeeAuthorEmail(caller: Caller): boolean {
-    return isAdmin(caller);
+  /** Reviewers' e-mail addresses are not public: for admins, and for the author on their own review. */
+  canSeeAuthorEmail(caller: Caller, review: Review): boolean {
+    return isAdmin(caller) || (caller.user !== null && caller.user.id === review.authorId);
   }
 
   async add(caller: Caller, input: AddReviewInput): Promise<Review> {
