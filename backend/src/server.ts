@@ -19,6 +19,7 @@ export interface RunningServer {
 /** The HTTP server over an initialized, migrated database: used by `main.ts` and by the tests. */
 export async function startServer(config: Config, db: DataSource, logger: Logger): Promise<RunningServer> {
   const services = createServices(db, config, logger);
+  await services.limits.ready();
   const httpServer = http.createServer();
   const apollo = createApolloServer(await buildKeenSchema(), {
     production: config.env === 'production',

@@ -51,6 +51,19 @@ export class RateLimits {
     if (state && state.consumedPoints > limiter.points) throw rateLimited(retryAfterSeconds(state));
   }
 
+  /** Resolves once Redis is connected, or has failed to connect for now (memory counts meanwhile); at once without Redis. */
+  async ready(): Promise<void> {
+    const redis = this.redis;
+    if (!redis || redis.status === 'ready') return;
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        redis.off('ready', done).off('error', done);
+        resolve();
+      };
+      redis.once('ready', done).once('error', done);
+    });
+  }
+
   async close(): Promise<void> {
     if (this.redis) this.redis.disconnect();
   }
