@@ -57,3 +57,23 @@ test('development runs on the emulator and lower-cases ADMIN_EMAILS', () => {
   expect(config.databaseUrl).toBeNull();
   expect(config.adminEmails).toEqual(['boss@keen.test', 'ops@keen.test']);
 });
+
+test('production needs STRIPE_WEBHOOK_SECRET: without it Stripe cannot confirm payments', () => {
+  expect(refusal({ ...production, STRIPE_WEBHOOK_SECRET: undefined })).toMatch(/STRIPE_WEBHOOK_SECRET/);
+});
+
+test('GraphQL introspection and field suggestions: settings in production (on and off by default), always on in development', () => {
+  expect(loadConfig(production).graphql).toEqual({ introspection: true, fieldSuggestions: false });
+  expect(loadConfig({ ...production, GRAPHQL_INTROSPECTION: 'false', GRAPHQL_FIELD_SUGGESTIONS: 'true' }).graphql).toEqual({ introspection: false, fieldSuggestions: true });
+  const development = { FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099', GRAPHQL_INTROSPECTION: 'false', GRAPHQL_FIELD_SUGGESTIONS: 'false' };
+  expect(loadConfig(development).graphql).toEqual({ introspection: true, fieldSuggestions: true });
+  expect(refusal({ ...production, GRAPHQL_INTROSPECTION: 'sometimes' })).toMatch(/GRAPHQL_INTROSPECTION/);
+});
+
+test('rate limits: whole per-minute numbers, and a redis:// REDIS_URL', () => {
+  expect(loadConfig(production).rateLimits).toEqual({ perMinute: { failedSignIn: 20, placeOrder: 30, addReview: 10, upload: 20 }, redisUrl: null });
+  expect(loadConfig({ ...production, RATE_LIMIT_ORDERS: '5', REDIS_URL: 'redis://cache:6379' }).rateLimits).toMatchObject({ perMinute: { placeOrder: 5 }, redisUrl: 'redis://cache:6379' });
+  expect(refusal({ ...production, RATE_LIMIT_REVIEWS: '0' })).toMatch(/RATE_LIMIT_REVIEWS/);
+  expect(refusal({ ...production, RATE_LIMIT_UPLOADS: 'lots' })).toMatch(/RATE_LIMIT_UPLOADS/);
+  expect(refusal({ ...production, REDIS_URL: 'cache:6379' })).toMatch(/REDIS_URL/);
+});

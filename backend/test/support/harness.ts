@@ -38,6 +38,8 @@ export interface TestAppOptions {
   logger?: Logger;
   /** Replaces parts of the loaded config, e.g. `{ env: 'production' }` for production-only behaviour. */
   overrides?: Partial<Config>;
+  /** The app reaches PostgreSQL at this host:port (e.g. a proxy a test can cut) instead of the server's own. */
+  databaseAddress?: { host: string; port: number };
 }
 
 /**
@@ -53,6 +55,10 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
+  if (options.databaseAddress) {
+    url.hostname = options.databaseAddress.host;
+    url.port = String(options.databaseAddress.port);
+  }
 
   const queries = new QueryCounter();
   const db: DataSource = createDataSource(url.toString(), { poolSize: 60, logger: queries });
