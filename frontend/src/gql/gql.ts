@@ -40,8 +40,8 @@ type Documents = {
     "\n  mutation UpdateProfile($input: UpdateProfileInput!) {\n    updateProfile(input: $input) {\n      id\n      name\n      email\n      phone\n      address\n      img\n      role\n    }\n  }\n": typeof types.UpdateProfileDocument,
     "\n  query PurchasePage($id: ID!) {\n    me {\n      id\n      name\n      email\n      phone\n      address\n    }\n    product(id: $id) {\n      ...ProductFields\n    }\n  }\n": typeof types.PurchasePageDocument,
     "\n  mutation PlaceOrder($input: PlaceOrderInput!) {\n    placeOrder(input: $input) {\n      ...OrderFields\n      product {\n        id\n        quantity\n      }\n    }\n  }\n": typeof types.PlaceOrderDocument,
-    "\n  query Reviews($options: ReviewListOptions) {\n    reviews(options: $options) {\n      totalItems\n      items {\n        id\n        userName\n        name\n        email\n        description\n        img\n        star\n        createdAt\n      }\n    }\n  }\n": typeof types.ReviewsDocument,
-    "\n  mutation AddReview($input: AddReviewInput!) {\n    addReview(input: $input) {\n      id\n      userName\n      name\n      email\n      description\n      img\n      star\n      createdAt\n    }\n  }\n": typeof types.AddReviewDocument,
+    "\n  query Reviews($options: ReviewListOptions) {\n    reviews(options: $options) {\n      totalItems\n      items {\n        id\n        userName\n        name\n        description\n        img\n        star\n        createdAt\n      }\n    }\n  }\n": typeof types.ReviewsDocument,
+    "\n  mutation AddReview($input: AddReviewInput!) {\n    addReview(input: $input) {\n      id\n      userName\n      name\n      description\n      img\n      star\n      createdAt\n    }\n  }\n": typeof types.AddReviewDocument,
 };
 const documents: Documents = {
     "\n  query AdminOrders($options: OrderListOptions) {\n    orders(options: $options) {\n      totalItems\n      items {\n        ...OrderFields\n      }\n    }\n  }\n": types.AdminOrdersDocument,
@@ -70,8 +70,8 @@ const documents: Documents = {
     "\n  mutation UpdateProfile($input: UpdateProfileInput!) {\n    updateProfile(input: $input) {\n      id\n      name\n      email\n      phone\n      address\n      img\n      role\n    }\n  }\n": types.UpdateProfileDocument,
     "\n  query PurchasePage($id: ID!) {\n    me {\n      id\n      name\n      email\n      phone\n      address\n    }\n    product(id: $id) {\n      ...ProductFields\n    }\n  }\n": types.PurchasePageDocument,
     "\n  mutation PlaceOrder($input: PlaceOrderInput!) {\n    placeOrder(input: $input) {\n      ...OrderFields\n      product {\n        id\n        quantity\n      }\n    }\n  }\n": types.PlaceOrderDocument,
-    "\n  query Reviews($options: ReviewListOptions) {\n    reviews(options: $options) {\n      totalItems\n      items {\n        id\n        userName\n        name\n        email\n        description\n        img\n        star\n        createdAt\n      }\n    }\n  }\n": types.ReviewsDocument,
-    "\n  mutation AddReview($input: AddReviewInput!) {\n    addReview(input: $input) {\n      id\n      userName\n      name\n      email\n      description\n      img\n      star\n      createdAt\n    }\n  }\n": types.AddReviewDocument,
+    "\n  query Reviews($options: ReviewListOptions) {\n    reviews(options: $options) {\n      totalItems\n      items {\n        id\n        userName\n        name\n        description\n        img\n        star\n        createdAt\n      }\n    }\n  }\n": types.ReviewsDocument,
+    "\n  mutation AddReview($input: AddReviewInput!) {\n    addReview(input: $input) {\n      id\n      userName\n      name\n      description\n      img\n      star\n      createdAt\n    }\n  }\n": types.AddReviewDocument,
 };
 
 /**
@@ -195,11 +195,11 @@ export function graphql(source: "\n  mutation PlaceOrder($input: PlaceOrderInput
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query Reviews($options: ReviewListOptions) {\n    reviews(options: $options) {\n      totalItems\n      items {\n        id\n        userName\n        name\n        email\n        description\n        img\n        star\n        createdAt\n      }\n    }\n  }\n"): (typeof documents)["\n  query Reviews($options: ReviewListOptions) {\n    reviews(options: $options) {\n      totalItems\n      items {\n        id\n        userName\n        name\n        email\n        description\n        img\n        star\n        createdAt\n      }\n    }\n  }\n"];
+export function graphql(source: "\n  query Reviews($options: ReviewListOptions) {\n    reviews(options: $options) {\n      totalItems\n      items {\n        id\n        userName\n        name\n        description\n        img\n        star\n        createdAt\n      }\n    }\n  }\n"): (typeof documents)["\n  query Reviews($options: ReviewListOptions) {\n    reviews(options: $options) {\n      totalItems\n      items {\n        id\n        userName\n        name\n        description\n        img\n        star\n        createdAt\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation AddReview($input: AddReviewInput!) {\n    addReview(input: $input) {\n      id\n      userName\n      name\n      email\n      description\n      img\n      star\n      createdAt\n    }\n  }\n"): (typeof documents)["\n  mutation AddReview($input: AddReviewInput!) {\n    addReview(input: $input) {\n      id\n      userName\n      name\n      email\n      description\n      img\n      star\n      createdAt\n    }\n  }\n"];
+export function graphql(source: "\n  mutation AddReview($input: AddReviewInput!) {\n    addReview(input: $input) {\n      id\n      userName\n      name\n      description\n      img\n      star\n      createdAt\n    }\n  }\n"): (typeof documents)["\n  mutation AddReview($input: AddReviewInput!) {\n    addReview(input: $input) {\n      id\n      userName\n      name\n      description\n      img\n      star\n      createdAt\n    }\n  }\n"];
 
 export function graphql(source: string) {
   return (documents as any)[source] ?? {};
