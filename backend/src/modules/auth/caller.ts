@@ -10,6 +10,8 @@ export interface Caller {
 
 export const anonymous: Caller = { user: null };
 
+export const UNVERIFIED_ADMIN = 'Verify your e-mail address before using admin rights';
+
 export function requireUser(caller: Caller): User {
   if (!caller.user) throw unauthenticated();
   return caller.user;
@@ -21,8 +23,6 @@ export function requireAdmin(caller: Caller): User {
   if (caller.emailVerified !== true) throw forbidden(UNVERIFIED_ADMIN);
   return user;
 }
-
-export const UNVERIFIED_ADMIN = 'Verify your e-mail address before using admin rights';
 
 /** An admin whose token proves their e-mail address. */
 export function isAdmin(caller: Caller): boolean {
