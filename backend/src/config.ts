@@ -189,9 +189,10 @@ export function loadConfig(env: Env = process.env): Config {
     rateLimits: {
       perMinute: {
         failedSignIn: integer(env, 'RATE_LIMIT_FAILED_SIGN_INS', 20, 1, 100_000),
-        placeOrder: integer(env, 'RATE_LIMIT_ORDERS', 30, 1, 100_000),
-        addReview: integer(env, 'RATE_LIMIT_REVIEWS', 10, 1, 100_000),
-        upload: integer(env, 'RATE_LIMIT_UPLOADS', 20, 1, 100_000),
+        // Generous: far above a person's pace (integrators script orders too), far below a flood.
+        placeOrder: integer(env, 'RATE_LIMIT_ORDERS', 300, 1, 100_000),
+        addReview: integer(env, 'RATE_LIMIT_REVIEWS', 60, 1, 100_000),
+        upload: integer(env, 'RATE_LIMIT_UPLOADS', 60, 1, 100_000),
       },
       redisUrl,
     },

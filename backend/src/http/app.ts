@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import type { ApolloServer } from '@apollo/server';
-import { HeaderMap } from '@apollo/server';
+import { type ApolloServer, HeaderMap } from '@apollo/server';
 import { expressMiddleware } from '@as-integrations/express5';
 import express, { NextFunction, Request, Response } from 'express';
 import { GraphQLError } from 'graphql';

@@ -71,7 +71,7 @@ test('GraphQL introspection and field suggestions: settings in production (on an
 });
 
 test('rate limits: whole per-minute numbers, and a redis:// REDIS_URL', () => {
-  expect(loadConfig(production).rateLimits).toEqual({ perMinute: { failedSignIn: 20, placeOrder: 30, addReview: 10, upload: 20 }, redisUrl: null });
+  expect(loadConfig(production).rateLimits).toEqual({ perMinute: { failedSignIn: 20, placeOrder: 300, addReview: 60, upload: 60 }, redisUrl: null });
   expect(loadConfig({ ...production, RATE_LIMIT_ORDERS: '5', REDIS_URL: 'redis://cache:6379' }).rateLimits).toMatchObject({ perMinute: { placeOrder: 5 }, redisUrl: 'redis://cache:6379' });
   expect(refusal({ ...production, RATE_LIMIT_REVIEWS: '0' })).toMatch(/RATE_LIMIT_REVIEWS/);
   expect(refusal({ ...production, RATE_LIMIT_UPLOADS: 'lots' })).toMatch(/RATE_LIMIT_UPLOADS/);
