@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import type { RateLimitSettings } from './common/rate-limits';
 import type { S3Settings } from './modules/uploads/s3-image-store';
 
 /** Every setting Keen reads, checked once at start. `.env.example` documents each one. */
@@ -34,6 +35,10 @@ export interface Config {
   database: PoolSettings;
   /** Uploaded images go to this S3-compatible bucket when set; otherwise to `<dataDir>/uploads`. */
   s3: S3Settings | null;
+  /** Per-minute abuse limits, shared through Redis when `REDIS_URL` is set. */
+  rateLimits: RateLimitSettings;
+  /** Always on in development; settings in production. */
+  graphql: { introspection: boolean; fieldSuggestions: boolean };
   seedDemo: boolean;
   /** Express's `trust proxy`: the peers (names, addresses, subnets) whose X-Forwarded-For names the client. */
   trustProxy: string[];
@@ -187,6 +192,9 @@ export function loadConfig(env: Env = process.env): Config {
   const stripeApiUrl = text(env, 'STRIPE_API_URL');
   if (stripeApiUrl !== null && !/^https?:\/\//.test(stripeApiUrl)) throw new ConfigError('STRIPE_API_URL', 'expected an http:// or https:// URL');
 
+  const redisUrl = text(env, 'REDIS_URL');
+  if (redisUrl !== null && !/^rediss?:\/\//.test(redisUrl)) throw new ConfigError('REDIS_URL', 'expected a redis:// or rediss:// URL');
+
   const adminEmails = (text(env, 'ADMIN_EMAILS') ?? (production ? '' : 'admin@keen.test'))
     .split(',')
     .map((email) => email.trim().toLowerCase())
@@ -229,6 +237,21 @@ export function loadConfig(env: Env = process.env): Config {
       connectionTimeoutMs: integer(env, 'DB_CONNECTION_TIMEOUT_MS', DEFAULT_POOL_SETTINGS.connectionTimeoutMs, 100, 600_000),
     },
     s3: s3Settings(env),
+    rateLimits: {
+      perMinute: {
+        failedSignIn: integer(env, 'RATE_LIMIT_FAILED_SIGN_INS', 20, 1, 100_000),
+        // Generous: far above a person's pace (integrators script orders too), far below a flood.
+        placeOrder: integer(env, 'RATE_LIMIT_ORDERS', 300, 1, 100_000),
+        addReview: integer(env, 'RATE_LIMIT_REVIEWS', 60, 1, 100_000),
+        upload: integer(env, 'RATE_LIMIT_UPLOADS', 60, 1, 100_000),
+      },
+      redisUrl,
+    },
+    graphql: {
+      introspection: production ? flag(env, 'GRAPHQL_INTROSPECTION', true) : true,
+      // Suggestions ("Did you mean ...?") map the schema for an attacker.
+      fieldSuggestions: production ? flag(env, 'GRAPHQL_FIELD_SUGGESTIONS', false) : true,
+    },
     seedDemo: flag(env, 'SEED_DEMO', !production),
     trustProxy,
     metricsToken,

@@ -1,8 +1,10 @@
 import DataLoader from 'dataloader';
+import type { Request } from 'express';
 import { DataSource, In } from 'typeorm';
 import { unauthenticated } from './common/errors';
 import { Product } from './modules/catalog/product.entity';
 import { Caller } from './modules/auth/caller';
+import { limitFailedSignIns } from './modules/auth/failed-sign-ins';
 import { bearerToken } from './modules/auth/identity';
 import { User } from './modules/users/user.entity';
 import type { Services } from './services';
@@ -26,11 +28,26 @@ export interface RequestContext {
   loaders: Loaders;
 }
 
-/** The caller behind an `Authorization` header: anonymous without one, an error for a bad one. */
-export async function callerFromHeader(services: Services, authorization: string | undefined): Promise<Caller> {
+/** The address failed sign-ins are counted by (the proxy's client address behind a trusted proxy). */
+export function clientAddress(req: Request): string {
+  return req.ip ?? req.socket.remoteAddress ?? 'unknown';
+}
+
+/**
+ * The caller behind a request's `Authorization` header: anonymous without one, an error for a bad
+ * one. Bad tokens count as failed sign-ins of the client's address.
+ */
+export async function callerFromRequest(services: Services, req: Request): Promise<Caller> {
+  const authorization = req.headers.authorization;
   if (!authorization?.trim()) return { user: null };
-  const token = bearerToken(authorization);
-  if (!token) throw unauthenticated('Send the token as Authorization: Bearer <token>');
-  const identity = await services.identity.verify(token);
-  return { user: await services.users.findOrCreate(identity) };
+  return limitFailedSignIns(services.limits, clientAddress(req), async () => {
+    const token = bearerToken(authorization);
+    if (!token) throw unauthenticated('Send the token as Authorization: Bearer <token>');
+    const identity = await services.identity.verify(token);
+    const user = await services.users.findOrCreate(identity);
+    if (identity.accessTokenValidSince !== undefined && identity.accessTokenValidSince !== user.tokensValidSince.getTime()) {
+      throw unauthenticated('The access token is no longer valid (a role change or a sign-out); please sign in again');
+    }
+    return { user, emailVerified: identity.emailVerified };
+  });
 }

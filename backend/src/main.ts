@@ -1,17 +1,17 @@
 import 'reflect-metadata';
-import { pino } from 'pino';
 import { schedule } from './common/scheduled';
 import { ConfigError, loadConfig } from './config';
 import { ensureDatabase } from './db/database';
 import { createDataSource } from './db/data-source';
 import { EmbeddedDatabase, startEmbeddedPostgres } from './db/embedded-postgres';
 import { migrate } from './db/migrate';
+import { createLogger } from './logger';
 import { seedCatalogue, seedDemoAccounts } from './seed/seed';
 import { startServer } from './server';
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const logger = pino({ level: config.logLevel });
+  const logger = createLogger(config.logLevel);
 
   let embedded: EmbeddedDatabase | null = null;
   let databaseUrl = config.databaseUrl;

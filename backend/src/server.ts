@@ -24,10 +24,12 @@ export interface RunningServer {
 /** The HTTP server over an initialized, migrated database: used by `main.ts` and by the tests. */
 export async function startServer(config: Config, db: DataSource, logger: Logger): Promise<RunningServer> {
   const services = createServices(db, config, logger);
+  await services.limits.ready();
   const expiry = startExpirySweep(services, config.orders.expirySweepSeconds, logger);
   const httpServer = http.createServer();
   const apollo = createApolloServer(await buildKeenSchema(), {
     production: config.env === 'production',
+    graphql: config.graphql,
     logger,
     plugins: [ApolloServerPluginDrainHttpServer({ httpServer })],
   });
@@ -49,6 +51,7 @@ export async function startServer(config: Config, db: DataSource, logger: Logger
       await expiry.stop();
       await apollo.stop();
       await services.identity.close();
+      await services.limits.close();
     },
   };
 }

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
+import { RateLimits } from './common/rate-limits';
 import type { Config } from './config';
 import { IdentityService } from './modules/auth/identity';
 import { CatalogService } from './modules/catalog/catalog.service';
@@ -16,18 +17,21 @@ import { UsersService } from './modules/users/users.service';
 
 /** One instance of each service per process; GraphQL resolvers and REST routes share them. */
 export function createServices(db: DataSource, config: Config, logger: Logger) {
-  const users = new UsersService(db, config.adminEmails);
+  const limits = RateLimits.create(config.rateLimits, logger);
+  const identity = new IdentityService(config);
+  const users = new UsersService(db, config.adminEmails, identity);
   const catalog = new CatalogService(db);
   const provider = createPaymentProvider(db, config);
-  const orders = new OrdersService(db, provider, config.orders, logger);
+  const orders = new OrdersService(db, provider, config.orders, logger, limits);
   return {
-    identity: new IdentityService(config),
+    limits,
+    identity,
     users,
     catalog,
     orders,
-    reviews: new ReviewsService(db),
+    reviews: new ReviewsService(db, limits),
     payments: new PaymentsService(db, provider, logger),
-    uploads: new UploadsService(db, config.s3 ? new S3ImageStore(config.s3) : new LocalDiskImageStore(path.join(config.dataDir, 'uploads'))),
+    uploads: new UploadsService(db, config.s3 ? new S3ImageStore(config.s3) : new LocalDiskImageStore(path.join(config.dataDir, 'uploads')), limits),
     reports: new ReportsService(db, catalog, orders, users),
   };
 }

@@ -4,7 +4,7 @@ import { GraphQLError } from 'graphql';
  * Errors a caller can act on. GraphQL sends `extensions.code`; the REST layer maps `status`.
  * Anything else thrown is an internal error and is logged, never shown.
  */
-export type AppErrorCode = 'BAD_USER_INPUT' | 'UNAUTHENTICATED' | 'FORBIDDEN' | 'NOT_FOUND' | 'CONFLICT' | 'SERVICE_UNAVAILABLE';
+export type AppErrorCode = 'BAD_USER_INPUT' | 'UNAUTHENTICATED' | 'FORBIDDEN' | 'NOT_FOUND' | 'CONFLICT' | 'RATE_LIMITED' | 'SERVICE_UNAVAILABLE';
 
 const httpStatusOf: Record<AppErrorCode, number> = {
   BAD_USER_INPUT: 400,
@@ -12,17 +12,21 @@ const httpStatusOf: Record<AppErrorCode, number> = {
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
+  RATE_LIMITED: 429,
   SERVICE_UNAVAILABLE: 503,
 };
 
 export class AppError extends GraphQLError {
   readonly code: AppErrorCode;
   readonly status: number;
+  /** Seconds a caller should wait before trying again (sent as `Retry-After`). */
+  readonly retryAfter: number | null;
 
-  constructor(code: AppErrorCode, message: string) {
+  constructor(code: AppErrorCode, message: string, retryAfter: number | null = null) {
     super(message, { extensions: { code } });
     this.code = code;
     this.status = httpStatusOf[code];
+    this.retryAfter = retryAfter;
   }
 }
 
@@ -31,3 +35,7 @@ export const unauthenticated = (message = 'Please sign in first') => new AppErro
 export const forbidden = (message = 'You may not do this') => new AppError('FORBIDDEN', message);
 export const notFound = (what: string) => new AppError('NOT_FOUND', `${what} not found`);
 export const conflict = (message: string) => new AppError('CONFLICT', message);
+export const rateLimited = (retryAfter: number) =>
+  new AppError('RATE_LIMITED', `Too many requests; please try again in ${retryAfter} seconds`, retryAfter);
+/** The database cannot be reached: a passing condition, so callers are asked to retry. */
+export const databaseUnavailable = () => new AppError('SERVICE_UNAVAILABLE', 'The shop is briefly unavailable; please try again shortly', 5);

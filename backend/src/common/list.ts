@@ -9,6 +9,8 @@ export enum SortDirection {
 registerEnumType(SortDirection, { name: 'SortDirection' });
 
 export const MAX_TAKE = 100;
+/** Longer search text only makes the database work harder; nobody types more. */
+export const MAX_SEARCH_LENGTH = 100;
 
 @InputType({ description: 'Paging shared by every list: skip rows, then take at most 100.' })
 export class PageOptions {
@@ -21,7 +23,7 @@ export class PageOptions {
   @Field(() => SortDirection, { nullable: true })
   sortDirection?: SortDirection;
 
-  @Field(() => String, { nullable: true, description: 'Case-insensitive text search' })
+  @Field(() => String, { nullable: true, description: 'Case-insensitive text search, at most 100 characters' })
   search?: string;
 }
 
@@ -30,11 +32,13 @@ export interface Page {
   take: number;
 }
 
-export function checkPage(options: { skip?: number | null; take?: number | null } | undefined): Page {
+/** Checks a list's paging, and its search text when it has one. */
+export function checkPage(options: { skip?: number | null; take?: number | null; search?: string | null } | undefined): Page {
   const skip = options?.skip ?? 0;
   const take = options?.take ?? 20;
   if (!Number.isInteger(skip) || skip < 0) throw badInput('skip must be a whole number of at least 0');
   if (!Number.isInteger(take) || take < 1 || take > MAX_TAKE) throw badInput(`take must be a whole number from 1 to ${MAX_TAKE}`);
+  if ((options?.search?.length ?? 0) > MAX_SEARCH_LENGTH) throw badInput(`search must be at most ${MAX_SEARCH_LENGTH} characters`);
   return { skip, take };
 }
 

@@ -1,4 +1,4 @@
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
 import { badInput } from './errors';
 import { MAX_TAKE } from './list';
 import type { Product } from '../modules/catalog/product.entity';
@@ -38,11 +38,12 @@ export const restOrder = (o: Order) => ({
   productCode: o.productId,
 });
 
-export const restReview = (r: Review) => ({
+/** Reviewers' e-mail addresses are for admins and the author: everyone else gets "" (the old shape kept). */
+export const restReview = (r: Review, withEmail: boolean) => ({
   _id: r.id,
   userName: r.userName,
   name: r.name,
-  email: r.email,
+  email: withEmail ? r.email : '',
   description: r.description,
   img: r.img,
   star: r.star,
@@ -58,14 +59,32 @@ export const restUser = (u: User) => ({
   role: u.role,
 });
 
-/** The old routes answer whole lists; the services page at most MAX_TAKE rows, so read every page. */
-export async function everyPage<T>(read: (page: { skip: number; take: number }) => Promise<{ items: T[]; totalItems: number }>): Promise<T[]> {
-  const all: T[] = [];
+/** The most rows one REST list answers; `?skip` and `?take` page through longer lists. */
+export const REST_LIST_CAP = 1000;
+
+/**
+ * The old routes answer a plain array. It holds at most REST_LIST_CAP rows (`?take`, default and
+ * most REST_LIST_CAP) after `?skip` rows, read in service pages of MAX_TAKE, so a list never loads a
+ * whole table. `X-Total-Count` says how many rows match over every page.
+ */
+export async function restList<T>(req: Request, res: Response, read: (page: { skip: number; take: number }) => Promise<{ items: T[]; totalItems: number }>): Promise<T[]> {
+  const skip = wholeQuery(req, 'skip', (n) => n >= 0, 'skip must be a whole number of at least 0') ?? 0;
+  const take = wholeQuery(req, 'take', (n) => n >= 1 && n <= REST_LIST_CAP, `take must be a whole number from 1 to ${REST_LIST_CAP}`) ?? REST_LIST_CAP;
+  const rows: T[] = [];
   for (;;) {
-    const { items, totalItems } = await read({ skip: all.length, take: MAX_TAKE });
-    all.push(...items);
-    if (items.length < MAX_TAKE || all.length >= totalItems) return all;
+    const wanted = Math.min(MAX_TAKE, take - rows.length);
+    const { items, totalItems } = await read({ skip: skip + rows.length, take: wanted });
+    rows.push(...items);
+    res.setHeader('x-total-count', String(totalItems));
+    if (items.length < wanted || rows.length >= take) return rows;
   }
+}
+
+function wholeQuery(req: Request, name: string, allowed: (value: number) => boolean, message: string): number | undefined {
+  const raw = queryValue(req, name);
+  if (raw === undefined) return undefined;
+  if (!/^\d{1,15}$/.test(raw) || !allowed(Number(raw))) throw badInput(message);
+  return Number(raw);
 }
 
 /** The JSON body as an object (an absent body is empty; an array or a scalar is bad input). */

@@ -1,5 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
-import { callerFromHeader } from '../context';
+import { callerFromRequest } from '../context';
 import type { Caller } from '../modules/auth/caller';
 import type { Services } from '../services';
 
@@ -18,7 +18,7 @@ type Handler = (req: Request, res: Response, context: RestContext) => Promise<un
 export function handle(services: Services, handler: Handler) {
   return async (req: Request, res: Response, next: NextFunction) => {
     try {
-      const caller = await callerFromHeader(services, req.headers.authorization);
+      const caller = await callerFromRequest(services, req);
       const result = await handler(req, res, { services, caller });
       if (!res.headersSent) res.json(result);
     } catch (error) {

@@ -8,12 +8,20 @@ import { Review } from '../modules/reviews/review.entity';
 import { User } from '../modules/users/user.entity';
 import { Init1763800000000 } from './migrations/1763800000000-Init';
 import { Payments1763900000000 } from './migrations/1763900000000-Payments';
+import { TrustedIdentity1764100000000 } from './migrations/1764100000000-TrustedIdentity';
 import { OrderStates1764200000000 } from './migrations/1764200000000-OrderStates';
 import { ProductSearch1764400000000 } from './migrations/1764400000000-ProductSearch';
 import { ScheduledRuns1764500000000 } from './migrations/1764500000000-ScheduledRuns';
 
 export const entities = [Product, Order, OrderEvent, Review, User, TestPaymentIntent];
-export const migrations = [Init1763800000000, Payments1763900000000, OrderStates1764200000000, ProductSearch1764400000000, ScheduledRuns1764500000000];
+export const migrations = [
+  Init1763800000000,
+  Payments1763900000000,
+  TrustedIdentity1764100000000,
+  OrderStates1764200000000,
+  ProductSearch1764400000000,
+  ScheduledRuns1764500000000,
+];
 
 /** Schema changes only ever come from the committed migrations; `synchronize` stays off. */
 export function createDataSource(

@@ -1,20 +1,21 @@
 import { randomUUID, timingSafeEqual } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import type { ApolloServer } from '@apollo/server';
+import { type ApolloServer, HeaderMap } from '@apollo/server';
 import { expressMiddleware } from '@as-integrations/express5';
 import express, { NextFunction, Request, Response } from 'express';
 import { GraphQLError } from 'graphql';
 import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 import type { DataSource } from 'typeorm';
-import { AppError } from '../common/errors';
 import { countRequests, registry } from '../common/metrics';
 import type { Config } from '../config';
-import { callerFromHeader, createLoaders, RequestContext } from '../context';
+import { callerFromRequest, createLoaders, RequestContext } from '../context';
 import { seedImagesDir } from '../seed/catalogue';
 import type { Services } from '../services';
+import { callerErrorOf, sendCallerError } from './http-errors';
 import { createRestRouter } from './rest';
+import { securityHeaders } from './security-headers';
 import { restRegistrations } from './rest-routes';
 
 export interface AppParts {
@@ -33,6 +34,7 @@ export function createApp({ config, db, services, logger, apollo, isDraining = (
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
   app.use(countRequests);
+  app.use(securityHeaders(config));
   app.use(
     pinoHttp({
       logger,
@@ -48,18 +50,24 @@ export function createApp({ config, db, services, logger, apollo, isDraining = (
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
   });
-  app.get('/readyz', async (_req, res) => {
+  app.get('/readyz', async (req, res) => {
     if (isDraining()) {
       res.status(503).json({ status: 'not ready', reason: 'shutting down' });
       return;
     }
+    let reason = 'database unreachable';
     try {
       await db.query('SELECT 1');
-      if (await db.showMigrations()) throw new Error('migrations pending');
-      res.json({ status: 'ready' });
+      reason = 'migrations pending';
+      if (!(await db.showMigrations())) {
+        res.json({ status: 'ready' });
+        return;
+      }
     } catch (error) {
-      res.status(503).json({ status: 'not ready', reason: (error as Error).message });
+      // The driver's text may name hosts and users: it goes to the log, not to the prober.
+      req.log.warn({ err: error }, 'readiness check failed');
     }
+    res.status(503).json({ status: 'not ready', reason });
   });
 
   app.get('/metrics', async (req, res) => {
@@ -95,10 +103,12 @@ export function createApp({ config, db, services, logger, apollo, isDraining = (
     express.json({ limit: '1mb' }),
     expressMiddleware(apollo, {
       context: async ({ req }) => ({
-        caller: await callerFromHeader(services, req.headers.authorization).catch((error: unknown) => {
-          // A bad token fails the whole request: answer 401, not Apollo's default 500.
-          if (error instanceof AppError) throw new GraphQLError(error.message, { extensions: { code: error.code, http: { status: error.status } } });
-          throw error;
+        caller: await callerFromRequest(services, req).catch((error: unknown) => {
+          // A bad token fails the whole request: answer 401 (or 429, or 503), not Apollo's default 500.
+          const callerError = callerErrorOf(error);
+          if (!callerError) throw error;
+          const headers = new HeaderMap(callerError.retryAfter !== null ? [['retry-after', String(callerError.retryAfter)]] : []);
+          throw new GraphQLError(callerError.message, { extensions: { code: callerError.code, http: { status: callerError.status, headers } } });
         }),
         services,
         loaders: createLoaders(db),
@@ -136,7 +146,10 @@ export function createApp({ config, db, services, logger, apollo, isDraining = (
 
   app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
     req.log.error({ err: error }, 'request failed');
-    if (!res.headersSent) res.status(500).json({ message: 'Something went wrong on our side; please try again' });
+    if (res.headersSent) return;
+    const callerError = callerErrorOf(error);
+    if (callerError) sendCallerError(res, callerError);
+    else res.status(500).json({ message: 'Something went wrong on our side; please try again' });
   });
   return app;
 }

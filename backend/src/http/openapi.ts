@@ -1,6 +1,7 @@
 import type { Router } from 'express';
 import { productSorts } from '../modules/catalog/catalog.routes';
 import type { Services } from '../services';
+import { REST_LIST_CAP } from '../common/rest-shapes';
 
 /**
  * The OpenAPI 3.1 description of everything mounted under /api. A test compares its paths and
@@ -19,6 +20,7 @@ const errors = {
   401: error('No token, or an invalid or expired one'),
   403: error('The caller may not do this'),
   404: error('No such record'),
+  429: { ...error('Too many requests: over a per-minute limit; `Retry-After` says how many seconds to wait'), headers: { 'Retry-After': { schema: { type: 'integer' } } } },
 };
 const pick = (...codes: (keyof typeof errors)[]) => Object.fromEntries(codes.map((code) => [code, errors[code]]));
 
@@ -33,6 +35,16 @@ const emailInPath = pathParam('email', 'An e-mail address');
 const text = { type: 'string' };
 const whole = { type: 'integer' };
 
+/** The paging of every REST list: a plain array of at most REST_LIST_CAP rows, and the full count in a header. */
+const listPage = [
+  { name: 'skip', in: 'query', required: false, description: 'Rows to skip (default 0)', schema: { ...whole, minimum: 0 } },
+  { name: 'take', in: 'query', required: false, description: `Rows to answer (default and at most ${REST_LIST_CAP})`, schema: { ...whole, minimum: 1, maximum: REST_LIST_CAP } },
+];
+const list = (description: string, name: string) => ({
+  ...ok(`${description}: at most ${REST_LIST_CAP}; page with ?skip and ?take`, arrayOf(name)),
+  headers: { 'X-Total-Count': { description: 'Rows that match, over every page', schema: whole } },
+});
+
 const document = {
   openapi: '3.1.0',
   info: {
@@ -41,7 +53,9 @@ const document = {
     description:
       "The original client's calls (SPEC §7) over the same services as the GraphQL API at /graphql. " +
       'Send `Authorization: Bearer <token>` with a Firebase ID token or the access token from `PUT /users/{email}`. ' +
-      'Errors answer `{ message }`. Prices, totals, order status and payment state are never taken from a client.',
+      'Errors answer `{ message }`. Prices, totals, order status and payment state are never taken from a client. ' +
+      'Any route may answer 429 with `Retry-After` (too many failed sign-ins from one address: at most 20 a minute) ' +
+      'and 503 with `Retry-After` while the database cannot be reached.',
   },
   servers: [{ url: '/api' }],
   security: bearer,
@@ -109,8 +123,9 @@ const document = {
           query('q', 'Search: products whose name or description contains every word (case-insensitive, parts of words too: "bowi" finds "Bowie"), best match first'),
           { ...query('sort', 'Order of the answer; without it, best match first when searching, else oldest first'), schema: { type: 'string', enum: Object.keys(productSorts) } },
           { ...query('inStock', 'true or 1: only products with at least their minimum order quantity in stock'), schema: { type: 'string', enum: ['true', 'false', '1', '0'] } },
+          ...listPage,
         ],
-        responses: { 200: ok('Products', arrayOf('Product')), ...pick(400, 404) },
+        responses: { 200: list('Products', 'Product'), ...pick(400, 404) },
       },
       post: {
         summary: 'Add a product (admin)',
@@ -136,18 +151,23 @@ const document = {
       },
     },
     '/reviews': {
-      get: { summary: 'All reviews, newest first', security: publicRoute, responses: { 200: ok('Reviews', arrayOf('Review')) } },
+      get: {
+        summary: "Reviews, newest first; a reviewer's email is \"\" except for admins and the reviewer",
+        security: publicRoute,
+        parameters: listPage,
+        responses: { 200: list('Reviews', 'Review'), ...pick(400) },
+      },
       post: {
         summary: "Add a review; userName, email and img come from the caller's profile",
         requestBody: { required: true, ...json(object({ star: { ...whole, minimum: 1, maximum: 5 }, description: text, userName: text, email: text, img: text }, ['star', 'description'])) },
-        responses: { 200: ok("The review, with 'Review have been added'", { allOf: [ref('Review'), object({ insertedId: text, message: text })] }), ...pick(400, 401) },
+        responses: { 200: ok("The review, with 'Review have been added'", { allOf: [ref('Review'), object({ insertedId: text, message: text })] }), ...pick(400, 401, 429) },
       },
     },
     '/users': {
       get: {
         summary: 'All users (admin), or one by e-mail (yourself, or anyone for an admin)',
-        parameters: [query('email', 'An e-mail address: answers an array with that one user')],
-        responses: { 200: ok('Users; never a password', arrayOf('User')), ...pick(400, 401, 403, 404) },
+        parameters: [query('email', 'An e-mail address: answers an array with that one user'), ...listPage],
+        responses: { 200: list('Users; never a password', 'User'), ...pick(400, 401, 403, 404) },
       },
       post: {
         summary: "Complete the caller's profile after sign-up; email must be the caller's own; a password is ignored",
@@ -167,9 +187,11 @@ const document = {
     '/users/{email}': {
       put: {
         summary: 'Exchange a Firebase ID token whose e-mail is {email} for an access token valid for a day',
-        description: 'The bearer must be a Firebase ID token (not an access token).',
+        description:
+          'The bearer must be a Firebase ID token (not an access token). The access token stops working when your role changes or you sign out everywhere. ' +
+          'Refused exchanges count as failed sign-ins: after 20 in a minute from one address, 429.',
         parameters: [emailInPath],
-        responses: { 200: ok('The access token', object({ token: text }, ['token'])), ...pick(400, 401, 403) },
+        responses: { 200: ok('The access token', object({ token: text }, ['token'])), ...pick(400, 401, 403, 429) },
       },
     },
     '/admin/{email}': {
@@ -196,8 +218,8 @@ const document = {
     '/orders': {
       get: {
         summary: 'All orders (admin), or the orders of one e-mail (yourself, or anyone for an admin)',
-        parameters: [query('email', "A customer's e-mail")],
-        responses: { 200: ok('Orders, newest first', arrayOf('Order')), ...pick(400, 401, 403) },
+        parameters: [query('email', "A customer's e-mail"), ...listPage],
+        responses: { 200: list('Orders, newest first', 'Order'), ...pick(400, 401, 403) },
       },
       post: {
         summary: 'Place an order; price, totalPrice, status, paid, transactionId, email and userName in the body are ignored',
@@ -207,7 +229,7 @@ const document = {
         },
         responses: {
           200: ok("The order (Pending, unpaid), with 'Order Placed'", { allOf: [ref('Order'), object({ insertedId: text, message: text })] }),
-          ...pick(400, 401, 404),
+          ...pick(400, 401, 404, 429),
         },
       },
       put: {
@@ -255,7 +277,7 @@ const document = {
         requestBody: { required: true, content: { 'multipart/form-data': { schema: object({ image: { type: 'string', contentMediaType: 'application/octet-stream' } }, ['image']) } } },
         responses: {
           200: ok('Stored', object({ success: { type: 'boolean' }, data: object({ url: text }, ['url']) }, ['success', 'data'])),
-          ...pick(400, 401),
+          ...pick(400, 401, 429),
           413: error('The image is larger than 5 MB'),
         },
       },

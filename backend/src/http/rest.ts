@@ -1,8 +1,8 @@
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import type { Logger } from 'pino';
-import { AppError } from '../common/errors';
 import { STRIPE_WEBHOOK_PATH } from '../modules/payments/webhook-path';
 import type { Services } from '../services';
+import { callerErrorOf, sendCallerError } from './http-errors';
 
 /**
  * The REST compatibility layer at /api: the old client's paths and answer shapes, as thin
@@ -19,8 +19,10 @@ export function createRestRouter(services: Services, logger: Logger, registratio
     res.status(404).json({ message: 'No such API route' });
   });
   router.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
-    if (error instanceof AppError) {
-      res.status(error.status).json({ message: error.message });
+    const callerError = callerErrorOf(error);
+    if (callerError) {
+      if (callerError.code === 'SERVICE_UNAVAILABLE') logger.warn({ err: error }, 'REST request failed: a service is unavailable');
+      sendCallerError(res, callerError);
       return;
     }
     if (error instanceof SyntaxError && 'body' in error) {

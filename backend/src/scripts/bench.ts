@@ -50,7 +50,7 @@ async function main() {
   await db.initialize();
   await db.runMigrations();
 
-  const admin = await db.getRepository(User).save({ name: 'Bench Admin', email: 'bench-admin@keen.test', role: Role.admin });
+  const admin = await db.getRepository(User).save({ name: 'Bench Admin', email: 'bench-admin@keen.test', role: Role.admin, emailVerified: true });
   const products = await db.getRepository(Product).save(
     Array.from({ length: 500 }, (_, i) => ({ name: `Bench Knife ${i}`, description: 'A benchmark blade', img: '/images/santoku.svg', price: 10 + (i % 90), quantity: 1000, minimumQuantity: 1 })),
   );
@@ -67,7 +67,10 @@ async function main() {
 
   const config = loadConfig({ NODE_ENV: 'test', PORT: '0', FIREBASE_AUTH_EMULATOR_HOST: process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099', ACCESS_TOKEN_SECRET: 'bench-secret-bench-secret-bench-secret' });
   const server = await startServer(config, db, pino({ level: 'silent' }));
-  const adminToken = server.services.identity.issueAccessToken({ email: admin.email, name: admin.name, picture: null });
+  const adminToken = server.services.identity.issueAccessToken(
+    { email: admin.email, name: admin.name, picture: null, emailVerified: true },
+    (await db.getRepository(User).findOneByOrFail({ id: admin.id })).tokensValidSince,
+  );
 
   console.log(`${runs} runs each; latency in ms; SQL statements per request\n`);
   console.log('case'.padEnd(40), 'p50'.padStart(7), 'p95'.padStart(7), 'SQL'.padStart(5));

@@ -30,7 +30,7 @@ export async function seedDemoAccounts(db: DataSource, services: Services, confi
   const { admin, customer } = config.demoAccounts;
   for (const account of [admin, customer]) {
     await ensureAuthAccount(services, account);
-    const user = await services.users.findOrCreate({ email: account.email, name: account.name, picture: null });
+    const user = await services.users.findOrCreate({ email: account.email, name: account.name, picture: null, emailVerified: true });
     if (!user.address) {
       await db.getRepository(User).update(
         { id: user.id },
@@ -42,7 +42,9 @@ export async function seedDemoAccounts(db: DataSource, services: Services, confi
 
 async function ensureAuthAccount(services: Services, account: DemoAccount): Promise<void> {
   try {
-    await services.identity.auth.getUserByEmail(account.email);
+    const existing = await services.identity.auth.getUserByEmail(account.email);
+    // Accounts kept from before demo accounts were created verified.
+    if (!existing.emailVerified) await services.identity.auth.updateUser(existing.uid, { emailVerified: true });
   } catch {
     await services.identity.auth.createUser({ email: account.email, password: account.password, displayName: account.name, emailVerified: true });
   }

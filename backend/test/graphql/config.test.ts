@@ -1,16 +1,5 @@
 import { ConfigError, loadConfig } from '../../src/config';
-
-const production = {
-  NODE_ENV: 'production',
-  DATABASE_URL: 'postgres://keen:secret@db.example.com:5432/keen',
-  ACCESS_TOKEN_SECRET: 'x'.repeat(32),
-  GOOGLE_APPLICATION_CREDENTIALS: '/run/secrets/firebase.json',
-  FIREBASE_PROJECT_ID: 'keen-prod',
-  FIREBASE_WEB_API_KEY: 'web-api-key',
-  STRIPE_SECRET_KEY: 'sk_test_123',
-  STRIPE_PUBLISHABLE_KEY: 'pk_test_123',
-  STRIPE_WEBHOOK_SECRET: 'whsec_123',
-};
+import { productionEnv as production } from '../support/production-env';
 
 /** The message of the ConfigError that loadConfig throws for `env`. */
 function refusal(env: Record<string, string | undefined>): string {
@@ -115,4 +104,20 @@ test('order and pool settings have defaults and refuse bad values, naming the se
   ]) {
     expect(refusal({ ...production, [name]: value })).toMatch(new RegExp(`^Setting ${name}:`));
   }
+});
+
+test('GraphQL introspection and field suggestions: settings in production (on and off by default), always on in development', () => {
+  expect(loadConfig(production).graphql).toEqual({ introspection: true, fieldSuggestions: false });
+  expect(loadConfig({ ...production, GRAPHQL_INTROSPECTION: 'false', GRAPHQL_FIELD_SUGGESTIONS: 'true' }).graphql).toEqual({ introspection: false, fieldSuggestions: true });
+  const development = { FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099', GRAPHQL_INTROSPECTION: 'false', GRAPHQL_FIELD_SUGGESTIONS: 'false' };
+  expect(loadConfig(development).graphql).toEqual({ introspection: true, fieldSuggestions: true });
+  expect(refusal({ ...production, GRAPHQL_INTROSPECTION: 'sometimes' })).toMatch(/GRAPHQL_INTROSPECTION/);
+});
+
+test('rate limits: whole per-minute numbers, and a redis:// REDIS_URL', () => {
+  expect(loadConfig(production).rateLimits).toEqual({ perMinute: { failedSignIn: 20, placeOrder: 300, addReview: 60, upload: 60 }, redisUrl: null });
+  expect(loadConfig({ ...production, RATE_LIMIT_ORDERS: '5', REDIS_URL: 'redis://cache:6379' }).rateLimits).toMatchObject({ perMinute: { placeOrder: 5 }, redisUrl: 'redis://cache:6379' });
+  expect(refusal({ ...production, RATE_LIMIT_REVIEWS: '0' })).toMatch(/RATE_LIMIT_REVIEWS/);
+  expect(refusal({ ...production, RATE_LIMIT_UPLOADS: 'lots' })).toMatch(/RATE_LIMIT_UPLOADS/);
+  expect(refusal({ ...production, REDIS_URL: 'cache:6379' })).toMatch(/REDIS_URL/);
 });

@@ -1,9 +1,11 @@
 import type { ApolloServer } from '@apollo/server';
 import { pino } from 'pino';
+import { loadConfig } from '../../src/config';
 import { buildKeenSchema } from '../../src/graphql/schema';
 import { createApolloServer } from '../../src/graphql/server';
 import type { RequestContext } from '../../src/context';
 import { startTestApp, TestApp } from '../support/harness';
+import { productionEnv } from '../support/production-env';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -61,8 +63,9 @@ describe('field suggestions', () => {
   const servers: ApolloServer<RequestContext>[] = [];
   afterAll(() => Promise.all(servers.map((server) => server.stop())));
 
-  async function unknownFieldMessage(production: boolean): Promise<string> {
-    const server = createApolloServer(await buildKeenSchema(), { production, logger: pino({ level: 'silent' }) });
+  async function unknownFieldMessage(env: Record<string, string>): Promise<string> {
+    const config = loadConfig(env);
+    const server = createApolloServer(await buildKeenSchema(), { production: config.env === 'production', graphql: config.graphql, logger: pino({ level: 'silent' }) });
     servers.push(server);
     await server.start();
     const response = await server.executeOperation({ query: '{ produts { totalItems } }' });
@@ -73,12 +76,13 @@ describe('field suggestions', () => {
   }
 
   test('are shown in development', async () => {
-    expect(await unknownFieldMessage(false)).toMatch(/Did you mean "products"/);
+    expect(await unknownFieldMessage({ FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099', GRAPHQL_FIELD_SUGGESTIONS: 'false' })).toMatch(/Did you mean "products"/);
   });
 
-  test('are hidden in production', async () => {
-    const message = await unknownFieldMessage(true);
+  test('are hidden in production unless GRAPHQL_FIELD_SUGGESTIONS is on', async () => {
+    const message = await unknownFieldMessage(productionEnv);
     expect(message).toMatch(/Cannot query field "produts"/);
     expect(message).not.toMatch(/Did you mean|"products"/);
+    expect(await unknownFieldMessage({ ...productionEnv, GRAPHQL_FIELD_SUGGESTIONS: 'true' })).toMatch(/Did you mean "products"/);
   });
 });

@@ -205,7 +205,7 @@ test('the offline provider sends no webhooks', async () => {
 });
 
 test('the offline provider is refused in production', () => {
-  const production = { NODE_ENV: 'production', DATABASE_URL: 'postgres://db/keen', FIREBASE_SERVICE_ACCOUNT: '{"project_id":"p"}', FIREBASE_WEB_API_KEY: 'k', ACCESS_TOKEN_SECRET: 'x'.repeat(32) };
+  const production = { NODE_ENV: 'production', DATABASE_URL: 'postgres://db/keen', FIREBASE_SERVICE_ACCOUNT: '{"project_id":"p"}', FIREBASE_WEB_API_KEY: 'k', ACCESS_TOKEN_SECRET: 'x'.repeat(32), STRIPE_WEBHOOK_SECRET: 'whsec_1' };
   expect(() => loadConfig(production)).toThrow('Setting STRIPE_SECRET_KEY: is required in production');
   expect(loadConfig({ ...production, STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_PUBLISHABLE_KEY: 'pk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' }).stripe.secretKey).toBe('sk_test_1');
 });

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { pino } from 'pino';
+import { Logger, pino } from 'pino';
 import { Client } from 'pg';
 import type { DataSource, Logger as TypeOrmLogger } from 'typeorm';
-import { loadConfig } from '../../src/config';
+import { Config, loadConfig } from '../../src/config';
 import { createDataSource } from '../../src/db/data-source';
 import { Product } from '../../src/modules/catalog/product.entity';
 import { Order } from '../../src/modules/orders/order.entity';
@@ -33,11 +33,20 @@ export interface GraphQLResponse<T = Record<string, any>> {
   errors?: { message: string; extensions?: { code?: string } }[];
 }
 
+export interface TestAppOptions {
+  /** The app's logger (silent by default). */
+  logger?: Logger;
+  /** Replaces parts of the loaded config, e.g. `{ env: 'production' }` for production-only behaviour. */
+  overrides?: Partial<Config>;
+  /** The app reaches PostgreSQL at this host:port (e.g. a proxy a test can cut) instead of the server's own. */
+  databaseAddress?: { host: string; port: number };
+}
+
 /**
  * A running Keen on its own database (a copy of the migrated template) for one test file.
  * Call in `beforeAll`, and `close()` in `afterAll`.
  */
-export async function startTestApp(env: Record<string, string> = {}) {
+export async function startTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}) {
   const serverUrl = process.env.KEEN_TEST_SERVER_URL!;
   const name = `keen_test_${randomBytes(6).toString('hex')}`;
   const admin = new Client({ connectionString: serverUrl });
@@ -46,14 +55,46 @@ export async function startTestApp(env: Record<string, string> = {}) {
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
+  if (options.databaseAddress) {
+    url.hostname = options.databaseAddress.host;
+    url.port = String(options.databaseAddress.port);
+  }
 
   const queries = new QueryCounter();
   const db: DataSource = createDataSource(url.toString(), { poolSize: 60, logger: queries });
   await db.initialize();
   const configEnv = { NODE_ENV: 'test', PORT: '0', FIREBASE_AUTH_EMULATOR_HOST: process.env.FIREBASE_AUTH_EMULATOR_HOST, ADMIN_EMAILS: '', ...env };
-  const config = loadConfig(configEnv);
-  const server = await startServer(config, db, pino({ level: 'silent' }));
+  const config = { ...loadConfig(configEnv), ...options.overrides };
+  const server = await startServer(config, db, options.logger ?? pino({ level: 'silent' }));
   const emulator = `http://${process.env.FIREBASE_AUTH_EMULATOR_HOST}`;
+  const password = 'secret-password-1';
+
+  async function emulatorCall(path: string, body: object, headers: Record<string, string> = {}): Promise<Record<string, any>> {
+    const response = await fetch(`${emulator}/identitytoolkit.googleapis.com/v1/${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+    });
+    const answer = (await response.json()) as Record<string, any>;
+    if (!response.ok) throw new Error(`emulator ${path} failed: ${JSON.stringify(answer)}`);
+    return answer;
+  }
+
+  /** An ID token from a fresh sign-in (see signUp for why a fresh one). */
+  async function signIn(email: string): Promise<TestSession> {
+    const { idToken } = await emulatorCall('accounts:signInWithPassword?key=demo-api-key', { email, password, returnSecureToken: true });
+    return { email, token: idToken };
+  }
+
+  /**
+   * Marks the account's e-mail verified through the emulator's admin API (as the owner clicking
+   * the verification link would) and answers a fresh token that says so.
+   */
+  async function verifyEmail(session: TestSession): Promise<TestSession> {
+    const { users } = await emulatorCall('accounts:lookup?key=demo-api-key', { idToken: session.token });
+    await emulatorCall(`projects/${config.firebase.projectId}/accounts:update`, { localId: users[0].localId, emailVerified: true }, { authorization: 'Bearer owner' });
+    return signIn(session.email);
+  }
 
   async function gql<T = Record<string, any>>(query: string, variables: Record<string, unknown> = {}, session?: TestSession | string): Promise<GraphQLResponse<T>> {
     const token = typeof session === 'string' ? session : session?.token;
@@ -71,19 +112,8 @@ export async function startTestApp(env: Record<string, string> = {}) {
    * that token reads as revoked whenever a second boundary falls in between.
    */
   async function signUp(prefix = 'shopper', displayName?: string, email = `${prefix}-${randomBytes(5).toString('hex')}@keen.test`): Promise<TestSession> {
-    const account = { email, password: 'secret-password-1', returnSecureToken: true };
-    const call = async (method: string, body: object) => {
-      const response = await fetch(`${emulator}/identitytoolkit.googleapis.com/v1/accounts:${method}?key=demo-api-key`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      });
-      const answer = (await response.json()) as { idToken?: string; error?: unknown };
-      if (!answer.idToken) throw new Error(`emulator ${method} failed: ${JSON.stringify(answer)}`);
-      return answer.idToken;
-    };
-    await call('signUp', { ...account, displayName });
-    return { email, token: await call('signInWithPassword', account) };
+    await emulatorCall('accounts:signUp?key=demo-api-key', { email, password, displayName, returnSecureToken: true });
+    return signIn(email);
   }
 
   /** A signed-up customer with a profile row. */
@@ -94,10 +124,14 @@ export async function startTestApp(env: Record<string, string> = {}) {
     return { ...session, user: await db.getRepository(User).findOneByOrFail({ email: session.email }) };
   }
 
+  /** An admin: a customer given the role, with a verified e-mail (admin rights need one). */
   async function adminUser(): Promise<TestSession & { user: User }> {
-    const session = await customer('admin');
-    await db.getRepository(User).update({ id: session.user.id }, { role: Role.admin });
-    return { ...session, user: { ...session.user, role: Role.admin } };
+    const session = await verifyEmail(await customer('admin'));
+    // The first verified sight updates the row; take it now so that later requests are ordinary.
+    const { errors } = await gql('{ me { id } }', {}, session);
+    if (errors) throw new Error(JSON.stringify(errors));
+    await db.getRepository(User).update({ email: session.email }, { role: Role.admin });
+    return { ...session, user: await db.getRepository(User).findOneByOrFail({ email: session.email }) };
   }
 
   let productNumber = 0;
@@ -159,7 +193,10 @@ export async function startTestApp(env: Record<string, string> = {}) {
     services: server.services,
     queries,
     gql,
+    config,
     signUp,
+    signIn,
+    verifyEmail,
     customer,
     adminUser,
     product,

@@ -8,7 +8,6 @@ export const ReviewsQuery = graphql(`
         id
         userName
         name
-        email
         description
         img
         star
@@ -24,7 +23,6 @@ export const AddReviewMutation = graphql(`
       id
       userName
       name
-      email
       description
       img
       star

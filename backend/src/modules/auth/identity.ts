@@ -9,12 +9,25 @@ export interface Identity {
   email: string;
   name: string | null;
   picture: string | null;
+  /** The identity provider has confirmed that this person reads mail at `email`. */
+  emailVerified: boolean;
+  /** Keen access tokens only: the user's token-valid-since stamp they were issued under. */
+  accessTokenValidSince?: number;
 }
 
 const ACCESS_TOKEN_ISSUER = 'keen';
 const ACCESS_TOKEN_LIFETIME = '1d';
 /** firebase-admin's codes for "could not ask", as opposed to "the token is bad". */
 const UNREACHABLE_CODES = new Set(['app/network-error', 'app/network-timeout', 'auth/internal-error']);
+
+/**
+ * In production every ID token is checked against Firebase for revocation and disabled accounts,
+ * so "sign out everywhere" and disabling an account work at once. (firebase-admin always does so
+ * against the Auth Emulator.)
+ */
+export function checksRevocation(config: Pick<Config, 'env'>): boolean {
+  return config.env === 'production';
+}
 
 /**
  * Checks bearer tokens: Firebase ID tokens (verified by firebase-admin, or by the Auth Emulator
@@ -51,7 +64,7 @@ export class IdentityService {
   async verifyIdToken(token: string, attempt = 1): Promise<Identity> {
     let decoded: Awaited<ReturnType<Auth['verifyIdToken']>>;
     try {
-      decoded = await this.auth.verifyIdToken(token);
+      decoded = await this.auth.verifyIdToken(token, checksRevocation(this.config));
     } catch (error) {
       const code = (error as { code?: string }).code ?? '';
       if (UNREACHABLE_CODES.has(code)) {
@@ -61,11 +74,21 @@ export class IdentityService {
       throw unauthenticated('The sign-in token is invalid or has expired');
     }
     if (!decoded.email) throw unauthenticated('The sign-in token carries no e-mail address');
-    return { email: decoded.email.toLowerCase(), name: (decoded.name as string | undefined) ?? null, picture: decoded.picture ?? null };
+    return {
+      email: decoded.email.toLowerCase(),
+      name: (decoded.name as string | undefined) ?? null,
+      picture: decoded.picture ?? null,
+      emailVerified: decoded.email_verified === true,
+    };
   }
 
-  issueAccessToken(identity: Identity): string {
-    return jwt.sign({ email: identity.email, name: identity.name }, this.config.accessTokenSecret, {
+  /**
+   * `validSince` is the user's token-valid-since stamp: a role change or signing out everywhere
+   * moves it, and the access token stops working (see `callerFromHeader`).
+   */
+  issueAccessToken(identity: Identity, validSince: Date): string {
+    const claims = { email: identity.email, name: identity.name, ev: identity.emailVerified, vs: validSince.getTime() };
+    return jwt.sign(claims, this.config.accessTokenSecret, {
       issuer: ACCESS_TOKEN_ISSUER,
       subject: identity.email,
       expiresIn: ACCESS_TOKEN_LIFETIME,
@@ -76,10 +99,29 @@ export class IdentityService {
   private verifyAccessToken(token: string): Identity {
     try {
       const payload = jwt.verify(token, this.config.accessTokenSecret, { issuer: ACCESS_TOKEN_ISSUER, algorithms: ['HS256'] }) as jwt.JwtPayload;
-      return { email: String(payload.sub).toLowerCase(), name: (payload.name as string | null) ?? null, picture: null };
+      if (typeof payload.vs !== 'number') throw new Error('issued before token-valid-since stamps');
+      return {
+        email: String(payload.sub).toLowerCase(),
+        name: (payload.name as string | null) ?? null,
+        picture: null,
+        emailVerified: payload.ev === true,
+        accessTokenValidSince: payload.vs,
+      };
     } catch {
       throw unauthenticated('The access token is invalid or has expired');
     }
+  }
+
+  /** Revokes the account's Firebase refresh tokens; an e-mail the identity provider does not know has none. */
+  async revokeSessions(email: string): Promise<void> {
+    let uid: string;
+    try {
+      uid = (await this.auth.getUserByEmail(email)).uid;
+    } catch (error) {
+      if ((error as { code?: string }).code === 'auth/user-not-found') return;
+      throw error;
+    }
+    await this.auth.revokeRefreshTokens(uid);
   }
 
   async close(): Promise<void> {

@@ -2,7 +2,7 @@ import type { Router } from 'express';
 import { AppError } from '../../common/errors';
 import { handle } from '../../common/rest';
 import { SortDirection } from '../../common/list';
-import { bodyOf, everyPage, oneOf, queryValue, requireQuery, restProduct, yesNo } from '../../common/rest-shapes';
+import { bodyOf, oneOf, queryValue, requireQuery, restList, restProduct, yesNo } from '../../common/rest-shapes';
 import type { Services } from '../../services';
 import { ProductSortField, type ProductInput, type UpdateProductInput } from './product.inputs';
 
@@ -20,12 +20,12 @@ type ProductSort = keyof typeof productSorts;
 export function registerCatalogRoutes(router: Router, services: Services): void {
   router.get(
     '/products',
-    handle(services, async (req, _res, { caller }) => {
+    handle(services, async (req, res, { caller }) => {
       const id = queryValue(req, 'id');
       if (id !== undefined) return [restProduct(await services.catalog.get(caller, id))];
       const sort = oneOf(req, 'sort', Object.keys(productSorts) as ProductSort[]);
       const filter = { search: queryValue(req, 'q'), inStock: yesNo(req, 'inStock'), ...(sort ? productSorts[sort] : {}) };
-      return (await everyPage((page) => services.catalog.list(caller, { ...filter, ...page }))).map(restProduct);
+      return (await restList(req, res, (page) => services.catalog.list(caller, { ...filter, ...page }))).map(restProduct);
     }),
   );
 

@@ -1,7 +1,7 @@
 import type { Router } from 'express';
 import { badInput } from '../../common/errors';
 import { handle } from '../../common/rest';
-import { bodyOf, everyPage, queryValue, requireQuery, restOrder } from '../../common/rest-shapes';
+import { bodyOf, queryValue, requireQuery, restList, restOrder } from '../../common/rest-shapes';
 import type { Services } from '../../services';
 import { OrderStatus } from './order.entity';
 import type { PlaceOrderInput } from './order.inputs';
@@ -13,9 +13,9 @@ import type { PlaceOrderInput } from './order.inputs';
 export function registerOrdersRoutes(router: Router, services: Services): void {
   router.get(
     '/orders',
-    handle(services, async (req, _res, { caller }) => {
+    handle(services, async (req, res, { caller }) => {
       const email = queryValue(req, 'email');
-      const orders = await everyPage((page) =>
+      const orders = await restList(req, res, (page) =>
         email === undefined ? services.orders.listAll(caller, Object.assign({}, page)) : services.orders.listByEmail(caller, email, Object.assign({}, page)),
       );
       return orders.map(restOrder);

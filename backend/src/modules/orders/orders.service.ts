@@ -4,6 +4,7 @@ import { badInput, conflict, forbidden, notFound } from '../../common/errors';
 import { checkPage, likePattern, SortDirection } from '../../common/list';
 import { metrics } from '../../common/metrics';
 import { isId, normalizeEmail, requirePhone, requireText } from '../../common/validate';
+import type { RateLimits } from '../../common/rate-limits';
 import { Caller, isAdmin, requireAdmin, requireUser } from '../auth/caller';
 import { Product } from '../catalog/product.entity';
 import { PAYING_STATUSES, PaymentProvider } from '../payments/payment-provider';
@@ -30,6 +31,7 @@ export class OrdersService {
     private readonly provider: PaymentProvider,
     private readonly settings: OrderSettings,
     private readonly logger: Logger,
+    private readonly limits: RateLimits,
   ) {}
 
   /**
@@ -38,6 +40,7 @@ export class OrdersService {
    */
   async place(caller: Caller, input: PlaceOrderInput): Promise<Order> {
     const user = requireUser(caller);
+    await this.limits.consume('placeOrder', user.id);
     const quantity = checkQuantity(input.quantity);
     const phone = requirePhone(input.phone);
     const address = requireText(input.address, 'Address is Required', 500);

@@ -23,7 +23,12 @@ export class ReviewsResolver {
     return services.reviews.add(caller, input);
   }
 
-  @FieldResolver(() => User, { nullable: true })
+  @FieldResolver(() => String, { description: 'For admins and the author; "" for everyone else' })
+  email(@Root() review: Review, @Ctx() { caller, services }: RequestContext): string {
+    return services.reviews.canSeeAuthorEmail(caller, review) ? review.email : '';
+  }
+
+  @FieldResolver(() => User, { nullable: true, description: 'Name and photo; the rest of the profile only for admins' })
   author(@Root() review: Review, @Ctx() { loaders }: RequestContext): Promise<User | null> | null {
     return review.authorId ? loaders.userById.load(review.authorId) : null;
   }

@@ -1,6 +1,6 @@
 import type { Router } from 'express';
 import { handle } from '../../common/rest';
-import { bodyOf, everyPage, restReview } from '../../common/rest-shapes';
+import { bodyOf, restList, restReview } from '../../common/rest-shapes';
 import type { Services } from '../../services';
 import type { AddReviewInput } from './review.inputs';
 
@@ -8,7 +8,10 @@ import type { AddReviewInput } from './review.inputs';
 export function registerReviewsRoutes(router: Router, services: Services): void {
   router.get(
     '/reviews',
-    handle(services, async (_req, _res, { caller }) => (await everyPage((page) => services.reviews.list(caller, Object.assign({}, page)))).map(restReview)),
+    handle(services, async (req, res, { caller }) => {
+      const reviews = await restList(req, res, (page) => services.reviews.list(caller, Object.assign({}, page)));
+      return reviews.map((review) => restReview(review, services.reviews.canSeeAuthorEmail(caller, review)));
+    }),
   );
 
   router.post(
@@ -16,7 +19,7 @@ export function registerReviewsRoutes(router: Router, services: Services): void 
     handle(services, async (req, _res, { caller }) => {
       const { star, description } = bodyOf(req);
       const review = await services.reviews.add(caller, { star, description } as AddReviewInput);
-      return { ...restReview(review), insertedId: review.id, message: 'Review have been added' };
+      return { ...restReview(review, true), insertedId: review.id, message: 'Review have been added' };
     }),
   );
 }

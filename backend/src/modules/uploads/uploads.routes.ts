@@ -30,7 +30,7 @@ export function registerUploadsRoutes(router: Router, services: Services): void 
     '/uploads',
     handle(services, async (req, res, { caller }) => {
       // Refuse before reading up to 5 MB from someone who may not upload.
-      services.uploads.checkMayUpload(caller);
+      await services.uploads.checkMayUpload(caller);
       let bytes: Buffer | undefined;
       try {
         bytes = await readImage(req, res);

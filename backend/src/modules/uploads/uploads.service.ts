@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import { badInput } from '../../common/errors';
+import type { RateLimits } from '../../common/rate-limits';
 import { Caller, requireUser } from '../auth/caller';
 import { ImageStore, UPLOAD_NAME } from './image-store';
 
@@ -28,18 +29,21 @@ export class UploadsService {
   constructor(
     private readonly db: DataSource,
     private readonly store: ImageStore,
+    private readonly limits: RateLimits,
   ) {}
 
   /**
    * Product photos (admins) and profile photos (every customer, SPEC §5 profile update) both
-   * need an upload, so any signed-in user may upload; anonymous callers may not.
+   * need an upload, so any signed-in user may upload; anonymous callers may not. Counts one
+   * upload against the caller's per-minute limit: call it once per upload, before reading it.
    */
-  checkMayUpload(caller: Caller): void {
-    requireUser(caller);
+  async checkMayUpload(caller: Caller): Promise<void> {
+    const user = requireUser(caller);
+    await this.limits.consume('upload', user.id);
   }
 
   async uploadImage(caller: Caller, bytes: Buffer | undefined): Promise<{ url: string }> {
-    this.checkMayUpload(caller);
+    requireUser(caller);
     if (!bytes || bytes.length === 0) throw badInput('Choose an image to upload (multipart field "image")');
     if (bytes.length > MAX_IMAGE_BYTES) throw badInput('The image must be at most 5 MB');
     const type = IMAGE_TYPES.find((candidate) => candidate.matches(bytes));

@@ -41,6 +41,14 @@ export class User {
   @Column('varchar', { length: 20, default: Role.user })
   role!: Role;
 
+  /** Seen signed in with a verified e-mail address at least once (ADMIN_EMAILS are promoted then). */
+  @Column('boolean', { default: false })
+  emailVerified!: boolean;
+
+  /** Keen access tokens issued before this stamp no longer work: it moves on a role change or a sign-out everywhere. */
+  @Column('timestamptz', { default: () => 'now()' })
+  tokensValidSince!: Date;
+
   @Field(() => Date)
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt!: Date;

@@ -37,6 +37,11 @@ export class UsersResolver {
     return services.users.updateProfile(caller, input);
   }
 
+  @Mutation(() => Boolean, { description: "Signed in: ends every one of the caller's sessions, on every device" })
+  signOutEverywhere(@Ctx() { caller, services }: RequestContext): Promise<boolean> {
+    return services.users.signOutEverywhere(caller);
+  }
+
   @Mutation(() => User, { description: 'Admin only' })
   makeAdmin(@Arg('email', () => String) email: string, @Ctx() { caller, services }: RequestContext): Promise<User> {
     return services.users.makeAdmin(caller, email);
@@ -45,6 +50,11 @@ export class UsersResolver {
   @Mutation(() => User, { description: 'Admin only; the last admin keeps their right' })
   removeAdmin(@Arg('email', () => String) email: string, @Ctx() { caller, services }: RequestContext): Promise<User> {
     return services.users.removeAdmin(caller, email);
+  }
+
+  @FieldResolver(() => String, { description: 'Visible to the user and to admins; "" for everyone else (e.g. through Review.author)' })
+  email(@Root() user: User, @Ctx() { caller, services }: RequestContext): string {
+    return services.users.canSeePrivateDetails(caller, user) ? user.email : '';
   }
 
   @FieldResolver(() => String, { nullable: true, description: 'Visible to the user and to admins' })

@@ -1,9 +1,11 @@
 import type { Router } from 'express';
 import { AppError, forbidden, unauthenticated } from '../../common/errors';
 import { normalizeEmail } from '../../common/validate';
+import { clientAddress } from '../../context';
 import { handle } from '../../common/rest';
-import { bodyOf, everyPage, queryValue, requireQuery, restUser } from '../../common/rest-shapes';
+import { bodyOf, queryValue, requireQuery, restList, restUser } from '../../common/rest-shapes';
 import type { Services } from '../../services';
+import { limitFailedSignIns } from '../auth/failed-sign-ins';
 import { bearerToken } from '../auth/identity';
 import { Role } from './user.entity';
 import type { RegisterInput, UpdateProfileInput } from './user.inputs';
@@ -12,10 +14,10 @@ import type { RegisterInput, UpdateProfileInput } from './user.inputs';
 export function registerUsersRoutes(router: Router, services: Services): void {
   router.get(
     '/users',
-    handle(services, async (req, _res, { caller }) => {
+    handle(services, async (req, res, { caller }) => {
       const email = queryValue(req, 'email');
       if (email !== undefined) return [restUser(await services.users.findByEmail(caller, email))];
-      return (await everyPage((page) => services.users.list(caller, Object.assign({}, page)))).map(restUser);
+      return (await restList(req, res, (page) => services.users.list(caller, Object.assign({}, page)))).map(restUser);
     }),
   );
 
@@ -48,9 +50,12 @@ export function registerUsersRoutes(router: Router, services: Services): void {
     handle(services, async (req) => {
       const idToken = bearerToken(req.headers.authorization);
       if (!idToken) throw unauthenticated('Send your Firebase ID token as Authorization: Bearer <token>');
-      const identity = await services.identity.verifyIdToken(idToken);
-      if (identity.email !== normalizeEmail(req.params.email)) throw forbidden('The token belongs to another e-mail address');
-      return { token: services.identity.issueAccessToken(identity) };
+      return limitFailedSignIns(services.limits, clientAddress(req), async () => {
+        const identity = await services.identity.verifyIdToken(idToken);
+        if (identity.email !== normalizeEmail(req.params.email)) throw forbidden('The token belongs to another e-mail address');
+        const user = await services.users.findOrCreate(identity);
+        return { token: services.identity.issueAccessToken(identity, user.tokensValidSince) };
+      });
     }),
   );
 

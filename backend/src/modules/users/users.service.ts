@@ -3,7 +3,7 @@ import { conflict, forbidden, notFound } from '../../common/errors';
 import { pageOf, SortDirection } from '../../common/list';
 import { normalizeEmail, requirePhone, requireText } from '../../common/validate';
 import { Caller, isAdmin, requireAdmin, requireUser } from '../auth/caller';
-import type { Identity } from '../auth/identity';
+import type { Identity, IdentityService } from '../auth/identity';
 import { Role, User } from './user.entity';
 import { RegisterInput, UpdateProfileInput, UserListOptions, UserSortField } from './user.inputs';
 
@@ -13,26 +13,39 @@ export class UsersService {
   constructor(
     private readonly db: DataSource,
     private readonly adminEmails: string[],
+    private readonly identity: IdentityService,
   ) {}
 
-  /** The profile row for a verified identity, created on first sight (admins from ADMIN_EMAILS). */
+  /**
+   * The profile row for a verified identity, created on first sight. An e-mail on ADMIN_EMAILS
+   * becomes admin on its first sight with a verified address, so nobody can claim it before its owner.
+   */
   async findOrCreate(identity: Identity): Promise<User> {
     const users = this.db.getRepository(User);
-    const existing = await users.findOneBy({ email: identity.email });
-    if (existing) return existing;
-    await users
-      .createQueryBuilder()
-      .insert()
-      .values({
-        email: identity.email,
-        // The identity provider allows longer names and photo URLs than the profile columns hold.
-        name: (identity.name?.trim() || identity.email.split('@')[0]).slice(0, 120),
-        img: identity.picture && identity.picture.length <= 2000 ? identity.picture : null,
-        role: this.adminEmails.includes(identity.email) ? Role.admin : Role.user,
-      })
-      .orIgnore()
-      .execute();
-    return users.findOneByOrFail({ email: identity.email });
+    let user = await users.findOneBy({ email: identity.email });
+    if (!user) {
+      await users
+        .createQueryBuilder()
+        .insert()
+        .values({
+          email: identity.email,
+          // The identity provider allows longer names and photo URLs than the profile columns hold.
+          name: (identity.name?.trim() || identity.email.split('@')[0]).slice(0, 120),
+          img: identity.picture && identity.picture.length <= 2000 ? identity.picture : null,
+        })
+        .orIgnore()
+        .execute();
+      user = await users.findOneByOrFail({ email: identity.email });
+    }
+    return identity.emailVerified && !user.emailVerified ? this.recordVerifiedEmail(user) : user;
+  }
+
+  /** Only the first verified sight promotes: an admin's later removal of the role stands. */
+  private async recordVerifiedEmail(user: User): Promise<User> {
+    const users = this.db.getRepository(User);
+    const promote = this.adminEmails.includes(user.email) ? { role: Role.admin } : {};
+    await users.update({ id: user.id, emailVerified: false }, { emailVerified: true, ...promote });
+    return users.findOneByOrFail({ id: user.id });
   }
 
   me(caller: Caller): User | null {
@@ -56,7 +69,7 @@ export class UsersService {
     const address = requireText(input.address, 'Address is Required', 500);
     const phone = requirePhone(input.phone);
     if (user.address && user.phone) throw conflict(USER_EXISTS);
-    return this.db.getRepository(User).save(Object.assign(user, { name, address, phone }));
+    return this.saveProfile(user, { name, address, phone });
   }
 
   /** Registration that names the account: only the caller's own e-mail (the REST sign-up body carries one). */
@@ -92,7 +105,28 @@ export class UsersService {
       address: requireText(input.address, 'Address is Required', 500),
       img: requireText(input.img, 'Photo is Required', 2000),
     };
-    return this.db.getRepository(User).save(Object.assign(user, changes));
+    return this.saveProfile(user, changes);
+  }
+
+  /**
+   * Writes only the profile's columns: the caller's row was loaded at the start of the request,
+   * and saving it whole could write back a role an admin has changed since.
+   */
+  private async saveProfile(user: User, changes: Partial<Pick<User, 'name' | 'phone' | 'address' | 'img'>>): Promise<User> {
+    const users = this.db.getRepository(User);
+    await users.update({ id: user.id }, changes);
+    return users.findOneByOrFail({ id: user.id });
+  }
+
+  /**
+   * Ends every session of the caller: Firebase refresh tokens are revoked (ID tokens stop working
+   * where revocation is checked) and Keen's access tokens stop working at once.
+   */
+  async signOutEverywhere(caller: Caller): Promise<boolean> {
+    const user = requireUser(caller);
+    await this.identity.revokeSessions(user.email);
+    await this.db.getRepository(User).update({ id: user.id }, { tokensValidSince: new Date() });
+    return true;
   }
 
   async list(caller: Caller, options: UserListOptions = new UserListOptions()): Promise<{ items: User[]; totalItems: number }> {
@@ -126,8 +160,9 @@ export class UsersService {
       if (role === Role.user && (await users.countBy({ role: Role.admin })) <= 1) {
         throw forbidden('The last admin cannot remove their admin right');
       }
-      user.role = role;
-      return { user: await users.save(user), changed: true };
+      // Access tokens issued under the old role stop working.
+      await users.update({ id: user.id }, { role, tokensValidSince: new Date() });
+      return { user: await users.findOneByOrFail({ id: user.id }), changed: true };
     });
   }
 

@@ -6,7 +6,7 @@ import { renderPage } from '../../test/render';
 import AddReviewPage from './AddReviewPage';
 import { AddReviewMutation, ReviewsQuery } from '../../graphql/reviews';
 
-const review = { __typename: 'Review', id: 'r9', userName: 'Casey Blade', name: 'Casey Blade', email: 'casey@keen.test', description: 'Razor sharp', img: null, star: 5, createdAt: '2026-11-22T10:00:00.000Z' };
+const review = { __typename: 'Review', id: 'r9', userName: 'Casey Blade', name: 'Casey Blade', description: 'Razor sharp', img: null, star: 5, createdAt: '2026-11-22T10:00:00.000Z' };
 
 test('labels: Give Ratings (1 to 5), Description textarea, Add Review', () => {
   renderPage(<AddReviewPage />, { path: '/dashboard/review', route: '/dashboard/review' });

@@ -1,0 +1,89 @@
+import Redis from 'ioredis';
+import type { Logger } from 'pino';
+import { RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { rateLimited } from './errors';
+
+/** What is limited, each counted per minute: failed sign-ins per client address, the rest per user. */
+export type LimitedAction = 'failedSignIn' | 'placeOrder' | 'addReview' | 'upload';
+
+export interface RateLimitSettings {
+  perMinute: Record<LimitedAction, number>;
+  /** Counts are shared between processes through this Redis; in process memory without it. */
+  redisUrl: string | null;
+}
+
+/**
+ * Abuse limits for every module. `consume` counts one action and refuses it (a RATE_LIMITED
+ * error with a retry time) once the minute's allowance is used up; `check` refuses without counting.
+ * With Redis, a memory limiter stands in while Redis cannot be reached, so requests keep being served.
+ */
+export class RateLimits {
+  private constructor(
+    private readonly limiters: Record<LimitedAction, RateLimiterAbstract>,
+    private readonly redis: Redis | null,
+  ) {}
+
+  static create(settings: RateLimitSettings, logger: Logger): RateLimits {
+    const redis = settings.redisUrl ? connectRedis(settings.redisUrl, logger) : null;
+    const limiter = (action: LimitedAction): RateLimiterAbstract => {
+      const options = { keyPrefix: `keen:limit:${action}`, points: settings.perMinute[action], duration: 60 };
+      if (!redis) return new RateLimiterMemory(options);
+      return new RateLimiterRedis({ ...options, storeClient: redis, insuranceLimiter: new RateLimiterMemory(options) });
+    };
+    return new RateLimits(
+      { failedSignIn: limiter('failedSignIn'), placeOrder: limiter('placeOrder'), addReview: limiter('addReview'), upload: limiter('upload') },
+      redis,
+    );
+  }
+
+  async consume(action: LimitedAction, key: string): Promise<void> {
+    try {
+      await this.limiters[action].consume(key);
+    } catch (error) {
+      if (error instanceof RateLimiterRes) throw rateLimited(retryAfterSeconds(error));
+      throw error;
+    }
+  }
+
+  async check(action: LimitedAction, key: string): Promise<void> {
+    const limiter = this.limiters[action];
+    const state = await limiter.get(key);
+    if (state && state.consumedPoints > limiter.points) throw rateLimited(retryAfterSeconds(state));
+  }
+
+  /** Resolves once Redis is connected, or has failed to connect for now (memory counts meanwhile); at once without Redis. */
+  async ready(): Promise<void> {
+    const redis = this.redis;
+    if (!redis || redis.status === 'ready') return;
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        redis.off('ready', done).off('error', done);
+        resolve();
+      };
+      redis.once('ready', done).once('error', done);
+    });
+  }
+
+  async close(): Promise<void> {
+    if (this.redis) this.redis.disconnect();
+  }
+}
+
+function retryAfterSeconds(state: RateLimiterRes): number {
+  return Math.max(1, Math.ceil(state.msBeforeNext / 1000));
+}
+
+/** Commands fail at once while Redis is away (no offline queue), so the memory limiter answers instead. */
+function connectRedis(url: string, logger: Logger): Redis {
+  const redis = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
+  let reachable = true;
+  redis.on('ready', () => {
+    if (!reachable) logger.info('Redis is back: rate limits are shared again');
+    reachable = true;
+  });
+  redis.on('error', (error: Error) => {
+    if (reachable) logger.warn({ err: error.message }, 'Redis unreachable: rate limits are counted in this process until it is back');
+    reachable = false;
+  });
+  return redis;
+}

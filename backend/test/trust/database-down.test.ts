@@ -1,0 +1,79 @@
+import net from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { startTestApp, TestApp } from '../support/harness';
+
+/** A TCP relay to the test PostgreSQL that the test can cut, as a network failure would. */
+class Relay {
+  private server: net.Server | null = null;
+  private readonly sockets = new Set<net.Socket>();
+  port = 0;
+
+  constructor(private readonly target: { host: string; port: number }) {}
+
+  async open(): Promise<void> {
+    this.server = net.createServer((client) => {
+      const upstream = net.connect(this.target);
+      for (const socket of [client, upstream]) {
+        this.sockets.add(socket);
+        socket.on('close', () => this.sockets.delete(socket));
+        socket.on('error', () => socket.destroy());
+      }
+      client.pipe(upstream).pipe(client);
+    });
+    await new Promise<void>((resolve) => this.server!.listen(this.port, '127.0.0.1', resolve));
+    this.port = (this.server.address() as AddressInfo).port;
+  }
+
+  async cut(): Promise<void> {
+    for (const socket of this.sockets) socket.destroy();
+    await new Promise<void>((resolve) => this.server!.close(() => resolve()));
+  }
+}
+
+const serverUrl = new URL(process.env.KEEN_TEST_SERVER_URL!);
+const relay = new Relay({ host: serverUrl.hostname, port: Number(serverUrl.port || 5432) });
+let app: TestApp;
+let token: string;
+
+beforeAll(async () => {
+  await relay.open();
+  app = await startTestApp({}, { databaseAddress: { host: '127.0.0.1', port: relay.port } });
+  token = (await app.customer()).token;
+});
+afterAll(async () => {
+  await app.close();
+  await relay.cut().catch(() => undefined);
+});
+
+const MESSAGE = 'The shop is briefly unavailable; please try again shortly';
+
+test('while PostgreSQL is unreachable, API answers are 503 with Retry-After and a plain message; afterwards all is well again', async () => {
+  expect((await fetch(`${app.url}/api/products`)).status).toBe(200);
+  await relay.cut();
+
+  const rest = await fetch(`${app.url}/api/products`);
+  expect(rest.status).toBe(503);
+  expect(rest.headers.get('retry-after')).toBe('5');
+  expect(await rest.json()).toEqual({ message: MESSAGE });
+
+  const graphql = await fetch(`${app.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: '{ products { totalItems } }' }) });
+  expect(graphql.status).toBe(503);
+  expect(graphql.headers.get('retry-after')).toBe('5');
+  const answer = (await graphql.json()) as { errors: { message: string; extensions: { code: string } }[] };
+  expect(answer.errors[0]).toMatchObject({ message: MESSAGE, extensions: { code: 'SERVICE_UNAVAILABLE' } });
+
+  // Signed in: the caller's row cannot be read either.
+  const signedIn = await fetch(`${app.url}/api/orders`, { headers: { authorization: `Bearer ${token}` } });
+  expect(signedIn.status).toBe(503);
+  expect(await signedIn.json()).toEqual({ message: MESSAGE });
+  const signedInGraphql = await app.gql('{ me { id } }', {}, token);
+  expect(signedInGraphql.errors![0]).toMatchObject({ message: MESSAGE, extensions: { code: 'SERVICE_UNAVAILABLE' } });
+
+  const ready = await fetch(`${app.url}/readyz`);
+  expect(ready.status).toBe(503);
+  expect(await ready.json()).toEqual({ status: 'not ready', reason: 'database unreachable' });
+
+  await relay.open();
+  expect((await fetch(`${app.url}/api/products`)).status).toBe(200);
+  expect((await fetch(`${app.url}/readyz`)).status).toBe(200);
+});

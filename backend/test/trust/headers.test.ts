@@ -1,0 +1,75 @@
+import { loadConfig } from '../../src/config';
+import { contentSecurityPolicy, usesHsts } from '../../src/http/security-headers';
+import { startTestApp, TestApp } from '../support/harness';
+import { productionEnv } from '../support/production-env';
+
+const INTROSPECTION = '{ __schema { queryType { name } } }';
+
+describe('security headers on every answer', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp();
+  });
+  afterAll(() => app.close());
+
+  test.each(['/', '/products', '/api/products', '/graphql?query=%7B__typename%7D', '/healthz', '/config.json'])('%s', async (path) => {
+    const response = await fetch(`${app.url}${path}`, { headers: { accept: path === '/' || path === '/products' ? 'text/html' : 'application/json' } });
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    expect(response.headers.get('x-frame-options')).toBe('DENY');
+    const csp = response.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain('https://www.youtube-nocookie.com');
+    // The Auth Emulator in development; Stripe only with Stripe keys.
+    expect(csp).toContain(`connect-src 'self' http://${process.env.FIREBASE_AUTH_EMULATOR_HOST}`);
+    expect(csp).not.toContain('stripe');
+    // HSTS only in production: a development server on http must not pin https.
+    expect(response.headers.get('strict-transport-security')).toBeNull();
+  });
+
+  test('the Content-Security-Policy lets Stripe Elements in only when Stripe keys are set', () => {
+    const withStripe = contentSecurityPolicy(loadConfig(productionEnv));
+    expect(withStripe['script-src']).toContain('https://js.stripe.com');
+    expect(withStripe['frame-src']).toContain('https://js.stripe.com');
+    expect(withStripe['connect-src']).toContain('https://api.stripe.com');
+    // A real Firebase project: its token endpoints and Google sign-in's helper frame.
+    expect(withStripe['connect-src']).toContain('https://identitytoolkit.googleapis.com');
+    expect(withStripe['frame-src']).toContain('https://keen-prod.firebaseapp.com');
+    const withoutStripe = contentSecurityPolicy(loadConfig({ FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' }));
+    expect(Object.values(withoutStripe).flat().filter((source) => source.includes('stripe'))).toEqual([]);
+  });
+
+  test('HSTS is on in production only', () => {
+    expect(usesHsts(loadConfig(productionEnv))).toBe(true);
+    expect(usesHsts(app.config)).toBe(false);
+  });
+});
+
+describe('a server configured for production', () => {
+  const production = loadConfig(productionEnv);
+  let app: TestApp;
+  let closed: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp({}, { overrides: { env: 'production', graphql: production.graphql } });
+    closed = await startTestApp({}, { overrides: { env: 'production', graphql: loadConfig({ ...productionEnv, GRAPHQL_INTROSPECTION: 'false' }).graphql } });
+  });
+  afterAll(() => Promise.all([app.close(), closed.close()]));
+
+  test('sends HSTS', async () => {
+    const response = await fetch(`${app.url}/api/products`);
+    expect(response.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
+  });
+
+  test('allows introspection by default (integrators explore the API), and refuses it with GRAPHQL_INTROSPECTION=false', async () => {
+    expect((await app.gql(INTROSPECTION)).data).toEqual({ __schema: { queryType: { name: 'Query' } } });
+    const refused = await closed.gql(INTROSPECTION);
+    expect(refused.data ?? null).toBeNull();
+    expect(refused.errors![0].message).toMatch(/introspection/i);
+  });
+
+  test('hides field suggestions', async () => {
+    const { errors } = await app.gql('{ produts { totalItems } }');
+    expect(errors![0].message).not.toMatch(/Did you mean/);
+  });
+});

@@ -1,0 +1,47 @@
+import { Writable } from 'node:stream';
+import { createLogger } from '../../src/logger';
+import { restClient } from '../rest/api';
+import { startTestApp, TestApp } from '../support/harness';
+
+/** Everything the app logs, at the level `npm start` uses. */
+const lines: string[] = [];
+const capture = new Writable({
+  write(chunk, _encoding, done) {
+    lines.push(String(chunk));
+    done();
+  },
+});
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp({}, { logger: createLogger('info', capture) });
+});
+afterAll(() => app.close());
+
+test('no bearer token, cookie, Stripe signature or password reaches a log line', async () => {
+  const api = restClient(app);
+  const shopper = await app.customer();
+  const exchanged = await api('PUT', `/users/${shopper.email}`, { as: shopper });
+  expect(exchanged.status).toBe(200);
+  const accessToken: string = exchanged.body.token;
+  const secrets = [shopper.token, accessToken, 'keen-session-cookie-value', 't=1,v1=stripe-signature-value', 'hunter2-password'];
+
+  expect((await api('GET', `/orders?email=${shopper.email}`, { as: accessToken })).status).toBe(200);
+  expect((await app.gql('{ me { id } }', {}, shopper)).errors).toBeUndefined();
+  await fetch(`${app.url}/api/users`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${shopper.token}`, cookie: `session=${secrets[2]}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ email: shopper.email, name: 'Logged Person', address: '1 Log Lane', phone: '+1 555 0100', password: secrets[4] }),
+  });
+  await fetch(`${app.url}/api/payments/stripe/webhook`, { method: 'POST', headers: { 'stripe-signature': secrets[3], 'content-type': 'application/json' }, body: '{}' });
+  // A refused token is logged as a failed request too.
+  await api('GET', '/orders', { as: `${accessToken}x` });
+
+  const log = lines.join('');
+  expect(log).toContain('"authorization":"[redacted]"');
+  expect(log).toContain('"cookie":"[redacted]"');
+  expect(log).toContain('"stripe-signature":"[redacted]"');
+  for (const secret of [...secrets, `${accessToken}x`]) expect(log).not.toContain(secret);
+  // Each JWT's signature part alone must not leak either.
+  for (const token of [shopper.token, accessToken]) expect(log).not.toContain(token.split('.')[2] || token);
+});
