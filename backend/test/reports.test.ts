@@ -81,11 +81,11 @@ describe('CSV exports', () => {
     const all = await csv(`/api/admin/export/orders.csv?search=${encodeURIComponent('damascus')}&status=Pending&paid=true&sortBy=quantity&sortDirection=ASC`, admin);
     expect(all.status).toBe(200);
     expect(all.type).toMatch(/^text\/csv/);
-    expect(all.lines[0]).toBe('id,createdAt,product,customer,email,phone,address,quantity,price,totalPrice,paid,status,transactionId');
+    expect(all.lines[0]).toBe('id,createdAt,product,customer,email,phone,address,quantity,price,totalPrice,paid,status,transactionId,engravingText,engravingFont,engravingUnitPrice');
     expect(all.lines).toHaveLength(1 + 105);
     expect(all.lines[1]).toContain('"Export ""Damascus"", Chef"');
     expect(all.lines.slice(1).every((line) => line.includes(',true,Pending,pi_'))).toBe(true);
-    const quantities = all.lines.slice(1).map((line) => Number(line.split(',').at(-6)));
+    const quantities = all.lines.slice(1).map((line) => Number(line.split(',').at(-9)));
     expect(quantities).toEqual([...quantities].sort((a, b) => a - b));
     expect(new Set(all.lines.slice(1).map((line) => line.split(',')[0])).size).toBe(105);
 

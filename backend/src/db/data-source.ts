@@ -6,9 +6,10 @@ import { Review } from '../modules/reviews/review.entity';
 import { User } from '../modules/users/user.entity';
 import { Init1763800000000 } from './migrations/1763800000000-Init';
 import { Payments1763900000000 } from './migrations/1763900000000-Payments';
+import { Engraving1764300000000 } from './migrations/1764300000000-Engraving';
 
 export const entities = [Product, Order, Review, User, TestPaymentIntent];
-export const migrations = [Init1763800000000, Payments1763900000000];
+export const migrations = [Init1763800000000, Payments1763900000000, Engraving1764300000000];
 
 /** Schema changes only ever come from the committed migrations; `synchronize` stays off. */
 export function createDataSource(url: string, { poolSize = 10, logger }: { poolSize?: number; logger?: Logger } = {}): DataSource {

@@ -16,6 +16,9 @@ export const restProduct = (p: Product) => ({
   price: p.price,
   quantity: p.quantity,
   minimumQuantity: p.minimumQuantity,
+  engravable: p.engravable,
+  engravingMaxLength: p.engravingMaxLength,
+  engravingPrice: p.engravingPrice,
 });
 
 export const restOrder = (o: Order) => ({
@@ -35,6 +38,7 @@ export const restOrder = (o: Order) => ({
   paid: o.paid,
   transactionId: o.transactionId,
   productCode: o.productId,
+  engraving: o.engraving,
 });
 
 export const restReview = (r: Review) => ({

@@ -11,7 +11,16 @@ export type AddReviewInput = {
   star?: number | null | undefined;
 };
 
+/** Text to engrave on every unit of the order, in one of engravingFonts */
+export type EngravingInput = {
+  /** An engravingFonts id */
+  font: string;
+  text: string;
+};
+
 export type OrderListOptions = {
+  /** true: only engraved orders; false: only orders without an engraving */
+  engraved?: boolean | null | undefined;
   paid?: boolean | null | undefined;
   /** Case-insensitive text search */
   search?: string | null | undefined;
@@ -37,6 +46,8 @@ export type OrderStatus =
 
 export type PlaceOrderInput = {
   address: string;
+  /** Only for an engravable product; its engravingPrice is added to each unit */
+  engraving?: EngravingInput | null | undefined;
   phone: string;
   productId: string | number;
   /** Whole units, from the product's minimumQuantity up to its stock */
@@ -45,6 +56,12 @@ export type PlaceOrderInput = {
 
 export type ProductInput = {
   description: string;
+  /** Default false on a new product; unchanged when absent on an update */
+  engravable?: boolean | null | undefined;
+  /** Most characters an engraving may have, 1 to 40 (default 24) */
+  engravingMaxLength?: number | null | undefined;
+  /** Engraving surcharge per unit in whole dollars (default 0) */
+  engravingPrice?: number | null | undefined;
   /** Photo URL, for example from POST /api/uploads */
   img: string;
   minimumQuantity?: number | null | undefined;
@@ -111,6 +128,12 @@ export type TestCardInput = {
 /** Price, stock, minimum quantity and photo; name and description may change too */
 export type UpdateProductInput = {
   description?: string | null | undefined;
+  /** Default false on a new product; unchanged when absent on an update */
+  engravable?: boolean | null | undefined;
+  /** Most characters an engraving may have, 1 to 40 (default 24) */
+  engravingMaxLength?: number | null | undefined;
+  /** Engraving surcharge per unit in whole dollars (default 0) */
+  engravingPrice?: number | null | undefined;
   img: string;
   minimumQuantity?: number | null | undefined;
   name?: string | null | undefined;

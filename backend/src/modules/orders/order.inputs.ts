@@ -1,5 +1,6 @@
 import { Field, ID, InputType, Int, registerEnumType } from 'type-graphql';
 import { PageOptions } from '../../common/list';
+import { EngravingInput } from '../catalog/engraving';
 import { OrderStatus } from './order.entity';
 
 export enum OrderSortField {
@@ -22,6 +23,9 @@ export class OrderListOptions extends PageOptions {
 
   @Field(() => Boolean, { nullable: true })
   paid?: boolean;
+
+  @Field(() => Boolean, { nullable: true, description: 'true: only engraved orders; false: only orders without an engraving' })
+  engraved?: boolean;
 }
 
 @InputType()
@@ -37,4 +41,7 @@ export class PlaceOrderInput {
 
   @Field(() => String)
   address!: string;
+
+  @Field(() => EngravingInput, { nullable: true, description: 'Only for an engravable product; its engravingPrice is added to each unit' })
+  engraving?: EngravingInput | null;
 }

@@ -3,6 +3,7 @@ import { badInput, forbidden, notFound } from '../../common/errors';
 import { checkPage, likePattern, SortDirection } from '../../common/list';
 import { isId, normalizeEmail, requireText } from '../../common/validate';
 import { Caller, isAdmin, requireAdmin, requireUser } from '../auth/caller';
+import { checkEngraving, engravingSurcharge } from '../catalog/engraving';
 import { Product } from '../catalog/product.entity';
 import { User } from '../users/user.entity';
 import { Order, OrderStatus } from './order.entity';
@@ -32,7 +33,9 @@ export class OrdersService {
       if (!product) throw notFound('Product');
       if (quantity > product.quantity) throw badInput(SHORTAGE);
       if (quantity < product.minimumQuantity) throw badInput('Minimum Quantity Required');
-      if (quantity * product.price > MAX_INT) throw badInput('The order total is too large; please order fewer units');
+      const engraving = checkEngraving(product, input.engraving);
+      const unitPrice = product.price + engravingSurcharge(product, engraving);
+      if (quantity * unitPrice > MAX_INT) throw badInput('The order total is too large; please order fewer units');
       const taken = await manager
         .createQueryBuilder()
         .update(Product)
@@ -55,7 +58,10 @@ export class OrdersService {
           price: product.price,
           minimumQuantity: product.minimumQuantity,
           quantity,
-          totalPrice: quantity * product.price,
+          totalPrice: quantity * unitPrice,
+          engravingText: engraving?.text ?? null,
+          engravingFont: engraving?.font ?? null,
+          engravingUnitPrice: engraving ? engravingSurcharge(product, engraving) : null,
           status: OrderStatus.Pending,
           paid: false,
           transactionId: null,
@@ -143,6 +149,7 @@ export class OrdersService {
     }
     if (options.status) query.andWhere('order.status = :status', { status: options.status });
     if (options.paid != null) query.andWhere('order.paid = :paid', { paid: options.paid });
+    if (options.engraved != null) query.andWhere(options.engraved ? 'order.engravingText IS NOT NULL' : 'order.engravingText IS NULL');
     const [items, totalItems] = await query
       .orderBy(`order.${options.sortBy ?? OrderSortField.createdAt}`, options.sortDirection ?? SortDirection.DESC)
       .addOrderBy('order.id')

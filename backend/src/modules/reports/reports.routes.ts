@@ -59,6 +59,7 @@ export function registerReportsRoutes(router: Router, services: Services): void 
           search: text(req, 'search'),
           status: oneOf(req, 'status', OrderStatus),
           paid: yesNo(req, 'paid'),
+          engraved: yesNo(req, 'engraved'),
           sortBy: oneOf(req, 'sortBy', OrderSortField),
           sortDirection: oneOf(req, 'sortDirection', SortDirection),
         }),
