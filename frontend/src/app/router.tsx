@@ -25,6 +25,7 @@ const ManageProductsPage = lazy(() => import('../features/admin/ManageProductsPa
 const UsersPage = lazy(() => import('../features/admin/UsersPage'));
 const UpdateProductPage = lazy(() => import('../features/admin/UpdateProductPage'));
 const OverviewPage = lazy(() => import('../features/admin/OverviewPage'));
+const EngravingSheetPage = lazy(() => import('../features/engraving/EngravingSheetPage'));
 
 export const routes: RouteObject[] = [
   {
@@ -69,7 +70,10 @@ export const routes: RouteObject[] = [
       // DESIGN: /updateProduct/{id} is an admin page (SPEC shows it unguarded).
       {
         element: <RequireAdmin />,
-        children: [{ path: '/updateProduct/:id', element: <UpdateProductPage /> }],
+        children: [
+          { path: '/updateProduct/:id', element: <UpdateProductPage /> },
+          { path: '/engravingSheet/:id', element: <EngravingSheetPage /> },
+        ],
       },
       { path: '*', element: <NotFoundPage /> },
     ],

@@ -28,17 +28,18 @@ type Documents = {
     "\n  query Overview {\n    overview {\n      days {\n        day\n        revenue\n        orders\n      }\n      paidOrders\n      unpaidOrders\n      lowStockProducts {\n        id\n        name\n        quantity\n        minimumQuantity\n      }\n    }\n  }\n": typeof types.OverviewDocument,
     "\n  query Me {\n    me {\n      id\n      name\n      email\n      phone\n      address\n      img\n      role\n    }\n  }\n": typeof types.MeDocument,
     "\n  mutation Register($input: RegisterInput!) {\n    register(input: $input) {\n      id\n      name\n      email\n      phone\n      address\n      img\n      role\n    }\n  }\n": typeof types.RegisterDocument,
-    "\n  fragment ProductFields on Product {\n    id\n    name\n    img\n    description\n    price\n    quantity\n    minimumQuantity\n  }\n": typeof types.ProductFieldsFragmentDoc,
+    "\n  fragment ProductFields on Product {\n    id\n    name\n    img\n    description\n    price\n    quantity\n    minimumQuantity\n    engravable\n    engravingMaxLength\n    engravingPrice\n  }\n": typeof types.ProductFieldsFragmentDoc,
     "\n  query Products($options: ProductListOptions) {\n    products(options: $options) {\n      totalItems\n      items {\n        ...ProductFields\n      }\n    }\n  }\n": typeof types.ProductsDocument,
-    "\n  fragment OrderFields on Order {\n    id\n    userName\n    name\n    email\n    description\n    img\n    price\n    totalPrice\n    quantity\n    status\n    paid\n    transactionId\n    createdAt\n  }\n": typeof types.OrderFieldsFragmentDoc,
+    "\n  query EngravingSheet($id: ID!) {\n    order(id: $id) {\n      id\n      name\n      userName\n      quantity\n      createdAt\n      engraving {\n        text\n        font\n      }\n    }\n    engravingFonts {\n      id\n      name\n    }\n  }\n": typeof types.EngravingSheetDocument,
+    "\n  fragment OrderFields on Order {\n    id\n    userName\n    name\n    email\n    description\n    img\n    price\n    totalPrice\n    quantity\n    status\n    paid\n    transactionId\n    createdAt\n    engraving {\n      text\n      font\n      unitPrice\n    }\n  }\n": typeof types.OrderFieldsFragmentDoc,
     "\n  query MyOrders($options: OrderListOptions) {\n    myOrders(options: $options) {\n      totalItems\n      items {\n        ...OrderFields\n      }\n    }\n  }\n": typeof types.MyOrdersDocument,
     "\n  mutation DeleteOrder($id: ID!) {\n    deleteOrder(id: $id)\n  }\n": typeof types.DeleteOrderDocument,
-    "\n  query PaymentPage($id: ID!) {\n    me {\n      id\n      name\n      email\n    }\n    order(id: $id) {\n      id\n      name\n      totalPrice\n      paid\n      transactionId\n    }\n  }\n": typeof types.PaymentPageDocument,
+    "\n  query PaymentPage($id: ID!) {\n    me {\n      id\n      name\n      email\n    }\n    order(id: $id) {\n      id\n      name\n      totalPrice\n      paid\n      transactionId\n      engraving {\n        text\n        font\n      }\n    }\n  }\n": typeof types.PaymentPageDocument,
     "\n  mutation CreatePaymentIntent($orderId: ID!) {\n    createPaymentIntent(orderId: $orderId) {\n      id\n      clientSecret\n    }\n  }\n": typeof types.CreatePaymentIntentDocument,
     "\n  mutation ConfirmPayment($orderId: ID!, $paymentIntentId: String!) {\n    confirmPayment(orderId: $orderId, paymentIntentId: $paymentIntentId) {\n      id\n      paid\n      transactionId\n    }\n  }\n": typeof types.ConfirmPaymentDocument,
     "\n  mutation ConfirmTestCardPayment($orderId: ID!, $card: TestCardInput!) {\n    confirmTestCardPayment(orderId: $orderId, card: $card) {\n      id\n      paid\n      transactionId\n    }\n  }\n": typeof types.ConfirmTestCardPaymentDocument,
     "\n  mutation UpdateProfile($input: UpdateProfileInput!) {\n    updateProfile(input: $input) {\n      id\n      name\n      email\n      phone\n      address\n      img\n      role\n    }\n  }\n": typeof types.UpdateProfileDocument,
-    "\n  query PurchasePage($id: ID!) {\n    me {\n      id\n      name\n      email\n      phone\n      address\n    }\n    product(id: $id) {\n      ...ProductFields\n    }\n  }\n": typeof types.PurchasePageDocument,
+    "\n  query PurchasePage($id: ID!) {\n    me {\n      id\n      name\n      email\n      phone\n      address\n    }\n    product(id: $id) {\n      ...ProductFields\n    }\n    engravingFonts {\n      id\n      name\n    }\n  }\n": typeof types.PurchasePageDocument,
     "\n  mutation PlaceOrder($input: PlaceOrderInput!) {\n    placeOrder(input: $input) {\n      ...OrderFields\n      product {\n        id\n        quantity\n      }\n    }\n  }\n": typeof types.PlaceOrderDocument,
     "\n  query Reviews($options: ReviewListOptions) {\n    reviews(options: $options) {\n      totalItems\n      items {\n        id\n        userName\n        name\n        email\n        description\n        img\n        star\n        createdAt\n      }\n    }\n  }\n": typeof types.ReviewsDocument,
     "\n  mutation AddReview($input: AddReviewInput!) {\n    addReview(input: $input) {\n      id\n      userName\n      name\n      email\n      description\n      img\n      star\n      createdAt\n    }\n  }\n": typeof types.AddReviewDocument,
@@ -58,17 +59,18 @@ const documents: Documents = {
     "\n  query Overview {\n    overview {\n      days {\n        day\n        revenue\n        orders\n      }\n      paidOrders\n      unpaidOrders\n      lowStockProducts {\n        id\n        name\n        quantity\n        minimumQuantity\n      }\n    }\n  }\n": types.OverviewDocument,
     "\n  query Me {\n    me {\n      id\n      name\n      email\n      phone\n      address\n      img\n      role\n    }\n  }\n": types.MeDocument,
     "\n  mutation Register($input: RegisterInput!) {\n    register(input: $input) {\n      id\n      name\n      email\n      phone\n      address\n      img\n      role\n    }\n  }\n": types.RegisterDocument,
-    "\n  fragment ProductFields on Product {\n    id\n    name\n    img\n    description\n    price\n    quantity\n    minimumQuantity\n  }\n": types.ProductFieldsFragmentDoc,
+    "\n  fragment ProductFields on Product {\n    id\n    name\n    img\n    description\n    price\n    quantity\n    minimumQuantity\n    engravable\n    engravingMaxLength\n    engravingPrice\n  }\n": types.ProductFieldsFragmentDoc,
     "\n  query Products($options: ProductListOptions) {\n    products(options: $options) {\n      totalItems\n      items {\n        ...ProductFields\n      }\n    }\n  }\n": types.ProductsDocument,
-    "\n  fragment OrderFields on Order {\n    id\n    userName\n    name\n    email\n    description\n    img\n    price\n    totalPrice\n    quantity\n    status\n    paid\n    transactionId\n    createdAt\n  }\n": types.OrderFieldsFragmentDoc,
+    "\n  query EngravingSheet($id: ID!) {\n    order(id: $id) {\n      id\n      name\n      userName\n      quantity\n      createdAt\n      engraving {\n        text\n        font\n      }\n    }\n    engravingFonts {\n      id\n      name\n    }\n  }\n": types.EngravingSheetDocument,
+    "\n  fragment OrderFields on Order {\n    id\n    userName\n    name\n    email\n    description\n    img\n    price\n    totalPrice\n    quantity\n    status\n    paid\n    transactionId\n    createdAt\n    engraving {\n      text\n      font\n      unitPrice\n    }\n  }\n": types.OrderFieldsFragmentDoc,
     "\n  query MyOrders($options: OrderListOptions) {\n    myOrders(options: $options) {\n      totalItems\n      items {\n        ...OrderFields\n      }\n    }\n  }\n": types.MyOrdersDocument,
     "\n  mutation DeleteOrder($id: ID!) {\n    deleteOrder(id: $id)\n  }\n": types.DeleteOrderDocument,
-    "\n  query PaymentPage($id: ID!) {\n    me {\n      id\n      name\n      email\n    }\n    order(id: $id) {\n      id\n      name\n      totalPrice\n      paid\n      transactionId\n    }\n  }\n": types.PaymentPageDocument,
+    "\n  query PaymentPage($id: ID!) {\n    me {\n      id\n      name\n      email\n    }\n    order(id: $id) {\n      id\n      name\n      totalPrice\n      paid\n      transactionId\n      engraving {\n        text\n        font\n      }\n    }\n  }\n": types.PaymentPageDocument,
     "\n  mutation CreatePaymentIntent($orderId: ID!) {\n    createPaymentIntent(orderId: $orderId) {\n      id\n      clientSecret\n    }\n  }\n": types.CreatePaymentIntentDocument,
     "\n  mutation ConfirmPayment($orderId: ID!, $paymentIntentId: String!) {\n    confirmPayment(orderId: $orderId, paymentIntentId: $paymentIntentId) {\n      id\n      paid\n      transactionId\n    }\n  }\n": types.ConfirmPaymentDocument,
     "\n  mutation ConfirmTestCardPayment($orderId: ID!, $card: TestCardInput!) {\n    confirmTestCardPayment(orderId: $orderId, card: $card) {\n      id\n      paid\n      transactionId\n    }\n  }\n": types.ConfirmTestCardPaymentDocument,
     "\n  mutation UpdateProfile($input: UpdateProfileInput!) {\n    updateProfile(input: $input) {\n      id\n      name\n      email\n      phone\n      address\n      img\n      role\n    }\n  }\n": types.UpdateProfileDocument,
-    "\n  query PurchasePage($id: ID!) {\n    me {\n      id\n      name\n      email\n      phone\n      address\n    }\n    product(id: $id) {\n      ...ProductFields\n    }\n  }\n": types.PurchasePageDocument,
+    "\n  query PurchasePage($id: ID!) {\n    me {\n      id\n      name\n      email\n      phone\n      address\n    }\n    product(id: $id) {\n      ...ProductFields\n    }\n    engravingFonts {\n      id\n      name\n    }\n  }\n": types.PurchasePageDocument,
     "\n  mutation PlaceOrder($input: PlaceOrderInput!) {\n    placeOrder(input: $input) {\n      ...OrderFields\n      product {\n        id\n        quantity\n      }\n    }\n  }\n": types.PlaceOrderDocument,
     "\n  query Reviews($options: ReviewListOptions) {\n    reviews(options: $options) {\n      totalItems\n      items {\n        id\n        userName\n        name\n        email\n        description\n        img\n        star\n        createdAt\n      }\n    }\n  }\n": types.ReviewsDocument,
     "\n  mutation AddReview($input: AddReviewInput!) {\n    addReview(input: $input) {\n      id\n      userName\n      name\n      email\n      description\n      img\n      star\n      createdAt\n    }\n  }\n": types.AddReviewDocument,
@@ -147,7 +149,7 @@ export function graphql(source: "\n  mutation Register($input: RegisterInput!) {
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  fragment ProductFields on Product {\n    id\n    name\n    img\n    description\n    price\n    quantity\n    minimumQuantity\n  }\n"): (typeof documents)["\n  fragment ProductFields on Product {\n    id\n    name\n    img\n    description\n    price\n    quantity\n    minimumQuantity\n  }\n"];
+export function graphql(source: "\n  fragment ProductFields on Product {\n    id\n    name\n    img\n    description\n    price\n    quantity\n    minimumQuantity\n    engravable\n    engravingMaxLength\n    engravingPrice\n  }\n"): (typeof documents)["\n  fragment ProductFields on Product {\n    id\n    name\n    img\n    description\n    price\n    quantity\n    minimumQuantity\n    engravable\n    engravingMaxLength\n    engravingPrice\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -155,7 +157,11 @@ export function graphql(source: "\n  query Products($options: ProductListOptions
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  fragment OrderFields on Order {\n    id\n    userName\n    name\n    email\n    description\n    img\n    price\n    totalPrice\n    quantity\n    status\n    paid\n    transactionId\n    createdAt\n  }\n"): (typeof documents)["\n  fragment OrderFields on Order {\n    id\n    userName\n    name\n    email\n    description\n    img\n    price\n    totalPrice\n    quantity\n    status\n    paid\n    transactionId\n    createdAt\n  }\n"];
+export function graphql(source: "\n  query EngravingSheet($id: ID!) {\n    order(id: $id) {\n      id\n      name\n      userName\n      quantity\n      createdAt\n      engraving {\n        text\n        font\n      }\n    }\n    engravingFonts {\n      id\n      name\n    }\n  }\n"): (typeof documents)["\n  query EngravingSheet($id: ID!) {\n    order(id: $id) {\n      id\n      name\n      userName\n      quantity\n      createdAt\n      engraving {\n        text\n        font\n      }\n    }\n    engravingFonts {\n      id\n      name\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment OrderFields on Order {\n    id\n    userName\n    name\n    email\n    description\n    img\n    price\n    totalPrice\n    quantity\n    status\n    paid\n    transactionId\n    createdAt\n    engraving {\n      text\n      font\n      unitPrice\n    }\n  }\n"): (typeof documents)["\n  fragment OrderFields on Order {\n    id\n    userName\n    name\n    email\n    description\n    img\n    price\n    totalPrice\n    quantity\n    status\n    paid\n    transactionId\n    createdAt\n    engraving {\n      text\n      font\n      unitPrice\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -167,7 +173,7 @@ export function graphql(source: "\n  mutation DeleteOrder($id: ID!) {\n    delet
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query PaymentPage($id: ID!) {\n    me {\n      id\n      name\n      email\n    }\n    order(id: $id) {\n      id\n      name\n      totalPrice\n      paid\n      transactionId\n    }\n  }\n"): (typeof documents)["\n  query PaymentPage($id: ID!) {\n    me {\n      id\n      name\n      email\n    }\n    order(id: $id) {\n      id\n      name\n      totalPrice\n      paid\n      transactionId\n    }\n  }\n"];
+export function graphql(source: "\n  query PaymentPage($id: ID!) {\n    me {\n      id\n      name\n      email\n    }\n    order(id: $id) {\n      id\n      name\n      totalPrice\n      paid\n      transactionId\n      engraving {\n        text\n        font\n      }\n    }\n  }\n"): (typeof documents)["\n  query PaymentPage($id: ID!) {\n    me {\n      id\n      name\n      email\n    }\n    order(id: $id) {\n      id\n      name\n      totalPrice\n      paid\n      transactionId\n      engraving {\n        text\n        font\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -187,7 +193,7 @@ export function graphql(source: "\n  mutation UpdateProfile($input: UpdateProfil
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query PurchasePage($id: ID!) {\n    me {\n      id\n      name\n      email\n      phone\n      address\n    }\n    product(id: $id) {\n      ...ProductFields\n    }\n  }\n"): (typeof documents)["\n  query PurchasePage($id: ID!) {\n    me {\n      id\n      name\n      email\n      phone\n      address\n    }\n    product(id: $id) {\n      ...ProductFields\n    }\n  }\n"];
+export function graphql(source: "\n  query PurchasePage($id: ID!) {\n    me {\n      id\n      name\n      email\n      phone\n      address\n    }\n    product(id: $id) {\n      ...ProductFields\n    }\n    engravingFonts {\n      id\n      name\n    }\n  }\n"): (typeof documents)["\n  query PurchasePage($id: ID!) {\n    me {\n      id\n      name\n      email\n      phone\n      address\n    }\n    product(id: $id) {\n      ...ProductFields\n    }\n    engravingFonts {\n      id\n      name\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -3,10 +3,12 @@ import { useMutation, useQuery } from '@apollo/client/react';
 import { Avatar, Button, Chip, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useSnackbar } from 'notistack';
+import { Link as RouterLink } from 'react-router-dom';
 import { errorMessage } from '../../lib/errors';
 import type { AdminOrdersQuery as AdminOrdersResult } from '../../gql/graphql';
 import { AdminDeleteOrderMutation, AdminOrdersQuery, MarkShippedMutation } from './operations';
 import ConfirmDialog from '../../components/ConfirmDialog';
+import EngravingText from '../engraving/EngravingText';
 import { removeFromLists } from './listCache';
 import { AdminGrid, useServerList } from './serverGrid';
 
@@ -19,7 +21,12 @@ export default function AllOrdersPage() {
   const { enqueueSnackbar } = useSnackbar();
   const [status, setStatus] = useState('');
   const [paid, setPaid] = useState('');
-  const list = useServerList(SORTABLE, { status: status || undefined, paid: paid === '' ? undefined : paid === 'true' });
+  const [engraved, setEngraved] = useState('');
+  const list = useServerList(SORTABLE, {
+    status: status || undefined,
+    paid: paid === '' ? undefined : paid === 'true',
+    engraved: engraved === '' ? undefined : engraved === 'true',
+  });
   const { data, previousData, loading, error } = useQuery(AdminOrdersQuery, { variables: { options: list.options } });
   const [markShipped] = useMutation(MarkShippedMutation);
   const [deleteOrder, { loading: deleting }] = useMutation(AdminDeleteOrderMutation);
@@ -62,6 +69,22 @@ export default function AllOrdersPage() {
           <span>{row.name}</span>
         </Stack>
       ),
+    },
+    {
+      field: 'engraving',
+      headerName: 'Engraving',
+      flex: 1,
+      minWidth: 200,
+      sortable: false,
+      renderCell: ({ row }) =>
+        row.engraving && (
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', height: '100%' }}>
+            <EngravingText engraving={row.engraving} label="" />
+            <Button size="small" component={RouterLink} to={`/engravingSheet/${row.id}`} aria-label={`Engraving sheet for order ${row.id}`}>
+              Sheet
+            </Button>
+          </Stack>
+        ),
     },
     { field: 'userName', headerName: 'Customer', flex: 1, minWidth: 140, sortable: false },
     { field: 'email', headerName: 'Email', flex: 1, minWidth: 180 },
@@ -126,6 +149,11 @@ export default function AllOrdersPage() {
               <MenuItem value="true">Paid</MenuItem>
               <MenuItem value="false">Pending</MenuItem>
             </TextField>
+            <TextField select size="small" label="Engraving" value={engraved} onChange={(event) => setEngraved(event.target.value)} sx={{ minWidth: 140 }}>
+              <MenuItem value="">All</MenuItem>
+              <MenuItem value="true">Engraved</MenuItem>
+              <MenuItem value="false">Not engraved</MenuItem>
+            </TextField>
           </>
         }
       />
@@ -136,6 +164,7 @@ export default function AllOrdersPage() {
             <Typography variant="body2">Customer: {toDelete.userName} ({toDelete.email})</Typography>
             <Typography variant="body2">Quantity: {toDelete.quantity}</Typography>
             <Typography variant="body2">Price: ${toDelete.totalPrice}</Typography>
+            <EngravingText engraving={toDelete.engraving} />
           </>
         )}
       </ConfirmDialog>

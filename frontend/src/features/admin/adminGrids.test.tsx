@@ -38,6 +38,7 @@ const order = (id: string, name: string, paid: boolean, status: 'Pending' | 'Shi
   paid,
   status,
   transactionId: paid ? `pi_${id}` : null,
+  engraving: null,
   createdAt: '2026-11-20T10:00:00.000Z',
 });
 

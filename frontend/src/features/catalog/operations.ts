@@ -10,6 +10,9 @@ export const ProductFieldsFragment = graphql(`
     price
     quantity
     minimumQuantity
+    engravable
+    engravingMaxLength
+    engravingPrice
   }
 `);
 

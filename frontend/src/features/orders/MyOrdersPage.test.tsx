@@ -21,6 +21,7 @@ const order = (id: string, extra: Record<string, unknown>) => ({
   status: 'Pending',
   paid: false,
   transactionId: null,
+  engraving: null,
   createdAt: '2026-11-22T10:00:00.000Z',
   ...extra,
 });

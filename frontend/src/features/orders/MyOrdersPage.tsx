@@ -19,6 +19,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import ConfirmDialog from '../../components/ConfirmDialog';
 import Spinner from '../../components/Spinner';
 import type { MyOrdersQuery as MyOrdersResult } from '../../gql/graphql';
+import EngravingText from '../engraving/EngravingText';
 import { errorMessage } from '../../lib/errors';
 import { removeOrderFromCache } from './cache';
 import { DeleteOrderMutation, MyOrdersQuery } from './operations';
@@ -88,7 +89,12 @@ export default function MyOrdersPage() {
                   <TableCell>
                     <Avatar src={order.img} alt={order.name} variant="rounded" slotProps={{ img: { loading: 'lazy', width: 40, height: 40 } }} />
                   </TableCell>
-                  <TableCell>{order.name}</TableCell>
+                  <TableCell>
+                    {order.name}
+                    <Box>
+                      <EngravingText engraving={order.engraving} />
+                    </Box>
+                  </TableCell>
                   <TableCell>
                     {order.paid ? (
                       <Box>
@@ -132,6 +138,7 @@ export default function MyOrdersPage() {
           <Box>
             <Typography>Name: {pending.name}</Typography>
             <Typography>Details: {pending.description}</Typography>
+            <EngravingText engraving={pending.engraving} />
             <Typography>Quantity: {pending.quantity}</Typography>
             <Typography>Price: ${pending.totalPrice}</Typography>
           </Box>

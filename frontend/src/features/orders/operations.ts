@@ -16,6 +16,11 @@ export const OrderFieldsFragment = graphql(`
     paid
     transactionId
     createdAt
+    engraving {
+      text
+      font
+      unitPrice
+    }
   }
 `);
 

@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Box, Card, CardContent, CircularProgress, Typography } from '@mui/material';
 import { useParams } from 'react-router-dom';
+import EngravingText from '../engraving/EngravingText';
 import { CreatePaymentIntentMutation, PaymentPageQuery } from './operations';
 import { errorMessage, usePaymentConfig } from './paymentConfig';
 import TestCardForm from './TestCardForm';
@@ -67,6 +68,7 @@ export default function PaymentPage() {
           <Typography variant="h5" component="h2" sx={{ my: 1 }}>
             Pay for {order.name}
           </Typography>
+          <EngravingText engraving={order.engraving} />
           <Typography>Please pay : ${order.totalPrice}</Typography>
         </CardContent>
       </Card>

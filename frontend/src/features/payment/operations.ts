@@ -13,6 +13,10 @@ export const PaymentPageQuery = graphql(`
       totalPrice
       paid
       transactionId
+      engraving {
+        text
+        font
+      }
     }
   }
 `);

@@ -12,6 +12,10 @@ export const PurchasePageQuery = graphql(`
     product(id: $id) {
       ...ProductFields
     }
+    engravingFonts {
+      id
+      name
+    }
   }
 `);
 
