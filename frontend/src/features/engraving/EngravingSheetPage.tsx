@@ -71,7 +71,7 @@ export default function EngravingSheetPage() {
             <dd style={{ fontFamily: engravingFontFamily(engraving.font), fontSize: '1.5em' }}>{engraving.text}</dd>
           </Box>
           <Typography variant="body2" sx={{ mb: 1 }}>
-            Real size: a 250 mm knife, text 6 mm high, engraved on every one of the {order.quantity} units.
+            Drawn at real size (a 250 mm knife, text 6 mm high). Engrave the same text on each of the {order.quantity} units.
           </Typography>
           <Box sx={{ overflowX: 'auto' }}>
             <EngravingPreview text={engraving.text} font={engraving.font} realSize />
