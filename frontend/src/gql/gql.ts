@@ -17,10 +17,10 @@ type Documents = {
     "\n  query AdminOrders($options: OrderListOptions) {\n    orders(options: $options) {\n      totalItems\n      items {\n        ...OrderFields\n      }\n    }\n  }\n": typeof types.AdminOrdersDocument,
     "\n  mutation MarkShipped($id: ID!) {\n    markShipped(id: $id) {\n      id\n      status\n    }\n  }\n": typeof types.MarkShippedDocument,
     "\n  mutation AdminDeleteOrder($id: ID!) {\n    deleteOrder(id: $id)\n  }\n": typeof types.AdminDeleteOrderDocument,
-    "\n  query AdminProducts($options: ProductListOptions) {\n    products(options: $options) {\n      totalItems\n      items {\n        ...ProductFields\n        createdAt\n      }\n    }\n  }\n": typeof types.AdminProductsDocument,
-    "\n  query AdminProduct($id: ID!) {\n    product(id: $id) {\n      ...ProductFields\n    }\n  }\n": typeof types.AdminProductDocument,
-    "\n  mutation CreateProduct($input: ProductInput!) {\n    createProduct(input: $input) {\n      ...ProductFields\n      createdAt\n    }\n  }\n": typeof types.CreateProductDocument,
-    "\n  mutation UpdateProduct($id: ID!, $input: UpdateProductInput!) {\n    updateProduct(id: $id, input: $input) {\n      ...ProductFields\n    }\n  }\n": typeof types.UpdateProductDocument,
+    "\n  query AdminProducts($options: ProductListOptions) {\n    products(options: $options) {\n      totalItems\n      items {\n        ...ProductFields\n        ...ProductEngravingFields\n        createdAt\n      }\n    }\n  }\n": typeof types.AdminProductsDocument,
+    "\n  query AdminProduct($id: ID!) {\n    product(id: $id) {\n      ...ProductFields\n      ...ProductEngravingFields\n    }\n  }\n": typeof types.AdminProductDocument,
+    "\n  mutation CreateProduct($input: ProductInput!) {\n    createProduct(input: $input) {\n      ...ProductFields\n      ...ProductEngravingFields\n      createdAt\n    }\n  }\n": typeof types.CreateProductDocument,
+    "\n  mutation UpdateProduct($id: ID!, $input: UpdateProductInput!) {\n    updateProduct(id: $id, input: $input) {\n      ...ProductFields\n      ...ProductEngravingFields\n    }\n  }\n": typeof types.UpdateProductDocument,
     "\n  mutation DeleteProduct($id: ID!) {\n    deleteProduct(id: $id)\n  }\n": typeof types.DeleteProductDocument,
     "\n  query AdminUsers($options: UserListOptions) {\n    users(options: $options) {\n      totalItems\n      items {\n        id\n        name\n        email\n        phone\n        address\n        img\n        role\n        createdAt\n      }\n    }\n  }\n": typeof types.AdminUsersDocument,
     "\n  mutation MakeAdmin($email: String!) {\n    makeAdmin(email: $email) {\n      id\n      role\n    }\n  }\n": typeof types.MakeAdminDocument,
@@ -28,8 +28,9 @@ type Documents = {
     "\n  query Overview {\n    overview {\n      days {\n        day\n        revenue\n        orders\n      }\n      paidOrders\n      unpaidOrders\n      lowStockProducts {\n        id\n        name\n        quantity\n        minimumQuantity\n      }\n    }\n  }\n": typeof types.OverviewDocument,
     "\n  query Me {\n    me {\n      id\n      name\n      email\n      phone\n      address\n      img\n      role\n    }\n  }\n": typeof types.MeDocument,
     "\n  mutation Register($input: RegisterInput!) {\n    register(input: $input) {\n      id\n      name\n      email\n      phone\n      address\n      img\n      role\n    }\n  }\n": typeof types.RegisterDocument,
-    "\n  fragment ProductFields on Product {\n    id\n    name\n    img\n    description\n    price\n    quantity\n    minimumQuantity\n    engravable\n    engravingMaxLength\n    engravingPrice\n  }\n": typeof types.ProductFieldsFragmentDoc,
+    "\n  fragment ProductFields on Product {\n    id\n    name\n    img\n    description\n    price\n    quantity\n    minimumQuantity\n  }\n": typeof types.ProductFieldsFragmentDoc,
     "\n  query Products($options: ProductListOptions) {\n    products(options: $options) {\n      totalItems\n      items {\n        ...ProductFields\n      }\n    }\n  }\n": typeof types.ProductsDocument,
+    "\n  fragment ProductEngravingFields on Product {\n    engravable\n    engravingMaxLength\n    engravingPrice\n  }\n": typeof types.ProductEngravingFieldsFragmentDoc,
     "\n  query EngravingSheet($id: ID!) {\n    order(id: $id) {\n      id\n      name\n      userName\n      quantity\n      createdAt\n      engraving {\n        text\n        font\n      }\n    }\n    engravingFonts {\n      id\n      name\n    }\n  }\n": typeof types.EngravingSheetDocument,
     "\n  fragment OrderFields on Order {\n    id\n    userName\n    name\n    email\n    description\n    img\n    price\n    totalPrice\n    quantity\n    status\n    paid\n    transactionId\n    createdAt\n    engraving {\n      text\n      font\n      unitPrice\n    }\n  }\n": typeof types.OrderFieldsFragmentDoc,
     "\n  query MyOrders($options: OrderListOptions) {\n    myOrders(options: $options) {\n      totalItems\n      items {\n        ...OrderFields\n      }\n    }\n  }\n": typeof types.MyOrdersDocument,
@@ -39,7 +40,7 @@ type Documents = {
     "\n  mutation ConfirmPayment($orderId: ID!, $paymentIntentId: String!) {\n    confirmPayment(orderId: $orderId, paymentIntentId: $paymentIntentId) {\n      id\n      paid\n      transactionId\n    }\n  }\n": typeof types.ConfirmPaymentDocument,
     "\n  mutation ConfirmTestCardPayment($orderId: ID!, $card: TestCardInput!) {\n    confirmTestCardPayment(orderId: $orderId, card: $card) {\n      id\n      paid\n      transactionId\n    }\n  }\n": typeof types.ConfirmTestCardPaymentDocument,
     "\n  mutation UpdateProfile($input: UpdateProfileInput!) {\n    updateProfile(input: $input) {\n      id\n      name\n      email\n      phone\n      address\n      img\n      role\n    }\n  }\n": typeof types.UpdateProfileDocument,
-    "\n  query PurchasePage($id: ID!) {\n    me {\n      id\n      name\n      email\n      phone\n      address\n    }\n    product(id: $id) {\n      ...ProductFields\n    }\n    engravingFonts {\n      id\n      name\n    }\n  }\n": typeof types.PurchasePageDocument,
+    "\n  query PurchasePage($id: ID!) {\n    me {\n      id\n      name\n      email\n      phone\n      address\n    }\n    product(id: $id) {\n      ...ProductFields\n      ...ProductEngravingFields\n    }\n    engravingFonts {\n      id\n      name\n    }\n  }\n": typeof types.PurchasePageDocument,
     "\n  mutation PlaceOrder($input: PlaceOrderInput!) {\n    placeOrder(input: $input) {\n      ...OrderFields\n      product {\n        id\n        quantity\n      }\n    }\n  }\n": typeof types.PlaceOrderDocument,
     "\n  query Reviews($options: ReviewListOptions) {\n    reviews(options: $options) {\n      totalItems\n      items {\n        id\n        userName\n        name\n        email\n        description\n        img\n        star\n        createdAt\n      }\n    }\n  }\n": typeof types.ReviewsDocument,
     "\n  mutation AddReview($input: AddReviewInput!) {\n    addReview(input: $input) {\n      id\n      userName\n      name\n      email\n      description\n      img\n      star\n      createdAt\n    }\n  }\n": typeof types.AddReviewDocument,
@@ -48,10 +49,10 @@ const documents: Documents = {
     "\n  query AdminOrders($options: OrderListOptions) {\n    orders(options: $options) {\n      totalItems\n      items {\n        ...OrderFields\n      }\n    }\n  }\n": types.AdminOrdersDocument,
     "\n  mutation MarkShipped($id: ID!) {\n    markShipped(id: $id) {\n      id\n      status\n    }\n  }\n": types.MarkShippedDocument,
     "\n  mutation AdminDeleteOrder($id: ID!) {\n    deleteOrder(id: $id)\n  }\n": types.AdminDeleteOrderDocument,
-    "\n  query AdminProducts($options: ProductListOptions) {\n    products(options: $options) {\n      totalItems\n      items {\n        ...ProductFields\n        createdAt\n      }\n    }\n  }\n": types.AdminProductsDocument,
-    "\n  query AdminProduct($id: ID!) {\n    product(id: $id) {\n      ...ProductFields\n    }\n  }\n": types.AdminProductDocument,
-    "\n  mutation CreateProduct($input: ProductInput!) {\n    createProduct(input: $input) {\n      ...ProductFields\n      createdAt\n    }\n  }\n": types.CreateProductDocument,
-    "\n  mutation UpdateProduct($id: ID!, $input: UpdateProductInput!) {\n    updateProduct(id: $id, input: $input) {\n      ...ProductFields\n    }\n  }\n": types.UpdateProductDocument,
+    "\n  query AdminProducts($options: ProductListOptions) {\n    products(options: $options) {\n      totalItems\n      items {\n        ...ProductFields\n        ...ProductEngravingFields\n        createdAt\n      }\n    }\n  }\n": types.AdminProductsDocument,
+    "\n  query AdminProduct($id: ID!) {\n    product(id: $id) {\n      ...ProductFields\n      ...ProductEngravingFields\n    }\n  }\n": types.AdminProductDocument,
+    "\n  mutation CreateProduct($input: ProductInput!) {\n    createProduct(input: $input) {\n      ...ProductFields\n      ...ProductEngravingFields\n      createdAt\n    }\n  }\n": types.CreateProductDocument,
+    "\n  mutation UpdateProduct($id: ID!, $input: UpdateProductInput!) {\n    updateProduct(id: $id, input: $input) {\n      ...ProductFields\n      ...ProductEngravingFields\n    }\n  }\n": types.UpdateProductDocument,
     "\n  mutation DeleteProduct($id: ID!) {\n    deleteProduct(id: $id)\n  }\n": types.DeleteProductDocument,
     "\n  query AdminUsers($options: UserListOptions) {\n    users(options: $options) {\n      totalItems\n      items {\n        id\n        name\n        email\n        phone\n        address\n        img\n        role\n        createdAt\n      }\n    }\n  }\n": types.AdminUsersDocument,
     "\n  mutation MakeAdmin($email: String!) {\n    makeAdmin(email: $email) {\n      id\n      role\n    }\n  }\n": types.MakeAdminDocument,
@@ -59,8 +60,9 @@ const documents: Documents = {
     "\n  query Overview {\n    overview {\n      days {\n        day\n        revenue\n        orders\n      }\n      paidOrders\n      unpaidOrders\n      lowStockProducts {\n        id\n        name\n        quantity\n        minimumQuantity\n      }\n    }\n  }\n": types.OverviewDocument,
     "\n  query Me {\n    me {\n      id\n      name\n      email\n      phone\n      address\n      img\n      role\n    }\n  }\n": types.MeDocument,
     "\n  mutation Register($input: RegisterInput!) {\n    register(input: $input) {\n      id\n      name\n      email\n      phone\n      address\n      img\n      role\n    }\n  }\n": types.RegisterDocument,
-    "\n  fragment ProductFields on Product {\n    id\n    name\n    img\n    description\n    price\n    quantity\n    minimumQuantity\n    engravable\n    engravingMaxLength\n    engravingPrice\n  }\n": types.ProductFieldsFragmentDoc,
+    "\n  fragment ProductFields on Product {\n    id\n    name\n    img\n    description\n    price\n    quantity\n    minimumQuantity\n  }\n": types.ProductFieldsFragmentDoc,
     "\n  query Products($options: ProductListOptions) {\n    products(options: $options) {\n      totalItems\n      items {\n        ...ProductFields\n      }\n    }\n  }\n": types.ProductsDocument,
+    "\n  fragment ProductEngravingFields on Product {\n    engravable\n    engravingMaxLength\n    engravingPrice\n  }\n": types.ProductEngravingFieldsFragmentDoc,
     "\n  query EngravingSheet($id: ID!) {\n    order(id: $id) {\n      id\n      name\n      userName\n      quantity\n      createdAt\n      engraving {\n        text\n        font\n      }\n    }\n    engravingFonts {\n      id\n      name\n    }\n  }\n": types.EngravingSheetDocument,
     "\n  fragment OrderFields on Order {\n    id\n    userName\n    name\n    email\n    description\n    img\n    price\n    totalPrice\n    quantity\n    status\n    paid\n    transactionId\n    createdAt\n    engraving {\n      text\n      font\n      unitPrice\n    }\n  }\n": types.OrderFieldsFragmentDoc,
     "\n  query MyOrders($options: OrderListOptions) {\n    myOrders(options: $options) {\n      totalItems\n      items {\n        ...OrderFields\n      }\n    }\n  }\n": types.MyOrdersDocument,
@@ -70,7 +72,7 @@ const documents: Documents = {
     "\n  mutation ConfirmPayment($orderId: ID!, $paymentIntentId: String!) {\n    confirmPayment(orderId: $orderId, paymentIntentId: $paymentIntentId) {\n      id\n      paid\n      transactionId\n    }\n  }\n": types.ConfirmPaymentDocument,
     "\n  mutation ConfirmTestCardPayment($orderId: ID!, $card: TestCardInput!) {\n    confirmTestCardPayment(orderId: $orderId, card: $card) {\n      id\n      paid\n      transactionId\n    }\n  }\n": types.ConfirmTestCardPaymentDocument,
     "\n  mutation UpdateProfile($input: UpdateProfileInput!) {\n    updateProfile(input: $input) {\n      id\n      name\n      email\n      phone\n      address\n      img\n      role\n    }\n  }\n": types.UpdateProfileDocument,
-    "\n  query PurchasePage($id: ID!) {\n    me {\n      id\n      name\n      email\n      phone\n      address\n    }\n    product(id: $id) {\n      ...ProductFields\n    }\n    engravingFonts {\n      id\n      name\n    }\n  }\n": types.PurchasePageDocument,
+    "\n  query PurchasePage($id: ID!) {\n    me {\n      id\n      name\n      email\n      phone\n      address\n    }\n    product(id: $id) {\n      ...ProductFields\n      ...ProductEngravingFields\n    }\n    engravingFonts {\n      id\n      name\n    }\n  }\n": types.PurchasePageDocument,
     "\n  mutation PlaceOrder($input: PlaceOrderInput!) {\n    placeOrder(input: $input) {\n      ...OrderFields\n      product {\n        id\n        quantity\n      }\n    }\n  }\n": types.PlaceOrderDocument,
     "\n  query Reviews($options: ReviewListOptions) {\n    reviews(options: $options) {\n      totalItems\n      items {\n        id\n        userName\n        name\n        email\n        description\n        img\n        star\n        createdAt\n      }\n    }\n  }\n": types.ReviewsDocument,
     "\n  mutation AddReview($input: AddReviewInput!) {\n    addReview(input: $input) {\n      id\n      userName\n      name\n      email\n      description\n      img\n      star\n      createdAt\n    }\n  }\n": types.AddReviewDocument,
@@ -105,19 +107,19 @@ export function graphql(source: "\n  mutation AdminDeleteOrder($id: ID!) {\n    
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query AdminProducts($options: ProductListOptions) {\n    products(options: $options) {\n      totalItems\n      items {\n        ...ProductFields\n        createdAt\n      }\n    }\n  }\n"): (typeof documents)["\n  query AdminProducts($options: ProductListOptions) {\n    products(options: $options) {\n      totalItems\n      items {\n        ...ProductFields\n        createdAt\n      }\n    }\n  }\n"];
+export function graphql(source: "\n  query AdminProducts($options: ProductListOptions) {\n    products(options: $options) {\n      totalItems\n      items {\n        ...ProductFields\n        ...ProductEngravingFields\n        createdAt\n      }\n    }\n  }\n"): (typeof documents)["\n  query AdminProducts($options: ProductListOptions) {\n    products(options: $options) {\n      totalItems\n      items {\n        ...ProductFields\n        ...ProductEngravingFields\n        createdAt\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query AdminProduct($id: ID!) {\n    product(id: $id) {\n      ...ProductFields\n    }\n  }\n"): (typeof documents)["\n  query AdminProduct($id: ID!) {\n    product(id: $id) {\n      ...ProductFields\n    }\n  }\n"];
+export function graphql(source: "\n  query AdminProduct($id: ID!) {\n    product(id: $id) {\n      ...ProductFields\n      ...ProductEngravingFields\n    }\n  }\n"): (typeof documents)["\n  query AdminProduct($id: ID!) {\n    product(id: $id) {\n      ...ProductFields\n      ...ProductEngravingFields\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation CreateProduct($input: ProductInput!) {\n    createProduct(input: $input) {\n      ...ProductFields\n      createdAt\n    }\n  }\n"): (typeof documents)["\n  mutation CreateProduct($input: ProductInput!) {\n    createProduct(input: $input) {\n      ...ProductFields\n      createdAt\n    }\n  }\n"];
+export function graphql(source: "\n  mutation CreateProduct($input: ProductInput!) {\n    createProduct(input: $input) {\n      ...ProductFields\n      ...ProductEngravingFields\n      createdAt\n    }\n  }\n"): (typeof documents)["\n  mutation CreateProduct($input: ProductInput!) {\n    createProduct(input: $input) {\n      ...ProductFields\n      ...ProductEngravingFields\n      createdAt\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation UpdateProduct($id: ID!, $input: UpdateProductInput!) {\n    updateProduct(id: $id, input: $input) {\n      ...ProductFields\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateProduct($id: ID!, $input: UpdateProductInput!) {\n    updateProduct(id: $id, input: $input) {\n      ...ProductFields\n    }\n  }\n"];
+export function graphql(source: "\n  mutation UpdateProduct($id: ID!, $input: UpdateProductInput!) {\n    updateProduct(id: $id, input: $input) {\n      ...ProductFields\n      ...ProductEngravingFields\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateProduct($id: ID!, $input: UpdateProductInput!) {\n    updateProduct(id: $id, input: $input) {\n      ...ProductFields\n      ...ProductEngravingFields\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -149,11 +151,15 @@ export function graphql(source: "\n  mutation Register($input: RegisterInput!) {
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  fragment ProductFields on Product {\n    id\n    name\n    img\n    description\n    price\n    quantity\n    minimumQuantity\n    engravable\n    engravingMaxLength\n    engravingPrice\n  }\n"): (typeof documents)["\n  fragment ProductFields on Product {\n    id\n    name\n    img\n    description\n    price\n    quantity\n    minimumQuantity\n    engravable\n    engravingMaxLength\n    engravingPrice\n  }\n"];
+export function graphql(source: "\n  fragment ProductFields on Product {\n    id\n    name\n    img\n    description\n    price\n    quantity\n    minimumQuantity\n  }\n"): (typeof documents)["\n  fragment ProductFields on Product {\n    id\n    name\n    img\n    description\n    price\n    quantity\n    minimumQuantity\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query Products($options: ProductListOptions) {\n    products(options: $options) {\n      totalItems\n      items {\n        ...ProductFields\n      }\n    }\n  }\n"): (typeof documents)["\n  query Products($options: ProductListOptions) {\n    products(options: $options) {\n      totalItems\n      items {\n        ...ProductFields\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment ProductEngravingFields on Product {\n    engravable\n    engravingMaxLength\n    engravingPrice\n  }\n"): (typeof documents)["\n  fragment ProductEngravingFields on Product {\n    engravable\n    engravingMaxLength\n    engravingPrice\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -193,7 +199,7 @@ export function graphql(source: "\n  mutation UpdateProfile($input: UpdateProfil
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query PurchasePage($id: ID!) {\n    me {\n      id\n      name\n      email\n      phone\n      address\n    }\n    product(id: $id) {\n      ...ProductFields\n    }\n    engravingFonts {\n      id\n      name\n    }\n  }\n"): (typeof documents)["\n  query PurchasePage($id: ID!) {\n    me {\n      id\n      name\n      email\n      phone\n      address\n    }\n    product(id: $id) {\n      ...ProductFields\n    }\n    engravingFonts {\n      id\n      name\n    }\n  }\n"];
+export function graphql(source: "\n  query PurchasePage($id: ID!) {\n    me {\n      id\n      name\n      email\n      phone\n      address\n    }\n    product(id: $id) {\n      ...ProductFields\n      ...ProductEngravingFields\n    }\n    engravingFonts {\n      id\n      name\n    }\n  }\n"): (typeof documents)["\n  query PurchasePage($id: ID!) {\n    me {\n      id\n      name\n      email\n      phone\n      address\n    }\n    product(id: $id) {\n      ...ProductFields\n      ...ProductEngravingFields\n    }\n    engravingFonts {\n      id\n      name\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -32,6 +32,7 @@ export const AdminProductsQuery = graphql(`
       totalItems
       items {
         ...ProductFields
+        ...ProductEngravingFields
         createdAt
       }
     }
@@ -42,6 +43,7 @@ export const AdminProductQuery = graphql(`
   query AdminProduct($id: ID!) {
     product(id: $id) {
       ...ProductFields
+      ...ProductEngravingFields
     }
   }
 `);
@@ -50,6 +52,7 @@ export const CreateProductMutation = graphql(`
   mutation CreateProduct($input: ProductInput!) {
     createProduct(input: $input) {
       ...ProductFields
+      ...ProductEngravingFields
       createdAt
     }
   }
@@ -59,6 +62,7 @@ export const UpdateProductMutation = graphql(`
   mutation UpdateProduct($id: ID!, $input: UpdateProductInput!) {
     updateProduct(id: $id, input: $input) {
       ...ProductFields
+      ...ProductEngravingFields
     }
   }
 `);

@@ -10,9 +10,6 @@ export const ProductFieldsFragment = graphql(`
     price
     quantity
     minimumQuantity
-    engravable
-    engravingMaxLength
-    engravingPrice
   }
 `);
 

@@ -1,5 +1,5 @@
 import { useQuery } from '@apollo/client/react';
-import { Box, Button, GlobalStyles, Stack, Typography } from '@mui/material';
+import { Box, Button, Stack, Typography } from '@mui/material';
 import PrintIcon from '@mui/icons-material/Print';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import Spinner from '../../components/Spinner';
@@ -8,19 +8,18 @@ import EngravingPreview from './EngravingPreview';
 import { engravingFontFamily } from './fonts';
 import { EngravingSheetQuery } from './operations';
 
-// Only the sheet prints: the navigation, footer and buttons stay on screen.
+// Only the sheet prints: the navigation, footer and buttons stay on screen. A plain style element
+// (not MUI's GlobalStyles) keeps this page from splitting a shared chunk off the first load.
 const printStyles = (
-  <GlobalStyles
-    styles={{
-      '@page': { size: 'A4 landscape', margin: '12mm' },
-      '@media print': {
-        'body *': { visibility: 'hidden' },
-        '.engraving-sheet, .engraving-sheet *': { visibility: 'visible' },
-        '.engraving-sheet': { position: 'absolute', left: 0, top: 0, width: '100%' },
-        '.engraving-sheet .no-print': { display: 'none' },
-      },
-    }}
-  />
+  <style>{`
+    @page { size: A4 landscape; margin: 12mm; }
+    @media print {
+      body * { visibility: hidden; }
+      .engraving-sheet, .engraving-sheet * { visibility: visible; }
+      .engraving-sheet { position: absolute; left: 0; top: 0; width: 100%; }
+      .engraving-sheet .no-print { display: none; }
+    }
+  `}</style>
 );
 
 /** /engravingSheet/{id} (admin): what the workshop engraves, with the blade and the text at real size. */

@@ -11,6 +11,7 @@ export const PurchasePageQuery = graphql(`
     }
     product(id: $id) {
       ...ProductFields
+      ...ProductEngravingFields
     }
     engravingFonts {
       id
