@@ -73,8 +73,7 @@ export default function AllOrdersPage() {
     {
       field: 'engraving',
       headerName: 'Engraving',
-      flex: 1,
-      minWidth: 200,
+      width: 150,
       sortable: false,
       renderCell: ({ row }) =>
         row.engraving && (

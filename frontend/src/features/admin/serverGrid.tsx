@@ -161,6 +161,8 @@ export function AdminGrid<R extends GridValidRowModel>({ label, list, rows, rowC
         slots={{ toolbar: AdminToolbar }}
         rowHeight={rowHeight}
         processRowUpdate={processRowUpdate}
+        // A dozen columns at most: render them all, so a row's actions exist even when scrolled out of view.
+        columnBufferPx={4000}
         autoHeight
       />
     </ToolbarContext.Provider>
