@@ -83,11 +83,11 @@ describe('CSV exports', () => {
     const all = await csv(`/api/admin/export/orders.csv?search=${encodeURIComponent('damascus')}&status=Pending&paid=true&sortBy=quantity&sortDirection=ASC`, admin);
     expect(all.status).toBe(200);
     expect(all.type).toMatch(/^text\/csv/);
-    expect(all.lines[0]).toBe('id,createdAt,product,customer,email,phone,address,quantity,price,totalPrice,paid,status,transactionId,state,paidAt');
+    expect(all.lines[0]).toBe('id,createdAt,product,customer,email,phone,address,quantity,price,totalPrice,paid,status,transactionId,state,paidAt,engravingText,engravingFont,engravingUnitPrice');
     expect(all.lines).toHaveLength(1 + 105);
     expect(all.lines[1]).toContain('"Export ""Damascus"", Chef"');
     expect(all.lines.slice(1).every((line) => line.includes(',true,Pending,pi_') && line.includes(',Paid,'))).toBe(true);
-    const quantities = all.lines.slice(1).map((line) => Number(line.split(',').at(-8)));
+    const quantities = all.lines.slice(1).map((line) => Number(line.split(',').at(-11)));
     expect(quantities).toEqual([...quantities].sort((a, b) => a - b));
     expect(new Set(all.lines.slice(1).map((line) => line.split(',')[0])).size).toBe(105);
 

@@ -16,6 +16,9 @@ export const restProduct = (p: Product) => ({
   price: p.price,
   quantity: p.quantity,
   minimumQuantity: p.minimumQuantity,
+  engravable: p.engravable,
+  engravingMaxLength: p.engravingMaxLength,
+  engravingPrice: p.engravingPrice,
 });
 
 export const restOrder = (o: Order) => ({
@@ -36,6 +39,7 @@ export const restOrder = (o: Order) => ({
   state: o.state,
   transactionId: o.transactionId,
   productCode: o.productId,
+  engraving: o.engraving,
 });
 
 /** Reviewers' e-mail addresses are for admins and the author: everyone else gets "" (the old shape kept). */

@@ -10,6 +10,7 @@ import { Init1763800000000 } from './migrations/1763800000000-Init';
 import { Payments1763900000000 } from './migrations/1763900000000-Payments';
 import { TrustedIdentity1764100000000 } from './migrations/1764100000000-TrustedIdentity';
 import { OrderStates1764200000000 } from './migrations/1764200000000-OrderStates';
+import { Engraving1764300000000 } from './migrations/1764300000000-Engraving';
 import { ProductSearch1764400000000 } from './migrations/1764400000000-ProductSearch';
 import { ScheduledRuns1764500000000 } from './migrations/1764500000000-ScheduledRuns';
 
@@ -19,6 +20,7 @@ export const migrations = [
   Payments1763900000000,
   TrustedIdentity1764100000000,
   OrderStates1764200000000,
+  Engraving1764300000000,
   ProductSearch1764400000000,
   ScheduledRuns1764500000000,
 ];

@@ -34,6 +34,11 @@ const emailInPath = pathParam('email', 'An e-mail address');
 
 const text = { type: 'string' };
 const whole = { type: 'integer' };
+const engravingSettings = {
+  engravable: { type: 'boolean', description: 'Whether an order may carry an engraving (default false)' },
+  engravingMaxLength: { ...whole, minimum: 1, maximum: 40, description: 'Most characters of an engraving (default 24)' },
+  engravingPrice: { ...whole, minimum: 0, description: 'Engraving surcharge per unit, whole dollars (default 0)' },
+};
 
 /** The paging of every REST list: a plain array of at most REST_LIST_CAP rows, and the full count in a header. */
 const listPage = [
@@ -66,11 +71,28 @@ const document = {
     schemas: {
       Error: object({ message: text }, ['message']),
       Product: object(
-        { _id: text, name: text, img: text, description: text, price: { ...whole, description: 'Whole dollars' }, quantity: { ...whole, description: 'Stock' }, minimumQuantity: whole },
-        ['_id', 'name', 'img', 'description', 'price', 'quantity', 'minimumQuantity'],
+        {
+          _id: text,
+          name: text,
+          img: text,
+          description: text,
+          price: { ...whole, description: 'Whole dollars' },
+          quantity: { ...whole, description: 'Stock' },
+          minimumQuantity: whole,
+          ...engravingSettings,
+        },
+        ['_id', 'name', 'img', 'description', 'price', 'quantity', 'minimumQuantity', 'engravable', 'engravingMaxLength', 'engravingPrice'],
       ),
       ProductInput: object(
-        { name: text, description: text, price: { ...whole, minimum: 1 }, quantity: { ...whole, minimum: 0 }, minimumQuantity: { ...whole, minimum: 1 }, img: text },
+        {
+          name: text,
+          description: text,
+          price: { ...whole, minimum: 1 },
+          quantity: { ...whole, minimum: 0 },
+          minimumQuantity: { ...whole, minimum: 1 },
+          img: text,
+          ...engravingSettings,
+        },
         ['description', 'price', 'quantity', 'minimumQuantity', 'img'],
       ),
       Order: object(
@@ -96,6 +118,13 @@ const document = {
           },
           transactionId: { type: ['string', 'null'] },
           productCode: { type: ['string', 'null'], description: "The product's _id (null once the product is deleted)" },
+          engraving: {
+            oneOf: [
+              { type: 'null' },
+              object({ text, font: { ...text, description: 'A font id (GraphQL engravingFonts)' }, unitPrice: { ...whole, description: 'Surcharge per unit, included in totalPrice' } }, ['text', 'font', 'unitPrice']),
+            ],
+            description: 'The engraving as ordered, or null',
+          },
         },
         ['_id', 'userName', 'phone', 'address', 'name', 'email', 'totalPrice', 'quantity', 'status', 'paid'],
       ),
@@ -222,10 +251,34 @@ const document = {
         responses: { 200: list('Orders, newest first', 'Order'), ...pick(400, 401, 403) },
       },
       post: {
-        summary: 'Place an order; price, totalPrice, status, paid, transactionId, email and userName in the body are ignored',
+        summary:
+          'Place an order; price, totalPrice, status, paid, transactionId, email and userName in the body are ignored. ' +
+          "An optional engraving (engravable products only) adds the product's engravingPrice to each unit",
         requestBody: {
           required: true,
-          ...json(object({ productCode: { ...text, description: "The product's _id (or send productId)" }, productId: text, quantity: { ...whole, minimum: 1 }, phone: text, address: text }, ['quantity', 'phone', 'address'])),
+          ...json(
+            object(
+              {
+                productCode: { ...text, description: "The product's _id (or send productId)" },
+                productId: text,
+                quantity: { ...whole, minimum: 1 },
+                phone: text,
+                address: text,
+                engraving: object(
+                  {
+                    text: {
+                      ...text,
+                      description:
+                        "Up to the product's engravingMaxLength characters: letters (accented too), digits, space and . , ' & - !, with no leading or trailing space; empty means no engraving",
+                    },
+                    font: { type: 'string', enum: ['serif', 'script', 'block', 'mono'] },
+                  },
+                  ['text', 'font'],
+                ),
+              },
+              ['quantity', 'phone', 'address'],
+            ),
+          ),
         },
         responses: {
           200: ok("The order (Pending, unpaid), with 'Order Placed'", { allOf: [ref('Order'), object({ insertedId: text, message: text })] }),
@@ -292,7 +345,7 @@ const document = {
               query('search', 'Case-insensitive text search'),
               query('sortBy', 'A sort field of the grid'),
               query('sortDirection', 'ASC or DESC'),
-              ...{ orders: [query('state', 'AwaitingPayment, Paid, Shipped, Cancelled, Expired or Refunded'), query('status', 'Pending or Shipped'), query('paid', 'true or false')], products: [query('lowStock', 'true or false')], users: [query('role', 'admin or user')] }[grid],
+              ...{ orders: [query('state', 'AwaitingPayment, Paid, Shipped, Cancelled, Expired or Refunded'), query('status', 'Pending or Shipped'), query('paid', 'true or false'), query('engraved', 'true (engraved orders) or false (not engraved)')], products: [query('lowStock', 'true or false')], users: [query('role', 'admin or user')] }[grid],
             ],
             responses: { 200: { description: 'CSV', content: { 'text/csv': { schema: text } } }, ...pick(400, 401, 403) },
           },

@@ -10,23 +10,29 @@ export interface DemoProduct {
   price: number;
   quantity: number;
   minimumQuantity: number;
+  engravable: boolean;
+  engravingMaxLength: number;
+  engravingPrice: number;
 }
 
+/** Every demo knife takes an engraving; the surcharge and length suit the blade. */
+const engraving = (engravingMaxLength: number, engravingPrice: number) => ({ engravable: true, engravingMaxLength, engravingPrice });
+
 export const demoProducts: DemoProduct[] = [
-  { slug: 'damascus-chef', name: 'Damascus Chef Knife 8"', description: '67-layer Damascus steel chef knife with a walnut handle. Your name or a short motto laser-engraved along the spine.', price: 189, quantity: 40, minimumQuantity: 1 },
-  { slug: 'santoku', name: 'Engraved Santoku 7"', description: 'Hollow-edge santoku in VG-10 steel, engraved on the flat with a monogram of up to three letters.', price: 129, quantity: 55, minimumQuantity: 1 },
-  { slug: 'bushcraft', name: 'Bushcraft Fixed Blade', description: 'Full-tang 1095 carbon steel bushcraft knife with a leather sheath; the sheath and blade are both engravable.', price: 149, quantity: 30, minimumQuantity: 1 },
-  { slug: 'pocket-folder', name: 'Groomsman Pocket Folder', description: 'Slim liner-lock folding knife with a rosewood scale, engraved with names and a date. Sold in sets for wedding parties.', price: 39, quantity: 400, minimumQuantity: 5 },
-  { slug: 'bread-knife', name: 'Serrated Bread Knife 9"', description: 'Scalloped stainless bread knife with an olive-wood handle, engraved with a family name for the kitchen.', price: 79, quantity: 60, minimumQuantity: 1 },
-  { slug: 'hunting-skinner', name: 'Hunting Skinner', description: 'Drop-point skinning knife in D2 tool steel with a stag-antler handle and a custom engraved bolster.', price: 169, quantity: 25, minimumQuantity: 1 },
-  { slug: 'steak-set', name: 'Steak Knife Set of 6', description: 'Six forged steak knives in a beech box; the box lid and every blade carry the same engraving.', price: 219, quantity: 35, minimumQuantity: 1 },
-  { slug: 'cleaver', name: 'Butcher Cleaver', description: 'Heavy 7" cleaver in high-carbon stainless steel with a riveted pakkawood handle and a deep-etched logo.', price: 99, quantity: 45, minimumQuantity: 1 },
-  { slug: 'paring', name: 'Paring Knife 3.5"', description: 'Nimble paring knife for fine kitchen work, engraved with initials near the heel. A favourite stocking filler.', price: 29, quantity: 300, minimumQuantity: 2 },
-  { slug: 'katana-letter', name: 'Katana Letter Opener', description: 'Desk-sized katana replica that opens letters, with an engraved stand for a name and a title.', price: 59, quantity: 80, minimumQuantity: 1 },
-  { slug: 'tanto-edc', name: 'Tanto EDC Knife', description: 'Everyday-carry tanto folder with a titanium frame lock and a stonewashed blade, engraved on the pocket clip.', price: 119, quantity: 50, minimumQuantity: 1 },
-  { slug: 'nakiri', name: 'Nakiri Vegetable Knife', description: 'Thin, flat nakiri for clean vegetable cuts, in SG2 powder steel with a hand-engraved kanji of your choosing.', price: 159, quantity: 20, minimumQuantity: 1 },
-  { slug: 'corporate-multitool', name: 'Corporate Multitool', description: 'Stainless multitool with pliers, blade and drivers, engraved with a company logo. For teams and events.', price: 49, quantity: 500, minimumQuantity: 10 },
-  { slug: 'machete', name: 'Engraved Machete', description: 'Eighteen-inch carbon steel machete with a polymer grip, etched with a name or trail motto.', price: 89, quantity: 15, minimumQuantity: 1 },
+  { slug: 'damascus-chef', name: 'Damascus Chef Knife 8"', description: '67-layer Damascus steel chef knife with a walnut handle. Your name or a short motto laser-engraved along the spine.', price: 189, quantity: 40, minimumQuantity: 1, ...engraving(30, 15) },
+  { slug: 'santoku', name: 'Engraved Santoku 7"', description: 'Hollow-edge santoku in VG-10 steel, engraved on the flat with a monogram of up to three letters.', price: 129, quantity: 55, minimumQuantity: 1, ...engraving(24, 12) },
+  { slug: 'bushcraft', name: 'Bushcraft Fixed Blade', description: 'Full-tang 1095 carbon steel bushcraft knife with a leather sheath; the sheath and blade are both engravable.', price: 149, quantity: 30, minimumQuantity: 1, ...engraving(24, 12) },
+  { slug: 'pocket-folder', name: 'Groomsman Pocket Folder', description: 'Slim liner-lock folding knife with a rosewood scale, engraved with names and a date. Sold in sets for wedding parties.', price: 39, quantity: 400, minimumQuantity: 5, ...engraving(20, 8) },
+  { slug: 'bread-knife', name: 'Serrated Bread Knife 9"', description: 'Scalloped stainless bread knife with an olive-wood handle, engraved with a family name for the kitchen.', price: 79, quantity: 60, minimumQuantity: 1, ...engraving(30, 12) },
+  { slug: 'hunting-skinner', name: 'Hunting Skinner', description: 'Drop-point skinning knife in D2 tool steel with a stag-antler handle and a custom engraved bolster.', price: 169, quantity: 25, minimumQuantity: 1, ...engraving(20, 15) },
+  { slug: 'steak-set', name: 'Steak Knife Set of 6', description: 'Six forged steak knives in a beech box; the box lid and every blade carry the same engraving.', price: 219, quantity: 35, minimumQuantity: 1, ...engraving(24, 20) },
+  { slug: 'cleaver', name: 'Butcher Cleaver', description: 'Heavy 7" cleaver in high-carbon stainless steel with a riveted pakkawood handle and a deep-etched logo.', price: 99, quantity: 45, minimumQuantity: 1, ...engraving(24, 10) },
+  { slug: 'paring', name: 'Paring Knife 3.5"', description: 'Nimble paring knife for fine kitchen work, engraved with initials near the heel. A favourite stocking filler.', price: 29, quantity: 300, minimumQuantity: 2, ...engraving(16, 6) },
+  { slug: 'katana-letter', name: 'Katana Letter Opener', description: 'Desk-sized katana replica that opens letters, with an engraved stand for a name and a title.', price: 59, quantity: 80, minimumQuantity: 1, ...engraving(40, 10) },
+  { slug: 'tanto-edc', name: 'Tanto EDC Knife', description: 'Everyday-carry tanto folder with a titanium frame lock and a stonewashed blade, engraved on the pocket clip.', price: 119, quantity: 50, minimumQuantity: 1, ...engraving(20, 10) },
+  { slug: 'nakiri', name: 'Nakiri Vegetable Knife', description: 'Thin, flat nakiri for clean vegetable cuts, in SG2 powder steel with a hand-engraved kanji of your choosing.', price: 159, quantity: 20, minimumQuantity: 1, ...engraving(16, 15) },
+  { slug: 'corporate-multitool', name: 'Corporate Multitool', description: 'Stainless multitool with pliers, blade and drivers, engraved with a company logo. For teams and events.', price: 49, quantity: 500, minimumQuantity: 10, ...engraving(24, 5) },
+  { slug: 'machete', name: 'Engraved Machete', description: 'Eighteen-inch carbon steel machete with a polymer grip, etched with a name or trail motto.', price: 89, quantity: 15, minimumQuantity: 1, ...engraving(40, 12) },
 ];
 
 export const demoReviews = [

@@ -15,7 +15,7 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 const newProduct = (name: string) => ({ name, description: 'Engraved chef knife', price: 80, quantity: 12, minimumQuantity: 2, img: '/images/santoku.svg' });
-const productKeys = ['_id', 'description', 'img', 'minimumQuantity', 'name', 'price', 'quantity'];
+const productKeys = ['_id', 'description', 'engravable', 'engravingMaxLength', 'engravingPrice', 'img', 'minimumQuantity', 'name', 'price', 'quantity'];
 
 describe('GET /products', () => {
   it('answers every product, publicly, with _id and the SPEC field names (more than one service page)', async () => {
@@ -32,7 +32,7 @@ describe('GET /products', () => {
     for (const query of [`?id=${product.id}`, `?&id=${product.id}`]) {
       const { status, body } = await api('GET', `/products${query}`);
       expect(status).toBe(200);
-      expect(body).toEqual([{ _id: product.id, name: product.name, img: product.img, description: product.description, price: 33, quantity: 10, minimumQuantity: 1 }]);
+      expect(body).toEqual([{ _id: product.id, name: product.name, img: product.img, description: product.description, price: 33, quantity: 10, minimumQuantity: 1, engravable: false, engravingMaxLength: 24, engravingPrice: 0 }]);
     }
   });
 

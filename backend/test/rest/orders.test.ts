@@ -18,7 +18,7 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 const orderKeys = [
-  '_id', 'address', 'description', 'email', 'img', 'minimumQuantity', 'name', 'paid', 'phone',
+  '_id', 'address', 'description', 'email', 'engraving', 'img', 'minimumQuantity', 'name', 'paid', 'phone',
   'price', 'productCode', 'quantity', 'state', 'status', 'totalPrice', 'transactionId', 'userName',
 ].sort();
 const contact = { phone: '+1 555 0100', address: '1 Test Street' };

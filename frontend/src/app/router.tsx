@@ -25,6 +25,7 @@ const ManageProductsPage = lazy(() => import('../features/admin/ManageProductsPa
 const UsersPage = lazy(() => import('../features/admin/UsersPage'));
 const UpdateProductPage = lazy(() => import('../features/admin/UpdateProductPage'));
 const OverviewPage = lazy(() => import('../features/admin/OverviewPage'));
+const EngravingSheetPage = lazy(() => import('../features/engraving/EngravingSheetPage'));
 
 /** A route's page title (the document's <title>), kept in the route's `handle`. */
 const title = (name: string) => ({ title: name });
@@ -72,7 +73,10 @@ export const routes: RouteObject[] = [
       // DESIGN: /updateProduct/{id} is an admin page (SPEC shows it unguarded).
       {
         element: <RequireAdmin />,
-        children: [{ path: '/updateProduct/:id', element: <UpdateProductPage />, handle: title('Update Product') }],
+        children: [
+          { path: '/updateProduct/:id', element: <UpdateProductPage />, handle: title('Update Product') },
+          { path: '/engravingSheet/:id', element: <EngravingSheetPage />, handle: title('Engraving sheet') },
+        ],
       },
       { path: '*', element: <NotFoundPage />, handle: title('Page not found') },
     ],

@@ -17,6 +17,11 @@ export const OrderFieldsFragment = graphql(`
     state
     transactionId
     createdAt
+    engraving {
+      text
+      font
+      unitPrice
+    }
   }
 `);
 

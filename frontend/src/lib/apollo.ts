@@ -47,8 +47,8 @@ export function createCache(): InMemoryCache {
         fields: {
           products: offsetListPolicy(['search', 'sortBy', 'sortDirection', 'lowStock', 'inStock']),
           reviews: offsetListPolicy(['search', 'sortBy', 'sortDirection']),
-          myOrders: offsetListPolicy(['search', 'sortBy', 'sortDirection', 'state', 'status', 'paid']),
-          orders: offsetListPolicy(['search', 'sortBy', 'sortDirection', 'state', 'status', 'paid']),
+          myOrders: offsetListPolicy(['search', 'sortBy', 'sortDirection', 'state', 'status', 'paid', 'engraved']),
+          orders: offsetListPolicy(['search', 'sortBy', 'sortDirection', 'state', 'status', 'paid', 'engraved']),
           users: offsetListPolicy(['search', 'sortBy', 'sortDirection', 'role']),
           product: { read: (existing, { args, toReference }) => existing ?? toReference({ __typename: 'Product', id: args?.id }) },
           order: { read: (existing, { args, toReference }) => existing ?? toReference({ __typename: 'Order', id: args?.id }) },

@@ -1,6 +1,7 @@
 import { Arg, Ctx, ID, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
 import type { RequestContext } from '../../context';
 import { ListResult } from '../../common/list';
+import { ENGRAVING_FONTS, EngravingFont } from './engraving';
 import { Product } from './product.entity';
 import { ProductInput, ProductListOptions, UpdateProductInput } from './product.inputs';
 
@@ -15,6 +16,11 @@ export class CatalogResolver {
     @Ctx() { caller, services }: RequestContext,
   ): Promise<ProductList> {
     return services.catalog.list(caller, options);
+  }
+
+  @Query(() => [EngravingFont], { description: 'The fonts an engraving may use' })
+  engravingFonts(): readonly EngravingFont[] {
+    return ENGRAVING_FONTS;
   }
 
   @Query(() => Product)

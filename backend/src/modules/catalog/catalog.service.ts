@@ -3,6 +3,7 @@ import { badInput, conflict, notFound } from '../../common/errors';
 import { checkPage, likePattern, SortDirection } from '../../common/list';
 import { isId, requireText, requireWholeNumber } from '../../common/validate';
 import { Caller, requireAdmin } from '../auth/caller';
+import { checkEngravingSettings, NEW_PRODUCT_ENGRAVING } from './engraving';
 import { Product } from './product.entity';
 import { ProductInput, ProductListOptions, ProductSortField, UpdateProductInput } from './product.inputs';
 
@@ -53,6 +54,7 @@ export class CatalogService {
       description: requireText(input.description, 'Product Description is Required', 5000),
       ...checkNumbers(input, 'Product Quantity is Required'),
       img: requireText(input.img, 'Product Photo is Required', 2000),
+      ...checkEngravingSettings(input, NEW_PRODUCT_ENGRAVING),
     });
     return this.saveUniquelyNamed(product);
   }
@@ -65,6 +67,7 @@ export class CatalogService {
       ...(input.description != null ? { description: requireText(input.description, 'Product Description is Required', 5000) } : {}),
       ...checkNumbers(input, 'Minimum Quantity is Required'),
       img: requireText(input.img, 'Product Photo is Required', 2000),
+      ...checkEngravingSettings(input, product),
     });
     return this.saveUniquelyNamed(product);
   }

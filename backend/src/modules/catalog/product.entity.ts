@@ -5,6 +5,7 @@ import { Check, Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn,
 @ObjectType()
 @Entity('product')
 @Check('CHK_product_numbers', `"price" >= 1 AND "quantity" >= 0 AND "minimumQuantity" >= 1`)
+@Check('CHK_product_engraving', `"engravingMaxLength" BETWEEN 1 AND 40 AND "engravingPrice" >= 0`)
 @Index('UQ_product_name_lower', { synchronize: false }) // unique on lower(name): see the Init migration
 @Index('IDX_product_search', { synchronize: false }) // trigram index over name and description: see the ProductSearch migration
 export class Product {
@@ -35,6 +36,18 @@ export class Product {
   @Field(() => Int, { description: 'Smallest quantity one order may take' })
   @Column('int')
   minimumQuantity!: number;
+
+  @Field(() => Boolean, { description: 'Whether an order may carry an engraving' })
+  @Column('boolean', { default: false })
+  engravable!: boolean;
+
+  @Field(() => Int, { description: 'Most characters an engraving may have (1 to 40)' })
+  @Column('int', { default: 24 })
+  engravingMaxLength!: number;
+
+  @Field(() => Int, { description: 'Engraving surcharge per unit in whole dollars' })
+  @Column('int', { default: 0 })
+  engravingPrice!: number;
 
   @Field(() => Date)
   @Index('IDX_product_created_at')

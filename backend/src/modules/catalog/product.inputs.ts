@@ -45,6 +45,15 @@ export class ProductInput {
 
   @Field(() => String, { description: 'Photo URL, for example from POST /api/uploads' })
   img!: string;
+
+  @Field(() => Boolean, { nullable: true, description: 'Default false on a new product; unchanged when absent on an update' })
+  engravable?: boolean | null;
+
+  @Field(() => Int, { nullable: true, description: 'Most characters an engraving may have, 1 to 40 (default 24)' })
+  engravingMaxLength?: number | null;
+
+  @Field(() => Int, { nullable: true, description: 'Engraving surcharge per unit in whole dollars (default 0)' })
+  engravingPrice?: number | null;
 }
 
 @InputType({ description: 'Price, stock, minimum quantity and photo; name and description may change too' })
@@ -66,4 +75,13 @@ export class UpdateProductInput {
 
   @Field(() => String)
   img!: string;
+
+  @Field(() => Boolean, { nullable: true, description: 'Default false on a new product; unchanged when absent on an update' })
+  engravable?: boolean | null;
+
+  @Field(() => Int, { nullable: true, description: 'Most characters an engraving may have, 1 to 40 (default 24)' })
+  engravingMaxLength?: number | null;
+
+  @Field(() => Int, { nullable: true, description: 'Engraving surcharge per unit in whole dollars (default 0)' })
+  engravingPrice?: number | null;
 }

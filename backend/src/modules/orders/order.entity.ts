@@ -1,5 +1,6 @@
 import { Field, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { OrderEngraving } from '../catalog/engraving';
 import { Product } from '../catalog/product.entity';
 import { User } from '../users/user.entity';
 
@@ -69,7 +70,7 @@ export class Order {
   @Column('int')
   price!: number;
 
-  @Field(() => Int, { description: 'quantity times price' })
+  @Field(() => Int, { description: 'quantity times (price plus the engraving surcharge)' })
   @Column('int')
   totalPrice!: number;
 
@@ -89,6 +90,23 @@ export class Order {
   @Field(() => OrderState)
   @Column('enum', { enum: OrderState, default: OrderState.AwaitingPayment })
   state!: OrderState;
+
+  /** Engraving snapshot (null when not engraved): the product's rules may change later, the order does not. */
+  @Column('varchar', { length: 40, nullable: true })
+  engravingText!: string | null;
+
+  @Column('varchar', { length: 20, nullable: true })
+  engravingFont!: string | null;
+
+  @Column('int', { nullable: true })
+  engravingUnitPrice!: number | null;
+
+  @Field(() => OrderEngraving, { nullable: true, description: 'Text and font to engrave on every unit, and the unit surcharge' })
+  get engraving(): OrderEngraving | null {
+    return this.engravingText === null || this.engravingText === undefined
+      ? null
+      : { text: this.engravingText, font: this.engravingFont ?? '', unitPrice: this.engravingUnitPrice ?? 0 };
+  }
 
   @Field(() => OrderStatus, { description: 'Derived from state: Shipped once shipped, otherwise Pending' })
   get status(): OrderStatus {

@@ -1,5 +1,6 @@
 import { Field, ID, InputType, Int, registerEnumType } from 'type-graphql';
 import { PageOptions } from '../../common/list';
+import { EngravingInput } from '../catalog/engraving';
 import { OrderState, OrderStatus } from './order.entity';
 
 export enum OrderSortField {
@@ -27,6 +28,9 @@ export class OrderListOptions extends PageOptions {
 
   @Field(() => Boolean, { nullable: true })
   paid?: boolean;
+
+  @Field(() => Boolean, { nullable: true, description: 'true: only engraved orders; false: only orders without an engraving' })
+  engraved?: boolean;
 }
 
 @InputType()
@@ -42,4 +46,7 @@ export class PlaceOrderInput {
 
   @Field(() => String)
   address!: string;
+
+  @Field(() => EngravingInput, { nullable: true, description: 'Only for an engravable product; its engravingPrice is added to each unit' })
+  engraving?: EngravingInput | null;
 }

@@ -6,6 +6,7 @@ import { metrics } from '../../common/metrics';
 import { isId, normalizeEmail, requirePhone, requireText } from '../../common/validate';
 import type { RateLimits } from '../../common/rate-limits';
 import { Caller, isAdmin, requireAdmin, requireUser } from '../auth/caller';
+import { checkEngraving, engravingSurcharge } from '../catalog/engraving';
 import { Product } from '../catalog/product.entity';
 import { PAYING_STATUSES, PaymentProvider } from '../payments/payment-provider';
 import { User } from '../users/user.entity';
@@ -52,7 +53,9 @@ export class OrdersService {
       if (!product) throw notFound('Product');
       if (quantity > product.quantity) throw badInput(SHORTAGE);
       if (quantity < product.minimumQuantity) throw badInput('Minimum Quantity Required');
-      if (quantity * product.price > MAX_INT) throw badInput('The order total is too large; please order fewer units');
+      const engraving = checkEngraving(product, input.engraving);
+      const unitPrice = product.price + engravingSurcharge(product, engraving);
+      if (quantity * unitPrice > MAX_INT) throw badInput('The order total is too large; please order fewer units');
       const taken = await manager
         .createQueryBuilder()
         .update(Product)
@@ -75,7 +78,10 @@ export class OrdersService {
           price: product.price,
           minimumQuantity: product.minimumQuantity,
           quantity,
-          totalPrice: quantity * product.price,
+          totalPrice: quantity * unitPrice,
+          engravingText: engraving?.text ?? null,
+          engravingFont: engraving?.font ?? null,
+          engravingUnitPrice: engraving ? engravingSurcharge(product, engraving) : null,
           transactionId: null,
         }),
       );
@@ -225,6 +231,7 @@ export class OrdersService {
     // status and paid are derived from state (see Order); these filters match the derivation.
     if (options.status) query.andWhere(options.status === OrderStatus.Shipped ? 'order.shippedAt IS NOT NULL' : 'order.shippedAt IS NULL');
     if (options.paid != null) query.andWhere(`order.state ${options.paid ? '' : 'NOT '}IN (:...paidStates)`, { paidStates: [OrderState.Paid, OrderState.Shipped] });
+    if (options.engraved != null) query.andWhere(options.engraved ? 'order.engravingText IS NOT NULL' : 'order.engravingText IS NULL');
     const sortBy = options.sortBy === OrderSortField.status ? OrderSortField.state : (options.sortBy ?? OrderSortField.createdAt);
     const [items, totalItems] = await query
       .orderBy(`order.${sortBy}`, options.sortDirection ?? SortDirection.DESC)

@@ -44,6 +44,7 @@ export function registerReportsRoutes(router: Router, services: Services): void 
           state: oneOf(req, 'state', OrderState),
           status: oneOf(req, 'status', OrderStatus),
           paid: yesNo(req, 'paid'),
+          engraved: yesNo(req, 'engraved'),
           sortBy: oneOf(req, 'sortBy', OrderSortField),
           sortDirection: oneOf(req, 'sortDirection', SortDirection),
         }),

@@ -5,6 +5,7 @@ import { Caller, requireAdmin } from '../auth/caller';
 import type { CatalogService } from '../catalog/catalog.service';
 import { Product } from '../catalog/product.entity';
 import type { ProductListOptions } from '../catalog/product.inputs';
+import type { Order } from '../orders/order.entity';
 import type { OrderListOptions } from '../orders/order.inputs';
 import type { OrdersService } from '../orders/orders.service';
 import type { UserListOptions } from '../users/user.inputs';
@@ -12,6 +13,9 @@ import type { UsersService } from '../users/users.service';
 import { DailySales, Overview } from './overview.types';
 
 export const OVERVIEW_DAYS = 30;
+
+const ENGRAVING_CSV_HEADER = ['engravingText', 'engravingFont', 'engravingUnitPrice'];
+const engravingCsvCells = (o: Order): Cell[] => [o.engravingText, o.engravingFont, o.engravingUnitPrice];
 
 type Cell = string | number | boolean | Date | null | undefined;
 
@@ -74,9 +78,9 @@ export class ReportsService {
   exportOrders(caller: Caller, options: Omit<OrderListOptions, 'skip' | 'take'>): AsyncGenerator<string> {
     requireAdmin(caller);
     return csvRows(
-      ['id', 'createdAt', 'product', 'customer', 'email', 'phone', 'address', 'quantity', 'price', 'totalPrice', 'paid', 'status', 'transactionId', 'state', 'paidAt'],
+      ['id', 'createdAt', 'product', 'customer', 'email', 'phone', 'address', 'quantity', 'price', 'totalPrice', 'paid', 'status', 'transactionId', 'state', 'paidAt', ...ENGRAVING_CSV_HEADER],
       (page) => this.orders.listAll(caller, { ...options, ...page }),
-      (o) => [o.id, o.createdAt, o.name, o.userName, o.email, o.phone, o.address, o.quantity, o.price, o.totalPrice, o.paid, o.status, o.transactionId, o.state, o.paidAt],
+      (o) => [o.id, o.createdAt, o.name, o.userName, o.email, o.phone, o.address, o.quantity, o.price, o.totalPrice, o.paid, o.status, o.transactionId, o.state, o.paidAt, ...engravingCsvCells(o)],
     );
   }
 

@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import { errorMessage } from '../../lib/errors';
 import { CreateProductMutation } from './operations';
 import ProductForm, { type ProductFields } from './ProductForm';
-import { addProductSchema } from './productSchema';
+import { addProductSchema, NEW_PRODUCT_ENGRAVING } from './productSchema';
 
 /** /dashboard/addProduct: a new product with an uploaded photo. */
 export default function AddProductPage() {
@@ -36,7 +36,7 @@ export default function AddProductPage() {
         Add Product
       </Typography>
       <ProductForm
-        initialValues={{ name: '', description: '', price: '', quantity: '', minimumQuantity: '', photo: null }}
+        initialValues={{ name: '', description: '', price: '', quantity: '', minimumQuantity: '', photo: null, ...NEW_PRODUCT_ENGRAVING }}
         schema={addProductSchema}
         submitLabel="Add Product"
         nameEditable

@@ -4,6 +4,7 @@ import { useMutation, useQuery } from '@apollo/client/react';
 import { Avatar, Button, Chip, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useSnackbar } from 'notistack';
+import { Link as RouterLink } from 'react-router-dom';
 import { errorMessage } from '../../lib/errors';
 import { forgetOverview, leaveListsNoLongerMatching } from '../../lib/listCache';
 import type { AdminOrdersQuery as AdminOrdersResult, OrderState } from '../../gql/graphql';
@@ -11,6 +12,7 @@ import { AdminCancelOrderMutation, AdminOrdersQuery, MarkShippedMutation } from 
 import ConfirmDialog from '../../components/ConfirmDialog';
 import OrderStateChip, { ORDER_STATE_LABELS } from '../../components/OrderStateChip';
 import OrderHistoryDialog from './OrderHistoryDialog';
+import EngravingText from '../../components/engraving/EngravingText';
 import { AdminGrid, useServerList } from './serverGrid';
 
 type Order = AdminOrdersResult['orders']['items'][number];
@@ -38,7 +40,13 @@ export default function AllOrdersPage() {
   const [state, setState] = useState<OrderState | ''>('');
   const [status, setStatus] = useState('');
   const [paid, setPaid] = useState('');
-  const list = useServerList(SORTABLE, { state: state || undefined, status: status || undefined, paid: paid === '' ? undefined : paid === 'true' });
+  const [engraved, setEngraved] = useState('');
+  const list = useServerList(SORTABLE, {
+    state: state || undefined,
+    status: status || undefined,
+    paid: paid === '' ? undefined : paid === 'true',
+    engraved: engraved === '' ? undefined : engraved === 'true',
+  });
   const { data, previousData, loading, error } = useQuery(AdminOrdersQuery, { variables: { options: list.options } });
   const [markShipped] = useMutation(MarkShippedMutation, { update: (cache, { data }) => data && afterStateChange(cache, data.markShipped) });
   const [cancelOrder, { loading: deleting }] = useMutation(AdminCancelOrderMutation, {
@@ -85,6 +93,21 @@ export default function AllOrdersPage() {
           <span>{row.name}</span>
         </Stack>
       ),
+    },
+    {
+      field: 'engraving',
+      headerName: 'Engraving',
+      width: 150,
+      sortable: false,
+      renderCell: ({ row }) =>
+        row.engraving && (
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', height: '100%' }}>
+            <EngravingText engraving={row.engraving} label="" />
+            <Button size="small" component={RouterLink} to={`/engravingSheet/${row.id}`} aria-label={`Engraving sheet for order ${row.id}`}>
+              Sheet
+            </Button>
+          </Stack>
+        ),
     },
     { field: 'userName', headerName: 'Customer', flex: 1, minWidth: 140, sortable: false },
     // State, actions and the transaction come early, so they stay on screen in a narrow window.
@@ -164,6 +187,11 @@ export default function AllOrdersPage() {
               <MenuItem value="true">Paid</MenuItem>
               <MenuItem value="false">Pending</MenuItem>
             </TextField>
+            <TextField select size="small" label="Engraving" value={engraved} onChange={(event) => setEngraved(event.target.value)} sx={{ minWidth: 140 }}>
+              <MenuItem value="">All</MenuItem>
+              <MenuItem value="true">Engraved</MenuItem>
+              <MenuItem value="false">Not engraved</MenuItem>
+            </TextField>
           </>
         }
       />
@@ -174,6 +202,7 @@ export default function AllOrdersPage() {
             <Typography variant="body2">Customer: {toDelete.userName} ({toDelete.email})</Typography>
             <Typography variant="body2">Quantity: {toDelete.quantity}</Typography>
             <Typography variant="body2">Price: ${toDelete.totalPrice}</Typography>
+            <EngravingText engraving={toDelete.engraving} />
             {toDelete.state === 'Paid' && <Typography variant="body2">The payment will be refunded to the customer.</Typography>}
           </>
         )}

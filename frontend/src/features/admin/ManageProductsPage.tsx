@@ -8,7 +8,7 @@ import { errorMessage } from '../../lib/errors';
 import type { AdminProductsQuery as AdminProductsResult } from '../../gql/graphql';
 import ConfirmDialog from '../../components/ConfirmDialog';
 import { removeFromLists } from '../../lib/listCache';
-import { AdminProductsQuery, DeleteProductMutation } from './operations';
+import { AdminProductsQuery, DeleteProductMutation, UpdateProductMutation } from './operations';
 import { AdminGrid, useServerList } from './serverGrid';
 
 type Product = AdminProductsResult['products']['items'][number];
@@ -22,6 +22,7 @@ export default function ManageProductsPage() {
   const list = useServerList(SORTABLE, { lowStock: lowStock || undefined });
   const { data, previousData, loading, error } = useQuery(AdminProductsQuery, { variables: { options: list.options } });
   const [deleteProduct, { loading: deleting }] = useMutation(DeleteProductMutation);
+  const [updateProduct] = useMutation(UpdateProductMutation);
   const [toDelete, setToDelete] = useState<Product | null>(null);
 
   async function confirmDelete() {
@@ -33,6 +34,21 @@ export default function ManageProductsPage() {
       setToDelete(null);
     } catch (failure) {
       enqueueSnackbar(errorMessage(failure), { variant: 'error' });
+    }
+  }
+
+  /** An engraving setting edited in the grid; a refusal shows the server's message and keeps the old row. */
+  async function saveRow(row: Product, previous: Product): Promise<Product> {
+    const { price, quantity, minimumQuantity, img, engravable, engravingMaxLength, engravingPrice } = row;
+    try {
+      const { data: updated } = await updateProduct({
+        variables: { id: row.id, input: { price, quantity, minimumQuantity, img, engravable, engravingMaxLength, engravingPrice } },
+      });
+      enqueueSnackbar(`${row.name} have been updated`, { variant: 'success' });
+      return { ...row, ...updated?.updateProduct };
+    } catch (failure) {
+      enqueueSnackbar(errorMessage(failure), { variant: 'error' });
+      return previous;
     }
   }
 
@@ -49,6 +65,17 @@ export default function ManageProductsPage() {
     { field: 'price', headerName: 'Price', type: 'number', width: 100, valueFormatter: (value: number) => `$${value}` },
     { field: 'quantity', headerName: 'Quantity', type: 'number', width: 100 },
     { field: 'minimumQuantity', headerName: 'Minimum', type: 'number', width: 100, sortable: false },
+    { field: 'engravable', headerName: 'Engravable', type: 'boolean', width: 110, sortable: false, editable: true },
+    { field: 'engravingMaxLength', headerName: 'Engraving length', type: 'number', width: 140, sortable: false, editable: true },
+    {
+      field: 'engravingPrice',
+      headerName: 'Engraving price',
+      type: 'number',
+      width: 130,
+      sortable: false,
+      editable: true,
+      valueFormatter: (value: number) => `$${value}`,
+    },
     { field: 'createdAt', headerName: 'Added', width: 170, valueFormatter: (value: string) => new Date(value).toLocaleString() },
     {
       field: 'actions',
@@ -84,6 +111,7 @@ export default function ManageProductsPage() {
         error={error ? errorMessage(error) : null}
         columns={columns}
         exportName="products"
+        processRowUpdate={saveRow}
         filters={<FormControlLabel control={<Switch checked={lowStock} onChange={(event) => setLowStock(event.target.checked)} />} label="Low stock only" />}
       />
       <ConfirmDialog open={toDelete !== null} title="Are you sure you want to delete ?" busy={deleting} onConfirm={confirmDelete} onCancel={() => setToDelete(null)}>

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Box, Button, LinearProgress, Stack, TextField, Typography } from '@mui/material';
+import { Box, Button, FormControlLabel, LinearProgress, Stack, Switch, TextField, Typography } from '@mui/material';
 import { useFormik } from 'formik';
 import type { AnyObjectSchema } from 'yup';
 import { uploadImage } from '../../lib/upload';
@@ -13,6 +13,9 @@ export interface ProductFields {
   quantity: number;
   minimumQuantity: number;
   img: string;
+  engravable: boolean;
+  engravingMaxLength: number;
+  engravingPrice: number;
 }
 
 interface ProductFormProps {
@@ -52,6 +55,9 @@ export default function ProductForm({ initialValues, schema, submitLabel, nameEd
         quantity: Number(values.quantity),
         minimumQuantity: Number(values.minimumQuantity),
         img,
+        engravable: values.engravable,
+        engravingMaxLength: Number(values.engravingMaxLength),
+        engravingPrice: Number(values.engravingPrice),
       });
       setProgress(null);
     },
@@ -84,6 +90,14 @@ export default function ProductForm({ initialValues, schema, submitLabel, nameEd
         <TextField label="Price" type="number" {...fieldProps('price')} slotProps={{ htmlInput: { min: 1 } }} />
         <TextField label="Quantity" type="number" {...fieldProps('quantity')} slotProps={{ htmlInput: { min: 1 } }} />
         <TextField label="Minimum Quantity" type="number" {...fieldProps('minimumQuantity')} slotProps={{ htmlInput: { min: 1 } }} />
+        <FormControlLabel
+          control={<Switch id="product-engravable" name="engravable" checked={formik.values.engravable} onChange={formik.handleChange} />}
+          label="Engravable"
+        />
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+          <TextField label="Engraving max length" type="number" {...fieldProps('engravingMaxLength')} slotProps={{ htmlInput: { min: 1, max: 40 } }} />
+          <TextField label="Engraving price" type="number" {...fieldProps('engravingPrice')} slotProps={{ htmlInput: { min: 0 } }} />
+        </Stack>
         <Box>
           <Button variant="outlined" component="label">
             Choose Photo

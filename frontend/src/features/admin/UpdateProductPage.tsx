@@ -27,9 +27,10 @@ export default function UpdateProductPage() {
     );
   }
 
-  async function save({ price, quantity, minimumQuantity, img }: ProductFields) {
+  async function save({ price, quantity, minimumQuantity, img, engravable, engravingMaxLength, engravingPrice }: ProductFields) {
     try {
-      const { data: updated } = await updateProduct({ variables: { id, input: { price, quantity, minimumQuantity, img } } });
+      const input = { price, quantity, minimumQuantity, img, engravable, engravingMaxLength, engravingPrice };
+      const { data: updated } = await updateProduct({ variables: { id, input } });
       enqueueSnackbar(`${updated?.updateProduct.name ?? product!.name} have been updated`, { variant: 'success' });
       navigate('/dashboard/manageProducts');
     } catch (failure) {
@@ -51,6 +52,9 @@ export default function UpdateProductPage() {
           quantity: product.quantity,
           minimumQuantity: product.minimumQuantity,
           photo: product.img,
+          engravable: product.engravable,
+          engravingMaxLength: product.engravingMaxLength,
+          engravingPrice: product.engravingPrice,
         }}
         schema={updateProductSchema}
         submitLabel="Update Product"

@@ -39,6 +39,7 @@ const order = (id: string, name: string, state: 'AwaitingPayment' | 'Paid' | 'Sh
   status: state === 'Shipped' ? 'Shipped' : 'Pending',
   state,
   transactionId: state === 'Paid' || state === 'Shipped' ? `pi_${id}` : null,
+  engraving: null,
   createdAt: '2026-11-20T10:00:00.000Z',
 });
 

@@ -53,6 +53,7 @@ export const AdminProductsQuery = graphql(`
       totalItems
       items {
         ...ProductFields
+        ...ProductEngravingFields
         createdAt
       }
     }
@@ -63,6 +64,7 @@ export const AdminProductQuery = graphql(`
   query AdminProduct($id: ID!) {
     product(id: $id) {
       ...ProductFields
+      ...ProductEngravingFields
     }
   }
 `);
@@ -71,6 +73,7 @@ export const CreateProductMutation = graphql(`
   mutation CreateProduct($input: ProductInput!) {
     createProduct(input: $input) {
       ...ProductFields
+      ...ProductEngravingFields
       createdAt
     }
   }
@@ -80,6 +83,7 @@ export const UpdateProductMutation = graphql(`
   mutation UpdateProduct($id: ID!, $input: UpdateProductInput!) {
     updateProduct(id: $id, input: $input) {
       ...ProductFields
+      ...ProductEngravingFields
     }
   }
 `);

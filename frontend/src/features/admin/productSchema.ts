@@ -15,6 +15,10 @@ const photo = yup
   .nullable()
   .test('photo', 'Product Photo is Required', (value) => value instanceof File || (typeof value === 'string' && value !== ''));
 
+/** The server's engraving limits (backend/src/modules/catalog/engraving.ts), with its messages. */
+const engravingLength = wholeNumber('Engraving length is Required', 1, 'Engraving length must be between 1 and 40').max(40, 'Engraving length must be between 1 and 40');
+const engravingPrice = wholeNumber('Engraving price is Required', 0, 'Engraving price must be between 0 and 10000').max(10000, 'Engraving price must be between 0 and 10000');
+
 export const addProductSchema = yup.object({
   name: yup.string().trim().required('Product Name is Required'),
   description: yup.string().trim().required('Product Description is Required'),
@@ -22,6 +26,8 @@ export const addProductSchema = yup.object({
   quantity: wholeNumber('Product Quantity is Required', 1, 'Product Quantity must be at least 1'),
   minimumQuantity: wholeNumber('Product Quantity is Required', 1, 'Minimum Quantity must be at least 1'),
   photo,
+  engravingMaxLength: engravingLength,
+  engravingPrice,
 });
 
 /** Name and description stay as they are; the current photo counts until a new one is chosen. */
@@ -30,6 +36,8 @@ export const updateProductSchema = yup.object({
   quantity: wholeNumber('Product Quantity is Required', 0, 'Product Quantity cannot be negative'),
   minimumQuantity: wholeNumber('Minimum Quantity is Required', 1, 'Minimum Quantity must be at least 1'),
   photo,
+  engravingMaxLength: engravingLength,
+  engravingPrice,
 });
 
 export interface ProductFormValues {
@@ -40,4 +48,9 @@ export interface ProductFormValues {
   minimumQuantity: number | '';
   /** A newly chosen file, or the current photo's URL. */
   photo: File | string | null;
+  engravable: boolean;
+  engravingMaxLength: number | '';
+  engravingPrice: number | '';
 }
+
+export const NEW_PRODUCT_ENGRAVING = { engravable: false, engravingMaxLength: 24, engravingPrice: 0 };

@@ -127,10 +127,12 @@ interface AdminGridProps<R extends GridValidRowModel> {
   exportName: 'orders' | 'products' | 'users';
   filters?: ReactNode;
   rowHeight?: number;
+  /** Saves a row edited in the grid (editable columns); answers the row to show. */
+  processRowUpdate?: (row: R, previous: R) => Promise<R>;
 }
 
 /** An MUI X grid driven by the server: paging, sorting and search go into the GraphQL list arguments. */
-export function AdminGrid<R extends GridValidRowModel>({ label, list, rows, rowCount, loading, error, columns, exportName, filters, rowHeight }: AdminGridProps<R>) {
+export function AdminGrid<R extends GridValidRowModel>({ label, list, rows, rowCount, loading, error, columns, exportName, filters, rowHeight, processRowUpdate }: AdminGridProps<R>) {
   return (
     <ToolbarContext.Provider value={{ list, exportName, filters }}>
       {error && (
@@ -158,6 +160,9 @@ export function AdminGrid<R extends GridValidRowModel>({ label, list, rows, rowC
         showToolbar
         slots={{ toolbar: AdminToolbar }}
         rowHeight={rowHeight}
+        processRowUpdate={processRowUpdate}
+        // A dozen columns at most: render them all, so a row's actions exist even when scrolled out of view.
+        columnBufferPx={4000}
         autoHeight
       />
     </ToolbarContext.Provider>

@@ -22,6 +22,7 @@ const order = (id: string, extra: Record<string, unknown>) => ({
   paid: false,
   state: 'AwaitingPayment',
   transactionId: null,
+  engraving: null,
   createdAt: '2026-11-22T10:00:00.000Z',
   ...extra,
 });

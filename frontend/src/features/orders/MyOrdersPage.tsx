@@ -20,6 +20,7 @@ import ConfirmDialog from '../../components/ConfirmDialog';
 import { CLOSED_ORDER_STATES, ORDER_STATE_LABELS } from '../../components/OrderStateChip';
 import Spinner from '../../components/Spinner';
 import type { MyOrdersQuery as MyOrdersResult } from '../../gql/graphql';
+import EngravingText from '../../components/engraving/EngravingText';
 import { errorMessage } from '../../lib/errors';
 import { CancelOrderMutation, MyOrdersQuery } from '../../graphql/orders';
 
@@ -85,7 +86,12 @@ export default function MyOrdersPage() {
                   <TableCell>
                     <Avatar src={order.img} alt={order.name} variant="rounded" slotProps={{ img: { loading: 'lazy', width: 40, height: 40 } }} />
                   </TableCell>
-                  <TableCell>{order.name}</TableCell>
+                  <TableCell>
+                    {order.name}
+                    <Box>
+                      <EngravingText engraving={order.engraving} />
+                    </Box>
+                  </TableCell>
                   <TableCell>
                     {CLOSED_ORDER_STATES.includes(order.state) ? (
                       <Typography sx={{ color: 'text.secondary', fontWeight: 600 }}>{ORDER_STATE_LABELS[order.state]}</Typography>
@@ -131,6 +137,7 @@ export default function MyOrdersPage() {
           <Box>
             <Typography>Name: {pending.name}</Typography>
             <Typography>Details: {pending.description}</Typography>
+            <EngravingText engraving={pending.engraving} />
             <Typography>Quantity: {pending.quantity}</Typography>
             <Typography>Price: ${pending.totalPrice}</Typography>
           </Box>

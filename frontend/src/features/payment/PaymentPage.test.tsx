@@ -24,7 +24,7 @@ const pageMock: MockLink.MockedResponse = {
   result: {
     data: {
       me: { __typename: 'User', id: 'u1', name: 'Casey Blade', email: 'casey@keen.test' },
-      order: { __typename: 'Order', id: ORDER_ID, name: 'Damascus Chef Knife', totalPrice: 50, paid: false, state: 'AwaitingPayment', transactionId: null },
+      order: { __typename: 'Order', id: ORDER_ID, name: 'Damascus Chef Knife', totalPrice: 50, paid: false, state: 'AwaitingPayment', transactionId: null, engraving: null },
     },
   },
 };

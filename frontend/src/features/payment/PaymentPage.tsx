@@ -4,6 +4,7 @@ import { Box, Card, CardContent, Typography } from '@mui/material';
 import Spinner from '../../components/Spinner';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import type { OrderState } from '../../gql/graphql';
+import EngravingText from '../../components/engraving/EngravingText';
 import { CreatePaymentIntentMutation, PaymentPageQuery } from './operations';
 import { errorMessage } from '../../lib/errors';
 import { usePaymentConfig } from './paymentConfig';
@@ -90,6 +91,7 @@ export default function PaymentPage() {
           <Typography variant="h5" component="h1" sx={{ my: 1 }}>
             Pay for {order.name}
           </Typography>
+          <EngravingText engraving={order.engraving} />
           <Typography>Please pay : ${order.totalPrice}</Typography>
         </CardContent>
       </Card>

@@ -14,6 +14,10 @@ export const PaymentPageQuery = graphql(`
       paid
       state
       transactionId
+      engraving {
+        text
+        font
+      }
     }
   }
 `);

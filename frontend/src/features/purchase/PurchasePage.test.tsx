@@ -8,9 +8,13 @@ import { MyOrdersQuery } from '../../graphql/orders';
 import { PlaceOrderMutation, PurchasePageQuery } from './operations';
 import PurchasePage from './PurchasePage';
 
-const product = { __typename: 'Product', id: 'p1', name: 'Damascus Chef Knife', img: '/images/chef.svg', description: 'Folded steel', price: 120, quantity: 10, minimumQuantity: 2 };
+const product = { __typename: 'Product', id: 'p1', name: 'Damascus Chef Knife', img: '/images/chef.svg', description: 'Folded steel', price: 120, quantity: 10, minimumQuantity: 2, engravable: false, engravingMaxLength: 24, engravingPrice: 0 };
 const me = { __typename: 'User', id: 'u1', name: 'Casey Blade', email: 'casey@keen.test', phone: '5550100', address: '1 Forge Lane' };
-const pageMock = { request: { query: PurchasePageQuery, variables: { id: 'p1' } }, result: { data: { me, product } } };
+const engravingFonts = [
+  { __typename: 'EngravingFont', id: 'serif', name: 'Serif (Playfair Display)' },
+  { __typename: 'EngravingFont', id: 'script', name: 'Script (Great Vibes)' },
+];
+const pageMock = { request: { query: PurchasePageQuery, variables: { id: 'p1' } }, result: { data: { me, product, engravingFonts } } };
 const orderInput = { productId: 'p1', quantity: 3, phone: '5550100', address: '1 Forge Lane' };
 const placed = {
   __typename: 'Order',
@@ -27,6 +31,7 @@ const placed = {
   paid: false,
   state: 'AwaitingPayment',
   transactionId: null,
+  engraving: null,
   createdAt: '2026-11-22T10:00:00.000Z',
   product: { __typename: 'Product', id: 'p1', quantity: 7 },
 };
@@ -106,4 +111,70 @@ test('placing an order toasts "Order Placed", adds it to the cached My Orders an
   expect(mine?.myOrders.totalItems).toBe(1);
   expect(cache.extract()['Product:p1']).toMatchObject({ quantity: 7 });
   expect(await screen.findByTestId('location')).toHaveTextContent('/dashboard/myOrders');
+});
+
+const engravable = { ...product, engravable: true, engravingMaxLength: 12, engravingPrice: 15 };
+const engravableMock = { request: { query: PurchasePageQuery, variables: { id: 'p1' } }, result: { data: { me, product: engravable, engravingFonts } } };
+const typeEngraving = (value: string) => fireEvent.change(screen.getByLabelText(/^Engraving text/), { target: { value } });
+const preview = () => screen.getByRole('img', { name: 'Engraving preview' });
+
+test('a product that cannot be engraved shows no engraving fields', async () => {
+  renderPage(<PurchasePage />, { path: '/purchase/:id', route: '/purchase/p1', mocks: [pageMock] });
+  await screen.findByLabelText(/^Quantity/);
+  expect(screen.queryByLabelText(/^Engraving text/)).not.toBeInTheDocument();
+  expect(screen.queryByRole('img', { name: 'Engraving preview' })).not.toBeInTheDocument();
+});
+
+test('the preview follows every keystroke and the font, and the total adds the surcharge', async () => {
+  renderPage(<PurchasePage />, { path: '/purchase/:id', route: '/purchase/p1', mocks: [engravableMock] });
+  await screen.findByLabelText(/^Engraving text/);
+  expect(screen.getByText('Total: $240')).toBeInTheDocument();
+  for (const typed of ['F', 'Fo', 'For', 'For S', 'For Sam']) {
+    typeEngraving(typed);
+    await waitFor(() => expect(preview()).toHaveTextContent(typed));
+  }
+  expect(screen.getByText('7/12 characters')).toBeInTheDocument();
+  expect(preview().querySelector('text')).toHaveAttribute('data-font', 'serif');
+  fireEvent.change(screen.getByLabelText(/^Font/), { target: { value: 'script' } });
+  await waitFor(() => expect(preview().querySelector('text')).toHaveAttribute('data-font', 'script'));
+  expect(preview().querySelector('text')?.getAttribute('font-family')).toContain('Great Vibes');
+  expect(screen.getByText('Total: $270')).toBeInTheDocument();
+  setQuantity('3');
+  expect(await screen.findByText('Total: $405')).toBeInTheDocument();
+});
+
+test("the form shows the server's engraving messages and sends nothing while one stands", async () => {
+  renderPage(<PurchasePage />, { path: '/purchase/:id', route: '/purchase/p1', mocks: [engravableMock] });
+  await screen.findByLabelText(/^Engraving text/);
+  typeEngraving('Sam <3');
+  expect(await screen.findByText("Engraving may use letters, digits, spaces and . , ' & - !")).toBeInTheDocument();
+  typeEngraving(' Sam');
+  expect(await screen.findByText('Engraving may not start or end with a space')).toBeInTheDocument();
+  typeEngraving('Thirteen char');
+  expect(await screen.findByText('Engraving is too long (at most 12 characters)')).toBeInTheDocument();
+  submit();
+  // No mock answers placeOrder: a request would fail with an error toast instead of staying put.
+  await waitFor(() => expect(screen.getByText('Engraving is too long (at most 12 characters)')).toBeInTheDocument());
+  expect(screen.queryByText('Order Placed')).not.toBeInTheDocument();
+  typeEngraving('Léa & Sam!');
+  await waitFor(() => expect(screen.queryByText(/^Engraving (may|is)/)).not.toBeInTheDocument());
+});
+
+test('an engraved order sends the text and font', async () => {
+  renderPage(<PurchasePage />, {
+    path: '/purchase/:id',
+    route: '/purchase/p1',
+    mocks: [
+      engravableMock,
+      {
+        request: { query: PlaceOrderMutation, variables: { input: { ...orderInput, quantity: 2, engraving: { text: 'For Sam', font: 'script' } } } },
+        result: { data: { placeOrder: { ...placed, quantity: 2, totalPrice: 270, engraving: { __typename: 'OrderEngraving', text: 'For Sam', font: 'script', unitPrice: 15 } } } },
+      },
+    ],
+  });
+  await screen.findByLabelText(/^Engraving text/);
+  typeEngraving('For Sam');
+  fireEvent.change(screen.getByLabelText(/^Font/), { target: { value: 'script' } });
+  submit();
+  expect(await screen.findByText('Order Placed')).toBeInTheDocument();
 });

@@ -5,6 +5,9 @@ import { useSnackbar } from 'notistack';
 import { useNavigate, useParams } from 'react-router-dom';
 import Spinner from '../../components/Spinner';
 import { errorMessage } from '../../lib/errors';
+import EngravingFields from '../../components/engraving/EngravingFields';
+import { DEFAULT_ENGRAVING_FONT } from '../../components/engraving/fonts';
+import { engravingError } from '../../components/engraving/rules';
 import { prependToLists } from '../../lib/listCache';
 import { PlaceOrderMutation, PurchasePageQuery } from './operations';
 import { PHONE_PATTERN, phoneFormatMessage } from '@keen/form-rules';
@@ -14,6 +17,8 @@ interface Values {
   phone: string;
   address: string;
   quantity: string;
+  engravingText: string;
+  engravingFont: string;
 }
 
 export default function PurchasePage() {
@@ -29,10 +34,18 @@ export default function PurchasePage() {
   });
   const product = data?.product;
   const me = data?.me;
+  const fonts = data?.engravingFonts ?? [];
+  const fontIds = fonts.map((font) => font.id);
 
   const formik = useFormik<Values>({
     enableReinitialize: true,
-    initialValues: { phone: me?.phone ?? '', address: me?.address ?? '', quantity: product ? String(product.minimumQuantity) : '' },
+    initialValues: {
+      phone: me?.phone ?? '',
+      address: me?.address ?? '',
+      quantity: product ? String(product.minimumQuantity) : '',
+      engravingText: '',
+      engravingFont: DEFAULT_ENGRAVING_FONT,
+    },
     validate: (values) => {
       const errors: Partial<Values> = {};
       if (!values.phone.trim()) errors.phone = 'Phone is Required';
@@ -40,13 +53,23 @@ export default function PurchasePage() {
       if (!values.address.trim()) errors.address = 'Address is Required';
       const quantity = product ? quantityError(values.quantity, product) : undefined;
       if (quantity) errors.quantity = quantity;
+      const engraving = product ? engravingError(values.engravingText, values.engravingFont, fontIds, product) : undefined;
+      if (engraving) errors.engravingText = engraving;
       return errors;
     },
     onSubmit: async (values) => {
       if (!product) return;
       try {
         await placeOrder({
-          variables: { input: { productId: product.id, quantity: Number(values.quantity), phone: values.phone.trim(), address: values.address.trim() } },
+          variables: {
+            input: {
+              productId: product.id,
+              quantity: Number(values.quantity),
+              phone: values.phone.trim(),
+              address: values.address.trim(),
+              ...(values.engravingText ? { engraving: { text: values.engravingText, font: values.engravingFont } } : {}),
+            },
+          },
         });
         enqueueSnackbar('Order Placed', { variant: 'success' });
         navigate('/dashboard/myOrders');
@@ -74,6 +97,7 @@ export default function PurchasePage() {
 
   const readOnly = { slotProps: { htmlInput: { readOnly: true } }, fullWidth: true };
   const quantity = Number(formik.values.quantity) || 0;
+  const surcharge = product.engravable && formik.values.engravingText ? product.engravingPrice : 0;
 
   return (
     <Container sx={{ py: 4 }}>
@@ -145,7 +169,19 @@ export default function PurchasePage() {
                     error={!!formik.errors.quantity && formik.submitCount > 0}
                     fullWidth
                   />
-                  <Typography>Total: ${quantity * product.price}</Typography>
+                  {product.engravable && (
+                    <EngravingFields
+                      text={formik.values.engravingText}
+                      font={formik.values.engravingFont}
+                      fonts={fonts}
+                      maxLength={product.engravingMaxLength}
+                      price={product.engravingPrice}
+                      error={formik.errors.engravingText}
+                      onChange={formik.handleChange}
+                      onBlur={formik.handleBlur}
+                    />
+                  )}
+                  <Typography>Total: ${quantity * (product.price + surcharge)}</Typography>
                   <Button type="submit" variant="contained" disabled={formik.isSubmitting}>
                     Place Order
                   </Button>

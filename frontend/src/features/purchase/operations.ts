@@ -11,6 +11,11 @@ export const PurchasePageQuery = graphql(`
     }
     product(id: $id) {
       ...ProductFields
+      ...ProductEngravingFields
+    }
+    engravingFonts {
+      id
+      name
     }
   }
 `);

@@ -1,0 +1,124 @@
+import { Field, InputType, Int, ObjectType } from 'type-graphql';
+import { badInput } from '../../common/errors';
+import { requireWholeNumber } from '../../common/validate';
+
+/**
+ * Engraving: the fixed font list, the rules an engraving text must follow, a product's engraving
+ * settings and the surcharge. One place, so GraphQL, REST and the order snapshot agree.
+ */
+
+@ObjectType({ description: 'A font the workshop engraves with' })
+export class EngravingFont {
+  @Field(() => String, { description: 'Stable id, stored on orders' })
+  id!: string;
+
+  @Field(() => String)
+  name!: string;
+}
+
+/** The client maps each id to a bundled font file; the ids are stored on orders, so never rename one. */
+export const ENGRAVING_FONTS: readonly EngravingFont[] = [
+  { id: 'serif', name: 'Serif (Playfair Display)' },
+  { id: 'script', name: 'Script (Great Vibes)' },
+  { id: 'block', name: 'Block capitals (Bebas Neue)' },
+  { id: 'mono', name: 'Monospace (IBM Plex Mono)' },
+];
+
+export const ENGRAVING_MAX_LENGTH_LIMIT = 40;
+export const DEFAULT_ENGRAVING_MAX_LENGTH = 24;
+export const MAX_ENGRAVING_PRICE = 10_000;
+
+export const ENGRAVING_NOT_ALLOWED = 'This product cannot be engraved';
+export const ENGRAVING_CHARACTERS = "Engraving may use letters, digits, spaces and . , ' & - !";
+export const ENGRAVING_SPACES = 'Engraving may not start or end with a space';
+export const ENGRAVING_FONT = 'Choose an engraving font from the list';
+export const engravingTooLong = (maxLength: number) => `Engraving is too long (at most ${maxLength} characters)`;
+
+/** Letters of any alphabet (with their accents, composed or not), digits, space and . , ' & - ! */
+const allowedCharacters = /^[\p{L}\p{M}0-9 .,'&\-!]*$/u;
+
+@InputType({ description: 'Text to engrave on every unit of the order, in one of engravingFonts' })
+export class EngravingInput {
+  @Field(() => String)
+  text!: string;
+
+  @Field(() => String, { description: 'An engravingFonts id' })
+  font!: string;
+}
+
+export interface EngravingSettings {
+  engravable: boolean;
+  engravingMaxLength: number;
+  engravingPrice: number;
+}
+
+export interface CheckedEngraving {
+  text: string;
+  font: string;
+}
+
+/**
+ * The engraving an order may carry for this product, or null for none (absent, or empty text).
+ * Untrusted input: REST sends whatever JSON it got.
+ */
+export function checkEngraving(product: EngravingSettings, input: unknown): CheckedEngraving | null {
+  if (input === undefined || input === null) return null;
+  if (typeof input !== 'object' || Array.isArray(input)) throw badInput('engraving must be an object with text and font');
+  const { text, font } = input as Record<string, unknown>;
+  if (typeof text !== 'string') throw badInput('engraving.text must be text');
+  if (text === '') return null;
+  if (!product.engravable) throw badInput(ENGRAVING_NOT_ALLOWED);
+  const normalized = text.normalize('NFC');
+  if (!allowedCharacters.test(normalized)) throw badInput(ENGRAVING_CHARACTERS);
+  if (normalized.trim() !== normalized) throw badInput(ENGRAVING_SPACES);
+  if ([...normalized].length > product.engravingMaxLength) throw badInput(engravingTooLong(product.engravingMaxLength));
+  if (typeof font !== 'string' || !ENGRAVING_FONTS.some((known) => known.id === font)) throw badInput(ENGRAVING_FONT);
+  return { text: normalized, font };
+}
+
+/** The unit surcharge an order pays: the product's engraving price, only when engraved. */
+export const engravingSurcharge = (product: EngravingSettings, engraving: CheckedEngraving | null): number => (engraving ? product.engravingPrice : 0);
+
+/**
+ * A product's engraving settings from an admin's input: missing values keep `current` (a new
+ * product's defaults, or the stored ones on an update).
+ */
+export function checkEngravingSettings(
+  input: { engravable?: unknown; engravingMaxLength?: unknown; engravingPrice?: unknown },
+  current: EngravingSettings,
+): EngravingSettings {
+  if (input.engravable != null && typeof input.engravable !== 'boolean') throw badInput('engravable must be true or false');
+  return {
+    engravable: (input.engravable as boolean | null | undefined) ?? current.engravable,
+    engravingMaxLength:
+      input.engravingMaxLength == null
+        ? current.engravingMaxLength
+        : requireWholeNumber(input.engravingMaxLength, 'Engraving length is Required', {
+            min: 1,
+            max: ENGRAVING_MAX_LENGTH_LIMIT,
+            rangeMessage: `Engraving length must be between 1 and ${ENGRAVING_MAX_LENGTH_LIMIT}`,
+          }),
+    engravingPrice:
+      input.engravingPrice == null
+        ? current.engravingPrice
+        : requireWholeNumber(input.engravingPrice, 'Engraving price is Required', {
+            min: 0,
+            max: MAX_ENGRAVING_PRICE,
+            rangeMessage: `Engraving price must be between 0 and ${MAX_ENGRAVING_PRICE}`,
+          }),
+  };
+}
+
+export const NEW_PRODUCT_ENGRAVING: EngravingSettings = { engravable: false, engravingMaxLength: DEFAULT_ENGRAVING_MAX_LENGTH, engravingPrice: 0 };
+
+@ObjectType({ description: "An order's engraving, as it was when ordered" })
+export class OrderEngraving {
+  @Field(() => String)
+  text!: string;
+
+  @Field(() => String, { description: 'An engravingFonts id' })
+  font!: string;
+
+  @Field(() => Int, { description: 'Surcharge per unit in whole dollars, included in totalPrice' })
+  unitPrice!: number;
+}

@@ -1,0 +1,51 @@
+import { expect, test } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { renderPage } from '../../test/render';
+import AllOrdersPage from './AllOrdersPage';
+import { AdminOrdersQuery } from './operations';
+
+const order = (id: string, name: string, engraving: { text: string; font: string } | null) => ({
+  __typename: 'Order' as const,
+  id,
+  img: '/images/chef.svg',
+  name,
+  userName: 'Casey Blade',
+  email: 'casey@keen.test',
+  description: 'An engraved test knife',
+  price: 120,
+  quantity: 2,
+  totalPrice: 270,
+  paid: true,
+  state: 'Paid',
+  status: 'Pending',
+  transactionId: `pi_${id}`,
+  createdAt: '2026-11-20T10:00:00.000Z',
+  engraving: engraving && { __typename: 'OrderEngraving' as const, ...engraving, unitPrice: 15 },
+});
+
+const list = (items: ReturnType<typeof order>[]) => ({ data: { orders: { __typename: 'OrderList', totalItems: items.length, items } } });
+
+test('All Orders shows the engraving in its font with a link to the sheet, and filters engraved orders on the server', async () => {
+  const engraved = order('o1', 'Engraved Knife', { text: 'For Sam', font: 'script' });
+  const plain = order('o2', 'Plain Knife', null);
+  renderPage(<AllOrdersPage />, {
+    path: '/dashboard/allOrders',
+    route: '/dashboard/allOrders',
+    mocks: [
+      { request: { query: AdminOrdersQuery, variables: { options: { skip: 0, take: 20 } } }, result: list([engraved, plain]) },
+      { request: { query: AdminOrdersQuery, variables: { options: { skip: 0, take: 20, engraved: true } } }, result: list([engraved]) },
+    ],
+  });
+  // The data grid renders slowly on a busy machine: wait longer than Testing Library's second.
+  expect(await screen.findByText('Plain Knife', {}, { timeout: 10000 })).toBeInTheDocument();
+  expect(screen.getByRole('columnheader', { name: 'Engraving' })).toBeInTheDocument();
+  const text = screen.getByText('For Sam');
+  expect(text).toHaveAttribute('data-font', 'script');
+  const row = text.closest('[role="row"]') as HTMLElement;
+  expect(within(row).getByRole('link', { name: 'Engraving sheet for order o1' })).toHaveAttribute('href', '/engravingSheet/o1');
+
+  fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Engraving' }));
+  fireEvent.click(await screen.findByRole('option', { name: 'Engraved' }, { timeout: 5000 }));
+  await waitFor(() => expect(screen.queryByText('Plain Knife')).not.toBeInTheDocument(), { timeout: 10000 });
+  expect(screen.getByText('Engraved Knife')).toBeInTheDocument();
+}, 60_000);

@@ -1,0 +1,37 @@
+import { expect, test } from 'vitest';
+import { screen } from '@testing-library/react';
+import { renderPage } from '../../test/render';
+import EngravingSheetPage from './EngravingSheetPage';
+import { EngravingSheetQuery } from './operations';
+
+const engravingFonts = [
+  { __typename: 'EngravingFont', id: 'serif', name: 'Serif (Playfair Display)' },
+  { __typename: 'EngravingFont', id: 'script', name: 'Script (Great Vibes)' },
+];
+
+test('the engraving sheet shows the order id, font, quantity and the blade at real size', async () => {
+  renderPage(<EngravingSheetPage />, {
+    path: '/engravingSheet/:id',
+    route: '/engravingSheet/o1',
+    mocks: [
+      {
+        request: { query: EngravingSheetQuery, variables: { id: 'o1' } },
+        result: {
+          data: {
+            order: { __typename: 'Order', id: 'o1', name: 'Damascus Chef Knife', userName: 'Casey Blade', quantity: 3, createdAt: '2026-11-20T10:00:00.000Z', engraving: { __typename: 'OrderEngraving', text: 'For Sam', font: 'script' } },
+            engravingFonts,
+          },
+        },
+      },
+    ],
+  });
+  expect(await screen.findByRole('heading', { name: 'Engraving sheet' })).toBeInTheDocument();
+  expect(screen.getByText('o1')).toBeInTheDocument();
+  expect(screen.getByText('Script (Great Vibes)')).toBeInTheDocument();
+  expect(screen.getByText('3')).toBeInTheDocument();
+  const blade = screen.getByRole('img', { name: 'Engraving preview' });
+  expect(blade).toHaveAttribute('width', '250mm');
+  expect(blade.querySelector('text')).toHaveTextContent('For Sam');
+  expect(blade.querySelector('text')).toHaveAttribute('font-size', '6');
+  expect(screen.getByRole('button', { name: 'Print' })).toBeEnabled();
+});

@@ -1,0 +1,30 @@
+import { graphql } from '../../gql';
+
+/** A product's engraving settings: read by the purchase page and the admin product pages, not the storefront. */
+export const ProductEngravingFieldsFragment = graphql(`
+  fragment ProductEngravingFields on Product {
+    engravable
+    engravingMaxLength
+    engravingPrice
+  }
+`);
+
+export const EngravingSheetQuery = graphql(`
+  query EngravingSheet($id: ID!) {
+    order(id: $id) {
+      id
+      name
+      userName
+      quantity
+      createdAt
+      engraving {
+        text
+        font
+      }
+    }
+    engravingFonts {
+      id
+      name
+    }
+  }
+`);
