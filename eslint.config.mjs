@@ -7,7 +7,16 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'frontend/src/gql/**', 'frontend/e2e/screenshots/**', 'frontend/test-results/**', '.data/**'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      'frontend/src/gql/**',
+      'frontend/e2e/screenshots/**',
+      'frontend/test-results/**',
+      '.data/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -62,9 +71,20 @@ export default tseslint.config(
               disallow: { to: { element: { type: ['app', 'feature'] } } },
               message: 'A feature may not import app/ or another feature: move shared pieces to components/, lib/ or graphql/',
             },
-            { from: { element: { type: 'feature' } }, allow: { to: { element: { type: 'feature', captured: { feature: '{{ from.element.captured.feature }}' } } } } },
-            { from: { element: { type: 'shared' } }, disallow: { to: { element: { type: ['app', 'feature'] } } }, message: 'Shared code may not import app/ or a feature' },
-            { from: { element: { type: 'module' } }, disallow: { to: { element: { type: 'http' } } }, message: 'A module may not import http/: shared REST helpers live in common/' },
+            {
+              from: { element: { type: 'feature' } },
+              allow: { to: { element: { type: 'feature', captured: { feature: '{{ from.element.captured.feature }}' } } } },
+            },
+            {
+              from: { element: { type: 'shared' } },
+              disallow: { to: { element: { type: ['app', 'feature'] } } },
+              message: 'Shared code may not import app/ or a feature',
+            },
+            {
+              from: { element: { type: 'module' } },
+              disallow: { to: { element: { type: 'http' } } },
+              message: 'A module may not import http/: shared REST helpers live in common/',
+            },
           ],
         },
       ],

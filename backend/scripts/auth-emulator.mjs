@@ -55,7 +55,11 @@ export async function startAuthEmulator({ projectId = 'demo-keen', dataDir = nul
   const stop = async () => {
     if (exited) return;
     const gone = new Promise((resolve) => child.once('exit', resolve));
-    try { process.kill(-child.pid, 'SIGINT'); } catch { return; }
+    try {
+      process.kill(-child.pid, 'SIGINT');
+    } catch {
+      return;
+    }
     const timer = setTimeout(() => killGroup(child.pid, 'SIGKILL'), 15_000);
     await gone;
     clearTimeout(timer);

@@ -83,8 +83,11 @@ async function waitFor(what, condition, timeoutMs) {
 }
 
 async function startRedis() {
-  if (await portAnswers(redisPort)) throw new Error(`port ${redisPort} is taken: set REPLICAS_REDIS_PORT to a free port for the private redis-server`);
-  const child = spawn('redis-server', ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+  if (await portAnswers(redisPort))
+    throw new Error(`port ${redisPort} is taken: set REPLICAS_REDIS_PORT to a free port for the private redis-server`);
+  const child = spawn('redis-server', ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+    stdio: 'ignore',
+  });
   const exited = new Promise((resolve) => child.once('exit', resolve));
   child.once('error', () => undefined);
   await waitFor('redis-server start', () => portAnswers(redisPort), 10_000);
@@ -143,7 +146,8 @@ async function stopApp(app) {
 }
 
 async function isReady(app) {
-  if (app.exitCode !== undefined) throw new Error(`process ${app.index + 1} exited (${app.exitCode}): ${app.output.trim().split('\n').slice(-5).join(' | ')}`);
+  if (app.exitCode !== undefined)
+    throw new Error(`process ${app.index + 1} exited (${app.exitCode}): ${app.output.trim().split('\n').slice(-5).join(' | ')}`);
   try {
     return (await fetch(`${app.url}/readyz`, { signal: AbortSignal.timeout(2000) })).status === 200;
   } catch {
@@ -184,7 +188,14 @@ async function gql(app, queryText, variables, session) {
 }
 
 async function createProduct(app, admin, quantity) {
-  const input = { name: `Replica Knife ${randomBytes(4).toString('hex')}`, description: 'A knife for the replica test', price: 40, quantity, minimumQuantity: 1, img: '/images/santoku.svg' };
+  const input = {
+    name: `Replica Knife ${randomBytes(4).toString('hex')}`,
+    description: 'A knife for the replica test',
+    price: 40,
+    quantity,
+    minimumQuantity: 1,
+    img: '/images/santoku.svg',
+  };
   return (await gql(app, 'mutation($input: ProductInput!) { createProduct(input: $input) { id price } }', { input }, admin)).createProduct;
 }
 
@@ -240,7 +251,8 @@ async function check(number, title, body) {
 }
 
 function expectEqual(actual, expected, what) {
-  if (JSON.stringify(actual) !== JSON.stringify(expected)) throw new Error(`${what}: expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual)}`);
+  if (JSON.stringify(actual) !== JSON.stringify(expected))
+    throw new Error(`${what}: expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual)}`);
 }
 
 async function main() {
@@ -256,7 +268,8 @@ async function main() {
   cleanups.push(() => Promise.all(apps.map((app) => app && stopApp(app))));
 
   for (let i = 0; i < 3; i += 1) {
-    if (await portAnswers(basePort + i)) throw new Error(`port ${basePort + i} is taken: set REPLICAS_PORT to the first of three free ports`);
+    if (await portAnswers(basePort + i))
+      throw new Error(`port ${basePort + i} is taken: set REPLICAS_PORT to the first of three free ports`);
   }
   // The same moment: all three spawned in one tick, on an empty database.
   for (let i = 0; i < 3; i += 1) startApp(i, appEnv(i));
@@ -275,10 +288,24 @@ async function main() {
   await check(2, 'a price change made through process 1 is what processes 2 and 3 answer on their very next read', async () => {
     admin = await signUp(adminEmail);
     const product = await createProduct(apps[0], admin, 10);
-    for (const app of [apps[1], apps[2]]) expectEqual((await gql(app, 'query($id: ID!) { product(id: $id) { price } }', { id: product.id })).product.price, 40, `process ${app.index + 1} before`);
-    await gql(apps[0], 'mutation($id: ID!, $input: UpdateProductInput!) { updateProduct(id: $id, input: $input) { price } }', { id: product.id, input: { price: 55, quantity: 10, minimumQuantity: 1, img: '/images/santoku.svg' } }, admin);
+    for (const app of [apps[1], apps[2]])
+      expectEqual(
+        (await gql(app, 'query($id: ID!) { product(id: $id) { price } }', { id: product.id })).product.price,
+        40,
+        `process ${app.index + 1} before`,
+      );
+    await gql(
+      apps[0],
+      'mutation($id: ID!, $input: UpdateProductInput!) { updateProduct(id: $id, input: $input) { price } }',
+      { id: product.id, input: { price: 55, quantity: 10, minimumQuantity: 1, img: '/images/santoku.svg' } },
+      admin,
+    );
     for (const app of [apps[1], apps[2]]) {
-      expectEqual((await gql(app, 'query($id: ID!) { product(id: $id) { price } }', { id: product.id })).product.price, 55, `GraphQL on process ${app.index + 1}`);
+      expectEqual(
+        (await gql(app, 'query($id: ID!) { product(id: $id) { price } }', { id: product.id })).product.price,
+        55,
+        `GraphQL on process ${app.index + 1}`,
+      );
       const [rest] = await (await fetch(`${app.url}/api/products?id=${product.id}`)).json();
       expectEqual(rest.price, 55, `REST on process ${app.index + 1}`);
     }
@@ -296,9 +323,14 @@ async function main() {
   await check(4, 'an image uploaded through process 1 is served through process 3', async () => {
     const form = new FormData();
     form.append('image', new Blob([PNG], { type: 'image/png' }), 'knife.png');
-    const response = await fetch(`${apps[0].url}/api/uploads`, { method: 'POST', headers: { authorization: `Bearer ${admin.token}` }, body: form });
+    const response = await fetch(`${apps[0].url}/api/uploads`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${admin.token}` },
+      body: form,
+    });
     const { data } = await response.json();
-    if (response.status !== 200 || !/^\/uploads\/[0-9a-f]{32}\.png$/.test(data?.url ?? '')) throw new Error(`upload answered ${response.status} ${JSON.stringify(data)}`);
+    if (response.status !== 200 || !/^\/uploads\/[0-9a-f]{32}\.png$/.test(data?.url ?? ''))
+      throw new Error(`upload answered ${response.status} ${JSON.stringify(data)}`);
     const served = await fetch(`${apps[2].url}${data.url}`);
     expectEqual(served.status, 200, 'status on process 3');
     if (!Buffer.from(await served.arrayBuffer()).equals(PNG)) throw new Error('process 3 served other bytes');
@@ -311,7 +343,9 @@ async function main() {
     const buyers = await inParallel(300, 20, () => signUp());
     const answers = await Promise.all(buyers.map((buyer, i) => placeOrder(apps[i % 3], buyer, product.id)));
     const placed = answers.filter((answer) => answer.status === 200).length;
-    const short = answers.filter((answer) => answer.status === 400 && answer.body.message === 'Product cannot be purchased for product shortage').length;
+    const short = answers.filter(
+      (answer) => answer.status === 400 && answer.body.message === 'Product cannot be purchased for product shortage',
+    ).length;
     expectEqual({ placed, short }, { placed: 50, short: 250 }, 'answers');
     const [{ orders }] = await query('SELECT count(*)::int AS orders FROM "order" WHERE "productId" = $1', [product.id]);
     const [{ quantity }] = await query('SELECT quantity FROM product WHERE id = $1', [product.id]);
@@ -319,58 +353,72 @@ async function main() {
     return '50 placed, 250 refused for shortage, stock 0';
   });
 
-  await check(6, 'SIGTERM to process 2 under load: nothing fails on processes 1 and 3, and process 2 finishes its requests in flight', async () => {
-    const requests = [];
-    let loading = true;
-    const load = Array.from({ length: 12 }, async (_, worker) => {
-      for (let n = 0; loading; n += 1) {
-        const app = apps[(worker + n) % 3];
-        const request = { app: app.index, startedAt: Date.now(), outcome: 'pending' };
-        requests.push(request);
-        try {
-          const response = await fetch(`${app.url}/api/products`, { signal: AbortSignal.timeout(30_000) });
-          await response.arrayBuffer();
-          request.outcome = response.status;
-        } catch (error) {
-          request.outcome = error.cause?.code ?? error.name;
-          await new Promise((resolve) => setTimeout(resolve, 20));
+  await check(
+    6,
+    'SIGTERM to process 2 under load: nothing fails on processes 1 and 3, and process 2 finishes its requests in flight',
+    async () => {
+      const requests = [];
+      let loading = true;
+      const load = Array.from({ length: 12 }, async (_, worker) => {
+        for (let n = 0; loading; n += 1) {
+          const app = apps[(worker + n) % 3];
+          const request = { app: app.index, startedAt: Date.now(), outcome: 'pending' };
+          requests.push(request);
+          try {
+            const response = await fetch(`${app.url}/api/products`, { signal: AbortSignal.timeout(30_000) });
+            await response.arrayBuffer();
+            request.outcome = response.status;
+          } catch (error) {
+            request.outcome = error.cause?.code ?? error.name;
+            await new Promise((resolve) => setTimeout(resolve, 20));
+          }
+          request.endedAt = Date.now();
         }
-        request.endedAt = Date.now();
-      }
-    });
-    const slow = slowRequest(apps[1]);
-    await new Promise((resolve) => setTimeout(resolve, 1500));
-    const killedAt = Date.now();
-    apps[1].child.kill('SIGTERM');
-    // The signal reaches the process's event loop within moments; /readyz must turn 503 then.
-    let readyAfterKill;
-    while ((readyAfterKill = (await fetch(`${apps[1].url}/readyz`)).status) === 200 && Date.now() - killedAt < 250) await new Promise((resolve) => setTimeout(resolve, 10));
-    const notReadyAfterMs = Date.now() - killedAt;
-    // Past the drain delay the listener is closed; the slow request then sends the rest of its body.
-    await new Promise((resolve) => setTimeout(resolve, 1500));
-    const refusedNew = await fetch(`${apps[1].url}/healthz`).then(() => false, () => true);
-    slow.finish();
-    const exitCode = await Promise.race([apps[1].exited, new Promise((resolve) => setTimeout(() => resolve('still running'), 20_000))]);
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    loading = false;
-    await Promise.all(load);
-    // The rolling restart: process 2 comes back on the same port (also for check 7 if this one fails).
-    await stopApp(apps[1]);
-    startApp(1, apps[1].env);
-    await waitFor('process 2 ready again', () => isReady(apps[1]), 60_000);
-    expectEqual(readyAfterKill, 503, '/readyz of process 2 right after SIGTERM');
-    if (!refusedNew) throw new Error('process 2 still accepted connections after its drain delay');
-    expectEqual(await slow.answer, 200, 'status of the request in flight on process 2');
-    expectEqual(exitCode, 0, 'exit code of process 2');
-    const stayedUp = requests.filter((request) => request.app !== 1);
-    const failed = stayedUp.filter((request) => request.outcome !== 200);
-    if (failed.length) throw new Error(`${failed.length} of ${stayedUp.length} requests to processes 1 and 3 failed: ${[...new Set(failed.map((r) => r.outcome))].join(', ')}`);
-    const beforeKill = requests.filter((request) => request.app === 1 && request.startedAt < killedAt);
-    const inFlight = beforeKill.filter((request) => !request.endedAt || request.endedAt >= killedAt).length;
-    const lost = beforeKill.filter((request) => request.outcome !== 200);
-    if (lost.length) throw new Error(`${lost.length} requests sent to process 2 before SIGTERM did not finish: ${[...new Set(lost.map((r) => r.outcome))].join(', ')}`);
-    return `/readyz 503 after ${notReadyAfterMs} ms; ${stayedUp.length} requests to 1 and 3 all 200; ${beforeKill.length} sent to 2 before SIGTERM (${inFlight} + 1 slow in flight) all 200; restarted`;
-  });
+      });
+      const slow = slowRequest(apps[1]);
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      const killedAt = Date.now();
+      apps[1].child.kill('SIGTERM');
+      // The signal reaches the process's event loop within moments; /readyz must turn 503 then.
+      let readyAfterKill;
+      while ((readyAfterKill = (await fetch(`${apps[1].url}/readyz`)).status) === 200 && Date.now() - killedAt < 250)
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      const notReadyAfterMs = Date.now() - killedAt;
+      // Past the drain delay the listener is closed; the slow request then sends the rest of its body.
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      const refusedNew = await fetch(`${apps[1].url}/healthz`).then(
+        () => false,
+        () => true,
+      );
+      slow.finish();
+      const exitCode = await Promise.race([apps[1].exited, new Promise((resolve) => setTimeout(() => resolve('still running'), 20_000))]);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      loading = false;
+      await Promise.all(load);
+      // The rolling restart: process 2 comes back on the same port (also for check 7 if this one fails).
+      await stopApp(apps[1]);
+      startApp(1, apps[1].env);
+      await waitFor('process 2 ready again', () => isReady(apps[1]), 60_000);
+      expectEqual(readyAfterKill, 503, '/readyz of process 2 right after SIGTERM');
+      if (!refusedNew) throw new Error('process 2 still accepted connections after its drain delay');
+      expectEqual(await slow.answer, 200, 'status of the request in flight on process 2');
+      expectEqual(exitCode, 0, 'exit code of process 2');
+      const stayedUp = requests.filter((request) => request.app !== 1);
+      const failed = stayedUp.filter((request) => request.outcome !== 200);
+      if (failed.length)
+        throw new Error(
+          `${failed.length} of ${stayedUp.length} requests to processes 1 and 3 failed: ${[...new Set(failed.map((r) => r.outcome))].join(', ')}`,
+        );
+      const beforeKill = requests.filter((request) => request.app === 1 && request.startedAt < killedAt);
+      const inFlight = beforeKill.filter((request) => !request.endedAt || request.endedAt >= killedAt).length;
+      const lost = beforeKill.filter((request) => request.outcome !== 200);
+      if (lost.length)
+        throw new Error(
+          `${lost.length} requests sent to process 2 before SIGTERM did not finish: ${[...new Set(lost.map((r) => r.outcome))].join(', ')}`,
+        );
+      return `/readyz 503 after ${notReadyAfterMs} ms; ${stayedUp.length} requests to 1 and 3 all 200; ${beforeKill.length} sent to 2 before SIGTERM (${inFlight} + 1 slow in flight) all 200; restarted`;
+    },
+  );
 
   await check(7, 'Redis stopped for a moment: requests keep succeeding', async () => {
     const product = await createProduct(apps[0], admin, 20);
@@ -382,7 +430,8 @@ async function main() {
         const order = await placeOrder(app, buyers[offset + i], product.id);
         expectEqual(order.status, 200, `${label}: an order on process ${i + 1}`);
         const refused = await fetch(`${app.url}/api/orders?email=nobody@keen.test`, { headers: { authorization: 'Bearer not-a-token' } });
-        if (refused.status !== 401 && refused.status !== 429) throw new Error(`${label}: a bad token on process ${i + 1} answered ${refused.status}`);
+        if (refused.status !== 401 && refused.status !== 429)
+          throw new Error(`${label}: a bad token on process ${i + 1} answered ${refused.status}`);
       }
     };
     await redis.stop();
@@ -398,10 +447,14 @@ function slowRequest(app) {
   const body = JSON.stringify({ query: '{ products { totalItems } }' });
   let finish;
   const answer = new Promise((resolve) => {
-    const request = http.request(`${app.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (res) => {
-      res.resume();
-      res.on('end', () => resolve(res.statusCode));
-    });
+    const request = http.request(
+      `${app.url}/graphql`,
+      { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode));
+      },
+    );
     request.on('error', (error) => resolve(error.code ?? error.message));
     request.write(body.slice(0, 10));
     finish = () => request.end(body.slice(10));
@@ -436,7 +489,8 @@ try {
 }
 const failed = results.filter((ok) => !ok).length;
 if (failed) {
-  for (const app of apps.filter((candidate) => candidate?.output.trim())) process.stdout.write(`\n--- process ${app.index + 1}, last output ---\n${app.output.trim()}\n`);
+  for (const app of apps.filter((candidate) => candidate?.output.trim()))
+    process.stdout.write(`\n--- process ${app.index + 1}, last output ---\n${app.output.trim()}\n`);
 }
 await cleanUp();
 process.stdout.write(`\n${results.length - failed} passed, ${failed} failed\n`);

@@ -57,7 +57,11 @@ export interface PoolSettings {
   connectionTimeoutMs: number;
 }
 
-export const DEFAULT_POOL_SETTINGS: PoolSettings = { statementTimeoutMs: 15_000, idleInTransactionTimeoutMs: 30_000, connectionTimeoutMs: 10_000 };
+export const DEFAULT_POOL_SETTINGS: PoolSettings = {
+  statementTimeoutMs: 15_000,
+  idleInTransactionTimeoutMs: 30_000,
+  connectionTimeoutMs: 10_000,
+};
 
 export interface DemoAccount {
   email: string;
@@ -96,7 +100,8 @@ function decimal(env: Env, name: string, fallback: number, min: number, max: num
   const raw = text(env, name);
   if (raw === null) return fallback;
   const value = Number(raw);
-  if (!/^\d+(\.\d+)?$/.test(raw) || value < min || value > max) throw new ConfigError(name, `expected a number from ${min} to ${max}, got "${raw}"`);
+  if (!/^\d+(\.\d+)?$/.test(raw) || value < min || value > max)
+    throw new ConfigError(name, `expected a number from ${min} to ${max}, got "${raw}"`);
   return value;
 }
 
@@ -187,10 +192,14 @@ export function loadConfig(env: Env = process.env): Config {
   }
   const stripeWebhookSecret = text(env, 'STRIPE_WEBHOOK_SECRET');
   if (production && stripeWebhookSecret === null) {
-    throw new ConfigError('STRIPE_WEBHOOK_SECRET', "is required in production: refunds, disputes and payments whose confirmation never came back arrive only by Stripe's webhook");
+    throw new ConfigError(
+      'STRIPE_WEBHOOK_SECRET',
+      "is required in production: refunds, disputes and payments whose confirmation never came back arrive only by Stripe's webhook",
+    );
   }
   const stripeApiUrl = text(env, 'STRIPE_API_URL');
-  if (stripeApiUrl !== null && !/^https?:\/\//.test(stripeApiUrl)) throw new ConfigError('STRIPE_API_URL', 'expected an http:// or https:// URL');
+  if (stripeApiUrl !== null && !/^https?:\/\//.test(stripeApiUrl))
+    throw new ConfigError('STRIPE_API_URL', 'expected an http:// or https:// URL');
 
   const redisUrl = text(env, 'REDIS_URL');
   if (redisUrl !== null && !/^rediss?:\/\//.test(redisUrl)) throw new ConfigError('REDIS_URL', 'expected a redis:// or rediss:// URL');
@@ -200,9 +209,18 @@ export function loadConfig(env: Env = process.env): Config {
     .map((email) => email.trim().toLowerCase())
     .filter(Boolean);
 
-  const trustProxy = (text(env, 'TRUST_PROXY') ?? 'loopback').split(',').map((entry) => entry.trim()).filter(Boolean);
-  const badProxy = trustProxy.find((entry) => !['loopback', 'linklocal', 'uniquelocal'].includes(entry) && !/^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(entry));
-  if (badProxy !== undefined) throw new ConfigError('TRUST_PROXY', `expected loopback, linklocal, uniquelocal, addresses or subnets separated by commas, got "${badProxy}"`);
+  const trustProxy = (text(env, 'TRUST_PROXY') ?? 'loopback')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  const badProxy = trustProxy.find(
+    (entry) => !['loopback', 'linklocal', 'uniquelocal'].includes(entry) && !/^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(entry),
+  );
+  if (badProxy !== undefined)
+    throw new ConfigError(
+      'TRUST_PROXY',
+      `expected loopback, linklocal, uniquelocal, addresses or subnets separated by commas, got "${badProxy}"`,
+    );
 
   const metricsToken = text(env, 'METRICS_TOKEN');
   if (metricsToken !== null && metricsToken.length < 16) throw new ConfigError('METRICS_TOKEN', 'must be at least 16 characters');
@@ -233,7 +251,13 @@ export function loadConfig(env: Env = process.env): Config {
     },
     database: {
       statementTimeoutMs: integer(env, 'DB_STATEMENT_TIMEOUT_MS', DEFAULT_POOL_SETTINGS.statementTimeoutMs, 100, 3_600_000),
-      idleInTransactionTimeoutMs: integer(env, 'DB_IDLE_IN_TRANSACTION_TIMEOUT_MS', DEFAULT_POOL_SETTINGS.idleInTransactionTimeoutMs, 100, 3_600_000),
+      idleInTransactionTimeoutMs: integer(
+        env,
+        'DB_IDLE_IN_TRANSACTION_TIMEOUT_MS',
+        DEFAULT_POOL_SETTINGS.idleInTransactionTimeoutMs,
+        100,
+        3_600_000,
+      ),
       connectionTimeoutMs: integer(env, 'DB_CONNECTION_TIMEOUT_MS', DEFAULT_POOL_SETTINGS.connectionTimeoutMs, 100, 600_000),
     },
     s3: s3Settings(env),

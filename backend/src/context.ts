@@ -1,9 +1,9 @@
 import DataLoader from 'dataloader';
 import type { Request } from 'express';
-import { DataSource, In } from 'typeorm';
+import { type DataSource, In } from 'typeorm';
 import { unauthenticated } from './common/errors';
 import { Product } from './modules/catalog/product.entity';
-import { Caller } from './modules/auth/caller';
+import { type Caller } from './modules/auth/caller';
 import { limitFailedSignIns } from './modules/auth/failed-sign-ins';
 import { bearerToken } from './modules/auth/identity';
 import { User } from './modules/users/user.entity';

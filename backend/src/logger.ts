@@ -1,4 +1,4 @@
-import { DestinationStream, pino } from 'pino';
+import { type DestinationStream, pino } from 'pino';
 
 /** Never logged: bearer tokens, cookies, Stripe signatures, passwords and tokens in logged objects. */
 export const REDACTED_PATHS = [

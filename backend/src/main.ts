@@ -3,7 +3,7 @@ import { schedule } from './common/scheduled';
 import { ConfigError, loadConfig } from './config';
 import { ensureDatabase } from './db/database';
 import { createDataSource } from './db/data-source';
-import { EmbeddedDatabase, startEmbeddedPostgres } from './db/embedded-postgres';
+import { type EmbeddedDatabase, startEmbeddedPostgres } from './db/embedded-postgres';
 import { migrate } from './db/migrate';
 import { createLogger } from './logger';
 import { seedCatalogue, seedDemoAccounts } from './seed/seed';
@@ -17,7 +17,12 @@ async function main(): Promise<void> {
   let databaseUrl = config.databaseUrl;
   if (!databaseUrl) {
     logger.info({ port: config.embeddedPostgresPort }, 'starting the embedded PostgreSQL');
-    embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, port: config.embeddedPostgresPort, persistent: true, log: (line) => logger.warn(line) });
+    embedded = await startEmbeddedPostgres({
+      dataDir: config.dataDir,
+      port: config.embeddedPostgresPort,
+      persistent: true,
+      log: (line) => logger.warn(line),
+    });
     databaseUrl = await ensureDatabase(embedded.url, 'keen');
   }
   const db = createDataSource(databaseUrl, { pool: config.database });
@@ -66,6 +71,6 @@ function printBanner(url: string, config: ReturnType<typeof loadConfig>): void {
 }
 
 main().catch((error) => {
-  process.stderr.write(`${error instanceof ConfigError ? error.message : (error as Error)?.stack ?? String(error)}\n`);
+  process.stderr.write(`${error instanceof ConfigError ? error.message : ((error as Error)?.stack ?? String(error))}\n`);
   process.exit(1);
 });

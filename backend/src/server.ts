@@ -8,7 +8,7 @@ import type { Config } from './config';
 import { buildKeenSchema } from './graphql/schema';
 import { createApolloServer } from './graphql/server';
 import { createApp } from './http/app';
-import { createServices, Services } from './services';
+import { createServices, type Services } from './services';
 
 export interface RunningServer {
   url: string;
@@ -63,7 +63,9 @@ export async function startServer(config: Config, db: DataSource, logger: Logger
 function startExpirySweep(services: Services, everySeconds: number, logger: Logger) {
   let running: Promise<unknown> = Promise.resolve();
   const timer = setInterval(() => {
-    running = running.then(() => services.orders.expireOverdue()).catch((error) => logger.error({ err: error }, 'order expiry sweep failed'));
+    running = running
+      .then(() => services.orders.expireOverdue())
+      .catch((error) => logger.error({ err: error }, 'order expiry sweep failed'));
   }, everySeconds * 1000);
   timer.unref();
   return {

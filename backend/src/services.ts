@@ -31,7 +31,11 @@ export function createServices(db: DataSource, config: Config, logger: Logger) {
     orders,
     reviews: new ReviewsService(db, limits),
     payments: new PaymentsService(db, provider, logger),
-    uploads: new UploadsService(db, config.s3 ? new S3ImageStore(config.s3) : new LocalDiskImageStore(path.join(config.dataDir, 'uploads')), limits),
+    uploads: new UploadsService(
+      db,
+      config.s3 ? new S3ImageStore(config.s3) : new LocalDiskImageStore(path.join(config.dataDir, 'uploads')),
+      limits,
+    ),
     reports: new ReportsService(db, catalog, orders, users),
   };
 }

@@ -9,11 +9,20 @@ test('on close: /readyz answers 503 at once, requests are served through the dra
   // A request in flight: headers and half of its body now, the rest after the listener has closed.
   let answered: (value: { status: number; body: string }) => void;
   const inFlight = new Promise<{ status: number; body: string }>((resolve) => (answered = resolve));
-  const slow = http.request({ host: '127.0.0.1', port, path: '/graphql', method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (res) => {
-    let text = '';
-    res.on('data', (chunk) => (text += chunk));
-    res.on('end', () => answered({ status: res.statusCode!, body: text }));
-  });
+  const slow = http.request(
+    {
+      host: '127.0.0.1',
+      port,
+      path: '/graphql',
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+    },
+    (res) => {
+      let text = '';
+      res.on('data', (chunk) => (text += chunk));
+      res.on('end', () => answered({ status: res.statusCode!, body: text }));
+    },
+  );
   slow.write(body.slice(0, 10));
   await new Promise((resolve) => setTimeout(resolve, 100));
 

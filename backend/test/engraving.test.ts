@@ -1,6 +1,6 @@
 import { Product } from '../src/modules/catalog/product.entity';
 import { Order } from '../src/modules/orders/order.entity';
-import { codeOf, messageOf, startTestApp, TestApp, TestSession } from './support/harness';
+import { codeOf, messageOf, startTestApp, type TestApp, type TestSession } from './support/harness';
 import { restClient } from './rest/api';
 
 let app: TestApp;
@@ -15,15 +15,24 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-const PLACE = 'mutation($input: PlaceOrderInput!) { placeOrder(input: $input) { id price totalPrice quantity engraving { text font unitPrice } } }';
+const PLACE =
+  'mutation($input: PlaceOrderInput!) { placeOrder(input: $input) { id price totalPrice quantity engraving { text font unitPrice } } }';
 const ORDER = 'query($id: ID!) { order(id: $id) { id totalPrice engraving { text font unitPrice } } }';
 const ORDERS = 'query($options: OrderListOptions) { orders(options: $options) { totalItems items { id engraving { text } } } }';
-const CREATE_PRODUCT = 'mutation($input: ProductInput!) { createProduct(input: $input) { id engravable engravingMaxLength engravingPrice } }';
-const UPDATE_PRODUCT = 'mutation($id: ID!, $input: UpdateProductInput!) { updateProduct(id: $id, input: $input) { id engravable engravingMaxLength engravingPrice } }';
+const CREATE_PRODUCT =
+  'mutation($input: ProductInput!) { createProduct(input: $input) { id engravable engravingMaxLength engravingPrice } }';
+const UPDATE_PRODUCT =
+  'mutation($id: ID!, $input: UpdateProductInput!) { updateProduct(id: $id, input: $input) { id engravable engravingMaxLength engravingPrice } }';
 
 const contact = { phone: '+1 555 0100', address: '1 Test Street' };
-const input = (productId: string, quantity: number, engraving?: unknown) => ({ productId, quantity, ...contact, ...(engraving === undefined ? {} : { engraving }) });
-const engravable = (overrides: Partial<Product> = {}) => app.product({ price: 100, quantity: 20, engravable: true, engravingMaxLength: 12, engravingPrice: 15, ...overrides });
+const input = (productId: string, quantity: number, engraving?: unknown) => ({
+  productId,
+  quantity,
+  ...contact,
+  ...(engraving === undefined ? {} : { engraving }),
+});
+const engravable = (overrides: Partial<Product> = {}) =>
+  app.product({ price: 100, quantity: 20, engravable: true, engravingMaxLength: 12, engravingPrice: 15, ...overrides });
 const stockOf = async (id: string) => (await app.db.getRepository(Product).findOneByOrFail({ id })).quantity;
 const ordersOf = (productId: string) => app.db.getRepository(Order).countBy({ productId });
 
@@ -39,13 +48,18 @@ describe('engravingFonts', () => {
 describe('placeOrder with an engraving', () => {
   test('the total is quantity x (price + engravingPrice), and the order keeps text, font and unit surcharge', async () => {
     const product = await engravable();
-    const res = await app.gql(PLACE, { input: input(product.id, 3, { text: "For Sam & Léa - 1999!", font: 'script' }) }, buyer);
+    const res = await app.gql(PLACE, { input: input(product.id, 3, { text: 'For Sam & Léa - 1999!', font: 'script' }) }, buyer);
     // 21 characters: over the product's 12, so first the limit is raised.
     expect(messageOf(res)).toBe('Engraving is too long (at most 12 characters)');
     await app.db.getRepository(Product).update({ id: product.id }, { engravingMaxLength: 21 });
-    const placed = await app.gql(PLACE, { input: input(product.id, 3, { text: "For Sam & Léa - 1999!", font: 'script' }) }, buyer);
+    const placed = await app.gql(PLACE, { input: input(product.id, 3, { text: 'For Sam & Léa - 1999!', font: 'script' }) }, buyer);
     expect(placed.errors).toBeUndefined();
-    expect(placed.data!.placeOrder).toMatchObject({ price: 100, quantity: 3, totalPrice: 345, engraving: { text: "For Sam & Léa - 1999!", font: 'script', unitPrice: 15 } });
+    expect(placed.data!.placeOrder).toMatchObject({
+      price: 100,
+      quantity: 3,
+      totalPrice: 345,
+      engraving: { text: 'For Sam & Léa - 1999!', font: 'script', unitPrice: 15 },
+    });
     expect(await stockOf(product.id)).toBe(17);
   });
 
@@ -62,7 +76,22 @@ describe('placeOrder with an engraving', () => {
     const product = await engravable();
     const placed = await app.gql(PLACE, { input: input(product.id, 1, { text: 'Keep me', font: 'mono' }) }, buyer);
     const id = placed.data!.placeOrder.id;
-    const edited = await app.gql(UPDATE_PRODUCT, { id: product.id, input: { img: product.img, price: 500, quantity: 20, minimumQuantity: 1, engravable: false, engravingPrice: 99, engravingMaxLength: 3 } }, admin);
+    const edited = await app.gql(
+      UPDATE_PRODUCT,
+      {
+        id: product.id,
+        input: {
+          img: product.img,
+          price: 500,
+          quantity: 20,
+          minimumQuantity: 1,
+          engravable: false,
+          engravingPrice: 99,
+          engravingMaxLength: 3,
+        },
+      },
+      admin,
+    );
     expect(edited.errors).toBeUndefined();
     const res = await app.gql(ORDER, { id }, buyer);
     expect(res.data!.order).toEqual({ id, totalPrice: 115, engraving: { text: 'Keep me', font: 'mono', unitPrice: 15 } });
@@ -131,7 +160,10 @@ describe('REST POST /api/orders with an engraving', () => {
       [plain.id, { text: 'For Sam', font: 'serif' }, 'This product cannot be engraved'],
     ];
     for (const [productCode, engraving, message] of cases) {
-      expect(await api('POST', '/orders', { as: buyer, body: { productCode, quantity: 1, ...contact, engraving } })).toEqual({ status: 400, body: { message } });
+      expect(await api('POST', '/orders', { as: buyer, body: { productCode, quantity: 1, ...contact, engraving } })).toEqual({
+        status: 400,
+        body: { message },
+      });
     }
     expect(await stockOf(product.id)).toBe(20);
     expect(await stockOf(plain.id)).toBe(10);
@@ -145,15 +177,31 @@ describe('REST POST /api/orders with an engraving', () => {
 });
 
 describe("a product's engraving settings", () => {
-  const newProduct = (name: string, extra: object = {}) => ({ name, description: 'A knife', price: 50, quantity: 5, minimumQuantity: 1, img: '/images/santoku.svg', ...extra });
+  const newProduct = (name: string, extra: object = {}) => ({
+    name,
+    description: 'A knife',
+    price: 50,
+    quantity: 5,
+    minimumQuantity: 1,
+    img: '/images/santoku.svg',
+    ...extra,
+  });
 
   test('a new product is not engravable by default, with 24 characters and no surcharge; an admin sets and changes them', async () => {
     const plain = await app.gql(CREATE_PRODUCT, { input: newProduct('Plain settings knife') }, admin);
     expect(plain.data!.createProduct).toMatchObject({ engravable: false, engravingMaxLength: 24, engravingPrice: 0 });
-    const set = await app.gql(CREATE_PRODUCT, { input: newProduct('Engraved settings knife', { engravable: true, engravingMaxLength: 40, engravingPrice: 9 }) }, admin);
+    const set = await app.gql(
+      CREATE_PRODUCT,
+      { input: newProduct('Engraved settings knife', { engravable: true, engravingMaxLength: 40, engravingPrice: 9 }) },
+      admin,
+    );
     expect(set.data!.createProduct).toMatchObject({ engravable: true, engravingMaxLength: 40, engravingPrice: 9 });
     const id = set.data!.createProduct.id;
-    const kept = await app.gql(UPDATE_PRODUCT, { id, input: { img: '/images/santoku.svg', price: 50, quantity: 5, minimumQuantity: 1, engravingPrice: 11 } }, admin);
+    const kept = await app.gql(
+      UPDATE_PRODUCT,
+      { id, input: { img: '/images/santoku.svg', price: 50, quantity: 5, minimumQuantity: 1, engravingPrice: 11 } },
+      admin,
+    );
     expect(kept.data!.updateProduct).toEqual({ id, engravable: true, engravingMaxLength: 40, engravingPrice: 11 });
   });
 
@@ -170,11 +218,18 @@ describe("a product's engraving settings", () => {
     }
     const rest = await api('PUT', `/products/${product.id}`, { as: admin, body: { ...base, engravable: 'yes' } });
     expect(rest).toEqual({ status: 400, body: { message: 'engravable must be true or false' } });
-    expect(await app.db.getRepository(Product).findOneByOrFail({ id: product.id })).toMatchObject({ engravable: true, engravingMaxLength: 12, engravingPrice: 15 });
+    expect(await app.db.getRepository(Product).findOneByOrFail({ id: product.id })).toMatchObject({
+      engravable: true,
+      engravingMaxLength: 12,
+      engravingPrice: 15,
+    });
   });
 
   test('REST carries the settings on products and takes them on create and update', async () => {
-    const created = await api('POST', '/products', { as: admin, body: newProduct('REST engraved knife', { engravable: true, engravingPrice: 7 }) });
+    const created = await api('POST', '/products', {
+      as: admin,
+      body: newProduct('REST engraved knife', { engravable: true, engravingPrice: 7 }),
+    });
     expect(created.body.product).toMatchObject({ engravable: true, engravingMaxLength: 24, engravingPrice: 7 });
     const listed = await api('GET', `/products?id=${created.body.product._id}`);
     expect(listed.body[0]).toMatchObject({ engravable: true, engravingMaxLength: 24, engravingPrice: 7 });
@@ -182,7 +237,11 @@ describe("a product's engraving settings", () => {
 
   test('a customer may not change them', async () => {
     const product = await engravable();
-    const res = await app.gql(UPDATE_PRODUCT, { id: product.id, input: { img: product.img, price: 100, quantity: 20, minimumQuantity: 1, engravingPrice: 0 } }, buyer);
+    const res = await app.gql(
+      UPDATE_PRODUCT,
+      { id: product.id, input: { img: product.img, price: 100, quantity: 20, minimumQuantity: 1, engravingPrice: 0 } },
+      buyer,
+    );
     expect(codeOf(res)).toBe('FORBIDDEN');
     expect((await app.db.getRepository(Product).findOneByOrFail({ id: product.id })).engravingPrice).toBe(15);
   });
@@ -202,12 +261,16 @@ describe('admin views of engraved orders', () => {
     expect((await app.gql(ORDERS, { options: { search } }, admin)).data!.orders.totalItems).toBe(2);
     expect(codeOf(await app.gql(ORDERS, { options: { search, engraved: true } }, buyer))).toBe('FORBIDDEN');
 
-    const response = await fetch(`${app.url}/api/admin/export/orders.csv?search=${encodeURIComponent(search)}&engraved=true`, { headers: { authorization: `Bearer ${admin.token}` } });
+    const response = await fetch(`${app.url}/api/admin/export/orders.csv?search=${encodeURIComponent(search)}&engraved=true`, {
+      headers: { authorization: `Bearer ${admin.token}` },
+    });
     const lines = (await response.text()).split('\r\n').filter(Boolean);
     expect(lines[0].endsWith(',engravingText,engravingFont,engravingUnitPrice')).toBe(true);
     expect(lines).toHaveLength(2);
     expect(lines[1].endsWith(',Filter me,serif,15')).toBe(true);
-    const bad = await fetch(`${app.url}/api/admin/export/orders.csv?engraved=maybe`, { headers: { authorization: `Bearer ${admin.token}` } });
+    const bad = await fetch(`${app.url}/api/admin/export/orders.csv?engraved=maybe`, {
+      headers: { authorization: `Bearer ${admin.token}` },
+    });
     expect(bad.status).toBe(400);
   });
 });

@@ -1,4 +1,4 @@
-import { startTestApp, TestApp } from './support/harness';
+import { startTestApp, type TestApp } from './support/harness';
 
 let app: TestApp;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startTestApp, TestApp } from './support/harness';
+import { startTestApp, type TestApp } from './support/harness';
 
 let app: TestApp;
 const clientDir = mkdtempSync(path.join(os.tmpdir(), 'keen-client-'));

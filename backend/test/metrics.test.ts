@@ -1,9 +1,10 @@
 import { ConfigError, loadConfig } from '../src/config';
 import { metrics } from '../src/common/metrics';
-import { startTestApp, TestApp } from './support/harness';
+import { startTestApp, type TestApp } from './support/harness';
 
 const TOKEN = 'metrics-token-for-tests-0123456789';
-const PAY_WITH_CARD = 'mutation($orderId: ID!, $card: TestCardInput!) { confirmTestCardPayment(orderId: $orderId, card: $card) { id paid } }';
+const PAY_WITH_CARD =
+  'mutation($orderId: ID!, $card: TestCardInput!) { confirmTestCardPayment(orderId: $orderId, card: $card) { id paid } }';
 const card = (number: string) => ({ number, expMonth: 12, expYear: new Date().getUTCFullYear() + 3, cvc: '123' });
 
 let withToken: TestApp;
@@ -34,7 +35,9 @@ test('/metrics needs the bearer token: 401 without it or with another one', asyn
 });
 
 test('a short METRICS_TOKEN is refused at start', () => {
-  expect(() => loadConfig({ NODE_ENV: 'test', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099', METRICS_TOKEN: 'short' })).toThrow(ConfigError);
+  expect(() => loadConfig({ NODE_ENV: 'test', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099', METRICS_TOKEN: 'short' })).toThrow(
+    ConfigError,
+  );
 });
 
 test('with the token: requests by route and operation, pool, orders placed, payments and rate-limit refusals', async () => {

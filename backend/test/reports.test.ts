@@ -1,5 +1,5 @@
 import { Order } from '../src/modules/orders/order.entity';
-import { codeOf, startTestApp, TestApp, TestSession } from './support/harness';
+import { codeOf, startTestApp, type TestApp, type TestSession } from './support/harness';
 
 let app: TestApp;
 let admin: TestSession;
@@ -16,10 +16,16 @@ async function csv(path: string, session?: TestSession) {
 }
 
 /** Known data: two customers, products with and without enough stock, orders spread over days. */
-async function orderOn(session: TestSession, productId: string, quantity: number, { paid = false, shipped = false, at = new Date(), paidAt = at }: { paid?: boolean; shipped?: boolean; at?: Date; paidAt?: Date } = {}) {
+async function orderOn(
+  session: TestSession,
+  productId: string,
+  quantity: number,
+  { paid = false, shipped = false, at = new Date(), paidAt = at }: { paid?: boolean; shipped?: boolean; at?: Date; paidAt?: Date } = {},
+) {
   const order = await app.placeOrder(session, productId, quantity);
   if (paid) await app.payOrder(session, order.id);
-  if (shipped) expect((await app.gql('mutation($id: ID!) { markShipped(id: $id) { id } }', { id: order.id }, admin)).errors).toBeUndefined();
+  if (shipped)
+    expect((await app.gql('mutation($id: ID!) { markShipped(id: $id) { id } }', { id: order.id }, admin)).errors).toBeUndefined();
   // Only the timestamps are backdated, to spread the orders over days; states come from the real calls.
   await app.db.getRepository(Order).update({ id: order.id }, { createdAt: at, ...(paid ? { paidAt } : {}) });
   return order;
@@ -80,10 +86,15 @@ describe('CSV exports', () => {
     await orderOn(alice, product.id, 1, { paid: false });
     await orderOn(alice, product.id, 1, { paid: true, shipped: true });
 
-    const all = await csv(`/api/admin/export/orders.csv?search=${encodeURIComponent('damascus')}&status=Pending&paid=true&sortBy=quantity&sortDirection=ASC`, admin);
+    const all = await csv(
+      `/api/admin/export/orders.csv?search=${encodeURIComponent('damascus')}&status=Pending&paid=true&sortBy=quantity&sortDirection=ASC`,
+      admin,
+    );
     expect(all.status).toBe(200);
     expect(all.type).toMatch(/^text\/csv/);
-    expect(all.lines[0]).toBe('id,createdAt,product,customer,email,phone,address,quantity,price,totalPrice,paid,status,transactionId,state,paidAt,engravingText,engravingFont,engravingUnitPrice');
+    expect(all.lines[0]).toBe(
+      'id,createdAt,product,customer,email,phone,address,quantity,price,totalPrice,paid,status,transactionId,state,paidAt,engravingText,engravingFont,engravingUnitPrice',
+    );
     expect(all.lines).toHaveLength(1 + 105);
     expect(all.lines[1]).toContain('"Export ""Damascus"", Chef"');
     expect(all.lines.slice(1).every((line) => line.includes(',true,Pending,pi_') && line.includes(',Paid,'))).toBe(true);
@@ -123,7 +134,7 @@ describe('CSV exports', () => {
     }
   });
 
-  test('refuses a sort column or filter value outside the grid\'s own', async () => {
+  test("refuses a sort column or filter value outside the grid's own", async () => {
     const res = await csv('/api/admin/export/orders.csv?sortBy=id;DROP', admin);
     expect(res.status).toBe(400);
     expect(JSON.parse(res.text).message).toMatch(/^sortBy must be one of/);

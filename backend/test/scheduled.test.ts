@@ -34,7 +34,12 @@ test('five processes migrating an empty database at the same moment all succeed,
   const { dbs, drop } = await processesOnEmptyDatabase(5);
   try {
     const applied = await Promise.all(dbs.map((db) => migrate(db)));
-    expect(applied.flat().map((migration) => migration.name).sort()).toEqual(migrations.map((migration) => migration.name).sort());
+    expect(
+      applied
+        .flat()
+        .map((migration) => migration.name)
+        .sort(),
+    ).toEqual(migrations.map((migration) => migration.name).sort());
     const rows: { name: string }[] = await dbs[0].query('SELECT name FROM migrations ORDER BY id');
     expect(rows.map((row) => row.name)).toEqual(migrations.map((migration) => new migration().name));
     for (const db of dbs) expect(await db.showMigrations()).toBe(false);

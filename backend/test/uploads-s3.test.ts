@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { ConfigError, loadConfig } from '../src/config';
 import { signV4 } from '../src/modules/uploads/s3-image-store';
-import { S3StandIn, startS3StandIn } from '../src/scripts/s3-stand-in';
-import { startTestApp, TestApp, TestSession } from './support/harness';
+import { type S3StandIn, startS3StandIn } from '../src/scripts/s3-stand-in';
+import { startTestApp, type TestApp, type TestSession } from './support/harness';
 
 const PNG = Buffer.from(
   '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a2dd8a2b0000000049454e44ae426082',
@@ -15,7 +15,12 @@ test('signV4 matches the GET Object example of the AWS Signature Version 4 docum
   const authorization = signV4({
     method: 'GET',
     url: new URL('https://examplebucket.s3.amazonaws.com/test.txt'),
-    headers: { host: 'examplebucket.s3.amazonaws.com', range: 'bytes=0-9', 'x-amz-content-sha256': emptyHash, 'x-amz-date': '20130524T000000Z' },
+    headers: {
+      host: 'examplebucket.s3.amazonaws.com',
+      range: 'bytes=0-9',
+      'x-amz-content-sha256': emptyHash,
+      'x-amz-date': '20130524T000000Z',
+    },
     payloadHash: emptyHash,
     region: 'us-east-1',
     service: 's3',
@@ -30,7 +35,9 @@ test('S3 settings are all or nothing', () => {
   const base = { NODE_ENV: 'test', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' };
   expect(loadConfig(base).s3).toBeNull();
   expect(() => loadConfig({ ...base, S3_BUCKET: 'keen' })).toThrow(ConfigError);
-  expect(() => loadConfig({ ...base, S3_BUCKET: 'keen', S3_ENDPOINT: 'minio:9000', S3_ACCESS_KEY_ID: 'a', S3_SECRET_ACCESS_KEY: 'b' })).toThrow(/S3_ENDPOINT/);
+  expect(() =>
+    loadConfig({ ...base, S3_BUCKET: 'keen', S3_ENDPOINT: 'minio:9000', S3_ACCESS_KEY_ID: 'a', S3_SECRET_ACCESS_KEY: 'b' }),
+  ).toThrow(/S3_ENDPOINT/);
 });
 
 describe('uploads to an S3-compatible bucket', () => {
@@ -40,7 +47,13 @@ describe('uploads to an S3-compatible bucket', () => {
   let admin: TestSession;
   beforeAll(async () => {
     bucket = await startS3StandIn({ region: 'eu-test-1', ...credentials }, { pageSize: 2 });
-    const s3 = { S3_ENDPOINT: bucket.url, S3_BUCKET: 'keen-images', S3_REGION: 'eu-test-1', S3_ACCESS_KEY_ID: credentials.accessKeyId, S3_SECRET_ACCESS_KEY: credentials.secretAccessKey };
+    const s3 = {
+      S3_ENDPOINT: bucket.url,
+      S3_BUCKET: 'keen-images',
+      S3_REGION: 'eu-test-1',
+      S3_ACCESS_KEY_ID: credentials.accessKeyId,
+      S3_SECRET_ACCESS_KEY: credentials.secretAccessKey,
+    };
     [app, other] = await Promise.all([startTestApp({ ...s3, S3_PUBLIC_URL: 'https://cdn.keen.test/images' }), startTestApp(s3)]);
     admin = await app.adminUser();
   });
@@ -52,7 +65,11 @@ describe('uploads to an S3-compatible bucket', () => {
   async function upload(target: TestApp, session: TestSession): Promise<string> {
     const form = new FormData();
     form.append('image', new Blob([new Uint8Array(PNG)], { type: 'text/plain' }), 'knife.txt');
-    const response = await fetch(`${target.url}/api/uploads`, { method: 'POST', headers: { authorization: `Bearer ${session.token}` }, body: form });
+    const response = await fetch(`${target.url}/api/uploads`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${session.token}` },
+      body: form,
+    });
     expect(response.status).toBe(200);
     return ((await response.json()) as { data: { url: string } }).data.url;
   }
@@ -87,12 +104,22 @@ describe('uploads to an S3-compatible bucket', () => {
     const [onProduct, onProfile, abandoned, abandonedToo, recent] = names;
     await other.product({ img: `/uploads/${onProduct}` });
     await other.db.query(`UPDATE "user" SET img = $1 WHERE email = $2`, [`/uploads/${onProfile}`, customer.email]);
-    for (const name of [onProduct, onProfile, abandoned, abandonedToo]) bucket.objects.get(`keen-images/uploads/${name}`)!.lastModified = new Date(Date.now() - 25 * 3600_000);
-    bucket.objects.set('keen-images/uploads/not-ours.txt', { body: Buffer.from('x'), contentType: 'text/plain', lastModified: new Date(0) });
+    for (const name of [onProduct, onProfile, abandoned, abandonedToo])
+      bucket.objects.get(`keen-images/uploads/${name}`)!.lastModified = new Date(Date.now() - 25 * 3600_000);
+    bucket.objects.set('keen-images/uploads/not-ours.txt', {
+      body: Buffer.from('x'),
+      contentType: 'text/plain',
+      lastModified: new Date(0),
+    });
 
     const removed = await other.services.uploads.removeUnreferenced();
     expect(removed.sort()).toEqual([abandoned, abandonedToo].sort());
-    expect([...bucket.objects.keys()].sort()).toEqual([onProduct, onProfile, recent].map((name) => `keen-images/uploads/${name}`).concat('keen-images/uploads/not-ours.txt').sort());
+    expect([...bucket.objects.keys()].sort()).toEqual(
+      [onProduct, onProfile, recent]
+        .map((name) => `keen-images/uploads/${name}`)
+        .concat('keen-images/uploads/not-ours.txt')
+        .sort(),
+    );
     expect(bucket.refused).toBe(0);
   });
 });

@@ -1,7 +1,7 @@
 import { mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { startTestApp, TestApp, TestSession } from './support/harness';
+import { startTestApp, type TestApp, type TestSession } from './support/harness';
 
 const PNG = Buffer.from(
   '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a2dd8a2b0000000049454e44ae426082',
@@ -69,7 +69,12 @@ describe('POST /api/uploads', () => {
   });
 
   it('refuses an SVG, which browsers could run scripts from', async () => {
-    const { status, body } = await upload(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), 'x.svg', admin, { type: 'image/svg+xml' });
+    const { status, body } = await upload(
+      Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+      'x.svg',
+      admin,
+      { type: 'image/svg+xml' },
+    );
     expect(status).toBe(400);
     expect(body.message).toBe('Only JPEG, PNG and WebP images can be uploaded');
   });
@@ -87,7 +92,11 @@ describe('POST /api/uploads', () => {
     const wrongField = await upload(PNG, 'knife.png', admin, { field: 'photo' });
     expect(wrongField.status).toBe(400);
     expect(wrongField.body.message).toBe('Send one image in the multipart field "image"');
-    const empty = await fetch(`${app.url}/api/uploads`, { method: 'POST', headers: { authorization: `Bearer ${admin.token}` }, body: new FormData() });
+    const empty = await fetch(`${app.url}/api/uploads`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${admin.token}` },
+      body: new FormData(),
+    });
     expect(empty.status).toBe(400);
   });
 

@@ -16,13 +16,21 @@ async function checkPage(page: Page, path: string, ready?: (page: Page) => Locat
     const { violations } = await new AxeBuilder({ page }).analyze();
     const serious = violations
       .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map((violation) => ({ rule: violation.id, help: violation.help, where: violation.nodes.slice(0, 3).map((node) => node.target.join(' ')) }));
+      .map((violation) => ({
+        rule: violation.id,
+        help: violation.help,
+        where: violation.nodes.slice(0, 3).map((node) => node.target.join(' ')),
+      }));
     expect.soft(serious, `axe on ${path}`).toEqual([]);
   });
 }
 
 async function firstProductId(baseURL: string): Promise<string> {
-  const { products } = await gql<{ products: { items: { id: string }[] } }>(baseURL, '{ products(options: { take: 1 }) { items { id } } }', {});
+  const { products } = await gql<{ products: { items: { id: string }[] } }>(
+    baseURL,
+    '{ products(options: { take: 1 }) { items { id } } }',
+    {},
+  );
   return products.items[0].id;
 }
 

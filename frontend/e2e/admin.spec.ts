@@ -8,7 +8,9 @@ test('an admin adds a product with a photo and it appears in the store', async (
   await page.getByRole('button', { name: 'Add Product' }).click();
   await expect(page.getByText('Product Name is Required')).toBeVisible();
 
-  await page.getByLabel('Photo', { exact: true }).setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('not an image at all') });
+  await page
+    .getByLabel('Photo', { exact: true })
+    .setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('not an image at all') });
   await page.getByLabel('Product Name').fill(name);
   await page.getByLabel('Description').fill('A slim dagger with a hand-engraved crest.');
   await page.getByLabel('Price', { exact: true }).fill('120');

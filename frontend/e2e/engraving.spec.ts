@@ -6,14 +6,23 @@ const PRODUCT = 'Damascus Chef Knife 8"';
 /** Waits until the browser has loaded a bundled font and can draw with it. */
 async function expectFontLoaded(page: Page, family: string): Promise<void> {
   await expect
-    .poll(() => page.evaluate(async (name) => {
-      await document.fonts.ready;
-      return document.fonts.check(`24px "${name}"`) && [...document.fonts].some((face) => face.family.replace(/"/g, '') === name && face.status === 'loaded');
-    }, family))
+    .poll(() =>
+      page.evaluate(async (name) => {
+        await document.fonts.ready;
+        return (
+          document.fonts.check(`24px "${name}"`) &&
+          [...document.fonts].some((face) => face.family.replace(/"/g, '') === name && face.status === 'loaded')
+        );
+      }, family),
+    )
     .toBe(true);
 }
 
-test('a customer engraves "For Sam" in the script font, orders and pays; an admin sees it and opens the engraving sheet', async ({ page, browser, baseURL }, info) => {
+test('a customer engraves "For Sam" in the script font, orders and pays; an admin sees it and opens the engraving sheet', async ({
+  page,
+  browser,
+  baseURL,
+}, info) => {
   // Every request stays on the machine: the fonts are the shop's own files.
   await offline(page.context(), baseURL!);
   const outside: string[] = [];
@@ -22,7 +31,9 @@ test('a customer engraves "For Sam" in the script font, orders and pays; an admi
     if (url.origin !== new URL(baseURL!).origin && url.host !== '127.0.0.1:9099') outside.push(request.url());
   });
 
-  const { products } = await gql<{ products: { items: { id: string; name: string; price: number; minimumQuantity: number; engravingPrice: number }[] } }>(
+  const { products } = await gql<{
+    products: { items: { id: string; name: string; price: number; minimumQuantity: number; engravingPrice: number }[] };
+  }>(
     baseURL!,
     'query($search: String) { products(options: { search: $search }) { items { id name price minimumQuantity engravingPrice } } }',
     { search: 'Damascus Chef' },

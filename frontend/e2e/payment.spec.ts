@@ -37,10 +37,17 @@ test.describe('card payment with the offline test provider', () => {
     await page.getByRole('button', { name: 'Pay' }).click();
     const error = page.getByText('Your card was declined.');
     await expect(error).toBeVisible();
-    expect(await error.evaluate((element) => getComputedStyle(element).color)).toMatch(/rgb\((2[0-9]{2}), ([0-9]{1,2}|1[0-9]{2}), ([0-9]{1,2}|1[0-9]{2})\)/);
+    expect(await error.evaluate((element) => getComputedStyle(element).color)).toMatch(
+      /rgb\((2[0-9]{2}), ([0-9]{1,2}|1[0-9]{2}), ([0-9]{1,2}|1[0-9]{2})\)/,
+    );
     await expect(page.getByText('Your payment is completed')).toHaveCount(0);
 
     await page.goto('/dashboard/myOrders');
-    await expect(page.getByRole('link', { name: 'Pay' }).or(page.getByRole('button', { name: 'Pay' })).first()).toBeVisible();
+    await expect(
+      page
+        .getByRole('link', { name: 'Pay' })
+        .or(page.getByRole('button', { name: 'Pay' }))
+        .first(),
+    ).toBeVisible();
   });
 });

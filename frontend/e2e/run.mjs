@@ -15,14 +15,26 @@ if (!existsSync(path.join(root, 'backend', 'dist', 'main.js')) || !existsSync(pa
 
 const port = process.env.E2E_PORT ?? '4173';
 const baseUrl = `http://localhost:${port}`;
-if (await fetch(`${baseUrl}/healthz`).then(() => true, () => false)) {
+if (
+  await fetch(`${baseUrl}/healthz`).then(
+    () => true,
+    () => false,
+  )
+) {
   console.error(`Something already answers on ${baseUrl}; stop it or set E2E_PORT`);
   process.exit(1);
 }
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'keen-e2e-'));
 const server = spawn(process.execPath, [path.join(root, 'backend', 'scripts', 'start.mjs')], {
   cwd: root,
-  env: { ...process.env, NODE_ENV: 'development', PORT: port, DATA_DIR: dataDir, EMBEDDED_POSTGRES_PORT: process.env.E2E_POSTGRES_PORT ?? '54349', LOG_LEVEL: 'warn' },
+  env: {
+    ...process.env,
+    NODE_ENV: 'development',
+    PORT: port,
+    DATA_DIR: dataDir,
+    EMBEDDED_POSTGRES_PORT: process.env.E2E_POSTGRES_PORT ?? '54349',
+    LOG_LEVEL: 'warn',
+  },
   stdio: ['ignore', 'inherit', 'inherit'],
 });
 let serverExited = false;
@@ -43,15 +55,22 @@ try {
   for (;;) {
     if (serverExited) throw new Error('Keen exited before it was ready');
     if (Date.now() - started > 180_000) throw new Error('Keen was not ready within 180 s');
-    const ready = await fetch(`${baseUrl}/readyz`).then((r) => r.ok, () => false);
+    const ready = await fetch(`${baseUrl}/readyz`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ready && !serverExited) break;
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
-  const playwright = spawn(path.join(root, 'node_modules', '.bin', 'playwright'), ['test', '-c', path.join(here, 'playwright.config.ts'), ...process.argv.slice(2)], {
-    cwd: root,
-    env: { ...process.env, E2E_BASE_URL: baseUrl },
-    stdio: 'inherit',
-  });
+  const playwright = spawn(
+    path.join(root, 'node_modules', '.bin', 'playwright'),
+    ['test', '-c', path.join(here, 'playwright.config.ts'), ...process.argv.slice(2)],
+    {
+      cwd: root,
+      env: { ...process.env, E2E_BASE_URL: baseUrl },
+      stdio: 'inherit',
+    },
+  );
   code = await new Promise((resolve) => playwright.on('exit', (exitCode) => resolve(exitCode ?? 1)));
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);

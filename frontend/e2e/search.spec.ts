@@ -9,7 +9,9 @@ function countProductQueries(page: import('@playwright/test').Page) {
   return seen;
 }
 
-test('a shopper searches, sorts and filters; the URL keeps it on reload and on Back; a seen result comes from the cache', async ({ page }) => {
+test('a shopper searches, sorts and filters; the URL keeps it on reload and on Back; a seen result comes from the cache', async ({
+  page,
+}) => {
   await page.goto('/products');
   const search = page.getByLabel('Search products');
   await search.fill('damas');
@@ -23,8 +25,7 @@ test('a shopper searches, sorts and filters; the URL keeps it on reload and on B
   await page.getByLabel('In stock only').click();
   await expect(page.getByLabel('In stock only')).toBeChecked();
   await expect(page).toHaveURL(/\/products\?q=knife&sort=price_desc&inStock=1$/);
-  const prices = async () =>
-    (await page.getByText(/^Price: \$\d+$/).allTextContents()).map((text) => Number(text.replace(/\D/g, '')));
+  const prices = async () => (await page.getByText(/^Price: \$\d+$/).allTextContents()).map((text) => Number(text.replace(/\D/g, '')));
   await expect.poll(async () => (await prices()).length).toBeGreaterThan(3);
   const shown = await prices();
   expect(shown).toEqual([...shown].sort((a, b) => b - a));

@@ -15,7 +15,8 @@ async function watchCsp(page: Page): Promise<string[]> {
     });
   });
   page.on('console', (message) => {
-    if (/Content Security Policy|Refused to (load|execute|apply|connect|frame|create)/i.test(message.text())) violations.push(message.text());
+    if (/Content Security Policy|Refused to (load|execute|apply|connect|frame|create)/i.test(message.text()))
+      violations.push(message.text());
   });
   return violations;
 }
@@ -54,7 +55,10 @@ test("no CSP violation on a customer's pages, payment included", async ({ page, 
   await visit(page, ['/dashboard', '/dashboard/myOrders', '/dashboard/review', `/dashboard/payment/${order.id}`]);
   await expect(page.getByText(`Pay for ${order.name}`)).toBeVisible();
   await page.goto('/products');
-  await page.getByRole('link', { name: /^Buy Now:/ }).first().click();
+  await page
+    .getByRole('link', { name: /^Buy Now:/ })
+    .first()
+    .click();
   await page.waitForLoadState('networkidle');
   expect(violations).toEqual([]);
 });
@@ -62,7 +66,13 @@ test("no CSP violation on a customer's pages, payment included", async ({ page, 
 test("no CSP violation on the admin's pages", async ({ page }) => {
   const violations = await watchCsp(page);
   await signIn(page, demo.admin);
-  await visit(page, ['/dashboard/overview', '/dashboard/allOrders', '/dashboard/addProduct', '/dashboard/manageProducts', '/dashboard/users']);
+  await visit(page, [
+    '/dashboard/overview',
+    '/dashboard/allOrders',
+    '/dashboard/addProduct',
+    '/dashboard/manageProducts',
+    '/dashboard/users',
+  ]);
   await expect(page.getByRole('grid')).toBeVisible();
   expect(violations).toEqual([]);
 });

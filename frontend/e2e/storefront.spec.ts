@@ -20,7 +20,12 @@ test('a visitor browses the shop', async ({ page }, info) => {
   await expect(page.getByText(/Damascus chef knife arrived razor sharp/)).toBeVisible();
   await snap(page, 'reviews', info.project.name);
 
-  for (const [path, heading] of [['/blogs', /Blogs/], ['/myPortfolio', /portfolio/i], ['/myportfolio', /portfolio/i], ['/contactus', /Contact Us/]] as const) {
+  for (const [path, heading] of [
+    ['/blogs', /Blogs/],
+    ['/myPortfolio', /portfolio/i],
+    ['/myportfolio', /portfolio/i],
+    ['/contactus', /Contact Us/],
+  ] as const) {
     await page.goto(path);
     await expect(page.getByRole('heading', { name: heading }).first()).toBeVisible();
   }
@@ -36,7 +41,10 @@ test('a shopper signs up, buys, deletes an order, reviews, updates the profile a
 
   // Buying sends an anonymous visitor to sign in first.
   await page.goto('/products');
-  await page.getByRole('link', { name: /Buy Now/ }).first().click();
+  await page
+    .getByRole('link', { name: /Buy Now/ })
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/login$/);
   await snap(page, 'login', info.project.name);
   await page.getByRole('link', { name: /New User\? Sign Up/ }).click();

@@ -63,7 +63,10 @@ export async function gql<T>(baseURL: string, query: string, variables: Record<s
 }
 
 /** Places an order for the first product of the catalogue, as `account`, through the API. */
-export async function placeOrderViaApi(baseURL: string, account: { email: string; password: string }): Promise<{ id: string; name: string; totalPrice: number }> {
+export async function placeOrderViaApi(
+  baseURL: string,
+  account: { email: string; password: string },
+): Promise<{ id: string; name: string; totalPrice: number }> {
   const token = await idToken(account);
   const { products } = await gql<{ products: { items: { id: string; minimumQuantity: number }[] } }>(
     baseURL,

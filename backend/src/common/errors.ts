@@ -4,7 +4,8 @@ import { GraphQLError } from 'graphql';
  * Errors a caller can act on. GraphQL sends `extensions.code`; the REST layer maps `status`.
  * Anything else thrown is an internal error and is logged, never shown.
  */
-export type AppErrorCode = 'BAD_USER_INPUT' | 'UNAUTHENTICATED' | 'FORBIDDEN' | 'NOT_FOUND' | 'CONFLICT' | 'RATE_LIMITED' | 'SERVICE_UNAVAILABLE';
+export type AppErrorCode =
+  'BAD_USER_INPUT' | 'UNAUTHENTICATED' | 'FORBIDDEN' | 'NOT_FOUND' | 'CONFLICT' | 'RATE_LIMITED' | 'SERVICE_UNAVAILABLE';
 
 const httpStatusOf: Record<AppErrorCode, number> = {
   BAD_USER_INPUT: 400,
@@ -38,4 +39,5 @@ export const conflict = (message: string) => new AppError('CONFLICT', message);
 export const rateLimited = (retryAfter: number) =>
   new AppError('RATE_LIMITED', `Too many requests; please try again in ${retryAfter} seconds`, retryAfter);
 /** The database cannot be reached: a passing condition, so callers are asked to retry. */
-export const databaseUnavailable = () => new AppError('SERVICE_UNAVAILABLE', 'The shop is briefly unavailable; please try again shortly', 5);
+export const databaseUnavailable = () =>
+  new AppError('SERVICE_UNAVAILABLE', 'The shop is briefly unavailable; please try again shortly', 5);

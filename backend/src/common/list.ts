@@ -68,7 +68,9 @@ export async function pageOf<T extends ObjectLiteral>(
   const alias = query.alias;
   if (options.search) {
     const pattern = likePattern(options.search);
-    query.andWhere(new Brackets((where) => spec.searchColumns.forEach((column) => where.orWhere(`${alias}.${column} ILIKE :pattern`, { pattern }))));
+    query.andWhere(
+      new Brackets((where) => spec.searchColumns.forEach((column) => where.orWhere(`${alias}.${column} ILIKE :pattern`, { pattern }))),
+    );
   }
   const [items, totalItems] = await query
     .orderBy(`${alias}.${options.sortBy ?? spec.defaultSort}`, options.sortDirection ?? spec.defaultDirection)

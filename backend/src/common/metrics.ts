@@ -43,9 +43,17 @@ export const metrics = {
   }),
   ordersPlaced: new Counter({ name: 'keen_orders_placed_total', help: 'Orders placed', registers: [registry] }),
   paymentsSucceeded: new Counter({ name: 'keen_payments_succeeded_total', help: 'Payments recorded as succeeded', registers: [registry] }),
-  paymentsFailed: new Counter({ name: 'keen_payments_failed_total', help: 'Payments refused: declined cards, or intents that did not succeed or did not match the order', registers: [registry] }),
+  paymentsFailed: new Counter({
+    name: 'keen_payments_failed_total',
+    help: 'Payments refused: declined cards, or intents that did not succeed or did not match the order',
+    registers: [registry],
+  }),
   /** Counted by the abuse limiter each time it answers 429. */
-  rateLimitRefusals: new Counter({ name: 'keen_rate_limit_refusals_total', help: 'Requests refused with 429 by the abuse limits', registers: [registry] }),
+  rateLimitRefusals: new Counter({
+    name: 'keen_rate_limit_refusals_total',
+    help: 'Requests refused with 429 by the abuse limits',
+    registers: [registry],
+  }),
 };
 
 /** Pool gauges read the pool of this database at scrape time. */

@@ -1,6 +1,6 @@
 import Redis from 'ioredis';
 import type { Logger } from 'pino';
-import { RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { rateLimited } from './errors';
 
 /** What is limited, each counted per minute: failed sign-ins per client address, the rest per user. */
@@ -31,7 +31,12 @@ export class RateLimits {
       return new RateLimiterRedis({ ...options, storeClient: redis, insuranceLimiter: new RateLimiterMemory(options) });
     };
     return new RateLimits(
-      { failedSignIn: limiter('failedSignIn'), placeOrder: limiter('placeOrder'), addReview: limiter('addReview'), upload: limiter('upload') },
+      {
+        failedSignIn: limiter('failedSignIn'),
+        placeOrder: limiter('placeOrder'),
+        addReview: limiter('addReview'),
+        upload: limiter('upload'),
+      },
       redis,
     );
   }

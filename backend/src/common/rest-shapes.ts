@@ -71,9 +71,14 @@ export const REST_LIST_CAP = 1000;
  * most REST_LIST_CAP) after `?skip` rows, read in service pages of MAX_TAKE, so a list never loads a
  * whole table. `X-Total-Count` says how many rows match over every page.
  */
-export async function restList<T>(req: Request, res: Response, read: (page: { skip: number; take: number }) => Promise<{ items: T[]; totalItems: number }>): Promise<T[]> {
+export async function restList<T>(
+  req: Request,
+  res: Response,
+  read: (page: { skip: number; take: number }) => Promise<{ items: T[]; totalItems: number }>,
+): Promise<T[]> {
   const skip = wholeQuery(req, 'skip', (n) => n >= 0, 'skip must be a whole number of at least 0') ?? 0;
-  const take = wholeQuery(req, 'take', (n) => n >= 1 && n <= REST_LIST_CAP, `take must be a whole number from 1 to ${REST_LIST_CAP}`) ?? REST_LIST_CAP;
+  const take =
+    wholeQuery(req, 'take', (n) => n >= 1 && n <= REST_LIST_CAP, `take must be a whole number from 1 to ${REST_LIST_CAP}`) ?? REST_LIST_CAP;
   const rows: T[] = [];
   for (;;) {
     const wanted = Math.min(MAX_TAKE, take - rows.length);

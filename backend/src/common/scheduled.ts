@@ -6,7 +6,11 @@ import type { DataSource } from 'typeorm';
  * (or this one) holds it already: then answers `{ ran: false }` at once. The lock is held on its
  * own connection, so `work` needs the pool to have another one free.
  */
-export async function runExclusively<T>(db: DataSource, lockName: string, work: () => Promise<T>): Promise<{ ran: true; result: T } | { ran: false }> {
+export async function runExclusively<T>(
+  db: DataSource,
+  lockName: string,
+  work: () => Promise<T>,
+): Promise<{ ran: true; result: T } | { ran: false }> {
   const runner = db.createQueryRunner();
   await runner.connect();
   try {

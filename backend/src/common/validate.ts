@@ -18,7 +18,8 @@ export function requireWholeNumber(
 ): number {
   if (value === undefined || value === null || value === '') throw badInput(requiredMessage);
   const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-  if (typeof number !== 'number' || !Number.isInteger(number)) throw badInput(`${requiredMessage.replace(/ is Required$/, '')} must be a whole number`);
+  if (typeof number !== 'number' || !Number.isInteger(number))
+    throw badInput(`${requiredMessage.replace(/ is Required$/, '')} must be a whole number`);
   if (number < min || number > max) throw badInput(rangeMessage ?? `Must be between ${min} and ${max}`);
   return number;
 }

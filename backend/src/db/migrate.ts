@@ -1,4 +1,4 @@
-import { DataSource, Migration, MigrationExecutor } from 'typeorm';
+import { type DataSource, type Migration, MigrationExecutor } from 'typeorm';
 
 /** The advisory lock every process takes to migrate (hashed to PostgreSQL's lock key). */
 const MIGRATIONS_LOCK = 'keen:migrations';

@@ -18,7 +18,8 @@ const UNREACHABLE_CODES = new Set([
   '08006',
 ]);
 /** What pg says when a connection drops or the pool cannot get one in time. */
-const UNREACHABLE_MESSAGE = /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection is not established/i;
+const UNREACHABLE_MESSAGE =
+  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection is not established/i;
 
 /**
  * True for an error (or the driver error, cause or thrown value inside it: graphql-js wraps values
@@ -27,7 +28,13 @@ const UNREACHABLE_MESSAGE = /Connection terminated|timeout exceeded when trying 
 export function isDatabaseUnreachable(error: unknown): boolean {
   let current: unknown = error;
   for (let depth = 0; current && typeof current === 'object' && depth < 5; depth += 1) {
-    const { code, message, driverError, cause, thrownValue } = current as { code?: unknown; message?: unknown; driverError?: unknown; cause?: unknown; thrownValue?: unknown };
+    const { code, message, driverError, cause, thrownValue } = current as {
+      code?: unknown;
+      message?: unknown;
+      driverError?: unknown;
+      cause?: unknown;
+      thrownValue?: unknown;
+    };
     if (typeof code === 'string' && UNREACHABLE_CODES.has(code)) return true;
     if (typeof message === 'string' && UNREACHABLE_MESSAGE.test(message)) return true;
     current = driverError ?? cause ?? thrownValue;

@@ -1,4 +1,4 @@
-import { GraphQLSchema } from 'graphql';
+import { type GraphQLSchema } from 'graphql';
 import { buildSchema } from 'type-graphql';
 import { CatalogResolver } from '../modules/catalog/catalog.resolver';
 import { OrdersResolver } from '../modules/orders/orders.resolver';

@@ -1,4 +1,4 @@
-import { ApolloServer, ApolloServerPlugin } from '@apollo/server';
+import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
 import { unwrapResolverError } from '@apollo/server/errors';
 import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { ApolloArmor } from '@escape.tech/graphql-armor';
@@ -10,7 +10,17 @@ import type { RequestContext } from '../context';
 import { callerErrorOf } from '../http/http-errors';
 
 /** Errors about the request itself (from GraphQL, or a bad token in the context); safe to show as they are. */
-const CLIENT_ERROR_CODES = new Set(['GRAPHQL_PARSE_FAILED', 'GRAPHQL_VALIDATION_FAILED', 'BAD_USER_INPUT', 'BAD_REQUEST', 'PERSISTED_QUERY_NOT_FOUND', 'OPERATION_RESOLUTION_FAILURE', 'UNAUTHENTICATED', 'RATE_LIMITED', 'SERVICE_UNAVAILABLE']);
+const CLIENT_ERROR_CODES = new Set([
+  'GRAPHQL_PARSE_FAILED',
+  'GRAPHQL_VALIDATION_FAILED',
+  'BAD_USER_INPUT',
+  'BAD_REQUEST',
+  'PERSISTED_QUERY_NOT_FOUND',
+  'OPERATION_RESOLUTION_FAILURE',
+  'UNAUTHENTICATED',
+  'RATE_LIMITED',
+  'SERVICE_UNAVAILABLE',
+]);
 
 export interface ApolloOptions {
   production: boolean;
@@ -50,7 +60,13 @@ export function createApolloServer(schema: GraphQLSchema, options: ApolloOptions
     validationRules: protection.validationRules,
     allowBatchedHttpRequests: false,
     includeStacktraceInErrorResponses: !options.production,
-    plugins: [...protection.plugins, ApolloServerPluginLandingPageDisabled(), graphqlMetricsPlugin, serviceUnavailableStatus, ...(options.plugins ?? [])],
+    plugins: [
+      ...protection.plugins,
+      ApolloServerPluginLandingPageDisabled(),
+      graphqlMetricsPlugin,
+      serviceUnavailableStatus,
+      ...(options.plugins ?? []),
+    ],
     formatError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
       const original = unwrapResolverError(error);
       const callerError = callerErrorOf(original);
@@ -60,7 +76,11 @@ export function createApolloServer(schema: GraphQLSchema, options: ApolloOptions
       }
       if (CLIENT_ERROR_CODES.has(String(formatted.extensions?.code))) return formatted;
       options.logger.error({ err: original }, 'GraphQL operation failed');
-      return { message: 'Something went wrong on our side; please try again', path: formatted.path, extensions: { code: 'INTERNAL_SERVER_ERROR' } };
+      return {
+        message: 'Something went wrong on our side; please try again',
+        path: formatted.path,
+        extensions: { code: 'INTERNAL_SERVER_ERROR' },
+      };
     },
   });
 }

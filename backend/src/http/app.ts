@@ -3,14 +3,14 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { type ApolloServer, HeaderMap } from '@apollo/server';
 import { expressMiddleware } from '@as-integrations/express5';
-import express, { NextFunction, Request, Response } from 'express';
+import express, { type NextFunction, type Request, type Response } from 'express';
 import { GraphQLError } from 'graphql';
 import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 import type { DataSource } from 'typeorm';
 import { countRequests, registry } from '../common/metrics';
 import type { Config } from '../config';
-import { callerFromRequest, createLoaders, RequestContext } from '../context';
+import { callerFromRequest, createLoaders, type RequestContext } from '../context';
 import { seedImagesDir } from '../seed/catalogue';
 import type { Services } from '../services';
 import { callerErrorOf, sendCallerError } from './http-errors';
@@ -108,7 +108,9 @@ export function createApp({ config, db, services, logger, apollo, isDraining = (
           const callerError = callerErrorOf(error);
           if (!callerError) throw error;
           const headers = new HeaderMap(callerError.retryAfter !== null ? [['retry-after', String(callerError.retryAfter)]] : []);
-          throw new GraphQLError(callerError.message, { extensions: { code: callerError.code, http: { status: callerError.status, headers } } });
+          throw new GraphQLError(callerError.message, {
+            extensions: { code: callerError.code, http: { status: callerError.status, headers } },
+          });
         }),
         services,
         loaders: createLoaders(db),

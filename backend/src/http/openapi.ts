@@ -13,23 +13,36 @@ const json = (schema: object) => ({ content: { 'application/json': { schema } } 
 const ok = (description: string, schema: object) => ({ description, ...json(schema) });
 const error = (description: string) => ({ description, ...json(ref('Error')) });
 const arrayOf = (name: string) => ({ type: 'array', items: ref(name) });
-const object = (properties: Record<string, object>, required: string[] = []) => ({ type: 'object', properties, ...(required.length ? { required } : {}) });
+const object = (properties: Record<string, object>, required: string[] = []) => ({
+  type: 'object',
+  properties,
+  ...(required.length ? { required } : {}),
+});
 
 const errors = {
   400: error('Bad input: malformed JSON, a wrong type, a missing field or a number out of range; the SPEC message where it has one'),
   401: error('No token, or an invalid or expired one'),
   403: error('The caller may not do this'),
   404: error('No such record'),
-  429: { ...error('Too many requests: over a per-minute limit; `Retry-After` says how many seconds to wait'), headers: { 'Retry-After': { schema: { type: 'integer' } } } },
+  429: {
+    ...error('Too many requests: over a per-minute limit; `Retry-After` says how many seconds to wait'),
+    headers: { 'Retry-After': { schema: { type: 'integer' } } },
+  },
 };
 const pick = (...codes: (keyof typeof errors)[]) => Object.fromEntries(codes.map((code) => [code, errors[code]]));
 
 const bearer = [{ bearer: [] }];
 const publicRoute: object[] = [];
 
-const query = (name: string, description: string, required = false) => ({ name, in: 'query', required, description, schema: { type: 'string' } });
+const query = (name: string, description: string, required = false) => ({
+  name,
+  in: 'query',
+  required,
+  description,
+  schema: { type: 'string' },
+});
 const pathParam = (name: string, description: string) => ({ name, in: 'path', required: true, description, schema: { type: 'string' } });
-const idInPath = pathParam('id', 'The record\'s _id');
+const idInPath = pathParam('id', "The record's _id");
 const emailInPath = pathParam('email', 'An e-mail address');
 
 const text = { type: 'string' };
@@ -43,7 +56,13 @@ const engravingSettings = {
 /** The paging of every REST list: a plain array of at most REST_LIST_CAP rows, and the full count in a header. */
 const listPage = [
   { name: 'skip', in: 'query', required: false, description: 'Rows to skip (default 0)', schema: { ...whole, minimum: 0 } },
-  { name: 'take', in: 'query', required: false, description: `Rows to answer (default and at most ${REST_LIST_CAP})`, schema: { ...whole, minimum: 1, maximum: REST_LIST_CAP } },
+  {
+    name: 'take',
+    in: 'query',
+    required: false,
+    description: `Rows to answer (default and at most ${REST_LIST_CAP})`,
+    schema: { ...whole, minimum: 1, maximum: REST_LIST_CAP },
+  },
 ];
 const list = (description: string, name: string) => ({
   ...ok(`${description}: at most ${REST_LIST_CAP}; page with ?skip and ?take`, arrayOf(name)),
@@ -66,7 +85,12 @@ const document = {
   security: bearer,
   components: {
     securitySchemes: {
-      bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'A Firebase ID token, or the access token from PUT /users/{email}' },
+      bearer: {
+        type: 'http',
+        scheme: 'bearer',
+        bearerFormat: 'JWT',
+        description: 'A Firebase ID token, or the access token from PUT /users/{email}',
+      },
     },
     schemas: {
       Error: object({ message: text }, ['message']),
@@ -114,44 +138,76 @@ const document = {
           state: {
             type: 'string',
             enum: ['AwaitingPayment', 'Paid', 'Shipped', 'Cancelled', 'Expired', 'Refunded'],
-            description: 'Where the order is: an unpaid order expires after the hold (UNPAID_ORDER_HOLD_MINUTES) and its units return to stock',
+            description:
+              'Where the order is: an unpaid order expires after the hold (UNPAID_ORDER_HOLD_MINUTES) and its units return to stock',
           },
           transactionId: { type: ['string', 'null'] },
           productCode: { type: ['string', 'null'], description: "The product's _id (null once the product is deleted)" },
           engraving: {
             oneOf: [
               { type: 'null' },
-              object({ text, font: { ...text, description: 'A font id (GraphQL engravingFonts)' }, unitPrice: { ...whole, description: 'Surcharge per unit, included in totalPrice' } }, ['text', 'font', 'unitPrice']),
+              object(
+                {
+                  text,
+                  font: { ...text, description: 'A font id (GraphQL engravingFonts)' },
+                  unitPrice: { ...whole, description: 'Surcharge per unit, included in totalPrice' },
+                },
+                ['text', 'font', 'unitPrice'],
+              ),
             ],
             description: 'The engraving as ordered, or null',
           },
         },
         ['_id', 'userName', 'phone', 'address', 'name', 'email', 'totalPrice', 'quantity', 'status', 'paid'],
       ),
-      Review: object({ _id: text, userName: text, name: text, email: text, description: text, img: { type: ['string', 'null'] }, star: { ...whole, minimum: 1, maximum: 5 } }, [
-        '_id',
-        'userName',
-        'email',
-        'description',
-        'star',
-      ]),
+      Review: object(
+        {
+          _id: text,
+          userName: text,
+          name: text,
+          email: text,
+          description: text,
+          img: { type: ['string', 'null'] },
+          star: { ...whole, minimum: 1, maximum: 5 },
+        },
+        ['_id', 'userName', 'email', 'description', 'star'],
+      ),
       User: object(
-        { _id: text, name: text, email: text, address: { type: ['string', 'null'] }, phone: { type: ['string', 'null'] }, img: { type: ['string', 'null'] }, role: { type: 'string', enum: ['admin', 'user'] } },
+        {
+          _id: text,
+          name: text,
+          email: text,
+          address: { type: ['string', 'null'] },
+          phone: { type: ['string', 'null'] },
+          img: { type: ['string', 'null'] },
+          role: { type: 'string', enum: ['admin', 'user'] },
+        },
         ['_id', 'name', 'email', 'role'],
       ),
     },
   },
   paths: {
-    '/openapi.json': { get: { summary: 'This document', security: publicRoute, responses: { 200: ok('The OpenAPI 3.1 document', { type: 'object' }) } } },
+    '/openapi.json': {
+      get: { summary: 'This document', security: publicRoute, responses: { 200: ok('The OpenAPI 3.1 document', { type: 'object' }) } },
+    },
     '/products': {
       get: {
         summary: 'All products, or one by id; optionally searched, sorted and filtered',
         security: publicRoute,
         parameters: [
           query('id', 'A product _id: answers an array with that one product (the other parameters are ignored)'),
-          query('q', 'Search: products whose name or description contains every word (case-insensitive, parts of words too: "bowi" finds "Bowie"), best match first'),
-          { ...query('sort', 'Order of the answer; without it, best match first when searching, else oldest first'), schema: { type: 'string', enum: Object.keys(productSorts) } },
-          { ...query('inStock', 'true or 1: only products with at least their minimum order quantity in stock'), schema: { type: 'string', enum: ['true', 'false', '1', '0'] } },
+          query(
+            'q',
+            'Search: products whose name or description contains every word (case-insensitive, parts of words too: "bowi" finds "Bowie"), best match first',
+          ),
+          {
+            ...query('sort', 'Order of the answer; without it, best match first when searching, else oldest first'),
+            schema: { type: 'string', enum: Object.keys(productSorts) },
+          },
+          {
+            ...query('inStock', 'true or 1: only products with at least their minimum order quantity in stock'),
+            schema: { type: 'string', enum: ['true', 'false', '1', '0'] },
+          },
           ...listPage,
         ],
         responses: { 200: list('Products', 'Product'), ...pick(400, 404) },
@@ -161,7 +217,10 @@ const document = {
         parameters: [query('productname', 'The product name, used when the body has no name')],
         requestBody: { required: true, ...json(ref('ProductInput')) },
         responses: {
-          200: ok("`success: false` with 'Product already exist' for a duplicate name", object({ success: { type: 'boolean' }, message: text, product: ref('Product') }, ['success'])),
+          200: ok(
+            "`success: false` with 'Product already exist' for a duplicate name",
+            object({ success: { type: 'boolean' }, message: text, product: ref('Product') }, ['success']),
+          ),
           ...pick(400, 401, 403),
         },
       },
@@ -181,15 +240,26 @@ const document = {
     },
     '/reviews': {
       get: {
-        summary: "Reviews, newest first; a reviewer's email is \"\" except for admins and the reviewer",
+        summary: 'Reviews, newest first; a reviewer\'s email is "" except for admins and the reviewer',
         security: publicRoute,
         parameters: listPage,
         responses: { 200: list('Reviews', 'Review'), ...pick(400) },
       },
       post: {
         summary: "Add a review; userName, email and img come from the caller's profile",
-        requestBody: { required: true, ...json(object({ star: { ...whole, minimum: 1, maximum: 5 }, description: text, userName: text, email: text, img: text }, ['star', 'description'])) },
-        responses: { 200: ok("The review, with 'Review have been added'", { allOf: [ref('Review'), object({ insertedId: text, message: text })] }), ...pick(400, 401, 429) },
+        requestBody: {
+          required: true,
+          ...json(
+            object({ star: { ...whole, minimum: 1, maximum: 5 }, description: text, userName: text, email: text, img: text }, [
+              'star',
+              'description',
+            ]),
+          ),
+        },
+        responses: {
+          200: ok("The review, with 'Review have been added'", { allOf: [ref('Review'), object({ insertedId: text, message: text })] }),
+          ...pick(400, 401, 429),
+        },
       },
     },
     '/users': {
@@ -200,17 +270,36 @@ const document = {
       },
       post: {
         summary: "Complete the caller's profile after sign-up; email must be the caller's own; a password is ignored",
-        requestBody: { required: true, ...json(object({ name: text, email: text, address: text, phone: text, password: { ...text, description: 'Ignored: never stored' } }, ['name', 'email', 'address', 'phone'])) },
+        requestBody: {
+          required: true,
+          ...json(
+            object({ name: text, email: text, address: text, phone: text, password: { ...text, description: 'Ignored: never stored' } }, [
+              'name',
+              'email',
+              'address',
+              'phone',
+            ]),
+          ),
+        },
         responses: {
-          200: ok("`success: true` with '{name} you have been registered', or `success: false` with 'User already exist'", object({ success: { type: 'boolean' }, message: text }, ['success'])),
+          200: ok(
+            "`success: true` with '{name} you have been registered', or `success: false` with 'User already exist'",
+            object({ success: { type: 'boolean' }, message: text }, ['success']),
+          ),
           ...pick(400, 401, 403),
         },
       },
       put: {
         summary: 'Update your own profile; email, password and role in the body are ignored',
         parameters: [query('id', 'Your own user _id', true)],
-        requestBody: { required: true, ...json(object({ name: text, phone: text, address: text, img: text }, ['name', 'phone', 'address', 'img'])) },
-        responses: { 200: ok("The profile, with '{name} profile has been updated'", { allOf: [ref('User'), object({ message: text })] }), ...pick(400, 401, 403) },
+        requestBody: {
+          required: true,
+          ...json(object({ name: text, phone: text, address: text, img: text }, ['name', 'phone', 'address', 'img'])),
+        },
+        responses: {
+          200: ok("The profile, with '{name} profile has been updated'", { allOf: [ref('User'), object({ message: text })] }),
+          ...pick(400, 401, 403),
+        },
       },
     },
     '/users/{email}': {
@@ -234,14 +323,20 @@ const document = {
       put: {
         summary: 'Make {email} an admin (admin)',
         parameters: [emailInPath],
-        responses: { 200: ok('1, or 0 when already an admin', object({ modifiedCount: whole }, ['modifiedCount'])), ...pick(400, 401, 403, 404) },
+        responses: {
+          200: ok('1, or 0 when already an admin', object({ modifiedCount: whole }, ['modifiedCount'])),
+          ...pick(400, 401, 403, 404),
+        },
       },
     },
     '/user/removeAdmin/{email}': {
       put: {
         summary: 'Remove the admin right of {email} (admin); the last admin keeps it (403)',
         parameters: [emailInPath],
-        responses: { 200: ok('1, or 0 when not an admin', object({ modifiedCount: whole }, ['modifiedCount'])), ...pick(400, 401, 403, 404) },
+        responses: {
+          200: ok('1, or 0 when not an admin', object({ modifiedCount: whole }, ['modifiedCount'])),
+          ...pick(400, 401, 403, 404),
+        },
       },
     },
     '/orders': {
@@ -281,7 +376,9 @@ const document = {
           ),
         },
         responses: {
-          200: ok("The order (Pending, unpaid), with 'Order Placed'", { allOf: [ref('Order'), object({ insertedId: text, message: text })] }),
+          200: ok("The order (Pending, unpaid), with 'Order Placed'", {
+            allOf: [ref('Order'), object({ insertedId: text, message: text })],
+          }),
           ...pick(400, 401, 404, 429),
         },
       },
@@ -289,29 +386,66 @@ const document = {
         summary: 'Ship an order (admin): body status must be Shipped; the order must be paid and pending',
         parameters: [query('id', 'The order _id', true)],
         requestBody: { required: true, ...json(object({ status: { type: 'string', const: 'Shipped' } }, ['status'])) },
-        responses: { 200: ok("The order, with 'Status is updated'", { allOf: [ref('Order'), object({ message: text })] }), ...pick(400, 401, 403, 404) },
+        responses: {
+          200: ok("The order, with 'Status is updated'", { allOf: [ref('Order'), object({ message: text })] }),
+          ...pick(400, 401, 403, 404),
+        },
       },
       delete: {
         summary:
           'Delete an order: the customer or an admin cancels an unpaid one (409 "This order is being paid" while a payment is under way); an admin refunds a paid, unshipped one. Its units return to stock; the order stays, as Cancelled or Refunded, with its history',
         parameters: [query('id', 'The order _id', true)],
-        responses: { 200: ok('Deleted', object({ deletedCount: whole }, ['deletedCount'])), ...pick(400, 401, 403, 404), 409: error('This order is being paid') },
+        responses: {
+          200: ok('Deleted', object({ deletedCount: whole }, ['deletedCount'])),
+          ...pick(400, 401, 403, 404),
+          409: error('This order is being paid'),
+        },
       },
     },
     '/orders/{id}': {
-      get: { summary: 'One order: its customer or an admin', parameters: [idInPath], responses: { 200: ok('The order', ref('Order')), ...pick(401, 403, 404) } },
+      get: {
+        summary: 'One order: its customer or an admin',
+        parameters: [idInPath],
+        responses: { 200: ok('The order', ref('Order')), ...pick(401, 403, 404) },
+      },
       patch: {
         summary: 'Record a payment (payments module): paid only when the provider confirms the intent succeeded for this order and amount',
         parameters: [idInPath],
-        requestBody: { required: true, ...json(object({ transactionId: { ...text, description: 'The payment intent id' }, orders: text }, ['transactionId'])) },
-        responses: { 200: ok('The payment state', object({ _id: text, paid: { type: 'boolean' }, transactionId: { type: ['string', 'null'] } }, ['_id', 'paid'])), ...pick(400, 401, 403, 404) },
+        requestBody: {
+          required: true,
+          ...json(object({ transactionId: { ...text, description: 'The payment intent id' }, orders: text }, ['transactionId'])),
+        },
+        responses: {
+          200: ok(
+            'The payment state',
+            object({ _id: text, paid: { type: 'boolean' }, transactionId: { type: ['string', 'null'] } }, ['_id', 'paid']),
+          ),
+          ...pick(400, 401, 403, 404),
+        },
       },
     },
     '/create-payment-intent': {
       post: {
-        summary: "Create (or reuse) the order's payment intent (payments module); the amount is the stored order's total, any totalPrice sent is ignored",
-        requestBody: { required: true, ...json(object({ orderId: { ...text, description: 'The order _id (or send id)' }, id: text, totalPrice: { ...whole, description: 'Ignored' } }, ['orderId'])) },
-        responses: { 200: ok('The client secret for the card field', object({ clientSecret: text }, ['clientSecret'])), ...pick(400, 401, 403, 404), 503: error('No payment provider is configured') },
+        summary:
+          "Create (or reuse) the order's payment intent (payments module); the amount is the stored order's total, any totalPrice sent is ignored",
+        requestBody: {
+          required: true,
+          ...json(
+            object(
+              {
+                orderId: { ...text, description: 'The order _id (or send id)' },
+                id: text,
+                totalPrice: { ...whole, description: 'Ignored' },
+              },
+              ['orderId'],
+            ),
+          ),
+        },
+        responses: {
+          200: ok('The client secret for the card field', object({ clientSecret: text }, ['clientSecret'])),
+          ...pick(400, 401, 403, 404),
+          503: error('No payment provider is configured'),
+        },
       },
     },
     '/payments/stripe/webhook': {
@@ -320,14 +454,24 @@ const document = {
           "Stripe's signed webhook (payments module); the Stripe-Signature header is the authority, not a bearer token. payment_intent.succeeded pays the order (or refunds a payment for a closed order); charge.refunded (whole) and charge.dispute.created make it Refunded. Replays change nothing",
         security: publicRoute,
         parameters: [{ name: 'Stripe-Signature', in: 'header', required: true, schema: text }],
-        requestBody: { required: true, content: { 'application/json': { schema: { type: 'object', description: 'A Stripe event, read as raw bytes' } } } },
+        requestBody: {
+          required: true,
+          content: { 'application/json': { schema: { type: 'object', description: 'A Stripe event, read as raw bytes' } } },
+        },
         responses: { 200: ok('Received', object({ received: { type: 'boolean' } }, ['received'])), ...pick(400) },
       },
     },
     '/uploads': {
       post: {
-        summary: 'Upload a JPEG, PNG or WebP image of at most 5 MB (signed-in users); the answer has the old image host\'s shape',
-        requestBody: { required: true, content: { 'multipart/form-data': { schema: object({ image: { type: 'string', contentMediaType: 'application/octet-stream' } }, ['image']) } } },
+        summary: "Upload a JPEG, PNG or WebP image of at most 5 MB (signed-in users); the answer has the old image host's shape",
+        requestBody: {
+          required: true,
+          content: {
+            'multipart/form-data': {
+              schema: object({ image: { type: 'string', contentMediaType: 'application/octet-stream' } }, ['image']),
+            },
+          },
+        },
         responses: {
           200: ok('Stored', object({ success: { type: 'boolean' }, data: object({ url: text }, ['url']) }, ['success', 'data'])),
           ...pick(400, 401, 429),
@@ -345,7 +489,16 @@ const document = {
               query('search', 'Case-insensitive text search'),
               query('sortBy', 'A sort field of the grid'),
               query('sortDirection', 'ASC or DESC'),
-              ...{ orders: [query('state', 'AwaitingPayment, Paid, Shipped, Cancelled, Expired or Refunded'), query('status', 'Pending or Shipped'), query('paid', 'true or false'), query('engraved', 'true (engraved orders) or false (not engraved)')], products: [query('lowStock', 'true or false')], users: [query('role', 'admin or user')] }[grid],
+              ...{
+                orders: [
+                  query('state', 'AwaitingPayment, Paid, Shipped, Cancelled, Expired or Refunded'),
+                  query('status', 'Pending or Shipped'),
+                  query('paid', 'true or false'),
+                  query('engraved', 'true (engraved orders) or false (not engraved)'),
+                ],
+                products: [query('lowStock', 'true or false')],
+                users: [query('role', 'admin or user')],
+              }[grid],
             ],
             responses: { 200: { description: 'CSV', content: { 'text/csv': { schema: text } } }, ...pick(400, 401, 403) },
           },

@@ -9,7 +9,11 @@ import { callerErrorOf, sendCallerError } from './http-errors';
  * routes over the same services the GraphQL API uses. Errors answer `{ message }`.
  * Each module adds its routes with a `register...Routes(router, services)` function.
  */
-export function createRestRouter(services: Services, logger: Logger, registrations: ((router: Router, services: Services) => void)[] = []): Router {
+export function createRestRouter(
+  services: Services,
+  logger: Logger,
+  registrations: ((router: Router, services: Services) => void)[] = [],
+): Router {
   const router = express.Router();
   const json = express.json({ limit: '1mb' });
   router.use((req, res, next) => (req.path === STRIPE_WEBHOOK_PATH ? next() : json(req, res, next)));

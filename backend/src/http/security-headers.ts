@@ -3,7 +3,11 @@ import type { Config } from '../config';
 
 type Directives = Record<string, string[]>;
 
-const STRIPE = { script: ['https://js.stripe.com', 'https://*.js.stripe.com'], frame: ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'], connect: ['https://api.stripe.com'] };
+const STRIPE = {
+  script: ['https://js.stripe.com', 'https://*.js.stripe.com'],
+  frame: ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
+  connect: ['https://api.stripe.com'],
+};
 /** The home page's embedded videos. */
 const VIDEOS = ['https://www.youtube-nocookie.com'];
 

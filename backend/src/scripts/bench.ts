@@ -34,10 +34,21 @@ class StatementCounter implements TypeOrmLogger {
 }
 
 const cases: { name: string; query: string; admin?: boolean }[] = [
-  { name: 'home: first 6 products + 3 reviews', query: '{ products(options: { take: 6 }) { items { id name img price } } reviews(options: { take: 3 }) { items { id userName star description } } }' },
-  { name: 'products page (100)', query: '{ products(options: { take: 100 }) { totalItems items { id name img price quantity minimumQuantity } } }' },
+  {
+    name: 'home: first 6 products + 3 reviews',
+    query:
+      '{ products(options: { take: 6 }) { items { id name img price } } reviews(options: { take: 3 }) { items { id userName star description } } }',
+  },
+  {
+    name: 'products page (100)',
+    query: '{ products(options: { take: 100 }) { totalItems items { id name img price quantity minimumQuantity } } }',
+  },
   { name: 'reviews with authors (100)', query: '{ reviews(options: { take: 100 }) { items { id star author { name } } } }' },
-  { name: 'admin: orders with products (100)', query: '{ orders(options: { take: 100 }) { totalItems items { id totalPrice status paid product { name quantity } } } }', admin: true },
+  {
+    name: 'admin: orders with products (100)',
+    query: '{ orders(options: { take: 100 }) { totalItems items { id totalPrice status paid product { name quantity } } } }',
+    admin: true,
+  },
 ];
 
 async function main() {
@@ -50,22 +61,63 @@ async function main() {
   await db.initialize();
   await db.runMigrations();
 
-  const admin = await db.getRepository(User).save({ name: 'Bench Admin', email: 'bench-admin@keen.test', role: Role.admin, emailVerified: true });
+  const admin = await db
+    .getRepository(User)
+    .save({ name: 'Bench Admin', email: 'bench-admin@keen.test', role: Role.admin, emailVerified: true });
   const products = await db.getRepository(Product).save(
-    Array.from({ length: 500 }, (_, i) => ({ name: `Bench Knife ${i}`, description: 'A benchmark blade', img: '/images/santoku.svg', price: 10 + (i % 90), quantity: 1000, minimumQuantity: 1 })),
+    Array.from({ length: 500 }, (_, i) => ({
+      name: `Bench Knife ${i}`,
+      description: 'A benchmark blade',
+      img: '/images/santoku.svg',
+      price: 10 + (i % 90),
+      quantity: 1000,
+      minimumQuantity: 1,
+    })),
   );
-  const customers = await db.getRepository(User).save(Array.from({ length: 50 }, (_, i) => ({ name: `Customer ${i}`, email: `bench-${i}@keen.test`, role: Role.user })));
+  const customers = await db
+    .getRepository(User)
+    .save(Array.from({ length: 50 }, (_, i) => ({ name: `Customer ${i}`, email: `bench-${i}@keen.test`, role: Role.user })));
   await db.getRepository(Order).save(
     Array.from({ length: 2000 }, (_, i) => {
       const product = products[i % products.length];
       const customer = customers[i % customers.length];
-      return { userName: customer.name, email: customer.email, customerId: customer.id, phone: '555 0100', address: '1 Bench Road', productId: product.id, name: product.name, description: product.description, img: product.img, price: product.price, quantity: 2, minimumQuantity: 1, totalPrice: 2 * product.price, state: i % 2 === 0 ? OrderState.Paid : OrderState.AwaitingPayment, paidAt: i % 2 === 0 ? new Date() : null };
+      return {
+        userName: customer.name,
+        email: customer.email,
+        customerId: customer.id,
+        phone: '555 0100',
+        address: '1 Bench Road',
+        productId: product.id,
+        name: product.name,
+        description: product.description,
+        img: product.img,
+        price: product.price,
+        quantity: 2,
+        minimumQuantity: 1,
+        totalPrice: 2 * product.price,
+        state: i % 2 === 0 ? OrderState.Paid : OrderState.AwaitingPayment,
+        paidAt: i % 2 === 0 ? new Date() : null,
+      };
     }),
     { chunk: 200 },
   );
-  await db.getRepository(Review).save(Array.from({ length: 300 }, (_, i) => ({ userName: customers[i % 50].name, name: customers[i % 50].name, email: customers[i % 50].email, description: 'Sharp!', star: 1 + (i % 5), authorId: customers[i % 50].id })));
+  await db.getRepository(Review).save(
+    Array.from({ length: 300 }, (_, i) => ({
+      userName: customers[i % 50].name,
+      name: customers[i % 50].name,
+      email: customers[i % 50].email,
+      description: 'Sharp!',
+      star: 1 + (i % 5),
+      authorId: customers[i % 50].id,
+    })),
+  );
 
-  const config = loadConfig({ NODE_ENV: 'test', PORT: '0', FIREBASE_AUTH_EMULATOR_HOST: process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099', ACCESS_TOKEN_SECRET: 'bench-secret-bench-secret-bench-secret' });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    PORT: '0',
+    FIREBASE_AUTH_EMULATOR_HOST: process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099',
+    ACCESS_TOKEN_SECRET: 'bench-secret-bench-secret-bench-secret',
+  });
   const server = await startServer(config, db, pino({ level: 'silent' }));
   const adminToken = server.services.identity.issueAccessToken(
     { email: admin.email, name: admin.name, picture: null, emailVerified: true },

@@ -8,7 +8,10 @@ import { buildKeenSchema } from '../graphql/schema';
 async function emit(): Promise<void> {
   const schema = await buildKeenSchema();
   const file = path.resolve(__dirname, '..', '..', 'schema.graphql');
-  writeFileSync(file, `# Generated from the type-graphql code by \`npm run codegen\`. Do not edit.\n\n${printSchema(lexicographicSortSchema(schema))}\n`);
+  writeFileSync(
+    file,
+    `# Generated from the type-graphql code by \`npm run codegen\`. Do not edit.\n\n${printSchema(lexicographicSortSchema(schema))}\n`,
+  );
   process.stdout.write(`wrote ${path.relative(process.cwd(), file)}\n`);
 }
 

@@ -29,7 +29,10 @@ export interface S3Credentials {
 }
 
 /** `pageSize` is the default `max-keys` of a listing (S3's is 1000), small in tests to exercise paging. */
-export async function startS3StandIn(credentials: S3Credentials, { port = 0, pageSize = 1000 }: { port?: number; pageSize?: number } = {}): Promise<S3StandIn> {
+export async function startS3StandIn(
+  credentials: S3Credentials,
+  { port = 0, pageSize = 1000 }: { port?: number; pageSize?: number } = {},
+): Promise<S3StandIn> {
   const objects = new Map<string, StoredObject>();
   const standIn: S3StandIn = { url: '', objects, refused: 0, close: () => new Promise((resolve) => server.close(() => resolve())) };
 
@@ -57,7 +60,10 @@ export async function startS3StandIn(credentials: S3Credentials, { port = 0, pag
       } else if (req.method === 'GET' && key) {
         const object = objects.get(id);
         if (!object) res.writeHead(404, { 'content-type': 'application/xml' }).end('<Error><Code>NoSuchKey</Code></Error>');
-        else res.writeHead(200, { 'content-type': object.contentType ?? 'application/octet-stream', 'content-length': object.body.length }).end(object.body);
+        else
+          res
+            .writeHead(200, { 'content-type': object.contentType ?? 'application/octet-stream', 'content-length': object.body.length })
+            .end(object.body);
       } else if (req.method === 'DELETE' && key) {
         objects.delete(id);
         res.writeHead(204).end();
@@ -100,7 +106,10 @@ function listing(objects: Map<string, StoredObject>, bucket: string, params: URL
   const page = keys.slice(0, maxKeys);
   const truncated = keys.length > page.length;
   const contents = page
-    .map((key) => `<Contents><Key>${key}</Key><LastModified>${objects.get(`${bucket}/${key}`)!.lastModified.toISOString()}</LastModified><Size>${objects.get(`${bucket}/${key}`)!.body.length}</Size></Contents>`)
+    .map(
+      (key) =>
+        `<Contents><Key>${key}</Key><LastModified>${objects.get(`${bucket}/${key}`)!.lastModified.toISOString()}</LastModified><Size>${objects.get(`${bucket}/${key}`)!.body.length}</Size></Contents>`,
+    )
     .join('');
   return `<?xml version="1.0" encoding="UTF-8"?><ListBucketResult><Name>${bucket}</Name><Prefix>${prefix}</Prefix><KeyCount>${page.length}</KeyCount><MaxKeys>${maxKeys}</MaxKeys><IsTruncated>${truncated}</IsTruncated>${
     truncated ? `<NextContinuationToken>${page[page.length - 1]}</NextContinuationToken>` : ''

@@ -14,9 +14,15 @@ export async function seedCatalogue(db: DataSource, logger: Logger): Promise<voi
     // One second apart, so "newest" and "first" orders follow the catalogue as written.
     const start = Date.now() - demoProducts.length * 1000;
     await manager.getRepository(Product).insert(
-      demoProducts.map(({ slug, ...product }, index) => ({ ...product, img: `/images/${slug}.svg`, createdAt: new Date(start + index * 1000) })),
+      demoProducts.map(({ slug, ...product }, index) => ({
+        ...product,
+        img: `/images/${slug}.svg`,
+        createdAt: new Date(start + index * 1000),
+      })),
     );
-    await manager.getRepository(Review).insert(demoReviews.map((review) => ({ ...review, name: review.userName, img: null, authorId: null })));
+    await manager
+      .getRepository(Review)
+      .insert(demoReviews.map((review) => ({ ...review, name: review.userName, img: null, authorId: null })));
   });
   logger.info({ products: demoProducts.length, reviews: demoReviews.length }, 'seeded the demo catalogue');
 }
@@ -34,7 +40,11 @@ export async function seedDemoAccounts(db: DataSource, services: Services, confi
     if (!user.address) {
       await db.getRepository(User).update(
         { id: user.id },
-        { name: account.name, address: account === admin ? '1 Forge Lane, Sheffield' : '42 Whetstone Road, Solingen', phone: '+44 114 496 0000' },
+        {
+          name: account.name,
+          address: account === admin ? '1 Forge Lane, Sheffield' : '42 Whetstone Road, Solingen',
+          phone: '+44 114 496 0000',
+        },
       );
     }
   }
@@ -46,6 +56,11 @@ async function ensureAuthAccount(services: Services, account: DemoAccount): Prom
     // Accounts kept from before demo accounts were created verified.
     if (!existing.emailVerified) await services.identity.auth.updateUser(existing.uid, { emailVerified: true });
   } catch {
-    await services.identity.auth.createUser({ email: account.email, password: account.password, displayName: account.name, emailVerified: true });
+    await services.identity.auth.createUser({
+      email: account.email,
+      password: account.password,
+      displayName: account.name,
+      emailVerified: true,
+    });
   }
 }

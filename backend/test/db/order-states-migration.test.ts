@@ -22,7 +22,9 @@ beforeAll(async () => {
   const old = new DataSource({ type: 'postgres', url: url.toString(), migrations: before, migrationsTransactionMode: 'each' });
   await old.initialize();
   await old.runMigrations();
-  await old.query(`INSERT INTO "user" ("id", "name", "email") VALUES ('00000000-0000-4000-8000-0000000000a1', 'Old Customer', 'old@keen.test')`);
+  await old.query(
+    `INSERT INTO "user" ("id", "name", "email") VALUES ('00000000-0000-4000-8000-0000000000a1', 'Old Customer', 'old@keen.test')`,
+  );
   const row = (id: string, status: string, paid: boolean) =>
     old.query(
       `INSERT INTO "order" ("id", "userName", "phone", "address", "name", "email", "description", "price", "totalPrice", "quantity", "minimumQuantity", "img", "status", "paid", "transactionId", "customerId", "createdAt", "updatedAt")
@@ -49,14 +51,45 @@ afterAll(async () => {
 });
 
 test('old rows get a state and the timestamps the old columns imply', async () => {
-  const rows = await db.query(`SELECT "id", "state", "paidAt", "shippedAt", "cancelledAt", "expiredAt", "refundedAt", "transactionId" FROM "order" ORDER BY "id"`);
+  const rows = await db.query(
+    `SELECT "id", "state", "paidAt", "shippedAt", "cancelledAt", "expiredAt", "refundedAt", "transactionId" FROM "order" ORDER BY "id"`,
+  );
   const at = (iso: string) => new Date(iso);
   expect(rows).toEqual([
-    { id: '00000000-0000-4000-8000-000000000001', state: 'AwaitingPayment', paidAt: null, shippedAt: null, cancelledAt: null, expiredAt: null, refundedAt: null, transactionId: null },
-    { id: '00000000-0000-4000-8000-000000000002', state: 'Paid', paidAt: at('2025-01-02T10:00:00Z'), shippedAt: null, cancelledAt: null, expiredAt: null, refundedAt: null, transactionId: 'pi_0002' },
-    { id: '00000000-0000-4000-8000-000000000003', state: 'Shipped', paidAt: at('2025-01-01T10:00:00Z'), shippedAt: at('2025-01-02T10:00:00Z'), cancelledAt: null, expiredAt: null, refundedAt: null, transactionId: 'pi_0003' },
+    {
+      id: '00000000-0000-4000-8000-000000000001',
+      state: 'AwaitingPayment',
+      paidAt: null,
+      shippedAt: null,
+      cancelledAt: null,
+      expiredAt: null,
+      refundedAt: null,
+      transactionId: null,
+    },
+    {
+      id: '00000000-0000-4000-8000-000000000002',
+      state: 'Paid',
+      paidAt: at('2025-01-02T10:00:00Z'),
+      shippedAt: null,
+      cancelledAt: null,
+      expiredAt: null,
+      refundedAt: null,
+      transactionId: 'pi_0002',
+    },
+    {
+      id: '00000000-0000-4000-8000-000000000003',
+      state: 'Shipped',
+      paidAt: at('2025-01-01T10:00:00Z'),
+      shippedAt: at('2025-01-02T10:00:00Z'),
+      cancelledAt: null,
+      expiredAt: null,
+      refundedAt: null,
+      transactionId: 'pi_0003',
+    },
   ]);
-  const columns = await db.query(`SELECT column_name FROM information_schema.columns WHERE table_name = 'order' AND column_name IN ('status', 'paid')`);
+  const columns = await db.query(
+    `SELECT column_name FROM information_schema.columns WHERE table_name = 'order' AND column_name IN ('status', 'paid')`,
+  );
   expect(columns).toEqual([]);
 });
 
@@ -70,8 +103,12 @@ test('the derived status and paid read as the old columns did', async () => {
 });
 
 test('state refuses values outside the enum, and new rows start AwaitingPayment', async () => {
-  await expect(db.query(`UPDATE "order" SET "state" = 'Lost' WHERE "id" = '00000000-0000-4000-8000-000000000001'`)).rejects.toThrow(/invalid input value for enum/);
-  const [{ column_default }] = await db.query(`SELECT column_default FROM information_schema.columns WHERE table_name = 'order' AND column_name = 'state'`);
+  await expect(db.query(`UPDATE "order" SET "state" = 'Lost' WHERE "id" = '00000000-0000-4000-8000-000000000001'`)).rejects.toThrow(
+    /invalid input value for enum/,
+  );
+  const [{ column_default }] = await db.query(
+    `SELECT column_default FROM information_schema.columns WHERE table_name = 'order' AND column_name = 'state'`,
+  );
   expect(column_default).toMatch(/^'AwaitingPayment'/);
 });
 
@@ -87,5 +124,9 @@ test('down then up again gives back the old columns and the same states', async 
   ]);
   await new OrderStates1764200000000().up(runner);
   await runner.release();
-  expect((await db.query(`SELECT "state" FROM "order" ORDER BY "id"`)).map((r: { state: string }) => r.state)).toEqual(['AwaitingPayment', 'Paid', 'Shipped']);
+  expect((await db.query(`SELECT "state" FROM "order" ORDER BY "id"`)).map((r: { state: string }) => r.state)).toEqual([
+    'AwaitingPayment',
+    'Paid',
+    'Shipped',
+  ]);
 });

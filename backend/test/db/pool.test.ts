@@ -4,7 +4,10 @@ import { createDataSource } from '../../src/db/data-source';
 const url = new URL(process.env.KEEN_TEST_SERVER_URL!);
 
 test('each connection carries the statement and idle-in-transaction timeouts, and a statement past it is stopped', async () => {
-  const db = createDataSource(url.toString(), { poolSize: 1, pool: { statementTimeoutMs: 300, idleInTransactionTimeoutMs: 4000, connectionTimeoutMs: 2000 } });
+  const db = createDataSource(url.toString(), {
+    poolSize: 1,
+    pool: { statementTimeoutMs: 300, idleInTransactionTimeoutMs: 4000, connectionTimeoutMs: 2000 },
+  });
   await db.initialize();
   try {
     expect(await db.query('SHOW statement_timeout')).toEqual([{ statement_timeout: '300ms' }]);
@@ -16,7 +19,10 @@ test('each connection carries the statement and idle-in-transaction timeouts, an
 });
 
 test('a request waiting for a free connection gives up after the acquire timeout', async () => {
-  const db = createDataSource(url.toString(), { poolSize: 1, pool: { statementTimeoutMs: 5000, idleInTransactionTimeoutMs: 5000, connectionTimeoutMs: 300 } });
+  const db = createDataSource(url.toString(), {
+    poolSize: 1,
+    pool: { statementTimeoutMs: 5000, idleInTransactionTimeoutMs: 5000, connectionTimeoutMs: 300 },
+  });
   await db.initialize();
   const holder = db.createQueryRunner();
   try {

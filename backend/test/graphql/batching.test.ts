@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Review } from '../../src/modules/reviews/review.entity';
 import { User } from '../../src/modules/users/user.entity';
-import { startTestApp, TestApp, TestSession } from '../support/harness';
+import { startTestApp, type TestApp, type TestSession } from '../support/harness';
 
 let app: TestApp;
 let admin: Awaited<ReturnType<TestApp['adminUser']>>;
@@ -47,7 +47,17 @@ test("a review list's authors cost the same number of statements for 2 rows as f
   const tag = `Batch${randomBytes(3).toString('hex')}`;
   for (let i = 0; i < 20; i += 1) {
     const author = await users.save(users.create({ name: `Author ${i}`, email: `author-${i}-${tag}@keen.test`.toLowerCase() }));
-    await reviews.save(reviews.create({ star: 4, description: `${tag} review ${i}`, authorId: author.id, userName: author.name, name: author.name, email: author.email, img: null }));
+    await reviews.save(
+      reviews.create({
+        star: 4,
+        description: `${tag} review ${i}`,
+        authorId: author.id,
+        userName: author.name,
+        name: author.name,
+        email: author.email,
+        img: null,
+      }),
+    );
   }
   const query = 'query($take: Int!, $search: String) { reviews(options: { take: $take, search: $search }) { items { author { name } } } }';
   const two = await statementsFor(query, { take: 2, search: tag });

@@ -1,5 +1,5 @@
 import { Product } from '../../src/modules/catalog/product.entity';
-import { codeOf, messageOf, startTestApp, TestApp } from '../support/harness';
+import { codeOf, messageOf, startTestApp, type TestApp } from '../support/harness';
 
 let app: TestApp;
 let admin: Awaited<ReturnType<TestApp['adminUser']>>;
@@ -16,7 +16,8 @@ const CREATE = `mutation($input: ProductInput!) { createProduct(input: $input) {
 const UPDATE = `mutation($id: ID!, $input: UpdateProductInput!) { updateProduct(id: $id, input: $input) { ${FIELDS} } }`;
 const DELETE = 'mutation($id: ID!) { deleteProduct(id: $id) }';
 const PRODUCT = `query($id: ID!) { product(id: $id) { ${FIELDS} } }`;
-const PRODUCTS = 'query($options: ProductListOptions) { products(options: $options) { totalItems items { id name price quantity minimumQuantity createdAt } } }';
+const PRODUCTS =
+  'query($options: ProductListOptions) { products(options: $options) { totalItems items { id name price quantity minimumQuantity createdAt } } }';
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
 let counter = 0;
@@ -29,7 +30,13 @@ const newProduct = (overrides: Record<string, unknown> = {}) => ({
   img: '/images/bowie.svg',
   ...overrides,
 });
-const updateInput = (overrides: Record<string, unknown> = {}) => ({ price: 99, quantity: 5, minimumQuantity: 2, img: '/images/new.svg', ...overrides });
+const updateInput = (overrides: Record<string, unknown> = {}) => ({
+  price: 99,
+  quantity: 5,
+  minimumQuantity: 2,
+  img: '/images/new.svg',
+  ...overrides,
+});
 const count = () => app.db.getRepository(Product).count();
 
 describe('reading', () => {
@@ -51,7 +58,11 @@ describe('createProduct', () => {
     const res = await app.gql(CREATE, { input }, admin);
     expect(res.errors).toBeUndefined();
     expect(res.data!.createProduct).toMatchObject(input);
-    expect(await app.db.getRepository(Product).findOneBy({ id: res.data!.createProduct.id })).toMatchObject({ price: 75, quantity: 3, minimumQuantity: 2 });
+    expect(await app.db.getRepository(Product).findOneBy({ id: res.data!.createProduct.id })).toMatchObject({
+      price: 75,
+      quantity: 3,
+      minimumQuantity: 2,
+    });
   });
 
   test('anonymous callers are UNAUTHENTICATED and customers FORBIDDEN', async () => {
@@ -109,8 +120,18 @@ describe('updateProduct', () => {
     const product = await app.product();
     const res = await app.gql(UPDATE, { id: product.id, input: updateInput() }, admin);
     expect(res.errors).toBeUndefined();
-    expect(res.data!.updateProduct).toMatchObject({ name: product.name, price: 99, quantity: 5, minimumQuantity: 2, img: '/images/new.svg' });
-    expect(await app.db.getRepository(Product).findOneByOrFail({ id: product.id })).toMatchObject({ price: 99, quantity: 5, minimumQuantity: 2 });
+    expect(res.data!.updateProduct).toMatchObject({
+      name: product.name,
+      price: 99,
+      quantity: 5,
+      minimumQuantity: 2,
+      img: '/images/new.svg',
+    });
+    expect(await app.db.getRepository(Product).findOneByOrFail({ id: product.id })).toMatchObject({
+      price: 99,
+      quantity: 5,
+      minimumQuantity: 2,
+    });
   });
 
   test('anonymous callers are UNAUTHENTICATED and customers FORBIDDEN', async () => {
@@ -235,8 +256,14 @@ describe('products list', () => {
   });
 
   test('skip and take page the list; totalItems counts every page', async () => {
-    expect(await list({ sortBy: 'price', sortDirection: 'ASC', skip: 1, take: 2 })).toMatchObject({ totalItems: 4, items: [{ price: 30 }, { price: 50 }] });
-    expect(await list({ sortBy: 'price', sortDirection: 'ASC', skip: 3, take: 2 })).toMatchObject({ totalItems: 4, items: [{ price: 70 }] });
+    expect(await list({ sortBy: 'price', sortDirection: 'ASC', skip: 1, take: 2 })).toMatchObject({
+      totalItems: 4,
+      items: [{ price: 30 }, { price: 50 }],
+    });
+    expect(await list({ sortBy: 'price', sortDirection: 'ASC', skip: 3, take: 2 })).toMatchObject({
+      totalItems: 4,
+      items: [{ price: 70 }],
+    });
   });
 
   test('take above 100 or below 1, and a negative skip, are BAD_USER_INPUT', async () => {

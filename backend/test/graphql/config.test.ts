@@ -53,20 +53,33 @@ test('an unknown NODE_ENV is refused', () => {
 });
 
 test('development runs on the emulator and lower-cases ADMIN_EMAILS', () => {
-  const config = loadConfig({ NODE_ENV: 'development', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099', ADMIN_EMAILS: ' Boss@Keen.test ,ops@keen.test' });
+  const config = loadConfig({
+    NODE_ENV: 'development',
+    FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099',
+    ADMIN_EMAILS: ' Boss@Keen.test ,ops@keen.test',
+  });
   expect(config.databaseUrl).toBeNull();
   expect(config.adminEmails).toEqual(['boss@keen.test', 'ops@keen.test']);
 });
 
 test('scale-out settings: drain delay, proxies to trust, metrics token', () => {
   expect(loadConfig(production)).toMatchObject({ drainDelayMs: 5000, trustProxy: ['loopback'], metricsToken: null });
-  expect(loadConfig({ ...production, DRAIN_DELAY_SECONDS: '0', TRUST_PROXY: 'loopback, uniquelocal, 10.0.0.0/8', METRICS_TOKEN: 'm'.repeat(16) })).toMatchObject({
+  expect(
+    loadConfig({
+      ...production,
+      DRAIN_DELAY_SECONDS: '0',
+      TRUST_PROXY: 'loopback, uniquelocal, 10.0.0.0/8',
+      METRICS_TOKEN: 'm'.repeat(16),
+    }),
+  ).toMatchObject({
     drainDelayMs: 0,
     trustProxy: ['loopback', 'uniquelocal', '10.0.0.0/8'],
     metricsToken: 'm'.repeat(16),
   });
   expect(loadConfig({ NODE_ENV: 'development', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' }).drainDelayMs).toBe(0);
-  expect(refusal({ ...production, DRAIN_DELAY_SECONDS: '500' })).toMatch(/^Setting DRAIN_DELAY_SECONDS: expected a whole number from 0 to 120/);
+  expect(refusal({ ...production, DRAIN_DELAY_SECONDS: '500' })).toMatch(
+    /^Setting DRAIN_DELAY_SECONDS: expected a whole number from 0 to 120/,
+  );
   expect(refusal({ ...production, TRUST_PROXY: 'everyone' })).toMatch(/^Setting TRUST_PROXY: .*"everyone"/);
   expect(refusal({ ...production, METRICS_TOKEN: 'short' })).toBe('Setting METRICS_TOKEN: must be at least 16 characters');
 });
@@ -108,15 +121,24 @@ test('order and pool settings have defaults and refuse bad values, naming the se
 
 test('GraphQL introspection and field suggestions: settings in production (on and off by default), always on in development', () => {
   expect(loadConfig(production).graphql).toEqual({ introspection: true, fieldSuggestions: false });
-  expect(loadConfig({ ...production, GRAPHQL_INTROSPECTION: 'false', GRAPHQL_FIELD_SUGGESTIONS: 'true' }).graphql).toEqual({ introspection: false, fieldSuggestions: true });
+  expect(loadConfig({ ...production, GRAPHQL_INTROSPECTION: 'false', GRAPHQL_FIELD_SUGGESTIONS: 'true' }).graphql).toEqual({
+    introspection: false,
+    fieldSuggestions: true,
+  });
   const development = { FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099', GRAPHQL_INTROSPECTION: 'false', GRAPHQL_FIELD_SUGGESTIONS: 'false' };
   expect(loadConfig(development).graphql).toEqual({ introspection: true, fieldSuggestions: true });
   expect(refusal({ ...production, GRAPHQL_INTROSPECTION: 'sometimes' })).toMatch(/GRAPHQL_INTROSPECTION/);
 });
 
 test('rate limits: whole per-minute numbers, and a redis:// REDIS_URL', () => {
-  expect(loadConfig(production).rateLimits).toEqual({ perMinute: { failedSignIn: 20, placeOrder: 300, addReview: 60, upload: 60 }, redisUrl: null });
-  expect(loadConfig({ ...production, RATE_LIMIT_ORDERS: '5', REDIS_URL: 'redis://cache:6379' }).rateLimits).toMatchObject({ perMinute: { placeOrder: 5 }, redisUrl: 'redis://cache:6379' });
+  expect(loadConfig(production).rateLimits).toEqual({
+    perMinute: { failedSignIn: 20, placeOrder: 300, addReview: 60, upload: 60 },
+    redisUrl: null,
+  });
+  expect(loadConfig({ ...production, RATE_LIMIT_ORDERS: '5', REDIS_URL: 'redis://cache:6379' }).rateLimits).toMatchObject({
+    perMinute: { placeOrder: 5 },
+    redisUrl: 'redis://cache:6379',
+  });
   expect(refusal({ ...production, RATE_LIMIT_REVIEWS: '0' })).toMatch(/RATE_LIMIT_REVIEWS/);
   expect(refusal({ ...production, RATE_LIMIT_UPLOADS: 'lots' })).toMatch(/RATE_LIMIT_UPLOADS/);
   expect(refusal({ ...production, REDIS_URL: 'cache:6379' })).toMatch(/REDIS_URL/);

@@ -1,5 +1,5 @@
 import jwt from 'jsonwebtoken';
-import { codeOf, startTestApp, TestApp } from '../support/harness';
+import { codeOf, startTestApp, type TestApp } from '../support/harness';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -13,16 +13,28 @@ async function post(query: string, authorization?: string) {
     headers: { 'content-type': 'application/json', ...(authorization ? { authorization } : {}) },
     body: JSON.stringify({ query }),
   });
-  return { status: response.status, body: (await response.json()) as { data?: unknown; errors?: { message: string; extensions?: Record<string, unknown> }[] } };
+  return {
+    status: response.status,
+    body: (await response.json()) as { data?: unknown; errors?: { message: string; extensions?: Record<string, unknown> }[] },
+  };
 }
 
 describe('a bad bearer token is UNAUTHENTICATED, never anonymous', () => {
-  const forged = () => jwt.sign({ email: 'admin@keen.test' }, 'not-the-server-secret-not-the-server-secret', { issuer: 'keen', subject: 'admin@keen.test', expiresIn: '1h' });
+  const forged = () =>
+    jwt.sign({ email: 'admin@keen.test' }, 'not-the-server-secret-not-the-server-secret', {
+      issuer: 'keen',
+      subject: 'admin@keen.test',
+      expiresIn: '1h',
+    });
   const badTokens: [string, () => string][] = [
     ['garbage', () => 'Bearer not-a-token'],
     ['a forged access token', () => `Bearer ${forged()}`],
     ['an expired access token', () => `Bearer ${jwt.sign({}, 'x', { issuer: 'keen', subject: 'a@keen.test', expiresIn: -10 })}`],
-    ['an ID token for another project', () => `Bearer ${jwt.sign({ email: 'a@keen.test' }, 'x', { issuer: 'https://securetoken.google.com/other', audience: 'other', subject: 'u1' })}`],
+    [
+      'an ID token for another project',
+      () =>
+        `Bearer ${jwt.sign({ email: 'a@keen.test' }, 'x', { issuer: 'https://securetoken.google.com/other', audience: 'other', subject: 'u1' })}`,
+    ],
   ];
 
   test.each(badTokens)('%s, even on a public query', async (_name, header) => {

@@ -4,7 +4,7 @@ import { loadConfig } from '../../src/config';
 import { buildKeenSchema } from '../../src/graphql/schema';
 import { createApolloServer } from '../../src/graphql/server';
 import type { RequestContext } from '../../src/context';
-import { startTestApp, TestApp } from '../support/harness';
+import { startTestApp, type TestApp } from '../support/harness';
 import { productionEnv } from '../support/production-env';
 
 let app: TestApp;
@@ -25,7 +25,8 @@ test('query depth is limited', async () => {
 });
 
 test('aliases are limited', async () => {
-  const aliased = (n: number) => `{ ${Array.from({ length: n }, (_, i) => `a${i}: products(options: { take: 1 }) { totalItems }`).join(' ')} }`;
+  const aliased = (n: number) =>
+    `{ ${Array.from({ length: n }, (_, i) => `a${i}: products(options: { take: 1 }) { totalItems }`).join(' ')} }`;
   expect((await app.gql(aliased(15))).errors).toBeUndefined();
   const abusive = await app.gql(aliased(16));
   expect(abusive.data ?? null).toBeNull();
@@ -65,7 +66,11 @@ describe('field suggestions', () => {
 
   async function unknownFieldMessage(env: Record<string, string>): Promise<string> {
     const config = loadConfig(env);
-    const server = createApolloServer(await buildKeenSchema(), { production: config.env === 'production', graphql: config.graphql, logger: pino({ level: 'silent' }) });
+    const server = createApolloServer(await buildKeenSchema(), {
+      production: config.env === 'production',
+      graphql: config.graphql,
+      logger: pino({ level: 'silent' }),
+    });
     servers.push(server);
     await server.start();
     const response = await server.executeOperation({ query: '{ produts { totalItems } }' });
@@ -76,7 +81,9 @@ describe('field suggestions', () => {
   }
 
   test('are shown in development', async () => {
-    expect(await unknownFieldMessage({ FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099', GRAPHQL_FIELD_SUGGESTIONS: 'false' })).toMatch(/Did you mean "products"/);
+    expect(await unknownFieldMessage({ FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099', GRAPHQL_FIELD_SUGGESTIONS: 'false' })).toMatch(
+      /Did you mean "products"/,
+    );
   });
 
   test('are hidden in production unless GRAPHQL_FIELD_SUGGESTIONS is on', async () => {

@@ -1,6 +1,6 @@
 import { Product } from '../../src/modules/catalog/product.entity';
 import { Order, OrderState } from '../../src/modules/orders/order.entity';
-import { codeOf, messageOf, startTestApp, TestApp } from '../support/harness';
+import { codeOf, messageOf, startTestApp, type TestApp } from '../support/harness';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -8,7 +8,8 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-const PLACE = 'mutation($input: PlaceOrderInput!) { placeOrder(input: $input) { id userName email name price totalPrice quantity status paid transactionId productCode } }';
+const PLACE =
+  'mutation($input: PlaceOrderInput!) { placeOrder(input: $input) { id userName email name price totalPrice quantity status paid transactionId productCode } }';
 const SHIP = 'mutation($id: ID!) { markShipped(id: $id) { id status } }';
 const DELETE = 'mutation($id: ID!) { deleteOrder(id: $id) }';
 const ORDER = 'query($id: ID!) { order(id: $id) { id email totalPrice } }';
@@ -41,7 +42,14 @@ describe('placeOrder', () => {
   test('the client cannot send a price, total, name, e-mail or status', async () => {
     const buyer = await app.customer();
     const product = await app.product({ price: 25 });
-    for (const extra of [{ price: 1 }, { totalPrice: 1 }, { email: 'someone@else.test' }, { userName: 'Mallory' }, { paid: true }, { status: 'Shipped' }]) {
+    for (const extra of [
+      { price: 1 },
+      { totalPrice: 1 },
+      { email: 'someone@else.test' },
+      { userName: 'Mallory' },
+      { paid: true },
+      { status: 'Shipped' },
+    ]) {
       const res = await app.gql(PLACE, { input: { ...input(product.id, 1), ...extra } }, buyer);
       expect(codeOf(res)).toBe('BAD_USER_INPUT');
     }
@@ -290,9 +298,20 @@ describe('deleteOrder', () => {
 });
 
 describe('order lists', () => {
-  const MY_ORDERS = 'query($options: OrderListOptions) { myOrders(options: $options) { totalItems items { id email status paid quantity totalPrice name createdAt } } }';
-  const ORDERS = 'query($options: OrderListOptions) { orders(options: $options) { totalItems items { id email status paid quantity totalPrice name createdAt } } }';
-  type Row = { id: string; email: string; status: string; paid: boolean; quantity: number; totalPrice: number; name: string; createdAt: string };
+  const MY_ORDERS =
+    'query($options: OrderListOptions) { myOrders(options: $options) { totalItems items { id email status paid quantity totalPrice name createdAt } } }';
+  const ORDERS =
+    'query($options: OrderListOptions) { orders(options: $options) { totalItems items { id email status paid quantity totalPrice name createdAt } } }';
+  type Row = {
+    id: string;
+    email: string;
+    status: string;
+    paid: boolean;
+    quantity: number;
+    totalPrice: number;
+    name: string;
+    createdAt: string;
+  };
 
   let alice: Awaited<ReturnType<TestApp['customer']>>;
   let bob: Awaited<ReturnType<TestApp['customer']>>;
@@ -316,7 +335,7 @@ describe('order lists', () => {
     expect((await app.gql(SHIP, { id: placed[3].id }, admin)).errors).toBeUndefined();
   });
 
-  test('myOrders answers only the caller\'s orders, newest first', async () => {
+  test("myOrders answers only the caller's orders, newest first", async () => {
     const res = await app.gql<{ myOrders: { totalItems: number; items: Row[] } }>(MY_ORDERS, {}, alice);
     expect(res.errors).toBeUndefined();
     expect(res.data!.myOrders.items.map((o) => o.id)).toEqual([placed[2].id, placed[0].id]);
@@ -356,28 +375,37 @@ describe('order lists', () => {
     expect(byEmail.data!.orders.items.map((o) => o.id).sort()).toEqual(sorted(1, 3));
   });
 
-  test('myOrders filters too, and never reaches another customer\'s orders', async () => {
+  test("myOrders filters too, and never reaches another customer's orders", async () => {
     const res = await app.gql<{ myOrders: { items: Row[] } }>(MY_ORDERS, { options: { paid: true } }, bob);
     expect(res.data!.myOrders.items.map((o) => o.id)).toEqual([placed[3].id, placed[1].id]);
     const search = await app.gql<{ myOrders: { items: Row[] } }>(MY_ORDERS, { options: { search: alice.email } }, bob);
     expect(search.data!.myOrders.items).toEqual([]);
   });
 
-  test.each(['createdAt', 'totalPrice', 'quantity', 'status', 'name', 'email'] as const)('orders sort by %s in both directions', async (sortBy) => {
-    for (const sortDirection of ['ASC', 'DESC'] as const) {
-      const res = await app.gql<{ orders: { items: Row[] } }>(ORDERS, { options: { search: tag, sortBy, sortDirection } }, admin);
-      expect(res.errors).toBeUndefined();
-      const values = res.data!.orders.items.map((o) => o[sortBy]);
-      const expected = [...values].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-      if (sortDirection === 'DESC') expected.reverse();
-      expect(values).toEqual(expected);
-      expect(new Set(values).size).toBeGreaterThan(1);
-    }
-  });
+  test.each(['createdAt', 'totalPrice', 'quantity', 'status', 'name', 'email'] as const)(
+    'orders sort by %s in both directions',
+    async (sortBy) => {
+      for (const sortDirection of ['ASC', 'DESC'] as const) {
+        const res = await app.gql<{ orders: { items: Row[] } }>(ORDERS, { options: { search: tag, sortBy, sortDirection } }, admin);
+        expect(res.errors).toBeUndefined();
+        const values = res.data!.orders.items.map((o) => o[sortBy]);
+        const expected = [...values].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+        if (sortDirection === 'DESC') expected.reverse();
+        expect(values).toEqual(expected);
+        expect(new Set(values).size).toBeGreaterThan(1);
+      }
+    },
+  );
 
   test('skip and take page through the list; totalItems counts every page', async () => {
     const page = async (skip: number, take: number) =>
-      (await app.gql<{ orders: { totalItems: number; items: Row[] } }>(ORDERS, { options: { search: tag, sortBy: 'totalPrice', sortDirection: 'ASC', skip, take } }, admin)).data!.orders;
+      (
+        await app.gql<{ orders: { totalItems: number; items: Row[] } }>(
+          ORDERS,
+          { options: { search: tag, sortBy: 'totalPrice', sortDirection: 'ASC', skip, take } },
+          admin,
+        )
+      ).data!.orders;
     expect(await page(0, 3)).toMatchObject({ totalItems: 4, items: [{ totalPrice: 10 }, { totalPrice: 50 }, { totalPrice: 60 }] });
     expect(await page(3, 3)).toMatchObject({ totalItems: 4, items: [{ totalPrice: 90 }] });
     expect(await page(4, 3)).toEqual({ totalItems: 4, items: [] });

@@ -1,15 +1,50 @@
-import { codeOf, messageOf, startTestApp, TestApp } from '../support/harness';
+import { codeOf, messageOf, startTestApp, type TestApp } from '../support/harness';
 
 let app: TestApp;
 beforeAll(async () => {
   app = await startTestApp();
   // This file's database holds exactly these products; createdAt fixes "newest".
   const day = (n: number) => new Date(Date.UTC(2026, 0, n));
-  await app.product({ name: 'Engraved Bowie Knife', description: 'A classic clip point blade', price: 180, quantity: 5, minimumQuantity: 1, createdAt: day(1) });
-  await app.product({ name: 'Hunting Skinner', description: 'Gut hook, lighter than a bowie', price: 90, quantity: 0, minimumQuantity: 1, createdAt: day(2) });
-  await app.product({ name: 'Damascus Chef', description: 'Layered steel, 50% harder', price: 240, quantity: 3, minimumQuantity: 5, createdAt: day(3) });
-  await app.product({ name: 'Bread Knife', description: 'Serrated edge for crusty loaves', price: 60, quantity: 20, minimumQuantity: 2, createdAt: day(4) });
-  await app.product({ name: 'Bowl Carver', description: 'Hook knife for spoons and bowls', price: 45, quantity: 7, minimumQuantity: 1, createdAt: day(5) });
+  await app.product({
+    name: 'Engraved Bowie Knife',
+    description: 'A classic clip point blade',
+    price: 180,
+    quantity: 5,
+    minimumQuantity: 1,
+    createdAt: day(1),
+  });
+  await app.product({
+    name: 'Hunting Skinner',
+    description: 'Gut hook, lighter than a bowie',
+    price: 90,
+    quantity: 0,
+    minimumQuantity: 1,
+    createdAt: day(2),
+  });
+  await app.product({
+    name: 'Damascus Chef',
+    description: 'Layered steel, 50% harder',
+    price: 240,
+    quantity: 3,
+    minimumQuantity: 5,
+    createdAt: day(3),
+  });
+  await app.product({
+    name: 'Bread Knife',
+    description: 'Serrated edge for crusty loaves',
+    price: 60,
+    quantity: 20,
+    minimumQuantity: 2,
+    createdAt: day(4),
+  });
+  await app.product({
+    name: 'Bowl Carver',
+    description: 'Hook knife for spoons and bowls',
+    price: 45,
+    quantity: 7,
+    minimumQuantity: 1,
+    createdAt: day(5),
+  });
 });
 afterAll(() => app.close());
 
@@ -68,8 +103,20 @@ describe('sort', () => {
   test('newest, price low to high, price high to low, name A-Z', async () => {
     const all = ['Bowl Carver', 'Bread Knife', 'Damascus Chef', 'Hunting Skinner', 'Engraved Bowie Knife'];
     expect((await names({ sortBy: 'createdAt', sortDirection: 'DESC' })).names).toEqual(all);
-    expect((await names({ sortBy: 'price', sortDirection: 'ASC' })).names).toEqual(['Bowl Carver', 'Bread Knife', 'Hunting Skinner', 'Engraved Bowie Knife', 'Damascus Chef']);
-    expect((await names({ sortBy: 'price', sortDirection: 'DESC' })).names).toEqual(['Damascus Chef', 'Engraved Bowie Knife', 'Hunting Skinner', 'Bread Knife', 'Bowl Carver']);
+    expect((await names({ sortBy: 'price', sortDirection: 'ASC' })).names).toEqual([
+      'Bowl Carver',
+      'Bread Knife',
+      'Hunting Skinner',
+      'Engraved Bowie Knife',
+      'Damascus Chef',
+    ]);
+    expect((await names({ sortBy: 'price', sortDirection: 'DESC' })).names).toEqual([
+      'Damascus Chef',
+      'Engraved Bowie Knife',
+      'Hunting Skinner',
+      'Bread Knife',
+      'Bowl Carver',
+    ]);
     expect((await names({ sortBy: 'name', sortDirection: 'ASC' })).names).toEqual([...all].sort());
   });
 
@@ -78,7 +125,10 @@ describe('sort', () => {
   });
 
   test('a chosen sort replaces the ranking of a search', async () => {
-    expect((await names({ search: 'bowi', sortBy: 'price', sortDirection: 'ASC' })).names).toEqual(['Hunting Skinner', 'Engraved Bowie Knife']);
+    expect((await names({ search: 'bowi', sortBy: 'price', sortDirection: 'ASC' })).names).toEqual([
+      'Hunting Skinner',
+      'Engraved Bowie Knife',
+    ]);
   });
 
   test('sorting by relevance without search text is a clear BAD_USER_INPUT', async () => {
@@ -99,12 +149,19 @@ describe('sort', () => {
 
 describe('in stock only', () => {
   test('keeps the products with at least their minimum order quantity in stock', async () => {
-    expect(await names({ inStock: true, sortBy: 'name', sortDirection: 'ASC' })).toEqual({ names: ['Bowl Carver', 'Bread Knife', 'Engraved Bowie Knife'], totalItems: 3 });
+    expect(await names({ inStock: true, sortBy: 'name', sortDirection: 'ASC' })).toEqual({
+      names: ['Bowl Carver', 'Bread Knife', 'Engraved Bowie Knife'],
+      totalItems: 3,
+    });
     expect((await names({ inStock: false })).totalItems).toBe(5);
   });
 
   test('combines with a search and a sort', async () => {
-    expect((await names({ search: 'knife', inStock: true, sortBy: 'price', sortDirection: 'DESC' })).names).toEqual(['Engraved Bowie Knife', 'Bread Knife', 'Bowl Carver']);
+    expect((await names({ search: 'knife', inStock: true, sortBy: 'price', sortDirection: 'DESC' })).names).toEqual([
+      'Engraved Bowie Knife',
+      'Bread Knife',
+      'Bowl Carver',
+    ]);
     expect((await names({ search: 'bowi', inStock: true })).names).toEqual(['Engraved Bowie Knife']);
   });
 });

@@ -1,5 +1,5 @@
 import { Review } from '../../src/modules/reviews/review.entity';
-import { codeOf, messageOf, startTestApp, TestApp } from '../support/harness';
+import { codeOf, messageOf, startTestApp, type TestApp } from '../support/harness';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -7,7 +7,8 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-const ADD = 'mutation($input: AddReviewInput!) { addReview(input: $input) { id star description userName name email img author { id name } } }';
+const ADD =
+  'mutation($input: AddReviewInput!) { addReview(input: $input) { id star description userName name email img author { id name } } }';
 const REVIEWS = 'query($options: ReviewListOptions) { reviews(options: $options) { totalItems items { id star description createdAt } } }';
 const UPDATE_PROFILE = 'mutation($input: UpdateProfileInput!) { updateProfile(input: $input) { id } }';
 const reviewCount = () => app.db.getRepository(Review).count();
@@ -70,7 +71,9 @@ describe('addReview', () => {
 describe('reviews list', () => {
   let tag: string;
   const list = async (options: Record<string, unknown>) => {
-    const res = await app.gql<{ reviews: { totalItems: number; items: { id: string; star: number; createdAt: string }[] } }>(REVIEWS, { options: { search: tag, ...options } });
+    const res = await app.gql<{ reviews: { totalItems: number; items: { id: string; star: number; createdAt: string }[] } }>(REVIEWS, {
+      options: { search: tag, ...options },
+    });
     expect(res.errors).toBeUndefined();
     return res.data!.reviews;
   };
@@ -102,6 +105,7 @@ describe('reviews list', () => {
   });
 
   test('take above 100 or below 1, and a negative skip, are BAD_USER_INPUT', async () => {
-    for (const options of [{ take: 101 }, { take: 0 }, { skip: -1 }]) expect(codeOf(await app.gql(REVIEWS, { options }))).toBe('BAD_USER_INPUT');
+    for (const options of [{ take: 101 }, { take: 0 }, { skip: -1 }])
+      expect(codeOf(await app.gql(REVIEWS, { options }))).toBe('BAD_USER_INPUT');
   });
 });

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { getIntrospectionQuery, IntrospectionQuery } from 'graphql';
+import { getIntrospectionQuery, type IntrospectionQuery } from 'graphql';
 import { Role, User } from '../../src/modules/users/user.entity';
-import { codeOf, messageOf, startTestApp, TestApp, TestSession } from '../support/harness';
+import { codeOf, messageOf, startTestApp, type TestApp, type TestSession } from '../support/harness';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -13,11 +13,18 @@ const ME = '{ me { id name email role phone address img } }';
 const REGISTER = 'mutation($input: RegisterInput!) { register(input: $input) { id name phone address } }';
 const UPDATE_PROFILE = 'mutation($input: UpdateProfileInput!) { updateProfile(input: $input) { id name phone address img email role } }';
 const IS_ADMIN = 'query($email: String!) { isAdmin(email: $email) }';
-const USERS = 'query($options: UserListOptions) { users(options: $options) { totalItems items { id name email role createdAt phone address } } }';
+const USERS =
+  'query($options: UserListOptions) { users(options: $options) { totalItems items { id name email role createdAt phone address } } }';
 const MAKE_ADMIN = 'mutation($email: String!) { makeAdmin(email: $email) { email role } }';
 const REMOVE_ADMIN = 'mutation($email: String!) { removeAdmin(email: $email) { email role } }';
 const roleOf = async (email: string) => (await app.db.getRepository(User).findOneByOrFail({ email })).role;
-const profile = (overrides: Record<string, unknown> = {}) => ({ name: 'Pat Carver', phone: '+1 555 0123', address: '9 Forge Road', img: '/uploads/pat.png', ...overrides });
+const profile = (overrides: Record<string, unknown> = {}) => ({
+  name: 'Pat Carver',
+  phone: '+1 555 0123',
+  address: '9 Forge Road',
+  img: '/uploads/pat.png',
+  ...overrides,
+});
 
 describe('me', () => {
   test('is null when signed out', async () => {
@@ -26,7 +33,7 @@ describe('me', () => {
     expect(res.data!.me).toBeNull();
   });
 
-  test("creates the profile on first sight of a token, named from the token", async () => {
+  test('creates the profile on first sight of a token, named from the token', async () => {
     const session = await app.signUp('newcomer', 'Nova Tang');
     expect(await app.db.getRepository(User).findOneBy({ email: session.email })).toBeNull();
     const res = await app.gql(ME, {}, session);
@@ -137,11 +144,14 @@ describe('role changes', () => {
     const customer = await app.customer();
     expect((await app.gql(MAKE_ADMIN, { email: customer.email }, admin)).data!.makeAdmin).toEqual({ email: customer.email, role: 'admin' });
     expect(await roleOf(customer.email)).toBe(Role.admin);
-    expect((await app.gql(REMOVE_ADMIN, { email: customer.email }, admin)).data!.removeAdmin).toEqual({ email: customer.email, role: 'user' });
+    expect((await app.gql(REMOVE_ADMIN, { email: customer.email }, admin)).data!.removeAdmin).toEqual({
+      email: customer.email,
+      role: 'user',
+    });
     expect(await roleOf(customer.email)).toBe(Role.user);
   });
 
-  test('a customer cannot change anyone\'s role, their own included; anonymous must sign in', async () => {
+  test("a customer cannot change anyone's role, their own included; anonymous must sign in", async () => {
     const admin = await app.adminUser();
     const customer = await app.customer();
     expect(codeOf(await app.gql(MAKE_ADMIN, { email: customer.email }, customer))).toBe('FORBIDDEN');
@@ -159,7 +169,13 @@ describe('role changes', () => {
 
   test('the last admin cannot remove their own admin right; with two, one may step down', async () => {
     const admin = await app.adminUser();
-    await app.db.getRepository(User).createQueryBuilder().update().set({ role: Role.user }).where('id <> :id', { id: admin.user.id }).execute();
+    await app.db
+      .getRepository(User)
+      .createQueryBuilder()
+      .update()
+      .set({ role: Role.user })
+      .where('id <> :id', { id: admin.user.id })
+      .execute();
     const res = await app.gql(REMOVE_ADMIN, { email: admin.email }, admin);
     expect(codeOf(res)).toBe('FORBIDDEN');
     expect(await roleOf(admin.email)).toBe(Role.admin);
@@ -179,8 +195,20 @@ describe('users list', () => {
     admin = await app.adminUser();
     tag = `crew${randomBytes(3).toString('hex')}`;
     const users = app.db.getRepository(User);
-    for (const [name, role] of [['Charlie', Role.user], ['Alice', Role.admin], ['Bob', Role.user]] as const) {
-      await users.save(users.create({ name: `${name} ${tag}`, email: `${name.toLowerCase()}-${tag}@keen.test`, role, phone: '+1 555 0000', address: 'Secret Street' }));
+    for (const [name, role] of [
+      ['Charlie', Role.user],
+      ['Alice', Role.admin],
+      ['Bob', Role.user],
+    ] as const) {
+      await users.save(
+        users.create({
+          name: `${name} ${tag}`,
+          email: `${name.toLowerCase()}-${tag}@keen.test`,
+          role,
+          phone: '+1 555 0000',
+          address: 'Secret Street',
+        }),
+      );
     }
   });
   type Row = { name: string; email: string; role: string; createdAt: string; phone: string | null };
@@ -216,8 +244,12 @@ describe('users list', () => {
   });
 
   test('skip and take page the list; bad paging is BAD_USER_INPUT', async () => {
-    expect(await list({ sortBy: 'name', sortDirection: 'ASC', skip: 1, take: 1 })).toMatchObject({ totalItems: 3, items: [{ name: `Bob ${tag}` }] });
-    for (const options of [{ take: 101 }, { take: 0 }, { skip: -1 }]) expect(codeOf(await app.gql(USERS, { options }, admin))).toBe('BAD_USER_INPUT');
+    expect(await list({ sortBy: 'name', sortDirection: 'ASC', skip: 1, take: 1 })).toMatchObject({
+      totalItems: 3,
+      items: [{ name: `Bob ${tag}` }],
+    });
+    for (const options of [{ take: 101 }, { take: 0 }, { skip: -1 }])
+      expect(codeOf(await app.gql(USERS, { options }, admin))).toBe('BAD_USER_INPUT');
   });
 });
 
@@ -225,7 +257,12 @@ describe('privacy', () => {
   test('no type in the schema has a password field', async () => {
     const res = await app.gql<IntrospectionQuery>(getIntrospectionQuery());
     expect(res.errors).toBeUndefined();
-    const fields = res.data!.__schema.types.flatMap((type) => [...(type.kind === 'OBJECT' || type.kind === 'INTERFACE' ? type.fields : []), ...(type.kind === 'INPUT_OBJECT' ? type.inputFields : [])].map((f) => `${type.name}.${f.name}`));
+    const fields = res.data!.__schema.types.flatMap((type) =>
+      [
+        ...(type.kind === 'OBJECT' || type.kind === 'INTERFACE' ? type.fields : []),
+        ...(type.kind === 'INPUT_OBJECT' ? type.inputFields : []),
+      ].map((f) => `${type.name}.${f.name}`),
+    );
     expect(fields).toContain('User.email');
     expect(fields.filter((name) => /password/i.test(name))).toEqual([]);
     expect(Object.keys(app.db.getMetadata(User).propertiesMap).filter((name) => /password/i.test(name))).toEqual([]);
@@ -235,7 +272,9 @@ describe('privacy', () => {
     const author = await app.customer('private');
     const reader = await app.customer('reader');
     const admin = await app.adminUser();
-    expect((await app.gql(UPDATE_PROFILE, { input: profile({ phone: '+1 555 0999', address: '7 Hidden Way' }) }, author)).errors).toBeUndefined();
+    expect(
+      (await app.gql(UPDATE_PROFILE, { input: profile({ phone: '+1 555 0999', address: '7 Hidden Way' }) }, author)).errors,
+    ).toBeUndefined();
     const review = await app.gql('mutation { addReview(input: { star: 5, description: "Private test" }) { id } }', {}, author);
     expect(review.errors).toBeUndefined();
     const query = '{ reviews(options: { search: "Private test" }) { items { author { email phone address } } } }';

@@ -1,8 +1,8 @@
 import { Product } from '../../src/modules/catalog/product.entity';
 import { OrderEvent } from '../../src/modules/orders/order-event.entity';
 import { Order, OrderState } from '../../src/modules/orders/order.entity';
-import { TestPaymentProvider } from '../../src/modules/payments/test-provider';
-import { codeOf, messageOf, startTestApp, TestApp } from '../support/harness';
+import { type TestPaymentProvider } from '../../src/modules/payments/test-provider';
+import { codeOf, messageOf, startTestApp, type TestApp } from '../support/harness';
 
 // A three-second hold, swept every 200 ms by each of two processes on one database.
 const HOLD = { UNPAID_ORDER_HOLD_MINUTES: '0.05', ORDER_EXPIRY_SWEEP_SECONDS: '0.2' };
@@ -32,9 +32,17 @@ async function until(check: () => Promise<boolean>, timeoutMs = 20_000): Promise
 test('unpaid orders expire after the hold and return their units exactly once, with two processes sweeping', async () => {
   const [alice, bob] = [await app.customer('alice'), await app.customer('bob')];
   const product = await app.product({ quantity: 20 });
-  const unpaid = [await app.placeOrder(alice, product.id, 1), await app.placeOrder(alice, product.id, 2), await app.placeOrder(bob, product.id, 3)];
+  const unpaid = [
+    await app.placeOrder(alice, product.id, 1),
+    await app.placeOrder(alice, product.id, 2),
+    await app.placeOrder(bob, product.id, 3),
+  ];
   // One has started paying (an intent exists, no card yet): the hold still runs out and the intent is cancelled.
-  const intent = await app.gql('mutation($orderId: ID!) { createPaymentIntent(orderId: $orderId) { id } }', { orderId: unpaid[1].id }, alice);
+  const intent = await app.gql(
+    'mutation($orderId: ID!) { createPaymentIntent(orderId: $orderId) { id } }',
+    { orderId: unpaid[1].id },
+    alice,
+  );
   expect(intent.errors).toBeUndefined();
   const paid = await app.placeOrder(bob, product.id, 4);
   await app.payOrder(bob, paid.id);
@@ -73,22 +81,32 @@ test('an expired order shows as such and takes no payment, cancel or ship', asyn
   const pay = await app.gql('mutation($orderId: ID!) { createPaymentIntent(orderId: $orderId) { id } }', { orderId: order.id }, shopper);
   expect(codeOf(pay)).toBe('FORBIDDEN');
   expect(messageOf(pay)).toBe('This order has expired: it was not paid in time');
-  expect(messageOf(await app.gql('mutation($id: ID!) { deleteOrder(id: $id) }', { id: order.id }, shopper))).toBe('This order has expired: it was not paid in time');
-  expect(messageOf(await app.gql('mutation($id: ID!) { markShipped(id: $id) { id } }', { id: order.id }, admin))).toBe('Only a paid, pending order can be shipped');
+  expect(messageOf(await app.gql('mutation($id: ID!) { deleteOrder(id: $id) }', { id: order.id }, shopper))).toBe(
+    'This order has expired: it was not paid in time',
+  );
+  expect(messageOf(await app.gql('mutation($id: ID!) { markShipped(id: $id) { id } }', { id: order.id }, admin))).toBe(
+    'Only a paid, pending order can be shipped',
+  );
 });
 
 test('a card charged just before the hold ran out keeps the order: the sweep skips it and the payment lands', async () => {
   const shopper = await app.customer();
   const product = await app.product({ quantity: 5 });
   const order = await app.placeOrder(shopper, product.id, 2);
-  const intent = (await app.gql('mutation($orderId: ID!) { createPaymentIntent(orderId: $orderId) { id } }', { orderId: order.id }, shopper)).data!.createPaymentIntent;
+  const intent = (
+    await app.gql('mutation($orderId: ID!) { createPaymentIntent(orderId: $orderId) { id } }', { orderId: order.id }, shopper)
+  ).data!.createPaymentIntent;
   // The browser's card confirmation succeeds at the provider; Keen has not yet heard of it.
   const provider = app.services.payments.provider as TestPaymentProvider;
   await provider.confirmCard(intent.id, { number: '4242424242424242', expMonth: 12, expYear: new Date().getUTCFullYear() + 2, cvc: '123' });
   await new Promise((resolve) => setTimeout(resolve, 4000));
   // A paying order is not expired by the sweep; the confirmation then pays it.
   expect((await reload(order.id)).state).toBe(OrderState.AwaitingPayment);
-  const confirmed = await app.gql('mutation($orderId: ID!, $id: String!) { confirmPayment(orderId: $orderId, paymentIntentId: $id) { state } }', { orderId: order.id, id: intent.id }, shopper);
+  const confirmed = await app.gql(
+    'mutation($orderId: ID!, $id: String!) { confirmPayment(orderId: $orderId, paymentIntentId: $id) { state } }',
+    { orderId: order.id, id: intent.id },
+    shopper,
+  );
   expect(confirmed.data!.confirmPayment.state).toBe('Paid');
   expect(await stockOf(product.id)).toBe(3);
 });

@@ -1,8 +1,18 @@
 import { Product } from '../../src/modules/catalog/product.entity';
 import { OrderActorKind, OrderEvent } from '../../src/modules/orders/order-event.entity';
 import { Order, OrderState } from '../../src/modules/orders/order.entity';
-import { assertAllowed, moveOrder, ORDER_STATES, ORDER_TRANSITIONS, OrderActor, PROVIDER, refusalOf, SYSTEM, transitionFor } from '../../src/modules/orders/order-state-machine';
-import { startTestApp, TestApp } from '../support/harness';
+import {
+  assertAllowed,
+  moveOrder,
+  ORDER_STATES,
+  ORDER_TRANSITIONS,
+  type OrderActor,
+  PROVIDER,
+  refusalOf,
+  SYSTEM,
+  transitionFor,
+} from '../../src/modules/orders/order-state-machine';
+import { startTestApp, type TestApp } from '../support/harness';
 
 const OWNER_ID = '00000000-0000-4000-8000-000000000001';
 const OTHER_ID = '00000000-0000-4000-8000-000000000002';
@@ -29,7 +39,8 @@ const EXPECTED: Record<string, string[]> = {
 };
 const RESTOCKS = ['AwaitingPayment->Cancelled', 'AwaitingPayment->Expired', 'Paid->Refunded'];
 
-const orderIn = (state: OrderState) => Object.assign(new Order(), { id: '00000000-0000-4000-8000-00000000000a', customerId: OWNER_ID, state });
+const orderIn = (state: OrderState) =>
+  Object.assign(new Order(), { id: '00000000-0000-4000-8000-00000000000a', customerId: OWNER_ID, state });
 
 describe('the transition table, every pair of states for every actor', () => {
   const pairs = ORDER_STATES.flatMap((from) => ORDER_STATES.map((to) => [from, to] as const));
@@ -65,7 +76,9 @@ describe('the transition table, every pair of states for every actor', () => {
     expect(refusalOf(OrderState.Shipped, OrderState.Cancelled)).toBe('A shipped order cannot be deleted');
     expect(refusalOf(OrderState.Cancelled, OrderState.Cancelled)).toBe('This order was cancelled');
     // Someone who may never make the move learns nothing of the order's state.
-    expect(() => assertAllowed(ACTORS['another customer'], orderIn(OrderState.Paid), OrderState.Cancelled)).toThrow('This is not your order');
+    expect(() => assertAllowed(ACTORS['another customer'], orderIn(OrderState.Paid), OrderState.Cancelled)).toThrow(
+      'This is not your order',
+    );
     expect(() => assertAllowed(ACTORS.owner, orderIn(OrderState.AwaitingPayment), OrderState.Shipped)).toThrow('Only an admin may do this');
   });
 });
@@ -81,10 +94,16 @@ describe('moveOrder on the database, for every row of the table', () => {
   const PATHS: Record<OrderState, [OrderState, OrderActor][]> = {
     [OrderState.AwaitingPayment]: [],
     [OrderState.Paid]: [[OrderState.Paid, PROVIDER]],
-    [OrderState.Shipped]: [[OrderState.Paid, PROVIDER], [OrderState.Shipped, ACTORS.admin]],
+    [OrderState.Shipped]: [
+      [OrderState.Paid, PROVIDER],
+      [OrderState.Shipped, ACTORS.admin],
+    ],
     [OrderState.Cancelled]: [[OrderState.Cancelled, ACTORS.admin]],
     [OrderState.Expired]: [[OrderState.Expired, SYSTEM]],
-    [OrderState.Refunded]: [[OrderState.Paid, PROVIDER], [OrderState.Refunded, PROVIDER]],
+    [OrderState.Refunded]: [
+      [OrderState.Paid, PROVIDER],
+      [OrderState.Refunded, PROVIDER],
+    ],
   };
   const STAMPS = { Paid: 'paidAt', Shipped: 'shippedAt', Cancelled: 'cancelledAt', Expired: 'expiredAt', Refunded: 'refundedAt' } as const;
 
@@ -95,7 +114,13 @@ describe('moveOrder on the database, for every row of the table', () => {
     for (const [state, actor] of PATHS[from]) await app.db.transaction((m) => moveOrder(m, placed.id, state, actor));
     const stockBefore = (await app.db.getRepository(Product).findOneByOrFail({ id: product.id })).quantity;
 
-    const actor = transition.by.includes('provider') ? PROVIDER : transition.by.includes('system') ? SYSTEM : transition.by.includes('admin') ? ACTORS.admin : { ...ACTORS.owner, userId: customer.user.id };
+    const actor = transition.by.includes('provider')
+      ? PROVIDER
+      : transition.by.includes('system')
+        ? SYSTEM
+        : transition.by.includes('admin')
+          ? ACTORS.admin
+          : { ...ACTORS.owner, userId: customer.user.id };
     const moved = await app.db.transaction((m) => moveOrder(m, placed.id, to, actor, { note: 'walked by the test' }));
 
     expect(moved.state).toBe(to);
@@ -104,7 +129,12 @@ describe('moveOrder on the database, for every row of the table', () => {
     expect(stockAfter - stockBefore).toBe(transition.restock ? 3 : 0);
     const events = await app.db.getRepository(OrderEvent).find({ where: { orderId: placed.id }, order: { createdAt: 'ASC' } });
     expect(events.at(-1)).toMatchObject({ fromState: from, toState: to, actor: actor.kind, note: 'walked by the test' });
-    expect(events[0]).toMatchObject({ fromState: null, toState: OrderState.AwaitingPayment, actor: OrderActorKind.customer, actorEmail: customer.email });
+    expect(events[0]).toMatchObject({
+      fromState: null,
+      toState: OrderState.AwaitingPayment,
+      actor: OrderActorKind.customer,
+      actorEmail: customer.email,
+    });
     expect(events).toHaveLength(PATHS[from].length + 2);
 
     // The same move again is refused and changes nothing: no second restock, no second event.

@@ -1,6 +1,6 @@
 import { Order, OrderState } from '../../src/modules/orders/order.entity';
-import { TestPaymentProvider } from '../../src/modules/payments/test-provider';
-import { codeOf, messageOf, startTestApp, TestApp } from '../support/harness';
+import { type TestPaymentProvider } from '../../src/modules/payments/test-provider';
+import { codeOf, messageOf, startTestApp, type TestApp } from '../support/harness';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -48,13 +48,17 @@ test('cancelling cancels the offline intent, which then takes no card; a charged
   const card = { number: '4242424242424242', expMonth: 12, expYear: new Date().getUTCFullYear() + 2, cvc: '123' };
 
   const cancelled = await app.placeOrder(shopper, product.id);
-  const intent = (await app.gql('mutation($orderId: ID!) { createPaymentIntent(orderId: $orderId) { id } }', { orderId: cancelled.id }, shopper)).data!.createPaymentIntent;
+  const intent = (
+    await app.gql('mutation($orderId: ID!) { createPaymentIntent(orderId: $orderId) { id } }', { orderId: cancelled.id }, shopper)
+  ).data!.createPaymentIntent;
   expect((await app.gql('mutation($id: ID!) { deleteOrder(id: $id) }', { id: cancelled.id }, shopper)).errors).toBeUndefined();
   expect((await provider.retrieveIntent(intent.id))!.status).toBe('canceled');
   await expect(provider.confirmCard(intent.id, card)).rejects.toThrow('This payment was cancelled with its order.');
 
   const paying = await app.placeOrder(shopper, product.id);
-  const payingIntent = (await app.gql('mutation($orderId: ID!) { createPaymentIntent(orderId: $orderId) { id } }', { orderId: paying.id }, shopper)).data!.createPaymentIntent;
+  const payingIntent = (
+    await app.gql('mutation($orderId: ID!) { createPaymentIntent(orderId: $orderId) { id } }', { orderId: paying.id }, shopper)
+  ).data!.createPaymentIntent;
   await provider.confirmCard(payingIntent.id, card); // charged in the browser; Keen not told yet
   const refused = await app.gql('mutation($id: ID!) { deleteOrder(id: $id) }', { id: paying.id }, shopper);
   expect(codeOf(refused)).toBe('CONFLICT');

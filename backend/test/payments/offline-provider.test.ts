@@ -1,7 +1,7 @@
 import { loadConfig } from '../../src/config';
 import { Order } from '../../src/modules/orders/order.entity';
-import { TestPaymentProvider } from '../../src/modules/payments/test-provider';
-import { codeOf, messageOf, startTestApp, TestApp, TestSession } from '../support/harness';
+import { type TestPaymentProvider } from '../../src/modules/payments/test-provider';
+import { codeOf, messageOf, startTestApp, type TestApp, type TestSession } from '../support/harness';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -12,7 +12,8 @@ afterAll(() => app.close());
 const CREATE = 'mutation($orderId: ID!) { createPaymentIntent(orderId: $orderId) { id clientSecret amount currency status } }';
 const PAY_WITH_CARD =
   'mutation($orderId: ID!, $card: TestCardInput!) { confirmTestCardPayment(orderId: $orderId, card: $card) { id paid transactionId } }';
-const CONFIRM = 'mutation($orderId: ID!, $id: String!) { confirmPayment(orderId: $orderId, paymentIntentId: $id) { id paid transactionId } }';
+const CONFIRM =
+  'mutation($orderId: ID!, $id: String!) { confirmPayment(orderId: $orderId, paymentIntentId: $id) { id paid transactionId } }';
 
 const card = (number: string, overrides: Partial<{ expMonth: number; expYear: number; cvc: string }> = {}) => ({
   number,
@@ -205,7 +206,17 @@ test('the offline provider sends no webhooks', async () => {
 });
 
 test('the offline provider is refused in production', () => {
-  const production = { NODE_ENV: 'production', DATABASE_URL: 'postgres://db/keen', FIREBASE_SERVICE_ACCOUNT: '{"project_id":"p"}', FIREBASE_WEB_API_KEY: 'k', ACCESS_TOKEN_SECRET: 'x'.repeat(32), STRIPE_WEBHOOK_SECRET: 'whsec_1' };
+  const production = {
+    NODE_ENV: 'production',
+    DATABASE_URL: 'postgres://db/keen',
+    FIREBASE_SERVICE_ACCOUNT: '{"project_id":"p"}',
+    FIREBASE_WEB_API_KEY: 'k',
+    ACCESS_TOKEN_SECRET: 'x'.repeat(32),
+    STRIPE_WEBHOOK_SECRET: 'whsec_1',
+  };
   expect(() => loadConfig(production)).toThrow('Setting STRIPE_SECRET_KEY: is required in production');
-  expect(loadConfig({ ...production, STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_PUBLISHABLE_KEY: 'pk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' }).stripe.secretKey).toBe('sk_test_1');
+  expect(
+    loadConfig({ ...production, STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_PUBLISHABLE_KEY: 'pk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' })
+      .stripe.secretKey,
+  ).toBe('sk_test_1');
 });

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { Product } from '../../src/modules/catalog/product.entity';
 import { Order } from '../../src/modules/orders/order.entity';
-import { codeOf, messageOf, startTestApp, TestApp, TestSession } from '../support/harness';
+import { codeOf, messageOf, startTestApp, type TestApp, type TestSession } from '../support/harness';
 
 /** The few Stripe endpoints Keen uses, answering as the real API does. */
 class StripeStandIn {
@@ -33,7 +33,8 @@ class StripeStandIn {
         res.writeHead(status, { 'content-type': 'application/json', 'request-id': 'req_standin' });
         res.end(JSON.stringify(json));
       };
-      if (!req.headers.authorization?.startsWith('Bearer sk_test_')) return send(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key' } });
+      if (!req.headers.authorization?.startsWith('Bearer sk_test_'))
+        return send(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key' } });
       if (req.method === 'POST' && req.url === '/v1/payment_intents') {
         const key = req.headers['idempotency-key'] as string | undefined;
         const params = new URLSearchParams(body);
@@ -56,10 +57,17 @@ class StripeStandIn {
       const cancel = req.method === 'POST' && /^\/v1\/payment_intents\/([^/?]+)\/cancel$/.exec(req.url ?? '');
       if (cancel) {
         const intent = this.intents.get(decodeURIComponent(cancel[1]));
-        if (!intent) return send(404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such payment_intent' } });
+        if (!intent)
+          return send(404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such payment_intent' } });
         this.cancels.push(intent.id);
         if (['succeeded', 'processing', 'canceled'].includes(intent.status)) {
-          return send(400, { error: { type: 'invalid_request_error', code: 'payment_intent_unexpected_state', message: `You cannot cancel this PaymentIntent because it has a status of ${intent.status}.` } });
+          return send(400, {
+            error: {
+              type: 'invalid_request_error',
+              code: 'payment_intent_unexpected_state',
+              message: `You cannot cancel this PaymentIntent because it has a status of ${intent.status}.`,
+            },
+          });
         }
         intent.status = 'canceled';
         return send(200, intent);
@@ -67,16 +75,25 @@ class StripeStandIn {
       if (req.method === 'POST' && req.url === '/v1/refunds') {
         const params = new URLSearchParams(body);
         const intent = this.intents.get(params.get('payment_intent') ?? '');
-        if (!intent || intent.status !== 'succeeded') return send(400, { error: { type: 'invalid_request_error', message: 'This PaymentIntent has no successful charge to refund.' } });
+        if (!intent || intent.status !== 'succeeded')
+          return send(400, { error: { type: 'invalid_request_error', message: 'This PaymentIntent has no successful charge to refund.' } });
         const key = (req.headers['idempotency-key'] as string | undefined) ?? `no-key-${this.refunds.size}`;
         if (!this.refunds.has(key)) this.refunds.set(key, { paymentIntent: intent.id });
-        return send(200, { id: `re_${randomBytes(8).toString('hex')}`, object: 'refund', status: 'succeeded', payment_intent: intent.id, amount: intent.amount });
+        return send(200, {
+          id: `re_${randomBytes(8).toString('hex')}`,
+          object: 'refund',
+          status: 'succeeded',
+          payment_intent: intent.id,
+          amount: intent.amount,
+        });
       }
       const match = req.method === 'GET' && /^\/v1\/payment_intents\/([^/?]+)/.exec(req.url ?? '');
       if (match) {
         const intent = this.intents.get(decodeURIComponent(match[1]));
         if (intent) return send(200, intent);
-        return send(404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such payment_intent: '${match[1]}'` } });
+        return send(404, {
+          error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such payment_intent: '${match[1]}'` },
+        });
       }
       send(404, { error: { type: 'invalid_request_error', message: 'Unrecognized request URL' } });
     });
@@ -85,7 +102,8 @@ class StripeStandIn {
 
 const WEBHOOK_SECRET = 'whsec_test_keen';
 const CREATE = 'mutation($orderId: ID!) { createPaymentIntent(orderId: $orderId) { id clientSecret amount currency } }';
-const CONFIRM = 'mutation($orderId: ID!, $id: String!) { confirmPayment(orderId: $orderId, paymentIntentId: $id) { id paid transactionId } }';
+const CONFIRM =
+  'mutation($orderId: ID!, $id: String!) { confirmPayment(orderId: $orderId, paymentIntentId: $id) { id paid transactionId } }';
 
 const stripe = new Stripe('sk_test_unused');
 const standIn = new StripeStandIn();
@@ -93,7 +111,12 @@ let app: TestApp;
 
 beforeAll(async () => {
   const apiUrl = await standIn.start();
-  app = await startTestApp({ STRIPE_SECRET_KEY: 'sk_test_keen', STRIPE_PUBLISHABLE_KEY: 'pk_test_keen', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_URL: apiUrl });
+  app = await startTestApp({
+    STRIPE_SECRET_KEY: 'sk_test_keen',
+    STRIPE_PUBLISHABLE_KEY: 'pk_test_keen',
+    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    STRIPE_API_URL: apiUrl,
+  });
 });
 afterAll(async () => {
   await app.close();
@@ -205,7 +228,9 @@ test('an intent with a different amount or order id in its metadata is refused',
   intent.status = 'succeeded';
 
   intent.amount = 100;
-  expect(messageOf(await app.gql(CONFIRM, { orderId: order.id, id: intent.id }, shopper))).toBe("This payment's amount does not match the order");
+  expect(messageOf(await app.gql(CONFIRM, { orderId: order.id, id: intent.id }, shopper))).toBe(
+    "This payment's amount does not match the order",
+  );
   intent.amount = 9000;
   intent.metadata = { orderId: '00000000-0000-4000-8000-000000000000' };
   expect(messageOf(await app.gql(CONFIRM, { orderId: order.id, id: intent.id }, shopper))).toBe('This payment belongs to another order');
@@ -259,7 +284,11 @@ test('a webhook with a wrong signature, or none, is refused and the order stays 
 
   const wrong = await webhook(payload, 'whsec_someone_else');
   expect(wrong.status).toBe(400);
-  const unsigned = await fetch(`${app.url}/api/payments/stripe/webhook`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: payload });
+  const unsigned = await fetch(`${app.url}/api/payments/stripe/webhook`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: payload,
+  });
   expect(unsigned.status).toBe(400);
   const tampered = JSON.stringify({ ...JSON.parse(payload), id: 'evt_changed' });
   const replayedHeader = stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
@@ -298,22 +327,28 @@ describe('cancelling, refunds and disputes', () => {
   const refundsOf = (intentId: string) => [...standIn.refunds.values()].filter((refund) => refund.paymentIntent === intentId).length;
   const stockOf = async (order: Order) => (await app.db.getRepository(Product).findOneByOrFail({ id: order.productId! })).quantity;
 
-  test.each(['succeeded', 'processing'])('cancelling an order whose payment %s is refused with "This order is being paid"', async (status) => {
-    const shopper = await app.customer();
-    const order = await unpaidOrder(shopper);
-    const intent = await intentFor(shopper, order);
-    intent.status = status;
-    const cancels = standIn.cancels.length;
-    const refused = await app.gql(DELETE, { id: order.id }, shopper);
-    expect(codeOf(refused)).toBe('CONFLICT');
-    expect(messageOf(refused)).toBe('This order is being paid');
-    const rest = await fetch(`${app.url}/api/orders?id=${order.id}`, { method: 'DELETE', headers: { authorization: `Bearer ${shopper.token}` } });
-    expect(rest.status).toBe(409);
-    expect(await rest.json()).toEqual({ message: 'This order is being paid' });
-    expect(standIn.cancels.length).toBe(cancels);
-    expect((await reload(order)).state).toBe('AwaitingPayment');
-    expect(await stockOf(order)).toBe(7);
-  });
+  test.each(['succeeded', 'processing'])(
+    'cancelling an order whose payment %s is refused with "This order is being paid"',
+    async (status) => {
+      const shopper = await app.customer();
+      const order = await unpaidOrder(shopper);
+      const intent = await intentFor(shopper, order);
+      intent.status = status;
+      const cancels = standIn.cancels.length;
+      const refused = await app.gql(DELETE, { id: order.id }, shopper);
+      expect(codeOf(refused)).toBe('CONFLICT');
+      expect(messageOf(refused)).toBe('This order is being paid');
+      const rest = await fetch(`${app.url}/api/orders?id=${order.id}`, {
+        method: 'DELETE',
+        headers: { authorization: `Bearer ${shopper.token}` },
+      });
+      expect(rest.status).toBe(409);
+      expect(await rest.json()).toEqual({ message: 'This order is being paid' });
+      expect(standIn.cancels.length).toBe(cancels);
+      expect((await reload(order)).state).toBe('AwaitingPayment');
+      expect(await stockOf(order)).toBe(7);
+    },
+  );
 
   test('a payment that succeeds between the check and the cancel wins: the cancel is refused', async () => {
     const shopper = await app.customer();
@@ -321,7 +356,12 @@ describe('cancelling, refunds and disputes', () => {
     const intent = await intentFor(shopper, order);
     // Stripe answers the look-up as unpaid, then refuses the cancel because the card was just charged.
     const get = intent.status;
-    Object.defineProperty(intent, 'status', { configurable: true, enumerable: true, get: () => (standIn.cancels.includes(intent.id) ? 'succeeded' : get), set: () => undefined });
+    Object.defineProperty(intent, 'status', {
+      configurable: true,
+      enumerable: true,
+      get: () => (standIn.cancels.includes(intent.id) ? 'succeeded' : get),
+      set: () => undefined,
+    });
     expect(messageOf(await app.gql(DELETE, { id: order.id }, shopper))).toBe('This order is being paid');
     expect((await reload(order)).state).toBe('AwaitingPayment');
   });
@@ -357,7 +397,13 @@ describe('cancelling, refunds and disputes', () => {
     expect(history.data!.orderHistory).toEqual([
       { fromState: null, toState: 'AwaitingPayment', actor: 'customer', actorEmail: shopper.email, note: null },
       { fromState: 'AwaitingPayment', toState: 'Cancelled', actor: 'customer', actorEmail: shopper.email, note: null },
-      { fromState: 'Cancelled', toState: 'Refunded', actor: 'provider', actorEmail: null, note: 'The payment arrived after the order was cancelled; it was refunded' },
+      {
+        fromState: 'Cancelled',
+        toState: 'Refunded',
+        actor: 'provider',
+        actorEmail: null,
+        note: 'The payment arrived after the order was cancelled; it was refunded',
+      },
     ]);
   });
 
@@ -381,9 +427,13 @@ describe('cancelling, refunds and disputes', () => {
     await app.db.getRepository(Order).update({ id: order.id }, { createdAt: new Date(Date.now() - 31 * 60_000) });
     expect(await app.services.orders.expireOverdue()).toContain(order.id);
     // An expired order refuses an unconfirmed payment with its state, and another customer learns nothing.
-    expect(messageOf(await app.gql(CONFIRM, { orderId: order.id, id: intent.id }, shopper))).toBe('This order has expired: it was not paid in time');
+    expect(messageOf(await app.gql(CONFIRM, { orderId: order.id, id: intent.id }, shopper))).toBe(
+      'This order has expired: it was not paid in time',
+    );
     intent.status = 'succeeded';
-    expect(messageOf(await app.gql(CONFIRM, { orderId: order.id, id: intent.id }, await app.customer('other')))).toBe('This is not your order');
+    expect(messageOf(await app.gql(CONFIRM, { orderId: order.id, id: intent.id }, await app.customer('other')))).toBe(
+      'This is not your order',
+    );
     expect(refundsOf(intent.id)).toBe(0);
 
     const late = await app.gql(CONFIRM, { orderId: order.id, id: intent.id }, shopper);
@@ -410,16 +460,35 @@ describe('cancelling, refunds and disputes', () => {
     expect((await reload(order)).state).toBe('Refunded');
     expect(await stockOf(order)).toBe(10);
     const history = (await app.gql(HISTORY, { id: order.id }, admin)).data!.orderHistory;
-    expect(history.at(-1)).toEqual({ fromState: 'Paid', toState: 'Refunded', actor: 'admin', actorEmail: admin.email, note: 'Deleted by an admin; the payment was refunded' });
+    expect(history.at(-1)).toEqual({
+      fromState: 'Paid',
+      toState: 'Refunded',
+      actor: 'admin',
+      actorEmail: admin.email,
+      note: 'Deleted by an admin; the payment was refunded',
+    });
     // Stripe then reports the refund it made: nothing changes.
-    const refundedEvent = JSON.stringify({ id: 'evt_refunded_again', object: 'event', type: 'charge.refunded', data: { object: { id: 'ch_1', object: 'charge', refunded: true, payment_intent: intent.id } } });
+    const refundedEvent = JSON.stringify({
+      id: 'evt_refunded_again',
+      object: 'event',
+      type: 'charge.refunded',
+      data: { object: { id: 'ch_1', object: 'charge', refunded: true, payment_intent: intent.id } },
+    });
     expect((await webhook(refundedEvent)).status).toBe(200);
     expect((await app.gql(HISTORY, { id: order.id }, admin)).data!.orderHistory).toHaveLength(history.length);
   });
 
   test.each([
-    ['charge.refunded', (pi: string) => ({ id: 'ch_x', object: 'charge', refunded: true, payment_intent: pi }), 'Refunded at the payment provider'],
-    ['charge.dispute.created', (pi: string) => ({ id: 'dp_x', object: 'dispute', payment_intent: pi }), 'The customer disputed the payment'],
+    [
+      'charge.refunded',
+      (pi: string) => ({ id: 'ch_x', object: 'charge', refunded: true, payment_intent: pi }),
+      'Refunded at the payment provider',
+    ],
+    [
+      'charge.dispute.created',
+      (pi: string) => ({ id: 'dp_x', object: 'dispute', payment_intent: pi }),
+      'The customer disputed the payment',
+    ],
   ])('a signed %s webhook moves a shipped order to Refunded once, without restocking', async (type, object, note) => {
     const shopper = await app.customer();
     const admin = await app.adminUser();
@@ -437,7 +506,9 @@ describe('cancelling, refunds and disputes', () => {
     expect((await webhook(payload)).status).toBe(200);
     expect(await reload(order)).toEqual(refunded);
     const history = (await app.gql(HISTORY, { id: order.id }, admin)).data!.orderHistory;
-    expect(history.filter((event: { toState: string }) => event.toState === 'Refunded')).toEqual([{ fromState: 'Shipped', toState: 'Refunded', actor: 'provider', actorEmail: null, note }]);
+    expect(history.filter((event: { toState: string }) => event.toState === 'Refunded')).toEqual([
+      { fromState: 'Shipped', toState: 'Refunded', actor: 'provider', actorEmail: null, note },
+    ]);
   });
 
   test('a partial refund leaves a paid order as it is', async () => {
@@ -446,7 +517,12 @@ describe('cancelling, refunds and disputes', () => {
     const intent = await intentFor(shopper, order);
     intent.status = 'succeeded';
     await webhook(succeededEvent(intent));
-    const partial = JSON.stringify({ id: 'evt_partial', object: 'event', type: 'charge.refunded', data: { object: { id: 'ch_p', object: 'charge', refunded: false, amount_refunded: 100, payment_intent: intent.id } } });
+    const partial = JSON.stringify({
+      id: 'evt_partial',
+      object: 'event',
+      type: 'charge.refunded',
+      data: { object: { id: 'ch_p', object: 'charge', refunded: false, amount_refunded: 100, payment_intent: intent.id } },
+    });
     expect((await webhook(partial)).status).toBe(200);
     expect((await reload(order)).state).toBe('Paid');
   });

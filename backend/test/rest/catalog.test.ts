@@ -1,5 +1,5 @@
 import { Product } from '../../src/modules/catalog/product.entity';
-import { startTestApp, TestApp, TestSession } from '../support/harness';
+import { startTestApp, type TestApp, type TestSession } from '../support/harness';
 import { restClient } from './api';
 
 let app: TestApp;
@@ -14,8 +14,26 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-const newProduct = (name: string) => ({ name, description: 'Engraved chef knife', price: 80, quantity: 12, minimumQuantity: 2, img: '/images/santoku.svg' });
-const productKeys = ['_id', 'description', 'engravable', 'engravingMaxLength', 'engravingPrice', 'img', 'minimumQuantity', 'name', 'price', 'quantity'];
+const newProduct = (name: string) => ({
+  name,
+  description: 'Engraved chef knife',
+  price: 80,
+  quantity: 12,
+  minimumQuantity: 2,
+  img: '/images/santoku.svg',
+});
+const productKeys = [
+  '_id',
+  'description',
+  'engravable',
+  'engravingMaxLength',
+  'engravingPrice',
+  'img',
+  'minimumQuantity',
+  'name',
+  'price',
+  'quantity',
+];
 
 describe('GET /products', () => {
   it('answers every product, publicly, with _id and the SPEC field names (more than one service page)', async () => {
@@ -32,12 +50,28 @@ describe('GET /products', () => {
     for (const query of [`?id=${product.id}`, `?&id=${product.id}`]) {
       const { status, body } = await api('GET', `/products${query}`);
       expect(status).toBe(200);
-      expect(body).toEqual([{ _id: product.id, name: product.name, img: product.img, description: product.description, price: 33, quantity: 10, minimumQuantity: 1, engravable: false, engravingMaxLength: 24, engravingPrice: 0 }]);
+      expect(body).toEqual([
+        {
+          _id: product.id,
+          name: product.name,
+          img: product.img,
+          description: product.description,
+          price: 33,
+          quantity: 10,
+          minimumQuantity: 1,
+          engravable: false,
+          engravingMaxLength: 24,
+          engravingPrice: 0,
+        },
+      ]);
     }
   });
 
   it('an unknown or malformed id is 404, a repeated id is 400', async () => {
-    expect(await api('GET', '/products?id=00000000-0000-0000-0000-000000000000')).toEqual({ status: 404, body: { message: 'Product not found' } });
+    expect(await api('GET', '/products?id=00000000-0000-0000-0000-000000000000')).toEqual({
+      status: 404,
+      body: { message: 'Product not found' },
+    });
     expect((await api('GET', '/products?id=not-an-id')).status).toBe(404);
     expect((await api('GET', '/products?id=a&id=b')).status).toBe(400);
   });
@@ -47,8 +81,20 @@ describe('GET /products?q=&sort=&inStock=', () => {
   let bowie: Product;
   let skinner: Product;
   beforeAll(async () => {
-    bowie = await app.product({ name: 'Sunset Bowie', description: 'Clip point, brass guard', price: 150, quantity: 4, minimumQuantity: 1 });
-    skinner = await app.product({ name: 'Trail Skinner', description: 'Pairs well with a bowie', price: 70, quantity: 0, minimumQuantity: 1 });
+    bowie = await app.product({
+      name: 'Sunset Bowie',
+      description: 'Clip point, brass guard',
+      price: 150,
+      quantity: 4,
+      minimumQuantity: 1,
+    });
+    skinner = await app.product({
+      name: 'Trail Skinner',
+      description: 'Pairs well with a bowie',
+      price: 70,
+      quantity: 0,
+      minimumQuantity: 1,
+    });
   });
   const ids = (body: { _id: string }[]) => body.map((p) => p._id);
 
@@ -73,10 +119,19 @@ describe('GET /products?q=&sort=&inStock=', () => {
   });
 
   it('a bad sort or inStock value is 400 with a message naming the allowed values', async () => {
-    expect(await api('GET', '/products?sort=cheapest')).toEqual({ status: 400, body: { message: 'sort must be one of relevance, newest, price_asc, price_desc, name' } });
-    expect(await api('GET', '/products?sort=toString')).toEqual({ status: 400, body: { message: 'sort must be one of relevance, newest, price_asc, price_desc, name' } });
+    expect(await api('GET', '/products?sort=cheapest')).toEqual({
+      status: 400,
+      body: { message: 'sort must be one of relevance, newest, price_asc, price_desc, name' },
+    });
+    expect(await api('GET', '/products?sort=toString')).toEqual({
+      status: 400,
+      body: { message: 'sort must be one of relevance, newest, price_asc, price_desc, name' },
+    });
     expect(await api('GET', '/products?inStock=maybe')).toEqual({ status: 400, body: { message: 'inStock must be true or false' } });
-    expect(await api('GET', '/products?sort=relevance')).toEqual({ status: 400, body: { message: 'Sorting by relevance needs search text' } });
+    expect(await api('GET', '/products?sort=relevance')).toEqual({
+      status: 400,
+      body: { message: 'Sorting by relevance needs search text' },
+    });
     expect((await api('GET', '/products?q=a&q=b')).status).toBe(400);
   });
 });
@@ -99,7 +154,10 @@ describe('POST /products?productname=', () => {
 
   it('refuses anonymous callers (401) and customers (403), and stores nothing', async () => {
     expect((await api('POST', '/products?productname=Nope', { body: newProduct('Nope') })).status).toBe(401);
-    expect(await api('POST', '/products?productname=Nope', { as: shopper, body: newProduct('Nope') })).toEqual({ status: 403, body: { message: 'Only an admin may do this' } });
+    expect(await api('POST', '/products?productname=Nope', { as: shopper, body: newProduct('Nope') })).toEqual({
+      status: 403,
+      body: { message: 'Only an admin may do this' },
+    });
     expect(await app.db.getRepository(Product).countBy({ name: 'Nope' })).toBe(0);
   });
 
@@ -114,17 +172,29 @@ describe('POST /products?productname=', () => {
     ];
     for (const [body, message] of cases) {
       const response = await api('POST', '/products', { as: admin, body });
-      expect({ status: response.status, message: response.body.message }).toEqual({ status: 400, message: expect.stringContaining(message.split(' must')[0]) });
+      expect({ status: response.status, message: response.body.message }).toEqual({
+        status: 400,
+        message: expect.stringContaining(message.split(' must')[0]),
+      });
     }
-    expect(await api('POST', '/products', { as: admin, raw: '{"name": ' })).toEqual({ status: 400, body: { message: 'The request body is not valid JSON' } });
-    expect(await api('POST', '/products', { as: admin, body: [newProduct('Array')] })).toEqual({ status: 400, body: { message: 'The request body must be a JSON object' } });
+    expect(await api('POST', '/products', { as: admin, raw: '{"name": ' })).toEqual({
+      status: 400,
+      body: { message: 'The request body is not valid JSON' },
+    });
+    expect(await api('POST', '/products', { as: admin, body: [newProduct('Array')] })).toEqual({
+      status: 400,
+      body: { message: 'The request body must be a JSON object' },
+    });
   });
 });
 
 describe('PUT /products/{id}', () => {
   it('an admin updates price, quantity, minimum quantity and photo', async () => {
     const product = await app.product();
-    const { status, body } = await api('PUT', `/products/${product.id}`, { as: admin, body: { price: 99, quantity: 3, minimumQuantity: 1, img: '/images/new.svg' } });
+    const { status, body } = await api('PUT', `/products/${product.id}`, {
+      as: admin,
+      body: { price: 99, quantity: 3, minimumQuantity: 1, img: '/images/new.svg' },
+    });
     expect(status).toBe(200);
     expect(body).toMatchObject({ _id: product.id, name: product.name, price: 99, quantity: 3, minimumQuantity: 1, img: '/images/new.svg' });
     expect((await app.db.getRepository(Product).findOneByOrFail({ id: product.id })).price).toBe(99);
@@ -162,19 +232,42 @@ describe('DELETE /products?id=', () => {
 
 describe('reviews', () => {
   it('POST /reviews adds a review with the author from the profile, not from the body; GET /reviews is public, without e-mails', async () => {
-    const posted = await api('POST', '/reviews', { as: shopper, body: { userName: 'Impostor', email: 'ceo@keen.test', img: 'x', star: 5, description: 'Razor sharp' } });
+    const posted = await api('POST', '/reviews', {
+      as: shopper,
+      body: { userName: 'Impostor', email: 'ceo@keen.test', img: 'x', star: 5, description: 'Razor sharp' },
+    });
     expect(posted.status).toBe(200);
-    expect(posted.body).toMatchObject({ star: 5, description: 'Razor sharp', email: shopper.email, userName: 'customer name', message: 'Review have been added' });
+    expect(posted.body).toMatchObject({
+      star: 5,
+      description: 'Razor sharp',
+      email: shopper.email,
+      userName: 'customer name',
+      message: 'Review have been added',
+    });
     expect(posted.body.insertedId).toBe(posted.body._id);
     const listed = await api('GET', '/reviews');
     expect(listed.status).toBe(200);
-    expect(listed.body[0]).toEqual({ _id: posted.body._id, userName: 'customer name', name: 'customer name', email: '', description: 'Razor sharp', img: null, star: 5 });
+    expect(listed.body[0]).toEqual({
+      _id: posted.body._id,
+      userName: 'customer name',
+      name: 'customer name',
+      email: '',
+      description: 'Razor sharp',
+      img: null,
+      star: 5,
+    });
   });
 
   it('refuses anonymous reviews and ratings outside 1 to 5 or of the wrong type', async () => {
     expect((await api('POST', '/reviews', { body: { star: 4, description: 'Anonymous' } })).status).toBe(401);
-    expect(await api('POST', '/reviews', { as: shopper, body: { star: 6, description: 'Too good' } })).toEqual({ status: 400, body: { message: 'Ratings must be from 1 to 5' } });
+    expect(await api('POST', '/reviews', { as: shopper, body: { star: 6, description: 'Too good' } })).toEqual({
+      status: 400,
+      body: { message: 'Ratings must be from 1 to 5' },
+    });
     expect((await api('POST', '/reviews', { as: shopper, body: { star: 'five', description: 'Typed' } })).status).toBe(400);
-    expect(await api('POST', '/reviews', { as: shopper, body: { star: 3 } })).toEqual({ status: 400, body: { message: 'Product Description is Required' } });
+    expect(await api('POST', '/reviews', { as: shopper, body: { star: 3 } })).toEqual({
+      status: 400,
+      body: { message: 'Product Description is Required' },
+    });
   });
 });

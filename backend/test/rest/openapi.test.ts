@@ -1,9 +1,9 @@
-import express, { Router } from 'express';
+import express, { type Router } from 'express';
 import { pino } from 'pino';
 import { openApiDocument } from '../../src/http/openapi';
 import { createRestRouter } from '../../src/http/rest';
 import { restRegistrations } from '../../src/http/rest-routes';
-import { startTestApp, TestApp } from '../support/harness';
+import { startTestApp, type TestApp } from '../support/harness';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -38,7 +38,9 @@ test('every mounted /api route is documented and every documented route is mount
 test('the server answers every documented route, anonymously and with unknown ids, without a 500 and without falling through to the API 404', async () => {
   for (const route of documentedRoutes()) {
     const [method, path] = route.split(' ');
-    const url = path.replace(/\{(\w+)\}/g, (_m, name: string) => (name === 'email' ? 'nobody@keen.test' : '00000000-0000-0000-0000-000000000000'));
+    const url = path.replace(/\{(\w+)\}/g, (_m, name: string) =>
+      name === 'email' ? 'nobody@keen.test' : '00000000-0000-0000-0000-000000000000',
+    );
     const response = await fetch(`${app.url}/api${url}`, { method });
     const body = response.headers.get('content-type')?.includes('json') ? await response.json() : null;
     expect({ route, body: body?.message === 'No such API route' ? 'unmounted' : 'mounted', serverError: response.status >= 500 }).toEqual({

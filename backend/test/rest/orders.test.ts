@@ -1,6 +1,6 @@
 import { Product } from '../../src/modules/catalog/product.entity';
 import { Order } from '../../src/modules/orders/order.entity';
-import { startTestApp, TestApp, TestSession } from '../support/harness';
+import { startTestApp, type TestApp, type TestSession } from '../support/harness';
 import { restClient } from './api';
 
 let app: TestApp;
@@ -18,8 +18,24 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 const orderKeys = [
-  '_id', 'address', 'description', 'email', 'engraving', 'img', 'minimumQuantity', 'name', 'paid', 'phone',
-  'price', 'productCode', 'quantity', 'state', 'status', 'totalPrice', 'transactionId', 'userName',
+  '_id',
+  'address',
+  'description',
+  'email',
+  'engraving',
+  'img',
+  'minimumQuantity',
+  'name',
+  'paid',
+  'phone',
+  'price',
+  'productCode',
+  'quantity',
+  'state',
+  'status',
+  'totalPrice',
+  'transactionId',
+  'userName',
 ].sort();
 const contact = { phone: '+1 555 0100', address: '1 Test Street' };
 const stockOf = async (id: string) => (await app.db.getRepository(Product).findOneByOrFail({ id })).quantity;
@@ -29,10 +45,31 @@ describe('POST /orders', () => {
     const product = await app.product({ price: 40, quantity: 10 });
     const { status, body } = await api('POST', '/orders', {
       as: shopper,
-      body: { productCode: product.id, quantity: 3, ...contact, price: 1, totalPrice: 1, status: 'Shipped', paid: true, transactionId: 'pi_fake', email: other.email, userName: 'Someone' },
+      body: {
+        productCode: product.id,
+        quantity: 3,
+        ...contact,
+        price: 1,
+        totalPrice: 1,
+        status: 'Shipped',
+        paid: true,
+        transactionId: 'pi_fake',
+        email: other.email,
+        userName: 'Someone',
+      },
     });
     expect(status).toBe(200);
-    expect(body).toMatchObject({ productCode: product.id, quantity: 3, price: 40, totalPrice: 120, status: 'Pending', paid: false, transactionId: null, email: shopper.email, message: 'Order Placed' });
+    expect(body).toMatchObject({
+      productCode: product.id,
+      quantity: 3,
+      price: 40,
+      totalPrice: 120,
+      status: 'Pending',
+      paid: false,
+      transactionId: null,
+      email: shopper.email,
+      message: 'Order Placed',
+    });
     expect(body.insertedId).toBe(body._id);
     expect(await stockOf(product.id)).toBe(7);
   });
@@ -53,7 +90,14 @@ describe('POST /orders', () => {
     expect(await place({ quantity: 1 })).toEqual({ status: 400, body: { message: 'Minimum Quantity Required' } });
     expect((await place({ quantity: 'two' })).status).toBe(400);
     expect((await place({ quantity: 1e300 })).status).toBe(400);
-    expect((await api('POST', '/orders', { as: shopper, body: { productCode: '00000000-0000-0000-0000-000000000000', quantity: 2, ...contact } })).status).toBe(404);
+    expect(
+      (
+        await api('POST', '/orders', {
+          as: shopper,
+          body: { productCode: '00000000-0000-0000-0000-000000000000', quantity: 2, ...contact },
+        })
+      ).status,
+    ).toBe(404);
     expect((await api('POST', '/orders', { as: shopper, raw: '{oops' })).status).toBe(400);
     expect(await stockOf(product.id)).toBe(5);
   });
@@ -67,7 +111,9 @@ describe('POST /orders', () => {
   it('two concurrent orders for the last unit cannot oversell', async () => {
     const product = await app.product({ quantity: 1 });
     const results = await Promise.all(
-      [shopper, other].map((session) => api('POST', '/orders', { as: session, body: { productCode: product.id, quantity: 1, ...contact } })),
+      [shopper, other].map((session) =>
+        api('POST', '/orders', { as: session, body: { productCode: product.id, quantity: 1, ...contact } }),
+      ),
     );
     expect(results.map((r) => r.status).sort()).toEqual([200, 400]);
     expect(results.find((r) => r.status === 400)!.body).toEqual({ message: 'Product cannot be purchased for product shortage' });
@@ -78,7 +124,9 @@ describe('POST /orders', () => {
   it('eight concurrent orders for three units: exactly three succeed and the stock ends at zero', async () => {
     const product = await app.product({ quantity: 3 });
     const results = await Promise.all(
-      Array.from({ length: 8 }, (_, i) => api('POST', '/orders', { as: i % 2 ? shopper : other, body: { productCode: product.id, quantity: 1, ...contact } })),
+      Array.from({ length: 8 }, (_, i) =>
+        api('POST', '/orders', { as: i % 2 ? shopper : other, body: { productCode: product.id, quantity: 1, ...contact } }),
+      ),
     );
     expect(results.filter((r) => r.status === 200)).toHaveLength(3);
     expect(results.filter((r) => r.status === 400)).toHaveLength(5);
@@ -88,7 +136,7 @@ describe('POST /orders', () => {
 });
 
 describe('GET /orders', () => {
-  it('?email= answers the caller\'s own orders with the SPEC fields; an admin may ask about anyone', async () => {
+  it("?email= answers the caller's own orders with the SPEC fields; an admin may ask about anyone", async () => {
     const product = await app.product();
     const mine = await app.placeOrder(shopper, product.id);
     await app.placeOrder(other, product.id);
@@ -145,10 +193,18 @@ describe('PUT /orders?id=', () => {
     const order = await app.placeOrder(shopper, (await app.product()).id);
     expect((await api('PUT', `/orders?id=${order.id}`, { body: { status: 'Shipped' } })).status).toBe(401);
     expect((await api('PUT', `/orders?id=${order.id}`, { as: shopper, body: { status: 'Shipped' } })).status).toBe(403);
-    expect(await api('PUT', `/orders?id=${order.id}`, { as: admin, body: { status: 'Shipped' } })).toEqual({ status: 403, body: { message: 'Only a paid, pending order can be shipped' } });
+    expect(await api('PUT', `/orders?id=${order.id}`, { as: admin, body: { status: 'Shipped' } })).toEqual({
+      status: 403,
+      body: { message: 'Only a paid, pending order can be shipped' },
+    });
     await app.payOrder(shopper, order.id);
-    expect(await api('PUT', `/orders?id=${order.id}`, { as: admin, body: { status: 'Delivered' } })).toEqual({ status: 400, body: { message: "Only status 'Shipped' can be set" } });
-    expect((await api('PUT', '/orders?id=00000000-0000-0000-0000-000000000000', { as: admin, body: { status: 'Shipped' } })).status).toBe(404);
+    expect(await api('PUT', `/orders?id=${order.id}`, { as: admin, body: { status: 'Delivered' } })).toEqual({
+      status: 400,
+      body: { message: "Only status 'Shipped' can be set" },
+    });
+    expect((await api('PUT', '/orders?id=00000000-0000-0000-0000-000000000000', { as: admin, body: { status: 'Shipped' } })).status).toBe(
+      404,
+    );
     expect((await api('PUT', '/orders', { as: admin, body: { status: 'Shipped' } })).status).toBe(400);
     expect((await app.db.getRepository(Order).findOneByOrFail({ id: order.id })).state).toBe('Paid');
   });
@@ -162,8 +218,15 @@ describe('DELETE /orders?id=', () => {
     expect(await api('DELETE', `/orders?id=${order.id}`, { as: shopper })).toEqual({ status: 200, body: { deletedCount: 1 } });
     expect(await stockOf(product.id)).toBe(10);
     // The order stays, Cancelled; a second delete is refused and returns nothing more.
-    expect((await api('GET', `/orders/${order.id}`, { as: shopper })).body).toMatchObject({ state: 'Cancelled', status: 'Pending', paid: false });
-    expect(await api('DELETE', `/orders?id=${order.id}`, { as: shopper })).toEqual({ status: 403, body: { message: 'This order was cancelled' } });
+    expect((await api('GET', `/orders/${order.id}`, { as: shopper })).body).toMatchObject({
+      state: 'Cancelled',
+      status: 'Pending',
+      paid: false,
+    });
+    expect(await api('DELETE', `/orders?id=${order.id}`, { as: shopper })).toEqual({
+      status: 403,
+      body: { message: 'This order was cancelled' },
+    });
     expect(await stockOf(product.id)).toBe(10);
   });
 
@@ -173,7 +236,10 @@ describe('DELETE /orders?id=', () => {
     expect((await api('DELETE', `/orders?id=${order.id}`)).status).toBe(401);
     expect((await api('DELETE', `/orders?id=${order.id}`, { as: other })).status).toBe(403);
     await app.payOrder(shopper, order.id);
-    expect(await api('DELETE', `/orders?id=${order.id}`, { as: shopper })).toEqual({ status: 403, body: { message: 'A paid order cannot be deleted' } });
+    expect(await api('DELETE', `/orders?id=${order.id}`, { as: shopper })).toEqual({
+      status: 403,
+      body: { message: 'A paid order cannot be deleted' },
+    });
     expect(await stockOf(product.id)).toBe(9);
     expect(await api('DELETE', `/orders?id=${order.id}`, { as: admin })).toEqual({ status: 200, body: { deletedCount: 1 } });
     expect(await app.db.getRepository(Order).findOneByOrFail({ id: order.id })).toMatchObject({ state: 'Refunded', paid: false });

@@ -1,5 +1,5 @@
 import { Role, User } from '../../src/modules/users/user.entity';
-import { startTestApp, TestApp, TestSession } from '../support/harness';
+import { startTestApp, type TestApp, type TestSession } from '../support/harness';
 import { restClient } from './api';
 
 let app: TestApp;
@@ -20,7 +20,10 @@ const userKeys = ['_id', 'address', 'email', 'img', 'name', 'phone', 'role'];
 describe('PUT /users/{email}: the token exchange', () => {
   it('a verified ID token for that e-mail earns an access token that every route accepts', async () => {
     const session = await app.signUp('exchange', 'Exchange Person');
-    const { status, body } = await api('PUT', `/users/${encodeURIComponent(session.email.toUpperCase())}`, { as: session, body: { email: session.email } });
+    const { status, body } = await api('PUT', `/users/${encodeURIComponent(session.email.toUpperCase())}`, {
+      as: session,
+      body: { email: session.email },
+    });
     expect(status).toBe(200);
     expect(Object.keys(body)).toEqual(['token']);
     const me = await api('GET', `/users?email=${encodeURIComponent(session.email)}`, { as: body.token });
@@ -58,7 +61,10 @@ describe('POST /users', () => {
     const body = { name: 'Ada Blade', email: session.email, address: '1 Forge Lane', phone: '+1 555 0199', password: 'hunter2-secret' };
     const first = await api('POST', '/users', { as: session, body });
     expect(first).toEqual({ status: 200, body: { success: true, message: 'Ada Blade you have been registered' } });
-    expect(await api('POST', '/users', { as: session, body })).toEqual({ status: 200, body: { success: false, message: 'User already exist' } });
+    expect(await api('POST', '/users', { as: session, body })).toEqual({
+      status: 200,
+      body: { success: false, message: 'User already exist' },
+    });
     const rows = await app.db.query(`SELECT * FROM "user" WHERE email = $1`, [session.email]);
     expect(rows[0]).toMatchObject({ name: 'Ada Blade', address: '1 Forge Lane', phone: '+1 555 0199' });
     expect(JSON.stringify(rows)).not.toContain('hunter2-secret');
@@ -71,7 +77,10 @@ describe('POST /users', () => {
     const body = { name: 'X', email: other.email, address: 'Somewhere', phone: '5550100' };
     expect((await api('POST', '/users', { body })).status).toBe(401);
     expect((await api('POST', '/users', { as: shopper, body })).status).toBe(403);
-    expect(await api('POST', '/users', { as: shopper, body: { ...body, email: shopper.email, phone: '' } })).toEqual({ status: 400, body: { message: 'Phone is Required' } });
+    expect(await api('POST', '/users', { as: shopper, body: { ...body, email: shopper.email, phone: '' } })).toEqual({
+      status: 400,
+      body: { message: 'Phone is Required' },
+    });
     expect((await app.db.getRepository(User).findOneByOrFail({ id: other.user.id })).address).toBeNull();
   });
 });
@@ -104,7 +113,15 @@ describe('GET /users', () => {
 
 describe('PUT /users?id=', () => {
   it('updates your own profile; role and e-mail in the body are ignored', async () => {
-    const body = { name: 'New Name', email: 'hijack@keen.test', address: '2 Anvil Road', phone: '555-0101', img: '/uploads/me.png', role: 'admin', password: 'x' };
+    const body = {
+      name: 'New Name',
+      email: 'hijack@keen.test',
+      address: '2 Anvil Road',
+      phone: '555-0101',
+      img: '/uploads/me.png',
+      role: 'admin',
+      password: 'x',
+    };
     const { status, body: answer } = await api('PUT', `/users?id=${shopper.user.id}`, { as: shopper, body });
     expect(status).toBe(200);
     expect(answer).toEqual({
@@ -124,7 +141,10 @@ describe('PUT /users?id=', () => {
     expect((await api('PUT', `/users?id=${other.user.id}`, { as: shopper, body })).status).toBe(403);
     expect((await api('PUT', `/users?id=${other.user.id}`, { as: admin, body })).status).toBe(403);
     expect((await api('PUT', `/users?id=${other.user.id}`, { body })).status).toBe(401);
-    expect(await api('PUT', `/users?id=${other.user.id}`, { as: other, body: { ...body, img: '' } })).toEqual({ status: 400, body: { message: 'Photo is Required' } });
+    expect(await api('PUT', `/users?id=${other.user.id}`, { as: other, body: { ...body, img: '' } })).toEqual({
+      status: 400,
+      body: { message: 'Photo is Required' },
+    });
     expect((await app.db.getRepository(User).findOneByOrFail({ id: other.user.id })).name).not.toBe('Evil');
   });
 });
@@ -132,7 +152,10 @@ describe('PUT /users?id=', () => {
 describe('admin status and role changes', () => {
   it('GET /admin/{email}: { admin } about yourself, or anyone for an admin; refused about others to a customer', async () => {
     expect(await api('GET', `/admin/${encodeURIComponent(admin.email)}`, { as: admin })).toEqual({ status: 200, body: { admin: true } });
-    expect(await api('GET', `/admin/${encodeURIComponent(shopper.email)}`, { as: shopper })).toEqual({ status: 200, body: { admin: false } });
+    expect(await api('GET', `/admin/${encodeURIComponent(shopper.email)}`, { as: shopper })).toEqual({
+      status: 200,
+      body: { admin: false },
+    });
     expect(await api('GET', `/admin/${encodeURIComponent(shopper.email)}`, { as: admin })).toEqual({ status: 200, body: { admin: false } });
     expect((await api('GET', `/admin/${encodeURIComponent(admin.email)}`, { as: shopper })).status).toBe(403);
     expect((await api('GET', `/admin/${encodeURIComponent(admin.email)}`)).status).toBe(401);
@@ -150,7 +173,10 @@ describe('admin status and role changes', () => {
   });
 
   it('answers 403 when the caller may not change roles, 401 anonymously, 404 for an unknown e-mail', async () => {
-    expect(await api('PUT', `/users/admin/${encodeURIComponent(shopper.email)}`, { as: shopper })).toEqual({ status: 403, body: { message: 'Only an admin may do this' } });
+    expect(await api('PUT', `/users/admin/${encodeURIComponent(shopper.email)}`, { as: shopper })).toEqual({
+      status: 403,
+      body: { message: 'Only an admin may do this' },
+    });
     expect((await api('PUT', `/user/removeAdmin/${encodeURIComponent(admin.email)}`, { as: shopper })).status).toBe(403);
     expect((await api('PUT', `/users/admin/${encodeURIComponent(shopper.email)}`)).status).toBe(401);
     expect((await api('PUT', '/users/admin/ghost%40keen.test', { as: admin })).status).toBe(404);

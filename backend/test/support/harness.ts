@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { Logger, pino } from 'pino';
+import { type Logger, pino } from 'pino';
 import { Client } from 'pg';
 import type { DataSource, Logger as TypeOrmLogger } from 'typeorm';
-import { Config, loadConfig } from '../../src/config';
+import { type Config, loadConfig } from '../../src/config';
 import { createDataSource } from '../../src/db/data-source';
 import { Product } from '../../src/modules/catalog/product.entity';
 import { Order } from '../../src/modules/orders/order.entity';
@@ -63,7 +63,13 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
   const queries = new QueryCounter();
   const db: DataSource = createDataSource(url.toString(), { poolSize: 60, logger: queries });
   await db.initialize();
-  const configEnv = { NODE_ENV: 'test', PORT: '0', FIREBASE_AUTH_EMULATOR_HOST: process.env.FIREBASE_AUTH_EMULATOR_HOST, ADMIN_EMAILS: '', ...env };
+  const configEnv = {
+    NODE_ENV: 'test',
+    PORT: '0',
+    FIREBASE_AUTH_EMULATOR_HOST: process.env.FIREBASE_AUTH_EMULATOR_HOST,
+    ADMIN_EMAILS: '',
+    ...env,
+  };
   const config = { ...loadConfig(configEnv), ...options.overrides };
   const server = await startServer(config, db, options.logger ?? pino({ level: 'silent' }));
   const emulator = `http://${process.env.FIREBASE_AUTH_EMULATOR_HOST}`;
@@ -92,11 +98,19 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
    */
   async function verifyEmail(session: TestSession): Promise<TestSession> {
     const { users } = await emulatorCall('accounts:lookup?key=demo-api-key', { idToken: session.token });
-    await emulatorCall(`projects/${config.firebase.projectId}/accounts:update`, { localId: users[0].localId, emailVerified: true }, { authorization: 'Bearer owner' });
+    await emulatorCall(
+      `projects/${config.firebase.projectId}/accounts:update`,
+      { localId: users[0].localId, emailVerified: true },
+      { authorization: 'Bearer owner' },
+    );
     return signIn(session.email);
   }
 
-  async function gql<T = Record<string, any>>(query: string, variables: Record<string, unknown> = {}, session?: TestSession | string): Promise<GraphQLResponse<T>> {
+  async function gql<T = Record<string, any>>(
+    query: string,
+    variables: Record<string, unknown> = {},
+    session?: TestSession | string,
+  ): Promise<GraphQLResponse<T>> {
     const token = typeof session === 'string' ? session : session?.token;
     const response = await fetch(`${server.url}/graphql`, {
       method: 'POST',
@@ -111,7 +125,11 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
    * the emulator stamps a new account's first token before the account's "valid since" time, so
    * that token reads as revoked whenever a second boundary falls in between.
    */
-  async function signUp(prefix = 'shopper', displayName?: string, email = `${prefix}-${randomBytes(5).toString('hex')}@keen.test`): Promise<TestSession> {
+  async function signUp(
+    prefix = 'shopper',
+    displayName?: string,
+    email = `${prefix}-${randomBytes(5).toString('hex')}@keen.test`,
+  ): Promise<TestSession> {
     await emulatorCall('accounts:signUp?key=demo-api-key', { email, password, displayName, returnSecureToken: true });
     return signIn(email);
   }
@@ -176,7 +194,11 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
   async function replica(replicaEnv: Record<string, string> = {}) {
     const replicaDb = createDataSource(url.toString(), { poolSize: 10 });
     await replicaDb.initialize();
-    const replicaServer = await startServer({ ...loadConfig({ ...configEnv, ...replicaEnv }), accessTokenSecret: config.accessTokenSecret }, replicaDb, pino({ level: 'silent' }));
+    const replicaServer = await startServer(
+      { ...loadConfig({ ...configEnv, ...replicaEnv }), accessTokenSecret: config.accessTokenSecret },
+      replicaDb,
+      pino({ level: 'silent' }),
+    );
     return {
       url: replicaServer.url,
       services: replicaServer.services,

@@ -1,6 +1,6 @@
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { startTestApp, TestApp } from '../support/harness';
+import { startTestApp, type TestApp } from '../support/harness';
 
 /** A TCP relay to the test PostgreSQL that the test can cut, as a network failure would. */
 class Relay {
@@ -56,7 +56,11 @@ test('while PostgreSQL is unreachable, API answers are 503 with Retry-After and 
   expect(rest.headers.get('retry-after')).toBe('5');
   expect(await rest.json()).toEqual({ message: MESSAGE });
 
-  const graphql = await fetch(`${app.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: '{ products { totalItems } }' }) });
+  const graphql = await fetch(`${app.url}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ query: '{ products { totalItems } }' }),
+  });
   expect(graphql.status).toBe(503);
   expect(graphql.headers.get('retry-after')).toBe('5');
   const answer = (await graphql.json()) as { errors: { message: string; extensions: { code: string } }[] };

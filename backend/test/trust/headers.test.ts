@@ -1,6 +1,6 @@
 import { loadConfig } from '../../src/config';
 import { contentSecurityPolicy, usesHsts } from '../../src/http/security-headers';
-import { startTestApp, TestApp } from '../support/harness';
+import { startTestApp, type TestApp } from '../support/harness';
 import { productionEnv } from '../support/production-env';
 
 const INTROSPECTION = '{ __schema { queryType { name } } }';
@@ -13,7 +13,9 @@ describe('security headers on every answer', () => {
   afterAll(() => app.close());
 
   test.each(['/', '/products', '/api/products', '/graphql?query=%7B__typename%7D', '/healthz', '/config.json'])('%s', async (path) => {
-    const response = await fetch(`${app.url}${path}`, { headers: { accept: path === '/' || path === '/products' ? 'text/html' : 'application/json' } });
+    const response = await fetch(`${app.url}${path}`, {
+      headers: { accept: path === '/' || path === '/products' ? 'text/html' : 'application/json' },
+    });
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
     expect(response.headers.get('x-frame-options')).toBe('DENY');
@@ -37,7 +39,11 @@ describe('security headers on every answer', () => {
     expect(withStripe['connect-src']).toContain('https://identitytoolkit.googleapis.com');
     expect(withStripe['frame-src']).toContain('https://keen-prod.firebaseapp.com');
     const withoutStripe = contentSecurityPolicy(loadConfig({ FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' }));
-    expect(Object.values(withoutStripe).flat().filter((source) => source.includes('stripe'))).toEqual([]);
+    expect(
+      Object.values(withoutStripe)
+        .flat()
+        .filter((source) => source.includes('stripe')),
+    ).toEqual([]);
   });
 
   test('HSTS is on in production only', () => {
@@ -52,7 +58,10 @@ describe('a server configured for production', () => {
   let closed: TestApp;
   beforeAll(async () => {
     app = await startTestApp({}, { overrides: { env: 'production', graphql: production.graphql } });
-    closed = await startTestApp({}, { overrides: { env: 'production', graphql: loadConfig({ ...productionEnv, GRAPHQL_INTROSPECTION: 'false' }).graphql } });
+    closed = await startTestApp(
+      {},
+      { overrides: { env: 'production', graphql: loadConfig({ ...productionEnv, GRAPHQL_INTROSPECTION: 'false' }).graphql } },
+    );
   });
   afterAll(() => Promise.all([app.close(), closed.close()]));
 

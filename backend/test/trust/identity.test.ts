@@ -3,7 +3,7 @@ import { loadConfig } from '../../src/config';
 import { checksRevocation } from '../../src/modules/auth/identity';
 import { Role, User } from '../../src/modules/users/user.entity';
 import { restClient } from '../rest/api';
-import { codeOf, messageOf, startTestApp, TestApp } from '../support/harness';
+import { codeOf, messageOf, startTestApp, type TestApp } from '../support/harness';
 import { productionEnv } from '../support/production-env';
 
 let app: TestApp;
@@ -51,7 +51,10 @@ describe('admin rights need a verified e-mail', () => {
     const users = await app.gql(USERS, {}, customer);
     expect(codeOf(users)).toBe('FORBIDDEN');
     expect(messageOf(users)).toBe('Verify your e-mail address before using admin rights');
-    expect(await api('GET', '/users', { as: customer })).toEqual({ status: 403, body: { message: 'Verify your e-mail address before using admin rights' } });
+    expect(await api('GET', '/users', { as: customer })).toEqual({
+      status: 403,
+      body: { message: 'Verify your e-mail address before using admin rights' },
+    });
     const accessToken = await exchange(customer);
     expect((await api('GET', '/users', { as: accessToken })).status).toBe(403);
     expect(codeOf(await app.gql(MAKE_ADMIN, { email: customer.email }, customer))).toBe('FORBIDDEN');
@@ -104,12 +107,17 @@ describe("Keen's access tokens carry the user's token-valid-since time", () => {
 });
 
 describe('saves write only what the request changes', () => {
-  test("a profile save does not write back a role an admin changed during the request", async () => {
+  test('a profile save does not write back a role an admin changed during the request', async () => {
     const customer = await app.customer('racing');
     const staleCaller = { user: await app.db.getRepository(User).findOneByOrFail({ id: customer.user.id }), emailVerified: true };
     // An admin promotes the customer after the profile request loaded its row.
     await app.db.getRepository(User).update({ id: customer.user.id }, { role: Role.admin });
-    const saved = await app.services.users.updateProfile(staleCaller, { name: 'Racing Person', phone: '+1 555 0100', address: '1 Race Road', img: '/uploads/racer.png' });
+    const saved = await app.services.users.updateProfile(staleCaller, {
+      name: 'Racing Person',
+      phone: '+1 555 0100',
+      address: '1 Race Road',
+      img: '/uploads/racer.png',
+    });
     expect(saved).toMatchObject({ name: 'Racing Person', role: Role.admin });
     expect((await app.db.getRepository(User).findOneByOrFail({ id: customer.user.id })).role).toBe(Role.admin);
 

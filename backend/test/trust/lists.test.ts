@@ -1,6 +1,6 @@
 import { Product } from '../../src/modules/catalog/product.entity';
 import { restClient } from '../rest/api';
-import { codeOf, messageOf, startTestApp, TestApp } from '../support/harness';
+import { codeOf, messageOf, startTestApp, type TestApp } from '../support/harness';
 
 let app: TestApp;
 let api: ReturnType<typeof restClient>;
@@ -47,7 +47,13 @@ describe('REST lists are capped at 1,000 rows, with ?skip and ?take', () => {
 
   test('?skip and ?take page through the rest', async () => {
     const rest = await api('GET', '/products?skip=1000');
-    expect(rest.body.map((p: { name: string }) => p.name)).toEqual(['Capped Knife 1000', 'Capped Knife 1001', 'Capped Knife 1002', 'Capped Knife 1003', 'Capped Knife 1004']);
+    expect(rest.body.map((p: { name: string }) => p.name)).toEqual([
+      'Capped Knife 1000',
+      'Capped Knife 1001',
+      'Capped Knife 1002',
+      'Capped Knife 1003',
+      'Capped Knife 1004',
+    ]);
     const page = await api('GET', '/products?skip=150&take=3');
     expect(page.body.map((p: { name: string }) => p.name)).toEqual(['Capped Knife 0150', 'Capped Knife 0151', 'Capped Knife 0152']);
     const reviews = await api('GET', '/reviews?take=1');

@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import { createLogger } from '../../src/logger';
 import { restClient } from '../rest/api';
-import { startTestApp, TestApp } from '../support/harness';
+import { startTestApp, type TestApp } from '../support/harness';
 
 /** Everything the app logs, at the level `npm start` uses. */
 const lines: string[] = [];
@@ -31,9 +31,19 @@ test('no bearer token, cookie, Stripe signature or password reaches a log line',
   await fetch(`${app.url}/api/users`, {
     method: 'POST',
     headers: { authorization: `Bearer ${shopper.token}`, cookie: `session=${secrets[2]}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ email: shopper.email, name: 'Logged Person', address: '1 Log Lane', phone: '+1 555 0100', password: secrets[4] }),
+    body: JSON.stringify({
+      email: shopper.email,
+      name: 'Logged Person',
+      address: '1 Log Lane',
+      phone: '+1 555 0100',
+      password: secrets[4],
+    }),
   });
-  await fetch(`${app.url}/api/payments/stripe/webhook`, { method: 'POST', headers: { 'stripe-signature': secrets[3], 'content-type': 'application/json' }, body: '{}' });
+  await fetch(`${app.url}/api/payments/stripe/webhook`, {
+    method: 'POST',
+    headers: { 'stripe-signature': secrets[3], 'content-type': 'application/json' },
+    body: '{}',
+  });
   // A refused token is logged as a failed request too.
   await api('GET', '/orders', { as: `${accessToken}x` });
 

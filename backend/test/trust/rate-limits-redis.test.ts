@@ -1,6 +1,6 @@
 import { pino } from 'pino';
 import { AppError } from '../../src/common/errors';
-import { RateLimits, RateLimitSettings } from '../../src/common/rate-limits';
+import { RateLimits, type RateLimitSettings } from '../../src/common/rate-limits';
 
 /**
  * The Redis store: CI runs it against a real Redis (TEST_REDIS_URL); a machine without Redis
@@ -8,7 +8,10 @@ import { RateLimits, RateLimitSettings } from '../../src/common/rate-limits';
  */
 const redisUrl = process.env.TEST_REDIS_URL;
 const logger = pino({ level: 'silent' });
-const settings = (url: string | null): RateLimitSettings => ({ perMinute: { failedSignIn: 20, placeOrder: 3, addReview: 10, upload: 20 }, redisUrl: url });
+const settings = (url: string | null): RateLimitSettings => ({
+  perMinute: { failedSignIn: 20, placeOrder: 3, addReview: 10, upload: 20 },
+  redisUrl: url,
+});
 
 async function refusal(attempt: Promise<void>): Promise<AppError | null> {
   try {

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { restClient } from '../rest/api';
-import { codeOf, startTestApp, TestApp, TestSession } from '../support/harness';
+import { codeOf, startTestApp, type TestApp, type TestSession } from '../support/harness';
 
 const PNG = Buffer.from(
   '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a2dd8a2b0000000049454e44ae426082',
@@ -66,7 +66,10 @@ describe('per-user limits on orders, reviews and uploads', () => {
     const refused = await app.gql('mutation($input: PlaceOrderInput!) { placeOrder(input: $input) { id } }', { input: order }, buyer);
     expect(codeOf(refused)).toBe('RATE_LIMITED');
     expect(refused.errors![0].extensions).toMatchObject({ retryAfter: expect.any(Number) });
-    const rest = await api('POST', '/orders', { as: buyer, body: { productCode: product.id, quantity: 1, phone: '+1 555 0100', address: '1 Test Street' } });
+    const rest = await api('POST', '/orders', {
+      as: buyer,
+      body: { productCode: product.id, quantity: 1, phone: '+1 555 0100', address: '1 Test Street' },
+    });
     expect(rest.status).toBe(429);
     expect(rest.body.message).toMatch(/^Too many requests/);
     expect(await app.db.query('SELECT count(*)::int AS n FROM "order" WHERE "customerId" = $1', [buyer.user.id])).toEqual([{ n: 3 }]);
@@ -75,7 +78,8 @@ describe('per-user limits on orders, reviews and uploads', () => {
 
   test('adding reviews: the 3rd in a minute is refused', async () => {
     const critic = await app.customer();
-    for (let i = 0; i < 2; i += 1) expect((await app.gql(ADD_REVIEW, { input: { star: 5, description: `Review ${i}` } }, critic)).errors).toBeUndefined();
+    for (let i = 0; i < 2; i += 1)
+      expect((await app.gql(ADD_REVIEW, { input: { star: 5, description: `Review ${i}` } }, critic)).errors).toBeUndefined();
     expect(codeOf(await app.gql(ADD_REVIEW, { input: { star: 5, description: 'One too many' } }, critic))).toBe('RATE_LIMITED');
     expect((await api('POST', '/reviews', { as: critic, body: { star: 4, description: 'Still too many' } })).status).toBe(429);
     expect(await app.db.query('SELECT count(*)::int AS n FROM review WHERE "authorId" = $1', [critic.user.id])).toEqual([{ n: 2 }]);
@@ -86,7 +90,11 @@ describe('per-user limits on orders, reviews and uploads', () => {
     const upload = (session?: TestSession) => {
       const form = new FormData();
       form.append('image', new Blob([PNG], { type: 'image/png' }), 'photo.png');
-      return fetch(`${app.url}/api/uploads`, { method: 'POST', body: form, headers: session ? { authorization: `Bearer ${session.token}` } : {} });
+      return fetch(`${app.url}/api/uploads`, {
+        method: 'POST',
+        body: form,
+        headers: session ? { authorization: `Bearer ${session.token}` } : {},
+      });
     };
     expect((await upload(uploader)).status).toBe(200);
     expect((await upload(uploader)).status).toBe(200);

@@ -1,5 +1,5 @@
 import { restClient } from '../rest/api';
-import { startTestApp, TestApp, TestSession } from '../support/harness';
+import { startTestApp, type TestApp, type TestSession } from '../support/harness';
 
 let app: TestApp;
 let api: ReturnType<typeof restClient>;
@@ -16,7 +16,8 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 test("GET /api/reviews: anonymous callers and other customers get the reviewer's e-mail as an empty string; admins get it", async () => {
-  const emailSeenBy = async (session?: TestSession) => (await api('GET', '/reviews', { as: session })).body.find((r: { description: string }) => r.description === 'Keeps its edge').email;
+  const emailSeenBy = async (session?: TestSession) =>
+    (await api('GET', '/reviews', { as: session })).body.find((r: { description: string }) => r.description === 'Keeps its edge').email;
   expect(await emailSeenBy()).toBe('');
   expect(await emailSeenBy(reader)).toBe('');
   expect(await emailSeenBy(admin)).toBe(author.email);

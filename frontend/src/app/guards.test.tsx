@@ -8,7 +8,9 @@ import { RequireAdmin, RequireAuth } from './guards';
 
 const meAs = (role: 'admin' | 'user') => ({
   request: { query: MeQuery, variables: {} },
-  result: { data: { me: { __typename: 'User', id: 'u1', name: 'Casey', email: 'casey@keen.test', phone: null, address: null, img: null, role } } },
+  result: {
+    data: { me: { __typename: 'User', id: 'u1', name: 'Casey', email: 'casey@keen.test', phone: null, address: null, img: null, role } },
+  },
 });
 
 test('signed-in guard: an anonymous visitor goes to /login, remembering where they came from', async () => {
@@ -23,7 +25,11 @@ test('signed-in guard: an anonymous visitor goes to /login, remembering where th
 });
 
 test('signed-in guard: waits for Firebase, then shows the page to a signed-in user', async () => {
-  const { rerender } = renderPage(<RequireAuth>secret page</RequireAuth>, { path: '/dashboard', route: '/dashboard', auth: authState({ initializing: true, user: null }) });
+  const { rerender } = renderPage(<RequireAuth>secret page</RequireAuth>, {
+    path: '/dashboard',
+    route: '/dashboard',
+    auth: authState({ initializing: true, user: null }),
+  });
   expect(screen.getByRole('status')).toBeInTheDocument();
   expect(screen.queryByTestId('location')).not.toBeInTheDocument();
   rerender(<></>);
@@ -55,7 +61,12 @@ test('admin guard: an anonymous visitor goes to /login without a sign-out', asyn
 
 test('admin guard: an admin sees the page', async () => {
   const auth = authState();
-  renderPage(<RequireAdmin>admin page</RequireAdmin>, { path: '/dashboard/users', route: '/dashboard/users', auth, mocks: [meAs('admin')] });
+  renderPage(<RequireAdmin>admin page</RequireAdmin>, {
+    path: '/dashboard/users',
+    route: '/dashboard/users',
+    auth,
+    mocks: [meAs('admin')],
+  });
   expect(await screen.findByText('admin page')).toBeInTheDocument();
   await waitFor(() => expect(auth.signOut).not.toHaveBeenCalled());
 });

@@ -31,13 +31,7 @@ export default function ProductCard({ product }: { product: ProductItem }) {
         <Typography variant="body2">Minimum order: {product.minimumQuantity}</Typography>
       </CardContent>
       <CardActions>
-        <Button
-          variant="contained"
-          fullWidth
-          component={RouterLink}
-          to={`/purchase/${product.id}`}
-          aria-label={`Buy Now: ${product.name}`}
-        >
+        <Button variant="contained" fullWidth component={RouterLink} to={`/purchase/${product.id}`} aria-label={`Buy Now: ${product.name}`}>
           Buy Now
         </Button>
       </CardActions>

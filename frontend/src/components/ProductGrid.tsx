@@ -22,7 +22,12 @@ export function ProductCards({ items }: { items: ProductItem[] }) {
 export default function ProductGrid({ take }: { take: number }) {
   const { data, loading, error } = useQuery(ProductsQuery, { variables: { options: { skip: 0, take } } });
   if (loading && !data) return <Spinner />;
-  if (error && !data) return <Typography color="error" role="alert">{errorMessage(error)}</Typography>;
+  if (error && !data)
+    return (
+      <Typography color="error" role="alert">
+        {errorMessage(error)}
+      </Typography>
+    );
   const items = data?.products.items ?? [];
   if (items.length === 0) return <Typography sx={{ textAlign: 'center' }}>No products yet.</Typography>;
   return <ProductCards items={items} />;

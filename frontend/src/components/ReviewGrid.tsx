@@ -9,7 +9,12 @@ import ReviewCard from './ReviewCard';
 export default function ReviewGrid({ take }: { take: number }) {
   const { data, loading, error } = useQuery(ReviewsQuery, { variables: { options: { skip: 0, take } } });
   if (loading && !data) return <Spinner />;
-  if (error && !data) return <Typography color="error" role="alert">{errorMessage(error)}</Typography>;
+  if (error && !data)
+    return (
+      <Typography color="error" role="alert">
+        {errorMessage(error)}
+      </Typography>
+    );
   const items = data?.reviews.items ?? [];
   if (items.length === 0) return <Typography sx={{ textAlign: 'center' }}>No reviews yet.</Typography>;
   return (

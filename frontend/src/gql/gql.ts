@@ -46,8 +46,6 @@ type Documents = {
     "\n  query Products($options: ProductListOptions) {\n    products(options: $options) {\n      totalItems\n      items {\n        ...ProductFields\n      }\n    }\n  }\n": typeof types.ProductsDocument,
     "\n  query Reviews($options: ReviewListOptions) {\n    reviews(options: $options) {\n      totalItems\n      items {\n        id\n        userName\n        name\n        description\n        img\n        star\n        createdAt\n      }\n    }\n  }\n": typeof types.ReviewsDocument,
     "\n  mutation AddReview($input: AddReviewInput!) {\n    addReview(input: $input) {\n      id\n      userName\n      name\n      description\n      img\n      star\n      createdAt\n    }\n  }\n": typeof types.AddReviewDocument,
-    "\n  query Users($options: UserListOptions) {\n    users(options: $options) {\n      totalItems\n      items {\n        id\n        role\n      }\n    }\n  }\n": typeof types.UsersDocument,
-    "fragment Role on User { role }": typeof types.RoleFragmentDoc,
 };
 const documents: Documents = {
     "\n  query AdminOrders($options: OrderListOptions) {\n    orders(options: $options) {\n      totalItems\n      items {\n        ...OrderFields\n      }\n    }\n  }\n": types.AdminOrdersDocument,
@@ -82,8 +80,6 @@ const documents: Documents = {
     "\n  query Products($options: ProductListOptions) {\n    products(options: $options) {\n      totalItems\n      items {\n        ...ProductFields\n      }\n    }\n  }\n": types.ProductsDocument,
     "\n  query Reviews($options: ReviewListOptions) {\n    reviews(options: $options) {\n      totalItems\n      items {\n        id\n        userName\n        name\n        description\n        img\n        star\n        createdAt\n      }\n    }\n  }\n": types.ReviewsDocument,
     "\n  mutation AddReview($input: AddReviewInput!) {\n    addReview(input: $input) {\n      id\n      userName\n      name\n      description\n      img\n      star\n      createdAt\n    }\n  }\n": types.AddReviewDocument,
-    "\n  query Users($options: UserListOptions) {\n    users(options: $options) {\n      totalItems\n      items {\n        id\n        role\n      }\n    }\n  }\n": types.UsersDocument,
-    "fragment Role on User { role }": types.RoleFragmentDoc,
 };
 
 /**
@@ -228,14 +224,6 @@ export function graphql(source: "\n  query Reviews($options: ReviewListOptions) 
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation AddReview($input: AddReviewInput!) {\n    addReview(input: $input) {\n      id\n      userName\n      name\n      description\n      img\n      star\n      createdAt\n    }\n  }\n"): (typeof documents)["\n  mutation AddReview($input: AddReviewInput!) {\n    addReview(input: $input) {\n      id\n      userName\n      name\n      description\n      img\n      star\n      createdAt\n    }\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  query Users($options: UserListOptions) {\n    users(options: $options) {\n      totalItems\n      items {\n        id\n        role\n      }\n    }\n  }\n"): (typeof documents)["\n  query Users($options: UserListOptions) {\n    users(options: $options) {\n      totalItems\n      items {\n        id\n        role\n      }\n    }\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "fragment Role on User { role }"): (typeof documents)["fragment Role on User { role }"];
 
 export function graphql(source: string) {
   return (documents as any)[source] ?? {};

@@ -4,7 +4,19 @@ import { of } from 'rxjs';
 import { ProductsQuery } from '../graphql/products';
 import { createCache } from './apollo';
 
-const product = (n: number) => ({ __typename: 'Product', id: `p${n}`, name: `Knife ${n}`, img: '', description: '', price: n, quantity: 5, minimumQuantity: 1, engravable: false, engravingMaxLength: 24, engravingPrice: 0 });
+const product = (n: number) => ({
+  __typename: 'Product',
+  id: `p${n}`,
+  name: `Knife ${n}`,
+  img: '',
+  description: '',
+  price: n,
+  quantity: 5,
+  minimumQuantity: 1,
+  engravable: false,
+  engravingMaxLength: 24,
+  engravingPrice: 0,
+});
 const all = Array.from({ length: 8 }, (_, i) => product(i + 1));
 
 test('a longer page than the cached one goes to the network; a shorter one is answered from the cache', async () => {

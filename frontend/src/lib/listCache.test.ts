@@ -27,7 +27,15 @@ test('a user whose role changed leaves the lists filtered by the old role and st
   cache.writeQuery({ query: USERS, variables: admins, data: page([user('u3', 'admin')]) });
   cache.writeQuery({ query: USERS, variables: everyone, data: page([user('u1', 'user'), user('u2', 'user'), user('u3', 'admin')]) });
 
-  cache.writeFragment({ id: 'User:u1', fragment: gql`fragment Role on User { role }`, data: { role: 'admin' } });
+  cache.writeFragment({
+    id: 'User:u1',
+    fragment: gql`
+      fragment Role on User {
+        role
+      }
+    `,
+    data: { role: 'admin' },
+  });
   leaveListsNoLongerMatching(cache, 'users', { __typename: 'User', id: 'u1' }, ({ role }) => role == null || role === 'admin');
 
   const ids = (variables: object) => {

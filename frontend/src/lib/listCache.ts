@@ -68,7 +68,11 @@ export function leaveListsNoLongerMatching(
     fields: {
       [fieldName]: (existing: unknown, { storeFieldName }) => {
         if (!isList(existing) || matches(filtersOf(storeFieldName)) || !existing.items.some((item) => item.__ref === ref)) return existing;
-        return { ...existing, items: existing.items.filter((item) => item.__ref !== ref), totalItems: Math.max(0, existing.totalItems - 1) };
+        return {
+          ...existing,
+          items: existing.items.filter((item) => item.__ref !== ref),
+          totalItems: Math.max(0, existing.totalItems - 1),
+        };
       },
     },
   });

@@ -24,10 +24,14 @@ export const theme = createTheme({
   components: {
     // A visible focus ring on everything reachable by Tab (MUI's own ripple is faint on the dark theme).
     MuiCssBaseline: {
-      styleOverrides: (theme) => ({ 'a:focus-visible, [tabindex]:not(main):focus-visible': { outline: `2px solid ${theme.palette.primary.light}`, outlineOffset: 2 } }),
+      styleOverrides: (theme) => ({
+        'a:focus-visible, [tabindex]:not(main):focus-visible': { outline: `2px solid ${theme.palette.primary.light}`, outlineOffset: 2 },
+      }),
     },
     MuiButtonBase: {
-      styleOverrides: { root: ({ theme }) => ({ '&.Mui-focusVisible': { outline: `2px solid ${theme.palette.primary.light}`, outlineOffset: 2 } }) },
+      styleOverrides: {
+        root: ({ theme }) => ({ '&.Mui-focusVisible': { outline: `2px solid ${theme.palette.primary.light}`, outlineOffset: 2 } }),
+      },
     },
     MuiButton: { defaultProps: { disableElevation: true }, styleOverrides: { root: { textTransform: 'none', fontWeight: 600 } } },
     MuiPaper: { styleOverrides: { root: { backgroundImage: 'linear-gradient(160deg, rgba(143,163,179,0.06), rgba(0,0,0,0))' } } },

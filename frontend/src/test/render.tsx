@@ -21,7 +21,12 @@ export function authState(overrides: Partial<AuthState> = {}): AuthState {
     user: customer,
     initializing: false,
     auth: {} as AuthState['auth'],
-    config: { firebase: { apiKey: 'k', authDomain: 'd', projectId: 'demo-keen' }, authEmulatorUrl: null, stripePublishableKey: null, paymentProvider: 'test' },
+    config: {
+      firebase: { apiKey: 'k', authDomain: 'd', projectId: 'demo-keen' },
+      authEmulatorUrl: null,
+      stripePublishableKey: null,
+      paymentProvider: 'test',
+    },
     error: null,
     signOut: vi.fn(async () => {}),
     ...overrides,

@@ -1,4 +1,4 @@
-import { MigrationInterface, QueryRunner } from 'typeorm';
+import { type MigrationInterface, type QueryRunner } from 'typeorm';
 
 /** Card payments: the order's one payment intent, and the offline test provider's intents. */
 export class Payments1763900000000 implements MigrationInterface {

@@ -1,4 +1,4 @@
-import { MigrationInterface, QueryRunner } from 'typeorm';
+import { type MigrationInterface, type QueryRunner } from 'typeorm';
 
 /**
  * One `state` replaces `status` + `paid`, with a timestamp per step and a history table.
@@ -52,7 +52,9 @@ export class OrderStates1764200000000 implements MigrationInterface {
     await db.query(`ALTER TABLE "test_payment_intent" DROP COLUMN "refundedAt"`);
     await db.query(`DROP TABLE "order_event"`);
     await db.query(`ALTER TABLE "order" ADD "status" varchar(20) NOT NULL DEFAULT 'Pending', ADD "paid" boolean NOT NULL DEFAULT false`);
-    await db.query(`UPDATE "order" SET "status" = CASE WHEN "shippedAt" IS NOT NULL THEN 'Shipped' ELSE 'Pending' END, "paid" = "state" IN ('Paid', 'Shipped')`);
+    await db.query(
+      `UPDATE "order" SET "status" = CASE WHEN "shippedAt" IS NOT NULL THEN 'Shipped' ELSE 'Pending' END, "paid" = "state" IN ('Paid', 'Shipped')`,
+    );
     await db.query(`DROP INDEX "IDX_order_paid_at"`);
     await db.query(`DROP INDEX "IDX_order_state_created_at"`);
     await db.query(`

@@ -1,4 +1,4 @@
-import { MigrationInterface, QueryRunner } from 'typeorm';
+import { type MigrationInterface, type QueryRunner } from 'typeorm';
 
 /** Engraving: a product's engraving settings (existing products are not engravable) and an order's engraving snapshot. */
 export class Engraving1764300000000 implements MigrationInterface {
@@ -20,6 +20,8 @@ export class Engraving1764300000000 implements MigrationInterface {
 
   async down(db: QueryRunner): Promise<void> {
     await db.query(`ALTER TABLE "order" DROP COLUMN "engravingUnitPrice", DROP COLUMN "engravingFont", DROP COLUMN "engravingText"`);
-    await db.query(`ALTER TABLE "product" DROP CONSTRAINT "CHK_product_engraving", DROP COLUMN "engravingPrice", DROP COLUMN "engravingMaxLength", DROP COLUMN "engravable"`);
+    await db.query(
+      `ALTER TABLE "product" DROP CONSTRAINT "CHK_product_engraving", DROP COLUMN "engravingPrice", DROP COLUMN "engravingMaxLength", DROP COLUMN "engravable"`,
+    );
   }
 }

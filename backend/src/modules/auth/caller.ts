@@ -1,5 +1,5 @@
 import { forbidden, unauthenticated } from '../../common/errors';
-import { Role, User } from '../users/user.entity';
+import { Role, type User } from '../users/user.entity';
 
 /** Who is asking: a verified identity and its profile row, or nobody. Every service method takes one. */
 export interface Caller {

@@ -1,5 +1,5 @@
-import { App, cert, deleteApp, initializeApp } from 'firebase-admin/app';
-import { Auth, getAuth } from 'firebase-admin/auth';
+import { type App, cert, deleteApp, initializeApp } from 'firebase-admin/app';
+import { type Auth, getAuth } from 'firebase-admin/auth';
 import jwt from 'jsonwebtoken';
 import type { Config } from '../../config';
 import { AppError, unauthenticated } from '../../common/errors';
@@ -98,7 +98,10 @@ export class IdentityService {
 
   private verifyAccessToken(token: string): Identity {
     try {
-      const payload = jwt.verify(token, this.config.accessTokenSecret, { issuer: ACCESS_TOKEN_ISSUER, algorithms: ['HS256'] }) as jwt.JwtPayload;
+      const payload = jwt.verify(token, this.config.accessTokenSecret, {
+        issuer: ACCESS_TOKEN_ISSUER,
+        algorithms: ['HS256'],
+      }) as jwt.JwtPayload;
       if (typeof payload.vs !== 'number') throw new Error('issued before token-valid-since stamps');
       return {
         email: String(payload.sub).toLowerCase(),

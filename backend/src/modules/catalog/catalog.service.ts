@@ -1,11 +1,11 @@
-import { DataSource, QueryFailedError } from 'typeorm';
+import { type DataSource, QueryFailedError } from 'typeorm';
 import { badInput, conflict, notFound } from '../../common/errors';
 import { checkPage, likePattern, SortDirection } from '../../common/list';
 import { isId, requireText, requireWholeNumber } from '../../common/validate';
-import { Caller, requireAdmin } from '../auth/caller';
+import { type Caller, requireAdmin } from '../auth/caller';
 import { checkEngravingSettings, NEW_PRODUCT_ENGRAVING } from './engraving';
 import { Product } from './product.entity';
-import { ProductInput, ProductListOptions, ProductSortField, UpdateProductInput } from './product.inputs';
+import { type ProductInput, ProductListOptions, ProductSortField, type UpdateProductInput } from './product.inputs';
 
 const UNIQUE_VIOLATION = '23505';
 export const PRODUCT_EXISTS = 'Product already exist';
@@ -24,14 +24,19 @@ export class CatalogService {
     if (sortBy === ProductSortField.relevance && !words.length) throw badInput('Sorting by relevance needs search text');
     const query = this.db.getRepository(Product).createQueryBuilder('product');
     // The same expression as the trigram index IDX_product_search, so the planner can use it.
-    words.forEach((word, index) => query.andWhere(`(product.name || ' ' || product.description) ILIKE :word${index}`, { [`word${index}`]: likePattern(word) }));
+    words.forEach((word, index) =>
+      query.andWhere(`(product.name || ' ' || product.description) ILIKE :word${index}`, { [`word${index}`]: likePattern(word) }),
+    );
     if (options.lowStock) query.andWhere('product.quantity <= product.minimumQuantity');
     if (options.inStock) query.andWhere('product.quantity >= product.minimumQuantity');
     if (sortBy === ProductSortField.relevance) {
       // A match in the name counts twice as much as one in the description; among equal matches,
       // the name closest to the whole search (the shorter one) wins.
       query
-        .orderBy('2 * word_similarity(:phrase, product.name) + similarity(:phrase, product.name) + word_similarity(:phrase, product.description)', 'DESC')
+        .orderBy(
+          '2 * word_similarity(:phrase, product.name) + similarity(:phrase, product.name) + word_similarity(:phrase, product.description)',
+          'DESC',
+        )
         .setParameter('phrase', words.join(' '))
         .addOrderBy('product.name');
     } else {
@@ -94,7 +99,10 @@ export class CatalogService {
 function checkNumbers(input: { price?: unknown; quantity?: unknown; minimumQuantity?: unknown }, minimumQuantityMessage: string) {
   return {
     price: requireWholeNumber(input.price, 'Product Price is Required', { min: 1, rangeMessage: 'Product Price must be at least 1' }),
-    quantity: requireWholeNumber(input.quantity, 'Product Quantity is Required', { min: 0, rangeMessage: 'Product Quantity cannot be negative' }),
+    quantity: requireWholeNumber(input.quantity, 'Product Quantity is Required', {
+      min: 0,
+      rangeMessage: 'Product Quantity cannot be negative',
+    }),
     minimumQuantity: requireWholeNumber(input.minimumQuantity, minimumQuantityMessage, {
       min: 1,
       rangeMessage: 'Minimum Quantity must be at least 1',

@@ -77,7 +77,8 @@ export function checkEngraving(product: EngravingSettings, input: unknown): Chec
 }
 
 /** The unit surcharge an order pays: the product's engraving price, only when engraved. */
-export const engravingSurcharge = (product: EngravingSettings, engraving: CheckedEngraving | null): number => (engraving ? product.engravingPrice : 0);
+export const engravingSurcharge = (product: EngravingSettings, engraving: CheckedEngraving | null): number =>
+  engraving ? product.engravingPrice : 0;
 
 /**
  * A product's engraving settings from an admin's input: missing values keep `current` (a new
@@ -109,7 +110,11 @@ export function checkEngravingSettings(
   };
 }
 
-export const NEW_PRODUCT_ENGRAVING: EngravingSettings = { engravable: false, engravingMaxLength: DEFAULT_ENGRAVING_MAX_LENGTH, engravingPrice: 0 };
+export const NEW_PRODUCT_ENGRAVING: EngravingSettings = {
+  engravable: false,
+  engravingMaxLength: DEFAULT_ENGRAVING_MAX_LENGTH,
+  engravingPrice: 0,
+};
 
 @ObjectType({ description: "An order's engraving, as it was when ordered" })
 export class OrderEngraving {

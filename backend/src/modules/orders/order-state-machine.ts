@@ -1,7 +1,7 @@
-import { EntityManager } from 'typeorm';
+import { type EntityManager } from 'typeorm';
 import { forbidden, notFound } from '../../common/errors';
 import { isId } from '../../common/validate';
-import { Caller, isAdmin, requireUser } from '../auth/caller';
+import { type Caller, isAdmin, requireUser } from '../auth/caller';
 import { Product } from '../catalog/product.entity';
 import { OrderActorKind, OrderEvent } from './order-event.entity';
 import { Order, OrderState } from './order.entity';
@@ -134,7 +134,13 @@ export interface MoveOptions {
  * state it reads, stamps the time, returns unshipped units to stock and writes the history line.
  * Because the row is locked and the state re-read, each move (and each restock) happens once.
  */
-export async function moveOrder(manager: EntityManager, orderId: string, to: OrderState, actor: OrderActor, options: MoveOptions = {}): Promise<Order> {
+export async function moveOrder(
+  manager: EntityManager,
+  orderId: string,
+  to: OrderState,
+  actor: OrderActor,
+  options: MoveOptions = {},
+): Promise<Order> {
   if (!isId(orderId)) throw notFound('Order');
   const orders = manager.getRepository(Order);
   const order = await orders.findOne({ where: { id: orderId }, lock: { mode: 'pessimistic_write' } });
@@ -159,7 +165,14 @@ export function recordPlaced(manager: EntityManager, order: Order, actor: OrderA
   return writeEvent(manager, order.id, null, order.state, actor);
 }
 
-async function writeEvent(manager: EntityManager, orderId: string, fromState: OrderState | null, toState: OrderState, actor: OrderActor, note?: string): Promise<void> {
+async function writeEvent(
+  manager: EntityManager,
+  orderId: string,
+  fromState: OrderState | null,
+  toState: OrderState,
+  actor: OrderActor,
+  note?: string,
+): Promise<void> {
   await manager.getRepository(OrderEvent).insert({
     orderId,
     fromState,

@@ -47,7 +47,7 @@ export class OrdersResolver {
     return services.orders.markShipped(caller, id);
   }
 
-  @Mutation(() => ID, { description: 'As cancelOrder, answering only the id (the old client\'s delete)' })
+  @Mutation(() => ID, { description: "As cancelOrder, answering only the id (the old client's delete)" })
   async deleteOrder(@Arg('id', () => ID) id: string, @Ctx() { caller, services }: RequestContext): Promise<string> {
     return (await services.orders.delete(caller, id)).id;
   }

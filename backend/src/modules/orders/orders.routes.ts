@@ -16,7 +16,9 @@ export function registerOrdersRoutes(router: Router, services: Services): void {
     handle(services, async (req, res, { caller }) => {
       const email = queryValue(req, 'email');
       const orders = await restList(req, res, (page) =>
-        email === undefined ? services.orders.listAll(caller, Object.assign({}, page)) : services.orders.listByEmail(caller, email, Object.assign({}, page)),
+        email === undefined
+          ? services.orders.listAll(caller, Object.assign({}, page))
+          : services.orders.listByEmail(caller, email, Object.assign({}, page)),
       );
       return orders.map(restOrder);
     }),
@@ -33,7 +35,13 @@ export function registerOrdersRoutes(router: Router, services: Services): void {
       const body = bodyOf(req);
       // Form fields often arrive as text: "3" is the number 3, anything else goes to the service as sent.
       const quantity = typeof body.quantity === 'string' && /^\s*\d{1,10}\s*$/.test(body.quantity) ? Number(body.quantity) : body.quantity;
-      const input = { productId: body.productId ?? body.productCode, quantity, phone: body.phone, address: body.address, engraving: body.engraving };
+      const input = {
+        productId: body.productId ?? body.productCode,
+        quantity,
+        phone: body.phone,
+        address: body.address,
+        engraving: body.engraving,
+      };
       const order = await services.orders.place(caller, input as PlaceOrderInput);
       return { ...restOrder(order), insertedId: order.id, message: 'Order Placed' };
     }),

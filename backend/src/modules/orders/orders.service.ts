@@ -1,18 +1,18 @@
 import type { Logger } from 'pino';
-import { Brackets, DataSource, EntityManager } from 'typeorm';
+import { Brackets, type DataSource, type EntityManager } from 'typeorm';
 import { badInput, conflict, forbidden, notFound } from '../../common/errors';
 import { checkPage, likePattern, SortDirection } from '../../common/list';
 import { metrics } from '../../common/metrics';
 import { isId, normalizeEmail, requirePhone, requireText } from '../../common/validate';
 import type { RateLimits } from '../../common/rate-limits';
-import { Caller, isAdmin, requireAdmin, requireUser } from '../auth/caller';
+import { type Caller, isAdmin, requireAdmin, requireUser } from '../auth/caller';
 import { checkEngraving, engravingSurcharge } from '../catalog/engraving';
 import { Product } from '../catalog/product.entity';
-import { PAYING_STATUSES, PaymentProvider } from '../payments/payment-provider';
+import { PAYING_STATUSES, type PaymentProvider } from '../payments/payment-provider';
 import { User } from '../users/user.entity';
 import { OrderActorKind, OrderEvent } from './order-event.entity';
 import { Order, OrderState, OrderStatus } from './order.entity';
-import { OrderListOptions, OrderSortField, PlaceOrderInput } from './order.inputs';
+import { OrderListOptions, OrderSortField, type PlaceOrderInput } from './order.inputs';
 import { actorOf, assertAllowed, moveOrder, recordPlaced, SYSTEM } from './order-state-machine';
 
 export interface OrderSettings {
@@ -172,9 +172,15 @@ export class OrdersService {
       // A customer paying right now keeps the order; its payment settles it.
       if (!(await this.releasePayment(order))) continue;
       const moved = await this.db.transaction(async (manager) => {
-        const row = await this.overdueOrders(manager).andWhere('order.id = :id', { id: order.id }).setLock('pessimistic_write').setOnLocked('skip_locked').getOne();
+        const row = await this.overdueOrders(manager)
+          .andWhere('order.id = :id', { id: order.id })
+          .setLock('pessimistic_write')
+          .setOnLocked('skip_locked')
+          .getOne();
         if (!row) return false;
-        await moveOrder(manager, row.id, OrderState.Expired, SYSTEM, { note: `Not paid within ${this.settings.unpaidHoldMinutes} minutes` });
+        await moveOrder(manager, row.id, OrderState.Expired, SYSTEM, {
+          note: `Not paid within ${this.settings.unpaidHoldMinutes} minutes`,
+        });
         return true;
       });
       if (moved) expired.push(order.id);
@@ -212,7 +218,10 @@ export class OrdersService {
     return order;
   }
 
-  private async list(options: OrderListOptions = new OrderListOptions(), customerId: string | null): Promise<{ items: Order[]; totalItems: number }> {
+  private async list(
+    options: OrderListOptions = new OrderListOptions(),
+    customerId: string | null,
+  ): Promise<{ items: Order[]; totalItems: number }> {
     const { skip, take } = checkPage(options);
     const query = this.db.getRepository(Order).createQueryBuilder('order');
     if (customerId) query.andWhere('order.customerId = :customerId', { customerId });
@@ -230,7 +239,8 @@ export class OrdersService {
     if (options.state) query.andWhere('order.state = :state', { state: options.state });
     // status and paid are derived from state (see Order); these filters match the derivation.
     if (options.status) query.andWhere(options.status === OrderStatus.Shipped ? 'order.shippedAt IS NOT NULL' : 'order.shippedAt IS NULL');
-    if (options.paid != null) query.andWhere(`order.state ${options.paid ? '' : 'NOT '}IN (:...paidStates)`, { paidStates: [OrderState.Paid, OrderState.Shipped] });
+    if (options.paid != null)
+      query.andWhere(`order.state ${options.paid ? '' : 'NOT '}IN (:...paidStates)`, { paidStates: [OrderState.Paid, OrderState.Shipped] });
     if (options.engraved != null) query.andWhere(options.engraved ? 'order.engravingText IS NOT NULL' : 'order.engravingText IS NULL');
     const sortBy = options.sortBy === OrderSortField.status ? OrderSortField.state : (options.sortBy ?? OrderSortField.createdAt);
     const [items, totalItems] = await query

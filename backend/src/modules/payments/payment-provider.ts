@@ -26,9 +26,7 @@ export const CURRENCY = 'usd';
 export const PAYING_STATUSES: readonly string[] = ['succeeded', 'processing', 'requires_capture'];
 
 /** What a signature-checked webhook reports about an order's payment. */
-export type PaymentEvent =
-  | { type: 'succeeded'; intent: ProviderIntent }
-  | { type: 'refunded' | 'disputed'; paymentIntentId: string };
+export type PaymentEvent = { type: 'succeeded'; intent: ProviderIntent } | { type: 'refunded' | 'disputed'; paymentIntentId: string };
 
 export interface PaymentProvider {
   readonly name: 'stripe' | 'test';

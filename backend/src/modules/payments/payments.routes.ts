@@ -1,9 +1,8 @@
-import express, { Router } from 'express';
+import express, { type Router } from 'express';
 import { badInput } from '../../common/errors';
 import { handle } from '../../common/rest';
 import type { Services } from '../../services';
 import { STRIPE_WEBHOOK_PATH } from './webhook-path';
-
 
 /** The old client's payment calls. Any amount it sends is ignored: the order's total is used. */
 export function registerPaymentsRoutes(router: Router, services: Services): void {

@@ -1,12 +1,12 @@
 import type { Logger } from 'pino';
-import { DataSource } from 'typeorm';
+import { type DataSource } from 'typeorm';
 import { AppError, badInput, notFound } from '../../common/errors';
 import { metrics } from '../../common/metrics';
 import { isId } from '../../common/validate';
-import { Caller } from '../auth/caller';
+import { type Caller } from '../auth/caller';
 import { Order, OrderState } from '../orders/order.entity';
-import { actorOf, assertAllowed, assertMayEver, moveOrder, OrderActor, PROVIDER } from '../orders/order-state-machine';
-import { CardError, CURRENCY, PaymentProvider, ProviderIntent, TestCard } from './payment-provider';
+import { actorOf, assertAllowed, assertMayEver, moveOrder, type OrderActor, PROVIDER } from '../orders/order-state-machine';
+import { CardError, CURRENCY, type PaymentProvider, type ProviderIntent, type TestCard } from './payment-provider';
 import { TestPaymentProvider } from './test-provider';
 
 type Settlement = { order: Order; outcome: 'paid' | 'already paid' | 'refunded late payment' };
@@ -87,7 +87,9 @@ export class PaymentsService {
     if (order.state === OrderState.Refunded) return 'already refunded';
     try {
       await this.db.transaction((manager) =>
-        moveOrder(manager, order.id, OrderState.Refunded, PROVIDER, { note: event.type === 'disputed' ? 'The customer disputed the payment' : 'Refunded at the payment provider' }),
+        moveOrder(manager, order.id, OrderState.Refunded, PROVIDER, {
+          note: event.type === 'disputed' ? 'The customer disputed the payment' : 'Refunded at the payment provider',
+        }),
       );
       return event.type;
     } catch (error) {

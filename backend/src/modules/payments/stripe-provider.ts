@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import { AppError, badInput } from '../../common/errors';
-import { CURRENCY, PaymentEvent, PaymentProvider, ProviderIntent } from './payment-provider';
+import { CURRENCY, type PaymentEvent, type PaymentProvider, type ProviderIntent } from './payment-provider';
 
 export interface StripeSettings {
   secretKey: string;
@@ -57,7 +57,8 @@ export class StripeProvider implements PaymentProvider {
   }
 
   eventFromWebhook(rawBody: Buffer, signature: string): PaymentEvent | null {
-    if (!this.settings.webhookSecret) throw new AppError('SERVICE_UNAVAILABLE', 'Stripe webhooks are not configured (STRIPE_WEBHOOK_SECRET)');
+    if (!this.settings.webhookSecret)
+      throw new AppError('SERVICE_UNAVAILABLE', 'Stripe webhooks are not configured (STRIPE_WEBHOOK_SECRET)');
     let event: Stripe.Event;
     try {
       event = this.stripe.webhooks.constructEvent(rawBody, signature, this.settings.webhookSecret);

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { In, IsNull, Not, type DataSource } from 'typeorm';
 import { AppError } from '../../common/errors';
-import { CardError, CURRENCY, PAYING_STATUSES, PaymentProvider, ProviderIntent, TestCard } from './payment-provider';
+import { CardError, CURRENCY, PAYING_STATUSES, type PaymentProvider, type ProviderIntent, type TestCard } from './payment-provider';
 import { TestPaymentIntent } from './test-payment-intent.entity';
 
 /** Stripe's documented test cards that do not succeed, with Stripe's messages. */
@@ -28,7 +28,16 @@ export class TestPaymentProvider implements PaymentProvider {
     await repository
       .createQueryBuilder()
       .insert()
-      .values({ id, idempotencyKey, clientSecret: `${id}_secret_${randomBytes(12).toString('hex')}`, amount, currency: CURRENCY, status: 'requires_payment_method', orderId, lastError: null })
+      .values({
+        id,
+        idempotencyKey,
+        clientSecret: `${id}_secret_${randomBytes(12).toString('hex')}`,
+        amount,
+        currency: CURRENCY,
+        status: 'requires_payment_method',
+        orderId,
+        lastError: null,
+      })
       .orIgnore()
       .execute();
     return toIntent(await repository.findOneByOrFail({ idempotencyKey }));
@@ -81,7 +90,8 @@ export function cardFailure(card: TestCard, now: Date): string | null {
   if (!/^\d{13,19}$/.test(number) || !luhn(number)) return 'Your card number is invalid.';
   if (!Number.isInteger(card.expMonth) || card.expMonth < 1 || card.expMonth > 12) return "Your card's expiration month is invalid.";
   const year = card.expYear < 100 ? 2000 + card.expYear : card.expYear;
-  if (!Number.isInteger(year) || year < now.getUTCFullYear() || year > now.getUTCFullYear() + 50) return "Your card's expiration year is invalid.";
+  if (!Number.isInteger(year) || year < now.getUTCFullYear() || year > now.getUTCFullYear() + 50)
+    return "Your card's expiration year is invalid.";
   if (year === now.getUTCFullYear() && card.expMonth < now.getUTCMonth() + 1) return "Your card's expiration date is in the past.";
   if (!/^\d{3,4}$/.test(card.cvc.trim())) return "Your card's security code is invalid.";
   return FAILING_CARDS[number] ?? null;
@@ -101,5 +111,12 @@ function luhn(number: string): boolean {
 }
 
 function toIntent(intent: TestPaymentIntent): ProviderIntent {
-  return { id: intent.id, clientSecret: intent.clientSecret, amount: intent.amount, currency: intent.currency, status: intent.status, orderId: intent.orderId };
+  return {
+    id: intent.id,
+    clientSecret: intent.clientSecret,
+    amount: intent.amount,
+    currency: intent.currency,
+    status: intent.status,
+    orderId: intent.orderId,
+  };
 }

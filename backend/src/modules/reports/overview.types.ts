@@ -6,7 +6,9 @@ export class DailySales {
   @Field(() => String, { description: 'YYYY-MM-DD (UTC)' })
   day!: string;
 
-  @Field(() => Int, { description: 'Sum of totalPrice of the orders paid that day (by paidAt) and still Paid or Shipped, in whole dollars' })
+  @Field(() => Int, {
+    description: 'Sum of totalPrice of the orders paid that day (by paidAt) and still Paid or Shipped, in whole dollars',
+  })
   revenue!: number;
 
   @Field(() => Int, { description: 'Orders placed that day, paid or not' })

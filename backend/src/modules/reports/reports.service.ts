@@ -1,7 +1,7 @@
-import { DataSource } from 'typeorm';
+import { type DataSource } from 'typeorm';
 import type { Page } from '../../common/list';
 import { MAX_TAKE } from '../../common/list';
-import { Caller, requireAdmin } from '../auth/caller';
+import { type Caller, requireAdmin } from '../auth/caller';
 import type { CatalogService } from '../catalog/catalog.service';
 import { Product } from '../catalog/product.entity';
 import type { ProductListOptions } from '../catalog/product.inputs';
@@ -10,7 +10,7 @@ import type { OrderListOptions } from '../orders/order.inputs';
 import type { OrdersService } from '../orders/orders.service';
 import type { UserListOptions } from '../users/user.inputs';
 import type { UsersService } from '../users/users.service';
-import { DailySales, Overview } from './overview.types';
+import { type DailySales, type Overview } from './overview.types';
 
 export const OVERVIEW_DAYS = 30;
 
@@ -30,7 +30,11 @@ function csvField(value: Cell): string {
 const csvLine = (cells: Cell[]) => `${cells.map(csvField).join(',')}\r\n`;
 
 /** Walks a list service page by page, so an export has every matching row without holding them all. */
-async function* csvRows<T>(header: string[], fetchPage: (page: Page) => Promise<{ items: T[] }>, row: (item: T) => Cell[]): AsyncGenerator<string> {
+async function* csvRows<T>(
+  header: string[],
+  fetchPage: (page: Page) => Promise<{ items: T[] }>,
+  row: (item: T) => Cell[],
+): AsyncGenerator<string> {
   yield csvLine(header);
   for (let skip = 0; ; skip += MAX_TAKE) {
     const { items } = await fetchPage({ skip, take: MAX_TAKE });
@@ -78,9 +82,43 @@ export class ReportsService {
   exportOrders(caller: Caller, options: Omit<OrderListOptions, 'skip' | 'take'>): AsyncGenerator<string> {
     requireAdmin(caller);
     return csvRows(
-      ['id', 'createdAt', 'product', 'customer', 'email', 'phone', 'address', 'quantity', 'price', 'totalPrice', 'paid', 'status', 'transactionId', 'state', 'paidAt', ...ENGRAVING_CSV_HEADER],
+      [
+        'id',
+        'createdAt',
+        'product',
+        'customer',
+        'email',
+        'phone',
+        'address',
+        'quantity',
+        'price',
+        'totalPrice',
+        'paid',
+        'status',
+        'transactionId',
+        'state',
+        'paidAt',
+        ...ENGRAVING_CSV_HEADER,
+      ],
       (page) => this.orders.listAll(caller, { ...options, ...page }),
-      (o) => [o.id, o.createdAt, o.name, o.userName, o.email, o.phone, o.address, o.quantity, o.price, o.totalPrice, o.paid, o.status, o.transactionId, o.state, o.paidAt, ...engravingCsvCells(o)],
+      (o) => [
+        o.id,
+        o.createdAt,
+        o.name,
+        o.userName,
+        o.email,
+        o.phone,
+        o.address,
+        o.quantity,
+        o.price,
+        o.totalPrice,
+        o.paid,
+        o.status,
+        o.transactionId,
+        o.state,
+        o.paidAt,
+        ...engravingCsvCells(o),
+      ],
     );
   }
 

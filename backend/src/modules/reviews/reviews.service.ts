@@ -1,10 +1,10 @@
-import { DataSource } from 'typeorm';
+import { type DataSource } from 'typeorm';
 import { pageOf, SortDirection } from '../../common/list';
 import type { RateLimits } from '../../common/rate-limits';
 import { requireText, requireWholeNumber } from '../../common/validate';
-import { Caller, isAdmin, requireUser } from '../auth/caller';
+import { type Caller, isAdmin, requireUser } from '../auth/caller';
 import { Review } from './review.entity';
-import { AddReviewInput, ReviewListOptions, ReviewSortField } from './review.inputs';
+import { type AddReviewInput, ReviewListOptions, ReviewSortField } from './review.inputs';
 
 export class ReviewsService {
   constructor(
@@ -32,7 +32,15 @@ export class ReviewsService {
     const description = requireText(input.description, 'Product Description is Required', 2000);
     const reviews = this.db.getRepository(Review);
     return reviews.save(
-      reviews.create({ star, description, authorId: author.id, userName: author.name, name: author.name, email: author.email, img: author.img }),
+      reviews.create({
+        star,
+        description,
+        authorId: author.id,
+        userName: author.name,
+        name: author.name,
+        email: author.email,
+        img: author.img,
+      }),
     );
   }
 }

@@ -1,5 +1,5 @@
 import { createHash, createHmac } from 'node:crypto';
-import { ImageStore, StoredImage, UPLOAD_NAME } from './image-store';
+import { type ImageStore, type StoredImage, UPLOAD_NAME } from './image-store';
 
 export interface S3Settings {
   /** e.g. https://s3.eu-central-1.amazonaws.com or http://minio:9000; objects are addressed path-style. */
@@ -31,10 +31,22 @@ export function signV4(request: {
 }): string {
   const amzDate = request.headers['x-amz-date'];
   const day = amzDate.slice(0, 8);
-  const names = Object.keys(request.headers).map((name) => name.toLowerCase()).sort();
+  const names = Object.keys(request.headers)
+    .map((name) => name.toLowerCase())
+    .sort();
   const lower = Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [name.toLowerCase(), value.trim()]));
-  const query = [...request.url.searchParams].map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).sort().join('&');
-  const canonical = [request.method, request.url.pathname, query, names.map((name) => `${name}:${lower[name]}\n`).join(''), names.join(';'), request.payloadHash].join('\n');
+  const query = [...request.url.searchParams]
+    .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`)
+    .sort()
+    .join('&');
+  const canonical = [
+    request.method,
+    request.url.pathname,
+    query,
+    names.map((name) => `${name}:${lower[name]}\n`).join(''),
+    names.join(';'),
+    request.payloadHash,
+  ].join('\n');
   const scope = `${day}/${request.region}/${request.service}/aws4_request`;
   const toSign = ['AWS4-HMAC-SHA256', amzDate, scope, sha256(canonical)].join('\n');
   const key = hmac(hmac(hmac(hmac(`AWS4${request.secretAccessKey}`, day), request.region), request.service), 'aws4_request');
@@ -73,7 +85,9 @@ export class S3ImageStore implements ImageStore {
         const modified = /<LastModified>([^<]+)<\/LastModified>/.exec(entry)?.[1];
         if (name && modified && UPLOAD_NAME.test(name)) images.push({ name, modifiedAt: new Date(modified) });
       }
-      continuation = /<IsTruncated>true<\/IsTruncated>/.test(xml) ? xmlText(/<NextContinuationToken>([^<]+)<\/NextContinuationToken>/.exec(xml)?.[1]) : null;
+      continuation = /<IsTruncated>true<\/IsTruncated>/.test(xml)
+        ? xmlText(/<NextContinuationToken>([^<]+)<\/NextContinuationToken>/.exec(xml)?.[1])
+        : null;
     } while (continuation);
     return images;
   }
@@ -90,18 +104,29 @@ export class S3ImageStore implements ImageStore {
     return new URL(`${this.bucketUrl()}/uploads/${encodeURIComponent(name)}`);
   }
 
-  private async send(method: string, url: URL, options: { body?: Buffer; contentType?: string; allowMissing?: boolean } = {}): Promise<Response> {
+  private async send(
+    method: string,
+    url: URL,
+    options: { body?: Buffer; contentType?: string; allowMissing?: boolean } = {},
+  ): Promise<Response> {
     const { region, accessKeyId, secretAccessKey } = this.settings;
     const payloadHash = sha256(options.body ?? '');
     const headers: Record<string, string> = {
       host: url.host,
       ...(options.contentType ? { 'content-type': options.contentType } : {}),
       'x-amz-content-sha256': payloadHash,
-      'x-amz-date': new Date().toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, ''),
+      'x-amz-date': new Date()
+        .toISOString()
+        .replace(/[-:]/g, '')
+        .replace(/\.\d{3}/, ''),
     };
     const authorization = signV4({ method, url, headers, payloadHash, region, service: 's3', accessKeyId, secretAccessKey });
     const { host: _host, ...sent } = headers;
-    const response = await fetch(url, { method, headers: { ...sent, authorization }, body: options.body ? new Uint8Array(options.body) : undefined });
+    const response = await fetch(url, {
+      method,
+      headers: { ...sent, authorization },
+      body: options.body ? new Uint8Array(options.body) : undefined,
+    });
     if (!response.ok && !(options.allowMissing && response.status === 404)) {
       throw new Error(`S3 ${method} ${url.pathname} answered ${response.status}: ${(await response.text()).slice(0, 300)}`);
     }
@@ -111,5 +136,10 @@ export class S3ImageStore implements ImageStore {
 
 function xmlText(value: string | undefined): string | null {
   if (!value) return null;
-  return value.replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  return value
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 }

@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import { badInput } from '../../common/errors';
 import type { RateLimits } from '../../common/rate-limits';
-import { Caller, requireUser } from '../auth/caller';
-import { ImageStore, UPLOAD_NAME } from './image-store';
+import { type Caller, requireUser } from '../auth/caller';
+import { type ImageStore, UPLOAD_NAME } from './image-store';
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 /** An upload nothing points at after this long was abandoned (a form never saved, a photo replaced). */

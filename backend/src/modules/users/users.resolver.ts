@@ -33,7 +33,10 @@ export class UsersResolver {
   }
 
   @Mutation(() => User)
-  updateProfile(@Arg('input', () => UpdateProfileInput) input: UpdateProfileInput, @Ctx() { caller, services }: RequestContext): Promise<User> {
+  updateProfile(
+    @Arg('input', () => UpdateProfileInput) input: UpdateProfileInput,
+    @Ctx() { caller, services }: RequestContext,
+  ): Promise<User> {
     return services.users.updateProfile(caller, input);
   }
 

@@ -39,7 +39,12 @@ export function registerUsersRoutes(router: Router, services: Services): void {
     '/users',
     handle(services, async (req, _res, { caller }) => {
       const { name, phone, address, img } = bodyOf(req);
-      const user = await services.users.updateProfileById(caller, requireQuery(req, 'id'), { name, phone, address, img } as UpdateProfileInput);
+      const user = await services.users.updateProfileById(caller, requireQuery(req, 'id'), {
+        name,
+        phone,
+        address,
+        img,
+      } as UpdateProfileInput);
       return { ...restUser(user), message: `${user.name} profile has been updated` };
     }),
   );

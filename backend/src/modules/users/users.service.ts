@@ -1,11 +1,11 @@
-import { DataSource } from 'typeorm';
+import { type DataSource } from 'typeorm';
 import { conflict, forbidden, notFound } from '../../common/errors';
 import { pageOf, SortDirection } from '../../common/list';
 import { normalizeEmail, requirePhone, requireText } from '../../common/validate';
-import { Caller, isAdmin, requireAdmin, requireUser } from '../auth/caller';
+import { type Caller, isAdmin, requireAdmin, requireUser } from '../auth/caller';
 import type { Identity, IdentityService } from '../auth/identity';
 import { Role, User } from './user.entity';
-import { RegisterInput, UpdateProfileInput, UserListOptions, UserSortField } from './user.inputs';
+import { type RegisterInput, type UpdateProfileInput, UserListOptions, UserSortField } from './user.inputs';
 
 export const USER_EXISTS = 'User already exist';
 
@@ -133,7 +133,11 @@ export class UsersService {
     requireAdmin(caller);
     const query = this.db.getRepository(User).createQueryBuilder('user');
     if (options.role) query.andWhere('user.role = :role', { role: options.role });
-    return pageOf(query, options, { searchColumns: ['name', 'email'], defaultSort: UserSortField.createdAt, defaultDirection: SortDirection.ASC });
+    return pageOf(query, options, {
+      searchColumns: ['name', 'email'],
+      defaultSort: UserSortField.createdAt,
+      defaultDirection: SortDirection.ASC,
+    });
   }
 
   async makeAdmin(caller: Caller, email: string): Promise<User> {

@@ -3,9 +3,30 @@ import ResponsiveGrid from '../../components/ResponsiveGrid';
 import { Link as RouterLink } from 'react-router-dom';
 
 const columns = [
-  { title: 'Shop', links: [{ to: '/products', label: 'All knives' }, { to: '/reviews', label: 'Reviews' }, { to: '/dashboard', label: 'My account' }] },
-  { title: 'Company', links: [{ to: '/myPortfolio', label: 'Portfolio' }, { to: '/blogs', label: 'Blogs' }, { to: '/contactus', label: 'Contact Us' }] },
-  { title: 'Help', links: [{ to: '/login', label: 'Login' }, { to: '/signup', label: 'Sign Up' }, { to: '/graphql', label: 'GraphQL API', external: true }] },
+  {
+    title: 'Shop',
+    links: [
+      { to: '/products', label: 'All knives' },
+      { to: '/reviews', label: 'Reviews' },
+      { to: '/dashboard', label: 'My account' },
+    ],
+  },
+  {
+    title: 'Company',
+    links: [
+      { to: '/myPortfolio', label: 'Portfolio' },
+      { to: '/blogs', label: 'Blogs' },
+      { to: '/contactus', label: 'Contact Us' },
+    ],
+  },
+  {
+    title: 'Help',
+    links: [
+      { to: '/login', label: 'Login' },
+      { to: '/signup', label: 'Sign Up' },
+      { to: '/graphql', label: 'GraphQL API', external: true },
+    ],
+  },
 ];
 
 export default function Footer() {

@@ -13,7 +13,12 @@ import { toastComponents } from './Toast';
 export default function MainLayout() {
   const { error } = useAuth();
   return (
-    <SnackbarProvider maxSnack={3} autoHideDuration={4000} anchorOrigin={{ vertical: 'top', horizontal: 'center' }} Components={toastComponents}>
+    <SnackbarProvider
+      maxSnack={3}
+      autoHideDuration={4000}
+      anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
+      Components={toastComponents}
+    >
       <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
         <SkipLink />
         <Navbar />

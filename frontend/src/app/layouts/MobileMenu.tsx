@@ -4,7 +4,15 @@ import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { productSearchPath } from './NavbarSearch';
 
 /** The phone-width navigation drawer (its own chunk: desktop visitors never load it). */
-export default function MobileMenu({ items, open, onClose }: { items: { to: string; label: string }[]; open: boolean; onClose: () => void }) {
+export default function MobileMenu({
+  items,
+  open,
+  onClose,
+}: {
+  items: { to: string; label: string }[];
+  open: boolean;
+  onClose: () => void;
+}) {
   const navigate = useNavigate();
   const [text, setText] = useState('');
   const search = (event: FormEvent) => {
@@ -16,7 +24,16 @@ export default function MobileMenu({ items, open, onClose }: { items: { to: stri
     <Drawer open={open} onClose={onClose} anchor="left">
       <Box sx={{ width: 240 }} role="presentation">
         <Box component="form" role="search" aria-label="Shop" onSubmit={search} sx={{ p: 2, pb: 0 }}>
-          <TextField id="menu-search" label="Search products" type="search" size="small" fullWidth value={text} onChange={(event) => setText(event.target.value)} slotProps={{ htmlInput: { maxLength: 100, enterKeyHint: 'search' } }} />
+          <TextField
+            id="menu-search"
+            label="Search products"
+            type="search"
+            size="small"
+            fullWidth
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            slotProps={{ htmlInput: { maxLength: 100, enterKeyHint: 'search' } }}
+          />
         </Box>
         <List component="nav" aria-label="Main menu">
           {items.map((link) => (

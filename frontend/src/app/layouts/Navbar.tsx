@@ -48,7 +48,15 @@ export default function Navbar() {
           component={RouterLink}
           to="/"
           variant="h6"
-          sx={{ color: 'primary.main', textDecoration: 'none', fontFamily: 'Georgia, serif', fontWeight: 700, letterSpacing: 2, flexGrow: { xs: 1, md: 0 }, mr: 3 }}
+          sx={{
+            color: 'primary.main',
+            textDecoration: 'none',
+            fontFamily: 'Georgia, serif',
+            fontWeight: 700,
+            letterSpacing: 2,
+            flexGrow: { xs: 1, md: 0 },
+            mr: 3,
+          }}
         >
           KEEN
         </Typography>

@@ -23,7 +23,13 @@ export default function NavbarSearch() {
   };
 
   return (
-    <Box component="form" role="search" aria-label="Shop" onSubmit={submit} sx={{ display: { xs: 'none', md: 'flex' }, alignItems: 'center', mr: 2 }}>
+    <Box
+      component="form"
+      role="search"
+      aria-label="Shop"
+      onSubmit={submit}
+      sx={{ display: { xs: 'none', md: 'flex' }, alignItems: 'center', mr: 2 }}
+    >
       <Box
         component="input"
         id="navbar-search"

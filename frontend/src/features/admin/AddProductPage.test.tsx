@@ -52,7 +52,19 @@ test('Update Product starts from the stored values and uses its own minimum-quan
     request: { query: AdminProductQuery, variables: { id: PRODUCT_ID } },
     result: {
       data: {
-        product: { __typename: 'Product', id: PRODUCT_ID, name: 'Damascus Chef Knife', img: '/images/chef.svg', description: 'Sharp', price: 120, quantity: 5, minimumQuantity: 1, engravable: false, engravingMaxLength: 24, engravingPrice: 0 },
+        product: {
+          __typename: 'Product',
+          id: PRODUCT_ID,
+          name: 'Damascus Chef Knife',
+          img: '/images/chef.svg',
+          description: 'Sharp',
+          price: 120,
+          quantity: 5,
+          minimumQuantity: 1,
+          engravable: false,
+          engravingMaxLength: 24,
+          engravingPrice: 0,
+        },
       },
     },
   };

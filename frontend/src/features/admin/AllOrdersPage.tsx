@@ -26,7 +26,9 @@ function afterStateChange(cache: ApolloCache, order: { id: string; state: OrderS
     'orders',
     { __typename: 'Order', id: order.id },
     ({ state, status, paid }) =>
-      (state == null || state === order.state) && (status == null || status === order.status) && (paid == null || order.paid === undefined || paid === order.paid),
+      (state == null || state === order.state) &&
+      (status == null || status === order.status) &&
+      (paid == null || order.paid === undefined || paid === order.paid),
   );
   forgetOverview(cache);
 }
@@ -48,7 +50,9 @@ export default function AllOrdersPage() {
     engraved: engraved === '' ? undefined : engraved === 'true',
   });
   const { data, previousData, loading, error } = useQuery(AdminOrdersQuery, { variables: { options: list.options } });
-  const [markShipped] = useMutation(MarkShippedMutation, { update: (cache, { data }) => data && afterStateChange(cache, data.markShipped) });
+  const [markShipped] = useMutation(MarkShippedMutation, {
+    update: (cache, { data }) => data && afterStateChange(cache, data.markShipped),
+  });
   const [cancelOrder, { loading: deleting }] = useMutation(AdminCancelOrderMutation, {
     update: (cache, { data }) => data && afterStateChange(cache, data.cancelOrder),
   });
@@ -169,7 +173,14 @@ export default function AllOrdersPage() {
         rowHeight={64}
         filters={
           <>
-            <TextField select size="small" label="State" value={state} onChange={(event) => setState(event.target.value as OrderState | '')} sx={{ minWidth: 150 }}>
+            <TextField
+              select
+              size="small"
+              label="State"
+              value={state}
+              onChange={(event) => setState(event.target.value as OrderState | '')}
+              sx={{ minWidth: 150 }}
+            >
               <MenuItem value="">All</MenuItem>
               {(Object.keys(ORDER_STATE_LABELS) as OrderState[]).map((value) => (
                 <MenuItem key={value} value={value}>
@@ -177,17 +188,38 @@ export default function AllOrdersPage() {
                 </MenuItem>
               ))}
             </TextField>
-            <TextField select size="small" label="Status" value={status} onChange={(event) => setStatus(event.target.value)} sx={{ minWidth: 120 }}>
+            <TextField
+              select
+              size="small"
+              label="Status"
+              value={status}
+              onChange={(event) => setStatus(event.target.value)}
+              sx={{ minWidth: 120 }}
+            >
               <MenuItem value="">All</MenuItem>
               <MenuItem value="Pending">Pending</MenuItem>
               <MenuItem value="Shipped">Shipped</MenuItem>
             </TextField>
-            <TextField select size="small" label="Payment" value={paid} onChange={(event) => setPaid(event.target.value)} sx={{ minWidth: 120 }}>
+            <TextField
+              select
+              size="small"
+              label="Payment"
+              value={paid}
+              onChange={(event) => setPaid(event.target.value)}
+              sx={{ minWidth: 120 }}
+            >
               <MenuItem value="">All</MenuItem>
               <MenuItem value="true">Paid</MenuItem>
               <MenuItem value="false">Pending</MenuItem>
             </TextField>
-            <TextField select size="small" label="Engraving" value={engraved} onChange={(event) => setEngraved(event.target.value)} sx={{ minWidth: 140 }}>
+            <TextField
+              select
+              size="small"
+              label="Engraving"
+              value={engraved}
+              onChange={(event) => setEngraved(event.target.value)}
+              sx={{ minWidth: 140 }}
+            >
               <MenuItem value="">All</MenuItem>
               <MenuItem value="true">Engraved</MenuItem>
               <MenuItem value="false">Not engraved</MenuItem>
@@ -195,11 +227,19 @@ export default function AllOrdersPage() {
           </>
         }
       />
-      <ConfirmDialog open={toDelete !== null} title="Are you sure you want to delete ?" busy={deleting} onConfirm={confirmDelete} onCancel={() => setToDelete(null)}>
+      <ConfirmDialog
+        open={toDelete !== null}
+        title="Are you sure you want to delete ?"
+        busy={deleting}
+        onConfirm={confirmDelete}
+        onCancel={() => setToDelete(null)}
+      >
         {toDelete && (
           <>
             <Typography>{toDelete.name}</Typography>
-            <Typography variant="body2">Customer: {toDelete.userName} ({toDelete.email})</Typography>
+            <Typography variant="body2">
+              Customer: {toDelete.userName} ({toDelete.email})
+            </Typography>
             <Typography variant="body2">Quantity: {toDelete.quantity}</Typography>
             <Typography variant="body2">Price: ${toDelete.totalPrice}</Typography>
             <EngravingText engraving={toDelete.engraving} />

@@ -112,9 +112,20 @@ export default function ManageProductsPage() {
         columns={columns}
         exportName="products"
         processRowUpdate={saveRow}
-        filters={<FormControlLabel control={<Switch checked={lowStock} onChange={(event) => setLowStock(event.target.checked)} />} label="Low stock only" />}
+        filters={
+          <FormControlLabel
+            control={<Switch checked={lowStock} onChange={(event) => setLowStock(event.target.checked)} />}
+            label="Low stock only"
+          />
+        }
       />
-      <ConfirmDialog open={toDelete !== null} title="Are you sure you want to delete ?" busy={deleting} onConfirm={confirmDelete} onCancel={() => setToDelete(null)}>
+      <ConfirmDialog
+        open={toDelete !== null}
+        title="Are you sure you want to delete ?"
+        busy={deleting}
+        onConfirm={confirmDelete}
+        onCancel={() => setToDelete(null)}
+      >
         {toDelete && (
           <>
             <Typography>{toDelete.name}</Typography>

@@ -14,7 +14,11 @@ const ACTORS: Record<OrderActorKind, string> = {
 
 /** An order's history (admin only): every change of state, who made it and when. */
 export default function OrderHistoryDialog({ order, onClose }: { order: { id: string; name: string } | null; onClose: () => void }) {
-  const { data, loading, error } = useQuery(OrderHistoryQuery, { variables: { id: order?.id ?? '' }, skip: !order, fetchPolicy: 'network-only' });
+  const { data, loading, error } = useQuery(OrderHistoryQuery, {
+    variables: { id: order?.id ?? '' },
+    skip: !order,
+    fetchPolicy: 'network-only',
+  });
   const events = data?.orderHistory ?? [];
   return (
     <Dialog open={order !== null} onClose={onClose} aria-labelledby="order-history-title" fullWidth maxWidth="sm">
@@ -31,7 +35,9 @@ export default function OrderHistoryDialog({ order, onClose }: { order: { id: st
             <ListItem key={event.id} disableGutters>
               <ListItemText
                 primary={`${event.fromState ? `${ORDER_STATE_LABELS[event.fromState]} → ` : 'Placed: '}${ORDER_STATE_LABELS[event.toState]}`}
-                secondary={[new Date(event.createdAt).toLocaleString(), `by ${event.actorEmail ?? ACTORS[event.actor]}`, event.note].filter(Boolean).join(' · ')}
+                secondary={[new Date(event.createdAt).toLocaleString(), `by ${event.actorEmail ?? ACTORS[event.actor]}`, event.note]
+                  .filter(Boolean)
+                  .join(' · ')}
               />
             </ListItem>
           ))}

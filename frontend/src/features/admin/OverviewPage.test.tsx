@@ -19,7 +19,8 @@ function overviewClient() {
   });
 }
 
-const show = (client: ReturnType<typeof overviewClient>['client']) => renderPage(<OverviewPage />, { path: '/dashboard/overview', route: '/dashboard/overview', client });
+const show = (client: ReturnType<typeof overviewClient>['client']) =>
+  renderPage(<OverviewPage />, { path: '/dashboard/overview', route: '/dashboard/overview', client });
 
 afterEach(() => vi.restoreAllMocks());
 

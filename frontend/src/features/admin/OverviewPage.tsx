@@ -46,7 +46,11 @@ export default function OverviewPage() {
           <Typography variant="h6" component="h2">
             Revenue per day, last 30 days (${revenue} in all)
           </Typography>
-          <BarChart height={280} xAxis={[{ data: labels, scaleType: 'band' }]} series={[{ data: days.map((d) => d.revenue), label: 'Revenue ($)' }]} />
+          <BarChart
+            height={280}
+            xAxis={[{ data: labels, scaleType: 'band' }]}
+            series={[{ data: days.map((d) => d.revenue), label: 'Revenue ($)' }]}
+          />
         </CardContent>
       </Card>
       <Card>
@@ -54,7 +58,11 @@ export default function OverviewPage() {
           <Typography variant="h6" component="h2">
             Orders per day, last 30 days
           </Typography>
-          <LineChart height={260} xAxis={[{ data: labels, scaleType: 'point' }]} series={[{ data: days.map((d) => d.orders), label: 'Orders', curve: 'linear' }]} />
+          <LineChart
+            height={260}
+            xAxis={[{ data: labels, scaleType: 'point' }]}
+            series={[{ data: days.map((d) => d.orders), label: 'Orders', curve: 'linear' }]}
+          />
         </CardContent>
       </Card>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={3}>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Box, Button, FormControlLabel, LinearProgress, Stack, Switch, TextField, Typography } from '@mui/material';
 import { useFormik } from 'formik';
 import type { AnyObjectSchema } from 'yup';
@@ -31,7 +31,6 @@ interface ProductFormProps {
 /** Add and Update Product: formik + yup with SPEC's messages, photo preview and upload progress. */
 export default function ProductForm({ initialValues, schema, submitLabel, nameEditable, onSave }: ProductFormProps) {
   const [progress, setProgress] = useState<number | null>(null);
-  const [preview, setPreview] = useState<string | null>(typeof initialValues.photo === 'string' ? initialValues.photo : null);
 
   const formik = useFormik<ProductFormValues>({
     initialValues,
@@ -64,12 +63,9 @@ export default function ProductForm({ initialValues, schema, submitLabel, nameEd
   });
 
   const photo = formik.values.photo;
-  useEffect(() => {
-    if (!(photo instanceof File)) return;
-    const url = URL.createObjectURL(photo);
-    setPreview(url);
-    return () => URL.revokeObjectURL(url);
-  }, [photo]);
+  const chosenPhotoUrl = useMemo(() => (photo instanceof File ? URL.createObjectURL(photo) : null), [photo]);
+  useEffect(() => () => (chosenPhotoUrl ? URL.revokeObjectURL(chosenPhotoUrl) : undefined), [chosenPhotoUrl]);
+  const preview = chosenPhotoUrl ?? (typeof initialValues.photo === 'string' ? initialValues.photo : null);
 
   const fieldProps = (name: keyof ProductFormValues) => ({
     id: `product-${name}`,
@@ -95,7 +91,12 @@ export default function ProductForm({ initialValues, schema, submitLabel, nameEd
           label="Engravable"
         />
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-          <TextField label="Engraving max length" type="number" {...fieldProps('engravingMaxLength')} slotProps={{ htmlInput: { min: 1, max: 40 } }} />
+          <TextField
+            label="Engraving max length"
+            type="number"
+            {...fieldProps('engravingMaxLength')}
+            slotProps={{ htmlInput: { min: 1, max: 40 } }}
+          />
           <TextField label="Engraving price" type="number" {...fieldProps('engravingPrice')} slotProps={{ htmlInput: { min: 0 } }} />
         </Stack>
         <Box>
@@ -124,7 +125,14 @@ export default function ProductForm({ initialValues, schema, submitLabel, nameEd
             </Typography>
           )}
         </Box>
-        {preview && <Box component="img" src={preview} alt="Photo preview" sx={{ maxWidth: 240, maxHeight: 240, objectFit: 'contain', borderRadius: 1 }} />}
+        {preview && (
+          <Box
+            component="img"
+            src={preview}
+            alt="Photo preview"
+            sx={{ maxWidth: 240, maxHeight: 240, objectFit: 'contain', borderRadius: 1 }}
+          />
+        )}
         {progress !== null && (
           <Box>
             <LinearProgress variant="determinate" value={progress} aria-label="Upload progress" />

@@ -45,7 +45,13 @@ export default function UsersPage() {
   }
 
   const columns: GridColDef<User>[] = [
-    { field: 'img', headerName: 'Photo', width: 80, sortable: false, renderCell: ({ row }) => <Avatar src={row.img ?? undefined} alt={row.name} sx={{ mt: 1 }} /> },
+    {
+      field: 'img',
+      headerName: 'Photo',
+      width: 80,
+      sortable: false,
+      renderCell: ({ row }) => <Avatar src={row.img ?? undefined} alt={row.name} sx={{ mt: 1 }} />,
+    },
     { field: 'name', headerName: 'Name', flex: 1, minWidth: 160 },
     { field: 'email', headerName: 'Email', flex: 1.2, minWidth: 200 },
     { field: 'phone', headerName: 'Phone', width: 140, sortable: false },
@@ -54,7 +60,9 @@ export default function UsersPage() {
       field: 'role',
       headerName: 'Role',
       width: 110,
-      renderCell: ({ row }) => <Chip size="small" label={row.role === 'admin' ? 'Admin' : 'User'} color={row.role === 'admin' ? 'primary' : 'default'} />,
+      renderCell: ({ row }) => (
+        <Chip size="small" label={row.role === 'admin' ? 'Admin' : 'User'} color={row.role === 'admin' ? 'primary' : 'default'} />
+      ),
     },
     { field: 'createdAt', headerName: 'Joined', width: 170, valueFormatter: (value: string) => new Date(value).toLocaleString() },
     {
@@ -64,7 +72,13 @@ export default function UsersPage() {
       sortable: false,
       hideable: false,
       renderCell: ({ row }) => (
-        <Button size="small" variant={row.role === 'admin' ? 'outlined' : 'contained'} color={row.role === 'admin' ? 'error' : 'primary'} disabled={busy === row.id} onClick={() => changeRole(row)}>
+        <Button
+          size="small"
+          variant={row.role === 'admin' ? 'outlined' : 'contained'}
+          color={row.role === 'admin' ? 'error' : 'primary'}
+          disabled={busy === row.id}
+          onClick={() => changeRole(row)}
+        >
           {row.role === 'admin' ? 'Remove Admin' : 'Make Admin'}
         </Button>
       ),

@@ -9,7 +9,15 @@ import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { createCache } from '../../lib/apollo';
 import AllOrdersPage from './AllOrdersPage';
-import { AdminCancelOrderMutation, AdminOrdersQuery, AdminUsersQuery, MakeAdminMutation, MarkShippedMutation, OrderHistoryQuery, RemoveAdminMutation } from './operations';
+import {
+  AdminCancelOrderMutation,
+  AdminOrdersQuery,
+  AdminUsersQuery,
+  MakeAdminMutation,
+  MarkShippedMutation,
+  OrderHistoryQuery,
+  RemoveAdminMutation,
+} from './operations';
 import UsersPage from './UsersPage';
 
 const firstPage = { options: { skip: 0, take: 20 } };
@@ -50,7 +58,12 @@ const ordersMock: MockLink.MockedResponse = {
       orders: {
         __typename: 'OrderList',
         totalItems: 4,
-        items: [order('o1', 'Paid Pending Knife', 'Paid'), order('o2', 'Unpaid Knife', 'AwaitingPayment'), order('o3', 'Shipped Knife', 'Shipped'), order('o4', 'Expired Knife', 'Expired')],
+        items: [
+          order('o1', 'Paid Pending Knife', 'Paid'),
+          order('o2', 'Unpaid Knife', 'AwaitingPayment'),
+          order('o3', 'Shipped Knife', 'Shipped'),
+          order('o4', 'Expired Knife', 'Expired'),
+        ],
       },
     },
   },
@@ -61,7 +74,10 @@ const rowOf = (name: string) => screen.getByText(name).closest('[role="row"]') a
 test('All Orders: Ship only on paid orders; shipping and deleting update the grid from the cache', async () => {
   renderWith(<AllOrdersPage />, [
     ordersMock,
-    { request: { query: MarkShippedMutation, variables: { id: 'o1' } }, result: { data: { markShipped: { __typename: 'Order', id: 'o1', status: 'Shipped', state: 'Shipped' } } } },
+    {
+      request: { query: MarkShippedMutation, variables: { id: 'o1' } },
+      result: { data: { markShipped: { __typename: 'Order', id: 'o1', status: 'Shipped', state: 'Shipped' } } },
+    },
     {
       request: { query: AdminCancelOrderMutation, variables: { id: 'o2' } },
       result: { data: { cancelOrder: { __typename: 'Order', id: 'o2', state: 'Cancelled', status: 'Pending', paid: false } } },
@@ -98,8 +114,26 @@ test('All Orders: a closed order takes no Ship or Delete; History shows its even
       result: {
         data: {
           orderHistory: [
-            { __typename: 'OrderEvent', id: 'e1', fromState: null, toState: 'AwaitingPayment', actor: 'customer', actorEmail: 'casey@keen.test', note: null, createdAt: '2026-11-20T10:00:00.000Z' },
-            { __typename: 'OrderEvent', id: 'e2', fromState: 'AwaitingPayment', toState: 'Expired', actor: 'system', actorEmail: null, note: 'Not paid within 30 minutes', createdAt: '2026-11-20T10:30:00.000Z' },
+            {
+              __typename: 'OrderEvent',
+              id: 'e1',
+              fromState: null,
+              toState: 'AwaitingPayment',
+              actor: 'customer',
+              actorEmail: 'casey@keen.test',
+              note: null,
+              createdAt: '2026-11-20T10:00:00.000Z',
+            },
+            {
+              __typename: 'OrderEvent',
+              id: 'e2',
+              fromState: 'AwaitingPayment',
+              toState: 'Expired',
+              actor: 'system',
+              actorEmail: null,
+              note: 'Not paid within 30 minutes',
+              createdAt: '2026-11-20T10:30:00.000Z',
+            },
           ],
         },
       },
@@ -133,8 +167,18 @@ const user = (id: string, name: string, role: 'admin' | 'user') => ({
 
 test('Users: make admin and remove admin with SPEC texts, and the 403 texts on FORBIDDEN', async () => {
   renderWith(<UsersPage />, [
-    { request: { query: AdminUsersQuery, variables: firstPage }, result: { data: { users: { __typename: 'UserList', totalItems: 2, items: [user('u1', 'Casey Blade', 'user'), user('u2', 'Ada Steel', 'admin')] } } } },
-    { request: { query: MakeAdminMutation, variables: { email: 'u1@keen.test' } }, result: { data: { makeAdmin: { __typename: 'User', id: 'u1', role: 'admin' } } } },
+    {
+      request: { query: AdminUsersQuery, variables: firstPage },
+      result: {
+        data: {
+          users: { __typename: 'UserList', totalItems: 2, items: [user('u1', 'Casey Blade', 'user'), user('u2', 'Ada Steel', 'admin')] },
+        },
+      },
+    },
+    {
+      request: { query: MakeAdminMutation, variables: { email: 'u1@keen.test' } },
+      result: { data: { makeAdmin: { __typename: 'User', id: 'u1', role: 'admin' } } },
+    },
     {
       request: { query: RemoveAdminMutation, variables: { email: 'u2@keen.test' } },
       result: { errors: [new GraphQLError('Only an admin may do this', { extensions: { code: 'FORBIDDEN' } })] },

@@ -16,8 +16,14 @@ const photo = yup
   .test('photo', 'Product Photo is Required', (value) => value instanceof File || (typeof value === 'string' && value !== ''));
 
 /** The server's engraving limits (backend/src/modules/catalog/engraving.ts), with its messages. */
-const engravingLength = wholeNumber('Engraving length is Required', 1, 'Engraving length must be between 1 and 40').max(40, 'Engraving length must be between 1 and 40');
-const engravingPrice = wholeNumber('Engraving price is Required', 0, 'Engraving price must be between 0 and 10000').max(10000, 'Engraving price must be between 0 and 10000');
+const engravingLength = wholeNumber('Engraving length is Required', 1, 'Engraving length must be between 1 and 40').max(
+  40,
+  'Engraving length must be between 1 and 40',
+);
+const engravingPrice = wholeNumber('Engraving price is Required', 0, 'Engraving price must be between 0 and 10000').max(
+  10000,
+  'Engraving price must be between 0 and 10000',
+);
 
 export const addProductSchema = yup.object({
   name: yup.string().trim().required('Product Name is Required'),

@@ -39,8 +39,13 @@ export function useServerList<SortField extends string>(sortable: readonly SortF
     return () => clearTimeout(timer);
   }, [searchText]);
 
+  // A new filter starts at page one (set while rendering, so no page of the old filter is asked for).
   const filterKey = JSON.stringify(filters);
-  useEffect(() => setPaginationModel((model) => ({ ...model, page: 0 })), [filterKey]);
+  const [pagedFilterKey, setPagedFilterKey] = useState(filterKey);
+  if (pagedFilterKey !== filterKey) {
+    setPagedFilterKey(filterKey);
+    setPaginationModel((model) => ({ ...model, page: 0 }));
+  }
 
   const sort = sortModel[0];
   const sortBy = sort && (sortable as readonly string[]).includes(sort.field) ? (sort.field as SortField) : undefined;
@@ -52,7 +57,7 @@ export function useServerList<SortField extends string>(sortable: readonly SortF
       take: paginationModel.pageSize,
       ...(search ? { search } : {}),
       ...(sortBy ? { sortBy, sortDirection } : {}),
-      ...Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== undefined && value !== '')),
+      ...Object.fromEntries(Object.entries(JSON.parse(filterKey) as Filters).filter(([, value]) => value !== undefined && value !== '')),
     }),
     [paginationModel, search, sortBy, sortDirection, filterKey],
   );
@@ -100,11 +105,23 @@ function AdminToolbar() {
           label="Search"
           value={list.searchText}
           onChange={(event) => list.setSearchText(event.target.value)}
-          slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" /></InputAdornment> } }}
+          slotProps={{
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <SearchIcon fontSize="small" />
+                </InputAdornment>
+              ),
+            },
+          }}
         />
         {filters}
         <Box sx={{ flexGrow: 1 }} />
-        <Button size="small" startIcon={<ViewColumnIcon />} onClick={() => apiRef.current.showPreferences(GridPreferencePanelsValue.columns)}>
+        <Button
+          size="small"
+          startIcon={<ViewColumnIcon />}
+          onClick={() => apiRef.current.showPreferences(GridPreferencePanelsValue.columns)}
+        >
           Columns
         </Button>
         <Button size="small" startIcon={<DownloadIcon />} onClick={exportCsv} disabled={exporting}>
@@ -132,7 +149,19 @@ interface AdminGridProps<R extends GridValidRowModel> {
 }
 
 /** An MUI X grid driven by the server: paging, sorting and search go into the GraphQL list arguments. */
-export function AdminGrid<R extends GridValidRowModel>({ label, list, rows, rowCount, loading, error, columns, exportName, filters, rowHeight, processRowUpdate }: AdminGridProps<R>) {
+export function AdminGrid<R extends GridValidRowModel>({
+  label,
+  list,
+  rows,
+  rowCount,
+  loading,
+  error,
+  columns,
+  exportName,
+  filters,
+  rowHeight,
+  processRowUpdate,
+}: AdminGridProps<R>) {
   return (
     <ToolbarContext.Provider value={{ list, exportName, filters }}>
       {error && (

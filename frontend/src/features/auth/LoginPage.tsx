@@ -87,7 +87,14 @@ export default function LoginPage() {
           <Box component="form" noValidate onSubmit={formik.handleSubmit}>
             <Stack spacing={2}>
               <FormikTextField formik={formik} id="login-email" name="email" label="Email" type="email" autoComplete="email" />
-              <FormikTextField formik={formik} id="login-password" name="password" label="Password" type="password" autoComplete="current-password" />
+              <FormikTextField
+                formik={formik}
+                id="login-password"
+                name="password"
+                label="Password"
+                type="password"
+                autoComplete="current-password"
+              />
               {authError && (
                 <Typography role="alert" sx={{ color: 'red' }}>
                   {authError}

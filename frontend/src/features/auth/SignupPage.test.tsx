@@ -16,13 +16,30 @@ const registered = {
   request: { query: RegisterMutation, variables: { input } },
   result: {
     data: {
-      register: { __typename: 'User', id: 'u1', name: 'Casey Blade', email: 'casey@keen.test', phone: '5550100', address: '1 Forge Lane', img: null, role: 'user' },
+      register: {
+        __typename: 'User',
+        id: 'u1',
+        name: 'Casey Blade',
+        email: 'casey@keen.test',
+        phone: '5550100',
+        address: '1 Forge Lane',
+        img: null,
+        role: 'user',
+      },
     },
   },
 };
 
 async function fill(overrides: Partial<Record<string, string>> = {}, terms = true) {
-  const values = { Name: 'Casey Blade', Email: 'casey@keen.test', Address: '1 Forge Lane', 'Contact Number': '5550100', Password: 'sharp-edge-1', 'Confirm Password': 'sharp-edge-1', ...overrides };
+  const values = {
+    Name: 'Casey Blade',
+    Email: 'casey@keen.test',
+    Address: '1 Forge Lane',
+    'Contact Number': '5550100',
+    Password: 'sharp-edge-1',
+    'Confirm Password': 'sharp-edge-1',
+    ...overrides,
+  };
   for (const [label, value] of Object.entries(values)) {
     if (value) fireEvent.change(screen.getByLabelText(new RegExp(`^${label}`)), { target: { value } });
   }
@@ -97,7 +114,9 @@ test('a registration refused by the API as existing shows "User already exist"',
     path: '/signup',
     route: '/signup',
     auth: authState({ user: null }),
-    mocks: [{ request: registered.request, result: { errors: [new GraphQLError('User already exist', { extensions: { code: 'CONFLICT' } })] } }],
+    mocks: [
+      { request: registered.request, result: { errors: [new GraphQLError('User already exist', { extensions: { code: 'CONFLICT' } })] } },
+    ],
   });
   await fill();
   await userEvent.click(screen.getByRole('button', { name: 'Signup' }));

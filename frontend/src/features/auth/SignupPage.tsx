@@ -96,7 +96,15 @@ export default function SignupPage() {
             <Stack spacing={2}>
               <FormikTextField formik={formik} id="signup-name" name="name" label="Name" autoComplete="name" />
               <FormikTextField formik={formik} id="signup-email" name="email" label="Email" type="email" autoComplete="email" />
-              <FormikTextField formik={formik} id="signup-address" name="address" label="Address" multiline minRows={2} autoComplete="street-address" />
+              <FormikTextField
+                formik={formik}
+                id="signup-address"
+                name="address"
+                label="Address"
+                multiline
+                minRows={2}
+                autoComplete="street-address"
+              />
               <FormikTextField
                 formik={formik}
                 id="signup-phone"
@@ -106,7 +114,14 @@ export default function SignupPage() {
                 autoComplete="tel"
                 slotProps={{ htmlInput: { inputMode: 'numeric' } }}
               />
-              <FormikTextField formik={formik} id="signup-password" name="password" label="Password" type="password" autoComplete="new-password" />
+              <FormikTextField
+                formik={formik}
+                id="signup-password"
+                name="password"
+                label="Password"
+                type="password"
+                autoComplete="new-password"
+              />
               <FormikTextField
                 formik={formik}
                 id="signup-confirmPassword"

@@ -21,7 +21,12 @@ function ResultPage({ filters, page, focusFirst }: { filters: ProductFilters; pa
     if (focusFirst && data) cards.current?.querySelector('a')?.focus();
   }, [focusFirst, data]);
   if (loading && !data) return <Spinner label="Loading more products" />;
-  if (error && !data) return <Typography color="error" role="alert">{errorMessage(error)}</Typography>;
+  if (error && !data)
+    return (
+      <Typography color="error" role="alert">
+        {errorMessage(error)}
+      </Typography>
+    );
   return (
     <div ref={cards}>
       <ProductCards items={data?.products.items ?? []} />
@@ -38,7 +43,12 @@ export default function ProductResults({ filters, onClear }: { filters: ProductF
   const [loadedByButton, setLoadedByButton] = useState<number | null>(null);
 
   if (loading && !data) return <Spinner label="Loading products" />;
-  if (error && !data) return <Typography color="error" role="alert">{errorMessage(error)}</Typography>;
+  if (error && !data)
+    return (
+      <Typography color="error" role="alert">
+        {errorMessage(error)}
+      </Typography>
+    );
   const { items, totalItems } = data!.products;
   const shown = Math.min(totalItems, pages * PAGE_SIZE);
   const filtered = filters.q !== '' || filters.inStock;
@@ -46,7 +56,9 @@ export default function ProductResults({ filters, onClear }: { filters: ProductF
   if (totalItems === 0) {
     return (
       <Box sx={{ textAlign: 'center', py: 4 }}>
-        <Typography role="status" sx={{ mb: 2 }}>{filtered ? 'No products match' : 'No products yet.'}</Typography>
+        <Typography role="status" sx={{ mb: 2 }}>
+          {filtered ? 'No products match' : 'No products yet.'}
+        </Typography>
         {filtered && (
           <Button variant="outlined" onClick={onClear}>
             Clear filters

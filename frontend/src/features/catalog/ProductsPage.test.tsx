@@ -26,17 +26,27 @@ function shop(rows: Row[]) {
     const words = (options.search ?? '').toLowerCase().split(/\s+/).filter(Boolean);
     let matches = rows.filter((row) => words.every((word) => row.name.toLowerCase().includes(word)));
     if (options.inStock) matches = matches.filter((row) => row.quantity >= row.minimumQuantity);
-    if (options.sortBy === 'price') matches = [...matches].sort((a, b) => (options.sortDirection === 'DESC' ? b.price - a.price : a.price - b.price));
+    if (options.sortBy === 'price')
+      matches = [...matches].sort((a, b) => (options.sortDirection === 'DESC' ? b.price - a.price : a.price - b.price));
     if (options.sortBy === 'name') matches = [...matches].sort((a, b) => a.name.localeCompare(b.name));
     const skip = options.skip ?? 0;
     const take = options.take ?? 20;
-    const items = matches.slice(skip, skip + take).map((row) => ({ __typename: 'Product', img: `/images/${row.id}.svg`, description: 'Engraved', ...row }));
+    const items = matches
+      .slice(skip, skip + take)
+      .map((row) => ({ __typename: 'Product', img: `/images/${row.id}.svg`, description: 'Engraved', ...row }));
     return of({ data: { products: { __typename: 'ProductList', totalItems: matches.length, items } } });
   });
   return { requests, client: new ApolloClient({ link, cache: createCache() }) };
 }
 
-const knife = (n: number, name = `Knife ${n}`, overrides: Partial<Row> = {}): Row => ({ id: `p${n}`, name, price: 10 * n, quantity: 5, minimumQuantity: 1, ...overrides });
+const knife = (n: number, name = `Knife ${n}`, overrides: Partial<Row> = {}): Row => ({
+  id: `p${n}`,
+  name,
+  price: 10 * n,
+  quantity: 5,
+  minimumQuantity: 1,
+  ...overrides,
+});
 const catalogue = [
   knife(1, 'Engraved Bowie'),
   knife(2, 'Damascus Chef'),
@@ -79,7 +89,9 @@ test('plain /products lists the newest first, offers the four sorts, and stays a
   renderProducts('/products', client);
   await waitFor(() => expect(productNames()).toHaveLength(4));
   expect(requests).toEqual([{ skip: 0, take: 24, sortBy: 'createdAt', sortDirection: 'DESC' }]);
-  const choices = within(screen.getByLabelText('Sort by')).getAllByRole('option').map((option) => option.textContent);
+  const choices = within(screen.getByLabelText('Sort by'))
+    .getAllByRole('option')
+    .map((option) => option.textContent);
   expect(choices).toEqual(['Newest', 'Price: low to high', 'Price: high to low', 'Name A-Z']);
   expect(url()).toBe('/products');
 });

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Box, Container, FormControlLabel, InputAdornment, Stack, Switch, TextField } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
 import { useSearchParams } from 'react-router-dom';
@@ -16,21 +16,30 @@ export default function ProductsPage() {
 
   // The URL can change under the field (Back, the navbar search, "Clear filters"): follow it,
   // but keep a trailing space the shopper is still typing.
-  useEffect(() => setText((current) => (current.trim() === filters.q ? current : filters.q)), [filters.q]);
+  const [followedQ, setFollowedQ] = useState(filters.q);
+  if (followedQ !== filters.q) {
+    setFollowedQ(filters.q);
+    if (text.trim() !== filters.q) setText(filters.q);
+  }
 
   // The URL as of now, for a typing pause that ends after a sort or the switch changed it.
   const latestParams = useRef(params);
-  latestParams.current = params;
+  useEffect(() => {
+    latestParams.current = params;
+  }, [params]);
 
   /** Changes some URL parameters (empty removes one), keeping the others; defaults are left out of the URL. */
-  const update = (changes: Partial<Record<keyof ProductFilters, string>>, options?: { replace: boolean }) => {
-    const next = new URLSearchParams(latestParams.current);
-    for (const [name, value] of Object.entries(changes)) {
-      if (value) next.set(name, value);
-      else next.delete(name);
-    }
-    setParams(urlOfFilters(filtersFromUrl(next)), options);
-  };
+  const update = useCallback(
+    (changes: Partial<Record<keyof ProductFilters, string>>, options?: { replace: boolean }) => {
+      const next = new URLSearchParams(latestParams.current);
+      for (const [name, value] of Object.entries(changes)) {
+        if (value) next.set(name, value);
+        else next.delete(name);
+      }
+      setParams(urlOfFilters(filtersFromUrl(next)), options);
+    },
+    [setParams],
+  );
 
   // Typing asks the server once the shopper pauses; it replaces the history entry, so Back leaves
   // the page instead of stepping through every keystroke. A sort or the switch takes the text at once.
@@ -38,7 +47,7 @@ export default function ProductsPage() {
     if (text.trim() === filters.q) return;
     const timer = setTimeout(() => update({ q: text.trim() }, { replace: true }), TYPING_PAUSE_MS);
     return () => clearTimeout(timer);
-  }, [text, filters.q]);
+  }, [text, filters.q, update]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -60,7 +69,13 @@ export default function ProductsPage() {
             fullWidth
             slotProps={{
               htmlInput: { maxLength: 100, enterKeyHint: 'search' },
-              input: { startAdornment: <InputAdornment position="start"><SearchIcon /></InputAdornment> },
+              input: {
+                startAdornment: (
+                  <InputAdornment position="start">
+                    <SearchIcon />
+                  </InputAdornment>
+                ),
+              },
             }}
           />
         </Box>
@@ -80,7 +95,9 @@ export default function ProductsPage() {
           ))}
         </TextField>
         <FormControlLabel
-          control={<Switch checked={filters.inStock} onChange={(event) => update({ q: text.trim(), inStock: event.target.checked ? '1' : '' })} />}
+          control={
+            <Switch checked={filters.inStock} onChange={(event) => update({ q: text.trim(), inStock: event.target.checked ? '1' : '' })} />
+          }
           label="In stock only"
           sx={{ whiteSpace: 'nowrap' }}
         />

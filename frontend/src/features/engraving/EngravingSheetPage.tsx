@@ -55,7 +55,19 @@ export default function EngravingSheetPage() {
       </Typography>
       {engraving ? (
         <>
-          <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 3, rowGap: 0.5, m: 0, mb: 3, '& dt': { fontWeight: 600 }, '& dd': { m: 0 } }}>
+          <Box
+            component="dl"
+            sx={{
+              display: 'grid',
+              gridTemplateColumns: 'max-content 1fr',
+              columnGap: 3,
+              rowGap: 0.5,
+              m: 0,
+              mb: 3,
+              '& dt': { fontWeight: 600 },
+              '& dd': { m: 0 },
+            }}
+          >
             <dt>Order</dt>
             <dd>{order.id}</dd>
             <dt>Product</dt>

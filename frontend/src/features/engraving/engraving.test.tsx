@@ -18,7 +18,15 @@ test('the engraving sheet shows the order id, font, quantity and the blade at re
         request: { query: EngravingSheetQuery, variables: { id: 'o1' } },
         result: {
           data: {
-            order: { __typename: 'Order', id: 'o1', name: 'Damascus Chef Knife', userName: 'Casey Blade', quantity: 3, createdAt: '2026-11-20T10:00:00.000Z', engraving: { __typename: 'OrderEngraving', text: 'For Sam', font: 'script' } },
+            order: {
+              __typename: 'Order',
+              id: 'o1',
+              name: 'Damascus Chef Knife',
+              userName: 'Casey Blade',
+              quantity: 3,
+              createdAt: '2026-11-20T10:00:00.000Z',
+              engraving: { __typename: 'OrderEngraving', text: 'For Sam', font: 'script' },
+            },
             engravingFonts,
           },
         },

@@ -15,7 +15,6 @@ const stats = [
   { value: '26%', label: 'growth' },
 ];
 
-
 export default function HomePage() {
   return (
     <>

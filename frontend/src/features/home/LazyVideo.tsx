@@ -9,7 +9,18 @@ import PlayCircleIcon from '@mui/icons-material/PlayCircle';
 export default function LazyVideo({ title, src }: { title: string; src: string }) {
   const [playing, setPlaying] = useState(false);
   return (
-    <Box sx={{ position: 'relative', width: '100%', aspectRatio: '16 / 9', bgcolor: '#0d0f12', borderRadius: 1, overflow: 'hidden', border: 1, borderColor: 'divider' }}>
+    <Box
+      sx={{
+        position: 'relative',
+        width: '100%',
+        aspectRatio: '16 / 9',
+        bgcolor: '#0d0f12',
+        borderRadius: 1,
+        overflow: 'hidden',
+        border: 1,
+        borderColor: 'divider',
+      }}
+    >
       {playing ? (
         <iframe
           src={`${src}?autoplay=1`}

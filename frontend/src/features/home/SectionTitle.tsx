@@ -7,4 +7,3 @@ export default function SectionTitle({ children }: { children: string }) {
     </Typography>
   );
 }
-

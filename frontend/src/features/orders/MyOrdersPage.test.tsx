@@ -41,9 +41,14 @@ function countingClient() {
   const requests: string[] = [];
   const link = new ApolloLink((operation) => {
     requests.push(operation.operationName ?? print(operation.query));
-    if (operation.operationName === 'MyOrders') return of({ data: { myOrders: { __typename: 'OrderList', totalItems: orders.length, items: orders } } });
+    if (operation.operationName === 'MyOrders')
+      return of({ data: { myOrders: { __typename: 'OrderList', totalItems: orders.length, items: orders } } });
     if (operation.operationName === 'CancelOrder') {
-      return of({ data: { cancelOrder: { __typename: 'Order', id: String(operation.variables.id), state: 'Cancelled', status: 'Pending', paid: false } } });
+      return of({
+        data: {
+          cancelOrder: { __typename: 'Order', id: String(operation.variables.id), state: 'Cancelled', status: 'Pending', paid: false },
+        },
+      });
     }
     throw new Error(`unexpected ${operation.operationName}`);
   });

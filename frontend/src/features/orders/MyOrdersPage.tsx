@@ -53,7 +53,12 @@ export default function MyOrdersPage() {
   };
 
   if (loading && !data) return <Spinner />;
-  if (error && !data) return <Typography role="alert" color="error">{errorMessage(error)}</Typography>;
+  if (error && !data)
+    return (
+      <Typography role="alert" color="error">
+        {errorMessage(error)}
+      </Typography>
+    );
   const orders = data?.myOrders.items ?? [];
 
   return (
@@ -84,7 +89,12 @@ export default function MyOrdersPage() {
                 <TableRow key={order.id}>
                   <TableCell>{index + 1}</TableCell>
                   <TableCell>
-                    <Avatar src={order.img} alt={order.name} variant="rounded" slotProps={{ img: { loading: 'lazy', width: 40, height: 40 } }} />
+                    <Avatar
+                      src={order.img}
+                      alt={order.name}
+                      variant="rounded"
+                      slotProps={{ img: { loading: 'lazy', width: 40, height: 40 } }}
+                    />
                   </TableCell>
                   <TableCell>
                     {order.name}
@@ -103,7 +113,13 @@ export default function MyOrdersPage() {
                         </Typography>
                       </Box>
                     ) : (
-                      <Button variant="contained" size="small" component={RouterLink} to={`/dashboard/payment/${order.id}`} aria-label={`Pay for ${order.name}`}>
+                      <Button
+                        variant="contained"
+                        size="small"
+                        component={RouterLink}
+                        to={`/dashboard/payment/${order.id}`}
+                        aria-label={`Pay for ${order.name}`}
+                      >
                         Pay
                       </Button>
                     )}
@@ -115,7 +131,13 @@ export default function MyOrdersPage() {
                   <TableCell>{order.quantity}</TableCell>
                   <TableCell>
                     {order.state === 'AwaitingPayment' && (
-                      <Button color="error" variant="outlined" size="small" onClick={() => setPending(order)} aria-label={`Delete order for ${order.name}`}>
+                      <Button
+                        color="error"
+                        variant="outlined"
+                        size="small"
+                        onClick={() => setPending(order)}
+                        aria-label={`Delete order for ${order.name}`}
+                      >
                         Delete
                       </Button>
                     )}

@@ -12,7 +12,10 @@ import PaymentPage from './PaymentPage';
 const ORDER_ID = 'a1b2c3d4-0000-4000-8000-000000000001';
 
 beforeEach(() => {
-  vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ paymentProvider: 'test', stripePublishableKey: null }))));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response(JSON.stringify({ paymentProvider: 'test', stripePublishableKey: null }))),
+  );
 });
 afterEach(() => {
   cleanup();
@@ -24,7 +27,16 @@ const pageMock: MockLink.MockedResponse = {
   result: {
     data: {
       me: { __typename: 'User', id: 'u1', name: 'Casey Blade', email: 'casey@keen.test' },
-      order: { __typename: 'Order', id: ORDER_ID, name: 'Damascus Chef Knife', totalPrice: 50, paid: false, state: 'AwaitingPayment', transactionId: null, engraving: null },
+      order: {
+        __typename: 'Order',
+        id: ORDER_ID,
+        name: 'Damascus Chef Knife',
+        totalPrice: 50,
+        paid: false,
+        state: 'AwaitingPayment',
+        transactionId: null,
+        engraving: null,
+      },
     },
   },
 };
@@ -61,7 +73,18 @@ test('shows the order, enables Pay once the intent exists, and after success sho
       intentMock,
       {
         request: { query: ConfirmTestCardPaymentMutation, variables: { orderId: ORDER_ID, card: card('4242 4242 4242 4242') } },
-        result: { data: { confirmTestCardPayment: { __typename: 'Order', id: ORDER_ID, paid: true, state: 'Paid', status: 'Pending', transactionId: 'pi_test1' } } },
+        result: {
+          data: {
+            confirmTestCardPayment: {
+              __typename: 'Order',
+              id: ORDER_ID,
+              paid: true,
+              state: 'Paid',
+              status: 'Pending',
+              transactionId: 'pi_test1',
+            },
+          },
+        },
       },
     ],
     cache,

@@ -85,9 +85,7 @@ export default function PaymentPage() {
     <Box sx={{ display: 'grid', gap: 3, maxWidth: 480, mx: 'auto', py: 3 }}>
       <Card>
         <CardContent>
-          <Typography sx={{ color: 'success.main', fontWeight: 'bold' }}>
-            Hello, {data.me?.name}
-          </Typography>
+          <Typography sx={{ color: 'success.main', fontWeight: 'bold' }}>Hello, {data.me?.name}</Typography>
           <Typography variant="h5" component="h1" sx={{ my: 1 }}>
             Pay for {order.name}
           </Typography>
@@ -118,7 +116,10 @@ export default function PaymentPage() {
             <Box sx={{ mt: 2 }}>
               <Typography sx={{ color: 'success.main' }}>Your payment is completed</Typography>
               <Typography>
-                Your transaction id : <Box component="span" sx={{ fontWeight: 'bold', color: 'warning.dark' }}>{transactionId}</Box>
+                Your transaction id :{' '}
+                <Box component="span" sx={{ fontWeight: 'bold', color: 'warning.dark' }}>
+                  {transactionId}
+                </Box>
               </Typography>
             </Box>
           )}

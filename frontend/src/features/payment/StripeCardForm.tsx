@@ -58,7 +58,9 @@ function StripeCheckout({ orderId, clientSecret, billing, completed, onPaid }: C
       if (paymentIntent?.status !== 'succeeded') return;
       onPaid(paymentIntent.id);
       // The server looks the intent up with Stripe before it records the payment.
-      await confirmPayment({ variables: { orderId, paymentIntentId: paymentIntent.id } }).catch((confirmError: unknown) => setCardError(errorMessage(confirmError)));
+      await confirmPayment({ variables: { orderId, paymentIntentId: paymentIntent.id } }).catch((confirmError: unknown) =>
+        setCardError(errorMessage(confirmError)),
+      );
     } finally {
       setProcessing(false);
     }

@@ -40,7 +40,17 @@ export default function TestCardForm({ orderId, clientSecret, completed, onPaid 
     <Box component="form" onSubmit={submit} noValidate>
       <Box
         data-testid="card-field"
-        sx={{ display: 'flex', gap: 1, alignItems: 'center', border: 1, borderColor: 'divider', borderRadius: 1, px: 1.5, py: 1, fontSize: CARD_FONT_SIZE }}
+        sx={{
+          display: 'flex',
+          gap: 1,
+          alignItems: 'center',
+          border: 1,
+          borderColor: 'divider',
+          borderRadius: 1,
+          px: 1.5,
+          py: 1,
+          fontSize: CARD_FONT_SIZE,
+        }}
       >
         <InputBase
           sx={{ flex: 3 }}

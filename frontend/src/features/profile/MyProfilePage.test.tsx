@@ -5,13 +5,23 @@ import { MeQuery } from '../../graphql/me';
 import MyProfilePage from './MyProfilePage';
 import { UpdateProfileMutation } from './operations';
 
-const me = { __typename: 'User', id: 'u1', name: 'Casey Blade', email: 'casey@keen.test', phone: '5550100', address: '1 Forge Lane', img: 'https://img.test/casey.png', role: 'user' };
+const me = {
+  __typename: 'User',
+  id: 'u1',
+  name: 'Casey Blade',
+  email: 'casey@keen.test',
+  phone: '5550100',
+  address: '1 Forge Lane',
+  img: 'https://img.test/casey.png',
+  role: 'user',
+};
 const meMock = { request: { query: MeQuery, variables: {} }, result: { data: { me } } };
 
 test('clearing the fields shows the SPEC messages (and the photo is required)', async () => {
   renderPage(<MyProfilePage />, { path: '/dashboard', route: '/dashboard', mocks: [meMock] });
   expect(await screen.findByDisplayValue('Casey Blade')).toBeInTheDocument();
-  for (const label of [/^Name/, /^Phone/, /^Address/, /^Photo URL/]) fireEvent.change(screen.getByLabelText(label), { target: { value: '' } });
+  for (const label of [/^Name/, /^Phone/, /^Address/, /^Photo URL/])
+    fireEvent.change(screen.getByLabelText(label), { target: { value: '' } });
   fireEvent.click(screen.getByRole('button', { name: 'Update Profile' }));
   expect(await screen.findByText('Name is Required')).toBeInTheDocument();
   expect(screen.getByText('Phone is Required')).toBeInTheDocument();
@@ -25,7 +35,13 @@ test('saving toasts "{name} profile has been updated"', async () => {
   renderPage(<MyProfilePage />, {
     path: '/dashboard',
     route: '/dashboard',
-    mocks: [meMock, { request: { query: UpdateProfileMutation, variables: { input } }, result: { data: { updateProfile: { ...me, name: 'Casey Edge' } } } }],
+    mocks: [
+      meMock,
+      {
+        request: { query: UpdateProfileMutation, variables: { input } },
+        result: { data: { updateProfile: { ...me, name: 'Casey Edge' } } },
+      },
+    ],
   });
   await screen.findByDisplayValue('Casey Blade');
   fireEvent.change(screen.getByLabelText(/^Name/), { target: { value: 'Casey Edge' } });

@@ -36,7 +36,9 @@ export default function MyProfilePage() {
       try {
         // The answer carries the user's id, so the cache updates every view of "me" by itself.
         const { data } = await updateProfile({
-          variables: { input: { name: values.name.trim(), phone: values.phone.trim(), address: values.address.trim(), img: values.img.trim() } },
+          variables: {
+            input: { name: values.name.trim(), phone: values.phone.trim(), address: values.address.trim(), img: values.img.trim() },
+          },
         });
         enqueueSnackbar(`${data?.updateProfile.name ?? values.name} profile has been updated`, { variant: 'success' });
       } catch (error) {
@@ -79,12 +81,25 @@ export default function MyProfilePage() {
         <Box component="form" noValidate onSubmit={formik.handleSubmit}>
           <Stack spacing={2}>
             <FormikTextField formik={formik} id="profile-name" name="name" label="Name" autoComplete="name" />
-            <FormikTextField formik={formik} id="profile-phone" name="phone" label="Phone" type="tel" slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
+            <FormikTextField
+              formik={formik}
+              id="profile-phone"
+              name="phone"
+              label="Phone"
+              type="tel"
+              slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+            />
             <FormikTextField formik={formik} id="profile-address" name="address" label="Address" multiline minRows={2} />
             <Box>
               <Button variant="outlined" component="label" disabled={progress !== null}>
                 Upload Photo
-                <input hidden type="file" accept="image/*" aria-label="Photo file" onChange={(event) => handleFile(event.target.files?.[0])} />
+                <input
+                  hidden
+                  type="file"
+                  accept="image/*"
+                  aria-label="Photo file"
+                  onChange={(event) => handleFile(event.target.files?.[0])}
+                />
               </Button>
               {progress !== null && <LinearProgress variant="determinate" value={progress} aria-label="Upload progress" sx={{ mt: 1 }} />}
             </Box>

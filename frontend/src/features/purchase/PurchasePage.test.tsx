@@ -8,7 +8,19 @@ import { MyOrdersQuery } from '../../graphql/orders';
 import { PlaceOrderMutation, PurchasePageQuery } from './operations';
 import PurchasePage from './PurchasePage';
 
-const product = { __typename: 'Product', id: 'p1', name: 'Damascus Chef Knife', img: '/images/chef.svg', description: 'Folded steel', price: 120, quantity: 10, minimumQuantity: 2, engravable: false, engravingMaxLength: 24, engravingPrice: 0 };
+const product = {
+  __typename: 'Product',
+  id: 'p1',
+  name: 'Damascus Chef Knife',
+  img: '/images/chef.svg',
+  description: 'Folded steel',
+  price: 120,
+  quantity: 10,
+  minimumQuantity: 2,
+  engravable: false,
+  engravingMaxLength: 24,
+  engravingPrice: 0,
+};
 const me = { __typename: 'User', id: 'u1', name: 'Casey Blade', email: 'casey@keen.test', phone: '5550100', address: '1 Forge Lane' };
 const engravingFonts = [
   { __typename: 'EngravingFont', id: 'serif', name: 'Serif (Playfair Display)' },
@@ -79,7 +91,9 @@ test('a refusal from the server shows its message in a toast', async () => {
       pageMock,
       {
         request: { query: PlaceOrderMutation, variables: { input: orderInput } },
-        result: { errors: [new GraphQLError('Product cannot be purchased for product shortage', { extensions: { code: 'BAD_USER_INPUT' } })] },
+        result: {
+          errors: [new GraphQLError('Product cannot be purchased for product shortage', { extensions: { code: 'BAD_USER_INPUT' } })],
+        },
       },
     ],
   });
@@ -100,7 +114,10 @@ test('placing an order toasts "Order Placed", adds it to the cached My Orders an
     path: '/purchase/:id',
     route: '/purchase/p1',
     cache,
-    mocks: [pageMock, { request: { query: PlaceOrderMutation, variables: { input: orderInput } }, result: { data: { placeOrder: placed } } }],
+    mocks: [
+      pageMock,
+      { request: { query: PlaceOrderMutation, variables: { input: orderInput } }, result: { data: { placeOrder: placed } } },
+    ],
   });
   await screen.findByLabelText(/^Quantity/);
   setQuantity('3');
@@ -114,7 +131,10 @@ test('placing an order toasts "Order Placed", adds it to the cached My Orders an
 });
 
 const engravable = { ...product, engravable: true, engravingMaxLength: 12, engravingPrice: 15 };
-const engravableMock = { request: { query: PurchasePageQuery, variables: { id: 'p1' } }, result: { data: { me, product: engravable, engravingFonts } } };
+const engravableMock = {
+  request: { query: PurchasePageQuery, variables: { id: 'p1' } },
+  result: { data: { me, product: engravable, engravingFonts } },
+};
 const typeEngraving = (value: string) => fireEvent.change(screen.getByLabelText(/^Engraving text/), { target: { value } });
 const preview = () => screen.getByRole('img', { name: 'Engraving preview' });
 
@@ -167,8 +187,20 @@ test('an engraved order sends the text and font', async () => {
     mocks: [
       engravableMock,
       {
-        request: { query: PlaceOrderMutation, variables: { input: { ...orderInput, quantity: 2, engraving: { text: 'For Sam', font: 'script' } } } },
-        result: { data: { placeOrder: { ...placed, quantity: 2, totalPrice: 270, engraving: { __typename: 'OrderEngraving', text: 'For Sam', font: 'script', unitPrice: 15 } } } },
+        request: {
+          query: PlaceOrderMutation,
+          variables: { input: { ...orderInput, quantity: 2, engraving: { text: 'For Sam', font: 'script' } } },
+        },
+        result: {
+          data: {
+            placeOrder: {
+              ...placed,
+              quantity: 2,
+              totalPrice: 270,
+              engraving: { __typename: 'OrderEngraving', text: 'For Sam', font: 'script', unitPrice: 15 },
+            },
+          },
+        },
       },
     ],
   });

@@ -105,7 +105,14 @@ export default function PurchasePage() {
         <Grid size={{ xs: 12, md: 5 }}>
           <Card>
             <Box sx={{ bgcolor: '#0d0f12', display: 'flex', justifyContent: 'center' }}>
-              <img src={product.img} alt={product.name} loading="lazy" width={360} height={260} style={{ width: '100%', maxWidth: 360, height: 260, objectFit: 'contain' }} />
+              <img
+                src={product.img}
+                alt={product.name}
+                loading="lazy"
+                width={360}
+                height={260}
+                style={{ width: '100%', maxWidth: 360, height: 260, objectFit: 'contain' }}
+              />
             </Box>
             <CardContent>
               <Typography variant="h5" component="h2">

@@ -1,5 +1,8 @@
 /** SPEC §5: the purchase form's quantity messages (the server answers the same ones). */
-export function quantityError(raw: string | number | null | undefined, product: { quantity: number; minimumQuantity: number }): string | undefined {
+export function quantityError(
+  raw: string | number | null | undefined,
+  product: { quantity: number; minimumQuantity: number },
+): string | undefined {
   if (raw === '' || raw === null || raw === undefined) return 'Empty Quantity';
   const quantity = Number(raw);
   if (!Number.isFinite(quantity)) return 'Empty Quantity';

@@ -6,7 +6,16 @@ import { renderPage } from '../../test/render';
 import AddReviewPage from './AddReviewPage';
 import { AddReviewMutation, ReviewsQuery } from '../../graphql/reviews';
 
-const review = { __typename: 'Review', id: 'r9', userName: 'Casey Blade', name: 'Casey Blade', description: 'Razor sharp', img: null, star: 5, createdAt: '2026-11-22T10:00:00.000Z' };
+const review = {
+  __typename: 'Review',
+  id: 'r9',
+  userName: 'Casey Blade',
+  name: 'Casey Blade',
+  description: 'Razor sharp',
+  img: null,
+  star: 5,
+  createdAt: '2026-11-22T10:00:00.000Z',
+};
 
 test('labels: Give Ratings (1 to 5), Description textarea, Add Review', () => {
   renderPage(<AddReviewPage />, { path: '/dashboard/review', route: '/dashboard/review' });
@@ -32,12 +41,21 @@ test('empty rating reads "Product Name is Required" (sic), empty description "Pr
 
 test('adding a review toasts "Review have been added" and puts it first in the cached reviews', async () => {
   const cache = createCache();
-  cache.writeQuery({ query: ReviewsQuery, variables: { options: { skip: 0, take: 3 } }, data: { reviews: { __typename: 'ReviewList', totalItems: 0, items: [] } } as ReviewsResult });
+  cache.writeQuery({
+    query: ReviewsQuery,
+    variables: { options: { skip: 0, take: 3 } },
+    data: { reviews: { __typename: 'ReviewList', totalItems: 0, items: [] } } as ReviewsResult,
+  });
   renderPage(<AddReviewPage />, {
     path: '/dashboard/review',
     route: '/dashboard/review',
     cache,
-    mocks: [{ request: { query: AddReviewMutation, variables: { input: { star: 5, description: 'Razor sharp' } } }, result: { data: { addReview: review } } }],
+    mocks: [
+      {
+        request: { query: AddReviewMutation, variables: { input: { star: 5, description: 'Razor sharp' } } },
+        result: { data: { addReview: review } },
+      },
+    ],
   });
   fireEvent.change(screen.getByLabelText(/^Give Ratings/), { target: { value: '5' } });
   fireEvent.change(screen.getByLabelText(/^Description/), { target: { value: 'Razor sharp' } });

@@ -51,7 +51,14 @@ export default function AddReviewPage() {
         </Typography>
         <Box component="form" noValidate onSubmit={formik.handleSubmit}>
           <Stack spacing={2}>
-            <FormikTextField formik={formik} id="review-star" name="star" label="Give Ratings" type="number" slotProps={{ htmlInput: { min: 1, max: 5 } }} />
+            <FormikTextField
+              formik={formik}
+              id="review-star"
+              name="star"
+              label="Give Ratings"
+              type="number"
+              slotProps={{ htmlInput: { min: 1, max: 5 } }}
+            />
             <FormikTextField formik={formik} id="review-description" name="description" label="Description" multiline minRows={4} />
             <Button type="submit" variant="contained" disabled={formik.isSubmitting}>
               Add Review

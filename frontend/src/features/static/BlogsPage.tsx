@@ -9,7 +9,7 @@ const entries = [
   },
   {
     q: 'What are the different ways to manage state in a React application?',
-    a: 'Local state (useState, useReducer) for one component; lifted state and context for a subtree, like the signed-in user here; URL state for what should survive a reload, like the product id in /purchase/:id; and server state in a cache such as Apollo Client, which is where most of Keen\'s data lives.',
+    a: "Local state (useState, useReducer) for one component; lifted state and context for a subtree, like the signed-in user here; URL state for what should survive a reload, like the product id in /purchase/:id; and server state in a cache such as Apollo Client, which is where most of Keen's data lives.",
   },
   {
     q: 'How does prototypal inheritance work in JavaScript?',
@@ -21,7 +21,7 @@ const entries = [
   },
   {
     q: 'How would you find a knife by name in an array of products?',
-    a: 'Use products.find((product) => product.name === name) for the first match, or filter with a lower-cased includes() for a search box. For large catalogues let the server search: Keen\'s products query takes a search option and pages its answer.',
+    a: "Use products.find((product) => product.name === name) for the first match, or filter with a lower-cased includes() for a search box. For large catalogues let the server search: Keen's products query takes a search option and pages its answer.",
   },
   {
     q: 'What is a unit test and why should you write them?',
