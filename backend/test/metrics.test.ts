@@ -1,5 +1,4 @@
 import { ConfigError, loadConfig } from '../src/config';
-import { metrics } from '../src/common/metrics';
 import { startTestApp, type TestApp } from './support/harness';
 
 const TOKEN = 'metrics-token-for-tests-0123456789';
@@ -10,7 +9,7 @@ const card = (number: string) => ({ number, expMonth: 12, expYear: new Date().ge
 let withToken: TestApp;
 let without: TestApp;
 beforeAll(async () => {
-  [withToken, without] = await Promise.all([startTestApp({ METRICS_TOKEN: TOKEN }), startTestApp()]);
+  [withToken, without] = await Promise.all([startTestApp({ METRICS_TOKEN: TOKEN, RATE_LIMIT_FAILED_SIGN_INS: '1' }), startTestApp()]);
 });
 afterAll(() => Promise.all([withToken?.close(), without?.close()]));
 
@@ -49,7 +48,9 @@ test('with the token: requests by route and operation, pool, orders placed, paym
   const declined = await withToken.placeOrder(shopper, product.id);
   expect((await withToken.gql(PAY_WITH_CARD, { orderId: paid.id, card: card('4242424242424242') }, shopper)).errors).toBeUndefined();
   expect((await withToken.gql(PAY_WITH_CARD, { orderId: declined.id, card: card('4000000000000002') }, shopper)).errors).toBeDefined();
-  metrics.rateLimitRefusals.inc();
+  const badToken = { headers: { authorization: 'Bearer not-a-token' } };
+  expect((await fetch(`${withToken.url}/api/orders?email=${shopper.email}`, badToken)).status).toBe(401);
+  expect((await fetch(`${withToken.url}/api/orders?email=${shopper.email}`, badToken)).status).toBe(429);
 
   const response = await scrape(withToken, `Bearer ${TOKEN}`);
   expect(response.status).toBe(200);

@@ -2,6 +2,7 @@ import Redis from 'ioredis';
 import type { Logger } from 'pino';
 import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { rateLimited } from './errors';
+import { metrics } from './metrics';
 
 /** What is limited, each counted per minute: failed sign-ins per client address, the rest per user. */
 export type LimitedAction = 'failedSignIn' | 'placeOrder' | 'addReview' | 'upload';
@@ -45,15 +46,18 @@ export class RateLimits {
     try {
       await this.limiters[action].consume(key);
     } catch (error) {
-      if (error instanceof RateLimiterRes) throw rateLimited(retryAfterSeconds(error));
-      throw error;
+      if (!(error instanceof RateLimiterRes)) throw error;
+      metrics.rateLimitRefusals.inc();
+      throw rateLimited(retryAfterSeconds(error));
     }
   }
 
   async check(action: LimitedAction, key: string): Promise<void> {
     const limiter = this.limiters[action];
     const state = await limiter.get(key);
-    if (state && state.consumedPoints > limiter.points) throw rateLimited(retryAfterSeconds(state));
+    if (!state || state.consumedPoints <= limiter.points) return;
+    metrics.rateLimitRefusals.inc();
+    throw rateLimited(retryAfterSeconds(state));
   }
 
   /** Resolves once Redis is connected, or has failed to connect for now (memory counts meanwhile); at once without Redis. */
