@@ -8,7 +8,7 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 const ADD =
-  'mutation($input: AddReviewInput!) { addReview(input: $input) { id star description userName name email img author { id name } } }';
+  'mutation($input: AddReviewInput!) { addReview(input: $input) { id star description userName name email img author { name img } } }';
 const REVIEWS = 'query($options: ReviewListOptions) { reviews(options: $options) { totalItems items { id star description createdAt } } }';
 const UPDATE_PROFILE = 'mutation($input: UpdateProfileInput!) { updateProfile(input: $input) { id } }';
 const reviewCount = () => app.db.getRepository(Review).count();
@@ -27,7 +27,7 @@ describe('addReview', () => {
       name: 'Rhea Whetstone',
       email: author.email,
       img: '/uploads/rhea.png',
-      author: { id: author.user.id, name: 'Rhea Whetstone' },
+      author: { name: 'Rhea Whetstone', img: profile.img },
     });
   });
 

@@ -1,12 +1,23 @@
-import { Arg, Ctx, FieldResolver, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Ctx, Field, FieldResolver, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
 import type { RequestContext } from '../../context';
 import { ListResult } from '../../common/list';
-import { User } from '../users/user.entity';
 import { Review } from './review.entity';
 import { AddReviewInput, ReviewListOptions } from './review.inputs';
 
 @ObjectType()
 export class ReviewList extends ListResult(Review) {}
+
+@ObjectType({ description: "A review's author as the shop shows them: name and photo, never the rest of the profile" })
+export class ReviewAuthor {
+  @Field(() => String)
+  name!: string;
+
+  @Field(() => String, { nullable: true })
+  img!: string | null;
+
+  @Field(() => String, { description: 'For admins and the author; "" for everyone else' })
+  email!: string;
+}
 
 @Resolver(() => Review)
 export class ReviewsResolver {
@@ -28,8 +39,10 @@ export class ReviewsResolver {
     return services.reviews.canSeeAuthorEmail(caller, review) ? review.email : '';
   }
 
-  @FieldResolver(() => User, { nullable: true, description: 'Name and photo; the rest of the profile only for admins' })
-  author(@Root() review: Review, @Ctx() { loaders }: RequestContext): Promise<User | null> | null {
-    return review.authorId ? loaders.userById.load(review.authorId) : null;
+  @FieldResolver(() => ReviewAuthor, { nullable: true, description: 'Name and photo as they are now on the profile' })
+  async author(@Root() review: Review, @Ctx() { caller, loaders, services }: RequestContext): Promise<ReviewAuthor | null> {
+    const user = review.authorId ? await loaders.userById.load(review.authorId) : null;
+    if (!user) return null;
+    return { name: user.name, img: user.img, email: services.reviews.canSeeAuthorEmail(caller, review) ? user.email : '' };
   }
 }
