@@ -9,7 +9,7 @@ let admin: TestSession;
 let buyer: TestSession;
 
 beforeAll(async () => {
-  app = await startTestApp();
+  app = await startTestApp({ MAX_UNPAID_ORDERS: '1000' });
   api = restClient(app);
   [admin, buyer] = await Promise.all([app.adminUser(), app.customer('engraver')]);
 });

@@ -61,20 +61,25 @@ export class CatalogService {
       img: requireText(input.img, 'Product Photo is Required', 2000),
       ...checkEngravingSettings(input, NEW_PRODUCT_ENGRAVING),
     });
-    return this.saveUniquelyNamed(product);
+    return uniquelyNamed(() => this.db.getRepository(Product).save(product));
   }
 
+  /** Writes only the columns this edit names, so nothing read earlier is written back over a newer change. */
   async update(caller: Caller, id: string, input: UpdateProductInput): Promise<Product> {
     requireAdmin(caller);
     const product = await this.get(caller, id);
-    Object.assign(product, {
+    const engraving = checkEngravingSettings(input, product);
+    const changes = {
       ...(input.name != null ? { name: requireText(input.name, 'Product Name is Required', 120) } : {}),
       ...(input.description != null ? { description: requireText(input.description, 'Product Description is Required', 5000) } : {}),
       ...checkNumbers(input, 'Minimum Quantity is Required'),
       img: requireText(input.img, 'Product Photo is Required', 2000),
-      ...checkEngravingSettings(input, product),
-    });
-    return this.saveUniquelyNamed(product);
+      ...(input.engravable != null ? { engravable: engraving.engravable } : {}),
+      ...(input.engravingMaxLength != null ? { engravingMaxLength: engraving.engravingMaxLength } : {}),
+      ...(input.engravingPrice != null ? { engravingPrice: engraving.engravingPrice } : {}),
+    };
+    await uniquelyNamed(() => this.db.getRepository(Product).update({ id: product.id }, changes));
+    return this.get(caller, id);
   }
 
   async delete(caller: Caller, id: string): Promise<string> {
@@ -83,16 +88,17 @@ export class CatalogService {
     if (!result.affected) throw notFound('Product');
     return id;
   }
+}
 
-  private async saveUniquelyNamed(product: Product): Promise<Product> {
-    try {
-      return await this.db.getRepository(Product).save(product);
-    } catch (error) {
-      if (error instanceof QueryFailedError && (error.driverError as { code?: string }).code === UNIQUE_VIOLATION) {
-        throw conflict(PRODUCT_EXISTS);
-      }
-      throw error;
+/** Runs a write; a name another product already has answers 'Product already exist'. */
+async function uniquelyNamed<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (error instanceof QueryFailedError && (error.driverError as { code?: string }).code === UNIQUE_VIOLATION) {
+      throw conflict(PRODUCT_EXISTS);
     }
+    throw error;
   }
 }
 
