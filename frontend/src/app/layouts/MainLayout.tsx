@@ -1,13 +1,15 @@
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { Box, Typography } from '@mui/material';
 import { SnackbarProvider } from 'notistack';
 import { Outlet } from 'react-router-dom';
 import Spinner from '../../components/Spinner';
 import { useAuth } from '../../lib/auth';
-import Footer from './Footer';
 import Navbar from './Navbar';
 import SkipLink from './SkipLink';
 import { toastComponents } from './Toast';
+
+// Below the fold on every page: it loads after the page's own code.
+const Footer = lazy(() => import('./Footer'));
 
 /** Navbar, footer and the toast container on every page (a toast survives the redirect home after sign-in). */
 export default function MainLayout() {
@@ -32,7 +34,9 @@ export default function MainLayout() {
             <Outlet />
           </Suspense>
         </Box>
-        <Footer />
+        <Suspense fallback={null}>
+          <Footer />
+        </Suspense>
       </Box>
     </SnackbarProvider>
   );
