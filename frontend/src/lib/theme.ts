@@ -8,7 +8,7 @@ export const theme = createTheme({
     secondary: { main: '#8fa3b3', contrastText: '#17191c' },
     background: { default: '#15181c', paper: '#1f242a' },
     text: { primary: '#e6e8ea', secondary: '#a9b3bc' },
-    error: { main: '#ff5c5c' },
+    error: { main: '#ff7b7b', contrastText: '#17191c' },
     warning: { main: '#f0a93b' },
     success: { main: '#5fc77f' },
     divider: 'rgba(200, 162, 90, 0.25)',
