@@ -16,7 +16,6 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
 type Documents = {
     "\n  query AdminOrders($options: OrderListOptions) {\n    orders(options: $options) {\n      totalItems\n      items {\n        ...OrderFields\n      }\n    }\n  }\n": typeof types.AdminOrdersDocument,
     "\n  mutation MarkShipped($id: ID!) {\n    markShipped(id: $id) {\n      id\n      status\n      state\n    }\n  }\n": typeof types.MarkShippedDocument,
-    "\n  mutation AdminCancelOrder($id: ID!) {\n    cancelOrder(id: $id) {\n      id\n      state\n      status\n      paid\n    }\n  }\n": typeof types.AdminCancelOrderDocument,
     "\n  query OrderHistory($id: ID!) {\n    orderHistory(id: $id) {\n      id\n      fromState\n      toState\n      actor\n      actorEmail\n      note\n      createdAt\n    }\n  }\n": typeof types.OrderHistoryDocument,
     "\n  query AdminProducts($options: ProductListOptions) {\n    products(options: $options) {\n      totalItems\n      items {\n        ...ProductFields\n        ...ProductEngravingFields\n        createdAt\n      }\n    }\n  }\n": typeof types.AdminProductsDocument,
     "\n  query AdminProduct($id: ID!) {\n    product(id: $id) {\n      ...ProductFields\n      ...ProductEngravingFields\n    }\n  }\n": typeof types.AdminProductDocument,
@@ -41,7 +40,7 @@ type Documents = {
     "\n  query Me {\n    me {\n      ...UserFields\n    }\n  }\n": typeof types.MeDocument,
     "\n  fragment OrderFields on Order {\n    id\n    userName\n    name\n    email\n    description\n    img\n    price\n    totalPrice\n    quantity\n    status\n    paid\n    state\n    transactionId\n    createdAt\n    engraving {\n      text\n      font\n      unitPrice\n    }\n  }\n": typeof types.OrderFieldsFragmentDoc,
     "\n  query MyOrders($options: OrderListOptions) {\n    myOrders(options: $options) {\n      totalItems\n      items {\n        ...OrderFields\n      }\n    }\n  }\n": typeof types.MyOrdersDocument,
-    "\n  mutation CancelOrder($id: ID!) {\n    cancelOrder(id: $id) {\n      id\n      state\n      status\n      paid\n    }\n  }\n": typeof types.CancelOrderDocument,
+    "\n  mutation CancelOrder($id: ID!) {\n    cancelOrder(id: $id) {\n      id\n      state\n      status\n      paid\n      product {\n        id\n        quantity\n      }\n    }\n  }\n": typeof types.CancelOrderDocument,
     "\n  fragment ProductFields on Product {\n    id\n    name\n    img\n    description\n    price\n    quantity\n    minimumQuantity\n  }\n": typeof types.ProductFieldsFragmentDoc,
     "\n  query Products($options: ProductListOptions) {\n    products(options: $options) {\n      totalItems\n      items {\n        ...ProductFields\n      }\n    }\n  }\n": typeof types.ProductsDocument,
     "\n  query Reviews($options: ReviewListOptions) {\n    reviews(options: $options) {\n      totalItems\n      items {\n        id\n        userName\n        name\n        description\n        img\n        star\n        createdAt\n      }\n    }\n  }\n": typeof types.ReviewsDocument,
@@ -50,7 +49,6 @@ type Documents = {
 const documents: Documents = {
     "\n  query AdminOrders($options: OrderListOptions) {\n    orders(options: $options) {\n      totalItems\n      items {\n        ...OrderFields\n      }\n    }\n  }\n": types.AdminOrdersDocument,
     "\n  mutation MarkShipped($id: ID!) {\n    markShipped(id: $id) {\n      id\n      status\n      state\n    }\n  }\n": types.MarkShippedDocument,
-    "\n  mutation AdminCancelOrder($id: ID!) {\n    cancelOrder(id: $id) {\n      id\n      state\n      status\n      paid\n    }\n  }\n": types.AdminCancelOrderDocument,
     "\n  query OrderHistory($id: ID!) {\n    orderHistory(id: $id) {\n      id\n      fromState\n      toState\n      actor\n      actorEmail\n      note\n      createdAt\n    }\n  }\n": types.OrderHistoryDocument,
     "\n  query AdminProducts($options: ProductListOptions) {\n    products(options: $options) {\n      totalItems\n      items {\n        ...ProductFields\n        ...ProductEngravingFields\n        createdAt\n      }\n    }\n  }\n": types.AdminProductsDocument,
     "\n  query AdminProduct($id: ID!) {\n    product(id: $id) {\n      ...ProductFields\n      ...ProductEngravingFields\n    }\n  }\n": types.AdminProductDocument,
@@ -75,7 +73,7 @@ const documents: Documents = {
     "\n  query Me {\n    me {\n      ...UserFields\n    }\n  }\n": types.MeDocument,
     "\n  fragment OrderFields on Order {\n    id\n    userName\n    name\n    email\n    description\n    img\n    price\n    totalPrice\n    quantity\n    status\n    paid\n    state\n    transactionId\n    createdAt\n    engraving {\n      text\n      font\n      unitPrice\n    }\n  }\n": types.OrderFieldsFragmentDoc,
     "\n  query MyOrders($options: OrderListOptions) {\n    myOrders(options: $options) {\n      totalItems\n      items {\n        ...OrderFields\n      }\n    }\n  }\n": types.MyOrdersDocument,
-    "\n  mutation CancelOrder($id: ID!) {\n    cancelOrder(id: $id) {\n      id\n      state\n      status\n      paid\n    }\n  }\n": types.CancelOrderDocument,
+    "\n  mutation CancelOrder($id: ID!) {\n    cancelOrder(id: $id) {\n      id\n      state\n      status\n      paid\n      product {\n        id\n        quantity\n      }\n    }\n  }\n": types.CancelOrderDocument,
     "\n  fragment ProductFields on Product {\n    id\n    name\n    img\n    description\n    price\n    quantity\n    minimumQuantity\n  }\n": types.ProductFieldsFragmentDoc,
     "\n  query Products($options: ProductListOptions) {\n    products(options: $options) {\n      totalItems\n      items {\n        ...ProductFields\n      }\n    }\n  }\n": types.ProductsDocument,
     "\n  query Reviews($options: ReviewListOptions) {\n    reviews(options: $options) {\n      totalItems\n      items {\n        id\n        userName\n        name\n        description\n        img\n        star\n        createdAt\n      }\n    }\n  }\n": types.ReviewsDocument,
@@ -104,10 +102,6 @@ export function graphql(source: "\n  query AdminOrders($options: OrderListOption
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation MarkShipped($id: ID!) {\n    markShipped(id: $id) {\n      id\n      status\n      state\n    }\n  }\n"): (typeof documents)["\n  mutation MarkShipped($id: ID!) {\n    markShipped(id: $id) {\n      id\n      status\n      state\n    }\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  mutation AdminCancelOrder($id: ID!) {\n    cancelOrder(id: $id) {\n      id\n      state\n      status\n      paid\n    }\n  }\n"): (typeof documents)["\n  mutation AdminCancelOrder($id: ID!) {\n    cancelOrder(id: $id) {\n      id\n      state\n      status\n      paid\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -207,7 +201,7 @@ export function graphql(source: "\n  query MyOrders($options: OrderListOptions) 
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation CancelOrder($id: ID!) {\n    cancelOrder(id: $id) {\n      id\n      state\n      status\n      paid\n    }\n  }\n"): (typeof documents)["\n  mutation CancelOrder($id: ID!) {\n    cancelOrder(id: $id) {\n      id\n      state\n      status\n      paid\n    }\n  }\n"];
+export function graphql(source: "\n  mutation CancelOrder($id: ID!) {\n    cancelOrder(id: $id) {\n      id\n      state\n      status\n      paid\n      product {\n        id\n        quantity\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation CancelOrder($id: ID!) {\n    cancelOrder(id: $id) {\n      id\n      state\n      status\n      paid\n      product {\n        id\n        quantity\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

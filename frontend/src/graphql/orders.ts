@@ -36,7 +36,10 @@ export const MyOrdersQuery = graphql(`
   }
 `);
 
-/** Answers the order in its new state (Cancelled), so the cached row updates in place. */
+/**
+ * Cancels an unpaid order or refunds a paid one (My Orders and All Orders). The answer carries the
+ * order's new state and the product's stock with its units back, so the cache updates both in place.
+ */
 export const CancelOrderMutation = graphql(`
   mutation CancelOrder($id: ID!) {
     cancelOrder(id: $id) {
@@ -44,6 +47,10 @@ export const CancelOrderMutation = graphql(`
       state
       status
       paid
+      product {
+        id
+        quantity
+      }
     }
   }
 `);

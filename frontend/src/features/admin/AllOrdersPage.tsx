@@ -8,7 +8,8 @@ import { Link as RouterLink } from 'react-router-dom';
 import { errorMessage } from '../../lib/errors';
 import { forgetOverview, leaveListsNoLongerMatching } from '../../lib/listCache';
 import type { AdminOrdersQuery as AdminOrdersResult, OrderState } from '../../gql/graphql';
-import { AdminCancelOrderMutation, AdminOrdersQuery, MarkShippedMutation } from './operations';
+import { CancelOrderMutation } from '../../graphql/orders';
+import { AdminOrdersQuery, MarkShippedMutation } from './operations';
 import ConfirmDialog from '../../components/ConfirmDialog';
 import OrderStateChip, { ORDER_STATE_LABELS } from '../../components/OrderStateChip';
 import OrderHistoryDialog from './OrderHistoryDialog';
@@ -53,7 +54,7 @@ export default function AllOrdersPage() {
   const [markShipped] = useMutation(MarkShippedMutation, {
     update: (cache, { data }) => data && afterStateChange(cache, data.markShipped),
   });
-  const [cancelOrder, { loading: deleting }] = useMutation(AdminCancelOrderMutation, {
+  const [cancelOrder, { loading: deleting }] = useMutation(CancelOrderMutation, {
     update: (cache, { data }) => data && afterStateChange(cache, data.cancelOrder),
   });
   const [toDelete, setToDelete] = useState<Order | null>(null);

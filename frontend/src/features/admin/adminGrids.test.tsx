@@ -7,10 +7,10 @@ import { GraphQLError } from 'graphql';
 import { SnackbarProvider } from 'notistack';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router-dom';
+import { CancelOrderMutation } from '../../graphql/orders';
 import { createCache } from '../../lib/apollo';
 import AllOrdersPage from './AllOrdersPage';
 import {
-  AdminCancelOrderMutation,
   AdminOrdersQuery,
   AdminUsersQuery,
   MakeAdminMutation,
@@ -79,8 +79,19 @@ test('All Orders: Ship only on paid orders; shipping and deleting update the gri
       result: { data: { markShipped: { __typename: 'Order', id: 'o1', status: 'Shipped', state: 'Shipped' } } },
     },
     {
-      request: { query: AdminCancelOrderMutation, variables: { id: 'o2' } },
-      result: { data: { cancelOrder: { __typename: 'Order', id: 'o2', state: 'Cancelled', status: 'Pending', paid: false } } },
+      request: { query: CancelOrderMutation, variables: { id: 'o2' } },
+      result: {
+        data: {
+          cancelOrder: {
+            __typename: 'Order',
+            id: 'o2',
+            state: 'Cancelled',
+            status: 'Pending',
+            paid: false,
+            product: { __typename: 'Product', id: 'p2', quantity: 7 },
+          },
+        },
+      },
     },
   ]);
   expect(await screen.findByText('Paid Pending Knife')).toBeInTheDocument();

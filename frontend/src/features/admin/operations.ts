@@ -21,18 +21,6 @@ export const MarkShippedMutation = graphql(`
   }
 `);
 
-/** Cancels an unpaid order or refunds a paid one; the answer updates the grid's row in place. */
-export const AdminCancelOrderMutation = graphql(`
-  mutation AdminCancelOrder($id: ID!) {
-    cancelOrder(id: $id) {
-      id
-      state
-      status
-      paid
-    }
-  }
-`);
-
 export const OrderHistoryQuery = graphql(`
   query OrderHistory($id: ID!) {
     orderHistory(id: $id) {

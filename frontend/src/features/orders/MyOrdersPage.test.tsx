@@ -46,7 +46,14 @@ function countingClient() {
     if (operation.operationName === 'CancelOrder') {
       return of({
         data: {
-          cancelOrder: { __typename: 'Order', id: String(operation.variables.id), state: 'Cancelled', status: 'Pending', paid: false },
+          cancelOrder: {
+            __typename: 'Order',
+            id: String(operation.variables.id),
+            state: 'Cancelled',
+            status: 'Pending',
+            paid: false,
+            product: { __typename: 'Product', id: 'p1', quantity: 12 },
+          },
         },
       });
     }
@@ -114,7 +121,10 @@ test('deleting an unpaid order confirms, sends exactly one request, and the row 
   // Give any refetch a chance to happen, then check none did.
   await new Promise((resolve) => setTimeout(resolve, 50));
   expect(requests).toEqual(['MyOrders', 'CancelOrder']);
-  expect((client.cache.extract() as Record<string, Record<string, unknown>>)['Order:o1']).toMatchObject({ state: 'Cancelled' });
+  const cached = client.cache.extract() as Record<string, Record<string, unknown>>;
+  expect(cached['Order:o1']).toMatchObject({ state: 'Cancelled' });
+  // The answer carries the product's stock with the units back, so product views update without a request.
+  expect(cached['Product:p1']).toMatchObject({ quantity: 12 });
 });
 
 test('Cancel closes the dialog and deletes nothing', async () => {
