@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
-import { Brackets, type DataSource, type EntityManager } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import { badInput, conflict, forbidden, notFound } from '../../common/errors';
-import { checkPage, likePattern, SortDirection } from '../../common/list';
+import { pageOf, SortDirection } from '../../common/list';
 import { metrics } from '../../common/metrics';
 import { isId, normalizeEmail, requirePhone, requireText } from '../../common/validate';
 import type { RateLimits } from '../../common/rate-limits';
@@ -222,34 +222,25 @@ export class OrdersService {
     options: OrderListOptions = new OrderListOptions(),
     customerId: string | null,
   ): Promise<{ items: Order[]; totalItems: number }> {
-    const { skip, take } = checkPage(options);
     const query = this.db.getRepository(Order).createQueryBuilder('order');
     if (customerId) query.andWhere('order.customerId = :customerId', { customerId });
-    if (options.search) {
-      const pattern = likePattern(options.search);
-      query.andWhere(
-        new Brackets((where) =>
-          where
-            .where('order.name ILIKE :pattern', { pattern })
-            .orWhere('order.email ILIKE :pattern', { pattern })
-            .orWhere('order.userName ILIKE :pattern', { pattern }),
-        ),
-      );
-    }
     if (options.state) query.andWhere('order.state = :state', { state: options.state });
     // status and paid are derived from state (see Order); these filters match the derivation.
     if (options.status) query.andWhere(options.status === OrderStatus.Shipped ? 'order.shippedAt IS NOT NULL' : 'order.shippedAt IS NULL');
     if (options.paid != null)
       query.andWhere(`order.state ${options.paid ? '' : 'NOT '}IN (:...paidStates)`, { paidStates: [OrderState.Paid, OrderState.Shipped] });
     if (options.engraved != null) query.andWhere(options.engraved ? 'order.engravingText IS NOT NULL' : 'order.engravingText IS NULL');
-    const sortBy = options.sortBy === OrderSortField.status ? OrderSortField.state : (options.sortBy ?? OrderSortField.createdAt);
-    const [items, totalItems] = await query
-      .orderBy(`order.${sortBy}`, options.sortDirection ?? SortDirection.DESC)
-      .addOrderBy('order.id')
-      .skip(skip)
-      .take(take)
-      .getManyAndCount();
-    return { items, totalItems };
+    // The old status sorts as the state it is derived from.
+    const sortBy = options.sortBy === OrderSortField.status ? OrderSortField.state : options.sortBy;
+    return pageOf(
+      query,
+      { ...options, sortBy },
+      {
+        searchColumns: ['name', 'email', 'userName'],
+        defaultSort: OrderSortField.createdAt,
+        defaultDirection: SortDirection.DESC,
+      },
+    );
   }
 }
 
