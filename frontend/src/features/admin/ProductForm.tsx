@@ -1,7 +1,8 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Box, Button, FormControlLabel, LinearProgress, Stack, Switch, TextField, Typography } from '@mui/material';
+import { Box, Button, FormControlLabel, LinearProgress, Stack, Switch, Typography } from '@mui/material';
 import { useFormik } from 'formik';
 import type { AnyObjectSchema } from 'yup';
+import FormikTextField from '../../components/FormikTextField';
 import { uploadImage } from '../../lib/upload';
 import { currentToken } from './adminApi';
 import type { ProductFormValues } from './productSchema';
@@ -67,37 +68,64 @@ export default function ProductForm({ initialValues, schema, submitLabel, nameEd
   useEffect(() => () => (chosenPhotoUrl ? URL.revokeObjectURL(chosenPhotoUrl) : undefined), [chosenPhotoUrl]);
   const preview = chosenPhotoUrl ?? (typeof initialValues.photo === 'string' ? initialValues.photo : null);
 
-  const fieldProps = (name: keyof ProductFormValues) => ({
-    id: `product-${name}`,
-    name,
-    value: formik.values[name] as string | number,
-    onChange: formik.handleChange,
-    onBlur: formik.handleBlur,
-    error: Boolean(formik.touched[name] && formik.errors[name]),
-    helperText: formik.touched[name] ? (formik.errors[name] as string | undefined) : undefined,
-    fullWidth: true,
-  });
-
   return (
     <Box component="form" noValidate onSubmit={formik.handleSubmit} sx={{ maxWidth: 560 }}>
       <Stack spacing={2}>
-        <TextField label="Product Name" {...fieldProps('name')} disabled={!nameEditable} />
-        <TextField label="Description" multiline minRows={3} {...fieldProps('description')} disabled={!nameEditable} />
-        <TextField label="Price" type="number" {...fieldProps('price')} slotProps={{ htmlInput: { min: 1 } }} />
-        <TextField label="Quantity" type="number" {...fieldProps('quantity')} slotProps={{ htmlInput: { min: 1 } }} />
-        <TextField label="Minimum Quantity" type="number" {...fieldProps('minimumQuantity')} slotProps={{ htmlInput: { min: 1 } }} />
+        <FormikTextField formik={formik} id="product-name" name="name" label="Product Name" disabled={!nameEditable} />
+        <FormikTextField
+          formik={formik}
+          id="product-description"
+          name="description"
+          label="Description"
+          multiline
+          minRows={3}
+          disabled={!nameEditable}
+        />
+        <FormikTextField
+          formik={formik}
+          id="product-price"
+          name="price"
+          label="Price"
+          type="number"
+          slotProps={{ htmlInput: { min: 1 } }}
+        />
+        <FormikTextField
+          formik={formik}
+          id="product-quantity"
+          name="quantity"
+          label="Quantity"
+          type="number"
+          slotProps={{ htmlInput: { min: 1 } }}
+        />
+        <FormikTextField
+          formik={formik}
+          id="product-minimumQuantity"
+          name="minimumQuantity"
+          label="Minimum Quantity"
+          type="number"
+          slotProps={{ htmlInput: { min: 1 } }}
+        />
         <FormControlLabel
           control={<Switch id="product-engravable" name="engravable" checked={formik.values.engravable} onChange={formik.handleChange} />}
           label="Engravable"
         />
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-          <TextField
+          <FormikTextField
+            formik={formik}
+            id="product-engravingMaxLength"
+            name="engravingMaxLength"
             label="Engraving max length"
             type="number"
-            {...fieldProps('engravingMaxLength')}
             slotProps={{ htmlInput: { min: 1, max: 40 } }}
           />
-          <TextField label="Engraving price" type="number" {...fieldProps('engravingPrice')} slotProps={{ htmlInput: { min: 0 } }} />
+          <FormikTextField
+            formik={formik}
+            id="product-engravingPrice"
+            name="engravingPrice"
+            label="Engraving price"
+            type="number"
+            slotProps={{ htmlInput: { min: 0 } }}
+          />
         </Stack>
         <Box>
           <Button variant="outlined" component="label">
