@@ -11,6 +11,7 @@ import { engravingError } from '../../components/engraving/rules';
 import { prependToLists } from '../../lib/listCache';
 import { PlaceOrderMutation, PurchasePageQuery } from './operations';
 import { PHONE_PATTERN, phoneFormatMessage } from '@keen/form-rules';
+import FormikTextField from '../../components/FormikTextField';
 import { quantityError } from './validation';
 
 interface Values {
@@ -138,31 +139,8 @@ export default function PurchasePage() {
                   <TextField id="purchase-product" label="Product Name" value={product.name} {...readOnly} />
                   <TextField id="purchase-price" label="Price" value={`$${product.price}`} {...readOnly} />
                   <TextField id="purchase-stock" label="Stock" value={product.quantity} {...readOnly} />
-                  <TextField
-                    id="purchase-phone"
-                    label="Phone"
-                    name="phone"
-                    type="tel"
-                    value={formik.values.phone}
-                    onChange={formik.handleChange}
-                    onBlur={formik.handleBlur}
-                    error={formik.touched.phone && !!formik.errors.phone}
-                    helperText={formik.touched.phone && formik.errors.phone}
-                    fullWidth
-                  />
-                  <TextField
-                    id="purchase-address"
-                    label="Address"
-                    name="address"
-                    multiline
-                    minRows={2}
-                    value={formik.values.address}
-                    onChange={formik.handleChange}
-                    onBlur={formik.handleBlur}
-                    error={formik.touched.address && !!formik.errors.address}
-                    helperText={formik.touched.address && formik.errors.address}
-                    fullWidth
-                  />
+                  <FormikTextField formik={formik} id="purchase-phone" name="phone" label="Phone" type="tel" />
+                  <FormikTextField formik={formik} id="purchase-address" name="address" label="Address" multiline minRows={2} />
                   <TextField
                     id="purchase-quantity"
                     label="Quantity"
