@@ -77,3 +77,29 @@ export function leaveListsNoLongerMatching(
     },
   });
 }
+
+/**
+ * A new product in every cached product list, without a refetch: first in newest-first lists, last
+ * in oldest-first ones (the default) when they hold every row; a list whose filter it fails keeps
+ * without it. Lists whose order cannot be known here (a search's ranking, price or name) are dropped,
+ * to be fetched again when shown.
+ */
+export function addProductToLists(cache: ApolloCache, product: { id: string; quantity: number; minimumQuantity: number }): void {
+  const ref = cache.identify({ __typename: 'Product', id: product.id });
+  if (!ref) return;
+  cache.modify({
+    fields: {
+      products: (existing: unknown, { storeFieldName, DELETE }) => {
+        if (!isList(existing) || existing.items.some((item) => item.__ref === ref)) return existing;
+        const { search, sortBy, sortDirection, lowStock, inStock } = filtersOf(storeFieldName);
+        if (search || (sortBy != null && sortBy !== 'createdAt')) return DELETE;
+        if (lowStock === true && product.quantity > product.minimumQuantity) return existing;
+        if (inStock === true && product.quantity < product.minimumQuantity) return existing;
+        const totalItems = existing.totalItems + 1;
+        if (sortDirection === 'DESC') return { ...existing, items: [{ __ref: ref }, ...existing.items], totalItems };
+        const complete = existing.items.length === existing.totalItems;
+        return complete ? { ...existing, items: [...existing.items, { __ref: ref }], totalItems } : { ...existing, totalItems };
+      },
+    },
+  });
+}

@@ -3,6 +3,7 @@ import { Typography } from '@mui/material';
 import { useSnackbar } from 'notistack';
 import { useNavigate } from 'react-router-dom';
 import { errorMessage } from '../../lib/errors';
+import { addProductToLists } from '../../lib/listCache';
 import { CreateProductMutation } from './operations';
 import ProductForm, { type ProductFields } from './ProductForm';
 import { addProductSchema, NEW_PRODUCT_ENGRAVING } from './productSchema';
@@ -12,11 +13,8 @@ export default function AddProductPage() {
   const { enqueueSnackbar } = useSnackbar();
   const navigate = useNavigate();
   const [createProduct] = useMutation(CreateProductMutation, {
-    // Every cached product list (the store's and the grid's) may now be missing the new one.
-    update: (cache) => {
-      cache.evict({ id: 'ROOT_QUERY', fieldName: 'products' });
-      cache.gc();
-    },
+    // The new product joins the cached lists (the store's and the grid's) without a refetch.
+    update: (cache, { data }) => data && addProductToLists(cache, data.createProduct),
   });
 
   async function save(fields: ProductFields) {
