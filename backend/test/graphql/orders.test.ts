@@ -290,6 +290,16 @@ describe('deleteOrder', () => {
     expect(await stockOf(product.id)).toBe(10);
   });
 
+  test("orderHistory is for admins: the order's own customer is refused, anonymous callers must sign in", async () => {
+    const HISTORY = 'query($id: ID!) { orderHistory(id: $id) { fromState toState } }';
+    const owner = await app.customer();
+    const order = await app.placeOrder(owner, (await app.product()).id);
+    expect(codeOf(await app.gql(HISTORY, { id: order.id }))).toBe('UNAUTHENTICATED');
+    expect(codeOf(await app.gql(HISTORY, { id: order.id }, owner))).toBe('FORBIDDEN');
+    const history = await app.gql(HISTORY, { id: order.id }, await app.adminUser());
+    expect(history.data!.orderHistory).toEqual([{ fromState: null, toState: 'AwaitingPayment' }]);
+  });
+
   test('an unknown or malformed id is NOT_FOUND', async () => {
     const admin = await app.adminUser();
     expect(codeOf(await app.gql(DELETE, { id: '00000000-0000-4000-8000-000000000000' }, admin))).toBe('NOT_FOUND');
