@@ -1,17 +1,24 @@
 import { graphql } from '../gql';
 
+/** What the shop shows of a review; the list and the new review's answer share it. */
+export const ReviewFieldsFragment = graphql(`
+  fragment ReviewFields on Review {
+    id
+    userName
+    name
+    description
+    img
+    star
+    createdAt
+  }
+`);
+
 export const ReviewsQuery = graphql(`
   query Reviews($options: ReviewListOptions) {
     reviews(options: $options) {
       totalItems
       items {
-        id
-        userName
-        name
-        description
-        img
-        star
-        createdAt
+        ...ReviewFields
       }
     }
   }
@@ -20,13 +27,7 @@ export const ReviewsQuery = graphql(`
 export const AddReviewMutation = graphql(`
   mutation AddReview($input: AddReviewInput!) {
     addReview(input: $input) {
-      id
-      userName
-      name
-      description
-      img
-      star
-      createdAt
+      ...ReviewFields
     }
   }
 `);
