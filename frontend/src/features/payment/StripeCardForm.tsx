@@ -1,11 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation } from '@apollo/client/react';
-import { Box, Button, Typography } from '@mui/material';
+import { Box } from '@mui/material';
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
 import type { Stripe } from '@stripe/stripe-js';
 import { loadStripe } from '@stripe/stripe-js/pure';
 import { CARD_FONT_SIZE, type CardFormProps } from './CardFormProps';
 import { ConfirmPaymentMutation } from './operations';
+import PayButton from './PayButton';
 import { errorMessage } from '../../lib/errors';
 
 const CARD_OPTIONS = {
@@ -71,14 +72,7 @@ function StripeCheckout({ orderId, clientSecret, billing, completed, onPaid }: C
       <Box sx={{ border: 1, borderColor: 'divider', borderRadius: 1, px: 1.5, py: 1.25 }}>
         <CardElement options={CARD_OPTIONS} />
       </Box>
-      <Button type="submit" variant="contained" size="small" sx={{ mt: 2 }} disabled={!stripe || !clientSecret || completed || processing}>
-        Pay
-      </Button>
-      {cardError && (
-        <Typography role="alert" sx={{ color: 'red', mt: 1 }}>
-          {cardError}
-        </Typography>
-      )}
+      <PayButton disabled={!stripe || !clientSecret || completed || processing} cardError={cardError} />
     </Box>
   );
 }

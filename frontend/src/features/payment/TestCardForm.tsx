@@ -1,8 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation } from '@apollo/client/react';
-import { Box, Button, InputBase, Typography } from '@mui/material';
+import { Box, InputBase } from '@mui/material';
 import { CARD_FONT_SIZE, type CardFormProps } from './CardFormProps';
 import { ConfirmTestCardPaymentMutation } from './operations';
+import PayButton from './PayButton';
 import { errorMessage } from '../../lib/errors';
 
 const inputStyle = { fontSize: CARD_FONT_SIZE, color: '#424770' };
@@ -77,14 +78,7 @@ export default function TestCardForm({ orderId, clientSecret, completed, onPaid 
           disabled={completed}
         />
       </Box>
-      <Button type="submit" variant="contained" size="small" sx={{ mt: 2 }} disabled={!clientSecret || completed || loading}>
-        Pay
-      </Button>
-      {cardError && (
-        <Typography role="alert" sx={{ color: 'red', mt: 1 }}>
-          {cardError}
-        </Typography>
-      )}
+      <PayButton disabled={!clientSecret || completed || loading} cardError={cardError} />
     </Box>
   );
 }
