@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Box, Button, Card, CardContent, Divider, LinearProgress, Link, Stack, Typography } from '@mui/material';
+import { Box, Button, Divider, Link, Stack, Typography } from '@mui/material';
 import { useFormik } from 'formik';
 import { useSnackbar } from 'notistack';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
@@ -7,6 +7,7 @@ import * as yup from 'yup';
 import FormikTextField from '../../components/FormikTextField';
 import { useAuth } from '../../lib/auth';
 import { loginWithGoogle, loginWithPassword, resetPassword } from './authActions';
+import AuthCard from './AuthCard';
 import { redirectTarget } from './redirect';
 
 const schema = yup.object({
@@ -77,48 +78,40 @@ export default function LoginPage() {
   };
 
   return (
-    <Box sx={{ display: 'flex', justifyContent: 'center', px: 2, py: 6 }}>
-      <Card sx={{ width: '100%', maxWidth: 420 }}>
-        {busy && <LinearProgress aria-label="Signing in" />}
-        <CardContent>
-          <Typography variant="h4" component="h1" sx={{ textAlign: 'center', color: 'primary.main', mb: 2 }}>
+    <AuthCard title="Login" maxWidth={420} busyLabel={busy ? 'Signing in' : null}>
+      <Box component="form" noValidate onSubmit={formik.handleSubmit}>
+        <Stack spacing={2}>
+          <FormikTextField formik={formik} id="login-email" name="email" label="Email" type="email" autoComplete="email" />
+          <FormikTextField
+            formik={formik}
+            id="login-password"
+            name="password"
+            label="Password"
+            type="password"
+            autoComplete="current-password"
+          />
+          {authError && (
+            <Typography role="alert" sx={{ color: 'red' }}>
+              {authError}
+            </Typography>
+          )}
+          <Button type="submit" variant="contained" disabled={busy} fullWidth>
             Login
-          </Typography>
-          <Box component="form" noValidate onSubmit={formik.handleSubmit}>
-            <Stack spacing={2}>
-              <FormikTextField formik={formik} id="login-email" name="email" label="Email" type="email" autoComplete="email" />
-              <FormikTextField
-                formik={formik}
-                id="login-password"
-                name="password"
-                label="Password"
-                type="password"
-                autoComplete="current-password"
-              />
-              {authError && (
-                <Typography role="alert" sx={{ color: 'red' }}>
-                  {authError}
-                </Typography>
-              )}
-              <Button type="submit" variant="contained" disabled={busy} fullWidth>
-                Login
-              </Button>
-              <Button type="button" variant="text" onClick={handleReset} disabled={busy}>
-                Reset Password
-              </Button>
-              <Typography sx={{ textAlign: 'center' }}>
-                <Link component={RouterLink} to="/signup" state={location.state}>
-                  New User? Sign Up
-                </Link>
-              </Typography>
-            </Stack>
-          </Box>
-          <Divider sx={{ my: 2 }}>Or</Divider>
-          <Button variant="outlined" fullWidth onClick={handleGoogle} disabled={busy}>
-            Sign In With Google
           </Button>
-        </CardContent>
-      </Card>
-    </Box>
+          <Button type="button" variant="text" onClick={handleReset} disabled={busy}>
+            Reset Password
+          </Button>
+          <Typography sx={{ textAlign: 'center' }}>
+            <Link component={RouterLink} to="/signup" state={location.state}>
+              New User? Sign Up
+            </Link>
+          </Typography>
+        </Stack>
+      </Box>
+      <Divider sx={{ my: 2 }}>Or</Divider>
+      <Button variant="outlined" fullWidth onClick={handleGoogle} disabled={busy}>
+        Sign In With Google
+      </Button>
+    </AuthCard>
   );
 }

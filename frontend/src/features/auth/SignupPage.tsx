@@ -1,18 +1,6 @@
 import { useState } from 'react';
 import { useMutation } from '@apollo/client/react';
-import {
-  Box,
-  Button,
-  Card,
-  CardContent,
-  Checkbox,
-  FormControlLabel,
-  FormHelperText,
-  LinearProgress,
-  Link,
-  Stack,
-  Typography,
-} from '@mui/material';
+import { Box, Button, Checkbox, FormControlLabel, FormHelperText, Link, Stack, Typography } from '@mui/material';
 import { useFormik } from 'formik';
 import { useSnackbar } from 'notistack';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
@@ -23,6 +11,7 @@ import { useAuth } from '../../lib/auth';
 import { errorMessage } from '../../lib/errors';
 import { createAccount } from './authActions';
 import { RegisterMutation } from './operations';
+import AuthCard from './AuthCard';
 import { redirectTarget } from './redirect';
 
 const schema = yup.object({
@@ -85,80 +74,72 @@ export default function SignupPage() {
   });
 
   return (
-    <Box sx={{ display: 'flex', justifyContent: 'center', px: 2, py: 6 }}>
-      <Card sx={{ width: '100%', maxWidth: 480 }}>
-        {busy && <LinearProgress aria-label="Signing up" />}
-        <CardContent>
-          <Typography variant="h4" component="h1" sx={{ textAlign: 'center', color: 'primary.main', mb: 2 }}>
-            Sign Up
-          </Typography>
-          <Box component="form" noValidate onSubmit={formik.handleSubmit}>
-            <Stack spacing={2}>
-              <FormikTextField formik={formik} id="signup-name" name="name" label="Name" autoComplete="name" />
-              <FormikTextField formik={formik} id="signup-email" name="email" label="Email" type="email" autoComplete="email" />
-              <FormikTextField
-                formik={formik}
-                id="signup-address"
-                name="address"
-                label="Address"
-                multiline
-                minRows={2}
-                autoComplete="street-address"
-              />
-              <FormikTextField
-                formik={formik}
-                id="signup-phone"
-                name="phone"
-                label="Contact Number"
-                type="tel"
-                autoComplete="tel"
-                slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-              />
-              <FormikTextField
-                formik={formik}
-                id="signup-password"
-                name="password"
-                label="Password"
-                type="password"
-                autoComplete="new-password"
-              />
-              <FormikTextField
-                formik={formik}
-                id="signup-confirmPassword"
-                name="confirmPassword"
-                label="Confirm Password"
-                type="password"
-                autoComplete="new-password"
-              />
-              <Box>
-                <FormControlLabel
-                  control={<Checkbox name="terms" checked={formik.values.terms ?? false} onChange={formik.handleChange} />}
-                  label="Accepct terms and conditions"
-                />
-                {formik.submitCount > 0 && formik.errors.terms && (
-                  <FormHelperText error sx={{ color: 'red' }}>
-                    {formik.errors.terms}
-                  </FormHelperText>
-                )}
-              </Box>
-              {authError && (
-                <Typography role="alert" sx={{ color: 'red' }}>
-                  {authError}
-                </Typography>
-              )}
-              <Button type="submit" variant="contained" disabled={busy} fullWidth>
-                Signup
-              </Button>
-              <Typography sx={{ textAlign: 'center' }}>
-                Already have an account?{' '}
-                <Link component={RouterLink} to="/login" state={location.state}>
-                  Please Login
-                </Link>
-              </Typography>
-            </Stack>
+    <AuthCard title="Sign Up" maxWidth={480} busyLabel={busy ? 'Signing up' : null}>
+      <Box component="form" noValidate onSubmit={formik.handleSubmit}>
+        <Stack spacing={2}>
+          <FormikTextField formik={formik} id="signup-name" name="name" label="Name" autoComplete="name" />
+          <FormikTextField formik={formik} id="signup-email" name="email" label="Email" type="email" autoComplete="email" />
+          <FormikTextField
+            formik={formik}
+            id="signup-address"
+            name="address"
+            label="Address"
+            multiline
+            minRows={2}
+            autoComplete="street-address"
+          />
+          <FormikTextField
+            formik={formik}
+            id="signup-phone"
+            name="phone"
+            label="Contact Number"
+            type="tel"
+            autoComplete="tel"
+            slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+          />
+          <FormikTextField
+            formik={formik}
+            id="signup-password"
+            name="password"
+            label="Password"
+            type="password"
+            autoComplete="new-password"
+          />
+          <FormikTextField
+            formik={formik}
+            id="signup-confirmPassword"
+            name="confirmPassword"
+            label="Confirm Password"
+            type="password"
+            autoComplete="new-password"
+          />
+          <Box>
+            <FormControlLabel
+              control={<Checkbox name="terms" checked={formik.values.terms ?? false} onChange={formik.handleChange} />}
+              label="Accepct terms and conditions"
+            />
+            {formik.submitCount > 0 && formik.errors.terms && (
+              <FormHelperText error sx={{ color: 'red' }}>
+                {formik.errors.terms}
+              </FormHelperText>
+            )}
           </Box>
-        </CardContent>
-      </Card>
-    </Box>
+          {authError && (
+            <Typography role="alert" sx={{ color: 'red' }}>
+              {authError}
+            </Typography>
+          )}
+          <Button type="submit" variant="contained" disabled={busy} fullWidth>
+            Signup
+          </Button>
+          <Typography sx={{ textAlign: 'center' }}>
+            Already have an account?{' '}
+            <Link component={RouterLink} to="/login" state={location.state}>
+              Please Login
+            </Link>
+          </Typography>
+        </Stack>
+      </Box>
+    </AuthCard>
   );
 }
