@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { ApolloCache } from '@apollo/client';
 import { useMutation, useQuery } from '@apollo/client/react';
-import { Avatar, Button, Chip, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { Avatar, Button, Chip, Stack, Typography } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useSnackbar } from 'notistack';
 import { Link as RouterLink } from 'react-router-dom';
@@ -14,7 +14,7 @@ import ConfirmDialog from '../../components/ConfirmDialog';
 import OrderStateChip, { ORDER_STATE_LABELS } from '../../components/OrderStateChip';
 import OrderHistoryDialog from './OrderHistoryDialog';
 import EngravingText from '../../components/engraving/EngravingText';
-import { AdminGrid, useServerList } from './serverGrid';
+import { AdminGrid, FilterSelect, useServerList } from './serverGrid';
 
 type Order = AdminOrdersResult['orders']['items'][number];
 
@@ -174,57 +174,41 @@ export default function AllOrdersPage() {
         rowHeight={64}
         filters={
           <>
-            <TextField
-              select
-              size="small"
+            <FilterSelect
               label="State"
               value={state}
-              onChange={(event) => setState(event.target.value as OrderState | '')}
-              sx={{ minWidth: 150 }}
-            >
-              <MenuItem value="">All</MenuItem>
-              {(Object.keys(ORDER_STATE_LABELS) as OrderState[]).map((value) => (
-                <MenuItem key={value} value={value}>
-                  {ORDER_STATE_LABELS[value]}
-                </MenuItem>
-              ))}
-            </TextField>
-            <TextField
-              select
-              size="small"
+              onChange={setState}
+              options={(Object.keys(ORDER_STATE_LABELS) as OrderState[]).map((value) => [value, ORDER_STATE_LABELS[value]] as const)}
+              minWidth={150}
+            />
+            <FilterSelect
               label="Status"
               value={status}
-              onChange={(event) => setStatus(event.target.value)}
-              sx={{ minWidth: 120 }}
-            >
-              <MenuItem value="">All</MenuItem>
-              <MenuItem value="Pending">Pending</MenuItem>
-              <MenuItem value="Shipped">Shipped</MenuItem>
-            </TextField>
-            <TextField
-              select
-              size="small"
+              onChange={setStatus}
+              options={[
+                ['Pending', 'Pending'],
+                ['Shipped', 'Shipped'],
+              ]}
+            />
+            <FilterSelect
               label="Payment"
               value={paid}
-              onChange={(event) => setPaid(event.target.value)}
-              sx={{ minWidth: 120 }}
-            >
-              <MenuItem value="">All</MenuItem>
-              <MenuItem value="true">Paid</MenuItem>
-              <MenuItem value="false">Pending</MenuItem>
-            </TextField>
-            <TextField
-              select
-              size="small"
+              onChange={setPaid}
+              options={[
+                ['true', 'Paid'],
+                ['false', 'Pending'],
+              ]}
+            />
+            <FilterSelect
               label="Engraving"
               value={engraved}
-              onChange={(event) => setEngraved(event.target.value)}
-              sx={{ minWidth: 140 }}
-            >
-              <MenuItem value="">All</MenuItem>
-              <MenuItem value="true">Engraved</MenuItem>
-              <MenuItem value="false">Not engraved</MenuItem>
-            </TextField>
+              onChange={setEngraved}
+              options={[
+                ['true', 'Engraved'],
+                ['false', 'Not engraved'],
+              ]}
+              minWidth={140}
+            />
           </>
         }
       />

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { ApolloCache } from '@apollo/client';
 import { useMutation, useQuery } from '@apollo/client/react';
-import { Avatar, Button, Chip, MenuItem, TextField, Typography } from '@mui/material';
+import { Avatar, Button, Chip, Typography } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useSnackbar } from 'notistack';
 import { errorMessage } from '../../lib/errors';
@@ -9,7 +9,7 @@ import { leaveListsNoLongerMatching } from '../../lib/listCache';
 import type { AdminUsersQuery as AdminUsersResult } from '../../gql/graphql';
 import { isForbidden } from './adminApi';
 import { AdminUsersQuery, MakeAdminMutation, RemoveAdminMutation } from './operations';
-import { AdminGrid, useServerList } from './serverGrid';
+import { AdminGrid, FilterSelect, useServerList } from './serverGrid';
 
 type User = AdminUsersResult['users']['items'][number];
 
@@ -101,11 +101,15 @@ export default function UsersPage() {
         columns={columns}
         exportName="users"
         filters={
-          <TextField select size="small" label="Role" value={role} onChange={(event) => setRole(event.target.value)} sx={{ minWidth: 120 }}>
-            <MenuItem value="">All</MenuItem>
-            <MenuItem value="admin">Admin</MenuItem>
-            <MenuItem value="user">User</MenuItem>
-          </TextField>
+          <FilterSelect
+            label="Role"
+            value={role}
+            onChange={setRole}
+            options={[
+              ['admin', 'Admin'],
+              ['user', 'User'],
+            ]}
+          />
         }
       />
     </>

@@ -1,5 +1,5 @@
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { Alert, Box, Button, InputAdornment, Stack, TextField } from '@mui/material';
+import { Alert, Box, Button, InputAdornment, MenuItem, Stack, TextField } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
 import SearchIcon from '@mui/icons-material/Search';
 import ViewColumnIcon from '@mui/icons-material/ViewColumn';
@@ -72,6 +72,36 @@ export function useServerList<SortField extends string>(sortable: readonly SortF
 }
 
 export type ServerList = ReturnType<typeof useServerList>;
+
+interface FilterSelectProps<V extends string> {
+  label: string;
+  value: V | '';
+  onChange: (value: V | '') => void;
+  /** The choices after "All" (the empty value): each value with its label. */
+  options: readonly (readonly [V, string])[];
+  minWidth?: number;
+}
+
+/** A grid filter: a small select whose first choice, "All", clears the filter. */
+export function FilterSelect<V extends string>({ label, value, onChange, options, minWidth = 120 }: FilterSelectProps<V>) {
+  return (
+    <TextField
+      select
+      size="small"
+      label={label}
+      value={value}
+      onChange={(event) => onChange(event.target.value as V | '')}
+      sx={{ minWidth }}
+    >
+      <MenuItem value="">All</MenuItem>
+      {options.map(([optionValue, optionLabel]) => (
+        <MenuItem key={optionValue} value={optionValue}>
+          {optionLabel}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
 
 interface ToolbarState {
   list: ServerList;
