@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { RateLimitSettings } from './common/rate-limits';
+import type { ReadCacheSettings } from './common/read-cache';
 import type { S3Settings } from './modules/uploads/s3-image-store';
 
 /** Every setting Keen reads, checked once at start. `.env.example` documents each one. */
@@ -37,6 +38,8 @@ export interface Config {
   s3: S3Settings | null;
   /** Per-minute abuse limits, shared through Redis when `REDIS_URL` is set. */
   rateLimits: RateLimitSettings;
+  /** Anonymous public reads answered from memory until a write; checked against Redis when `REDIS_URL` is set. */
+  readCache: ReadCacheSettings;
   /** Always on in development; settings in production. */
   graphql: { introspection: boolean; fieldSuggestions: boolean };
   seedDemo: boolean;
@@ -270,6 +273,12 @@ export function loadConfig(env: Env = process.env): Config {
         upload: integer(env, 'RATE_LIMIT_UPLOADS', 60, 1, 100_000),
       },
       redisUrl,
+    },
+    readCache: {
+      enabled: flag(env, 'READ_CACHE', true),
+      redisUrl,
+      maxEntries: integer(env, 'READ_CACHE_ENTRIES', 1000, 1, 1_000_000),
+      maxAgeMs: integer(env, 'READ_CACHE_MAX_AGE_SECONDS', 60, 1, 86_400) * 1000,
     },
     graphql: {
       introspection: production ? flag(env, 'GRAPHQL_INTROSPECTION', true) : true,

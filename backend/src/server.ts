@@ -52,6 +52,7 @@ export async function startServer(config: Config, db: DataSource, logger: Logger
       await apollo.stop();
       await services.identity.close();
       await services.limits.close();
+      await services.readCache.close();
     },
   };
 }
@@ -64,7 +65,10 @@ function startExpirySweep(services: Services, everySeconds: number, logger: Logg
   let running: Promise<unknown> = Promise.resolve();
   const timer = setInterval(() => {
     running = running
-      .then(() => services.orders.expireOverdue())
+      .then(async () => {
+        // Expired holds put units back on sale: public answers read before must not be replayed.
+        if ((await services.orders.expireOverdue()).length) await services.readCache.invalidate();
+      })
       .catch((error) => logger.error({ err: error }, 'order expiry sweep failed'));
   }, everySeconds * 1000);
   timer.unref();

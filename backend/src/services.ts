@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
 import { RateLimits } from './common/rate-limits';
+import { ReadCache } from './common/read-cache';
 import type { Config } from './config';
 import { IdentityService } from './modules/auth/identity';
 import { CatalogService } from './modules/catalog/catalog.service';
@@ -25,6 +26,7 @@ export function createServices(db: DataSource, config: Config, logger: Logger) {
   const orders = new OrdersService(db, provider, config.orders, logger, limits);
   return {
     limits,
+    readCache: ReadCache.create(config.readCache, logger),
     identity,
     users,
     catalog,

@@ -44,6 +44,24 @@ const serviceUnavailableStatus: ApolloServerPlugin<RequestContext> = {
   },
 };
 
+/**
+ * A mutation may have written rows that public answers hold: the read cache forgets them before
+ * its answer is sent. A signed-out caller's failed mutation wrote nothing, and must not be a way to
+ * empty the cache.
+ */
+const forgetPublicAnswersAfterMutations: ApolloServerPlugin<RequestContext> = {
+  async requestDidStart() {
+    return {
+      async willSendResponse({ operation, contextValue, response }) {
+        if (operation?.operation !== 'mutation') return;
+        const failed = response.body.kind === 'single' && Boolean(response.body.singleResult.errors?.length);
+        if (failed && !contextValue.caller?.user) return;
+        await contextValue.services.readCache.invalidate();
+      },
+    };
+  },
+};
+
 export function createApolloServer(schema: GraphQLSchema, options: ApolloOptions) {
   const armor = new ApolloArmor({
     maxDepth: { n: 10, ignoreIntrospection: true },
@@ -65,6 +83,7 @@ export function createApolloServer(schema: GraphQLSchema, options: ApolloOptions
       ApolloServerPluginLandingPageDisabled(),
       graphqlMetricsPlugin,
       serviceUnavailableStatus,
+      forgetPublicAnswersAfterMutations,
       ...(options.plugins ?? []),
     ],
     formatError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {

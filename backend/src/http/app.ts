@@ -1,16 +1,15 @@
 import { randomUUID, timingSafeEqual } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { type ApolloServer, HeaderMap } from '@apollo/server';
-import { expressMiddleware } from '@as-integrations/express5';
+import type { ApolloServer } from '@apollo/server';
 import express, { type NextFunction, type Request, type Response } from 'express';
-import { GraphQLError } from 'graphql';
 import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 import type { DataSource } from 'typeorm';
 import { countRequests, registry } from '../common/metrics';
 import type { Config } from '../config';
-import { callerFromRequest, createLoaders, type RequestContext } from '../context';
+import type { RequestContext } from '../context';
+import { graphqlHandler } from '../graphql/http-handler';
 import { seedImagesDir } from '../seed/catalogue';
 import type { Services } from '../services';
 import { callerErrorOf, sendCallerError } from './http-errors';
@@ -98,25 +97,7 @@ export function createApp({ config, db, services, logger, apollo, isDraining = (
     if (!req.accepts('html') || req.accepts(['json', 'html']) === 'json' || !existsSync(graphiqlPage)) return next();
     res.sendFile(graphiqlPage);
   });
-  app.use(
-    '/graphql',
-    express.json({ limit: '1mb' }),
-    expressMiddleware(apollo, {
-      context: async ({ req }) => ({
-        caller: await callerFromRequest(services, req).catch((error: unknown) => {
-          // A bad token fails the whole request: answer 401 (or 429, or 503), not Apollo's default 500.
-          const callerError = callerErrorOf(error);
-          if (!callerError) throw error;
-          const headers = new HeaderMap(callerError.retryAfter !== null ? [['retry-after', String(callerError.retryAfter)]] : []);
-          throw new GraphQLError(callerError.message, {
-            extensions: { code: callerError.code, http: { status: callerError.status, headers } },
-          });
-        }),
-        services,
-        loaders: createLoaders(db),
-      }),
-    }),
-  );
+  app.use('/graphql', express.json({ limit: '1mb' }), graphqlHandler(apollo, services, db));
 
   app.use('/api', createRestRouter(services, logger, restRegistrations));
   app.use('/images', express.static(seedImagesDir, { maxAge: '7d', immutable: true }));

@@ -1,6 +1,6 @@
 import type { Router } from 'express';
 import { AppError } from '../../common/errors';
-import { handle } from '../../common/rest';
+import { handle, publicRead } from '../../common/rest';
 import { SortDirection } from '../../common/list';
 import { bodyOf, oneOf, queryValue, requireQuery, restList, restProduct, yesNo } from '../../common/rest-shapes';
 import type { Services } from '../../services';
@@ -20,7 +20,7 @@ type ProductSort = keyof typeof productSorts;
 export function registerCatalogRoutes(router: Router, services: Services): void {
   router.get(
     '/products',
-    handle(services, async (req, res, { caller }) => {
+    publicRead(services, async (req, res, { caller }) => {
       const id = queryValue(req, 'id');
       if (id !== undefined) return [restProduct(await services.catalog.get(caller, id))];
       const sort = oneOf(req, 'sort', Object.keys(productSorts) as ProductSort[]);

@@ -1,5 +1,5 @@
 import type { Router } from 'express';
-import { handle } from '../../common/rest';
+import { handle, publicRead } from '../../common/rest';
 import { bodyOf, restList, restReview } from '../../common/rest-shapes';
 import type { Services } from '../../services';
 import type { AddReviewInput } from './review.inputs';
@@ -8,7 +8,7 @@ import type { AddReviewInput } from './review.inputs';
 export function registerReviewsRoutes(router: Router, services: Services): void {
   router.get(
     '/reviews',
-    handle(services, async (req, res, { caller }) => {
+    publicRead(services, async (req, res, { caller }) => {
       const reviews = await restList(req, res, (page) => services.reviews.list(caller, Object.assign({}, page)));
       return reviews.map((review) => restReview(review, services.reviews.canSeeAuthorEmail(caller, review)));
     }),

@@ -1,0 +1,163 @@
+import { randomUUID } from 'node:crypto';
+import type { Response } from 'express';
+import Redis from 'ioredis';
+import type { Logger } from 'pino';
+import { metrics } from './metrics';
+
+/** A finished answer, as sent: replayed byte for byte to the next anonymous caller who asks the same. */
+export interface StoredAnswer {
+  body: string;
+  headers: Record<string, string>;
+}
+
+/** The headers that belong to an answer (the rest, such as the request id and security headers, belong to each response). */
+const ANSWER_HEADERS = ['content-type', 'etag', 'x-total-count'];
+
+/** The answer `res` has just sent, to store; null unless it is a 200. */
+export function sentAnswer(res: Response, body: string): StoredAnswer | null {
+  if (res.statusCode !== 200) return null;
+  const headers: Record<string, string> = {};
+  for (const name of ANSWER_HEADERS) {
+    const value = res.getHeader(name);
+    if (value !== undefined) headers[name] = String(value);
+  }
+  return { body, headers };
+}
+
+/** Sends a stored answer; a GET whose If-None-Match names its ETag gets 304 (Express checks freshness in `send`). */
+export function replay(res: Response, answer: StoredAnswer): void {
+  res.set(answer.headers);
+  res.send(answer.body);
+}
+
+interface Entry {
+  answer: StoredAnswer;
+  generation: string;
+  storedAt: number;
+}
+
+export interface ReadCacheSettings {
+  enabled: boolean;
+  /** Entries shared between processes are checked against this Redis; the process's memory only without it. */
+  redisUrl: string | null;
+  /** The most answers one process keeps (the oldest go first). */
+  maxEntries: number;
+  /** An upper bound on an answer's age, in case an invalidation was lost while Redis was away. */
+  maxAgeMs: number;
+}
+
+const GENERATION_KEY = 'keen:read-cache:generation';
+const INVALIDATED_CHANNEL = 'keen:read-cache:invalidated';
+
+/**
+ * The answers anonymous callers get for public reads (products, reviews, engraving fonts), kept
+ * until anything that could change them is written.
+ *
+ * Correctness rests on one generation: every write entry point (a GraphQL mutation, a REST call
+ * other than GET, the payment webhook, the order-expiry sweep) calls `invalidate()` after its
+ * transaction commits and before it answers; a reader takes the generation before it reads the
+ * database and stores its answer under it, so an answer is only ever replayed while no write has
+ * finished since it was read. With Redis the generation lives there (a random token, so a restarted
+ * Redis never matches an old one) and every replay checks it: a write in one process is seen by the
+ * very next read in every other; pub/sub only frees the other processes' memory early. While Redis
+ * cannot be reached nothing is replayed.
+ */
+export class ReadCache {
+  private readonly entries = new Map<string, Entry>();
+  private localGeneration = randomUUID();
+  /** An invalidation that could not reach Redis, written again as soon as it is back. */
+  private unsentInvalidation = false;
+
+  private constructor(
+    private readonly settings: ReadCacheSettings,
+    private readonly redis: Redis | null,
+    private readonly subscriber: Redis | null,
+    private readonly logger: Logger,
+  ) {}
+
+  static create(settings: ReadCacheSettings, logger: Logger): ReadCache {
+    if (!settings.enabled || !settings.redisUrl) return new ReadCache(settings, null, null, logger);
+    // No offline queue: while Redis is away a command fails at once and the read goes to the database.
+    const options = { enableOfflineQueue: false, maxRetriesPerRequest: 1, commandTimeout: 500 };
+    const redis = new Redis(settings.redisUrl, options);
+    const subscriber = new Redis(settings.redisUrl, { maxRetriesPerRequest: null });
+    const cache = new ReadCache(settings, redis, subscriber, logger);
+    redis.on('error', () => {}); // the rate limiter's connection already reports Redis's absence
+    redis.on('ready', () => void cache.sendUnsentInvalidation());
+    subscriber.on('error', () => {});
+    subscriber.on('message', () => cache.entries.clear());
+    void subscriber.subscribe(INVALIDATED_CHANNEL).catch(() => {});
+    return cache;
+  }
+
+  get enabled(): boolean {
+    return this.settings.enabled;
+  }
+
+  /** The current generation, taken before reading the database; null when it cannot be known (Redis away). */
+  async generation(): Promise<string | null> {
+    if (!this.settings.enabled) return null;
+    if (!this.redis) return this.localGeneration;
+    if (this.unsentInvalidation) return null;
+    try {
+      const current = await this.redis.get(GENERATION_KEY);
+      if (current) return current;
+      // A new (or restarted) Redis: start a generation no stored answer carries.
+      await this.redis.set(GENERATION_KEY, randomUUID(), 'NX');
+      return await this.redis.get(GENERATION_KEY);
+    } catch {
+      return null;
+    }
+  }
+
+  /** The stored answer for `key` if nothing was written since it was read. */
+  async find(key: string): Promise<StoredAnswer | null> {
+    const entry = this.entries.get(key);
+    if (!entry) {
+      if (this.settings.enabled) metrics.readCache.inc({ result: 'miss' });
+      return null;
+    }
+    const fresh = Date.now() - entry.storedAt <= this.settings.maxAgeMs && entry.generation === (await this.generation());
+    if (!fresh) {
+      this.entries.delete(key);
+      metrics.readCache.inc({ result: 'miss' });
+      return null;
+    }
+    metrics.readCache.inc({ result: 'hit' });
+    return entry.answer;
+  }
+
+  store(key: string, generation: string | null, answer: StoredAnswer): void {
+    if (generation === null) return;
+    if (this.entries.size >= this.settings.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+    this.entries.set(key, { answer, generation, storedAt: Date.now() });
+  }
+
+  /** After a write commits, before its answer is sent: no answer read before it is replayed again. */
+  async invalidate(): Promise<void> {
+    if (!this.settings.enabled) return;
+    this.entries.clear();
+    this.localGeneration = randomUUID();
+    if (!this.redis) return;
+    this.unsentInvalidation = true;
+    await this.sendUnsentInvalidation();
+  }
+
+  private async sendUnsentInvalidation(): Promise<void> {
+    if (!this.redis || !this.unsentInvalidation) return;
+    try {
+      await this.redis.multi().set(GENERATION_KEY, randomUUID()).publish(INVALIDATED_CHANNEL, '1').exec();
+      this.unsentInvalidation = false;
+    } catch (error) {
+      this.logger.warn(
+        { err: (error as Error).message },
+        'read cache: Redis unreachable; answers are read from the database until it is back',
+      );
+    }
+  }
+
+  async close(): Promise<void> {
+    this.redis?.disconnect();
+    this.subscriber?.disconnect();
+  }
+}
