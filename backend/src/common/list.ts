@@ -72,13 +72,26 @@ export async function pageOf<T extends ObjectLiteral>(
       new Brackets((where) => spec.searchColumns.forEach((column) => where.orWhere(`${alias}.${column} ILIKE :pattern`, { pattern }))),
     );
   }
-  const [items, totalItems] = await query
-    .orderBy(`${alias}.${options.sortBy ?? spec.defaultSort}`, options.sortDirection ?? spec.defaultDirection)
-    .addOrderBy(`${alias}.id`)
-    .skip(skip)
-    .take(take)
-    .getManyAndCount();
-  return { items, totalItems };
+  query.orderBy(`${alias}.${options.sortBy ?? spec.defaultSort}`, options.sortDirection ?? spec.defaultDirection).addOrderBy(`${alias}.id`);
+  return fetchPage(query, { skip, take });
+}
+
+/**
+ * The page's rows and the count over every page, in one statement (a window count over the
+ * filtered rows); a page past the end asks for the count on its own. `query` must have no joins
+ * (OFFSET/LIMIT then count rows, not joined pairs) and its sort, ending in a unique column.
+ */
+export async function fetchPage<T extends ObjectLiteral>(
+  query: SelectQueryBuilder<T>,
+  { skip, take }: Page,
+): Promise<{ items: T[]; totalItems: number }> {
+  const { entities, raw } = await query
+    .addSelect('COUNT(*) OVER ()', 'total_items')
+    .offset(skip)
+    .limit(take)
+    .getRawAndEntities<{ total_items: string }>();
+  if (raw.length) return { items: entities, totalItems: Number(raw[0].total_items) };
+  return { items: [], totalItems: skip ? await query.offset(undefined).limit(undefined).orderBy().getCount() : 0 };
 }
 
 /** `{ items, totalItems }` for one item type (type-graphql's generic type pattern). */

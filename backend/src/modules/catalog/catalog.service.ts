@@ -1,6 +1,6 @@
 import { type DataSource, QueryFailedError } from 'typeorm';
 import { badInput, conflict, notFound } from '../../common/errors';
-import { checkPage, likePattern, SortDirection } from '../../common/list';
+import { checkPage, fetchPage, likePattern, SortDirection } from '../../common/list';
 import { isId, requireText, requireWholeNumber } from '../../common/validate';
 import { type Caller, requireAdmin } from '../auth/caller';
 import { checkEngravingSettings, NEW_PRODUCT_ENGRAVING } from './engraving';
@@ -42,8 +42,7 @@ export class CatalogService {
     } else {
       query.orderBy(`product.${sortBy}`, options.sortDirection ?? SortDirection.ASC);
     }
-    const [items, totalItems] = await query.addOrderBy('product.id').skip(skip).take(take).getManyAndCount();
-    return { items, totalItems };
+    return fetchPage(query.addOrderBy('product.id'), { skip, take });
   }
 
   async get(_caller: Caller, id: string): Promise<Product> {

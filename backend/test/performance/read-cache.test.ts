@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { Product } from '../src/modules/catalog/product.entity';
-import { startTestApp, type TestApp, type TestSession } from './support/harness';
+import { Product } from '../../src/modules/catalog/product.entity';
+import { startTestApp, type TestApp, type TestSession } from '../support/harness';
 
 /**
  * The read cache: anonymous public reads are replayed without touching the database, and every

@@ -1,0 +1,97 @@
+import { randomBytes } from 'node:crypto';
+import { startTestApp, type TestApp, type TestSession } from '../support/harness';
+
+/**
+ * The regression guard for the pages shoppers and staff load most: the SQL statements one request
+ * costs, with the read cache off (what a first visit costs), whatever the number of rows. Each
+ * list is one statement (its rows and count together); a signed-in request adds one for the caller.
+ */
+let app: TestApp;
+let admin: TestSession;
+let buyer: TestSession;
+const tag = `Sql${randomBytes(3).toString('hex')}`;
+beforeAll(async () => {
+  app = await startTestApp({ READ_CACHE: 'false', MAX_UNPAID_ORDERS: '100' });
+  admin = await app.adminUser();
+  buyer = await app.customer();
+  for (let i = 0; i < 30; i += 1) {
+    const product = await app.product({ name: `${tag} knife ${i}`, quantity: 50 });
+    await app.placeOrder(buyer, product.id);
+    const reviewer = await app.customer();
+    await app.gql(
+      'mutation($input: AddReviewInput!) { addReview(input: $input) { id } }',
+      { input: { star: 5, description: `${tag} ${i}` } },
+      reviewer,
+    );
+  }
+});
+afterAll(() => app.close());
+
+async function statements(query: string, variables: Record<string, unknown> = {}, session?: TestSession) {
+  app.queries.count = 0;
+  app.queries.counting = true;
+  try {
+    const res = await app.gql(query, variables, session);
+    expect(res.errors).toBeUndefined();
+    return { count: app.queries.count, data: res.data! };
+  } finally {
+    app.queries.counting = false;
+  }
+}
+
+test.each([
+  [
+    'home: 6 products and 3 reviews with authors',
+    '{ products(options: { take: 6 }) { totalItems items { id name img price } } reviews(options: { take: 3 }) { items { id star author { name img } } } }',
+    3,
+  ],
+  [
+    'products page (100 rows)',
+    '{ products(options: { take: 100 }) { totalItems items { id name img price quantity minimumQuantity } } }',
+    1,
+  ],
+  ['search with relevance', `{ products(options: { search: "${tag} knife" }) { totalItems items { id name } } }`, 1],
+  [
+    'reviews page with authors (100 rows)',
+    '{ reviews(options: { take: 100 }) { totalItems items { id star description author { name img } } } }',
+    2,
+  ],
+])('%s: %i statements', async (_name, query, expected) => {
+  expect((await statements(query)).count).toBe(expected);
+});
+
+test('a product page: 1 statement', async () => {
+  const { data } = await statements('{ products(options: { take: 1 }) { items { id } } }');
+  expect((await statements('query($id: ID!) { product(id: $id) { id name } }', { id: data.products.items[0].id })).count).toBe(1);
+});
+
+test('admin orders page (100 rows, with their products): 3 statements', async () => {
+  const { count, data } = await statements(
+    '{ orders(options: { take: 100 }) { totalItems items { id totalPrice status paid product { name quantity } } } }',
+    {},
+    admin,
+  );
+  expect(data.orders.items.length).toBeGreaterThanOrEqual(30);
+  expect(data.orders.items.every((order: { product: { name: string } | null }) => order.product?.name)).toBe(true);
+  expect(count).toBe(3);
+});
+
+test('My Orders (20 rows, with their products): 3 statements', async () => {
+  const { count, data } = await statements(
+    '{ myOrders(options: { take: 20 }) { totalItems items { id name totalPrice status paid product { quantity } } } }',
+    {},
+    buyer,
+  );
+  expect(data.myOrders.items).toHaveLength(20);
+  expect(data.myOrders.totalItems).toBe(30);
+  expect(count).toBe(3);
+});
+
+test('a page past the end answers no rows and the right count', async () => {
+  const { count, data } = await statements(`{ products(options: { search: "${tag}", skip: 40, take: 10 }) { totalItems items { id } } }`);
+  expect(data.products).toEqual({ totalItems: 30, items: [] });
+  expect(count).toBe(2);
+  const lastPage = await statements(`{ products(options: { search: "${tag}", skip: 25, take: 10 }) { totalItems items { id } } }`);
+  expect(lastPage.data.products.totalItems).toBe(30);
+  expect(lastPage.data.products.items).toHaveLength(5);
+});
