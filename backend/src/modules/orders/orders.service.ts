@@ -49,20 +49,26 @@ export class OrdersService {
 
     const order = await this.db.transaction(async (manager) => {
       await this.checkUnpaidLimit(manager, user);
-      const product = await manager.getRepository(Product).findOneBy({ id: input.productId });
-      if (!product) throw notFound('Product');
-      if (quantity > product.quantity) throw badInput(SHORTAGE);
+      // One statement takes the units and reads the product; a rule that fails afterwards rolls
+      // the take back with the transaction.
+      const { raw } = await manager
+        .createQueryBuilder()
+        .update(Product)
+        .set({ quantity: () => 'quantity - :quantity' })
+        .where('id = :id AND quantity >= :quantity', { id: input.productId, quantity })
+        .returning('*')
+        .execute();
+      const taken = (raw as Partial<Product>[])[0];
+      if (!taken) {
+        const exists = await manager.getRepository(Product).existsBy({ id: input.productId });
+        throw exists ? badInput(SHORTAGE) : notFound('Product');
+      }
+      // The product as the customer saw it, before this order took its units.
+      const product = manager.getRepository(Product).create({ ...taken, quantity: taken.quantity! + quantity });
       if (quantity < product.minimumQuantity) throw badInput('Minimum Quantity Required');
       const engraving = checkEngraving(product, input.engraving);
       const unitPrice = product.price + engravingSurcharge(product, engraving);
       if (quantity * unitPrice > MAX_INT) throw badInput('The order total is too large; please order fewer units');
-      const taken = await manager
-        .createQueryBuilder()
-        .update(Product)
-        .set({ quantity: () => 'quantity - :quantity' })
-        .where('id = :id AND quantity >= :quantity', { id: product.id, quantity })
-        .execute();
-      if (!taken.affected) throw badInput(SHORTAGE);
 
       const order = await manager.getRepository(Order).save(
         manager.getRepository(Order).create({
@@ -94,6 +100,7 @@ export class OrdersService {
 
   /** Serialised per customer by locking their row, so concurrent orders cannot pass the limit together. */
   private async checkUnpaidLimit(manager: EntityManager, user: User): Promise<void> {
+    // The count needs a snapshot taken after the lock is granted: two statements, not one.
     await manager.getRepository(User).findOne({ where: { id: user.id }, lock: { mode: 'pessimistic_write' } });
     const unpaid = await manager.getRepository(Order).countBy({ customerId: user.id, state: OrderState.AwaitingPayment });
     if (unpaid >= this.settings.maxUnpaidOrders) {
@@ -247,5 +254,7 @@ export class OrdersService {
 function checkQuantity(value: unknown): number {
   if (value === undefined || value === null || value === '') throw badInput('Empty Quantity');
   if (typeof value !== 'number' || !Number.isInteger(value)) throw badInput('Quantity must be a whole number');
+  // More than any stock column can hold is a shortage, whatever the product.
+  if (value > MAX_INT) throw badInput(SHORTAGE);
   return value;
 }
