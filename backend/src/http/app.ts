@@ -1,10 +1,9 @@
-import { randomUUID, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { ApolloServer } from '@apollo/server';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { Logger } from 'pino';
-import { pinoHttp } from 'pino-http';
 import type { DataSource } from 'typeorm';
 import { countRequests, registry } from '../common/metrics';
 import type { Config } from '../config';
@@ -12,6 +11,7 @@ import type { RequestContext } from '../context';
 import { graphqlHandler } from '../graphql/http-handler';
 import { seedImagesDir } from '../seed/catalogue';
 import type { Services } from '../services';
+import { accessLog } from './access-log';
 import { callerErrorOf, sendCallerError } from './http-errors';
 import { createRestRouter } from './rest';
 import { securityHeaders } from './security-headers';
@@ -34,17 +34,7 @@ export function createApp({ config, db, services, logger, apollo, isDraining = (
   app.set('trust proxy', config.trustProxy);
   app.use(countRequests);
   app.use(securityHeaders(config));
-  app.use(
-    pinoHttp({
-      logger,
-      genReqId: (req, res) => {
-        const id = (typeof req.headers['x-request-id'] === 'string' && req.headers['x-request-id'].slice(0, 100)) || randomUUID();
-        res.setHeader('x-request-id', id);
-        return id;
-      },
-      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' || req.url === '/metrics' },
-    }),
-  );
+  app.use(accessLog(app, logger));
 
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });

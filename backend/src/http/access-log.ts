@@ -1,0 +1,51 @@
+import { randomUUID } from 'node:crypto';
+import type { Express, NextFunction, Request, Response } from 'express';
+import type { Logger } from 'pino';
+
+declare module 'http' {
+  interface IncomingMessage {
+    /** The request's id: the caller's `X-Request-Id` (trimmed to 100 characters) or a new UUID; answered in `X-Request-Id`. */
+    id: string;
+    /** A logger whose lines carry the request's id. */
+    log: Logger;
+  }
+}
+
+/** Probes are asked every few seconds; a line each would drown the log. */
+const UNLOGGED = new Set(['/healthz', '/readyz', '/metrics']);
+const CHILD = Symbol('request logger');
+
+/**
+ * One line per answered request (method, path, status, time, client, user agent: never a header
+ * that could carry a credential), and `req.log` for handlers, made only when a handler logs.
+ * Cheaper than logging every request's headers through redaction, which cost about a tenth of a
+ * cached answer's time.
+ */
+export function accessLog(app: Express, logger: Logger) {
+  Object.defineProperty(app.request, 'log', {
+    configurable: true,
+    get(this: Request & { [CHILD]?: Logger }) {
+      return (this[CHILD] ??= logger.child({ reqId: this.id }));
+    },
+  });
+  const logs = logger.isLevelEnabled('info');
+  return (req: Request, res: Response, next: NextFunction) => {
+    const given = req.headers['x-request-id'];
+    req.id = (typeof given === 'string' && given.slice(0, 100)) || randomUUID();
+    res.setHeader('x-request-id', req.id);
+    if (logs && !UNLOGGED.has(req.url)) {
+      const started = performance.now();
+      res.once('finish', () => {
+        const line = {
+          reqId: req.id,
+          req: { method: req.method, url: req.originalUrl, remoteAddress: req.ip, userAgent: req.headers['user-agent'] },
+          res: { statusCode: res.statusCode },
+          responseTime: Math.round(performance.now() - started),
+        };
+        if (res.statusCode >= 500) logger.error(line, 'request failed');
+        else logger.info(line, 'request completed');
+      });
+    }
+    next();
+  };
+}
