@@ -1,5 +1,6 @@
 import { type App, cert, deleteApp, initializeApp } from 'firebase-admin/app';
 import { type Auth, getAuth } from 'firebase-admin/auth';
+import { createSecretKey, type KeyObject } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import type { Config } from '../../config';
 import { AppError, unauthenticated } from '../../common/errors';
@@ -37,6 +38,8 @@ export function checksRevocation(config: Pick<Config, 'env'>): boolean {
 export class IdentityService {
   private readonly app: App;
   readonly auth: Auth;
+  /** A key object made once: given a string, jsonwebtoken tries (and fails) to read it as a public key on every call. */
+  private readonly accessTokenKey: KeyObject;
 
   constructor(private readonly config: Config) {
     if (config.firebase.emulatorHost) process.env.FIREBASE_AUTH_EMULATOR_HOST = config.firebase.emulatorHost;
@@ -46,6 +49,7 @@ export class IdentityService {
       `keen-${Math.random().toString(36).slice(2)}`,
     );
     this.auth = getAuth(this.app);
+    this.accessTokenKey = createSecretKey(Buffer.from(config.accessTokenSecret));
   }
 
   /** Verifies either kind of token; a bad or expired token is an error, never "anonymous". */
@@ -88,7 +92,7 @@ export class IdentityService {
    */
   issueAccessToken(identity: Identity, validSince: Date): string {
     const claims = { email: identity.email, name: identity.name, ev: identity.emailVerified, vs: validSince.getTime() };
-    return jwt.sign(claims, this.config.accessTokenSecret, {
+    return jwt.sign(claims, this.accessTokenKey, {
       issuer: ACCESS_TOKEN_ISSUER,
       subject: identity.email,
       expiresIn: ACCESS_TOKEN_LIFETIME,
@@ -98,7 +102,7 @@ export class IdentityService {
 
   private verifyAccessToken(token: string): Identity {
     try {
-      const payload = jwt.verify(token, this.config.accessTokenSecret, {
+      const payload = jwt.verify(token, this.accessTokenKey, {
         issuer: ACCESS_TOKEN_ISSUER,
         algorithms: ['HS256'],
       }) as jwt.JwtPayload;
