@@ -1,6 +1,6 @@
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
 import { unwrapResolverError } from '@apollo/server/errors';
-import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { ApolloArmor } from '@escape.tech/graphql-armor';
 import type { GraphQLFormattedError, GraphQLSchema } from 'graphql';
 import type { Logger } from 'pino';
@@ -81,6 +81,8 @@ export function createApolloServer(schema: GraphQLSchema, options: ApolloOptions
     plugins: [
       ...protection.plugins,
       ApolloServerPluginLandingPageDisabled(),
+      // Keen sends no cache hints; Apollo's default cache-control plugin would wrap every field's resolver.
+      ApolloServerPluginCacheControlDisabled(),
       graphqlMetricsPlugin,
       serviceUnavailableStatus,
       forgetPublicAnswersAfterMutations,
