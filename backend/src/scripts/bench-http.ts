@@ -278,7 +278,7 @@ async function main(): Promise<void> {
         met: judged ? benchCase.goal.met({ ratio, keenP99: keenSide.p99 }) : null,
       });
       console.log(
-        `${benchCase.name}, ${connections} connections: Keen ${keenSide.reqPerSec.toFixed(0)} req/s, baseline ${baselineSide.reqPerSec.toFixed(0)} req/s`,
+        `${benchCase.name}, ${connections} connection${connections === 1 ? '' : 's'}: Keen ${keenSide.reqPerSec.toFixed(0)} req/s, baseline ${baselineSide.reqPerSec.toFixed(0)} req/s`,
       );
     }
   }
