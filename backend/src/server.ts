@@ -28,7 +28,6 @@ export async function startServer(config: Config, db: DataSource, logger: Logger
   const expiry = startExpirySweep(services, config.orders.expirySweepSeconds, logger);
   const httpServer = http.createServer();
   const apollo = createApolloServer(await buildKeenSchema(), {
-    production: config.env === 'production',
     graphql: config.graphql,
     logger,
     plugins: [ApolloServerPluginDrainHttpServer({ httpServer })],

@@ -67,7 +67,6 @@ describe('field suggestions', () => {
   async function unknownFieldMessage(env: Record<string, string>): Promise<string> {
     const config = loadConfig(env);
     const server = createApolloServer(await buildKeenSchema(), {
-      production: config.env === 'production',
       graphql: config.graphql,
       logger: pino({ level: 'silent' }),
     });

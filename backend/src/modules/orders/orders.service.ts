@@ -46,6 +46,10 @@ export class OrdersService {
     const phone = requirePhone(input.phone);
     const address = requireText(input.address, 'Address is Required', 500);
     if (!isId(input.productId)) throw notFound('Product');
+    // Once stock is gone, a rush of buyers is answered by one cheap read each, not a transaction.
+    const stock = await this.db.getRepository(Product).findOne({ select: { quantity: true }, where: { id: input.productId } });
+    if (!stock) throw notFound('Product');
+    if (stock.quantity < quantity) throw badInput(SHORTAGE);
 
     const order = await this.db.transaction(async (manager) => {
       await this.checkUnpaidLimit(manager, user);
