@@ -158,6 +158,7 @@ export type UpdateProductInput = {
   engravingMaxLength?: number | null | undefined;
   /** Engraving surcharge per unit in whole dollars (default 0) */
   engravingPrice?: number | null | undefined;
+  /** Photo URL, for example from POST /api/uploads */
   img: string;
   minimumQuantity?: number | null | undefined;
   name?: string | null | undefined;
