@@ -3,6 +3,7 @@ import { Box, Button, Card, CardContent, Container, Grid, Stack, TextField, Typo
 import { useFormik } from 'formik';
 import { useSnackbar } from 'notistack';
 import { useNavigate, useParams } from 'react-router-dom';
+import ProductPhoto from '../../components/ProductPhoto';
 import Spinner from '../../components/Spinner';
 import { errorMessage } from '../../lib/errors';
 import EngravingFields from '../../components/engraving/EngravingFields';
@@ -105,16 +106,7 @@ export default function PurchasePage() {
       <Grid container spacing={3}>
         <Grid size={{ xs: 12, md: 5 }}>
           <Card>
-            <Box sx={{ bgcolor: '#0d0f12', display: 'flex', justifyContent: 'center' }}>
-              <img
-                src={product.img}
-                alt={product.name}
-                loading="lazy"
-                width={360}
-                height={260}
-                style={{ width: '100%', maxWidth: 360, height: 260, objectFit: 'contain' }}
-              />
-            </Box>
+            <ProductPhoto product={product} width={360} height={260} />
             <CardContent>
               <Typography variant="h5" component="h2">
                 {product.name}
