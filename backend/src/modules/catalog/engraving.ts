@@ -86,24 +86,22 @@ export function checkEngravingSettings(
 ): EngravingSettings {
   return {
     engravable: input.engravable ?? current.engravable,
-    engravingMaxLength:
-      input.engravingMaxLength == null
-        ? current.engravingMaxLength
-        : requireWholeNumber(input.engravingMaxLength, 'Engraving length is Required', {
-            min: 1,
-            max: ENGRAVING_MAX_LENGTH_LIMIT,
-            rangeMessage: `Engraving length must be between 1 and ${ENGRAVING_MAX_LENGTH_LIMIT}`,
-          }),
-    engravingPrice:
-      input.engravingPrice == null
-        ? current.engravingPrice
-        : requireWholeNumber(input.engravingPrice, 'Engraving price is Required', {
-            min: 0,
-            max: MAX_ENGRAVING_PRICE,
-            rangeMessage: `Engraving price must be between 0 and ${MAX_ENGRAVING_PRICE}`,
-          }),
+    engravingMaxLength: numberSetting(
+      input.engravingMaxLength,
+      current.engravingMaxLength,
+      'Engraving length',
+      1,
+      ENGRAVING_MAX_LENGTH_LIMIT,
+    ),
+    engravingPrice: numberSetting(input.engravingPrice, current.engravingPrice, 'Engraving price', 0, MAX_ENGRAVING_PRICE),
   };
 }
+
+/** A whole number from `min` to `max`, or `current` when absent. */
+const numberSetting = (value: number | null | undefined, current: number, label: string, min: number, max: number): number =>
+  value == null
+    ? current
+    : requireWholeNumber(value, `${label} is Required`, { min, max, rangeMessage: `${label} must be between ${min} and ${max}` });
 
 export const NEW_PRODUCT_ENGRAVING: EngravingSettings = {
   engravable: false,

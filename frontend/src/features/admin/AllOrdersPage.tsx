@@ -6,6 +6,7 @@ import type { GridColDef } from '@mui/x-data-grid';
 import { useSnackbar } from 'notistack';
 import { Link as RouterLink } from 'react-router-dom';
 import { errorMessage } from '../../lib/errors';
+import { useConfirmedDelete } from '../../components/useConfirmedDelete';
 import { forgetOverview, leaveListsNoLongerMatching } from '../../lib/listCache';
 import type { AdminOrdersQuery as AdminOrdersResult, OrderState } from '../../gql/graphql';
 import { CancelOrderMutation } from '../../graphql/orders';
@@ -13,7 +14,7 @@ import { AdminOrdersQuery, MarkShippedMutation } from './operations';
 import OrderStateChip, { ORDER_STATE_LABELS } from '../../components/OrderStateChip';
 import OrderHistoryDialog from './OrderHistoryDialog';
 import EngravingText from '../../components/engraving/EngravingText';
-import { actionsColumn, useConfirmedDelete } from './gridActions';
+import { actionsColumn } from './gridActions';
 import { AdminGrid, FilterSelect, useServerList } from './serverGrid';
 
 type Order = AdminOrdersResult['orders']['items'][number];
@@ -61,6 +62,7 @@ export default function AllOrdersPage() {
   const deletion = useConfirmedDelete<Order>({
     remove: (order) => cancelOrder({ variables: { id: order.id } }),
     busy: deleting,
+    deleted: 'Successfully Deleted',
     describe: (order) => (
       <>
         <Typography>{order.name}</Typography>

@@ -5,10 +5,11 @@ import type { GridColDef } from '@mui/x-data-grid';
 import { useSnackbar } from 'notistack';
 import { Link as RouterLink } from 'react-router-dom';
 import { errorMessage } from '../../lib/errors';
+import { useConfirmedDelete } from '../../components/useConfirmedDelete';
 import type { AdminProductsQuery as AdminProductsResult } from '../../gql/graphql';
 import { removeFromLists } from '../../lib/listCache';
 import { AdminProductsQuery, DeleteProductMutation, UpdateProductMutation } from './operations';
-import { actionsColumn, useConfirmedDelete } from './gridActions';
+import { actionsColumn } from './gridActions';
 import { AdminGrid, useServerList } from './serverGrid';
 
 type Product = AdminProductsResult['products']['items'][number];
@@ -27,6 +28,7 @@ export default function ManageProductsPage() {
     remove: ({ id }) =>
       deleteProduct({ variables: { id }, update: (cache) => removeFromLists(cache, ['products'], { __typename: 'Product', id }) }),
     busy: deleting,
+    deleted: 'Successfully Deleted',
     describe: (product) => (
       <>
         <Typography>{product.name}</Typography>
