@@ -14,104 +14,74 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
  * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
  */
 type Documents = {
-  '\n  query AdminOrders($options: OrderListOptions) {\n    orders(options: $options) {\n      totalItems\n      items {\n        ...OrderFields\n      }\n    }\n  }\n': typeof types.AdminOrdersDocument;
-  '\n  mutation MarkShipped($id: ID!) {\n    markShipped(id: $id) {\n      id\n      status\n      state\n    }\n  }\n': typeof types.MarkShippedDocument;
-  '\n  query OrderHistory($id: ID!) {\n    orderHistory(id: $id) {\n      id\n      fromState\n      toState\n      actor\n      actorEmail\n      note\n      createdAt\n    }\n  }\n': typeof types.OrderHistoryDocument;
-  '\n  query AdminProducts($options: ProductListOptions) {\n    products(options: $options) {\n      totalItems\n      items {\n        ...ProductFields\n        ...ProductEngravingFields\n        createdAt\n      }\n    }\n  }\n': typeof types.AdminProductsDocument;
-  '\n  query AdminProduct($id: ID!) {\n    product(id: $id) {\n      ...ProductFields\n      ...ProductEngravingFields\n    }\n  }\n': typeof types.AdminProductDocument;
-  '\n  mutation CreateProduct($input: ProductInput!) {\n    createProduct(input: $input) {\n      ...ProductFields\n      ...ProductEngravingFields\n      createdAt\n    }\n  }\n': typeof types.CreateProductDocument;
-  '\n  mutation UpdateProduct($id: ID!, $input: UpdateProductInput!) {\n    updateProduct(id: $id, input: $input) {\n      ...ProductFields\n      ...ProductEngravingFields\n    }\n  }\n': typeof types.UpdateProductDocument;
-  '\n  mutation DeleteProduct($id: ID!) {\n    deleteProduct(id: $id)\n  }\n': typeof types.DeleteProductDocument;
-  '\n  query AdminUsers($options: UserListOptions) {\n    users(options: $options) {\n      totalItems\n      items {\n        ...UserFields\n        createdAt\n      }\n    }\n  }\n': typeof types.AdminUsersDocument;
-  '\n  mutation MakeAdmin($email: String!) {\n    makeAdmin(email: $email) {\n      id\n      role\n    }\n  }\n': typeof types.MakeAdminDocument;
-  '\n  mutation RemoveAdmin($email: String!) {\n    removeAdmin(email: $email) {\n      id\n      role\n    }\n  }\n': typeof types.RemoveAdminDocument;
-  '\n  query Overview {\n    overview {\n      days {\n        day\n        revenue\n        orders\n      }\n      paidOrders\n      unpaidOrders\n      lowStockProducts {\n        id\n        name\n        quantity\n        minimumQuantity\n      }\n    }\n  }\n': typeof types.OverviewDocument;
-  '\n  mutation Register($input: RegisterInput!) {\n    register(input: $input) {\n      ...UserFields\n    }\n  }\n': typeof types.RegisterDocument;
-  '\n  fragment ProductEngravingFields on Product {\n    engravable\n    engravingMaxLength\n    engravingPrice\n  }\n': typeof types.ProductEngravingFieldsFragmentDoc;
-  '\n  query EngravingSheet($id: ID!) {\n    order(id: $id) {\n      ...OrderFields\n    }\n    engravingFonts {\n      id\n      name\n    }\n  }\n': typeof types.EngravingSheetDocument;
-  '\n  query PaymentPage($id: ID!) {\n    me {\n      id\n      name\n      email\n    }\n    order(id: $id) {\n      id\n      name\n      totalPrice\n      paid\n      state\n      transactionId\n      engraving {\n        text\n        font\n      }\n    }\n  }\n': typeof types.PaymentPageDocument;
-  '\n  mutation CreatePaymentIntent($orderId: ID!) {\n    createPaymentIntent(orderId: $orderId) {\n      id\n      clientSecret\n    }\n  }\n': typeof types.CreatePaymentIntentDocument;
-  '\n  fragment PaidOrderFields on Order {\n    id\n    paid\n    state\n    status\n    transactionId\n  }\n': typeof types.PaidOrderFieldsFragmentDoc;
-  '\n  mutation ConfirmPayment($orderId: ID!, $paymentIntentId: String!) {\n    confirmPayment(orderId: $orderId, paymentIntentId: $paymentIntentId) {\n      ...PaidOrderFields\n    }\n  }\n': typeof types.ConfirmPaymentDocument;
-  '\n  mutation ConfirmTestCardPayment($orderId: ID!, $card: TestCardInput!) {\n    confirmTestCardPayment(orderId: $orderId, card: $card) {\n      ...PaidOrderFields\n    }\n  }\n': typeof types.ConfirmTestCardPaymentDocument;
-  '\n  mutation UpdateProfile($input: UpdateProfileInput!) {\n    updateProfile(input: $input) {\n      ...UserFields\n    }\n  }\n': typeof types.UpdateProfileDocument;
-  '\n  query PurchasePage($id: ID!) {\n    me {\n      id\n      name\n      email\n      phone\n      address\n    }\n    product(id: $id) {\n      ...ProductFields\n      ...ProductEngravingFields\n    }\n    engravingFonts {\n      id\n      name\n    }\n  }\n': typeof types.PurchasePageDocument;
-  '\n  mutation PlaceOrder($input: PlaceOrderInput!) {\n    placeOrder(input: $input) {\n      ...OrderFields\n      product {\n        id\n        quantity\n      }\n    }\n  }\n': typeof types.PlaceOrderDocument;
-  '\n  fragment UserFields on User {\n    id\n    name\n    email\n    phone\n    address\n    img\n    role\n  }\n': typeof types.UserFieldsFragmentDoc;
-  '\n  query Me {\n    me {\n      ...UserFields\n    }\n  }\n': typeof types.MeDocument;
-  '\n  fragment OrderFields on Order {\n    id\n    userName\n    name\n    email\n    description\n    img\n    price\n    totalPrice\n    quantity\n    status\n    paid\n    state\n    transactionId\n    createdAt\n    engraving {\n      text\n      font\n      unitPrice\n    }\n  }\n': typeof types.OrderFieldsFragmentDoc;
-  '\n  query MyOrders($options: OrderListOptions) {\n    myOrders(options: $options) {\n      totalItems\n      items {\n        ...OrderFields\n      }\n    }\n  }\n': typeof types.MyOrdersDocument;
-  '\n  mutation CancelOrder($id: ID!) {\n    cancelOrder(id: $id) {\n      id\n      state\n      status\n      paid\n      product {\n        id\n        quantity\n      }\n    }\n  }\n': typeof types.CancelOrderDocument;
-  '\n  fragment ProductFields on Product {\n    id\n    name\n    img\n    description\n    price\n    quantity\n    minimumQuantity\n  }\n': typeof types.ProductFieldsFragmentDoc;
-  '\n  query Products($options: ProductListOptions) {\n    products(options: $options) {\n      totalItems\n      items {\n        ...ProductFields\n      }\n    }\n  }\n': typeof types.ProductsDocument;
-  '\n  fragment ReviewFields on Review {\n    id\n    userName\n    name\n    description\n    img\n    star\n    createdAt\n  }\n': typeof types.ReviewFieldsFragmentDoc;
-  '\n  query Reviews($options: ReviewListOptions) {\n    reviews(options: $options) {\n      totalItems\n      items {\n        ...ReviewFields\n      }\n    }\n  }\n': typeof types.ReviewsDocument;
-  '\n  mutation AddReview($input: AddReviewInput!) {\n    addReview(input: $input) {\n      ...ReviewFields\n    }\n  }\n': typeof types.AddReviewDocument;
+    "\n  query AdminOrders($options: OrderListOptions) {\n    orders(options: $options) {\n      totalItems\n      items {\n        ...OrderFields\n      }\n    }\n  }\n": typeof types.AdminOrdersDocument,
+    "\n  mutation MarkShipped($id: ID!) {\n    markShipped(id: $id) {\n      id\n      status\n      state\n    }\n  }\n": typeof types.MarkShippedDocument,
+    "\n  query OrderHistory($id: ID!) {\n    orderHistory(id: $id) {\n      id\n      fromState\n      toState\n      actor\n      actorEmail\n      note\n      createdAt\n    }\n  }\n": typeof types.OrderHistoryDocument,
+    "\n  query AdminProducts($options: ProductListOptions) {\n    products(options: $options) {\n      totalItems\n      items {\n        ...ProductFields\n        ...ProductEngravingFields\n        createdAt\n      }\n    }\n  }\n": typeof types.AdminProductsDocument,
+    "\n  query AdminProduct($id: ID!) {\n    product(id: $id) {\n      ...ProductFields\n      ...ProductEngravingFields\n    }\n  }\n": typeof types.AdminProductDocument,
+    "\n  mutation CreateProduct($input: ProductInput!) {\n    createProduct(input: $input) {\n      ...ProductFields\n      ...ProductEngravingFields\n      createdAt\n    }\n  }\n": typeof types.CreateProductDocument,
+    "\n  mutation UpdateProduct($id: ID!, $input: UpdateProductInput!) {\n    updateProduct(id: $id, input: $input) {\n      ...ProductFields\n      ...ProductEngravingFields\n    }\n  }\n": typeof types.UpdateProductDocument,
+    "\n  mutation DeleteProduct($id: ID!) {\n    deleteProduct(id: $id)\n  }\n": typeof types.DeleteProductDocument,
+    "\n  query AdminUsers($options: UserListOptions) {\n    users(options: $options) {\n      totalItems\n      items {\n        ...UserFields\n        createdAt\n      }\n    }\n  }\n": typeof types.AdminUsersDocument,
+    "\n  mutation MakeAdmin($email: String!) {\n    makeAdmin(email: $email) {\n      id\n      role\n    }\n  }\n": typeof types.MakeAdminDocument,
+    "\n  mutation RemoveAdmin($email: String!) {\n    removeAdmin(email: $email) {\n      id\n      role\n    }\n  }\n": typeof types.RemoveAdminDocument,
+    "\n  query Overview {\n    overview {\n      days {\n        day\n        revenue\n        orders\n      }\n      paidOrders\n      unpaidOrders\n      lowStockProducts {\n        id\n        name\n        quantity\n        minimumQuantity\n      }\n    }\n  }\n": typeof types.OverviewDocument,
+    "\n  mutation Register($input: RegisterInput!) {\n    register(input: $input) {\n      ...UserFields\n    }\n  }\n": typeof types.RegisterDocument,
+    "\n  fragment ProductEngravingFields on Product {\n    engravable\n    engravingMaxLength\n    engravingPrice\n  }\n": typeof types.ProductEngravingFieldsFragmentDoc,
+    "\n  query EngravingSheet($id: ID!) {\n    order(id: $id) {\n      ...OrderFields\n    }\n    engravingFonts {\n      id\n      name\n    }\n  }\n": typeof types.EngravingSheetDocument,
+    "\n  query PaymentPage($id: ID!) {\n    me {\n      id\n      name\n      email\n    }\n    order(id: $id) {\n      id\n      name\n      totalPrice\n      paid\n      state\n      transactionId\n      engraving {\n        text\n        font\n      }\n    }\n  }\n": typeof types.PaymentPageDocument,
+    "\n  mutation CreatePaymentIntent($orderId: ID!) {\n    createPaymentIntent(orderId: $orderId) {\n      id\n      clientSecret\n    }\n  }\n": typeof types.CreatePaymentIntentDocument,
+    "\n  fragment PaidOrderFields on Order {\n    id\n    paid\n    state\n    status\n    transactionId\n  }\n": typeof types.PaidOrderFieldsFragmentDoc,
+    "\n  mutation ConfirmPayment($orderId: ID!, $paymentIntentId: String!) {\n    confirmPayment(orderId: $orderId, paymentIntentId: $paymentIntentId) {\n      ...PaidOrderFields\n    }\n  }\n": typeof types.ConfirmPaymentDocument,
+    "\n  mutation ConfirmTestCardPayment($orderId: ID!, $card: TestCardInput!) {\n    confirmTestCardPayment(orderId: $orderId, card: $card) {\n      ...PaidOrderFields\n    }\n  }\n": typeof types.ConfirmTestCardPaymentDocument,
+    "\n  mutation UpdateProfile($input: UpdateProfileInput!) {\n    updateProfile(input: $input) {\n      ...UserFields\n    }\n  }\n": typeof types.UpdateProfileDocument,
+    "\n  query PurchasePage($id: ID!) {\n    me {\n      id\n      name\n      email\n      phone\n      address\n    }\n    product(id: $id) {\n      ...ProductFields\n      ...ProductEngravingFields\n    }\n    engravingFonts {\n      id\n      name\n    }\n  }\n": typeof types.PurchasePageDocument,
+    "\n  mutation PlaceOrder($input: PlaceOrderInput!) {\n    placeOrder(input: $input) {\n      ...OrderFields\n      product {\n        id\n        quantity\n      }\n    }\n  }\n": typeof types.PlaceOrderDocument,
+    "\n  fragment UserFields on User {\n    id\n    name\n    email\n    phone\n    address\n    img\n    role\n  }\n": typeof types.UserFieldsFragmentDoc,
+    "\n  query Me {\n    me {\n      ...UserFields\n    }\n  }\n": typeof types.MeDocument,
+    "\n  fragment OrderFields on Order {\n    id\n    userName\n    name\n    email\n    description\n    img\n    price\n    totalPrice\n    quantity\n    status\n    paid\n    state\n    transactionId\n    createdAt\n    engraving {\n      text\n      font\n      unitPrice\n    }\n  }\n": typeof types.OrderFieldsFragmentDoc,
+    "\n  query MyOrders($options: OrderListOptions) {\n    myOrders(options: $options) {\n      totalItems\n      items {\n        ...OrderFields\n      }\n    }\n  }\n": typeof types.MyOrdersDocument,
+    "\n  mutation CancelOrder($id: ID!) {\n    cancelOrder(id: $id) {\n      id\n      state\n      status\n      paid\n      product {\n        id\n        quantity\n      }\n    }\n  }\n": typeof types.CancelOrderDocument,
+    "\n  fragment ProductFields on Product {\n    id\n    name\n    img\n    description\n    price\n    quantity\n    minimumQuantity\n  }\n": typeof types.ProductFieldsFragmentDoc,
+    "\n  query Products($options: ProductListOptions) {\n    products(options: $options) {\n      totalItems\n      items {\n        ...ProductFields\n      }\n    }\n  }\n": typeof types.ProductsDocument,
+    "\n  fragment ReviewFields on Review {\n    id\n    userName\n    name\n    description\n    img\n    star\n    createdAt\n  }\n": typeof types.ReviewFieldsFragmentDoc,
+    "\n  query Reviews($options: ReviewListOptions) {\n    reviews(options: $options) {\n      totalItems\n      items {\n        ...ReviewFields\n      }\n    }\n  }\n": typeof types.ReviewsDocument,
+    "\n  mutation AddReview($input: AddReviewInput!) {\n    addReview(input: $input) {\n      ...ReviewFields\n    }\n  }\n": typeof types.AddReviewDocument,
 };
 const documents: Documents = {
-  '\n  query AdminOrders($options: OrderListOptions) {\n    orders(options: $options) {\n      totalItems\n      items {\n        ...OrderFields\n      }\n    }\n  }\n':
-    types.AdminOrdersDocument,
-  '\n  mutation MarkShipped($id: ID!) {\n    markShipped(id: $id) {\n      id\n      status\n      state\n    }\n  }\n':
-    types.MarkShippedDocument,
-  '\n  query OrderHistory($id: ID!) {\n    orderHistory(id: $id) {\n      id\n      fromState\n      toState\n      actor\n      actorEmail\n      note\n      createdAt\n    }\n  }\n':
-    types.OrderHistoryDocument,
-  '\n  query AdminProducts($options: ProductListOptions) {\n    products(options: $options) {\n      totalItems\n      items {\n        ...ProductFields\n        ...ProductEngravingFields\n        createdAt\n      }\n    }\n  }\n':
-    types.AdminProductsDocument,
-  '\n  query AdminProduct($id: ID!) {\n    product(id: $id) {\n      ...ProductFields\n      ...ProductEngravingFields\n    }\n  }\n':
-    types.AdminProductDocument,
-  '\n  mutation CreateProduct($input: ProductInput!) {\n    createProduct(input: $input) {\n      ...ProductFields\n      ...ProductEngravingFields\n      createdAt\n    }\n  }\n':
-    types.CreateProductDocument,
-  '\n  mutation UpdateProduct($id: ID!, $input: UpdateProductInput!) {\n    updateProduct(id: $id, input: $input) {\n      ...ProductFields\n      ...ProductEngravingFields\n    }\n  }\n':
-    types.UpdateProductDocument,
-  '\n  mutation DeleteProduct($id: ID!) {\n    deleteProduct(id: $id)\n  }\n': types.DeleteProductDocument,
-  '\n  query AdminUsers($options: UserListOptions) {\n    users(options: $options) {\n      totalItems\n      items {\n        ...UserFields\n        createdAt\n      }\n    }\n  }\n':
-    types.AdminUsersDocument,
-  '\n  mutation MakeAdmin($email: String!) {\n    makeAdmin(email: $email) {\n      id\n      role\n    }\n  }\n': types.MakeAdminDocument,
-  '\n  mutation RemoveAdmin($email: String!) {\n    removeAdmin(email: $email) {\n      id\n      role\n    }\n  }\n':
-    types.RemoveAdminDocument,
-  '\n  query Overview {\n    overview {\n      days {\n        day\n        revenue\n        orders\n      }\n      paidOrders\n      unpaidOrders\n      lowStockProducts {\n        id\n        name\n        quantity\n        minimumQuantity\n      }\n    }\n  }\n':
-    types.OverviewDocument,
-  '\n  mutation Register($input: RegisterInput!) {\n    register(input: $input) {\n      ...UserFields\n    }\n  }\n':
-    types.RegisterDocument,
-  '\n  fragment ProductEngravingFields on Product {\n    engravable\n    engravingMaxLength\n    engravingPrice\n  }\n':
-    types.ProductEngravingFieldsFragmentDoc,
-  '\n  query EngravingSheet($id: ID!) {\n    order(id: $id) {\n      ...OrderFields\n    }\n    engravingFonts {\n      id\n      name\n    }\n  }\n':
-    types.EngravingSheetDocument,
-  '\n  query PaymentPage($id: ID!) {\n    me {\n      id\n      name\n      email\n    }\n    order(id: $id) {\n      id\n      name\n      totalPrice\n      paid\n      state\n      transactionId\n      engraving {\n        text\n        font\n      }\n    }\n  }\n':
-    types.PaymentPageDocument,
-  '\n  mutation CreatePaymentIntent($orderId: ID!) {\n    createPaymentIntent(orderId: $orderId) {\n      id\n      clientSecret\n    }\n  }\n':
-    types.CreatePaymentIntentDocument,
-  '\n  fragment PaidOrderFields on Order {\n    id\n    paid\n    state\n    status\n    transactionId\n  }\n':
-    types.PaidOrderFieldsFragmentDoc,
-  '\n  mutation ConfirmPayment($orderId: ID!, $paymentIntentId: String!) {\n    confirmPayment(orderId: $orderId, paymentIntentId: $paymentIntentId) {\n      ...PaidOrderFields\n    }\n  }\n':
-    types.ConfirmPaymentDocument,
-  '\n  mutation ConfirmTestCardPayment($orderId: ID!, $card: TestCardInput!) {\n    confirmTestCardPayment(orderId: $orderId, card: $card) {\n      ...PaidOrderFields\n    }\n  }\n':
-    types.ConfirmTestCardPaymentDocument,
-  '\n  mutation UpdateProfile($input: UpdateProfileInput!) {\n    updateProfile(input: $input) {\n      ...UserFields\n    }\n  }\n':
-    types.UpdateProfileDocument,
-  '\n  query PurchasePage($id: ID!) {\n    me {\n      id\n      name\n      email\n      phone\n      address\n    }\n    product(id: $id) {\n      ...ProductFields\n      ...ProductEngravingFields\n    }\n    engravingFonts {\n      id\n      name\n    }\n  }\n':
-    types.PurchasePageDocument,
-  '\n  mutation PlaceOrder($input: PlaceOrderInput!) {\n    placeOrder(input: $input) {\n      ...OrderFields\n      product {\n        id\n        quantity\n      }\n    }\n  }\n':
-    types.PlaceOrderDocument,
-  '\n  fragment UserFields on User {\n    id\n    name\n    email\n    phone\n    address\n    img\n    role\n  }\n':
-    types.UserFieldsFragmentDoc,
-  '\n  query Me {\n    me {\n      ...UserFields\n    }\n  }\n': types.MeDocument,
-  '\n  fragment OrderFields on Order {\n    id\n    userName\n    name\n    email\n    description\n    img\n    price\n    totalPrice\n    quantity\n    status\n    paid\n    state\n    transactionId\n    createdAt\n    engraving {\n      text\n      font\n      unitPrice\n    }\n  }\n':
-    types.OrderFieldsFragmentDoc,
-  '\n  query MyOrders($options: OrderListOptions) {\n    myOrders(options: $options) {\n      totalItems\n      items {\n        ...OrderFields\n      }\n    }\n  }\n':
-    types.MyOrdersDocument,
-  '\n  mutation CancelOrder($id: ID!) {\n    cancelOrder(id: $id) {\n      id\n      state\n      status\n      paid\n      product {\n        id\n        quantity\n      }\n    }\n  }\n':
-    types.CancelOrderDocument,
-  '\n  fragment ProductFields on Product {\n    id\n    name\n    img\n    description\n    price\n    quantity\n    minimumQuantity\n  }\n':
-    types.ProductFieldsFragmentDoc,
-  '\n  query Products($options: ProductListOptions) {\n    products(options: $options) {\n      totalItems\n      items {\n        ...ProductFields\n      }\n    }\n  }\n':
-    types.ProductsDocument,
-  '\n  fragment ReviewFields on Review {\n    id\n    userName\n    name\n    description\n    img\n    star\n    createdAt\n  }\n':
-    types.ReviewFieldsFragmentDoc,
-  '\n  query Reviews($options: ReviewListOptions) {\n    reviews(options: $options) {\n      totalItems\n      items {\n        ...ReviewFields\n      }\n    }\n  }\n':
-    types.ReviewsDocument,
-  '\n  mutation AddReview($input: AddReviewInput!) {\n    addReview(input: $input) {\n      ...ReviewFields\n    }\n  }\n':
-    types.AddReviewDocument,
+    "\n  query AdminOrders($options: OrderListOptions) {\n    orders(options: $options) {\n      totalItems\n      items {\n        ...OrderFields\n      }\n    }\n  }\n": types.AdminOrdersDocument,
+    "\n  mutation MarkShipped($id: ID!) {\n    markShipped(id: $id) {\n      id\n      status\n      state\n    }\n  }\n": types.MarkShippedDocument,
+    "\n  query OrderHistory($id: ID!) {\n    orderHistory(id: $id) {\n      id\n      fromState\n      toState\n      actor\n      actorEmail\n      note\n      createdAt\n    }\n  }\n": types.OrderHistoryDocument,
+    "\n  query AdminProducts($options: ProductListOptions) {\n    products(options: $options) {\n      totalItems\n      items {\n        ...ProductFields\n        ...ProductEngravingFields\n        createdAt\n      }\n    }\n  }\n": types.AdminProductsDocument,
+    "\n  query AdminProduct($id: ID!) {\n    product(id: $id) {\n      ...ProductFields\n      ...ProductEngravingFields\n    }\n  }\n": types.AdminProductDocument,
+    "\n  mutation CreateProduct($input: ProductInput!) {\n    createProduct(input: $input) {\n      ...ProductFields\n      ...ProductEngravingFields\n      createdAt\n    }\n  }\n": types.CreateProductDocument,
+    "\n  mutation UpdateProduct($id: ID!, $input: UpdateProductInput!) {\n    updateProduct(id: $id, input: $input) {\n      ...ProductFields\n      ...ProductEngravingFields\n    }\n  }\n": types.UpdateProductDocument,
+    "\n  mutation DeleteProduct($id: ID!) {\n    deleteProduct(id: $id)\n  }\n": types.DeleteProductDocument,
+    "\n  query AdminUsers($options: UserListOptions) {\n    users(options: $options) {\n      totalItems\n      items {\n        ...UserFields\n        createdAt\n      }\n    }\n  }\n": types.AdminUsersDocument,
+    "\n  mutation MakeAdmin($email: String!) {\n    makeAdmin(email: $email) {\n      id\n      role\n    }\n  }\n": types.MakeAdminDocument,
+    "\n  mutation RemoveAdmin($email: String!) {\n    removeAdmin(email: $email) {\n      id\n      role\n    }\n  }\n": types.RemoveAdminDocument,
+    "\n  query Overview {\n    overview {\n      days {\n        day\n        revenue\n        orders\n      }\n      paidOrders\n      unpaidOrders\n      lowStockProducts {\n        id\n        name\n        quantity\n        minimumQuantity\n      }\n    }\n  }\n": types.OverviewDocument,
+    "\n  mutation Register($input: RegisterInput!) {\n    register(input: $input) {\n      ...UserFields\n    }\n  }\n": types.RegisterDocument,
+    "\n  fragment ProductEngravingFields on Product {\n    engravable\n    engravingMaxLength\n    engravingPrice\n  }\n": types.ProductEngravingFieldsFragmentDoc,
+    "\n  query EngravingSheet($id: ID!) {\n    order(id: $id) {\n      ...OrderFields\n    }\n    engravingFonts {\n      id\n      name\n    }\n  }\n": types.EngravingSheetDocument,
+    "\n  query PaymentPage($id: ID!) {\n    me {\n      id\n      name\n      email\n    }\n    order(id: $id) {\n      id\n      name\n      totalPrice\n      paid\n      state\n      transactionId\n      engraving {\n        text\n        font\n      }\n    }\n  }\n": types.PaymentPageDocument,
+    "\n  mutation CreatePaymentIntent($orderId: ID!) {\n    createPaymentIntent(orderId: $orderId) {\n      id\n      clientSecret\n    }\n  }\n": types.CreatePaymentIntentDocument,
+    "\n  fragment PaidOrderFields on Order {\n    id\n    paid\n    state\n    status\n    transactionId\n  }\n": types.PaidOrderFieldsFragmentDoc,
+    "\n  mutation ConfirmPayment($orderId: ID!, $paymentIntentId: String!) {\n    confirmPayment(orderId: $orderId, paymentIntentId: $paymentIntentId) {\n      ...PaidOrderFields\n    }\n  }\n": types.ConfirmPaymentDocument,
+    "\n  mutation ConfirmTestCardPayment($orderId: ID!, $card: TestCardInput!) {\n    confirmTestCardPayment(orderId: $orderId, card: $card) {\n      ...PaidOrderFields\n    }\n  }\n": types.ConfirmTestCardPaymentDocument,
+    "\n  mutation UpdateProfile($input: UpdateProfileInput!) {\n    updateProfile(input: $input) {\n      ...UserFields\n    }\n  }\n": types.UpdateProfileDocument,
+    "\n  query PurchasePage($id: ID!) {\n    me {\n      id\n      name\n      email\n      phone\n      address\n    }\n    product(id: $id) {\n      ...ProductFields\n      ...ProductEngravingFields\n    }\n    engravingFonts {\n      id\n      name\n    }\n  }\n": types.PurchasePageDocument,
+    "\n  mutation PlaceOrder($input: PlaceOrderInput!) {\n    placeOrder(input: $input) {\n      ...OrderFields\n      product {\n        id\n        quantity\n      }\n    }\n  }\n": types.PlaceOrderDocument,
+    "\n  fragment UserFields on User {\n    id\n    name\n    email\n    phone\n    address\n    img\n    role\n  }\n": types.UserFieldsFragmentDoc,
+    "\n  query Me {\n    me {\n      ...UserFields\n    }\n  }\n": types.MeDocument,
+    "\n  fragment OrderFields on Order {\n    id\n    userName\n    name\n    email\n    description\n    img\n    price\n    totalPrice\n    quantity\n    status\n    paid\n    state\n    transactionId\n    createdAt\n    engraving {\n      text\n      font\n      unitPrice\n    }\n  }\n": types.OrderFieldsFragmentDoc,
+    "\n  query MyOrders($options: OrderListOptions) {\n    myOrders(options: $options) {\n      totalItems\n      items {\n        ...OrderFields\n      }\n    }\n  }\n": types.MyOrdersDocument,
+    "\n  mutation CancelOrder($id: ID!) {\n    cancelOrder(id: $id) {\n      id\n      state\n      status\n      paid\n      product {\n        id\n        quantity\n      }\n    }\n  }\n": types.CancelOrderDocument,
+    "\n  fragment ProductFields on Product {\n    id\n    name\n    img\n    description\n    price\n    quantity\n    minimumQuantity\n  }\n": types.ProductFieldsFragmentDoc,
+    "\n  query Products($options: ProductListOptions) {\n    products(options: $options) {\n      totalItems\n      items {\n        ...ProductFields\n      }\n    }\n  }\n": types.ProductsDocument,
+    "\n  fragment ReviewFields on Review {\n    id\n    userName\n    name\n    description\n    img\n    star\n    createdAt\n  }\n": types.ReviewFieldsFragmentDoc,
+    "\n  query Reviews($options: ReviewListOptions) {\n    reviews(options: $options) {\n      totalItems\n      items {\n        ...ReviewFields\n      }\n    }\n  }\n": types.ReviewsDocument,
+    "\n  mutation AddReview($input: AddReviewInput!) {\n    addReview(input: $input) {\n      ...ReviewFields\n    }\n  }\n": types.AddReviewDocument,
 };
 
 /**
@@ -131,205 +101,138 @@ export function graphql(source: string): unknown;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: '\n  query AdminOrders($options: OrderListOptions) {\n    orders(options: $options) {\n      totalItems\n      items {\n        ...OrderFields\n      }\n    }\n  }\n',
-): (typeof documents)['\n  query AdminOrders($options: OrderListOptions) {\n    orders(options: $options) {\n      totalItems\n      items {\n        ...OrderFields\n      }\n    }\n  }\n'];
+export function graphql(source: "\n  query AdminOrders($options: OrderListOptions) {\n    orders(options: $options) {\n      totalItems\n      items {\n        ...OrderFields\n      }\n    }\n  }\n"): (typeof documents)["\n  query AdminOrders($options: OrderListOptions) {\n    orders(options: $options) {\n      totalItems\n      items {\n        ...OrderFields\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: '\n  mutation MarkShipped($id: ID!) {\n    markShipped(id: $id) {\n      id\n      status\n      state\n    }\n  }\n',
-): (typeof documents)['\n  mutation MarkShipped($id: ID!) {\n    markShipped(id: $id) {\n      id\n      status\n      state\n    }\n  }\n'];
+export function graphql(source: "\n  mutation MarkShipped($id: ID!) {\n    markShipped(id: $id) {\n      id\n      status\n      state\n    }\n  }\n"): (typeof documents)["\n  mutation MarkShipped($id: ID!) {\n    markShipped(id: $id) {\n      id\n      status\n      state\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: '\n  query OrderHistory($id: ID!) {\n    orderHistory(id: $id) {\n      id\n      fromState\n      toState\n      actor\n      actorEmail\n      note\n      createdAt\n    }\n  }\n',
-): (typeof documents)['\n  query OrderHistory($id: ID!) {\n    orderHistory(id: $id) {\n      id\n      fromState\n      toState\n      actor\n      actorEmail\n      note\n      createdAt\n    }\n  }\n'];
+export function graphql(source: "\n  query OrderHistory($id: ID!) {\n    orderHistory(id: $id) {\n      id\n      fromState\n      toState\n      actor\n      actorEmail\n      note\n      createdAt\n    }\n  }\n"): (typeof documents)["\n  query OrderHistory($id: ID!) {\n    orderHistory(id: $id) {\n      id\n      fromState\n      toState\n      actor\n      actorEmail\n      note\n      createdAt\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: '\n  query AdminProducts($options: ProductListOptions) {\n    products(options: $options) {\n      totalItems\n      items {\n        ...ProductFields\n        ...ProductEngravingFields\n        createdAt\n      }\n    }\n  }\n',
-): (typeof documents)['\n  query AdminProducts($options: ProductListOptions) {\n    products(options: $options) {\n      totalItems\n      items {\n        ...ProductFields\n        ...ProductEngravingFields\n        createdAt\n      }\n    }\n  }\n'];
+export function graphql(source: "\n  query AdminProducts($options: ProductListOptions) {\n    products(options: $options) {\n      totalItems\n      items {\n        ...ProductFields\n        ...ProductEngravingFields\n        createdAt\n      }\n    }\n  }\n"): (typeof documents)["\n  query AdminProducts($options: ProductListOptions) {\n    products(options: $options) {\n      totalItems\n      items {\n        ...ProductFields\n        ...ProductEngravingFields\n        createdAt\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: '\n  query AdminProduct($id: ID!) {\n    product(id: $id) {\n      ...ProductFields\n      ...ProductEngravingFields\n    }\n  }\n',
-): (typeof documents)['\n  query AdminProduct($id: ID!) {\n    product(id: $id) {\n      ...ProductFields\n      ...ProductEngravingFields\n    }\n  }\n'];
+export function graphql(source: "\n  query AdminProduct($id: ID!) {\n    product(id: $id) {\n      ...ProductFields\n      ...ProductEngravingFields\n    }\n  }\n"): (typeof documents)["\n  query AdminProduct($id: ID!) {\n    product(id: $id) {\n      ...ProductFields\n      ...ProductEngravingFields\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: '\n  mutation CreateProduct($input: ProductInput!) {\n    createProduct(input: $input) {\n      ...ProductFields\n      ...ProductEngravingFields\n      createdAt\n    }\n  }\n',
-): (typeof documents)['\n  mutation CreateProduct($input: ProductInput!) {\n    createProduct(input: $input) {\n      ...ProductFields\n      ...ProductEngravingFields\n      createdAt\n    }\n  }\n'];
+export function graphql(source: "\n  mutation CreateProduct($input: ProductInput!) {\n    createProduct(input: $input) {\n      ...ProductFields\n      ...ProductEngravingFields\n      createdAt\n    }\n  }\n"): (typeof documents)["\n  mutation CreateProduct($input: ProductInput!) {\n    createProduct(input: $input) {\n      ...ProductFields\n      ...ProductEngravingFields\n      createdAt\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: '\n  mutation UpdateProduct($id: ID!, $input: UpdateProductInput!) {\n    updateProduct(id: $id, input: $input) {\n      ...ProductFields\n      ...ProductEngravingFields\n    }\n  }\n',
-): (typeof documents)['\n  mutation UpdateProduct($id: ID!, $input: UpdateProductInput!) {\n    updateProduct(id: $id, input: $input) {\n      ...ProductFields\n      ...ProductEngravingFields\n    }\n  }\n'];
+export function graphql(source: "\n  mutation UpdateProduct($id: ID!, $input: UpdateProductInput!) {\n    updateProduct(id: $id, input: $input) {\n      ...ProductFields\n      ...ProductEngravingFields\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateProduct($id: ID!, $input: UpdateProductInput!) {\n    updateProduct(id: $id, input: $input) {\n      ...ProductFields\n      ...ProductEngravingFields\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: '\n  mutation DeleteProduct($id: ID!) {\n    deleteProduct(id: $id)\n  }\n',
-): (typeof documents)['\n  mutation DeleteProduct($id: ID!) {\n    deleteProduct(id: $id)\n  }\n'];
+export function graphql(source: "\n  mutation DeleteProduct($id: ID!) {\n    deleteProduct(id: $id)\n  }\n"): (typeof documents)["\n  mutation DeleteProduct($id: ID!) {\n    deleteProduct(id: $id)\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: '\n  query AdminUsers($options: UserListOptions) {\n    users(options: $options) {\n      totalItems\n      items {\n        ...UserFields\n        createdAt\n      }\n    }\n  }\n',
-): (typeof documents)['\n  query AdminUsers($options: UserListOptions) {\n    users(options: $options) {\n      totalItems\n      items {\n        ...UserFields\n        createdAt\n      }\n    }\n  }\n'];
+export function graphql(source: "\n  query AdminUsers($options: UserListOptions) {\n    users(options: $options) {\n      totalItems\n      items {\n        ...UserFields\n        createdAt\n      }\n    }\n  }\n"): (typeof documents)["\n  query AdminUsers($options: UserListOptions) {\n    users(options: $options) {\n      totalItems\n      items {\n        ...UserFields\n        createdAt\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: '\n  mutation MakeAdmin($email: String!) {\n    makeAdmin(email: $email) {\n      id\n      role\n    }\n  }\n',
-): (typeof documents)['\n  mutation MakeAdmin($email: String!) {\n    makeAdmin(email: $email) {\n      id\n      role\n    }\n  }\n'];
+export function graphql(source: "\n  mutation MakeAdmin($email: String!) {\n    makeAdmin(email: $email) {\n      id\n      role\n    }\n  }\n"): (typeof documents)["\n  mutation MakeAdmin($email: String!) {\n    makeAdmin(email: $email) {\n      id\n      role\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: '\n  mutation RemoveAdmin($email: String!) {\n    removeAdmin(email: $email) {\n      id\n      role\n    }\n  }\n',
-): (typeof documents)['\n  mutation RemoveAdmin($email: String!) {\n    removeAdmin(email: $email) {\n      id\n      role\n    }\n  }\n'];
+export function graphql(source: "\n  mutation RemoveAdmin($email: String!) {\n    removeAdmin(email: $email) {\n      id\n      role\n    }\n  }\n"): (typeof documents)["\n  mutation RemoveAdmin($email: String!) {\n    removeAdmin(email: $email) {\n      id\n      role\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: '\n  query Overview {\n    overview {\n      days {\n        day\n        revenue\n        orders\n      }\n      paidOrders\n      unpaidOrders\n      lowStockProducts {\n        id\n        name\n        quantity\n        minimumQuantity\n      }\n    }\n  }\n',
-): (typeof documents)['\n  query Overview {\n    overview {\n      days {\n        day\n        revenue\n        orders\n      }\n      paidOrders\n      unpaidOrders\n      lowStockProducts {\n        id\n        name\n        quantity\n        minimumQuantity\n      }\n    }\n  }\n'];
+export function graphql(source: "\n  query Overview {\n    overview {\n      days {\n        day\n        revenue\n        orders\n      }\n      paidOrders\n      unpaidOrders\n      lowStockProducts {\n        id\n        name\n        quantity\n        minimumQuantity\n      }\n    }\n  }\n"): (typeof documents)["\n  query Overview {\n    overview {\n      days {\n        day\n        revenue\n        orders\n      }\n      paidOrders\n      unpaidOrders\n      lowStockProducts {\n        id\n        name\n        quantity\n        minimumQuantity\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: '\n  mutation Register($input: RegisterInput!) {\n    register(input: $input) {\n      ...UserFields\n    }\n  }\n',
-): (typeof documents)['\n  mutation Register($input: RegisterInput!) {\n    register(input: $input) {\n      ...UserFields\n    }\n  }\n'];
+export function graphql(source: "\n  mutation Register($input: RegisterInput!) {\n    register(input: $input) {\n      ...UserFields\n    }\n  }\n"): (typeof documents)["\n  mutation Register($input: RegisterInput!) {\n    register(input: $input) {\n      ...UserFields\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: '\n  fragment ProductEngravingFields on Product {\n    engravable\n    engravingMaxLength\n    engravingPrice\n  }\n',
-): (typeof documents)['\n  fragment ProductEngravingFields on Product {\n    engravable\n    engravingMaxLength\n    engravingPrice\n  }\n'];
+export function graphql(source: "\n  fragment ProductEngravingFields on Product {\n    engravable\n    engravingMaxLength\n    engravingPrice\n  }\n"): (typeof documents)["\n  fragment ProductEngravingFields on Product {\n    engravable\n    engravingMaxLength\n    engravingPrice\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: '\n  query EngravingSheet($id: ID!) {\n    order(id: $id) {\n      ...OrderFields\n    }\n    engravingFonts {\n      id\n      name\n    }\n  }\n',
-): (typeof documents)['\n  query EngravingSheet($id: ID!) {\n    order(id: $id) {\n      ...OrderFields\n    }\n    engravingFonts {\n      id\n      name\n    }\n  }\n'];
+export function graphql(source: "\n  query EngravingSheet($id: ID!) {\n    order(id: $id) {\n      ...OrderFields\n    }\n    engravingFonts {\n      id\n      name\n    }\n  }\n"): (typeof documents)["\n  query EngravingSheet($id: ID!) {\n    order(id: $id) {\n      ...OrderFields\n    }\n    engravingFonts {\n      id\n      name\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: '\n  query PaymentPage($id: ID!) {\n    me {\n      id\n      name\n      email\n    }\n    order(id: $id) {\n      id\n      name\n      totalPrice\n      paid\n      state\n      transactionId\n      engraving {\n        text\n        font\n      }\n    }\n  }\n',
-): (typeof documents)['\n  query PaymentPage($id: ID!) {\n    me {\n      id\n      name\n      email\n    }\n    order(id: $id) {\n      id\n      name\n      totalPrice\n      paid\n      state\n      transactionId\n      engraving {\n        text\n        font\n      }\n    }\n  }\n'];
+export function graphql(source: "\n  query PaymentPage($id: ID!) {\n    me {\n      id\n      name\n      email\n    }\n    order(id: $id) {\n      id\n      name\n      totalPrice\n      paid\n      state\n      transactionId\n      engraving {\n        text\n        font\n      }\n    }\n  }\n"): (typeof documents)["\n  query PaymentPage($id: ID!) {\n    me {\n      id\n      name\n      email\n    }\n    order(id: $id) {\n      id\n      name\n      totalPrice\n      paid\n      state\n      transactionId\n      engraving {\n        text\n        font\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: '\n  mutation CreatePaymentIntent($orderId: ID!) {\n    createPaymentIntent(orderId: $orderId) {\n      id\n      clientSecret\n    }\n  }\n',
-): (typeof documents)['\n  mutation CreatePaymentIntent($orderId: ID!) {\n    createPaymentIntent(orderId: $orderId) {\n      id\n      clientSecret\n    }\n  }\n'];
+export function graphql(source: "\n  mutation CreatePaymentIntent($orderId: ID!) {\n    createPaymentIntent(orderId: $orderId) {\n      id\n      clientSecret\n    }\n  }\n"): (typeof documents)["\n  mutation CreatePaymentIntent($orderId: ID!) {\n    createPaymentIntent(orderId: $orderId) {\n      id\n      clientSecret\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: '\n  fragment PaidOrderFields on Order {\n    id\n    paid\n    state\n    status\n    transactionId\n  }\n',
-): (typeof documents)['\n  fragment PaidOrderFields on Order {\n    id\n    paid\n    state\n    status\n    transactionId\n  }\n'];
+export function graphql(source: "\n  fragment PaidOrderFields on Order {\n    id\n    paid\n    state\n    status\n    transactionId\n  }\n"): (typeof documents)["\n  fragment PaidOrderFields on Order {\n    id\n    paid\n    state\n    status\n    transactionId\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: '\n  mutation ConfirmPayment($orderId: ID!, $paymentIntentId: String!) {\n    confirmPayment(orderId: $orderId, paymentIntentId: $paymentIntentId) {\n      ...PaidOrderFields\n    }\n  }\n',
-): (typeof documents)['\n  mutation ConfirmPayment($orderId: ID!, $paymentIntentId: String!) {\n    confirmPayment(orderId: $orderId, paymentIntentId: $paymentIntentId) {\n      ...PaidOrderFields\n    }\n  }\n'];
+export function graphql(source: "\n  mutation ConfirmPayment($orderId: ID!, $paymentIntentId: String!) {\n    confirmPayment(orderId: $orderId, paymentIntentId: $paymentIntentId) {\n      ...PaidOrderFields\n    }\n  }\n"): (typeof documents)["\n  mutation ConfirmPayment($orderId: ID!, $paymentIntentId: String!) {\n    confirmPayment(orderId: $orderId, paymentIntentId: $paymentIntentId) {\n      ...PaidOrderFields\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: '\n  mutation ConfirmTestCardPayment($orderId: ID!, $card: TestCardInput!) {\n    confirmTestCardPayment(orderId: $orderId, card: $card) {\n      ...PaidOrderFields\n    }\n  }\n',
-): (typeof documents)['\n  mutation ConfirmTestCardPayment($orderId: ID!, $card: TestCardInput!) {\n    confirmTestCardPayment(orderId: $orderId, card: $card) {\n      ...PaidOrderFields\n    }\n  }\n'];
+export function graphql(source: "\n  mutation ConfirmTestCardPayment($orderId: ID!, $card: TestCardInput!) {\n    confirmTestCardPayment(orderId: $orderId, card: $card) {\n      ...PaidOrderFields\n    }\n  }\n"): (typeof documents)["\n  mutation ConfirmTestCardPayment($orderId: ID!, $card: TestCardInput!) {\n    confirmTestCardPayment(orderId: $orderId, card: $card) {\n      ...PaidOrderFields\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: '\n  mutation UpdateProfile($input: UpdateProfileInput!) {\n    updateProfile(input: $input) {\n      ...UserFields\n    }\n  }\n',
-): (typeof documents)['\n  mutation UpdateProfile($input: UpdateProfileInput!) {\n    updateProfile(input: $input) {\n      ...UserFields\n    }\n  }\n'];
+export function graphql(source: "\n  mutation UpdateProfile($input: UpdateProfileInput!) {\n    updateProfile(input: $input) {\n      ...UserFields\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateProfile($input: UpdateProfileInput!) {\n    updateProfile(input: $input) {\n      ...UserFields\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: '\n  query PurchasePage($id: ID!) {\n    me {\n      id\n      name\n      email\n      phone\n      address\n    }\n    product(id: $id) {\n      ...ProductFields\n      ...ProductEngravingFields\n    }\n    engravingFonts {\n      id\n      name\n    }\n  }\n',
-): (typeof documents)['\n  query PurchasePage($id: ID!) {\n    me {\n      id\n      name\n      email\n      phone\n      address\n    }\n    product(id: $id) {\n      ...ProductFields\n      ...ProductEngravingFields\n    }\n    engravingFonts {\n      id\n      name\n    }\n  }\n'];
+export function graphql(source: "\n  query PurchasePage($id: ID!) {\n    me {\n      id\n      name\n      email\n      phone\n      address\n    }\n    product(id: $id) {\n      ...ProductFields\n      ...ProductEngravingFields\n    }\n    engravingFonts {\n      id\n      name\n    }\n  }\n"): (typeof documents)["\n  query PurchasePage($id: ID!) {\n    me {\n      id\n      name\n      email\n      phone\n      address\n    }\n    product(id: $id) {\n      ...ProductFields\n      ...ProductEngravingFields\n    }\n    engravingFonts {\n      id\n      name\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: '\n  mutation PlaceOrder($input: PlaceOrderInput!) {\n    placeOrder(input: $input) {\n      ...OrderFields\n      product {\n        id\n        quantity\n      }\n    }\n  }\n',
-): (typeof documents)['\n  mutation PlaceOrder($input: PlaceOrderInput!) {\n    placeOrder(input: $input) {\n      ...OrderFields\n      product {\n        id\n        quantity\n      }\n    }\n  }\n'];
+export function graphql(source: "\n  mutation PlaceOrder($input: PlaceOrderInput!) {\n    placeOrder(input: $input) {\n      ...OrderFields\n      product {\n        id\n        quantity\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation PlaceOrder($input: PlaceOrderInput!) {\n    placeOrder(input: $input) {\n      ...OrderFields\n      product {\n        id\n        quantity\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: '\n  fragment UserFields on User {\n    id\n    name\n    email\n    phone\n    address\n    img\n    role\n  }\n',
-): (typeof documents)['\n  fragment UserFields on User {\n    id\n    name\n    email\n    phone\n    address\n    img\n    role\n  }\n'];
+export function graphql(source: "\n  fragment UserFields on User {\n    id\n    name\n    email\n    phone\n    address\n    img\n    role\n  }\n"): (typeof documents)["\n  fragment UserFields on User {\n    id\n    name\n    email\n    phone\n    address\n    img\n    role\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: '\n  query Me {\n    me {\n      ...UserFields\n    }\n  }\n',
-): (typeof documents)['\n  query Me {\n    me {\n      ...UserFields\n    }\n  }\n'];
+export function graphql(source: "\n  query Me {\n    me {\n      ...UserFields\n    }\n  }\n"): (typeof documents)["\n  query Me {\n    me {\n      ...UserFields\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: '\n  fragment OrderFields on Order {\n    id\n    userName\n    name\n    email\n    description\n    img\n    price\n    totalPrice\n    quantity\n    status\n    paid\n    state\n    transactionId\n    createdAt\n    engraving {\n      text\n      font\n      unitPrice\n    }\n  }\n',
-): (typeof documents)['\n  fragment OrderFields on Order {\n    id\n    userName\n    name\n    email\n    description\n    img\n    price\n    totalPrice\n    quantity\n    status\n    paid\n    state\n    transactionId\n    createdAt\n    engraving {\n      text\n      font\n      unitPrice\n    }\n  }\n'];
+export function graphql(source: "\n  fragment OrderFields on Order {\n    id\n    userName\n    name\n    email\n    description\n    img\n    price\n    totalPrice\n    quantity\n    status\n    paid\n    state\n    transactionId\n    createdAt\n    engraving {\n      text\n      font\n      unitPrice\n    }\n  }\n"): (typeof documents)["\n  fragment OrderFields on Order {\n    id\n    userName\n    name\n    email\n    description\n    img\n    price\n    totalPrice\n    quantity\n    status\n    paid\n    state\n    transactionId\n    createdAt\n    engraving {\n      text\n      font\n      unitPrice\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: '\n  query MyOrders($options: OrderListOptions) {\n    myOrders(options: $options) {\n      totalItems\n      items {\n        ...OrderFields\n      }\n    }\n  }\n',
-): (typeof documents)['\n  query MyOrders($options: OrderListOptions) {\n    myOrders(options: $options) {\n      totalItems\n      items {\n        ...OrderFields\n      }\n    }\n  }\n'];
+export function graphql(source: "\n  query MyOrders($options: OrderListOptions) {\n    myOrders(options: $options) {\n      totalItems\n      items {\n        ...OrderFields\n      }\n    }\n  }\n"): (typeof documents)["\n  query MyOrders($options: OrderListOptions) {\n    myOrders(options: $options) {\n      totalItems\n      items {\n        ...OrderFields\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: '\n  mutation CancelOrder($id: ID!) {\n    cancelOrder(id: $id) {\n      id\n      state\n      status\n      paid\n      product {\n        id\n        quantity\n      }\n    }\n  }\n',
-): (typeof documents)['\n  mutation CancelOrder($id: ID!) {\n    cancelOrder(id: $id) {\n      id\n      state\n      status\n      paid\n      product {\n        id\n        quantity\n      }\n    }\n  }\n'];
+export function graphql(source: "\n  mutation CancelOrder($id: ID!) {\n    cancelOrder(id: $id) {\n      id\n      state\n      status\n      paid\n      product {\n        id\n        quantity\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation CancelOrder($id: ID!) {\n    cancelOrder(id: $id) {\n      id\n      state\n      status\n      paid\n      product {\n        id\n        quantity\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: '\n  fragment ProductFields on Product {\n    id\n    name\n    img\n    description\n    price\n    quantity\n    minimumQuantity\n  }\n',
-): (typeof documents)['\n  fragment ProductFields on Product {\n    id\n    name\n    img\n    description\n    price\n    quantity\n    minimumQuantity\n  }\n'];
+export function graphql(source: "\n  fragment ProductFields on Product {\n    id\n    name\n    img\n    description\n    price\n    quantity\n    minimumQuantity\n  }\n"): (typeof documents)["\n  fragment ProductFields on Product {\n    id\n    name\n    img\n    description\n    price\n    quantity\n    minimumQuantity\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: '\n  query Products($options: ProductListOptions) {\n    products(options: $options) {\n      totalItems\n      items {\n        ...ProductFields\n      }\n    }\n  }\n',
-): (typeof documents)['\n  query Products($options: ProductListOptions) {\n    products(options: $options) {\n      totalItems\n      items {\n        ...ProductFields\n      }\n    }\n  }\n'];
+export function graphql(source: "\n  query Products($options: ProductListOptions) {\n    products(options: $options) {\n      totalItems\n      items {\n        ...ProductFields\n      }\n    }\n  }\n"): (typeof documents)["\n  query Products($options: ProductListOptions) {\n    products(options: $options) {\n      totalItems\n      items {\n        ...ProductFields\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: '\n  fragment ReviewFields on Review {\n    id\n    userName\n    name\n    description\n    img\n    star\n    createdAt\n  }\n',
-): (typeof documents)['\n  fragment ReviewFields on Review {\n    id\n    userName\n    name\n    description\n    img\n    star\n    createdAt\n  }\n'];
+export function graphql(source: "\n  fragment ReviewFields on Review {\n    id\n    userName\n    name\n    description\n    img\n    star\n    createdAt\n  }\n"): (typeof documents)["\n  fragment ReviewFields on Review {\n    id\n    userName\n    name\n    description\n    img\n    star\n    createdAt\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: '\n  query Reviews($options: ReviewListOptions) {\n    reviews(options: $options) {\n      totalItems\n      items {\n        ...ReviewFields\n      }\n    }\n  }\n',
-): (typeof documents)['\n  query Reviews($options: ReviewListOptions) {\n    reviews(options: $options) {\n      totalItems\n      items {\n        ...ReviewFields\n      }\n    }\n  }\n'];
+export function graphql(source: "\n  query Reviews($options: ReviewListOptions) {\n    reviews(options: $options) {\n      totalItems\n      items {\n        ...ReviewFields\n      }\n    }\n  }\n"): (typeof documents)["\n  query Reviews($options: ReviewListOptions) {\n    reviews(options: $options) {\n      totalItems\n      items {\n        ...ReviewFields\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: '\n  mutation AddReview($input: AddReviewInput!) {\n    addReview(input: $input) {\n      ...ReviewFields\n    }\n  }\n',
-): (typeof documents)['\n  mutation AddReview($input: AddReviewInput!) {\n    addReview(input: $input) {\n      ...ReviewFields\n    }\n  }\n'];
+export function graphql(source: "\n  mutation AddReview($input: AddReviewInput!) {\n    addReview(input: $input) {\n      ...ReviewFields\n    }\n  }\n"): (typeof documents)["\n  mutation AddReview($input: AddReviewInput!) {\n    addReview(input: $input) {\n      ...ReviewFields\n    }\n  }\n"];
 
 export function graphql(source: string) {
   return (documents as any)[source] ?? {};
 }
 
-export type DocumentType<TDocumentNode extends DocumentNode<any, any>> =
-  TDocumentNode extends DocumentNode<infer TType, any> ? TType : never;
+export type DocumentType<TDocumentNode extends DocumentNode<any, any>> = TDocumentNode extends DocumentNode<  infer TType,  any>  ? TType  : never;
