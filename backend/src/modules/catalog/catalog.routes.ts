@@ -1,6 +1,5 @@
 import type { Request, Router } from 'express';
-import { AppError } from '../../common/errors';
-import { handle } from '../../common/rest';
+import { handle, successUnlessConflict } from '../../common/rest';
 import { SortDirection } from '../../common/list';
 import { JsonBody } from '../../common/body';
 import { oneOf, queryValue, requireQuery, restList, restProduct, yesNo } from '../../common/rest-shapes';
@@ -61,12 +60,10 @@ export function registerCatalogRoutes(router: Router, services: Services): void 
     handle(services, async (req, _res, { caller }) => {
       requireAdmin(caller);
       const input = productInput(req);
-      try {
-        return { success: true, product: restProduct(await services.catalog.create(caller, input)) };
-      } catch (error) {
-        if (error instanceof AppError && error.code === 'CONFLICT') return { success: false, message: error.message };
-        throw error;
-      }
+      return successUnlessConflict(async () => ({
+        success: true as const,
+        product: restProduct(await services.catalog.create(caller, input)),
+      }));
     }),
   );
 

@@ -1,9 +1,9 @@
 import type { Router } from 'express';
 import { JsonBody } from '../../common/body';
-import { AppError, forbidden, unauthenticated } from '../../common/errors';
+import { forbidden, unauthenticated } from '../../common/errors';
 import { normalizeEmail } from '../../common/validate';
 import { clientAddress } from '../../context';
-import { handle } from '../../common/rest';
+import { handle, successUnlessConflict } from '../../common/rest';
 import { queryValue, requireQuery, restList, restUser } from '../../common/rest-shapes';
 import type { Services } from '../../services';
 import { requireUser } from '../auth/caller';
@@ -41,13 +41,10 @@ export function registerUsersRoutes(router: Router, services: Services): void {
     handle(services, async (req, _res, { caller }) => {
       requireUser(caller);
       const { email, input } = registration(JsonBody.of(req));
-      try {
+      return successUnlessConflict(async () => {
         const user = await services.users.registerAs(caller, email, input);
-        return { success: true, message: `${user.name} you have been registered` };
-      } catch (error) {
-        if (error instanceof AppError && error.code === 'CONFLICT') return { success: false, message: error.message };
-        throw error;
-      }
+        return { success: true as const, message: `${user.name} you have been registered` };
+      });
     }),
   );
 
