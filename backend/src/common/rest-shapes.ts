@@ -96,13 +96,6 @@ function wholeQuery(req: Request, name: string, allowed: (value: number) => bool
   return Number(raw);
 }
 
-/** The JSON body as an object (an absent body is empty; an array or a scalar is bad input). */
-export function bodyOf(req: Request): Record<string, unknown> {
-  const body: unknown = req.body ?? {};
-  if (typeof body !== 'object' || Array.isArray(body)) throw badInput('The request body must be a JSON object');
-  return body as Record<string, unknown>;
-}
-
 /** A single query-string value: `undefined` when absent; repeated or nested values are bad input. */
 export function queryValue(req: Request, name: string): string | undefined {
   const value = req.query[name];

@@ -1,5 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
 import { callerFromRequest } from '../context';
+import { AppError } from './errors';
 import type { Caller } from '../modules/auth/caller';
 import type { Services } from '../services';
 import { replay, sentAnswer } from './read-cache';
@@ -13,6 +14,18 @@ export interface RestContext {
 type Handler = (req: Request, res: Response, context: RestContext) => Promise<unknown> | unknown;
 
 const READS = new Set(['GET', 'HEAD']);
+
+/** The old client's `{ success }` answers: "already exist" (a conflict) is `{ success: false, message }`, not an error. */
+export async function successUnlessConflict<T extends { success: true }>(
+  work: () => Promise<T>,
+): Promise<T | { success: false; message: string }> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'CONFLICT') return { success: false, message: error.message };
+    throw error;
+  }
+}
 
 /**
  * Wraps a handler: resolves the caller from the Authorization header, and answers the handler's

@@ -114,7 +114,12 @@ test('REST create-payment-intent needs the order id and the owner', async () => 
   const shopper = await app.customer();
   const order = await unpaidOrder(shopper);
   expect((await rest('POST', '/create-payment-intent', { totalPrice: 50 }, shopper)).status).toBe(400);
+  expect(await rest('POST', '/create-payment-intent', { orderId: [order.id] }, shopper)).toEqual({
+    status: 400,
+    body: { message: 'orderId must be text' },
+  });
   expect((await rest('POST', '/create-payment-intent', { orderId: order.id })).status).toBe(401);
+  expect((await rest('POST', '/create-payment-intent', { orderId: 42 })).status).toBe(401);
   expect((await rest('POST', '/create-payment-intent', { orderId: order.id }, await app.customer('other'))).status).toBe(403);
 });
 
@@ -127,6 +132,11 @@ test('a forged transaction id is refused through GraphQL and REST, and the order
   const patched = await rest('PATCH', `/orders/${order.id}`, { transactionId: 'pi_forged123' }, shopper);
   expect(patched.status).toBe(400);
   expect((await rest('PATCH', `/orders/${order.id}`, {}, shopper)).status).toBe(400);
+  expect(await rest('PATCH', `/orders/${order.id}`, { transactionId: 42 }, shopper)).toEqual({
+    status: 400,
+    body: { message: 'transactionId must be text' },
+  });
+  expect((await rest('PATCH', `/orders/${order.id}`, { transactionId: 42 })).status).toBe(401);
   expect(await reload(order)).toMatchObject({ paid: false, transactionId: null });
 });
 

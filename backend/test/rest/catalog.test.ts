@@ -161,14 +161,15 @@ describe('POST /products?productname=', () => {
     expect(await app.db.getRepository(Product).countBy({ name: 'Nope' })).toBe(0);
   });
 
-  it('bad input is 400 with the SPEC message: missing, wrong types, out of range, malformed JSON, a non-object body', async () => {
+  it('bad input is 400 with the SPEC message: missing, empty, out of range, malformed JSON, a non-object body', async () => {
     const cases: [unknown, string][] = [
       [{ ...newProduct('A'), description: '' }, 'Product Description is Required'],
       [{ ...newProduct('B'), price: undefined }, 'Product Price is Required'],
-      [{ ...newProduct('C'), price: 'cheap' }, 'Product Price must be a whole number'],
+      [{ ...newProduct('C'), price: null }, 'Product Price is Required'],
       [{ ...newProduct('D'), quantity: -1 }, 'Product Quantity cannot be negative'],
       [{ ...newProduct('E'), price: 1e12 }, 'Product Price must be at least 1'],
-      [{ ...newProduct(''), name: 42 }, 'Product Name is Required'],
+      [{ ...newProduct(''), name: undefined }, 'Product Name is Required'],
+      [{ ...newProduct('F'), img: '  ' }, 'Product Photo is Required'],
     ];
     for (const [body, message] of cases) {
       const response = await api('POST', '/products', { as: admin, body });
@@ -185,6 +186,39 @@ describe('POST /products?productname=', () => {
       status: 400,
       body: { message: 'The request body must be a JSON object' },
     });
+  });
+
+  it('a field of the wrong type is 400 naming the field, and stores nothing', async () => {
+    const before = await app.db.getRepository(Product).count();
+    const cases: [object, string][] = [
+      [{ name: 42 }, 'name must be text'],
+      [{ description: ['Sharp', 'knife'] }, 'description must be text'],
+      [{ img: { url: '/images/santoku.svg' } }, 'img must be text'],
+      [{ price: 'cheap' }, 'price must be a whole number'],
+      [{ price: 12.5 }, 'price must be a whole number'],
+      [{ quantity: [3] }, 'quantity must be a whole number'],
+      [{ minimumQuantity: true }, 'minimumQuantity must be a whole number'],
+      [{ engravable: 'yes' }, 'engravable must be true or false'],
+      [{ engravingPrice: '5 dollars' }, 'engravingPrice must be a whole number'],
+    ];
+    for (const [wrong, message] of cases) {
+      expect(await api('POST', '/products', { as: admin, body: { ...newProduct('Wrong type'), ...wrong } })).toEqual({
+        status: 400,
+        body: { message },
+      });
+    }
+    expect(await app.db.getRepository(Product).count()).toBe(before);
+  });
+
+  it('checks the caller before the body: anonymous is 401 and a customer 403, whatever the body', async () => {
+    expect((await api('POST', '/products', { body: { name: 42 } })).status).toBe(401);
+    expect((await api('POST', '/products', { body: ['not', 'an', 'object'] })).status).toBe(401);
+    expect((await api('POST', '/products', { as: shopper, body: { price: 'cheap' } })).status).toBe(403);
+  });
+
+  it('takes whole numbers sent as text, as form fields arrive', async () => {
+    const { body } = await api('POST', '/products', { as: admin, body: { ...newProduct('Texted numbers'), price: ' 80 ', quantity: '7' } });
+    expect(body.product).toMatchObject({ name: 'Texted numbers', price: 80, quantity: 7 });
   });
 });
 
@@ -211,6 +245,29 @@ describe('PUT /products/{id}', () => {
       body: { message: 'Minimum Quantity is Required' },
     });
     expect((await app.db.getRepository(Product).findOneByOrFail({ id: product.id })).price).toBe(25);
+  });
+
+  it('a field of the wrong type is 400 naming the field, after the caller check, and changes nothing', async () => {
+    const product = await app.product();
+    const update = { price: 1, quantity: 1, minimumQuantity: 1, img: '/x.svg' };
+    for (const [wrong, message] of [
+      [{ price: '1O' }, 'price must be a whole number'],
+      [{ name: { first: 'New' } }, 'name must be text'],
+      [{ img: 7 }, 'img must be text'],
+      [{ engravingMaxLength: [12] }, 'engravingMaxLength must be a whole number'],
+    ] as const) {
+      expect(await api('PUT', `/products/${product.id}`, { as: admin, body: { ...update, ...wrong } })).toEqual({
+        status: 400,
+        body: { message },
+      });
+    }
+    expect((await api('PUT', `/products/${product.id}`, { body: { price: 'cheap' } })).status).toBe(401);
+    expect((await api('PUT', `/products/${product.id}`, { as: shopper, body: { price: 'cheap' } })).status).toBe(403);
+    expect(await app.db.getRepository(Product).findOneByOrFail({ id: product.id })).toMatchObject({
+      name: product.name,
+      price: 25,
+      img: product.img,
+    });
   });
 });
 
@@ -264,7 +321,16 @@ describe('reviews', () => {
       status: 400,
       body: { message: 'Ratings must be from 1 to 5' },
     });
-    expect((await api('POST', '/reviews', { as: shopper, body: { star: 'five', description: 'Typed' } })).status).toBe(400);
+    expect(await api('POST', '/reviews', { as: shopper, body: { star: 'five', description: 'Typed' } })).toEqual({
+      status: 400,
+      body: { message: 'star must be a whole number' },
+    });
+    expect(await api('POST', '/reviews', { as: shopper, body: { star: 4, description: ['Typed'] } })).toEqual({
+      status: 400,
+      body: { message: 'description must be text' },
+    });
+    expect((await api('POST', '/reviews', { body: { star: 'five', description: 42 } })).status).toBe(401);
+    expect((await api('GET', '/reviews')).body.map((review: { description: string }) => review.description)).not.toContain('Typed');
     expect(await api('POST', '/reviews', { as: shopper, body: { star: 3 } })).toEqual({
       status: 400,
       body: { message: 'Product Description is Required' },

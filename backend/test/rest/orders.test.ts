@@ -108,6 +108,27 @@ describe('POST /orders', () => {
     expect(await stockOf(product.id)).toBe(10);
   });
 
+  it('a field of the wrong type is 400 naming the field (anonymous callers still get 401), and takes no stock', async () => {
+    const product = await app.product();
+    const place = (body: object, as?: TestSession) =>
+      api('POST', '/orders', { as, body: { productCode: product.id, quantity: 1, ...contact, ...body } });
+    for (const [wrong, message] of [
+      [{ quantity: 'two' }, 'quantity must be a whole number'],
+      [{ quantity: 1.5 }, 'quantity must be a whole number'],
+      [{ quantity: 1e300 }, 'quantity must be a whole number'],
+      [{ productCode: 42 }, 'productCode must be text'],
+      [{ productId: [product.id] }, 'productId must be text'],
+      [{ phone: 5550100 }, 'phone must be text'],
+      [{ address: { street: '1 Test Street' } }, 'address must be text'],
+      [{ engraving: { text: 'For Sam', font: 3 } }, 'engraving.font must be text'],
+    ] as const) {
+      expect(await place(wrong, shopper)).toEqual({ status: 400, body: { message } });
+    }
+    expect((await place({ quantity: 'two', phone: 5 })).status).toBe(401);
+    expect(await stockOf(product.id)).toBe(10);
+    expect(await app.db.getRepository(Order).countBy({ productId: product.id })).toBe(0);
+  });
+
   it('two concurrent orders for the last unit cannot oversell', async () => {
     const product = await app.product({ quantity: 1 });
     const results = await Promise.all(
@@ -206,6 +227,11 @@ describe('PUT /orders?id=', () => {
       404,
     );
     expect((await api('PUT', '/orders', { as: admin, body: { status: 'Shipped' } })).status).toBe(400);
+    expect(await api('PUT', `/orders?id=${order.id}`, { as: admin, body: { status: ['Shipped'] } })).toEqual({
+      status: 400,
+      body: { message: 'status must be text' },
+    });
+    expect((await api('PUT', `/orders?id=${order.id}`, { body: { status: 7 } })).status).toBe(401);
     expect((await app.db.getRepository(Order).findOneByOrFail({ id: order.id })).state).toBe('Paid');
   });
 });

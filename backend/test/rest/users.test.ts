@@ -83,6 +83,21 @@ describe('POST /users', () => {
     });
     expect((await app.db.getRepository(User).findOneByOrFail({ id: other.user.id })).address).toBeNull();
   });
+
+  it('a field of the wrong type is 400 naming the field (anonymous callers still get 401), and registers nothing', async () => {
+    const session = await app.signUp('typed', 'Typed Person');
+    const body = { name: 'Typed', email: session.email, address: '1 Forge Lane', phone: '5550100' };
+    for (const [wrong, message] of [
+      [{ name: ['Typed'] }, 'name must be text'],
+      [{ phone: 5550100 }, 'phone must be text'],
+      [{ address: true }, 'address must be text'],
+      [{ email: { address: session.email } }, 'email must be text'],
+    ] as const) {
+      expect(await api('POST', '/users', { as: session, body: { ...body, ...wrong } })).toEqual({ status: 400, body: { message } });
+    }
+    expect((await api('POST', '/users', { body: { ...body, phone: 5550100 } })).status).toBe(401);
+    expect(await app.db.getRepository(User).findOneBy({ email: session.email })).toMatchObject({ address: null, phone: null });
+  });
 });
 
 describe('GET /users', () => {
@@ -146,6 +161,21 @@ describe('PUT /users?id=', () => {
       body: { message: 'Photo is Required' },
     });
     expect((await app.db.getRepository(User).findOneByOrFail({ id: other.user.id })).name).not.toBe('Evil');
+  });
+
+  it('a field of the wrong type is 400 naming the field (anonymous callers still get 401), and changes nothing', async () => {
+    const body = { name: 'Typed', address: 'x', phone: '5550100', img: '/x.png' };
+    for (const [wrong, message] of [
+      [{ img: 5 }, 'img must be text'],
+      [{ name: { first: 'Typed' } }, 'name must be text'],
+    ] as const) {
+      expect(await api('PUT', `/users?id=${other.user.id}`, { as: other, body: { ...body, ...wrong } })).toEqual({
+        status: 400,
+        body: { message },
+      });
+    }
+    expect((await api('PUT', `/users?id=${other.user.id}`, { body: { ...body, img: 5 } })).status).toBe(401);
+    expect((await app.db.getRepository(User).findOneByOrFail({ id: other.user.id })).name).not.toBe('Typed');
   });
 });
 

@@ -1,22 +1,14 @@
-import { Box, Button, Card, CardActions, CardContent, Typography } from '@mui/material';
+import { Button, Card, CardActions, CardContent, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import type { ProductsQuery } from '../gql/graphql';
+import ProductPhoto from './ProductPhoto';
 
 export type ProductItem = ProductsQuery['products']['items'][number];
 
 export default function ProductCard({ product }: { product: ProductItem }) {
   return (
     <Card component="article" sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
-      <Box sx={{ bgcolor: '#0d0f12', display: 'flex', justifyContent: 'center' }}>
-        <img
-          src={product.img}
-          alt={product.name}
-          loading="lazy"
-          width={320}
-          height={220}
-          style={{ width: '100%', maxWidth: 320, height: 220, objectFit: 'contain' }}
-        />
-      </Box>
+      <ProductPhoto product={product} width={320} height={220} />
       <CardContent sx={{ flexGrow: 1 }}>
         <Typography variant="h6" component="h3" gutterBottom>
           {product.name}

@@ -1,8 +1,7 @@
-import { Box, Typography } from '@mui/material';
+import { Box } from '@mui/material';
 import ResponsiveGrid from './ResponsiveGrid';
 import { useQuery } from '@apollo/client/react';
-import Spinner from './Spinner';
-import { errorMessage } from '../lib/errors';
+import { QueryState } from './Spinner';
 import { ProductsQuery } from '../graphql/products';
 import ProductCard, { type ProductItem } from './ProductCard';
 
@@ -20,15 +19,11 @@ export function ProductCards({ items }: { items: ProductItem[] }) {
 
 /** The first `take` products, oldest first (as the old shop listed them). */
 export default function ProductGrid({ take }: { take: number }) {
-  const { data, loading, error } = useQuery(ProductsQuery, { variables: { options: { skip: 0, take } } });
-  if (loading && !data) return <Spinner />;
-  if (error && !data)
-    return (
-      <Typography color="error" role="alert">
-        {errorMessage(error)}
-      </Typography>
-    );
-  const items = data?.products.items ?? [];
-  if (items.length === 0) return <Typography sx={{ textAlign: 'center' }}>No products yet.</Typography>;
-  return <ProductCards items={items} />;
+  const query = useQuery(ProductsQuery, { variables: { options: { skip: 0, take } } });
+  const items = query.data?.products.items ?? [];
+  return (
+    <QueryState query={query} empty={items.length === 0 && 'No products yet.'}>
+      <ProductCards items={items} />
+    </QueryState>
+  );
 }

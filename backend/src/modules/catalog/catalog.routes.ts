@@ -1,10 +1,11 @@
-import type { Router } from 'express';
-import { AppError } from '../../common/errors';
-import { handle, publicRead } from '../../common/rest';
+import type { Request, Router } from 'express';
+import { handle, publicRead, successUnlessConflict } from '../../common/rest';
 import { SortDirection } from '../../common/list';
-import { bodyOf, oneOf, queryValue, requireQuery, restList, restProduct, yesNo } from '../../common/rest-shapes';
+import { JsonBody } from '../../common/body';
+import { oneOf, queryValue, requireQuery, restList, restProduct, yesNo } from '../../common/rest-shapes';
 import type { Services } from '../../services';
-import { ProductSortField, type ProductInput, type UpdateProductInput } from './product.inputs';
+import { requireAdmin } from '../auth/caller';
+import { type ProductFieldsInput, type ProductInput, ProductSortField, type UpdateProductInput } from './product.inputs';
 
 /** `GET /products?sort=`: the storefront's sort choices, spelled as in its URLs. */
 export const productSorts = {
@@ -15,6 +16,31 @@ export const productSorts = {
   name: { sortBy: ProductSortField.name, sortDirection: SortDirection.ASC },
 };
 type ProductSort = keyof typeof productSorts;
+
+const productFields = (body: JsonBody): ProductFieldsInput => ({
+  price: body.wholeNumber('price'),
+  quantity: body.wholeNumber('quantity'),
+  minimumQuantity: body.wholeNumber('minimumQuantity'),
+  img: body.text('img'),
+  engravable: body.boolean('engravable'),
+  engravingMaxLength: body.wholeNumber('engravingMaxLength'),
+  engravingPrice: body.wholeNumber('engravingPrice'),
+});
+
+/** A new product's body; the old client sent the name as `?productname=` instead. */
+const productInput = (req: Request): ProductInput => {
+  const body = JsonBody.of(req);
+  return {
+    name: body.optionalText('name') ?? queryValue(req, 'productname') ?? '',
+    description: body.text('description'),
+    ...productFields(body),
+  };
+};
+
+const updateProductInput = (req: Request): UpdateProductInput => {
+  const body = JsonBody.of(req);
+  return { name: body.optionalText('name'), description: body.optionalText('description'), ...productFields(body) };
+};
 
 /** SPEC §7 product calls. */
 export function registerCatalogRoutes(router: Router, services: Services): void {
@@ -32,22 +58,21 @@ export function registerCatalogRoutes(router: Router, services: Services): void 
   router.post(
     '/products',
     handle(services, async (req, _res, { caller }) => {
-      const body = bodyOf(req);
-      const input = { ...body, name: body.name ?? queryValue(req, 'productname') } as ProductInput;
-      try {
-        return { success: true, product: restProduct(await services.catalog.create(caller, input)) };
-      } catch (error) {
-        if (error instanceof AppError && error.code === 'CONFLICT') return { success: false, message: error.message };
-        throw error;
-      }
+      requireAdmin(caller);
+      const input = productInput(req);
+      return successUnlessConflict(async () => ({
+        success: true as const,
+        product: restProduct(await services.catalog.create(caller, input)),
+      }));
     }),
   );
 
   router.put(
     '/products/:id',
-    handle(services, async (req, _res, { caller }) =>
-      restProduct(await services.catalog.update(caller, String(req.params.id), bodyOf(req) as unknown as UpdateProductInput)),
-    ),
+    handle(services, async (req, _res, { caller }) => {
+      requireAdmin(caller);
+      return restProduct(await services.catalog.update(caller, String(req.params.id), updateProductInput(req)));
+    }),
   );
 
   router.delete(

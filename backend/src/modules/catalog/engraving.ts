@@ -37,8 +37,13 @@ export const engravingTooLong = (maxLength: number) => `Engraving is too long (a
 /** Letters of any alphabet (with their accents, composed or not), digits, space and . , ' & - ! */
 const allowedCharacters = /^[\p{L}\p{M}0-9 .,'&\-!]*$/u;
 
-@InputType({ description: 'Text to engrave on every unit of the order, in one of engravingFonts' })
-export class EngravingInput {
+/**
+ * An engraving's text and font: what an order asks for (the input EngravingInput) and, with the
+ * surcharge, what it keeps (OrderEngraving). Nothing returns a bare Engraving, so the schema has none.
+ */
+@ObjectType()
+@InputType('EngravingInput', { description: 'Text to engrave on every unit of the order, in one of engravingFonts' })
+export class Engraving {
   @Field(() => String)
   text!: string;
 
@@ -52,32 +57,23 @@ export interface EngravingSettings {
   engravingPrice: number;
 }
 
-export interface CheckedEngraving {
-  text: string;
-  font: string;
-}
-
 /**
  * The engraving an order may carry for this product, or null for none (absent, or empty text).
- * Untrusted input: REST sends whatever JSON it got.
+ * REST bodies reach here typed: JsonBody has refused a wrong-typed engraving already.
  */
-export function checkEngraving(product: EngravingSettings, input: unknown): CheckedEngraving | null {
-  if (input === undefined || input === null) return null;
-  if (typeof input !== 'object' || Array.isArray(input)) throw badInput('engraving must be an object with text and font');
-  const { text, font } = input as Record<string, unknown>;
-  if (typeof text !== 'string') throw badInput('engraving.text must be text');
-  if (text === '') return null;
+export function checkEngraving(product: EngravingSettings, input: Engraving | null | undefined): Engraving | null {
+  if (!input || input.text === '') return null;
   if (!product.engravable) throw badInput(ENGRAVING_NOT_ALLOWED);
-  const normalized = text.normalize('NFC');
+  const normalized = input.text.normalize('NFC');
   if (!allowedCharacters.test(normalized)) throw badInput(ENGRAVING_CHARACTERS);
   if (normalized.trim() !== normalized) throw badInput(ENGRAVING_SPACES);
   if ([...normalized].length > product.engravingMaxLength) throw badInput(engravingTooLong(product.engravingMaxLength));
-  if (typeof font !== 'string' || !ENGRAVING_FONTS.some((known) => known.id === font)) throw badInput(ENGRAVING_FONT);
-  return { text: normalized, font };
+  if (!ENGRAVING_FONTS.some((known) => known.id === input.font)) throw badInput(ENGRAVING_FONT);
+  return { text: normalized, font: input.font };
 }
 
 /** The unit surcharge an order pays: the product's engraving price, only when engraved. */
-export const engravingSurcharge = (product: EngravingSettings, engraving: CheckedEngraving | null): number =>
+export const engravingSurcharge = (product: EngravingSettings, engraving: Engraving | null): number =>
   engraving ? product.engravingPrice : 0;
 
 /**
@@ -85,30 +81,27 @@ export const engravingSurcharge = (product: EngravingSettings, engraving: Checke
  * product's defaults, or the stored ones on an update).
  */
 export function checkEngravingSettings(
-  input: { engravable?: unknown; engravingMaxLength?: unknown; engravingPrice?: unknown },
+  input: { engravable?: boolean | null; engravingMaxLength?: number | null; engravingPrice?: number | null },
   current: EngravingSettings,
 ): EngravingSettings {
-  if (input.engravable != null && typeof input.engravable !== 'boolean') throw badInput('engravable must be true or false');
   return {
-    engravable: (input.engravable as boolean | null | undefined) ?? current.engravable,
-    engravingMaxLength:
-      input.engravingMaxLength == null
-        ? current.engravingMaxLength
-        : requireWholeNumber(input.engravingMaxLength, 'Engraving length is Required', {
-            min: 1,
-            max: ENGRAVING_MAX_LENGTH_LIMIT,
-            rangeMessage: `Engraving length must be between 1 and ${ENGRAVING_MAX_LENGTH_LIMIT}`,
-          }),
-    engravingPrice:
-      input.engravingPrice == null
-        ? current.engravingPrice
-        : requireWholeNumber(input.engravingPrice, 'Engraving price is Required', {
-            min: 0,
-            max: MAX_ENGRAVING_PRICE,
-            rangeMessage: `Engraving price must be between 0 and ${MAX_ENGRAVING_PRICE}`,
-          }),
+    engravable: input.engravable ?? current.engravable,
+    engravingMaxLength: numberSetting(
+      input.engravingMaxLength,
+      current.engravingMaxLength,
+      'Engraving length',
+      1,
+      ENGRAVING_MAX_LENGTH_LIMIT,
+    ),
+    engravingPrice: numberSetting(input.engravingPrice, current.engravingPrice, 'Engraving price', 0, MAX_ENGRAVING_PRICE),
   };
 }
+
+/** A whole number from `min` to `max`, or `current` when absent. */
+const numberSetting = (value: number | null | undefined, current: number, label: string, min: number, max: number): number =>
+  value == null
+    ? current
+    : requireWholeNumber(value, `${label} is Required`, { min, max, rangeMessage: `${label} must be between ${min} and ${max}` });
 
 export const NEW_PRODUCT_ENGRAVING: EngravingSettings = {
   engravable: false,
@@ -117,13 +110,7 @@ export const NEW_PRODUCT_ENGRAVING: EngravingSettings = {
 };
 
 @ObjectType({ description: "An order's engraving, as it was when ordered" })
-export class OrderEngraving {
-  @Field(() => String)
-  text!: string;
-
-  @Field(() => String, { description: 'An engravingFonts id' })
-  font!: string;
-
+export class OrderEngraving extends Engraving {
   @Field(() => Int, { description: 'Surcharge per unit in whole dollars, included in totalPrice' })
   unitPrice!: number;
 }

@@ -25,15 +25,12 @@ export class ProductListOptions extends PageOptions {
   inStock?: boolean;
 }
 
-/** Numbers are nullable so that a missing one gets the shop's own message, not a type error. */
+/**
+ * What creating and updating a product both take. Numbers are nullable so that a missing one gets
+ * the shop's own message, not a type error.
+ */
 @InputType()
-export class ProductInput {
-  @Field(() => String)
-  name!: string;
-
-  @Field(() => String)
-  description!: string;
-
+export class ProductFieldsInput {
   @Field(() => Int, { nullable: true })
   price?: number | null;
 
@@ -56,32 +53,20 @@ export class ProductInput {
   engravingPrice?: number | null;
 }
 
+@InputType()
+export class ProductInput extends ProductFieldsInput {
+  @Field(() => String)
+  name!: string;
+
+  @Field(() => String)
+  description!: string;
+}
+
 @InputType({ description: 'Price, stock, minimum quantity and photo; name and description may change too' })
-export class UpdateProductInput {
+export class UpdateProductInput extends ProductFieldsInput {
   @Field(() => String, { nullable: true })
   name?: string | null;
 
   @Field(() => String, { nullable: true })
   description?: string | null;
-
-  @Field(() => Int, { nullable: true })
-  price?: number | null;
-
-  @Field(() => Int, { nullable: true })
-  quantity?: number | null;
-
-  @Field(() => Int, { nullable: true })
-  minimumQuantity?: number | null;
-
-  @Field(() => String)
-  img!: string;
-
-  @Field(() => Boolean, { nullable: true, description: 'Default false on a new product; unchanged when absent on an update' })
-  engravable?: boolean | null;
-
-  @Field(() => Int, { nullable: true, description: 'Most characters an engraving may have, 1 to 40 (default 24)' })
-  engravingMaxLength?: number | null;
-
-  @Field(() => Int, { nullable: true, description: 'Engraving surcharge per unit in whole dollars (default 0)' })
-  engravingPrice?: number | null;
 }

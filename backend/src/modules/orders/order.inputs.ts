@@ -1,6 +1,6 @@
 import { Field, ID, InputType, Int, registerEnumType } from 'type-graphql';
 import { PageOptions } from '../../common/list';
-import { EngravingInput } from '../catalog/engraving';
+import { Engraving } from '../catalog/engraving';
 import { OrderState, OrderStatus } from './order.entity';
 
 export enum OrderSortField {
@@ -47,6 +47,6 @@ export class PlaceOrderInput {
   @Field(() => String)
   address!: string;
 
-  @Field(() => EngravingInput, { nullable: true, description: 'Only for an engravable product; its engravingPrice is added to each unit' })
-  engraving?: EngravingInput | null;
+  @Field(() => Engraving, { nullable: true, description: 'Only for an engravable product; its engravingPrice is added to each unit' })
+  engraving?: Engraving | null;
 }

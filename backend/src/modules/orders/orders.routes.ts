@@ -1,10 +1,31 @@
-import type { Router } from 'express';
+import type { Request, Router } from 'express';
+import { JsonBody } from '../../common/body';
 import { badInput } from '../../common/errors';
 import { handle } from '../../common/rest';
-import { bodyOf, queryValue, requireQuery, restList, restOrder } from '../../common/rest-shapes';
+import { queryValue, requireQuery, restList, restOrder } from '../../common/rest-shapes';
 import type { Services } from '../../services';
+import { requireUser } from '../auth/caller';
+import type { Engraving } from '../catalog/engraving';
 import { OrderStatus } from './order.entity';
 import type { PlaceOrderInput } from './order.inputs';
+
+/** The purchase form's body; the old client named the product `productCode`. */
+function placeOrderInput(req: Request): PlaceOrderInput {
+  const body = JsonBody.of(req);
+  return {
+    productId: body.optionalText('productId') ?? body.text('productCode'),
+    quantity: body.wholeNumber('quantity'),
+    phone: body.text('phone'),
+    address: body.text('address'),
+    engraving: engravingInput(body),
+  };
+}
+
+/** An engraving with absent or empty text is no engraving (checkEngraving's rule). */
+function engravingInput(body: JsonBody): Engraving | null {
+  const engraving = body.object('engraving', 'an object with text and font');
+  return engraving ? { text: engraving.text('text'), font: engraving.text('font') } : null;
+}
 
 /**
  * SPEC §7 order calls (PATCH /orders/{id} is the payments module's). Prices, totals, status and
@@ -32,17 +53,8 @@ export function registerOrdersRoutes(router: Router, services: Services): void {
   router.post(
     '/orders',
     handle(services, async (req, _res, { caller }) => {
-      const body = bodyOf(req);
-      // Form fields often arrive as text: "3" is the number 3, anything else goes to the service as sent.
-      const quantity = typeof body.quantity === 'string' && /^\s*\d{1,10}\s*$/.test(body.quantity) ? Number(body.quantity) : body.quantity;
-      const input = {
-        productId: body.productId ?? body.productCode,
-        quantity,
-        phone: body.phone,
-        address: body.address,
-        engraving: body.engraving,
-      };
-      const order = await services.orders.place(caller, input as PlaceOrderInput);
+      requireUser(caller);
+      const order = await services.orders.place(caller, placeOrderInput(req));
       return { ...restOrder(order), insertedId: order.id, message: 'Order Placed' };
     }),
   );
@@ -50,8 +62,9 @@ export function registerOrdersRoutes(router: Router, services: Services): void {
   router.put(
     '/orders',
     handle(services, async (req, _res, { caller }) => {
+      requireUser(caller);
       const id = requireQuery(req, 'id');
-      if (bodyOf(req).status !== OrderStatus.Shipped) throw badInput("Only status 'Shipped' can be set");
+      if (JsonBody.of(req).optionalText('status') !== OrderStatus.Shipped) throw badInput("Only status 'Shipped' can be set");
       return { ...restOrder(await services.orders.markShipped(caller, id)), message: 'Status is updated' };
     }),
   );

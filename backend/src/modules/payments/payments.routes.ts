@@ -1,7 +1,9 @@
 import express, { type Router } from 'express';
+import { JsonBody } from '../../common/body';
 import { badInput } from '../../common/errors';
 import { handle } from '../../common/rest';
 import type { Services } from '../../services';
+import { requireUser } from '../auth/caller';
 import { STRIPE_WEBHOOK_PATH } from './webhook-path';
 
 /** The old client's payment calls. Any amount it sends is ignored: the order's total is used. */
@@ -9,8 +11,10 @@ export function registerPaymentsRoutes(router: Router, services: Services): void
   router.post(
     '/create-payment-intent',
     handle(services, async (req, _res, { caller }) => {
-      const orderId = req.body?.orderId ?? req.body?.id;
-      if (typeof orderId !== 'string') throw badInput('Send the order id as orderId');
+      requireUser(caller);
+      const body = JsonBody.of(req);
+      const orderId = body.optionalText('orderId') ?? body.optionalText('id');
+      if (orderId === undefined) throw badInput('Send the order id as orderId');
       const intent = await services.payments.createIntent(caller, orderId);
       return { clientSecret: intent.clientSecret };
     }),
@@ -19,8 +23,9 @@ export function registerPaymentsRoutes(router: Router, services: Services): void
   router.patch(
     '/orders/:id',
     handle(services, async (req, _res, { caller }) => {
-      const transactionId = req.body?.transactionId;
-      if (typeof transactionId !== 'string') throw badInput('Send the payment intent id as transactionId');
+      requireUser(caller);
+      const transactionId = JsonBody.of(req).optionalText('transactionId');
+      if (transactionId === undefined) throw badInput('Send the payment intent id as transactionId');
       const order = await services.payments.confirm(caller, String(req.params.id), transactionId);
       return { _id: order.id, paid: order.paid, transactionId: order.transactionId };
     }),

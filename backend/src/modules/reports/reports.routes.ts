@@ -3,6 +3,7 @@ import { SortDirection } from '../../common/list';
 import { handle } from '../../common/rest';
 import { oneOf, yesNo } from '../../common/rest-shapes';
 import type { Services } from '../../services';
+import { type Caller, requireAdmin } from '../auth/caller';
 import { ProductSortField } from '../catalog/product.inputs';
 import { OrderState, OrderStatus } from '../orders/order.entity';
 import { OrderSortField } from '../orders/order.inputs';
@@ -31,56 +32,38 @@ async function sendCsv(res: Response, filename: string, rows: AsyncGenerator<str
   }
 }
 
+/** A grid's search and sort, as its GraphQL list takes them. */
+const searchAndSort = <F extends string>(req: Request, sortFields: Record<string, F>) => ({
+  search: text(req, 'search'),
+  sortBy: oneOf(req, 'sortBy', sortFields),
+  sortDirection: oneOf(req, 'sortDirection', SortDirection),
+});
+
 /** CSV downloads of every row matching a grid's filter: the same arguments as the GraphQL lists. */
 export function registerReportsRoutes(router: Router, services: Services): void {
-  router.get(
-    '/admin/export/orders.csv',
-    handle(services, (req, res, { caller }) =>
-      sendCsv(
-        res,
-        'orders.csv',
-        services.reports.exportOrders(caller, {
-          search: text(req, 'search'),
-          state: oneOf(req, 'state', OrderState),
-          status: oneOf(req, 'status', OrderStatus),
-          paid: yesNo(req, 'paid'),
-          engraved: yesNo(req, 'engraved'),
-          sortBy: oneOf(req, 'sortBy', OrderSortField),
-          sortDirection: oneOf(req, 'sortDirection', SortDirection),
-        }),
-      ),
-    ),
-  );
+  const csv = (filename: string, rows: (req: Request, caller: Caller) => AsyncGenerator<string>) =>
+    router.get(
+      `/admin/export/${filename}`,
+      handle(services, (req, res, { caller }) => {
+        // The query is read after the caller check: anonymous is 401 before a bad filter's 400.
+        requireAdmin(caller);
+        return sendCsv(res, filename, rows(req, caller));
+      }),
+    );
 
-  router.get(
-    '/admin/export/products.csv',
-    handle(services, (req, res, { caller }) =>
-      sendCsv(
-        res,
-        'products.csv',
-        services.reports.exportProducts(caller, {
-          search: text(req, 'search'),
-          lowStock: yesNo(req, 'lowStock'),
-          sortBy: oneOf(req, 'sortBy', ProductSortField),
-          sortDirection: oneOf(req, 'sortDirection', SortDirection),
-        }),
-      ),
-    ),
+  csv('orders.csv', (req, caller) =>
+    services.reports.exportOrders(caller, {
+      ...searchAndSort(req, OrderSortField),
+      state: oneOf(req, 'state', OrderState),
+      status: oneOf(req, 'status', OrderStatus),
+      paid: yesNo(req, 'paid'),
+      engraved: yesNo(req, 'engraved'),
+    }),
   );
-
-  router.get(
-    '/admin/export/users.csv',
-    handle(services, (req, res, { caller }) =>
-      sendCsv(
-        res,
-        'users.csv',
-        services.reports.exportUsers(caller, {
-          search: text(req, 'search'),
-          role: oneOf(req, 'role', Role),
-          sortBy: oneOf(req, 'sortBy', UserSortField),
-          sortDirection: oneOf(req, 'sortDirection', SortDirection),
-        }),
-      ),
-    ),
+  csv('products.csv', (req, caller) =>
+    services.reports.exportProducts(caller, { ...searchAndSort(req, ProductSortField), lowStock: yesNo(req, 'lowStock') }),
+  );
+  csv('users.csv', (req, caller) =>
+    services.reports.exportUsers(caller, { ...searchAndSort(req, UserSortField), role: oneOf(req, 'role', Role) }),
   );
 }

@@ -1,8 +1,15 @@
-import type { Router } from 'express';
+import type { Request, Router } from 'express';
+import { JsonBody } from '../../common/body';
 import { handle, publicRead } from '../../common/rest';
-import { bodyOf, restList, restReview } from '../../common/rest-shapes';
+import { restList, restReview } from '../../common/rest-shapes';
 import type { Services } from '../../services';
+import { requireUser } from '../auth/caller';
 import type { AddReviewInput } from './review.inputs';
+
+const addReviewInput = (req: Request): AddReviewInput => {
+  const body = JsonBody.of(req);
+  return { star: body.wholeNumber('star'), description: body.text('description') };
+};
 
 /** SPEC §7 review calls. The author's name, e-mail and photo come from their profile, not the body. */
 export function registerReviewsRoutes(router: Router, services: Services): void {
@@ -17,8 +24,8 @@ export function registerReviewsRoutes(router: Router, services: Services): void 
   router.post(
     '/reviews',
     handle(services, async (req, _res, { caller }) => {
-      const { star, description } = bodyOf(req);
-      const review = await services.reviews.add(caller, { star, description } as AddReviewInput);
+      requireUser(caller);
+      const review = await services.reviews.add(caller, addReviewInput(req));
       return { ...restReview(review, true), insertedId: review.id, message: 'Review have been added' };
     }),
   );

@@ -1,14 +1,29 @@
 import type { Router } from 'express';
-import { AppError, forbidden, unauthenticated } from '../../common/errors';
+import { JsonBody } from '../../common/body';
+import { forbidden, unauthenticated } from '../../common/errors';
 import { normalizeEmail } from '../../common/validate';
 import { clientAddress } from '../../context';
-import { handle } from '../../common/rest';
-import { bodyOf, queryValue, requireQuery, restList, restUser } from '../../common/rest-shapes';
+import { handle, successUnlessConflict } from '../../common/rest';
+import { queryValue, requireQuery, restList, restUser } from '../../common/rest-shapes';
 import type { Services } from '../../services';
+import { requireUser } from '../auth/caller';
 import { limitFailedSignIns } from '../auth/failed-sign-ins';
 import { bearerToken } from '../auth/identity';
 import { Role } from './user.entity';
 import type { RegisterInput, UpdateProfileInput } from './user.inputs';
+
+/** The sign-up body: the e-mail it names, and the profile. */
+const registration = (body: JsonBody): { email: string; input: RegisterInput } => ({
+  email: body.text('email'),
+  input: { name: body.text('name'), address: body.text('address'), phone: body.text('phone') },
+});
+
+const updateProfileInput = (body: JsonBody): UpdateProfileInput => ({
+  name: body.text('name'),
+  phone: body.text('phone'),
+  address: body.text('address'),
+  img: body.text('img'),
+});
 
 /** SPEC §7 user, token and role calls. Passwords in a body are ignored: they live with the identity provider. */
 export function registerUsersRoutes(router: Router, services: Services): void {
@@ -24,27 +39,20 @@ export function registerUsersRoutes(router: Router, services: Services): void {
   router.post(
     '/users',
     handle(services, async (req, _res, { caller }) => {
-      const { email, name, address, phone } = bodyOf(req);
-      try {
-        const user = await services.users.registerAs(caller, email, { name, address, phone } as RegisterInput);
-        return { success: true, message: `${user.name} you have been registered` };
-      } catch (error) {
-        if (error instanceof AppError && error.code === 'CONFLICT') return { success: false, message: error.message };
-        throw error;
-      }
+      requireUser(caller);
+      const { email, input } = registration(JsonBody.of(req));
+      return successUnlessConflict(async () => {
+        const user = await services.users.registerAs(caller, email, input);
+        return { success: true as const, message: `${user.name} you have been registered` };
+      });
     }),
   );
 
   router.put(
     '/users',
     handle(services, async (req, _res, { caller }) => {
-      const { name, phone, address, img } = bodyOf(req);
-      const user = await services.users.updateProfileById(caller, requireQuery(req, 'id'), {
-        name,
-        phone,
-        address,
-        img,
-      } as UpdateProfileInput);
+      requireUser(caller);
+      const user = await services.users.updateProfileById(caller, requireQuery(req, 'id'), updateProfileInput(JsonBody.of(req)));
       return { ...restUser(user), message: `${user.name} profile has been updated` };
     }),
   );

@@ -1,32 +1,19 @@
 import { expect, test } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { engravingFixture, orderFixture } from '../../test/fixtures';
 import { renderPage } from '../../test/render';
 import AllOrdersPage from './AllOrdersPage';
 import { AdminOrdersQuery } from './operations';
 
-const order = (id: string, name: string, engraving: { text: string; font: string } | null) => ({
-  __typename: 'Order' as const,
-  id,
-  img: '/images/chef.svg',
-  name,
-  userName: 'Casey Blade',
-  email: 'casey@keen.test',
-  description: 'An engraved test knife',
-  price: 120,
-  quantity: 2,
-  totalPrice: 270,
-  paid: true,
-  state: 'Paid',
-  status: 'Pending',
-  transactionId: `pi_${id}`,
-  createdAt: '2026-11-20T10:00:00.000Z',
-  engraving: engraving && { __typename: 'OrderEngraving' as const, ...engraving, unitPrice: 15 },
+const order = (id: string, name: string, engraving: ReturnType<typeof engravingFixture> | null) =>
+  orderFixture(id, { name, paid: true, state: 'Paid', transactionId: `pi_${id}`, engraving });
+
+const list = (items: ReturnType<typeof orderFixture>[]) => ({
+  data: { orders: { __typename: 'OrderList', totalItems: items.length, items } },
 });
 
-const list = (items: ReturnType<typeof order>[]) => ({ data: { orders: { __typename: 'OrderList', totalItems: items.length, items } } });
-
 test('All Orders shows the engraving in its font with a link to the sheet, and filters engraved orders on the server', async () => {
-  const engraved = order('o1', 'Engraved Knife', { text: 'For Sam', font: 'script' });
+  const engraved = order('o1', 'Engraved Knife', engravingFixture('For Sam', 'script'));
   const plain = order('o2', 'Plain Knife', null);
   renderPage(<AllOrdersPage />, {
     path: '/dashboard/allOrders',

@@ -6,14 +6,15 @@ import type { GridColDef } from '@mui/x-data-grid';
 import { useSnackbar } from 'notistack';
 import { Link as RouterLink } from 'react-router-dom';
 import { errorMessage } from '../../lib/errors';
+import { useConfirmedDelete } from '../../components/useConfirmedDelete';
 import { forgetOverview, leaveListsNoLongerMatching } from '../../lib/listCache';
 import type { AdminOrdersQuery as AdminOrdersResult, OrderState } from '../../gql/graphql';
 import { CancelOrderMutation } from '../../graphql/orders';
 import { AdminOrdersQuery, MarkShippedMutation } from './operations';
-import ConfirmDialog from '../../components/ConfirmDialog';
 import OrderStateChip, { ORDER_STATE_LABELS } from '../../components/OrderStateChip';
 import OrderHistoryDialog from './OrderHistoryDialog';
 import EngravingText from '../../components/engraving/EngravingText';
+import { actionsColumn } from './gridActions';
 import { AdminGrid, FilterSelect, useServerList } from './serverGrid';
 
 type Order = AdminOrdersResult['orders']['items'][number];
@@ -57,7 +58,24 @@ export default function AllOrdersPage() {
   const [cancelOrder, { loading: deleting }] = useMutation(CancelOrderMutation, {
     update: (cache, { data }) => data && afterStateChange(cache, data.cancelOrder),
   });
-  const [toDelete, setToDelete] = useState<Order | null>(null);
+  // The order stays (Cancelled or Refunded); the answer updates its row.
+  const deletion = useConfirmedDelete<Order>({
+    remove: (order) => cancelOrder({ variables: { id: order.id } }),
+    busy: deleting,
+    deleted: 'Successfully Deleted',
+    describe: (order) => (
+      <>
+        <Typography>{order.name}</Typography>
+        <Typography variant="body2">
+          Customer: {order.userName} ({order.email})
+        </Typography>
+        <Typography variant="body2">Quantity: {order.quantity}</Typography>
+        <Typography variant="body2">Price: ${order.totalPrice}</Typography>
+        <EngravingText engraving={order.engraving} />
+        {order.state === 'Paid' && <Typography variant="body2">The payment will be refunded to the customer.</Typography>}
+      </>
+    ),
+  });
   const [historyOf, setHistoryOf] = useState<Order | null>(null);
   const [shipping, setShipping] = useState<string | null>(null);
 
@@ -70,19 +88,6 @@ export default function AllOrdersPage() {
       enqueueSnackbar(errorMessage(failure), { variant: 'error' });
     } finally {
       setShipping(null);
-    }
-  }
-
-  async function confirmDelete() {
-    if (!toDelete) return;
-    const { id } = toDelete;
-    try {
-      // The order stays (Cancelled or Refunded); the answer updates its row.
-      await cancelOrder({ variables: { id } });
-      enqueueSnackbar('Successfully Deleted', { variant: 'success' });
-      setToDelete(null);
-    } catch (failure) {
-      enqueueSnackbar(errorMessage(failure), { variant: 'error' });
     }
   }
 
@@ -117,30 +122,23 @@ export default function AllOrdersPage() {
     { field: 'userName', headerName: 'Customer', flex: 1, minWidth: 140, sortable: false },
     // State, actions and the transaction come early, so they stay on screen in a narrow window.
     { field: 'state', headerName: 'State', width: 150, renderCell: ({ row }) => <OrderStateChip state={row.state} /> },
-    {
-      field: 'actions',
-      headerName: 'Actions',
-      width: 260,
-      sortable: false,
-      hideable: false,
-      renderCell: ({ row }) => (
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', height: '100%' }}>
-          {row.state === 'Paid' && (
-            <Button size="small" variant="contained" onClick={() => ship(row)} disabled={shipping === row.id}>
-              Ship
-            </Button>
-          )}
-          {(row.state === 'AwaitingPayment' || row.state === 'Paid') && (
-            <Button size="small" color="error" onClick={() => setToDelete(row)}>
-              Delete
-            </Button>
-          )}
-          <Button size="small" onClick={() => setHistoryOf(row)} aria-label={`History of ${row.name}`}>
-            History
+    actionsColumn(260, (row) => (
+      <>
+        {row.state === 'Paid' && (
+          <Button size="small" variant="contained" onClick={() => ship(row)} disabled={shipping === row.id}>
+            Ship
           </Button>
-        </Stack>
-      ),
-    },
+        )}
+        {(row.state === 'AwaitingPayment' || row.state === 'Paid') && (
+          <Button size="small" color="error" onClick={() => deletion.ask(row)}>
+            Delete
+          </Button>
+        )}
+        <Button size="small" onClick={() => setHistoryOf(row)} aria-label={`History of ${row.name}`}>
+          History
+        </Button>
+      </>
+    )),
     { field: 'transactionId', headerName: 'Transaction', flex: 1, minWidth: 160, sortable: false },
     { field: 'email', headerName: 'Email', flex: 1, minWidth: 180 },
     { field: 'quantity', headerName: 'Quantity', type: 'number', width: 100 },
@@ -156,19 +154,15 @@ export default function AllOrdersPage() {
     { field: 'createdAt', headerName: 'Ordered', width: 170, valueFormatter: (value: string) => new Date(value).toLocaleString() },
   ];
 
-  const orders = data?.orders ?? previousData?.orders;
   return (
     <>
-      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
-        All Orders
-      </Typography>
       <AdminGrid
+        title="All Orders"
         label="All orders"
         list={list}
-        rows={orders?.items ?? []}
-        rowCount={orders?.totalItems ?? 0}
+        page={data?.orders ?? previousData?.orders}
         loading={loading}
-        error={error ? errorMessage(error) : null}
+        error={error}
         columns={columns}
         exportName="orders"
         rowHeight={64}
@@ -212,26 +206,7 @@ export default function AllOrdersPage() {
           </>
         }
       />
-      <ConfirmDialog
-        open={toDelete !== null}
-        title="Are you sure you want to delete ?"
-        busy={deleting}
-        onConfirm={confirmDelete}
-        onCancel={() => setToDelete(null)}
-      >
-        {toDelete && (
-          <>
-            <Typography>{toDelete.name}</Typography>
-            <Typography variant="body2">
-              Customer: {toDelete.userName} ({toDelete.email})
-            </Typography>
-            <Typography variant="body2">Quantity: {toDelete.quantity}</Typography>
-            <Typography variant="body2">Price: ${toDelete.totalPrice}</Typography>
-            <EngravingText engraving={toDelete.engraving} />
-            {toDelete.state === 'Paid' && <Typography variant="body2">The payment will be refunded to the customer.</Typography>}
-          </>
-        )}
-      </ConfirmDialog>
+      {deletion.dialog}
       <OrderHistoryDialog order={historyOf} onClose={() => setHistoryOf(null)} />
     </>
   );

@@ -1,14 +1,15 @@
 import { useState } from 'react';
 import { useMutation, useQuery } from '@apollo/client/react';
-import { Avatar, Button, FormControlLabel, Stack, Switch, Typography } from '@mui/material';
+import { Avatar, Button, FormControlLabel, Switch, Typography } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useSnackbar } from 'notistack';
 import { Link as RouterLink } from 'react-router-dom';
 import { errorMessage } from '../../lib/errors';
+import { useConfirmedDelete } from '../../components/useConfirmedDelete';
 import type { AdminProductsQuery as AdminProductsResult } from '../../gql/graphql';
-import ConfirmDialog from '../../components/ConfirmDialog';
 import { removeFromLists } from '../../lib/listCache';
 import { AdminProductsQuery, DeleteProductMutation, UpdateProductMutation } from './operations';
+import { actionsColumn } from './gridActions';
 import { AdminGrid, useServerList } from './serverGrid';
 
 type Product = AdminProductsResult['products']['items'][number];
@@ -23,19 +24,20 @@ export default function ManageProductsPage() {
   const { data, previousData, loading, error } = useQuery(AdminProductsQuery, { variables: { options: list.options } });
   const [deleteProduct, { loading: deleting }] = useMutation(DeleteProductMutation);
   const [updateProduct] = useMutation(UpdateProductMutation);
-  const [toDelete, setToDelete] = useState<Product | null>(null);
-
-  async function confirmDelete() {
-    if (!toDelete) return;
-    const { id } = toDelete;
-    try {
-      await deleteProduct({ variables: { id }, update: (cache) => removeFromLists(cache, ['products'], { __typename: 'Product', id }) });
-      enqueueSnackbar('Successfully Deleted', { variant: 'success' });
-      setToDelete(null);
-    } catch (failure) {
-      enqueueSnackbar(errorMessage(failure), { variant: 'error' });
-    }
-  }
+  const deletion = useConfirmedDelete<Product>({
+    remove: ({ id }) =>
+      deleteProduct({ variables: { id }, update: (cache) => removeFromLists(cache, ['products'], { __typename: 'Product', id }) }),
+    busy: deleting,
+    deleted: 'Successfully Deleted',
+    describe: (product) => (
+      <>
+        <Typography>{product.name}</Typography>
+        <Typography variant="body2">{product.description}</Typography>
+        <Typography variant="body2">Quantity: {product.quantity}</Typography>
+        <Typography variant="body2">Price: ${product.price}</Typography>
+      </>
+    ),
+  });
 
   /** An engraving setting edited in the grid; a refusal shows the server's message and keeps the old row. */
   async function saveRow(row: Product, previous: Product): Promise<Product> {
@@ -77,38 +79,27 @@ export default function ManageProductsPage() {
       valueFormatter: (value: number) => `$${value}`,
     },
     { field: 'createdAt', headerName: 'Added', width: 170, valueFormatter: (value: string) => new Date(value).toLocaleString() },
-    {
-      field: 'actions',
-      headerName: 'Actions',
-      width: 190,
-      sortable: false,
-      hideable: false,
-      renderCell: ({ row }) => (
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', height: '100%' }}>
-          <Button size="small" variant="outlined" component={RouterLink} to={`/updateProduct/${row.id}`}>
-            Update
-          </Button>
-          <Button size="small" color="error" onClick={() => setToDelete(row)}>
-            Delete
-          </Button>
-        </Stack>
-      ),
-    },
+    actionsColumn(190, (row) => (
+      <>
+        <Button size="small" variant="outlined" component={RouterLink} to={`/updateProduct/${row.id}`}>
+          Update
+        </Button>
+        <Button size="small" color="error" onClick={() => deletion.ask(row)}>
+          Delete
+        </Button>
+      </>
+    )),
   ];
 
-  const products = data?.products ?? previousData?.products;
   return (
     <>
-      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
-        Manage Products
-      </Typography>
       <AdminGrid
+        title="Manage Products"
         label="Products"
         list={list}
-        rows={products?.items ?? []}
-        rowCount={products?.totalItems ?? 0}
+        page={data?.products ?? previousData?.products}
         loading={loading}
-        error={error ? errorMessage(error) : null}
+        error={error}
         columns={columns}
         exportName="products"
         processRowUpdate={saveRow}
@@ -119,22 +110,7 @@ export default function ManageProductsPage() {
           />
         }
       />
-      <ConfirmDialog
-        open={toDelete !== null}
-        title="Are you sure you want to delete ?"
-        busy={deleting}
-        onConfirm={confirmDelete}
-        onCancel={() => setToDelete(null)}
-      >
-        {toDelete && (
-          <>
-            <Typography>{toDelete.name}</Typography>
-            <Typography variant="body2">{toDelete.description}</Typography>
-            <Typography variant="body2">Quantity: {toDelete.quantity}</Typography>
-            <Typography variant="body2">Price: ${toDelete.price}</Typography>
-          </>
-        )}
-      </ConfirmDialog>
+      {deletion.dialog}
     </>
   );
 }

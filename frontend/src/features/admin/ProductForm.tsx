@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Box, Button, FormControlLabel, LinearProgress, Stack, Switch, Typography } from '@mui/material';
 import { useFormik } from 'formik';
 import type { AnyObjectSchema } from 'yup';
+import FormikNumberField from '../../components/FormikNumberField';
 import FormikTextField from '../../components/FormikTextField';
 import { uploadImage } from '../../lib/upload';
 import { currentToken } from './adminApi';
@@ -28,6 +29,22 @@ interface ProductFormProps {
   /** Called with an uploaded image URL; throws with a message to show. */
   onSave: (fields: ProductFields) => Promise<void>;
 }
+
+interface NumberFieldSpec {
+  name: keyof ProductFormValues & keyof ProductFields;
+  label: string;
+  min: number;
+  max?: number;
+}
+const STOCK_FIELDS: NumberFieldSpec[] = [
+  { name: 'price', label: 'Price', min: 1 },
+  { name: 'quantity', label: 'Quantity', min: 1 },
+  { name: 'minimumQuantity', label: 'Minimum Quantity', min: 1 },
+];
+const ENGRAVING_FIELDS: NumberFieldSpec[] = [
+  { name: 'engravingMaxLength', label: 'Engraving max length', min: 1, max: 40 },
+  { name: 'engravingPrice', label: 'Engraving price', min: 0 },
+];
 
 /** Add and Update Product: formik + yup with SPEC's messages, photo preview and upload progress. */
 export default function ProductForm({ initialValues, schema, submitLabel, nameEditable, onSave }: ProductFormProps) {
@@ -67,6 +84,9 @@ export default function ProductForm({ initialValues, schema, submitLabel, nameEd
   const chosenPhotoUrl = useMemo(() => (photo instanceof File ? URL.createObjectURL(photo) : null), [photo]);
   useEffect(() => () => (chosenPhotoUrl ? URL.revokeObjectURL(chosenPhotoUrl) : undefined), [chosenPhotoUrl]);
   const preview = chosenPhotoUrl ?? (typeof initialValues.photo === 'string' ? initialValues.photo : null);
+  const numberField = ({ name, label, min, max }: NumberFieldSpec) => (
+    <FormikNumberField key={name} formik={formik} id={`product-${name}`} name={name} label={label} min={min} max={max} />
+  );
 
   return (
     <Box component="form" noValidate onSubmit={formik.handleSubmit} sx={{ maxWidth: 560 }}>
@@ -81,51 +101,13 @@ export default function ProductForm({ initialValues, schema, submitLabel, nameEd
           minRows={3}
           disabled={!nameEditable}
         />
-        <FormikTextField
-          formik={formik}
-          id="product-price"
-          name="price"
-          label="Price"
-          type="number"
-          slotProps={{ htmlInput: { min: 1 } }}
-        />
-        <FormikTextField
-          formik={formik}
-          id="product-quantity"
-          name="quantity"
-          label="Quantity"
-          type="number"
-          slotProps={{ htmlInput: { min: 1 } }}
-        />
-        <FormikTextField
-          formik={formik}
-          id="product-minimumQuantity"
-          name="minimumQuantity"
-          label="Minimum Quantity"
-          type="number"
-          slotProps={{ htmlInput: { min: 1 } }}
-        />
+        {STOCK_FIELDS.map(numberField)}
         <FormControlLabel
           control={<Switch id="product-engravable" name="engravable" checked={formik.values.engravable} onChange={formik.handleChange} />}
           label="Engravable"
         />
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-          <FormikTextField
-            formik={formik}
-            id="product-engravingMaxLength"
-            name="engravingMaxLength"
-            label="Engraving max length"
-            type="number"
-            slotProps={{ htmlInput: { min: 1, max: 40 } }}
-          />
-          <FormikTextField
-            formik={formik}
-            id="product-engravingPrice"
-            name="engravingPrice"
-            label="Engraving price"
-            type="number"
-            slotProps={{ htmlInput: { min: 0 } }}
-          />
+          {ENGRAVING_FIELDS.map(numberField)}
         </Stack>
         <Box>
           <Button variant="outlined" component="label">

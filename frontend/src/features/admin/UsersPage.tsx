@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { ApolloCache } from '@apollo/client';
 import { useMutation, useQuery } from '@apollo/client/react';
-import { Avatar, Button, Chip, Typography } from '@mui/material';
+import { Avatar, Button, Chip } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useSnackbar } from 'notistack';
 import { errorMessage } from '../../lib/errors';
@@ -9,6 +9,7 @@ import { leaveListsNoLongerMatching } from '../../lib/listCache';
 import type { AdminUsersQuery as AdminUsersResult } from '../../gql/graphql';
 import { isForbidden } from './adminApi';
 import { AdminUsersQuery, MakeAdminMutation, RemoveAdminMutation } from './operations';
+import { actionsColumn } from './gridActions';
 import { AdminGrid, FilterSelect, useServerList } from './serverGrid';
 
 type User = AdminUsersResult['users']['items'][number];
@@ -65,53 +66,40 @@ export default function UsersPage() {
       ),
     },
     { field: 'createdAt', headerName: 'Joined', width: 170, valueFormatter: (value: string) => new Date(value).toLocaleString() },
-    {
-      field: 'actions',
-      headerName: 'Actions',
-      width: 170,
-      sortable: false,
-      hideable: false,
-      renderCell: ({ row }) => (
-        <Button
-          size="small"
-          variant={row.role === 'admin' ? 'outlined' : 'contained'}
-          color={row.role === 'admin' ? 'error' : 'primary'}
-          disabled={busy === row.id}
-          onClick={() => changeRole(row)}
-        >
-          {row.role === 'admin' ? 'Remove Admin' : 'Make Admin'}
-        </Button>
-      ),
-    },
+    actionsColumn(170, (row) => (
+      <Button
+        size="small"
+        variant={row.role === 'admin' ? 'outlined' : 'contained'}
+        color={row.role === 'admin' ? 'error' : 'primary'}
+        disabled={busy === row.id}
+        onClick={() => changeRole(row)}
+      >
+        {row.role === 'admin' ? 'Remove Admin' : 'Make Admin'}
+      </Button>
+    )),
   ];
 
-  const users = data?.users ?? previousData?.users;
   return (
-    <>
-      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
-        Users
-      </Typography>
-      <AdminGrid
-        label="Users"
-        list={list}
-        rows={users?.items ?? []}
-        rowCount={users?.totalItems ?? 0}
-        loading={loading}
-        error={error ? errorMessage(error) : null}
-        columns={columns}
-        exportName="users"
-        filters={
-          <FilterSelect
-            label="Role"
-            value={role}
-            onChange={setRole}
-            options={[
-              ['admin', 'Admin'],
-              ['user', 'User'],
-            ]}
-          />
-        }
-      />
-    </>
+    <AdminGrid
+      title="Users"
+      label="Users"
+      list={list}
+      page={data?.users ?? previousData?.users}
+      loading={loading}
+      error={error}
+      columns={columns}
+      exportName="users"
+      filters={
+        <FilterSelect
+          label="Role"
+          value={role}
+          onChange={setRole}
+          options={[
+            ['admin', 'Admin'],
+            ['user', 'User'],
+          ]}
+        />
+      }
+    />
   );
 }

@@ -9,6 +9,7 @@ import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { CancelOrderMutation } from '../../graphql/orders';
 import { createCache } from '../../lib/apollo';
+import { orderFixture } from '../../test/fixtures';
 import AllOrdersPage from './AllOrdersPage';
 import {
   AdminOrdersQuery,
@@ -32,24 +33,16 @@ function renderWith(page: ReactNode, mocks: MockLink.MockedResponse[]) {
   );
 }
 
-const order = (id: string, name: string, state: 'AwaitingPayment' | 'Paid' | 'Shipped' | 'Expired') => ({
-  __typename: 'Order' as const,
-  id,
-  img: '/images/chef.svg',
-  name,
-  userName: 'Casey Blade',
-  email: 'casey@keen.test',
-  description: 'An engraved test knife',
-  price: 120,
-  quantity: 2,
-  totalPrice: 240,
-  paid: state === 'Paid' || state === 'Shipped',
-  status: state === 'Shipped' ? 'Shipped' : 'Pending',
-  state,
-  transactionId: state === 'Paid' || state === 'Shipped' ? `pi_${id}` : null,
-  engraving: null,
-  createdAt: '2026-11-20T10:00:00.000Z',
-});
+const order = (id: string, name: string, state: 'AwaitingPayment' | 'Paid' | 'Shipped' | 'Expired') => {
+  const paid = state === 'Paid' || state === 'Shipped';
+  return orderFixture(id, {
+    name,
+    state,
+    paid,
+    status: state === 'Shipped' ? 'Shipped' : 'Pending',
+    transactionId: paid ? `pi_${id}` : null,
+  });
+};
 
 const ordersMock: MockLink.MockedResponse = {
   request: { query: AdminOrdersQuery, variables: firstPage },

@@ -1,5 +1,5 @@
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { Alert, Box, Button, InputAdornment, MenuItem, Stack, TextField } from '@mui/material';
+import { Alert, Box, Button, InputAdornment, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
 import SearchIcon from '@mui/icons-material/Search';
 import ViewColumnIcon from '@mui/icons-material/ViewColumn';
@@ -14,6 +14,7 @@ import {
   type GridValidRowModel,
 } from '@mui/x-data-grid';
 import { useSnackbar } from 'notistack';
+import { errorMessage } from '../../lib/errors';
 import { downloadCsv } from './adminApi';
 
 const PAGE_SIZES = [10, 20, 50, 100];
@@ -163,12 +164,14 @@ function AdminToolbar() {
 }
 
 interface AdminGridProps<R extends GridValidRowModel> {
+  /** The page's heading. */
+  title: string;
   label: string;
   list: ServerList;
-  rows: R[];
-  rowCount: number;
+  /** The list's rows and total; the previous page's while the next one loads. */
+  page: { items: R[]; totalItems: number } | undefined;
   loading: boolean;
-  error?: string | null;
+  error: unknown;
   columns: GridColDef<R>[];
   /** Which export at /api/admin/export/{name}.csv answers this grid's rows. */
   exportName: 'orders' | 'products' | 'users';
@@ -178,12 +181,15 @@ interface AdminGridProps<R extends GridValidRowModel> {
   processRowUpdate?: (row: R, previous: R) => Promise<R>;
 }
 
-/** An MUI X grid driven by the server: paging, sorting and search go into the GraphQL list arguments. */
+/**
+ * An admin page's heading and its MUI X grid, driven by the server: paging, sorting and search go
+ * into the GraphQL list arguments.
+ */
 export function AdminGrid<R extends GridValidRowModel>({
+  title,
   label,
   list,
-  rows,
-  rowCount,
+  page,
   loading,
   error,
   columns,
@@ -194,17 +200,20 @@ export function AdminGrid<R extends GridValidRowModel>({
 }: AdminGridProps<R>) {
   return (
     <ToolbarContext.Provider value={{ list, exportName, filters }}>
-      {error && (
+      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
+        {title}
+      </Typography>
+      {!!error && (
         <Alert severity="error" sx={{ mb: 2 }}>
-          {error}
+          {errorMessage(error)}
         </Alert>
       )}
       <DataGrid
         aria-label={label}
         label={label}
-        rows={rows}
+        rows={page?.items ?? []}
         columns={columns}
-        rowCount={rowCount}
+        rowCount={page?.totalItems ?? 0}
         loading={loading}
         paginationMode="server"
         sortingMode="server"

@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
-import { Box, Button, Divider, Link, Stack, Typography } from '@mui/material';
+import { useEffect } from 'react';
+import { Button, Divider, Link, Typography } from '@mui/material';
 import { useFormik } from 'formik';
 import { useSnackbar } from 'notistack';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
@@ -9,6 +9,7 @@ import { useAuth } from '../../lib/auth';
 import { loginWithGoogle, loginWithPassword, resetPassword } from './authActions';
 import AuthCard from './AuthCard';
 import { redirectTarget } from './redirect';
+import { useAuthStep } from './useAuthStep';
 
 const schema = yup.object({
   email: yup.string().trim().email('Enter a valid email').required('Email is Required'),
@@ -20,8 +21,8 @@ export default function LoginPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const { enqueueSnackbar } = useSnackbar();
-  const [busy, setBusy] = useState(false);
-  const [authError, setAuthError] = useState<string | null>(null);
+  const step = useAuthStep();
+  const { busy, run } = step;
   const target = redirectTarget(location.state);
 
   // Signed in (now, or already): back to where the visitor came from, replacing /login in history.
@@ -33,16 +34,7 @@ export default function LoginPage() {
     initialValues: { email: '', password: '' },
     validationSchema: schema,
     onSubmit: async ({ email, password }) => {
-      if (!auth) return;
-      setBusy(true);
-      setAuthError(null);
-      try {
-        await loginWithPassword(auth, email.trim(), password);
-      } catch (error) {
-        setAuthError(error instanceof Error ? error.message : String(error));
-      } finally {
-        setBusy(false);
-      }
+      if (auth) await run(() => loginWithPassword(auth, email.trim(), password));
     },
   });
 
@@ -53,51 +45,29 @@ export default function LoginPage() {
       return;
     }
     if (!auth) return;
-    setBusy(true);
-    try {
+    await run(async () => {
       await resetPassword(auth, email);
       enqueueSnackbar('Email Sent', { variant: 'success' });
-    } catch (error) {
-      setAuthError(error instanceof Error ? error.message : String(error));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
-  const handleGoogle = async () => {
-    if (!auth) return;
-    setBusy(true);
-    setAuthError(null);
-    try {
-      await loginWithGoogle(auth, !!config?.authEmulatorUrl);
-    } catch (error) {
-      setAuthError(`Error: ${error instanceof Error ? error.message : String(error)}`);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const handleGoogle = () =>
+    auth &&
+    run(
+      () => loginWithGoogle(auth, !!config?.authEmulatorUrl),
+      (message) => `Error: ${message}`,
+    );
 
   return (
-    <AuthCard title="Login" maxWidth={420} busyLabel={busy ? 'Signing in' : null}>
-      <Box component="form" noValidate onSubmit={formik.handleSubmit}>
-        <Stack spacing={2}>
-          <FormikTextField formik={formik} id="login-email" name="email" label="Email" type="email" autoComplete="email" />
-          <FormikTextField
-            formik={formik}
-            id="login-password"
-            name="password"
-            label="Password"
-            type="password"
-            autoComplete="current-password"
-          />
-          {authError && (
-            <Typography role="alert" sx={{ color: 'red' }}>
-              {authError}
-            </Typography>
-          )}
-          <Button type="submit" variant="contained" disabled={busy} fullWidth>
-            Login
-          </Button>
+    <AuthCard
+      title="Login"
+      maxWidth={420}
+      busyLabel="Signing in"
+      step={step}
+      onSubmit={formik.handleSubmit}
+      submitLabel="Login"
+      footer={
+        <>
           <Button type="button" variant="text" onClick={handleReset} disabled={busy}>
             Reset Password
           </Button>
@@ -106,12 +76,26 @@ export default function LoginPage() {
               New User? Sign Up
             </Link>
           </Typography>
-        </Stack>
-      </Box>
-      <Divider sx={{ my: 2 }}>Or</Divider>
-      <Button variant="outlined" fullWidth onClick={handleGoogle} disabled={busy}>
-        Sign In With Google
-      </Button>
+        </>
+      }
+      after={
+        <>
+          <Divider sx={{ my: 2 }}>Or</Divider>
+          <Button variant="outlined" fullWidth onClick={handleGoogle} disabled={busy}>
+            Sign In With Google
+          </Button>
+        </>
+      }
+    >
+      <FormikTextField formik={formik} id="login-email" name="email" label="Email" type="email" autoComplete="email" />
+      <FormikTextField
+        formik={formik}
+        id="login-password"
+        name="password"
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+      />
     </AuthCard>
   );
 }

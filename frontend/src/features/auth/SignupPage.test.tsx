@@ -2,6 +2,7 @@ import { beforeEach, expect, test, vi } from 'vitest';
 import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { GraphQLError } from 'graphql';
+import { userFixture } from '../../test/fixtures';
 import { authState, renderPage } from '../../test/render';
 import * as actions from './authActions';
 import { RegisterMutation } from './operations';
@@ -12,23 +13,7 @@ vi.mock('./authActions', () => ({ createAccount: vi.fn() }));
 beforeEach(() => vi.resetAllMocks());
 
 const input = { name: 'Casey Blade', address: '1 Forge Lane', phone: '5550100' };
-const registered = {
-  request: { query: RegisterMutation, variables: { input } },
-  result: {
-    data: {
-      register: {
-        __typename: 'User',
-        id: 'u1',
-        name: 'Casey Blade',
-        email: 'casey@keen.test',
-        phone: '5550100',
-        address: '1 Forge Lane',
-        img: null,
-        role: 'user',
-      },
-    },
-  },
-};
+const registered = { request: { query: RegisterMutation, variables: { input } }, result: { data: { register: userFixture() } } };
 
 async function fill(overrides: Partial<Record<string, string>> = {}, terms = true) {
   const values = {

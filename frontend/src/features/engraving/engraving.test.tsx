@@ -1,5 +1,6 @@
 import { expect, test } from 'vitest';
 import { screen } from '@testing-library/react';
+import { engravingFixture, orderFixture } from '../../test/fixtures';
 import { renderPage } from '../../test/render';
 import EngravingSheetPage from './EngravingSheetPage';
 import { EngravingSheetQuery } from './operations';
@@ -18,15 +19,7 @@ test('the engraving sheet shows the order id, font, quantity and the blade at re
         request: { query: EngravingSheetQuery, variables: { id: 'o1' } },
         result: {
           data: {
-            order: {
-              __typename: 'Order',
-              id: 'o1',
-              name: 'Damascus Chef Knife',
-              userName: 'Casey Blade',
-              quantity: 3,
-              createdAt: '2026-11-20T10:00:00.000Z',
-              engraving: { __typename: 'OrderEngraving', text: 'For Sam', font: 'script' },
-            },
+            order: orderFixture('o1', { quantity: 3, engraving: engravingFixture('For Sam', 'script') }),
             engravingFonts,
           },
         },

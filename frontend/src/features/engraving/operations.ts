@@ -12,15 +12,7 @@ export const ProductEngravingFieldsFragment = graphql(`
 export const EngravingSheetQuery = graphql(`
   query EngravingSheet($id: ID!) {
     order(id: $id) {
-      id
-      name
-      userName
-      quantity
-      createdAt
-      engraving {
-        text
-        font
-      }
+      ...OrderFields
     }
     engravingFonts {
       id

@@ -1,69 +1,38 @@
 import { expect, test } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { ApolloClient, ApolloLink } from '@apollo/client';
-import { print } from 'graphql';
-import { of } from 'rxjs';
-import { createCache } from '../../lib/apollo';
-import { renderPage } from '../../test/render';
+import { orderFixture } from '../../test/fixtures';
+import { countingClient, renderPage } from '../../test/render';
 import MyOrdersPage from './MyOrdersPage';
 
-const order = (id: string, extra: Record<string, unknown>) => ({
-  __typename: 'Order',
-  id,
-  userName: 'Casey Blade',
-  name: `Knife ${id}`,
-  email: 'casey@keen.test',
-  description: `Details of ${id}`,
-  img: `/images/${id}.svg`,
-  price: 50,
-  totalPrice: 100,
-  quantity: 2,
-  status: 'Pending',
-  paid: false,
-  state: 'AwaitingPayment',
-  transactionId: null,
-  engraving: null,
-  createdAt: '2026-11-22T10:00:00.000Z',
-  ...extra,
-});
-
 const orders = [
-  order('o1', {}),
-  order('o2', { paid: true, state: 'Paid', transactionId: 'pi_paid_2' }),
-  order('o3', { paid: true, state: 'Shipped', transactionId: 'pi_paid_3', status: 'Shipped' }),
-  order('o4', { state: 'Expired' }),
-  order('o5', { state: 'Cancelled' }),
-  order('o6', { state: 'Refunded', transactionId: 'pi_refunded_6' }),
+  orderFixture('o1'),
+  orderFixture('o2', { paid: true, state: 'Paid', transactionId: 'pi_paid_2' }),
+  orderFixture('o3', { paid: true, state: 'Shipped', transactionId: 'pi_paid_3', status: 'Shipped' }),
+  orderFixture('o4', { state: 'Expired' }),
+  orderFixture('o5', { state: 'Cancelled' }),
+  orderFixture('o6', { state: 'Refunded', transactionId: 'pi_refunded_6' }),
 ];
 
-/** A terminating link that answers from fixtures and records every request it is asked for. */
-function countingClient() {
-  const requests: string[] = [];
-  const link = new ApolloLink((operation) => {
-    requests.push(operation.operationName ?? print(operation.query));
-    if (operation.operationName === 'MyOrders')
-      return of({ data: { myOrders: { __typename: 'OrderList', totalItems: orders.length, items: orders } } });
-    if (operation.operationName === 'CancelOrder') {
-      return of({
-        data: {
-          cancelOrder: {
-            __typename: 'Order',
-            id: String(operation.variables.id),
-            state: 'Cancelled',
-            status: 'Pending',
-            paid: false,
-            product: { __typename: 'Product', id: 'p1', quantity: 12 },
-          },
-        },
-      });
-    }
-    throw new Error(`unexpected ${operation.operationName}`);
-  });
-  return { client: new ApolloClient({ link, cache: createCache() }), requests };
-}
+/** Answers My Orders from the fixtures and a cancel with the order Cancelled and the stock back. */
+const answer = (operationName: string, variables: Record<string, unknown>) => {
+  if (operationName === 'MyOrders') return { myOrders: { __typename: 'OrderList', totalItems: orders.length, items: orders } };
+  if (operationName === 'CancelOrder') {
+    return {
+      cancelOrder: {
+        __typename: 'Order',
+        id: String(variables.id),
+        state: 'Cancelled',
+        status: 'Pending',
+        paid: false,
+        product: { __typename: 'Product', id: 'p1', quantity: 12 },
+      },
+    };
+  }
+  throw new Error(`unexpected ${operationName}`);
+};
 
 test('the table: columns, Pay for unpaid, Paid with transaction id, status, price, quantity, Delete only when unpaid', async () => {
-  const { client } = countingClient();
+  const { client } = countingClient(answer);
   renderPage(<MyOrdersPage />, { path: '/dashboard/myOrders', route: '/dashboard/myOrders', client });
   const table = await screen.findByRole('table', { name: 'My orders' });
   for (const column of ['#', 'Avatar', 'Name', 'Payment status', 'Price', 'Quantity', 'Order Delete']) {
@@ -82,7 +51,7 @@ test('the table: columns, Pay for unpaid, Paid with transaction id, status, pric
 });
 
 test('expired, cancelled and refunded orders say so, with no Pay and no Delete', async () => {
-  const { client } = countingClient();
+  const { client } = countingClient(answer);
   renderPage(<MyOrdersPage />, { path: '/dashboard/myOrders', route: '/dashboard/myOrders', client });
   const table = await screen.findByRole('table', { name: 'My orders' });
   const rows = within(table).getAllByRole('row').slice(1);
@@ -99,7 +68,7 @@ test('expired, cancelled and refunded orders say so, with no Pay and no Delete',
 });
 
 test('deleting an unpaid order confirms, sends exactly one request, and the row shows Cancelled from the answer', async () => {
-  const { client, requests } = countingClient();
+  const { client, requests } = countingClient(answer);
   renderPage(<MyOrdersPage />, { path: '/dashboard/myOrders', route: '/dashboard/myOrders', client });
   await screen.findByRole('table', { name: 'My orders' });
   expect(requests).toEqual(['MyOrders']);
@@ -128,7 +97,7 @@ test('deleting an unpaid order confirms, sends exactly one request, and the row 
 });
 
 test('Cancel closes the dialog and deletes nothing', async () => {
-  const { client, requests } = countingClient();
+  const { client, requests } = countingClient(answer);
   renderPage(<MyOrdersPage />, { path: '/dashboard/myOrders', route: '/dashboard/myOrders', client });
   await screen.findByRole('table', { name: 'My orders' });
   fireEvent.click(screen.getByRole('button', { name: 'Delete order for Knife o1' }));

@@ -8,27 +8,35 @@ import { errorMessage } from '../../lib/errors';
 
 const inputStyle = { fontSize: CARD_FONT_SIZE, color: '#424770' };
 
+type CardPart = 'number' | 'expiry' | 'cvc';
+
+/** The three inputs of Stripe's CardElement, in its order and proportions. */
+const CARD_PARTS: { part: CardPart; label: string; placeholder: string; flex: number; inputMode?: 'numeric'; autoComplete: string }[] = [
+  { part: 'number', label: 'Card number', placeholder: 'Card number', flex: 3, inputMode: 'numeric', autoComplete: 'cc-number' },
+  { part: 'expiry', label: 'Expiration date', placeholder: 'MM / YY', flex: 1, autoComplete: 'cc-exp' },
+  { part: 'cvc', label: 'CVC', placeholder: 'CVC', flex: 1, inputMode: 'numeric', autoComplete: 'cc-csc' },
+];
+
 /**
  * The offline test provider's card field, laid out like Stripe's CardElement. The server charges
  * the card against the order's intent (Stripe's test cards) and marks the order paid on success.
  */
 export default function TestCardForm({ orderId, clientSecret, completed, onPaid }: CardFormProps) {
-  const [number, setNumber] = useState('');
-  const [expiry, setExpiry] = useState('');
-  const [cvc, setCvc] = useState('');
+  const [card, setCard] = useState<Record<CardPart, string>>({ number: '', expiry: '', cvc: '' });
   const [cardError, setCardError] = useState<string | null>(null);
   const [pay, { loading }] = useMutation(ConfirmTestCardPaymentMutation);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!clientSecret || completed) return;
-    const match = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(expiry);
+    const match = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(card.expiry);
     if (!match) {
       setCardError("Your card's expiration date is incomplete.");
       return;
     }
     setCardError(null);
     try {
+      const { number, cvc } = card;
       const { data } = await pay({ variables: { orderId, card: { number, expMonth: Number(match[1]), expYear: Number(match[2]), cvc } } });
       const transactionId = data?.confirmTestCardPayment.transactionId;
       if (transactionId) onPaid(transactionId);
@@ -53,30 +61,17 @@ export default function TestCardForm({ orderId, clientSecret, completed, onPaid 
           fontSize: CARD_FONT_SIZE,
         }}
       >
-        <InputBase
-          sx={{ flex: 3 }}
-          inputProps={{ 'aria-label': 'Card number', inputMode: 'numeric', autoComplete: 'cc-number', style: inputStyle }}
-          placeholder="Card number"
-          value={number}
-          onChange={(event) => setNumber(event.target.value)}
-          disabled={completed}
-        />
-        <InputBase
-          sx={{ flex: 1 }}
-          inputProps={{ 'aria-label': 'Expiration date', autoComplete: 'cc-exp', style: inputStyle }}
-          placeholder="MM / YY"
-          value={expiry}
-          onChange={(event) => setExpiry(event.target.value)}
-          disabled={completed}
-        />
-        <InputBase
-          sx={{ flex: 1 }}
-          inputProps={{ 'aria-label': 'CVC', inputMode: 'numeric', autoComplete: 'cc-csc', style: inputStyle }}
-          placeholder="CVC"
-          value={cvc}
-          onChange={(event) => setCvc(event.target.value)}
-          disabled={completed}
-        />
+        {CARD_PARTS.map(({ part, label, placeholder, flex, inputMode, autoComplete }) => (
+          <InputBase
+            key={part}
+            sx={{ flex }}
+            inputProps={{ 'aria-label': label, inputMode, autoComplete, style: inputStyle }}
+            placeholder={placeholder}
+            value={card[part]}
+            onChange={(event) => setCard((current) => ({ ...current, [part]: event.target.value }))}
+            disabled={completed}
+          />
+        ))}
       </Box>
       <PayButton disabled={!clientSecret || completed || loading} cardError={cardError} />
     </Box>

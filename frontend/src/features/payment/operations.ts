@@ -31,15 +31,21 @@ export const CreatePaymentIntentMutation = graphql(`
   }
 `);
 
-/** Each answers the order's id, state, paid and transactionId, so Apollo's cache updates My Orders too. */
+/** What a confirmed payment answers of the order, so Apollo's cache updates My Orders too. */
+export const PaidOrderFieldsFragment = graphql(`
+  fragment PaidOrderFields on Order {
+    id
+    paid
+    state
+    status
+    transactionId
+  }
+`);
+
 export const ConfirmPaymentMutation = graphql(`
   mutation ConfirmPayment($orderId: ID!, $paymentIntentId: String!) {
     confirmPayment(orderId: $orderId, paymentIntentId: $paymentIntentId) {
-      id
-      paid
-      state
-      status
-      transactionId
+      ...PaidOrderFields
     }
   }
 `);
@@ -47,11 +53,7 @@ export const ConfirmPaymentMutation = graphql(`
 export const ConfirmTestCardPaymentMutation = graphql(`
   mutation ConfirmTestCardPayment($orderId: ID!, $card: TestCardInput!) {
     confirmTestCardPayment(orderId: $orderId, card: $card) {
-      id
-      paid
-      state
-      status
-      transactionId
+      ...PaidOrderFields
     }
   }
 `);

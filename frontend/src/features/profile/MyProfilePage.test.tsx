@@ -1,20 +1,12 @@
 import { expect, test } from 'vitest';
 import { fireEvent, screen } from '@testing-library/react';
+import { userFixture } from '../../test/fixtures';
 import { renderPage } from '../../test/render';
 import { MeQuery } from '../../graphql/me';
 import MyProfilePage from './MyProfilePage';
 import { UpdateProfileMutation } from './operations';
 
-const me = {
-  __typename: 'User',
-  id: 'u1',
-  name: 'Casey Blade',
-  email: 'casey@keen.test',
-  phone: '5550100',
-  address: '1 Forge Lane',
-  img: 'https://img.test/casey.png',
-  role: 'user',
-};
+const me = userFixture({ img: 'https://img.test/casey.png' });
 const meMock = { request: { query: MeQuery, variables: {} }, result: { data: { me } } };
 
 test('clearing the fields shows the SPEC messages (and the photo is required)', async () => {

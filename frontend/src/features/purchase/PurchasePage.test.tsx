@@ -1,8 +1,8 @@
 import { expect, test } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { GraphQLError } from 'graphql';
-import { createCache } from '../../lib/apollo';
-import type { MyOrdersQuery as MyOrdersResult } from '../../gql/graphql';
+import type { MockLink } from '@apollo/client/testing';
+import { cacheWithEmptyList, engravingFixture, orderFixture } from '../../test/fixtures';
 import { renderPage } from '../../test/render';
 import { MyOrdersQuery } from '../../graphql/orders';
 import { PlaceOrderMutation, PurchasePageQuery } from './operations';
@@ -29,24 +29,18 @@ const engravingFonts = [
 const pageMock = { request: { query: PurchasePageQuery, variables: { id: 'p1' } }, result: { data: { me, product, engravingFonts } } };
 const orderInput = { productId: 'p1', quantity: 3, phone: '5550100', address: '1 Forge Lane' };
 const placed = {
-  __typename: 'Order',
-  id: 'o9',
-  userName: 'Casey Blade',
-  name: product.name,
-  email: me.email,
-  description: product.description,
-  img: product.img,
-  price: 120,
-  totalPrice: 360,
-  quantity: 3,
-  status: 'Pending',
-  paid: false,
-  state: 'AwaitingPayment',
-  transactionId: null,
-  engraving: null,
-  createdAt: '2026-11-22T10:00:00.000Z',
+  ...orderFixture('o9', {
+    name: product.name,
+    description: product.description,
+    img: product.img,
+    price: 120,
+    totalPrice: 360,
+    quantity: 3,
+  }),
   product: { __typename: 'Product', id: 'p1', quantity: 7 },
 };
+const renderPurchase = (mocks: MockLink.MockedResponse[], cache?: ReturnType<typeof cacheWithEmptyList>) =>
+  renderPage(<PurchasePage />, { path: '/purchase/:id', route: '/purchase/p1', mocks, cache });
 
 function setQuantity(value: string) {
   fireEvent.change(screen.getByLabelText(/^Quantity/), { target: { value } });
@@ -54,7 +48,7 @@ function setQuantity(value: string) {
 const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Place Order' }));
 
 test('shows the customer and product read-only, phone and address editable, quantity min 1', async () => {
-  renderPage(<PurchasePage />, { path: '/purchase/:id', route: '/purchase/p1', mocks: [pageMock] });
+  renderPurchase([pageMock]);
   expect(await screen.findByLabelText(/^Name/)).toHaveValue('Casey Blade');
   for (const label of [/^Name/, /^Email/, /^Product Name/, /^Price/, /^Stock/]) {
     expect(screen.getByLabelText(label)).toHaveAttribute('readonly');
@@ -67,7 +61,7 @@ test('shows the customer and product read-only, phone and address editable, quan
 });
 
 test('the three quantity messages: empty, above stock, below the minimum', async () => {
-  renderPage(<PurchasePage />, { path: '/purchase/:id', route: '/purchase/p1', mocks: [pageMock] });
+  renderPurchase([pageMock]);
   await screen.findByLabelText(/^Quantity/);
 
   setQuantity('');
@@ -84,19 +78,15 @@ test('the three quantity messages: empty, above stock, below the minimum', async
 });
 
 test('a refusal from the server shows its message in a toast', async () => {
-  renderPage(<PurchasePage />, {
-    path: '/purchase/:id',
-    route: '/purchase/p1',
-    mocks: [
-      pageMock,
-      {
-        request: { query: PlaceOrderMutation, variables: { input: orderInput } },
-        result: {
-          errors: [new GraphQLError('Product cannot be purchased for product shortage', { extensions: { code: 'BAD_USER_INPUT' } })],
-        },
+  renderPurchase([
+    pageMock,
+    {
+      request: { query: PlaceOrderMutation, variables: { input: orderInput } },
+      result: {
+        errors: [new GraphQLError('Product cannot be purchased for product shortage', { extensions: { code: 'BAD_USER_INPUT' } })],
       },
-    ],
-  });
+    },
+  ]);
   await screen.findByLabelText(/^Quantity/);
   setQuantity('3');
   submit();
@@ -104,21 +94,11 @@ test('a refusal from the server shows its message in a toast', async () => {
 });
 
 test('placing an order toasts "Order Placed", adds it to the cached My Orders and updates the stock', async () => {
-  const cache = createCache();
-  cache.writeQuery({
-    query: MyOrdersQuery,
-    variables: { options: { skip: 0, take: 100 } },
-    data: { myOrders: { __typename: 'OrderList', totalItems: 0, items: [] } } as MyOrdersResult,
-  });
-  renderPage(<PurchasePage />, {
-    path: '/purchase/:id',
-    route: '/purchase/p1',
+  const cache = cacheWithEmptyList(MyOrdersQuery, { options: { skip: 0, take: 100 } }, 'myOrders', 'OrderList');
+  renderPurchase(
+    [pageMock, { request: { query: PlaceOrderMutation, variables: { input: orderInput } }, result: { data: { placeOrder: placed } } }],
     cache,
-    mocks: [
-      pageMock,
-      { request: { query: PlaceOrderMutation, variables: { input: orderInput } }, result: { data: { placeOrder: placed } } },
-    ],
-  });
+  );
   await screen.findByLabelText(/^Quantity/);
   setQuantity('3');
   submit();
@@ -139,14 +119,14 @@ const typeEngraving = (value: string) => fireEvent.change(screen.getByLabelText(
 const preview = () => screen.getByRole('img', { name: 'Engraving preview' });
 
 test('a product that cannot be engraved shows no engraving fields', async () => {
-  renderPage(<PurchasePage />, { path: '/purchase/:id', route: '/purchase/p1', mocks: [pageMock] });
+  renderPurchase([pageMock]);
   await screen.findByLabelText(/^Quantity/);
   expect(screen.queryByLabelText(/^Engraving text/)).not.toBeInTheDocument();
   expect(screen.queryByRole('img', { name: 'Engraving preview' })).not.toBeInTheDocument();
 });
 
 test('the preview follows every keystroke and the font, and the total adds the surcharge', async () => {
-  renderPage(<PurchasePage />, { path: '/purchase/:id', route: '/purchase/p1', mocks: [engravableMock] });
+  renderPurchase([engravableMock]);
   await screen.findByLabelText(/^Engraving text/);
   expect(screen.getByText('Total: $240')).toBeInTheDocument();
   for (const typed of ['F', 'Fo', 'For', 'For S', 'For Sam']) {
@@ -164,7 +144,7 @@ test('the preview follows every keystroke and the font, and the total adds the s
 });
 
 test("the form shows the server's engraving messages and sends nothing while one stands", async () => {
-  renderPage(<PurchasePage />, { path: '/purchase/:id', route: '/purchase/p1', mocks: [engravableMock] });
+  renderPurchase([engravableMock]);
   await screen.findByLabelText(/^Engraving text/);
   typeEngraving('Sam <3');
   expect(await screen.findByText("Engraving may use letters, digits, spaces and . , ' & - !")).toBeInTheDocument();
@@ -181,29 +161,16 @@ test("the form shows the server's engraving messages and sends nothing while one
 });
 
 test('an engraved order sends the text and font', async () => {
-  renderPage(<PurchasePage />, {
-    path: '/purchase/:id',
-    route: '/purchase/p1',
-    mocks: [
-      engravableMock,
-      {
-        request: {
-          query: PlaceOrderMutation,
-          variables: { input: { ...orderInput, quantity: 2, engraving: { text: 'For Sam', font: 'script' } } },
-        },
-        result: {
-          data: {
-            placeOrder: {
-              ...placed,
-              quantity: 2,
-              totalPrice: 270,
-              engraving: { __typename: 'OrderEngraving', text: 'For Sam', font: 'script', unitPrice: 15 },
-            },
-          },
-        },
+  renderPurchase([
+    engravableMock,
+    {
+      request: {
+        query: PlaceOrderMutation,
+        variables: { input: { ...orderInput, quantity: 2, engraving: { text: 'For Sam', font: 'script' } } },
       },
-    ],
-  });
+      result: { data: { placeOrder: { ...placed, quantity: 2, totalPrice: 270, engraving: engravingFixture('For Sam', 'script') } } },
+    },
+  ]);
   await screen.findByLabelText(/^Engraving text/);
   typeEngraving('For Sam');
   fireEvent.change(screen.getByLabelText(/^Font/), { target: { value: 'script' } });

@@ -3,12 +3,14 @@ import { Box, Button, Card, CardContent, Container, Grid, Stack, TextField, Typo
 import { useFormik } from 'formik';
 import { useSnackbar } from 'notistack';
 import { useNavigate, useParams } from 'react-router-dom';
+import ProductPhoto from '../../components/ProductPhoto';
 import Spinner from '../../components/Spinner';
 import { errorMessage } from '../../lib/errors';
 import EngravingFields from '../../components/engraving/EngravingFields';
 import { DEFAULT_ENGRAVING_FONT } from '../../components/engraving/fonts';
 import { engravingError } from '../../components/engraving/rules';
 import { prependToLists } from '../../lib/listCache';
+import type { PurchasePageQuery as PurchasePageResult } from '../../gql/graphql';
 import { PlaceOrderMutation, PurchasePageQuery } from './operations';
 import { PHONE_PATTERN, phoneFormatMessage } from '@keen/form-rules';
 import FormikTextField from '../../components/FormikTextField';
@@ -24,26 +26,67 @@ interface Values {
 
 export default function PurchasePage() {
   const { id = '' } = useParams();
+  const { data, loading, error } = useQuery(PurchasePageQuery, { variables: { id } });
+
+  if (loading && !data) return <Spinner />;
+  const product = data?.product;
+  const me = data?.me;
+  if (error || !product || !me) {
+    return (
+      <Typography role="alert" color="error" sx={{ p: 4, textAlign: 'center' }}>
+        {error ? errorMessage(error) : 'Product not found'}
+      </Typography>
+    );
+  }
+
+  return (
+    <Container sx={{ py: 4 }}>
+      <Grid container spacing={3}>
+        <Grid size={{ xs: 12, md: 5 }}>
+          <Card>
+            <ProductPhoto product={product} width={360} height={260} />
+            <CardContent>
+              <Typography variant="h5" component="h2">
+                {product.name}
+              </Typography>
+              <Typography color="text.secondary" sx={{ my: 1 }}>
+                {product.description}
+              </Typography>
+              <Typography>Minimum order: {product.minimumQuantity}</Typography>
+            </CardContent>
+          </Card>
+        </Grid>
+        <Grid size={{ xs: 12, md: 7 }}>
+          <PurchaseForm product={product} me={me} fonts={data.engravingFonts} />
+        </Grid>
+      </Grid>
+    </Container>
+  );
+}
+
+interface PurchaseFormProps {
+  product: NonNullable<PurchasePageResult['product']>;
+  me: NonNullable<PurchasePageResult['me']>;
+  fonts: PurchasePageResult['engravingFonts'];
+}
+
+/** The order form, once the customer and the product are known: their values start it. */
+function PurchaseForm({ product, me, fonts }: PurchaseFormProps) {
   const navigate = useNavigate();
   const { enqueueSnackbar } = useSnackbar();
-  const { data, loading, error } = useQuery(PurchasePageQuery, { variables: { id } });
   const [placeOrder] = useMutation(PlaceOrderMutation, {
     // The new order joins every cached My Orders list (newest first); no list is fetched again.
     update(cache, { data: placed }) {
       if (placed?.placeOrder) prependToLists(cache, 'myOrders', placed.placeOrder);
     },
   });
-  const product = data?.product;
-  const me = data?.me;
-  const fonts = data?.engravingFonts ?? [];
   const fontIds = fonts.map((font) => font.id);
 
   const formik = useFormik<Values>({
-    enableReinitialize: true,
     initialValues: {
-      phone: me?.phone ?? '',
-      address: me?.address ?? '',
-      quantity: product ? String(product.minimumQuantity) : '',
+      phone: me.phone ?? '',
+      address: me.address ?? '',
+      quantity: String(product.minimumQuantity),
       engravingText: '',
       engravingFont: DEFAULT_ENGRAVING_FONT,
     },
@@ -52,14 +95,13 @@ export default function PurchasePage() {
       if (!values.phone.trim()) errors.phone = 'Phone is Required';
       else if (!PHONE_PATTERN.test(values.phone.trim())) errors.phone = phoneFormatMessage();
       if (!values.address.trim()) errors.address = 'Address is Required';
-      const quantity = product ? quantityError(values.quantity, product) : undefined;
+      const quantity = quantityError(values.quantity, product);
       if (quantity) errors.quantity = quantity;
-      const engraving = product ? engravingError(values.engravingText, values.engravingFont, fontIds, product) : undefined;
+      const engraving = engravingError(values.engravingText, values.engravingFont, fontIds, product);
       if (engraving) errors.engravingText = engraving;
       return errors;
     },
     onSubmit: async (values) => {
-      if (!product) return;
       try {
         await placeOrder({
           variables: {
@@ -80,15 +122,6 @@ export default function PurchasePage() {
     },
   });
 
-  if (loading && !data) return <Spinner />;
-  if (error || !product || !me) {
-    return (
-      <Typography role="alert" color="error" sx={{ p: 4, textAlign: 'center' }}>
-        {error ? errorMessage(error) : 'Product not found'}
-      </Typography>
-    );
-  }
-
   const submit = async (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const errors = await formik.validateForm();
@@ -101,81 +134,52 @@ export default function PurchasePage() {
   const surcharge = product.engravable && formik.values.engravingText ? product.engravingPrice : 0;
 
   return (
-    <Container sx={{ py: 4 }}>
-      <Grid container spacing={3}>
-        <Grid size={{ xs: 12, md: 5 }}>
-          <Card>
-            <Box sx={{ bgcolor: '#0d0f12', display: 'flex', justifyContent: 'center' }}>
-              <img
-                src={product.img}
-                alt={product.name}
-                loading="lazy"
-                width={360}
-                height={260}
-                style={{ width: '100%', maxWidth: 360, height: 260, objectFit: 'contain' }}
+    <Card>
+      <CardContent>
+        <Typography variant="h4" component="h1" sx={{ color: 'primary.main', mb: 2 }}>
+          Purchase
+        </Typography>
+        <Box component="form" noValidate onSubmit={submit}>
+          <Stack spacing={2}>
+            <TextField id="purchase-name" label="Name" value={me.name} {...readOnly} />
+            <TextField id="purchase-email" label="Email" value={me.email} {...readOnly} />
+            <TextField id="purchase-product" label="Product Name" value={product.name} {...readOnly} />
+            <TextField id="purchase-price" label="Price" value={`$${product.price}`} {...readOnly} />
+            <TextField id="purchase-stock" label="Stock" value={product.quantity} {...readOnly} />
+            <FormikTextField formik={formik} id="purchase-phone" name="phone" label="Phone" type="tel" />
+            <FormikTextField formik={formik} id="purchase-address" name="address" label="Address" multiline minRows={2} />
+            <TextField
+              id="purchase-quantity"
+              label="Quantity"
+              name="quantity"
+              type="number"
+              slotProps={{ htmlInput: { min: 1 } }}
+              value={formik.values.quantity}
+              onChange={formik.handleChange}
+              onBlur={formik.handleBlur}
+              // The quantity messages show as toasts (SPEC §8), once each.
+              error={!!formik.errors.quantity && formik.submitCount > 0}
+              fullWidth
+            />
+            {product.engravable && (
+              <EngravingFields
+                text={formik.values.engravingText}
+                font={formik.values.engravingFont}
+                fonts={fonts}
+                maxLength={product.engravingMaxLength}
+                price={product.engravingPrice}
+                error={formik.errors.engravingText}
+                onChange={formik.handleChange}
+                onBlur={formik.handleBlur}
               />
-            </Box>
-            <CardContent>
-              <Typography variant="h5" component="h2">
-                {product.name}
-              </Typography>
-              <Typography color="text.secondary" sx={{ my: 1 }}>
-                {product.description}
-              </Typography>
-              <Typography>Minimum order: {product.minimumQuantity}</Typography>
-            </CardContent>
-          </Card>
-        </Grid>
-        <Grid size={{ xs: 12, md: 7 }}>
-          <Card>
-            <CardContent>
-              <Typography variant="h4" component="h1" sx={{ color: 'primary.main', mb: 2 }}>
-                Purchase
-              </Typography>
-              <Box component="form" noValidate onSubmit={submit}>
-                <Stack spacing={2}>
-                  <TextField id="purchase-name" label="Name" value={me.name} {...readOnly} />
-                  <TextField id="purchase-email" label="Email" value={me.email} {...readOnly} />
-                  <TextField id="purchase-product" label="Product Name" value={product.name} {...readOnly} />
-                  <TextField id="purchase-price" label="Price" value={`$${product.price}`} {...readOnly} />
-                  <TextField id="purchase-stock" label="Stock" value={product.quantity} {...readOnly} />
-                  <FormikTextField formik={formik} id="purchase-phone" name="phone" label="Phone" type="tel" />
-                  <FormikTextField formik={formik} id="purchase-address" name="address" label="Address" multiline minRows={2} />
-                  <TextField
-                    id="purchase-quantity"
-                    label="Quantity"
-                    name="quantity"
-                    type="number"
-                    slotProps={{ htmlInput: { min: 1 } }}
-                    value={formik.values.quantity}
-                    onChange={formik.handleChange}
-                    onBlur={formik.handleBlur}
-                    // The quantity messages show as toasts (SPEC §8), once each.
-                    error={!!formik.errors.quantity && formik.submitCount > 0}
-                    fullWidth
-                  />
-                  {product.engravable && (
-                    <EngravingFields
-                      text={formik.values.engravingText}
-                      font={formik.values.engravingFont}
-                      fonts={fonts}
-                      maxLength={product.engravingMaxLength}
-                      price={product.engravingPrice}
-                      error={formik.errors.engravingText}
-                      onChange={formik.handleChange}
-                      onBlur={formik.handleBlur}
-                    />
-                  )}
-                  <Typography>Total: ${quantity * (product.price + surcharge)}</Typography>
-                  <Button type="submit" variant="contained" disabled={formik.isSubmitting}>
-                    Place Order
-                  </Button>
-                </Stack>
-              </Box>
-            </CardContent>
-          </Card>
-        </Grid>
-      </Grid>
-    </Container>
+            )}
+            <Typography>Total: ${quantity * (product.price + surcharge)}</Typography>
+            <Button type="submit" variant="contained" disabled={formik.isSubmitting}>
+              Place Order
+            </Button>
+          </Stack>
+        </Box>
+      </CardContent>
+    </Card>
   );
 }

@@ -1,7 +1,6 @@
 import { expect, test } from 'vitest';
 import { fireEvent, screen } from '@testing-library/react';
-import { createCache } from '../../lib/apollo';
-import type { ReviewsQuery as ReviewsResult } from '../../gql/graphql';
+import { cacheWithEmptyList } from '../../test/fixtures';
 import { renderPage } from '../../test/render';
 import AddReviewPage from './AddReviewPage';
 import { AddReviewMutation, ReviewsQuery } from '../../graphql/reviews';
@@ -40,12 +39,7 @@ test('empty rating reads "Product Name is Required" (sic), empty description "Pr
 });
 
 test('adding a review toasts "Review have been added" and puts it first in the cached reviews', async () => {
-  const cache = createCache();
-  cache.writeQuery({
-    query: ReviewsQuery,
-    variables: { options: { skip: 0, take: 3 } },
-    data: { reviews: { __typename: 'ReviewList', totalItems: 0, items: [] } } as ReviewsResult,
-  });
+  const cache = cacheWithEmptyList(ReviewsQuery, { options: { skip: 0, take: 3 } }, 'reviews', 'ReviewList');
   renderPage(<AddReviewPage />, {
     path: '/dashboard/review',
     route: '/dashboard/review',

@@ -3,6 +3,7 @@ import { Box, Button, Card, CardContent, Stack, Typography } from '@mui/material
 import { useFormik } from 'formik';
 import { useSnackbar } from 'notistack';
 import * as yup from 'yup';
+import FormikNumberField from '../../components/FormikNumberField';
 import FormikTextField from '../../components/FormikTextField';
 import { errorMessage } from '../../lib/errors';
 import { prependToLists } from '../../lib/listCache';
@@ -51,14 +52,7 @@ export default function AddReviewPage() {
         </Typography>
         <Box component="form" noValidate onSubmit={formik.handleSubmit}>
           <Stack spacing={2}>
-            <FormikTextField
-              formik={formik}
-              id="review-star"
-              name="star"
-              label="Give Ratings"
-              type="number"
-              slotProps={{ htmlInput: { min: 1, max: 5 } }}
-            />
+            <FormikNumberField formik={formik} id="review-star" name="star" label="Give Ratings" min={1} max={5} />
             <FormikTextField formik={formik} id="review-description" name="description" label="Description" multiline minRows={4} />
             <Button type="submit" variant="contained" disabled={formik.isSubmitting}>
               Add Review

@@ -1,0 +1,23 @@
+import { Box } from '@mui/material';
+
+interface ProductPhotoProps {
+  product: { img: string; name: string };
+  width: number;
+  height: number;
+}
+
+/** A product's drawing on the shop's dark backdrop, at a fixed height so that cards line up. */
+export default function ProductPhoto({ product, width, height }: ProductPhotoProps) {
+  return (
+    <Box sx={{ bgcolor: '#0d0f12', display: 'flex', justifyContent: 'center' }}>
+      <img
+        src={product.img}
+        alt={product.name}
+        loading="lazy"
+        width={width}
+        height={height}
+        style={{ width: '100%', maxWidth: width, height, objectFit: 'contain' }}
+      />
+    </Box>
+  );
+}

@@ -1,0 +1,51 @@
+import type { DocumentNode } from 'graphql';
+import { createCache } from '../lib/apollo';
+
+/**
+ * Answers that the tests' mocked operations share: each is a whole object of its GraphQL type (so
+ * a query that reads it misses no field), and a test overrides what it is about.
+ */
+
+/** Casey's unpaid order of two "Knife {id}" at $50 each (every OrderFields field). */
+export const orderFixture = (id: string, overrides: Record<string, unknown> = {}) => ({
+  __typename: 'Order',
+  id,
+  userName: 'Casey Blade',
+  name: `Knife ${id}`,
+  email: 'casey@keen.test',
+  description: `Details of ${id}`,
+  img: `/images/${id}.svg`,
+  price: 50,
+  totalPrice: 100,
+  quantity: 2,
+  status: 'Pending',
+  paid: false,
+  state: 'AwaitingPayment',
+  transactionId: null,
+  engraving: null,
+  createdAt: '2026-11-22T10:00:00.000Z',
+  ...overrides,
+});
+
+/** An order's engraving as the server answers it. */
+export const engravingFixture = (text: string, font: string, unitPrice = 15) => ({ __typename: 'OrderEngraving', text, font, unitPrice });
+
+/** Casey's completed profile (every UserFields field). */
+export const userFixture = (overrides: Record<string, unknown> = {}) => ({
+  __typename: 'User',
+  id: 'u1',
+  name: 'Casey Blade',
+  email: 'casey@keen.test',
+  phone: '5550100',
+  address: '1 Forge Lane',
+  img: null,
+  role: 'user',
+  ...overrides,
+});
+
+/** A cache that already holds an empty first page of a list, as an earlier visit to its page leaves it. */
+export function cacheWithEmptyList(query: DocumentNode, variables: object, field: string, listType: string) {
+  const cache = createCache();
+  cache.writeQuery({ query, variables, data: { [field]: { __typename: listType, totalItems: 0, items: [] } } });
+  return cache;
+}
