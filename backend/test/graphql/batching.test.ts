@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Review } from '../../src/modules/reviews/review.entity';
 import { User } from '../../src/modules/users/user.entity';
-import { startTestApp, type TestApp, type TestSession } from '../support/harness';
+import { startTestApp, type TestApp } from '../support/harness';
 
 let app: TestApp;
 let admin: Awaited<ReturnType<TestApp['adminUser']>>;
@@ -12,19 +12,6 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-/** SQL statements sent while answering one request. */
-async function statementsFor(query: string, variables: Record<string, unknown>, session?: TestSession) {
-  app.queries.count = 0;
-  app.queries.counting = true;
-  try {
-    const res = await app.gql(query, variables, session);
-    expect(res.errors).toBeUndefined();
-    return { count: app.queries.count, data: res.data! };
-  } finally {
-    app.queries.counting = false;
-  }
-}
-
 test("an order list's products cost the same number of statements for 2 rows as for 20", async () => {
   const buyer = await app.customer();
   const tag = `Batch${randomBytes(3).toString('hex')}`;
@@ -33,8 +20,8 @@ test("an order list's products cost the same number of statements for 2 rows as 
     await app.placeOrder(buyer, product.id);
   }
   const query = 'query($take: Int!, $search: String) { orders(options: { take: $take, search: $search }) { items { product { name } } } }';
-  const two = await statementsFor(query, { take: 2, search: tag }, admin);
-  const twenty = await statementsFor(query, { take: 20, search: tag }, admin);
+  const two = await app.statementsFor(query, { take: 2, search: tag }, admin);
+  const twenty = await app.statementsFor(query, { take: 20, search: tag }, admin);
   expect(two.data.orders.items).toHaveLength(2);
   expect(twenty.data.orders.items).toHaveLength(20);
   expect(new Set(twenty.data.orders.items.map((o: { product: { name: string } }) => o.product.name)).size).toBe(20);
@@ -60,8 +47,8 @@ test("a review list's authors cost the same number of statements for 2 rows as f
     );
   }
   const query = 'query($take: Int!, $search: String) { reviews(options: { take: $take, search: $search }) { items { author { name } } } }';
-  const two = await statementsFor(query, { take: 2, search: tag });
-  const twenty = await statementsFor(query, { take: 20, search: tag });
+  const two = await app.statementsFor(query, { take: 2, search: tag });
+  const twenty = await app.statementsFor(query, { take: 20, search: tag });
   expect(two.data.reviews.items).toHaveLength(2);
   expect(new Set(twenty.data.reviews.items.map((r: { author: { name: string } }) => r.author.name)).size).toBe(20);
   expect(twenty.count).toBe(two.count);

@@ -29,15 +29,8 @@ type Listed = { id: string; name: string; price: number; quantity: number };
 
 /** An anonymous read of the products tagged for this test, and the SQL statements it cost. */
 async function listed(): Promise<{ items: Listed[]; statements: number }> {
-  app.queries.count = 0;
-  app.queries.counting = true;
-  try {
-    const res = await app.gql<{ products: { items: Listed[] } }>(LIST, { search: tag });
-    expect(res.errors).toBeUndefined();
-    return { items: res.data!.products.items, statements: app.queries.count };
-  } finally {
-    app.queries.counting = false;
-  }
+  const { count, data } = await app.statementsFor<{ products: { items: Listed[] } }>(LIST, { search: tag });
+  return { items: data.products.items, statements: count };
 }
 
 async function restListed(): Promise<{ items: { _id: string; price: number; quantity: number }[]; response: Response }> {

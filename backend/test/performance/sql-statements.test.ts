@@ -27,18 +27,6 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-async function statements(query: string, variables: Record<string, unknown> = {}, session?: TestSession) {
-  app.queries.count = 0;
-  app.queries.counting = true;
-  try {
-    const res = await app.gql(query, variables, session);
-    expect(res.errors).toBeUndefined();
-    return { count: app.queries.count, data: res.data! };
-  } finally {
-    app.queries.counting = false;
-  }
-}
-
 test.each([
   [
     'home: 6 products and 3 reviews with authors',
@@ -57,16 +45,16 @@ test.each([
     2,
   ],
 ])('%s: %i statements', async (_name, query, expected) => {
-  expect((await statements(query)).count).toBe(expected);
+  expect((await app.statementsFor(query)).count).toBe(expected);
 });
 
 test('a product page: 1 statement', async () => {
-  const { data } = await statements('{ products(options: { take: 1 }) { items { id } } }');
-  expect((await statements('query($id: ID!) { product(id: $id) { id name } }', { id: data.products.items[0].id })).count).toBe(1);
+  const { data } = await app.statementsFor('{ products(options: { take: 1 }) { items { id } } }');
+  expect((await app.statementsFor('query($id: ID!) { product(id: $id) { id name } }', { id: data.products.items[0].id })).count).toBe(1);
 });
 
 test('admin orders page (100 rows, with their products): 3 statements', async () => {
-  const { count, data } = await statements(
+  const { count, data } = await app.statementsFor(
     '{ orders(options: { take: 100 }) { totalItems items { id totalPrice status paid product { name quantity } } } }',
     {},
     admin,
@@ -77,7 +65,7 @@ test('admin orders page (100 rows, with their products): 3 statements', async ()
 });
 
 test('My Orders (20 rows, with their products): 3 statements', async () => {
-  const { count, data } = await statements(
+  const { count, data } = await app.statementsFor(
     '{ myOrders(options: { take: 20 }) { totalItems items { id name totalPrice status paid product { quantity } } } }',
     {},
     buyer,
@@ -88,10 +76,12 @@ test('My Orders (20 rows, with their products): 3 statements', async () => {
 });
 
 test('a page past the end answers no rows and the right count', async () => {
-  const { count, data } = await statements(`{ products(options: { search: "${tag}", skip: 40, take: 10 }) { totalItems items { id } } }`);
+  const { count, data } = await app.statementsFor(
+    `{ products(options: { search: "${tag}", skip: 40, take: 10 }) { totalItems items { id } } }`,
+  );
   expect(data.products).toEqual({ totalItems: 30, items: [] });
   expect(count).toBe(2);
-  const lastPage = await statements(`{ products(options: { search: "${tag}", skip: 25, take: 10 }) { totalItems items { id } } }`);
+  const lastPage = await app.statementsFor(`{ products(options: { search: "${tag}", skip: 25, take: 10 }) { totalItems items { id } } }`);
   expect(lastPage.data.products.totalItems).toBe(30);
   expect(lastPage.data.products.items).toHaveLength(5);
 });

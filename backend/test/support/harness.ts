@@ -120,6 +120,23 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
     return (await response.json()) as GraphQLResponse<T>;
   }
 
+  /** Answers one request, with the SQL statements sent while answering it. */
+  async function statementsFor<T = Record<string, any>>(
+    query: string,
+    variables: Record<string, unknown> = {},
+    session?: TestSession,
+  ): Promise<{ count: number; data: T }> {
+    queries.count = 0;
+    queries.counting = true;
+    try {
+      const res = await gql<T>(query, variables, session);
+      if (res.errors) throw new Error(JSON.stringify(res.errors));
+      return { count: queries.count, data: res.data! };
+    } finally {
+      queries.counting = false;
+    }
+  }
+
   /**
    * Signs up a fresh account with the Auth Emulator and answers an ID token from a sign-in after it:
    * the emulator stamps a new account's first token before the account's "valid since" time, so
@@ -215,6 +232,7 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
     services: server.services,
     queries,
     gql,
+    statementsFor,
     config,
     signUp,
     signIn,
