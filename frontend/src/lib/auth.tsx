@@ -1,5 +1,4 @@
 import { createContext, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useApolloClient } from '@apollo/client/react';
 import type { Auth } from 'firebase/auth';
 import type { RuntimeConfig } from './config';
 import { loadSession } from './session';
@@ -36,11 +35,10 @@ export function useAuth(): AuthState {
 }
 
 /**
- * Follows Firebase's session (the SDK loads after the first render) and resets the Apollo cache
- * when the signed-in person changes.
+ * Follows Firebase's session (the SDK loads after the first render) and calls `onUserChange` when
+ * the signed-in person changes (not for the first answer).
  */
-export function AuthProvider({ children }: { children: ReactNode }) {
-  const client = useApolloClient();
+export function AuthProvider({ onUserChange, children }: { onUserChange: (uid: string | null) => void; children: ReactNode }) {
   const [state, setState] = useState<Omit<AuthState, 'signOut'>>({ user: null, initializing: true, auth: null, config: null, error: null });
   const signOutRef = useRef<() => Promise<void>>(async () => {});
   const lastUid = useRef<string | null | undefined>(undefined);
@@ -63,10 +61,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
             config,
             error: null,
           });
-          if (previous === undefined || previous === uid) return;
-          // Someone else now: what the cache holds about "me" and "my orders" is not theirs.
-          if (uid) void client.resetStore().catch(() => undefined);
-          else void client.clearStore();
+          if (previous !== undefined && previous !== uid) onUserChange(uid);
         });
       },
       (error: unknown) => {
@@ -77,7 +72,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       live = false;
       unsubscribe();
     };
-  }, [client]);
+  }, [onUserChange]);
 
   const value = useMemo<AuthState>(
     () => ({

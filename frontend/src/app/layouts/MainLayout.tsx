@@ -3,13 +3,14 @@ import { Box, Typography } from '@mui/material';
 import { SnackbarProvider } from 'notistack';
 import { Outlet } from 'react-router-dom';
 import Spinner from '../../components/Spinner';
+import { afterFirstPaint } from '../../lib/afterFirstPaint';
 import { useAuth } from '../../lib/auth';
 import Navbar from './Navbar';
 import SkipLink from './SkipLink';
 import { toastComponents } from './Toast';
 
-// Below the fold on every page: it loads after the page's own code.
-const Footer = lazy(() => import('./Footer'));
+// Below the fold on every page: it loads after the first paint.
+const Footer = lazy(() => afterFirstPaint().then(() => import('./Footer')));
 
 /** Navbar, footer and the toast container on every page (a toast survives the redirect home after sign-in). */
 export default function MainLayout() {

@@ -1,13 +1,15 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Box, Button, Container, Paper, Typography } from '@mui/material';
-import ResponsiveGrid from '../../components/ResponsiveGrid';
 import { Link as RouterLink } from 'react-router-dom';
-import SectionTitle from './SectionTitle';
-import ProductGrid from '../../components/ProductGrid';
+import ResponsiveGrid from '../../components/ResponsiveGrid';
 import Spinner from '../../components/Spinner';
+import { lazyWithApollo } from '../../lib/lazyApollo';
+import ShowcaseSection from './ShowcaseSection';
 
-// Reviews, videos and the contact form sit below the fold: their code loads after the first paint.
-const HomeBelowFold = lazy(() => import('./HomeBelowFold'));
+// The hero paints first; the products (with Apollo Client), and the reviews, videos and contact
+// form below the fold, load after it.
+const ProductGrid = lazyWithApollo(() => import('../../components/ProductGrid'));
+const HomeBelowFold = lazyWithApollo(() => import('./HomeBelowFold'));
 
 const stats = [
   { value: '9.7K', label: 'sales' },
@@ -41,15 +43,9 @@ export default function HomePage() {
         </Button>
       </Box>
 
-      <Container component="section" aria-label="Products">
-        <SectionTitle>Our Products</SectionTitle>
+      <ShowcaseSection label="Products" title="Our Products" more={{ to: '/products', label: 'Show More Products' }}>
         <ProductGrid take={6} />
-        <Box sx={{ textAlign: 'center', mt: 3 }}>
-          <Button variant="outlined" component={RouterLink} to="/products">
-            Show More Products
-          </Button>
-        </Box>
-      </Container>
+      </ShowcaseSection>
 
       <Container component="section" aria-label="Our numbers" sx={{ my: 6 }}>
         <Paper sx={{ p: 3 }}>
