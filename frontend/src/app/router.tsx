@@ -2,10 +2,11 @@ import { lazy, useEffect } from 'react';
 import { matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 import HomePage from '../features/home/HomePage';
 import { lazyWithApollo } from '../lib/lazyApollo';
+import { withSession } from '../lib/session';
 import MainLayout from './layouts/MainLayout';
 
-// Everything but the home page loads on demand (with Apollo Client where it talks to the API), so
-// the first load of / stays small.
+// Everything but the home page loads on demand (with Apollo Client where it talks to the API, and
+// the sign-in pages with Firebase), so the first load of / stays small.
 const RequireAuth = lazyWithApollo(async () => ({ default: (await import('./guards')).RequireAuth }));
 const RequireAdmin = lazyWithApollo(async () => ({ default: (await import('./guards')).RequireAdmin }));
 const ProductsPage = lazyWithApollo(() => import('../features/catalog/ProductsPage'));
@@ -14,8 +15,8 @@ const PortfolioPage = lazy(() => import('../features/static/PortfolioPage'));
 const BlogsPage = lazy(() => import('../features/static/BlogsPage'));
 const ContactPage = lazy(() => import('../features/static/ContactPage'));
 const NotFoundPage = lazy(() => import('../features/static/NotFoundPage'));
-const LoginPage = lazyWithApollo(() => import('../features/auth/LoginPage'));
-const SignupPage = lazyWithApollo(() => import('../features/auth/SignupPage'));
+const LoginPage = lazyWithApollo(() => withSession(import('../features/auth/LoginPage')));
+const SignupPage = lazyWithApollo(() => withSession(import('../features/auth/SignupPage')));
 const PurchasePage = lazyWithApollo(() => import('../features/purchase/PurchasePage'));
 const DashboardLayout = lazyWithApollo(() => import('../features/dashboard/DashboardLayout'));
 const MyProfilePage = lazyWithApollo(() => import('../features/profile/MyProfilePage'));
