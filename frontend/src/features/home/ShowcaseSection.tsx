@@ -1,10 +1,9 @@
-import { Suspense, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Box, Button, Container } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
-import Spinner from '../../components/Spinner';
 import SectionTitle from './SectionTitle';
 
-/** A home page section: a title, a few items (loading lazily) and a link to all of them. */
+/** A home page section: a title, a few items and a link to all of them. */
 export default function ShowcaseSection({
   label,
   title,
@@ -19,7 +18,7 @@ export default function ShowcaseSection({
   return (
     <Container component="section" aria-label={label}>
       <SectionTitle>{title}</SectionTitle>
-      <Suspense fallback={<Spinner />}>{children}</Suspense>
+      {children}
       <Box sx={{ textAlign: 'center', mt: 3 }}>
         <Button variant="outlined" component={RouterLink} to={more.to}>
           {more.label}
