@@ -43,6 +43,10 @@ const upFront = { shop: new Set<string>(), graphiql: new Set<string>() };
 function collectUpFrontModules(): Plugin {
   return {
     name: 'keen-collect-up-front-modules',
+    buildStart() {
+      upFront.shop.clear();
+      upFront.graphiql.clear();
+    },
     buildEnd() {
       const walk = (id: string, into: Set<string>) => {
         if (into.has(id)) return;
