@@ -55,6 +55,8 @@ test('an admin ships a paid order and the customer sees it Shipped', async ({ pa
   await history.getByRole('button', { name: 'Close' }).click();
 
   await page.getByRole('button', { name: 'Sign Out' }).click();
+  // Signed out for good (Firebase has forgotten the user) before the next page loads.
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Login' })).toBeVisible();
   await signIn(page, demo.customer);
   await page.goto('/dashboard/myOrders');
   await expect(page.getByRole('row').filter({ hasText: transactionId })).toContainText('Shipped');
@@ -74,6 +76,8 @@ test('an admin makes a customer an admin and removes it again', async ({ page },
   await page.getByRole('button', { name: 'Signup' }).click();
   await expect(page.getByText('Promoted Person you have been registered')).toBeVisible();
   await page.getByRole('button', { name: 'Sign Out' }).click();
+  // Signed out for good (Firebase has forgotten the user) before the next page loads.
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Login' })).toBeVisible();
 
   await signIn(page, demo.admin);
   await page.goto('/dashboard/users');

@@ -4,15 +4,12 @@ import { BrowserRouter } from 'react-router-dom';
 import { AuthProvider } from './lib/auth';
 import { AppProviders } from './app/AppProviders';
 import { AppRoutes } from './app/router';
-import { createApolloClient } from './lib/apollo';
-import { currentIdToken } from './lib/session';
-
-const client = createApolloClient(currentIdToken);
+import { resetApolloStore } from './lib/lazyApollo';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <AppProviders client={client}>
-      <AuthProvider>
+    <AppProviders>
+      <AuthProvider onUserChange={resetApolloStore}>
         <BrowserRouter>
           <AppRoutes />
         </BrowserRouter>

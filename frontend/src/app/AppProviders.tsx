@@ -1,17 +1,16 @@
 import type { ReactNode } from 'react';
-import type { ApolloClient } from '@apollo/client';
-import { ApolloProvider } from '@apollo/client/react';
 import { CssBaseline, ThemeProvider } from '@mui/material';
 import { theme } from '../lib/theme';
 
-/** Theme and Apollo (toasts: layouts/MainLayout.tsx). */
-export function AppProviders({ client, children }: { client: ApolloClient; children: ReactNode }) {
+/**
+ * The theme (toasts: layouts/MainLayout.tsx; Apollo: lib/lazyApollo.tsx, around each page that
+ * talks to the API, so that Apollo Client is not part of the first load).
+ */
+export function AppProviders({ children }: { children: ReactNode }) {
   return (
-    <ApolloProvider client={client}>
-      <ThemeProvider theme={theme}>
-        <CssBaseline />
-        {children}
-      </ThemeProvider>
-    </ApolloProvider>
+    <ThemeProvider theme={theme}>
+      <CssBaseline />
+      {children}
+    </ThemeProvider>
   );
 }

@@ -1,31 +1,35 @@
 import { lazy, useEffect } from 'react';
 import { matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 import HomePage from '../features/home/HomePage';
-import { RequireAdmin, RequireAuth } from './guards';
+import { lazyWithApollo } from '../lib/lazyApollo';
+import { withSession } from '../lib/session';
 import MainLayout from './layouts/MainLayout';
 
-// Everything but the home page loads on demand, so the first load of / stays small.
-const ProductsPage = lazy(() => import('../features/catalog/ProductsPage'));
-const ReviewsPage = lazy(() => import('../features/reviews/ReviewsPage'));
+// Everything but the home page loads on demand (with Apollo Client where it talks to the API, and
+// the sign-in pages with Firebase), so the first load of / stays small.
+const RequireAuth = lazyWithApollo(async () => ({ default: (await import('./guards')).RequireAuth }));
+const RequireAdmin = lazyWithApollo(async () => ({ default: (await import('./guards')).RequireAdmin }));
+const ProductsPage = lazyWithApollo(() => import('../features/catalog/ProductsPage'));
+const ReviewsPage = lazyWithApollo(() => import('../features/reviews/ReviewsPage'));
 const PortfolioPage = lazy(() => import('../features/static/PortfolioPage'));
 const BlogsPage = lazy(() => import('../features/static/BlogsPage'));
 const ContactPage = lazy(() => import('../features/static/ContactPage'));
 const NotFoundPage = lazy(() => import('../features/static/NotFoundPage'));
-const LoginPage = lazy(() => import('../features/auth/LoginPage'));
-const SignupPage = lazy(() => import('../features/auth/SignupPage'));
-const PurchasePage = lazy(() => import('../features/purchase/PurchasePage'));
-const DashboardLayout = lazy(() => import('../features/dashboard/DashboardLayout'));
-const MyProfilePage = lazy(() => import('../features/profile/MyProfilePage'));
-const MyOrdersPage = lazy(() => import('../features/orders/MyOrdersPage'));
-const AddReviewPage = lazy(() => import('../features/reviews/AddReviewPage'));
-const PaymentPage = lazy(() => import('../features/payment/PaymentPage'));
-const AllOrdersPage = lazy(() => import('../features/admin/AllOrdersPage'));
-const AddProductPage = lazy(() => import('../features/admin/AddProductPage'));
-const ManageProductsPage = lazy(() => import('../features/admin/ManageProductsPage'));
-const UsersPage = lazy(() => import('../features/admin/UsersPage'));
-const UpdateProductPage = lazy(() => import('../features/admin/UpdateProductPage'));
-const OverviewPage = lazy(() => import('../features/admin/OverviewPage'));
-const EngravingSheetPage = lazy(() => import('../features/engraving/EngravingSheetPage'));
+const LoginPage = lazyWithApollo(() => withSession(import('../features/auth/LoginPage')));
+const SignupPage = lazyWithApollo(() => withSession(import('../features/auth/SignupPage')));
+const PurchasePage = lazyWithApollo(() => import('../features/purchase/PurchasePage'));
+const DashboardLayout = lazyWithApollo(() => import('../features/dashboard/DashboardLayout'));
+const MyProfilePage = lazyWithApollo(() => import('../features/profile/MyProfilePage'));
+const MyOrdersPage = lazyWithApollo(() => import('../features/orders/MyOrdersPage'));
+const AddReviewPage = lazyWithApollo(() => import('../features/reviews/AddReviewPage'));
+const PaymentPage = lazyWithApollo(() => import('../features/payment/PaymentPage'));
+const AllOrdersPage = lazyWithApollo(() => import('../features/admin/AllOrdersPage'));
+const AddProductPage = lazyWithApollo(() => import('../features/admin/AddProductPage'));
+const ManageProductsPage = lazyWithApollo(() => import('../features/admin/ManageProductsPage'));
+const UsersPage = lazyWithApollo(() => import('../features/admin/UsersPage'));
+const UpdateProductPage = lazyWithApollo(() => import('../features/admin/UpdateProductPage'));
+const OverviewPage = lazyWithApollo(() => import('../features/admin/OverviewPage'));
+const EngravingSheetPage = lazyWithApollo(() => import('../features/engraving/EngravingSheetPage'));
 
 /** A route's page title (the document's <title>), kept in the route's `handle`. */
 const title = (name: string) => ({ title: name });

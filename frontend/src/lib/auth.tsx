@@ -1,8 +1,7 @@
 import { createContext, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useApolloClient } from '@apollo/client/react';
 import type { Auth } from 'firebase/auth';
 import type { RuntimeConfig } from './config';
-import { loadSession } from './session';
+import { hasStoredSession, loadSession, onSessionStart } from './session';
 
 export interface AuthUser {
   uid: string;
@@ -36,11 +35,11 @@ export function useAuth(): AuthState {
 }
 
 /**
- * Follows Firebase's session (the SDK loads after the first render) and resets the Apollo cache
- * when the signed-in person changes.
+ * Follows Firebase's session and calls `onUserChange` when the signed-in person changes (not for
+ * the first answer). The SDK loads after the first render, and only for a session kept in this
+ * browser or when a sign-in page asks for it (lib/session.ts): anyone else is signed out at once.
  */
-export function AuthProvider({ children }: { children: ReactNode }) {
-  const client = useApolloClient();
+export function AuthProvider({ onUserChange, children }: { onUserChange: (uid: string | null) => void; children: ReactNode }) {
   const [state, setState] = useState<Omit<AuthState, 'signOut'>>({ user: null, initializing: true, auth: null, config: null, error: null });
   const signOutRef = useRef<() => Promise<void>>(async () => {});
   const lastUid = useRef<string | null | undefined>(undefined);
@@ -48,36 +47,58 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     let unsubscribe = () => {};
     let live = true;
-    loadSession().then(
-      ({ auth, config, sdk }) => {
-        if (!live) return;
-        signOutRef.current = () => sdk.signOut(auth);
-        unsubscribe = sdk.onAuthStateChanged(auth, (firebaseUser) => {
-          const uid = firebaseUser?.uid ?? null;
-          const previous = lastUid.current;
-          lastUid.current = uid;
-          setState({
-            user: firebaseUser ? { uid: firebaseUser.uid, email: firebaseUser.email, displayName: firebaseUser.displayName } : null,
-            initializing: false,
-            auth,
-            config,
-            error: null,
+    const follow = () =>
+      loadSession().then(
+        ({ auth, config, sdk }) => {
+          if (!live) return;
+          signOutRef.current = () => sdk.signOut(auth);
+          setState((old) => ({ ...old, auth, config }));
+          unsubscribe = sdk.onAuthStateChanged(auth, (firebaseUser) => {
+            const uid = firebaseUser?.uid ?? null;
+            const previous = lastUid.current;
+            lastUid.current = uid;
+            setState({
+              user: firebaseUser ? { uid: firebaseUser.uid, email: firebaseUser.email, displayName: firebaseUser.displayName } : null,
+              initializing: false,
+              auth,
+              config,
+              error: null,
+            });
+            if (previous !== undefined && previous !== uid) onUserChange(uid);
           });
-          if (previous === undefined || previous === uid) return;
-          // Someone else now: what the cache holds about "me" and "my orders" is not theirs.
-          if (uid) void client.resetStore().catch(() => undefined);
-          else void client.clearStore();
-        });
-      },
-      (error: unknown) => {
-        if (live) setState((old) => ({ ...old, initializing: false, error: error instanceof Error ? error.message : String(error) }));
-      },
-    );
+        },
+        (error: unknown) => {
+          if (live) setState((old) => ({ ...old, initializing: false, error: error instanceof Error ? error.message : String(error) }));
+        },
+      );
+    let started = false;
+    const stopWaiting = onSessionStart(() => {
+      started = true;
+      void follow();
+    });
+    // Without a kept session nobody is signed in: no need for the SDK until a sign-in page, or
+    // until this tab is shown again after another one signed in.
+    const check = (recheck: boolean) =>
+      void hasStoredSession(recheck).then((stored) => {
+        if (!live) return;
+        if (stored) void loadSession().catch(() => undefined);
+        else if (lastUid.current === undefined) {
+          lastUid.current = null;
+          setState((old) => ({ ...old, initializing: false }));
+        }
+      });
+    const shown = () => {
+      if (document.visibilityState === 'visible' && !started) check(true);
+    };
+    check(false);
+    document.addEventListener('visibilitychange', shown);
     return () => {
       live = false;
+      stopWaiting();
       unsubscribe();
+      document.removeEventListener('visibilitychange', shown);
     };
-  }, [client]);
+  }, [onUserChange]);
 
   const value = useMemo<AuthState>(
     () => ({

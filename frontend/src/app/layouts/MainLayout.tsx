@@ -1,43 +1,53 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Box, Typography } from '@mui/material';
-import { SnackbarProvider } from 'notistack';
-import { Outlet } from 'react-router-dom';
+import { Outlet, useLocation } from 'react-router-dom';
 import Spinner from '../../components/Spinner';
+import { afterFirstPaint } from '../../lib/afterFirstPaint';
 import { useAuth } from '../../lib/auth';
 import Navbar from './Navbar';
 import SkipLink from './SkipLink';
-import { toastComponents } from './Toast';
 
-// Below the fold on every page: it loads after the page's own code.
-const Footer = lazy(() => import('./Footer'));
+// Below the fold on every page: it loads after the first paint.
+const Footer = lazy(() => afterFirstPaint().then(() => import('./Footer')));
+const Toasts = lazy(() => import('./Toast'));
 
-/** Navbar, footer and the toast container on every page (a toast survives the redirect home after sign-in). */
+const isHome = (pathname: string) => ['', '/home'].includes(pathname.toLowerCase().replace(/\/+$/, ''));
+
+/** Navbar, footer and, around the pages, the toast container. */
 export default function MainLayout() {
   const { error } = useAuth();
+  const { pathname } = useLocation();
+  // The home page shows no toasts: the container comes with the first other page, and then stays
+  // (a toast survives the redirect home after sign-in). It wraps the page, not the navbar, so that
+  // adding it re-creates only the page that is replacing the previous one anyway.
+  const [toasts, setToasts] = useState(() => !isHome(pathname));
+  if (!toasts && !isHome(pathname)) setToasts(true);
+  const page = (
+    <Suspense fallback={<Spinner />}>
+      <Outlet />
+    </Suspense>
+  );
   return (
-    <SnackbarProvider
-      maxSnack={3}
-      autoHideDuration={4000}
-      anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
-      Components={toastComponents}
-    >
-      <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
-        <SkipLink />
-        <Navbar />
-        {error && (
-          <Typography role="alert" sx={{ color: 'error.main', textAlign: 'center', p: 1 }}>
-            Sign-in is unavailable right now ({error}). Please reload the page.
-          </Typography>
-        )}
-        <Box component="main" id="main" tabIndex={-1} sx={{ flexGrow: 1, outline: 'none' }}>
+    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
+      <SkipLink />
+      <Navbar />
+      {error && (
+        <Typography role="alert" sx={{ color: 'error.main', textAlign: 'center', p: 1 }}>
+          Sign-in is unavailable right now ({error}). Please reload the page.
+        </Typography>
+      )}
+      <Box component="main" id="main" tabIndex={-1} sx={{ flexGrow: 1, outline: 'none' }}>
+        {toasts ? (
           <Suspense fallback={<Spinner />}>
-            <Outlet />
+            <Toasts>{page}</Toasts>
           </Suspense>
-        </Box>
-        <Suspense fallback={null}>
-          <Footer />
-        </Suspense>
+        ) : (
+          page
+        )}
       </Box>
-    </SnackbarProvider>
+      <Suspense fallback={null}>
+        <Footer />
+      </Suspense>
+    </Box>
   );
 }

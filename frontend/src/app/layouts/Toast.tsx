@@ -1,6 +1,6 @@
-import { useCallback, type Ref } from 'react';
+import { useCallback, type ReactNode, type Ref } from 'react';
 import { useForkRef } from '@mui/material';
-import { MaterialDesignContent, type CustomContentProps } from 'notistack';
+import { MaterialDesignContent, SnackbarProvider, type CustomContentProps } from 'notistack';
 
 /**
  * notistack renders every toast as `role="alert"` (assertive). Errors and warnings keep that;
@@ -13,3 +13,17 @@ function StatusToast({ ref, ...props }: CustomContentProps & { ref?: Ref<HTMLDiv
 
 /** notistack's `Components` for the SnackbarProvider. */
 export const toastComponents = { default: StatusToast, info: StatusToast, success: StatusToast };
+
+/** The toasts of the pages below it (a lazy chunk: the home page shows none, so notistack is not in its first load). */
+export default function Toasts({ children }: { children: ReactNode }) {
+  return (
+    <SnackbarProvider
+      maxSnack={3}
+      autoHideDuration={4000}
+      anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
+      Components={toastComponents}
+    >
+      {children}
+    </SnackbarProvider>
+  );
+}

@@ -1,9 +1,9 @@
-import { Box, Button, Container, Grid } from '@mui/material';
-import { Link as RouterLink } from 'react-router-dom';
+import { Container, Grid } from '@mui/material';
 import ReviewGrid from '../../components/ReviewGrid';
 import ContactForm from '../../components/ContactForm';
 import LazyVideo from './LazyVideo';
 import SectionTitle from './SectionTitle';
+import ShowcaseSection from './ShowcaseSection';
 
 const videos = [
   { title: 'Hand engraving a knife blade', src: 'https://www.youtube-nocookie.com/embed/7VjzB1qkEhI' },
@@ -13,15 +13,9 @@ const videos = [
 export default function HomeBelowFold() {
   return (
     <>
-      <Container component="section" aria-label="Reviews">
-        <SectionTitle>What Our Customers Say</SectionTitle>
+      <ShowcaseSection label="Reviews" title="What Our Customers Say" more={{ to: '/reviews', label: 'Show More Reviews' }}>
         <ReviewGrid take={3} />
-        <Box sx={{ textAlign: 'center', mt: 3 }}>
-          <Button variant="outlined" component={RouterLink} to="/reviews">
-            Show More Reviews
-          </Button>
-        </Box>
-      </Container>
+      </ShowcaseSection>
 
       <Container component="section" aria-label="Videos">
         <SectionTitle>See The Craft</SectionTitle>

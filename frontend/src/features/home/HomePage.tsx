@@ -1,19 +1,12 @@
-import { lazy, Suspense } from 'react';
-import { Box, Button, Container, Paper, Typography } from '@mui/material';
-import ResponsiveGrid from '../../components/ResponsiveGrid';
+import { Suspense } from 'react';
+import { Box, Button, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
-import SectionTitle from './SectionTitle';
-import ProductGrid from '../../components/ProductGrid';
-import Spinner from '../../components/Spinner';
+import { lazyWithApollo } from '../../lib/lazyApollo';
 
-// Reviews, videos and the contact form sit below the fold: their code loads after the first paint.
-const HomeBelowFold = lazy(() => import('./HomeBelowFold'));
-
-const stats = [
-  { value: '9.7K', label: 'sales' },
-  { value: '1.5M', label: 'page views' },
-  { value: '26%', label: 'growth' },
-];
+// The hero is all the first paint draws. The sections below it (products, numbers, reviews,
+// videos, contact) render after it, with Apollo Client; until then their room is kept, so the
+// footer stays below the fold instead of showing under the hero and jumping away.
+const HomeSections = lazyWithApollo(() => import('./HomeSections'));
 
 export default function HomePage() {
   return (
@@ -41,33 +34,8 @@ export default function HomePage() {
         </Button>
       </Box>
 
-      <Container component="section" aria-label="Products">
-        <SectionTitle>Our Products</SectionTitle>
-        <ProductGrid take={6} />
-        <Box sx={{ textAlign: 'center', mt: 3 }}>
-          <Button variant="outlined" component={RouterLink} to="/products">
-            Show More Products
-          </Button>
-        </Box>
-      </Container>
-
-      <Container component="section" aria-label="Our numbers" sx={{ my: 6 }}>
-        <Paper sx={{ p: 3 }}>
-          <ResponsiveGrid gap={2}>
-            {stats.map((stat) => (
-              <Box key={stat.label} sx={{ textAlign: 'center' }}>
-                <Typography variant="h3" component="p" sx={{ color: 'primary.main', fontWeight: 700 }}>
-                  {stat.value}
-                </Typography>
-                <Typography sx={{ textTransform: 'capitalize' }}>{stat.label}</Typography>
-              </Box>
-            ))}
-          </ResponsiveGrid>
-        </Paper>
-      </Container>
-
-      <Suspense fallback={<Spinner />}>
-        <HomeBelowFold />
+      <Suspense fallback={<Box sx={{ minHeight: '100vh' }} />}>
+        <HomeSections />
       </Suspense>
     </>
   );
