@@ -1,7 +1,7 @@
 import { Box } from '@mui/material';
 import ResponsiveGrid from './ResponsiveGrid';
 import { useQuery } from '@apollo/client/react';
-import { QueryState } from './Spinner';
+import QueryState from './QueryState';
 import { ProductsQuery } from '../graphql/products';
 import ProductCard, { type ProductItem } from './ProductCard';
 

@@ -1,6 +1,6 @@
 import { Grid } from '@mui/material';
 import { useQuery } from '@apollo/client/react';
-import { QueryState } from './Spinner';
+import QueryState from './QueryState';
 import { ReviewsQuery } from '../graphql/reviews';
 import ReviewCard from './ReviewCard';
 

@@ -15,7 +15,7 @@ import {
 } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { CLOSED_ORDER_STATES, ORDER_STATE_LABELS } from '../../components/OrderStateChip';
-import { QueryState } from '../../components/Spinner';
+import QueryState from '../../components/QueryState';
 import { useConfirmedDelete } from '../../components/useConfirmedDelete';
 import type { MyOrdersQuery as MyOrdersResult } from '../../gql/graphql';
 import EngravingText from '../../components/engraving/EngravingText';
