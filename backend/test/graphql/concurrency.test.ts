@@ -62,6 +62,15 @@ test('simultaneous deletes of one order cancel it once and restock it once', asy
   expect(await app.db.getRepository(OrderEvent).countBy({ orderId: order.id, toState: OrderState.Cancelled })).toBe(1);
 });
 
+test("a newcomer's first ten requests at once all succeed and make one profile", async () => {
+  const session = await app.signUp('eager', 'Eager Newcomer');
+  const answers = await Promise.all(Array.from({ length: 10 }, () => app.gql('{ me { id email name } }', {}, session)));
+  expect(answers.map((answer) => answer.errors)).toEqual(Array(10).fill(undefined));
+  expect(new Set(answers.map((answer) => answer.data!.me.id)).size).toBe(1);
+  expect(answers[0].data!.me).toMatchObject({ email: session.email, name: 'Eager Newcomer' });
+  expect(await app.db.getRepository(User).countBy({ email: session.email })).toBe(1);
+});
+
 test('two last admins removing their own rights at once leave one admin', async () => {
   const first = await app.adminUser();
   const second = await app.adminUser();

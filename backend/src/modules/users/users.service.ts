@@ -22,24 +22,23 @@ export class UsersService {
    */
   async findOrCreate(identity: Identity): Promise<User> {
     const users = this.db.getRepository(User);
-    let user = await users.findOneBy({ email: identity.email });
-    if (!user) {
-      // A first-time caller costs one statement more; two first requests at once make one row.
-      const { raw } = await users
-        .createQueryBuilder()
-        .insert()
-        .values({
-          email: identity.email,
-          // The identity provider allows longer names and photo URLs than the profile columns hold.
-          name: (identity.name?.trim() || identity.email.split('@')[0]).slice(0, 120),
-          img: identity.picture && identity.picture.length <= 2000 ? identity.picture : null,
-        })
-        .orIgnore()
-        .returning('*')
-        .execute();
-      const inserted = (raw as Partial<User>[])[0];
-      user = inserted ? users.create(inserted) : await users.findOneByOrFail({ email: identity.email });
-    }
+    // One statement whether the row exists or not: it is read, or else inserted (never written when it exists).
+    const [row] = (await this.db.query(
+      `WITH existing AS (SELECT * FROM "user" WHERE "email" = $1),
+            inserted AS (
+              INSERT INTO "user" ("email", "name", "img") SELECT $1, $2, $3
+              WHERE NOT EXISTS (SELECT 1 FROM existing)
+              ON CONFLICT DO NOTHING RETURNING *)
+       SELECT * FROM existing UNION ALL SELECT * FROM inserted`,
+      [
+        identity.email,
+        // The identity provider allows longer names and photo URLs than the profile columns hold.
+        (identity.name?.trim() || identity.email.split('@')[0]).slice(0, 120),
+        identity.picture && identity.picture.length <= 2000 ? identity.picture : null,
+      ],
+    )) as Partial<User>[];
+    // Nothing comes back only when a first request at the same moment inserted the row.
+    const user = row ? users.create(row) : await users.findOneByOrFail({ email: identity.email });
     return identity.emailVerified && !user.emailVerified ? this.recordVerifiedEmail(user) : user;
   }
 
