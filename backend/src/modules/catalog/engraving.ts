@@ -1,5 +1,6 @@
 import { Field, InputType, Int, ObjectType } from 'type-graphql';
 import { badInput } from '../../common/errors';
+import { engravingError } from '../../common/form-rules';
 import { requireWholeNumber } from '../../common/validate';
 
 /**
@@ -24,18 +25,11 @@ export const ENGRAVING_FONTS: readonly EngravingFont[] = [
   { id: 'mono', name: 'Monospace (IBM Plex Mono)' },
 ];
 
+const ENGRAVING_FONT_IDS = ENGRAVING_FONTS.map((font) => font.id);
+
 export const ENGRAVING_MAX_LENGTH_LIMIT = 40;
 export const DEFAULT_ENGRAVING_MAX_LENGTH = 24;
 export const MAX_ENGRAVING_PRICE = 10_000;
-
-export const ENGRAVING_NOT_ALLOWED = 'This product cannot be engraved';
-export const ENGRAVING_CHARACTERS = "Engraving may use letters, digits, spaces and . , ' & - !";
-export const ENGRAVING_SPACES = 'Engraving may not start or end with a space';
-export const ENGRAVING_FONT = 'Choose an engraving font from the list';
-export const engravingTooLong = (maxLength: number) => `Engraving is too long (at most ${maxLength} characters)`;
-
-/** Letters of any alphabet (with their accents, composed or not), digits, space and . , ' & - ! */
-const allowedCharacters = /^[\p{L}\p{M}0-9 .,'&\-!]*$/u;
 
 /**
  * An engraving's text and font: what an order asks for (the input EngravingInput) and, with the
@@ -63,13 +57,9 @@ export interface EngravingSettings {
  */
 export function checkEngraving(product: EngravingSettings, input: Engraving | null | undefined): Engraving | null {
   if (!input || input.text === '') return null;
-  if (!product.engravable) throw badInput(ENGRAVING_NOT_ALLOWED);
-  const normalized = input.text.normalize('NFC');
-  if (!allowedCharacters.test(normalized)) throw badInput(ENGRAVING_CHARACTERS);
-  if (normalized.trim() !== normalized) throw badInput(ENGRAVING_SPACES);
-  if ([...normalized].length > product.engravingMaxLength) throw badInput(engravingTooLong(product.engravingMaxLength));
-  if (!ENGRAVING_FONTS.some((known) => known.id === input.font)) throw badInput(ENGRAVING_FONT);
-  return { text: normalized, font: input.font };
+  const error = engravingError(input.text, input.font, ENGRAVING_FONT_IDS, product);
+  if (error) throw badInput(error);
+  return { text: input.text.normalize('NFC'), font: input.font };
 }
 
 /** The unit surcharge an order pays: the product's engraving price, only when engraved. */

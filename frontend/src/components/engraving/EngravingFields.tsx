@@ -1,7 +1,7 @@
 import type { ChangeEventHandler, FocusEventHandler } from 'react';
 import { Box, Stack, TextField, Typography } from '@mui/material';
 import EngravingPreview from './EngravingPreview';
-import { engravingLength } from './rules';
+import { engravingLength } from '@keen/form-rules';
 
 interface EngravingFieldsProps {
   text: string;

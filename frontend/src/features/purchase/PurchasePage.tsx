@@ -8,11 +8,10 @@ import Spinner from '../../components/Spinner';
 import { errorMessage } from '../../lib/errors';
 import EngravingFields from '../../components/engraving/EngravingFields';
 import { DEFAULT_ENGRAVING_FONT } from '../../components/engraving/fonts';
-import { engravingError } from '../../components/engraving/rules';
 import { prependToLists } from '../../lib/listCache';
 import type { PurchasePageQuery as PurchasePageResult } from '../../gql/graphql';
 import { PlaceOrderMutation, PurchasePageQuery } from './operations';
-import { PHONE_PATTERN, phoneFormatMessage } from '@keen/form-rules';
+import { engravingError, PHONE_PATTERN, phoneFormatMessage } from '@keen/form-rules';
 import FormikTextField from '../../components/FormikTextField';
 import { quantityError } from './validation';
 
