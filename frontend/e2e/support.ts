@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { BrowserContext, Page } from '@playwright/test';
+import { type BrowserContext, expect, type Page } from '@playwright/test';
 
 export const demo = {
   admin: { email: 'admin@keen.test', password: 'keen-admin-1' },
@@ -109,4 +109,20 @@ export async function searchGrid(page: Page, text: string): Promise<void> {
   );
   await page.getByLabel('Search', { exact: true }).fill(text);
   await answered;
+}
+
+/** On the payment page: checks the amount, pays with the offline provider's success card, answers the transaction id. */
+export async function payWithSuccessCard(page: Page, total: number): Promise<string> {
+  await expect(page.getByText(`Please pay : $${total}`)).toBeVisible();
+  const pay = page.getByRole('button', { name: 'Pay' });
+  await expect(pay).toBeEnabled();
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByLabel('Expiration date').fill('12 / 34');
+  await page.getByLabel('CVC').fill('123');
+  await pay.click();
+  await expect(page.getByText('Your payment is completed')).toBeVisible();
+  const transaction = page.getByText(/Your transaction id : pi_/);
+  await expect(transaction).toBeVisible();
+  await expect(pay).toBeDisabled();
+  return (await transaction.textContent())!.replace('Your transaction id : ', '').trim();
 }
