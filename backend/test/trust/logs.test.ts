@@ -58,3 +58,24 @@ test('no bearer token, cookie, Stripe signature or password reaches a log line',
   // Each JWT's signature part alone must not leak either.
   for (const token of [shopper.token, accessToken]) expect(log).not.toContain(token.split('.')[2] || token);
 });
+
+test('anything else logged with credentials in it has them redacted', () => {
+  const logged: string[] = [];
+  const logger = createLogger(
+    'info',
+    new Writable({
+      write(chunk, _encoding, done) {
+        logged.push(String(chunk));
+        done();
+      },
+    }),
+  );
+  logger.info(
+    { headers: { authorization: 'Bearer abc.def.ghi', cookie: 'session=s3cret', 'stripe-signature': 't=1,v1=sig' }, token: 'tok-123' },
+    'x',
+  );
+  const line = logged.join('');
+  for (const secret of ['abc.def.ghi', 's3cret', 'v1=sig', 'tok-123']) expect(line).not.toContain(secret);
+  expect(line).toContain('"authorization":"[redacted]"');
+  expect(line).toContain('"stripe-signature":"[redacted]"');
+});
