@@ -1,21 +1,26 @@
-# Production image: build both workspaces, then run the compiled server with only runtime packages.
-FROM node:20-bookworm-slim AS build
+# Production image: build both workspaces, then run the compiled server with only the backend's
+# runtime packages (no embedded PostgreSQL, Auth Emulator, build or test tools).
+FROM node:24.18.0-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY backend/package.json backend/
 COPY frontend/package.json frontend/
+COPY packages/rules/package.json packages/rules/
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
 
-FROM node:20-bookworm-slim
-ENV NODE_ENV=production PORT=4000 DATA_DIR=/data
+FROM node:24.18.0-bookworm-slim
+# npm (for `npm run admin`) keeps its cache and logs in /tmp: everything else is read-only.
+ENV NODE_ENV=production PORT=4000 DATA_DIR=/data NPM_CONFIG_CACHE=/tmp/npm-cache NPM_CONFIG_UPDATE_NOTIFIER=false
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY backend/package.json backend/
 COPY frontend/package.json frontend/
-RUN npm ci --omit=dev --workspace backend --include-workspace-root=false --no-audit --no-fund
+COPY packages/rules/package.json packages/rules/
+RUN npm ci --omit=dev --workspace backend --include-workspace-root=false --no-audit --no-fund && npm cache clean --force
 COPY --from=build /app/backend/dist backend/dist
+COPY --from=build /app/packages/rules/dist packages/rules/dist
 COPY --from=build /app/backend/seed-images backend/seed-images
 COPY --from=build /app/frontend/dist frontend/dist
 # /app stays root's (read-only to the app); the one place it writes is the data volume, which

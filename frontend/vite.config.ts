@@ -1,10 +1,12 @@
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 
-/** Rules the forms share with the server (see backend/src/common/form-rules.ts). */
-export const formRulesAlias = { '@keen/form-rules': resolve(import.meta.dirname, '../backend/src/common/form-rules.ts') };
+/** Rules the forms share with the server (the packages/rules workspace), bundled from their source. */
+export const rulesAlias = { '@keen/rules': resolve(import.meta.dirname, '../packages/rules/src/index.ts') };
 
 const generatedDocuments = resolve(import.meta.dirname, 'src/gql/graphql.ts');
 
@@ -30,6 +32,30 @@ function inlineGraphqlDocuments(): Plugin {
       if (names.size === 0) return null;
       const imports = [...names].map(([local, exported]) => `${exported} as ${local}`).join(', ');
       return { code: `import { ${imports} } from ${JSON.stringify(generatedDocuments)};\n${out}`, map: null };
+    },
+  };
+}
+
+/** Text files worth compressing: the server answers their .br or .gz sibling to clients that accept it. */
+const COMPRESSIBLE = /\.(js|css|html|svg|json|txt|map)$/;
+
+/** Writes a brotli and a gzip copy beside every text file of the build, so nothing is compressed per request. */
+function precompress(): Plugin {
+  let outDir = '';
+  return {
+    name: 'keen-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      const files = (await readdir(outDir, { recursive: true })).filter((file) => COMPRESSIBLE.test(file));
+      for (const file of files) {
+        const path = resolve(outDir, file);
+        const content = await readFile(path);
+        await writeFile(`${path}.br`, brotliCompressSync(content, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 9 } }));
+        await writeFile(`${path}.gz`, gzipSync(content, { level: 9 }));
+      }
     },
   };
 }
@@ -64,8 +90,8 @@ function collectUpFrontModules(): Plugin {
 // Two entries: the shop (index.html) and the self-hosted GraphiQL page that the backend serves
 // for browser GETs to /graphql (graphiql.html). GraphiQL's bundle never loads on the shop's pages.
 export default defineConfig(({ command }) => ({
-  resolve: { alias: formRulesAlias },
-  plugins: [react(), command === 'build' && inlineGraphqlDocuments(), command === 'build' && collectUpFrontModules()],
+  resolve: { alias: rulesAlias },
+  plugins: [react(), command === 'build' && inlineGraphqlDocuments(), command === 'build' && collectUpFrontModules(), precompress()],
   // Apollo Client's development checks are dropped from production builds.
   define: command === 'build' ? { 'globalThis.__DEV__': JSON.stringify(false) } : {},
   build: {

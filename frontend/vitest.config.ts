@@ -1,10 +1,10 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
-import { formRulesAlias } from './vite.config.ts';
+import { rulesAlias } from './vite.config.ts';
 
 export default defineConfig({
   plugins: [react()],
-  resolve: { alias: formRulesAlias },
+  resolve: { alias: rulesAlias },
   test: {
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],

@@ -1,5 +1,6 @@
 // `npm start` (after `npm run build`) and `npm run dev`: starts the Auth Emulator unless a real
-// Firebase project is configured, then the server (and, for dev, the compilers in watch mode).
+// Firebase project is configured, a local mail catcher unless SMTP_URL is set, then the server
+// (and, for dev, the compilers in watch mode).
 // Ctrl-C stops every process it started.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -15,6 +16,7 @@ const env = { ...process.env };
 const production = env.NODE_ENV === 'production';
 const realFirebase = Boolean(env.FIREBASE_SERVICE_ACCOUNT || env.GOOGLE_APPLICATION_CREDENTIALS);
 const children = [];
+let stopping = false;
 let emulator = null;
 
 if (!production && !realFirebase && !env.FIREBASE_AUTH_EMULATOR_HOST) {
@@ -24,6 +26,29 @@ if (!production && !realFirebase && !env.FIREBASE_AUTH_EMULATOR_HOST) {
     dataDir: path.resolve(env.DATA_DIR || path.join(root, '.data')),
   });
   env.FIREBASE_AUTH_EMULATOR_HOST = emulator.host;
+}
+
+// Order e-mails go to a local catcher (maildev) with an inbox in the browser. Keen starts without
+// it: should it fail (a port in use), its mail jobs wait and retry.
+let mailCatcher = null;
+if (!production && !env.SMTP_URL && env.EMAILS?.trim().toLowerCase() !== 'off') {
+  const smtpPort = env.MAIL_CATCHER_SMTP_PORT || '1025';
+  const webPort = env.MAIL_CATCHER_WEB_PORT || '1080';
+  const bin = path.join(root, 'node_modules', 'maildev', 'dist', 'bin', 'maildev.js');
+  if (existsSync(bin)) {
+    const args = ['--smtp', smtpPort, '--web', webPort, '--ip', '127.0.0.1', '--web-ip', '127.0.0.1', '--silent'];
+    mailCatcher = spawn(process.execPath, [bin, ...args], { cwd: root, stdio: 'ignore' });
+    mailCatcher.on('exit', (code) => {
+      mailCatcher = null;
+      if (!stopping) process.stderr.write(`The mail catcher stopped (exit code ${code}): is port ${smtpPort} or ${webPort} in use?\n`);
+    });
+    env.SMTP_URL = `smtp://127.0.0.1:${smtpPort}`;
+    process.stdout.write(`E-mails: read them at http://localhost:${webPort} (the local mail catcher; set SMTP_URL for a real server)\n`);
+  } else {
+    process.stderr.write(
+      'The mail catcher (maildev) is not installed: order e-mails wait and retry until SMTP_URL points at a mail server\n',
+    );
+  }
 }
 
 function run(command, args, options = {}) {
@@ -47,13 +72,17 @@ if (dev) {
   run(process.execPath, ['backend/dist/main.js']);
 }
 
-let stopping = false;
 async function stop(code = 0) {
   if (stopping) return;
   stopping = true;
   for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
   await Promise.all(children.map((child) => (child.exitCode === null ? new Promise((resolve) => child.once('exit', resolve)) : null)));
   await emulator?.stop();
+  if (mailCatcher) {
+    const gone = new Promise((resolve) => mailCatcher.once('exit', resolve));
+    mailCatcher.kill('SIGTERM');
+    await gone;
+  }
   process.exit(code);
 }
 process.on('SIGINT', () => void stop(0));

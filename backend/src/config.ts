@@ -3,7 +3,18 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { RateLimitSettings } from './common/rate-limits';
 import type { ReadCacheSettings } from './common/read-cache';
-import type { S3Settings } from './modules/uploads/s3-image-store';
+
+/** An S3-compatible bucket for uploaded images (all four S3_ endpoint, bucket and key settings together). */
+export interface S3Settings {
+  /** e.g. https://s3.eu-central-1.amazonaws.com or http://minio:9000; objects are addressed path-style. */
+  endpoint: string;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** Where browsers read the objects (a CDN or public bucket); without it, Keen serves them at `/uploads/`. */
+  publicUrl: string | null;
+}
 
 /** Every setting Keen reads, checked once at start. `.env.example` documents each one. */
 export interface Config {
@@ -30,16 +41,37 @@ export interface Config {
     /** An unpaid order holds its units this long, then expires. */
     unpaidHoldMinutes: number;
     maxUnpaidOrders: number;
+    /** Unpaid orders an account whose e-mail is not verified may hold at once. */
+    maxUnpaidOrdersUnverified: number;
+    /** Units of one product an account's unpaid orders may hold together. */
+    maxHeldUnitsPerProduct: number;
     /** How often each process looks for expired holds. */
     expirySweepSeconds: number;
   };
   database: PoolSettings;
+  /** Background work on pg-boss (jobs/job-queue.ts). */
+  jobs: {
+    /** How often each worker asks for new jobs (pg-boss allows 0.5 and more). */
+    pollSeconds: number;
+  };
+  /** Committed domain events (events/outbox.ts). */
+  events: {
+    /** Events older than this are deleted, delivered or not. */
+    retentionDays: number;
+  };
   /** Uploaded images go to this S3-compatible bucket when set; otherwise to `<dataDir>/uploads`. */
   s3: S3Settings | null;
-  /** Per-minute abuse limits, shared through Redis when `REDIS_URL` is set. */
+  /** Abuse limits, shared through Redis when `REDIS_URL` is set. */
   rateLimits: RateLimitSettings;
   /** Anonymous public reads answered from memory until a write; checked against Redis when `REDIS_URL` is set. */
   readCache: ReadCacheSettings;
+  /** Integrators' webhooks (modules/integrations). */
+  webhooks: {
+    /** Seconds before a failed delivery's first retry; each later one waits about twice as long, for 24 hours in all. */
+    retryDelaySeconds: number;
+    /** Production: endpoints must be https and resolve only to public addresses (no SSRF). */
+    publicHttpsOnly: boolean;
+  };
   /** Always on in development; settings in production. */
   graphql: { introspection: boolean; fieldSuggestions: boolean };
   seedDemo: boolean;
@@ -49,7 +81,25 @@ export interface Config {
   metricsToken: string | null;
   /** After SIGTERM, how long `/readyz` answers 503 while requests are still served, before the listener closes. */
   drainDelayMs: number;
+  /** Order e-mails (modules/notifications); null when they are off. */
+  mail: MailSettings | null;
   demoAccounts: { admin: DemoAccount; customer: DemoAccount };
+}
+
+/** Order e-mails to customers and staff, sent over SMTP from the job queue. */
+export interface MailSettings {
+  /** smtp:// or smtps:// URL of the mail server, credentials included. */
+  smtpUrl: string;
+  /** The From header, e.g. `Keen <shop@example.com>`. */
+  from: string;
+  /** In subjects and signatures. */
+  shopName: string;
+  /** Where the shop is reached in a browser: the base of links in mails. */
+  shopUrl: string;
+  /** Told about paid orders and low stock; empty: every admin at send time. */
+  staffEmails: string[];
+  /** A product whose stock falls below this after an order is reported to staff. */
+  lowStockBelow: number;
 }
 
 /** Guards on every database connection, so one stuck request cannot hold the pool. */
@@ -147,6 +197,45 @@ function s3Settings(env: Env): S3Settings | null {
   };
 }
 
+/**
+ * Mails are on unless `EMAILS=off` (never `MAIL`: login shells set it to the mailbox path). Production
+ * needs a real server and sender; elsewhere they default to the local catcher `npm start` runs.
+ * Tests send none unless they give an `SMTP_URL`.
+ */
+function mailSettings(env: Env, nodeEnv: Config['env'], port: number): MailSettings | null {
+  const emails = text(env, 'EMAILS')?.toLowerCase() ?? null;
+  if (emails !== null && !['on', 'off'].includes(emails)) throw new ConfigError('EMAILS', `expected on or off, got "${emails}"`);
+  const smtpUrl = text(env, 'SMTP_URL');
+  if (emails === 'off' || (nodeEnv === 'test' && smtpUrl === null)) return null;
+  if (smtpUrl !== null && !/^smtps?:\/\/[^/]/.test(smtpUrl)) throw new ConfigError('SMTP_URL', 'expected an smtp:// or smtps:// URL');
+  const from = text(env, 'MAIL_FROM');
+  if (nodeEnv === 'production') {
+    const reason = 'is required in production for order e-mails (or set EMAILS=off)';
+    if (smtpUrl === null) throw new ConfigError('SMTP_URL', reason);
+    if (from === null) throw new ConfigError('MAIL_FROM', reason);
+    if (text(env, 'SHOP_URL') === null)
+      throw new ConfigError('SHOP_URL', 'is required in production: links in order e-mails lead there (or set EMAILS=off)');
+  }
+  const shopUrl = text(env, 'SHOP_URL') ?? `http://localhost:${port || 4000}`;
+  if (!/^https?:\/\//.test(shopUrl)) throw new ConfigError('SHOP_URL', 'expected an http:// or https:// URL');
+  const staffEmails = (text(env, 'STAFF_NOTIFY_EMAILS') ?? '')
+    .split(',')
+    .map((email) => email.trim().toLowerCase())
+    .filter(Boolean);
+  const badStaff = staffEmails.find((email) => !/^[^@\s]+@[^@\s]+$/.test(email));
+  if (badStaff !== undefined)
+    throw new ConfigError('STAFF_NOTIFY_EMAILS', `expected e-mail addresses separated by commas, got "${badStaff}"`);
+  const shopName = text(env, 'SHOP_NAME') ?? 'Keen';
+  return {
+    smtpUrl: smtpUrl ?? 'smtp://127.0.0.1:1025',
+    from: from ?? `${shopName} <shop@localhost>`,
+    shopName,
+    shopUrl: shopUrl.replace(/\/+$/, ''),
+    staffEmails,
+    lowStockBelow: integer(env, 'LOW_STOCK_BELOW', 3, 0, 1_000_000),
+  };
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const nodeEnv = text(env, 'NODE_ENV') ?? 'development';
   if (nodeEnv !== 'development' && nodeEnv !== 'production' && nodeEnv !== 'test') {
@@ -228,9 +317,12 @@ export function loadConfig(env: Env = process.env): Config {
   const metricsToken = text(env, 'METRICS_TOKEN');
   if (metricsToken !== null && metricsToken.length < 16) throw new ConfigError('METRICS_TOKEN', 'must be at least 16 characters');
 
+  const port = integer(env, 'PORT', 4000, 0, 65535);
+  const mail = mailSettings(env, nodeEnv, port);
+
   return {
     env: nodeEnv,
-    port: integer(env, 'PORT', 4000, 0, 65535),
+    port,
     logLevel: text(env, 'LOG_LEVEL') ?? (nodeEnv === 'test' ? 'silent' : 'info'),
     dataDir: path.resolve(text(env, 'DATA_DIR') ?? path.join(repoRoot, '.data')),
     clientDir: path.resolve(text(env, 'CLIENT_DIR') ?? path.join(repoRoot, 'frontend', 'dist')),
@@ -250,6 +342,8 @@ export function loadConfig(env: Env = process.env): Config {
     orders: {
       unpaidHoldMinutes: decimal(env, 'UNPAID_ORDER_HOLD_MINUTES', 30, 0.01, 10_080),
       maxUnpaidOrders: integer(env, 'MAX_UNPAID_ORDERS', 5, 1, 1000),
+      maxUnpaidOrdersUnverified: integer(env, 'MAX_UNPAID_ORDERS_UNVERIFIED', 1, 1, 1000),
+      maxHeldUnitsPerProduct: integer(env, 'MAX_HELD_UNITS_PER_PRODUCT', 10, 1, 2_147_483_647),
       expirySweepSeconds: decimal(env, 'ORDER_EXPIRY_SWEEP_SECONDS', 60, 0.1, 3600),
     },
     database: {
@@ -263,22 +357,31 @@ export function loadConfig(env: Env = process.env): Config {
       ),
       connectionTimeoutMs: integer(env, 'DB_CONNECTION_TIMEOUT_MS', DEFAULT_POOL_SETTINGS.connectionTimeoutMs, 100, 600_000),
     },
+    jobs: { pollSeconds: decimal(env, 'JOB_POLL_SECONDS', 2, 0.5, 60) },
+    events: { retentionDays: integer(env, 'EVENT_RETENTION_DAYS', 7, 1, 3650) },
     s3: s3Settings(env),
     rateLimits: {
-      perMinute: {
-        failedSignIn: integer(env, 'RATE_LIMIT_FAILED_SIGN_INS', 20, 1, 100_000),
-        // Generous: far above a person's pace (integrators script orders too), far below a flood.
-        placeOrder: integer(env, 'RATE_LIMIT_ORDERS', 300, 1, 100_000),
-        addReview: integer(env, 'RATE_LIMIT_REVIEWS', 60, 1, 100_000),
-        upload: integer(env, 'RATE_LIMIT_UPLOADS', 60, 1, 100_000),
+      // Per-user limits protect the shop by default; test runs that need more raise them.
+      allowances: {
+        failedSignIn: { points: integer(env, 'RATE_LIMIT_FAILED_SIGN_INS', 20, 1, 100_000), seconds: 60 },
+        placeOrder: { points: integer(env, 'RATE_LIMIT_ORDERS', 10, 1, 100_000), seconds: 60 },
+        addReview: { points: integer(env, 'RATE_LIMIT_REVIEWS', 5, 1, 100_000), seconds: 60 },
+        upload: { points: integer(env, 'RATE_LIMIT_UPLOADS', 20, 1, 100_000), seconds: 3600 },
+        uploadBytes: { points: integer(env, 'RATE_LIMIT_UPLOAD_MB', 50, 1, 100_000) * 1024 * 1024, seconds: 86_400 },
+        apiKey: { points: integer(env, 'RATE_LIMIT_API_KEY', 600, 1, 1_000_000), seconds: 60 },
       },
       redisUrl,
     },
     readCache: {
       enabled: flag(env, 'READ_CACHE', true),
       redisUrl,
-      maxEntries: integer(env, 'READ_CACHE_ENTRIES', 1000, 1, 1_000_000),
+      maxBytes: integer(env, 'READ_CACHE_MAX_MB', 32, 1, 16_384) * 1024 * 1024,
+      maxAnswerBytes: integer(env, 'READ_CACHE_MAX_ANSWER_KB', 1024, 1, 1_048_576) * 1024,
       maxAgeMs: integer(env, 'READ_CACHE_MAX_AGE_SECONDS', 60, 1, 86_400) * 1000,
+    },
+    webhooks: {
+      retryDelaySeconds: integer(env, 'WEBHOOK_RETRY_DELAY_SECONDS', 60, 1, 3600),
+      publicHttpsOnly: production,
     },
     graphql: {
       introspection: production ? flag(env, 'GRAPHQL_INTROSPECTION', true) : true,
@@ -290,9 +393,25 @@ export function loadConfig(env: Env = process.env): Config {
     metricsToken,
     // Long enough for a load balancer's health check to see 503 and stop sending new requests.
     drainDelayMs: integer(env, 'DRAIN_DELAY_SECONDS', production ? 5 : 0, 0, 120) * 1000,
+    mail,
     demoAccounts: {
       admin: { email: 'admin@keen.test', password: 'keen-admin-1', name: 'Ada Steel' },
       customer: { email: 'customer@keen.test', password: 'keen-customer-1', name: 'Casey Blade' },
     },
   };
+}
+
+/**
+ * One line for `npm start` outside production: what development mode switches on that a real shop
+ * must not have, and the setting that turns production on. Null in production.
+ */
+export function developmentNotice(config: Config): string | null {
+  if (config.env === 'production') return null;
+  const parts = [
+    config.stripe.secretKey === null ? 'the offline test payment provider' : null,
+    config.seedDemo ? `the demo admin ${config.demoAccounts.admin.email}` : null,
+    config.firebase.emulatorHost ? 'the Auth Emulator' : null,
+  ].filter((part): part is string => part !== null);
+  const uses = parts.length ? ` (${parts.join(', ')})` : '';
+  return `${config.env === 'test' ? 'Test' : 'Development'} mode${uses}: NODE_ENV=production turns production on.`;
 }

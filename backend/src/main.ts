@@ -1,13 +1,12 @@
 import 'reflect-metadata';
-import { schedule } from './common/scheduled';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, developmentNotice, loadConfig } from './config';
 import { ensureDatabase } from './db/database';
-import { createDataSource } from './db/data-source';
+import { createDataSource } from './app/data-source';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from './db/embedded-postgres';
 import { migrate } from './db/migrate';
-import { createLogger } from './logger';
+import { createLogger } from './common/logger';
 import { seedCatalogue, seedDemoAccounts } from './seed/seed';
-import { startServer } from './server';
+import { startServer } from './app/server';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -37,10 +36,6 @@ async function main(): Promise<void> {
     await seedDemoAccounts(db, server.services, config);
   }
   printBanner(server.url, config);
-  const uploadsCleanUp = schedule(db, { job: 'uploads-clean-up', everyMs: 60 * 60 * 1000, logger }, async () => {
-    const removed = await server.services.uploads.removeUnreferenced();
-    if (removed.length) logger.info({ removed: removed.length }, 'removed unreferenced uploads');
-  });
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -50,7 +45,6 @@ async function main(): Promise<void> {
     const deadline = setTimeout(() => process.exit(1), config.drainDelayMs + 15_000);
     deadline.unref();
     await server.close();
-    await uploadsCleanUp.stop();
     await db.destroy();
     await embedded?.stop();
     process.exit(0);
@@ -67,6 +61,8 @@ function printBanner(url: string, config: ReturnType<typeof loadConfig>): void {
     lines.push(`    admin     ${admin.email} / ${admin.password}`);
     lines.push(`    customer  ${customer.email} / ${customer.password}`);
   }
+  const notice = developmentNotice(config);
+  if (notice) lines.push(notice);
   process.stdout.write(`\n${lines.join('\n')}\n\n`);
 }
 

@@ -70,6 +70,8 @@ test('as an admin: every admin grid and form', async ({ page, baseURL }) => {
   await checkPage(page, '/dashboard/manageProducts', (p) => p.getByRole('grid'));
   await checkPage(page, '/dashboard/users', (p) => p.getByRole('grid'));
   await checkPage(page, '/dashboard/overview');
+  await checkPage(page, '/dashboard/apiKeys', (p) => p.getByRole('button', { name: 'Create API key' }));
+  await checkPage(page, '/dashboard/webhooks', (p) => p.getByRole('button', { name: 'Add endpoint' }));
   await checkPage(page, `/updateProduct/${productId}`, (p) => p.getByLabel('Price', { exact: true }));
 });
 

@@ -24,6 +24,9 @@ if (
   console.error(`Something already answers on ${baseUrl}; stop it or set E2E_PORT`);
   process.exit(1);
 }
+// The mail catcher npm start runs, on ports of this run's own (so runs side by side never share an inbox).
+const mailSmtpPort = process.env.E2E_MAIL_SMTP_PORT ?? String(Number(port) + 10_000);
+const mailWebPort = process.env.E2E_MAIL_WEB_PORT ?? String(Number(port) + 20_000);
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'keen-e2e-'));
 const server = spawn(process.execPath, [path.join(root, 'backend', 'scripts', 'start.mjs')], {
   cwd: root,
@@ -34,8 +37,15 @@ const server = spawn(process.execPath, [path.join(root, 'backend', 'scripts', 's
     DATA_DIR: dataDir,
     EMBEDDED_POSTGRES_PORT: process.env.E2E_POSTGRES_PORT ?? '54349',
     LOG_LEVEL: 'warn',
-    // Every spec buys as the one demo customer; the unpaid-order limit has its own backend tests.
+    MAIL_CATCHER_SMTP_PORT: mailSmtpPort,
+    MAIL_CATCHER_WEB_PORT: mailWebPort,
+    JOB_POLL_SECONDS: '0.5',
+    // Every spec buys, reviews and uploads as the same demo accounts; these limits have their own backend tests.
     MAX_UNPAID_ORDERS: '100',
+    MAX_HELD_UNITS_PER_PRODUCT: '1000',
+    RATE_LIMIT_ORDERS: '1000',
+    RATE_LIMIT_REVIEWS: '1000',
+    RATE_LIMIT_UPLOADS: '1000',
   },
   stdio: ['ignore', 'inherit', 'inherit'],
 });
@@ -69,7 +79,7 @@ try {
     ['test', '-c', path.join(here, 'playwright.config.ts'), ...process.argv.slice(2)],
     {
       cwd: root,
-      env: { ...process.env, E2E_BASE_URL: baseUrl },
+      env: { ...process.env, E2E_BASE_URL: baseUrl, E2E_MAIL_INBOX_URL: `http://127.0.0.1:${mailWebPort}` },
       stdio: 'inherit',
     },
   );

@@ -71,6 +71,8 @@ test("no CSP violation on the admin's pages", async ({ page }) => {
     '/dashboard/allOrders',
     '/dashboard/addProduct',
     '/dashboard/manageProducts',
+    '/dashboard/apiKeys',
+    '/dashboard/webhooks',
     '/dashboard/users',
   ]);
   await expect(page.getByRole('grid')).toBeVisible();

@@ -4,18 +4,27 @@ import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis, RateLimi
 import { rateLimited } from './errors';
 import { metrics } from './metrics';
 
-/** What is limited, each counted per minute: failed sign-ins per client address, the rest per user. */
-export type LimitedAction = 'failedSignIn' | 'placeOrder' | 'addReview' | 'upload';
+/**
+ * What is limited: failed sign-ins per client address, requests per API key, the rest per user
+ * (`uploadBytes` counts bytes, not calls).
+ */
+export type LimitedAction = 'failedSignIn' | 'placeOrder' | 'addReview' | 'upload' | 'uploadBytes' | 'apiKey';
+
+/** At most `points` in any window of `seconds`. */
+export interface Allowance {
+  points: number;
+  seconds: number;
+}
 
 export interface RateLimitSettings {
-  perMinute: Record<LimitedAction, number>;
+  allowances: Record<LimitedAction, Allowance>;
   /** Counts are shared between processes through this Redis; in process memory without it. */
   redisUrl: string | null;
 }
 
 /**
- * Abuse limits for every module. `consume` counts one action and refuses it (a RATE_LIMITED
- * error with a retry time) once the minute's allowance is used up; `check` refuses without counting.
+ * Abuse limits for every module. `consume` counts an action and refuses it (a RATE_LIMITED
+ * error with a retry time) once its allowance is used up.
  * With Redis, a memory limiter stands in while Redis cannot be reached, so requests keep being served.
  */
 export class RateLimits {
@@ -27,7 +36,8 @@ export class RateLimits {
   static create(settings: RateLimitSettings, logger: Logger): RateLimits {
     const redis = settings.redisUrl ? connectRedis(settings.redisUrl, logger) : null;
     const limiter = (action: LimitedAction): RateLimiterAbstract => {
-      const options = { keyPrefix: `keen:limit:${action}`, points: settings.perMinute[action], duration: 60 };
+      const { points, seconds } = settings.allowances[action];
+      const options = { keyPrefix: `keen:limit:${action}`, points, duration: seconds };
       if (!redis) return new RateLimiterMemory(options);
       return new RateLimiterRedis({ ...options, storeClient: redis, insuranceLimiter: new RateLimiterMemory(options) });
     };
@@ -37,27 +47,21 @@ export class RateLimits {
         placeOrder: limiter('placeOrder'),
         addReview: limiter('addReview'),
         upload: limiter('upload'),
+        uploadBytes: limiter('uploadBytes'),
+        apiKey: limiter('apiKey'),
       },
       redis,
     );
   }
 
-  async consume(action: LimitedAction, key: string): Promise<void> {
+  async consume(action: LimitedAction, key: string, points = 1): Promise<void> {
     try {
-      await this.limiters[action].consume(key);
+      await this.limiters[action].consume(key, points);
     } catch (error) {
       if (!(error instanceof RateLimiterRes)) throw error;
       metrics.rateLimitRefusals.inc();
       throw rateLimited(retryAfterSeconds(error));
     }
-  }
-
-  async check(action: LimitedAction, key: string): Promise<void> {
-    const limiter = this.limiters[action];
-    const state = await limiter.get(key);
-    if (!state || state.consumedPoints <= limiter.points) return;
-    metrics.rateLimitRefusals.inc();
-    throw rateLimited(retryAfterSeconds(state));
   }
 
   /** Resolves once Redis is connected, or has failed to connect for now (memory counts meanwhile); at once without Redis. */

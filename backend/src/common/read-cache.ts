@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Response } from 'express';
 import Redis from 'ioredis';
+import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
 import { metrics } from './metrics';
 
@@ -10,13 +11,15 @@ export interface StoredAnswer {
   headers: Record<string, string>;
 }
 
+/** Keen's own type for a stored answer, whatever the first caller's `Accept` asked for. */
+const ANSWER_TYPE = 'application/json; charset=utf-8';
 /** The headers that belong to an answer (the rest, such as the request id and security headers, belong to each response). */
-const ANSWER_HEADERS = ['content-type', 'etag', 'x-total-count'];
+const ANSWER_HEADERS = ['etag', 'x-total-count'];
 
-/** The answer `res` has just sent, to store; null unless it is a 200. */
+/** The answer `res` has just sent, to store; null unless it is a 200 in Keen's own JSON. */
 export function sentAnswer(res: Response, body: string): StoredAnswer | null {
-  if (res.statusCode !== 200) return null;
-  const headers: Record<string, string> = {};
+  if (res.statusCode !== 200 || !/^application\/json\b/.test(String(res.getHeader('content-type')))) return null;
+  const headers: Record<string, string> = { 'content-type': ANSWER_TYPE };
   for (const name of ANSWER_HEADERS) {
     const value = res.getHeader(name);
     if (value !== undefined) headers[name] = String(value);
@@ -33,15 +36,16 @@ export function replay(res: Response, answer: StoredAnswer): void {
 interface Entry {
   answer: StoredAnswer;
   generation: string;
-  storedAt: number;
 }
 
 export interface ReadCacheSettings {
   enabled: boolean;
   /** Entries shared between processes are checked against this Redis; the process's memory only without it. */
   redisUrl: string | null;
-  /** The most answers one process keeps (the oldest go first). */
-  maxEntries: number;
+  /** The memory one process gives to answers, in bytes; the least recently used go first. */
+  maxBytes: number;
+  /** An answer larger than this is never kept. */
+  maxAnswerBytes: number;
   /** An upper bound on an answer's age, in case an invalidation was lost while Redis was away. */
   maxAgeMs: number;
 }
@@ -63,7 +67,7 @@ const INVALIDATED_CHANNEL = 'keen:read-cache:invalidated';
  * cannot be reached nothing is replayed.
  */
 export class ReadCache {
-  private readonly entries = new Map<string, Entry>();
+  private readonly entries: LRUCache<string, Entry>;
   private localGeneration = randomUUID();
   /** An invalidation that could not reach Redis, written again as soon as it is back. */
   private unsentInvalidation = false;
@@ -73,7 +77,15 @@ export class ReadCache {
     private readonly redis: Redis | null,
     private readonly subscriber: Redis | null,
     private readonly logger: Logger,
-  ) {}
+  ) {
+    // Sized by the characters of its keys and answers (JSON is one byte a character in V8's
+    // strings) plus a fixed cost per entry, so that no mix of keys and answers outgrows the budget.
+    this.entries = new LRUCache<string, Entry>({
+      maxSize: settings.maxBytes,
+      sizeCalculation: (entry, key) => key.length + entry.answer.body.length + 512,
+      ttl: settings.maxAgeMs,
+    });
+  }
 
   static create(settings: ReadCacheSettings, logger: Logger): ReadCache {
     if (!settings.enabled || !settings.redisUrl) return new ReadCache(settings, null, null, logger);
@@ -117,8 +129,7 @@ export class ReadCache {
       if (this.settings.enabled) metrics.readCache.inc({ result: 'miss' });
       return null;
     }
-    const fresh = Date.now() - entry.storedAt <= this.settings.maxAgeMs && entry.generation === (await this.generation());
-    if (!fresh) {
+    if (entry.generation !== (await this.generation())) {
       this.entries.delete(key);
       metrics.readCache.inc({ result: 'miss' });
       return null;
@@ -128,9 +139,13 @@ export class ReadCache {
   }
 
   store(key: string, generation: string | null, answer: StoredAnswer): void {
-    if (generation === null) return;
-    if (this.entries.size >= this.settings.maxEntries) this.entries.delete(this.entries.keys().next().value!);
-    this.entries.set(key, { answer, generation, storedAt: Date.now() });
+    if (generation === null || answer.body.length > this.settings.maxAnswerBytes) return;
+    this.entries.set(key, { answer, generation });
+  }
+
+  /** The bytes the kept answers are counted as (at most the budget). */
+  get keptBytes(): number {
+    return this.entries.calculatedSize;
   }
 
   /** After a write commits, before its answer is sent: no answer read before it is replayed again. */

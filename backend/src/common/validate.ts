@@ -1,5 +1,5 @@
 import { badInput } from './errors';
-import { PHONE_PATTERN, phoneFormatMessage } from './form-rules';
+import { PHONE_PATTERN, phoneFormatMessage } from '@keen/rules';
 
 /** Small checks shared by every service, so GraphQL and REST give the same messages. */
 

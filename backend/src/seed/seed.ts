@@ -1,10 +1,12 @@
 import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
 import type { Config, DemoAccount } from '../config';
+import { raise } from '../events/outbox';
+import { productPayload } from '../modules/catalog/catalog.service';
 import { Product } from '../modules/catalog/product.entity';
 import { Review } from '../modules/reviews/review.entity';
 import { User } from '../modules/users/user.entity';
-import type { Services } from '../services';
+import type { Services } from '../modules/context';
 import { demoProducts, demoReviews } from './catalogue';
 
 /** Fills an empty catalogue with the demo knives and reviews; leaves a used shop alone. */
@@ -13,16 +15,21 @@ export async function seedCatalogue(db: DataSource, logger: Logger): Promise<voi
   await db.transaction(async (manager) => {
     // One second apart, so "newest" and "first" orders follow the catalogue as written.
     const start = Date.now() - demoProducts.length * 1000;
-    await manager.getRepository(Product).insert(
-      demoProducts.map(({ slug, ...product }, index) => ({
-        ...product,
-        img: `/images/${slug}.svg`,
-        createdAt: new Date(start + index * 1000),
-      })),
-    );
-    await manager
+    const products = await manager
+      .getRepository(Product)
+      .save(
+        demoProducts.map(({ slug, ...product }, index) =>
+          manager.getRepository(Product).create({ ...product, img: `/images/${slug}.svg`, createdAt: new Date(start + index * 1000) }),
+        ),
+      );
+    const reviews = await manager
       .getRepository(Review)
-      .insert(demoReviews.map((review) => ({ ...review, name: review.userName, img: null, authorId: null })));
+      .save(
+        demoReviews.map((review) => manager.getRepository(Review).create({ ...review, name: review.userName, img: null, authorId: null })),
+      );
+    // Like any write, the seed's is followed by its events: public answers cached before it are forgotten.
+    for (const product of products) await raise(manager, 'product.created', product.id, productPayload(product));
+    for (const { id, star } of reviews) await raise(manager, 'review.added', id, { reviewId: id, authorId: null, rating: star });
   });
   logger.info({ products: demoProducts.length, reviews: demoReviews.length }, 'seeded the demo catalogue');
 }

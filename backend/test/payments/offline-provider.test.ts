@@ -223,6 +223,7 @@ test('the offline provider is refused in production', () => {
     FIREBASE_WEB_API_KEY: 'k',
     ACCESS_TOKEN_SECRET: 'x'.repeat(32),
     STRIPE_WEBHOOK_SECRET: 'whsec_1',
+    EMAILS: 'off',
   };
   expect(() => loadConfig(production)).toThrow('Setting STRIPE_SECRET_KEY: is required in production');
   expect(

@@ -13,6 +13,8 @@ class StripeStandIn {
   /** Refunds as Stripe keeps them: one per idempotency key. */
   readonly refunds = new Map<string, { paymentIntent: string }>();
   readonly cancels: string[] = [];
+  /** Intents whose look-up fails as an outage would. */
+  readonly failing = new Set<string>();
   private readonly byKey = new Map<string, string>();
   private readonly server = http.createServer((req, res) => this.answer(req, res));
 
@@ -88,6 +90,8 @@ class StripeStandIn {
         });
       }
       const match = req.method === 'GET' && /^\/v1\/payment_intents\/([^/?]+)/.exec(req.url ?? '');
+      if (match && this.failing.has(decodeURIComponent(match[1])))
+        return send(500, { error: { type: 'api_error', message: 'Stand-in outage' } });
       if (match) {
         const intent = this.intents.get(decodeURIComponent(match[1]));
         if (intent) return send(200, intent);
@@ -534,4 +538,46 @@ describe('cancelling, refunds and disputes', () => {
     expect(codeOf(await app.gql(HISTORY, { id: order.id }))).toBe('UNAUTHENTICATED');
     expect(codeOf(await app.gql(HISTORY, { id: '00000000-0000-4000-8000-000000000000' }, await app.adminUser()))).toBe('NOT_FOUND');
   });
+});
+
+test("the expiry sweep takes each order on its own: one order's provider error does not keep the others' units on hold", async () => {
+  const shopper = await app.customer();
+  const unreachable = await unpaidOrder(shopper);
+  const broken = await intentFor(shopper, unreachable);
+  const plain = await unpaidOrder(await app.customer());
+  standIn.failing.add(broken.id);
+  try {
+    // The broken one is the oldest, so the sweep meets it first.
+    await app.db.getRepository(Order).update({ id: unreachable.id }, { createdAt: new Date(Date.now() - 32 * 60_000) });
+    await app.db.getRepository(Order).update({ id: plain.id }, { createdAt: new Date(Date.now() - 31 * 60_000) });
+    const expired = await app.services.orders.expireOverdue();
+    expect(expired).toContain(plain.id);
+    expect(expired).not.toContain(unreachable.id);
+    expect((await reload(plain)).state).toBe('Expired');
+    expect((await reload(unreachable)).state).toBe('AwaitingPayment');
+  } finally {
+    standIn.failing.delete(broken.id);
+  }
+  expect(await app.services.orders.expireOverdue()).toContain(unreachable.id);
+});
+
+test("a delivered webhook's change reaches the public answers cached before it", async () => {
+  const shopper = await app.customer();
+  const order = await unpaidOrder(shopper);
+  const intent = await intentFor(shopper, order);
+  intent.status = 'succeeded';
+  expect((await webhook(succeededEvent(intent))).status).toBe(200);
+  const PRODUCT = 'query($id: ID!) { product(id: $id) { quantity } }';
+  const stock = async () => (await app.gql<{ product: { quantity: number } }>(PRODUCT, { id: order.productId })).data!.product.quantity;
+  expect(await stock()).toBe(7);
+  expect(await stock()).toBe(7);
+  const refunded = JSON.stringify({
+    id: `evt_${randomBytes(6).toString('hex')}`,
+    object: 'event',
+    type: 'charge.refunded',
+    data: { object: { id: 'ch_cache', object: 'charge', refunded: true, payment_intent: intent.id } },
+  });
+  expect((await webhook(refunded)).status).toBe(200);
+  // The refund put the paid, unshipped units back: the anonymous answer read before says so at once.
+  expect(await stock()).toBe(10);
 });

@@ -4,8 +4,10 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
-import { createDataSource } from '../../src/db/data-source';
+import PgBoss from 'pg-boss';
+import { createDataSource } from '../../src/app/data-source';
 import { startEmbeddedPostgres } from '../../src/db/embedded-postgres';
+import { JOB_SCHEMA } from '../../src/jobs/job-queue';
 
 /**
  * Once per run: a PostgreSQL server (TEST_DATABASE_URL, or an embedded one) and a template
@@ -31,6 +33,8 @@ export default async function globalSetup(): Promise<void> {
   const db = createDataSource(templateUrl.toString(), { poolSize: 1 });
   await db.initialize();
   await db.runMigrations();
+  // pg-boss's tables too, so that no test app has to create them (each app's JobQueue finds them).
+  await db.query(PgBoss.getConstructionPlans(JOB_SCHEMA));
   await db.destroy();
 
   process.env.KEEN_TEST_SERVER_URL = serverUrl;

@@ -3,11 +3,11 @@ import { type Logger, pino } from 'pino';
 import { Client } from 'pg';
 import type { DataSource, Logger as TypeOrmLogger } from 'typeorm';
 import { type Config, loadConfig } from '../../src/config';
-import { createDataSource } from '../../src/db/data-source';
+import { createDataSource } from '../../src/app/data-source';
 import { Product } from '../../src/modules/catalog/product.entity';
 import { Order } from '../../src/modules/orders/order.entity';
 import { Role, User } from '../../src/modules/users/user.entity';
-import { startServer } from '../../src/server';
+import { startServer } from '../../src/app/server';
 
 /** Counts the SQL statements sent while `counting` is on; used to prove lists are batched. */
 export class QueryCounter implements TypeOrmLogger {
@@ -40,6 +40,8 @@ export interface TestAppOptions {
   overrides?: Partial<Config>;
   /** The app reaches PostgreSQL at this host:port (e.g. a proxy a test can cut) instead of the server's own. */
   databaseAddress?: { host: string; port: number };
+  /** An existing test database (left in place on close) instead of a new one. */
+  database?: TestDatabase;
 }
 
 /**
@@ -47,14 +49,8 @@ export interface TestAppOptions {
  * Call in `beforeAll`, and `close()` in `afterAll`.
  */
 export async function startTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}) {
-  const serverUrl = process.env.KEEN_TEST_SERVER_URL!;
-  const name = `keen_test_${randomBytes(6).toString('hex')}`;
-  const admin = new Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${process.env.KEEN_TEST_TEMPLATE}"`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
+  const database = options.database ?? (await createTestDatabase());
+  const url = new URL(database.url);
   if (options.databaseAddress) {
     url.hostname = options.databaseAddress.host;
     url.port = String(options.databaseAddress.port);
@@ -68,6 +64,12 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
     PORT: '0',
     FIREBASE_AUTH_EMULATOR_HOST: process.env.FIREBASE_AUTH_EMULATOR_HOST,
     ADMIN_EMAILS: '',
+    // The shop's protective per-user limits would trip suites that buy and review many times as one
+    // account; the tests of those limits set them back (test/trust/limits-that-bite.test.ts).
+    RATE_LIMIT_ORDERS: '1000',
+    RATE_LIMIT_REVIEWS: '1000',
+    MAX_HELD_UNITS_PER_PRODUCT: '2147483647',
+    MAX_UNPAID_ORDERS_UNVERIFIED: '1000',
     ...env,
   };
   const config = { ...loadConfig(configEnv), ...options.overrides };
@@ -229,6 +231,8 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
   return {
     url: server.url,
     db,
+    /** The app's own database, for a second connection or process. */
+    databaseUrl: url.toString(),
     services: server.services,
     queries,
     gql,
@@ -246,6 +250,30 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
     async close() {
       await server.close();
       await db.destroy();
+      if (!options.database) await database.drop();
+    },
+  };
+}
+
+export interface TestDatabase {
+  url: string;
+  /** Removes the database, closing whatever connections are still open. */
+  drop(): Promise<void>;
+}
+
+/** A database of its own for one test file: a copy of the migrated template (pg-boss's tables included). */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const serverUrl = process.env.KEEN_TEST_SERVER_URL!;
+  const name = `keen_test_${randomBytes(6).toString('hex')}`;
+  const admin = new Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${process.env.KEEN_TEST_TEMPLATE}"`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
       const cleanup = new Client({ connectionString: serverUrl });
       await cleanup.connect();
       await cleanup.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);

@@ -9,4 +9,7 @@ export const productionEnv = {
   STRIPE_SECRET_KEY: 'sk_test_123',
   STRIPE_PUBLISHABLE_KEY: 'pk_test_123',
   STRIPE_WEBHOOK_SECRET: 'whsec_123',
+  SMTP_URL: 'smtp://user:password@smtp.example.com:587',
+  MAIL_FROM: 'Keen <shop@example.com>',
+  SHOP_URL: 'https://shop.example.com',
 };

@@ -1,5 +1,5 @@
 import { loadConfig } from '../../src/config';
-import { contentSecurityPolicy, usesHsts } from '../../src/http/security-headers';
+import { contentSecurityPolicy, usesHsts } from '../../src/http-kit/security-headers';
 import { startTestApp, type TestApp } from '../support/harness';
 import { productionEnv } from '../support/production-env';
 

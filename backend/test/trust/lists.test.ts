@@ -1,5 +1,5 @@
 import { Product } from '../../src/modules/catalog/product.entity';
-import { restClient } from '../rest/api';
+import { restClient } from '../support/rest-client';
 import { codeOf, messageOf, startTestApp, type TestApp } from '../support/harness';
 
 let app: TestApp;

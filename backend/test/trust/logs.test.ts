@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
-import { createLogger } from '../../src/logger';
-import { restClient } from '../rest/api';
+import { createLogger } from '../../src/common/logger';
+import { restClient } from '../support/rest-client';
 import { startTestApp, type TestApp } from '../support/harness';
 
 /** Everything the app logs, at the level `npm start` uses. */

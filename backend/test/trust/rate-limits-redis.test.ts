@@ -9,7 +9,14 @@ import { RateLimits, type RateLimitSettings } from '../../src/common/rate-limits
 const redisUrl = process.env.TEST_REDIS_URL;
 const logger = pino({ level: 'silent' });
 const settings = (url: string | null): RateLimitSettings => ({
-  perMinute: { failedSignIn: 20, placeOrder: 3, addReview: 10, upload: 20 },
+  allowances: {
+    failedSignIn: { points: 20, seconds: 60 },
+    placeOrder: { points: 3, seconds: 60 },
+    addReview: { points: 10, seconds: 60 },
+    upload: { points: 20, seconds: 3600 },
+    uploadBytes: { points: 1_000_000, seconds: 86_400 },
+    apiKey: { points: 600, seconds: 60 },
+  },
   redisUrl: url,
 });
 
@@ -47,7 +54,7 @@ if (!redisUrl) {
       expect(refused).toBeInstanceOf(AppError);
       expect(refused).toMatchObject({ code: 'RATE_LIMITED', status: 429 });
       expect(refused!.retryAfter).toBeGreaterThan(0);
-      await expect(first.check('placeOrder', user)).rejects.toMatchObject({ code: 'RATE_LIMITED' });
+      await expect(first.consume('placeOrder', user)).rejects.toMatchObject({ code: 'RATE_LIMITED' });
     });
 
     test('while Redis is unreachable, each process counts in memory and keeps serving', async () => {
@@ -55,7 +62,7 @@ if (!redisUrl) {
       const user = `user-${Date.now()}`;
       for (let i = 0; i < 3; i += 1) await away.consume('placeOrder', user);
       expect(await refusal(away.consume('placeOrder', user))).toMatchObject({ code: 'RATE_LIMITED' });
-      await expect(away.check('placeOrder', 'someone-else')).resolves.toBeUndefined();
+      await expect(away.consume('placeOrder', 'someone-else')).resolves.toBeUndefined();
     });
   });
 }

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { expect, test } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
-import { MeQuery } from '../graphql/me';
+import { MeQuery } from '../operations/me';
 import { authState, renderPage } from '../test/render';
 import { AuthContext } from '../lib/auth';
 import { RequireAdmin, RequireAuth } from './guards';
@@ -9,7 +9,19 @@ import { RequireAdmin, RequireAuth } from './guards';
 const meAs = (role: 'admin' | 'user') => ({
   request: { query: MeQuery, variables: {} },
   result: {
-    data: { me: { __typename: 'User', id: 'u1', name: 'Casey', email: 'casey@keen.test', phone: null, address: null, img: null, role } },
+    data: {
+      me: {
+        __typename: 'User',
+        id: 'u1',
+        name: 'Casey',
+        email: 'casey@keen.test',
+        phone: null,
+        address: null,
+        img: null,
+        role,
+        orderEmails: true,
+      },
+    },
   },
 });
 

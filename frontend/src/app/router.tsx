@@ -29,7 +29,12 @@ const ManageProductsPage = lazyWithApollo(() => import('../features/admin/Manage
 const UsersPage = lazyWithApollo(() => import('../features/admin/UsersPage'));
 const UpdateProductPage = lazyWithApollo(() => import('../features/admin/UpdateProductPage'));
 const OverviewPage = lazyWithApollo(() => import('../features/admin/OverviewPage'));
-const EngravingSheetPage = lazyWithApollo(() => import('../features/engraving/EngravingSheetPage'));
+const BackgroundJobsPage = lazyWithApollo(() => import('../features/admin/BackgroundJobsPage'));
+const ApiKeysPage = lazyWithApollo(() => import('../features/integrations/ApiKeysPage'));
+const WebhooksPage = lazyWithApollo(() => import('../features/integrations/WebhooksPage'));
+const EngravingSheetPage = lazyWithApollo(() => import('../features/engravingSheet/EngravingSheetPage'));
+const CartPage = lazyWithApollo(() => import('../features/cart/CartPage'));
+const CheckoutPage = lazyWithApollo(() => import('../features/cart/CheckoutPage'));
 
 /** A route's page title (the document's <title>), kept in the route's `handle`. */
 const title = (name: string) => ({ title: name });
@@ -48,10 +53,12 @@ export const routes: RouteObject[] = [
       { path: '/contactus', element: <ContactPage />, handle: title('Contact Us') },
       { path: '/login', element: <LoginPage />, handle: title('Login') },
       { path: '/signup', element: <SignupPage />, handle: title('Sign Up') },
+      { path: '/cart', element: <CartPage />, handle: title('Your cart') },
       {
         element: <RequireAuth />,
         children: [
           { path: '/purchase/:id', element: <PurchasePage />, handle: title('Purchase') },
+          { path: '/checkout', element: <CheckoutPage />, handle: title('Checkout') },
           {
             path: '/dashboard',
             element: <DashboardLayout />,
@@ -68,6 +75,9 @@ export const routes: RouteObject[] = [
                   { path: 'manageProducts', element: <ManageProductsPage />, handle: title('Manage Products') },
                   { path: 'users', element: <UsersPage />, handle: title('Users') },
                   { path: 'overview', element: <OverviewPage />, handle: title('Overview') },
+                  { path: 'jobs', element: <BackgroundJobsPage />, handle: title('Background jobs') },
+                  { path: 'apiKeys', element: <ApiKeysPage />, handle: title('API keys') },
+                  { path: 'webhooks', element: <WebhooksPage />, handle: title('Webhooks') },
                 ],
               },
             ],

@@ -1,5 +1,7 @@
 import { Button, Card, CardActions, CardContent, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
+import { seenOf } from '../lib/cart';
+import AddToCartButton from './AddToCartButton';
 import type { ProductsQuery } from '../gql/graphql';
 import ProductPhoto from './ProductPhoto';
 
@@ -26,6 +28,17 @@ export default function ProductCard({ product }: { product: ProductItem }) {
         <Button variant="contained" fullWidth component={RouterLink} to={`/purchase/${product.id}`} aria-label={`Buy Now: ${product.name}`}>
           Buy Now
         </Button>
+        <AddToCartButton
+          fullWidth
+          productName={product.name}
+          disabled={product.quantity < product.minimumQuantity}
+          line={() => ({
+            productId: product.id,
+            quantity: product.minimumQuantity,
+            engraving: null,
+            seen: seenOf(product),
+          })}
+        />
       </CardActions>
     </Card>
   );

@@ -2,7 +2,7 @@ import { Box } from '@mui/material';
 import ResponsiveGrid from './ResponsiveGrid';
 import { useQuery } from '@apollo/client/react';
 import QueryState from './QueryState';
-import { ProductsQuery } from '../graphql/products';
+import { ProductsQuery } from '../operations/products';
 import ProductCard, { type ProductItem } from './ProductCard';
 
 export function ProductCards({ items }: { items: ProductItem[] }) {

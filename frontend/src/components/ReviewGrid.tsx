@@ -1,11 +1,12 @@
+import type { ReactNode } from 'react';
 import { Grid } from '@mui/material';
 import { useQuery } from '@apollo/client/react';
 import QueryState from './QueryState';
-import { ReviewsQuery } from '../graphql/reviews';
-import ReviewCard from './ReviewCard';
+import { ReviewsQuery } from '../operations/reviews';
+import ReviewCard, { type ReviewItem } from './ReviewCard';
 
-/** The newest `take` reviews. */
-export default function ReviewGrid({ take }: { take: number }) {
+/** The newest `take` reviews, each with the `actionsFor` it (an admin's Remove). */
+export default function ReviewGrid({ take, actionsFor }: { take: number; actionsFor?: (review: ReviewItem) => ReactNode }) {
   const query = useQuery(ReviewsQuery, { variables: { options: { skip: 0, take } } });
   const items = query.data?.reviews.items ?? [];
   return (
@@ -13,7 +14,7 @@ export default function ReviewGrid({ take }: { take: number }) {
       <Grid container spacing={3}>
         {items.map((review) => (
           <Grid key={review.id} size={{ xs: 12, sm: 6, md: 4 }}>
-            <ReviewCard review={review} />
+            <ReviewCard review={review} actions={actionsFor?.(review)} />
           </Grid>
         ))}
       </Grid>

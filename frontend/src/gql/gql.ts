@@ -14,8 +14,11 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
  * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
  */
 type Documents = {
+    "\n  fragment FailedJobFields on FailedJob {\n    id\n    queue\n    state\n    attempts\n    lastError\n    createdAt\n    failedAt\n  }\n": typeof types.FailedJobFieldsFragmentDoc,
+    "\n  query FailedJobs {\n    failedJobs {\n      ...FailedJobFields\n    }\n  }\n": typeof types.FailedJobsDocument,
+    "\n  mutation RetryJob($id: ID!) {\n    retryJob(id: $id) {\n      ...FailedJobFields\n    }\n  }\n": typeof types.RetryJobDocument,
     "\n  query AdminOrders($options: OrderListOptions) {\n    orders(options: $options) {\n      totalItems\n      items {\n        ...OrderFields\n      }\n    }\n  }\n": typeof types.AdminOrdersDocument,
-    "\n  mutation MarkShipped($id: ID!) {\n    markShipped(id: $id) {\n      id\n      status\n      state\n    }\n  }\n": typeof types.MarkShippedDocument,
+    "\n  mutation MarkShipped($id: ID!, $tracking: ShipmentTrackingInput) {\n    markShipped(id: $id, tracking: $tracking) {\n      id\n      status\n      state\n      trackingCarrier\n      trackingNumber\n    }\n  }\n": typeof types.MarkShippedDocument,
     "\n  query OrderHistory($id: ID!) {\n    orderHistory(id: $id) {\n      id\n      fromState\n      toState\n      actor\n      actorEmail\n      note\n      createdAt\n    }\n  }\n": typeof types.OrderHistoryDocument,
     "\n  query AdminProducts($options: ProductListOptions) {\n    products(options: $options) {\n      totalItems\n      items {\n        ...ProductFields\n        ...ProductEngravingFields\n        createdAt\n      }\n    }\n  }\n": typeof types.AdminProductsDocument,
     "\n  query AdminProduct($id: ID!) {\n    product(id: $id) {\n      ...ProductFields\n      ...ProductEngravingFields\n    }\n  }\n": typeof types.AdminProductDocument,
@@ -27,30 +30,47 @@ type Documents = {
     "\n  mutation RemoveAdmin($email: String!) {\n    removeAdmin(email: $email) {\n      id\n      role\n    }\n  }\n": typeof types.RemoveAdminDocument,
     "\n  query Overview {\n    overview {\n      days {\n        day\n        revenue\n        orders\n      }\n      paidOrders\n      unpaidOrders\n      lowStockProducts {\n        id\n        name\n        quantity\n        minimumQuantity\n      }\n    }\n  }\n": typeof types.OverviewDocument,
     "\n  mutation Register($input: RegisterInput!) {\n    register(input: $input) {\n      ...UserFields\n    }\n  }\n": typeof types.RegisterDocument,
+    "\n  query CartProduct($id: ID!) {\n    product(id: $id) {\n      ...ProductFields\n      ...ProductEngravingFields\n    }\n  }\n": typeof types.CartProductDocument,
+    "\n  query CheckoutPage {\n    me {\n      id\n      name\n      email\n      phone\n      address\n    }\n  }\n": typeof types.CheckoutPageDocument,
+    "\n  mutation PlaceCartOrder($input: PlaceOrderInput!) {\n    placeOrder(input: $input) {\n      ...OrderFields\n    }\n  }\n": typeof types.PlaceCartOrderDocument,
     "\n  fragment ProductEngravingFields on Product {\n    engravable\n    engravingMaxLength\n    engravingPrice\n  }\n": typeof types.ProductEngravingFieldsFragmentDoc,
     "\n  query EngravingSheet($id: ID!) {\n    order(id: $id) {\n      ...OrderFields\n    }\n    engravingFonts {\n      id\n      name\n    }\n  }\n": typeof types.EngravingSheetDocument,
-    "\n  query PaymentPage($id: ID!) {\n    me {\n      id\n      name\n      email\n    }\n    order(id: $id) {\n      id\n      name\n      totalPrice\n      paid\n      state\n      transactionId\n      engraving {\n        text\n        font\n      }\n    }\n  }\n": typeof types.PaymentPageDocument,
+    "\n  query ApiKeys {\n    apiKeys {\n      id\n      name\n      prefix\n      scopes\n      createdAt\n      createdBy\n      lastUsedAt\n      revokedAt\n    }\n  }\n": typeof types.ApiKeysDocument,
+    "\n  mutation CreateApiKey($input: CreateApiKeyInput!) {\n    createApiKey(input: $input) {\n      secret\n      apiKey {\n        id\n        name\n        prefix\n        scopes\n        createdAt\n        createdBy\n        lastUsedAt\n        revokedAt\n      }\n    }\n  }\n": typeof types.CreateApiKeyDocument,
+    "\n  mutation RevokeApiKey($id: ID!) {\n    revokeApiKey(id: $id) {\n      id\n      revokedAt\n    }\n  }\n": typeof types.RevokeApiKeyDocument,
+    "\n  query WebhookEndpoints {\n    webhookEndpoints {\n      id\n      url\n      events\n      enabled\n      createdAt\n    }\n  }\n": typeof types.WebhookEndpointsDocument,
+    "\n  mutation CreateWebhookEndpoint($input: CreateWebhookEndpointInput!) {\n    createWebhookEndpoint(input: $input) {\n      secret\n      endpoint {\n        id\n        url\n        events\n        enabled\n        createdAt\n      }\n    }\n  }\n": typeof types.CreateWebhookEndpointDocument,
+    "\n  mutation UpdateWebhookEndpoint($id: ID!, $input: UpdateWebhookEndpointInput!) {\n    updateWebhookEndpoint(id: $id, input: $input) {\n      id\n      enabled\n      events\n      url\n    }\n  }\n": typeof types.UpdateWebhookEndpointDocument,
+    "\n  mutation DeleteWebhookEndpoint($id: ID!) {\n    deleteWebhookEndpoint(id: $id)\n  }\n": typeof types.DeleteWebhookEndpointDocument,
+    "\n  query WebhookDeliveries($endpointId: ID!) {\n    webhookDeliveries(endpointId: $endpointId) {\n      id\n      event\n      status\n      attempts\n      statusCode\n      durationMs\n      error\n      nextRetryAt\n      deliveredAt\n      createdAt\n    }\n  }\n": typeof types.WebhookDeliveriesDocument,
+    "\n  mutation ResendWebhookDelivery($id: ID!) {\n    resendWebhookDelivery(id: $id) {\n      id\n      status\n      attempts\n      statusCode\n      durationMs\n      error\n      nextRetryAt\n      deliveredAt\n    }\n  }\n": typeof types.ResendWebhookDeliveryDocument,
+    "\n  query PaymentPage($id: ID!) {\n    me {\n      id\n      name\n      email\n    }\n    order(id: $id) {\n      id\n      name\n      totalPrice\n      paid\n      state\n      transactionId\n      engraving {\n        text\n        font\n      }\n      lines {\n        id\n        name\n        quantity\n        lineTotal\n        engraving {\n          text\n          font\n        }\n      }\n    }\n  }\n": typeof types.PaymentPageDocument,
     "\n  mutation CreatePaymentIntent($orderId: ID!) {\n    createPaymentIntent(orderId: $orderId) {\n      id\n      clientSecret\n    }\n  }\n": typeof types.CreatePaymentIntentDocument,
     "\n  fragment PaidOrderFields on Order {\n    id\n    paid\n    state\n    status\n    transactionId\n  }\n": typeof types.PaidOrderFieldsFragmentDoc,
     "\n  mutation ConfirmPayment($orderId: ID!, $paymentIntentId: String!) {\n    confirmPayment(orderId: $orderId, paymentIntentId: $paymentIntentId) {\n      ...PaidOrderFields\n    }\n  }\n": typeof types.ConfirmPaymentDocument,
     "\n  mutation ConfirmTestCardPayment($orderId: ID!, $card: TestCardInput!) {\n    confirmTestCardPayment(orderId: $orderId, card: $card) {\n      ...PaidOrderFields\n    }\n  }\n": typeof types.ConfirmTestCardPaymentDocument,
     "\n  mutation UpdateProfile($input: UpdateProfileInput!) {\n    updateProfile(input: $input) {\n      ...UserFields\n    }\n  }\n": typeof types.UpdateProfileDocument,
+    "\n  mutation SetOrderEmails($on: Boolean!) {\n    setOrderEmails(on: $on) {\n      id\n      orderEmails\n    }\n  }\n": typeof types.SetOrderEmailsDocument,
     "\n  query PurchasePage($id: ID!) {\n    me {\n      id\n      name\n      email\n      phone\n      address\n    }\n    product(id: $id) {\n      ...ProductFields\n      ...ProductEngravingFields\n    }\n    engravingFonts {\n      id\n      name\n    }\n  }\n": typeof types.PurchasePageDocument,
     "\n  mutation PlaceOrder($input: PlaceOrderInput!) {\n    placeOrder(input: $input) {\n      ...OrderFields\n      product {\n        id\n        quantity\n      }\n    }\n  }\n": typeof types.PlaceOrderDocument,
-    "\n  fragment UserFields on User {\n    id\n    name\n    email\n    phone\n    address\n    img\n    role\n  }\n": typeof types.UserFieldsFragmentDoc,
+    "\n  mutation RemoveReview($id: ID!) {\n    removeReview(id: $id)\n  }\n": typeof types.RemoveReviewDocument,
+    "\n  fragment UserFields on User {\n    id\n    name\n    email\n    phone\n    address\n    img\n    role\n    orderEmails\n  }\n": typeof types.UserFieldsFragmentDoc,
     "\n  query Me {\n    me {\n      ...UserFields\n    }\n  }\n": typeof types.MeDocument,
-    "\n  fragment OrderFields on Order {\n    id\n    userName\n    name\n    email\n    description\n    img\n    price\n    totalPrice\n    quantity\n    status\n    paid\n    state\n    transactionId\n    createdAt\n    engraving {\n      text\n      font\n      unitPrice\n    }\n  }\n": typeof types.OrderFieldsFragmentDoc,
+    "\n  fragment OrderFields on Order {\n    id\n    userName\n    name\n    email\n    description\n    img\n    price\n    totalPrice\n    quantity\n    status\n    paid\n    state\n    transactionId\n    trackingCarrier\n    trackingNumber\n    createdAt\n    engraving {\n      text\n      font\n      unitPrice\n    }\n    lines {\n      id\n      name\n      img\n      quantity\n      unitPrice\n      lineTotal\n      engraving {\n        text\n        font\n        unitPrice\n      }\n      product {\n        id\n        quantity\n      }\n    }\n  }\n": typeof types.OrderFieldsFragmentDoc,
     "\n  query MyOrders($options: OrderListOptions) {\n    myOrders(options: $options) {\n      totalItems\n      items {\n        ...OrderFields\n      }\n    }\n  }\n": typeof types.MyOrdersDocument,
-    "\n  mutation CancelOrder($id: ID!) {\n    cancelOrder(id: $id) {\n      id\n      state\n      status\n      paid\n      product {\n        id\n        quantity\n      }\n    }\n  }\n": typeof types.CancelOrderDocument,
+    "\n  mutation CancelOrder($id: ID!) {\n    cancelOrder(id: $id) {\n      id\n      state\n      status\n      paid\n      product {\n        id\n        quantity\n      }\n      lines {\n        id\n        product {\n          id\n          quantity\n        }\n      }\n    }\n  }\n": typeof types.CancelOrderDocument,
     "\n  fragment ProductFields on Product {\n    id\n    name\n    img\n    description\n    price\n    quantity\n    minimumQuantity\n  }\n": typeof types.ProductFieldsFragmentDoc,
     "\n  query Products($options: ProductListOptions) {\n    products(options: $options) {\n      totalItems\n      items {\n        ...ProductFields\n      }\n    }\n  }\n": typeof types.ProductsDocument,
-    "\n  fragment ReviewFields on Review {\n    id\n    userName\n    name\n    description\n    img\n    star\n    createdAt\n  }\n": typeof types.ReviewFieldsFragmentDoc,
+    "\n  fragment ReviewFields on Review {\n    id\n    userName\n    name\n    description\n    img\n    star\n    verifiedBuyer\n    createdAt\n  }\n": typeof types.ReviewFieldsFragmentDoc,
     "\n  query Reviews($options: ReviewListOptions) {\n    reviews(options: $options) {\n      totalItems\n      items {\n        ...ReviewFields\n      }\n    }\n  }\n": typeof types.ReviewsDocument,
     "\n  mutation AddReview($input: AddReviewInput!) {\n    addReview(input: $input) {\n      ...ReviewFields\n    }\n  }\n": typeof types.AddReviewDocument,
 };
 const documents: Documents = {
+    "\n  fragment FailedJobFields on FailedJob {\n    id\n    queue\n    state\n    attempts\n    lastError\n    createdAt\n    failedAt\n  }\n": types.FailedJobFieldsFragmentDoc,
+    "\n  query FailedJobs {\n    failedJobs {\n      ...FailedJobFields\n    }\n  }\n": types.FailedJobsDocument,
+    "\n  mutation RetryJob($id: ID!) {\n    retryJob(id: $id) {\n      ...FailedJobFields\n    }\n  }\n": types.RetryJobDocument,
     "\n  query AdminOrders($options: OrderListOptions) {\n    orders(options: $options) {\n      totalItems\n      items {\n        ...OrderFields\n      }\n    }\n  }\n": types.AdminOrdersDocument,
-    "\n  mutation MarkShipped($id: ID!) {\n    markShipped(id: $id) {\n      id\n      status\n      state\n    }\n  }\n": types.MarkShippedDocument,
+    "\n  mutation MarkShipped($id: ID!, $tracking: ShipmentTrackingInput) {\n    markShipped(id: $id, tracking: $tracking) {\n      id\n      status\n      state\n      trackingCarrier\n      trackingNumber\n    }\n  }\n": types.MarkShippedDocument,
     "\n  query OrderHistory($id: ID!) {\n    orderHistory(id: $id) {\n      id\n      fromState\n      toState\n      actor\n      actorEmail\n      note\n      createdAt\n    }\n  }\n": types.OrderHistoryDocument,
     "\n  query AdminProducts($options: ProductListOptions) {\n    products(options: $options) {\n      totalItems\n      items {\n        ...ProductFields\n        ...ProductEngravingFields\n        createdAt\n      }\n    }\n  }\n": types.AdminProductsDocument,
     "\n  query AdminProduct($id: ID!) {\n    product(id: $id) {\n      ...ProductFields\n      ...ProductEngravingFields\n    }\n  }\n": types.AdminProductDocument,
@@ -62,24 +82,38 @@ const documents: Documents = {
     "\n  mutation RemoveAdmin($email: String!) {\n    removeAdmin(email: $email) {\n      id\n      role\n    }\n  }\n": types.RemoveAdminDocument,
     "\n  query Overview {\n    overview {\n      days {\n        day\n        revenue\n        orders\n      }\n      paidOrders\n      unpaidOrders\n      lowStockProducts {\n        id\n        name\n        quantity\n        minimumQuantity\n      }\n    }\n  }\n": types.OverviewDocument,
     "\n  mutation Register($input: RegisterInput!) {\n    register(input: $input) {\n      ...UserFields\n    }\n  }\n": types.RegisterDocument,
+    "\n  query CartProduct($id: ID!) {\n    product(id: $id) {\n      ...ProductFields\n      ...ProductEngravingFields\n    }\n  }\n": types.CartProductDocument,
+    "\n  query CheckoutPage {\n    me {\n      id\n      name\n      email\n      phone\n      address\n    }\n  }\n": types.CheckoutPageDocument,
+    "\n  mutation PlaceCartOrder($input: PlaceOrderInput!) {\n    placeOrder(input: $input) {\n      ...OrderFields\n    }\n  }\n": types.PlaceCartOrderDocument,
     "\n  fragment ProductEngravingFields on Product {\n    engravable\n    engravingMaxLength\n    engravingPrice\n  }\n": types.ProductEngravingFieldsFragmentDoc,
     "\n  query EngravingSheet($id: ID!) {\n    order(id: $id) {\n      ...OrderFields\n    }\n    engravingFonts {\n      id\n      name\n    }\n  }\n": types.EngravingSheetDocument,
-    "\n  query PaymentPage($id: ID!) {\n    me {\n      id\n      name\n      email\n    }\n    order(id: $id) {\n      id\n      name\n      totalPrice\n      paid\n      state\n      transactionId\n      engraving {\n        text\n        font\n      }\n    }\n  }\n": types.PaymentPageDocument,
+    "\n  query ApiKeys {\n    apiKeys {\n      id\n      name\n      prefix\n      scopes\n      createdAt\n      createdBy\n      lastUsedAt\n      revokedAt\n    }\n  }\n": types.ApiKeysDocument,
+    "\n  mutation CreateApiKey($input: CreateApiKeyInput!) {\n    createApiKey(input: $input) {\n      secret\n      apiKey {\n        id\n        name\n        prefix\n        scopes\n        createdAt\n        createdBy\n        lastUsedAt\n        revokedAt\n      }\n    }\n  }\n": types.CreateApiKeyDocument,
+    "\n  mutation RevokeApiKey($id: ID!) {\n    revokeApiKey(id: $id) {\n      id\n      revokedAt\n    }\n  }\n": types.RevokeApiKeyDocument,
+    "\n  query WebhookEndpoints {\n    webhookEndpoints {\n      id\n      url\n      events\n      enabled\n      createdAt\n    }\n  }\n": types.WebhookEndpointsDocument,
+    "\n  mutation CreateWebhookEndpoint($input: CreateWebhookEndpointInput!) {\n    createWebhookEndpoint(input: $input) {\n      secret\n      endpoint {\n        id\n        url\n        events\n        enabled\n        createdAt\n      }\n    }\n  }\n": types.CreateWebhookEndpointDocument,
+    "\n  mutation UpdateWebhookEndpoint($id: ID!, $input: UpdateWebhookEndpointInput!) {\n    updateWebhookEndpoint(id: $id, input: $input) {\n      id\n      enabled\n      events\n      url\n    }\n  }\n": types.UpdateWebhookEndpointDocument,
+    "\n  mutation DeleteWebhookEndpoint($id: ID!) {\n    deleteWebhookEndpoint(id: $id)\n  }\n": types.DeleteWebhookEndpointDocument,
+    "\n  query WebhookDeliveries($endpointId: ID!) {\n    webhookDeliveries(endpointId: $endpointId) {\n      id\n      event\n      status\n      attempts\n      statusCode\n      durationMs\n      error\n      nextRetryAt\n      deliveredAt\n      createdAt\n    }\n  }\n": types.WebhookDeliveriesDocument,
+    "\n  mutation ResendWebhookDelivery($id: ID!) {\n    resendWebhookDelivery(id: $id) {\n      id\n      status\n      attempts\n      statusCode\n      durationMs\n      error\n      nextRetryAt\n      deliveredAt\n    }\n  }\n": types.ResendWebhookDeliveryDocument,
+    "\n  query PaymentPage($id: ID!) {\n    me {\n      id\n      name\n      email\n    }\n    order(id: $id) {\n      id\n      name\n      totalPrice\n      paid\n      state\n      transactionId\n      engraving {\n        text\n        font\n      }\n      lines {\n        id\n        name\n        quantity\n        lineTotal\n        engraving {\n          text\n          font\n        }\n      }\n    }\n  }\n": types.PaymentPageDocument,
     "\n  mutation CreatePaymentIntent($orderId: ID!) {\n    createPaymentIntent(orderId: $orderId) {\n      id\n      clientSecret\n    }\n  }\n": types.CreatePaymentIntentDocument,
     "\n  fragment PaidOrderFields on Order {\n    id\n    paid\n    state\n    status\n    transactionId\n  }\n": types.PaidOrderFieldsFragmentDoc,
     "\n  mutation ConfirmPayment($orderId: ID!, $paymentIntentId: String!) {\n    confirmPayment(orderId: $orderId, paymentIntentId: $paymentIntentId) {\n      ...PaidOrderFields\n    }\n  }\n": types.ConfirmPaymentDocument,
     "\n  mutation ConfirmTestCardPayment($orderId: ID!, $card: TestCardInput!) {\n    confirmTestCardPayment(orderId: $orderId, card: $card) {\n      ...PaidOrderFields\n    }\n  }\n": types.ConfirmTestCardPaymentDocument,
     "\n  mutation UpdateProfile($input: UpdateProfileInput!) {\n    updateProfile(input: $input) {\n      ...UserFields\n    }\n  }\n": types.UpdateProfileDocument,
+    "\n  mutation SetOrderEmails($on: Boolean!) {\n    setOrderEmails(on: $on) {\n      id\n      orderEmails\n    }\n  }\n": types.SetOrderEmailsDocument,
     "\n  query PurchasePage($id: ID!) {\n    me {\n      id\n      name\n      email\n      phone\n      address\n    }\n    product(id: $id) {\n      ...ProductFields\n      ...ProductEngravingFields\n    }\n    engravingFonts {\n      id\n      name\n    }\n  }\n": types.PurchasePageDocument,
     "\n  mutation PlaceOrder($input: PlaceOrderInput!) {\n    placeOrder(input: $input) {\n      ...OrderFields\n      product {\n        id\n        quantity\n      }\n    }\n  }\n": types.PlaceOrderDocument,
-    "\n  fragment UserFields on User {\n    id\n    name\n    email\n    phone\n    address\n    img\n    role\n  }\n": types.UserFieldsFragmentDoc,
+    "\n  mutation RemoveReview($id: ID!) {\n    removeReview(id: $id)\n  }\n": types.RemoveReviewDocument,
+    "\n  fragment UserFields on User {\n    id\n    name\n    email\n    phone\n    address\n    img\n    role\n    orderEmails\n  }\n": types.UserFieldsFragmentDoc,
     "\n  query Me {\n    me {\n      ...UserFields\n    }\n  }\n": types.MeDocument,
-    "\n  fragment OrderFields on Order {\n    id\n    userName\n    name\n    email\n    description\n    img\n    price\n    totalPrice\n    quantity\n    status\n    paid\n    state\n    transactionId\n    createdAt\n    engraving {\n      text\n      font\n      unitPrice\n    }\n  }\n": types.OrderFieldsFragmentDoc,
+    "\n  fragment OrderFields on Order {\n    id\n    userName\n    name\n    email\n    description\n    img\n    price\n    totalPrice\n    quantity\n    status\n    paid\n    state\n    transactionId\n    trackingCarrier\n    trackingNumber\n    createdAt\n    engraving {\n      text\n      font\n      unitPrice\n    }\n    lines {\n      id\n      name\n      img\n      quantity\n      unitPrice\n      lineTotal\n      engraving {\n        text\n        font\n        unitPrice\n      }\n      product {\n        id\n        quantity\n      }\n    }\n  }\n": types.OrderFieldsFragmentDoc,
     "\n  query MyOrders($options: OrderListOptions) {\n    myOrders(options: $options) {\n      totalItems\n      items {\n        ...OrderFields\n      }\n    }\n  }\n": types.MyOrdersDocument,
-    "\n  mutation CancelOrder($id: ID!) {\n    cancelOrder(id: $id) {\n      id\n      state\n      status\n      paid\n      product {\n        id\n        quantity\n      }\n    }\n  }\n": types.CancelOrderDocument,
+    "\n  mutation CancelOrder($id: ID!) {\n    cancelOrder(id: $id) {\n      id\n      state\n      status\n      paid\n      product {\n        id\n        quantity\n      }\n      lines {\n        id\n        product {\n          id\n          quantity\n        }\n      }\n    }\n  }\n": types.CancelOrderDocument,
     "\n  fragment ProductFields on Product {\n    id\n    name\n    img\n    description\n    price\n    quantity\n    minimumQuantity\n  }\n": types.ProductFieldsFragmentDoc,
     "\n  query Products($options: ProductListOptions) {\n    products(options: $options) {\n      totalItems\n      items {\n        ...ProductFields\n      }\n    }\n  }\n": types.ProductsDocument,
-    "\n  fragment ReviewFields on Review {\n    id\n    userName\n    name\n    description\n    img\n    star\n    createdAt\n  }\n": types.ReviewFieldsFragmentDoc,
+    "\n  fragment ReviewFields on Review {\n    id\n    userName\n    name\n    description\n    img\n    star\n    verifiedBuyer\n    createdAt\n  }\n": types.ReviewFieldsFragmentDoc,
     "\n  query Reviews($options: ReviewListOptions) {\n    reviews(options: $options) {\n      totalItems\n      items {\n        ...ReviewFields\n      }\n    }\n  }\n": types.ReviewsDocument,
     "\n  mutation AddReview($input: AddReviewInput!) {\n    addReview(input: $input) {\n      ...ReviewFields\n    }\n  }\n": types.AddReviewDocument,
 };
@@ -101,11 +135,23 @@ export function graphql(source: string): unknown;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "\n  fragment FailedJobFields on FailedJob {\n    id\n    queue\n    state\n    attempts\n    lastError\n    createdAt\n    failedAt\n  }\n"): (typeof documents)["\n  fragment FailedJobFields on FailedJob {\n    id\n    queue\n    state\n    attempts\n    lastError\n    createdAt\n    failedAt\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query FailedJobs {\n    failedJobs {\n      ...FailedJobFields\n    }\n  }\n"): (typeof documents)["\n  query FailedJobs {\n    failedJobs {\n      ...FailedJobFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RetryJob($id: ID!) {\n    retryJob(id: $id) {\n      ...FailedJobFields\n    }\n  }\n"): (typeof documents)["\n  mutation RetryJob($id: ID!) {\n    retryJob(id: $id) {\n      ...FailedJobFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "\n  query AdminOrders($options: OrderListOptions) {\n    orders(options: $options) {\n      totalItems\n      items {\n        ...OrderFields\n      }\n    }\n  }\n"): (typeof documents)["\n  query AdminOrders($options: OrderListOptions) {\n    orders(options: $options) {\n      totalItems\n      items {\n        ...OrderFields\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation MarkShipped($id: ID!) {\n    markShipped(id: $id) {\n      id\n      status\n      state\n    }\n  }\n"): (typeof documents)["\n  mutation MarkShipped($id: ID!) {\n    markShipped(id: $id) {\n      id\n      status\n      state\n    }\n  }\n"];
+export function graphql(source: "\n  mutation MarkShipped($id: ID!, $tracking: ShipmentTrackingInput) {\n    markShipped(id: $id, tracking: $tracking) {\n      id\n      status\n      state\n      trackingCarrier\n      trackingNumber\n    }\n  }\n"): (typeof documents)["\n  mutation MarkShipped($id: ID!, $tracking: ShipmentTrackingInput) {\n    markShipped(id: $id, tracking: $tracking) {\n      id\n      status\n      state\n      trackingCarrier\n      trackingNumber\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -153,6 +199,18 @@ export function graphql(source: "\n  mutation Register($input: RegisterInput!) {
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "\n  query CartProduct($id: ID!) {\n    product(id: $id) {\n      ...ProductFields\n      ...ProductEngravingFields\n    }\n  }\n"): (typeof documents)["\n  query CartProduct($id: ID!) {\n    product(id: $id) {\n      ...ProductFields\n      ...ProductEngravingFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query CheckoutPage {\n    me {\n      id\n      name\n      email\n      phone\n      address\n    }\n  }\n"): (typeof documents)["\n  query CheckoutPage {\n    me {\n      id\n      name\n      email\n      phone\n      address\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation PlaceCartOrder($input: PlaceOrderInput!) {\n    placeOrder(input: $input) {\n      ...OrderFields\n    }\n  }\n"): (typeof documents)["\n  mutation PlaceCartOrder($input: PlaceOrderInput!) {\n    placeOrder(input: $input) {\n      ...OrderFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "\n  fragment ProductEngravingFields on Product {\n    engravable\n    engravingMaxLength\n    engravingPrice\n  }\n"): (typeof documents)["\n  fragment ProductEngravingFields on Product {\n    engravable\n    engravingMaxLength\n    engravingPrice\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
@@ -161,7 +219,43 @@ export function graphql(source: "\n  query EngravingSheet($id: ID!) {\n    order
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query PaymentPage($id: ID!) {\n    me {\n      id\n      name\n      email\n    }\n    order(id: $id) {\n      id\n      name\n      totalPrice\n      paid\n      state\n      transactionId\n      engraving {\n        text\n        font\n      }\n    }\n  }\n"): (typeof documents)["\n  query PaymentPage($id: ID!) {\n    me {\n      id\n      name\n      email\n    }\n    order(id: $id) {\n      id\n      name\n      totalPrice\n      paid\n      state\n      transactionId\n      engraving {\n        text\n        font\n      }\n    }\n  }\n"];
+export function graphql(source: "\n  query ApiKeys {\n    apiKeys {\n      id\n      name\n      prefix\n      scopes\n      createdAt\n      createdBy\n      lastUsedAt\n      revokedAt\n    }\n  }\n"): (typeof documents)["\n  query ApiKeys {\n    apiKeys {\n      id\n      name\n      prefix\n      scopes\n      createdAt\n      createdBy\n      lastUsedAt\n      revokedAt\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateApiKey($input: CreateApiKeyInput!) {\n    createApiKey(input: $input) {\n      secret\n      apiKey {\n        id\n        name\n        prefix\n        scopes\n        createdAt\n        createdBy\n        lastUsedAt\n        revokedAt\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation CreateApiKey($input: CreateApiKeyInput!) {\n    createApiKey(input: $input) {\n      secret\n      apiKey {\n        id\n        name\n        prefix\n        scopes\n        createdAt\n        createdBy\n        lastUsedAt\n        revokedAt\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RevokeApiKey($id: ID!) {\n    revokeApiKey(id: $id) {\n      id\n      revokedAt\n    }\n  }\n"): (typeof documents)["\n  mutation RevokeApiKey($id: ID!) {\n    revokeApiKey(id: $id) {\n      id\n      revokedAt\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query WebhookEndpoints {\n    webhookEndpoints {\n      id\n      url\n      events\n      enabled\n      createdAt\n    }\n  }\n"): (typeof documents)["\n  query WebhookEndpoints {\n    webhookEndpoints {\n      id\n      url\n      events\n      enabled\n      createdAt\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateWebhookEndpoint($input: CreateWebhookEndpointInput!) {\n    createWebhookEndpoint(input: $input) {\n      secret\n      endpoint {\n        id\n        url\n        events\n        enabled\n        createdAt\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation CreateWebhookEndpoint($input: CreateWebhookEndpointInput!) {\n    createWebhookEndpoint(input: $input) {\n      secret\n      endpoint {\n        id\n        url\n        events\n        enabled\n        createdAt\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateWebhookEndpoint($id: ID!, $input: UpdateWebhookEndpointInput!) {\n    updateWebhookEndpoint(id: $id, input: $input) {\n      id\n      enabled\n      events\n      url\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateWebhookEndpoint($id: ID!, $input: UpdateWebhookEndpointInput!) {\n    updateWebhookEndpoint(id: $id, input: $input) {\n      id\n      enabled\n      events\n      url\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DeleteWebhookEndpoint($id: ID!) {\n    deleteWebhookEndpoint(id: $id)\n  }\n"): (typeof documents)["\n  mutation DeleteWebhookEndpoint($id: ID!) {\n    deleteWebhookEndpoint(id: $id)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query WebhookDeliveries($endpointId: ID!) {\n    webhookDeliveries(endpointId: $endpointId) {\n      id\n      event\n      status\n      attempts\n      statusCode\n      durationMs\n      error\n      nextRetryAt\n      deliveredAt\n      createdAt\n    }\n  }\n"): (typeof documents)["\n  query WebhookDeliveries($endpointId: ID!) {\n    webhookDeliveries(endpointId: $endpointId) {\n      id\n      event\n      status\n      attempts\n      statusCode\n      durationMs\n      error\n      nextRetryAt\n      deliveredAt\n      createdAt\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ResendWebhookDelivery($id: ID!) {\n    resendWebhookDelivery(id: $id) {\n      id\n      status\n      attempts\n      statusCode\n      durationMs\n      error\n      nextRetryAt\n      deliveredAt\n    }\n  }\n"): (typeof documents)["\n  mutation ResendWebhookDelivery($id: ID!) {\n    resendWebhookDelivery(id: $id) {\n      id\n      status\n      attempts\n      statusCode\n      durationMs\n      error\n      nextRetryAt\n      deliveredAt\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query PaymentPage($id: ID!) {\n    me {\n      id\n      name\n      email\n    }\n    order(id: $id) {\n      id\n      name\n      totalPrice\n      paid\n      state\n      transactionId\n      engraving {\n        text\n        font\n      }\n      lines {\n        id\n        name\n        quantity\n        lineTotal\n        engraving {\n          text\n          font\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query PaymentPage($id: ID!) {\n    me {\n      id\n      name\n      email\n    }\n    order(id: $id) {\n      id\n      name\n      totalPrice\n      paid\n      state\n      transactionId\n      engraving {\n        text\n        font\n      }\n      lines {\n        id\n        name\n        quantity\n        lineTotal\n        engraving {\n          text\n          font\n        }\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -185,6 +279,10 @@ export function graphql(source: "\n  mutation UpdateProfile($input: UpdateProfil
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "\n  mutation SetOrderEmails($on: Boolean!) {\n    setOrderEmails(on: $on) {\n      id\n      orderEmails\n    }\n  }\n"): (typeof documents)["\n  mutation SetOrderEmails($on: Boolean!) {\n    setOrderEmails(on: $on) {\n      id\n      orderEmails\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "\n  query PurchasePage($id: ID!) {\n    me {\n      id\n      name\n      email\n      phone\n      address\n    }\n    product(id: $id) {\n      ...ProductFields\n      ...ProductEngravingFields\n    }\n    engravingFonts {\n      id\n      name\n    }\n  }\n"): (typeof documents)["\n  query PurchasePage($id: ID!) {\n    me {\n      id\n      name\n      email\n      phone\n      address\n    }\n    product(id: $id) {\n      ...ProductFields\n      ...ProductEngravingFields\n    }\n    engravingFonts {\n      id\n      name\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
@@ -193,7 +291,11 @@ export function graphql(source: "\n  mutation PlaceOrder($input: PlaceOrderInput
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  fragment UserFields on User {\n    id\n    name\n    email\n    phone\n    address\n    img\n    role\n  }\n"): (typeof documents)["\n  fragment UserFields on User {\n    id\n    name\n    email\n    phone\n    address\n    img\n    role\n  }\n"];
+export function graphql(source: "\n  mutation RemoveReview($id: ID!) {\n    removeReview(id: $id)\n  }\n"): (typeof documents)["\n  mutation RemoveReview($id: ID!) {\n    removeReview(id: $id)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment UserFields on User {\n    id\n    name\n    email\n    phone\n    address\n    img\n    role\n    orderEmails\n  }\n"): (typeof documents)["\n  fragment UserFields on User {\n    id\n    name\n    email\n    phone\n    address\n    img\n    role\n    orderEmails\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -201,7 +303,7 @@ export function graphql(source: "\n  query Me {\n    me {\n      ...UserFields\n
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  fragment OrderFields on Order {\n    id\n    userName\n    name\n    email\n    description\n    img\n    price\n    totalPrice\n    quantity\n    status\n    paid\n    state\n    transactionId\n    createdAt\n    engraving {\n      text\n      font\n      unitPrice\n    }\n  }\n"): (typeof documents)["\n  fragment OrderFields on Order {\n    id\n    userName\n    name\n    email\n    description\n    img\n    price\n    totalPrice\n    quantity\n    status\n    paid\n    state\n    transactionId\n    createdAt\n    engraving {\n      text\n      font\n      unitPrice\n    }\n  }\n"];
+export function graphql(source: "\n  fragment OrderFields on Order {\n    id\n    userName\n    name\n    email\n    description\n    img\n    price\n    totalPrice\n    quantity\n    status\n    paid\n    state\n    transactionId\n    trackingCarrier\n    trackingNumber\n    createdAt\n    engraving {\n      text\n      font\n      unitPrice\n    }\n    lines {\n      id\n      name\n      img\n      quantity\n      unitPrice\n      lineTotal\n      engraving {\n        text\n        font\n        unitPrice\n      }\n      product {\n        id\n        quantity\n      }\n    }\n  }\n"): (typeof documents)["\n  fragment OrderFields on Order {\n    id\n    userName\n    name\n    email\n    description\n    img\n    price\n    totalPrice\n    quantity\n    status\n    paid\n    state\n    transactionId\n    trackingCarrier\n    trackingNumber\n    createdAt\n    engraving {\n      text\n      font\n      unitPrice\n    }\n    lines {\n      id\n      name\n      img\n      quantity\n      unitPrice\n      lineTotal\n      engraving {\n        text\n        font\n        unitPrice\n      }\n      product {\n        id\n        quantity\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -209,7 +311,7 @@ export function graphql(source: "\n  query MyOrders($options: OrderListOptions) 
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation CancelOrder($id: ID!) {\n    cancelOrder(id: $id) {\n      id\n      state\n      status\n      paid\n      product {\n        id\n        quantity\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation CancelOrder($id: ID!) {\n    cancelOrder(id: $id) {\n      id\n      state\n      status\n      paid\n      product {\n        id\n        quantity\n      }\n    }\n  }\n"];
+export function graphql(source: "\n  mutation CancelOrder($id: ID!) {\n    cancelOrder(id: $id) {\n      id\n      state\n      status\n      paid\n      product {\n        id\n        quantity\n      }\n      lines {\n        id\n        product {\n          id\n          quantity\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation CancelOrder($id: ID!) {\n    cancelOrder(id: $id) {\n      id\n      state\n      status\n      paid\n      product {\n        id\n        quantity\n      }\n      lines {\n        id\n        product {\n          id\n          quantity\n        }\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -221,7 +323,7 @@ export function graphql(source: "\n  query Products($options: ProductListOptions
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  fragment ReviewFields on Review {\n    id\n    userName\n    name\n    description\n    img\n    star\n    createdAt\n  }\n"): (typeof documents)["\n  fragment ReviewFields on Review {\n    id\n    userName\n    name\n    description\n    img\n    star\n    createdAt\n  }\n"];
+export function graphql(source: "\n  fragment ReviewFields on Review {\n    id\n    userName\n    name\n    description\n    img\n    star\n    verifiedBuyer\n    createdAt\n  }\n"): (typeof documents)["\n  fragment ReviewFields on Review {\n    id\n    userName\n    name\n    description\n    img\n    star\n    verifiedBuyer\n    createdAt\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest';
 import { ApolloClient, ApolloLink } from '@apollo/client';
 import { of } from 'rxjs';
-import { ProductsQuery } from '../graphql/products';
+import { ProductsQuery } from '../operations/products';
 import { createCache } from './apollo';
 
 const product = (n: number) => ({

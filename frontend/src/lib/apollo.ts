@@ -50,6 +50,8 @@ export function createCache(): InMemoryCache {
           myOrders: offsetListPolicy(['search', 'sortBy', 'sortDirection', 'state', 'status', 'paid', 'engraved']),
           orders: offsetListPolicy(['search', 'sortBy', 'sortDirection', 'state', 'status', 'paid', 'engraved']),
           users: offsetListPolicy(['search', 'sortBy', 'sortDirection', 'role']),
+          // The whole list, each time: a retry's answer replaces it.
+          failedJobs: { merge: false },
           product: { read: (existing, { args, toReference }) => existing ?? toReference({ __typename: 'Product', id: args?.id }) },
           order: { read: (existing, { args, toReference }) => existing ?? toReference({ __typename: 'Order', id: args?.id }) },
         },

@@ -1,5 +1,5 @@
 import { useQuery } from '@apollo/client/react';
-import { MeQuery } from '../graphql/me';
+import { MeQuery } from '../operations/me';
 import { useAuth } from './auth';
 
 /** The signed-in user's profile from the API (role tells admins apart). */

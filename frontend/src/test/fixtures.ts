@@ -6,8 +6,32 @@ import { createCache } from '../lib/apollo';
  * a query that reads it misses no field), and a test overrides what it is about.
  */
 
-/** Casey's unpaid order of two "Knife {id}" at $50 each (every OrderFields field). */
-export const orderFixture = (id: string, overrides: Record<string, unknown> = {}) => ({
+/**
+ * Casey's unpaid order of two "Knife {id}" at $50 each (every OrderFields field); unless the
+ * overrides give `lines`, its one line repeats the order's (overridden) product fields.
+ */
+export const orderFixture = (id: string, overrides: Record<string, unknown> = {}) => {
+  const order = orderFields(id, overrides);
+  return { ...order, lines: overrides.lines ?? [lineFixture(`${id}-1`, order)] };
+};
+
+/** One OrderLine as the server answers it. */
+export const lineFixture = (
+  id: string,
+  line: { name: string; img: string; quantity: number; price: number; totalPrice: number; engraving: unknown },
+) => ({
+  __typename: 'OrderLine',
+  id,
+  name: line.name,
+  img: line.img,
+  quantity: line.quantity,
+  unitPrice: line.price,
+  lineTotal: line.totalPrice,
+  engraving: line.engraving,
+  product: null,
+});
+
+const orderFields = (id: string, overrides: Record<string, unknown>) => ({
   __typename: 'Order',
   id,
   userName: 'Casey Blade',
@@ -22,9 +46,11 @@ export const orderFixture = (id: string, overrides: Record<string, unknown> = {}
   paid: false,
   state: 'AwaitingPayment',
   transactionId: null,
+  trackingCarrier: null,
+  trackingNumber: null,
   engraving: null,
   createdAt: '2026-11-22T10:00:00.000Z',
-  ...overrides,
+  ...(overrides as { name?: string; img?: string; quantity?: number; price?: number; totalPrice?: number; engraving?: unknown }),
 });
 
 /** An order's engraving as the server answers it. */
@@ -40,6 +66,7 @@ export const userFixture = (overrides: Record<string, unknown> = {}) => ({
   address: '1 Forge Lane',
   img: null,
   role: 'user',
+  orderEmails: true,
   ...overrides,
 });
 

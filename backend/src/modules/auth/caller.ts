@@ -1,11 +1,24 @@
 import { forbidden, unauthenticated } from '../../common/errors';
 import { Role, type User } from '../users/user.entity';
 
-/** Who is asking: a verified identity and its profile row, or nobody. Every service method takes one. */
+/** An integrator's API key: no person, only the scopes an admin gave it. */
+export interface ApiKeyCaller {
+  id: string;
+  name: string;
+  scopes: readonly string[];
+}
+
+/**
+ * Who is asking: a verified identity and its profile row, an API key, or nobody. Every service
+ * method takes one. A key has no user, so nothing that acts as a person accepts it; it reaches an
+ * operation only within the scope the operation declares (auth/scopes.ts), and there it passes
+ * the admin checks.
+ */
 export interface Caller {
   user: User | null;
   /** The token proves the e-mail address; admin rights are refused without it. */
   emailVerified?: boolean;
+  apiKey?: ApiKeyCaller;
 }
 
 export const UNVERIFIED_ADMIN = 'Verify your e-mail address before using admin rights';
@@ -15,14 +28,24 @@ export function requireUser(caller: Caller): User {
   return caller.user;
 }
 
-export function requireAdmin(caller: Caller): User {
+/** An admin whose token proves their e-mail address, or an API key (already held to the operation's declared scope). */
+export function requireAdmin(caller: Caller): void {
+  if (caller.apiKey) return;
   const user = requireUser(caller);
   if (user.role !== Role.admin) throw forbidden('Only an admin may do this');
   if (caller.emailVerified !== true) throw forbidden(UNVERIFIED_ADMIN);
-  return user;
 }
 
-/** An admin whose token proves their e-mail address. */
+/** An admin whose token proves their e-mail address, or an API key within its scope. */
 export function isAdmin(caller: Caller): boolean {
-  return caller.user?.role === Role.admin && caller.emailVerified === true;
+  return caller.apiKey !== undefined || (caller.user?.role === Role.admin && caller.emailVerified === true);
+}
+
+/**
+ * Whether the caller may see people's own details (reviewers' e-mails, profiles' phone and
+ * address): an admin, or a key allowed `users:read`. A catalogue or orders key reads what its
+ * scope covers, not who wrote a review.
+ */
+export function maySeePersonalDetails(caller: Caller): boolean {
+  return caller.apiKey ? caller.apiKey.scopes.includes('users:read') : isAdmin(caller);
 }

@@ -2,12 +2,12 @@ import { AppError } from '../../common/errors';
 import type { RateLimits } from '../../common/rate-limits';
 
 /**
- * Runs a sign-in attempt (a bearer token check or a token exchange) for a client address. Refused
- * attempts count against the address's per-minute limit; once it is used up, the address gets
- * RATE_LIMITED before its tokens are even looked at, until the minute is over.
+ * Runs a sign-in attempt (a bearer token check or a token exchange) for a client address. The
+ * token is checked first (a bad signature is refused locally, without asking anyone), so a valid
+ * token is never refused because its address had failures. Each refusal counts against the
+ * address's per-minute limit; past it, refusals are RATE_LIMITED until the minute is over.
  */
 export async function limitFailedSignIns<T>(limits: RateLimits, clientAddress: string, attempt: () => Promise<T>): Promise<T> {
-  await limits.check('failedSignIn', clientAddress);
   try {
     return await attempt();
   } catch (error) {

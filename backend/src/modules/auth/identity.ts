@@ -16,10 +16,13 @@ export interface Identity {
   emailVerified: boolean;
   /** Keen access tokens only: the user's token-valid-since stamp they were issued under. */
   accessTokenValidSince?: number;
+  /** Firebase ID tokens only: when the token was issued (ms). */
+  issuedAt?: number;
 }
 
 const ACCESS_TOKEN_ISSUER = 'keen';
-const ACCESS_TOKEN_LIFETIME = '1d';
+/** Short, so an account disabled or deleted at Firebase loses its access tokens within the hour. */
+const ACCESS_TOKEN_LIFETIME = '1h';
 /** firebase-admin's codes for "could not ask", as opposed to "the token is bad". */
 const UNREACHABLE_CODES = new Set(['app/network-error', 'app/network-timeout', 'auth/internal-error']);
 
@@ -88,6 +91,7 @@ export class IdentityService {
       name: (decoded.name as string | undefined) ?? null,
       picture: decoded.picture ?? null,
       emailVerified: decoded.email_verified === true,
+      issuedAt: decoded.iat * 1000,
     };
   }
 

@@ -1,11 +1,27 @@
 import type { Request, Router } from 'express';
-import { handle, publicRead, successUnlessConflict } from '../../common/rest';
 import { SortDirection } from '../../common/list';
-import { JsonBody } from '../../common/body';
-import { oneOf, queryValue, requireQuery, restList, restProduct, yesNo } from '../../common/rest-shapes';
-import type { Services } from '../../services';
+import { JsonBody } from '../../http-kit/body';
+import { type Handlers, successUnlessConflict } from '../../http-kit/handle';
+import { LIST_PAGE_QUERY, oneOf, queryValue, requireQuery, restList, yesNo } from '../../http-kit/query';
 import { requireAdmin } from '../auth/caller';
+import type { RestContext } from '../context';
+import type { Product } from './product.entity';
 import { type ProductFieldsInput, type ProductInput, ProductSortField, type UpdateProductInput } from './product.inputs';
+import { keyScope } from '../auth/scopes';
+
+/** A product as the old client reads it (SPEC §3): `_id` instead of `id`. */
+const restProduct = (p: Product) => ({
+  _id: p.id,
+  name: p.name,
+  img: p.img,
+  description: p.description,
+  price: p.price,
+  quantity: p.quantity,
+  minimumQuantity: p.minimumQuantity,
+  engravable: p.engravable,
+  engravingMaxLength: p.engravingMaxLength,
+  engravingPrice: p.engravingPrice,
+});
 
 /** `GET /products?sort=`: the storefront's sort choices, spelled as in its URLs. */
 export const productSorts = {
@@ -42,22 +58,27 @@ const updateProductInput = (req: Request): UpdateProductInput => {
   return { name: body.optionalText('name'), description: body.optionalText('description'), ...productFields(body) };
 };
 
+/** The query parameters of `GET /api/products`: the only ones its cached answers are keyed by. */
+const PRODUCT_LIST_QUERY = { query: ['id', 'q', 'sort', 'inStock', ...LIST_PAGE_QUERY] };
+
 /** SPEC §7 product calls. */
-export function registerCatalogRoutes(router: Router, services: Services): void {
+export function registerCatalogRoutes(router: Router, { handle, publicRead }: Handlers<RestContext>): void {
   router.get(
     '/products',
-    publicRead(services, async (req, res, { caller }) => {
+    keyScope('catalog:read'),
+    publicRead(async (req, res, { caller, services }) => {
       const id = queryValue(req, 'id');
       if (id !== undefined) return [restProduct(await services.catalog.get(caller, id))];
       const sort = oneOf(req, 'sort', Object.keys(productSorts) as ProductSort[]);
       const filter = { search: queryValue(req, 'q'), inStock: yesNo(req, 'inStock'), ...(sort ? productSorts[sort] : {}) };
       return (await restList(req, res, (page) => services.catalog.list(caller, { ...filter, ...page }))).map(restProduct);
-    }),
+    }, PRODUCT_LIST_QUERY),
   );
 
   router.post(
     '/products',
-    handle(services, async (req, _res, { caller }) => {
+    keyScope('catalog:write'),
+    handle(async (req, _res, { caller, services }) => {
       requireAdmin(caller);
       const input = productInput(req);
       return successUnlessConflict(async () => ({
@@ -69,7 +90,8 @@ export function registerCatalogRoutes(router: Router, services: Services): void 
 
   router.put(
     '/products/:id',
-    handle(services, async (req, _res, { caller }) => {
+    keyScope('catalog:write'),
+    handle(async (req, _res, { caller, services }) => {
       requireAdmin(caller);
       return restProduct(await services.catalog.update(caller, String(req.params.id), updateProductInput(req)));
     }),
@@ -77,7 +99,10 @@ export function registerCatalogRoutes(router: Router, services: Services): void 
 
   router.delete(
     '/products',
-    handle(services, async (req, _res, { caller }) => {
+    keyScope('catalog:write'),
+    handle(async (req, _res, { caller, services }) => {
+      // The caller first: anonymous is 401 and a customer 403 before a missing id's 400.
+      requireAdmin(caller);
       await services.catalog.delete(caller, requireQuery(req, 'id'));
       return { deletedCount: 1 };
     }),

@@ -1,9 +1,12 @@
-import { type DataSource, QueryFailedError } from 'typeorm';
+import { type DataSource, type EntityManager, QueryFailedError } from 'typeorm';
 import { badInput, conflict, notFound } from '../../common/errors';
 import { checkPage, fetchPage, likePattern, SortDirection } from '../../common/list';
 import { isId, requireText, requireWholeNumber } from '../../common/validate';
+import type { ProductPayload } from '../../events/catalogue';
+import { raise } from '../../events/outbox';
 import { type Caller, requireAdmin } from '../auth/caller';
-import { checkEngravingSettings, NEW_PRODUCT_ENGRAVING } from './engraving';
+import { NEW_PRODUCT_ENGRAVING } from '@keen/rules';
+import { checkEngravingSettings } from './engraving';
 import { Product } from './product.entity';
 import { type ProductInput, ProductListOptions, ProductSortField, type UpdateProductInput } from './product.inputs';
 
@@ -60,7 +63,13 @@ export class CatalogService {
       img: requireText(input.img, 'Product Photo is Required', 2000),
       ...checkEngravingSettings(input, NEW_PRODUCT_ENGRAVING),
     });
-    return uniquelyNamed(() => this.db.getRepository(Product).save(product));
+    return uniquelyNamed(() =>
+      this.db.transaction(async (manager) => {
+        const created = await manager.getRepository(Product).save(product);
+        await raise(manager, 'product.created', created.id, productPayload(created));
+        return created;
+      }),
+    );
   }
 
   /** Writes only the columns this edit names, so nothing read earlier is written back over a newer change. */
@@ -77,16 +86,43 @@ export class CatalogService {
       ...(input.engravingMaxLength != null ? { engravingMaxLength: engraving.engravingMaxLength } : {}),
       ...(input.engravingPrice != null ? { engravingPrice: engraving.engravingPrice } : {}),
     };
-    await uniquelyNamed(() => this.db.getRepository(Product).update({ id: product.id }, changes));
-    return this.get(caller, id);
+    return uniquelyNamed(() =>
+      this.db.transaction(async (manager) => {
+        await manager.getRepository(Product).update({ id: product.id }, changes);
+        return this.changed(manager, 'product.updated', product.id);
+      }),
+    );
   }
 
   async delete(caller: Caller, id: string): Promise<string> {
     requireAdmin(caller);
-    const result = isId(id) ? await this.db.getRepository(Product).delete({ id }) : { affected: 0 };
-    if (!result.affected) throw notFound('Product');
+    if (!isId(id)) throw notFound('Product');
+    await this.db.transaction(async (manager) => {
+      const [deleted] = (await manager.createQueryBuilder().delete().from(Product).where('id = :id', { id }).returning('*').execute())
+        .raw as Product[];
+      if (!deleted) throw notFound('Product');
+      await raise(manager, 'product.deleted', deleted.id, productPayload(deleted));
+    });
     return id;
   }
+
+  /** After a write inside `manager`'s transaction: the product as written, with its event raised. */
+  private async changed(manager: EntityManager, name: 'product.updated', id: string): Promise<Product> {
+    const product = await manager.getRepository(Product).findOneByOrFail({ id });
+    await raise(manager, name, product.id, productPayload(product));
+    return product;
+  }
+}
+
+/** What a product's events carry. */
+export function productPayload(product: Product): ProductPayload {
+  return {
+    productId: product.id,
+    name: product.name,
+    price: product.price,
+    quantity: product.quantity,
+    minimumQuantity: product.minimumQuantity,
+  };
 }
 
 /** Runs a write; a name another product already has answers 'Product already exist'. */

@@ -1,6 +1,6 @@
 import { Field, InputType, Int, ObjectType } from 'type-graphql';
 import { badInput } from '../../common/errors';
-import { engravingError } from '../../common/form-rules';
+import { ENGRAVING_MAX_LENGTH, ENGRAVING_PRICE, engravingError, type NumberSetting, settingOutOfRange, settingRequired } from '@keen/rules';
 import { requireWholeNumber } from '../../common/validate';
 
 /**
@@ -26,10 +26,6 @@ export const ENGRAVING_FONTS: readonly EngravingFont[] = [
 ];
 
 const ENGRAVING_FONT_IDS = ENGRAVING_FONTS.map((font) => font.id);
-
-export const ENGRAVING_MAX_LENGTH_LIMIT = 40;
-export const DEFAULT_ENGRAVING_MAX_LENGTH = 24;
-export const MAX_ENGRAVING_PRICE = 10_000;
 
 /**
  * An engraving's text and font: what an order asks for (the input EngravingInput) and, with the
@@ -76,31 +72,29 @@ export function checkEngravingSettings(
 ): EngravingSettings {
   return {
     engravable: input.engravable ?? current.engravable,
-    engravingMaxLength: numberSetting(
-      input.engravingMaxLength,
-      current.engravingMaxLength,
-      'Engraving length',
-      1,
-      ENGRAVING_MAX_LENGTH_LIMIT,
-    ),
-    engravingPrice: numberSetting(input.engravingPrice, current.engravingPrice, 'Engraving price', 0, MAX_ENGRAVING_PRICE),
+    engravingMaxLength: numberSetting(input.engravingMaxLength, current.engravingMaxLength, ENGRAVING_MAX_LENGTH),
+    engravingPrice: numberSetting(input.engravingPrice, current.engravingPrice, ENGRAVING_PRICE),
   };
 }
 
-/** A whole number from `min` to `max`, or `current` when absent. */
-const numberSetting = (value: number | null | undefined, current: number, label: string, min: number, max: number): number =>
+/** A whole number in the setting's range, or `current` when absent. */
+const numberSetting = (value: number | null | undefined, current: number, setting: NumberSetting): number =>
   value == null
     ? current
-    : requireWholeNumber(value, `${label} is Required`, { min, max, rangeMessage: `${label} must be between ${min} and ${max}` });
-
-export const NEW_PRODUCT_ENGRAVING: EngravingSettings = {
-  engravable: false,
-  engravingMaxLength: DEFAULT_ENGRAVING_MAX_LENGTH,
-  engravingPrice: 0,
-};
+    : requireWholeNumber(value, settingRequired(setting), { min: setting.min, max: setting.max, rangeMessage: settingOutOfRange(setting) });
 
 @ObjectType({ description: "An order's engraving, as it was when ordered" })
 export class OrderEngraving extends Engraving {
   @Field(() => Int, { description: 'Surcharge per unit in whole dollars, included in totalPrice' })
   unitPrice!: number;
 }
+
+/** An order's or an order line's engraving snapshot, from its three columns (null when not engraved). */
+export const engravingSnapshot = (row: {
+  engravingText: string | null;
+  engravingFont: string | null;
+  engravingUnitPrice: number | null;
+}): OrderEngraving | null =>
+  row.engravingText === null || row.engravingText === undefined
+    ? null
+    : { text: row.engravingText, font: row.engravingFont ?? '', unitPrice: row.engravingUnitPrice ?? 0 };

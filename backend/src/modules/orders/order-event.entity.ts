@@ -2,10 +2,11 @@ import { Field, ID, ObjectType, registerEnumType } from 'type-graphql';
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
 import { Order, OrderState } from './order.entity';
 
-/** Who moved an order: its customer, an admin, the payment provider (webhooks) or Keen itself (the unpaid hold). */
+/** Who moved an order: its customer, an admin, an integrator's API key, the payment provider (webhooks) or Keen itself (the unpaid hold). */
 export enum OrderActorKind {
   customer = 'customer',
   admin = 'admin',
+  apiKey = 'apiKey',
   provider = 'provider',
   system = 'system',
 }

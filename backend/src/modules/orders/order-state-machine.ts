@@ -1,9 +1,12 @@
 import { type EntityManager } from 'typeorm';
 import { forbidden, notFound } from '../../common/errors';
 import { isId } from '../../common/validate';
+import type { DomainEventName } from '../../events/catalogue';
+import { raise } from '../../events/outbox';
 import { type Caller, isAdmin, requireUser } from '../auth/caller';
 import { Product } from '../catalog/product.entity';
 import { OrderActorKind, OrderEvent } from './order-event.entity';
+import { orderPayload } from './order-events';
 import { Order, OrderState } from './order.entity';
 
 const { AwaitingPayment, Paid, Shipped, Cancelled, Expired, Refunded } = OrderState;
@@ -11,6 +14,8 @@ const { AwaitingPayment, Paid, Shipped, Cancelled, Expired, Refunded } = OrderSt
 /** Who asks for a change. Customers and admins come from a caller; the provider and the system are Keen's own code. */
 export type OrderActor =
   | { kind: OrderActorKind.customer | OrderActorKind.admin; userId: string; email: string }
+  /** Acts as an admin would, within its scope (checked where the operation is declared). */
+  | { kind: OrderActorKind.apiKey; keyName: string }
   | { kind: OrderActorKind.provider }
   | { kind: OrderActorKind.system };
 
@@ -19,8 +24,9 @@ export const PROVIDER: OrderActor = { kind: OrderActorKind.provider };
 /** Keen itself: the unpaid hold running out. */
 export const SYSTEM: OrderActor = { kind: OrderActorKind.system };
 
-/** The signed-in caller as an actor (401 for anonymous callers). */
+/** The signed-in caller or API key as an actor (401 for anonymous callers). */
 export function actorOf(caller: Caller): OrderActor {
+  if (caller.apiKey) return { kind: OrderActorKind.apiKey, keyName: caller.apiKey.name };
   const user = requireUser(caller);
   return { kind: isAdmin(caller) ? OrderActorKind.admin : OrderActorKind.customer, userId: user.id, email: user.email };
 }
@@ -39,6 +45,8 @@ export interface Transition {
   stamp: Stamp;
   /** The order's units go back to stock: it holds them and they were never shipped. */
   restock: boolean;
+  /** The domain event the move raises, delivered once it commits. */
+  raises: DomainEventName;
 }
 
 /**
@@ -47,16 +55,16 @@ export interface Transition {
  * nothing else writes `order.state`.
  */
 export const ORDER_TRANSITIONS: readonly Transition[] = [
-  { from: AwaitingPayment, to: Paid, by: ['owner', 'provider'], stamp: 'paidAt', restock: false },
-  { from: Paid, to: Shipped, by: ['admin'], stamp: 'shippedAt', restock: false },
-  { from: AwaitingPayment, to: Cancelled, by: ['owner', 'admin'], stamp: 'cancelledAt', restock: true },
-  { from: AwaitingPayment, to: Expired, by: ['system'], stamp: 'expiredAt', restock: true },
+  { from: AwaitingPayment, to: Paid, by: ['owner', 'provider'], stamp: 'paidAt', restock: false, raises: 'order.paid' },
+  { from: Paid, to: Shipped, by: ['admin'], stamp: 'shippedAt', restock: false, raises: 'order.shipped' },
+  { from: AwaitingPayment, to: Cancelled, by: ['owner', 'admin'], stamp: 'cancelledAt', restock: true, raises: 'order.cancelled' },
+  { from: AwaitingPayment, to: Expired, by: ['system'], stamp: 'expiredAt', restock: true, raises: 'order.expired' },
   // An admin deleting a paid, unshipped order refunds it; the provider reports refunds and disputes.
-  { from: Paid, to: Refunded, by: ['admin', 'provider'], stamp: 'refundedAt', restock: true },
-  { from: Shipped, to: Refunded, by: ['provider'], stamp: 'refundedAt', restock: false },
+  { from: Paid, to: Refunded, by: ['admin', 'provider'], stamp: 'refundedAt', restock: true, raises: 'order.refunded' },
+  { from: Shipped, to: Refunded, by: ['provider'], stamp: 'refundedAt', restock: false, raises: 'order.refunded' },
   // A payment that succeeds after the order closed is refunded.
-  { from: Cancelled, to: Refunded, by: ['provider'], stamp: 'refundedAt', restock: false },
-  { from: Expired, to: Refunded, by: ['provider'], stamp: 'refundedAt', restock: false },
+  { from: Cancelled, to: Refunded, by: ['provider'], stamp: 'refundedAt', restock: false, raises: 'order.refunded' },
+  { from: Expired, to: Refunded, by: ['provider'], stamp: 'refundedAt', restock: false, raises: 'order.refunded' },
 ];
 
 export const ORDER_STATES = Object.values(OrderState);
@@ -93,6 +101,7 @@ export function refusalOf(from: OrderState, to: OrderState): string {
 function rolesOf(actor: OrderActor, order: Order): Role[] {
   if (actor.kind === OrderActorKind.provider) return ['provider'];
   if (actor.kind === OrderActorKind.system) return ['system'];
+  if (actor.kind === OrderActorKind.apiKey) return ['admin'];
   const roles: Role[] = actor.userId === order.customerId ? ['owner'] : [];
   if (actor.kind === OrderActorKind.admin) roles.push('admin');
   return roles;
@@ -131,7 +140,8 @@ export interface MoveOptions {
 
 /**
  * Moves one order, inside the caller's transaction: locks the row, checks the table against the
- * state it reads, stamps the time, returns unshipped units to stock and writes the history line.
+ * state it reads, stamps the time, returns unshipped units to stock, writes the history line and
+ * raises the move's domain event.
  * Because the row is locked and the state re-read, each move (and each restock) happens once.
  */
 export async function moveOrder(
@@ -148,16 +158,30 @@ export async function moveOrder(
   const transition = assertAllowed(actor, order, to);
 
   await orders.update({ id: order.id }, { state: to, [transition.stamp]: () => 'now()', ...options.payment });
-  if (transition.restock && order.productId) {
+  if (transition.restock) await restock(manager, order.id);
+  await writeEvent(manager, order.id, order.state, to, actor, options.note);
+  const moved = await orders.findOneOrFail({ where: { id: order.id }, relations: { lines: true }, order: { lines: { position: 'ASC' } } });
+  await raise(manager, transition.raises, moved.id, orderPayload(moved, { note: options.note }));
+  return moved;
+}
+
+/**
+ * Returns every line's units to stock, products in id order (as orders take them, so a restock
+ * and a new order sharing products never deadlock). Lines whose product was deleted return nothing.
+ */
+async function restock(manager: EntityManager, orderId: string): Promise<void> {
+  const units: { productId: string; units: string }[] = await manager.query(
+    `SELECT "productId", sum("quantity") AS units FROM "order_line" WHERE "orderId" = $1 AND "productId" IS NOT NULL GROUP BY "productId" ORDER BY "productId"`,
+    [orderId],
+  );
+  for (const { productId, units: count } of units) {
     await manager
       .createQueryBuilder()
       .update(Product)
-      .set({ quantity: () => 'LEAST(quantity::bigint + :quantity, :max)' })
-      .where('id = :id', { id: order.productId, quantity: order.quantity, max: MAX_INT })
+      .set({ quantity: () => 'LEAST(quantity::bigint + :count, :max)' })
+      .where('id = :id', { id: productId, count: Number(count), max: MAX_INT })
       .execute();
   }
-  await writeEvent(manager, order.id, order.state, to, actor, options.note);
-  return orders.findOneByOrFail({ id: order.id });
 }
 
 /** The first line of a new order's history. */
@@ -179,6 +203,6 @@ async function writeEvent(
     toState,
     actor: actor.kind,
     actorEmail: 'email' in actor ? actor.email : null,
-    note: note ?? null,
+    note: 'keyName' in actor ? [`API key "${actor.keyName}"`, note].filter(Boolean).join(': ') : (note ?? null),
   });
 }

@@ -1,8 +1,19 @@
 import { Field, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
-import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
-import { OrderEngraving } from '../catalog/engraving';
+import {
+  Column,
+  CreateDateColumn,
+  Entity,
+  Index,
+  JoinColumn,
+  ManyToOne,
+  OneToMany,
+  PrimaryGeneratedColumn,
+  UpdateDateColumn,
+} from 'typeorm';
+import { engravingSnapshot, OrderEngraving } from '../catalog/engraving';
 import { Product } from '../catalog/product.entity';
 import { User } from '../users/user.entity';
+import { OrderLine } from './order-line.entity';
 
 /** The old two-value status, derived from `state` for the REST layer and older clients. */
 export enum OrderStatus {
@@ -30,8 +41,9 @@ registerEnumType(OrderState, {
 });
 
 /**
- * One purchase of one product. Product details are copied at order time, so the order
- * reads the same after the product changes or is deleted.
+ * One purchase: one or more lines (order-line.entity.ts), one phone and address, one total, one
+ * payment. The flat product fields (name, price, quantity, engraving...) are the first line's,
+ * kept for the REST layer and older clients.
  */
 @ObjectType()
 @Entity('order')
@@ -54,7 +66,7 @@ export class Order {
   @Column('varchar', { length: 500 })
   address!: string;
 
-  @Field(() => String, { description: 'The product name' })
+  @Field(() => String, { description: "The first line's product name", deprecationReason: 'Use lines' })
   @Column('varchar', { length: 120 })
   name!: string;
 
@@ -62,36 +74,40 @@ export class Order {
   @Column('varchar', { length: 254 })
   email!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: "The first line's product description", deprecationReason: 'Use lines' })
   @Column('text')
   description!: string;
 
-  @Field(() => Int, { description: 'Unit price in whole dollars, as it was when ordered' })
+  @Field(() => Int, { description: "The first line's unit price in whole dollars, as it was when ordered", deprecationReason: 'Use lines' })
   @Column('int')
   price!: number;
 
-  @Field(() => Int, { description: 'quantity times (price plus the engraving surcharge)' })
+  @Field(() => Int, { description: "The order total in whole dollars: the sum of its lines' totals" })
   @Column('int')
   totalPrice!: number;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: "The first line's quantity", deprecationReason: 'Use lines' })
   @Column('int')
   quantity!: number;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: "The first line's product minimum quantity", deprecationReason: 'Use lines' })
   @Column('int')
   minimumQuantity!: number;
 
-  @Field(() => String)
+  @Field(() => String, { description: "The first line's product photo", deprecationReason: 'Use lines' })
   @Column('varchar', { length: 2000 })
   img!: string;
+
+  /** Loaded only where asked for (relations: { lines: true }, or OrdersService.withLines), in position order. */
+  @OneToMany(() => OrderLine, (line) => line.order)
+  lines?: OrderLine[];
 
   /** Written only by order-state-machine.ts. Its PostgreSQL type is order_state_enum, TypeORM's default name here. */
   @Field(() => OrderState)
   @Column('enum', { enum: OrderState, default: OrderState.AwaitingPayment })
   state!: OrderState;
 
-  /** Engraving snapshot (null when not engraved): the product's rules may change later, the order does not. */
+  /** The first line's engraving snapshot (null when not engraved). */
   @Column('varchar', { length: 40, nullable: true })
   engravingText!: string | null;
 
@@ -101,11 +117,9 @@ export class Order {
   @Column('int', { nullable: true })
   engravingUnitPrice!: number | null;
 
-  @Field(() => OrderEngraving, { nullable: true, description: 'Text and font to engrave on every unit, and the unit surcharge' })
+  @Field(() => OrderEngraving, { nullable: true, description: "The first line's engraving", deprecationReason: 'Use lines' })
   get engraving(): OrderEngraving | null {
-    return this.engravingText === null || this.engravingText === undefined
-      ? null
-      : { text: this.engravingText, font: this.engravingFont ?? '', unitPrice: this.engravingUnitPrice ?? 0 };
+    return engravingSnapshot(this);
   }
 
   @Field(() => OrderStatus, { description: 'Derived from state: Shipped once shipped, otherwise Pending' })
@@ -142,6 +156,14 @@ export class Order {
   @Field(() => String, { nullable: true, description: "The payment provider's id for the confirmed payment" })
   @Column('varchar', { length: 255, nullable: true })
   transactionId!: string | null;
+
+  @Field(() => String, { nullable: true, description: 'The carrier the admin named when shipping' })
+  @Column('varchar', { length: 60, nullable: true })
+  trackingCarrier!: string | null;
+
+  @Field(() => String, { nullable: true, description: 'The tracking number the admin gave when shipping' })
+  @Column('varchar', { length: 100, nullable: true })
+  trackingNumber!: string | null;
 
   /** The order's one payment intent at the provider; not shown to clients. */
   @Index('UQ_order_payment_intent', { unique: true })

@@ -34,11 +34,29 @@ export class OrderListOptions extends PageOptions {
 }
 
 @InputType()
-export class PlaceOrderInput {
+export class OrderLineInput {
   @Field(() => ID)
   productId!: string;
 
-  @Field(() => Int, { nullable: true, description: "Whole units, from the product's minimumQuantity up to its stock" })
+  @Field(() => Int, { description: "Whole units, from the product's minimumQuantity up to its stock" })
+  quantity!: number;
+
+  @Field(() => Engraving, { nullable: true, description: 'Only for an engravable product; its engravingPrice is added to each unit' })
+  engraving?: Engraving | null;
+}
+
+@InputType({ description: 'Either lines, or the older single-product fields (productId, quantity, engraving); not both' })
+export class PlaceOrderInput {
+  @Field(() => [OrderLineInput], {
+    nullable: true,
+    description: 'One to 20 lines; one product appears twice only with different engravings',
+  })
+  lines?: OrderLineInput[] | null;
+
+  @Field(() => ID, { nullable: true, deprecationReason: 'Use lines' })
+  productId?: string | null;
+
+  @Field(() => Int, { nullable: true, deprecationReason: 'Use lines' })
   quantity?: number | null;
 
   @Field(() => String)
@@ -47,6 +65,15 @@ export class PlaceOrderInput {
   @Field(() => String)
   address!: string;
 
-  @Field(() => Engraving, { nullable: true, description: 'Only for an engravable product; its engravingPrice is added to each unit' })
+  @Field(() => Engraving, { nullable: true, deprecationReason: 'Use lines' })
   engraving?: Engraving | null;
+}
+
+@InputType({ description: 'What the admin knows of the parcel when shipping; both optional' })
+export class ShipmentTrackingInput {
+  @Field(() => String, { nullable: true, description: 'At most 60 characters, e.g. DHL' })
+  carrier?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'At most 100 characters' })
+  number?: string | null;
 }

@@ -1,16 +1,16 @@
 import express, { type Router } from 'express';
-import { JsonBody } from '../../common/body';
 import { badInput } from '../../common/errors';
-import { handle } from '../../common/rest';
-import type { Services } from '../../services';
+import { JsonBody } from '../../http-kit/body';
+import type { Handlers } from '../../http-kit/handle';
 import { requireUser } from '../auth/caller';
+import type { RestContext } from '../context';
 import { STRIPE_WEBHOOK_PATH } from './webhook-path';
 
 /** The old client's payment calls. Any amount it sends is ignored: the order's total is used. */
-export function registerPaymentsRoutes(router: Router, services: Services): void {
+export function registerPaymentsRoutes(router: Router, { handle }: Handlers<RestContext>): void {
   router.post(
     '/create-payment-intent',
-    handle(services, async (req, _res, { caller }) => {
+    handle(async (req, _res, { caller, services }) => {
       requireUser(caller);
       const body = JsonBody.of(req);
       const orderId = body.optionalText('orderId') ?? body.optionalText('id');
@@ -22,7 +22,7 @@ export function registerPaymentsRoutes(router: Router, services: Services): void
 
   router.patch(
     '/orders/:id',
-    handle(services, async (req, _res, { caller }) => {
+    handle(async (req, _res, { caller, services }) => {
       requireUser(caller);
       const transactionId = JsonBody.of(req).optionalText('transactionId');
       if (transactionId === undefined) throw badInput('Send the payment intent id as transactionId');
@@ -34,7 +34,7 @@ export function registerPaymentsRoutes(router: Router, services: Services): void
   router.post(
     STRIPE_WEBHOOK_PATH,
     express.raw({ type: '*/*', limit: '1mb' }),
-    handle(services, async (req) => {
+    handle(async (req, _res, { services }) => {
       const signature = req.headers['stripe-signature'];
       if (typeof signature !== 'string' || !Buffer.isBuffer(req.body)) throw badInput('Missing Stripe signature or body');
       const outcome = await services.payments.handleWebhook(req.body, signature);

@@ -6,7 +6,7 @@ import { isId } from '../../common/validate';
 import { type Caller } from '../auth/caller';
 import { Order, OrderState } from '../orders/order.entity';
 import { actorOf, assertAllowed, assertMayEver, moveOrder, type OrderActor, PROVIDER } from '../orders/order-state-machine';
-import { CardError, CURRENCY, type PaymentProvider, type ProviderIntent, type TestCard } from './payment-provider';
+import { CardError, CURRENCY, type PaymentProvider, type ProviderIntent, type TestCard } from '../orders/payment-provider';
 import { TestPaymentProvider } from './test-provider';
 
 type Settlement = { order: Order; outcome: 'paid' | 'already paid' | 'refunded late payment' };
@@ -84,6 +84,10 @@ export class PaymentsService {
     }
     const order = await this.db.getRepository(Order).findOneBy({ paymentIntentId: event.paymentIntentId });
     if (!order) return `refused: no order for ${event.paymentIntentId}`;
+    if (event.type === 'failed') {
+      metrics.paymentsFailed.inc();
+      return 'payment failed';
+    }
     if (order.state === OrderState.Refunded) return 'already refunded';
     try {
       await this.db.transaction((manager) =>

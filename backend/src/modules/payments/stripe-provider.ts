@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import { AppError, badInput } from '../../common/errors';
-import { CURRENCY, type PaymentEvent, type PaymentProvider, type ProviderIntent } from './payment-provider';
+import { CURRENCY, type PaymentEvent, type PaymentProvider, type ProviderIntent } from '../orders/payment-provider';
 
 export interface StripeSettings {
   secretKey: string;
@@ -69,6 +69,9 @@ export class StripeProvider implements PaymentProvider {
     switch (event.type) {
       case 'payment_intent.succeeded':
         return { type: 'succeeded', intent: toIntent(event.data.object) };
+      // A declined card at Stripe: counted in payments_failed, like the offline provider's declines.
+      case 'payment_intent.payment_failed':
+        return { type: 'failed', paymentIntentId: event.data.object.id };
       case 'charge.refunded': {
         // Partial refunds leave the order as it is; only a whole refund ends it.
         const charge = event.data.object;

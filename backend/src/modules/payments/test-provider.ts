@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { In, IsNull, Not, type DataSource } from 'typeorm';
 import { AppError } from '../../common/errors';
-import { CardError, CURRENCY, PAYING_STATUSES, type PaymentProvider, type ProviderIntent, type TestCard } from './payment-provider';
+import { CardError, CURRENCY, PAYING_STATUSES, type PaymentProvider, type ProviderIntent, type TestCard } from '../orders/payment-provider';
 import { TestPaymentIntent } from './test-payment-intent.entity';
 
 /** Stripe's documented test cards that do not succeed, with Stripe's messages. */

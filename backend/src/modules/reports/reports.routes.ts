@@ -1,14 +1,15 @@
 import type { Request, Response, Router } from 'express';
 import { SortDirection } from '../../common/list';
-import { handle } from '../../common/rest';
-import { oneOf, yesNo } from '../../common/rest-shapes';
-import type { Services } from '../../services';
+import type { Handlers } from '../../http-kit/handle';
+import { oneOf, yesNo } from '../../http-kit/query';
 import { type Caller, requireAdmin } from '../auth/caller';
+import type { RestContext, Services } from '../context';
 import { ProductSortField } from '../catalog/product.inputs';
 import { OrderState, OrderStatus } from '../orders/order.entity';
 import { OrderSortField } from '../orders/order.inputs';
 import { Role } from '../users/user.entity';
 import { UserSortField } from '../users/user.inputs';
+import { type ApiKeyScope, keyScope } from '../auth/scopes';
 
 function text(req: Request, name: string): string | undefined {
   const raw = req.query[name];
@@ -40,18 +41,19 @@ const searchAndSort = <F extends string>(req: Request, sortFields: Record<string
 });
 
 /** CSV downloads of every row matching a grid's filter: the same arguments as the GraphQL lists. */
-export function registerReportsRoutes(router: Router, services: Services): void {
-  const csv = (filename: string, rows: (req: Request, caller: Caller) => AsyncGenerator<string>) =>
+export function registerReportsRoutes(router: Router, { handle }: Handlers<RestContext>): void {
+  const csv = (filename: string, scope: ApiKeyScope, rows: (req: Request, caller: Caller, services: Services) => AsyncGenerator<string>) =>
     router.get(
       `/admin/export/${filename}`,
-      handle(services, (req, res, { caller }) => {
+      keyScope(scope),
+      handle((req, res, { caller, services }) => {
         // The query is read after the caller check: anonymous is 401 before a bad filter's 400.
         requireAdmin(caller);
-        return sendCsv(res, filename, rows(req, caller));
+        return sendCsv(res, filename, rows(req, caller, services));
       }),
     );
 
-  csv('orders.csv', (req, caller) =>
+  csv('orders.csv', 'orders:read', (req, caller, services) =>
     services.reports.exportOrders(caller, {
       ...searchAndSort(req, OrderSortField),
       state: oneOf(req, 'state', OrderState),
@@ -60,10 +62,10 @@ export function registerReportsRoutes(router: Router, services: Services): void 
       engraved: yesNo(req, 'engraved'),
     }),
   );
-  csv('products.csv', (req, caller) =>
+  csv('products.csv', 'catalog:read', (req, caller, services) =>
     services.reports.exportProducts(caller, { ...searchAndSort(req, ProductSortField), lowStock: yesNo(req, 'lowStock') }),
   );
-  csv('users.csv', (req, caller) =>
+  csv('users.csv', 'users:read', (req, caller, services) =>
     services.reports.exportUsers(caller, { ...searchAndSort(req, UserSortField), role: oneOf(req, 'role', Role) }),
   );
 }

@@ -14,9 +14,6 @@ import { type DailySales, type Overview } from './overview.types';
 
 export const OVERVIEW_DAYS = 30;
 
-const ENGRAVING_CSV_HEADER = ['engravingText', 'engravingFont', 'engravingUnitPrice'];
-const engravingCsvCells = (o: Order): Cell[] => [o.engravingText, o.engravingFont, o.engravingUnitPrice];
-
 type Cell = string | number | boolean | Date | null | undefined;
 
 /** One CSV field: quoted when needed, and a leading = + - @ defused so spreadsheets do not run it as a formula. */
@@ -29,16 +26,19 @@ function csvField(value: Cell): string {
 
 const csvLine = (cells: Cell[]) => `${cells.map(csvField).join(',')}\r\n`;
 
-/** Walks a list service page by page, so an export has every matching row without holding them all. */
+/**
+ * Walks a list service page by page, so an export has every matching row without holding them all.
+ * One item may make several rows (an order, one per line).
+ */
 async function* csvRows<T>(
   header: string[],
   fetchPage: (page: Page) => Promise<{ items: T[] }>,
-  row: (item: T) => Cell[],
+  rows: (item: T) => Cell[][],
 ): AsyncGenerator<string> {
   yield csvLine(header);
   for (let skip = 0; ; skip += MAX_TAKE) {
     const { items } = await fetchPage({ skip, take: MAX_TAKE });
-    for (const item of items) yield csvLine(row(item));
+    for (const item of items) for (const row of rows(item)) yield csvLine(row);
     if (items.length < MAX_TAKE) return;
   }
 }
@@ -78,12 +78,16 @@ export class ReportsService {
     return { days, paidOrders: paid, unpaidOrders: unpaid, lowStockProducts };
   }
 
-  /** Every order matching the All Orders grid's filter and sort. Admin only; checked before the first row. */
+  /**
+   * Every order matching the All Orders grid's filter and sort, one row per line (the order's own
+   * fields repeated on each). Admin only; checked before the first row.
+   */
   exportOrders(caller: Caller, options: Omit<OrderListOptions, 'skip' | 'take'>): AsyncGenerator<string> {
     requireAdmin(caller);
     return csvRows(
       [
         'id',
+        'line',
         'createdAt',
         'product',
         'customer',
@@ -92,33 +96,44 @@ export class ReportsService {
         'address',
         'quantity',
         'price',
+        'lineTotal',
         'totalPrice',
         'paid',
         'status',
         'transactionId',
         'state',
         'paidAt',
-        ...ENGRAVING_CSV_HEADER,
+        'engravingText',
+        'engravingFont',
+        'engravingUnitPrice',
       ],
-      (page) => this.orders.listAll(caller, { ...options, ...page }),
-      (o) => [
-        o.id,
-        o.createdAt,
-        o.name,
-        o.userName,
-        o.email,
-        o.phone,
-        o.address,
-        o.quantity,
-        o.price,
-        o.totalPrice,
-        o.paid,
-        o.status,
-        o.transactionId,
-        o.state,
-        o.paidAt,
-        ...engravingCsvCells(o),
-      ],
+      async (page) => {
+        const { items } = await this.orders.listAll(caller, { ...options, ...page });
+        return { items: await this.orders.withLines(items) };
+      },
+      (o: Order) =>
+        (o.lines ?? []).map((line) => [
+          o.id,
+          line.position + 1,
+          o.createdAt,
+          line.name,
+          o.userName,
+          o.email,
+          o.phone,
+          o.address,
+          line.quantity,
+          line.unitPrice,
+          line.lineTotal,
+          o.totalPrice,
+          o.paid,
+          o.status,
+          o.transactionId,
+          o.state,
+          o.paidAt,
+          line.engravingText,
+          line.engravingFont,
+          line.engravingUnitPrice,
+        ]),
     );
   }
 
@@ -127,7 +142,7 @@ export class ReportsService {
     return csvRows(
       ['id', 'createdAt', 'name', 'description', 'price', 'quantity', 'minimumQuantity', 'img'],
       (page) => this.catalog.list(caller, { ...options, ...page }),
-      (p) => [p.id, p.createdAt, p.name, p.description, p.price, p.quantity, p.minimumQuantity, p.img],
+      (p) => [[p.id, p.createdAt, p.name, p.description, p.price, p.quantity, p.minimumQuantity, p.img]],
     );
   }
 
@@ -136,7 +151,7 @@ export class ReportsService {
     return csvRows(
       ['id', 'createdAt', 'name', 'email', 'phone', 'address', 'role'],
       (page) => this.users.list(caller, { ...options, ...page }),
-      (u) => [u.id, u.createdAt, u.name, u.email, u.phone, u.address, u.role],
+      (u) => [[u.id, u.createdAt, u.name, u.email, u.phone, u.address, u.role]],
     );
   }
 }

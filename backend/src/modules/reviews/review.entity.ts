@@ -27,7 +27,7 @@ export class Review {
   @Column('text')
   description!: string;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: "Only a photo stored by Keen's own uploads" })
   @Column('varchar', { length: 2000, nullable: true })
   img!: string | null;
 

@@ -1,8 +1,9 @@
-import { Arg, Ctx, Field, FieldResolver, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
-import type { RequestContext } from '../../context';
+import { Arg, Ctx, Field, FieldResolver, ID, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
+import type { GraphQLContext } from '../context';
 import { ListResult } from '../../common/list';
 import { Review } from './review.entity';
 import { AddReviewInput, ReviewListOptions } from './review.inputs';
+import { KeyScope, NotForKeys } from '../auth/scopes';
 
 @ObjectType()
 export class ReviewList extends ListResult(Review) {}
@@ -12,7 +13,7 @@ export class ReviewAuthor {
   @Field(() => String)
   name!: string;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: "Only a photo stored by Keen's own uploads" })
   img!: string | null;
 
   @Field(() => String, { description: 'For admins and the author; "" for everyone else' })
@@ -21,28 +22,45 @@ export class ReviewAuthor {
 
 @Resolver(() => Review)
 export class ReviewsResolver {
+  @KeyScope('catalog:read')
   @Query(() => ReviewList, { description: 'Newest first by default' })
   reviews(
     @Arg('options', () => ReviewListOptions, { nullable: true }) options: ReviewListOptions | undefined,
-    @Ctx() { caller, services }: RequestContext,
+    @Ctx() { caller, services }: GraphQLContext,
   ): Promise<ReviewList> {
     return services.reviews.list(caller, options);
   }
 
+  @NotForKeys()
   @Mutation(() => Review, { description: 'Signed in' })
-  addReview(@Arg('input', () => AddReviewInput) input: AddReviewInput, @Ctx() { caller, services }: RequestContext): Promise<Review> {
+  addReview(@Arg('input', () => AddReviewInput) input: AddReviewInput, @Ctx() { caller, services }: GraphQLContext): Promise<Review> {
     return services.reviews.add(caller, input);
   }
 
+  @KeyScope('catalog:write')
+  @Mutation(() => Boolean, { description: 'Admin: removes the review for good' })
+  removeReview(@Arg('id', () => ID) id: string, @Ctx() { caller, services }: GraphQLContext): Promise<boolean> {
+    return services.reviews.remove(caller, id);
+  }
+
+  @FieldResolver(() => Boolean, { description: 'The author has at least one paid order' })
+  async verifiedBuyer(@Root() review: Review, @Ctx() { loaders }: GraphQLContext): Promise<boolean> {
+    return review.authorId ? loaders.isPaidCustomer.load(review.authorId) : false;
+  }
+
   @FieldResolver(() => String, { description: 'For admins and the author; "" for everyone else' })
-  email(@Root() review: Review, @Ctx() { caller, services }: RequestContext): string {
+  email(@Root() review: Review, @Ctx() { caller, services }: GraphQLContext): string {
     return services.reviews.canSeeAuthorEmail(caller, review) ? review.email : '';
   }
 
   @FieldResolver(() => ReviewAuthor, { nullable: true, description: 'Name and photo as they are now on the profile' })
-  async author(@Root() review: Review, @Ctx() { caller, loaders, services }: RequestContext): Promise<ReviewAuthor | null> {
+  async author(@Root() review: Review, @Ctx() { caller, loaders, services }: GraphQLContext): Promise<ReviewAuthor | null> {
     const user = review.authorId ? await loaders.userById.load(review.authorId) : null;
     if (!user) return null;
-    return { name: user.name, img: user.img, email: services.reviews.canSeeAuthorEmail(caller, review) ? user.email : '' };
+    return {
+      name: user.name,
+      img: services.reviews.shownPhoto(user.img),
+      email: services.reviews.canSeeAuthorEmail(caller, review) ? user.email : '',
+    };
   }
 }

@@ -1,8 +1,12 @@
-import { type DataSource } from 'typeorm';
+import { REVIEW_DESCRIPTION_MAX_LENGTH, REVIEW_DESCRIPTION_REQUIRED, STARS } from '@keen/rules';
+import { type DataSource, In } from 'typeorm';
+import { notFound } from '../../common/errors';
 import { pageOf, SortDirection } from '../../common/list';
 import type { RateLimits } from '../../common/rate-limits';
-import { requireText, requireWholeNumber } from '../../common/validate';
-import { type Caller, isAdmin, requireUser } from '../auth/caller';
+import { isId, requireText, requireWholeNumber } from '../../common/validate';
+import { raise } from '../../events/outbox';
+import { type Caller, maySeePersonalDetails, requireAdmin, requireUser } from '../auth/caller';
+import { Order, OrderState } from '../orders/order.entity';
 import { Review } from './review.entity';
 import { type AddReviewInput, ReviewListOptions, ReviewSortField } from './review.inputs';
 
@@ -10,37 +14,85 @@ export class ReviewsService {
   constructor(
     private readonly db: DataSource,
     private readonly limits: RateLimits,
+    /** Whether a photo URL is one of Keen's own uploads (`UploadsService.isOwnUpload`). */
+    private readonly isOwnUpload: (url: string) => boolean,
   ) {}
 
   async list(_caller: Caller, options: ReviewListOptions = new ReviewListOptions()): Promise<{ items: Review[]; totalItems: number }> {
-    return pageOf(this.db.getRepository(Review).createQueryBuilder('review'), options, {
+    const page = await pageOf(this.db.getRepository(Review).createQueryBuilder('review'), options, {
       searchColumns: ['description'],
       defaultSort: ReviewSortField.createdAt,
       defaultDirection: SortDirection.DESC,
     });
+    return { ...page, items: page.items.map((review) => this.withShownPhoto(review)) };
   }
 
   /** Reviewers' e-mail addresses are not public: for admins, and for the author on their own review. */
   canSeeAuthorEmail(caller: Caller, review: Review): boolean {
-    return isAdmin(caller) || (caller.user !== null && caller.user.id === review.authorId);
+    return maySeePersonalDetails(caller) || (caller.user !== null && caller.user.id === review.authorId);
+  }
+
+  /**
+   * A reviewer's photo is shown only when Keen stored it: a photo URL elsewhere (a profile photo
+   * from the identity provider, or any URL a customer typed) could be a tracking pixel.
+   */
+  shownPhoto(url: string | null): string | null {
+    return url !== null && this.isOwnUpload(url) ? url : null;
+  }
+
+  /** Of these authors, the ones with at least one paid order (paid or shipped), in one statement. */
+  async paidCustomers(authorIds: readonly string[]): Promise<Set<string>> {
+    const rows: { customerId: string }[] = await this.db
+      .getRepository(Order)
+      .createQueryBuilder('order')
+      .select('DISTINCT order.customerId', 'customerId')
+      .where({ customerId: In([...authorIds]), state: In([OrderState.Paid, OrderState.Shipped]) })
+      .getRawMany();
+    return new Set(rows.map((row) => row.customerId));
   }
 
   async add(caller: Caller, input: AddReviewInput): Promise<Review> {
     const author = requireUser(caller);
     await this.limits.consume('addReview', author.id);
-    const star = requireWholeNumber(input.star, 'Ratings are Required', { min: 1, max: 5, rangeMessage: 'Ratings must be from 1 to 5' });
-    const description = requireText(input.description, 'Product Description is Required', 2000);
-    const reviews = this.db.getRepository(Review);
-    return reviews.save(
-      reviews.create({
-        star,
-        description,
-        authorId: author.id,
-        userName: author.name,
-        name: author.name,
-        email: author.email,
-        img: author.img,
-      }),
-    );
+    const star = requireWholeNumber(input.star, 'Ratings are Required', {
+      ...STARS,
+      rangeMessage: `Ratings must be from ${STARS.min} to ${STARS.max}`,
+    });
+    const description = requireText(input.description, REVIEW_DESCRIPTION_REQUIRED, REVIEW_DESCRIPTION_MAX_LENGTH);
+    const review = await this.db.transaction(async (manager) => {
+      const reviews = manager.getRepository(Review);
+      const saved = await reviews.save(
+        reviews.create({
+          star,
+          description,
+          authorId: author.id,
+          userName: author.name,
+          name: author.name,
+          email: author.email,
+          img: this.shownPhoto(author.img),
+        }),
+      );
+      await raise(manager, 'review.added', saved.id, { reviewId: saved.id, authorId: saved.authorId, rating: saved.star });
+      return saved;
+    });
+    return this.withShownPhoto(review);
+  }
+
+  /** Moderation: an admin removes a review for good. */
+  async remove(caller: Caller, id: unknown): Promise<boolean> {
+    requireAdmin(caller);
+    if (!isId(id)) throw notFound('Review');
+    await this.db.transaction(async (manager) => {
+      const [removed] = (await manager.createQueryBuilder().delete().from(Review).where('id = :id', { id }).returning('*').execute())
+        .raw as { id: string; authorId: string | null; star: number }[];
+      if (!removed) throw notFound('Review');
+      await raise(manager, 'review.removed', removed.id, { reviewId: removed.id, authorId: removed.authorId, rating: removed.star });
+    });
+    return true;
+  }
+
+  private withShownPhoto(review: Review): Review {
+    review.img = this.shownPhoto(review.img);
+    return review;
   }
 }

@@ -1,5 +1,7 @@
-import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 
 /** An image in the store, as the clean-up sees it. */
 export interface StoredImage {
@@ -7,19 +9,31 @@ export interface StoredImage {
   modifiedAt: Date;
 }
 
+/** A stored image opened for reading: its bytes arrive as they are read, never held whole. */
+export interface ImageObject {
+  body: Readable;
+  /** Bytes, when the store knows. */
+  length: number | null;
+  /** A quoted entity tag for the stored bytes. */
+  etag: string;
+}
+
 /** Where uploaded images go: local disk, or an S3-compatible bucket (`s3-image-store.ts`). */
 export interface ImageStore {
   /** Stores the bytes under `name` and answers the public URL. */
   save(name: string, bytes: Buffer, contentType: string): Promise<string>;
-  /** The stored bytes, or null when there is no such image. */
-  read(name: string): Promise<Buffer | null>;
+  /** The stored image as a stream, or null when there is no such image. */
+  open(name: string): Promise<ImageObject | null>;
   /** Every stored image. */
   list(): Promise<StoredImage[]>;
   remove(name: string): Promise<void>;
 }
 
-/** The names Keen gives uploads (`uploads.service.ts`); nothing else in a store is ever touched. */
-export const UPLOAD_NAME = /^[0-9a-f]{32}\.(jpg|png|webp)$/;
+/**
+ * The names Keen gives uploads (`uploads.service.ts`): an image, and its responsive sizes beside
+ * it (`<name>-400w.webp`); older uploads kept their JPEG or PNG. Nothing else in a store is ever touched.
+ */
+export const UPLOAD_NAME = /^[0-9a-f]{32}(-(400|800|1600)w)?\.(jpg|png|webp)$/;
 
 /** Files under `<dataDir>/uploads`, which `http/app.ts` serves at `/uploads/`. */
 export class LocalDiskImageStore implements ImageStore {
@@ -32,11 +46,14 @@ export class LocalDiskImageStore implements ImageStore {
     return `/uploads/${name}`;
   }
 
-  async read(name: string): Promise<Buffer | null> {
-    return readFile(path.join(this.dir, name)).catch((error: NodeJS.ErrnoException) => {
+  async open(name: string): Promise<ImageObject | null> {
+    const file = path.join(this.dir, name);
+    const info = await stat(file).catch((error: NodeJS.ErrnoException) => {
       if (error.code === 'ENOENT') return null;
       throw error;
     });
+    if (!info?.isFile()) return null;
+    return { body: createReadStream(file), length: info.size, etag: `"${info.size.toString(16)}-${info.mtimeMs.toString(16)}"` };
   }
 
   async list(): Promise<StoredImage[]> {

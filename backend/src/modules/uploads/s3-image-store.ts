@@ -1,16 +1,8 @@
 import { createHash, createHmac } from 'node:crypto';
-import { type ImageStore, type StoredImage, UPLOAD_NAME } from './image-store';
-
-export interface S3Settings {
-  /** e.g. https://s3.eu-central-1.amazonaws.com or http://minio:9000; objects are addressed path-style. */
-  endpoint: string;
-  bucket: string;
-  region: string;
-  accessKeyId: string;
-  secretAccessKey: string;
-  /** Where browsers read the objects (a CDN or public bucket); without it, Keen serves them at `/uploads/`. */
-  publicUrl: string | null;
-}
+import { Readable } from 'node:stream';
+import type { ReadableStream } from 'node:stream/web';
+import type { S3Settings } from '../../config';
+import { type ImageObject, type ImageStore, type StoredImage, UPLOAD_NAME } from './image-store';
 
 const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
 const hmac = (key: string | Buffer, data: string) => createHmac('sha256', key).update(data).digest();
@@ -65,9 +57,17 @@ export class S3ImageStore implements ImageStore {
     return publicUrl ? `${publicUrl.replace(/\/+$/, '')}/uploads/${name}` : `/uploads/${name}`;
   }
 
-  async read(name: string): Promise<Buffer | null> {
+  /** The object's bytes are passed on as the bucket sends them (a 5 MB image is never held whole). */
+  async open(name: string): Promise<ImageObject | null> {
     const response = await this.send('GET', this.objectUrl(name), { allowMissing: true });
-    return response.status === 404 ? null : Buffer.from(await response.arrayBuffer());
+    if (response.status === 404 || !response.body) return null;
+    const length = Number(response.headers.get('content-length'));
+    return {
+      body: Readable.fromWeb(response.body as ReadableStream<Uint8Array>),
+      length: Number.isInteger(length) && length >= 0 ? length : null,
+      // Keen's names are never reused, so the name is a fair tag when the bucket gives none.
+      etag: response.headers.get('etag') ?? `"${name}"`,
+    };
   }
 
   /** ListObjectsV2 under `uploads/`, page by page. */

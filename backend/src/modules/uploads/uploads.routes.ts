@@ -1,8 +1,9 @@
-import type { Request, Response, Router } from 'express';
+import { pipeline } from 'node:stream/promises';
+import type { Request, RequestHandler, Response, Router } from 'express';
 import multer, { MulterError } from 'multer';
 import { badInput } from '../../common/errors';
-import { handle } from '../../common/rest';
-import type { Services } from '../../services';
+import type { Handlers } from '../../http-kit/handle';
+import type { RestContext, Services } from '../context';
 import { MAX_IMAGE_BYTES } from './uploads.service';
 
 const parseImage = multer({ storage: multer.memoryStorage(), limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 10 } }).single('image');
@@ -25,10 +26,10 @@ function readImage(req: Request, res: Response): Promise<Buffer | undefined> {
 }
 
 /** `POST /api/uploads`: the answer has the shape the old image host gave, `{ success, data: { url } }`. */
-export function registerUploadsRoutes(router: Router, services: Services): void {
+export function registerUploadsRoutes(router: Router, { handle }: Handlers<RestContext>): void {
   router.post(
     '/uploads',
-    handle(services, async (req, res, { caller }) => {
+    handle(async (req, res, { caller, services }) => {
       // Refuse before reading up to 5 MB from someone who may not upload.
       await services.uploads.checkMayUpload(caller);
       let bytes: Buffer | undefined;
@@ -43,4 +44,40 @@ export function registerUploadsRoutes(router: Router, services: Services): void 
       return { success: true, data: { url } };
     }),
   );
+}
+
+/**
+ * `GET /uploads/{name}` from the bucket, for any process, when no S3_PUBLIC_URL sends browsers
+ * elsewhere: streamed as it arrives, with the cache headers of an image that never changes.
+ */
+export function storedImageHandler(services: Services): RequestHandler {
+  return async (req, res) => {
+    const image = await services.uploads.open(String(req.params.name));
+    if (!image) {
+      res.status(404).json({ message: 'No such image' });
+      return;
+    }
+    res.setHeader('cache-control', 'public, max-age=604800, immutable');
+    res.setHeader('etag', image.etag);
+    if (matches(req.headers['if-none-match'], image.etag)) {
+      image.body.destroy();
+      res.status(304).end();
+      return;
+    }
+    res.type(image.contentType);
+    if (image.length !== null) res.setHeader('content-length', image.length);
+    try {
+      await pipeline(image.body, res);
+    } catch (error) {
+      // A browser that goes away mid-image is no failure of ours.
+      if ((error as NodeJS.ErrnoException).code !== 'ERR_STREAM_PREMATURE_CLOSE') throw error;
+    }
+  };
+}
+
+/** `If-None-Match` names this tag (weakly compared, as for GET), or any. */
+function matches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const tags = ifNoneMatch.split(',').map((tag) => tag.trim().replace(/^W\//, ''));
+  return tags.includes('*') || tags.includes(etag.replace(/^W\//, ''));
 }

@@ -1,16 +1,24 @@
 import { randomBytes } from 'node:crypto';
+import sharp from 'sharp';
 import type { DataSource } from 'typeorm';
 import { badInput } from '../../common/errors';
 import type { RateLimits } from '../../common/rate-limits';
 import { type Caller, requireUser } from '../auth/caller';
-import { type ImageStore, UPLOAD_NAME } from './image-store';
+import { type ImageObject, type ImageStore, UPLOAD_NAME } from './image-store';
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+/** Larger images are refused before they are decoded (a small file can unpack to gigabytes of pixels). */
+export const MAX_IMAGE_PIXELS = 40_000_000;
+/** The stored image's long side; the storefront never shows it larger. */
+export const MAX_IMAGE_SIDE = 2000;
+/** Widths stored beside each image (`<name>-800w.webp`), for the storefront's `srcset`; the client mirrors them. */
+export const RESPONSIVE_WIDTHS = [400, 800, 1600] as const;
 /** An upload nothing points at after this long was abandoned (a form never saved, a photo replaced). */
 export const UNREFERENCED_UPLOAD_AGE_MS = 24 * 60 * 60 * 1000;
 
 interface ImageType {
   extension: string;
+  label: string;
   contentType: string;
   matches(bytes: Buffer): boolean;
 }
@@ -20,9 +28,19 @@ const ascii = (text: string) => [...text].map((c) => c.charCodeAt(0));
 
 /** Recognized from the file's first bytes: a name or a mime header proves nothing. */
 const IMAGE_TYPES: ImageType[] = [
-  { extension: 'jpg', contentType: 'image/jpeg', matches: (b) => startsWith(b, [0xff, 0xd8, 0xff]) },
-  { extension: 'png', contentType: 'image/png', matches: (b) => startsWith(b, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]) },
-  { extension: 'webp', contentType: 'image/webp', matches: (b) => startsWith(b, ascii('RIFF')) && startsWith(b, ascii('WEBP'), 8) },
+  { extension: 'jpg', label: 'JPEG', contentType: 'image/jpeg', matches: (b) => startsWith(b, [0xff, 0xd8, 0xff]) },
+  {
+    extension: 'png',
+    label: 'PNG',
+    contentType: 'image/png',
+    matches: (b) => startsWith(b, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+  },
+  {
+    extension: 'webp',
+    label: 'WebP',
+    contentType: 'image/webp',
+    matches: (b) => startsWith(b, ascii('RIFF')) && startsWith(b, ascii('WEBP'), 8),
+  },
 ];
 
 export class UploadsService {
@@ -30,6 +48,8 @@ export class UploadsService {
     private readonly db: DataSource,
     private readonly store: ImageStore,
     private readonly limits: RateLimits,
+    /** Where browsers read images from a bucket (`S3_PUBLIC_URL`); null when Keen serves them at /uploads/. */
+    private readonly publicUrl: string | null,
   ) {}
 
   /**
@@ -42,40 +62,97 @@ export class UploadsService {
     await this.limits.consume('upload', user.id);
   }
 
+  /**
+   * Decodes the image and stores it re-encoded as WebP: turned upright, at most MAX_IMAGE_SIDE on
+   * its long side, without metadata (no GPS position, camera serial or anything else a photo
+   * carries), with its responsive sizes beside it. Bytes count against the caller's daily allowance.
+   */
   async uploadImage(caller: Caller, bytes: Buffer | undefined): Promise<{ url: string }> {
-    requireUser(caller);
+    const user = requireUser(caller);
     if (!bytes || bytes.length === 0) throw badInput('Choose an image to upload (multipart field "image")');
     if (bytes.length > MAX_IMAGE_BYTES) throw badInput('The image must be at most 5 MB');
     const type = IMAGE_TYPES.find((candidate) => candidate.matches(bytes));
     if (!type) throw badInput('Only JPEG, PNG and WebP images can be uploaded');
-    const url = await this.store.save(`${randomBytes(16).toString('hex')}.${type.extension}`, bytes, type.contentType);
+    await this.limits.consume('uploadBytes', user.id, bytes.length);
+    const images = await reencode(bytes, type);
+    const name = randomBytes(16).toString('hex');
+    for (const width of RESPONSIVE_WIDTHS) await this.store.save(`${name}-${width}w.webp`, images[width], 'image/webp');
+    const url = await this.store.save(`${name}.webp`, images.full, 'image/webp');
     return { url };
   }
 
-  /** An upload's bytes and type, for serving it; null for a name Keen never gives or a missing image. */
-  async read(name: string): Promise<{ bytes: Buffer; contentType: string } | null> {
-    if (!UPLOAD_NAME.test(name)) return null;
-    const bytes = await this.store.read(name);
-    const type = bytes && IMAGE_TYPES.find((candidate) => candidate.matches(bytes));
-    return bytes && type ? { bytes, contentType: type.contentType } : null;
+  /** Whether a URL is one of Keen's own stored uploads (at /uploads/, or at the bucket's public address). */
+  isOwnUpload(url: string): boolean {
+    const prefixes = ['/uploads/', ...(this.publicUrl ? [`${this.publicUrl.replace(/\/+$/, '')}/uploads/`] : [])];
+    const prefix = prefixes.find((candidate) => url.startsWith(candidate));
+    return prefix !== undefined && UPLOAD_NAME.test(url.slice(prefix.length));
   }
 
   /**
-   * Removes stored uploads that no product, order or profile points at and that are older than a
-   * day (younger ones may belong to a form still being filled in). Answers the removed names.
+   * An upload opened for serving, its type from its name (Keen names an upload after the type its
+   * bytes were checked to be); null for a name Keen never gives or a missing image.
+   */
+  async open(name: string): Promise<(ImageObject & { contentType: string }) | null> {
+    const type = UPLOAD_NAME.test(name) ? IMAGE_TYPES.find((candidate) => name.endsWith(`.${candidate.extension}`)) : undefined;
+    if (!type) return null;
+    const image = await this.store.open(name);
+    return image && { ...image, contentType: type.contentType };
+  }
+
+  /**
+   * Removes stored uploads that no product, order, profile or review points at and that are older
+   * than a day (younger ones may belong to a form still being filled in), with their responsive
+   * sizes. Answers the removed names.
    */
   async removeUnreferenced(now = new Date()): Promise<string[]> {
     const cutoff = now.getTime() - UNREFERENCED_UPLOAD_AGE_MS;
     const old = (await this.store.list()).filter((image) => image.modifiedAt.getTime() < cutoff);
     if (old.length === 0) return [];
     const rows: { name: string }[] = await this.db.query(
-      `SELECT DISTINCT substring(img from '/uploads/([^/?#]+)$') AS name
-         FROM (SELECT img FROM "product" UNION ALL SELECT img FROM "order" UNION ALL SELECT img FROM "user") AS images
+      `SELECT DISTINCT substring(img from '/uploads/([0-9a-f]{32})[^/?#]*$') AS name
+         FROM (SELECT img FROM "product" UNION ALL SELECT img FROM "order" UNION ALL SELECT img FROM "user"
+               UNION ALL SELECT img FROM "review") AS images
         WHERE img LIKE '%/uploads/%'`,
     );
     const referenced = new Set(rows.map((row) => row.name));
-    const unreferenced = old.map((image) => image.name).filter((name) => !referenced.has(name));
+    const unreferenced = old.map((image) => image.name).filter((name) => !referenced.has(name.slice(0, 32)));
     for (const name of unreferenced) await this.store.remove(name);
     return unreferenced;
   }
 }
+
+type Reencoded = { full: Buffer } & Record<(typeof RESPONSIVE_WIDTHS)[number], Buffer>;
+
+/** A file that does not decode, an animation or an image over MAX_IMAGE_PIXELS is refused with a 400 that says which. */
+async function reencode(bytes: Buffer, type: ImageType): Promise<Reencoded> {
+  let metadata: sharp.Metadata;
+  try {
+    // Reads the header only: the size is known before any pixel is decoded.
+    metadata = await sharp(bytes, { limitInputPixels: false, animated: true }).metadata();
+  } catch {
+    throw undecodable(type);
+  }
+  if ((metadata.pages ?? 1) > 1) throw badInput('Animated images cannot be uploaded; choose a still image');
+  if (metadata.width * metadata.height > MAX_IMAGE_PIXELS) {
+    throw badInput(
+      `The image is ${metadata.width} × ${metadata.height} pixels; at most ${MAX_IMAGE_PIXELS / 1_000_000} megapixels can be uploaded`,
+    );
+  }
+  const decoded = sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' });
+  // `autoOrient` applies the EXIF orientation to the pixels; sharp writes no metadata unless asked.
+  const upright = decoded.autoOrient();
+  const webp = (width: number, height: number) =>
+    upright.clone().resize({ width, height, fit: 'inside', withoutEnlargement: true }).webp({ quality: 82 }).toBuffer();
+  try {
+    const [full, ...sizes] = await Promise.all([
+      webp(MAX_IMAGE_SIDE, MAX_IMAGE_SIDE),
+      ...RESPONSIVE_WIDTHS.map((width) => webp(width, MAX_IMAGE_SIDE)),
+    ]);
+    return { full, ...Object.fromEntries(RESPONSIVE_WIDTHS.map((width, i) => [width, sizes[i]])) } as Reencoded;
+  } catch {
+    throw undecodable(type);
+  }
+}
+
+const undecodable = (type: ImageType) =>
+  badInput(`The image could not be decoded: the file starts like a ${type.label} image but is damaged or incomplete`);

@@ -41,6 +41,12 @@ export class User {
   @Column('varchar', { length: 20, default: Role.user })
   role!: Role;
 
+  @Field(() => Boolean, {
+    description: 'Order e-mails besides receipts (received, shipped, expired, cancelled, refunded); receipts always go',
+  })
+  @Column('boolean', { default: true })
+  orderEmails!: boolean;
+
   /** Seen signed in with a verified e-mail address at least once (ADMIN_EMAILS are promoted then). */
   @Column('boolean', { default: false })
   emailVerified!: boolean;

@@ -1,72 +1,87 @@
 import { Arg, Ctx, FieldResolver, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
-import type { RequestContext } from '../../context';
+import type { GraphQLContext } from '../context';
 import { ListResult } from '../../common/list';
 import { User } from './user.entity';
 import { RegisterInput, UpdateProfileInput, UserListOptions } from './user.inputs';
+import { KeyScope, NotForKeys } from '../auth/scopes';
 
 @ObjectType()
 export class UserList extends ListResult(User) {}
 
 @Resolver(() => User)
 export class UsersResolver {
+  @NotForKeys()
   @Query(() => User, { nullable: true, description: 'The signed-in user, or null when signed out' })
-  me(@Ctx() { caller, services }: RequestContext): User | null {
+  me(@Ctx() { caller, services }: GraphQLContext): User | null {
     return services.users.me(caller);
   }
 
+  @NotForKeys()
   @Query(() => Boolean, { description: 'Signed in: about yourself; admin: about anyone' })
-  isAdmin(@Arg('email', () => String) email: string, @Ctx() { caller, services }: RequestContext): Promise<boolean> {
+  isAdmin(@Arg('email', () => String) email: string, @Ctx() { caller, services }: GraphQLContext): Promise<boolean> {
     return services.users.isAdmin(caller, email);
   }
 
+  @KeyScope('users:read')
   @Query(() => UserList, { description: 'Admin only' })
   users(
     @Arg('options', () => UserListOptions, { nullable: true }) options: UserListOptions | undefined,
-    @Ctx() { caller, services }: RequestContext,
+    @Ctx() { caller, services }: GraphQLContext,
   ): Promise<UserList> {
     return services.users.list(caller, options);
   }
 
+  @NotForKeys()
   @Mutation(() => User, { description: "Completes the signed-in user's profile after sign-up" })
-  register(@Arg('input', () => RegisterInput) input: RegisterInput, @Ctx() { caller, services }: RequestContext): Promise<User> {
+  register(@Arg('input', () => RegisterInput) input: RegisterInput, @Ctx() { caller, services }: GraphQLContext): Promise<User> {
     return services.users.register(caller, input);
   }
 
+  @NotForKeys()
   @Mutation(() => User)
   updateProfile(
     @Arg('input', () => UpdateProfileInput) input: UpdateProfileInput,
-    @Ctx() { caller, services }: RequestContext,
+    @Ctx() { caller, services }: GraphQLContext,
   ): Promise<User> {
     return services.users.updateProfile(caller, input);
   }
 
+  @NotForKeys()
   @Mutation(() => Boolean, { description: "Signed in: ends every one of the caller's sessions, on every device" })
-  signOutEverywhere(@Ctx() { caller, services }: RequestContext): Promise<boolean> {
+  signOutEverywhere(@Ctx() { caller, services }: GraphQLContext): Promise<boolean> {
     return services.users.signOutEverywhere(caller);
   }
 
+  @NotForKeys()
+  @Mutation(() => User, { description: 'Signed in: order e-mails on or off for yourself; receipts are always sent' })
+  setOrderEmails(@Arg('on', () => Boolean) on: boolean, @Ctx() { caller, services }: GraphQLContext): Promise<User> {
+    return services.users.setOrderEmails(caller, on);
+  }
+
+  @KeyScope('users:write')
   @Mutation(() => User, { description: 'Admin only' })
-  makeAdmin(@Arg('email', () => String) email: string, @Ctx() { caller, services }: RequestContext): Promise<User> {
+  makeAdmin(@Arg('email', () => String) email: string, @Ctx() { caller, services }: GraphQLContext): Promise<User> {
     return services.users.makeAdmin(caller, email);
   }
 
+  @KeyScope('users:write')
   @Mutation(() => User, { description: 'Admin only; the last admin keeps their right' })
-  removeAdmin(@Arg('email', () => String) email: string, @Ctx() { caller, services }: RequestContext): Promise<User> {
+  removeAdmin(@Arg('email', () => String) email: string, @Ctx() { caller, services }: GraphQLContext): Promise<User> {
     return services.users.removeAdmin(caller, email);
   }
 
   @FieldResolver(() => String, { description: 'Visible to the user and to admins; "" for everyone else (e.g. through Review.author)' })
-  email(@Root() user: User, @Ctx() { caller, services }: RequestContext): string {
+  email(@Root() user: User, @Ctx() { caller, services }: GraphQLContext): string {
     return services.users.canSeePrivateDetails(caller, user) ? user.email : '';
   }
 
   @FieldResolver(() => String, { nullable: true, description: 'Visible to the user and to admins' })
-  phone(@Root() user: User, @Ctx() { caller, services }: RequestContext): string | null {
+  phone(@Root() user: User, @Ctx() { caller, services }: GraphQLContext): string | null {
     return services.users.canSeePrivateDetails(caller, user) ? user.phone : null;
   }
 
   @FieldResolver(() => String, { nullable: true, description: 'Visible to the user and to admins' })
-  address(@Root() user: User, @Ctx() { caller, services }: RequestContext): string | null {
+  address(@Root() user: User, @Ctx() { caller, services }: GraphQLContext): string | null {
     return services.users.canSeePrivateDetails(caller, user) ? user.address : null;
   }
 }

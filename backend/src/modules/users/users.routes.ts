@@ -1,16 +1,26 @@
 import type { Router } from 'express';
-import { JsonBody } from '../../common/body';
 import { forbidden, unauthenticated } from '../../common/errors';
 import { normalizeEmail } from '../../common/validate';
-import { clientAddress } from '../../context';
-import { handle, successUnlessConflict } from '../../common/rest';
-import { queryValue, requireQuery, restList, restUser } from '../../common/rest-shapes';
-import type { Services } from '../../services';
-import { requireUser } from '../auth/caller';
+import { JsonBody } from '../../http-kit/body';
+import { clientAddress, type Handlers, successUnlessConflict } from '../../http-kit/handle';
+import { queryValue, requireQuery, restList } from '../../http-kit/query';
+import { requireAdmin, requireUser } from '../auth/caller';
 import { limitFailedSignIns } from '../auth/failed-sign-ins';
 import { bearerToken } from '../auth/identity';
-import { Role } from './user.entity';
+import type { RestContext } from '../context';
+import { Role, type User } from './user.entity';
 import type { RegisterInput, UpdateProfileInput } from './user.inputs';
+
+/** A user as the old client reads it (SPEC §3): `_id` instead of `id`, and never a password. */
+const restUser = (u: User) => ({
+  _id: u.id,
+  name: u.name,
+  email: u.email,
+  address: u.address,
+  phone: u.phone,
+  img: u.img,
+  role: u.role,
+});
 
 /** The sign-up body: the e-mail it names, and the profile. */
 const registration = (body: JsonBody): { email: string; input: RegisterInput } => ({
@@ -26,11 +36,14 @@ const updateProfileInput = (body: JsonBody): UpdateProfileInput => ({
 });
 
 /** SPEC §7 user, token and role calls. Passwords in a body are ignored: they live with the identity provider. */
-export function registerUsersRoutes(router: Router, services: Services): void {
+export function registerUsersRoutes(router: Router, { handle }: Handlers<RestContext>): void {
   router.get(
     '/users',
-    handle(services, async (req, res, { caller }) => {
+    handle(async (req, res, { caller, services }) => {
+      // The caller first: anonymous is 401 (and a customer listing everyone 403) before a bad page's 400.
+      requireUser(caller);
       const email = queryValue(req, 'email');
+      if (email === undefined) requireAdmin(caller);
       if (email !== undefined) return [restUser(await services.users.findByEmail(caller, email))];
       return (await restList(req, res, (page) => services.users.list(caller, Object.assign({}, page)))).map(restUser);
     }),
@@ -38,11 +51,13 @@ export function registerUsersRoutes(router: Router, services: Services): void {
 
   router.post(
     '/users',
-    handle(services, async (req, _res, { caller }) => {
-      requireUser(caller);
+    handle(async (req, _res, { caller, services }) => {
+      const { email: own } = requireUser(caller);
       const { email, input } = registration(JsonBody.of(req));
+      // The body names the account: only the caller's own.
+      if (normalizeEmail(email) !== own) throw forbidden('You may register only your own e-mail address');
       return successUnlessConflict(async () => {
-        const user = await services.users.registerAs(caller, email, input);
+        const user = await services.users.register(caller, input);
         return { success: true as const, message: `${user.name} you have been registered` };
       });
     }),
@@ -50,9 +65,11 @@ export function registerUsersRoutes(router: Router, services: Services): void {
 
   router.put(
     '/users',
-    handle(services, async (req, _res, { caller }) => {
-      requireUser(caller);
-      const user = await services.users.updateProfileById(caller, requireQuery(req, 'id'), updateProfileInput(JsonBody.of(req)));
+    handle(async (req, _res, { caller, services }) => {
+      const { id: own } = requireUser(caller);
+      // The query names the profile: only the caller's own.
+      if (requireQuery(req, 'id') !== own) throw forbidden('You may update only your own profile');
+      const user = await services.users.updateProfile(caller, updateProfileInput(JsonBody.of(req)));
       return { ...restUser(user), message: `${user.name} profile has been updated` };
     }),
   );
@@ -60,26 +77,31 @@ export function registerUsersRoutes(router: Router, services: Services): void {
   // The token exchange: only a verified Firebase ID token for this same e-mail earns an access token.
   router.put(
     '/users/:email',
-    handle(services, async (req) => {
+    handle(async (req, _res, { services }) => {
       const idToken = bearerToken(req.headers.authorization);
       if (!idToken) throw unauthenticated('Send your Firebase ID token as Authorization: Bearer <token>');
       return limitFailedSignIns(services.limits, clientAddress(req), async () => {
         const identity = await services.identity.verifyIdToken(idToken);
         if (identity.email !== normalizeEmail(req.params.email)) throw forbidden('The token belongs to another e-mail address');
-        const user = await services.users.findOrCreate(identity);
+        const user = await services.users.signedIn(identity);
         return { token: services.identity.issueAccessToken(identity, user.tokensValidSince) };
       });
     }),
   );
 
+  router.post(
+    '/users/signOutEverywhere',
+    handle(async (_req, _res, { caller, services }) => ({ success: await services.users.signOutEverywhere(caller) })),
+  );
+
   router.get(
     '/admin/:email',
-    handle(services, async (req, _res, { caller }) => ({ admin: await services.users.isAdmin(caller, String(req.params.email)) })),
+    handle(async (req, _res, { caller, services }) => ({ admin: await services.users.isAdmin(caller, String(req.params.email)) })),
   );
 
   router.put(
     '/users/admin/:email',
-    handle(services, async (req, _res, { caller }) => {
+    handle(async (req, _res, { caller, services }) => {
       const { changed } = await services.users.changeRole(caller, String(req.params.email), Role.admin);
       return { modifiedCount: changed ? 1 : 0 };
     }),
@@ -87,7 +109,7 @@ export function registerUsersRoutes(router: Router, services: Services): void {
 
   router.put(
     '/user/removeAdmin/:email',
-    handle(services, async (req, _res, { caller }) => {
+    handle(async (req, _res, { caller, services }) => {
       const { changed } = await services.users.changeRole(caller, String(req.params.email), Role.user);
       return { modifiedCount: changed ? 1 : 0 };
     }),

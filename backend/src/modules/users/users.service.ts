@@ -1,10 +1,12 @@
 import { type DataSource } from 'typeorm';
-import { conflict, forbidden, notFound } from '../../common/errors';
+import { conflict, forbidden, notFound, unauthenticated } from '../../common/errors';
 import { pageOf, SortDirection } from '../../common/list';
 import { normalizeEmail, requirePhone, requireText } from '../../common/validate';
-import { type Caller, isAdmin, requireAdmin, requireUser } from '../auth/caller';
+import { raise } from '../../events/outbox';
+import { type Caller, maySeePersonalDetails, requireAdmin, requireUser } from '../auth/caller';
 import type { Identity, IdentityService } from '../auth/identity';
 import { Role, User } from './user.entity';
+import { hasWaitingStaffGrant, recordStaffGrantApplied } from './staff-grants';
 import { type RegisterInput, type UpdateProfileInput, UserListOptions, UserSortField } from './user.inputs';
 
 export const USER_EXISTS = 'User already exist';
@@ -42,12 +44,39 @@ export class UsersService {
     return identity.emailVerified && !user.emailVerified ? this.recordVerifiedEmail(user) : user;
   }
 
-  /** Only the first verified sight promotes: an admin's later removal of the role stands. */
+  /**
+   * Only the first verified sight promotes (ADMIN_EMAILS, or a grant from `npm run admin`): an
+   * admin's later removal of the role stands. It also ends every token issued before it: the
+   * account may have been someone else's until its owner proved the address.
+   */
   private async recordVerifiedEmail(user: User): Promise<User> {
     const users = this.db.getRepository(User);
-    const promote = this.adminEmails.includes(user.email) ? { role: Role.admin } : {};
-    await users.update({ id: user.id, emailVerified: false }, { emailVerified: true, ...promote });
+    const granted = await hasWaitingStaffGrant(this.db, user.email);
+    const promote = granted || this.adminEmails.includes(user.email) ? { role: Role.admin } : {};
+    const { affected } = await users.update(
+      { id: user.id, emailVerified: false },
+      { emailVerified: true, tokensValidSince: new Date(), ...promote },
+    );
+    // Of first requests at the same moment, the one whose update went through records it.
+    if (granted && affected) await recordStaffGrantApplied(this.db, user.email);
     return users.findOneByOrFail({ id: user.id });
+  }
+
+  /**
+   * The profile row of a token's identity, refusing a token that a later event ended: an access
+   * token issued before a role change, a sign-out everywhere or the first verified sight, and an
+   * unverified ID token issued before the address was verified.
+   */
+  async signedIn(identity: Identity): Promise<User> {
+    const user = await this.findOrCreate(identity);
+    const validSince = user.tokensValidSince.getTime();
+    if (identity.accessTokenValidSince !== undefined && identity.accessTokenValidSince !== validSince) {
+      throw unauthenticated('The access token is no longer valid (a role change or a sign-out); please sign in again');
+    }
+    if (identity.issuedAt !== undefined && !identity.emailVerified && user.emailVerified && identity.issuedAt < validSince) {
+      throw unauthenticated('This sign-in was made before the e-mail address was verified; please sign in again');
+    }
+    return user;
   }
 
   me(caller: Caller): User | null {
@@ -74,13 +103,6 @@ export class UsersService {
     return this.saveProfile(user, { name, address, phone });
   }
 
-  /** Registration that names the account: only the caller's own e-mail (the REST sign-up body carries one). */
-  registerAs(caller: Caller, email: unknown, input: RegisterInput): Promise<User> {
-    const user = requireUser(caller);
-    if (normalizeEmail(email) !== user.email) throw forbidden('You may register only your own e-mail address');
-    return this.register(caller, input);
-  }
-
   /** One profile by e-mail: your own, or anyone's for an admin. */
   async findByEmail(caller: Caller, email: unknown): Promise<User> {
     const user = requireUser(caller);
@@ -90,13 +112,6 @@ export class UsersService {
     const other = await this.db.getRepository(User).findOneBy({ email: asked });
     if (!other) throw notFound('User');
     return other;
-  }
-
-  /** A profile update that names the profile by id: only your own. */
-  updateProfileById(caller: Caller, id: unknown, input: UpdateProfileInput): Promise<User> {
-    const user = requireUser(caller);
-    if (id !== user.id) throw forbidden('You may update only your own profile');
-    return this.updateProfile(caller, input);
   }
 
   async updateProfile(caller: Caller, input: UpdateProfileInput): Promise<User> {
@@ -115,9 +130,12 @@ export class UsersService {
    * and saving it whole could write back a role an admin has changed since.
    */
   private async saveProfile(user: User, changes: Partial<Pick<User, 'name' | 'phone' | 'address' | 'img'>>): Promise<User> {
-    const users = this.db.getRepository(User);
-    await users.update({ id: user.id }, changes);
-    return users.findOneByOrFail({ id: user.id });
+    return this.db.transaction(async (manager) => {
+      const users = manager.getRepository(User);
+      await users.update({ id: user.id }, changes);
+      await raise(manager, 'user.profileUpdated', user.id, { userId: user.id, email: user.email });
+      return users.findOneByOrFail({ id: user.id });
+    });
   }
 
   /**
@@ -129,6 +147,13 @@ export class UsersService {
     await this.identity.revokeSessions(user.email);
     await this.db.getRepository(User).update({ id: user.id }, { tokensValidSince: new Date() });
     return true;
+  }
+
+  /** The caller's own choice of order e-mails; receipts are sent either way. Writes only that column. */
+  async setOrderEmails(caller: Caller, on: boolean): Promise<User> {
+    const user = requireUser(caller);
+    await this.db.getRepository(User).update({ id: user.id }, { orderEmails: on });
+    return this.db.getRepository(User).findOneByOrFail({ id: user.id });
   }
 
   async list(caller: Caller, options: UserListOptions = new UserListOptions()): Promise<{ items: User[]; totalItems: number }> {
@@ -168,12 +193,13 @@ export class UsersService {
       }
       // Access tokens issued under the old role stop working.
       await users.update({ id: user.id }, { role, tokensValidSince: new Date() });
+      await raise(manager, 'user.roleChanged', user.id, { userId: user.id, email: user.email, role });
       return { user: await users.findOneByOrFail({ id: user.id }), changed: true };
     });
   }
 
   /** Private contact details are for the person themselves and for admins. */
   canSeePrivateDetails(caller: Caller, user: User): boolean {
-    return caller.user?.id === user.id || isAdmin(caller);
+    return caller.user?.id === user.id || maySeePersonalDetails(caller);
   }
 }

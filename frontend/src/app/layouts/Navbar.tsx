@@ -3,6 +3,7 @@ import { AppBar, Box, Button, IconButton, Toolbar, Typography } from '@mui/mater
 import MenuIcon from '@mui/icons-material/Menu';
 import { Link as RouterLink, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { useAuth } from '../../lib/auth';
+import CartLink from '../../features/cart/CartLink';
 import NavbarSearch from './NavbarSearch';
 
 const MobileMenu = lazy(() => import('./MobileMenu'));
@@ -69,6 +70,7 @@ export default function Navbar() {
         </Box>
         {/* The products page has its own, larger search field. */}
         {pathname !== '/products' && <NavbarSearch />}
+        <CartLink />
         {user ? (
           <Button variant="outlined" onClick={handleSignOut}>
             Sign Out

@@ -1,7 +1,7 @@
 import type { ChangeEventHandler, FocusEventHandler } from 'react';
 import { Box, Stack, TextField, Typography } from '@mui/material';
 import EngravingPreview from './EngravingPreview';
-import { engravingLength } from '@keen/form-rules';
+import { engravingLength } from '@keen/rules';
 
 interface EngravingFieldsProps {
   text: string;

@@ -1,4 +1,5 @@
 import { useMutation } from '@apollo/client/react';
+import { NEW_PRODUCT_ENGRAVING } from '@keen/rules';
 import { Typography } from '@mui/material';
 import { useSnackbar } from 'notistack';
 import { useNavigate } from 'react-router-dom';
@@ -6,7 +7,7 @@ import { errorMessage } from '../../lib/errors';
 import { addProductToLists } from '../../lib/listCache';
 import { CreateProductMutation } from './operations';
 import ProductForm, { type ProductFields } from './ProductForm';
-import { addProductSchema, NEW_PRODUCT_ENGRAVING } from './productSchema';
+import { addProductSchema } from './productSchema';
 
 /** /dashboard/addProduct: a new product with an uploaded photo. */
 export default function AddProductPage() {

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { shortOrderId } from '@keen/rules';
 import type { ApolloCache } from '@apollo/client';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Avatar, Button, Chip, Stack, Typography } from '@mui/material';
@@ -9,10 +10,12 @@ import { errorMessage } from '../../lib/errors';
 import { useConfirmedDelete } from '../../components/useConfirmedDelete';
 import { forgetOverview, leaveListsNoLongerMatching } from '../../lib/listCache';
 import type { AdminOrdersQuery as AdminOrdersResult, OrderState } from '../../gql/graphql';
-import { CancelOrderMutation } from '../../graphql/orders';
+import { CancelOrderMutation } from '../../operations/orders';
 import { AdminOrdersQuery, MarkShippedMutation } from './operations';
 import OrderStateChip, { ORDER_STATE_LABELS } from '../../components/OrderStateChip';
 import OrderHistoryDialog from './OrderHistoryDialog';
+import ShipDialog, { type ShipTracking } from './ShipDialog';
+import OrderLinesDialog from './OrderLinesDialog';
 import EngravingText from '../../components/engraving/EngravingText';
 import { actionsColumn } from './gridActions';
 import { AdminGrid, FilterSelect, useServerList } from './serverGrid';
@@ -39,6 +42,9 @@ function afterStateChange(cache: ApolloCache, order: { id: string; state: OrderS
  * /dashboard/allOrders: every order with its state; Ship for paid orders; Delete cancels an unpaid
  * order or refunds a paid, unshipped one, through a confirmation; History shows every change.
  */
+/** The engraving the grid shows: the first engraved line's. */
+const engravingOf = (order: Order) => order.lines.find((line) => line.engraving)?.engraving ?? null;
+
 export default function AllOrdersPage() {
   const { enqueueSnackbar } = useSnackbar();
   const [state, setState] = useState<OrderState | ''>('');
@@ -52,7 +58,7 @@ export default function AllOrdersPage() {
     engraved: engraved === '' ? undefined : engraved === 'true',
   });
   const { data, previousData, loading, error } = useQuery(AdminOrdersQuery, { variables: { options: list.options } });
-  const [markShipped] = useMutation(MarkShippedMutation, {
+  const [markShipped, { loading: shipping }] = useMutation(MarkShippedMutation, {
     update: (cache, { data }) => data && afterStateChange(cache, data.markShipped),
   });
   const [cancelOrder, { loading: deleting }] = useMutation(CancelOrderMutation, {
@@ -77,17 +83,20 @@ export default function AllOrdersPage() {
     ),
   });
   const [historyOf, setHistoryOf] = useState<Order | null>(null);
-  const [shipping, setShipping] = useState<string | null>(null);
+  const [toShip, setToShip] = useState<Order | null>(null);
+  const [linesOf, setLinesOf] = useState<Order | null>(null);
 
-  async function ship(order: Order) {
-    setShipping(order.id);
+  async function ship(order: Order, tracking: ShipTracking) {
+    const carrier = tracking.carrier.trim();
+    const number = tracking.number.trim();
     try {
-      await markShipped({ variables: { id: order.id } });
+      await markShipped({
+        variables: { id: order.id, tracking: carrier || number ? { carrier: carrier || null, number: number || null } : null },
+      });
       enqueueSnackbar('Status is updated', { variant: 'success' });
+      setToShip(null);
     } catch (failure) {
       enqueueSnackbar(errorMessage(failure), { variant: 'error' });
-    } finally {
-      setShipping(null);
     }
   }
 
@@ -105,27 +114,44 @@ export default function AllOrdersPage() {
       ),
     },
     {
+      field: 'lines',
+      headerName: 'Lines',
+      width: 100,
+      sortable: false,
+      renderCell: ({ row }) => (
+        <Button
+          size="small"
+          onClick={() => setLinesOf(row)}
+          aria-label={`${row.lines.length} ${row.lines.length === 1 ? 'line' : 'lines'}: order ${row.id}`}
+        >
+          {row.lines.length}
+        </Button>
+      ),
+    },
+    {
       field: 'engraving',
       headerName: 'Engraving',
       width: 150,
       sortable: false,
+      // Any engraved line puts the order on the workshop's sheet.
       renderCell: ({ row }) =>
-        row.engraving && (
+        engravingOf(row) && (
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center', height: '100%' }}>
-            <EngravingText engraving={row.engraving} label="" />
+            <EngravingText engraving={engravingOf(row)} label="" />
             <Button size="small" component={RouterLink} to={`/engravingSheet/${row.id}`} aria-label={`Engraving sheet for order ${row.id}`}>
               Sheet
             </Button>
           </Stack>
         ),
     },
+    { field: 'id', headerName: 'Order', width: 100, sortable: false, valueFormatter: (value: string) => `#${shortOrderId(value)}` },
     { field: 'userName', headerName: 'Customer', flex: 1, minWidth: 140, sortable: false },
     // State, actions and the transaction come early, so they stay on screen in a narrow window.
     { field: 'state', headerName: 'State', width: 150, renderCell: ({ row }) => <OrderStateChip state={row.state} /> },
     actionsColumn(260, (row) => (
       <>
         {row.state === 'Paid' && (
-          <Button size="small" variant="contained" onClick={() => ship(row)} disabled={shipping === row.id}>
+          <Button size="small" variant="contained" onClick={() => setToShip(row)}>
             Ship
           </Button>
         )}
@@ -208,6 +234,8 @@ export default function AllOrdersPage() {
       />
       {deletion.dialog}
       <OrderHistoryDialog order={historyOf} onClose={() => setHistoryOf(null)} />
+      <ShipDialog order={toShip} busy={shipping} onShip={(tracking) => toShip && ship(toShip, tracking)} onCancel={() => setToShip(null)} />
+      <OrderLinesDialog order={linesOf} onClose={() => setLinesOf(null)} />
     </>
   );
 }

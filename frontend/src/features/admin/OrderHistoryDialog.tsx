@@ -8,6 +8,7 @@ import { OrderHistoryQuery } from './operations';
 const ACTORS: Record<OrderActorKind, string> = {
   customer: 'the customer',
   admin: 'an admin',
+  apiKey: 'an API key',
   provider: 'the payment provider',
   system: 'Keen (unpaid hold ran out)',
 };

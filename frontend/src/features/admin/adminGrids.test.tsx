@@ -7,7 +7,7 @@ import { GraphQLError } from 'graphql';
 import { SnackbarProvider } from 'notistack';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router-dom';
-import { CancelOrderMutation } from '../../graphql/orders';
+import { CancelOrderMutation } from '../../operations/orders';
 import { createCache } from '../../lib/apollo';
 import { orderFixture } from '../../test/fixtures';
 import AllOrdersPage from './AllOrdersPage';
@@ -68,8 +68,12 @@ test('All Orders: Ship only on paid orders; shipping and deleting update the gri
   renderWith(<AllOrdersPage />, [
     ordersMock,
     {
-      request: { query: MarkShippedMutation, variables: { id: 'o1' } },
-      result: { data: { markShipped: { __typename: 'Order', id: 'o1', status: 'Shipped', state: 'Shipped' } } },
+      request: { query: MarkShippedMutation, variables: { id: 'o1', tracking: { carrier: 'DHL', number: null } } },
+      result: {
+        data: {
+          markShipped: { __typename: 'Order', id: 'o1', status: 'Shipped', state: 'Shipped', trackingCarrier: 'DHL', trackingNumber: null },
+        },
+      },
     },
     {
       request: { query: CancelOrderMutation, variables: { id: 'o2' } },
@@ -95,6 +99,10 @@ test('All Orders: Ship only on paid orders; shipping and deleting update the gri
   expect(within(rowOf('Unpaid Knife')).getByText('Awaiting payment', { selector: '.MuiChip-label' })).toBeInTheDocument();
 
   fireEvent.click(within(rowOf('Paid Pending Knife')).getByText('Ship', { selector: 'button' }));
+  // The dialog asks for the tracking, both parts optional: a carrier alone is sent, the empty number as null.
+  const shipDialog = await screen.findByRole('dialog', { name: 'Ship order #o1' });
+  fireEvent.change(within(shipDialog).getByLabelText('Carrier (optional)'), { target: { value: ' DHL ' } });
+  fireEvent.click(within(shipDialog).getByRole('button', { name: 'Ship' }));
   expect(await screen.findByText('Status is updated')).toBeInTheDocument();
   expect(within(rowOf('Paid Pending Knife')).queryByText('Ship', { selector: 'button' })).not.toBeInTheDocument();
   expect(within(rowOf('Paid Pending Knife')).getByText('Shipped', { selector: '.MuiChip-label' })).toBeInTheDocument();
@@ -166,6 +174,7 @@ const user = (id: string, name: string, role: 'admin' | 'user') => ({
   address: null,
   img: null,
   role,
+  orderEmails: true,
   createdAt: '2026-11-20T10:00:00.000Z',
 });
 

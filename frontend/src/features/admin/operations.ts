@@ -12,11 +12,13 @@ export const AdminOrdersQuery = graphql(`
 `);
 
 export const MarkShippedMutation = graphql(`
-  mutation MarkShipped($id: ID!) {
-    markShipped(id: $id) {
+  mutation MarkShipped($id: ID!, $tracking: ShipmentTrackingInput) {
+    markShipped(id: $id, tracking: $tracking) {
       id
       status
       state
+      trackingCarrier
+      trackingNumber
     }
   }
 `);

@@ -1,3 +1,4 @@
+import { ENGRAVING_MAX_LENGTH, ENGRAVING_PRICE, type NumberSetting, settingOutOfRange, settingRequired } from '@keen/rules';
 import * as yup from 'yup';
 
 /** SPEC §5's messages. A number field left empty is "required", not "must be a number". */
@@ -15,15 +16,11 @@ const photo = yup
   .nullable()
   .test('photo', 'Product Photo is Required', (value) => value instanceof File || (typeof value === 'string' && value !== ''));
 
-/** The server's engraving limits (backend/src/modules/catalog/engraving.ts), with its messages. */
-const engravingLength = wholeNumber('Engraving length is Required', 1, 'Engraving length must be between 1 and 40').max(
-  40,
-  'Engraving length must be between 1 and 40',
-);
-const engravingPrice = wholeNumber('Engraving price is Required', 0, 'Engraving price must be between 0 and 10000').max(
-  10000,
-  'Engraving price must be between 0 and 10000',
-);
+/** A setting the server checks too, with its range and messages. */
+const setting = (rule: NumberSetting) =>
+  wholeNumber(settingRequired(rule), rule.min, settingOutOfRange(rule)).max(rule.max, settingOutOfRange(rule));
+const engravingLength = setting(ENGRAVING_MAX_LENGTH);
+const engravingPrice = setting(ENGRAVING_PRICE);
 
 export const addProductSchema = yup.object({
   name: yup.string().trim().required('Product Name is Required'),
@@ -58,5 +55,3 @@ export interface ProductFormValues {
   engravingMaxLength: number | '';
   engravingPrice: number | '';
 }
-
-export const NEW_PRODUCT_ENGRAVING = { engravable: false, engravingMaxLength: 24, engravingPrice: 0 };

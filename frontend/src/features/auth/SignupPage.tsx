@@ -4,7 +4,7 @@ import { useFormik } from 'formik';
 import { useSnackbar } from 'notistack';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import * as yup from 'yup';
-import { PHONE_PATTERN, phoneFormatMessage } from '@keen/form-rules';
+import { PHONE_PATTERN, phoneFormatMessage } from '@keen/rules';
 import FormikTextField, { type FormikTextFieldProps } from '../../components/FormikTextField';
 import { useAuth } from '../../lib/auth';
 import { errorMessage } from '../../lib/errors';

@@ -4,7 +4,7 @@ import { useQuery } from '@apollo/client/react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import Spinner from '../../components/Spinner';
 import { errorMessage } from '../../lib/errors';
-import { ProductsQuery } from '../../graphql/products';
+import { ProductsQuery } from '../../operations/products';
 import { ProductCards } from '../../components/ProductGrid';
 import { listOptions, PAGE_SIZE, type ProductFilters } from './productFilters';
 

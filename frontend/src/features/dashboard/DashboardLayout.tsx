@@ -19,6 +19,9 @@ const adminMenu = [
   { to: '/dashboard/manageProducts', label: 'Manage Products' },
   { to: '/dashboard/users', label: 'Users' },
   { to: '/dashboard/overview', label: 'Overview' },
+  { to: '/dashboard/jobs', label: 'Background jobs' },
+  { to: '/dashboard/apiKeys', label: 'API keys' },
+  { to: '/dashboard/webhooks', label: 'Webhooks' },
 ];
 
 export default function DashboardLayout() {

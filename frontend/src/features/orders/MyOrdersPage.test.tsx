@@ -35,7 +35,7 @@ test('the table: columns, Pay for unpaid, Paid with transaction id, status, pric
   const { client } = countingClient(answer);
   renderPage(<MyOrdersPage />, { path: '/dashboard/myOrders', route: '/dashboard/myOrders', client });
   const table = await screen.findByRole('table', { name: 'My orders' });
-  for (const column of ['#', 'Avatar', 'Name', 'Payment status', 'Price', 'Quantity', 'Order Delete']) {
+  for (const column of ['Order', 'Avatar', 'Name', 'Payment status', 'Price', 'Quantity', 'Order Delete']) {
     expect(within(table).getByRole('columnheader', { name: column })).toBeInTheDocument();
   }
   const rows = within(table).getAllByRole('row').slice(1);

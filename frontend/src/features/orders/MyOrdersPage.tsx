@@ -14,12 +14,13 @@ import {
   Typography,
 } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
+import { shortOrderId } from '@keen/rules';
 import { CLOSED_ORDER_STATES, ORDER_STATE_LABELS } from '../../components/OrderStateChip';
 import QueryState from '../../components/QueryState';
 import { useConfirmedDelete } from '../../components/useConfirmedDelete';
 import type { MyOrdersQuery as MyOrdersResult } from '../../gql/graphql';
 import EngravingText from '../../components/engraving/EngravingText';
-import { CancelOrderMutation, MyOrdersQuery } from '../../graphql/orders';
+import { CancelOrderMutation, MyOrdersQuery } from '../../operations/orders';
 
 type OrderRow = MyOrdersResult['myOrders']['items'][number];
 
@@ -66,7 +67,7 @@ export default function MyOrdersPage() {
             <Table size="small" aria-label="My orders">
               <TableHead>
                 <TableRow>
-                  <TableCell>#</TableCell>
+                  <TableCell>Order</TableCell>
                   <TableCell>Avatar</TableCell>
                   <TableCell>Name</TableCell>
                   <TableCell>Payment status</TableCell>
@@ -76,9 +77,9 @@ export default function MyOrdersPage() {
                 </TableRow>
               </TableHead>
               <TableBody>
-                {orders.map((order, index) => (
+                {orders.map((order) => (
                   <TableRow key={order.id}>
-                    <TableCell>{index + 1}</TableCell>
+                    <TableCell>#{shortOrderId(order.id)}</TableCell>
                     <TableCell>
                       <Avatar
                         src={order.img}
@@ -88,10 +89,25 @@ export default function MyOrdersPage() {
                       />
                     </TableCell>
                     <TableCell>
-                      {order.name}
-                      <Box>
-                        <EngravingText engraving={order.engraving} />
-                      </Box>
+                      {order.lines.length > 1 ? (
+                        <Box component="ul" aria-label={`Lines of order #${shortOrderId(order.id)}`} sx={{ m: 0, pl: 2 }}>
+                          {order.lines.map((line) => (
+                            <li key={line.id}>
+                              {line.quantity} x {line.name}
+                              <Box>
+                                <EngravingText engraving={line.engraving} />
+                              </Box>
+                            </li>
+                          ))}
+                        </Box>
+                      ) : (
+                        <>
+                          {order.name}
+                          <Box>
+                            <EngravingText engraving={order.engraving} />
+                          </Box>
+                        </>
+                      )}
                     </TableCell>
                     <TableCell>
                       {CLOSED_ORDER_STATES.includes(order.state) ? (
@@ -117,9 +133,14 @@ export default function MyOrdersPage() {
                       <Box sx={{ mt: 0.5 }}>
                         Status: <Chip size="small" label={order.status} color={statusColor(order)} />
                       </Box>
+                      {(order.trackingCarrier || order.trackingNumber) && (
+                        <Typography variant="body2" sx={{ mt: 0.5, wordBreak: 'break-all' }}>
+                          Tracking: {[order.trackingCarrier, order.trackingNumber].filter(Boolean).join(' ')}
+                        </Typography>
+                      )}
                     </TableCell>
                     <TableCell>${order.totalPrice}</TableCell>
-                    <TableCell>{order.quantity}</TableCell>
+                    <TableCell>{order.lines.reduce((units, line) => units + line.quantity, 0)}</TableCell>
                     <TableCell>
                       {order.state === 'AwaitingPayment' && (
                         <Button

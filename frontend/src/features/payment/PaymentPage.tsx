@@ -3,6 +3,7 @@ import { useMutation, useQuery } from '@apollo/client/react';
 import { Box, Card, CardContent, Typography } from '@mui/material';
 import Spinner from '../../components/Spinner';
 import { Link as RouterLink, useParams } from 'react-router-dom';
+import { shortOrderId } from '@keen/rules';
 import type { OrderState } from '../../gql/graphql';
 import EngravingText from '../../components/engraving/EngravingText';
 import { CreatePaymentIntentMutation, PaymentPageQuery } from './operations';
@@ -86,10 +87,32 @@ export default function PaymentPage() {
       <Card>
         <CardContent>
           <Typography sx={{ color: 'success.main', fontWeight: 'bold' }}>Hello, {data.me?.name}</Typography>
-          <Typography variant="h5" component="h1" sx={{ my: 1 }}>
-            Pay for {order.name}
-          </Typography>
-          <EngravingText engraving={order.engraving} />
+          {order.lines.length > 1 ? (
+            <>
+              <Typography variant="h5" component="h1" sx={{ my: 1 }}>
+                Pay for your order of {order.lines.length} knives
+              </Typography>
+              <Typography variant="body2">Order #{shortOrderId(order.id)}</Typography>
+              <Box component="ul" aria-label="Order lines" sx={{ pl: 2, my: 1 }}>
+                {order.lines.map((line) => (
+                  <li key={line.id}>
+                    <Typography component="span">
+                      {line.quantity} x {line.name}: ${line.lineTotal}{' '}
+                    </Typography>
+                    <EngravingText engraving={line.engraving} />
+                  </li>
+                ))}
+              </Box>
+            </>
+          ) : (
+            <>
+              <Typography variant="h5" component="h1" sx={{ my: 1 }}>
+                Pay for {order.name}
+              </Typography>
+              <Typography variant="body2">Order #{shortOrderId(order.id)}</Typography>
+              <EngravingText engraving={order.engraving} />
+            </>
+          )}
           <Typography>Please pay : ${order.totalPrice}</Typography>
         </CardContent>
       </Card>

@@ -18,6 +18,16 @@ export const PaymentPageQuery = graphql(`
         text
         font
       }
+      lines {
+        id
+        name
+        quantity
+        lineTotal
+        engraving {
+          text
+          font
+        }
+      }
     }
   }
 `);

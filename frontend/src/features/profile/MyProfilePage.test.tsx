@@ -2,9 +2,9 @@ import { expect, test } from 'vitest';
 import { fireEvent, screen } from '@testing-library/react';
 import { userFixture } from '../../test/fixtures';
 import { renderPage } from '../../test/render';
-import { MeQuery } from '../../graphql/me';
+import { MeQuery } from '../../operations/me';
 import MyProfilePage from './MyProfilePage';
-import { UpdateProfileMutation } from './operations';
+import { SetOrderEmailsMutation, UpdateProfileMutation } from './operations';
 
 const me = userFixture({ img: 'https://img.test/casey.png' });
 const meMock = { request: { query: MeQuery, variables: {} }, result: { data: { me } } };
@@ -59,4 +59,24 @@ test('the seeded phone format saves unchanged, and a phone with letters gets the
   fireEvent.change(screen.getByLabelText(/^Phone/), { target: { value: 'call me' } });
   fireEvent.click(screen.getByRole('button', { name: 'Update Profile' }));
   expect(await screen.findByText('Phone must be a phone number (digits, spaces, dashes and a leading +)')).toBeInTheDocument();
+});
+
+test('"Order e-mails" is on by default; switching it off keeps receipts and the answer updates the switch', async () => {
+  renderPage(<MyProfilePage />, {
+    path: '/dashboard',
+    route: '/dashboard',
+    mocks: [
+      meMock,
+      {
+        request: { query: SetOrderEmailsMutation, variables: { on: false } },
+        result: { data: { setOrderEmails: { __typename: 'User', id: 'u1', orderEmails: false } } },
+      },
+    ],
+  });
+  const toggle = await screen.findByRole('switch', { name: 'Order e-mails' });
+  expect(toggle).toBeChecked();
+  expect(toggle).toHaveAccessibleDescription(/Payment receipts are always sent/);
+  fireEvent.click(toggle);
+  expect(await screen.findByText('Order e-mails are off; receipts still come')).toBeInTheDocument();
+  expect(screen.getByRole('switch', { name: 'Order e-mails' })).not.toBeChecked();
 });

@@ -4,7 +4,7 @@ import { Avatar, Box, Button, Card, CardContent, LinearProgress, Stack, Typograp
 import { useFormik } from 'formik';
 import { useSnackbar } from 'notistack';
 import * as yup from 'yup';
-import { PHONE_PATTERN, phoneFormatMessage } from '@keen/form-rules';
+import { PHONE_PATTERN, phoneFormatMessage } from '@keen/rules';
 import { useAuth } from '../../lib/auth';
 import { useMe } from '../../lib/useMe';
 import FormikTextField from '../../components/FormikTextField';
@@ -12,6 +12,7 @@ import Spinner from '../../components/Spinner';
 import { errorMessage } from '../../lib/errors';
 import { uploadImage } from '../../lib/upload';
 import { UpdateProfileMutation } from './operations';
+import OrderEmailsSwitch from './OrderEmailsSwitch';
 
 const schema = yup.object({
   name: yup.string().trim().required('Name is Required'),
@@ -108,6 +109,9 @@ export default function MyProfilePage() {
               Update Profile
             </Button>
           </Stack>
+        </Box>
+        <Box sx={{ mt: 3 }}>
+          <OrderEmailsSwitch on={me?.orderEmails ?? true} />
         </Box>
       </CardContent>
     </Card>

@@ -7,3 +7,13 @@ export const UpdateProfileMutation = graphql(`
     }
   }
 `);
+
+/** Order e-mails on or off; the answer updates "me" in the cache. */
+export const SetOrderEmailsMutation = graphql(`
+  mutation SetOrderEmails($on: Boolean!) {
+    setOrderEmails(on: $on) {
+      id
+      orderEmails
+    }
+  }
+`);

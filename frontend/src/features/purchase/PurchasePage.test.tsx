@@ -4,7 +4,7 @@ import { GraphQLError } from 'graphql';
 import type { MockLink } from '@apollo/client/testing';
 import { cacheWithEmptyList, engravingFixture, orderFixture } from '../../test/fixtures';
 import { renderPage } from '../../test/render';
-import { MyOrdersQuery } from '../../graphql/orders';
+import { MyOrdersQuery } from '../../operations/orders';
 import { PlaceOrderMutation, PurchasePageQuery } from './operations';
 import PurchasePage from './PurchasePage';
 

@@ -11,9 +11,10 @@ import { DEFAULT_ENGRAVING_FONT } from '../../components/engraving/fonts';
 import { prependToLists } from '../../lib/listCache';
 import type { PurchasePageQuery as PurchasePageResult } from '../../gql/graphql';
 import { PlaceOrderMutation, PurchasePageQuery } from './operations';
-import { engravingError, PHONE_PATTERN, phoneFormatMessage } from '@keen/form-rules';
+import { engravingError, PHONE_PATTERN, phoneFormatMessage, quantityError } from '@keen/rules';
 import FormikTextField from '../../components/FormikTextField';
-import { quantityError } from './validation';
+import AddToCartButton from '../../components/AddToCartButton';
+import { seenOf } from '../../lib/cart';
 
 interface Values {
   phone: string;
@@ -128,6 +129,24 @@ function PurchaseForm({ product, me, fonts }: PurchaseFormProps) {
     formik.handleSubmit();
   };
 
+  /** The quantity and engraving chosen here, once they obey the product's rules (phone and address are asked at checkout). */
+  const cartLine = () => {
+    const message =
+      quantityError(formik.values.quantity, product) ??
+      engravingError(formik.values.engravingText, formik.values.engravingFont, fontIds, product);
+    if (message) {
+      enqueueSnackbar(message, { variant: 'error' });
+      return null;
+    }
+    return {
+      productId: product.id,
+      quantity: Number(formik.values.quantity),
+      engraving:
+        product.engravable && formik.values.engravingText ? { text: formik.values.engravingText, font: formik.values.engravingFont } : null,
+      seen: seenOf(product),
+    };
+  };
+
   const readOnly = { slotProps: { htmlInput: { readOnly: true } }, fullWidth: true };
   const quantity = Number(formik.values.quantity) || 0;
   const surcharge = product.engravable && formik.values.engravingText ? product.engravingPrice : 0;
@@ -176,6 +195,7 @@ function PurchaseForm({ product, me, fonts }: PurchaseFormProps) {
             <Button type="submit" variant="contained" disabled={formik.isSubmitting}>
               Place Order
             </Button>
+            <AddToCartButton productName={product.name} line={cartLine} />
           </Stack>
         </Box>
       </CardContent>

@@ -3,7 +3,7 @@ import { fireEvent, screen } from '@testing-library/react';
 import { cacheWithEmptyList } from '../../test/fixtures';
 import { renderPage } from '../../test/render';
 import AddReviewPage from './AddReviewPage';
-import { AddReviewMutation, ReviewsQuery } from '../../graphql/reviews';
+import { AddReviewMutation, ReviewsQuery } from '../../operations/reviews';
 
 const review = {
   __typename: 'Review',
@@ -13,6 +13,7 @@ const review = {
   description: 'Razor sharp',
   img: null,
   star: 5,
+  verifiedBuyer: false,
   createdAt: '2026-11-22T10:00:00.000Z',
 };
 

@@ -1,4 +1,5 @@
 import { useMutation } from '@apollo/client/react';
+import { REVIEW_DESCRIPTION_REQUIRED, STARS } from '@keen/rules';
 import { Box, Button, Card, CardContent, Stack, Typography } from '@mui/material';
 import { useFormik } from 'formik';
 import { useSnackbar } from 'notistack';
@@ -7,7 +8,7 @@ import FormikNumberField from '../../components/FormikNumberField';
 import FormikTextField from '../../components/FormikTextField';
 import { errorMessage } from '../../lib/errors';
 import { prependToLists } from '../../lib/listCache';
-import { AddReviewMutation } from '../../graphql/reviews';
+import { AddReviewMutation } from '../../operations/reviews';
 
 // SPEC §5: an empty rating reads 'Product Name is Required' (sic).
 const schema = yup.object({
@@ -16,9 +17,9 @@ const schema = yup.object({
     .typeError('Product Name is Required')
     .required('Product Name is Required')
     .integer('Ratings must be a whole number')
-    .min(1, 'Ratings must be at least 1')
-    .max(5, 'Ratings must be at most 5'),
-  description: yup.string().trim().required('Product Description is Required'),
+    .min(STARS.min, `Ratings must be at least ${STARS.min}`)
+    .max(STARS.max, `Ratings must be at most ${STARS.max}`),
+  description: yup.string().trim().required(REVIEW_DESCRIPTION_REQUIRED),
 });
 
 export default function AddReviewPage() {
@@ -52,7 +53,7 @@ export default function AddReviewPage() {
         </Typography>
         <Box component="form" noValidate onSubmit={formik.handleSubmit}>
           <Stack spacing={2}>
-            <FormikNumberField formik={formik} id="review-star" name="star" label="Give Ratings" min={1} max={5} />
+            <FormikNumberField formik={formik} id="review-star" name="star" label="Give Ratings" min={STARS.min} max={STARS.max} />
             <FormikTextField formik={formik} id="review-description" name="description" label="Description" multiline minRows={4} />
             <Button type="submit" variant="contained" disabled={formik.isSubmitting}>
               Add Review

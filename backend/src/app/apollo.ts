@@ -1,0 +1,89 @@
+import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
+import { unwrapResolverError } from '@apollo/server/errors';
+import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import { ApolloArmor } from '@escape.tech/graphql-armor';
+import type { GraphQLFormattedError, GraphQLSchema } from 'graphql';
+import type { Logger } from 'pino';
+import { graphqlMetricsPlugin } from '../common/metrics';
+import type { Config } from '../config';
+import { callerErrorOf } from '../http-kit/errors';
+import type { GraphQLContext } from '../modules/context';
+
+/** Errors about the request itself (from GraphQL, or a bad token in the context); safe to show as they are. */
+const CLIENT_ERROR_CODES = new Set([
+  'GRAPHQL_PARSE_FAILED',
+  'GRAPHQL_VALIDATION_FAILED',
+  'BAD_USER_INPUT',
+  'BAD_REQUEST',
+  'PERSISTED_QUERY_NOT_FOUND',
+  'OPERATION_RESOLUTION_FAILURE',
+  'UNAUTHENTICATED',
+  'RATE_LIMITED',
+  'SERVICE_UNAVAILABLE',
+]);
+
+export interface ApolloOptions {
+  /** From the config: always on in development, settings in production. */
+  graphql: Config['graphql'];
+  logger: Logger;
+  plugins?: ApolloServerPlugin<GraphQLContext>[];
+}
+
+/** An answer that failed because a service (the database, the identity provider) is away is a 503 to retry. */
+const serviceUnavailableStatus: ApolloServerPlugin<GraphQLContext> = {
+  async requestDidStart() {
+    return {
+      async willSendResponse({ response }) {
+        const errors = response.body.kind === 'single' ? response.body.singleResult.errors : undefined;
+        if (!errors?.some((error) => error.extensions?.code === 'SERVICE_UNAVAILABLE')) return;
+        response.http.status = 503;
+        response.http.headers.set('retry-after', String(errors.find((error) => error.extensions?.retryAfter)?.extensions?.retryAfter ?? 5));
+      },
+    };
+  },
+};
+
+export function createApolloServer(schema: GraphQLSchema, options: ApolloOptions) {
+  const armor = new ApolloArmor({
+    maxDepth: { n: 10, ignoreIntrospection: true },
+    maxAliases: { n: 15 },
+    maxDirectives: { n: 20 },
+    maxTokens: { n: 2000 },
+    costLimit: { maxCost: 5000, ignoreIntrospection: true },
+    blockFieldSuggestion: { enabled: !options.graphql.fieldSuggestions },
+  });
+  const protection = armor.protect();
+  return new ApolloServer<GraphQLContext>({
+    schema,
+    introspection: options.graphql.introspection,
+    validationRules: protection.validationRules,
+    allowBatchedHttpRequests: false,
+    // Every answer's error is either the caller's own (a stack says nothing to them) or masked;
+    // stacks go to the log. Formatting one per refused request costs more than the request.
+    includeStacktraceInErrorResponses: false,
+    plugins: [
+      ...protection.plugins,
+      ApolloServerPluginLandingPageDisabled(),
+      // Keen sends no cache hints; Apollo's default cache-control plugin would wrap every field's resolver.
+      ApolloServerPluginCacheControlDisabled(),
+      graphqlMetricsPlugin,
+      serviceUnavailableStatus,
+      ...(options.plugins ?? []),
+    ],
+    formatError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
+      const original = unwrapResolverError(error);
+      const callerError = callerErrorOf(original);
+      if (callerError) {
+        const extensions = { code: callerError.code, ...(callerError.retryAfter !== null ? { retryAfter: callerError.retryAfter } : {}) };
+        return { message: callerError.message, locations: formatted.locations, path: formatted.path, extensions };
+      }
+      if (CLIENT_ERROR_CODES.has(String(formatted.extensions?.code))) return formatted;
+      options.logger.error({ err: original }, 'GraphQL operation failed');
+      return {
+        message: 'Something went wrong on our side; please try again',
+        path: formatted.path,
+        extensions: { code: 'INTERNAL_SERVER_ERROR' },
+      };
+    },
+  });
+}

@@ -1,0 +1,126 @@
+import { timingSafeEqual } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { ApolloServer } from '@apollo/server';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import type { Logger } from 'pino';
+import type { DataSource } from 'typeorm';
+import { countRequests, registry } from '../common/metrics';
+import type { Config } from '../config';
+import { accessLog } from '../http-kit/access-log';
+import { callerErrorOf, sendCallerError } from '../http-kit/errors';
+import { securityHeaders } from '../http-kit/security-headers';
+import { clientFiles, sendClientFile } from '../http-kit/static-files';
+import type { GraphQLContext } from '../modules/context';
+import { storedImageHandler } from '../modules/uploads/uploads.routes';
+import { seedImagesDir } from '../seed/catalogue';
+import { graphqlHandler } from './graphql-handler';
+import { createRestRouter } from './rest-router';
+import type { AppServices } from './services';
+
+export interface AppParts {
+  config: Config;
+  db: DataSource;
+  services: AppServices;
+  logger: Logger;
+  apollo: ApolloServer<GraphQLContext>;
+  /** True once the process is stopping: `/readyz` then answers 503 so that no new work is routed here. */
+  isDraining?: () => boolean;
+}
+
+/** Everything on one origin: the client, /graphql, the REST layer at /api, images and health checks. */
+export function createApp({ config, db, services, logger, apollo, isDraining = () => false }: AppParts): express.Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', config.trustProxy);
+  app.use(countRequests);
+  app.use(securityHeaders(config));
+  app.use(accessLog(app, logger));
+
+  app.get('/healthz', (_req, res) => {
+    res.json({ status: 'ok' });
+  });
+  app.get('/readyz', async (req, res) => {
+    if (isDraining()) {
+      res.status(503).json({ status: 'not ready', reason: 'shutting down' });
+      return;
+    }
+    let reason = 'database unreachable';
+    try {
+      await db.query('SELECT 1');
+      reason = 'migrations pending';
+      if (!(await db.showMigrations())) {
+        res.json({ status: 'ready' });
+        return;
+      }
+    } catch (error) {
+      // The driver's text may name hosts and users: it goes to the log, not to the prober.
+      req.log.warn({ err: error }, 'readiness check failed');
+    }
+    res.status(503).json({ status: 'not ready', reason });
+  });
+
+  app.get('/metrics', async (req, res) => {
+    if (!config.metricsToken) {
+      res.status(404).json({ message: 'Not found' });
+      return;
+    }
+    if (!sameSecret(req.headers.authorization ?? '', `Bearer ${config.metricsToken}`)) {
+      res.status(401).json({ message: 'Metrics need the bearer token from METRICS_TOKEN' });
+      return;
+    }
+    res.setHeader('cache-control', 'no-store');
+    res.type(registry.contentType).send(await registry.metrics());
+  });
+
+  app.get('/config.json', (_req, res) => {
+    res.setHeader('cache-control', 'no-store');
+    res.json({
+      firebase: { apiKey: config.firebase.webApiKey, authDomain: config.firebase.authDomain, projectId: config.firebase.projectId },
+      authEmulatorUrl: config.firebase.emulatorHost ? `http://${config.firebase.emulatorHost}` : null,
+      stripePublishableKey: config.stripe.publishableKey,
+      paymentProvider: config.stripe.secretKey ? 'stripe' : 'test',
+    });
+  });
+
+  const graphiqlPage = path.join(config.clientDir, 'graphiql.html');
+  app.get('/graphql', (req, res, next) => {
+    if (!req.accepts('html') || req.accepts(['json', 'html']) === 'json' || !existsSync(graphiqlPage)) return next();
+    sendClientFile(req, res, graphiqlPage).catch(next);
+  });
+  app.use('/graphql', express.json({ limit: '1mb' }), graphqlHandler(apollo, services, db));
+
+  app.use('/api', createRestRouter(services, logger));
+  app.use('/images', express.static(seedImagesDir, { maxAge: '7d', immutable: true }));
+  if (config.s3) {
+    // Images in the bucket are served by whichever process is asked, unless S3_PUBLIC_URL points browsers elsewhere.
+    app.get('/uploads/:name', storedImageHandler(services));
+  } else {
+    app.use('/uploads', express.static(path.join(config.dataDir, 'uploads'), { maxAge: '7d' }));
+  }
+
+  app.use(clientFiles(config.clientDir));
+  app.get('/{*path}', (req, res, next) => {
+    const index = path.join(config.clientDir, 'index.html');
+    if (!existsSync(index)) {
+      res.status(503).type('text').send('The web client is not built yet: run `npm run build`.');
+      return;
+    }
+    sendClientFile(req, res, index).catch(next);
+  });
+
+  app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
+    req.log.error({ err: error }, 'request failed');
+    if (res.headersSent) return;
+    const callerError = callerErrorOf(error);
+    if (callerError) sendCallerError(res, callerError);
+    else res.status(500).json({ message: 'Something went wrong on our side; please try again' });
+  });
+  return app;
+}
+
+function sameSecret(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}

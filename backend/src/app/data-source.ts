@@ -1,0 +1,77 @@
+import { DataSource, type Logger } from 'typeorm';
+import { DEFAULT_POOL_SETTINGS, type PoolSettings } from '../config';
+import { Product } from '../modules/catalog/product.entity';
+import { ApiKey } from '../modules/integrations/api-key.entity';
+import { WebhookDelivery, WebhookEndpoint } from '../modules/integrations/webhook.entity';
+import { OrderEvent } from '../modules/orders/order-event.entity';
+import { Order } from '../modules/orders/order.entity';
+import { OrderLine } from '../modules/orders/order-line.entity';
+import { TestPaymentIntent } from '../modules/payments/test-payment-intent.entity';
+import { Review } from '../modules/reviews/review.entity';
+import { StaffGrant, StaffRoleEvent } from '../modules/users/staff-grant.entity';
+import { User } from '../modules/users/user.entity';
+import { Init1763800000000 } from '../db/migrations/1763800000000-Init';
+import { Payments1763900000000 } from '../db/migrations/1763900000000-Payments';
+import { TrustedIdentity1764100000000 } from '../db/migrations/1764100000000-TrustedIdentity';
+import { OrderStates1764200000000 } from '../db/migrations/1764200000000-OrderStates';
+import { Engraving1764300000000 } from '../db/migrations/1764300000000-Engraving';
+import { ProductSearch1764400000000 } from '../db/migrations/1764400000000-ProductSearch';
+import { ScheduledRuns1764500000000 } from '../db/migrations/1764500000000-ScheduledRuns';
+import { DomainEvents1764600000000 } from '../db/migrations/1764600000000-DomainEvents';
+import { StaffGrants1764700000000 } from '../db/migrations/1764700000000-StaffGrants';
+import { OrderEmails1764900000000 } from '../db/migrations/1764900000000-OrderEmails';
+import { Integrations1765000000000 } from '../db/migrations/1765000000000-Integrations';
+import { OrderLines1765100000000 } from '../db/migrations/1765100000000-OrderLines';
+
+export const entities = [
+  Product,
+  Order,
+  OrderLine,
+  OrderEvent,
+  Review,
+  User,
+  TestPaymentIntent,
+  StaffGrant,
+  StaffRoleEvent,
+  ApiKey,
+  WebhookEndpoint,
+  WebhookDelivery,
+];
+export const migrations = [
+  Init1763800000000,
+  Payments1763900000000,
+  TrustedIdentity1764100000000,
+  OrderStates1764200000000,
+  Engraving1764300000000,
+  ProductSearch1764400000000,
+  ScheduledRuns1764500000000,
+  DomainEvents1764600000000,
+  StaffGrants1764700000000,
+  OrderEmails1764900000000,
+  Integrations1765000000000,
+  OrderLines1765100000000,
+];
+
+/** Schema changes only ever come from the committed migrations; `synchronize` stays off. */
+export function createDataSource(
+  url: string,
+  { poolSize = 10, logger, pool = DEFAULT_POOL_SETTINGS }: { poolSize?: number; logger?: Logger; pool?: PoolSettings } = {},
+): DataSource {
+  return new DataSource({
+    type: 'postgres',
+    url,
+    entities,
+    migrations,
+    synchronize: false,
+    migrationsTransactionMode: 'each',
+    poolSize,
+    applicationName: 'keen',
+    // node-postgres sets these on each new connection; its pool waits at most connectionTimeoutMillis for a free one.
+    extra: {
+      statement_timeout: pool.statementTimeoutMs,
+      idle_in_transaction_session_timeout: pool.idleInTransactionTimeoutMs,
+      connectionTimeoutMillis: pool.connectionTimeoutMs,
+    },
+    ...(logger ? { logger, logging: ['query' as const] } : {}),
+  });
+}

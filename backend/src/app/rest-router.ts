@@ -1,0 +1,66 @@
+import express, { type NextFunction, type Request, type Response, type Router } from 'express';
+import type { Logger } from 'pino';
+import { callerErrorOf, sendCallerError } from '../http-kit/errors';
+import { createHandlers } from '../http-kit/handle';
+import { callerFromRequest } from '../modules/request-caller';
+import { authorizeKey, routeKeyAccess } from '../modules/auth/scopes';
+import { registerCatalogRoutes } from '../modules/catalog/catalog.routes';
+import type { RestContext } from '../modules/context';
+import { registerOrdersRoutes } from '../modules/orders/orders.routes';
+import { registerPaymentsRoutes } from '../modules/payments/payments.routes';
+import { STRIPE_WEBHOOK_PATH } from '../modules/payments/webhook-path';
+import { registerReportsRoutes } from '../modules/reports/reports.routes';
+import { registerReviewsRoutes } from '../modules/reviews/reviews.routes';
+import { registerUploadsRoutes } from '../modules/uploads/uploads.routes';
+import { registerUsersRoutes } from '../modules/users/users.routes';
+import { registerOpenApiRoutes } from './openapi';
+import type { AppServices } from './services';
+
+/** Every module's REST routes, in one list. */
+const restRegistrations = [
+  registerOpenApiRoutes,
+  registerCatalogRoutes,
+  registerReviewsRoutes,
+  registerUsersRoutes,
+  registerOrdersRoutes,
+  registerPaymentsRoutes,
+  registerUploadsRoutes,
+  registerReportsRoutes,
+];
+
+/**
+ * The REST compatibility layer at /api: the old client's paths and answer shapes, as thin
+ * routes over the same services the GraphQL API uses. Errors answer `{ message }`.
+ * Each module adds its routes with a `register...Routes(router, handlers)` function.
+ */
+export function createRestRouter(services: AppServices, logger: Logger): Router {
+  const router = express.Router();
+  const json = express.json({ limit: '1mb' });
+  router.use((req, res, next) => (req.path === STRIPE_WEBHOOK_PATH ? next() : json(req, res, next)));
+  const handlers = createHandlers<RestContext>(async (req) => {
+    const caller = await callerFromRequest(services, req);
+    // An API key reaches only routes that declare its scope (`keyScope`); the others refuse keys.
+    authorizeKey(caller, routeKeyAccess(req));
+    return { caller, services };
+  }, services.readCache);
+  for (const register of restRegistrations) register(router, handlers);
+
+  router.use((_req, res) => {
+    res.status(404).json({ message: 'No such API route' });
+  });
+  router.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
+    const callerError = callerErrorOf(error);
+    if (callerError) {
+      if (callerError.code === 'SERVICE_UNAVAILABLE') logger.warn({ err: error }, 'REST request failed: a service is unavailable');
+      sendCallerError(res, callerError);
+      return;
+    }
+    if (error instanceof SyntaxError && 'body' in error) {
+      res.status(400).json({ message: 'The request body is not valid JSON' });
+      return;
+    }
+    logger.error({ err: error }, 'REST request failed');
+    res.status(500).json({ message: 'Something went wrong on our side; please try again' });
+  });
+  return router;
+}

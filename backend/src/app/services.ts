@@ -1,0 +1,58 @@
+import path from 'node:path';
+import type { Logger } from 'pino';
+import type { DataSource } from 'typeorm';
+import { RateLimits } from '../common/rate-limits';
+import { ReadCache } from '../common/read-cache';
+import type { Config } from '../config';
+import type { JobQueue } from '../jobs/job-queue';
+import { BackgroundJobsService } from '../modules/jobs/background-jobs.service';
+import { ApiKeysService } from '../modules/integrations/api-keys.service';
+import { WebhooksService } from '../modules/integrations/webhooks.service';
+import { IdentityService } from '../modules/auth/identity';
+import { CatalogService } from '../modules/catalog/catalog.service';
+import { NotificationsService } from '../modules/notifications/notifications.service';
+import { OrdersService } from '../modules/orders/orders.service';
+import { createPaymentProvider } from '../modules/payments/create-provider';
+import { PaymentsService } from '../modules/payments/payments.service';
+import { ReportsService } from '../modules/reports/reports.service';
+import { ReviewsService } from '../modules/reviews/reviews.service';
+import { LocalDiskImageStore } from '../modules/uploads/image-store';
+import { S3ImageStore } from '../modules/uploads/s3-image-store';
+import { UploadsService } from '../modules/uploads/uploads.service';
+import { UsersService } from '../modules/users/users.service';
+
+/** One instance of each service per process; GraphQL resolvers and REST routes share them. */
+export function createServices(db: DataSource, config: Config, logger: Logger, jobs: JobQueue) {
+  const limits = RateLimits.create(config.rateLimits, logger);
+  const identity = new IdentityService(config);
+  const users = new UsersService(db, config.adminEmails, identity);
+  const catalog = new CatalogService(db);
+  const provider = createPaymentProvider(db, config);
+  const orders = new OrdersService(db, provider, config.orders, logger, limits);
+  const uploads = new UploadsService(
+    db,
+    config.s3 ? new S3ImageStore(config.s3) : new LocalDiskImageStore(path.join(config.dataDir, 'uploads')),
+    limits,
+    config.s3?.publicUrl ?? null,
+  );
+  return {
+    limits,
+    readCache: ReadCache.create(config.readCache, logger),
+    identity,
+    users,
+    catalog,
+    orders,
+    reviews: new ReviewsService(db, limits, (url) => uploads.isOwnUpload(url)),
+    payments: new PaymentsService(db, provider, logger),
+    uploads,
+    reports: new ReportsService(db, catalog, orders, users),
+    backgroundJobs: new BackgroundJobsService(jobs),
+    /** Order e-mails; null with EMAILS=off (and in tests without SMTP_URL). */
+    notifications: config.mail ? new NotificationsService(db, config.mail, jobs, logger) : null,
+    apiKeys: new ApiKeysService(db),
+    webhooks: new WebhooksService(db, jobs, config.webhooks, logger),
+  };
+}
+
+/** The modules' services (modules/context.ts) and the app's read cache. */
+export type AppServices = ReturnType<typeof createServices>;

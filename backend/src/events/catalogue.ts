@@ -1,0 +1,99 @@
+/**
+ * Every domain event Keen raises, by name, with what it carries. A payload holds what a subscriber
+ * needs (an e-mail, a webhook, the read cache) without reading the changed rows again, as plain JSON.
+ */
+
+/** One line of an order, as it was ordered. */
+export interface OrderLinePayload {
+  productId: string | null;
+  productName: string;
+  quantity: number;
+  /** Whole dollars per unit, the engraving surcharge included. */
+  unitPrice: number;
+  lineTotal: number;
+  engraving: { text: string; font: string; unitSurcharge: number } | null;
+}
+
+/** An order after the change that raised the event. */
+export interface OrderPayload {
+  orderId: string;
+  state: string;
+  customer: { id: string | null; name: string; email: string };
+  phone: string;
+  address: string;
+  lines: OrderLinePayload[];
+  /** Whole dollars. */
+  total: number;
+  createdAt: string;
+  /** When an unpaid order's hold runs out (null once it is paid or closed). */
+  holdEndsAt: string | null;
+  transactionId: string | null;
+  /** What the admin gave when shipping (null before, or when they gave neither). */
+  tracking: { carrier: string | null; number: string | null } | null;
+  /** The history line's note, when the change had one. */
+  note: string | null;
+}
+
+export interface ProductPayload {
+  productId: string;
+  name: string;
+  price: number;
+  quantity: number;
+  minimumQuantity: number;
+}
+
+export interface ReviewPayload {
+  reviewId: string;
+  authorId: string | null;
+  rating: number;
+}
+
+export interface UserPayload {
+  userId: string;
+  email: string;
+}
+
+export interface DomainEventPayloads {
+  'order.placed': OrderPayload;
+  'order.paid': OrderPayload;
+  'order.shipped': OrderPayload;
+  'order.cancelled': OrderPayload;
+  'order.expired': OrderPayload;
+  'order.refunded': OrderPayload;
+  'product.created': ProductPayload;
+  'product.updated': ProductPayload;
+  'product.deleted': ProductPayload;
+  'review.added': ReviewPayload;
+  'review.removed': ReviewPayload;
+  'user.roleChanged': UserPayload & { role: string };
+  /** Name or photo changed: reviews show both. */
+  'user.profileUpdated': UserPayload;
+}
+
+export type DomainEventName = keyof DomainEventPayloads;
+
+export const DOMAIN_EVENT_NAMES: readonly DomainEventName[] = [
+  'order.placed',
+  'order.paid',
+  'order.shipped',
+  'order.cancelled',
+  'order.expired',
+  'order.refunded',
+  'product.created',
+  'product.updated',
+  'product.deleted',
+  'review.added',
+  'review.removed',
+  'user.roleChanged',
+  'user.profileUpdated',
+];
+
+/** A committed event as subscribers receive it. */
+export interface DomainEvent<N extends DomainEventName = DomainEventName> {
+  id: string;
+  name: N;
+  /** The id of the order, product, review or user the event is about: events of one aggregate arrive in order. */
+  aggregateId: string;
+  payload: DomainEventPayloads[N];
+  createdAt: Date;
+}

@@ -1,0 +1,73 @@
+import type { Request, Response } from 'express';
+import { badInput } from '../common/errors';
+import { MAX_TAKE } from '../common/list';
+
+/** A REST request's query string, read into typed values; a bad value is a 400 that names the parameter. */
+
+/** The query parameters `restList` reads. */
+export const LIST_PAGE_QUERY = ['skip', 'take'] as const;
+
+/** The most rows one REST list answers; `?skip` and `?take` page through longer lists. */
+export const REST_LIST_CAP = 1000;
+
+/**
+ * The old routes answer a plain array. It holds at most REST_LIST_CAP rows (`?take`, default and
+ * most REST_LIST_CAP) after `?skip` rows, read in service pages of MAX_TAKE, so a list never loads a
+ * whole table. `X-Total-Count` says how many rows match over every page.
+ */
+export async function restList<T>(
+  req: Request,
+  res: Response,
+  read: (page: { skip: number; take: number }) => Promise<{ items: T[]; totalItems: number }>,
+): Promise<T[]> {
+  const skip = wholeQuery(req, 'skip', (n) => n >= 0, 'skip must be a whole number of at least 0') ?? 0;
+  const take =
+    wholeQuery(req, 'take', (n) => n >= 1 && n <= REST_LIST_CAP, `take must be a whole number from 1 to ${REST_LIST_CAP}`) ?? REST_LIST_CAP;
+  const rows: T[] = [];
+  for (;;) {
+    const wanted = Math.min(MAX_TAKE, take - rows.length);
+    const { items, totalItems } = await read({ skip: skip + rows.length, take: wanted });
+    rows.push(...items);
+    res.setHeader('x-total-count', String(totalItems));
+    if (items.length < wanted || rows.length >= take) return rows;
+  }
+}
+
+function wholeQuery(req: Request, name: string, allowed: (value: number) => boolean, message: string): number | undefined {
+  const raw = queryValue(req, name);
+  if (raw === undefined) return undefined;
+  if (!/^\d{1,15}$/.test(raw) || !allowed(Number(raw))) throw badInput(message);
+  return Number(raw);
+}
+
+/** A single query-string value: `undefined` when absent; repeated or nested values are bad input. */
+export function queryValue(req: Request, name: string): string | undefined {
+  const value = req.query[name];
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string') throw badInput(`Send ${name} once, as text`);
+  return value;
+}
+
+export function requireQuery(req: Request, name: string): string {
+  const value = queryValue(req, name);
+  if (!value) throw badInput(`The query parameter ${name} is required`);
+  return value;
+}
+
+/** A query-string value that must be one of the allowed values (they reach ORDER BY, so never free text). */
+export function oneOf<T extends string>(req: Request, name: string, values: Record<string, T> | readonly T[]): T | undefined {
+  const raw = req.query[name];
+  if (raw === undefined || raw === '') return undefined;
+  const allowed = Object.values(values);
+  if (typeof raw !== 'string' || !allowed.includes(raw as T)) throw badInput(`${name} must be one of ${allowed.join(', ')}`);
+  return raw as T;
+}
+
+/** A yes/no query-string value: true or 1, false or 0 (the storefront's URLs say inStock=1). */
+export function yesNo(req: Request, name: string): boolean | undefined {
+  const raw = req.query[name];
+  if (raw === undefined || raw === '') return undefined;
+  if (raw === 'true' || raw === '1') return true;
+  if (raw === 'false' || raw === '0') return false;
+  throw badInput(`${name} must be true or false`);
+}

@@ -1,0 +1,78 @@
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { Request, RequestHandler, Response } from 'express';
+
+/** Pre-compressed siblings the client build writes (`app.js.br`, `app.js.gz`), best first. */
+const ENCODINGS = [
+  { name: 'br', suffix: '.br' },
+  { name: 'gzip', suffix: '.gz' },
+] as const;
+
+/** Vite names what it writes under /assets/ after its content, so an answer there never changes. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** Everything else (the pages themselves) is checked again on every use. */
+const REVALIDATE = 'no-cache';
+
+async function isFile(file: string): Promise<boolean> {
+  return (await stat(file).catch(() => null))?.isFile() ?? false;
+}
+
+/** The encoding to answer in: one the client accepts (q > 0) and the build wrote. */
+async function encodingFor(req: Request, file: string): Promise<(typeof ENCODINGS)[number] | null> {
+  const accepted = new Set(
+    String(req.headers['accept-encoding'] ?? '')
+      .split(',')
+      .map((part) => part.trim().split(';'))
+      .filter(([, q]) => !/^\s*q=0(\.0*)?\s*$/.test(q ?? ''))
+      .map(([name]) => name.trim().toLowerCase()),
+  );
+  for (const encoding of ENCODINGS) if (accepted.has(encoding.name) && (await isFile(file + encoding.suffix))) return encoding;
+  return null;
+}
+
+/**
+ * Sends one file of the built client: hashed assets cached for a year, pages revalidated; in
+ * brotli or gzip when the client accepts it and the build wrote that version.
+ */
+export async function sendClientFile(req: Request, res: Response, file: string): Promise<void> {
+  const encoding = await encodingFor(req, file);
+  res.setHeader('vary', 'Accept-Encoding');
+  res.setHeader('cache-control', req.path.startsWith('/assets/') ? IMMUTABLE : REVALIDATE);
+  res.type(path.extname(file));
+  if (encoding) res.setHeader('content-encoding', encoding.name);
+  await new Promise<void>((resolve, reject) =>
+    res.sendFile(encoding ? file + encoding.suffix : file, { cacheControl: false }, (error) =>
+      // A browser that no longer wants the file (it left the page) is no failure.
+      error && (error as NodeJS.ErrnoException).code !== 'ECONNABORTED' ? reject(error) : resolve(),
+    ),
+  );
+}
+
+/** The built client's files under `dir` (GET and HEAD); anything else goes on to the next handler. */
+export function clientFiles(dir: string): RequestHandler {
+  const root = path.resolve(dir);
+  return async (req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    let file: string;
+    try {
+      file = path.join(root, decodeURIComponent(req.path));
+    } catch {
+      return next();
+    }
+    // Like express.static: nothing outside the folder, and no dot-files (the build's .vite/ manifest).
+    if (
+      !file.startsWith(root + path.sep) ||
+      path
+        .relative(root, file)
+        .split(path.sep)
+        .some((part) => part.startsWith('.'))
+    )
+      return next();
+    if (!(await isFile(file))) return next();
+    try {
+      await sendClientFile(req, res, file);
+    } catch (error) {
+      next(error);
+    }
+  };
+}

@@ -1,0 +1,180 @@
+import PgBoss from 'pg-boss';
+import type { Logger } from 'pino';
+import type { Config } from '../config';
+
+/** pg-boss keeps its tables in this schema of Keen's own database. */
+export const JOB_SCHEMA = 'pgboss';
+/** Jobs that used up their retries are copied here, so they outlive the failed job's retention. */
+export const DEAD_LETTER_QUEUE = 'dead-letter';
+
+export type JobQueueSettings = Config['jobs'];
+
+export interface QueueOptions {
+  /** Attempts after the first (pg-boss's `retryLimit`). */
+  retries: number;
+  /** Seconds before the first retry; doubled for each later one (with jitter). */
+  retryDelaySeconds: number;
+  /** A run taking longer than this counts as failed (and is retried). */
+  expireInSeconds?: number;
+  /** At most one waiting job per key (see `send`), so a job queued twice runs once. */
+  unique?: boolean;
+}
+
+/** A job that failed for good, for the admins' "Background jobs" panel. */
+export interface FailedJob {
+  id: string;
+  queue: string;
+  state: string;
+  /** Runs so far, the first included. */
+  attempts: number;
+  lastError: string | null;
+  createdAt: Date;
+  failedAt: Date | null;
+}
+
+export type JobHandler<T> = (data: T) => Promise<void>;
+
+/** A queue's settings as pg-boss's `create_queue` reads them. */
+interface QueueDeclaration {
+  policy: 'standard' | 'stately';
+  retryLimit?: number;
+  retryDelay?: number;
+  retryBackoff?: boolean;
+  expireInSeconds?: number;
+  deadLetter?: string;
+}
+
+/**
+ * Keen's background work on pg-boss, in its own PostgreSQL: each job runs in one process at a time
+ * (pg-boss locks the row it hands out), is retried with exponential backoff, and lands in the
+ * dead-letter queue when its retries run out. Admins see and retry failed jobs.
+ */
+export class JobQueue {
+  private constructor(
+    private readonly boss: PgBoss,
+    private readonly settings: JobQueueSettings,
+    private readonly logger: Logger,
+  ) {}
+
+  static async start(databaseUrl: string, settings: JobQueueSettings, logger: Logger): Promise<JobQueue> {
+    const boss = new PgBoss({ connectionString: databaseUrl, schema: JOB_SCHEMA, max: 4, application_name: 'keen-jobs' });
+    boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
+    await boss.start();
+    const queue = new JobQueue(boss, settings, logger);
+    await queue.createQueue(DEAD_LETTER_QUEUE, { policy: 'standard' });
+    return queue;
+  }
+
+  /**
+   * Declares a queue, once for all processes. pg-boss's own declarations deadlock one another when
+   * processes start together, so they take turns under an advisory lock held for the statement.
+   */
+  private async createQueue(name: string, options: QueueDeclaration): Promise<void> {
+    await this.boss
+      .getDb()
+      .executeSql(`SELECT ${JOB_SCHEMA}.create_queue($1, $2) FROM (SELECT pg_advisory_xact_lock(hashtext('keen:job-queues'))) AS turn`, [
+        name,
+        options,
+      ]);
+  }
+
+  /** Declares a queue and works its jobs in this process, one at a time. */
+  async define<T extends object>(name: string, options: QueueOptions, handler: JobHandler<T>): Promise<void> {
+    await this.createQueue(name, {
+      policy: options.unique ? 'stately' : 'standard',
+      retryLimit: options.retries,
+      retryDelay: options.retryDelaySeconds,
+      retryBackoff: true,
+      expireInSeconds: options.expireInSeconds ?? 15 * 60,
+      deadLetter: DEAD_LETTER_QUEUE,
+    });
+    await this.boss.work<T>(name, { pollingIntervalSeconds: this.settings.pollSeconds, batchSize: 1 }, async ([job]) => {
+      try {
+        await handler(job.data);
+      } catch (error) {
+        this.logger.warn({ err: error, queue: name, job: job.id }, 'background job failed; it is retried with backoff');
+        throw error;
+      }
+    });
+  }
+
+  /**
+   * Runs `handler` every `seconds` (the first time one period after the queue is first declared),
+   * in one process at a time across all of them: the queue holds at most one waiting and one
+   * running tick, each run queues the next, and a once-a-minute cron queues one should that chain
+   * ever break (a process killed mid-run).
+   */
+  async every(name: string, seconds: number, handler: () => Promise<void>): Promise<void> {
+    await this.createQueue(name, { policy: 'stately', retryLimit: 0, expireInSeconds: 15 * 60 });
+    const tick = { singletonKey: 'tick' };
+    await this.boss.work(name, { pollingIntervalSeconds: this.settings.pollSeconds, batchSize: 1 }, async () => {
+      try {
+        await handler();
+      } catch (error) {
+        this.logger.error({ err: error, queue: name }, 'scheduled job failed');
+      } finally {
+        await this.boss.send(name, {}, { ...tick, startAfter: seconds }).catch(() => null);
+      }
+    });
+    await this.boss.schedule(name, '* * * * *', {}, tick);
+    await this.boss.send(name, {}, { ...tick, startAfter: seconds });
+  }
+
+  /** Queues a job; with `key`, a job whose key is already waiting is not queued twice. */
+  async send(name: string, data: object, options: { key?: string; startAfterSeconds?: number } = {}): Promise<void> {
+    await this.boss.send(name, data, {
+      ...(options.key ? { singletonKey: options.key } : {}),
+      ...(options.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {}),
+    });
+  }
+
+  /** Jobs that failed for good (their retries used up), newest first. */
+  async failedJobs(limit = 100): Promise<FailedJob[]> {
+    const rows: {
+      id: string;
+      name: string;
+      state: string;
+      retry_count: number;
+      output: unknown;
+      created_on: Date;
+      completed_on: Date | null;
+    }[] = (
+      await this.boss.getDb().executeSql(
+        `SELECT id, name, state, retry_count, output, created_on, completed_on FROM ${JOB_SCHEMA}.job
+             WHERE state = 'failed' ORDER BY completed_on DESC NULLS LAST LIMIT $1`,
+        [limit],
+      )
+    ).rows;
+    return rows.map((row) => ({
+      id: row.id,
+      queue: row.name,
+      state: row.state,
+      attempts: row.retry_count + 1,
+      lastError: errorMessageOf(row.output),
+      createdAt: row.created_on,
+      failedAt: row.completed_on,
+    }));
+  }
+
+  /** Queues a failed job again (a fresh set of retries); false when no failed job has that id. */
+  async retry(id: string): Promise<boolean> {
+    const { rows } = await this.boss
+      .getDb()
+      .executeSql(`SELECT name FROM ${JOB_SCHEMA}.job WHERE id = $1::uuid AND state = 'failed'`, [id]);
+    if (!rows.length) return false;
+    await this.boss.retry(rows[0].name as string, id);
+    return true;
+  }
+
+  async stop(): Promise<void> {
+    await this.boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+  }
+}
+
+/** pg-boss stores a failed run's error as its output: `{ message, stack }`, or `{ value: { message } }` for a time-out. */
+function errorMessageOf(output: unknown): string | null {
+  const error = (output as { message?: unknown; value?: { message?: unknown } } | null) ?? null;
+  const message = error?.message ?? error?.value?.message;
+  if (message !== undefined) return String(message);
+  return output == null ? null : JSON.stringify(output);
+}

@@ -1,0 +1,22 @@
+import { Field, InputType, ObjectType } from 'type-graphql';
+import { ApiKey } from './api-key.entity';
+
+@InputType()
+export class CreateApiKeyInput {
+  @Field(() => String, { description: 'What the key is for (1 to 100 characters)' })
+  name!: string;
+
+  @Field(() => [String], {
+    description: 'At least one of catalog:read, catalog:write, orders:read, orders:write, users:read, users:write, reports:read',
+  })
+  scopes!: string[];
+}
+
+@ObjectType({ description: 'A new key and its secret: the only time the secret is shown' })
+export class CreatedApiKey {
+  @Field(() => String, { description: 'Send it as Authorization: Bearer <secret>; keep it safe, it is not shown again' })
+  secret!: string;
+
+  @Field(() => ApiKey)
+  apiKey!: ApiKey;
+}

@@ -1,0 +1,29 @@
+import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
+import { NotForKeys } from '../auth/scopes';
+import type { GraphQLContext } from '../context';
+import { ApiKey } from './api-key.entity';
+import { CreateApiKeyInput, CreatedApiKey } from './api-key.inputs';
+
+@Resolver()
+export class ApiKeysResolver {
+  @NotForKeys()
+  @Query(() => [ApiKey], { description: 'Admin only: every API key, newest first (revoked ones included)' })
+  apiKeys(@Ctx() { caller, services }: GraphQLContext): Promise<ApiKey[]> {
+    return services.apiKeys.list(caller);
+  }
+
+  @NotForKeys()
+  @Mutation(() => CreatedApiKey, { description: 'Admin only: a new API key; its secret is in this answer and never again' })
+  createApiKey(
+    @Arg('input', () => CreateApiKeyInput) input: CreateApiKeyInput,
+    @Ctx() { caller, services }: GraphQLContext,
+  ): Promise<CreatedApiKey> {
+    return services.apiKeys.create(caller, input);
+  }
+
+  @NotForKeys()
+  @Mutation(() => ApiKey, { description: 'Admin only: the key is refused from now on, on every process' })
+  revokeApiKey(@Arg('id', () => ID) id: string, @Ctx() { caller, services }: GraphQLContext): Promise<ApiKey> {
+    return services.apiKeys.revoke(caller, id);
+  }
+}

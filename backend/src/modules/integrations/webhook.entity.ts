@@ -1,0 +1,107 @@
+import { Field, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, Unique } from 'typeorm';
+
+/** An integrator's URL that receives signed POSTs of the domain events it chose. */
+@ObjectType({ description: 'A URL that receives the chosen events as signed POSTs' })
+@Entity('webhook_endpoint')
+export class WebhookEndpoint {
+  @Field(() => ID)
+  @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'PK_webhook_endpoint' })
+  id!: string;
+
+  @Field(() => String)
+  @Column('varchar', { length: 2000 })
+  url!: string;
+
+  @Field(() => [String], { description: 'Event names, e.g. order.paid' })
+  @Column('text', { array: true })
+  events!: string[];
+
+  /** The signing secret (whsec_...): Keen signs with it, so it is kept as it is; shown once, at creation. */
+  @Column('varchar', { length: 100 })
+  secret!: string;
+
+  @Field(() => Boolean, { description: 'A disabled endpoint receives nothing' })
+  @Column('boolean', { default: true })
+  enabled!: boolean;
+
+  @Field(() => Date)
+  @CreateDateColumn({ type: 'timestamptz' })
+  createdAt!: Date;
+}
+
+export enum WebhookDeliveryStatus {
+  pending = 'pending',
+  delivered = 'delivered',
+  failed = 'failed',
+}
+registerEnumType(WebhookDeliveryStatus, {
+  name: 'WebhookDeliveryStatus',
+  description: 'pending: being tried (or waiting for a retry); delivered: a 2xx came back; failed: retries used up',
+});
+
+/** One event for one endpoint, with its latest attempt. */
+@ObjectType({ description: 'One event sent to one endpoint, with its latest attempt' })
+@Entity('webhook_delivery')
+@Unique('UQ_webhook_delivery_endpoint_event', ['endpointId', 'eventId'])
+@Index('IDX_webhook_delivery_endpoint_created_at', ['endpointId', 'createdAt'])
+export class WebhookDelivery {
+  @Field(() => ID)
+  @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'PK_webhook_delivery' })
+  id!: string;
+
+  @Column('uuid')
+  endpointId!: string;
+
+  @ManyToOne(() => WebhookEndpoint, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'endpointId', foreignKeyConstraintName: 'FK_webhook_delivery_endpoint' })
+  endpoint?: WebhookEndpoint;
+
+  @Field(() => ID, { description: 'The event id, sent as Keen-Event-Id: the same for every attempt' })
+  @Column('uuid')
+  eventId!: string;
+
+  @Field(() => String, { description: 'The event name, e.g. order.paid' })
+  @Column('varchar', { length: 50 })
+  event!: string;
+
+  /** The JSON body, fixed when the delivery is made so that every attempt sends the same bytes. */
+  @Column('text')
+  body!: string;
+
+  @Field(() => WebhookDeliveryStatus)
+  @Column('varchar', { length: 20, default: WebhookDeliveryStatus.pending })
+  status!: WebhookDeliveryStatus;
+
+  @Field(() => Int, { description: 'Attempts made so far' })
+  @Column('integer', { default: 0 })
+  attempts!: number;
+
+  /** The attempt after which a failure is final (retries run out). */
+  @Column('integer')
+  attemptLimit!: number;
+
+  @Field(() => Int, { nullable: true, description: "The latest attempt's HTTP status (null: no answer)" })
+  @Column('integer', { nullable: true })
+  statusCode!: number | null;
+
+  @Field(() => Int, { nullable: true, description: "The latest attempt's time in milliseconds" })
+  @Column('integer', { nullable: true })
+  durationMs!: number | null;
+
+  @Field(() => String, { nullable: true, description: 'Why the latest attempt failed' })
+  @Column('varchar', { length: 500, nullable: true })
+  error!: string | null;
+
+  @Field(() => Date, { nullable: true, description: 'About when the next retry goes out' })
+  @Column('timestamptz', { nullable: true })
+  nextRetryAt!: Date | null;
+
+  @Field(() => Date, { nullable: true })
+  @Column('timestamptz', { nullable: true })
+  deliveredAt!: Date | null;
+
+  @Field(() => Date)
+  @CreateDateColumn({ type: 'timestamptz' })
+  createdAt!: Date;
+}

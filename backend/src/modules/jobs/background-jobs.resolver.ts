@@ -1,0 +1,19 @@
+import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
+import type { GraphQLContext } from '../context';
+import { FailedJob } from './failed-job.type';
+import { NotForKeys } from '../auth/scopes';
+
+@Resolver()
+export class BackgroundJobsResolver {
+  @NotForKeys()
+  @Query(() => [FailedJob], { description: 'Admin only: background jobs that failed for good, newest first' })
+  failedJobs(@Ctx() { caller, services }: GraphQLContext): Promise<FailedJob[]> {
+    return services.backgroundJobs.failed(caller);
+  }
+
+  @NotForKeys()
+  @Mutation(() => [FailedJob], { description: 'Admin only: runs a failed job once more; answers the failed jobs left' })
+  retryJob(@Arg('id', () => ID) id: string, @Ctx() { caller, services }: GraphQLContext): Promise<FailedJob[]> {
+    return services.backgroundJobs.retry(caller, id);
+  }
+}

@@ -1,0 +1,25 @@
+import { Field, ID, Int, ObjectType } from 'type-graphql';
+
+@ObjectType({ description: 'A background job that failed for good: its retries are used up' })
+export class FailedJob {
+  @Field(() => ID)
+  id!: string;
+
+  @Field(() => String, { description: 'The queue it ran on, e.g. orders.expire-holds or outbox.deliver' })
+  queue!: string;
+
+  @Field(() => String, { description: "pg-boss's state of the job: failed" })
+  state!: string;
+
+  @Field(() => Int, { description: 'Runs so far, the first included' })
+  attempts!: number;
+
+  @Field(() => String, { nullable: true, description: "The last run's error message" })
+  lastError!: string | null;
+
+  @Field(() => Date)
+  createdAt!: Date;
+
+  @Field(() => Date, { nullable: true })
+  failedAt!: Date | null;
+}

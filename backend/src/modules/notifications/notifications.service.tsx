@@ -1,0 +1,204 @@
+import { toPlainText } from '@react-email/render';
+import { formatDollars, shortOrderId } from '@keen/rules';
+import { createTransport, type Transporter } from 'nodemailer';
+import type { Logger } from 'pino';
+import type { ReactElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import type { DataSource } from 'typeorm';
+import type { MailSettings } from '../../config';
+import type { DomainEvent, OrderPayload } from '../../events/catalogue';
+import type { Subscriber } from '../../events/outbox';
+import type { JobQueue } from '../../jobs/job-queue';
+import { LowStock, OrderClosed, OrderReceived, OrderShipped, PaymentReceived, StaffPaidOrder, type ShopContext } from './templates';
+
+/** Every mail Keen sends; a customer who turned order e-mails off still gets `payment-received` (the receipt). */
+export type MailTemplate =
+  | 'order-received'
+  | 'payment-received'
+  | 'order-shipped'
+  | 'order-expired'
+  | 'order-cancelled'
+  | 'order-refunded'
+  | 'staff-paid-order'
+  | 'low-stock';
+
+/** One mail to send: a job on the queue. */
+export interface MailJob {
+  /** Event id + template (+ product for low stock): the mail is sent at most once per key. */
+  key: string;
+  template: MailTemplate;
+  order: OrderPayload;
+  /** When the event happened (the receipt's date). */
+  at: string;
+  product?: { id: string; name: string; left: number };
+}
+
+export const MAIL_QUEUE = 'mail.send';
+/** How long a sent mail's key is kept: far beyond the events' own retention (EVENT_RETENTION_DAYS, 7 by default). */
+const SENT_MAIL_RETENTION_DAYS = 90;
+
+const CUSTOMER_MAILS: Partial<Record<DomainEvent['name'], MailTemplate>> = {
+  'order.placed': 'order-received',
+  'order.paid': 'payment-received',
+  'order.shipped': 'order-shipped',
+  'order.expired': 'order-expired',
+  'order.cancelled': 'order-cancelled',
+  'order.refunded': 'order-refunded',
+};
+
+/**
+ * The mail's HTML, as `@react-email/render` makes it (its own `render` loads react-dom with a
+ * dynamic import, which jest's CommonJS runtime refuses; the templates render synchronously).
+ */
+function renderMail(element: ReactElement): string {
+  const doctype =
+    '<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN" "http://www.w3.org/TR/xhtml1/DTD/xhtml1-transitional.dtd">';
+  return doctype + renderToStaticMarkup(element);
+}
+
+/**
+ * Order e-mails: a subscriber of committed order events queues one job per mail; the job renders
+ * it (React to HTML with a plain-text part) and sends it over SMTP. A row of `sent_mail` claimed
+ * before sending makes each mail go at most once, however often its event or job comes back.
+ */
+export class NotificationsService {
+  private readonly transport: Transporter;
+  private readonly shop: ShopContext;
+
+  constructor(
+    private readonly db: DataSource,
+    private readonly settings: MailSettings,
+    private readonly jobs: JobQueue,
+    private readonly logger: Logger,
+  ) {
+    this.transport = createTransport(settings.smtpUrl);
+    this.shop = { shopName: settings.shopName, shopUrl: settings.shopUrl };
+  }
+
+  /** Declares the mail queue (retried with backoff, then the dead-letter queue). */
+  async start(): Promise<void> {
+    await this.jobs.define<MailJob>(MAIL_QUEUE, { retries: 8, retryDelaySeconds: 30, unique: true }, (job) => this.send(job));
+    await this.jobs.every('mail.prune', 60 * 60, async () => void (await this.prune()));
+  }
+
+  /** Forgets sent keys long after any redelivery of their event could come (events live a week by default). */
+  async prune(): Promise<number> {
+    const [, removed]: [unknown, number] = await this.db.query(
+      `DELETE FROM "sent_mail" WHERE "sentAt" < now() - make_interval(days => $1)`,
+      [SENT_MAIL_RETENTION_DAYS],
+    );
+    return removed;
+  }
+
+  /** The outbox subscriber that turns order events into mail jobs. */
+  subscriber(): Subscriber {
+    return {
+      name: 'order-emails',
+      events: Object.keys(CUSTOMER_MAILS) as DomainEvent['name'][],
+      inOrder: true,
+      handle: (event) => this.queue(event),
+    };
+  }
+
+  /** Queues the mails an event calls for. Safe to repeat: a mail's key is sent once. */
+  async queue(event: DomainEvent): Promise<void> {
+    const order = event.payload as OrderPayload;
+    const at = new Date(event.createdAt).toISOString();
+    const mails: MailJob[] = [];
+    const customerMail = CUSTOMER_MAILS[event.name];
+    if (customerMail) mails.push({ key: `${event.id}:${customerMail}`, template: customerMail, order, at });
+    if (event.name === 'order.paid') mails.push({ key: `${event.id}:staff-paid-order`, template: 'staff-paid-order', order, at });
+    if (event.name === 'order.placed') {
+      for (const product of await this.crossedLowStock(order)) {
+        mails.push({ key: `${event.id}:low-stock:${product.id}`, template: 'low-stock', order, at, product });
+      }
+    }
+    for (const mail of mails) await this.jobs.send(MAIL_QUEUE, mail, { key: mail.key });
+  }
+
+  /**
+   * Products of the order whose stock is now below the threshold and was not before the order
+   * took its units: staff hear of each product once as it runs low, not at every later order.
+   */
+  private async crossedLowStock(order: OrderPayload): Promise<{ id: string; name: string; left: number }[]> {
+    const ordered = new Map<string, number>();
+    for (const line of order.lines) if (line.productId) ordered.set(line.productId, (ordered.get(line.productId) ?? 0) + line.quantity);
+    if (!ordered.size) return [];
+    const rows: { id: string; name: string; quantity: number }[] = await this.db.query(
+      `SELECT "id", "name", "quantity" FROM "product" WHERE "id" = ANY($1::uuid[]) AND "quantity" < $2`,
+      [[...ordered.keys()], this.settings.lowStockBelow],
+    );
+    return rows
+      .filter((row) => row.quantity + ordered.get(row.id)! >= this.settings.lowStockBelow)
+      .map((row) => ({ id: row.id, name: row.name, left: row.quantity }));
+  }
+
+  /** The job: renders and sends one mail, unless its key was sent already. Throws to be retried. */
+  async send(job: MailJob): Promise<void> {
+    const to = await this.recipients(job);
+    if (!to.length) return;
+    const { subject, element } = this.compose(job);
+    const claimed: unknown[] = await this.db.query(
+      `INSERT INTO "sent_mail" ("key", "recipients", "subject") VALUES ($1, $2, $3) ON CONFLICT ("key") DO NOTHING RETURNING "key"`,
+      [job.key, to.join(', '), subject],
+    );
+    if (!claimed.length) return;
+    try {
+      const html = renderMail(element);
+      const text = toPlainText(html);
+      await this.transport.sendMail({ from: this.settings.from, to, subject, html, text });
+    } catch (error) {
+      // Not sent: give the key back so that the retry may send it.
+      await this.db.query(`DELETE FROM "sent_mail" WHERE "key" = $1`, [job.key]);
+      throw error;
+    }
+    this.logger.info({ template: job.template, order: job.order.orderId }, 'order e-mail sent');
+  }
+
+  /** Read at send time: the customer's choice, and who the staff are. */
+  private async recipients(job: MailJob): Promise<string[]> {
+    if (job.template === 'staff-paid-order' || job.template === 'low-stock') {
+      if (this.settings.staffEmails.length) return this.settings.staffEmails;
+      const admins: { email: string }[] = await this.db.query(`SELECT "email" FROM "user" WHERE "role" = 'admin' ORDER BY "email"`);
+      return admins.map(({ email }) => email);
+    }
+    if (job.template !== 'payment-received' && job.order.customer.id) {
+      const [customer]: { orderEmails: boolean }[] = await this.db.query(`SELECT "orderEmails" FROM "user" WHERE "id" = $1`, [
+        job.order.customer.id,
+      ]);
+      if (customer && !customer.orderEmails) return [];
+    }
+    return [job.order.customer.email];
+  }
+
+  private compose(job: MailJob): { subject: string; element: ReactElement } {
+    const { shop } = this;
+    const { order } = job;
+    const id = shortOrderId(order.orderId);
+    const name = shop.shopName;
+    switch (job.template) {
+      case 'order-received':
+        return { subject: `${name} order received: #${id}`, element: <OrderReceived shop={shop} order={order} /> };
+      case 'payment-received':
+        return { subject: `${name} payment received: #${id}`, element: <PaymentReceived shop={shop} order={order} paidAt={job.at} /> };
+      case 'order-shipped':
+        return { subject: `Your ${name} order has shipped: #${id}`, element: <OrderShipped shop={shop} order={order} /> };
+      case 'order-expired':
+        return { subject: `${name} order expired: #${id}`, element: <OrderClosed shop={shop} order={order} how="expired" /> };
+      case 'order-cancelled':
+        return { subject: `${name} order cancelled: #${id}`, element: <OrderClosed shop={shop} order={order} how="cancelled" /> };
+      case 'order-refunded':
+        return { subject: `${name} refund issued: #${id}`, element: <OrderClosed shop={shop} order={order} how="refunded" /> };
+      case 'staff-paid-order':
+        return { subject: `New paid order #${id}: ${formatDollars(order.total)}`, element: <StaffPaidOrder shop={shop} order={order} /> };
+      case 'low-stock': {
+        const product = job.product!;
+        return { subject: `Low stock: ${product.name} (${product.left} left)`, element: <LowStock shop={shop} product={product} /> };
+      }
+    }
+  }
+
+  async close(): Promise<void> {
+    this.transport.close();
+  }
+}

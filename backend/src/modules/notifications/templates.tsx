@@ -1,0 +1,166 @@
+import { Body, Button, Container, Head, Heading, Hr, Html, Link, Preview, Section, Text } from '@react-email/components';
+import { formatDollars, shortOrderId } from '@keen/rules';
+import type { ReactNode } from 'react';
+import type { OrderLinePayload, OrderPayload } from '../../events/catalogue';
+import { ENGRAVING_FONTS } from '../catalog/engraving';
+
+/** What every mail knows of the shop. */
+export interface ShopContext {
+  shopName: string;
+  shopUrl: string;
+}
+
+// Dark-mode safe: text and background are both set everywhere (clients that invert colours invert
+// both), no remote images, and no meaning carried by colour alone.
+const page = { backgroundColor: '#ffffff', color: '#1a1a1a', fontFamily: 'Helvetica, Arial, sans-serif', margin: 0 };
+const box = { maxWidth: '560px', padding: '24px', backgroundColor: '#ffffff', color: '#1a1a1a' };
+const small = { fontSize: '13px', color: '#4a4a4a' };
+const button = { backgroundColor: '#1a1a1a', color: '#ffffff', padding: '12px 20px', borderRadius: '4px', textDecoration: 'none' };
+
+const when = (iso: string) => new Date(iso).toUTCString().replace(' GMT', ' UTC');
+
+/** The font's name, never the font itself: mail clients would not have it. */
+export const fontName = (id: string) => ENGRAVING_FONTS.find((font) => font.id === id)?.name ?? id;
+
+function Layout({ shop, preview, children }: { shop: ShopContext; preview: string; children: ReactNode }) {
+  return (
+    <Html lang="en">
+      <Head>
+        <meta name="color-scheme" content="light dark" />
+        <meta name="supported-color-schemes" content="light dark" />
+      </Head>
+      <Preview>{preview}</Preview>
+      <Body style={page}>
+        <Container style={box}>
+          <Text style={{ fontSize: '20px', fontWeight: 700, margin: '0 0 16px' }}>{shop.shopName}</Text>
+          {children}
+          <Hr />
+          <Text style={small}>
+            {shop.shopName} · <Link href={shop.shopUrl}>{shop.shopUrl}</Link>
+          </Text>
+        </Container>
+      </Body>
+    </Html>
+  );
+}
+
+function Lines({ lines, total }: { lines: OrderLinePayload[]; total: number }) {
+  return (
+    <Section>
+      {lines.map((line, index) => (
+        <Text key={index} style={{ margin: '0 0 8px' }}>
+          {line.quantity} × {line.productName} at {formatDollars(line.unitPrice)} each: {formatDollars(line.lineTotal)}
+          {line.engraving ? (
+            <>
+              <br />
+              Engraving: “{line.engraving.text}” in {fontName(line.engraving.font)} (+{formatDollars(line.engraving.unitSurcharge)} a unit)
+            </>
+          ) : null}
+        </Text>
+      ))}
+      <Text style={{ fontWeight: 700 }}>Total: {formatDollars(total)}</Text>
+    </Section>
+  );
+}
+
+export function OrderReceived({ shop, order }: { shop: ShopContext; order: OrderPayload }) {
+  const id = shortOrderId(order.orderId);
+  return (
+    <Layout shop={shop} preview={`We hold your order #${id} until you pay`}>
+      <Heading as="h1">Order #{id} received</Heading>
+      <Text>Hello {order.customer.name}, thank you for your order.</Text>
+      <Lines lines={order.lines} total={order.total} />
+      {order.holdEndsAt ? <Text>We hold its units for you until {when(order.holdEndsAt)}; unpaid by then, it expires.</Text> : null}
+      <Button href={`${shop.shopUrl}/dashboard/payment/${order.orderId}`} style={button}>
+        Pay for order #{id}
+      </Button>
+    </Layout>
+  );
+}
+
+export function PaymentReceived({ shop, order, paidAt }: { shop: ShopContext; order: OrderPayload; paidAt: string }) {
+  const id = shortOrderId(order.orderId);
+  return (
+    <Layout shop={shop} preview={`Receipt for order #${id}`}>
+      <Heading as="h1">Receipt for order #{id}</Heading>
+      <Text>Hello {order.customer.name}, we received your payment. We engrave and ship your order next.</Text>
+      <Lines lines={order.lines} total={order.total} />
+      <Text style={small}>
+        Paid {when(paidAt)}
+        {order.transactionId ? ` · Transaction ${order.transactionId}` : ''}
+        <br />
+        Ship to: {order.address}
+      </Text>
+    </Layout>
+  );
+}
+
+export function OrderShipped({ shop, order }: { shop: ShopContext; order: OrderPayload }) {
+  const id = shortOrderId(order.orderId);
+  const tracking = order.tracking;
+  return (
+    <Layout shop={shop} preview={`Order #${id} is on its way`}>
+      <Heading as="h1">Order #{id} has shipped</Heading>
+      <Text>
+        Hello {order.customer.name}, your order is on its way to {order.address}.
+      </Text>
+      {tracking ? (
+        <Text>
+          {tracking.carrier ? `Carrier: ${tracking.carrier}` : null}
+          {tracking.carrier && tracking.number ? <br /> : null}
+          {tracking.number ? `Tracking number: ${tracking.number}` : null}
+        </Text>
+      ) : null}
+      <Lines lines={order.lines} total={order.total} />
+    </Layout>
+  );
+}
+
+const CLOSED = {
+  expired: (id: string) => `Order #${id} was not paid in time, so it expired and its units went back on sale.`,
+  cancelled: (id: string) => `Order #${id} was cancelled. Nothing was charged.`,
+  refunded: (id: string) => `We refunded your payment for order #${id}. Your bank shows it within a few days.`,
+};
+
+export function OrderClosed({ shop, order, how }: { shop: ShopContext; order: OrderPayload; how: keyof typeof CLOSED }) {
+  const id = shortOrderId(order.orderId);
+  return (
+    <Layout shop={shop} preview={CLOSED[how](id)}>
+      <Heading as="h1">
+        Order #{id} {how}
+      </Heading>
+      <Text>Hello {order.customer.name}.</Text>
+      <Text>{CLOSED[how](id)}</Text>
+      {order.note ? <Text style={small}>{order.note}</Text> : null}
+      <Lines lines={order.lines} total={order.total} />
+    </Layout>
+  );
+}
+
+export function StaffPaidOrder({ shop, order }: { shop: ShopContext; order: OrderPayload }) {
+  const id = shortOrderId(order.orderId);
+  return (
+    <Layout shop={shop} preview={`${order.customer.name} paid ${formatDollars(order.total)}`}>
+      <Heading as="h1">New paid order #{id}</Heading>
+      <Text>
+        {order.customer.name} ({order.customer.email}) paid {formatDollars(order.total)}.
+      </Text>
+      <Lines lines={order.lines} total={order.total} />
+      <Button href={`${shop.shopUrl}/dashboard/allOrders`} style={button}>
+        Open All Orders
+      </Button>
+    </Layout>
+  );
+}
+
+export function LowStock({ shop, product }: { shop: ShopContext; product: { name: string; left: number } }) {
+  return (
+    <Layout shop={shop} preview={`${product.name}: ${product.left} left`}>
+      <Heading as="h1">Low stock</Heading>
+      <Text>
+        {product.name} has {product.left} {product.left === 1 ? 'unit' : 'units'} left after an order.
+      </Text>
+      <Link href={`${shop.shopUrl}/dashboard/manageProducts`}>Manage products</Link>
+    </Layout>
+  );
+}

@@ -1,0 +1,31 @@
+import type { OrderPayload } from '../../events/catalogue';
+import type { Order } from './order.entity';
+
+/** What an order's events carry: the order as it is after the change, with its lines (which must be loaded). */
+export function orderPayload(order: Order, extra: { holdEndsAt?: Date | null; note?: string | null } = {}): OrderPayload {
+  if (!order.lines) throw new Error(`The lines of order ${order.id} were not loaded`);
+  return {
+    orderId: order.id,
+    state: order.state,
+    customer: { id: order.customerId, name: order.userName, email: order.email },
+    phone: order.phone,
+    address: order.address,
+    lines: order.lines.map((line) => {
+      const unitSurcharge = line.engravingUnitPrice ?? 0;
+      return {
+        productId: line.productId,
+        productName: line.name,
+        quantity: line.quantity,
+        unitPrice: line.unitPrice + unitSurcharge,
+        lineTotal: line.lineTotal,
+        engraving: line.engravingText === null ? null : { text: line.engravingText, font: line.engravingFont ?? '', unitSurcharge },
+      };
+    }),
+    total: order.totalPrice,
+    createdAt: new Date(order.createdAt).toISOString(),
+    holdEndsAt: extra.holdEndsAt ? extra.holdEndsAt.toISOString() : null,
+    transactionId: order.transactionId,
+    tracking: order.trackingCarrier || order.trackingNumber ? { carrier: order.trackingCarrier, number: order.trackingNumber } : null,
+    note: extra.note ?? null,
+  };
+}

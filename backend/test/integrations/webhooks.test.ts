@@ -1,0 +1,253 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createHmac } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { pino } from 'pino';
+import { User } from '../../src/modules/users/user.entity';
+import { WebhookDelivery, WebhookEndpoint } from '../../src/modules/integrations/webhook.entity';
+import { WebhooksService } from '../../src/modules/integrations/webhooks.service';
+import { startTestApp, type TestApp, type TestSession } from '../support/harness';
+
+interface Received {
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+
+/** A webhook receiver on 127.0.0.1 that answers the given statuses in turn (then 200). */
+async function receiver(statuses: number[] = []) {
+  const received: Received[] = [];
+  const server = http.createServer((req, res) => {
+    let body = '';
+    req.setEncoding('utf8');
+    req.on('data', (chunk) => (body += chunk));
+    req.on('end', () => {
+      received.push({ headers: req.headers, body });
+      res.writeHead(statuses.shift() ?? 200).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}/hooks`, port, received, close: () => new Promise((resolve) => server.close(resolve)) };
+}
+
+async function until<T>(check: () => Promise<T | null | undefined | false>, ms = 20_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error('timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+const CREATE = `mutation($input: CreateWebhookEndpointInput!) {
+  createWebhookEndpoint(input: $input) { secret endpoint { id url events enabled } }
+}`;
+
+let app: TestApp;
+let admin: TestSession;
+beforeAll(async () => {
+  app = await startTestApp({ WEBHOOK_RETRY_DELAY_SECONDS: '1', JOB_POLL_SECONDS: '0.5' });
+  admin = await app.adminUser();
+});
+afterAll(() => app.close());
+
+async function endpoint(url: string, events: string[]) {
+  const { data, errors } = await app.gql(CREATE, { input: { url, events } }, admin);
+  if (errors) throw new Error(JSON.stringify(errors));
+  return data!.createWebhookEndpoint as { secret: string; endpoint: { id: string } };
+}
+
+async function paidOrder() {
+  const customer = await app.customer();
+  const order = await app.placeOrder(customer, (await app.product()).id);
+  return app.payOrder(customer, order.id);
+}
+
+test('a test-card payment sends order.paid to the receiver, signed with the endpoint secret', async () => {
+  const hooks = await receiver();
+  try {
+    const { secret } = await endpoint(hooks.url, ['order.paid']);
+    expect(secret).toMatch(/^whsec_/);
+    const order = await paidOrder();
+    const [{ headers, body }] = await until(async () => hooks.received.length > 0 && hooks.received);
+    const event = JSON.parse(body);
+    expect(event).toMatchObject({ type: 'order.paid', data: { orderId: order.id, state: 'Paid' } });
+    expect(headers['keen-event-id']).toBe(event.id);
+    const [, t, v1] = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(String(headers['keen-signature']))!;
+    expect(Math.abs(Number(t) - Date.now() / 1000)).toBeLessThan(30);
+    expect(v1).toBe(createHmac('sha256', secret).update(`${t}.${body}`).digest('hex'));
+    expect(hooks.received.every((r) => JSON.parse(r.body).type === 'order.paid')).toBe(true);
+  } finally {
+    await hooks.close();
+  }
+});
+
+test('a receiver answering 500 twice then 200 gets the event three times, and it is marked delivered', async () => {
+  const hooks = await receiver([500, 500]);
+  try {
+    const { endpoint: created } = await endpoint(hooks.url, ['order.paid']);
+    await paidOrder();
+    const delivered = await until(async () => {
+      const row = await app.db.getRepository(WebhookDelivery).findOneBy({ endpointId: created.id });
+      return row?.status === 'delivered' && row;
+    });
+    expect(delivered).toMatchObject({ attempts: 3, statusCode: 200, error: null, nextRetryAt: null });
+    expect(hooks.received).toHaveLength(3);
+    expect(new Set(hooks.received.map((r) => r.headers['keen-event-id'])).size).toBe(1);
+    expect(new Set(hooks.received.map((r) => r.body)).size).toBe(1);
+
+    const log = await app.gql(
+      'query($id: ID!) { webhookDeliveries(endpointId: $id) { id event attempts statusCode durationMs nextRetryAt deliveredAt status } }',
+      { id: created.id },
+      admin,
+    );
+    expect(log.data!.webhookDeliveries).toEqual([
+      expect.objectContaining({ event: 'order.paid', attempts: 3, statusCode: 200, status: 'delivered', nextRetryAt: null }),
+    ]);
+    const resent = await app.gql('mutation($id: ID!) { resendWebhookDelivery(id: $id) { status } }', { id: delivered.id }, admin);
+    expect(resent.errors).toBeUndefined();
+    await until(async () => hooks.received.length === 4);
+    expect(hooks.received[3].headers['keen-event-id']).toBe(hooks.received[0].headers['keen-event-id']);
+  } finally {
+    await hooks.close();
+  }
+});
+
+test('the Node example in examples/ verifies Keen-Signature and refuses a forged one', async () => {
+  const port = 20_000 + Math.floor(Math.random() * 20_000);
+  const url = `http://127.0.0.1:${port}/`;
+  const { secret, endpoint: created } = await endpoint(url, ['order.paid']);
+  const example: ChildProcess = spawn(process.execPath, [path.join(__dirname, '../../../examples/verify-keen-signature.mjs')], {
+    env: { ...process.env, PORT: String(port), KEEN_WEBHOOK_SECRET: secret },
+  });
+  let output = '';
+  example.stdout!.on('data', (chunk) => (output += chunk));
+  try {
+    await until(async () =>
+      fetch(url, { method: 'POST', body: '{}' }).then(
+        (r) => r.status === 400,
+        () => false,
+      ),
+    );
+    const order = await paidOrder();
+    const row = await until(async () => {
+      const delivery = await app.db.getRepository(WebhookDelivery).findOneBy({ endpointId: created.id });
+      return delivery?.status === 'delivered' && delivery;
+    });
+    expect(row.statusCode).toBe(204);
+    expect(output).toBe(`${row.eventId} order.paid\n`);
+    const forged = await fetch(url, {
+      method: 'POST',
+      headers: { 'keen-signature': `t=${Math.floor(Date.now() / 1000)},v1=${'0'.repeat(64)}` },
+      body: JSON.stringify({ type: 'order.paid', data: { orderId: order.id } }),
+    });
+    expect(forged.status).toBe(400);
+  } finally {
+    example.kill();
+  }
+});
+
+test('production rules: https only, and no loopback, private or metadata address at creation or at delivery', async () => {
+  const adminRow = await app.db.getRepository(User).findOneByOrFail({ email: admin.email });
+  const caller = { user: adminRow, emailVerified: true };
+  const production = new WebhooksService(app.db, null as never, { retryDelaySeconds: 1, publicHttpsOnly: true }, pino({ level: 'silent' }));
+  const before = await app.db.getRepository(WebhookEndpoint).count();
+  const refusal = (url: string) =>
+    production.create(caller, { url, events: ['order.paid'] }).then(
+      () => null,
+      (error: Error) => error.message,
+    );
+  expect(await refusal('http://example.com/hooks')).toBe('The URL must start with https://');
+  expect(await refusal('https://127.0.0.1/hooks')).toMatch(/127\.0\.0\.1 resolves to a private, loopback or link-local address/);
+  expect(await refusal('https://169.254.169.254/latest/meta-data')).toMatch(/169\.254\.169\.254 resolves to a private/);
+  expect(await refusal('https://[::1]/hooks')).toMatch(/resolves to a private/);
+  expect(await refusal('https://10.1.2.3/hooks')).toMatch(/resolves to a private/);
+  expect(await refusal('https://localhost/hooks')).toMatch(/localhost resolves to a private/);
+  expect(await app.db.getRepository(WebhookEndpoint).count()).toBe(before);
+
+  // An endpoint saved earlier (or a name that now resolves elsewhere) is checked again at each delivery.
+  const hooks = await receiver();
+  try {
+    const saved = await app.db
+      .getRepository(WebhookEndpoint)
+      .save({ url: `https://127.0.0.1:${hooks.port}/hooks`, events: ['order.paid'], secret: 'whsec_test', enabled: false });
+    const delivery = await app.db
+      .getRepository(WebhookDelivery)
+      .save({ endpointId: saved.id, eventId: saved.id, event: 'order.paid', body: '{}', attemptLimit: 2 });
+    await expect(production.attempt(delivery.id)).rejects.toThrow(/resolves to a private/);
+    expect(await app.db.getRepository(WebhookDelivery).findOneByOrFail({ id: delivery.id })).toMatchObject({
+      attempts: 1,
+      status: 'pending',
+      statusCode: null,
+    });
+    expect(hooks.received).toHaveLength(0);
+  } finally {
+    await hooks.close();
+  }
+});
+
+test('managing endpoints: anonymous UNAUTHENTICATED, customer and API key FORBIDDEN; unknown events refused, nothing saved', async () => {
+  const input = { url: 'http://127.0.0.1:9/hooks', events: ['order.paid'] };
+  expect((await app.gql(CREATE, { input })).errors?.[0].extensions?.code).toBe('UNAUTHENTICATED');
+  expect((await app.gql(CREATE, { input }, await app.customer())).errors?.[0].extensions?.code).toBe('FORBIDDEN');
+  const key = await app.gql(
+    'mutation { createApiKey(input: { name: "All", scopes: ["catalog:write", "orders:write", "users:write"] }) { secret } }',
+    {},
+    admin,
+  );
+  expect((await app.gql('{ webhookEndpoints { id } }', {}, key.data!.createApiKey.secret)).errors?.[0].extensions?.code).toBe('FORBIDDEN');
+
+  const before = await app.db.getRepository(WebhookEndpoint).count();
+  const unknown = await app.gql(CREATE, { input: { ...input, events: ['review.added'] } }, admin);
+  expect(unknown.errors?.[0]).toMatchObject({ extensions: { code: 'BAD_USER_INPUT' } });
+  expect(unknown.errors?.[0].message).toMatch(/Unknown event "review.added"/);
+  expect((await app.gql(CREATE, { input: { ...input, url: 'ftp://x' } }, admin)).errors?.[0].message).toBe('The URL must be http(s)');
+  expect(await app.db.getRepository(WebhookEndpoint).count()).toBe(before);
+
+  const { endpoint: created } = await endpoint(input.url, ['product.created']);
+  const updated = await app.gql(
+    'mutation($id: ID!) { updateWebhookEndpoint(id: $id, input: { enabled: false, events: ["product.updated"] }) { enabled events } }',
+    { id: created.id },
+    admin,
+  );
+  expect(updated.data!.updateWebhookEndpoint).toEqual({ enabled: false, events: ['product.updated'] });
+  const listed = await app.gql('{ webhookEndpoints { id } }', {}, admin);
+  expect(JSON.stringify(listed.data)).not.toContain('whsec_');
+  expect((await app.gql('mutation($id: ID!) { deleteWebhookEndpoint(id: $id) }', { id: created.id }, admin)).data).toEqual({
+    deleteWebhookEndpoint: created.id,
+  });
+});
+
+test('a delivery whose last attempt fails is marked failed, with the answer it got', async () => {
+  const hooks = await receiver([500, 500]);
+  try {
+    const saved = await app.db
+      .getRepository(WebhookEndpoint)
+      .save({ url: hooks.url, events: ['order.paid'], secret: 'whsec_test', enabled: false });
+    const delivery = await app.db
+      .getRepository(WebhookDelivery)
+      .save({ endpointId: saved.id, eventId: saved.id, event: 'order.paid', body: '{}', attemptLimit: 2 });
+    await expect(app.services.webhooks.attempt(delivery.id)).rejects.toThrow(/answered 500/);
+    expect(await app.db.getRepository(WebhookDelivery).findOneByOrFail({ id: delivery.id })).toMatchObject({
+      attempts: 1,
+      status: 'pending',
+      nextRetryAt: expect.any(Date),
+    });
+    await expect(app.services.webhooks.attempt(delivery.id)).rejects.toThrow(/answered 500/);
+    expect(await app.db.getRepository(WebhookDelivery).findOneByOrFail({ id: delivery.id })).toMatchObject({
+      attempts: 2,
+      status: 'failed',
+      statusCode: 500,
+      error: 'Answered 500',
+      nextRetryAt: null,
+      deliveredAt: null,
+    });
+    // A failed delivery is not tried again by a stray job; only Resend sends it again.
+    await app.services.webhooks.attempt(delivery.id);
+    expect(hooks.received).toHaveLength(2);
+  } finally {
+    await hooks.close();
+  }
+});

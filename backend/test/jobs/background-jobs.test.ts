@@ -1,0 +1,97 @@
+import { Client } from 'pg';
+import { pino } from 'pino';
+import { JobQueue } from '../../src/jobs/job-queue';
+import { codeOf, createTestDatabase, messageOf, startTestApp, type TestApp, type TestSession } from '../support/harness';
+
+const FAILED = '{ failedJobs { id queue state attempts lastError createdAt failedAt } }';
+const RETRY = 'mutation($id: ID!) { retryJob(id: $id) { id attempts } }';
+
+let app: TestApp;
+let admin: TestSession;
+/** A second worker on the app's database, with a queue whose jobs always fail. */
+let worker: JobQueue;
+let runs = 0;
+
+beforeAll(async () => {
+  app = await startTestApp();
+  admin = await app.adminUser();
+  worker = await JobQueue.start(app.databaseUrl, { pollSeconds: 0.5 }, pino({ level: 'silent' }));
+  await worker.define('test.always-fails', { retries: 1, retryDelaySeconds: 1 }, async () => {
+    runs += 1;
+    throw new Error(`the receiver is down (run ${runs})`);
+  });
+});
+afterAll(async () => {
+  await worker.stop();
+  await app.close();
+});
+
+type Failed = { id: string; queue: string; state: string; attempts: number; lastError: string | null };
+
+async function failedJobs(): Promise<Failed[]> {
+  const res = await app.gql<{ failedJobs: Failed[] }>(FAILED, {}, admin);
+  expect(res.errors).toBeUndefined();
+  return res.data!.failedJobs.filter((job) => job.queue === 'test.always-fails');
+}
+
+async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`timed out; last value ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+test('only admins see failed jobs and retry them', async () => {
+  expect(codeOf(await app.gql(FAILED))).toBe('UNAUTHENTICATED');
+  const customer = await app.customer();
+  expect(codeOf(await app.gql(FAILED, {}, customer))).toBe('FORBIDDEN');
+  expect(codeOf(await app.gql(RETRY, { id: '00000000-0000-4000-8000-000000000000' }))).toBe('UNAUTHENTICATED');
+  expect(codeOf(await app.gql(RETRY, { id: '00000000-0000-4000-8000-000000000000' }, customer))).toBe('FORBIDDEN');
+});
+
+test('a job that used up its retries is listed with its attempts and last error; Retry runs it once more', async () => {
+  await worker.send('test.always-fails', { order: 'x' });
+  const [failed] = await eventually(failedJobs, (jobs) => jobs.length === 1);
+  expect(failed).toMatchObject({ state: 'failed', attempts: 2, lastError: 'the receiver is down (run 2)' });
+  expect(runs).toBe(2);
+  // A copy waits in the dead-letter queue for whoever looks into it later.
+  const letters = await app.db.query(`SELECT data FROM pgboss.job WHERE name = 'dead-letter'`);
+  expect(letters).toEqual([{ data: { order: 'x' } }]);
+
+  const retried = await app.gql<{ retryJob: Failed[] }>(RETRY, { id: failed.id }, admin);
+  expect(retried.errors).toBeUndefined();
+  expect(retried.data!.retryJob.map((job) => job.id)).not.toContain(failed.id);
+  const [again] = await eventually(failedJobs, (jobs) => jobs.length === 1 && jobs[0].attempts === 3);
+  expect(again).toMatchObject({ id: failed.id, lastError: 'the receiver is down (run 3)' });
+  expect(runs).toBe(3);
+});
+
+test('retrying a job that is not a failed one is a clear error', async () => {
+  expect(messageOf(await app.gql(RETRY, { id: 'not-an-id' }, admin))).toBe('Failed job not found');
+  expect(messageOf(await app.gql(RETRY, { id: '00000000-0000-4000-8000-000000000000' }, admin))).toBe('Failed job not found');
+});
+
+test('processes that start together declare the same queues at the same moment without failing', async () => {
+  const database = await createTestDatabase();
+  const queues = await Promise.all([1, 2, 3].map(() => JobQueue.start(database.url, { pollSeconds: 0.5 }, pino({ level: 'silent' }))));
+  try {
+    await Promise.all(
+      queues.flatMap((queue) =>
+        ['a', 'b', 'c', 'd', 'e'].map((name) =>
+          queue.define(`test.together-${name}`, { retries: 0, retryDelaySeconds: 1 }, async () => {}),
+        ),
+      ),
+    );
+    const client = new Client({ connectionString: database.url });
+    await client.connect();
+    const { rows } = await client.query(`SELECT count(*)::int AS count FROM pgboss.queue WHERE name LIKE 'test.together-%'`);
+    await client.end();
+    expect(rows).toEqual([{ count: 5 }]);
+  } finally {
+    await Promise.all(queues.map((queue) => queue.stop()));
+    await database.drop();
+  }
+});

@@ -1,0 +1,189 @@
+import { ConfigError, loadConfig } from '../../src/config';
+import { productionEnv as production } from '../support/production-env';
+
+/** The message of the ConfigError that loadConfig throws for `env`. */
+function refusal(env: Record<string, string | undefined>): string {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as Error).message;
+  }
+  throw new Error('loadConfig accepted the settings');
+}
+
+test('a complete production configuration loads', () => {
+  const config = loadConfig(production);
+  expect(config.env).toBe('production');
+  expect(config.databaseUrl).toBe(production.DATABASE_URL);
+  expect(config.accessTokenSecret).toBe(production.ACCESS_TOKEN_SECRET);
+  expect(config.firebase.emulatorHost).toBeNull();
+  expect(config.adminEmails).toEqual([]);
+});
+
+test('production refuses the Auth Emulator', () => {
+  expect(refusal({ ...production, FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' })).toMatch(/FIREBASE_AUTH_EMULATOR_HOST/);
+});
+
+test('production needs DATABASE_URL (no embedded database)', () => {
+  expect(refusal({ ...production, DATABASE_URL: undefined })).toMatch(/DATABASE_URL/);
+  expect(refusal({ ...production, DATABASE_URL: '  ' })).toMatch(/DATABASE_URL/);
+});
+
+test('a DATABASE_URL that is not a postgres URL is refused', () => {
+  expect(refusal({ ...production, DATABASE_URL: 'mysql://db/keen' })).toMatch(/DATABASE_URL/);
+});
+
+test('production needs an ACCESS_TOKEN_SECRET of at least 32 characters', () => {
+  expect(refusal({ ...production, ACCESS_TOKEN_SECRET: undefined })).toMatch(/ACCESS_TOKEN_SECRET/);
+  expect(refusal({ ...production, ACCESS_TOKEN_SECRET: 'x'.repeat(31) })).toMatch(/ACCESS_TOKEN_SECRET/);
+});
+
+test.each(['abc', '-1', '65536', '80.5'])('PORT=%s is refused, naming PORT', (port) => {
+  expect(refusal({ ...production, PORT: port })).toMatch(/PORT/);
+});
+
+test('PORT is read as a number', () => {
+  expect(loadConfig({ ...production, PORT: '8080' }).port).toBe(8080);
+  expect(loadConfig(production).port).toBe(4000);
+});
+
+test('an unknown NODE_ENV is refused', () => {
+  expect(refusal({ ...production, NODE_ENV: 'staging' })).toMatch(/NODE_ENV/);
+});
+
+test('development runs on the emulator and lower-cases ADMIN_EMAILS', () => {
+  const config = loadConfig({
+    NODE_ENV: 'development',
+    FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099',
+    ADMIN_EMAILS: ' Boss@Keen.test ,ops@keen.test',
+  });
+  expect(config.databaseUrl).toBeNull();
+  expect(config.adminEmails).toEqual(['boss@keen.test', 'ops@keen.test']);
+});
+
+test('scale-out settings: drain delay, proxies to trust, metrics token', () => {
+  expect(loadConfig(production)).toMatchObject({ drainDelayMs: 5000, trustProxy: ['loopback'], metricsToken: null });
+  expect(
+    loadConfig({
+      ...production,
+      DRAIN_DELAY_SECONDS: '0',
+      TRUST_PROXY: 'loopback, uniquelocal, 10.0.0.0/8',
+      METRICS_TOKEN: 'm'.repeat(16),
+    }),
+  ).toMatchObject({
+    drainDelayMs: 0,
+    trustProxy: ['loopback', 'uniquelocal', '10.0.0.0/8'],
+    metricsToken: 'm'.repeat(16),
+  });
+  expect(loadConfig({ NODE_ENV: 'development', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' }).drainDelayMs).toBe(0);
+  expect(refusal({ ...production, DRAIN_DELAY_SECONDS: '500' })).toMatch(
+    /^Setting DRAIN_DELAY_SECONDS: expected a whole number from 0 to 120/,
+  );
+  expect(refusal({ ...production, TRUST_PROXY: 'everyone' })).toMatch(/^Setting TRUST_PROXY: .*"everyone"/);
+  expect(refusal({ ...production, METRICS_TOKEN: 'short' })).toBe('Setting METRICS_TOKEN: must be at least 16 characters');
+});
+
+test('production needs STRIPE_WEBHOOK_SECRET: refunds and disputes arrive only by webhook', () => {
+  expect(refusal({ ...production, STRIPE_WEBHOOK_SECRET: undefined })).toBe(
+    "Setting STRIPE_WEBHOOK_SECRET: is required in production: refunds, disputes and payments whose confirmation never came back arrive only by Stripe's webhook",
+  );
+  expect(loadConfig({ ...production, NODE_ENV: 'development', STRIPE_WEBHOOK_SECRET: undefined }).stripe.webhookSecret).toBeNull();
+});
+
+test('order and pool settings have defaults and refuse bad values, naming the setting', () => {
+  const config = loadConfig(production);
+  expect(config.orders).toEqual({
+    unpaidHoldMinutes: 30,
+    maxUnpaidOrders: 5,
+    maxUnpaidOrdersUnverified: 1,
+    maxHeldUnitsPerProduct: 10,
+    expirySweepSeconds: 60,
+  });
+  expect(config.database).toEqual({ statementTimeoutMs: 15_000, idleInTransactionTimeoutMs: 30_000, connectionTimeoutMs: 10_000 });
+  const custom = loadConfig({
+    ...production,
+    UNPAID_ORDER_HOLD_MINUTES: '0.5',
+    MAX_UNPAID_ORDERS: '2',
+    ORDER_EXPIRY_SWEEP_SECONDS: '5',
+    DB_STATEMENT_TIMEOUT_MS: '5000',
+    DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: '6000',
+    DB_CONNECTION_TIMEOUT_MS: '7000',
+  });
+  expect(custom.orders).toMatchObject({ unpaidHoldMinutes: 0.5, maxUnpaidOrders: 2, expirySweepSeconds: 5 });
+  expect(custom.database).toEqual({ statementTimeoutMs: 5000, idleInTransactionTimeoutMs: 6000, connectionTimeoutMs: 7000 });
+  for (const [name, value] of [
+    ['UNPAID_ORDER_HOLD_MINUTES', '-1'],
+    ['UNPAID_ORDER_HOLD_MINUTES', 'soon'],
+    ['MAX_UNPAID_ORDERS', '0'],
+    ['ORDER_EXPIRY_SWEEP_SECONDS', '0'],
+    ['DB_STATEMENT_TIMEOUT_MS', '1.5'],
+    ['DB_IDLE_IN_TRANSACTION_TIMEOUT_MS', 'x'],
+    ['DB_CONNECTION_TIMEOUT_MS', '10'],
+  ]) {
+    expect(refusal({ ...production, [name]: value })).toMatch(new RegExp(`^Setting ${name}:`));
+  }
+});
+
+test('GraphQL introspection and field suggestions: settings in production (on and off by default), always on in development', () => {
+  expect(loadConfig(production).graphql).toEqual({ introspection: true, fieldSuggestions: false });
+  expect(loadConfig({ ...production, GRAPHQL_INTROSPECTION: 'false', GRAPHQL_FIELD_SUGGESTIONS: 'true' }).graphql).toEqual({
+    introspection: false,
+    fieldSuggestions: true,
+  });
+  const development = { FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099', GRAPHQL_INTROSPECTION: 'false', GRAPHQL_FIELD_SUGGESTIONS: 'false' };
+  expect(loadConfig(development).graphql).toEqual({ introspection: true, fieldSuggestions: true });
+  expect(refusal({ ...production, GRAPHQL_INTROSPECTION: 'sometimes' })).toMatch(/GRAPHQL_INTROSPECTION/);
+});
+
+test('rate limits: whole numbers that protect the shop by default, and a redis:// REDIS_URL', () => {
+  expect(loadConfig(production).rateLimits).toEqual({
+    allowances: {
+      failedSignIn: { points: 20, seconds: 60 },
+      placeOrder: { points: 10, seconds: 60 },
+      addReview: { points: 5, seconds: 60 },
+      upload: { points: 20, seconds: 3600 },
+      uploadBytes: { points: 50 * 1024 * 1024, seconds: 86_400 },
+      apiKey: { points: 600, seconds: 60 },
+    },
+    redisUrl: null,
+  });
+  expect(loadConfig({ ...production, RATE_LIMIT_ORDERS: '5', REDIS_URL: 'redis://cache:6379' }).rateLimits).toMatchObject({
+    allowances: { placeOrder: { points: 5, seconds: 60 } },
+    redisUrl: 'redis://cache:6379',
+  });
+  expect(refusal({ ...production, RATE_LIMIT_REVIEWS: '0' })).toMatch(/RATE_LIMIT_REVIEWS/);
+  expect(refusal({ ...production, RATE_LIMIT_UPLOADS: 'lots' })).toMatch(/RATE_LIMIT_UPLOADS/);
+  expect(refusal({ ...production, REDIS_URL: 'cache:6379' })).toMatch(/REDIS_URL/);
+});
+
+test('order e-mails: production needs SMTP_URL, MAIL_FROM and SHOP_URL unless EMAILS=off; tests send none without SMTP_URL', () => {
+  for (const name of ['SMTP_URL', 'MAIL_FROM', 'SHOP_URL']) {
+    expect(refusal({ ...production, [name]: undefined })).toBe(
+      `Setting ${name}: is required in production${name === 'SHOP_URL' ? ': links in order e-mails lead there' : ' for order e-mails'} (or set EMAILS=off)`,
+    );
+  }
+  expect(loadConfig({ ...production, SMTP_URL: undefined, MAIL_FROM: undefined, SHOP_URL: undefined, EMAILS: 'off' }).mail).toBeNull();
+  expect(loadConfig(production).mail).toMatchObject({ smtpUrl: production.SMTP_URL, shopName: 'Keen', staffEmails: [], lowStockBelow: 3 });
+  expect(refusal({ ...production, SMTP_URL: 'mail.example.com' })).toMatch(/^Setting SMTP_URL: expected an smtp:\/\//);
+  expect(refusal({ ...production, EMAILS: 'maybe' })).toMatch(/^Setting EMAILS: expected on or off/);
+  expect(refusal({ ...production, STAFF_NOTIFY_EMAILS: 'ops@example.com, nobody' })).toMatch(/^Setting STAFF_NOTIFY_EMAILS: .*"nobody"/);
+  expect(refusal({ ...production, LOW_STOCK_BELOW: '-1' })).toMatch(/^Setting LOW_STOCK_BELOW/);
+  // MAIL is the login shell's mailbox path: it turns nothing off.
+  expect(loadConfig({ ...production, MAIL: '/var/mail/root' }).mail).not.toBeNull();
+
+  const development = { FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' };
+  expect(loadConfig(development).mail).toMatchObject({
+    smtpUrl: 'smtp://127.0.0.1:1025',
+    from: 'Keen <shop@localhost>',
+    shopUrl: 'http://localhost:4000',
+  });
+  expect(loadConfig({ ...development, NODE_ENV: 'test' }).mail).toBeNull();
+  expect(loadConfig({ ...development, NODE_ENV: 'test', SMTP_URL: 'smtp://127.0.0.1:2525' }).mail).toMatchObject({
+    smtpUrl: 'smtp://127.0.0.1:2525',
+  });
+  expect(loadConfig({ ...development, SHOP_NAME: 'Blades', STAFF_NOTIFY_EMAILS: 'Ops@Example.com' }).mail).toMatchObject({
+    from: 'Blades <shop@localhost>',
+    staffEmails: ['ops@example.com'],
+  });
+});

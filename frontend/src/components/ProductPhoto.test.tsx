@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import ProductPhoto from './ProductPhoto';
+
+describe('ProductPhoto', () => {
+  it("offers an uploaded photo's responsive sizes, with the width it is shown at", () => {
+    render(<ProductPhoto product={{ img: `/uploads/${'ab'.repeat(16)}.webp`, name: 'Santoku' }} width={320} height={220} />);
+    const img = screen.getByRole('img', { name: 'Santoku' });
+    const base = `/uploads/${'ab'.repeat(16)}`;
+    expect(img).toHaveAttribute('srcset', `${base}-400w.webp 400w, ${base}-800w.webp 800w, ${base}-1600w.webp 1600w`);
+    expect(img).toHaveAttribute('sizes', '(max-width: 320px) 100vw, 320px');
+  });
+
+  it('keeps a plain src for images without stored sizes', () => {
+    render(<ProductPhoto product={{ img: '/images/santoku.svg', name: 'Drawing' }} width={320} height={220} />);
+    const img = screen.getByRole('img', { name: 'Drawing' });
+    expect(img).not.toHaveAttribute('srcset');
+    expect(img).not.toHaveAttribute('sizes');
+  });
+});

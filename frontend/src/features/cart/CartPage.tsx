@@ -1,0 +1,187 @@
+import { useState } from 'react';
+import { Alert, Box, Button, Card, CardContent, Container, IconButton, Stack, TextField, Typography } from '@mui/material';
+import DeleteIcon from '@mui/icons-material/DeleteOutlined';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { quantityError } from '@keen/rules';
+import { useSnackbar } from 'notistack';
+import PageHeading from '../../components/PageHeading';
+import Spinner from '../../components/Spinner';
+import EngravingText from '../../components/engraving/EngravingText';
+import { useAuth } from '../../lib/auth';
+import { errorMessage } from '../../lib/errors';
+import EmptyCart from './EmptyCart';
+import { cart, type CartLine, lineTotal, seenOf, useCartLines } from '../../lib/cart';
+import { type FreshProduct, lineProblem, useFreshProducts } from './useFreshProducts';
+
+/** `/cart`: every line with its quantity, removal and total; prices and stock read again on opening. */
+export default function CartPage() {
+  const lines = useCartLines();
+  const { user } = useAuth();
+  const navigate = useNavigate();
+  const { products, loading, error } = useFreshProducts(lines);
+
+  if (!lines.length) {
+    return (
+      <Container maxWidth="md" sx={{ pb: 4 }}>
+        <PageHeading>Your cart</PageHeading>
+        <EmptyCart />
+      </Container>
+    );
+  }
+
+  const problems = lines.map((line) => lineProblem(line, products?.get(line.productId)));
+  const changed = lines.map((line) => {
+    const product = products?.get(line.productId);
+    return product && product.price !== line.seen.price ? product : null;
+  });
+  const blocked = !products || problems.some(Boolean) || changed.some(Boolean);
+  const subtotal = lines.reduce((sum, line) => sum + lineTotal(line), 0);
+  const checkout = () => {
+    if (user) navigate('/checkout');
+    else navigate('/login', { state: { from: { pathname: '/cart' } } });
+  };
+
+  return (
+    <Container maxWidth="md" sx={{ pb: 4 }}>
+      <PageHeading>Your cart</PageHeading>
+      {loading && <Spinner />}
+      {!!error && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          Could not check prices and stock: {errorMessage(error)}
+        </Alert>
+      )}
+      <Stack spacing={2} component="ul" aria-label="Cart lines" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+        {lines.map((line, index) => (
+          <CartRow
+            key={`${line.productId}:${line.engraving?.text ?? ''}:${line.engraving?.font ?? ''}`}
+            line={line}
+            index={index}
+            product={products?.get(line.productId)}
+            problem={problems[index]}
+            changedPrice={changed[index]}
+          />
+        ))}
+      </Stack>
+      <Typography variant="h6" component="p" sx={{ mt: 3, textAlign: 'right' }}>
+        Subtotal: ${subtotal}
+      </Typography>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mt: 2, justifyContent: 'flex-end' }}>
+        <Button component={RouterLink} to="/products" variant="outlined">
+          Continue shopping
+        </Button>
+        <Button variant="contained" onClick={checkout} disabled={blocked}>
+          Checkout
+        </Button>
+      </Stack>
+    </Container>
+  );
+}
+
+interface CartRowProps {
+  line: CartLine;
+  index: number;
+  product: FreshProduct | null | undefined;
+  problem: string | null;
+  changedPrice: FreshProduct | null;
+}
+
+function CartRow({ line, index, product, problem, changedPrice }: CartRowProps) {
+  const { enqueueSnackbar, closeSnackbar } = useSnackbar();
+  const name = product?.name ?? line.seen.name;
+  const [draft, setDraft] = useState(String(line.quantity));
+  // Another tab (or a merge of the same line) changed the quantity: show it.
+  const [shown, setShown] = useState(line.quantity);
+  if (shown !== line.quantity) {
+    setShown(line.quantity);
+    setDraft(String(line.quantity));
+  }
+  const rules = product ?? { quantity: line.seen.stock, minimumQuantity: line.seen.minimumQuantity };
+  const draftError = draft === String(line.quantity) ? null : quantityError(draft, rules);
+  const fieldId = `cart-quantity-${index}`;
+
+  return (
+    <Card component="li">
+      <CardContent>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
+          <Box
+            component="img"
+            src={line.seen.img}
+            alt=""
+            width={96}
+            height={72}
+            sx={{ objectFit: 'contain', bgcolor: '#101316', borderRadius: 1, flexShrink: 0 }}
+          />
+          <Box sx={{ flexGrow: 1, minWidth: 0 }}>
+            <Typography variant="h6" component="h2">
+              {name}
+            </Typography>
+            <Typography variant="body2">
+              Unit price: ${line.seen.price}
+              {line.engraving ? ` + $${line.seen.engravingPrice} engraving` : ''}
+            </Typography>
+            <EngravingText engraving={line.engraving} />
+          </Box>
+          <TextField
+            id={fieldId}
+            label={`Quantity for ${name}`}
+            type="number"
+            size="small"
+            value={draft}
+            onChange={(event) => {
+              const raw = event.target.value;
+              setDraft(raw);
+              if (!quantityError(raw, rules)) cart.setQuantity(index, Number(raw));
+            }}
+            onBlur={() => setDraft(String(line.quantity))}
+            error={!!draftError}
+            helperText={draftError}
+            slotProps={{ htmlInput: { min: rules.minimumQuantity, max: rules.quantity, step: 1 } }}
+            sx={{ width: { xs: '100%', sm: 240 } }}
+          />
+          <Typography sx={{ minWidth: 80, textAlign: { sm: 'right' } }}>${lineTotal(line)}</Typography>
+          <IconButton
+            aria-label={`Remove ${name}`}
+            onClick={() => {
+              // Removing needs no confirmation: the toast's Undo puts the line back.
+              cart.remove(index);
+              enqueueSnackbar(`Removed ${name}`, {
+                action: (key) => (
+                  <Button
+                    color="inherit"
+                    size="small"
+                    onClick={() => {
+                      closeSnackbar(key);
+                      cart.restore(index, line);
+                    }}
+                  >
+                    Undo
+                  </Button>
+                ),
+              });
+            }}
+          >
+            <DeleteIcon />
+          </IconButton>
+        </Stack>
+        {changedPrice && (
+          <Alert
+            severity="warning"
+            sx={{ mt: 1 }}
+            action={
+              <Button color="inherit" size="small" onClick={() => cart.refresh(index, seenOf(changedPrice))}>
+                Accept
+              </Button>
+            }
+          >
+            The price of {changedPrice.name} changed from ${line.seen.price} to ${changedPrice.price}.
+          </Alert>
+        )}
+        {problem && (
+          <Alert severity="error" sx={{ mt: 1 }}>
+            {problem}
+          </Alert>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,140 @@
+import { useMutation, useQuery } from '@apollo/client/react';
+import { Alert, Box, Button, Card, CardContent, Container, Divider, Link, Stack, TextField, Typography } from '@mui/material';
+import { useFormik } from 'formik';
+import { useSnackbar } from 'notistack';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { PHONE_PATTERN, phoneFormatMessage } from '@keen/rules';
+import FormikTextField from '../../components/FormikTextField';
+import PageHeading from '../../components/PageHeading';
+import QueryState from '../../components/QueryState';
+import EngravingText from '../../components/engraving/EngravingText';
+import type { CheckoutPageQuery as CheckoutPageResult } from '../../gql/graphql';
+import { errorMessage } from '../../lib/errors';
+import { prependToLists } from '../../lib/listCache';
+import { cart, type CartLine, lineTotal, useCartLines } from '../../lib/cart';
+import EmptyCart from './EmptyCart';
+import { CheckoutPageQuery, PlaceCartOrderMutation } from './operations';
+import { lineProblem, useFreshProducts } from './useFreshProducts';
+
+/** `/checkout`: who, where to, the lines and the total, then one order for the whole cart. */
+export default function CheckoutPage() {
+  const query = useQuery(CheckoutPageQuery);
+  const lines = useCartLines();
+  const me = query.data?.me;
+  return (
+    <Container maxWidth="md" sx={{ pb: 4 }}>
+      <PageHeading>Checkout</PageHeading>
+      {!lines.length ? <EmptyCart /> : <QueryState query={query}>{me && <CheckoutForm me={me} lines={lines} />}</QueryState>}
+    </Container>
+  );
+}
+
+interface Values {
+  phone: string;
+  address: string;
+}
+
+function CheckoutForm({ me, lines }: { me: NonNullable<CheckoutPageResult['me']>; lines: CartLine[] }) {
+  const navigate = useNavigate();
+  const { enqueueSnackbar } = useSnackbar();
+  const { products } = useFreshProducts(lines);
+  const problems = lines
+    .map((line) => {
+      const product = products?.get(line.productId);
+      if (product && product.price !== line.seen.price) return `The price of ${product.name} changed`;
+      return lineProblem(line, product);
+    })
+    .filter(Boolean);
+  const [placeOrder] = useMutation(PlaceCartOrderMutation, {
+    // The new order joins every cached My Orders list (newest first); no list is fetched again.
+    update(cache, { data: placed }) {
+      if (placed?.placeOrder) prependToLists(cache, 'myOrders', placed.placeOrder);
+    },
+  });
+  const formik = useFormik<Values>({
+    initialValues: { phone: me.phone ?? '', address: me.address ?? '' },
+    validate: (values) => {
+      const errors: Partial<Values> = {};
+      if (!values.phone.trim()) errors.phone = 'Phone is Required';
+      else if (!PHONE_PATTERN.test(values.phone.trim())) errors.phone = phoneFormatMessage();
+      if (!values.address.trim()) errors.address = 'Address is Required';
+      return errors;
+    },
+    onSubmit: async (values) => {
+      try {
+        const { data } = await placeOrder({
+          variables: {
+            input: {
+              phone: values.phone.trim(),
+              address: values.address.trim(),
+              lines: lines.map((line) => ({
+                productId: line.productId,
+                quantity: line.quantity,
+                ...(line.engraving ? { engraving: line.engraving } : {}),
+              })),
+            },
+          },
+        });
+        const id = data?.placeOrder.id;
+        if (!id) return;
+        cart.clear();
+        enqueueSnackbar('Order Placed', { variant: 'success' });
+        navigate(`/dashboard/payment/${id}`);
+      } catch (failure) {
+        enqueueSnackbar(errorMessage(failure), { variant: 'error' });
+      }
+    },
+  });
+  const readOnly = { slotProps: { htmlInput: { readOnly: true } }, fullWidth: true };
+  const total = lines.reduce((sum, line) => sum + lineTotal(line), 0);
+
+  return (
+    <Card>
+      <CardContent>
+        <Box component="form" noValidate onSubmit={formik.handleSubmit} aria-label="Checkout">
+          <Stack spacing={2}>
+            <TextField id="checkout-name" label="Name" value={me.name} {...readOnly} />
+            <TextField id="checkout-email" label="Email" value={me.email} {...readOnly} />
+            <FormikTextField formik={formik} id="checkout-phone" name="phone" label="Phone" type="tel" />
+            <FormikTextField formik={formik} id="checkout-address" name="address" label="Address" multiline minRows={2} />
+            <Typography variant="h6" component="h2">
+              Your order
+            </Typography>
+            <Box component="ul" aria-label="Order lines" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+              {lines.map((line) => (
+                <Box
+                  component="li"
+                  key={`${line.productId}:${line.engraving?.text ?? ''}:${line.engraving?.font ?? ''}`}
+                  sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, py: 1, flexWrap: 'wrap' }}
+                >
+                  <Box>
+                    <Typography>
+                      {line.quantity} x {line.seen.name}
+                    </Typography>
+                    <EngravingText engraving={line.engraving} />
+                  </Box>
+                  <Typography>${lineTotal(line)}</Typography>
+                </Box>
+              ))}
+            </Box>
+            <Divider />
+            <Typography variant="h6" component="p" sx={{ textAlign: 'right' }}>
+              Total: ${total}
+            </Typography>
+            {problems.length > 0 && (
+              <Alert severity="error">
+                {problems.join('. ')}.{' '}
+                <Link component={RouterLink} to="/cart">
+                  Back to your cart
+                </Link>
+              </Alert>
+            )}
+            <Button type="submit" variant="contained" disabled={formik.isSubmitting || problems.length > 0}>
+              Place order
+            </Button>
+          </Stack>
+        </Box>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,98 @@
+import { useQuery } from '@apollo/client/react';
+import { Box, Button, Stack, Typography } from '@mui/material';
+import PrintIcon from '@mui/icons-material/Print';
+import { Link as RouterLink, useParams } from 'react-router-dom';
+import Spinner from '../../components/Spinner';
+import { errorMessage } from '../../lib/errors';
+import EngravingPreview from '../../components/engraving/EngravingPreview';
+import { engravingFontFamily } from '../../components/engraving/fonts';
+import { EngravingSheetQuery } from './operations';
+
+// Only the sheet prints: the navigation, footer and buttons stay on screen. A plain style element
+// (not MUI's GlobalStyles) keeps this page from splitting a shared chunk off the first load.
+const printStyles = (
+  <style>{`
+    @page { size: A4 landscape; margin: 12mm; }
+    @media print {
+      body * { visibility: hidden; }
+      .engraving-sheet, .engraving-sheet * { visibility: visible; }
+      .engraving-sheet { position: absolute; left: 0; top: 0; width: 100%; }
+      .engraving-sheet .no-print { display: none; }
+    }
+  `}</style>
+);
+
+/** /engravingSheet/{id} (admin): what the workshop engraves, with the blade and the text at real size. */
+export default function EngravingSheetPage() {
+  const { id = '' } = useParams();
+  const { data, loading, error } = useQuery(EngravingSheetQuery, { variables: { id } });
+
+  if (loading && !data) return <Spinner />;
+  const order = data?.order;
+  if (error || !order) {
+    return (
+      <Typography role="alert" color="error" sx={{ p: 4, textAlign: 'center' }}>
+        {error ? errorMessage(error) : 'Order not found'}
+      </Typography>
+    );
+  }
+  // Every engraved line of the order, each with its own text, font and units.
+  const engraved = order.lines.flatMap((line) => (line.engraving ? [{ ...line, engraving: line.engraving }] : []));
+  const fontName = (id: string) => data.engravingFonts.find((font) => font.id === id)?.name ?? id;
+  return (
+    <Box className="engraving-sheet" sx={{ p: 4, bgcolor: '#fff', color: '#000' }}>
+      {printStyles}
+      <Stack direction="row" spacing={2} className="no-print" sx={{ mb: 3 }}>
+        <Button variant="contained" startIcon={<PrintIcon />} onClick={() => window.print()} disabled={!engraved.length}>
+          Print
+        </Button>
+        <Button component={RouterLink} to="/dashboard/allOrders">
+          Back to All Orders
+        </Button>
+      </Stack>
+      <Typography variant="h4" component="h1" sx={{ mb: 2 }}>
+        Engraving sheet
+      </Typography>
+      {engraved.length ? (
+        engraved.map(({ id: lineId, name, quantity, engraving }) => (
+          <Box key={lineId} component="section" aria-label={`Engraving for ${name}`} sx={{ mb: 4 }}>
+            <Box
+              component="dl"
+              sx={{
+                display: 'grid',
+                gridTemplateColumns: 'max-content 1fr',
+                columnGap: 3,
+                rowGap: 0.5,
+                m: 0,
+                mb: 3,
+                '& dt': { fontWeight: 600 },
+                '& dd': { m: 0 },
+              }}
+            >
+              <dt>Order</dt>
+              <dd>{order.id}</dd>
+              <dt>Product</dt>
+              <dd>{name}</dd>
+              <dt>Customer</dt>
+              <dd>{order.userName}</dd>
+              <dt>Quantity</dt>
+              <dd>{quantity}</dd>
+              <dt>Font</dt>
+              <dd>{fontName(engraving.font)}</dd>
+              <dt>Text</dt>
+              <dd style={{ fontFamily: engravingFontFamily(engraving.font), fontSize: '1.5em' }}>{engraving.text}</dd>
+            </Box>
+            <Typography variant="body2" sx={{ mb: 1 }}>
+              Drawn at real size (a 250 mm knife, text 6 mm high). Engrave the same text on each of the {quantity} units.
+            </Typography>
+            <Box sx={{ overflowX: 'auto' }}>
+              <EngravingPreview text={engraving.text} font={engraving.font} realSize />
+            </Box>
+          </Box>
+        ))
+      ) : (
+        <Typography role="alert">This order has no engraving.</Typography>
+      )}
+    </Box>
+  );
+}

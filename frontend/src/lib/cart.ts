@@ -1,0 +1,118 @@
+import { useSyncExternalStore } from 'react';
+
+/** One line of the cart: what the customer chose, and the product as they last saw it. */
+export interface CartLine {
+  productId: string;
+  quantity: number;
+  /** Text and font to engrave on every unit; null for none. */
+  engraving: { text: string; font: string } | null;
+  /** As shown when the line was added or the cart last read the product (prices change on the server only). */
+  seen: { name: string; img: string; price: number; engravingPrice: number; minimumQuantity: number; stock: number };
+}
+
+/**
+ * The cart lives in this browser: localStorage (so it survives a reload and a sign-in, and every
+ * tab shares it through the storage event), read through a tiny typed store with no Apollo Client
+ * or MUI in it, so the navbar's cart link costs the first load nearly nothing.
+ */
+const KEY = 'keen.cart';
+export const MAX_CART_LINES = 20;
+
+const listeners = new Set<() => void>();
+let lines: CartLine[] = read();
+
+function read(): CartLine[] {
+  try {
+    const parsed: unknown = JSON.parse(globalThis.localStorage?.getItem(KEY) ?? '[]');
+    return Array.isArray(parsed)
+      ? (parsed as CartLine[]).filter((line) => line && typeof line.productId === 'string' && line.quantity > 0)
+      : [];
+  } catch {
+    return [];
+  }
+}
+
+function write(next: CartLine[]): void {
+  lines = next;
+  try {
+    globalThis.localStorage?.setItem(KEY, JSON.stringify(next));
+  } catch {
+    // A full or blocked storage keeps the cart for this tab only.
+  }
+  for (const listener of listeners) listener();
+}
+
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (event) => {
+    if (event.key !== KEY && event.key !== null) return;
+    lines = read();
+    for (const listener of listeners) listener();
+  });
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export const sameLine = (a: Pick<CartLine, 'productId' | 'engraving'>, b: Pick<CartLine, 'productId' | 'engraving'>) =>
+  a.productId === b.productId &&
+  (a.engraving?.text ?? '') === (b.engraving?.text ?? '') &&
+  (a.engraving?.font ?? '') === (b.engraving?.font ?? '');
+
+export const cart = {
+  lines: () => lines,
+  /** Adds the line, or adds its quantity to the line with the same product and engraving. False when the cart is full. */
+  add(line: CartLine): boolean {
+    const existing = lines.find((l) => sameLine(l, line));
+    if (existing) {
+      write(lines.map((l) => (l === existing ? { ...line, quantity: l.quantity + line.quantity } : l)));
+      return true;
+    }
+    if (lines.length >= MAX_CART_LINES) return false;
+    write([...lines, line]);
+    return true;
+  },
+  setQuantity(index: number, quantity: number): void {
+    write(lines.map((l, i) => (i === index ? { ...l, quantity } : l)));
+  },
+  /** What the shop says now about a line's product. */
+  refresh(index: number, seen: CartLine['seen']): void {
+    write(lines.map((l, i) => (i === index ? { ...l, seen } : l)));
+  },
+  remove(index: number): void {
+    write(lines.filter((_, i) => i !== index));
+  },
+  /** Puts a removed line back where it was (the removal's Undo). */
+  restore(index: number, line: CartLine): void {
+    write([...lines.slice(0, index), line, ...lines.slice(index)]);
+  },
+  clear(): void {
+    write([]);
+  },
+};
+
+/** The cart's lines, re-rendering on every change in this tab or another. */
+export function useCartLines(): CartLine[] {
+  return useSyncExternalStore(subscribe, cart.lines, cart.lines);
+}
+
+export const unitsIn = (cartLines: CartLine[]) => cartLines.reduce((sum, line) => sum + line.quantity, 0);
+export const lineTotal = (line: CartLine) => line.quantity * (line.seen.price + (line.engraving ? line.seen.engravingPrice : 0));
+
+/** A line's `seen` from the product as the page shows it (a product without an engraving price has none to add). */
+export const seenOf = (product: {
+  name: string;
+  img: string;
+  price: number;
+  engravingPrice?: number;
+  minimumQuantity: number;
+  quantity: number;
+}): CartLine['seen'] => ({
+  name: product.name,
+  img: product.img,
+  price: product.price,
+  engravingPrice: product.engravingPrice ?? 0,
+  minimumQuantity: product.minimumQuantity,
+  stock: product.quantity,
+});

@@ -1,0 +1,82 @@
+import { graphql } from '../gql';
+
+/** What a customer and the admin see of an order; shared by My Orders, purchase and All Orders. */
+export const OrderFieldsFragment = graphql(`
+  fragment OrderFields on Order {
+    id
+    userName
+    name
+    email
+    description
+    img
+    price
+    totalPrice
+    quantity
+    status
+    paid
+    state
+    transactionId
+    trackingCarrier
+    trackingNumber
+    createdAt
+    engraving {
+      text
+      font
+      unitPrice
+    }
+    lines {
+      id
+      name
+      img
+      quantity
+      unitPrice
+      lineTotal
+      engraving {
+        text
+        font
+        unitPrice
+      }
+      product {
+        id
+        quantity
+      }
+    }
+  }
+`);
+
+export const MyOrdersQuery = graphql(`
+  query MyOrders($options: OrderListOptions) {
+    myOrders(options: $options) {
+      totalItems
+      items {
+        ...OrderFields
+      }
+    }
+  }
+`);
+
+/**
+ * Cancels an unpaid order or refunds a paid one (My Orders and All Orders). The answer carries the
+ * order's new state and the product's stock with its units back, so the cache updates both in place.
+ */
+export const CancelOrderMutation = graphql(`
+  mutation CancelOrder($id: ID!) {
+    cancelOrder(id: $id) {
+      id
+      state
+      status
+      paid
+      product {
+        id
+        quantity
+      }
+      lines {
+        id
+        product {
+          id
+          quantity
+        }
+      }
+    }
+  }
+`);

@@ -1,0 +1,121 @@
+/**
+ * Rules that the server and the browser's forms both check, written once. The server imports the
+ * compiled package; the client bundles this source through the `@keen/rules` alias
+ * (frontend/tsconfig.json, vite.config.ts), so it imports nothing.
+ */
+
+/** A phone number: digits, spaces and dashes, optionally after a leading +, 5 to 20 characters. */
+export const PHONE_PATTERN = /^\+?[0-9][0-9\s-]{4,19}$/;
+
+/** The message for a phone that breaks PHONE_PATTERN; `label` is what the form calls the field. */
+export const phoneFormatMessage = (label = 'Phone') => `${label} must be a phone number (digits, spaces, dashes and a leading +)`;
+
+// ---------------------------------------------------------------- quantity (SPEC §5)
+
+export const EMPTY_QUANTITY = 'Empty Quantity';
+export const SHORTAGE = 'Product cannot be purchased for product shortage';
+export const MINIMUM_QUANTITY = 'Minimum Quantity Required';
+
+/** The purchase form's check of a quantity against the product it sees; the server answers the same messages. */
+export function quantityError(
+  raw: string | number | null | undefined,
+  product: { quantity: number; minimumQuantity: number },
+): string | undefined {
+  if (raw === '' || raw === null || raw === undefined) return EMPTY_QUANTITY;
+  const quantity = Number(raw);
+  if (!Number.isFinite(quantity)) return EMPTY_QUANTITY;
+  if (quantity > product.quantity) return SHORTAGE;
+  if (quantity < product.minimumQuantity || quantity < 1) return MINIMUM_QUANTITY;
+  return undefined;
+}
+
+// ---------------------------------------------------------------- a product's engraving settings
+
+/** A whole-number setting an admin enters: its label and range. */
+export interface NumberSetting {
+  label: string;
+  min: number;
+  max: number;
+}
+
+export const ENGRAVING_MAX_LENGTH: NumberSetting = { label: 'Engraving length', min: 1, max: 40 };
+export const ENGRAVING_PRICE: NumberSetting = { label: 'Engraving price', min: 0, max: 10_000 };
+/** A new product's engraving settings unless the admin sets them. */
+export const NEW_PRODUCT_ENGRAVING = { engravable: false, engravingMaxLength: 24, engravingPrice: 0 };
+
+export const settingRequired = (setting: NumberSetting) => `${setting.label} is Required`;
+export const settingOutOfRange = (setting: NumberSetting) => `${setting.label} must be between ${setting.min} and ${setting.max}`;
+
+// ---------------------------------------------------------------- an engraving's text
+
+export const ENGRAVING_NOT_ALLOWED = 'This product cannot be engraved';
+export const ENGRAVING_CHARACTERS = "Engraving may use letters, digits, spaces and . , ' & - !";
+export const ENGRAVING_SPACES = 'Engraving may not start or end with a space';
+export const ENGRAVING_FONT = 'Choose an engraving font from the list';
+export const engravingTooLong = (maxLength: number) => `Engraving is too long (at most ${maxLength} characters)`;
+
+/** Letters of any alphabet (with their accents, composed or not), digits, space and . , ' & - ! */
+const ENGRAVING_ALLOWED = /^[\p{L}\p{M}0-9 .,'&\-!]*$/u;
+
+/** Characters as an engraving counts them (composed accents count once). */
+export const engravingLength = (text: string) => [...text.normalize('NFC')].length;
+
+/** The first rule an engraving's text and font break, or undefined; empty text is no engraving. */
+export function engravingError(
+  text: string,
+  font: string,
+  fontIds: readonly string[],
+  product: { engravable: boolean; engravingMaxLength: number },
+): string | undefined {
+  if (text === '') return undefined;
+  if (!product.engravable) return ENGRAVING_NOT_ALLOWED;
+  const normalized = text.normalize('NFC');
+  if (!ENGRAVING_ALLOWED.test(normalized)) return ENGRAVING_CHARACTERS;
+  if (normalized.trim() !== normalized) return ENGRAVING_SPACES;
+  if (engravingLength(normalized) > product.engravingMaxLength) return engravingTooLong(product.engravingMaxLength);
+  if (!fontIds.includes(font)) return ENGRAVING_FONT;
+  return undefined;
+}
+
+// ---------------------------------------------------------------- reviews
+
+/** A review's rating: a whole number of stars. */
+export const STARS = { min: 1, max: 5 };
+export const REVIEW_DESCRIPTION_REQUIRED = 'Product Description is Required';
+/** The longest review text the server keeps. */
+export const REVIEW_DESCRIPTION_MAX_LENGTH = 2000;
+
+// ---------------------------------------------------------------- orders as people see them
+
+/** An order's short id, as My Orders, All Orders, the payment page and order e-mails show it. */
+export const shortOrderId = (id: string) => id.slice(0, 8);
+
+/** Money as the shop shows it: whole dollars. */
+export const formatDollars = (dollars: number) => `$${dollars}`;
+// ---------------------------------------------------------------- integrations (API keys, webhooks)
+
+/** What an API key may be allowed to do; an admin picks some when creating a key. */
+export const API_KEY_SCOPES = [
+  'catalog:read',
+  'catalog:write',
+  'orders:read',
+  'orders:write',
+  'users:read',
+  'users:write',
+  'reports:read',
+] as const;
+
+export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
+
+/** The domain events a webhook endpoint may receive. */
+export const WEBHOOK_EVENTS = [
+  'order.placed',
+  'order.paid',
+  'order.shipped',
+  'order.cancelled',
+  'order.expired',
+  'order.refunded',
+  'product.created',
+  'product.updated',
+  'product.deleted',
+] as const;
