@@ -1,3 +1,4 @@
+import pg from 'pg';
 import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import type { Config } from '../config';
@@ -34,6 +35,9 @@ export interface FailedJob {
 
 export type JobHandler<T> = (data: T) => Promise<void>;
 
+/** Held while a queue is declared: pg-boss's `create_queue` deadlocks another process's running at the same time. */
+const QUEUE_DECLARATION_LOCK = `hashtext('keen:job-queues')`;
+
 /** A queue's settings as pg-boss's `create_queue` reads them. */
 interface QueueDeclaration {
   policy: 'standard' | 'stately';
@@ -59,20 +63,25 @@ export class JobQueue {
   static async start(databaseUrl: string, settings: JobQueueSettings, logger: Logger): Promise<JobQueue> {
     const boss = new PgBoss({ connectionString: databaseUrl, schema: JOB_SCHEMA, max: 4, application_name: 'keen-jobs' });
     boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
-    await boss.start();
+    // pg-boss declares its own cron queue as it starts, outside Keen's lock: start under the lock.
+    const turn = new pg.Client({ connectionString: databaseUrl, application_name: 'keen-jobs-start' });
+    await turn.connect();
+    try {
+      await turn.query(`SELECT pg_advisory_lock(${QUEUE_DECLARATION_LOCK})`);
+      await boss.start();
+    } finally {
+      await turn.end();
+    }
     const queue = new JobQueue(boss, settings, logger);
     await queue.createQueue(DEAD_LETTER_QUEUE, { policy: 'standard' });
     return queue;
   }
 
-  /**
-   * Declares a queue, once for all processes. pg-boss's own declarations deadlock one another when
-   * processes start together, so they take turns under an advisory lock held for the statement.
-   */
+  /** Declares a queue, once for all processes, taking turns with them under the declaration lock. */
   private async createQueue(name: string, options: QueueDeclaration): Promise<void> {
     await this.boss
       .getDb()
-      .executeSql(`SELECT ${JOB_SCHEMA}.create_queue($1, $2) FROM (SELECT pg_advisory_xact_lock(hashtext('keen:job-queues'))) AS turn`, [
+      .executeSql(`SELECT ${JOB_SCHEMA}.create_queue($1, $2) FROM (SELECT pg_advisory_xact_lock(${QUEUE_DECLARATION_LOCK})) AS turn`, [
         name,
         options,
       ]);
