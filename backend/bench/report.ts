@@ -26,8 +26,11 @@ export interface Row {
   case: string;
   connections: number;
   keen: Side;
+  /** What Keen is measured against in this row: the baseline or the static replay. */
+  reference: 'baseline' | 'static';
+  /** The reference's side (named baseline in the JSON of earlier runs). */
   baseline: Side;
-  /** Median over rounds of Keen's req/s over the baseline's in the round next to it. */
+  /** Median over rounds of Keen's req/s over the reference's in the round next to it. */
   ratio: number;
   goal: string;
   met: boolean | null;
@@ -59,7 +62,8 @@ export function printTable(rows: Row[], races: RaceResult[]): void {
     'Keen req/s',
     'p50 ms',
     'p99 ms',
-    'base req/s',
+    'vs',
+    'ref req/s',
     'p50 ms',
     'p99 ms',
     'ratio',
@@ -74,6 +78,7 @@ export function printTable(rows: Row[], races: RaceResult[]): void {
     r.keen.reqPerSec.toFixed(0),
     ms(r.keen.p50),
     ms(r.keen.p99),
+    r.reference,
     r.baseline.reqPerSec.toFixed(0),
     ms(r.baseline.p50),
     ms(r.baseline.p99),
@@ -94,6 +99,7 @@ export function printTable(rows: Row[], races: RaceResult[]): void {
       '-',
       '-',
       '-',
+      '-',
       race.appCpuMsPerReq.toFixed(2),
       race.pgCpuMsPerReq.toFixed(2),
       race.goal,
@@ -101,15 +107,16 @@ export function printTable(rows: Row[], races: RaceResult[]): void {
     ]);
   const widths = head.map((h, i) => Math.max(h.length, ...lines.map((line) => line[i].length)));
   const format = (cells: string[]) =>
-    cells.map((cell, i) => (i === 0 || i >= 11 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ');
+    cells.map((cell, i) => (i === 0 || i === 5 || i >= 12 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ');
   console.log(`\n${format(head)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}\n${lines.map(format).join('\n')}`);
   const emulator = (race: RaceResult) =>
     race.emulatorCpuMsPerReq === null ? 'out of sight' : `${race.emulatorCpuMsPerReq.toFixed(2)} ms CPU per buyer`;
   console.log(
     [
       '',
-      'Medians over rounds; ratio: Keen req/s over the baseline req/s of the round next to it. Goals are judged at 32 connections.',
-      'CPU ms/req: CPU time spent per answered request, Keen / baseline (the races: Keen), by the app process and by PostgreSQL.',
+      'Medians over rounds; ratio: Keen req/s over the reference (vs) req/s of the round next to it. Goals are judged at 32 connections.',
+      "vs: baseline (node:http + pg, the same statements' work) for cache off; static (the same bytes replayed from memory) for cache on.",
+      'CPU ms/req: CPU time spent per answered request, Keen / reference (the races: Keen), by the app process and by PostgreSQL.',
       ...races.map(
         (race) => `${race.name}: ${race.summary}; the Auth Emulator (checking each new buyer's ID token for Keen): ${emulator(race)}.`,
       ),

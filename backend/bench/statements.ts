@@ -12,7 +12,8 @@ import { startEmbeddedPostgres } from '../src/db/embedded-postgres';
 import { Product } from '../src/modules/catalog/product.entity';
 import { Order, OrderState } from '../src/modules/orders/order.entity';
 import { Review } from '../src/modules/reviews/review.entity';
-import { Role, User } from '../src/modules/users/user.entity';
+import { Role } from '../src/modules/auth/role';
+import { User } from '../src/modules/users/user.entity';
 import { startServer } from '../src/app/server';
 import { addOneLineEach } from './order-lines';
 

@@ -7,7 +7,7 @@ import type { Logger } from 'pino';
 import { graphqlMetricsPlugin } from '../common/metrics';
 import type { Config } from '../config';
 import { callerErrorOf } from '../http-kit/errors';
-import type { GraphQLContext } from '../modules/context';
+import type { AppGraphQLContext } from './services';
 
 /** Errors about the request itself (from GraphQL, or a bad token in the context); safe to show as they are. */
 const CLIENT_ERROR_CODES = new Set([
@@ -26,11 +26,11 @@ export interface ApolloOptions {
   /** From the config: always on in development, settings in production. */
   graphql: Config['graphql'];
   logger: Logger;
-  plugins?: ApolloServerPlugin<GraphQLContext>[];
+  plugins?: ApolloServerPlugin<AppGraphQLContext>[];
 }
 
 /** An answer that failed because a service (the database, the identity provider) is away is a 503 to retry. */
-const serviceUnavailableStatus: ApolloServerPlugin<GraphQLContext> = {
+const serviceUnavailableStatus: ApolloServerPlugin<AppGraphQLContext> = {
   async requestDidStart() {
     return {
       async willSendResponse({ response }) {
@@ -53,7 +53,7 @@ export function createApolloServer(schema: GraphQLSchema, options: ApolloOptions
     blockFieldSuggestion: { enabled: !options.graphql.fieldSuggestions },
   });
   const protection = armor.protect();
-  return new ApolloServer<GraphQLContext>({
+  return new ApolloServer<AppGraphQLContext>({
     schema,
     introspection: options.graphql.introspection,
     validationRules: protection.validationRules,

@@ -9,21 +9,20 @@ import { countRequests, registry } from '../common/metrics';
 import type { Config } from '../config';
 import { accessLog } from '../http-kit/access-log';
 import { callerErrorOf, sendCallerError } from '../http-kit/errors';
-import { securityHeaders } from '../http-kit/security-headers';
+import { securityHeaders } from './security-headers';
 import { clientFiles, sendClientFile } from '../http-kit/static-files';
-import type { GraphQLContext } from '../modules/context';
 import { storedImageHandler } from '../modules/uploads/uploads.routes';
 import { seedImagesDir } from '../seed/catalogue';
 import { graphqlHandler } from './graphql-handler';
 import { createRestRouter } from './rest-router';
-import type { AppServices } from './services';
+import type { AppGraphQLContext, AppServices } from './services';
 
 export interface AppParts {
   config: Config;
   db: DataSource;
   services: AppServices;
   logger: Logger;
-  apollo: ApolloServer<GraphQLContext>;
+  apollo: ApolloServer<AppGraphQLContext>;
   /** True once the process is stopping: `/readyz` then answers 503 so that no new work is routed here. */
   isDraining?: () => boolean;
 }

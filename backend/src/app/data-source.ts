@@ -22,6 +22,7 @@ import { StaffGrants1764700000000 } from '../db/migrations/1764700000000-StaffGr
 import { OrderEmails1764900000000 } from '../db/migrations/1764900000000-OrderEmails';
 import { Integrations1765000000000 } from '../db/migrations/1765000000000-Integrations';
 import { OrderLines1765100000000 } from '../db/migrations/1765100000000-OrderLines';
+import { PreparedReadsClient } from '../db/prepared-reads';
 
 export const entities = [
   Product,
@@ -71,6 +72,7 @@ export function createDataSource(
       statement_timeout: pool.statementTimeoutMs,
       idle_in_transaction_session_timeout: pool.idleInTransactionTimeoutMs,
       connectionTimeoutMillis: pool.connectionTimeoutMs,
+      Client: PreparedReadsClient,
     },
     ...(logger ? { logger, logging: ['query' as const] } : {}),
   });

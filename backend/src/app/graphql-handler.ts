@@ -6,8 +6,7 @@ import type { DataSource } from 'typeorm';
 import { replay, sentAnswer } from '../common/read-cache';
 import { callerErrorOf } from '../http-kit/errors';
 import { callerFromRequest } from '../modules/request-caller';
-import { createLoaders, type GraphQLContext } from '../modules/context';
-import type { AppServices } from './services';
+import { type AppGraphQLContext, type AppServices, createRequestLoaders } from './services';
 
 /** Root fields whose answers depend only on public rows (and on the caller, who is anonymous here). */
 const PUBLIC_ROOT_FIELDS = new Set(['products', 'product', 'reviews', 'engravingFonts', '__typename']);
@@ -17,7 +16,7 @@ const PUBLIC_ROOT_FIELDS = new Set(['products', 'product', 'reviews', 'engraving
  * public query (see PUBLIC_ROOT_FIELDS) is answered from the read cache while nothing has been
  * written since the same query with the same variables was answered.
  */
-export function graphqlHandler(apollo: ApolloServer<GraphQLContext>, services: AppServices, db: DataSource) {
+export function graphqlHandler(apollo: ApolloServer<AppGraphQLContext>, services: AppServices, db: DataSource) {
   const publicQueries = new BoundedMemo<string, PublicQuery | null>(500);
   return async (req: Request, res: Response, next: NextFunction) => {
     try {
@@ -41,7 +40,7 @@ export function graphqlHandler(apollo: ApolloServer<GraphQLContext>, services: A
       }
       const response = await apollo.executeHTTPGraphQLRequest({
         httpGraphQLRequest: { method: req.method.toUpperCase(), headers, search: new URL(req.url, 'http://x').search, body },
-        context: async () => ({ caller: await callerOf(services, req), services, loaders: createLoaders(db, services) }),
+        context: async () => ({ caller: await callerOf(services, req), services, loaders: createRequestLoaders(db, services) }),
       });
       for (const [name, value] of response.headers) res.setHeader(name, value);
       res.statusCode = response.status ?? 200;

@@ -1,7 +1,6 @@
 import { type GraphQLSchema } from 'graphql';
 import { buildSchema } from 'type-graphql';
 import { authorizeKey, type KeyAccess } from '../modules/auth/scopes';
-import type { GraphQLContext } from '../modules/context';
 import { ApiKeysResolver } from '../modules/integrations/api-keys.resolver';
 import { WebhooksResolver } from '../modules/integrations/webhooks.resolver';
 import { BackgroundJobsResolver } from '../modules/jobs/background-jobs.resolver';
@@ -11,6 +10,7 @@ import { PaymentsResolver } from '../modules/payments/payments.resolver';
 import { ReportsResolver } from '../modules/reports/reports.resolver';
 import { ReviewsResolver } from '../modules/reviews/reviews.resolver';
 import { UsersResolver } from '../modules/users/users.resolver';
+import type { AppGraphQLContext } from './services';
 
 export const resolvers = [
   ApiKeysResolver,
@@ -29,13 +29,19 @@ export const resolvers = [
  * Services validate input themselves (with the shop's own messages), so type-graphql does not.
  * `@KeyScope`/`@NotForKeys` beside each operation hold API keys to their scopes; people are checked by the services.
  */
-export function buildKeenSchema(): Promise<GraphQLSchema> {
-  return buildSchema({
+export async function buildKeenSchema(): Promise<GraphQLSchema> {
+  const schema = await buildSchema({
     resolvers,
     validate: false,
-    authChecker: ({ context }: { context: GraphQLContext }, [access]: KeyAccess[]) => {
+    authChecker: ({ context }: { context: AppGraphQLContext }, [access]: KeyAccess[]) => {
       authorizeKey(context.caller, access);
       return true;
     },
   });
+  // type-graphql gives the root types no description of their own; GraphiQL shows these first.
+  schema.getQueryType()!.description =
+    'Reads. The catalogue and reviews are public; the rest needs a signed-in user (Authorization: Bearer <token>) or an API key with the scope the field names.';
+  schema.getMutationType()!.description =
+    'Writes. Each says who may call it; a refused call changes nothing and answers an error with a code (UNAUTHENTICATED, FORBIDDEN, BAD_USER_INPUT, NOT_FOUND, CONFLICT, RATE_LIMITED).';
+  return schema;
 }

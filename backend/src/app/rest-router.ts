@@ -5,7 +5,6 @@ import { createHandlers } from '../http-kit/handle';
 import { callerFromRequest } from '../modules/request-caller';
 import { authorizeKey, routeKeyAccess } from '../modules/auth/scopes';
 import { registerCatalogRoutes } from '../modules/catalog/catalog.routes';
-import type { RestContext } from '../modules/context';
 import { registerOrdersRoutes } from '../modules/orders/orders.routes';
 import { registerPaymentsRoutes } from '../modules/payments/payments.routes';
 import { STRIPE_WEBHOOK_PATH } from '../modules/payments/webhook-path';
@@ -14,7 +13,7 @@ import { registerReviewsRoutes } from '../modules/reviews/reviews.routes';
 import { registerUploadsRoutes } from '../modules/uploads/uploads.routes';
 import { registerUsersRoutes } from '../modules/users/users.routes';
 import { registerOpenApiRoutes } from './openapi';
-import type { AppServices } from './services';
+import type { AppRestContext, AppServices } from './services';
 
 /** Every module's REST routes, in one list. */
 const restRegistrations = [
@@ -37,7 +36,7 @@ export function createRestRouter(services: AppServices, logger: Logger): Router 
   const router = express.Router();
   const json = express.json({ limit: '1mb' });
   router.use((req, res, next) => (req.path === STRIPE_WEBHOOK_PATH ? next() : json(req, res, next)));
-  const handlers = createHandlers<RestContext>(async (req) => {
+  const handlers = createHandlers<AppRestContext>(async (req) => {
     const caller = await callerFromRequest(services, req);
     // An API key reaches only routes that declare its scope (`keyScope`); the others refuse keys.
     authorizeKey(caller, routeKeyAccess(req));

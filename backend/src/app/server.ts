@@ -23,6 +23,8 @@ export interface RunningServer {
    * flight finish, and it resolves.
    */
   close(): Promise<void>;
+  /** Resolves once the deliveries that follow this process's commits have run. */
+  settled(): Promise<void>;
 }
 
 /**
@@ -68,11 +70,12 @@ export async function startServer(config: Config, db: DataSource, logger: Logger
   return {
     url: `http://localhost:${port}`,
     services,
+    settled: () => outbox.settled(),
     async close() {
       draining = true;
       if (config.drainDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, config.drainDelayMs));
       await apollo.stop();
-      await outbox.stop();
+      await outbox.settled();
       await jobs.stop();
       await services.identity.close();
       await services.limits.close();

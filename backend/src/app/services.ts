@@ -9,16 +9,22 @@ import { BackgroundJobsService } from '../modules/jobs/background-jobs.service';
 import { ApiKeysService } from '../modules/integrations/api-keys.service';
 import { WebhooksService } from '../modules/integrations/webhooks.service';
 import { IdentityService } from '../modules/auth/identity';
+import type { GraphQLContextOf, RestContextOf } from '../modules/auth/request-context';
+import { catalogLoaders } from '../modules/catalog/catalog.loaders';
 import { CatalogService } from '../modules/catalog/catalog.service';
 import { NotificationsService } from '../modules/notifications/notifications.service';
+import { ordersLoaders } from '../modules/orders/orders.loaders';
 import { OrdersService } from '../modules/orders/orders.service';
 import { createPaymentProvider } from '../modules/payments/create-provider';
 import { PaymentsService } from '../modules/payments/payments.service';
 import { ReportsService } from '../modules/reports/reports.service';
+import { reviewsLoaders } from '../modules/reviews/reviews.loaders';
 import { ReviewsService } from '../modules/reviews/reviews.service';
 import { LocalDiskImageStore } from '../modules/uploads/image-store';
 import { S3ImageStore } from '../modules/uploads/s3-image-store';
 import { UploadsService } from '../modules/uploads/uploads.service';
+import type { User } from '../modules/users/user.entity';
+import { usersLoaders } from '../modules/users/users.loaders';
 import { UsersService } from '../modules/users/users.service';
 
 /** One instance of each service per process; GraphQL resolvers and REST routes share them. */
@@ -54,5 +60,16 @@ export function createServices(db: DataSource, config: Config, logger: Logger, j
   };
 }
 
-/** The modules' services (modules/context.ts) and the app's read cache. */
+/** Every module's services and the app's read cache; each module's context names the ones it uses. */
 export type AppServices = ReturnType<typeof createServices>;
+
+/** Every module's batch loaders, made afresh for each GraphQL request. */
+export function createRequestLoaders(db: DataSource, services: AppServices) {
+  return { ...catalogLoaders(db), ...usersLoaders(db), ...ordersLoaders(services.orders), ...reviewsLoaders(services.reviews) };
+}
+
+/** A REST request's context as the app builds it: the caller's whole profile row and every service. */
+export type AppRestContext = RestContextOf<AppServices, User>;
+
+/** A GraphQL request's context as the app builds it. */
+export type AppGraphQLContext = GraphQLContextOf<AppServices, ReturnType<typeof createRequestLoaders>, User>;

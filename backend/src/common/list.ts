@@ -6,7 +6,11 @@ export enum SortDirection {
   ASC = 'ASC',
   DESC = 'DESC',
 }
-registerEnumType(SortDirection, { name: 'SortDirection' });
+registerEnumType(SortDirection, {
+  name: 'SortDirection',
+  description: 'Which way a list is sorted',
+  valuesConfig: { ASC: { description: 'Smallest, oldest or A first' }, DESC: { description: 'Largest, newest or Z first' } },
+});
 
 export const MAX_TAKE = 100;
 /** Longer search text only makes the database work harder; nobody types more. */
@@ -14,13 +18,13 @@ export const MAX_SEARCH_LENGTH = 100;
 
 @InputType({ description: 'Paging shared by every list: skip rows, then take at most 100.' })
 export class PageOptions {
-  @Field(() => Int, { defaultValue: 0 })
+  @Field(() => Int, { defaultValue: 0, description: 'Rows to pass over before the page starts (0 or more)' })
   skip: number = 0;
 
   @Field(() => Int, { defaultValue: 20, description: 'At most 100' })
   take: number = 20;
 
-  @Field(() => SortDirection, { nullable: true })
+  @Field(() => SortDirection, { nullable: true, description: "The sort's direction; each list has its own default" })
   sortDirection?: SortDirection;
 
   @Field(() => String, { nullable: true, description: 'Case-insensitive text search, at most 100 characters' })
@@ -47,12 +51,14 @@ export function likePattern(search: string): string {
   return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-export interface ListSpec {
+export interface ListSpec<T = unknown> {
   /** Columns of the query's main alias that `search` matches, case-insensitively. */
   searchColumns: string[];
   /** The sort when the caller names none. */
   defaultSort: string;
   defaultDirection: SortDirection;
+  /** Fills an item from the columns the caller added with addSelect (its raw row). */
+  withRaw?: (item: T, raw: Record<string, unknown>) => void;
 }
 
 /**
@@ -62,7 +68,7 @@ export interface ListSpec {
 export async function pageOf<T extends ObjectLiteral>(
   query: SelectQueryBuilder<T>,
   options: PageOptions & { sortBy?: string | null },
-  spec: ListSpec,
+  spec: ListSpec<T>,
 ): Promise<{ items: T[]; totalItems: number }> {
   const { skip, take } = checkPage(options);
   const alias = query.alias;
@@ -73,7 +79,7 @@ export async function pageOf<T extends ObjectLiteral>(
     );
   }
   query.orderBy(`${alias}.${options.sortBy ?? spec.defaultSort}`, options.sortDirection ?? spec.defaultDirection).addOrderBy(`${alias}.id`);
-  return fetchPage(query, { skip, take });
+  return fetchPage(query, { skip, take }, spec.withRaw);
 }
 
 /**
@@ -84,12 +90,15 @@ export async function pageOf<T extends ObjectLiteral>(
 export async function fetchPage<T extends ObjectLiteral>(
   query: SelectQueryBuilder<T>,
   { skip, take }: Page,
+  withRaw?: ListSpec<T>['withRaw'],
 ): Promise<{ items: T[]; totalItems: number }> {
   const { entities, raw } = await query
     .addSelect('COUNT(*) OVER ()', 'total_items')
     .offset(skip)
     .limit(take)
     .getRawAndEntities<{ total_items: string }>();
+  // Without joins, raw rows and entities stand in the same order, one for one.
+  if (withRaw) entities.forEach((item, i) => withRaw(item, raw[i]));
   if (raw.length) return { items: entities, totalItems: Number(raw[0].total_items) };
   return { items: [], totalItems: skip ? await query.offset(undefined).limit(undefined).orderBy().getCount() : 0 };
 }
@@ -98,7 +107,7 @@ export async function fetchPage<T extends ObjectLiteral>(
 export function ListResult<T extends object>(itemType: new () => T) {
   @ObjectType()
   abstract class ListResultClass {
-    @Field(() => [itemType])
+    @Field(() => [itemType], { description: 'The rows of this page, in the asked order' })
     items!: T[];
 
     @Field(() => Int, { description: 'Rows that match the filter, over every page' })

@@ -2,6 +2,7 @@
  * Every domain event Keen raises, by name, with what it carries. A payload holds what a subscriber
  * needs (an e-mail, a webhook, the read cache) without reading the changed rows again, as plain JSON.
  */
+import { WEBHOOK_EVENTS } from '@keen/rules';
 
 /** One line of an order, as it was ordered. */
 export interface OrderLinePayload {
@@ -72,16 +73,9 @@ export interface DomainEventPayloads {
 
 export type DomainEventName = keyof DomainEventPayloads;
 
+/** Every event: those an integrator's webhook may receive (@keen/rules), then Keen's own. */
 export const DOMAIN_EVENT_NAMES: readonly DomainEventName[] = [
-  'order.placed',
-  'order.paid',
-  'order.shipped',
-  'order.cancelled',
-  'order.expired',
-  'order.refunded',
-  'product.created',
-  'product.updated',
-  'product.deleted',
+  ...WEBHOOK_EVENTS,
   'review.added',
   'review.removed',
   'user.roleChanged',

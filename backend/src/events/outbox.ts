@@ -157,9 +157,9 @@ export class Outbox {
     });
   }
 
-  /** Waits for deliveries still running in this process (on shutdown). */
-  async stop(): Promise<void> {
-    await Promise.all(this.deferred.values());
+  /** Waits for the deliveries after commit still running in this process (on shutdown; tests that count statements). */
+  async settled(): Promise<void> {
+    while (this.deferred.size) await Promise.all(this.deferred.values());
   }
 
   /** Hands committed events to the subscribers `which` picks; what fails or must wait goes to the job queue. */

@@ -62,7 +62,10 @@ export class JobQueue {
 
   static async start(databaseUrl: string, settings: JobQueueSettings, logger: Logger): Promise<JobQueue> {
     const boss = new PgBoss({ connectionString: databaseUrl, schema: JOB_SCHEMA, max: 4, application_name: 'keen-jobs' });
-    boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
+    // pg's errors carry their whole client object: the log keeps what says what went wrong.
+    boss.on('error', (error: Error & { code?: string }) =>
+      logger.error({ err: { type: error.name, message: error.message, code: error.code, stack: error.stack } }, 'job queue error'),
+    );
     // pg-boss declares its own cron queue as it starts, outside Keen's lock: start under the lock.
     const turn = new pg.Client({ connectionString: databaseUrl, application_name: 'keen-jobs-start' });
     await turn.connect();

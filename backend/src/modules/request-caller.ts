@@ -3,6 +3,7 @@ import { unauthenticated } from '../common/errors';
 import type { RateLimits } from '../common/rate-limits';
 import { clientAddress } from '../http-kit/handle';
 import type { ApiKeysService } from './integrations/api-keys.service';
+import type { User } from './users/user.entity';
 import type { UsersService } from './users/users.service';
 import type { Caller } from './auth/caller';
 import { limitFailedSignIns } from './auth/failed-sign-ins';
@@ -16,10 +17,10 @@ import { bearerToken, type IdentityService } from './auth/identity';
 export async function callerFromRequest(
   services: { limits: RateLimits; identity: IdentityService; users: UsersService; apiKeys: ApiKeysService },
   req: Request,
-): Promise<Caller> {
+): Promise<Caller<User>> {
   const authorization = req.headers.authorization;
   if (!authorization?.trim()) return { user: null };
-  const caller = await limitFailedSignIns(services.limits, clientAddress(req), async (): Promise<Caller> => {
+  const caller = await limitFailedSignIns(services.limits, clientAddress(req), async (): Promise<Caller<User>> => {
     const token = bearerToken(authorization);
     if (!token) throw unauthenticated('Send the token as Authorization: Bearer <token>');
     if (services.apiKeys.isKeySecret(token)) return { user: null, apiKey: await services.apiKeys.verify(token) };

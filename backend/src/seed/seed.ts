@@ -6,7 +6,8 @@ import { productPayload } from '../modules/catalog/catalog.service';
 import { Product } from '../modules/catalog/product.entity';
 import { Review } from '../modules/reviews/review.entity';
 import { User } from '../modules/users/user.entity';
-import type { Services } from '../modules/context';
+import type { IdentityService } from '../modules/auth/identity';
+import type { UsersService } from '../modules/users/users.service';
 import { demoProducts, demoReviews } from './catalogue';
 
 /** Fills an empty catalogue with the demo knives and reviews; leaves a used shop alone. */
@@ -34,11 +35,17 @@ export async function seedCatalogue(db: DataSource, logger: Logger): Promise<voi
   logger.info({ products: demoProducts.length, reviews: demoReviews.length }, 'seeded the demo catalogue');
 }
 
+/** Demo accounts are made in the identity provider and as profile rows. */
+interface DemoAccountServices {
+  identity: IdentityService;
+  users: UsersService;
+}
+
 /**
  * With the Auth Emulator, makes sure the demo admin and customer can sign in, and gives them
  * complete profiles. The admin is an admin through ADMIN_EMAILS.
  */
-export async function seedDemoAccounts(db: DataSource, services: Services, config: Config): Promise<void> {
+export async function seedDemoAccounts(db: DataSource, services: DemoAccountServices, config: Config): Promise<void> {
   if (!config.firebase.emulatorHost) return;
   const { admin, customer } = config.demoAccounts;
   for (const account of [admin, customer]) {
@@ -57,7 +64,7 @@ export async function seedDemoAccounts(db: DataSource, services: Services, confi
   }
 }
 
-async function ensureAuthAccount(services: Services, account: DemoAccount): Promise<void> {
+async function ensureAuthAccount(services: DemoAccountServices, account: DemoAccount): Promise<void> {
   try {
     const existing = await services.identity.auth.getUserByEmail(account.email);
     // Accounts kept from before demo accounts were created verified.

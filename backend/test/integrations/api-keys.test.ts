@@ -1,26 +1,20 @@
 import { createHash } from 'node:crypto';
-import { Writable } from 'node:stream';
 import { getMetadataStorage } from 'type-graphql';
-import { createLogger } from '../../src/common/logger';
 import { buildKeenSchema } from '../../src/app/graphql-schema';
 import { openApiDocument } from '../../src/app/openapi';
 import { ApiKey } from '../../src/modules/integrations/api-key.entity';
 import { OrderEvent } from '../../src/modules/orders/order-event.entity';
 import { restClient } from '../support/rest-client';
+import { capturedLogs } from '../support/shared-app';
 import { startTestApp, type TestApp, type TestSession } from '../support/harness';
 
-const lines: string[] = [];
-const capture = new Writable({
-  write(chunk, _encoding, done) {
-    lines.push(String(chunk));
-    done();
-  },
-});
+/** Everything the app logs, at the level `npm start` uses. */
+const { lines, logger } = capturedLogs();
 
 let app: TestApp;
 let admin: TestSession;
 beforeAll(async () => {
-  app = await startTestApp({ RATE_LIMIT_API_KEY: '8' }, { logger: createLogger('info', capture) });
+  app = await startTestApp({ RATE_LIMIT_API_KEY: '8' }, { logger });
   admin = await app.adminUser();
 });
 afterAll(() => app.close());

@@ -1,7 +1,8 @@
 import { Product } from '../../src/modules/catalog/product.entity';
 import { OrderEvent } from '../../src/modules/orders/order-event.entity';
 import { Order, OrderState } from '../../src/modules/orders/order.entity';
-import { Role, User } from '../../src/modules/users/user.entity';
+import { Role } from '../../src/modules/auth/role';
+import { User } from '../../src/modules/users/user.entity';
 import { messageOf, startTestApp, type TestApp } from '../support/harness';
 
 let app: TestApp;

@@ -1,57 +1,35 @@
-import { randomBytes } from 'node:crypto';
-import { Client } from 'pg';
-import { DataSource } from 'typeorm';
-import { createDataSource, migrations } from '../../src/app/data-source';
+import type { DataSource } from 'typeorm';
 import { OrderLines1765100000000 } from '../../src/db/migrations/1765100000000-OrderLines';
+import { type MigratedDatabase, migratedAcross } from '../support/migrated-database';
 
 /** A database migrated only up to the migration before OrderLines, holding orders of the one-product shape. */
-const serverUrl = process.env.KEEN_TEST_SERVER_URL!;
-const name = `keen_test_migration_${randomBytes(5).toString('hex')}`;
-const url = new URL(serverUrl);
-url.pathname = `/${name}`;
+let migrated: MigratedDatabase;
 let db: DataSource;
 
 beforeAll(async () => {
-  const admin = new Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  await admin.end();
-  const before = migrations.slice(0, migrations.indexOf(OrderLines1765100000000));
-  expect(before.length).toBeGreaterThan(0);
-  const old = new DataSource({ type: 'postgres', url: url.toString(), migrations: before, migrationsTransactionMode: 'each' });
-  await old.initialize();
-  await old.runMigrations();
-  await old.query(
-    `INSERT INTO "user" ("id", "name", "email") VALUES ('00000000-0000-4000-8000-0000000000a1', 'Old Customer', 'old@keen.test')`,
-  );
-  await old.query(
-    `INSERT INTO "product" ("id", "name", "description", "price", "quantity", "minimumQuantity", "img")
-     VALUES ('00000000-0000-4000-8000-0000000000b1', 'Old Knife', 'old', 10, 5, 1, '/x.svg')`,
-  );
-  const row = (id: string, productId: string | null, engraving: [string, string, number] | null) =>
-    old.query(
-      `INSERT INTO "order" ("id", "userName", "phone", "address", "name", "email", "description", "price", "totalPrice", "quantity", "minimumQuantity", "img", "state", "customerId", "productId", "engravingText", "engravingFont", "engravingUnitPrice")
-       VALUES ($1, 'Old Customer', '1', 'Old Street', 'Old Knife', 'old@keen.test', 'old', 10, $2, 2, 1, '/x.svg', 'Paid', '00000000-0000-4000-8000-0000000000a1', $3, $4, $5, $6)`,
-      [id, engraving ? 2 * (10 + engraving[2]) : 20, productId, ...(engraving ?? [null, null, null])],
+  migrated = await migratedAcross(OrderLines1765100000000, async (old) => {
+    await old.query(
+      `INSERT INTO "user" ("id", "name", "email") VALUES ('00000000-0000-4000-8000-0000000000a1', 'Old Customer', 'old@keen.test')`,
     );
-  await row('00000000-0000-4000-8000-000000000001', '00000000-0000-4000-8000-0000000000b1', null);
-  await row('00000000-0000-4000-8000-000000000002', '00000000-0000-4000-8000-0000000000b1', ['Ada', 'serif', 5]);
-  await row('00000000-0000-4000-8000-000000000003', null, null);
-  await old.destroy();
-
-  db = createDataSource(url.toString(), { poolSize: 2 });
-  await db.initialize();
-  const applied = await db.runMigrations();
-  expect(applied.map((m) => m.name)).toEqual(['OrderLines1765100000000']);
+    await old.query(
+      `INSERT INTO "product" ("id", "name", "description", "price", "quantity", "minimumQuantity", "img")
+       VALUES ('00000000-0000-4000-8000-0000000000b1', 'Old Knife', 'old', 10, 5, 1, '/x.svg')`,
+    );
+    const row = (id: string, productId: string | null, engraving: [string, string, number] | null) =>
+      old.query(
+        `INSERT INTO "order" ("id", "userName", "phone", "address", "name", "email", "description", "price", "totalPrice", "quantity", "minimumQuantity", "img", "state", "customerId", "productId", "engravingText", "engravingFont", "engravingUnitPrice")
+         VALUES ($1, 'Old Customer', '1', 'Old Street', 'Old Knife', 'old@keen.test', 'old', 10, $2, 2, 1, '/x.svg', 'Paid', '00000000-0000-4000-8000-0000000000a1', $3, $4, $5, $6)`,
+        [id, engraving ? 2 * (10 + engraving[2]) : 20, productId, ...(engraving ?? [null, null, null])],
+      );
+    await row('00000000-0000-4000-8000-000000000001', '00000000-0000-4000-8000-0000000000b1', null);
+    await row('00000000-0000-4000-8000-000000000002', '00000000-0000-4000-8000-0000000000b1', ['Ada', 'serif', 5]);
+    await row('00000000-0000-4000-8000-000000000003', null, null);
+  });
+  expect(migrated.applied).toEqual(['OrderLines1765100000000']);
+  db = migrated.db;
 });
 
-afterAll(async () => {
-  await db.destroy();
-  const admin = new Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-  await admin.end();
-});
+afterAll(() => migrated.drop());
 
 test('every existing order becomes a one-line order with its product, quantity, prices and engraving', async () => {
   const lines = await db.query(

@@ -1,54 +1,32 @@
-import { randomBytes } from 'node:crypto';
-import { Client } from 'pg';
-import { DataSource } from 'typeorm';
-import { createDataSource, migrations } from '../../src/app/data-source';
+import type { DataSource } from 'typeorm';
 import { OrderStates1764200000000 } from '../../src/db/migrations/1764200000000-OrderStates';
 import { Order } from '../../src/modules/orders/order.entity';
+import { type MigratedDatabase, migratedAcross } from '../support/migrated-database';
 
 /** A database migrated only up to the migration before OrderStates, holding rows of the old shape. */
-const serverUrl = process.env.KEEN_TEST_SERVER_URL!;
-const name = `keen_test_migration_${randomBytes(5).toString('hex')}`;
-const url = new URL(serverUrl);
-url.pathname = `/${name}`;
+let migrated: MigratedDatabase;
 let db: DataSource;
 
 beforeAll(async () => {
-  const admin = new Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  await admin.end();
-  const before = migrations.slice(0, migrations.indexOf(OrderStates1764200000000));
-  expect(before.length).toBeGreaterThan(0);
-  const old = new DataSource({ type: 'postgres', url: url.toString(), migrations: before, migrationsTransactionMode: 'each' });
-  await old.initialize();
-  await old.runMigrations();
-  await old.query(
-    `INSERT INTO "user" ("id", "name", "email") VALUES ('00000000-0000-4000-8000-0000000000a1', 'Old Customer', 'old@keen.test')`,
-  );
-  const row = (id: string, status: string, paid: boolean) =>
-    old.query(
-      `INSERT INTO "order" ("id", "userName", "phone", "address", "name", "email", "description", "price", "totalPrice", "quantity", "minimumQuantity", "img", "status", "paid", "transactionId", "customerId", "createdAt", "updatedAt")
-       VALUES ($1, 'Old Customer', '1', 'Old Street', 'Old Knife', 'old@keen.test', 'old', 10, 20, 2, 1, '/x.svg', $2, $3, $4, '00000000-0000-4000-8000-0000000000a1', '2025-01-01T10:00:00Z', '2025-01-02T10:00:00Z')`,
-      [id, status, paid, paid ? `pi_${id.slice(-4)}` : null],
+  migrated = await migratedAcross(OrderStates1764200000000, async (old) => {
+    await old.query(
+      `INSERT INTO "user" ("id", "name", "email") VALUES ('00000000-0000-4000-8000-0000000000a1', 'Old Customer', 'old@keen.test')`,
     );
-  await row('00000000-0000-4000-8000-000000000001', 'Pending', false);
-  await row('00000000-0000-4000-8000-000000000002', 'Pending', true);
-  await row('00000000-0000-4000-8000-000000000003', 'Shipped', true);
-  await old.destroy();
-
-  db = createDataSource(url.toString(), { poolSize: 2 });
-  await db.initialize();
-  const applied = await db.runMigrations();
-  expect(applied.map((m) => m.name)).toContain('OrderStates1764200000000');
+    const row = (id: string, status: string, paid: boolean) =>
+      old.query(
+        `INSERT INTO "order" ("id", "userName", "phone", "address", "name", "email", "description", "price", "totalPrice", "quantity", "minimumQuantity", "img", "status", "paid", "transactionId", "customerId", "createdAt", "updatedAt")
+         VALUES ($1, 'Old Customer', '1', 'Old Street', 'Old Knife', 'old@keen.test', 'old', 10, 20, 2, 1, '/x.svg', $2, $3, $4, '00000000-0000-4000-8000-0000000000a1', '2025-01-01T10:00:00Z', '2025-01-02T10:00:00Z')`,
+        [id, status, paid, paid ? `pi_${id.slice(-4)}` : null],
+      );
+    await row('00000000-0000-4000-8000-000000000001', 'Pending', false);
+    await row('00000000-0000-4000-8000-000000000002', 'Pending', true);
+    await row('00000000-0000-4000-8000-000000000003', 'Shipped', true);
+  });
+  expect(migrated.applied).toContain('OrderStates1764200000000');
+  db = migrated.db;
 });
 
-afterAll(async () => {
-  await db.destroy();
-  const admin = new Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-  await admin.end();
-});
+afterAll(() => migrated.drop());
 
 test('old rows get a state and the timestamps the old columns imply', async () => {
   const rows = await db.query(

@@ -64,6 +64,18 @@ test('admin orders page (100 rows, with their products): 3 statements', async ()
   expect(count).toBe(3);
 });
 
+test('My Orders as its page asks (20 rows with their lines): 2 statements, the caller and the page', async () => {
+  const { count, data } = await app.statementsFor(
+    '{ myOrders(options: { take: 20 }) { totalItems items { id name totalPrice lines { id name quantity unitPrice lineTotal engraving { text } } } } }',
+    {},
+    buyer,
+  );
+  expect(data.myOrders.items).toHaveLength(20);
+  expect(data.myOrders.totalItems).toBe(30);
+  expect(data.myOrders.items.every((order: { lines: { name: string }[] }) => order.lines.length >= 1 && order.lines[0].name)).toBe(true);
+  expect(count).toBe(2);
+});
+
 test('My Orders (20 rows, with their products): 3 statements', async () => {
   const { count, data } = await app.statementsFor(
     '{ myOrders(options: { take: 20 }) { totalItems items { id name totalPrice status paid product { quantity } } } }',

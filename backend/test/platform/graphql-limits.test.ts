@@ -3,7 +3,7 @@ import { pino } from 'pino';
 import { loadConfig } from '../../src/config';
 import { buildKeenSchema } from '../../src/app/graphql-schema';
 import { createApolloServer } from '../../src/app/apollo';
-import type { GraphQLContext } from '../../src/modules/context';
+import type { AppGraphQLContext } from '../../src/app/services';
 import { startTestApp, type TestApp } from '../support/harness';
 import { productionEnv } from '../support/production-env';
 
@@ -61,7 +61,7 @@ test('the number of tokens is limited', async () => {
 });
 
 describe('field suggestions', () => {
-  const servers: ApolloServer<GraphQLContext>[] = [];
+  const servers: ApolloServer<AppGraphQLContext>[] = [];
   afterAll(() => Promise.all(servers.map((server) => server.stop())));
 
   async function unknownFieldMessage(env: Record<string, string>): Promise<string> {

@@ -6,7 +6,8 @@ import { type Config, loadConfig } from '../../src/config';
 import { createDataSource } from '../../src/app/data-source';
 import { Product } from '../../src/modules/catalog/product.entity';
 import { Order } from '../../src/modules/orders/order.entity';
-import { Role, User } from '../../src/modules/users/user.entity';
+import { Role } from '../../src/modules/auth/role';
+import { User } from '../../src/modules/users/user.entity';
 import { startServer } from '../../src/app/server';
 
 /** Counts the SQL statements sent while `counting` is on; used to prove lists are batched. */
@@ -128,6 +129,8 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
     variables: Record<string, unknown> = {},
     session?: TestSession,
   ): Promise<{ count: number; data: T }> {
+    // Deliveries after earlier commits run on their own; they are not this request's statements.
+    await server.settled();
     queries.count = 0;
     queries.counting = true;
     try {

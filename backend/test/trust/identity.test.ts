@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { loadConfig } from '../../src/config';
 import { checksRevocation } from '../../src/modules/auth/identity';
-import { Role, User } from '../../src/modules/users/user.entity';
+import { Role } from '../../src/modules/auth/role';
+import { User } from '../../src/modules/users/user.entity';
 import { restClient } from '../support/rest-client';
 import { codeOf, messageOf, startTestApp, type TestApp } from '../support/harness';
 import { productionEnv } from '../support/production-env';

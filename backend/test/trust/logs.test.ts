@@ -1,20 +1,13 @@
-import { Writable } from 'node:stream';
-import { createLogger } from '../../src/common/logger';
 import { restClient } from '../support/rest-client';
+import { capturedLogs } from '../support/shared-app';
 import { startTestApp, type TestApp } from '../support/harness';
 
 /** Everything the app logs, at the level `npm start` uses. */
-const lines: string[] = [];
-const capture = new Writable({
-  write(chunk, _encoding, done) {
-    lines.push(String(chunk));
-    done();
-  },
-});
+const { lines, logger } = capturedLogs();
 
 let app: TestApp;
 beforeAll(async () => {
-  app = await startTestApp({}, { logger: createLogger('info', capture) });
+  app = await startTestApp({}, { logger });
 });
 afterAll(() => app.close());
 
@@ -60,16 +53,7 @@ test('no bearer token, cookie, Stripe signature or password reaches a log line',
 });
 
 test('anything else logged with credentials in it has them redacted', () => {
-  const logged: string[] = [];
-  const logger = createLogger(
-    'info',
-    new Writable({
-      write(chunk, _encoding, done) {
-        logged.push(String(chunk));
-        done();
-      },
-    }),
-  );
+  const { lines: logged, logger } = capturedLogs();
   logger.info(
     { headers: { authorization: 'Bearer abc.def.ghi', cookie: 'session=s3cret', 'stripe-signature': 't=1,v1=sig' }, token: 'tok-123' },
     'x',

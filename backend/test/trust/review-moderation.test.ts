@@ -1,15 +1,9 @@
 import { Review } from '../../src/modules/reviews/review.entity';
 import { User } from '../../src/modules/users/user.entity';
-import { restClient } from '../support/rest-client';
-import { codeOf, startTestApp, type TestApp } from '../support/harness';
+import { sharedApp } from '../support/shared-app';
+import { codeOf, startTestApp } from '../support/harness';
 
-let app: TestApp;
-let api: ReturnType<typeof restClient>;
-beforeAll(async () => {
-  app = await startTestApp();
-  api = restClient(app);
-});
-afterAll(() => app.close());
+const shop = sharedApp();
 
 const ADD = 'mutation($input: AddReviewInput!) { addReview(input: $input) { id img } }';
 const REMOVE = 'mutation($id: ID!) { removeReview(id: $id) }';
@@ -17,8 +11,8 @@ const LIST = '{ reviews(options: { take: 100 }) { items { id verifiedBuyer img a
 type Listed = { reviews: { items: { id: string; verifiedBuyer: boolean; img: string | null; author: { img: string | null } | null }[] } };
 
 async function review(description = 'Holds an edge') {
-  const author = await app.customer('reviewer');
-  const { data, errors } = await app.gql<{ addReview: { id: string } }>(ADD, { input: { star: 4, description } }, author);
+  const author = await shop.app.customer('reviewer');
+  const { data, errors } = await shop.app.gql<{ addReview: { id: string } }>(ADD, { input: { star: 4, description } }, author);
   expect(errors).toBeUndefined();
   return { author, id: data!.addReview.id };
 }
@@ -26,23 +20,23 @@ async function review(description = 'Holds an edge') {
 describe('admins remove reviews', () => {
   test('GraphQL removeReview: anonymous UNAUTHENTICATED, a customer (even the author) FORBIDDEN, an admin removes it', async () => {
     const { author, id } = await review();
-    expect(codeOf(await app.gql(REMOVE, { id }))).toBe('UNAUTHENTICATED');
-    expect(codeOf(await app.gql(REMOVE, { id }, author))).toBe('FORBIDDEN');
-    const admin = await app.adminUser();
-    expect(await app.gql(REMOVE, { id }, admin)).toEqual({ data: { removeReview: true } });
-    expect(await app.db.getRepository(Review).existsBy({ id })).toBe(false);
-    expect(codeOf(await app.gql(REMOVE, { id }, admin))).toBe('NOT_FOUND');
-    expect((await app.gql<Listed>(LIST)).data!.reviews.items.map((item) => item.id)).not.toContain(id);
+    expect(codeOf(await shop.app.gql(REMOVE, { id }))).toBe('UNAUTHENTICATED');
+    expect(codeOf(await shop.app.gql(REMOVE, { id }, author))).toBe('FORBIDDEN');
+    const admin = await shop.app.adminUser();
+    expect(await shop.app.gql(REMOVE, { id }, admin)).toEqual({ data: { removeReview: true } });
+    expect(await shop.app.db.getRepository(Review).existsBy({ id })).toBe(false);
+    expect(codeOf(await shop.app.gql(REMOVE, { id }, admin))).toBe('NOT_FOUND');
+    expect((await shop.app.gql<Listed>(LIST)).data!.reviews.items.map((item) => item.id)).not.toContain(id);
   });
 
   test('REST DELETE /api/reviews/{id}: 401 anonymous, 403 customer, 200 admin, then 404', async () => {
     const { author, id } = await review();
-    expect(await api('DELETE', `/reviews/${id}`)).toEqual({ status: 401, body: { message: 'Please sign in first' } });
-    expect((await api('DELETE', `/reviews/${id}`, { as: author })).status).toBe(403);
-    const admin = await app.adminUser();
-    expect(await api('DELETE', `/reviews/${id}`, { as: admin })).toEqual({ status: 200, body: { deletedCount: 1 } });
-    expect(await api('DELETE', `/reviews/${id}`, { as: admin })).toEqual({ status: 404, body: { message: 'Review not found' } });
-    expect((await api('GET', '/reviews')).body.map((row: { _id: string }) => row._id)).not.toContain(id);
+    expect(await shop.api('DELETE', `/reviews/${id}`)).toEqual({ status: 401, body: { message: 'Please sign in first' } });
+    expect((await shop.api('DELETE', `/reviews/${id}`, { as: author })).status).toBe(403);
+    const admin = await shop.app.adminUser();
+    expect(await shop.api('DELETE', `/reviews/${id}`, { as: admin })).toEqual({ status: 200, body: { deletedCount: 1 } });
+    expect(await shop.api('DELETE', `/reviews/${id}`, { as: admin })).toEqual({ status: 404, body: { message: 'Review not found' } });
+    expect((await shop.api('GET', '/reviews')).body.map((row: { _id: string }) => row._id)).not.toContain(id);
   });
 });
 
@@ -70,13 +64,13 @@ test('a removed review leaves every cached public list at once, GraphQL and REST
 test('Review.verifiedBuyer is true for an author with a paid order, in one statement for the whole list', async () => {
   const buyer = await review('Bought and loved');
   const browser = await review('Only looked');
-  const product = await app.product();
-  const order = await app.placeOrder(buyer.author, product.id);
-  await app.payOrder(buyer.author, order.id);
+  const product = await shop.app.product();
+  const order = await shop.app.placeOrder(buyer.author, product.id);
+  await shop.app.payOrder(buyer.author, order.id);
   // An unpaid order does not make a buyer.
-  await app.placeOrder(browser.author, product.id);
+  await shop.app.placeOrder(browser.author, product.id);
 
-  const { data, count } = await app.statementsFor<Listed>(LIST);
+  const { data, count } = await shop.app.statementsFor<Listed>(LIST);
   const flags = Object.fromEntries(data.reviews.items.map((item) => [item.id, item.verifiedBuyer]));
   expect({ buyer: flags[buyer.id], browser: flags[browser.id] }).toEqual({ buyer: true, browser: false });
   // The page with its count, the authors, and the paid customers: no statement per review.
@@ -84,25 +78,26 @@ test('Review.verifiedBuyer is true for an author with a paid order, in one state
 });
 
 test("a reviewer's photo is shown only when it is one of Keen's own uploads", async () => {
-  const own = await app.customer('own-photo');
-  const tracked = await app.customer('tracked-photo');
+  const own = await shop.app.customer('own-photo');
+  const tracked = await shop.app.customer('tracked-photo');
   const ownPhoto = `/uploads/${'a'.repeat(32)}.webp`;
-  await app.db.getRepository(User).update({ id: own.user.id }, { img: ownPhoto });
-  await app.db.getRepository(User).update({ id: tracked.user.id }, { img: 'https://tracker.example/pixel.gif' });
-  const mine = (await app.gql<{ addReview: { id: string; img: string | null } }>(ADD, { input: { star: 5, description: 'Mine' } }, own))
-    .data!.addReview;
+  await shop.app.db.getRepository(User).update({ id: own.user.id }, { img: ownPhoto });
+  await shop.app.db.getRepository(User).update({ id: tracked.user.id }, { img: 'https://tracker.example/pixel.gif' });
+  const mine = (
+    await shop.app.gql<{ addReview: { id: string; img: string | null } }>(ADD, { input: { star: 5, description: 'Mine' } }, own)
+  ).data!.addReview;
   const theirs = (
-    await app.gql<{ addReview: { id: string; img: string | null } }>(ADD, { input: { star: 5, description: 'Pixel' } }, tracked)
+    await shop.app.gql<{ addReview: { id: string; img: string | null } }>(ADD, { input: { star: 5, description: 'Pixel' } }, tracked)
   ).data!.addReview;
   expect([mine.img, theirs.img]).toEqual([ownPhoto, null]);
   // Rows written before the rule, with a third-party URL copied onto the review.
-  await app.db.getRepository(Review).update({ id: theirs.id }, { img: 'https://tracker.example/pixel.gif' });
+  await shop.app.db.getRepository(Review).update({ id: theirs.id }, { img: 'https://tracker.example/pixel.gif' });
 
-  const items = (await app.gql<Listed>(LIST)).data!.reviews.items;
+  const items = (await shop.app.gql<Listed>(LIST)).data!.reviews.items;
   const shown = (id: string) => items.find((item) => item.id === id);
   expect(shown(mine.id)).toMatchObject({ img: ownPhoto, author: { img: ownPhoto } });
   expect(shown(theirs.id)).toMatchObject({ img: null, author: { img: null } });
-  const rest = (await api('GET', '/reviews')).body as { _id: string; img: string | null }[];
+  const rest = (await shop.api('GET', '/reviews')).body as { _id: string; img: string | null }[];
   expect(rest.find((row) => row._id === theirs.id)!.img).toBeNull();
   expect(rest.find((row) => row._id === mine.id)!.img).toBe(ownPhoto);
 });

@@ -1,7 +1,12 @@
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { runAdminCommand } from '../../src/admin-command';
 import { StaffGrant, StaffRoleAction, StaffRoleEvent } from '../../src/modules/users/staff-grant.entity';
-import { Role, User } from '../../src/modules/users/user.entity';
+import { Role } from '../../src/modules/auth/role';
+import { User } from '../../src/modules/users/user.entity';
 import { codeOf, startTestApp, type TestApp } from '../support/harness';
 
 let app: TestApp;
@@ -108,4 +113,185 @@ test('bad input gets a specific message and a failing exit code, and changes not
   expect(unreachable.code).toBe(1);
   expect(unreachable.output).toMatch(/^Could not reach PostgreSQL at 127\.0\.0\.1:1 .*: start Keen or set DATABASE_URL$/);
   expect(await app.db.getRepository(StaffRoleEvent).count()).toBe(before);
+});
+
+/** Backends of this file's database that wait for a lock another one holds. */
+async function waitingForLocks(): Promise<number> {
+  const [{ waiting }] = await app.db.query(
+    `SELECT count(DISTINCT l.pid)::int AS waiting FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
+      WHERE NOT l.granted AND a.datname = current_database()`,
+  );
+  return waiting;
+}
+
+async function until(condition: () => Promise<boolean> | boolean, what: string): Promise<void> {
+  const deadline = Date.now() + 15_000;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`gave up waiting until ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/**
+ * Runs `during` while a transaction of its own holds the rows `sql` locks (FOR UPDATE), and
+ * releases them after it, also when it fails.
+ */
+async function whileHolding<T>(sql: string, params: unknown[], during: () => Promise<T>): Promise<T> {
+  const holder = app.db.createQueryRunner();
+  await holder.connect();
+  await holder.startTransaction();
+  try {
+    expect(await holder.query(sql, params)).toHaveLength(1);
+    return await during();
+  } finally {
+    await holder.commitTransaction();
+    await holder.release();
+  }
+}
+
+/** Someone granted while waiting, signed up but not yet verified (their row exists), and their first verified token. */
+async function grantedNewcomer(prefix: string) {
+  const email = freshEmail(prefix);
+  expect((await admin('grant', email)).code).toBe(0);
+  const unverified = await app.signUp(prefix, prefix, email);
+  expect((await app.gql(ME, {}, unverified)).data!.me.role).toBe('user');
+  return { email, verified: await app.verifyEmail(unverified) };
+}
+
+/** `promise`, and whether it has settled yet. */
+function watched<T>(promise: Promise<T>) {
+  const state = { settled: false, promise: promise.finally(() => (state.settled = true)) };
+  return state;
+}
+
+test('a revoke that comes while the grant is being applied waits for it, then takes the right back', async () => {
+  const { email, verified } = await grantedNewcomer('applying');
+  // The profile row is held: the first verified sign-in stops just before it writes the row.
+  const { signIn, revoke, revokeWaited } = await whileHolding(
+    `SELECT "id" FROM "user" WHERE "email" = $1 FOR UPDATE`,
+    [email],
+    async () => {
+      const signIn = watched(app.gql(ME, {}, verified));
+      await until(async () => (await waitingForLocks()) === 1, 'the sign-in waits for the row');
+      // Were the grant read outside the lock, this revoke would find an unverified customer, only
+      // withdraw the grant and commit, and the sign-in would then promote them all the same.
+      const revoke = watched(admin('revoke', email));
+      await until(async () => revoke.settled || (await waitingForLocks()) === 2, 'the revoke has run or waits');
+      return { signIn, revoke, revokeWaited: !revoke.settled };
+    },
+  );
+  const [signedIn, revoked] = await Promise.all([signIn.promise, revoke.promise]);
+
+  // Once the revoke has answered, nobody is an admin.
+  expect(await app.db.getRepository(User).findOneByOrFail({ email })).toMatchObject({ role: Role.user, emailVerified: true });
+  expect(codeOf(await app.gql(USERS, {}, verified))).toBe('FORBIDDEN');
+  expect(revokeWaited).toBe(true);
+  expect(signedIn.data!.me.role).toBe('admin');
+  expect(revoked).toEqual({ code: 0, output: `${email} is no longer an admin.` });
+  expect((await history(email)).map((line) => [line.action, line.note])).toEqual([
+    [StaffRoleAction.grant, 'waits for the first verified sign-in'],
+    [StaffRoleAction.apply, 'waiting grant applied'],
+    [StaffRoleAction.revoke, 'admin right removed'],
+  ]);
+});
+
+test('a revoke that comes first leaves no grant for the first verified sign-in to apply', async () => {
+  const { email, verified } = await grantedNewcomer('revoked-first');
+  // The waiting grant is held: the revoke stops as it withdraws it, with the roles lock taken.
+  const { signIn, revoke, signInWaited } = await whileHolding(
+    `SELECT "email" FROM "staff_grant" WHERE "email" = $1 FOR UPDATE`,
+    [email],
+    async () => {
+      const revoke = watched(admin('revoke', email));
+      await until(async () => (await waitingForLocks()) === 1, 'the revoke waits for the grant');
+      const signIn = watched(app.gql(ME, {}, verified));
+      await until(async () => signIn.settled || (await waitingForLocks()) === 2, 'the sign-in has run or waits');
+      return { signIn, revoke, signInWaited: !signIn.settled };
+    },
+  );
+  const [signedIn, revoked] = await Promise.all([signIn.promise, revoke.promise]);
+
+  // The sign-in waited for the revoke and found nothing to apply: it was never an admin's.
+  expect(signInWaited).toBe(true);
+  expect(signedIn.data!.me.role).toBe('user');
+  expect(revoked).toEqual({ code: 0, output: `The grant waiting for ${email}'s first verified sign-in is withdrawn.` });
+  expect(await app.db.getRepository(User).findOneByOrFail({ email })).toMatchObject({ role: Role.user, emailVerified: true });
+  expect(await app.db.getRepository(StaffGrant).countBy({ email })).toBe(0);
+  expect((await history(email)).map((line) => [line.action, line.note])).toEqual([
+    [StaffRoleAction.grant, 'waits for the first verified sign-in'],
+    [StaffRoleAction.revoke, 'waiting grant withdrawn'],
+  ]);
+});
+
+describe('the command line entry, run as a process', () => {
+  // `npm run admin` runs the compiled backend/dist/admin-command.js, which a test run does not build
+  // (and which may be older than the source). The same entry runs here from its source, compiled
+  // file by file as it is required by TypeScript's transpileModule with the backend's settings
+  // (isolatedModules, as the build and ts-jest do), with @keen/rules from its source as in jest.
+  const backend = path.resolve(__dirname, '..', '..');
+  const entry = path.join(backend, 'src', 'admin-command.ts');
+  let hookDir: string;
+  let hook: string;
+
+  beforeAll(() => {
+    hookDir = mkdtempSync(path.join(os.tmpdir(), 'keen-admin-cli-'));
+    hook = path.join(hookDir, 'require-typescript.cjs');
+    writeFileSync(
+      hook,
+      `const fs = require('node:fs');
+const Module = require('node:module');
+const ts = require(${JSON.stringify(require.resolve('typescript'))});
+const backend = ${JSON.stringify(backend)};
+const rules = ${JSON.stringify(path.join(backend, '..', 'packages', 'rules', 'src', 'index.ts'))};
+const { config } = ts.readConfigFile(backend + '/tsconfig.json', ts.sys.readFile);
+const { options } = ts.parseJsonConfigFileContent(config, ts.sys, backend);
+const compilerOptions = { ...options, module: ts.ModuleKind.CommonJS, moduleResolution: undefined, sourceMap: false, inlineSourceMap: true };
+const resolve = Module._resolveFilename;
+Module._resolveFilename = function (request, ...rest) {
+  return resolve.call(this, request === '@keen/rules' ? rules : request, ...rest);
+};
+for (const extension of ['.ts', '.tsx']) {
+  Module._extensions[extension] = (module, fileName) =>
+    module._compile(ts.transpileModule(fs.readFileSync(fileName, 'utf8'), { compilerOptions, fileName }).outputText, fileName);
+}
+`,
+    );
+  });
+  afterAll(() => rmSync(hookDir, { recursive: true, force: true }));
+
+  function cli(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+    return new Promise((resolve, reject) => {
+      const child = spawn(process.execPath, ['--require', hook, entry, ...args], {
+        cwd: backend,
+        env: { ...process.env, ...env },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (chunk) => (stdout += chunk));
+      child.stderr.on('data', (chunk) => (stderr += chunk));
+      child.on('error', reject);
+      child.on('close', (code) => resolve({ code, stdout, stderr }));
+    });
+  }
+
+  test('grant: exit code 0 and its one line on stdout; bad input: a failing exit code and the usage on stderr', async () => {
+    const email = freshEmail('from-the-shell');
+    const [granted, unknown, missing] = await Promise.all([cli('grant', email), cli('promote', email), cli('grant')]);
+
+    expect(granted).toEqual({
+      code: 0,
+      stdout: `${email} becomes an admin at their first sign-in with a verified e-mail address (never signed in yet).\n`,
+      stderr: '',
+    });
+    expect(await app.db.getRepository(StaffGrant).countBy({ email })).toBe(1);
+    expect((await history(email)).map((line) => line.action)).toEqual([StaffRoleAction.grant]);
+
+    expect(unknown).toMatchObject({ code: 2, stdout: '' });
+    expect(unknown.stderr).toMatch(
+      new RegExp(`^Unknown arguments: promote ${email.replace(/\./g, '\\.')}\\nUsage: npm run admin -- grant <email>`),
+    );
+    expect(missing).toMatchObject({ code: 2, stdout: '' });
+    expect(missing.stderr).toMatch(/^Unknown arguments: grant\nUsage: npm run admin -- grant <email> .*\n.*revoke <email>/);
+  }, 90_000);
 });

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { getIntrospectionQuery, type IntrospectionQuery } from 'graphql';
-import { Role, User } from '../../src/modules/users/user.entity';
+import { Role } from '../../src/modules/auth/role';
+import { User } from '../../src/modules/users/user.entity';
 import { codeOf, messageOf, startTestApp, type TestApp, type TestSession } from '../support/harness';
 
 let app: TestApp;

@@ -1,4 +1,5 @@
-import { Role, User } from '../../src/modules/users/user.entity';
+import { Role } from '../../src/modules/auth/role';
+import { User } from '../../src/modules/users/user.entity';
 import { startTestApp, type TestApp, type TestSession } from '../support/harness';
 import { restClient } from '../support/rest-client';
 

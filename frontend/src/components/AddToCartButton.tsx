@@ -2,6 +2,7 @@ import { Button, type ButtonProps } from '@mui/material';
 import { useSnackbar } from 'notistack';
 import { useNavigate } from 'react-router-dom';
 import { cart, type CartLine, MAX_CART_LINES } from '../lib/cart';
+import { toastAction } from './toastAction';
 
 interface AddToCartButtonProps extends Omit<ButtonProps, 'onClick'> {
   /** The line to add, or null when the form around it says the choice is not valid yet. */
@@ -11,7 +12,7 @@ interface AddToCartButtonProps extends Omit<ButtonProps, 'onClick'> {
 
 /** Adds a line to the cart, with a toast whose action opens the cart. */
 export default function AddToCartButton({ line, productName, ...props }: AddToCartButtonProps) {
-  const { enqueueSnackbar, closeSnackbar } = useSnackbar();
+  const { enqueueSnackbar } = useSnackbar();
   const navigate = useNavigate();
   const add = () => {
     const chosen = line();
@@ -20,21 +21,7 @@ export default function AddToCartButton({ line, productName, ...props }: AddToCa
       enqueueSnackbar(`Your cart is full: an order may have at most ${MAX_CART_LINES} lines`, { variant: 'error' });
       return;
     }
-    enqueueSnackbar('Added to cart', {
-      variant: 'success',
-      action: (key) => (
-        <Button
-          color="inherit"
-          size="small"
-          onClick={() => {
-            closeSnackbar(key);
-            navigate('/cart');
-          }}
-        >
-          View cart
-        </Button>
-      ),
-    });
+    enqueueSnackbar('Added to cart', { variant: 'success', action: toastAction('View cart', () => navigate('/cart')) });
   };
   return (
     <Button variant="outlined" onClick={add} aria-label={`Add to cart: ${productName}`} {...props}>

@@ -1,7 +1,6 @@
 import { useState, type ReactNode } from 'react';
-import { useSnackbar } from 'notistack';
 import ConfirmDialog from './ConfirmDialog';
-import { errorMessage } from '../lib/errors';
+import { useNotifiedAction } from '../lib/useNotifiedAction';
 
 interface ConfirmedDeleteOptions<R> {
   /** Deletes the row; a refusal's message shows in a toast and the dialog stays open. */
@@ -10,29 +9,34 @@ interface ConfirmedDeleteOptions<R> {
   /** What the dialog says about the row to delete. */
   describe: (row: R) => ReactNode;
   /** The toast once deleted (SPEC: 'Successfully Deleted' on admin lists, 'Order successfully deleted' on My Orders). */
-  deleted: string;
+  deleted: string | ((row: R) => string);
+  /** The dialog's title and button, for a step other than the SPEC's delete (revoking a key, say). */
+  title?: (row: R) => string;
+  confirmLabel?: string;
 }
 
 /** A Delete button's confirmation: `ask(row)` opens the dialog, which deletes on confirm. */
-export function useConfirmedDelete<R>({ remove, busy, describe, deleted }: ConfirmedDeleteOptions<R>) {
-  const { enqueueSnackbar } = useSnackbar();
+export function useConfirmedDelete<R>({ remove, busy, describe, deleted, title, confirmLabel }: ConfirmedDeleteOptions<R>) {
+  const notified = useNotifiedAction();
   const [toDelete, setToDelete] = useState<R | null>(null);
+  // Set when asking, so that the title does not change while the dialog fades out.
+  const [shownTitle, setShownTitle] = useState('');
+  const ask = (row: R) => {
+    setToDelete(row);
+    setShownTitle(title ? title(row) : 'Are you sure you want to delete ?');
+  };
 
   async function confirm() {
     if (toDelete === null) return;
-    try {
-      await remove(toDelete);
-      enqueueSnackbar(deleted, { variant: 'success' });
-      setToDelete(null);
-    } catch (failure) {
-      enqueueSnackbar(errorMessage(failure), { variant: 'error' });
-    }
+    const done = await notified(() => remove(toDelete), typeof deleted === 'string' ? deleted : deleted(toDelete));
+    if (done) setToDelete(null);
   }
 
   const dialog = (
     <ConfirmDialog
       open={toDelete !== null}
-      title="Are you sure you want to delete ?"
+      title={shownTitle}
+      confirmLabel={confirmLabel}
       busy={busy}
       onConfirm={confirm}
       onCancel={() => setToDelete(null)}
@@ -40,5 +44,5 @@ export function useConfirmedDelete<R>({ remove, busy, describe, deleted }: Confi
       {toDelete !== null && describe(toDelete)}
     </ConfirmDialog>
   );
-  return { ask: setToDelete, dialog };
+  return { ask, dialog };
 }

@@ -1,5 +1,5 @@
 import { forbidden, unauthenticated } from '../../common/errors';
-import { Role, type User } from '../users/user.entity';
+import { Role } from './role';
 
 /** An integrator's API key: no person, only the scopes an admin gave it. */
 export interface ApiKeyCaller {
@@ -8,14 +8,21 @@ export interface ApiKeyCaller {
   scopes: readonly string[];
 }
 
+/** The signed-in person as the checks here see them; requests carry their whole profile row (`Caller<User>`). */
+export interface CallerPerson {
+  id: string;
+  email: string;
+  role: Role;
+}
+
 /**
  * Who is asking: a verified identity and its profile row, an API key, or nobody. Every service
  * method takes one. A key has no user, so nothing that acts as a person accepts it; it reaches an
  * operation only within the scope the operation declares (auth/scopes.ts), and there it passes
  * the admin checks.
  */
-export interface Caller {
-  user: User | null;
+export interface Caller<Person extends CallerPerson = CallerPerson> {
+  user: Person | null;
   /** The token proves the e-mail address; admin rights are refused without it. */
   emailVerified?: boolean;
   apiKey?: ApiKeyCaller;
@@ -23,7 +30,7 @@ export interface Caller {
 
 export const UNVERIFIED_ADMIN = 'Verify your e-mail address before using admin rights';
 
-export function requireUser(caller: Caller): User {
+export function requireUser<Person extends CallerPerson>(caller: Caller<Person>): Person {
   if (!caller.user) throw unauthenticated();
   return caller.user;
 }

@@ -1,20 +1,24 @@
 import { Arg, Ctx, ID, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
-import type { GraphQLContext } from '../context';
+import type { GraphQLContextOf } from '../auth/request-context';
+import type { CatalogService } from './catalog.service';
 import { ListResult } from '../../common/list';
 import { ENGRAVING_FONTS, EngravingFont } from './engraving';
 import { Product } from './product.entity';
 import { ProductInput, ProductListOptions, UpdateProductInput } from './product.inputs';
 import { KeyScope } from '../auth/scopes';
 
-@ObjectType()
+type GraphQLContext = GraphQLContextOf<{ catalog: CatalogService }>;
+
+@ObjectType({ description: 'A page of products' })
 export class ProductList extends ListResult(Product) {}
 
 @Resolver(() => Product)
 export class CatalogResolver {
   @KeyScope('catalog:read')
-  @Query(() => ProductList)
+  @Query(() => ProductList, { description: 'Anyone: a page of the catalogue, with search, sort and stock filters' })
   products(
-    @Arg('options', () => ProductListOptions, { nullable: true }) options: ProductListOptions | undefined,
+    @Arg('options', () => ProductListOptions, { nullable: true, description: 'Default: the first 20, oldest first' })
+    options: ProductListOptions | undefined,
     @Ctx() { caller, services }: GraphQLContext,
   ): Promise<ProductList> {
     return services.catalog.list(caller, options);
@@ -27,22 +31,28 @@ export class CatalogResolver {
   }
 
   @KeyScope('catalog:read')
-  @Query(() => Product)
-  product(@Arg('id', () => ID) id: string, @Ctx() { caller, services }: GraphQLContext): Promise<Product> {
+  @Query(() => Product, { description: 'Anyone: one product; NOT_FOUND when there is none' })
+  product(
+    @Arg('id', () => ID, { description: "The product's id" }) id: string,
+    @Ctx() { caller, services }: GraphQLContext,
+  ): Promise<Product> {
     return services.catalog.get(caller, id);
   }
 
   @KeyScope('catalog:write')
   @Mutation(() => Product, { description: 'Admin only' })
-  createProduct(@Arg('input', () => ProductInput) input: ProductInput, @Ctx() { caller, services }: GraphQLContext): Promise<Product> {
+  createProduct(
+    @Arg('input', () => ProductInput, { description: 'The new product' }) input: ProductInput,
+    @Ctx() { caller, services }: GraphQLContext,
+  ): Promise<Product> {
     return services.catalog.create(caller, input);
   }
 
   @KeyScope('catalog:write')
   @Mutation(() => Product, { description: 'Admin only' })
   updateProduct(
-    @Arg('id', () => ID) id: string,
-    @Arg('input', () => UpdateProductInput) input: UpdateProductInput,
+    @Arg('id', () => ID, { description: 'The product to change' }) id: string,
+    @Arg('input', () => UpdateProductInput, { description: 'The fields to change' }) input: UpdateProductInput,
     @Ctx() { caller, services }: GraphQLContext,
   ): Promise<Product> {
     return services.catalog.update(caller, id, input);
@@ -50,7 +60,10 @@ export class CatalogResolver {
 
   @KeyScope('catalog:write')
   @Mutation(() => ID, { description: 'Admin only; answers the deleted id' })
-  deleteProduct(@Arg('id', () => ID) id: string, @Ctx() { caller, services }: GraphQLContext): Promise<string> {
+  deleteProduct(
+    @Arg('id', () => ID, { description: 'The product to delete' }) id: string,
+    @Ctx() { caller, services }: GraphQLContext,
+  ): Promise<string> {
     return services.catalog.delete(caller, id);
   }
 }

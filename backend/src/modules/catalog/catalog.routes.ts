@@ -4,10 +4,13 @@ import { JsonBody } from '../../http-kit/body';
 import { type Handlers, successUnlessConflict } from '../../http-kit/handle';
 import { LIST_PAGE_QUERY, oneOf, queryValue, requireQuery, restList, yesNo } from '../../http-kit/query';
 import { requireAdmin } from '../auth/caller';
-import type { RestContext } from '../context';
+import type { RestContextOf } from '../auth/request-context';
+import type { CatalogService } from './catalog.service';
 import type { Product } from './product.entity';
 import { type ProductFieldsInput, type ProductInput, ProductSortField, type UpdateProductInput } from './product.inputs';
 import { keyScope } from '../auth/scopes';
+
+type RestContext = RestContextOf<{ catalog: CatalogService }>;
 
 /** A product as the old client reads it (SPEC §3): `_id` instead of `id`. */
 const restProduct = (p: Product) => ({

@@ -1,4 +1,5 @@
 import { Field, InputType, Int, ObjectType } from 'type-graphql';
+import { Column } from 'typeorm';
 import { badInput } from '../../common/errors';
 import { ENGRAVING_MAX_LENGTH, ENGRAVING_PRICE, engravingError, type NumberSetting, settingOutOfRange, settingRequired } from '@keen/rules';
 import { requireWholeNumber } from '../../common/validate';
@@ -13,7 +14,7 @@ export class EngravingFont {
   @Field(() => String, { description: 'Stable id, stored on orders' })
   id!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'What the shopper sees, e.g. Script (Great Vibes)' })
   name!: string;
 }
 
@@ -34,7 +35,9 @@ const ENGRAVING_FONT_IDS = ENGRAVING_FONTS.map((font) => font.id);
 @ObjectType()
 @InputType('EngravingInput', { description: 'Text to engrave on every unit of the order, in one of engravingFonts' })
 export class Engraving {
-  @Field(() => String)
+  @Field(() => String, {
+    description: "Letters, digits, spaces and . , ' & - ! (no space at either end), up to the product's engravingMaxLength",
+  })
   text!: string;
 
   @Field(() => String, { description: 'An engravingFonts id' })
@@ -87,6 +90,18 @@ const numberSetting = (value: number | null | undefined, current: number, settin
 export class OrderEngraving extends Engraving {
   @Field(() => Int, { description: 'Surcharge per unit in whole dollars, included in totalPrice' })
   unitPrice!: number;
+}
+
+/** The three columns an engraving is kept in: on an order line, and (the first line's) on an order. */
+export abstract class EngravingColumns {
+  @Column('varchar', { length: 40, nullable: true })
+  engravingText!: string | null;
+
+  @Column('varchar', { length: 20, nullable: true })
+  engravingFont!: string | null;
+
+  @Column('int', { nullable: true })
+  engravingUnitPrice!: number | null;
 }
 
 /** An order's or an order line's engraving snapshot, from its three columns (null when not engraved). */

@@ -2,26 +2,26 @@ import { Field, ID, Int, ObjectType } from 'type-graphql';
 import { Check, Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
 /** Something the shop sells. Prices are whole dollars. */
-@ObjectType()
+@ObjectType({ description: 'A knife or blade the shop sells' })
 @Entity('product')
 @Check('CHK_product_numbers', `"price" >= 1 AND "quantity" >= 0 AND "minimumQuantity" >= 1`)
 @Check('CHK_product_engraving', `"engravingMaxLength" BETWEEN 1 AND 40 AND "engravingPrice" >= 0`)
 @Index('UQ_product_name_lower', { synchronize: false }) // unique on lower(name): see the Init migration
 @Index('IDX_product_search', { synchronize: false }) // trigram index over name and description: see the ProductSearch migration
 export class Product {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'A UUID' })
   @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'PK_product' })
   id!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'Unique in the shop, whatever the case; at most 120 characters' })
   @Column('varchar', { length: 120 })
   name!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'Photo URL: a shop path (/uploads/..., /images/...) or the image bucket' })
   @Column('varchar', { length: 2000 })
   img!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'Plain text, at most 5,000 characters' })
   @Column('text')
   description!: string;
 
@@ -49,12 +49,12 @@ export class Product {
   @Column('int', { default: 0 })
   engravingPrice!: number;
 
-  @Field(() => Date)
+  @Field(() => Date, { description: 'When the product was added (ISO 8601)' })
   @Index('IDX_product_created_at')
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt!: Date;
 
-  @Field(() => Date)
+  @Field(() => Date, { description: 'When the product last changed (ISO 8601)' })
   @UpdateDateColumn({ type: 'timestamptz' })
   updatedAt!: Date;
 }

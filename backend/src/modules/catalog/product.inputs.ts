@@ -10,12 +10,19 @@ export enum ProductSortField {
 }
 registerEnumType(ProductSortField, {
   name: 'ProductSortField',
-  valuesConfig: { relevance: { description: 'Best match for the search first (the default when searching); needs search text' } },
+  description: 'What a product list is sorted by (ties by id)',
+  valuesConfig: {
+    name: { description: 'Name' },
+    price: { description: 'Unit price' },
+    quantity: { description: 'Units in stock' },
+    createdAt: { description: 'When added: the default without search text, oldest first' },
+    relevance: { description: 'Best match for the search first (the default when searching); needs search text' },
+  },
 });
 
-@InputType()
+@InputType({ description: 'Paging, search, sort and stock filters of the product list' })
 export class ProductListOptions extends PageOptions {
-  @Field(() => ProductSortField, { nullable: true })
+  @Field(() => ProductSortField, { nullable: true, description: 'Default: relevance with search text, otherwise createdAt' })
   sortBy?: ProductSortField;
 
   @Field(() => Boolean, { nullable: true, description: 'Only products at or below their minimum quantity' })
@@ -29,15 +36,15 @@ export class ProductListOptions extends PageOptions {
  * What creating and updating a product both take. Numbers are nullable so that a missing one gets
  * the shop's own message, not a type error.
  */
-@InputType()
+@InputType({ description: 'The fields creating and updating a product share' })
 export class ProductFieldsInput {
-  @Field(() => Int, { nullable: true })
+  @Field(() => Int, { nullable: true, description: 'Unit price in whole dollars, at least 1' })
   price?: number | null;
 
-  @Field(() => Int, { nullable: true })
+  @Field(() => Int, { nullable: true, description: 'Units in stock, 0 or more' })
   quantity?: number | null;
 
-  @Field(() => Int, { nullable: true })
+  @Field(() => Int, { nullable: true, description: 'Smallest quantity one order may take, at least 1' })
   minimumQuantity?: number | null;
 
   @Field(() => String, { description: 'Photo URL, for example from POST /api/uploads' })
@@ -53,20 +60,20 @@ export class ProductFieldsInput {
   engravingPrice?: number | null;
 }
 
-@InputType()
+@InputType({ description: 'A new product: every field but the engraving settings is required' })
 export class ProductInput extends ProductFieldsInput {
-  @Field(() => String)
+  @Field(() => String, { description: 'Unique in the shop, whatever the case; at most 120 characters' })
   name!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'At most 5,000 characters' })
   description!: string;
 }
 
 @InputType({ description: 'Price, stock, minimum quantity and photo; name and description may change too' })
 export class UpdateProductInput extends ProductFieldsInput {
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: 'A new name, unique in the shop; unchanged when absent' })
   name?: string | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: 'A new description; unchanged when absent' })
   description?: string | null;
 }

@@ -5,7 +5,7 @@ import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 
 @ObjectType({ description: 'An API key for an integration; its secret is shown only once, when it is created' })
 @Entity('api_key')
 export class ApiKey {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'A UUID' })
   @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'PK_api_key' })
   id!: string;
 
@@ -30,7 +30,7 @@ export class ApiKey {
   @Column('varchar', { length: 254 })
   createdBy!: string;
 
-  @Field(() => Date)
+  @Field(() => Date, { description: 'When it was made (ISO 8601)' })
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt!: Date;
 

@@ -1,7 +1,7 @@
 import { Field, InputType, ObjectType } from 'type-graphql';
 import { ApiKey } from './api-key.entity';
 
-@InputType()
+@InputType({ description: 'A new API key' })
 export class CreateApiKeyInput {
   @Field(() => String, { description: 'What the key is for (1 to 100 characters)' })
   name!: string;
@@ -17,6 +17,6 @@ export class CreatedApiKey {
   @Field(() => String, { description: 'Send it as Authorization: Bearer <secret>; keep it safe, it is not shown again' })
   secret!: string;
 
-  @Field(() => ApiKey)
+  @Field(() => ApiKey, { description: 'The key as stored (without its secret)' })
   apiKey!: ApiKey;
 }

@@ -1,8 +1,11 @@
 import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
 import { NotForKeys } from '../auth/scopes';
-import type { GraphQLContext } from '../context';
+import type { GraphQLContextOf } from '../auth/request-context';
+import type { ApiKeysService } from './api-keys.service';
 import { ApiKey } from './api-key.entity';
 import { CreateApiKeyInput, CreatedApiKey } from './api-key.inputs';
+
+type GraphQLContext = GraphQLContextOf<{ apiKeys: ApiKeysService }>;
 
 @Resolver()
 export class ApiKeysResolver {
@@ -15,7 +18,7 @@ export class ApiKeysResolver {
   @NotForKeys()
   @Mutation(() => CreatedApiKey, { description: 'Admin only: a new API key; its secret is in this answer and never again' })
   createApiKey(
-    @Arg('input', () => CreateApiKeyInput) input: CreateApiKeyInput,
+    @Arg('input', () => CreateApiKeyInput, { description: 'Its name and scopes' }) input: CreateApiKeyInput,
     @Ctx() { caller, services }: GraphQLContext,
   ): Promise<CreatedApiKey> {
     return services.apiKeys.create(caller, input);
@@ -23,7 +26,10 @@ export class ApiKeysResolver {
 
   @NotForKeys()
   @Mutation(() => ApiKey, { description: 'Admin only: the key is refused from now on, on every process' })
-  revokeApiKey(@Arg('id', () => ID) id: string, @Ctx() { caller, services }: GraphQLContext): Promise<ApiKey> {
+  revokeApiKey(
+    @Arg('id', () => ID, { description: 'The key to revoke' }) id: string,
+    @Ctx() { caller, services }: GraphQLContext,
+  ): Promise<ApiKey> {
     return services.apiKeys.revoke(caller, id);
   }
 }

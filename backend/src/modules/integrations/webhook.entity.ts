@@ -5,11 +5,11 @@ import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, Primary
 @ObjectType({ description: 'A URL that receives the chosen events as signed POSTs' })
 @Entity('webhook_endpoint')
 export class WebhookEndpoint {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'A UUID' })
   @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'PK_webhook_endpoint' })
   id!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'Where events are POSTed, signed with the endpoint secret' })
   @Column('varchar', { length: 2000 })
   url!: string;
 
@@ -25,7 +25,7 @@ export class WebhookEndpoint {
   @Column('boolean', { default: true })
   enabled!: boolean;
 
-  @Field(() => Date)
+  @Field(() => Date, { description: 'When it was made (ISO 8601)' })
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt!: Date;
 }
@@ -37,7 +37,12 @@ export enum WebhookDeliveryStatus {
 }
 registerEnumType(WebhookDeliveryStatus, {
   name: 'WebhookDeliveryStatus',
-  description: 'pending: being tried (or waiting for a retry); delivered: a 2xx came back; failed: retries used up',
+  description: 'Where a delivery stands',
+  valuesConfig: {
+    pending: { description: 'Being tried, or waiting for a retry' },
+    delivered: { description: 'The endpoint answered 2xx' },
+    failed: { description: 'Every retry failed; resendWebhookDelivery starts again' },
+  },
 });
 
 /** One event for one endpoint, with its latest attempt. */
@@ -46,7 +51,7 @@ registerEnumType(WebhookDeliveryStatus, {
 @Unique('UQ_webhook_delivery_endpoint_event', ['endpointId', 'eventId'])
 @Index('IDX_webhook_delivery_endpoint_created_at', ['endpointId', 'createdAt'])
 export class WebhookDelivery {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'A UUID' })
   @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'PK_webhook_delivery' })
   id!: string;
 
@@ -69,7 +74,7 @@ export class WebhookDelivery {
   @Column('text')
   body!: string;
 
-  @Field(() => WebhookDeliveryStatus)
+  @Field(() => WebhookDeliveryStatus, { description: 'Where the delivery stands' })
   @Column('varchar', { length: 20, default: WebhookDeliveryStatus.pending })
   status!: WebhookDeliveryStatus;
 
@@ -97,11 +102,11 @@ export class WebhookDelivery {
   @Column('timestamptz', { nullable: true })
   nextRetryAt!: Date | null;
 
-  @Field(() => Date, { nullable: true })
+  @Field(() => Date, { nullable: true, description: 'When the endpoint answered 2xx (ISO 8601)' })
   @Column('timestamptz', { nullable: true })
   deliveredAt!: Date | null;
 
-  @Field(() => Date)
+  @Field(() => Date, { description: 'When it was made (ISO 8601)' })
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt!: Date;
 }

@@ -1,7 +1,7 @@
 import { Field, InputType, ObjectType } from 'type-graphql';
 import { WebhookEndpoint } from './webhook.entity';
 
-@InputType()
+@InputType({ description: 'A new webhook endpoint' })
 export class CreateWebhookEndpointInput {
   @Field(() => String, { description: 'https:// in production (development also allows http://)' })
   url!: string;
@@ -10,15 +10,15 @@ export class CreateWebhookEndpointInput {
   events!: string[];
 }
 
-@InputType()
+@InputType({ description: 'What to change on an endpoint; absent fields stay as they are' })
 export class UpdateWebhookEndpointInput {
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: 'A new URL: https:// in production (development also allows http://)' })
   url?: string;
 
-  @Field(() => [String], { nullable: true })
+  @Field(() => [String], { nullable: true, description: 'The events to send from now on, at least one' })
   events?: string[];
 
-  @Field(() => Boolean, { nullable: true })
+  @Field(() => Boolean, { nullable: true, description: 'false stops deliveries until it is enabled again' })
   enabled?: boolean;
 }
 
@@ -27,6 +27,6 @@ export class CreatedWebhookEndpoint {
   @Field(() => String, { description: 'whsec_...: verifies Keen-Signature; keep it safe, it is not shown again' })
   secret!: string;
 
-  @Field(() => WebhookEndpoint)
+  @Field(() => WebhookEndpoint, { description: 'The endpoint as stored' })
   endpoint!: WebhookEndpoint;
 }

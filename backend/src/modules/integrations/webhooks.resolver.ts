@@ -1,8 +1,11 @@
 import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
 import { NotForKeys } from '../auth/scopes';
-import type { GraphQLContext } from '../context';
+import type { GraphQLContextOf } from '../auth/request-context';
+import type { WebhooksService } from './webhooks.service';
 import { WebhookDelivery, WebhookEndpoint } from './webhook.entity';
 import { CreatedWebhookEndpoint, CreateWebhookEndpointInput, UpdateWebhookEndpointInput } from './webhook.inputs';
+
+type GraphQLContext = GraphQLContextOf<{ webhooks: WebhooksService }>;
 
 @Resolver()
 export class WebhooksResolver {
@@ -15,7 +18,7 @@ export class WebhooksResolver {
   @NotForKeys()
   @Query(() => [WebhookDelivery], { description: "Admin only: an endpoint's latest 100 deliveries, newest first" })
   webhookDeliveries(
-    @Arg('endpointId', () => ID) endpointId: string,
+    @Arg('endpointId', () => ID, { description: 'The endpoint whose deliveries to list' }) endpointId: string,
     @Ctx() { caller, services }: GraphQLContext,
   ): Promise<WebhookDelivery[]> {
     return services.webhooks.deliveries(caller, endpointId);
@@ -26,7 +29,7 @@ export class WebhooksResolver {
     description: 'Admin only: a new endpoint; its signing secret is in this answer and never again',
   })
   createWebhookEndpoint(
-    @Arg('input', () => CreateWebhookEndpointInput) input: CreateWebhookEndpointInput,
+    @Arg('input', () => CreateWebhookEndpointInput, { description: 'Its URL and events' }) input: CreateWebhookEndpointInput,
     @Ctx() { caller, services }: GraphQLContext,
   ): Promise<CreatedWebhookEndpoint> {
     return services.webhooks.create(caller, input);
@@ -35,8 +38,8 @@ export class WebhooksResolver {
   @NotForKeys()
   @Mutation(() => WebhookEndpoint, { description: "Admin only: changes an endpoint's URL, events or whether it is enabled" })
   updateWebhookEndpoint(
-    @Arg('id', () => ID) id: string,
-    @Arg('input', () => UpdateWebhookEndpointInput) input: UpdateWebhookEndpointInput,
+    @Arg('id', () => ID, { description: 'The endpoint to change' }) id: string,
+    @Arg('input', () => UpdateWebhookEndpointInput, { description: 'What to change' }) input: UpdateWebhookEndpointInput,
     @Ctx() { caller, services }: GraphQLContext,
   ): Promise<WebhookEndpoint> {
     return services.webhooks.update(caller, id, input);
@@ -44,13 +47,19 @@ export class WebhooksResolver {
 
   @NotForKeys()
   @Mutation(() => ID, { description: 'Admin only: removes the endpoint and its delivery log; answers the id' })
-  deleteWebhookEndpoint(@Arg('id', () => ID) id: string, @Ctx() { caller, services }: GraphQLContext): Promise<string> {
+  deleteWebhookEndpoint(
+    @Arg('id', () => ID, { description: 'The endpoint to remove' }) id: string,
+    @Ctx() { caller, services }: GraphQLContext,
+  ): Promise<string> {
     return services.webhooks.delete(caller, id);
   }
 
   @NotForKeys()
   @Mutation(() => WebhookDelivery, { description: 'Admin only: sends a delivery again, with a fresh set of retries' })
-  resendWebhookDelivery(@Arg('id', () => ID) id: string, @Ctx() { caller, services }: GraphQLContext): Promise<WebhookDelivery> {
+  resendWebhookDelivery(
+    @Arg('id', () => ID, { description: 'The delivery to send again' }) id: string,
+    @Ctx() { caller, services }: GraphQLContext,
+  ): Promise<WebhookDelivery> {
     return services.webhooks.resend(caller, id);
   }
 }

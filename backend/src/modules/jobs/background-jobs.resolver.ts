@@ -1,7 +1,10 @@
 import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
-import type { GraphQLContext } from '../context';
+import type { GraphQLContextOf } from '../auth/request-context';
+import type { BackgroundJobsService } from './background-jobs.service';
 import { FailedJob } from './failed-job.type';
 import { NotForKeys } from '../auth/scopes';
+
+type GraphQLContext = GraphQLContextOf<{ backgroundJobs: BackgroundJobsService }>;
 
 @Resolver()
 export class BackgroundJobsResolver {
@@ -13,7 +16,10 @@ export class BackgroundJobsResolver {
 
   @NotForKeys()
   @Mutation(() => [FailedJob], { description: 'Admin only: runs a failed job once more; answers the failed jobs left' })
-  retryJob(@Arg('id', () => ID) id: string, @Ctx() { caller, services }: GraphQLContext): Promise<FailedJob[]> {
+  retryJob(
+    @Arg('id', () => ID, { description: 'The failed job to run again' }) id: string,
+    @Ctx() { caller, services }: GraphQLContext,
+  ): Promise<FailedJob[]> {
     return services.backgroundJobs.retry(caller, id);
   }
 }

@@ -2,7 +2,7 @@ import { Field, ID, Int, ObjectType } from 'type-graphql';
 
 @ObjectType({ description: 'A background job that failed for good: its retries are used up' })
 export class FailedJob {
-  @Field(() => ID)
+  @Field(() => ID, { description: "pg-boss's job id (a UUID), for retryJob" })
   id!: string;
 
   @Field(() => String, { description: 'The queue it ran on, e.g. orders.expire-holds or outbox.deliver' })
@@ -17,9 +17,9 @@ export class FailedJob {
   @Field(() => String, { nullable: true, description: "The last run's error message" })
   lastError!: string | null;
 
-  @Field(() => Date)
+  @Field(() => Date, { description: 'When the job was queued (ISO 8601)' })
   createdAt!: Date;
 
-  @Field(() => Date, { nullable: true })
+  @Field(() => Date, { nullable: true, description: 'When its last run failed (ISO 8601)' })
   failedAt!: Date | null;
 }

@@ -10,14 +10,24 @@ export enum OrderActorKind {
   provider = 'provider',
   system = 'system',
 }
-registerEnumType(OrderActorKind, { name: 'OrderActorKind' });
+registerEnumType(OrderActorKind, {
+  name: 'OrderActorKind',
+  description: 'Who moved an order',
+  valuesConfig: {
+    customer: { description: 'The customer who placed it' },
+    admin: { description: 'Shop staff' },
+    apiKey: { description: "An integrator's API key" },
+    provider: { description: 'The payment provider (a webhook)' },
+    system: { description: 'Keen itself, e.g. when an unpaid hold runs out' },
+  },
+});
 
 /** One line of an order's history, written by the state machine with every change of state. */
-@ObjectType()
+@ObjectType({ description: "One change of an order's state, in its history" })
 @Entity('order_event')
 @Index('IDX_order_event_order_created_at', ['orderId', 'createdAt'])
 export class OrderEvent {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'A UUID' })
   @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'PK_order_event' })
   id!: string;
 
@@ -32,11 +42,11 @@ export class OrderEvent {
   @Column('enum', { enum: OrderState, enumName: 'order_state_enum', nullable: true })
   fromState!: OrderState | null;
 
-  @Field(() => OrderState)
+  @Field(() => OrderState, { description: 'The state the order moved to' })
   @Column('enum', { enum: OrderState, enumName: 'order_state_enum' })
   toState!: OrderState;
 
-  @Field(() => OrderActorKind)
+  @Field(() => OrderActorKind, { description: 'Who moved it' })
   @Column('varchar', { length: 20 })
   actor!: OrderActorKind;
 
@@ -44,11 +54,11 @@ export class OrderEvent {
   @Column('varchar', { length: 254, nullable: true })
   actorEmail!: string | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: 'Why, or what came with it (a refund, the tracking)' })
   @Column('varchar', { length: 500, nullable: true })
   note!: string | null;
 
-  @Field(() => Date)
+  @Field(() => Date, { description: 'When it was made (ISO 8601)' })
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt!: Date;
 }

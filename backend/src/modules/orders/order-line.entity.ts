@@ -1,18 +1,18 @@
 import { Field, ID, Int, ObjectType } from 'type-graphql';
 import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
-import { engravingSnapshot, OrderEngraving } from '../catalog/engraving';
+import { EngravingColumns, engravingSnapshot, OrderEngraving } from '../catalog/engraving';
 import { Product } from '../catalog/product.entity';
 
 /**
  * One product of an order, copied when the order was placed: the line reads the same after the
  * product changes or is deleted. Lines never change after the order is placed.
  */
-@ObjectType()
+@ObjectType({ description: 'One product of an order, copied when the order was placed' })
 @Entity('order_line')
 @Index('UQ_order_line_position', ['orderId', 'position'], { unique: true })
 @Check('CHK_order_line_numbers', `"quantity" >= 1 AND "unitPrice" >= 0 AND "lineTotal" >= 0`)
-export class OrderLine {
-  @Field(() => ID)
+export class OrderLine extends EngravingColumns {
+  @Field(() => ID, { description: 'A UUID' })
   @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'PK_order_line' })
   id!: string;
 
@@ -44,22 +44,13 @@ export class OrderLine {
   @Column('varchar', { length: 2000 })
   img!: string;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'Units ordered' })
   @Column('int')
   quantity!: number;
 
   @Field(() => Int, { description: 'Unit price in whole dollars, as it was when ordered, without the engraving surcharge' })
   @Column('int')
   unitPrice!: number;
-
-  @Column('varchar', { length: 40, nullable: true })
-  engravingText!: string | null;
-
-  @Column('varchar', { length: 20, nullable: true })
-  engravingFont!: string | null;
-
-  @Column('int', { nullable: true })
-  engravingUnitPrice!: number | null;
 
   @Field(() => OrderEngraving, {
     nullable: true,

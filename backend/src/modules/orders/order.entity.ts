@@ -10,7 +10,7 @@ import {
   PrimaryGeneratedColumn,
   UpdateDateColumn,
 } from 'typeorm';
-import { engravingSnapshot, OrderEngraving } from '../catalog/engraving';
+import { EngravingColumns, engravingSnapshot, OrderEngraving } from '../catalog/engraving';
 import { Product } from '../catalog/product.entity';
 import { User } from '../users/user.entity';
 import { OrderLine } from './order-line.entity';
@@ -20,7 +20,11 @@ export enum OrderStatus {
   Pending = 'Pending',
   Shipped = 'Shipped',
 }
-registerEnumType(OrderStatus, { name: 'OrderStatus' });
+registerEnumType(OrderStatus, {
+  name: 'OrderStatus',
+  description: 'The old two-value status, derived from state (use state)',
+  valuesConfig: { Pending: { description: 'Not shipped (whatever its payment)' }, Shipped: { description: 'Shipped' } },
+});
 
 /** Where an order is in its life; order-state-machine.ts declares every move between these. */
 export enum OrderState {
@@ -33,8 +37,12 @@ export enum OrderState {
 }
 registerEnumType(OrderState, {
   name: 'OrderState',
+  description: 'Where an order is in its life',
   valuesConfig: {
     AwaitingPayment: { description: 'Placed; its units are held until it is paid or the hold runs out' },
+    Paid: { description: 'Paid; waiting to be shipped' },
+    Shipped: { description: 'Sent to the customer' },
+    Cancelled: { description: 'Cancelled before payment, or by an admin; its units went back to stock' },
     Expired: { description: 'Not paid within the hold; its units went back to stock' },
     Refunded: { description: 'The payment was returned (a refund or a dispute)' },
   },
@@ -45,12 +53,12 @@ registerEnumType(OrderState, {
  * payment. The flat product fields (name, price, quantity, engraving...) are the first line's,
  * kept for the REST layer and older clients.
  */
-@ObjectType()
+@ObjectType({ description: 'One purchase: its lines, delivery details, total and payment' })
 @Entity('order')
 @Index('IDX_order_email_created_at', ['email', 'createdAt'])
 @Index('IDX_order_state_created_at', ['state', 'createdAt'])
-export class Order {
-  @Field(() => ID)
+export class Order extends EngravingColumns {
+  @Field(() => ID, { description: 'A UUID' })
   @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'PK_order' })
   id!: string;
 
@@ -58,11 +66,11 @@ export class Order {
   @Column('varchar', { length: 120 })
   userName!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'The phone number given for delivery' })
   @Column('varchar', { length: 40 })
   phone!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'The delivery address' })
   @Column('varchar', { length: 500 })
   address!: string;
 
@@ -98,24 +106,14 @@ export class Order {
   @Column('varchar', { length: 2000 })
   img!: string;
 
-  /** Loaded only where asked for (relations: { lines: true }, or OrdersService.withLines), in position order. */
+  /** Loaded only where asked for (relations: { lines: true }, OrdersService.withLines, or with a list page), in position order. */
   @OneToMany(() => OrderLine, (line) => line.order)
   lines?: OrderLine[];
 
   /** Written only by order-state-machine.ts. Its PostgreSQL type is order_state_enum, TypeORM's default name here. */
-  @Field(() => OrderState)
+  @Field(() => OrderState, { description: 'Where the order is in its life' })
   @Column('enum', { enum: OrderState, default: OrderState.AwaitingPayment })
   state!: OrderState;
-
-  /** The first line's engraving snapshot (null when not engraved). */
-  @Column('varchar', { length: 40, nullable: true })
-  engravingText!: string | null;
-
-  @Column('varchar', { length: 20, nullable: true })
-  engravingFont!: string | null;
-
-  @Column('int', { nullable: true })
-  engravingUnitPrice!: number | null;
 
   @Field(() => OrderEngraving, { nullable: true, description: "The first line's engraving", deprecationReason: 'Use lines' })
   get engraving(): OrderEngraving | null {
@@ -132,24 +130,24 @@ export class Order {
     return this.state === OrderState.Paid || this.state === OrderState.Shipped;
   }
 
-  @Field(() => Date, { nullable: true })
+  @Field(() => Date, { nullable: true, description: 'When it was paid (ISO 8601)' })
   @Index('IDX_order_paid_at')
   @Column('timestamptz', { nullable: true })
   paidAt!: Date | null;
 
-  @Field(() => Date, { nullable: true })
+  @Field(() => Date, { nullable: true, description: 'When it was shipped (ISO 8601)' })
   @Column('timestamptz', { nullable: true })
   shippedAt!: Date | null;
 
-  @Field(() => Date, { nullable: true })
+  @Field(() => Date, { nullable: true, description: 'When it was cancelled (ISO 8601)' })
   @Column('timestamptz', { nullable: true })
   cancelledAt!: Date | null;
 
-  @Field(() => Date, { nullable: true })
+  @Field(() => Date, { nullable: true, description: 'When its hold ran out (ISO 8601)' })
   @Column('timestamptz', { nullable: true })
   expiredAt!: Date | null;
 
-  @Field(() => Date, { nullable: true })
+  @Field(() => Date, { nullable: true, description: 'When its payment was returned (ISO 8601)' })
   @Column('timestamptz', { nullable: true })
   refundedAt!: Date | null;
 
@@ -186,12 +184,12 @@ export class Order {
   @JoinColumn({ name: 'customerId', foreignKeyConstraintName: 'FK_order_customer' })
   customer?: User;
 
-  @Field(() => Date)
+  @Field(() => Date, { description: 'When it was made (ISO 8601)' })
   @Index('IDX_order_created_at')
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt!: Date;
 
-  @Field(() => Date)
+  @Field(() => Date, { description: 'When it last changed (ISO 8601)' })
   @UpdateDateColumn({ type: 'timestamptz' })
   updatedAt!: Date;
 }

@@ -13,29 +13,41 @@ export enum OrderSortField {
   name = 'name',
   email = 'email',
 }
-registerEnumType(OrderSortField, { name: 'OrderSortField' });
+registerEnumType(OrderSortField, {
+  name: 'OrderSortField',
+  description: 'What an order list is sorted by (ties by id)',
+  valuesConfig: {
+    createdAt: { description: 'When placed: the default, newest first' },
+    totalPrice: { description: 'The order total' },
+    quantity: { description: "The first line's quantity" },
+    status: { description: 'The derived status: sorts as state does' },
+    state: { description: 'Where the order is in its life' },
+    name: { description: "The first line's product name" },
+    email: { description: "The customer's e-mail" },
+  },
+});
 
-@InputType()
+@InputType({ description: 'Paging, search (product name, e-mail, customer name), sort and filters of an order list' })
 export class OrderListOptions extends PageOptions {
-  @Field(() => OrderSortField, { nullable: true })
+  @Field(() => OrderSortField, { nullable: true, description: 'Default: createdAt, newest first' })
   sortBy?: OrderSortField;
 
-  @Field(() => OrderState, { nullable: true })
+  @Field(() => OrderState, { nullable: true, description: 'Only orders in this state' })
   state?: OrderState;
 
   @Field(() => OrderStatus, { nullable: true, description: 'Derived from state; prefer the state filter' })
   status?: OrderStatus;
 
-  @Field(() => Boolean, { nullable: true })
+  @Field(() => Boolean, { nullable: true, description: 'true: only Paid or Shipped orders; false: only the others' })
   paid?: boolean;
 
   @Field(() => Boolean, { nullable: true, description: 'true: only engraved orders; false: only orders without an engraving' })
   engraved?: boolean;
 }
 
-@InputType()
+@InputType({ description: 'One product of a new order' })
 export class OrderLineInput {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The product to order' })
   productId!: string;
 
   @Field(() => Int, { description: "Whole units, from the product's minimumQuantity up to its stock" })
@@ -53,19 +65,19 @@ export class PlaceOrderInput {
   })
   lines?: OrderLineInput[] | null;
 
-  @Field(() => ID, { nullable: true, deprecationReason: 'Use lines' })
+  @Field(() => ID, { nullable: true, description: 'The one product to order', deprecationReason: 'Use lines' })
   productId?: string | null;
 
-  @Field(() => Int, { nullable: true, deprecationReason: 'Use lines' })
+  @Field(() => Int, { nullable: true, description: 'Units of that product', deprecationReason: 'Use lines' })
   quantity?: number | null;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'For delivery: digits, spaces and dashes after an optional +, 5 to 20 characters' })
   phone!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'The delivery address' })
   address!: string;
 
-  @Field(() => Engraving, { nullable: true, deprecationReason: 'Use lines' })
+  @Field(() => Engraving, { nullable: true, description: 'An engraving on every unit', deprecationReason: 'Use lines' })
   engraving?: Engraving | null;
 }
 

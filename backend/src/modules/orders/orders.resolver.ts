@@ -1,5 +1,9 @@
 import { Arg, Ctx, FieldResolver, ID, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
-import type { GraphQLContext } from '../context';
+import type { GraphQLContextOf } from '../auth/request-context';
+import type { User } from '../users/user.entity';
+import type { CatalogLoaders } from '../catalog/catalog.loaders';
+import type { OrdersLoaders } from './orders.loaders';
+import type { OrdersService } from './orders.service';
 import { ListResult } from '../../common/list';
 import { Product } from '../catalog/product.entity';
 import { OrderEvent } from './order-event.entity';
@@ -8,7 +12,9 @@ import { OrderLine } from './order-line.entity';
 import { OrderListOptions, PlaceOrderInput, ShipmentTrackingInput } from './order.inputs';
 import { KeyScope, NotForKeys } from '../auth/scopes';
 
-@ObjectType()
+type GraphQLContext = GraphQLContextOf<{ orders: OrdersService }, OrdersLoaders & CatalogLoaders, User>;
+
+@ObjectType({ description: 'A page of orders' })
 export class OrderList extends ListResult(Order) {}
 
 @Resolver(() => Order)
@@ -16,7 +22,8 @@ export class OrdersResolver {
   @KeyScope('orders:read')
   @Query(() => OrderList, { description: 'Admin only: every order' })
   orders(
-    @Arg('options', () => OrderListOptions, { nullable: true }) options: OrderListOptions | undefined,
+    @Arg('options', () => OrderListOptions, { nullable: true, description: 'Default: the newest 20' })
+    options: OrderListOptions | undefined,
     @Ctx() { caller, services }: GraphQLContext,
   ): Promise<OrderList> {
     return services.orders.listAll(caller, options);
@@ -25,7 +32,8 @@ export class OrdersResolver {
   @NotForKeys()
   @Query(() => OrderList, { description: "The signed-in customer's orders" })
   myOrders(
-    @Arg('options', () => OrderListOptions, { nullable: true }) options: OrderListOptions | undefined,
+    @Arg('options', () => OrderListOptions, { nullable: true, description: 'Default: the newest 20' })
+    options: OrderListOptions | undefined,
     @Ctx() { caller, services }: GraphQLContext,
   ): Promise<OrderList> {
     return services.orders.listMine(caller, options);
@@ -33,27 +41,37 @@ export class OrdersResolver {
 
   @KeyScope('orders:read')
   @Query(() => Order, { description: 'Its customer or an admin' })
-  order(@Arg('id', () => ID) id: string, @Ctx() { caller, services }: GraphQLContext): Promise<Order> {
+  order(@Arg('id', () => ID, { description: "The order's id" }) id: string, @Ctx() { caller, services }: GraphQLContext): Promise<Order> {
     return services.orders.get(caller, id);
   }
 
   @KeyScope('orders:read')
   @Query(() => [OrderEvent], { description: "Admin only: the order's history, oldest first" })
-  orderHistory(@Arg('id', () => ID) id: string, @Ctx() { caller, services }: GraphQLContext): Promise<OrderEvent[]> {
+  orderHistory(
+    @Arg('id', () => ID, { description: "The order's id" }) id: string,
+    @Ctx() { caller, services }: GraphQLContext,
+  ): Promise<OrderEvent[]> {
     return services.orders.history(caller, id);
   }
 
   @NotForKeys()
-  @Mutation(() => Order)
-  placeOrder(@Arg('input', () => PlaceOrderInput) input: PlaceOrderInput, @Ctx() { caller, services }: GraphQLContext): Promise<Order> {
+  @Mutation(() => Order, {
+    description:
+      "A signed-in customer places an order: prices and totals are the shop's, its units are taken from stock and held until it is paid or the hold runs out",
+  })
+  placeOrder(
+    @Arg('input', () => PlaceOrderInput, { description: 'The lines, phone and address' }) input: PlaceOrderInput,
+    @Ctx() { caller, services }: GraphQLContext,
+  ): Promise<Order> {
     return services.orders.place(caller, input);
   }
 
   @KeyScope('orders:write')
   @Mutation(() => Order, { description: 'Admin only; the order must be paid and Pending' })
   markShipped(
-    @Arg('id', () => ID) id: string,
-    @Arg('tracking', () => ShipmentTrackingInput, { nullable: true }) tracking: ShipmentTrackingInput | undefined,
+    @Arg('id', () => ID, { description: 'The order to ship' }) id: string,
+    @Arg('tracking', () => ShipmentTrackingInput, { nullable: true, description: 'The carrier and tracking number, if known' })
+    tracking: ShipmentTrackingInput | undefined,
     @Ctx() { caller, services }: GraphQLContext,
   ): Promise<Order> {
     return services.orders.markShipped(caller, id, tracking);
@@ -61,7 +79,10 @@ export class OrdersResolver {
 
   @KeyScope('orders:write')
   @Mutation(() => ID, { description: "As cancelOrder, answering only the id (the old client's delete)" })
-  async deleteOrder(@Arg('id', () => ID) id: string, @Ctx() { caller, services }: GraphQLContext): Promise<string> {
+  async deleteOrder(
+    @Arg('id', () => ID, { description: 'The order to cancel or refund' }) id: string,
+    @Ctx() { caller, services }: GraphQLContext,
+  ): Promise<string> {
     return (await services.orders.cancelOrRefund(caller, id)).id;
   }
 
@@ -70,7 +91,10 @@ export class OrdersResolver {
     description:
       'Cancels an unpaid order (its customer or an admin; refused while a payment is under way), or, for an admin, refunds a paid unshipped one. Its units return to stock; the order stays, with its history',
   })
-  cancelOrder(@Arg('id', () => ID) id: string, @Ctx() { caller, services }: GraphQLContext): Promise<Order> {
+  cancelOrder(
+    @Arg('id', () => ID, { description: 'The order to cancel or refund' }) id: string,
+    @Ctx() { caller, services }: GraphQLContext,
+  ): Promise<Order> {
     return services.orders.cancelOrRefund(caller, id);
   }
 

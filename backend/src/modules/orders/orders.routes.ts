@@ -5,10 +5,14 @@ import type { Handlers } from '../../http-kit/handle';
 import { queryValue, requireQuery, restList } from '../../http-kit/query';
 import { requireAdmin, requireUser } from '../auth/caller';
 import type { Engraving } from '../catalog/engraving';
-import type { RestContext } from '../context';
+import type { RestContextOf } from '../auth/request-context';
+import type { User } from '../users/user.entity';
+import type { OrdersService } from './orders.service';
 import { type Order, OrderStatus } from './order.entity';
 import type { OrderLine } from './order-line.entity';
 import type { PlaceOrderInput } from './order.inputs';
+
+type RestContext = RestContextOf<{ orders: OrdersService }, User>;
 
 /** One line of an order, as REST answers it. */
 const restLine = (l: OrderLine) => ({

@@ -56,7 +56,7 @@ export class OrdersService {
    * products wait for each other instead of deadlocking. Prices and totals come from the database.
    * All or nothing: a refused line refuses the order and names the line.
    */
-  async place(caller: Caller, input: PlaceOrderInput): Promise<Order> {
+  async place(caller: Caller<User>, input: PlaceOrderInput): Promise<Order> {
     const user = requireUser(caller);
     await this.limits.consume('placeOrder', user.id);
     const wanted = requestedLines(input);
@@ -183,10 +183,12 @@ export class OrdersService {
     }
   }
 
-  /** Sets `lines` on each order (in position order) with one statement; answers the same orders. */
+  /** Sets `lines` (in position order) on each order that has none yet, with one statement; answers the same orders. */
   async withLines(orders: Order[]): Promise<Order[]> {
-    const lines = await this.linesOf(orders.map((order) => order.id));
-    for (const order of orders) order.lines = lines.get(order.id) ?? [];
+    const lineless = orders.filter((order) => !order.lines);
+    if (!lineless.length) return orders;
+    const lines = await this.linesOf(lineless.map((order) => order.id));
+    for (const order of lineless) order.lines = lines.get(order.id) ?? [];
     return orders;
   }
 
@@ -350,6 +352,11 @@ export class OrdersService {
       );
     // The old status sorts as the state it is derived from.
     const sortBy = options.sortBy === OrderSortField.status ? OrderSortField.state : options.sortBy;
+    // Each order's lines ride along as JSON: a page with its lines is one statement.
+    query.addSelect(
+      `(SELECT coalesce(json_agg(line ORDER BY line.position), '[]') FROM "order_line" line WHERE line."orderId" = "order"."id")`,
+      'order_lines',
+    );
     return pageOf(
       query,
       { ...options, sortBy },
@@ -357,6 +364,9 @@ export class OrdersService {
         searchColumns: ['name', 'email', 'userName'],
         defaultSort: OrderSortField.createdAt,
         defaultDirection: SortDirection.DESC,
+        withRaw: (order, raw) => {
+          order.lines = (raw.order_lines as OrderLine[]).map((line) => Object.assign(new OrderLine(), line));
+        },
       },
     );
   }

@@ -1,11 +1,14 @@
 import { Arg, Ctx, Field, ID, InputType, Int, Mutation, ObjectType, Resolver } from 'type-graphql';
-import type { GraphQLContext } from '../context';
+import type { GraphQLContextOf } from '../auth/request-context';
+import type { PaymentsService } from './payments.service';
 import { Order } from '../orders/order.entity';
 import { NotForKeys } from '../auth/scopes';
 
+type GraphQLContext = GraphQLContextOf<{ payments: PaymentsService }>;
+
 @ObjectType({ description: "The order's payment intent at the card payment provider" })
 export class PaymentIntent {
-  @Field(() => String)
+  @Field(() => String, { description: "The provider's intent id (pi_...)" })
   id!: string;
 
   @Field(() => String, { description: 'For the browser to confirm the card payment with' })
@@ -14,25 +17,25 @@ export class PaymentIntent {
   @Field(() => Int, { description: 'In cents: the order total from the database' })
   amount!: number;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'ISO 4217 code in lower case, e.g. usd' })
   currency!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: "Stripe's intent status, e.g. requires_payment_method or succeeded" })
   status!: string;
 }
 
 @InputType({ description: "A card for the offline test provider, which follows Stripe's test cards" })
 export class TestCardInput {
-  @Field(() => String)
+  @Field(() => String, { description: 'The card number, e.g. 4242424242424242 (succeeds) or 4000000000000002 (declined)' })
   number!: string;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: '1 to 12' })
   expMonth!: number;
 
   @Field(() => Int, { description: 'Two or four digits' })
   expYear!: number;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'Three or four digits' })
   cvc!: string;
 }
 
@@ -40,15 +43,18 @@ export class TestCardInput {
 export class PaymentsResolver {
   @NotForKeys()
   @Mutation(() => PaymentIntent, { description: "The order's owner, while unpaid; a second call answers the same intent" })
-  createPaymentIntent(@Arg('orderId', () => ID) orderId: string, @Ctx() { caller, services }: GraphQLContext): Promise<PaymentIntent> {
+  createPaymentIntent(
+    @Arg('orderId', () => ID, { description: 'The unpaid order to pay' }) orderId: string,
+    @Ctx() { caller, services }: GraphQLContext,
+  ): Promise<PaymentIntent> {
     return services.payments.createIntent(caller, orderId);
   }
 
   @NotForKeys()
   @Mutation(() => Order, { description: 'Marks the order paid once the provider confirms the intent succeeded for it' })
   confirmPayment(
-    @Arg('orderId', () => ID) orderId: string,
-    @Arg('paymentIntentId', () => String) paymentIntentId: string,
+    @Arg('orderId', () => ID, { description: 'The order paid for' }) orderId: string,
+    @Arg('paymentIntentId', () => String, { description: "The intent's id, from createPaymentIntent" }) paymentIntentId: string,
     @Ctx() { caller, services }: GraphQLContext,
   ): Promise<Order> {
     return services.payments.confirm(caller, orderId, paymentIntentId);
@@ -57,8 +63,8 @@ export class PaymentsResolver {
   @NotForKeys()
   @Mutation(() => Order, { description: 'Offline test provider only: charges a test card and marks the order paid on success' })
   confirmTestCardPayment(
-    @Arg('orderId', () => ID) orderId: string,
-    @Arg('card', () => TestCardInput) card: TestCardInput,
+    @Arg('orderId', () => ID, { description: 'The order to pay' }) orderId: string,
+    @Arg('card', () => TestCardInput, { description: 'A test card' }) card: TestCardInput,
     @Ctx() { caller, services }: GraphQLContext,
   ): Promise<Order> {
     return services.payments.confirmTestCard(caller, orderId, card);

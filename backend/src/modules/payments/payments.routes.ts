@@ -3,8 +3,11 @@ import { badInput } from '../../common/errors';
 import { JsonBody } from '../../http-kit/body';
 import type { Handlers } from '../../http-kit/handle';
 import { requireUser } from '../auth/caller';
-import type { RestContext } from '../context';
+import type { RestContextOf } from '../auth/request-context';
+import type { PaymentsService } from './payments.service';
 import { STRIPE_WEBHOOK_PATH } from './webhook-path';
+
+type RestContext = RestContextOf<{ payments: PaymentsService }>;
 
 /** The old client's payment calls. Any amount it sends is ignored: the order's total is used. */
 export function registerPaymentsRoutes(router: Router, { handle }: Handlers<RestContext>): void {

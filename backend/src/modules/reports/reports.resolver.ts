@@ -1,12 +1,17 @@
 import { Ctx, Query, Resolver } from 'type-graphql';
-import type { GraphQLContext } from '../context';
+import type { GraphQLContextOf } from '../auth/request-context';
+import type { ReportsService } from './reports.service';
 import { Overview } from './overview.types';
 import { KeyScope } from '../auth/scopes';
+
+type GraphQLContext = GraphQLContextOf<{ reports: ReportsService }>;
 
 @Resolver()
 export class ReportsResolver {
   @KeyScope('reports:read')
-  @Query(() => Overview, { description: 'Admin only: sales of the last 30 days, paid vs unpaid orders, low-stock products' })
+  @Query(() => Overview, {
+    description: 'Admin only: sales of the last 30 days, paid vs unpaid orders, low-stock products, units sold by product',
+  })
   overview(@Ctx() { caller, services }: GraphQLContext): Promise<Overview> {
     return services.reports.overview(caller);
   }

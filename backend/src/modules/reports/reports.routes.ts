@@ -3,13 +3,17 @@ import { SortDirection } from '../../common/list';
 import type { Handlers } from '../../http-kit/handle';
 import { oneOf, yesNo } from '../../http-kit/query';
 import { type Caller, requireAdmin } from '../auth/caller';
-import type { RestContext, Services } from '../context';
+import type { RestContextOf } from '../auth/request-context';
+import type { ReportsService } from './reports.service';
 import { ProductSortField } from '../catalog/product.inputs';
 import { OrderState, OrderStatus } from '../orders/order.entity';
 import { OrderSortField } from '../orders/order.inputs';
-import { Role } from '../users/user.entity';
+import { Role } from '../auth/role';
 import { UserSortField } from '../users/user.inputs';
 import { type ApiKeyScope, keyScope } from '../auth/scopes';
+
+type Services = { reports: ReportsService };
+type RestContext = RestContextOf<Services>;
 
 function text(req: Request, name: string): string | undefined {
   const raw = req.query[name];

@@ -3,27 +3,27 @@ import { Check, Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, 
 import { User } from '../users/user.entity';
 
 /** A customer's rating. Name, e-mail and photo are copied from the author's profile when it is written. */
-@ObjectType()
+@ObjectType({ description: "A customer's rating of the shop and their purchase" })
 @Entity('review')
 @Check('CHK_review_star', `"star" BETWEEN 1 AND 5`)
 export class Review {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'A UUID' })
   @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'PK_review' })
   id!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: "The author's name when they wrote it (the old client's field; same as name)" })
   @Column('varchar', { length: 120 })
   userName!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: "The author's name when they wrote it" })
   @Column('varchar', { length: 120 })
   name!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'For admins and the author; "" for everyone else' })
   @Column('varchar', { length: 254 })
   email!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'What the customer wrote (at most 2,000 characters)' })
   @Column('text')
   description!: string;
 
@@ -43,7 +43,7 @@ export class Review {
   @JoinColumn({ name: 'authorId', foreignKeyConstraintName: 'FK_review_author' })
   author?: User | null;
 
-  @Field(() => Date)
+  @Field(() => Date, { description: 'When it was made (ISO 8601)' })
   @Index('IDX_review_created_at')
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt!: Date;

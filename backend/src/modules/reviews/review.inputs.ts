@@ -5,11 +5,18 @@ export enum ReviewSortField {
   createdAt = 'createdAt',
   star = 'star',
 }
-registerEnumType(ReviewSortField, { name: 'ReviewSortField' });
+registerEnumType(ReviewSortField, {
+  name: 'ReviewSortField',
+  description: 'What a review list is sorted by (ties by id)',
+  valuesConfig: {
+    createdAt: { description: 'When written: the default, newest first' },
+    star: { description: 'The rating' },
+  },
+});
 
-@InputType()
+@InputType({ description: 'Paging, search and sort of the review list' })
 export class ReviewListOptions extends PageOptions {
-  @Field(() => ReviewSortField, { nullable: true })
+  @Field(() => ReviewSortField, { nullable: true, description: 'Default: createdAt, newest first' })
   sortBy?: ReviewSortField;
 }
 
@@ -18,6 +25,6 @@ export class AddReviewInput {
   @Field(() => Int, { nullable: true, description: 'Whole number from 1 to 5' })
   star?: number | null;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'The review text, 1 to 2,000 characters' })
   description!: string;
 }

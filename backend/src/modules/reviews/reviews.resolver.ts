@@ -1,16 +1,22 @@
 import { Arg, Ctx, Field, FieldResolver, ID, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
-import type { GraphQLContext } from '../context';
+import type { GraphQLContextOf } from '../auth/request-context';
+import type { User } from '../users/user.entity';
+import type { UsersLoaders } from '../users/users.loaders';
+import type { ReviewsLoaders } from './reviews.loaders';
+import type { ReviewsService } from './reviews.service';
 import { ListResult } from '../../common/list';
 import { Review } from './review.entity';
 import { AddReviewInput, ReviewListOptions } from './review.inputs';
 import { KeyScope, NotForKeys } from '../auth/scopes';
 
-@ObjectType()
+type GraphQLContext = GraphQLContextOf<{ reviews: ReviewsService }, ReviewsLoaders & UsersLoaders, User>;
+
+@ObjectType({ description: 'A page of reviews' })
 export class ReviewList extends ListResult(Review) {}
 
 @ObjectType({ description: "A review's author as the shop shows them: name and photo, never the rest of the profile" })
 export class ReviewAuthor {
-  @Field(() => String)
+  @Field(() => String, { description: 'Their name as their profile has it now' })
   name!: string;
 
   @Field(() => String, { nullable: true, description: "Only a photo stored by Keen's own uploads" })
@@ -25,7 +31,8 @@ export class ReviewsResolver {
   @KeyScope('catalog:read')
   @Query(() => ReviewList, { description: 'Newest first by default' })
   reviews(
-    @Arg('options', () => ReviewListOptions, { nullable: true }) options: ReviewListOptions | undefined,
+    @Arg('options', () => ReviewListOptions, { nullable: true, description: 'Default: the newest 20' })
+    options: ReviewListOptions | undefined,
     @Ctx() { caller, services }: GraphQLContext,
   ): Promise<ReviewList> {
     return services.reviews.list(caller, options);
@@ -33,13 +40,19 @@ export class ReviewsResolver {
 
   @NotForKeys()
   @Mutation(() => Review, { description: 'Signed in' })
-  addReview(@Arg('input', () => AddReviewInput) input: AddReviewInput, @Ctx() { caller, services }: GraphQLContext): Promise<Review> {
+  addReview(
+    @Arg('input', () => AddReviewInput, { description: 'The rating and text' }) input: AddReviewInput,
+    @Ctx() { caller, services }: GraphQLContext,
+  ): Promise<Review> {
     return services.reviews.add(caller, input);
   }
 
   @KeyScope('catalog:write')
   @Mutation(() => Boolean, { description: 'Admin: removes the review for good' })
-  removeReview(@Arg('id', () => ID) id: string, @Ctx() { caller, services }: GraphQLContext): Promise<boolean> {
+  removeReview(
+    @Arg('id', () => ID, { description: 'The review to remove' }) id: string,
+    @Ctx() { caller, services }: GraphQLContext,
+  ): Promise<boolean> {
     return services.reviews.remove(caller, id);
   }
 

@@ -3,10 +3,14 @@ import { JsonBody } from '../../http-kit/body';
 import type { Handlers } from '../../http-kit/handle';
 import { LIST_PAGE_QUERY, restList } from '../../http-kit/query';
 import { requireUser } from '../auth/caller';
-import type { RestContext } from '../context';
+import type { RestContextOf } from '../auth/request-context';
+import type { User } from '../users/user.entity';
+import type { ReviewsService } from './reviews.service';
 import type { Review } from './review.entity';
 import type { AddReviewInput } from './review.inputs';
 import { keyScope } from '../auth/scopes';
+
+type RestContext = RestContextOf<{ reviews: ReviewsService }, User>;
 
 /** A review as the old client reads it (SPEC §3). Reviewers' e-mail addresses are for admins and the author: everyone else gets "". */
 const restReview = (r: Review, withEmail: boolean) => ({

@@ -6,6 +6,7 @@ import type { RateLimits } from '../../common/rate-limits';
 import { isId, requireText, requireWholeNumber } from '../../common/validate';
 import { raise } from '../../events/outbox';
 import { type Caller, maySeePersonalDetails, requireAdmin, requireUser } from '../auth/caller';
+import type { User } from '../users/user.entity';
 import { Order, OrderState } from '../orders/order.entity';
 import { Review } from './review.entity';
 import { type AddReviewInput, ReviewListOptions, ReviewSortField } from './review.inputs';
@@ -51,7 +52,7 @@ export class ReviewsService {
     return new Set(rows.map((row) => row.customerId));
   }
 
-  async add(caller: Caller, input: AddReviewInput): Promise<Review> {
+  async add(caller: Caller<User>, input: AddReviewInput): Promise<Review> {
     const author = requireUser(caller);
     await this.limits.consume('addReview', author.id);
     const star = requireWholeNumber(input.star, 'Ratings are Required', {

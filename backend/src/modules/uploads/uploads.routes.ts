@@ -3,8 +3,11 @@ import type { Request, RequestHandler, Response, Router } from 'express';
 import multer, { MulterError } from 'multer';
 import { badInput } from '../../common/errors';
 import type { Handlers } from '../../http-kit/handle';
-import type { RestContext, Services } from '../context';
-import { MAX_IMAGE_BYTES } from './uploads.service';
+import type { RestContextOf } from '../auth/request-context';
+import { MAX_IMAGE_BYTES, type UploadsService } from './uploads.service';
+
+type Services = { uploads: UploadsService };
+type RestContext = RestContextOf<Services>;
 
 const parseImage = multer({ storage: multer.memoryStorage(), limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 10 } }).single('image');
 

@@ -1,7 +1,8 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { normalizeEmail } from '../../common/validate';
 import { StaffGrant, StaffRoleAction, StaffRoleEvent } from './staff-grant.entity';
-import { Role, User } from './user.entity';
+import { Role } from '../auth/role';
+import { User } from './user.entity';
 
 /** What a grant or revoke did, in words for the person at the terminal. */
 export interface StaffGrantResult {
@@ -66,26 +67,34 @@ export class StaffGrants {
     return this.db.getRepository(StaffRoleEvent).find({ where: { email: normalizeEmail(email) }, order: { createdAt: 'ASC' } });
   }
 
-  /** Serialized with role changes from the dashboard (`UsersService.changeRole` takes the same lock). */
+  /** Serialized with role changes from the dashboard and with a waiting grant taking effect (both take the same lock). */
   private underRoleLock<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
     return this.db.transaction(async (manager) => {
-      await manager.query(`SELECT pg_advisory_xact_lock(hashtext('keen:roles'))`);
+      await lockRoles(manager);
       return work(manager);
     });
   }
 }
 
-/** Whether a grant waits for this e-mail's first verified sign-in (read by `UsersService` at that moment). */
-export function hasWaitingStaffGrant(db: DataSource, email: string): Promise<boolean> {
-  return db.getRepository(StaffGrant).existsBy({ email });
+/**
+ * Takes the lock every change of admin rights holds until its transaction ends: a grant or revoke
+ * here, a role change from the dashboard (`UsersService.changeRole`) and a waiting grant taking
+ * effect at a first verified sign-in (`UsersService`). So a revoke either commits before the grant
+ * is read (nothing is left to apply) or waits until it is applied (and then finds an admin to demote).
+ */
+export async function lockRoles(manager: EntityManager): Promise<void> {
+  await manager.query(`SELECT pg_advisory_xact_lock(hashtext('keen:roles'))`);
 }
 
-/** The waiting grant took effect: it is used up, and its taking effect goes into the history. */
-export async function recordStaffGrantApplied(db: DataSource, email: string): Promise<void> {
-  await db.transaction(async (manager) => {
-    const { affected } = await manager.getRepository(StaffGrant).delete({ email });
-    if (affected) await record(manager, email, StaffRoleAction.apply, FIRST_SIGN_IN, 'waiting grant applied');
-  });
+/** Whether a grant waits for this e-mail's first verified sign-in (read by `UsersService` at that moment, under `lockRoles`). */
+export function hasWaitingStaffGrant(manager: EntityManager, email: string): Promise<boolean> {
+  return manager.getRepository(StaffGrant).existsBy({ email });
+}
+
+/** The waiting grant took effect (in the same transaction, under `lockRoles`): it is used up, and its taking effect goes into the history. */
+export async function recordStaffGrantApplied(manager: EntityManager, email: string): Promise<void> {
+  const { affected } = await manager.getRepository(StaffGrant).delete({ email });
+  if (affected) await record(manager, email, StaffRoleAction.apply, FIRST_SIGN_IN, 'waiting grant applied');
 }
 
 function record(manager: EntityManager, email: string, action: StaffRoleAction, actor: string, note: string): Promise<unknown> {

@@ -1,43 +1,38 @@
-import { Field, ID, ObjectType, registerEnumType } from 'type-graphql';
+import { Field, ID, ObjectType } from 'type-graphql';
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
-
-export enum Role {
-  admin = 'admin',
-  user = 'user',
-}
-registerEnumType(Role, { name: 'Role' });
+import { Role } from '../auth/role';
 
 /** A shopper or staff member. Passwords live with the identity provider, never here. */
-@ObjectType()
+@ObjectType({ description: 'A shopper or a member of staff' })
 @Entity('user')
 export class User {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'A UUID' })
   @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'PK_user' })
   id!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'Their name, as on their profile' })
   @Column('varchar', { length: 120 })
   name!: string;
 
   /** Stored lower-case, so the unique index is case-insensitive. */
-  @Field(() => String)
+  @Field(() => String, { description: 'Their sign-in e-mail, in lower case' })
   @Index('UQ_user_email', { unique: true })
   @Column('varchar', { length: 254 })
   email!: string;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: 'Delivery address; null until the profile is completed' })
   @Column('varchar', { length: 500, nullable: true })
   address!: string | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: 'Phone number; null until the profile is completed' })
   @Column('varchar', { length: 40, nullable: true })
   phone!: string | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: 'Profile photo URL' })
   @Column('varchar', { length: 2000, nullable: true })
   img!: string | null;
 
-  @Field(() => Role)
+  @Field(() => Role, { description: 'Their rights in the shop' })
   @Column('varchar', { length: 20, default: Role.user })
   role!: Role;
 
@@ -55,11 +50,11 @@ export class User {
   @Column('timestamptz', { default: () => 'now()' })
   tokensValidSince!: Date;
 
-  @Field(() => Date)
+  @Field(() => Date, { description: 'When it was made (ISO 8601)' })
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt!: Date;
 
-  @Field(() => Date)
+  @Field(() => Date, { description: 'When it last changed (ISO 8601)' })
   @UpdateDateColumn({ type: 'timestamptz' })
   updatedAt!: Date;
 }

@@ -1,11 +1,14 @@
 import { Arg, Ctx, FieldResolver, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
-import type { GraphQLContext } from '../context';
+import type { GraphQLContextOf } from '../auth/request-context';
+import type { UsersService } from './users.service';
 import { ListResult } from '../../common/list';
 import { User } from './user.entity';
 import { RegisterInput, UpdateProfileInput, UserListOptions } from './user.inputs';
 import { KeyScope, NotForKeys } from '../auth/scopes';
 
-@ObjectType()
+type GraphQLContext = GraphQLContextOf<{ users: UsersService }, object, User>;
+
+@ObjectType({ description: 'A page of users' })
 export class UserList extends ListResult(User) {}
 
 @Resolver(() => User)
@@ -18,14 +21,18 @@ export class UsersResolver {
 
   @NotForKeys()
   @Query(() => Boolean, { description: 'Signed in: about yourself; admin: about anyone' })
-  isAdmin(@Arg('email', () => String) email: string, @Ctx() { caller, services }: GraphQLContext): Promise<boolean> {
+  isAdmin(
+    @Arg('email', () => String, { description: 'The e-mail to ask about' }) email: string,
+    @Ctx() { caller, services }: GraphQLContext,
+  ): Promise<boolean> {
     return services.users.isAdmin(caller, email);
   }
 
   @KeyScope('users:read')
   @Query(() => UserList, { description: 'Admin only' })
   users(
-    @Arg('options', () => UserListOptions, { nullable: true }) options: UserListOptions | undefined,
+    @Arg('options', () => UserListOptions, { nullable: true, description: 'Default: the first 20, oldest first' })
+    options: UserListOptions | undefined,
     @Ctx() { caller, services }: GraphQLContext,
   ): Promise<UserList> {
     return services.users.list(caller, options);
@@ -33,14 +40,17 @@ export class UsersResolver {
 
   @NotForKeys()
   @Mutation(() => User, { description: "Completes the signed-in user's profile after sign-up" })
-  register(@Arg('input', () => RegisterInput) input: RegisterInput, @Ctx() { caller, services }: GraphQLContext): Promise<User> {
+  register(
+    @Arg('input', () => RegisterInput, { description: 'Name, address and phone' }) input: RegisterInput,
+    @Ctx() { caller, services }: GraphQLContext,
+  ): Promise<User> {
     return services.users.register(caller, input);
   }
 
   @NotForKeys()
-  @Mutation(() => User)
+  @Mutation(() => User, { description: "Signed in: replaces the caller's name, phone, address and photo" })
   updateProfile(
-    @Arg('input', () => UpdateProfileInput) input: UpdateProfileInput,
+    @Arg('input', () => UpdateProfileInput, { description: 'The whole profile' }) input: UpdateProfileInput,
     @Ctx() { caller, services }: GraphQLContext,
   ): Promise<User> {
     return services.users.updateProfile(caller, input);
@@ -54,19 +64,28 @@ export class UsersResolver {
 
   @NotForKeys()
   @Mutation(() => User, { description: 'Signed in: order e-mails on or off for yourself; receipts are always sent' })
-  setOrderEmails(@Arg('on', () => Boolean) on: boolean, @Ctx() { caller, services }: GraphQLContext): Promise<User> {
+  setOrderEmails(
+    @Arg('on', () => Boolean, { description: 'true: send them; false: stop them' }) on: boolean,
+    @Ctx() { caller, services }: GraphQLContext,
+  ): Promise<User> {
     return services.users.setOrderEmails(caller, on);
   }
 
   @KeyScope('users:write')
   @Mutation(() => User, { description: 'Admin only' })
-  makeAdmin(@Arg('email', () => String) email: string, @Ctx() { caller, services }: GraphQLContext): Promise<User> {
+  makeAdmin(
+    @Arg('email', () => String, { description: 'The e-mail of the user to make an admin' }) email: string,
+    @Ctx() { caller, services }: GraphQLContext,
+  ): Promise<User> {
     return services.users.makeAdmin(caller, email);
   }
 
   @KeyScope('users:write')
   @Mutation(() => User, { description: 'Admin only; the last admin keeps their right' })
-  removeAdmin(@Arg('email', () => String) email: string, @Ctx() { caller, services }: GraphQLContext): Promise<User> {
+  removeAdmin(
+    @Arg('email', () => String, { description: 'The admin to make a customer again' }) email: string,
+    @Ctx() { caller, services }: GraphQLContext,
+  ): Promise<User> {
     return services.users.removeAdmin(caller, email);
   }
 

@@ -1,15 +1,20 @@
 import type { Router } from 'express';
 import { forbidden, unauthenticated } from '../../common/errors';
+import type { RateLimits } from '../../common/rate-limits';
 import { normalizeEmail } from '../../common/validate';
 import { JsonBody } from '../../http-kit/body';
 import { clientAddress, type Handlers, successUnlessConflict } from '../../http-kit/handle';
 import { queryValue, requireQuery, restList } from '../../http-kit/query';
 import { requireAdmin, requireUser } from '../auth/caller';
 import { limitFailedSignIns } from '../auth/failed-sign-ins';
-import { bearerToken } from '../auth/identity';
-import type { RestContext } from '../context';
-import { Role, type User } from './user.entity';
+import { bearerToken, type IdentityService } from '../auth/identity';
+import type { RestContextOf } from '../auth/request-context';
+import { Role } from '../auth/role';
+import type { User } from './user.entity';
+import type { UsersService } from './users.service';
 import type { RegisterInput, UpdateProfileInput } from './user.inputs';
+
+type RestContext = RestContextOf<{ users: UsersService; identity: IdentityService; limits: RateLimits }, User>;
 
 /** A user as the old client reads it (SPEC §3): `_id` instead of `id`, and never a password. */
 const restUser = (u: User) => ({

@@ -5,8 +5,9 @@ import { normalizeEmail, requirePhone, requireText } from '../../common/validate
 import { raise } from '../../events/outbox';
 import { type Caller, maySeePersonalDetails, requireAdmin, requireUser } from '../auth/caller';
 import type { Identity, IdentityService } from '../auth/identity';
-import { Role, User } from './user.entity';
-import { hasWaitingStaffGrant, recordStaffGrantApplied } from './staff-grants';
+import { Role } from '../auth/role';
+import { User } from './user.entity';
+import { hasWaitingStaffGrant, lockRoles, recordStaffGrantApplied } from './staff-grants';
 import { type RegisterInput, type UpdateProfileInput, UserListOptions, UserSortField } from './user.inputs';
 
 export const USER_EXISTS = 'User already exist';
@@ -50,16 +51,21 @@ export class UsersService {
    * account may have been someone else's until its owner proved the address.
    */
   private async recordVerifiedEmail(user: User): Promise<User> {
-    const users = this.db.getRepository(User);
-    const granted = await hasWaitingStaffGrant(this.db, user.email);
-    const promote = granted || this.adminEmails.includes(user.email) ? { role: Role.admin } : {};
-    const { affected } = await users.update(
-      { id: user.id, emailVerified: false },
-      { emailVerified: true, tokensValidSince: new Date(), ...promote },
-    );
-    // Of first requests at the same moment, the one whose update went through records it.
-    if (granted && affected) await recordStaffGrantApplied(this.db, user.email);
-    return users.findOneByOrFail({ id: user.id });
+    return this.db.transaction(async (manager) => {
+      // Under the lock `npm run admin -- revoke` takes: a revoke at this moment either came first
+      // (no grant is left to apply) or waits for this transaction and then finds the admin to demote.
+      await lockRoles(manager);
+      const users = manager.getRepository(User);
+      const granted = await hasWaitingStaffGrant(manager, user.email);
+      const promote = granted || this.adminEmails.includes(user.email) ? { role: Role.admin } : {};
+      const { affected } = await users.update(
+        { id: user.id, emailVerified: false },
+        { emailVerified: true, tokensValidSince: new Date(), ...promote },
+      );
+      // Of first requests at the same moment, the one whose update went through records it.
+      if (granted && affected) await recordStaffGrantApplied(manager, user.email);
+      return users.findOneByOrFail({ id: user.id });
+    });
   }
 
   /**
@@ -79,7 +85,7 @@ export class UsersService {
     return user;
   }
 
-  me(caller: Caller): User | null {
+  me(caller: Caller<User>): User | null {
     return caller.user;
   }
 
@@ -94,7 +100,7 @@ export class UsersService {
   }
 
   /** Completes the caller's profile after sign-up; a completed profile is "already exist". */
-  async register(caller: Caller, input: RegisterInput): Promise<User> {
+  async register(caller: Caller<User>, input: RegisterInput): Promise<User> {
     const user = requireUser(caller);
     const name = requireText(input.name, 'Name is Required', 120);
     const address = requireText(input.address, 'Address is Required', 500);
@@ -104,7 +110,7 @@ export class UsersService {
   }
 
   /** One profile by e-mail: your own, or anyone's for an admin. */
-  async findByEmail(caller: Caller, email: unknown): Promise<User> {
+  async findByEmail(caller: Caller<User>, email: unknown): Promise<User> {
     const user = requireUser(caller);
     const asked = normalizeEmail(email);
     if (asked === user.email) return user;
@@ -114,7 +120,7 @@ export class UsersService {
     return other;
   }
 
-  async updateProfile(caller: Caller, input: UpdateProfileInput): Promise<User> {
+  async updateProfile(caller: Caller<User>, input: UpdateProfileInput): Promise<User> {
     const user = requireUser(caller);
     const changes = {
       name: requireText(input.name, 'Name is Required', 120),
@@ -183,7 +189,7 @@ export class UsersService {
     requireAdmin(caller);
     const target = normalizeEmail(email);
     return this.db.transaction(async (manager) => {
-      await manager.query(`SELECT pg_advisory_xact_lock(hashtext('keen:roles'))`);
+      await lockRoles(manager);
       const users = manager.getRepository(User);
       const user = await users.findOneBy({ email: target });
       if (!user) throw notFound('User');

@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { useMutation, useQuery } from '@apollo/client/react';
-import { Button, Paper, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
-import { useSnackbar } from 'notistack';
+import { Button, Stack, TableCell, TableRow, Typography } from '@mui/material';
 import QueryState from '../../components/QueryState';
+import SimpleTable from '../../components/SimpleTable';
 import { graphql } from '../../gql';
-import { errorMessage } from '../../lib/errors';
+import { dateTime } from '../../lib/dates';
+import { useNotifiedAction } from '../../lib/useNotifiedAction';
 
 export const FailedJobFieldsFragment = graphql(`
   fragment FailedJobFields on FailedJob {
@@ -34,11 +35,9 @@ export const RetryJobMutation = graphql(`
   }
 `);
 
-const when = (value: string | null | undefined) => (value ? new Date(value).toLocaleString() : '');
-
 /** /dashboard/jobs: background jobs (e-mails, expiry of unpaid holds, event deliveries) that used up their retries. */
 export default function BackgroundJobsPage() {
-  const { enqueueSnackbar } = useSnackbar();
+  const notified = useNotifiedAction();
   const query = useQuery(FailedJobsQuery, { fetchPolicy: 'cache-and-network' });
   // The answer is the list of failed jobs left: it replaces the cached list, no refetch needed.
   const [retryJob] = useMutation(RetryJobMutation, {
@@ -49,14 +48,8 @@ export default function BackgroundJobsPage() {
 
   async function retry(id: string, queue: string) {
     setBusy(id);
-    try {
-      await retryJob({ variables: { id } });
-      enqueueSnackbar(`Job on ${queue} queued again`, { variant: 'success' });
-    } catch (failure) {
-      enqueueSnackbar(errorMessage(failure), { variant: 'error' });
-    } finally {
-      setBusy(null);
-    }
+    await notified(() => retryJob({ variables: { id } }), `Job on ${queue} queued again`);
+    setBusy(null);
   }
 
   return (
@@ -68,42 +61,32 @@ export default function BackgroundJobsPage() {
         Jobs that failed after every retry. Retry runs one once more; if it fails again it comes back here.
       </Typography>
       <QueryState query={query} empty={jobs.length === 0 && 'No failed jobs: every background job has succeeded or is still retrying.'}>
-        <TableContainer component={Paper}>
-          <Table size="small" aria-label="Failed background jobs">
-            <TableHead>
-              <TableRow>
-                <TableCell>Queue</TableCell>
-                <TableCell>State</TableCell>
-                <TableCell align="right">Attempts</TableCell>
-                <TableCell>Last error</TableCell>
-                <TableCell>Failed at</TableCell>
-                <TableCell>Actions</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {jobs.map((job) => (
-                <TableRow key={job.id}>
-                  <TableCell>{job.queue}</TableCell>
-                  <TableCell>{job.state}</TableCell>
-                  <TableCell align="right">{job.attempts}</TableCell>
-                  <TableCell sx={{ wordBreak: 'break-word' }}>{job.lastError ?? ''}</TableCell>
-                  <TableCell>{when(job.failedAt)}</TableCell>
-                  <TableCell>
-                    <Button
-                      size="small"
-                      variant="outlined"
-                      disabled={busy === job.id}
-                      onClick={() => retry(job.id, job.queue)}
-                      aria-label={`Retry the ${job.queue} job`}
-                    >
-                      Retry
-                    </Button>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
+        <SimpleTable
+          label="Failed background jobs"
+          onPaper
+          columns={['Queue', 'State', { label: 'Attempts', align: 'right' }, 'Last error', 'Failed at', 'Actions']}
+        >
+          {jobs.map((job) => (
+            <TableRow key={job.id}>
+              <TableCell>{job.queue}</TableCell>
+              <TableCell>{job.state}</TableCell>
+              <TableCell align="right">{job.attempts}</TableCell>
+              <TableCell sx={{ wordBreak: 'break-word' }}>{job.lastError ?? ''}</TableCell>
+              <TableCell>{dateTime(job.failedAt)}</TableCell>
+              <TableCell>
+                <Button
+                  size="small"
+                  variant="outlined"
+                  disabled={busy === job.id}
+                  onClick={() => retry(job.id, job.queue)}
+                  aria-label={`Retry the ${job.queue} job`}
+                >
+                  Retry
+                </Button>
+              </TableCell>
+            </TableRow>
+          ))}
+        </SimpleTable>
       </QueryState>
     </Stack>
   );

@@ -1,17 +1,6 @@
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  Typography,
-} from '@mui/material';
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle, TableCell, TableRow, Typography } from '@mui/material';
 import EngravingText from '../../components/engraving/EngravingText';
+import SimpleTable from '../../components/SimpleTable';
 import type { OrderFieldsFragment } from '../../gql/graphql';
 
 /** Every line of one order (All Orders' detail panel): product, units, prices and engraving. */
@@ -20,31 +9,29 @@ export default function OrderLinesDialog({ order, onClose }: { order: OrderField
     <Dialog open={order !== null} onClose={onClose} aria-labelledby="order-lines-title" fullWidth maxWidth="md">
       <DialogTitle id="order-lines-title">Lines of the order by {order?.userName}</DialogTitle>
       <DialogContent sx={{ overflowX: 'auto' }}>
-        <Table size="small" aria-label="Order lines">
-          <TableHead>
-            <TableRow>
-              <TableCell>Product</TableCell>
-              <TableCell>Engraving</TableCell>
-              <TableCell align="right">Quantity</TableCell>
-              <TableCell align="right">Unit price</TableCell>
-              <TableCell align="right">Line total</TableCell>
+        <SimpleTable
+          label="Order lines"
+          columns={[
+            'Product',
+            'Engraving',
+            { label: 'Quantity', align: 'right' },
+            { label: 'Unit price', align: 'right' },
+            { label: 'Line total', align: 'right' },
+          ]}
+        >
+          {order?.lines.map((line) => (
+            <TableRow key={line.id}>
+              <TableCell>{line.name}</TableCell>
+              <TableCell>{line.engraving ? <EngravingText engraving={line.engraving} label="" /> : '-'}</TableCell>
+              <TableCell align="right">{line.quantity}</TableCell>
+              <TableCell align="right">
+                ${line.unitPrice}
+                {line.engraving ? ` + $${line.engraving.unitPrice}` : ''}
+              </TableCell>
+              <TableCell align="right">${line.lineTotal}</TableCell>
             </TableRow>
-          </TableHead>
-          <TableBody>
-            {order?.lines.map((line) => (
-              <TableRow key={line.id}>
-                <TableCell>{line.name}</TableCell>
-                <TableCell>{line.engraving ? <EngravingText engraving={line.engraving} label="" /> : '-'}</TableCell>
-                <TableCell align="right">{line.quantity}</TableCell>
-                <TableCell align="right">
-                  ${line.unitPrice}
-                  {line.engraving ? ` + $${line.engraving.unitPrice}` : ''}
-                </TableCell>
-                <TableCell align="right">${line.lineTotal}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+          ))}
+        </SimpleTable>
         <Typography sx={{ mt: 2, textAlign: 'right', fontWeight: 600 }}>Total: ${order?.totalPrice}</Typography>
       </DialogContent>
       <DialogActions>

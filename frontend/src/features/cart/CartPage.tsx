@@ -5,6 +5,7 @@ import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { quantityError } from '@keen/rules';
 import { useSnackbar } from 'notistack';
 import PageHeading from '../../components/PageHeading';
+import { toastAction } from '../../components/toastAction';
 import Spinner from '../../components/Spinner';
 import EngravingText from '../../components/engraving/EngravingText';
 import { useAuth } from '../../lib/auth';
@@ -86,7 +87,7 @@ interface CartRowProps {
 }
 
 function CartRow({ line, index, product, problem, changedPrice }: CartRowProps) {
-  const { enqueueSnackbar, closeSnackbar } = useSnackbar();
+  const { enqueueSnackbar } = useSnackbar();
   const name = product?.name ?? line.seen.name;
   const [draft, setDraft] = useState(String(line.quantity));
   // Another tab (or a merge of the same line) changed the quantity: show it.
@@ -144,20 +145,7 @@ function CartRow({ line, index, product, problem, changedPrice }: CartRowProps) 
             onClick={() => {
               // Removing needs no confirmation: the toast's Undo puts the line back.
               cart.remove(index);
-              enqueueSnackbar(`Removed ${name}`, {
-                action: (key) => (
-                  <Button
-                    color="inherit"
-                    size="small"
-                    onClick={() => {
-                      closeSnackbar(key);
-                      cart.restore(index, line);
-                    }}
-                  >
-                    Undo
-                  </Button>
-                ),
-              });
+              enqueueSnackbar(`Removed ${name}`, { action: toastAction('Undo', () => cart.restore(index, line)) });
             }}
           >
             <DeleteIcon />

@@ -1,48 +1,34 @@
 import { useState } from 'react';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { API_KEY_SCOPES } from '@keen/rules';
-import {
-  Button,
-  Checkbox,
-  Chip,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  FormControl,
-  FormControlLabel,
-  FormGroup,
-  FormHelperText,
-  FormLabel,
-  Paper,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  TextField,
-  Typography,
-} from '@mui/material';
-import { useSnackbar } from 'notistack';
-import ConfirmDialog from '../../components/ConfirmDialog';
+import { Box, Button, Chip, Stack, Typography } from '@mui/material';
+import { DataGrid, type GridColDef } from '@mui/x-data-grid';
+import { actionsColumn } from '../../components/gridActions';
 import QueryState from '../../components/QueryState';
+import { useConfirmedDelete } from '../../components/useConfirmedDelete';
 import { graphql } from '../../gql';
-import { errorMessage } from '../../lib/errors';
+import type { ApiKeysQuery as ApiKeysResult } from '../../gql/graphql';
+import { dateTime } from '../../lib/dates';
 import SecretOnceDialog from './SecretOnceDialog';
+import TextAndChoicesDialog from './TextAndChoicesDialog';
+
+export const ApiKeyFieldsFragment = graphql(`
+  fragment ApiKeyFields on ApiKey {
+    id
+    name
+    prefix
+    scopes
+    createdAt
+    createdBy
+    lastUsedAt
+    revokedAt
+  }
+`);
 
 export const ApiKeysQuery = graphql(`
   query ApiKeys {
     apiKeys {
-      id
-      name
-      prefix
-      scopes
-      createdAt
-      createdBy
-      lastUsedAt
-      revokedAt
+      ...ApiKeyFields
     }
   }
 `);
@@ -52,14 +38,7 @@ export const CreateApiKeyMutation = graphql(`
     createApiKey(input: $input) {
       secret
       apiKey {
-        id
-        name
-        prefix
-        scopes
-        createdAt
-        createdBy
-        lastUsedAt
-        revokedAt
+        ...ApiKeyFields
       }
     }
   }
@@ -74,11 +53,22 @@ export const RevokeApiKeyMutation = graphql(`
   }
 `);
 
-const when = (value: string | null | undefined) => (value ? new Date(value).toLocaleString() : '');
+type ApiKey = ApiKeysResult['apiKeys'][number];
+
+const PAGE_SIZES = [25, 50, 100];
+
+/** A timestamp column: sorted as a time, shown in the reader's format; `none` when it never happened. */
+const timeColumn = (field: 'createdAt' | 'lastUsedAt' | 'revokedAt', headerName: string, none = ''): GridColDef<ApiKey> => ({
+  field,
+  headerName,
+  type: 'dateTime',
+  width: 190,
+  valueGetter: (value: string | null) => (value ? new Date(value) : null),
+  valueFormatter: (value: Date | null) => (value ? dateTime(value.toISOString()) : none),
+});
 
 /** /dashboard/apiKeys: integrators' API keys. A new key's secret is shown once; revoking takes effect at once. */
 export default function ApiKeysPage() {
-  const { enqueueSnackbar } = useSnackbar();
   const query = useQuery(ApiKeysQuery, { fetchPolicy: 'cache-and-network' });
   // The new key joins the cached list; a revoked key's row is updated in the cache by its id.
   const [createApiKey, creation] = useMutation(CreateApiKeyMutation, {
@@ -88,42 +78,64 @@ export default function ApiKeysPage() {
   });
   const [revokeApiKey, revocation] = useMutation(RevokeApiKeyMutation);
   const [creating, setCreating] = useState(false);
-  const [name, setName] = useState('');
-  const [scopes, setScopes] = useState<string[]>([]);
-  const [problem, setProblem] = useState<string | null>(null);
   const [secret, setSecret] = useState<string | null>(null);
-  const [revoking, setRevoking] = useState<{ id: string; name: string } | null>(null);
+  const revoking = useConfirmedDelete<{ id: string; name: string }>({
+    remove: (key) => revokeApiKey({ variables: { id: key.id } }),
+    busy: revocation.loading,
+    title: (key) => `Revoke the API key ${key.name}?`,
+    confirmLabel: 'Revoke',
+    describe: () => 'Every request with it is refused from now on. This cannot be undone.',
+    deleted: (key) => `API key ${key.name} revoked`,
+  });
   const keys = query.data?.apiKeys ?? [];
 
-  function toggle(scope: string) {
-    setScopes((chosen) => (chosen.includes(scope) ? chosen.filter((s) => s !== scope) : [...chosen, scope]));
-  }
+  // Sorted in the browser (the list is small); the server's order, newest first, until a heading is clicked.
+  const columns: GridColDef<ApiKey>[] = [
+    { field: 'name', headerName: 'Name', flex: 1, minWidth: 160 },
+    {
+      field: 'prefix',
+      headerName: 'Key',
+      width: 140,
+      sortable: false,
+      renderCell: ({ row }) => <Box sx={{ fontFamily: 'monospace' }}>{row.prefix}…</Box>,
+    },
+    {
+      field: 'scopes',
+      headerName: 'Scopes',
+      flex: 1.4,
+      minWidth: 220,
+      sortable: false,
+      renderCell: ({ row }) => (
+        <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5 }}>
+          {row.scopes.map((scope) => (
+            <Chip key={scope} label={scope} size="small" />
+          ))}
+        </Stack>
+      ),
+    },
+    timeColumn('createdAt', 'Created'),
+    timeColumn('lastUsedAt', 'Last used', 'Never'),
+    { field: 'createdBy', headerName: 'Created by', flex: 1, minWidth: 180 },
+    timeColumn('revokedAt', 'Revoked'),
+    actionsColumn(120, (row) =>
+      row.revokedAt ? null : (
+        <Button
+          size="small"
+          color="error"
+          variant="outlined"
+          onClick={() => revoking.ask({ id: row.id, name: row.name })}
+          aria-label={`Revoke the API key ${row.name}`}
+        >
+          Revoke
+        </Button>
+      ),
+    ),
+  ];
 
-  async function create() {
-    if (!name.trim()) return setProblem('Name is Required');
-    if (scopes.length === 0) return setProblem('Choose at least one scope');
-    try {
-      const { data } = await createApiKey({ variables: { input: { name: name.trim(), scopes } } });
-      setCreating(false);
-      setName('');
-      setScopes([]);
-      setProblem(null);
-      setSecret(data?.createApiKey.secret ?? null);
-    } catch (failure) {
-      setProblem(errorMessage(failure));
-    }
-  }
-
-  async function revoke() {
-    if (!revoking) return;
-    try {
-      await revokeApiKey({ variables: { id: revoking.id } });
-      enqueueSnackbar(`API key ${revoking.name} revoked`, { variant: 'success' });
-    } catch (failure) {
-      enqueueSnackbar(errorMessage(failure), { variant: 'error' });
-    } finally {
-      setRevoking(null);
-    }
+  async function create(name: string, scopes: string[]) {
+    const { data } = await createApiKey({ variables: { input: { name, scopes } } });
+    setCreating(false);
+    setSecret(data?.createApiKey.secret ?? null);
   }
 
   return (
@@ -141,95 +153,36 @@ export default function ApiKeysPage() {
         allow, and never acts as a customer.
       </Typography>
       <QueryState query={query} empty={keys.length === 0 && 'No API keys yet.'}>
-        <TableContainer component={Paper}>
-          <Table size="small" aria-label="API keys">
-            <TableHead>
-              <TableRow>
-                <TableCell>Name</TableCell>
-                <TableCell>Key</TableCell>
-                <TableCell>Scopes</TableCell>
-                <TableCell>Created</TableCell>
-                <TableCell>Last used</TableCell>
-                <TableCell>Created by</TableCell>
-                <TableCell>Revoked</TableCell>
-                <TableCell>Actions</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {keys.map((key) => (
-                <TableRow key={key.id}>
-                  <TableCell>{key.name}</TableCell>
-                  <TableCell sx={{ fontFamily: 'monospace' }}>{key.prefix}…</TableCell>
-                  <TableCell>
-                    <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5 }}>
-                      {key.scopes.map((scope) => (
-                        <Chip key={scope} label={scope} size="small" />
-                      ))}
-                    </Stack>
-                  </TableCell>
-                  <TableCell>{when(key.createdAt)}</TableCell>
-                  <TableCell>{when(key.lastUsedAt) || 'Never'}</TableCell>
-                  <TableCell>{key.createdBy}</TableCell>
-                  <TableCell>{when(key.revokedAt)}</TableCell>
-                  <TableCell>
-                    {!key.revokedAt && (
-                      <Button
-                        size="small"
-                        color="error"
-                        variant="outlined"
-                        onClick={() => setRevoking({ id: key.id, name: key.name })}
-                        aria-label={`Revoke the API key ${key.name}`}
-                      >
-                        Revoke
-                      </Button>
-                    )}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
+        <DataGrid
+          aria-label="API keys"
+          label="API keys"
+          rows={keys}
+          columns={columns}
+          disableColumnFilter
+          disableRowSelectionOnClick
+          pageSizeOptions={PAGE_SIZES}
+          initialState={{ pagination: { paginationModel: { pageSize: PAGE_SIZES[0] } } }}
+          // A row is as tall as its scopes' chips need.
+          getRowHeight={() => 'auto'}
+          sx={{ '& .MuiDataGrid-cell': { py: 1 } }}
+          // Eight columns: render them all, so a row's Revoke exists even when scrolled out of view.
+          columnBufferPx={4000}
+          autoHeight
+        />
       </QueryState>
 
-      <Dialog open={creating} onClose={() => setCreating(false)} aria-labelledby="create-key-title" fullWidth maxWidth="sm">
-        <DialogTitle id="create-key-title">Create API key</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            <TextField label="Name" value={name} onChange={(event) => setName(event.target.value)} required fullWidth autoFocus />
-            <FormControl component="fieldset" error={problem !== null}>
-              <FormLabel component="legend">Scopes</FormLabel>
-              <FormGroup>
-                {API_KEY_SCOPES.map((scope) => (
-                  <FormControlLabel
-                    key={scope}
-                    control={<Checkbox checked={scopes.includes(scope)} onChange={() => toggle(scope)} />}
-                    label={scope}
-                  />
-                ))}
-              </FormGroup>
-              {problem && <FormHelperText role="alert">{problem}</FormHelperText>}
-            </FormControl>
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button variant="contained" onClick={create} disabled={creation.loading}>
-            Create
-          </Button>
-          <Button onClick={() => setCreating(false)}>Cancel</Button>
-        </DialogActions>
-      </Dialog>
-
+      <TextAndChoicesDialog
+        open={creating}
+        title="Create API key"
+        text={{ label: 'Name', required: 'Name is Required' }}
+        choices={{ legend: 'Scopes', options: API_KEY_SCOPES, required: 'Choose at least one scope' }}
+        submitLabel="Create"
+        busy={creation.loading}
+        onSubmit={create}
+        onClose={() => setCreating(false)}
+      />
       <SecretOnceDialog title="Your new API key" secret={secret} onClose={() => setSecret(null)} />
-      <ConfirmDialog
-        open={revoking !== null}
-        title={`Revoke the API key ${revoking?.name ?? ''}?`}
-        confirmLabel="Revoke"
-        busy={revocation.loading}
-        onConfirm={revoke}
-        onCancel={() => setRevoking(null)}
-      >
-        Every request with it is refused from now on. This cannot be undone.
-      </ConfirmDialog>
+      {revoking.dialog}
     </Stack>
   );
 }

@@ -1,18 +1,5 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import {
-  Avatar,
-  Box,
-  Button,
-  Chip,
-  Paper,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  Typography,
-} from '@mui/material';
+import { Avatar, Box, Button, Chip, TableCell, TableRow, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { shortOrderId } from '@keen/rules';
 import { CLOSED_ORDER_STATES, ORDER_STATE_LABELS } from '../../components/OrderStateChip';
@@ -20,6 +7,7 @@ import QueryState from '../../components/QueryState';
 import { useConfirmedDelete } from '../../components/useConfirmedDelete';
 import type { MyOrdersQuery as MyOrdersResult } from '../../gql/graphql';
 import EngravingText from '../../components/engraving/EngravingText';
+import SimpleTable from '../../components/SimpleTable';
 import { CancelOrderMutation, MyOrdersQuery } from '../../operations/orders';
 
 type OrderRow = MyOrdersResult['myOrders']['items'][number];
@@ -63,102 +51,91 @@ export default function MyOrdersPage() {
             You have no orders yet. <RouterLink to="/products">Browse the products</RouterLink>
           </Typography>
         ) : (
-          <TableContainer component={Paper} sx={{ overflowX: 'auto' }}>
-            <Table size="small" aria-label="My orders">
-              <TableHead>
-                <TableRow>
-                  <TableCell>Order</TableCell>
-                  <TableCell>Avatar</TableCell>
-                  <TableCell>Name</TableCell>
-                  <TableCell>Payment status</TableCell>
-                  <TableCell>Price</TableCell>
-                  <TableCell>Quantity</TableCell>
-                  <TableCell>Order Delete</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {orders.map((order) => (
-                  <TableRow key={order.id}>
-                    <TableCell>#{shortOrderId(order.id)}</TableCell>
-                    <TableCell>
-                      <Avatar
-                        src={order.img}
-                        alt={order.name}
-                        variant="rounded"
-                        slotProps={{ img: { loading: 'lazy', width: 40, height: 40 } }}
-                      />
-                    </TableCell>
-                    <TableCell>
-                      {order.lines.length > 1 ? (
-                        <Box component="ul" aria-label={`Lines of order #${shortOrderId(order.id)}`} sx={{ m: 0, pl: 2 }}>
-                          {order.lines.map((line) => (
-                            <li key={line.id}>
-                              {line.quantity} x {line.name}
-                              <Box>
-                                <EngravingText engraving={line.engraving} />
-                              </Box>
-                            </li>
-                          ))}
-                        </Box>
-                      ) : (
-                        <>
-                          {order.name}
+          <SimpleTable
+            label="My orders"
+            onPaper
+            columns={['Order', 'Avatar', 'Name', 'Payment status', 'Price', 'Quantity', 'Order Delete']}
+          >
+            {orders.map((order) => (
+              <TableRow key={order.id}>
+                <TableCell>#{shortOrderId(order.id)}</TableCell>
+                <TableCell>
+                  <Avatar
+                    src={order.img}
+                    alt={order.name}
+                    variant="rounded"
+                    slotProps={{ img: { loading: 'lazy', width: 40, height: 40 } }}
+                  />
+                </TableCell>
+                <TableCell>
+                  {order.lines.length > 1 ? (
+                    <Box component="ul" aria-label={`Lines of order #${shortOrderId(order.id)}`} sx={{ m: 0, pl: 2 }}>
+                      {order.lines.map((line) => (
+                        <li key={line.id}>
+                          {line.quantity} x {line.name}
                           <Box>
-                            <EngravingText engraving={order.engraving} />
+                            <EngravingText engraving={line.engraving} />
                           </Box>
-                        </>
-                      )}
-                    </TableCell>
-                    <TableCell>
-                      {CLOSED_ORDER_STATES.includes(order.state) ? (
-                        <Typography sx={{ color: 'text.secondary', fontWeight: 600 }}>{ORDER_STATE_LABELS[order.state]}</Typography>
-                      ) : order.paid ? (
-                        <Box>
-                          <Typography sx={{ color: 'success.main', fontWeight: 600 }}>Paid</Typography>
-                          <Typography variant="body2" sx={{ wordBreak: 'break-all' }}>
-                            Transaction ID: {order.transactionId}
-                          </Typography>
-                        </Box>
-                      ) : (
-                        <Button
-                          variant="contained"
-                          size="small"
-                          component={RouterLink}
-                          to={`/dashboard/payment/${order.id}`}
-                          aria-label={`Pay for ${order.name}`}
-                        >
-                          Pay
-                        </Button>
-                      )}
-                      <Box sx={{ mt: 0.5 }}>
-                        Status: <Chip size="small" label={order.status} color={statusColor(order)} />
+                        </li>
+                      ))}
+                    </Box>
+                  ) : (
+                    <>
+                      {order.name}
+                      <Box>
+                        <EngravingText engraving={order.engraving} />
                       </Box>
-                      {(order.trackingCarrier || order.trackingNumber) && (
-                        <Typography variant="body2" sx={{ mt: 0.5, wordBreak: 'break-all' }}>
-                          Tracking: {[order.trackingCarrier, order.trackingNumber].filter(Boolean).join(' ')}
-                        </Typography>
-                      )}
-                    </TableCell>
-                    <TableCell>${order.totalPrice}</TableCell>
-                    <TableCell>{order.lines.reduce((units, line) => units + line.quantity, 0)}</TableCell>
-                    <TableCell>
-                      {order.state === 'AwaitingPayment' && (
-                        <Button
-                          color="error"
-                          variant="outlined"
-                          size="small"
-                          onClick={() => deletion.ask(order)}
-                          aria-label={`Delete order for ${order.name}`}
-                        >
-                          Delete
-                        </Button>
-                      )}
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
+                    </>
+                  )}
+                </TableCell>
+                <TableCell>
+                  {CLOSED_ORDER_STATES.includes(order.state) ? (
+                    <Typography sx={{ color: 'text.secondary', fontWeight: 600 }}>{ORDER_STATE_LABELS[order.state]}</Typography>
+                  ) : order.paid ? (
+                    <Box>
+                      <Typography sx={{ color: 'success.main', fontWeight: 600 }}>Paid</Typography>
+                      <Typography variant="body2" sx={{ wordBreak: 'break-all' }}>
+                        Transaction ID: {order.transactionId}
+                      </Typography>
+                    </Box>
+                  ) : (
+                    <Button
+                      variant="contained"
+                      size="small"
+                      component={RouterLink}
+                      to={`/dashboard/payment/${order.id}`}
+                      aria-label={`Pay for ${order.name}`}
+                    >
+                      Pay
+                    </Button>
+                  )}
+                  <Box sx={{ mt: 0.5 }}>
+                    Status: <Chip size="small" label={order.status} color={statusColor(order)} />
+                  </Box>
+                  {(order.trackingCarrier || order.trackingNumber) && (
+                    <Typography variant="body2" sx={{ mt: 0.5, wordBreak: 'break-all' }}>
+                      Tracking: {[order.trackingCarrier, order.trackingNumber].filter(Boolean).join(' ')}
+                    </Typography>
+                  )}
+                </TableCell>
+                <TableCell>${order.totalPrice}</TableCell>
+                <TableCell>{order.lines.reduce((units, line) => units + line.quantity, 0)}</TableCell>
+                <TableCell>
+                  {order.state === 'AwaitingPayment' && (
+                    <Button
+                      color="error"
+                      variant="outlined"
+                      size="small"
+                      onClick={() => deletion.ask(order)}
+                      aria-label={`Delete order for ${order.name}`}
+                    >
+                      Delete
+                    </Button>
+                  )}
+                </TableCell>
+              </TableRow>
+            ))}
+          </SimpleTable>
         )}
         {deletion.dialog}
       </Box>

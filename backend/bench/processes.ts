@@ -1,0 +1,158 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { Client } from 'pg';
+import type { DataSource } from 'typeorm';
+import { createDataSource } from '../src/app/data-source';
+import { ensureDatabase } from '../src/db/database';
+import { type EmbeddedDatabase, startEmbeddedPostgres } from '../src/db/embedded-postgres';
+import { migrate } from '../src/db/migrate';
+import type { Target } from './load';
+
+/**
+ * What a bench makes and must undo: a work folder, a database (on BENCH_DATABASE_URL's server, or an
+ * embedded PostgreSQL), and the processes it starts. `cleanUp` removes them all, once; a process
+ * exit before then still kills the children and removes the folder.
+ */
+export class BenchRun {
+  readonly work: string;
+  /** What went wrong while measuring (a process that exited, errors under load): the bench then exits 1. */
+  readonly problems: string[] = [];
+  db: DataSource | null = null;
+  private readonly children: ChildProcess[] = [];
+  private embedded: EmbeddedDatabase | null = null;
+  private serverUrl: string | null = null;
+  private databaseName: string | null = null;
+  private cleaning: Promise<void> | null = null;
+
+  constructor(readonly name: string) {
+    this.work = mkdtempSync(path.join(os.tmpdir(), `keen-${name}-`));
+    process.on('exit', () => {
+      for (const child of this.children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      rmSync(this.work, { recursive: true, force: true });
+    });
+  }
+
+  get cleaningUp(): boolean {
+    return this.cleaning !== null;
+  }
+
+  /** A migrated database of its own; answers its URL. */
+  async createDatabase(): Promise<string> {
+    const given = process.env.BENCH_DATABASE_URL;
+    let url: string;
+    if (given) {
+      this.serverUrl = given;
+      this.databaseName = `keen_${this.name.replace(/\W/g, '_')}_${process.pid}`;
+      url = await ensureDatabase(given, this.databaseName);
+    } else {
+      this.embedded = await startEmbeddedPostgres({ dataDir: path.join(this.work, 'pg'), port: await freePort(), persistent: false });
+      url = await ensureDatabase(this.embedded.url, 'keen');
+    }
+    this.db = createDataSource(url, { poolSize: 2 });
+    await this.db.initialize();
+    await migrate(this.db);
+    return url;
+  }
+
+  /** Where the database runs, for the bench's header. */
+  describeDatabase(postmaster: number): string {
+    return this.embedded
+      ? `embedded PostgreSQL (pid ${postmaster})`
+      : `server ${redact(this.serverUrl!)} (pid ${postmaster}, shared: its other work counts too)`;
+  }
+
+  get databaseKind(): 'embedded' | 'server' {
+    return this.embedded ? 'embedded' : 'server';
+  }
+
+  /** Starts `node args` with only `env` (and PATH, HOME, PORT), its output to a file; answers once `readyPath` answers 2xx. */
+  async startProcess(name: Target['name'], args: string[], env: Record<string, string>, readyPath: string): Promise<Target> {
+    const port = await freePort();
+    const logFile = path.join(this.work, `${name.replace(/\W/g, '-')}.log`);
+    const log = openSync(logFile, 'a');
+    // Output goes to a file, as a deployment pipes it to its log collector.
+    const child = spawn(process.execPath, args, {
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env, PORT: String(port) },
+      stdio: ['ignore', log, log],
+    });
+    closeSync(log);
+    this.children.push(child);
+    const target: Target = { name, url: `http://127.0.0.1:${port}`, pid: child.pid!, exited: false };
+    child.once('exit', (code, signal) => {
+      target.exited = true;
+      if (!this.cleaning) this.problems.push(`${name} exited during the bench (${code ?? signal}); its log ends:\n${logTail(logFile)}`);
+    });
+    for (const started = Date.now(); !(await reachable(`${target.url}${readyPath}`));) {
+      if (target.exited || Date.now() - started > 60_000)
+        throw new Error(`${name} did not become ready; its log ends:\n${logTail(logFile)}`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    return target;
+  }
+
+  /** Runs `first` (work that needs the database or the processes), then stops and removes everything; once. */
+  cleanUp(first: () => Promise<void> = async () => undefined): Promise<void> {
+    this.cleaning ??= (async () => {
+      await first();
+      await Promise.all(this.children.map(stopChild));
+      await this.db?.destroy().catch(() => undefined);
+      if (this.serverUrl && this.databaseName) {
+        const admin = new Client({ connectionString: this.serverUrl });
+        await admin.connect();
+        await admin.query(`DROP DATABASE IF EXISTS "${this.databaseName}" WITH (FORCE)`);
+        await admin.end();
+      }
+      await this.embedded?.stop();
+      rmSync(this.work, { recursive: true, force: true });
+    })();
+    return this.cleaning;
+  }
+}
+
+function logTail(file: string): string {
+  return readFileSync(file, 'utf8').trim().split('\n').slice(-15).join('\n');
+}
+
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export async function reachable(url: string): Promise<boolean> {
+  try {
+    return (await fetch(url, { signal: AbortSignal.timeout(2000) })).ok;
+  } catch {
+    return false;
+  }
+}
+
+export function whole(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (!raw) return fallback;
+  if (!/^\d+$/.test(raw) || Number(raw) < 1) throw new Error(`${name}: expected a whole number of at least 1, got "${raw}"`);
+  return Number(raw);
+}
+
+function redact(url: string): string {
+  const parsed = new URL(url);
+  parsed.password = parsed.password ? '***' : '';
+  return parsed.toString();
+}

@@ -1,0 +1,56 @@
+import type { DataSource } from 'typeorm';
+import { createDataSource } from '../../src/app/data-source';
+import { Product } from '../../src/modules/catalog/product.entity';
+import { createTestDatabase, type TestDatabase } from '../support/harness';
+
+// One connection, so that what it has prepared can be read back on it.
+let database: TestDatabase;
+let db: DataSource;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  db = createDataSource(database.url, { poolSize: 1 });
+  await db.initialize();
+});
+
+afterAll(async () => {
+  await db.destroy();
+  await database.drop();
+});
+
+const preparedOnThisConnection = async () =>
+  ((await db.query(`SELECT name, statement FROM pg_prepared_statements`)) as { name: string; statement: string }[]).filter((row) =>
+    row.name.startsWith('keen_'),
+  );
+
+test('a read goes as a named statement, prepared once per connection and then reused; a write is sent as it is', async () => {
+  const products = db.getRepository(Product);
+  await products.find({ order: { createdAt: 'ASC' }, take: 3 });
+  await products.find({ order: { createdAt: 'ASC' }, take: 3 });
+  await products.update({ id: '00000000-0000-4000-8000-000000000000' }, { quantity: 1 });
+
+  const statements = await preparedOnThisConnection();
+  const productReads = statements.filter((row) => row.statement.includes('FROM "product"'));
+  expect(productReads).toHaveLength(1);
+  expect(productReads[0].statement).toMatch(/^SELECT/);
+  expect(statements.filter((row) => /^\s*UPDATE/i.test(row.statement))).toEqual([]);
+});
+
+test('a prepared read answers with the current rows', async () => {
+  const products = db.getRepository(Product);
+  const made = await products.save(
+    products.create({
+      name: 'Prepared Knife',
+      description: 'Sharp',
+      img: '/images/prepared.svg',
+      price: 10,
+      quantity: 3,
+      minimumQuantity: 1,
+    }),
+  );
+  const read = () => products.findOneByOrFail({ id: made.id });
+  expect((await read()).quantity).toBe(3);
+  await products.update({ id: made.id }, { quantity: 10 });
+  expect((await read()).quantity).toBe(10);
+  expect((await preparedOnThisConnection()).filter((row) => row.statement.includes('FROM "product"'))).toHaveLength(2);
+});
