@@ -110,6 +110,16 @@ export default tseslint.config(
     },
   },
   {
+    // The HTTP toolkit serves any module: it knows HTTP and common/, nothing of the shop.
+    files: ['backend/src/http-kit/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^\\.\\./(?!common/)', message: 'http-kit/ may import only common/ (and packages)' }] },
+      ],
+    },
+  },
+  {
     files: ['backend/src/common/**'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ regex: '^\\.\\./', message: 'common/ imports nothing above it' }] }],

@@ -1,6 +1,6 @@
 import type { Response } from 'express';
 import { AppError, databaseUnavailable } from '../common/errors';
-import { isDatabaseUnreachable } from '../db/unreachable';
+import { isDatabaseUnreachable } from '../common/database-unreachable';
 
 /**
  * The error a caller may see: an AppError as it is, an unreachable database as a 503 to retry,

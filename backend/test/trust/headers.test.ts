@@ -1,5 +1,5 @@
 import { loadConfig } from '../../src/config';
-import { contentSecurityPolicy, usesHsts } from '../../src/http-kit/security-headers';
+import { contentSecurityPolicy, usesHsts } from '../../src/app/security-headers';
 import { startTestApp, type TestApp } from '../support/harness';
 import { productionEnv } from '../support/production-env';
 
@@ -26,6 +26,8 @@ describe('security headers on every answer', () => {
     // The Auth Emulator in development; Stripe only with Stripe keys.
     expect(csp).toContain(`connect-src 'self' http://${process.env.FIREBASE_AUTH_EMULATOR_HOST}`);
     expect(csp).not.toContain('stripe');
+    // Images only from the shop itself: a photo URL elsewhere could be a tracking pixel.
+    expect(csp).toContain("img-src 'self' data: blob:;");
     // HSTS only in production: a development server on http must not pin https.
     expect(response.headers.get('strict-transport-security')).toBeNull();
   });
@@ -44,6 +46,19 @@ describe('security headers on every answer', () => {
         .flat()
         .filter((source) => source.includes('stripe')),
     ).toEqual([]);
+  });
+
+  test("img-src names the shop, data: and blob: only, and the bucket's public origin when images are linked there", () => {
+    expect(contentSecurityPolicy(loadConfig(productionEnv))['img-src']).toEqual(["'self'", 'data:', 'blob:']);
+    const bucket = {
+      S3_ENDPOINT: 'http://seaweedfs:8333',
+      S3_BUCKET: 'keen-images',
+      S3_ACCESS_KEY_ID: 'keen',
+      S3_SECRET_ACCESS_KEY: 'secret',
+    };
+    expect(contentSecurityPolicy(loadConfig({ ...productionEnv, ...bucket }))['img-src']).toEqual(["'self'", 'data:', 'blob:']);
+    const linked = loadConfig({ ...productionEnv, ...bucket, S3_PUBLIC_URL: 'https://media.example.com/keen-images/' });
+    expect(contentSecurityPolicy(linked)['img-src']).toEqual(["'self'", 'data:', 'blob:', 'https://media.example.com']);
   });
 
   test('HSTS is on in production only', () => {

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Box, Button, FormControlLabel, LinearProgress, Stack, Switch, Typography } from '@mui/material';
 import { useFormik } from 'formik';
+import { ENGRAVING_MAX_LENGTH, ENGRAVING_PRICE } from '@keen/rules';
 import type { AnyObjectSchema } from 'yup';
 import FormikNumberField from '../../components/FormikNumberField';
 import FormikTextField from '../../components/FormikTextField';
@@ -42,8 +43,8 @@ const STOCK_FIELDS: NumberFieldSpec[] = [
   { name: 'minimumQuantity', label: 'Minimum Quantity', min: 1 },
 ];
 const ENGRAVING_FIELDS: NumberFieldSpec[] = [
-  { name: 'engravingMaxLength', label: 'Engraving max length', min: 1, max: 40 },
-  { name: 'engravingPrice', label: 'Engraving price', min: 0 },
+  { name: 'engravingMaxLength', label: 'Engraving max length', min: ENGRAVING_MAX_LENGTH.min, max: ENGRAVING_MAX_LENGTH.max },
+  { name: 'engravingPrice', label: 'Engraving price', min: ENGRAVING_PRICE.min, max: ENGRAVING_PRICE.max },
 ];
 
 /** Add and Update Product: formik + yup with SPEC's messages, photo preview and upload progress. */
