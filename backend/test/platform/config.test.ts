@@ -157,6 +157,21 @@ test('rate limits: whole numbers that protect the shop by default, and a redis:/
   expect(refusal({ ...production, REDIS_URL: 'cache:6379' })).toMatch(/REDIS_URL/);
 });
 
+test('the read cache: 32 MB per process and no answer over 1 MB by default, a minute at most; bad sizes are refused', () => {
+  expect(loadConfig(production).readCache).toMatchObject({
+    enabled: true,
+    maxBytes: 32 * 1024 * 1024,
+    maxAnswerBytes: 1024 * 1024,
+    maxAgeMs: 60_000,
+  });
+  expect(loadConfig({ ...production, READ_CACHE_MAX_MB: '8', READ_CACHE_MAX_ANSWER_KB: '64' }).readCache).toMatchObject({
+    maxBytes: 8 * 1024 * 1024,
+    maxAnswerBytes: 64 * 1024,
+  });
+  expect(refusal({ ...production, READ_CACHE_MAX_MB: '0' })).toMatch(/READ_CACHE_MAX_MB/);
+  expect(refusal({ ...production, READ_CACHE_MAX_ANSWER_KB: 'big' })).toMatch(/READ_CACHE_MAX_ANSWER_KB/);
+});
+
 test('order e-mails: production needs SMTP_URL, MAIL_FROM and SHOP_URL unless EMAILS=off; tests send none without SMTP_URL', () => {
   for (const name of ['SMTP_URL', 'MAIL_FROM', 'SHOP_URL']) {
     expect(refusal({ ...production, [name]: undefined })).toBe(

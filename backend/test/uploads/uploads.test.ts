@@ -119,28 +119,46 @@ describe('POST /api/uploads', () => {
 });
 
 describe('clean-up of unreferenced uploads on local disk', () => {
-  it('removes only uploads older than a day that no product, order, profile or review points at, with their sizes', async () => {
+  it('removes only uploads older than a day that no product, order, order line, profile or review points at, with their sizes', async () => {
     const dir = path.join(dataDir, 'uploads');
     for (const name of readdirSync(dir)) rmSync(path.join(dir, name));
     const names: string[] = [];
-    for (let i = 0; i < 5; i += 1) names.push((await upload(PNG, 'p.png', admin)).body.data!.url.slice('/uploads/'.length));
-    const [onProduct, onOrder, onReview, abandoned, recent] = names;
-    const product = await app.product({ img: `/uploads/${onOrder}` });
-    await app.placeOrder(shopper, product.id);
-    // The order keeps its own copy of the photo after the product's photo changes.
-    await app.db.query('UPDATE product SET img = $1 WHERE id = $2', [`/uploads/${onProduct}`, product.id]);
+    for (let i = 0; i < 6; i += 1) names.push((await upload(PNG, 'p.png', admin)).body.data!.url.slice('/uploads/'.length));
+    const [onProduct, onOrder, onSecondLine, onReview, abandoned, recent] = names;
+    const first = await app.product({ img: `/uploads/${onOrder}` });
+    const second = await app.product({ img: `/uploads/${onSecondLine}` });
+    const placed = await app.gql(
+      'mutation($input: PlaceOrderInput!) { placeOrder(input: $input) { id } }',
+      {
+        input: {
+          lines: [
+            { productId: first.id, quantity: 1 },
+            { productId: second.id, quantity: 1 },
+          ],
+          phone: '+1 555 0100',
+          address: '1 Test Street',
+        },
+      },
+      shopper,
+    );
+    expect(placed.errors).toBeUndefined();
+    // The order and each of its lines keep their own copy of the photo after the products' photos change
+    // (the order row copies only the first line's).
+    await app.db.query('UPDATE product SET img = $1 WHERE id = ANY($2)', [`/uploads/${onProduct}`, [first.id, second.id]]);
     // A review keeps the copy of its author's photo after the profile's photo changes.
     await app.db.query(
       `INSERT INTO review ("userName", name, email, description, img, star) VALUES ('A', 'A', 'a@keen.test', 'Sharp', $1, 5)`,
       [`/uploads/${onReview}`],
     );
     const dayAndHourAgo = new Date(Date.now() - 25 * 3600_000);
-    for (const name of [onProduct, onOrder, onReview, abandoned].flatMap(withSizes))
+    for (const name of [onProduct, onOrder, onSecondLine, onReview, abandoned].flatMap(withSizes))
       utimesSync(path.join(dir, name), dayAndHourAgo, dayAndHourAgo);
     writeFileSync(path.join(dir, 'notes.txt'), 'not an upload');
     utimesSync(path.join(dir, 'notes.txt'), dayAndHourAgo, dayAndHourAgo);
 
     expect((await app.services.uploads.removeUnreferenced()).sort()).toEqual(withSizes(abandoned).sort());
-    expect(readdirSync(dir).sort()).toEqual([...[onProduct, onOrder, onReview, recent].flatMap(withSizes), 'notes.txt'].sort());
+    expect(readdirSync(dir).sort()).toEqual(
+      [...[onProduct, onOrder, onSecondLine, onReview, recent].flatMap(withSizes), 'notes.txt'].sort(),
+    );
   });
 });
