@@ -70,6 +70,46 @@ test('unpaid orders expire after the hold and return their units exactly once, w
   expect((await provider.retrieveIntent(intent.data!.createPaymentIntent.id))!.status).toBe('canceled');
 });
 
+test("an expired two-line order returns both lines' units exactly once, with two processes sweeping", async () => {
+  const shopper = await app.customer('cart');
+  const chef = await app.product({ quantity: 10 });
+  const paring = await app.product({ quantity: 8 });
+  const placed = await app.gql(
+    'mutation($input: PlaceOrderInput!) { placeOrder(input: $input) { id } }',
+    {
+      input: {
+        phone: '+1 555 0100',
+        address: '1 Test Street',
+        lines: [
+          { productId: chef.id, quantity: 2 },
+          { productId: paring.id, quantity: 5 },
+        ],
+      },
+    },
+    shopper,
+  );
+  expect(placed.errors).toBeUndefined();
+  const order = await reload(placed.data!.placeOrder.id);
+  expect([await stockOf(chef.id), await stockOf(paring.id)]).toEqual([8, 3]);
+
+  // Both processes also sweep on demand, at the same moments as their timers.
+  const sweeps: Promise<string[]>[] = [];
+  await until(async () => {
+    sweeps.push(app.services.orders.expireOverdue(), second.services.orders.expireOverdue());
+    return (await reload(order.id)).state === OrderState.Expired;
+  });
+  // However many sweeps ran, at most one of them expired it (the timers' sweeps may have won).
+  expect((await Promise.all(sweeps)).flat().filter((id) => id === order.id).length).toBeLessThanOrEqual(1);
+  await new Promise((resolve) => setTimeout(resolve, 600)); // a few more timer sweeps
+  const late = await Promise.all([app.services.orders.expireOverdue(), second.services.orders.expireOverdue()]);
+  expect(late.flat()).not.toContain(order.id);
+
+  expect([await stockOf(chef.id), await stockOf(paring.id)]).toEqual([10, 8]);
+  const events = await app.db.getRepository(OrderEvent).findBy({ orderId: order.id, toState: OrderState.Expired });
+  expect(events).toHaveLength(1);
+  expect(events[0]).toMatchObject({ fromState: OrderState.AwaitingPayment, actor: 'system' });
+});
+
 test('an expired order shows as such and takes no payment, cancel or ship', async () => {
   const shopper = await app.customer();
   const admin = await app.adminUser();

@@ -23,12 +23,32 @@ async function orderOn(
   { paid = false, shipped = false, at = new Date(), paidAt = at }: { paid?: boolean; shipped?: boolean; at?: Date; paidAt?: Date } = {},
 ) {
   const order = await app.placeOrder(session, productId, quantity);
-  if (paid) await app.payOrder(session, order.id);
-  if (shipped)
-    expect((await app.gql('mutation($id: ID!) { markShipped(id: $id) { id } }', { id: order.id }, admin)).errors).toBeUndefined();
-  // Only the timestamps are backdated, to spread the orders over days; states come from the real calls.
-  await app.db.getRepository(Order).update({ id: order.id }, { createdAt: at, ...(paid ? { paidAt } : {}) });
+  await settle(session, order.id, { paid, shipped, at, paidAt });
   return order;
+}
+
+type Timing = { paid?: boolean; shipped?: boolean; at?: Date; paidAt?: Date };
+
+/** Pays and ships the order through the API as asked, then backdates it. */
+async function settle(session: TestSession, orderId: string, { paid = false, shipped = false, at = new Date(), paidAt = at }: Timing) {
+  if (paid) await app.payOrder(session, orderId);
+  if (shipped) expect((await app.gql('mutation($id: ID!) { markShipped(id: $id) { id } }', { id: orderId }, admin)).errors).toBeUndefined();
+  // Only the timestamps are backdated, to spread the orders over days; states come from the real calls.
+  await app.db.getRepository(Order).update({ id: orderId }, { createdAt: at, ...(paid ? { paidAt } : {}) });
+}
+
+type LineInput = { productId: string; quantity: number; engraving?: { text: string; font: string } };
+
+/** A cart order of several lines, placed through the API as the customer would, then settled like orderOn. */
+async function cartOrderOn(session: TestSession, lines: LineInput[], timing: Timing = {}): Promise<string> {
+  const res = await app.gql<{ placeOrder: { id: string } }>(
+    'mutation($input: PlaceOrderInput!) { placeOrder(input: $input) { id } }',
+    { input: { lines, phone: '+1 555 0100', address: '1 Test Street' } },
+    session,
+  );
+  expect(res.errors).toBeUndefined();
+  await settle(session, res.data!.placeOrder.id, timing);
+  return res.data!.placeOrder.id;
 }
 
 let alice: TestSession;
@@ -72,9 +92,81 @@ describe('overview', () => {
     expect(lowStockProducts.map((p: { name: string }) => p.name)).toEqual(['Overview Empty Bread', 'Overview Low Paring']);
   });
 
+  test('units by product: every line of the orders paid in the last 30 days, most units first, at most 10 products', async () => {
+    const chef = await app.product({ name: 'Units Chef', price: 90, quantity: 100 });
+    const paring = await app.product({
+      name: 'Units Paring',
+      price: 30,
+      quantity: 100,
+      engravable: true,
+      engravingPrice: 7,
+      engravingMaxLength: 20,
+    });
+    const gone = await app.product({ name: 'Units Retired Nakiri', quantity: 100 });
+    const fillers = await Promise.all(
+      Array.from({ length: 11 }, (_, i) => app.product({ name: `Units Filler ${String(i).padStart(2, '0')}` })),
+    );
+
+    // A paid three-line order: the same product on two lines (different engravings) sums.
+    await cartOrderOn(
+      shopper,
+      [
+        { productId: chef.id, quantity: 3 },
+        { productId: paring.id, quantity: 2, engraving: { text: 'Ada', font: 'serif' } },
+        { productId: paring.id, quantity: 4 },
+      ],
+      { paid: true },
+    );
+    await cartOrderOn(alice, [{ productId: chef.id, quantity: 9 }], { paid: true, shipped: true, at: daysAgo(10) });
+    // Not counted: an unpaid cart order, a paid one refunded since, and a paid one paid 31 days ago.
+    const refunded = await cartOrderOn(shopper, [{ productId: paring.id, quantity: 30 }], { paid: true });
+    expect((await app.gql('mutation($id: ID!) { deleteOrder(id: $id) }', { id: refunded }, admin)).errors).toBeUndefined();
+    expect((await app.db.getRepository(Order).findOneByOrFail({ id: refunded })).state).toBe('Refunded');
+    await cartOrderOn(alice, [
+      { productId: chef.id, quantity: 50 },
+      { productId: paring.id, quantity: 40 },
+    ]);
+    await cartOrderOn(
+      shopper,
+      [
+        { productId: chef.id, quantity: 20 },
+        { productId: paring.id, quantity: 20 },
+      ],
+      { paid: true, at: daysAgo(31) },
+    );
+    // A product deleted after it sold keeps its units, under the name on its line.
+    await cartOrderOn(shopper, [{ productId: gone.id, quantity: 7 }], { paid: true, at: daysAgo(2) });
+    expect((await app.gql('mutation($id: ID!) { deleteProduct(id: $id) }', { id: gone.id }, admin)).errors).toBeUndefined();
+    // Eleven products of one unit each: more products than the list holds.
+    await cartOrderOn(
+      alice,
+      fillers.map((p) => ({ productId: p.id, quantity: 1 })),
+      { paid: true },
+    );
+
+    const res = await app.gql('{ overview { unitsByProduct { productId name units } } }', {}, admin);
+    expect(res.errors).toBeUndefined();
+    const units: { productId: string | null; name: string; units: number }[] = res.data!.overview.unitsByProduct;
+    expect(units).toHaveLength(10);
+    expect(units.map((u) => u.units)).toEqual([...units.map((u) => u.units)].sort((a, b) => b - a));
+    expect(units.filter((u) => u.name.startsWith('Units ') && !u.name.startsWith('Units Filler'))).toEqual([
+      { productId: chef.id, name: 'Units Chef', units: 12 },
+      { productId: null, name: 'Units Retired Nakiri', units: 7 },
+      { productId: paring.id, name: 'Units Paring', units: 6 },
+    ]);
+    // Ties are in name order; the list ends before the last fillers.
+    const shownFillers = units.filter((u) => u.name.startsWith('Units Filler'));
+    expect(shownFillers.length).toBeGreaterThan(0);
+    expect(shownFillers.every((u) => u.units === 1)).toBe(true);
+    expect(shownFillers.map((u) => u.name)).toEqual(fillers.slice(0, shownFillers.length).map((p) => p.name));
+  });
+
   test('is refused to customers and anonymous callers', async () => {
     expect(codeOf(await app.gql(OVERVIEW, {}, shopper))).toBe('FORBIDDEN');
     expect(codeOf(await app.gql(OVERVIEW))).toBe('UNAUTHENTICATED');
+    const units = '{ overview { unitsByProduct { name units } } }';
+    expect(codeOf(await app.gql(units, {}, shopper))).toBe('FORBIDDEN');
+    expect(codeOf(await app.gql(units))).toBe('UNAUTHENTICATED');
   });
 });
 

@@ -1,4 +1,4 @@
-import { Field, Int, ObjectType } from 'type-graphql';
+import { Field, ID, Int, ObjectType } from 'type-graphql';
 import { Product } from '../catalog/product.entity';
 
 @ObjectType({ description: 'One UTC day of sales' })
@@ -15,6 +15,20 @@ export class DailySales {
   orders!: number;
 }
 
+@ObjectType({ description: 'Units of one product sold in the last 30 days' })
+export class ProductUnits {
+  @Field(() => ID, { nullable: true, description: 'The product, a UUID; null when the product has since been deleted' })
+  productId!: string | null;
+
+  @Field(() => String, {
+    description: "The product's name now, or the name it was ordered under when the product has since been deleted",
+  })
+  name!: string;
+
+  @Field(() => Int, { description: 'Units on the lines of orders paid in the last 30 days (by paidAt) and still Paid or Shipped' })
+  units!: number;
+}
+
 @ObjectType({ description: "The admin dashboard's figures, aggregated by the database" })
 export class Overview {
   @Field(() => [DailySales], { description: 'The last 30 days, oldest first, including days without orders' })
@@ -28,4 +42,9 @@ export class Overview {
 
   @Field(() => [Product], { description: 'Products at or below their minimum quantity, emptiest first' })
   lowStockProducts!: Product[];
+
+  @Field(() => [ProductUnits], {
+    description: 'Units sold per product over the same 30 days, counted from order lines: most units first, at most 10 products',
+  })
+  unitsByProduct!: ProductUnits[];
 }

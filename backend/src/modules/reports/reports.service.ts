@@ -10,9 +10,11 @@ import type { OrderListOptions } from '../orders/order.inputs';
 import type { OrdersService } from '../orders/orders.service';
 import type { UserListOptions } from '../users/user.inputs';
 import type { UsersService } from '../users/users.service';
-import { type DailySales, type Overview } from './overview.types';
+import { type DailySales, type Overview, type ProductUnits } from './overview.types';
 
 export const OVERVIEW_DAYS = 30;
+/** The overview's units by product lists this many products at most. */
+export const UNITS_BY_PRODUCT_LIMIT = 10;
 
 type Cell = string | number | boolean | Date | null | undefined;
 
@@ -75,7 +77,21 @@ export class ReportsService {
       .addOrderBy('product.name', 'ASC')
       .take(MAX_TAKE)
       .getMany();
-    return { days, paidOrders: paid, unpaidOrders: unpaid, lowStockProducts };
+    // Units come from the lines, so every line of a cart order counts. A line whose product was
+    // deleted keeps the name it was ordered under; such lines group by that name.
+    const unitsByProduct: ProductUnits[] = await this.db.query(
+      `SELECT l."productId" AS "productId", COALESCE(p.name, MIN(l.name)) AS name, SUM(l.quantity)::int AS units
+         FROM "order_line" l
+         JOIN "order" o ON o.id = l."orderId"
+         LEFT JOIN "product" p ON p.id = l."productId"
+        WHERE o.state IN ('Paid', 'Shipped')
+          AND o."paidAt" >= ((now() AT TIME ZONE 'UTC')::date - ($1::int - 1))::timestamp AT TIME ZONE 'UTC'
+        GROUP BY l."productId", p.name, CASE WHEN l."productId" IS NULL THEN l.name END
+        ORDER BY units DESC, name ASC
+        LIMIT $2`,
+      [OVERVIEW_DAYS, UNITS_BY_PRODUCT_LIMIT],
+    );
+    return { days, paidOrders: paid, unpaidOrders: unpaid, lowStockProducts, unitsByProduct };
   }
 
   /**

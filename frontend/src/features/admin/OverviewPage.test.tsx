@@ -1,5 +1,5 @@
 import { afterEach, expect, test, vi } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { forgetOverview } from '../../lib/listCache';
 import { countingClient, renderPage } from '../../test/render';
 import OverviewPage, { OVERVIEW_FRESH_MS } from './OverviewPage';
@@ -10,11 +10,16 @@ const overview = {
   paidOrders: 3,
   unpaidOrders: 1,
   lowStockProducts: [{ __typename: 'Product', id: 'p1', name: 'Bowie Knife', quantity: 1, minimumQuantity: 2 }],
+  unitsByProduct: [
+    { __typename: 'ProductUnits', productId: 'p2', name: 'Chef Knife', units: 12 },
+    { __typename: 'ProductUnits', productId: null, name: 'Retired Nakiri', units: 7 },
+    { __typename: 'ProductUnits', productId: 'p1', name: 'Bowie Knife', units: 1 },
+  ],
 };
 
-function overviewClient() {
+function overviewClient(answer: typeof overview = overview) {
   return countingClient((name) => {
-    if (name === 'Overview') return { overview };
+    if (name === 'Overview') return { overview: answer };
     throw new Error(`unexpected ${name}`);
   });
 }
@@ -50,4 +55,23 @@ test('a second visit while the overview is fresh reads the cache; a stale one, o
   show(client);
   expect(await screen.findByText(/\$120 in all/)).toBeInTheDocument();
   expect(requests).toEqual(['Overview', 'Overview', 'Overview']);
+});
+
+test('units sold by product: one row per product, in the order the server ranks them, a deleted product said so', async () => {
+  show(overviewClient().client);
+  const list = await screen.findByRole('list', { name: 'Units sold by product, last 30 days' });
+  const rows = within(list).getAllByRole('listitem');
+  expect(rows.map((row) => row.textContent)).toEqual([
+    'Chef Knife12 units',
+    'Retired Nakiri7 units, product deleted since',
+    'Bowie Knife1 unit',
+  ]);
+  expect(screen.queryByText('No units sold in the last 30 days.')).not.toBeInTheDocument();
+});
+
+test('units sold by product: with nothing sold, the card says so instead of an empty list', async () => {
+  show(overviewClient({ ...overview, unitsByProduct: [] }).client);
+  expect(await screen.findByRole('heading', { name: 'Units sold by product, last 30 days' })).toBeInTheDocument();
+  expect(screen.getByText('No units sold in the last 30 days.')).toBeInTheDocument();
+  expect(screen.queryByRole('list', { name: 'Units sold by product, last 30 days' })).not.toBeInTheDocument();
 });

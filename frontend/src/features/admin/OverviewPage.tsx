@@ -12,7 +12,10 @@ import { OverviewQuery } from './operations';
 export const OVERVIEW_FRESH_MS = 60_000;
 let overviewFetchedAt = 0;
 
-/** /dashboard/overview: the last 30 days of sales, paid vs unpaid orders, and low-stock products, from one query. */
+/**
+ * /dashboard/overview: the last 30 days of sales, paid vs unpaid orders, low-stock products and units
+ * sold by product, from one query.
+ */
 export default function OverviewPage() {
   // Fetched again only when the cached overview is stale or was evicted by a change made here.
   const [fetchPolicy] = useState<'cache-first' | 'network-only'>(() =>
@@ -32,7 +35,7 @@ export default function OverviewPage() {
     );
   }
 
-  const { days, paidOrders, unpaidOrders, lowStockProducts } = data.overview;
+  const { days, paidOrders, unpaidOrders, lowStockProducts, unitsByProduct } = data.overview;
   const labels = days.map((d) => d.day.slice(5));
   const revenue = days.reduce((sum, d) => sum + d.revenue, 0);
 
@@ -103,6 +106,27 @@ export default function OverviewPage() {
           </CardContent>
         </Card>
       </Stack>
+      <Card>
+        <CardContent>
+          <Typography variant="h6" component="h2" id="units-by-product">
+            Units sold by product, last 30 days
+          </Typography>
+          {unitsByProduct.length === 0 ? (
+            <Typography>No units sold in the last 30 days.</Typography>
+          ) : (
+            <List dense component="ol" aria-labelledby="units-by-product">
+              {unitsByProduct.map((row) => (
+                <ListItem key={row.productId ?? `deleted:${row.name}`}>
+                  <ListItemText
+                    primary={row.name}
+                    secondary={`${row.units} ${row.units === 1 ? 'unit' : 'units'}${row.productId ? '' : ', product deleted since'}`}
+                  />
+                </ListItem>
+              ))}
+            </List>
+          )}
+        </CardContent>
+      </Card>
     </Stack>
   );
 }

@@ -130,6 +130,11 @@ export const OverviewQuery = graphql(`
         quantity
         minimumQuantity
       }
+      unitsByProduct {
+        productId
+        name
+        units
+      }
     }
   }
 `);

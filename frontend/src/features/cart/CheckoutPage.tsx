@@ -37,7 +37,8 @@ interface Values {
 function CheckoutForm({ me, lines }: { me: NonNullable<CheckoutPageResult['me']>; lines: CartLine[] }) {
   const navigate = useNavigate();
   const { enqueueSnackbar } = useSnackbar();
-  const { products } = useFreshProducts(lines);
+  // Nothing is placed until the shop's current prices and stock have been read and shown.
+  const { products, error: freshError } = useFreshProducts(lines);
   const problems = lines
     .map((line) => {
       const product = products?.get(line.productId);
@@ -129,7 +130,8 @@ function CheckoutForm({ me, lines }: { me: NonNullable<CheckoutPageResult['me']>
                 </Link>
               </Alert>
             )}
-            <Button type="submit" variant="contained" disabled={formik.isSubmitting || problems.length > 0}>
+            {freshError ? <Alert severity="error">Could not check the current prices and stock: {errorMessage(freshError)}</Alert> : null}
+            <Button type="submit" variant="contained" disabled={formik.isSubmitting || products === null || problems.length > 0}>
               Place order
             </Button>
           </Stack>

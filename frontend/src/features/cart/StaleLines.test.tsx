@@ -1,0 +1,136 @@
+import { beforeEach, expect, test } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route } from 'react-router-dom';
+import { countingClient, renderPage } from '../../test/render';
+import { userFixture } from '../../test/fixtures';
+import { cart, type CartLine } from '../../lib/cart';
+import CartPage from './CartPage';
+import CheckoutPage from './CheckoutPage';
+
+/** A line as the cart keeps it: the product as the customer saw it when adding it ($50, 9 in stock). */
+const line = (productId: string, quantity: number): CartLine => ({
+  productId,
+  quantity,
+  engraving: null,
+  seen: { name: `Knife ${productId}`, img: `/images/${productId}.svg`, price: 50, engravingPrice: 0, minimumQuantity: 1, stock: 9 },
+});
+
+/** The product as the shop has it now (every CartProduct field); a test overrides what changed. */
+const product = (id: string, overrides: Record<string, unknown> = {}) => ({
+  __typename: 'Product',
+  id,
+  name: `Knife ${id}`,
+  img: `/images/${id}.svg`,
+  description: `Details of ${id}`,
+  price: 50,
+  quantity: 9,
+  minimumQuantity: 1,
+  engravable: false,
+  engravingMaxLength: 0,
+  engravingPrice: 0,
+  ...overrides,
+});
+
+/** Answers every cart product from `shop`, and the checkout's profile. */
+function shopClient(shop: Record<string, ReturnType<typeof product>>) {
+  return countingClient((name, variables) => {
+    if (name === 'CartProduct') return { product: shop[variables.id as string] ?? null };
+    if (name === 'CheckoutPage') return { me: userFixture() };
+    throw new Error(`unexpected ${name}`);
+  });
+}
+
+const show = (route: string, client: ReturnType<typeof shopClient>['client']) =>
+  renderPage(route === '/cart' ? <CartPage /> : <CheckoutPage />, {
+    path: route,
+    route,
+    client,
+    extraRoutes: route === '/cart' ? <Route path="/checkout" element={<CheckoutPage />} /> : undefined,
+  });
+
+const checkoutButton = () => screen.getByRole('button', { name: 'Checkout' });
+
+beforeEach(() => act(() => cart.clear()));
+
+test('a line whose price changed since it was added says so on /cart, blocks checkout, and Accept takes the new price', async () => {
+  cart.add(line('a', 2));
+  const { client } = shopClient({ a: product('a', { price: 65 }) });
+  show('/cart', client);
+
+  const warning = await screen.findByText('The price of Knife a changed from $50 to $65.');
+  expect(screen.getByText('Unit price: $50')).toBeInTheDocument();
+  expect(screen.getByText('Subtotal: $100')).toBeInTheDocument();
+  expect(checkoutButton()).toBeDisabled();
+
+  // The Accept button belongs to the warning's alert.
+  await userEvent.click(within(warning.closest('[role="alert"]') as HTMLElement).getByRole('button', { name: 'Accept' }));
+
+  expect(cart.lines()[0].seen.price).toBe(65);
+  expect(screen.queryByText(/The price of Knife a changed/)).not.toBeInTheDocument();
+  expect(screen.getByText('Unit price: $65')).toBeInTheDocument();
+  expect(screen.getByText('Subtotal: $130')).toBeInTheDocument();
+  expect(checkoutButton()).toBeEnabled();
+  await userEvent.click(checkoutButton());
+  expect(await screen.findByRole('heading', { name: 'Checkout' })).toBeInTheDocument();
+});
+
+test('a line whose stock fell below its quantity says so on /cart and blocks checkout until the quantity fits', async () => {
+  cart.add(line('a', 1));
+  cart.add(line('b', 5));
+  const { client } = shopClient({ a: product('a'), b: product('b', { quantity: 3 }) });
+  show('/cart', client);
+
+  expect(await screen.findByText('Only 3 left of Knife b')).toBeInTheDocument();
+  expect(screen.getAllByRole('alert')).toHaveLength(1); // Knife a is fine
+  expect(checkoutButton()).toBeDisabled();
+
+  // More than the shop has is refused by the field and leaves the line as it was.
+  const quantity = screen.getByLabelText('Quantity for Knife b');
+  await userEvent.clear(quantity);
+  await userEvent.type(quantity, '4');
+  expect(quantity).toHaveAttribute('aria-invalid', 'true');
+  expect(cart.lines()[1].quantity).toBe(5);
+  expect(screen.getByText('Only 3 left of Knife b')).toBeInTheDocument();
+  expect(checkoutButton()).toBeDisabled();
+
+  await userEvent.clear(quantity);
+  await userEvent.type(quantity, '3');
+  expect(cart.lines()[1].quantity).toBe(3);
+  expect(screen.queryByText('Only 3 left of Knife b')).not.toBeInTheDocument();
+  expect(checkoutButton()).toBeEnabled();
+});
+
+test('/checkout lists what changed and will not place the order until the cart is resolved', async () => {
+  cart.add(line('a', 2));
+  cart.add(line('b', 5));
+  const { client, requests } = shopClient({ a: product('a', { price: 65 }), b: product('b', { quantity: 3 }) });
+  show('/checkout', client);
+
+  const alert = (await screen.findByText(/The price of Knife a changed\. Only 3 left of Knife b\./)).closest('[role="alert"]');
+  expect(alert).not.toBeNull();
+  expect(within(alert as HTMLElement).getByRole('link', { name: 'Back to your cart' })).toHaveAttribute('href', '/cart');
+  expect(screen.getByRole('button', { name: 'Place order' })).toBeDisabled();
+  expect(requests).not.toContain('PlaceCartOrder');
+
+  // Resolved in the cart (the new price accepted, the quantity lowered), checkout lets the order through.
+  act(() => {
+    cart.refresh(0, { ...cart.lines()[0].seen, price: 65 });
+    cart.setQuantity(1, 3);
+  });
+  await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+  expect(screen.getByRole('button', { name: 'Place order' })).toBeEnabled();
+});
+
+test('/checkout places nothing while the current prices and stock cannot be read', async () => {
+  cart.add(line('a', 1));
+  const { client, requests } = countingClient((name) => {
+    if (name === 'CheckoutPage') return { me: userFixture() };
+    throw new Error('The shop cannot be reached');
+  });
+  show('/checkout', client);
+
+  expect(await screen.findByText(/Could not check the current prices and stock/)).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Place order' })).toBeDisabled();
+  expect(requests).not.toContain('PlaceCartOrder');
+});
