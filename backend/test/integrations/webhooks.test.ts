@@ -4,9 +4,11 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { pino } from 'pino';
+import { loadConfig } from '../../src/config';
 import { User } from '../../src/modules/users/user.entity';
 import { WebhookDelivery, WebhookEndpoint } from '../../src/modules/integrations/webhook.entity';
-import { WebhooksService } from '../../src/modules/integrations/webhooks.service';
+import { postSigned } from '../../src/modules/integrations/webhook-target';
+import { WEBHOOK_DELIVERY_QUEUE, WEBHOOK_TIMEOUT_MS, WebhooksService, retriesFor } from '../../src/modules/integrations/webhooks.service';
 import { startTestApp, type TestApp, type TestSession } from '../support/harness';
 
 interface Received {
@@ -29,6 +31,30 @@ async function receiver(statuses: number[] = []) {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return { url: `http://127.0.0.1:${port}/hooks`, port, received, close: () => new Promise((resolve) => server.close(resolve)) };
+}
+
+/** A receiver on 127.0.0.1 that reads each request and never answers; `closed` counts the connections dropped by the sender. */
+async function silentReceiver() {
+  const received: string[] = [];
+  const connections = { closed: 0 };
+  const server = http.createServer((req) => {
+    let body = '';
+    req.setEncoding('utf8');
+    req.on('data', (chunk) => (body += chunk));
+    req.on('end', () => received.push(body));
+    req.socket.on('close', () => connections.closed++);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/hooks`,
+    received,
+    connections,
+    close: () => {
+      server.closeAllConnections();
+      return new Promise((resolve) => server.close(resolve));
+    },
+  };
 }
 
 async function until<T>(check: () => Promise<T | null | undefined | false>, ms = 20_000): Promise<T> {
@@ -247,6 +273,106 @@ test('a delivery whose last attempt fails is marked failed, with the answer it g
     // A failed delivery is not tried again by a stray job; only Resend sends it again.
     await app.services.webhooks.attempt(delivery.id);
     expect(hooks.received).toHaveLength(2);
+  } finally {
+    await hooks.close();
+  }
+});
+
+const DAY_SECONDS = 24 * 60 * 60;
+
+/**
+ * The time from a delivery's first attempt to its last retry, shortest and longest: pg-boss (a queue
+ * with retryBackoff) waits retry_delay x 2^(min(16, k) - 1) x (1 + random()) before retry k
+ * (pg-boss's plans.js, failJobs).
+ */
+function retrySpan(retryDelaySeconds: number, retries: number) {
+  let shortest = 0;
+  for (let k = 1; k <= retries; k++) shortest += retryDelaySeconds * 2 ** (Math.min(16, k) - 1);
+  return { shortest, longest: 2 * shortest };
+}
+
+test('retries span at least 24 hours (one retry fewer would not) and not much more, with the default delay and any other', async () => {
+  const defaultDelay = loadConfig({ NODE_ENV: 'test', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' }).webhooks.retryDelaySeconds;
+  expect(defaultDelay).toBe(60);
+
+  // The default: 11 retries after 1, 2, 4 ... 1024 minutes (each up to twice that with pg-boss's jitter).
+  expect(retriesFor(defaultDelay)).toBe(11);
+  expect(retrySpan(defaultDelay, retriesFor(defaultDelay))).toEqual({ shortest: 122_820, longest: 245_640 });
+
+  // Every delay the setting accepts (1 s to an hour): even the shortest schedule lasts 24 hours, one
+  // retry fewer would not, and the longest ends within about four days.
+  for (let delay = 1; delay <= 3600; delay++) {
+    const retries = retriesFor(delay);
+    const { shortest, longest } = retrySpan(delay, retries);
+    const problem = (what: string) => `WEBHOOK_RETRY_DELAY_SECONDS=${delay}, ${retries} retries: ${what}`;
+    expect(shortest >= DAY_SECONDS || problem(`the shortest schedule lasts only ${shortest} s`)).toBe(true);
+    expect(retrySpan(delay, retries - 1).shortest < DAY_SECONDS || problem('one retry fewer would do')).toBe(true);
+    expect(shortest <= 2 * DAY_SECONDS + delay || problem(`the shortest schedule lasts ${shortest} s`)).toBe(true);
+    expect(longest <= 4 * DAY_SECONDS + 2 * delay || problem(`the longest schedule lasts ${longest} s`)).toBe(true);
+  }
+
+  // The queue the app declares retries the same way: this suite's WEBHOOK_RETRY_DELAY_SECONDS is 1
+  // (17 retries; pg-boss stops doubling after the 16th).
+  expect(app.services.webhooks.retries).toBe(retriesFor(1));
+  expect(retriesFor(1)).toBe(17);
+  expect(retrySpan(1, 17).shortest).toBe(98_303);
+  const [queue] = await app.db.query('SELECT retry_limit, retry_delay, retry_backoff, expire_seconds FROM pgboss.queue WHERE name = $1', [
+    WEBHOOK_DELIVERY_QUEUE,
+  ]);
+  expect(queue).toMatchObject({ retry_limit: 17, retry_delay: 1, retry_backoff: true });
+  // pg-boss expires a job that runs longer than this: an attempt waiting on a receiver must end first.
+  expect(queue.expire_seconds * 1000).toBeGreaterThan(WEBHOOK_TIMEOUT_MS);
+});
+
+test('a receiver that never answers is abandoned after the time-out (10 s unless set), and the attempt is recorded as failed', async () => {
+  // The default, in the app and in a service built without one.
+  expect(WEBHOOK_TIMEOUT_MS).toBe(10_000);
+  expect(app.services.webhooks.timeoutMs).toBe(10_000);
+  expect(
+    new WebhooksService(app.db, null as never, { retryDelaySeconds: 60, publicHttpsOnly: false }, pino({ level: 'silent' })).timeoutMs,
+  ).toBe(10_000);
+
+  const hooks = await silentReceiver();
+  try {
+    // postSigned itself gives up at its time-out, with no status, and drops the connection.
+    let started = Date.now();
+    const posted = await postSigned(new URL(hooks.url), '{"probe":true}', {}, { publicHttpsOnly: false }, 300);
+    const waited = Date.now() - started;
+    expect(posted).toEqual({ statusCode: null, error: 'No answer within 0.3 s' });
+    expect(waited).toBeGreaterThanOrEqual(290);
+    expect(waited).toBeLessThan(3000);
+    await until(async () => hooks.connections.closed === 1);
+    expect(hooks.received).toEqual(['{"probe":true}']);
+
+    // A delivery's last attempt to such a receiver: abandoned at the service's time-out and marked failed.
+    const impatient = new WebhooksService(
+      app.db,
+      null as never,
+      { retryDelaySeconds: 1, publicHttpsOnly: false, timeoutMs: 500 },
+      pino({ level: 'silent' }),
+    );
+    const saved = await app.db
+      .getRepository(WebhookEndpoint)
+      .save({ url: hooks.url, events: ['order.paid'], secret: 'whsec_test', enabled: false });
+    const delivery = await app.db
+      .getRepository(WebhookDelivery)
+      .save({ endpointId: saved.id, eventId: saved.id, event: 'order.paid', body: '{"id":"silent"}', attemptLimit: 1 });
+    started = Date.now();
+    await expect(impatient.attempt(delivery.id)).rejects.toThrow(/No answer within 0\.5 s/);
+    expect(Date.now() - started).toBeLessThan(5000);
+    const row = await app.db.getRepository(WebhookDelivery).findOneByOrFail({ id: delivery.id });
+    expect(row).toMatchObject({
+      attempts: 1,
+      status: 'failed',
+      statusCode: null,
+      error: 'No answer within 0.5 s',
+      deliveredAt: null,
+      nextRetryAt: null,
+    });
+    expect(row.durationMs).toBeGreaterThanOrEqual(490);
+    expect(row.durationMs).toBeLessThan(5000);
+    await until(async () => hooks.connections.closed === 2);
+    expect(hooks.received).toEqual(['{"probe":true}', '{"id":"silent"}']);
   } finally {
     await hooks.close();
   }

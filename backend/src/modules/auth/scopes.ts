@@ -13,8 +13,8 @@ export type KeyAccess = ApiKeyScope | typeof NOT_FOR_KEYS;
 
 /**
  * Declares, beside a query or mutation, the scope an API key needs to call it (people are checked by
- * the service as before). Every query and mutation declares one: test/integrations/scopes.test.ts
- * walks the schema's resolvers.
+ * the service as before). Every query and mutation declares one: test/integrations/api-keys.test.ts
+ * ("every query and mutation declares the scope...") walks the schema's resolvers.
  */
 export const KeyScope = (scope: ApiKeyScope) => Authorized<KeyAccess>(scope);
 

@@ -15,12 +15,15 @@ import { assertPublicTarget, parseTarget, postSigned, signature, type TargetRule
 export const WEBHOOK_EVENTS: readonly DomainEventName[] = RULES_WEBHOOK_EVENTS;
 
 export const WEBHOOK_DELIVERY_QUEUE = 'webhooks.deliver';
-const TIMEOUT_MS = 10_000;
+/** How long a receiver has to answer a delivery before the attempt is abandoned and counted as failed. */
+export const WEBHOOK_TIMEOUT_MS = 10_000;
 /** Retries keep coming for at least this long (pg-boss doubles each delay, with jitter). */
 const RETRY_WINDOW_SECONDS = 24 * 60 * 60;
 
 export interface WebhookSettings extends TargetRules {
   retryDelaySeconds: number;
+  /** A delivery's time-out; WEBHOOK_TIMEOUT_MS (10 s) unless a test sets a shorter one. */
+  timeoutMs?: number;
 }
 
 /** Retries after the first attempt so that even the shortest backoff (delay x (2^n - 1)) spans the window. */
@@ -35,6 +38,7 @@ export function retriesFor(retryDelaySeconds: number): number {
  */
 export class WebhooksService {
   readonly retries: number;
+  readonly timeoutMs: number;
 
   constructor(
     private readonly db: DataSource,
@@ -43,6 +47,7 @@ export class WebhooksService {
     private readonly logger: Logger,
   ) {
     this.retries = retriesFor(settings.retryDelaySeconds);
+    this.timeoutMs = settings.timeoutMs ?? WEBHOOK_TIMEOUT_MS;
   }
 
   async create(caller: Caller, input: CreateWebhookEndpointInput): Promise<CreatedWebhookEndpoint> {
@@ -123,7 +128,7 @@ export class WebhooksService {
         'keen-signature': signature(endpoint.secret, delivery.body, Math.floor(Date.now() / 1000)),
         'keen-event-id': delivery.eventId,
       };
-      result = await postSigned(url, delivery.body, headers, this.settings, TIMEOUT_MS);
+      result = await postSigned(url, delivery.body, headers, this.settings, this.timeoutMs);
     } catch (error) {
       result = { statusCode: null, error: (error as Error).message };
     }

@@ -17,7 +17,7 @@ import OrderHistoryDialog from './OrderHistoryDialog';
 import ShipDialog, { type ShipTracking } from './ShipDialog';
 import OrderLinesDialog from './OrderLinesDialog';
 import EngravingText from '../../components/engraving/EngravingText';
-import { actionsColumn } from './gridActions';
+import { actionsColumn } from '../../components/gridActions';
 import { AdminGrid, FilterSelect, useServerList } from './serverGrid';
 
 type Order = AdminOrdersResult['orders']['items'][number];

@@ -9,7 +9,7 @@ import { useConfirmedDelete } from '../../components/useConfirmedDelete';
 import type { AdminProductsQuery as AdminProductsResult } from '../../gql/graphql';
 import { removeFromLists } from '../../lib/listCache';
 import { AdminProductsQuery, DeleteProductMutation, UpdateProductMutation } from './operations';
-import { actionsColumn } from './gridActions';
+import { actionsColumn } from '../../components/gridActions';
 import { AdminGrid, useServerList } from './serverGrid';
 
 type Product = AdminProductsResult['products']['items'][number];

@@ -9,7 +9,7 @@ import { leaveListsNoLongerMatching } from '../../lib/listCache';
 import type { AdminUsersQuery as AdminUsersResult } from '../../gql/graphql';
 import { isForbidden } from './adminApi';
 import { AdminUsersQuery, MakeAdminMutation, RemoveAdminMutation } from './operations';
-import { actionsColumn } from './gridActions';
+import { actionsColumn } from '../../components/gridActions';
 import { AdminGrid, FilterSelect, useServerList } from './serverGrid';
 
 type User = AdminUsersResult['users']['items'][number];
