@@ -8,7 +8,7 @@
 //   REPLICAS_REDIS_PORT (default 6390): the private redis-server.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
@@ -42,6 +42,10 @@ let bucket;
 let redis;
 const apps = [];
 const dataDirs = [];
+/** Printed by a process when it has collected its garbage (see `collectGarbage`). */
+const COLLECTED = 'keen-replicas: garbage collected';
+/** Loaded before Keen in every process (`--require`): SIGUSR2 runs a full garbage collection and says so. */
+let gcPreload;
 
 // ---------------------------------------------------------------- the parts
 
@@ -128,9 +132,28 @@ function appEnv(index) {
   };
 }
 
+/**
+ * The preload every process starts with: Keen itself is unchanged, but the test can ask a process to
+ * collect its garbage (`collectGarbage`) before reading its memory, so that what it reads is what the
+ * process still holds, not the garbage of what it has already passed on.
+ */
+function writeGcPreload() {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'keen-replicas-gc-'));
+  dataDirs.push(dir);
+  const file = path.join(dir, 'collect-on-sigusr2.cjs');
+  writeFileSync(
+    file,
+    `process.on('SIGUSR2', () => {\n  globalThis.gc();\n  process.stdout.write(${JSON.stringify(`${COLLECTED}\n`)});\n});\n`,
+  );
+  return file;
+}
+
 /** Starts Keen process `index` (0, 1 or 2) from backend/dist. */
 function startApp(index, env) {
-  const child = spawn(process.execPath, [path.join(backend, 'dist', 'main.js')], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--expose-gc', '--require', gcPreload, path.join(backend, 'dist', 'main.js')], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const app = { index, url: `http://127.0.0.1:${basePort + index}`, child, output: '', exitCode: undefined, env };
   const keep = (chunk) => (app.output = (app.output + chunk).slice(-4000));
   child.stdout.on('data', keep);
@@ -271,9 +294,10 @@ function expectEqual(actual, expected, what) {
 async function main() {
   await createDatabase();
   cleanups.push(async () => dataDirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+  gcPreload = writeGcPreload();
   redis = await startRedis();
   cleanups.push(() => redis.stop());
-  // A large upload (about 1 MB once re-encoded as WebP) leaves the bucket over about a second
+  // A large upload (about 2.8 MB once re-encoded as WebP) leaves the bucket over about two seconds
   // (256 KB every 200 ms), so streaming shows.
   bucket = await startS3StandIn(s3Credentials, { getChunkDelayMs: 200 });
   cleanups.push(() => bucket.close());
@@ -464,9 +488,13 @@ async function main() {
   });
 }
 
-/** A POST whose body arrives in two parts: answers its status once the rest is sent with `finish()`. */
-/** A real PNG of random pixels stored uncompressed: about 4.7 MB that no encoder can shrink much. */
-function largePng(width = 1250, height = 1250) {
+/**
+ * A real PNG of noise that repeats every `period` rows: about 120 KB to upload (deflate finds the
+ * repeats within its window) that becomes about 2.8 MB of WebP once re-encoded (VP8 predicts from the
+ * row just above and never finds them), the largest image an upload stores. The larger the object,
+ * the further an answer held whole stands above the collector's noise.
+ */
+function largePng(width = 2000, height = 2000, period = 5) {
   const chunk = (type, data) => {
     const out = Buffer.alloc(12 + data.length);
     out.writeUInt32BE(data.length, 0);
@@ -481,28 +509,75 @@ function largePng(width = 1250, height = 1250) {
   header[8] = 8; // bits per sample
   header[9] = 2; // RGB
   const rowBytes = width * 3 + 1;
-  const pixels = randomBytes(rowBytes * height);
-  for (let row = 0; row < height; row += 1) pixels[row * rowBytes] = 0; // no filter
+  const tile = randomBytes(rowBytes * period);
+  const pixels = Buffer.alloc(rowBytes * height);
+  for (let row = 0; row < height; row += 1) {
+    tile.copy(pixels, row * rowBytes, (row % period) * rowBytes, (row % period) * rowBytes + rowBytes);
+    pixels[row * rowBytes] = 0; // no filter
+  }
   return Buffer.concat([
     PNG.subarray(0, 8),
     chunk('IHDR', header),
-    chunk('IDAT', zlib.deflateSync(pixels, { level: 0 })),
+    chunk('IDAT', zlib.deflateSync(pixels, { level: 9 })),
     chunk('IEND', Buffer.alloc(0)),
   ]);
 }
 
-/** The process's memory from its own /metrics: Buffers (external) and the JavaScript heap in use. */
-async function memoryOf(app) {
-  const text = await (await fetch(`${app.url}/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } })).text();
-  const value = (name) => Number(new RegExp(`^keen_nodejs_${name} (\\d+)`, 'm').exec(text)?.[1]);
-  return { external: value('external_memory_bytes'), heap: value('heap_size_used_bytes') };
+/** A full garbage collection in `app` (its preload answers SIGUSR2 with one): settles once it is done. */
+function collectGarbage(app) {
+  return new Promise((resolve, reject) => {
+    let seen = '';
+    const listen = (chunk) => {
+      seen = (seen + chunk).slice(-2 * COLLECTED.length);
+      if (!seen.includes(COLLECTED)) return;
+      done();
+      resolve();
+    };
+    const timer = setTimeout(() => {
+      done();
+      reject(new Error(`process ${app.index + 1} did not collect its garbage within 5 s`));
+    }, 5000);
+    const done = () => {
+      clearTimeout(timer);
+      app.child.stdout.off('data', listen);
+    };
+    app.child.stdout.on('data', listen);
+    app.child.kill('SIGUSR2');
+  });
 }
 
 /**
- * Uploads a 5 MB image (about 1 MB once re-encoded) through `uploader`, then downloads it from `server` while the bucket sends it
- * piece by piece: a process that streams passes the first pieces on before the bucket has sent the
- * last, one that reads the object whole sends everything at once at the end. The server's memory is
- * sampled half-way and reported.
+ * What the process still holds, from its own /metrics right after a full garbage collection:
+ * Buffers (external) and the JavaScript heap in use.
+ */
+async function heldMemoryOf(app) {
+  await collectGarbage(app);
+  const response = await fetch(`${app.url}/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } });
+  const text = await response.text();
+  const value = (name) => {
+    const found = Number(new RegExp(`^keen_nodejs_${name} (\\d+)`, 'm').exec(text)?.[1]);
+    if (!Number.isFinite(found))
+      throw new Error(`/metrics of process ${app.index + 1} answered ${response.status} without keen_nodejs_${name}`);
+    return found;
+  };
+  const external = value('external_memory_bytes');
+  const heap = value('heap_size_used_bytes');
+  return { external, heap, total: external + heap };
+}
+
+/**
+ * Uploads an image that is stored as about 2.8 MB of WebP through `uploader`, then downloads it from
+ * `server` while the bucket sends it piece by piece: a process that streams passes the first pieces
+ * on before the bucket has sent the last, one that reads the object whole sends everything at once at
+ * the end. Half-way through the answer the download pauses and the server's memory is read: if it
+ * holds as much more than before as the whole object (Buffers and heap together), the check fails.
+ *
+ * Against the collector's noise, the server collects its garbage before each reading (see
+ * `writeGcPreload`): without that, a process that streams still carries the pieces it has already
+ * passed on (measured: 1 to 3 MB of Buffers half-way through a 2.7 MB object) and its heap rises and
+ * falls by 10 MB and more, so growth could not be told from an answer held whole. What a streaming
+ * process still holds half-way is the few pieces in flight (well under 1 MB); the download is paused
+ * meanwhile so that an answer being sent from one whole Buffer is still held when it is read.
  */
 async function streamedDownload(uploader, server, session) {
   const form = new FormData();
@@ -515,9 +590,9 @@ async function streamedDownload(uploader, server, session) {
   const { data } = await upload.json();
   if (upload.status !== 200) throw new Error(`large upload answered ${upload.status} ${JSON.stringify(data)}`);
   const stored = bucket.objects.get(`keen-images${data.url}`)?.body;
-  if (!stored || stored.length < 1024 * 1024) throw new Error(`the bucket holds ${stored?.length} bytes for ${data.url}`);
+  if (!stored || stored.length < 2 * 1024 * 1024) throw new Error(`the bucket holds ${stored?.length} bytes for ${data.url}`);
 
-  const before = await memoryOf(server);
+  const before = await heldMemoryOf(server);
   let midway = null;
   const chunks = [];
   const arrivals = [];
@@ -529,7 +604,11 @@ async function streamedDownload(uploader, server, session) {
         chunks.push(chunk);
         arrivals.push(performance.now());
         received += chunk.length;
-        if (midway === null && received >= stored.length / 2) midway = memoryOf(server);
+        if (midway === null && received >= stored.length / 2) {
+          response.pause();
+          midway = heldMemoryOf(server).finally(() => response.resume());
+          midway.catch(() => {}); // awaited below; not an unhandled rejection meanwhile
+        }
       });
       response.on('end', resolve);
       response.on('error', reject);
@@ -542,12 +621,18 @@ async function streamedDownload(uploader, server, session) {
   const bucketMs = Math.floor(stored.length / (256 * 1024)) * 200;
   if (spreadMs < bucketMs / 2)
     throw new Error(`the answer arrived within ${Math.round(spreadMs)} ms while the bucket took ${bucketMs} ms: it was held whole`);
-  // Reported, not judged: garbage the collector has not reached yet counts too.
+  if (midway === null) throw new Error('the answer never reached half of the object');
   const during = await midway;
   const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-  return `${mb(stored.length)} arrived over ${Math.round(spreadMs)} ms as the bucket sent it; half-way, process 3 had grown by ${mb(during.external - before.external)} of Buffers and ${mb(during.heap - before.heap)} of heap`;
+  const grown = `${mb(during.total - before.total)} (${mb(during.external - before.external)} of Buffers, ${mb(during.heap - before.heap)} of heap)`;
+  if (during.total - before.total >= stored.length)
+    throw new Error(
+      `half-way through the ${mb(stored.length)} image, process 3 held ${grown} more than before it, as much as the whole object: the answer was held whole, not streamed`,
+    );
+  return `${mb(stored.length)} arrived over ${Math.round(spreadMs)} ms as the bucket sent it; half-way, process 3 held ${grown} more than before, less than the whole object`;
 }
 
+/** A POST whose body arrives in two parts: answers its status once the rest is sent with `finish()`. */
 function slowRequest(app) {
   const body = JSON.stringify({ query: '{ products { totalItems } }' });
   let finish;

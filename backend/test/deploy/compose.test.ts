@@ -1,7 +1,13 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import sharp from 'sharp';
+import type { DataSource } from 'typeorm';
 import { parse } from 'yaml';
+import type { RateLimits } from '../../src/common/rate-limits';
 import { loadConfig } from '../../src/config';
+import { Role } from '../../src/modules/auth/role';
+import { type ImageStore, UPLOAD_NAME } from '../../src/modules/uploads/image-store';
+import { RESPONSIVE_WIDTHS, UploadsService } from '../../src/modules/uploads/uploads.service';
 
 // What can be proven about docker-compose.yml, the Dockerfile and the Caddyfile without a Docker daemon.
 
@@ -232,5 +238,82 @@ describe('deploy/Caddyfile', () => {
   test('passes the client address: trusted_proxies in Caddy, and the replicas trust Caddy', () => {
     expect(caddyfile).toMatch(/trusted_proxies static \{\$TRUSTED_PROXIES:private_ranges\}/);
     expect(String(compose.services['keen-1'].environment?.TRUST_PROXY)).toMatch(/uniquelocal/);
+  });
+
+  describe('the /media route (images straight from the bucket)', () => {
+    const bucketRoute = /@bucket \{\n\t\tmethod GET HEAD\n\t\tpath_regexp image (\S+)\n\t\}/.exec(caddyfile);
+    // Caddy's regular expressions are Go's (RE2); this one uses only what JavaScript reads the same way.
+    const mediaPath = new RegExp(bucketRoute?.[1] ?? '(?!)');
+    /** The object Caddy asks the bucket for, or null when the route refuses the path. */
+    const bucketObject = (name: string) => {
+      const match = mediaPath.exec(`/media/uploads/${name}`);
+      return match && /rewrite \* (\S+)/.exec(caddyfile)?.[1].replace('{re.image.1}', match[1]);
+    };
+
+    /** The names one real upload is stored under: UploadsService with a store that only records them. */
+    async function namesOfOneUpload(): Promise<string[]> {
+      const saved: string[] = [];
+      const store: ImageStore = {
+        save: async (name) => {
+          saved.push(name);
+          return `/uploads/${name}`;
+        },
+        open: async () => null,
+        list: async () => [],
+        remove: async () => undefined,
+      };
+      const limits = { consume: async () => undefined } as unknown as RateLimits;
+      const uploads = new UploadsService({} as DataSource, store, limits, null);
+      const photo = await sharp({ create: { width: 1800, height: 1200, channels: 3, background: '#c33' } })
+        .png()
+        .toBuffer();
+      await uploads.uploadImage({ user: { id: 'someone', email: 'someone@keen.test', role: Role.user } }, photo);
+      return saved;
+    }
+
+    test('serves every name an upload is stored under, from the bucket object of that name', async () => {
+      expect(bucketRoute).not.toBeNull();
+      const names = await namesOfOneUpload();
+      const [base] = names.map((name) => /^[0-9a-f]{32}/.exec(name)?.[0]);
+      // The image and each of its responsive sizes, as the storefront's srcset asks for them.
+      expect(names.sort()).toEqual([`${base}.webp`, ...RESPONSIVE_WIDTHS.map((width) => `${base}-${width}w.webp`)].sort());
+      // Uploads from before the re-encoding kept their JPEG or PNG.
+      const older = [`${base}.jpg`, `${base}.png`];
+      for (const name of [...names, ...older]) {
+        expect({ name, keen: UPLOAD_NAME.test(name) }).toEqual({ name, keen: true });
+        expect({ name, object: bucketObject(name) }).toEqual({ name, object: `/keen-images/uploads/${name}` });
+      }
+    });
+
+    test('accepts exactly the names UPLOAD_NAME accepts: no other size, extension or path', () => {
+      const hex = '0123456789abcdef0123456789abcdef';
+      const sizes = ['', ...RESPONSIVE_WIDTHS.map((width) => `-${width}w`), '-200w', '-2000w', '-400', '-400W', 'w', '-400w-800w'];
+      const extensions = ['jpg', 'png', 'webp', 'jpeg', 'gif', 'svg', 'html', 'WEBP', 'webp.html', ''];
+      const shapes = sizes.flatMap((size) => extensions.map((extension) => `${hex}${size}.${extension}`));
+      const refused = [
+        `../${hex}.webp`,
+        `../../keen-images/${hex}.webp`,
+        `${hex}.webp/../../secret`,
+        `${hex}/../${hex}.webp`,
+        `%2e%2e/${hex}.webp`,
+        `${hex}.webp%00.html`,
+        `${hex}.webp\n`,
+        `x${hex}.webp`,
+        `${hex.toUpperCase()}.webp`,
+        `${hex.slice(1)}.webp`,
+        `${hex}0.webp`,
+        `${hex}-400w`,
+        `${hex}`,
+      ];
+      for (const name of [...shapes, ...refused]) {
+        expect({ name, caddy: bucketObject(name) !== null }).toEqual({ name, caddy: UPLOAD_NAME.test(name) });
+      }
+      for (const name of refused) expect({ name, caddy: bucketObject(name) }).toEqual({ name, caddy: null });
+      // Other prefixes never reach the bucket either.
+      for (const wrongPrefix of [`/media/${hex}.webp`, `/media/uploads/x/${hex}.webp`, `/x/media/uploads/${hex}.webp`])
+        expect(mediaPath.test(wrongPrefix)).toBe(false);
+      // The table above holds both answers, so it proves something either way.
+      expect(shapes.filter((name) => UPLOAD_NAME.test(name))).toHaveLength((1 + RESPONSIVE_WIDTHS.length) * 3);
+    });
   });
 });

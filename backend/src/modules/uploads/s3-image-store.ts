@@ -46,7 +46,7 @@ export function signV4(request: {
   return `AWS4-HMAC-SHA256 Credential=${request.accessKeyId}/${scope}, SignedHeaders=${names.join(';')}, Signature=${signature}`;
 }
 
-/** Objects in an S3-compatible bucket (AWS S3, MinIO, R2...), under `uploads/`, with signed requests. */
+/** Objects in an S3-compatible bucket (AWS S3, SeaweedFS as in docker-compose.yml, Garage, R2...), under `uploads/`, with signed requests. */
 export class S3ImageStore implements ImageStore {
   constructor(private readonly settings: S3Settings) {}
 
