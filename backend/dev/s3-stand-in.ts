@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { signV4 } from '../src/modules/uploads/s3-image-store';
@@ -13,6 +14,16 @@ export interface S3StandIn {
   objects: Map<string, StoredObject>;
   /** Every request that was refused for its signature. */
   refused: number;
+  /**
+   * Bytes of objects that GETs have handed to the network so far. A piece is written only once the
+   * connection has taken the one before, so this is what the reader's side has accepted: a reader that
+   * applies backpressure keeps it from running (further than the kernel's socket buffers) ahead of what it passes on.
+   */
+  sent: number;
+  /** GET answers still being sent: neither finished nor closed by the reader. */
+  sending: number;
+  /** The pause between the 256 KB pieces of a GET (see `startS3StandIn`); may be changed between requests. */
+  getChunkDelayMs: number;
   close(): Promise<void>;
 }
 
@@ -31,14 +42,23 @@ export interface S3Credentials {
 /**
  * `pageSize` is the default `max-keys` of a listing (S3's is 1000), small in tests to exercise paging.
  * `getChunkDelayMs` sends objects in 256 KB pieces that far apart, as a distant bucket would, so a
- * test can tell a reader that streams from one that waits for the whole object.
+ * test can tell a reader that streams from one that waits for the whole object. Pieces are always
+ * written with backpressure (see `sent`).
  */
 export async function startS3StandIn(
   credentials: S3Credentials,
   { port = 0, pageSize = 1000, getChunkDelayMs = 0 }: { port?: number; pageSize?: number; getChunkDelayMs?: number } = {},
 ): Promise<S3StandIn> {
   const objects = new Map<string, StoredObject>();
-  const standIn: S3StandIn = { url: '', objects, refused: 0, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  const standIn: S3StandIn = {
+    url: '',
+    objects,
+    refused: 0,
+    sent: 0,
+    sending: 0,
+    getChunkDelayMs,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
 
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -70,7 +90,7 @@ export async function startS3StandIn(
             'content-length': object.body.length,
             etag: `"${createHash('md5').update(object.body).digest('hex')}"`,
           });
-          void sendInPieces(res, object.body, getChunkDelayMs);
+          void sendInPieces(standIn, res, object.body, standIn.getChunkDelayMs);
         }
       } else if (req.method === 'DELETE' && key) {
         objects.delete(id);
@@ -85,13 +105,47 @@ export async function startS3StandIn(
   return standIn;
 }
 
-async function sendInPieces(res: http.ServerResponse, body: Buffer, delayMs: number): Promise<void> {
-  const piece = delayMs > 0 ? 256 * 1024 : body.length;
-  for (let offset = 0; offset < body.length && !res.destroyed; offset += piece) {
-    if (offset > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
-    res.write(body.subarray(offset, offset + piece));
+/**
+ * The most that can lie between the stand-in's `sent` and what a reader that stopped reading has taken,
+ * with one process (Keen) passing the object on with backpressure: what the kernel's buffers of the four
+ * TCP sockets hold (the stand-in's send buffer, Keen's receive and send buffers, the reader's receive
+ * buffer), plus 2 MB for the streams' own buffers. On Linux the kernel grows a socket's buffers up to
+ * the maxima of tcp_rmem and tcp_wmem (here 32 MB and 4 MB); elsewhere 16 MB each is assumed. A test
+ * object must be larger than this for backpressure to show in `sent`.
+ */
+export function bufferedAheadCeiling(): number {
+  const maximum = (file: string) => {
+    try {
+      const value = Number(readFileSync(`/proc/sys/net/ipv4/${file}`, 'utf8').trim().split(/\s+/)[2]);
+      return Number.isFinite(value) && value > 0 ? value : null;
+    } catch {
+      return null;
+    }
+  };
+  const fallback = 16 * 1024 * 1024;
+  return 2 * ((maximum('tcp_rmem') ?? fallback) + (maximum('tcp_wmem') ?? fallback)) + 2 * 1024 * 1024;
+}
+
+const PIECE_BYTES = 256 * 1024;
+
+/** Writes `body` in pieces, each once the connection has taken the one before (and `delayMs` after it). */
+async function sendInPieces(standIn: S3StandIn, res: http.ServerResponse, body: Buffer, delayMs: number): Promise<void> {
+  standIn.sending += 1;
+  const closed = new Promise<void>((resolve) => res.once('close', resolve));
+  try {
+    for (let offset = 0; offset < body.length && !res.destroyed; offset += PIECE_BYTES) {
+      if (offset > 0 && delayMs > 0) await Promise.race([new Promise((resolve) => setTimeout(resolve, delayMs)), closed]);
+      if (res.destroyed) break;
+      const piece = body.subarray(offset, offset + PIECE_BYTES);
+      // The callback runs once the piece has left for the network (never for one still held when the reader goes away).
+      const taken = new Promise<boolean>((resolve) => res.write(piece, (error) => resolve(!error)));
+      if (await Promise.race([taken, closed.then(() => false)])) standIn.sent += piece.length;
+      else break;
+    }
+    if (!res.destroyed) res.end();
+  } finally {
+    standIn.sending -= 1;
   }
-  res.end();
 }
 
 function signedCorrectly(req: http.IncomingMessage, url: URL, body: Buffer, credentials: S3Credentials): boolean {

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
+import http from 'node:http';
 import { ConfigError, loadConfig } from '../../src/config';
-import { signV4 } from '../../src/modules/uploads/s3-image-store';
-import { type S3StandIn, startS3StandIn } from '../../dev/s3-stand-in';
+import { S3ImageStore, signV4 } from '../../src/modules/uploads/s3-image-store';
+import { bufferedAheadCeiling, type S3StandIn, startS3StandIn } from '../../dev/s3-stand-in';
 import { startTestApp, type TestApp, type TestSession } from '../support/harness';
 
 const PNG = Buffer.from(
@@ -132,5 +133,67 @@ describe('uploads to an S3-compatible bucket', () => {
         .sort(),
     );
     expect(bucket.refused).toBe(0);
+  });
+
+  it('a client that stops reading a large image cannot make Keen pull the rest of it from the bucket', async () => {
+    // Larger than what the kernel's socket buffers between the bucket and the paused client can take in
+    // (on loopback, measured 8 to 43 MB beyond what the client took), so that only backpressure through
+    // Keen can keep the bucket from sending it all; a Keen that reads it whole lets the bucket send all of it.
+    const ceiling = bufferedAheadCeiling();
+    const size = Math.max(128 * 1024 * 1024, 8 * 1024 * 1024 + ceiling + 32 * 1024 * 1024);
+    const name = `${'5a'.repeat(16)}.webp`;
+    bucket.objects.set(`keen-images/uploads/${name}`, { body: Buffer.alloc(size, 7), contentType: 'image/webp', lastModified: new Date() });
+    const sentBefore = bucket.sent;
+    let received = 0;
+    const response = await new Promise<http.IncomingMessage>((resolve, reject) =>
+      http.get(`${app.url}/uploads/${name}`, resolve).on('error', reject),
+    );
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-length']).toBe(String(size));
+    // The client takes 8 MB, then stops reading (its socket stays open).
+    await new Promise<void>((resolve) => {
+      response.on('data', (chunk: Buffer) => {
+        received += chunk.length;
+        if (received >= 8 * 1024 * 1024 && !response.isPaused()) {
+          response.pause();
+          resolve();
+        }
+      });
+    });
+    // Until the bucket has sent nothing more for half a second (unhindered, it sends the whole object within a second or two).
+    let sent = bucket.sent - sentBefore;
+    for (let still = 0, waited = 0; still < 5 && waited < 10_000; waited += 100) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const now = bucket.sent - sentBefore;
+      still = now === sent ? still + 1 : 0;
+      sent = now;
+    }
+    const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+    const ahead = `the bucket sent ${mb(sent)} of ${mb(size)} while the client took ${mb(received)} (socket buffers: at most ${mb(ceiling)})`;
+    expect({ ahead, held: sent - received <= ceiling }).toEqual({ ahead, held: true });
+
+    // The client goes away: Keen drops the bucket's answer rather than reading the rest.
+    response.destroy();
+    for (let waited = 0; bucket.sending > 0 && waited < 5000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(bucket.sending).toBe(0);
+    expect(bucket.sent - sentBefore).toBeLessThan(size);
+    bucket.objects.delete(`keen-images/uploads/${name}`);
+  });
+
+  it("opening an image the bucket refuses fails with the start of the bucket's answer", async () => {
+    const name = `${'6b'.repeat(16)}.webp`;
+    bucket.objects.set(`keen-images/uploads/${name}`, { body: PNG, contentType: 'image/webp', lastModified: new Date() });
+    const settings = { endpoint: bucket.url, bucket: 'keen-images', region: 'eu-test-1', publicUrl: null, ...credentials };
+    await expect(new S3ImageStore({ ...settings, secretAccessKey: 'wrong' }).open(name)).rejects.toThrow(
+      `S3 GET /keen-images/uploads/${name} answered 403: <Error><Code>SignatureDoesNotMatch</Code></Error>`,
+    );
+    expect(await new S3ImageStore(settings).open(`${'7c'.repeat(16)}.webp`)).toBeNull();
+    const image = await new S3ImageStore(settings).open(name);
+    expect({ length: image?.length, etag: image?.etag }).toEqual({
+      length: PNG.length,
+      etag: `"${createHash('md5').update(PNG).digest('hex')}"`,
+    });
+    image?.body.destroy();
+    bucket.objects.delete(`keen-images/uploads/${name}`);
   });
 });

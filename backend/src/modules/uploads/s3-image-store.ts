@@ -1,6 +1,6 @@
 import { createHash, createHmac } from 'node:crypto';
-import { Readable } from 'node:stream';
-import type { ReadableStream } from 'node:stream/web';
+import http, { type IncomingMessage } from 'node:http';
+import https from 'node:https';
 import type { S3Settings } from '../../config';
 import { type ImageObject, type ImageStore, type StoredImage, UPLOAD_NAME } from './image-store';
 
@@ -57,16 +57,29 @@ export class S3ImageStore implements ImageStore {
     return publicUrl ? `${publicUrl.replace(/\/+$/, '')}/uploads/${name}` : `/uploads/${name}`;
   }
 
-  /** The object's bytes are passed on as the bucket sends them (a 5 MB image is never held whole). */
+  /**
+   * The object's bytes are passed on as the bucket sends them, and no faster than they are read: the
+   * body is the bucket's own answer (a Node stream), so a client that reads slowly or stops reading
+   * holds the bucket back through TCP instead of making Keen buffer the object.
+   */
   async open(name: string): Promise<ImageObject | null> {
-    const response = await this.send('GET', this.objectUrl(name), { allowMissing: true });
-    if (response.status === 404 || !response.body) return null;
-    const length = Number(response.headers.get('content-length'));
+    const url = this.objectUrl(name);
+    const response = await this.get(url);
+    if (response.statusCode === 404) {
+      response.resume();
+      return null;
+    }
+    const status = response.statusCode ?? 0;
+    if (status < 200 || status > 299) {
+      const text = await readAtMost(response, ERROR_TEXT_BYTES);
+      throw new Error(`S3 GET ${url.pathname} answered ${status}: ${text}`);
+    }
+    const length = Number(response.headers['content-length']);
     return {
-      body: Readable.fromWeb(response.body as ReadableStream<Uint8Array>),
+      body: response,
       length: Number.isInteger(length) && length >= 0 ? length : null,
       // Keen's names are never reused, so the name is a fair tag when the bucket gives none.
-      etag: response.headers.get('etag') ?? `"${name}"`,
+      etag: response.headers.etag ?? `"${name}"`,
     };
   }
 
@@ -104,11 +117,8 @@ export class S3ImageStore implements ImageStore {
     return new URL(`${this.bucketUrl()}/uploads/${encodeURIComponent(name)}`);
   }
 
-  private async send(
-    method: string,
-    url: URL,
-    options: { body?: Buffer; contentType?: string; allowMissing?: boolean } = {},
-  ): Promise<Response> {
+  /** The headers of a signed request (`host` among them, as signed), its Authorization with them. */
+  private signedHeaders(method: string, url: URL, options: { body?: Buffer; contentType?: string } = {}): Record<string, string> {
     const { region, accessKeyId, secretAccessKey } = this.settings;
     const payloadHash = sha256(options.body ?? '');
     const headers: Record<string, string> = {
@@ -121,10 +131,19 @@ export class S3ImageStore implements ImageStore {
         .replace(/\.\d{3}/, ''),
     };
     const authorization = signV4({ method, url, headers, payloadHash, region, service: 's3', accessKeyId, secretAccessKey });
-    const { host: _host, ...sent } = headers;
+    return { ...headers, authorization };
+  }
+
+  private async send(
+    method: string,
+    url: URL,
+    options: { body?: Buffer; contentType?: string; allowMissing?: boolean } = {},
+  ): Promise<Response> {
+    // fetch sets Host itself (to the same `url.host`) and refuses to be given it.
+    const { host: _host, ...headers } = this.signedHeaders(method, url, options);
     const response = await fetch(url, {
       method,
-      headers: { ...sent, authorization },
+      headers,
       body: options.body ? new Uint8Array(options.body) : undefined,
     });
     if (!response.ok && !(options.allowMissing && response.status === 404)) {
@@ -132,6 +151,48 @@ export class S3ImageStore implements ImageStore {
     }
     return response;
   }
+
+  /**
+   * A signed GET with `node:http(s)`, answered once the bucket's headers arrive: the answer is the
+   * socket's own stream (no Web stream in between), read from the socket only as fast as its reader
+   * reads. A bucket that goes quiet for
+   * IDLE_TIMEOUT_MS (before its headers or in the middle of the body) fails the request.
+   */
+  private get(url: URL): Promise<IncomingMessage> {
+    const headers = this.signedHeaders('GET', url);
+    return new Promise((resolve, reject) => {
+      const request = (url.protocol === 'https:' ? https : http).request(url, { method: 'GET', headers }, resolve);
+      request.setTimeout(IDLE_TIMEOUT_MS, () =>
+        request.destroy(new Error(`S3 GET ${url.pathname}: no answer for ${IDLE_TIMEOUT_MS / 1000} s`)),
+      );
+      request.on('error', reject);
+      request.end();
+    });
+  }
+}
+
+/** How much of an error answer `open` reads for the error's message. */
+const ERROR_TEXT_BYTES = 300;
+
+/** As long as fetch (undici) waits for a bucket's headers or its next bytes. */
+const IDLE_TIMEOUT_MS = 300_000;
+
+/** The first `limit` bytes of an answer as text; the rest is never read (the answer is dropped). */
+async function readAtMost(response: IncomingMessage, limit: number): Promise<string> {
+  const chunks: Buffer[] = [];
+  let length = 0;
+  try {
+    for await (const chunk of response as AsyncIterable<Buffer>) {
+      chunks.push(chunk);
+      length += chunk.length;
+      if (length >= limit) break;
+    }
+  } catch {
+    // What arrived before the answer failed is still worth showing.
+  } finally {
+    response.destroy();
+  }
+  return Buffer.concat(chunks).subarray(0, limit).toString('utf8');
 }
 
 function xmlText(value: string | undefined): string | null {
