@@ -1,19 +1,23 @@
 import { timingSafeEqual } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import type { RequestListener } from 'node:http';
 import path from 'node:path';
 import type { ApolloServer } from '@apollo/server';
 import express, { type NextFunction, type Request, type Response } from 'express';
+import proxyAddr from 'proxy-addr';
 import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
 import { countRequests, registry } from '../common/metrics';
 import type { Config } from '../config';
-import { accessLog } from '../http-kit/access-log';
-import { callerErrorOf, sendCallerError } from '../http-kit/errors';
-import { securityHeaders } from './security-headers';
+import { accessLog, requestLogger } from '../http-kit/access-log';
+import { bodyRefusal, callerErrorOf, sendCallerError, unreadableJson } from '../http-kit/errors';
+import { PublicReadRoutes } from '../http-kit/handle';
+import { securityHeaderList } from './security-headers';
 import { clientFiles, sendClientFile } from '../http-kit/static-files';
 import { storedImageHandler } from '../modules/uploads/uploads.routes';
 import { seedImagesDir } from '../seed/catalogue';
-import { graphqlHandler } from './graphql-handler';
+import { graphqlHandler, PublicQueries } from './graphql-handler';
+import { replayFirst } from './replay-first';
 import { createRestRouter } from './rest-router';
 import type { AppGraphQLContext, AppServices } from './services';
 
@@ -27,14 +31,23 @@ export interface AppParts {
   isDraining?: () => boolean;
 }
 
-/** Everything on one origin: the client, /graphql, the REST layer at /api, images and health checks. */
-export function createApp({ config, db, services, logger, apollo, isDraining = () => false }: AppParts): express.Express {
+/**
+ * Everything on one origin: the client, /graphql, the REST layer at /api, images and health
+ * checks. Anonymous public reads already answered are replayed before Express (replay-first.ts).
+ */
+export function createApp({ config, db, services, logger, apollo, isDraining = () => false }: AppParts): RequestListener {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
+  const headers = securityHeaderList(config);
   app.use(countRequests);
-  app.use(securityHeaders(config));
+  app.use((_req, res, next) => {
+    for (const [name, value] of headers) res.setHeader(name, value);
+    next();
+  });
   app.use(accessLog(app, logger));
+  const publicReads = new PublicReadRoutes();
+  const publicQueries = new PublicQueries();
 
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
@@ -87,9 +100,19 @@ export function createApp({ config, db, services, logger, apollo, isDraining = (
     if (!req.accepts('html') || req.accepts(['json', 'html']) === 'json' || !existsSync(graphiqlPage)) return next();
     sendClientFile(req, res, graphiqlPage).catch(next);
   });
-  app.use('/graphql', express.json({ limit: '1mb' }), graphqlHandler(apollo, services, db));
+  app.use(
+    '/graphql',
+    express.json({ limit: '1mb' }),
+    (req: Request, _res: Response, next: NextFunction) => (req.unreadableBody ? next(unreadableJson()) : next()),
+    graphqlHandler(apollo, services, db, publicQueries),
+    (error: unknown, _req: Request, res: Response, next: NextFunction) => {
+      const refusal = bodyRefusal(error);
+      if (!refusal) return next(error);
+      res.status(refusal.status).json({ errors: [{ message: refusal.message, extensions: { code: 'BAD_REQUEST' } }] });
+    },
+  );
 
-  app.use('/api', createRestRouter(services, logger));
+  app.use('/api', createRestRouter(services, logger, publicReads));
   app.use('/images', express.static(seedImagesDir, { maxAge: '7d', immutable: true }));
   if (config.s3) {
     // Images in the bucket are served by whichever process is asked, unless S3_PUBLIC_URL points browsers elsewhere.
@@ -115,7 +138,17 @@ export function createApp({ config, db, services, logger, apollo, isDraining = (
     if (callerError) sendCallerError(res, callerError);
     else res.status(500).json({ message: 'Something went wrong on our side; please try again' });
   });
-  return app;
+  const trustsProxy = app.get('trust proxy fn') as Parameters<typeof proxyAddr>[1];
+  return replayFirst(
+    {
+      readCache: services.readCache,
+      publicReads,
+      publicQueries,
+      headers,
+      logRequest: requestLogger(logger, (req) => proxyAddr(req, trustsProxy)),
+    },
+    app,
+  );
 }
 
 function sameSecret(given: string, expected: string): boolean {

@@ -16,20 +16,24 @@ const PUBLIC_ROOT_FIELDS = new Set(['products', 'product', 'reviews', 'engraving
  * public query (see PUBLIC_ROOT_FIELDS) is answered from the read cache while nothing has been
  * written since the same query with the same variables was answered.
  */
-export function graphqlHandler(apollo: ApolloServer<AppGraphQLContext>, services: AppServices, db: DataSource) {
-  const publicQueries = new BoundedMemo<string, PublicQuery | null>(500);
+export function graphqlHandler(
+  apollo: ApolloServer<AppGraphQLContext>,
+  services: AppServices,
+  db: DataSource,
+  publicQueries: PublicQueries,
+) {
   return async (req: Request, res: Response, next: NextFunction) => {
     try {
       const { readCache } = services;
       const body: unknown = req.body;
       const cacheable = readCache.enabled && req.method === 'POST' && req.headers.authorization === undefined;
-      const key = cacheable ? publicQueryKey(body, publicQueries) : null;
+      const key = cacheable ? publicQueries.keyOf(body) : null;
       if (key instanceof UndeclaredVariable) {
         res.status(400).json({ errors: [{ message: key.message, extensions: { code: 'BAD_USER_INPUT' } }] });
         return;
       }
       if (key) {
-        const stored = await readCache.find(key);
+        const stored = req.readCacheMiss === key ? null : await readCache.find(key);
         if (stored) return replay(res, stored);
       }
       const generation = key ? await readCache.generation() : null;
@@ -81,35 +85,43 @@ interface PublicQuery {
   variables: string[];
 }
 
-class UndeclaredVariable {
+export class UndeclaredVariable {
   constructor(readonly message: string) {}
 }
 
 /**
- * The cache key of a request body holding one public query, or null for anything else: the
- * query's hash and the values of the variables it declares, in their declared order. A variable
- * the operation does not declare is refused (GraphQL over HTTP allows it), so that padding a body
- * with junk variables cannot make new entries.
+ * Anonymous public queries as the read cache keys them, remembered by the hash of their text (at
+ * most 500: query texts are the client's to choose).
  */
-function publicQueryKey(body: unknown, publicQueries: BoundedMemo<string, PublicQuery | null>): string | UndeclaredVariable | null {
-  if (typeof body !== 'object' || body === null) return null;
-  const { query, variables = null, operationName = null, extensions } = body as Record<string, unknown>;
-  if (typeof query !== 'string' || query.length > MAX_CACHED_DOCUMENT || extensions !== undefined) return null;
-  if (operationName !== null && typeof operationName !== 'string') return null;
-  if (variables !== null && (typeof variables !== 'object' || Array.isArray(variables))) return null;
-  const operationKey = createHash('sha256')
-    .update(`${operationName ?? ''}\n${query}`)
-    .digest('base64url');
-  let publicQuery = publicQueries.get(operationKey);
-  if (publicQuery === undefined) {
-    publicQuery = publicQueryOf(query, operationName, operationKey);
-    publicQueries.set(operationKey, publicQuery);
+export class PublicQueries {
+  private readonly parsed = new BoundedMemo<string, PublicQuery | null>(500);
+
+  /**
+   * The cache key of a request body holding one public query, or null for anything else: the
+   * query's hash and the values of the variables it declares, in their declared order. A variable
+   * the operation does not declare is refused (GraphQL over HTTP allows it), so that padding a body
+   * with junk variables cannot make new entries.
+   */
+  keyOf(body: unknown): string | UndeclaredVariable | null {
+    if (typeof body !== 'object' || body === null) return null;
+    const { query, variables = null, operationName = null, extensions } = body as Record<string, unknown>;
+    if (typeof query !== 'string' || query.length > MAX_CACHED_DOCUMENT || extensions !== undefined) return null;
+    if (operationName !== null && typeof operationName !== 'string') return null;
+    if (variables !== null && (typeof variables !== 'object' || Array.isArray(variables))) return null;
+    const operationKey = createHash('sha256')
+      .update(`${operationName ?? ''}\n${query}`)
+      .digest('base64url');
+    let publicQuery = this.parsed.get(operationKey);
+    if (publicQuery === undefined) {
+      publicQuery = publicQueryOf(query, operationName, operationKey);
+      this.parsed.set(operationKey, publicQuery);
+    }
+    if (!publicQuery) return null;
+    const given = (variables ?? {}) as Record<string, unknown>;
+    const undeclared = Object.keys(given).find((name) => !publicQuery.variables.includes(name));
+    if (undeclared !== undefined) return new UndeclaredVariable(`Variable "$${undeclared}" is not declared by the operation`);
+    return `${publicQuery.hash}\n${JSON.stringify(publicQuery.variables.map((name) => given[name] ?? null))}`;
   }
-  if (!publicQuery) return null;
-  const given = (variables ?? {}) as Record<string, unknown>;
-  const undeclared = Object.keys(given).find((name) => !publicQuery.variables.includes(name));
-  if (undeclared !== undefined) return new UndeclaredVariable(`Variable "$${undeclared}" is not declared by the operation`);
-  return `${publicQuery.hash}\n${JSON.stringify(publicQuery.variables.map((name) => given[name] ?? null))}`;
 }
 
 function publicQueryOf(query: string, operationName: string | null, hash: string): PublicQuery | null {

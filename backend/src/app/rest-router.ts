@@ -1,7 +1,7 @@
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import type { Logger } from 'pino';
-import { callerErrorOf, sendCallerError } from '../http-kit/errors';
-import { createHandlers } from '../http-kit/handle';
+import { bodyRefusal, callerErrorOf, sendCallerError } from '../http-kit/errors';
+import { createHandlers, type PublicReadRoutes } from '../http-kit/handle';
 import { callerFromRequest } from '../modules/request-caller';
 import { authorizeKey, routeKeyAccess } from '../modules/auth/scopes';
 import { registerCatalogRoutes } from '../modules/catalog/catalog.routes';
@@ -32,16 +32,20 @@ const restRegistrations = [
  * routes over the same services the GraphQL API uses. Errors answer `{ message }`.
  * Each module adds its routes with a `register...Routes(router, handlers)` function.
  */
-export function createRestRouter(services: AppServices, logger: Logger): Router {
+export function createRestRouter(services: AppServices, logger: Logger, publicReads: PublicReadRoutes): Router {
   const router = express.Router();
   const json = express.json({ limit: '1mb' });
   router.use((req, res, next) => (req.path === STRIPE_WEBHOOK_PATH ? next() : json(req, res, next)));
-  const handlers = createHandlers<AppRestContext>(async (req) => {
-    const caller = await callerFromRequest(services, req);
-    // An API key reaches only routes that declare its scope (`keyScope`); the others refuse keys.
-    authorizeKey(caller, routeKeyAccess(req));
-    return { caller, services };
-  }, services.readCache);
+  const handlers = createHandlers<AppRestContext>(
+    async (req) => {
+      const caller = await callerFromRequest(services, req);
+      // An API key reaches only routes that declare its scope (`keyScope`); the others refuse keys.
+      authorizeKey(caller, routeKeyAccess(req));
+      return { caller, services };
+    },
+    services.readCache,
+    publicReads,
+  );
   for (const register of restRegistrations) register(router, handlers);
 
   router.use((_req, res) => {
@@ -54,8 +58,9 @@ export function createRestRouter(services: AppServices, logger: Logger): Router 
       sendCallerError(res, callerError);
       return;
     }
-    if (error instanceof SyntaxError && 'body' in error) {
-      res.status(400).json({ message: 'The request body is not valid JSON' });
+    const refusal = bodyRefusal(error);
+    if (refusal) {
+      res.status(refusal.status).json({ message: refusal.message });
       return;
     }
     logger.error({ err: error }, 'REST request failed');

@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import type { ApolloServerPlugin } from '@apollo/server';
 import type { NextFunction, Request, Response } from 'express';
 import { Kind } from 'graphql';
@@ -115,13 +116,18 @@ const secondsSince = (started: number) => (performance.now() - started) / 1000;
  * pattern, never the raw path, so that ids in URLs do not make a series each.
  */
 export function countRequests(req: Request, res: Response, next: NextFunction): void {
+  countWhenAnswered(req.method, res, () => routeOf(req, res));
+  next();
+}
+
+/** Counts one request and its latency once its answer is sent, under the route `routeName` names then. */
+export function countWhenAnswered(method: string, res: ServerResponse, routeName: () => string): void {
   const started = performance.now();
   res.once('finish', () => {
-    const route = routeOf(req, res);
-    httpDurationOf({ method: req.method, route }).observe(secondsSince(started));
-    httpRequestsOf({ method: req.method, route, status: String(res.statusCode) }).inc();
+    const route = routeName();
+    httpDurationOf({ method, route }).observe(secondsSince(started));
+    httpRequestsOf({ method, route, status: String(res.statusCode) }).inc();
   });
-  next();
 }
 
 const MOUNTS = ['/graphql', '/uploads', '/images', '/metrics', '/healthz', '/readyz', '/config.json'];

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Express, NextFunction, Request, Response } from 'express';
 import type { Logger } from 'pino';
 
@@ -28,24 +29,39 @@ export function accessLog(app: Express, logger: Logger) {
       return (this[CHILD] ??= logger.child({ reqId: this.id }));
     },
   });
-  const logs = logger.isLevelEnabled('info');
+  const begin = requestLogger(logger, (req) => (req as Request).ip);
   return (req: Request, res: Response, next: NextFunction) => {
+    begin(req, res);
+    next();
+  };
+}
+
+/**
+ * What the access log does for each request, for answers sent before Express (cached replays):
+ * gives the request its id, answered in `X-Request-Id`, and logs its line once the answer is sent.
+ */
+export function requestLogger(logger: Logger, clientAddress: (req: IncomingMessage) => string | undefined) {
+  const logs = logger.isLevelEnabled('info');
+  return (req: IncomingMessage & { originalUrl?: string }, res: ServerResponse) => {
     const given = req.headers['x-request-id'];
     req.id = (typeof given === 'string' && given.slice(0, 100)) || randomUUID();
     res.setHeader('x-request-id', req.id);
-    if (logs && !UNLOGGED.has(req.url)) {
-      const started = performance.now();
-      res.once('finish', () => {
-        const line = {
-          reqId: req.id,
-          req: { method: req.method, url: req.originalUrl, remoteAddress: req.ip, userAgent: req.headers['user-agent'] },
-          res: { statusCode: res.statusCode },
-          responseTime: Math.round(performance.now() - started),
-        };
-        if (res.statusCode >= 500) logger.error(line, 'request failed');
-        else logger.info(line, 'request completed');
-      });
-    }
-    next();
+    if (!logs || UNLOGGED.has(req.url ?? '')) return;
+    const started = performance.now();
+    res.once('finish', () => {
+      const line = {
+        reqId: req.id,
+        req: {
+          method: req.method,
+          url: req.originalUrl ?? req.url,
+          remoteAddress: clientAddress(req),
+          userAgent: req.headers['user-agent'],
+        },
+        res: { statusCode: res.statusCode },
+        responseTime: Math.round(performance.now() - started),
+      };
+      if (res.statusCode >= 500) logger.error(line, 'request failed');
+      else logger.info(line, 'request completed');
+    });
   };
 }

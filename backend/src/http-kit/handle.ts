@@ -23,7 +23,11 @@ export interface Handlers<Context> {
   publicRead(handler: Handler<Context>, options: { query: readonly string[] }): RequestHandler;
 }
 
-export function createHandlers<Context>(contextOf: (req: Request) => Promise<Context>, readCache: ReadCache): Handlers<Context> {
+export function createHandlers<Context>(
+  contextOf: (req: Request) => Promise<Context>,
+  readCache: ReadCache,
+  publicReads: PublicReadRoutes,
+): Handlers<Context> {
   const handle = (handler: Handler<Context>) => async (req: Request, res: Response, next: NextFunction) => {
     try {
       const result = await handler(req, res, await contextOf(req));
@@ -36,10 +40,11 @@ export function createHandlers<Context>(contextOf: (req: Request) => Promise<Con
   const publicRead = (handler: Handler<Context>, { query }: { query: readonly string[] }) => {
     const answer = handle(handler);
     return async (req: Request, res: Response, next: NextFunction) => {
-      const key = readCache.enabled && req.headers.authorization === undefined && req.method === 'GET' ? cacheKey(req, query) : null;
+      const cacheable = readCache.enabled && req.headers.authorization === undefined && req.method === 'GET';
+      const key = cacheable ? publicReads.learn(req, query) : null;
       if (key === null) return answer(req, res, next);
       try {
-        const stored = await readCache.find(key);
+        const stored = req.readCacheMiss === key ? null : await readCache.find(key);
         if (stored) return replay(res, stored);
         const generation = await readCache.generation();
         const result = await handler(req, res, await contextOf(req));
@@ -57,12 +62,51 @@ export function createHandlers<Context>(contextOf: (req: Request) => Promise<Con
   return { handle, publicRead };
 }
 
+declare module 'http' {
+  interface IncomingMessage {
+    /** The read-cache key already looked up, and missed, before the request reached its route. */
+    readCacheMiss?: string;
+  }
+}
+
+/**
+ * The public-read routes (path and known query parameters), learnt from the requests they answer,
+ * so that a cached answer can be found before routing (app/replay-first.ts). Keys are made from the
+ * request's path as written: only the route's own spelling is cached (Express also routes
+ * `/API/Products`), so no variety of spellings can fill the cache.
+ */
+export class PublicReadRoutes {
+  private readonly routes = new Map<string, { query: readonly string[]; route: string }>();
+
+  /** The key of a GET answered by a public-read route; null when it is not to be cached. */
+  learn(req: Request, query: readonly string[]): string | null {
+    const route = `${req.baseUrl}${req.route?.path ?? ''}`;
+    const [path, search] = splitUrl(req.originalUrl);
+    if (path !== route) return null;
+    if (!this.routes.has(path)) this.routes.set(path, { query, route });
+    return cacheKey(path, search, query);
+  }
+
+  /** The key and route of a GET to a public-read route already seen; null for any other request. */
+  keyOf(url: string): { key: string; route: string } | null {
+    const [path, search] = splitUrl(url);
+    const known = this.routes.get(path);
+    const key = known ? cacheKey(path, search, known.query) : null;
+    return key && known ? { key, route: known.route } : null;
+  }
+}
+
+function splitUrl(url: string): [path: string, search: string] {
+  const mark = url.indexOf('?');
+  return mark < 0 ? [url, ''] : [url.slice(0, mark), url.slice(mark + 1)];
+}
+
 /** `GET path?known=...` with the known parameters in a fixed order; null when the request has others or repeats one. */
-function cacheKey(req: Request, known: readonly string[]): string | null {
-  const params = new URL(req.originalUrl, 'http://keen').searchParams;
+function cacheKey(path: string, search: string, known: readonly string[]): string | null {
+  const params = new URLSearchParams(search);
   for (const name of params.keys()) if (!known.includes(name) || params.getAll(name).length > 1) return null;
   const kept = known.filter((name) => params.has(name)).map((name) => [name, params.get(name)!]);
-  return `GET ${req.path} ${JSON.stringify(kept)}`;
+  return `GET ${path} ${JSON.stringify(kept)}`;
 }
 
 /** The old client's `{ success }` answers: "already exist" (a conflict) is `{ success: false, message }`, not an error. */

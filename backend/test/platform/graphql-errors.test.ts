@@ -70,3 +70,27 @@ test('internal errors are masked: no SQL, no stack, a generic message', async ()
   expect(error.message).toBe('Something went wrong on our side; please try again');
   expect(JSON.stringify(body)).not.toMatch(/review_gone|relation|select|stacktrace|QueryFailedError/i);
 });
+
+describe('a body that cannot be read is a 400 (or 413) in GraphQL form, never a 500', () => {
+  const raw = (body: string, headers: Record<string, string> = {}) =>
+    fetch(`${app.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
+
+  test.each([
+    ['a small body (read ahead of Express)', '{"query": "{ products { totalItems } }"'],
+    ['a large body (read by express.json)', `{"query": "{ products { totalItems } }", "variables": {"pad": "${'x'.repeat(100_000)}"`],
+  ])('%s that is not JSON', async (_name, body) => {
+    const response = await raw(body);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      errors: [{ message: 'The request body is not valid JSON', extensions: { code: 'BAD_REQUEST' } }],
+    });
+    // The security headers come with it.
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
+  test('a body over 1 MB', async () => {
+    const response = await raw(JSON.stringify({ query: '{ products { totalItems } }', variables: { pad: 'x'.repeat(1_100_000) } }));
+    expect(response.status).toBe(413);
+    expect((await response.json()).errors[0].message).toBe('The request body is larger than 1 MB');
+  });
+});

@@ -1,6 +1,7 @@
 import express, { type Router } from 'express';
 import { pino } from 'pino';
 import { openApiDocument } from '../../src/app/openapi';
+import { PublicReadRoutes } from '../../src/http-kit/handle';
 import { createRestRouter } from '../../src/app/rest-router';
 import { startTestApp, type TestApp } from '../support/harness';
 
@@ -28,7 +29,7 @@ function documentedRoutes(): string[] {
 }
 
 test('every mounted /api route is documented and every documented route is mounted', () => {
-  const mounted = mountedRoutes(createRestRouter(app.services, pino({ level: 'silent' })));
+  const mounted = mountedRoutes(createRestRouter(app.services, pino({ level: 'silent' }), new PublicReadRoutes()));
   expect(mounted.length).toBeGreaterThan(20);
   expect(new Set(mounted).size).toBe(mounted.length);
   expect(documentedRoutes()).toEqual(mounted);

@@ -2,6 +2,7 @@ import { pipeline } from 'node:stream/promises';
 import type { Request, RequestHandler, Response, Router } from 'express';
 import multer, { MulterError } from 'multer';
 import { badInput } from '../../common/errors';
+import { ifNoneMatchNames } from '../../http-kit/etag';
 import type { Handlers } from '../../http-kit/handle';
 import type { RestContextOf } from '../auth/request-context';
 import { MAX_IMAGE_BYTES, type UploadsService } from './uploads.service';
@@ -62,7 +63,7 @@ export function storedImageHandler(services: Services): RequestHandler {
     }
     res.setHeader('cache-control', 'public, max-age=604800, immutable');
     res.setHeader('etag', image.etag);
-    if (matches(req.headers['if-none-match'], image.etag)) {
+    if (ifNoneMatchNames(req.headers['if-none-match'], image.etag)) {
       image.body.destroy();
       res.status(304).end();
       return;
@@ -76,11 +77,4 @@ export function storedImageHandler(services: Services): RequestHandler {
       if ((error as NodeJS.ErrnoException).code !== 'ERR_STREAM_PREMATURE_CLOSE') throw error;
     }
   };
-}
-
-/** `If-None-Match` names this tag (weakly compared, as for GET), or any. */
-function matches(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  const tags = ifNoneMatch.split(',').map((tag) => tag.trim().replace(/^W\//, ''));
-  return tags.includes('*') || tags.includes(etag.replace(/^W\//, ''));
 }
