@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { demo, gql, placeOrderViaApi, signIn } from './support';
+import { demo, gql, placeOrderViaApi, signIn, tabTo } from './support';
 
 /**
  * Every page, signed out, as a customer and as an admin: one <h1>, a page title, and no serious or
@@ -83,15 +83,6 @@ test('form errors are tied to their fields', async ({ page }) => {
   await expect(email).toHaveAttribute('aria-invalid', 'true');
   await expect(email).toHaveAccessibleDescription(/.+/);
 });
-
-/** Presses Tab until `target` has the focus; fails after `max` presses. */
-async function tabTo(page: Page, target: Locator, max = 60) {
-  for (let presses = 0; presses < max; presses++) {
-    await page.keyboard.press('Tab');
-    if (await target.evaluate((element) => element === document.activeElement).catch(() => false)) return;
-  }
-  throw new Error(`Tab never reached ${target}`);
-}
 
 async function expectVisibleFocus(target: Locator) {
   const ring = await target.evaluate((element) => {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type BrowserContext, expect, type Page } from '@playwright/test';
+import { type BrowserContext, expect, type Locator, type Page } from '@playwright/test';
 
 export const demo = {
   admin: { email: 'admin@keen.test', password: 'keen-admin-1' },
@@ -125,4 +125,13 @@ export async function payWithSuccessCard(page: Page, total: number): Promise<str
   await expect(transaction).toBeVisible();
   await expect(pay).toBeDisabled();
   return (await transaction.textContent())!.replace('Your transaction id : ', '').trim();
+}
+
+/** Presses Tab until `target` has the focus; fails after `max` presses. */
+export async function tabTo(page: Page, target: Locator, max = 60): Promise<void> {
+  for (let presses = 0; presses < max; presses++) {
+    await page.keyboard.press('Tab');
+    if (await target.evaluate((element) => element === document.activeElement).catch(() => false)) return;
+  }
+  throw new Error(`Tab never reached ${target}`);
 }

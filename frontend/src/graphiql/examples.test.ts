@@ -18,6 +18,20 @@ test("every example tab is a valid operation against the server's schema", () =>
 
 test('the examples cover the tasks integrators start with, and one sends an API key', () => {
   const fields = exampleTabs.map((tab) => /\{\s*(\w+)/.exec(tab.query.replace(/^#.*$/gm, ''))?.[1]);
-  expect(fields).toEqual(['products', 'product', 'placeOrder', 'createPaymentIntent', 'markShipped', 'makeAdmin', 'products']);
+  expect(fields).toEqual([
+    'products',
+    'product',
+    'placeOrder',
+    'placeOrder',
+    'createPaymentIntent',
+    'markShipped',
+    'makeAdmin',
+    'products',
+  ]);
+  // placeOrder with one line, then with several.
+  const lineCounts = exampleTabs
+    .filter((tab) => tab.query.includes('placeOrder('))
+    .map((tab) => (JSON.parse(tab.variables ?? '{}') as { input: { lines: unknown[] } }).input.lines.length);
+  expect(lineCounts).toEqual([1, 2]);
   expect(exampleTabs.some((tab) => tab.headers?.includes('Bearer keen_sk_'))).toBe(true);
 });

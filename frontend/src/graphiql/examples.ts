@@ -21,8 +21,16 @@ query Product($id: ID!) {
     variables: json({ id: 'PASTE-A-PRODUCT-ID' }),
   },
   {
-    query: `# Place an order as the signed-in customer (API keys cannot: an order needs a person).
-# One line or several (up to 20), paid together; a line may carry an engraving.
+    query: `# Place a one-line order as the signed-in customer (API keys cannot: an order needs a person).
+mutation PlaceOneLineOrder($input: PlaceOrderInput!) {
+  placeOrder(input: $input) { id state totalPrice lines { product { name } quantity lineTotal } }
+}`,
+    variables: json({
+      input: { lines: [{ productId: 'PASTE-A-PRODUCT-ID', quantity: 1 }], phone: '+1 555 0100', address: '1 Test Street' },
+    }),
+  },
+  {
+    query: `# A cart: several lines (up to 20) in one order, paid together; a line may carry an engraving.
 mutation PlaceOrder($input: PlaceOrderInput!) {
   placeOrder(input: $input) { id state totalPrice createdAt lines { product { name } quantity unitPrice lineTotal engraving { text font } } }
 }`,
