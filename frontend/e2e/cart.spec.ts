@@ -23,8 +23,9 @@ async function products(baseURL: string): Promise<Map<string, Product>> {
 }
 
 async function expectNoSeriousAxeViolations(page: Page, where: string) {
-  // A button that has just been enabled fades in its colours: check them once the fade is over.
-  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
+  // A button that has just been enabled fades in its colours: check them once the fade is over
+  // (a fade replaced by another is cancelled, and its promise rejects).
+  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => null))));
   const { violations } = await new AxeBuilder({ page }).analyze();
   const serious = violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')

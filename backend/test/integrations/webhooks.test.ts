@@ -196,12 +196,7 @@ test('production rules: https only, and no loopback, private or metadata address
   // An endpoint saved earlier (or a name that now resolves elsewhere) is checked again at each delivery.
   const hooks = await receiver();
   try {
-    const saved = await app.db
-      .getRepository(WebhookEndpoint)
-      .save({ url: `https://127.0.0.1:${hooks.port}/hooks`, events: ['order.paid'], secret: 'whsec_test', enabled: false });
-    const delivery = await app.db
-      .getRepository(WebhookDelivery)
-      .save({ endpointId: saved.id, eventId: saved.id, event: 'order.paid', body: '{}', attemptLimit: 2 });
+    const delivery = await pendingDelivery(`https://127.0.0.1:${hooks.port}/hooks`, '{}', 2);
     await expect(production.attempt(delivery.id)).rejects.toThrow(/resolves to a private/);
     expect(await app.db.getRepository(WebhookDelivery).findOneByOrFail({ id: delivery.id })).toMatchObject({
       attempts: 1,
@@ -246,15 +241,18 @@ test('managing endpoints: anonymous UNAUTHENTICATED, customer and API key FORBID
   });
 });
 
+/** A delivery of `body` to `url` waiting for its attempts (its endpoint disabled, so no event adds others). */
+async function pendingDelivery(url: string, body: string, attemptLimit: number): Promise<WebhookDelivery> {
+  const endpoint = await app.db.getRepository(WebhookEndpoint).save({ url, events: ['order.paid'], secret: 'whsec_test', enabled: false });
+  return app.db
+    .getRepository(WebhookDelivery)
+    .save({ endpointId: endpoint.id, eventId: endpoint.id, event: 'order.paid', body, attemptLimit });
+}
+
 test('a delivery whose last attempt fails is marked failed, with the answer it got', async () => {
   const hooks = await receiver([500, 500]);
   try {
-    const saved = await app.db
-      .getRepository(WebhookEndpoint)
-      .save({ url: hooks.url, events: ['order.paid'], secret: 'whsec_test', enabled: false });
-    const delivery = await app.db
-      .getRepository(WebhookDelivery)
-      .save({ endpointId: saved.id, eventId: saved.id, event: 'order.paid', body: '{}', attemptLimit: 2 });
+    const delivery = await pendingDelivery(hooks.url, '{}', 2);
     await expect(app.services.webhooks.attempt(delivery.id)).rejects.toThrow(/answered 500/);
     expect(await app.db.getRepository(WebhookDelivery).findOneByOrFail({ id: delivery.id })).toMatchObject({
       attempts: 1,
@@ -351,12 +349,7 @@ test('a receiver that never answers is abandoned after the time-out (10 s unless
       { retryDelaySeconds: 1, publicHttpsOnly: false, timeoutMs: 500 },
       pino({ level: 'silent' }),
     );
-    const saved = await app.db
-      .getRepository(WebhookEndpoint)
-      .save({ url: hooks.url, events: ['order.paid'], secret: 'whsec_test', enabled: false });
-    const delivery = await app.db
-      .getRepository(WebhookDelivery)
-      .save({ endpointId: saved.id, eventId: saved.id, event: 'order.paid', body: '{"id":"silent"}', attemptLimit: 1 });
+    const delivery = await pendingDelivery(hooks.url, '{"id":"silent"}', 1);
     started = Date.now();
     await expect(impatient.attempt(delivery.id)).rejects.toThrow(/No answer within 0\.5 s/);
     expect(Date.now() - started).toBeLessThan(5000);
