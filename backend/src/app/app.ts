@@ -12,13 +12,13 @@ import type { Config } from '../config';
 import { accessLog, requestLogger } from '../http-kit/access-log';
 import { bodyRefusal, callerErrorOf, sendCallerError, unreadableJson } from '../http-kit/errors';
 import { PublicReadRoutes } from '../http-kit/handle';
-import { securityHeaderList } from './security-headers';
 import { clientFiles, sendClientFile } from '../http-kit/static-files';
 import { storedImageHandler } from '../modules/uploads/uploads.routes';
 import { seedImagesDir } from '../seed/catalogue';
 import { graphqlHandler, PublicQueries } from './graphql-handler';
 import { replayFirst } from './replay-first';
 import { createRestRouter } from './rest-router';
+import { securityHeaderList } from './security-headers';
 import type { AppGraphQLContext, AppServices } from './services';
 
 export interface AppParts {
