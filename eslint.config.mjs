@@ -45,6 +45,11 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-explicit-any': 'off', 'no-console': 'off' },
   },
   {
+    // CommonJS files (a require hook) load modules the CommonJS way.
+    files: ['**/*.cjs'],
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
     // Scripts and benchmarks talk to a terminal.
     files: ['**/scripts/**', 'backend/bench/**', 'backend/dev/**', 'frontend/e2e/run.mjs'],
     rules: { 'no-console': 'off' },

@@ -58,6 +58,8 @@ export function createApolloServer(schema: GraphQLSchema, options: ApolloOptions
     introspection: options.graphql.introspection,
     validationRules: protection.validationRules,
     allowBatchedHttpRequests: false,
+    // main.ts owns SIGTERM and SIGINT: Apollo's own handlers would stop it a second time and re-raise the signal.
+    stopOnTerminationSignals: false,
     // Every answer's error is either the caller's own (a stack says nothing to them) or masked;
     // stacks go to the log. Formatting one per refused request costs more than the request.
     includeStacktraceInErrorResponses: false,

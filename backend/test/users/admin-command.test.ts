@@ -1,7 +1,5 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { runAdminCommand } from '../../src/admin-command';
 import { StaffGrant, StaffRoleAction, StaffRoleEvent } from '../../src/modules/users/staff-grant.entity';
@@ -224,40 +222,11 @@ test('a revoke that comes first leaves no grant for the first verified sign-in t
 });
 
 describe('the command line entry, run as a process', () => {
-  // `npm run admin` runs the compiled backend/dist/admin-command.js, which a test run does not build
-  // (and which may be older than the source). The same entry runs here from its source, compiled
-  // file by file as it is required by TypeScript's transpileModule with the backend's settings
-  // (isolatedModules, as the build and ts-jest do), with @keen/rules from its source as in jest.
+  // `npm run admin` runs the compiled backend/dist/admin-command.js, which a test run does not build:
+  // the same entry runs here from its source.
   const backend = path.resolve(__dirname, '..', '..');
   const entry = path.join(backend, 'src', 'admin-command.ts');
-  let hookDir: string;
-  let hook: string;
-
-  beforeAll(() => {
-    hookDir = mkdtempSync(path.join(os.tmpdir(), 'keen-admin-cli-'));
-    hook = path.join(hookDir, 'require-typescript.cjs');
-    writeFileSync(
-      hook,
-      `const fs = require('node:fs');
-const Module = require('node:module');
-const ts = require(${JSON.stringify(require.resolve('typescript'))});
-const backend = ${JSON.stringify(backend)};
-const rules = ${JSON.stringify(path.join(backend, '..', 'packages', 'rules', 'src', 'index.ts'))};
-const { config } = ts.readConfigFile(backend + '/tsconfig.json', ts.sys.readFile);
-const { options } = ts.parseJsonConfigFileContent(config, ts.sys, backend);
-const compilerOptions = { ...options, module: ts.ModuleKind.CommonJS, moduleResolution: undefined, sourceMap: false, inlineSourceMap: true };
-const resolve = Module._resolveFilename;
-Module._resolveFilename = function (request, ...rest) {
-  return resolve.call(this, request === '@keen/rules' ? rules : request, ...rest);
-};
-for (const extension of ['.ts', '.tsx']) {
-  Module._extensions[extension] = (module, fileName) =>
-    module._compile(ts.transpileModule(fs.readFileSync(fileName, 'utf8'), { compilerOptions, fileName }).outputText, fileName);
-}
-`,
-    );
-  });
-  afterAll(() => rmSync(hookDir, { recursive: true, force: true }));
+  const hook = path.join(__dirname, '..', 'support', 'require-typescript.cjs');
 
   function cli(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
     return new Promise((resolve, reject) => {
