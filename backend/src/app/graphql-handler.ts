@@ -43,13 +43,15 @@ export function graphqlHandler(
         if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
       }
       const response = await apollo.executeHTTPGraphQLRequest({
-        httpGraphQLRequest: { method: req.method.toUpperCase(), headers, search: new URL(req.url, 'http://x').search, body },
+        httpGraphQLRequest: { method: req.method.toUpperCase(), headers, search: searchOf(req.url), body },
         context: async () => ({ caller: await callerOf(services, req), services, loaders: createRequestLoaders(db, services) }),
       });
       for (const [name, value] of response.headers) res.setHeader(name, value);
       res.statusCode = response.status ?? 200;
       if (response.body.kind === 'complete') {
-        res.send(response.body.string);
+        // A POST is never revalidated: its answer goes out without Express's ETag (a hash of every answer).
+        if (req.method === 'POST') res.setHeader('content-length', Buffer.byteLength(response.body.string)).end(response.body.string);
+        else res.send(response.body.string);
         const sent = key && !response.body.string.includes('"errors":') ? sentAnswer(res, response.body.string) : null;
         if (key && sent) readCache.store(key, generation, sent);
         return;
@@ -60,6 +62,12 @@ export function graphqlHandler(
       next(error);
     }
   };
+}
+
+/** The query string of a request path, `?` included ('' without one), as URL.search has it. */
+function searchOf(url: string): string {
+  const start = url.indexOf('?');
+  return start < 0 || start === url.length - 1 ? '' : url.slice(start);
 }
 
 /** The caller, or a GraphQL error for a bad token: 401 (or 429, or 503), not Apollo's default 500. */

@@ -97,3 +97,63 @@ test('a page past the end answers no rows and the right count', async () => {
   expect(lastPage.data.products.totalItems).toBe(30);
   expect(lastPage.data.products.items).toHaveLength(5);
 });
+
+describe('a product list reads the columns its answer needs, and no others', () => {
+  /** The quoted columns a list statement selects, in order (its count is not a column). */
+  const selected = (text: string) => [.../^SELECT (.*?)count\(\*\) OVER/.exec(text)![1].matchAll(/"(\w+)"/g)].map((match) => match[1]);
+
+  test('GraphQL: the fields asked under items, through fragments and aliases', async () => {
+    const { texts, data } = await app.statementsFor(
+      `{ products(options: { search: "${tag} knife 1", take: 2 }) { totalItems items { ...Priced label: name ... on Product { quantity } } } }
+       fragment Priced on Product { id price }`,
+    );
+    expect(texts).toHaveLength(1);
+    expect(selected(texts[0])).toEqual(['id', 'name', 'price', 'quantity']);
+    // One of its 50 is held by the order placed in beforeAll.
+    expect(data.products.items[0]).toEqual({ id: expect.any(String), label: `${tag} knife 1`, price: expect.any(Number), quantity: 49 });
+  });
+
+  test('GraphQL: only the count when no item field is asked', async () => {
+    const { texts, data } = await app.statementsFor(`{ products(options: { search: "${tag}" }) { totalItems } }`);
+    expect(texts).toHaveLength(1);
+    expect(selected(texts[0])).toEqual([]);
+    expect(data.products.totalItems).toBe(30);
+  });
+
+  test('REST: the fields of a REST product (not the timestamps it does not show)', async () => {
+    await app.statementsFor('{ __typename }');
+    app.queries.texts = [];
+    app.queries.counting = true;
+    const response = await fetch(`${app.url}/api/products?q=${tag}&take=3`);
+    app.queries.counting = false;
+    expect(response.status).toBe(200);
+    const [first] = (await response.json()) as Record<string, unknown>[];
+    expect(Object.keys(first).sort()).toEqual(
+      [
+        '_id',
+        'description',
+        'engravable',
+        'engravingMaxLength',
+        'engravingPrice',
+        'img',
+        'minimumQuantity',
+        'name',
+        'price',
+        'quantity',
+      ].sort(),
+    );
+    expect(app.queries.texts).toHaveLength(1);
+    expect(selected(app.queries.texts[0])).toEqual([
+      'id',
+      'name',
+      'img',
+      'description',
+      'price',
+      'quantity',
+      'minimumQuantity',
+      'engravable',
+      'engravingMaxLength',
+      'engravingPrice',
+    ]);
+  });
+});

@@ -14,8 +14,12 @@ import { startServer } from '../../src/app/server';
 export class QueryCounter implements TypeOrmLogger {
   counting = false;
   count = 0;
-  logQuery(): void {
-    if (this.counting) this.count += 1;
+  /** The texts of the statements counted. */
+  texts: string[] = [];
+  logQuery(text: string): void {
+    if (!this.counting) return;
+    this.count += 1;
+    this.texts.push(text);
   }
   logQueryError(): void {}
   logQuerySlow(): void {}
@@ -128,15 +132,16 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
     query: string,
     variables: Record<string, unknown> = {},
     session?: TestSession,
-  ): Promise<{ count: number; data: T }> {
+  ): Promise<{ count: number; texts: string[]; data: T }> {
     // Deliveries after earlier commits run on their own; they are not this request's statements.
     await server.settled();
     queries.count = 0;
+    queries.texts = [];
     queries.counting = true;
     try {
       const res = await gql<T>(query, variables, session);
       if (res.errors) throw new Error(JSON.stringify(res.errors));
-      return { count: queries.count, data: res.data! };
+      return { count: queries.count, texts: queries.texts, data: res.data! };
     } finally {
       queries.counting = false;
     }

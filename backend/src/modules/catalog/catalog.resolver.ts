@@ -1,6 +1,8 @@
-import { Arg, Ctx, ID, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
+import type { GraphQLResolveInfo } from 'graphql';
+import { Arg, Ctx, ID, Info, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
+import { askedItemFields } from '../../common/asked-fields';
 import type { GraphQLContextOf } from '../auth/request-context';
-import type { CatalogService } from './catalog.service';
+import { type CatalogService, PRODUCT_COLUMNS } from './catalog.service';
 import { ListResult } from '../../common/list';
 import { ENGRAVING_FONTS, EngravingFont } from './engraving';
 import { Product } from './product.entity';
@@ -20,8 +22,15 @@ export class CatalogResolver {
     @Arg('options', () => ProductListOptions, { nullable: true, description: 'Default: the first 20, oldest first' })
     options: ProductListOptions | undefined,
     @Ctx() { caller, services }: GraphQLContext,
+    @Info() info: GraphQLResolveInfo,
   ): Promise<ProductList> {
-    return services.catalog.list(caller, options);
+    // Only the asked columns are read: the items then hold only the fields the query resolves.
+    const asked = askedItemFields(info);
+    return services.catalog.list(
+      caller,
+      options,
+      PRODUCT_COLUMNS.filter((column) => asked.has(column)),
+    );
   }
 
   @KeyScope('catalog:read')

@@ -5,15 +5,29 @@ import { type Handlers, successUnlessConflict } from '../../http-kit/handle';
 import { LIST_PAGE_QUERY, oneOf, queryValue, requireQuery, restList, yesNo } from '../../http-kit/query';
 import { requireAdmin } from '../auth/caller';
 import type { RestContextOf } from '../auth/request-context';
-import type { CatalogService } from './catalog.service';
+import { type CatalogService, type ProductColumn } from './catalog.service';
 import type { Product } from './product.entity';
 import { type ProductFieldsInput, type ProductInput, ProductSortField, type UpdateProductInput } from './product.inputs';
 import { keyScope } from '../auth/scopes';
 
 type RestContext = RestContextOf<{ catalog: CatalogService }>;
 
+/** The columns a REST product is made of. */
+const REST_PRODUCT_COLUMNS = [
+  'id',
+  'name',
+  'img',
+  'description',
+  'price',
+  'quantity',
+  'minimumQuantity',
+  'engravable',
+  'engravingMaxLength',
+  'engravingPrice',
+] as const satisfies readonly ProductColumn[];
+
 /** A product as the old client reads it (SPEC §3): `_id` instead of `id`. */
-const restProduct = (p: Product) => ({
+const restProduct = (p: Pick<Product, (typeof REST_PRODUCT_COLUMNS)[number]>) => ({
   _id: p.id,
   name: p.name,
   img: p.img,
@@ -74,7 +88,9 @@ export function registerCatalogRoutes(router: Router, { handle, publicRead }: Ha
       if (id !== undefined) return [restProduct(await services.catalog.get(caller, id))];
       const sort = oneOf(req, 'sort', Object.keys(productSorts) as ProductSort[]);
       const filter = { search: queryValue(req, 'q'), inStock: yesNo(req, 'inStock'), ...(sort ? productSorts[sort] : {}) };
-      return (await restList(req, res, (page) => services.catalog.list(caller, { ...filter, ...page }))).map(restProduct);
+      return (await restList(req, res, (page) => services.catalog.list(caller, { ...filter, ...page }, REST_PRODUCT_COLUMNS))).map(
+        restProduct,
+      );
     }, PRODUCT_LIST_QUERY),
   );
 
