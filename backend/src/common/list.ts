@@ -1,5 +1,5 @@
 import { Field, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
-import { Brackets, type ObjectLiteral, type SelectQueryBuilder } from 'typeorm';
+import { Brackets, type DataSource, type ObjectLiteral, type SelectQueryBuilder } from 'typeorm';
 import { badInput } from './errors';
 
 export enum SortDirection {
@@ -51,14 +51,12 @@ export function likePattern(search: string): string {
   return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-export interface ListSpec<T = unknown> {
+export interface ListSpec {
   /** Columns of the query's main alias that `search` matches, case-insensitively. */
   searchColumns: string[];
   /** The sort when the caller names none. */
   defaultSort: string;
   defaultDirection: SortDirection;
-  /** Fills an item from the columns the caller added with addSelect (its raw row). */
-  withRaw?: (item: T, raw: Record<string, unknown>) => void;
 }
 
 /**
@@ -68,7 +66,7 @@ export interface ListSpec<T = unknown> {
 export async function pageOf<T extends ObjectLiteral>(
   query: SelectQueryBuilder<T>,
   options: PageOptions & { sortBy?: string | null },
-  spec: ListSpec<T>,
+  spec: ListSpec,
 ): Promise<{ items: T[]; totalItems: number }> {
   const { skip, take } = checkPage(options);
   const alias = query.alias;
@@ -79,7 +77,7 @@ export async function pageOf<T extends ObjectLiteral>(
     );
   }
   query.orderBy(`${alias}.${options.sortBy ?? spec.defaultSort}`, options.sortDirection ?? spec.defaultDirection).addOrderBy(`${alias}.id`);
-  return fetchPage(query, { skip, take }, spec.withRaw);
+  return fetchPage(query, { skip, take });
 }
 
 /**
@@ -87,20 +85,59 @@ export async function pageOf<T extends ObjectLiteral>(
  * filtered rows); a page past the end asks for the count on its own. `query` must have no joins
  * (OFFSET/LIMIT then count rows, not joined pairs) and its sort, ending in a unique column.
  */
-export async function fetchPage<T extends ObjectLiteral>(
+async function fetchPage<T extends ObjectLiteral>(
   query: SelectQueryBuilder<T>,
   { skip, take }: Page,
-  withRaw?: ListSpec<T>['withRaw'],
 ): Promise<{ items: T[]; totalItems: number }> {
   const { entities, raw } = await query
     .addSelect('COUNT(*) OVER ()', 'total_items')
     .offset(skip)
     .limit(take)
     .getRawAndEntities<{ total_items: string }>();
-  // Without joins, raw rows and entities stand in the same order, one for one.
-  if (withRaw) entities.forEach((item, i) => withRaw(item, raw[i]));
   if (raw.length) return { items: entities, totalItems: Number(raw[0].total_items) };
   return { items: [], totalItems: skip ? await query.offset(undefined).limit(undefined).orderBy().getCount() : 0 };
+}
+
+/** Binds a value to a statement: answers its placeholder ($1, $2...). */
+export type Bind = (value: unknown) => string;
+
+/** A list statement in parts: `where` and `orderBy` bind their values, so placeholders are numbered for them. */
+export interface RowsQuery {
+  /** Column names or expressions, each with its own quoting or alias. */
+  columns: readonly string[];
+  from: string;
+  where: (bind: Bind) => string[];
+  orderBy: (bind: Bind) => string;
+}
+
+/**
+ * One page of a hot list as plain rows, for lists read on every visit: one statement (rows and the
+ * count over every page together), prepared by name (db/prepared-reads.ts), with no query builder
+ * and no entity hydration (on these lists they cost more than the query). A page past the end asks
+ * for the count on its own. Each row also carries the count as `totalItems`, which no answer reads
+ * (copying every row without it would cost more). `orderBy` must end in a unique column.
+ */
+export async function rowsPage<Row extends object>(
+  db: DataSource,
+  query: RowsQuery,
+  { skip, take }: Page,
+): Promise<{ items: Row[]; totalItems: number }> {
+  const values: unknown[] = [];
+  const bind: Bind = (value) => `$${values.push(value)}`;
+  const conditions = query.where(bind);
+  const where = conditions.length ? ` WHERE ${conditions.join(' AND ')}` : '';
+  const whereValues = values.length;
+  const orderBy = query.orderBy(bind);
+  const rows = (await db.query(
+    `SELECT ${query.columns.map((column) => `${column}, `).join('')}count(*) OVER ()::int AS "totalItems" FROM ${query.from}${where} ORDER BY ${orderBy} LIMIT ${bind(take)} OFFSET ${bind(skip)}`,
+    values,
+  )) as (Row & { totalItems: number })[];
+  if (rows.length) return { items: rows, totalItems: rows[0].totalItems };
+  if (!skip) return { items: [], totalItems: 0 };
+  const [{ total }] = (await db.query(`SELECT count(*)::int AS total FROM ${query.from}${where}`, values.slice(0, whereValues))) as {
+    total: number;
+  }[];
+  return { items: [], totalItems: total };
 }
 
 /** `{ items, totalItems }` for one item type (type-graphql's generic type pattern). */

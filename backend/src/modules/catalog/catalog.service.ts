@@ -1,6 +1,6 @@
 import { type DataSource, type EntityManager, QueryFailedError } from 'typeorm';
 import { badInput, conflict, notFound } from '../../common/errors';
-import { checkPage, likePattern, SortDirection } from '../../common/list';
+import { checkPage, likePattern, rowsPage, SortDirection } from '../../common/list';
 import { isId, requireText, requireWholeNumber } from '../../common/validate';
 import type { ProductPayload } from '../../events/catalogue';
 import { raise } from '../../events/outbox';
@@ -44,11 +44,8 @@ export class CatalogService {
   /**
    * A page of products. A search keeps the products whose name or description holds every word
    * of it (anywhere, so "bowi" finds "Bowie"), best match first unless another sort is asked for.
-   * `columns` names what the answer needs (all by default); the items carry those only.
-   *
-   * Every shopper's first page runs this, so it is one plain statement (rows and count together),
-   * prepared by name (db/prepared-reads.ts), whose rows are the answer's objects: no query builder
-   * and no entity hydration (which cost more than the query), and no column nobody reads.
+   * `columns` names what the answer needs (all by default); the items carry those only. Every
+   * shopper's first page runs this: plain rows (rowsPage), and no column nobody reads.
    */
   async list<C extends ProductColumn = ProductColumn>(
     _caller: Caller,
@@ -59,34 +56,30 @@ export class CatalogService {
     const words = options.search?.split(/\s+/).filter(Boolean) ?? [];
     const sortBy = options.sortBy ?? (words.length ? ProductSortField.relevance : ProductSortField.createdAt);
     if (sortBy === ProductSortField.relevance && !words.length) throw badInput('Sorting by relevance needs search text');
-    const values: unknown[] = [];
-    const value = (given: unknown) => `$${values.push(given)}`;
-    // The same expression as the trigram index IDX_product_search, so the planner can use it.
-    const conditions = words.map((word) => `(name || ' ' || description) ILIKE ${value(likePattern(word))}`);
-    if (options.lowStock) conditions.push('quantity <= "minimumQuantity"');
-    if (options.inStock) conditions.push('quantity >= "minimumQuantity"');
-    const where = conditions.length ? `WHERE ${conditions.join(' AND ')}` : '';
-    // A match in the name counts twice as much as one in the description; among equal matches,
-    // the name closest to the whole search (the shorter one) wins.
-    const phrase = sortBy === ProductSortField.relevance ? value(words.join(' ')) : '';
-    const order =
-      sortBy === ProductSortField.relevance
-        ? `2 * word_similarity(${phrase}, name) + similarity(${phrase}, name) + word_similarity(${phrase}, description) DESC, name ASC`
-        : `"${SORT_COLUMNS[sortBy]}" ${options.sortDirection === SortDirection.DESC ? 'DESC' : 'ASC'}`;
     const asked: readonly ProductColumn[] = columns ?? PRODUCT_COLUMNS;
-    const selected = PRODUCT_COLUMNS.filter((column) => asked.includes(column)).map((column) => `"${column}", `);
-    const rows = (await this.db.query(
-      `SELECT ${selected.join('')}count(*) OVER ()::int AS "totalItems" FROM product ${where} ORDER BY ${order}, id ASC LIMIT ${value(take)} OFFSET ${value(skip)}`,
-      values,
-    )) as (Pick<Product, C> & { totalItems: number })[];
-    // Each item also carries the count, which no answer reads (copying every row without it costs more).
-    if (rows.length) return { items: rows, totalItems: rows[0].totalItems };
-    if (!skip) return { items: [], totalItems: 0 };
-    // A page past the end: the count on its own, with the same conditions and their values.
-    const [{ total }] = (await this.db.query(`SELECT count(*)::int AS total FROM product ${where}`, values.slice(0, words.length))) as {
-      total: number;
-    }[];
-    return { items: [], totalItems: total };
+    return rowsPage<Pick<Product, C>>(
+      this.db,
+      {
+        columns: PRODUCT_COLUMNS.filter((column) => asked.includes(column)).map((column) => `"${column}"`),
+        from: 'product',
+        where: (bind) => {
+          // The same expression as the trigram index IDX_product_search, so the planner can use it.
+          const conditions = words.map((word) => `(name || ' ' || description) ILIKE ${bind(likePattern(word))}`);
+          if (options.lowStock) conditions.push('quantity <= "minimumQuantity"');
+          if (options.inStock) conditions.push('quantity >= "minimumQuantity"');
+          return conditions;
+        },
+        orderBy: (bind) => {
+          if (sortBy !== ProductSortField.relevance)
+            return `"${SORT_COLUMNS[sortBy]}" ${options.sortDirection === SortDirection.DESC ? 'DESC' : 'ASC'}, id ASC`;
+          // A match in the name counts twice as much as one in the description; among equal matches,
+          // the name closest to the whole search (the shorter one) wins.
+          const phrase = bind(words.join(' '));
+          return `2 * word_similarity(${phrase}, name) + similarity(${phrase}, name) + word_similarity(${phrase}, description) DESC, name ASC, id ASC`;
+        },
+      },
+      { skip, take },
+    );
   }
 
   async get(_caller: Caller, id: string): Promise<Product> {

@@ -2,7 +2,7 @@ import { EMPTY_QUANTITY, MINIMUM_QUANTITY, SHORTAGE } from '@keen/rules';
 import type { Logger } from 'pino';
 import { type DataSource, type EntityManager, In } from 'typeorm';
 import { AppError, badInput, conflict, forbidden, notFound } from '../../common/errors';
-import { pageOf, SortDirection } from '../../common/list';
+import { checkPage, likePattern, rowsPage, SortDirection } from '../../common/list';
 import { metrics } from '../../common/metrics';
 import { raise } from '../../events/outbox';
 import { isId, normalizeEmail, requirePhone, requireText } from '../../common/validate';
@@ -49,6 +49,9 @@ export class OrdersService {
     private readonly logger: Logger,
     private readonly limits: RateLimits,
   ) {}
+
+  /** An order's columns, quoted, from its entity (read once). */
+  private orderColumns: string[] | undefined;
 
   /**
    * Takes every line's units with conditional updates in the same transaction as the order, so
@@ -335,42 +338,62 @@ export class OrdersService {
     return order;
   }
 
+  /** A page of orders (a customer's, or everyone's), each with its lines: one statement (rowsPage). */
   private async list(
     options: OrderListOptions = new OrderListOptions(),
     customerId: string | null,
   ): Promise<{ items: Order[]; totalItems: number }> {
-    const query = this.db.getRepository(Order).createQueryBuilder('order');
-    if (customerId) query.andWhere('order.customerId = :customerId', { customerId });
-    if (options.state) query.andWhere('order.state = :state', { state: options.state });
-    // status and paid are derived from state (see Order); these filters match the derivation.
-    if (options.status) query.andWhere(options.status === OrderStatus.Shipped ? 'order.shippedAt IS NOT NULL' : 'order.shippedAt IS NULL');
-    if (options.paid != null)
-      query.andWhere(`order.state ${options.paid ? '' : 'NOT '}IN (:...paidStates)`, { paidStates: [OrderState.Paid, OrderState.Shipped] });
-    if (options.engraved != null)
-      query.andWhere(
-        `${options.engraved ? '' : 'NOT '}EXISTS (SELECT 1 FROM "order_line" line WHERE line."orderId" = "order"."id" AND line."engravingText" IS NOT NULL)`,
-      );
+    const page = checkPage(options);
     // The old status sorts as the state it is derived from.
-    const sortBy = options.sortBy === OrderSortField.status ? OrderSortField.state : options.sortBy;
-    // Each order's lines ride along as JSON: a page with its lines is one statement.
-    query.addSelect(
-      `(SELECT coalesce(json_agg(line ORDER BY line.position), '[]') FROM "order_line" line WHERE line."orderId" = "order"."id")`,
-      'order_lines',
-    );
-    return pageOf(
-      query,
-      { ...options, sortBy },
+    const sortBy = options.sortBy === OrderSortField.status ? OrderSortField.state : (options.sortBy ?? OrderSortField.createdAt);
+    this.orderColumns ??= this.db.getMetadata(Order).columns.map((column) => `"${column.databaseName}"`);
+    const { items, totalItems } = await rowsPage<Order & { lines: OrderLine[] }>(
+      this.db,
       {
-        searchColumns: ['name', 'email', 'userName'],
-        defaultSort: OrderSortField.createdAt,
-        defaultDirection: SortDirection.DESC,
-        withRaw: (order, raw) => {
-          order.lines = (raw.order_lines as OrderLine[]).map((line) => Object.assign(new OrderLine(), line));
+        // Each order's lines ride along as JSON.
+        columns: [
+          ...this.orderColumns,
+          `(SELECT coalesce(json_agg(line ORDER BY line.position), '[]') FROM order_line line WHERE line."orderId" = "order".id) AS "lines"`,
+        ],
+        from: '"order"',
+        where: (bind) => {
+          const conditions: string[] = [];
+          if (customerId) conditions.push(`"customerId" = ${bind(customerId)}`);
+          if (options.state) conditions.push(`state = ${bind(options.state)}`);
+          // status and paid are derived from state (see Order); these filters match the derivation.
+          if (options.status) conditions.push(`"shippedAt" IS ${options.status === OrderStatus.Shipped ? 'NOT ' : ''}NULL`);
+          if (options.paid != null)
+            conditions.push(`state ${options.paid ? '' : 'NOT '}IN (${bind(OrderState.Paid)}, ${bind(OrderState.Shipped)})`);
+          if (options.engraved != null)
+            conditions.push(
+              `${options.engraved ? '' : 'NOT '}EXISTS (SELECT 1 FROM order_line line WHERE line."orderId" = "order".id AND line."engravingText" IS NOT NULL)`,
+            );
+          if (options.search) {
+            const pattern = bind(likePattern(options.search));
+            conditions.push(`(name ILIKE ${pattern} OR email ILIKE ${pattern} OR "userName" ILIKE ${pattern})`);
+          }
+          return conditions;
         },
+        orderBy: () => `"${ORDER_SORT_COLUMNS[sortBy]}" ${options.sortDirection === SortDirection.ASC ? 'ASC' : 'DESC'}, id ASC`,
       },
+      page,
     );
+    return {
+      items: items.map((row) => Object.assign(new Order(), row, { lines: row.lines.map((line) => Object.assign(new OrderLine(), line)) })),
+      totalItems,
+    };
   }
 }
+
+/** The column each sort orders by (status sorts as state). */
+const ORDER_SORT_COLUMNS: Record<Exclude<OrderSortField, OrderSortField.status>, string> = {
+  createdAt: 'createdAt',
+  totalPrice: 'totalPrice',
+  quantity: 'quantity',
+  state: 'state',
+  name: 'name',
+  email: 'email',
+};
 
 /** Most lines one order may have. */
 export const MAX_ORDER_LINES = 20;
