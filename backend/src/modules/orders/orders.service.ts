@@ -1,6 +1,7 @@
 import { EMPTY_QUANTITY, MINIMUM_QUANTITY, SHORTAGE } from '@keen/rules';
 import type { Logger } from 'pino';
 import { type DataSource, type EntityManager, In } from 'typeorm';
+import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { AppError, badInput, conflict, forbidden, notFound } from '../../common/errors';
 import { checkPage, likePattern, rowsPage, SortDirection } from '../../common/list';
 import { metrics } from '../../common/metrics';
@@ -69,9 +70,10 @@ export class OrdersService {
     const units = unitsByProduct(wanted);
     const productIds = [...units.keys()].sort();
     // Once stock is gone, a rush of buyers is answered by one cheap read each, not a transaction.
-    const stocks = await this.db
-      .getRepository(Product)
-      .find({ select: { id: true, name: true, quantity: true }, where: { id: In(productIds) } });
+    const stocks = (await this.db.query('SELECT id, name, quantity FROM product WHERE id = ANY($1::uuid[])', [productIds])) as Pick<
+      Product,
+      'id' | 'name' | 'quantity'
+    >[];
     const names = new Map(stocks.map((p) => [p.id, p.name]));
     for (const [id, count] of units) {
       const stock = stocks.find((p) => p.id === id);
@@ -107,30 +109,31 @@ export class OrdersService {
       if (total > MAX_INT) throw badInput('The order total is too large; please order fewer units');
       const first = lines[0];
       const firstProduct = products.get(first.productId!)!;
-      const order = await manager.getRepository(Order).save(
-        manager.getRepository(Order).create({
-          userName: user.name,
-          email: user.email,
-          customerId: user.id,
-          phone,
-          address,
-          productId: first.productId,
-          name: first.name,
-          description: firstProduct.description,
-          img: first.img,
-          price: first.unitPrice,
-          minimumQuantity: firstProduct.minimumQuantity,
-          quantity: first.quantity,
-          totalPrice: total,
-          engravingText: first.engravingText,
-          engravingFont: first.engravingFont,
-          engravingUnitPrice: first.engravingUnitPrice,
-          transactionId: null,
-        }),
+      // Inserts that answer the written rows: TypeORM's save() would also diff and reload the entities.
+      const order = await insertReturning(manager, Order, {
+        userName: user.name,
+        email: user.email,
+        customerId: user.id,
+        phone,
+        address,
+        productId: first.productId,
+        name: first.name,
+        description: firstProduct.description,
+        img: first.img,
+        price: first.unitPrice,
+        minimumQuantity: firstProduct.minimumQuantity,
+        quantity: first.quantity,
+        totalPrice: total,
+        engravingText: first.engravingText,
+        engravingFont: first.engravingFont,
+        engravingUnitPrice: first.engravingUnitPrice,
+        transactionId: null,
+      });
+      order.lines = await insertReturning(
+        manager,
+        OrderLine,
+        lines.map((line) => ({ ...line, orderId: order.id })),
       );
-      order.lines = await manager
-        .getRepository(OrderLine)
-        .save(lines.map((line) => manager.getRepository(OrderLine).create({ ...line, orderId: order.id })));
       await recordPlaced(manager, order, actorOf(caller));
       const holdEndsAt = new Date(order.createdAt.getTime() + this.settings.unpaidHoldMinutes * 60_000);
       await raise(manager, 'order.placed', order.id, orderPayload(order, { holdEndsAt }));
@@ -152,7 +155,10 @@ export class OrdersService {
     names: Map<string, string>,
   ): Promise<void> {
     // The counts need a snapshot taken after the lock is granted: separate statements.
-    const locked = await manager.getRepository(User).findOneOrFail({ where: { id: user.id }, lock: { mode: 'pessimistic_write' } });
+    const [locked] = (await manager.query('SELECT "emailVerified" FROM "user" WHERE id = $1 FOR UPDATE', [user.id])) as Pick<
+      User,
+      'emailVerified'
+    >[];
     const [{ orders, held }]: { orders: number; held: Record<string, number> | null }[] = await manager.query(
       `SELECT (SELECT count(*) FROM "order" WHERE "customerId" = $1 AND "state" = $2)::int AS orders,
               (SELECT json_object_agg(h."productId", h.units) FROM (
@@ -394,6 +400,27 @@ const ORDER_SORT_COLUMNS: Record<Exclude<OrderSortField, OrderSortField.status>,
   name: 'name',
   email: 'email',
 };
+
+/** Inserts rows of an entity and answers them as written (generated columns included), in the order given. */
+async function insertReturning<E extends Order | OrderLine>(
+  manager: EntityManager,
+  entity: new () => E,
+  values: QueryDeepPartialEntity<E>,
+): Promise<E>;
+async function insertReturning<E extends Order | OrderLine>(
+  manager: EntityManager,
+  entity: new () => E,
+  values: QueryDeepPartialEntity<E>[],
+): Promise<E[]>;
+async function insertReturning<E extends Order | OrderLine>(
+  manager: EntityManager,
+  entity: new () => E,
+  values: QueryDeepPartialEntity<E> | QueryDeepPartialEntity<E>[],
+): Promise<E | E[]> {
+  const { raw } = await manager.createQueryBuilder().insert().into(entity).values(values).returning('*').updateEntity(false).execute();
+  const rows = (raw as Partial<E>[]).map((row) => Object.assign(new entity(), row));
+  return Array.isArray(values) ? rows : rows[0];
+}
 
 /** Most lines one order may have. */
 export const MAX_ORDER_LINES = 20;
