@@ -142,7 +142,7 @@ export async function rowsPage<Row extends object>(
 
 /** `{ items, totalItems }` for one item type (type-graphql's generic type pattern). */
 export function ListResult<T extends object>(itemType: new () => T) {
-  @ObjectType()
+  @ObjectType({ simpleResolvers: true })
   abstract class ListResultClass {
     @Field(() => [itemType], { description: 'The rows of this page, in the asked order' })
     items!: T[];

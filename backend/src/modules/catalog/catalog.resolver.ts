@@ -11,7 +11,7 @@ import { KeyScope } from '../auth/scopes';
 
 type GraphQLContext = GraphQLContextOf<{ catalog: CatalogService }>;
 
-@ObjectType({ description: 'A page of products' })
+@ObjectType({ simpleResolvers: true, description: 'A page of products' })
 export class ProductList extends ListResult(Product) {}
 
 @Resolver(() => Product)

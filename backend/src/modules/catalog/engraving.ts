@@ -9,7 +9,7 @@ import { requireWholeNumber } from '../../common/validate';
  * settings and the surcharge. One place, so GraphQL, REST and the order snapshot agree.
  */
 
-@ObjectType({ description: 'A font the workshop engraves with' })
+@ObjectType({ simpleResolvers: true, description: 'A font the workshop engraves with' })
 export class EngravingFont {
   @Field(() => String, { description: 'Stable id, stored on orders' })
   id!: string;
@@ -32,7 +32,7 @@ const ENGRAVING_FONT_IDS = ENGRAVING_FONTS.map((font) => font.id);
  * An engraving's text and font: what an order asks for (the input EngravingInput) and, with the
  * surcharge, what it keeps (OrderEngraving). Nothing returns a bare Engraving, so the schema has none.
  */
-@ObjectType()
+@ObjectType({ simpleResolvers: true })
 @InputType('EngravingInput', { description: 'Text to engrave on every unit of the order, in one of engravingFonts' })
 export class Engraving {
   @Field(() => String, {
@@ -86,7 +86,7 @@ const numberSetting = (value: number | null | undefined, current: number, settin
     ? current
     : requireWholeNumber(value, settingRequired(setting), { min: setting.min, max: setting.max, rangeMessage: settingOutOfRange(setting) });
 
-@ObjectType({ description: "An order's engraving, as it was when ordered" })
+@ObjectType({ simpleResolvers: true, description: "An order's engraving, as it was when ordered" })
 export class OrderEngraving extends Engraving {
   @Field(() => Int, { description: 'Surcharge per unit in whole dollars, included in totalPrice' })
   unitPrice!: number;

@@ -2,7 +2,7 @@ import { Field, ID, Int, ObjectType } from 'type-graphql';
 import { Check, Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
 /** Something the shop sells. Prices are whole dollars. */
-@ObjectType({ description: 'A knife or blade the shop sells' })
+@ObjectType({ simpleResolvers: true, description: 'A knife or blade the shop sells' })
 @Entity('product')
 @Check('CHK_product_numbers', `"price" >= 1 AND "quantity" >= 0 AND "minimumQuantity" >= 1`)
 @Check('CHK_product_engraving', `"engravingMaxLength" BETWEEN 1 AND 40 AND "engravingPrice" >= 0`)

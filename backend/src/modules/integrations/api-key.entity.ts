@@ -2,7 +2,7 @@ import { Field, ID, ObjectType } from 'type-graphql';
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 
 /** An integrator's API key. Only a SHA-256 hash of its secret is kept, and a short prefix to recognise it by. */
-@ObjectType({ description: 'An API key for an integration; its secret is shown only once, when it is created' })
+@ObjectType({ simpleResolvers: true, description: 'An API key for an integration; its secret is shown only once, when it is created' })
 @Entity('api_key')
 export class ApiKey {
   @Field(() => ID, { description: 'A UUID' })

@@ -12,7 +12,7 @@ export class CreateApiKeyInput {
   scopes!: string[];
 }
 
-@ObjectType({ description: 'A new key and its secret: the only time the secret is shown' })
+@ObjectType({ simpleResolvers: true, description: 'A new key and its secret: the only time the secret is shown' })
 export class CreatedApiKey {
   @Field(() => String, { description: 'Send it as Authorization: Bearer <secret>; keep it safe, it is not shown again' })
   secret!: string;

@@ -2,7 +2,7 @@ import { Field, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, Unique } from 'typeorm';
 
 /** An integrator's URL that receives signed POSTs of the domain events it chose. */
-@ObjectType({ description: 'A URL that receives the chosen events as signed POSTs' })
+@ObjectType({ simpleResolvers: true, description: 'A URL that receives the chosen events as signed POSTs' })
 @Entity('webhook_endpoint')
 export class WebhookEndpoint {
   @Field(() => ID, { description: 'A UUID' })
@@ -46,7 +46,7 @@ registerEnumType(WebhookDeliveryStatus, {
 });
 
 /** One event for one endpoint, with its latest attempt. */
-@ObjectType({ description: 'One event sent to one endpoint, with its latest attempt' })
+@ObjectType({ simpleResolvers: true, description: 'One event sent to one endpoint, with its latest attempt' })
 @Entity('webhook_delivery')
 @Unique('UQ_webhook_delivery_endpoint_event', ['endpointId', 'eventId'])
 @Index('IDX_webhook_delivery_endpoint_created_at', ['endpointId', 'createdAt'])

@@ -22,7 +22,7 @@ export class UpdateWebhookEndpointInput {
   enabled?: boolean;
 }
 
-@ObjectType({ description: 'A new endpoint and its signing secret: the only time the secret is shown' })
+@ObjectType({ simpleResolvers: true, description: 'A new endpoint and its signing secret: the only time the secret is shown' })
 export class CreatedWebhookEndpoint {
   @Field(() => String, { description: 'whsec_...: verifies Keen-Signature; keep it safe, it is not shown again' })
   secret!: string;

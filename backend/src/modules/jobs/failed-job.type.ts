@@ -1,6 +1,6 @@
 import { Field, ID, Int, ObjectType } from 'type-graphql';
 
-@ObjectType({ description: 'A background job that failed for good: its retries are used up' })
+@ObjectType({ simpleResolvers: true, description: 'A background job that failed for good: its retries are used up' })
 export class FailedJob {
   @Field(() => ID, { description: "pg-boss's job id (a UUID), for retryJob" })
   id!: string;

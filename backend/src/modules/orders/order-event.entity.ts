@@ -23,7 +23,7 @@ registerEnumType(OrderActorKind, {
 });
 
 /** One line of an order's history, written by the state machine with every change of state. */
-@ObjectType({ description: "One change of an order's state, in its history" })
+@ObjectType({ simpleResolvers: true, description: "One change of an order's state, in its history" })
 @Entity('order_event')
 @Index('IDX_order_event_order_created_at', ['orderId', 'createdAt'])
 export class OrderEvent {

@@ -7,7 +7,7 @@ import { Product } from '../catalog/product.entity';
  * One product of an order, copied when the order was placed: the line reads the same after the
  * product changes or is deleted. Lines never change after the order is placed.
  */
-@ObjectType({ description: 'One product of an order, copied when the order was placed' })
+@ObjectType({ simpleResolvers: true, description: 'One product of an order, copied when the order was placed' })
 @Entity('order_line')
 @Index('UQ_order_line_position', ['orderId', 'position'], { unique: true })
 @Check('CHK_order_line_numbers', `"quantity" >= 1 AND "unitPrice" >= 0 AND "lineTotal" >= 0`)

@@ -53,7 +53,7 @@ registerEnumType(OrderState, {
  * payment. The flat product fields (name, price, quantity, engraving...) are the first line's,
  * kept for the REST layer and older clients.
  */
-@ObjectType({ description: 'One purchase: its lines, delivery details, total and payment' })
+@ObjectType({ simpleResolvers: true, description: 'One purchase: its lines, delivery details, total and payment' })
 @Entity('order')
 @Index('IDX_order_email_created_at', ['email', 'createdAt'])
 @Index('IDX_order_state_created_at', ['state', 'createdAt'])

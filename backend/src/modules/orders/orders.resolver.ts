@@ -14,7 +14,7 @@ import { KeyScope, NotForKeys } from '../auth/scopes';
 
 type GraphQLContext = GraphQLContextOf<{ orders: OrdersService }, OrdersLoaders & CatalogLoaders, User>;
 
-@ObjectType({ description: 'A page of orders' })
+@ObjectType({ simpleResolvers: true, description: 'A page of orders' })
 export class OrderList extends ListResult(Order) {}
 
 @Resolver(() => Order)

@@ -6,7 +6,7 @@ import { NotForKeys } from '../auth/scopes';
 
 type GraphQLContext = GraphQLContextOf<{ payments: PaymentsService }>;
 
-@ObjectType({ description: "The order's payment intent at the card payment provider" })
+@ObjectType({ simpleResolvers: true, description: "The order's payment intent at the card payment provider" })
 export class PaymentIntent {
   @Field(() => String, { description: "The provider's intent id (pi_...)" })
   id!: string;

@@ -1,7 +1,7 @@
 import { Field, ID, Int, ObjectType } from 'type-graphql';
 import { Product } from '../catalog/product.entity';
 
-@ObjectType({ description: 'One UTC day of sales' })
+@ObjectType({ simpleResolvers: true, description: 'One UTC day of sales' })
 export class DailySales {
   @Field(() => String, { description: 'YYYY-MM-DD (UTC)' })
   day!: string;
@@ -15,7 +15,7 @@ export class DailySales {
   orders!: number;
 }
 
-@ObjectType({ description: 'Units of one product sold in the last 30 days' })
+@ObjectType({ simpleResolvers: true, description: 'Units of one product sold in the last 30 days' })
 export class ProductUnits {
   @Field(() => ID, { nullable: true, description: 'The product, a UUID; null when the product has since been deleted' })
   productId!: string | null;
@@ -29,7 +29,7 @@ export class ProductUnits {
   units!: number;
 }
 
-@ObjectType({ description: "The admin dashboard's figures, aggregated by the database" })
+@ObjectType({ simpleResolvers: true, description: "The admin dashboard's figures, aggregated by the database" })
 export class Overview {
   @Field(() => [DailySales], { description: 'The last 30 days, oldest first, including days without orders' })
   days!: DailySales[];

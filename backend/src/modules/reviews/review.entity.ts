@@ -3,7 +3,7 @@ import { Check, Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, 
 import { User } from '../users/user.entity';
 
 /** A customer's rating. Name, e-mail and photo are copied from the author's profile when it is written. */
-@ObjectType({ description: "A customer's rating of the shop and their purchase" })
+@ObjectType({ simpleResolvers: true, description: "A customer's rating of the shop and their purchase" })
 @Entity('review')
 @Check('CHK_review_star', `"star" BETWEEN 1 AND 5`)
 export class Review {

@@ -11,10 +11,13 @@ import { KeyScope, NotForKeys } from '../auth/scopes';
 
 type GraphQLContext = GraphQLContextOf<{ reviews: ReviewsService }, ReviewsLoaders & UsersLoaders, User>;
 
-@ObjectType({ description: 'A page of reviews' })
+@ObjectType({ simpleResolvers: true, description: 'A page of reviews' })
 export class ReviewList extends ListResult(Review) {}
 
-@ObjectType({ description: "A review's author as the shop shows them: name and photo, never the rest of the profile" })
+@ObjectType({
+  simpleResolvers: true,
+  description: "A review's author as the shop shows them: name and photo, never the rest of the profile",
+})
 export class ReviewAuthor {
   @Field(() => String, { description: 'Their name as their profile has it now' })
   name!: string;

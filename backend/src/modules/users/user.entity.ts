@@ -3,7 +3,7 @@ import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, Update
 import { Role } from '../auth/role';
 
 /** A shopper or staff member. Passwords live with the identity provider, never here. */
-@ObjectType({ description: 'A shopper or a member of staff' })
+@ObjectType({ simpleResolvers: true, description: 'A shopper or a member of staff' })
 @Entity('user')
 export class User {
   @Field(() => ID, { description: 'A UUID' })

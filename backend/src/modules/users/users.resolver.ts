@@ -8,7 +8,7 @@ import { KeyScope, NotForKeys } from '../auth/scopes';
 
 type GraphQLContext = GraphQLContextOf<{ users: UsersService }, object, User>;
 
-@ObjectType({ description: 'A page of users' })
+@ObjectType({ simpleResolvers: true, description: 'A page of users' })
 export class UserList extends ListResult(User) {}
 
 @Resolver(() => User)
