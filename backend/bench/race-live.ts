@@ -11,11 +11,11 @@ import { percentile } from './report';
  * product is deleted and the accounts are removed from the emulator; the 100 unpaid orders stay,
  * and expire as any unpaid order does. Exit 1 when anything but 100 orders and 400 shortages came
  * back, or the goal was missed.
- *   BENCH_URL (http://localhost:3000), FIREBASE_AUTH_EMULATOR_HOST (127.0.0.1:9099),
+ *   BENCH_URL (http://localhost:4000), FIREBASE_AUTH_EMULATOR_HOST (127.0.0.1:9099),
  *   BENCH_BUYERS (500), BENCH_STOCK (100).
  */
 
-const KEEN = (process.env.BENCH_URL || 'http://localhost:3000').replace(/\/$/, '');
+const KEEN = (process.env.BENCH_URL || 'http://localhost:4000').replace(/\/$/, '');
 const EMULATOR = process.env.FIREBASE_AUTH_EMULATOR_HOST || '127.0.0.1:9099';
 const BUYERS = whole('BENCH_BUYERS', 500);
 const STOCK = whole('BENCH_STOCK', 100);

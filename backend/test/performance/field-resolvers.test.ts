@@ -8,7 +8,7 @@ import { buildKeenSchema } from '../../src/app/graphql-schema';
 test('a field of an object type has a resolver of its own only when a @FieldResolver declares one', async () => {
   const schema = await buildKeenSchema();
   const declared = new Set(
-    getMetadataStorage().fieldResolvers.map((resolver) => `${resolver.getObjectType()?.name}.${resolver.schemaName}`),
+    getMetadataStorage().fieldResolvers.map((resolver) => `${resolver.getObjectType?.()?.name}.${resolver.schemaName}`),
   );
   const roots = new Set([schema.getQueryType(), schema.getMutationType()]);
   const withResolver: string[] = [];
