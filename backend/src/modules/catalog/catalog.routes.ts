@@ -5,26 +5,17 @@ import { type Handlers, successUnlessConflict } from '../../http-kit/handle';
 import { LIST_PAGE_QUERY, oneOf, queryValue, requireQuery, restList, yesNo } from '../../http-kit/query';
 import { requireAdmin } from '../auth/caller';
 import type { RestContextOf } from '../auth/request-context';
-import { type CatalogService, type ProductColumn } from './catalog.service';
+import { type CatalogService, PRODUCT_COLUMNS, type ProductColumn } from './catalog.service';
 import type { Product } from './product.entity';
 import { type ProductFieldsInput, type ProductInput, ProductSortField, type UpdateProductInput } from './product.inputs';
 import { keyScope } from '../auth/scopes';
 
 type RestContext = RestContextOf<{ catalog: CatalogService }>;
 
-/** The columns a REST product is made of. */
-const REST_PRODUCT_COLUMNS = [
-  'id',
-  'name',
-  'img',
-  'description',
-  'price',
-  'quantity',
-  'minimumQuantity',
-  'engravable',
-  'engravingMaxLength',
-  'engravingPrice',
-] as const satisfies readonly ProductColumn[];
+/** The columns a REST product is made of: all but the timestamps, which the old client never had. */
+const REST_PRODUCT_COLUMNS = PRODUCT_COLUMNS.filter(
+  (column): column is Exclude<ProductColumn, 'createdAt' | 'updatedAt'> => column !== 'createdAt' && column !== 'updatedAt',
+);
 
 /** A product as the old client reads it (SPEC §3): `_id` instead of `id`. */
 const restProduct = (p: Pick<Product, (typeof REST_PRODUCT_COLUMNS)[number]>) => ({
