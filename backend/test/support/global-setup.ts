@@ -1,6 +1,5 @@
 import 'reflect-metadata';
 import { mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
@@ -8,6 +7,7 @@ import PgBoss from 'pg-boss';
 import { createDataSource } from '../../src/app/data-source';
 import { startEmbeddedPostgres } from '../../src/db/embedded-postgres';
 import { JOB_SCHEMA } from '../../src/jobs/job-queue';
+import { freePort } from './free-port';
 
 /**
  * Once per run: a PostgreSQL server (TEST_DATABASE_URL, or an embedded one) and a template
@@ -39,16 +39,4 @@ export default async function globalSetup(): Promise<void> {
 
   process.env.KEEN_TEST_SERVER_URL = serverUrl;
   process.env.KEEN_TEST_TEMPLATE = template;
-}
-
-/** A port nobody listens on, so that several test runs can share a machine. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
