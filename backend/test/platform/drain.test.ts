@@ -93,7 +93,7 @@ describe('`node main` as a process: SIGTERM stops it within seconds with exit co
         const signalledAt = Date.now();
         child.kill('SIGTERM');
         expect(await exited).toBe(0);
-        expect(Date.now() - signalledAt).toBeLessThan(10_000);
+        expect(Date.now() - signalledAt).toBeLessThan(5000);
         expect(output).toContain('"msg":"shutting down"');
         // Nothing logged at error level (50) or above: no query or job poll lost its connection.
         expect(output.split('\n').filter((line) => /"level":(5|6)0/.test(line))).toEqual([]);

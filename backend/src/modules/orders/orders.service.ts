@@ -110,25 +110,27 @@ export class OrdersService {
       const first = lines[0];
       const firstProduct = products.get(first.productId!)!;
       // Inserts that answer the written rows: TypeORM's save() would also diff and reload the entities.
-      const order = await insertReturning(manager, Order, {
-        userName: user.name,
-        email: user.email,
-        customerId: user.id,
-        phone,
-        address,
-        productId: first.productId,
-        name: first.name,
-        description: firstProduct.description,
-        img: first.img,
-        price: first.unitPrice,
-        minimumQuantity: firstProduct.minimumQuantity,
-        quantity: first.quantity,
-        totalPrice: total,
-        engravingText: first.engravingText,
-        engravingFont: first.engravingFont,
-        engravingUnitPrice: first.engravingUnitPrice,
-        transactionId: null,
-      });
+      const [order] = await insertReturning(manager, Order, [
+        {
+          userName: user.name,
+          email: user.email,
+          customerId: user.id,
+          phone,
+          address,
+          productId: first.productId,
+          name: first.name,
+          description: firstProduct.description,
+          img: first.img,
+          price: first.unitPrice,
+          minimumQuantity: firstProduct.minimumQuantity,
+          quantity: first.quantity,
+          totalPrice: total,
+          engravingText: first.engravingText,
+          engravingFont: first.engravingFont,
+          engravingUnitPrice: first.engravingUnitPrice,
+          transactionId: null,
+        },
+      ]);
       order.lines = await insertReturning(
         manager,
         OrderLine,
@@ -405,21 +407,10 @@ const ORDER_SORT_COLUMNS: Record<Exclude<OrderSortField, OrderSortField.status>,
 async function insertReturning<E extends Order | OrderLine>(
   manager: EntityManager,
   entity: new () => E,
-  values: QueryDeepPartialEntity<E>,
-): Promise<E>;
-async function insertReturning<E extends Order | OrderLine>(
-  manager: EntityManager,
-  entity: new () => E,
   values: QueryDeepPartialEntity<E>[],
-): Promise<E[]>;
-async function insertReturning<E extends Order | OrderLine>(
-  manager: EntityManager,
-  entity: new () => E,
-  values: QueryDeepPartialEntity<E> | QueryDeepPartialEntity<E>[],
-): Promise<E | E[]> {
+): Promise<E[]> {
   const { raw } = await manager.createQueryBuilder().insert().into(entity).values(values).returning('*').updateEntity(false).execute();
-  const rows = (raw as Partial<E>[]).map((row) => Object.assign(new entity(), row));
-  return Array.isArray(values) ? rows : rows[0];
+  return (raw as Partial<E>[]).map((row) => Object.assign(new entity(), row));
 }
 
 /** Most lines one order may have. */
