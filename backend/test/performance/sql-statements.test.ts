@@ -121,27 +121,15 @@ describe('a product list reads the columns its answer needs, and no others', () 
   });
 
   test('REST: the fields of a REST product (not the timestamps it does not show)', async () => {
+    // Waits for earlier writes' deliveries, which are not this request's statements.
     await app.statementsFor('{ __typename }');
     app.queries.texts = [];
     app.queries.counting = true;
     const response = await fetch(`${app.url}/api/products?q=${tag}&take=3`);
     app.queries.counting = false;
+    // The answer's shape is test/catalog/rest.test.ts's to check; here, what it cost.
     expect(response.status).toBe(200);
-    const [first] = (await response.json()) as Record<string, unknown>[];
-    expect(Object.keys(first).sort()).toEqual(
-      [
-        '_id',
-        'description',
-        'engravable',
-        'engravingMaxLength',
-        'engravingPrice',
-        'img',
-        'minimumQuantity',
-        'name',
-        'price',
-        'quantity',
-      ].sort(),
-    );
+    expect(await response.json()).toHaveLength(3);
     expect(app.queries.texts).toHaveLength(1);
     expect(selected(app.queries.texts[0])).toEqual([
       'id',
