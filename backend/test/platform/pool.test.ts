@@ -6,13 +6,16 @@ const url = new URL(process.env.KEEN_TEST_SERVER_URL!);
 test('each connection carries the statement and idle-in-transaction timeouts, and a statement past it is stopped', async () => {
   const db = createDataSource(url.toString(), {
     poolSize: 1,
-    pool: { statementTimeoutMs: 300, idleInTransactionTimeoutMs: 4000, connectionTimeoutMs: 2000 },
+    // Long enough for TypeORM's first statements on a busy test server (300 ms was not, once).
+    pool: { statementTimeoutMs: 1500, idleInTransactionTimeoutMs: 4000, connectionTimeoutMs: 2000 },
   });
   await db.initialize();
   try {
-    expect(await db.query('SHOW statement_timeout')).toEqual([{ statement_timeout: '300ms' }]);
+    expect(await db.query('SHOW statement_timeout')).toEqual([{ statement_timeout: '1500ms' }]);
     expect(await db.query('SHOW idle_in_transaction_session_timeout')).toEqual([{ idle_in_transaction_session_timeout: '4s' }]);
-    await expect(db.query('SELECT pg_sleep(2)')).rejects.toThrow(/statement timeout/);
+    const started = Date.now();
+    await expect(db.query('SELECT pg_sleep(10)')).rejects.toThrow(/statement timeout/);
+    expect(Date.now() - started).toBeLessThan(6000);
   } finally {
     await db.destroy();
   }
