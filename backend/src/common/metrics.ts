@@ -123,7 +123,8 @@ export function countRequests(req: Request, res: Response, next: NextFunction): 
 /** Counts one request and its latency once its answer is sent, under the route `routeName` names then. */
 export function countWhenAnswered(method: string, res: ServerResponse, routeName: () => string): void {
   const started = performance.now();
-  res.once('finish', () => {
+  // 'finish' comes once per answer: on() spares once()'s wrapper and removal.
+  res.on('finish', () => {
     const route = routeName();
     httpDurationOf({ method, route }).observe(secondsSince(started));
     httpRequestsOf({ method, route, status: String(res.statusCode) }).inc();

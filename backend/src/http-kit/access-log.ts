@@ -48,7 +48,7 @@ export function requestLogger(logger: Logger, clientAddress: (req: IncomingMessa
     res.setHeader('x-request-id', req.id);
     if (!logs || UNLOGGED.has(req.url ?? '')) return;
     const started = performance.now();
-    res.once('finish', () => {
+    res.on('finish', () => {
       const line = {
         reqId: req.id,
         req: {
