@@ -3,6 +3,7 @@ import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { Client } from 'pg';
 
 export interface EmbeddedDatabase {
   /** Connection URL for the `postgres` database of the embedded server. */
@@ -47,10 +48,43 @@ export async function startEmbeddedPostgres(options: {
       },
     );
   }
+  const url = `postgres://postgres:postgres@127.0.0.1:${options.port}/postgres`;
   return {
-    url: `postgres://postgres:postgres@127.0.0.1:${options.port}/postgres`,
-    stop: () => server.stop(),
+    url,
+    stop: async () => {
+      await connectionsClosed(url, CLOSING_CONNECTIONS_MS, options.log);
+      await server.stop();
+    },
   };
+}
+
+/** How long a stop waits for connections still closing. */
+const CLOSING_CONNECTIONS_MS = 3000;
+
+/**
+ * Waits until no other connection is open, at most `timeoutMs`. pg's Pool.end() resolves once it
+ * has asked its connections to close, not once they have: the fast shutdown that follows would cut
+ * them off, and each would report "terminating connection due to administrator command" (57P01).
+ */
+async function connectionsClosed(url: string, timeoutMs: number, log?: (line: string) => void): Promise<void> {
+  const client = new Client({ connectionString: url, application_name: 'keen-stop' });
+  try {
+    await client.connect();
+    let open: string[] = [];
+    for (const deadline = Date.now() + timeoutMs; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 20))) {
+      const { rows } = await client.query<{ name: string }>(
+        `SELECT coalesce(nullif(application_name, ''), 'unnamed') AS name FROM pg_stat_activity
+         WHERE backend_type = 'client backend' AND pid <> pg_backend_pid()`,
+      );
+      open = rows.map(({ name }) => name);
+      if (open.length === 0) return;
+    }
+    log?.(`embedded PostgreSQL: stopping with ${open.length} connection(s) still open (${[...new Set(open)].join(', ')})`);
+  } catch {
+    // A server that cannot be asked is stopped all the same.
+  } finally {
+    await client.end().catch(() => undefined);
+  }
 }
 
 /**

@@ -95,6 +95,9 @@ describe('`node main` as a process: SIGTERM stops it within seconds with exit co
         expect(await exited).toBe(0);
         expect(Date.now() - signalledAt).toBeLessThan(5000);
         expect(output).toContain('"msg":"shutting down"');
+        // Nothing cut off at the end: no connection was still open when the database stopped.
+        expect(output).not.toContain('terminating connection');
+        expect(output).not.toContain('still open');
       } finally {
         child.kill('SIGKILL');
         rmSync(dataDir, { recursive: true, force: true });
