@@ -10,7 +10,6 @@ import type { DataSource } from 'typeorm';
 import { countRequests, registry } from '../common/metrics';
 import type { Config } from '../config';
 import { accessLog, requestLogger } from '../http-kit/access-log';
-import { endBodilessRequest } from '../http-kit/bodiless';
 import { bodyRefusal, callerErrorOf, sendCallerError, unreadableJson } from '../http-kit/errors';
 import { PublicReadRoutes } from '../http-kit/handle';
 import { clientFiles, sendClientFile } from '../http-kit/static-files';
@@ -140,7 +139,7 @@ export function createApp({ config, db, services, logger, apollo, isDraining = (
     else res.status(500).json({ message: 'Something went wrong on our side; please try again' });
   });
   const trustsProxy = app.get('trust proxy fn') as Parameters<typeof proxyAddr>[1];
-  const answer = replayFirst(
+  return replayFirst(
     {
       readCache: services.readCache,
       publicReads,
@@ -150,10 +149,6 @@ export function createApp({ config, db, services, logger, apollo, isDraining = (
     },
     app,
   );
-  return (req, res) => {
-    endBodilessRequest(req);
-    answer(req, res);
-  };
 }
 
 function sameSecret(given: string, expected: string): boolean {

@@ -54,3 +54,24 @@ test('an Authorization header that is not a bearer token is refused, not treated
     expect((await response.json()).errors[0].extensions.code).toBe('UNAUTHENTICATED');
   }
 });
+
+test('GraphQL bodies: UTF-8 JSON is read ahead of Express, another declared charset still reaches express.json, junk is a 400', async () => {
+  const post = (contentType: string, body: string | Uint8Array<ArrayBuffer>, authorization?: string) =>
+    fetch(`${app.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': contentType, ...(authorization ? { authorization } : {}) },
+      body,
+    }).then(async (response) => ({ status: response.status, body: await response.json() }));
+  const query = JSON.stringify({ query: '{ __typename }' });
+  const answered = { status: 200, body: { data: { __typename: 'Query' } } };
+  expect(await post('application/json', query)).toEqual(answered);
+  expect(await post('application/json; charset=utf-8', query)).toEqual(answered);
+  expect(await post('application/json; charset=utf-16le', new Uint8Array(Buffer.from(query, 'utf16le')))).toEqual(answered);
+  const unreadable = {
+    status: 400,
+    body: { errors: [{ message: 'The request body is not valid JSON', extensions: { code: 'BAD_REQUEST' } }] },
+  };
+  expect(await post('application/json', '{"query": ')).toEqual(unreadable);
+  // A signed-in caller's body is read the same way, and the token is still checked.
+  expect((await post('application/json', query, 'Bearer not-a-token')).status).toBe(401);
+});
