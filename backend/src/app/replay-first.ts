@@ -1,7 +1,6 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { countWhenAnswered } from '../common/metrics';
 import type { ReadCache, StoredAnswer } from '../common/read-cache';
-import { endBodilessRequest } from '../http-kit/bodiless';
 import { ifNoneMatchNames } from '../http-kit/etag';
 import type { PublicReadRoutes } from '../http-kit/handle';
 import type { PublicQueries } from './graphql-handler';
@@ -29,13 +28,11 @@ declare module 'http' {
 }
 
 /**
- * The front of every request. Answers an anonymous public read from the read cache before Express
- * sees it, and hands every other request to `app`. A cached answer costs a lookup and a write;
- * through Express's chain it cost ten times that. What the chain does for every answer is done here
- * too: the security headers, the request id and access-log line, the request metrics, ETag and 304.
- * A miss goes on to the route, which then does not look the key up again (`readCacheMiss`).
- * A small JSON GraphQL body is read here for every caller (express.json then finds it read: its
- * reading cost a tenth of a GraphQL request), and a request without a body is ended at once.
+ * Answers an anonymous public read from the read cache before Express sees it, and hands every
+ * other request to `app`. A cached answer costs a lookup and a write; through Express's chain it
+ * cost ten times that. What the chain does for every answer is done here too: the security
+ * headers, the request id and access-log line, the request metrics, ETag and 304. A miss goes on
+ * to the route, which then does not look the key up again (`readCacheMiss`).
  */
 export function replayFirst(parts: ReplayFirstParts, app: RequestListener): RequestListener {
   const { readCache, publicReads, publicQueries } = parts;
@@ -49,9 +46,12 @@ export function replayFirst(parts: ReplayFirstParts, app: RequestListener): Requ
       () => app(req, res),
     );
 
-  const mayReplay = (req: IncomingMessage) => readCache.enabled && req.headers.authorization === undefined;
-
   return (req, res) => {
+    if (!readCache.enabled || req.headers.authorization !== undefined) return app(req, res);
+    if (req.method === 'GET') {
+      const found = publicReads.keyOf(req.url ?? '');
+      return found ? void lookUp(req, res, found.key, found.route) : app(req, res);
+    }
     if (req.method === 'POST' && req.url === '/graphql' && isSmallJson(req)) {
       return void readBody(req).then(
         (text) => {
@@ -62,22 +62,20 @@ export function replayFirst(parts: ReplayFirstParts, app: RequestListener): Requ
             req.unreadableBody = true;
             return app(req, res);
           }
-          const key = mayReplay(req) ? publicQueries.keyOf(req.body) : null;
+          const key = publicQueries.keyOf(req.body);
           return typeof key === 'string' ? lookUp(req, res, key, '/graphql') : app(req, res);
         },
         () => app(req, res),
       );
     }
-    endBodilessRequest(req);
-    if (req.method === 'GET' && mayReplay(req)) {
-      const found = publicReads.keyOf(req.url ?? '');
-      if (found) return void lookUp(req, res, found.key, found.route);
-    }
     app(req, res);
   };
 }
 
-/** A JSON body in UTF-8 of a known, small length, not compressed: read here; anything else is left to Express. */
+/**
+ * A JSON body in UTF-8 of a known, small length, not compressed: read here; anything else is left
+ * to Express (express.json decodes the other charsets a client may declare).
+ */
 function isSmallJson(req: IncomingMessage): boolean {
   const length = Number(req.headers['content-length']);
   return (
