@@ -6,7 +6,7 @@ import path from 'node:path';
 import { Client } from 'pg';
 
 export interface EmbeddedDatabase {
-  /** Connection URL for the `postgres` database of the embedded server. */
+  /** Connection URL for the `postgres` database of the embedded server (its Unix socket, where the path allows one). */
   url: string;
   stop(): Promise<void>;
 }
@@ -26,9 +26,13 @@ export async function startEmbeddedPostgres(options: {
   await mkdir(path.dirname(databaseDir), { recursive: true, mode: 0o755 });
   await stopOrphan(databaseDir);
 
+  // Keen reaches its own server through a Unix socket in the cluster's folder: a statement costs
+  // less of both processes' CPU than over TCP. The TCP port stays open for other clients.
+  const bySocket = Buffer.byteLength(path.join(databaseDir, `.s.PGSQL.${options.port}`)) <= MAX_SOCKET_PATH;
   const server = new EmbeddedPostgres({
     databaseDir,
     port: options.port,
+    postgresFlags: bySocket ? ['-k', databaseDir] : [],
     user: 'postgres',
     password: 'postgres',
     persistent: options.persistent,
@@ -48,7 +52,8 @@ export async function startEmbeddedPostgres(options: {
       },
     );
   }
-  const url = `postgres://postgres:postgres@127.0.0.1:${options.port}/postgres`;
+  const host = bySocket ? encodeURIComponent(databaseDir) : '127.0.0.1';
+  const url = `postgres://postgres:postgres@${host}:${options.port}/postgres`;
   return {
     url,
     stop: async () => {
@@ -57,6 +62,9 @@ export async function startEmbeddedPostgres(options: {
     },
   };
 }
+
+/** The longest Unix socket path the kernel takes (108 bytes with its terminating zero), with room to spare. */
+const MAX_SOCKET_PATH = 100;
 
 /** How long a stop waits for connections still closing. */
 const CLOSING_CONNECTIONS_MS = 3000;

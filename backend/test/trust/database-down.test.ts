@@ -8,7 +8,7 @@ class Relay {
   private readonly sockets = new Set<net.Socket>();
   port = 0;
 
-  constructor(private readonly target: { host: string; port: number }) {}
+  constructor(private readonly target: net.NetConnectOpts) {}
 
   async open(): Promise<void> {
     this.server = net.createServer((client) => {
@@ -31,7 +31,12 @@ class Relay {
 }
 
 const serverUrl = new URL(process.env.KEEN_TEST_SERVER_URL!);
-const relay = new Relay({ host: serverUrl.hostname, port: Number(serverUrl.port || 5432) });
+const serverPort = Number(serverUrl.port || 5432);
+// The embedded server is reached through its Unix socket: the URL's host is then the socket's folder.
+const socketFolder = decodeURIComponent(serverUrl.hostname);
+const relay = new Relay(
+  socketFolder.startsWith('/') ? { path: `${socketFolder}/.s.PGSQL.${serverPort}` } : { host: serverUrl.hostname, port: serverPort },
+);
 let app: TestApp;
 let token: string;
 
