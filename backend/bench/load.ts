@@ -4,7 +4,7 @@ import { median, percentile, type Round, type Side } from './report';
 
 /** A process under load: Keen or the baseline. */
 export interface Target {
-  name: 'Keen' | 'Keen, cache off' | 'baseline' | 'static';
+  name: string;
   url: string;
   pid: number;
   exited: boolean;

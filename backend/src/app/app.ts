@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import type { RequestListener } from 'node:http';
+import type { IncomingMessage, RequestListener } from 'node:http';
 import path from 'node:path';
 import type { ApolloServer } from '@apollo/server';
 import express, { type NextFunction, type Request, type Response } from 'express';
@@ -10,13 +10,13 @@ import type { DataSource } from 'typeorm';
 import { countRequests, registry } from '../common/metrics';
 import type { Config } from '../config';
 import { accessLog, requestLogger } from '../http-kit/access-log';
-import { bodyRefusal, callerErrorOf, sendCallerError, unreadableJson } from '../http-kit/errors';
+import { bodyRefusal, sendFailure, sendGraphQLBodyRefusal } from '../http-kit/errors';
 import { PublicReadRoutes } from '../http-kit/handle';
 import { clientFiles, sendClientFile } from '../http-kit/static-files';
 import { storedImageHandler } from '../modules/uploads/uploads.routes';
 import { seedImagesDir } from '../seed/catalogue';
-import { graphqlHandler, PublicQueries } from './graphql-handler';
-import { replayFirst } from './replay-first';
+import { frontDoor } from './front-door';
+import { GraphQLEndpoint, graphqlRoute } from './graphql-handler';
 import { createRestRouter } from './rest-router';
 import { securityHeaderList } from './security-headers';
 import type { AppGraphQLContext, AppServices } from './services';
@@ -33,7 +33,8 @@ export interface AppParts {
 
 /**
  * Everything on one origin: the client, /graphql, the REST layer at /api, images and health
- * checks. Anonymous public reads already answered are replayed before Express (replay-first.ts).
+ * checks. GraphQL POSTs and anonymous public reads already answered are served before Express
+ * (front-door.ts).
  */
 export function createApp({ config, db, services, logger, apollo, isDraining = () => false }: AppParts): RequestListener {
   const app = express();
@@ -47,7 +48,7 @@ export function createApp({ config, db, services, logger, apollo, isDraining = (
   });
   app.use(accessLog(app, logger));
   const publicReads = new PublicReadRoutes();
-  const publicQueries = new PublicQueries();
+  const graphql = new GraphQLEndpoint(apollo, services, db);
 
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
@@ -103,12 +104,11 @@ export function createApp({ config, db, services, logger, apollo, isDraining = (
   app.use(
     '/graphql',
     express.json({ limit: '1mb' }),
-    (req: Request, _res: Response, next: NextFunction) => (req.unreadableBody ? next(unreadableJson()) : next()),
-    graphqlHandler(apollo, services, db, publicQueries),
+    graphqlRoute(graphql),
     (error: unknown, _req: Request, res: Response, next: NextFunction) => {
       const refusal = bodyRefusal(error);
       if (!refusal) return next(error);
-      res.status(refusal.status).json({ errors: [{ message: refusal.message, extensions: { code: 'BAD_REQUEST' } }] });
+      sendGraphQLBodyRefusal(res, refusal);
     },
   );
 
@@ -132,21 +132,12 @@ export function createApp({ config, db, services, logger, apollo, isDraining = (
   });
 
   app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
-    req.log.error({ err: error }, 'request failed');
-    if (res.headersSent) return;
-    const callerError = callerErrorOf(error);
-    if (callerError) sendCallerError(res, callerError);
-    else res.status(500).json({ message: 'Something went wrong on our side; please try again' });
+    sendFailure(res, error, (failure) => req.log.error({ err: failure }, 'request failed'));
   });
   const trustsProxy = app.get('trust proxy fn') as Parameters<typeof proxyAddr>[1];
-  return replayFirst(
-    {
-      readCache: services.readCache,
-      publicReads,
-      publicQueries,
-      headers,
-      logRequest: requestLogger(logger, (req) => proxyAddr(req, trustsProxy)),
-    },
+  const addressOf = (req: IncomingMessage) => proxyAddr(req, trustsProxy);
+  return frontDoor(
+    { readCache: services.readCache, publicReads, graphql, headers, addressOf, logRequest: requestLogger(logger, addressOf), logger },
     app,
   );
 }

@@ -1,63 +1,102 @@
 import { createHash } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type ApolloServer, HeaderMap } from '@apollo/server';
 import type { NextFunction, Request, Response } from 'express';
 import { GraphQLError, Kind, type OperationDefinitionNode, parse } from 'graphql';
 import type { DataSource } from 'typeorm';
-import { replay, sentAnswer } from '../common/read-cache';
+import { answerToStore } from '../common/read-cache';
 import { callerErrorOf } from '../http-kit/errors';
+import { clientAddress } from '../http-kit/handle';
 import { callerFromRequest } from '../modules/request-caller';
 import { type AppGraphQLContext, type AppServices, createRequestLoaders } from './services';
 
 /** Root fields whose answers depend only on public rows (and on the caller, who is anonymous here). */
 const PUBLIC_ROOT_FIELDS = new Set(['products', 'product', 'reviews', 'engravingFonts', '__typename']);
 
+/** A GraphQL request's answer, before it is written. */
+export interface GraphQLAnswer {
+  status: number;
+  headers: Iterable<[string, string]>;
+  /** The whole answer, or its parts as they come (incremental delivery). */
+  body: string | AsyncIterable<string>;
+}
+
 /**
- * POST/GET /graphql, as Apollo's Express integration does it, with one addition: an anonymous
+ * GraphQL over HTTP, as Apollo's Express integration does it but on Node's own request (the front
+ * door answers most POSTs before Express, app/front-door.ts), with one addition: an anonymous
  * public query (see PUBLIC_ROOT_FIELDS) is answered from the read cache while nothing has been
  * written since the same query with the same variables was answered.
  */
-export function graphqlHandler(
-  apollo: ApolloServer<AppGraphQLContext>,
-  services: AppServices,
-  db: DataSource,
-  publicQueries: PublicQueries,
-) {
+export class GraphQLEndpoint {
+  readonly publicQueries = new PublicQueries();
+
+  constructor(
+    private readonly apollo: ApolloServer<AppGraphQLContext>,
+    private readonly services: AppServices,
+    private readonly db: DataSource,
+  ) {}
+
+  /**
+   * The answer to `req`, whose body is already parsed (`body`; a GET's query is in its URL).
+   * `clientAddress` is the client's address key, for counting failed sign-ins.
+   */
+  async answer(req: IncomingMessage, body: unknown, clientAddress: () => string): Promise<GraphQLAnswer> {
+    const { readCache } = this.services;
+    const cacheable = readCache.enabled && req.method === 'POST' && req.headers.authorization === undefined;
+    const key = cacheable ? this.publicQueries.keyOf(body) : null;
+    if (key instanceof UndeclaredVariable) {
+      const refusal = JSON.stringify({ errors: [{ message: key.message, extensions: { code: 'BAD_USER_INPUT' } }] });
+      return { status: 400, headers: [['content-type', 'application/json; charset=utf-8']], body: refusal };
+    }
+    if (key) {
+      const stored = await readCache.find(key);
+      if (stored) return { status: 200, headers: Object.entries(stored.headers), body: stored.body };
+    }
+    const generation = key ? await readCache.generation() : null;
+
+    const headers = new HeaderMap();
+    for (const [name, value] of Object.entries(req.headers)) {
+      if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+    }
+    const { services, db } = this;
+    const response = await this.apollo.executeHTTPGraphQLRequest({
+      httpGraphQLRequest: { method: req.method?.toUpperCase() ?? 'GET', headers, search: searchOf(req.url ?? ''), body },
+      context: async () => ({
+        caller: await callerOf(services, req.headers.authorization, clientAddress),
+        services,
+        loaders: createRequestLoaders(db, services),
+      }),
+    });
+    const status = response.status ?? 200;
+    if (response.body.kind !== 'complete') return { status, headers: response.headers, body: response.body.asyncIterator };
+    const text = response.body.string;
+    const stored = key && !text.includes('"errors":') ? answerToStore(status, (name) => response.headers.get(name), text) : null;
+    if (key && stored) readCache.store(key, generation, stored);
+    return { status, headers: response.headers, body: text };
+  }
+}
+
+/** Writes a GraphQL answer as it is (a POST is never revalidated: no ETag, which would hash every answer). */
+export async function writeGraphQLAnswer(res: ServerResponse, answer: GraphQLAnswer): Promise<void> {
+  for (const [name, value] of answer.headers) res.setHeader(name, value);
+  res.statusCode = answer.status;
+  if (typeof answer.body === 'string') {
+    res.setHeader('content-length', Buffer.byteLength(answer.body));
+    res.end(answer.body);
+    return;
+  }
+  for await (const chunk of answer.body) res.write(chunk);
+  res.end();
+}
+
+/** GET /graphql, and the POSTs the front door leaves to Express (large bodies, other charsets), after express.json. */
+export function graphqlRoute(endpoint: GraphQLEndpoint) {
   return async (req: Request, res: Response, next: NextFunction) => {
     try {
-      const { readCache } = services;
-      const body: unknown = req.body;
-      const cacheable = readCache.enabled && req.method === 'POST' && req.headers.authorization === undefined;
-      const key = cacheable ? publicQueries.keyOf(body) : null;
-      if (key instanceof UndeclaredVariable) {
-        res.status(400).json({ errors: [{ message: key.message, extensions: { code: 'BAD_USER_INPUT' } }] });
-        return;
-      }
-      if (key) {
-        const stored = req.readCacheMiss === key ? null : await readCache.find(key);
-        if (stored) return replay(res, stored);
-      }
-      const generation = key ? await readCache.generation() : null;
-
-      const headers = new HeaderMap();
-      for (const [name, value] of Object.entries(req.headers)) {
-        if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
-      }
-      const response = await apollo.executeHTTPGraphQLRequest({
-        httpGraphQLRequest: { method: req.method.toUpperCase(), headers, search: searchOf(req.url), body },
-        context: async () => ({ caller: await callerOf(services, req), services, loaders: createRequestLoaders(db, services) }),
-      });
-      for (const [name, value] of response.headers) res.setHeader(name, value);
-      res.statusCode = response.status ?? 200;
-      if (response.body.kind === 'complete') {
-        // A POST is never revalidated: its answer goes out without Express's ETag (a hash of every answer).
-        if (req.method === 'POST') res.setHeader('content-length', Buffer.byteLength(response.body.string)).end(response.body.string);
-        else res.send(response.body.string);
-        const sent = key && !response.body.string.includes('"errors":') ? sentAnswer(res, response.body.string) : null;
-        if (key && sent) readCache.store(key, generation, sent);
-        return;
-      }
-      for await (const chunk of response.body.asyncIterator) res.write(chunk);
-      res.end();
+      const answer = await endpoint.answer(req, req.body, () => clientAddress(req));
+      if (req.method === 'POST' || typeof answer.body !== 'string') return await writeGraphQLAnswer(res, answer);
+      // A GET's answer may be revalidated: Express's send gives it an ETag and answers 304.
+      res.set(Object.fromEntries(answer.headers)).status(answer.status).send(answer.body);
     } catch (error) {
       next(error);
     }
@@ -71,9 +110,9 @@ function searchOf(url: string): string {
 }
 
 /** The caller, or a GraphQL error for a bad token: 401 (or 429, or 503), not Apollo's default 500. */
-async function callerOf(services: AppServices, req: Request) {
+async function callerOf(services: AppServices, authorization: string | undefined, clientAddress: () => string) {
   try {
-    return await callerFromRequest(services, req);
+    return await callerFromRequest(services, authorization, clientAddress);
   } catch (error) {
     const callerError = callerErrorOf(error);
     if (!callerError) throw error;

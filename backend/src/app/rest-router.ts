@@ -1,7 +1,7 @@
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import type { Logger } from 'pino';
-import { bodyRefusal, callerErrorOf, sendCallerError } from '../http-kit/errors';
-import { createHandlers, type PublicReadRoutes } from '../http-kit/handle';
+import { bodyRefusal, callerErrorOf, sendFailure, sendJson } from '../http-kit/errors';
+import { clientAddress, createHandlers, type PublicReadRoutes } from '../http-kit/handle';
 import { callerFromRequest } from '../modules/request-caller';
 import { authorizeKey, routeKeyAccess } from '../modules/auth/scopes';
 import { registerCatalogRoutes } from '../modules/catalog/catalog.routes';
@@ -38,7 +38,7 @@ export function createRestRouter(services: AppServices, logger: Logger, publicRe
   router.use((req, res, next) => (req.path === STRIPE_WEBHOOK_PATH ? next() : json(req, res, next)));
   const handlers = createHandlers<AppRestContext>(
     async (req) => {
-      const caller = await callerFromRequest(services, req);
+      const caller = await callerFromRequest(services, req.headers.authorization, () => clientAddress(req));
       // An API key reaches only routes that declare its scope (`keyScope`); the others refuse keys.
       authorizeKey(caller, routeKeyAccess(req));
       return { caller, services };
@@ -52,19 +52,10 @@ export function createRestRouter(services: AppServices, logger: Logger, publicRe
     res.status(404).json({ message: 'No such API route' });
   });
   router.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
-    const callerError = callerErrorOf(error);
-    if (callerError) {
-      if (callerError.code === 'SERVICE_UNAVAILABLE') logger.warn({ err: error }, 'REST request failed: a service is unavailable');
-      sendCallerError(res, callerError);
-      return;
-    }
     const refusal = bodyRefusal(error);
-    if (refusal) {
-      res.status(refusal.status).json({ message: refusal.message });
-      return;
-    }
-    logger.error({ err: error }, 'REST request failed');
-    res.status(500).json({ message: 'Something went wrong on our side; please try again' });
+    if (refusal) return sendJson(res, refusal.status, { message: refusal.message });
+    if (callerErrorOf(error)?.code === 'SERVICE_UNAVAILABLE') logger.warn({ err: error }, 'REST request failed: a service is unavailable');
+    sendFailure(res, error, (failure) => logger.error({ err: failure }, 'REST request failed'));
   });
   return router;
 }

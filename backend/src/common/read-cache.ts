@@ -16,12 +16,12 @@ const ANSWER_TYPE = 'application/json; charset=utf-8';
 /** The headers that belong to an answer (the rest, such as the request id and security headers, belong to each response). */
 const ANSWER_HEADERS = ['etag', 'x-total-count'];
 
-/** The answer `res` has just sent, to store; null unless it is a 200 in Keen's own JSON. */
-export function sentAnswer(res: Response, body: string): StoredAnswer | null {
-  if (res.statusCode !== 200 || !/^application\/json\b/.test(String(res.getHeader('content-type')))) return null;
+/** An answer with this status, headers (`headerOf`) and body, to store; null unless it is a 200 in Keen's own JSON. */
+export function answerToStore(status: number, headerOf: (name: string) => unknown, body: string): StoredAnswer | null {
+  if (status !== 200 || !/^application\/json\b/.test(String(headerOf('content-type')))) return null;
   const headers: Record<string, string> = { 'content-type': ANSWER_TYPE };
   for (const name of ANSWER_HEADERS) {
-    const value = res.getHeader(name);
+    const value = headerOf(name);
     if (value !== undefined) headers[name] = String(value);
   }
   return { body, headers };

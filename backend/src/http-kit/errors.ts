@@ -1,4 +1,4 @@
-import type { Response } from 'express';
+import type { ServerResponse } from 'node:http';
 import { AppError, databaseUnavailable } from '../common/errors';
 import { isDatabaseUnreachable } from '../common/database-unreachable';
 
@@ -12,10 +12,31 @@ export function callerErrorOf(error: unknown): AppError | null {
   return null;
 }
 
+/** Answers `value` as JSON with `status`, on any response (Express's `res.json` is only on Express's). */
+export function sendJson(res: ServerResponse, status: number, value: unknown): void {
+  const body = JSON.stringify(value);
+  res.statusCode = status;
+  res.setHeader('content-type', 'application/json; charset=utf-8');
+  res.setHeader('content-length', Buffer.byteLength(body));
+  res.end(body);
+}
+
 /** Answers a caller error as REST does: its status, `Retry-After` when it has one, and `{ message }`. */
-export function sendCallerError(res: Response, error: AppError): void {
+export function sendCallerError(res: ServerResponse, error: AppError): void {
   if (error.retryAfter !== null) res.setHeader('retry-after', String(error.retryAfter));
-  res.status(error.status).json({ message: error.message });
+  sendJson(res, error.status, { message: error.message });
+}
+
+/**
+ * The answer to a request whose handling threw: a caller error as it is, anything else logged
+ * (`log`) and a 500 that says nothing of it.
+ */
+export function sendFailure(res: ServerResponse, error: unknown, log: (error: unknown) => void): void {
+  const callerError = callerErrorOf(error);
+  if (!callerError) log(error);
+  if (res.headersSent) return;
+  if (callerError) sendCallerError(res, callerError);
+  else sendJson(res, 500, { message: 'Something went wrong on our side; please try again' });
 }
 
 /** A body express.json could not read: 400 for text that is not JSON, 413 for too much of it. */
@@ -29,7 +50,7 @@ export function bodyRefusal(error: unknown): { status: number; message: string }
   return null;
 }
 
-/** The refusal of a body read ahead of express.json (replay-first) that is not JSON, as express.json words it. */
-export function unreadableJson(): Error {
-  return Object.assign(new SyntaxError('The request body is not valid JSON'), { type: 'entity.parse.failed', status: 400 });
+/** A body refusal as GraphQL over HTTP answers it: `{ errors }`, code BAD_REQUEST. */
+export function sendGraphQLBodyRefusal(res: ServerResponse, refusal: { status: number; message: string }): void {
+  sendJson(res, refusal.status, { errors: [{ message: refusal.message, extensions: { code: 'BAD_REQUEST' } }] });
 }

@@ -1,7 +1,7 @@
 import { isIPv6 } from 'node:net';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { AppError } from '../common/errors';
-import { type ReadCache, replay, sentAnswer } from '../common/read-cache';
+import { answerToStore, type ReadCache, replay } from '../common/read-cache';
 
 /** A route's work: it gets the request's context (the caller, the services) and answers a value, sent as JSON. */
 export type Handler<Context> = (req: Request, res: Response, context: Context) => Promise<unknown> | unknown;
@@ -51,7 +51,7 @@ export function createHandlers<Context>(
         if (res.headersSent) return;
         const body = JSON.stringify(result);
         res.type('json').send(body);
-        const sent = sentAnswer(res, body);
+        const sent = answerToStore(res.statusCode, (name) => res.getHeader(name), body);
         if (sent) readCache.store(key, generation, sent);
       } catch (error) {
         next(error);
@@ -71,7 +71,7 @@ declare module 'http' {
 
 /**
  * The public-read routes (path and known query parameters), learnt from the requests they answer,
- * so that a cached answer can be found before routing (app/replay-first.ts). Keys are made from the
+ * so that a cached answer can be found before routing (app/front-door.ts). Keys are made from the
  * request's path as written: only the route's own spelling is cached (Express also routes
  * `/API/Products`), so no variety of spellings can fill the cache.
  */
@@ -127,10 +127,11 @@ export async function successUnlessConflict<T extends { success: true }>(
  * otherwise take a fresh address for every attempt.
  */
 export function clientAddress(req: Request): string {
-  return addressKey(req.ip ?? req.socket.remoteAddress ?? 'unknown');
+  return clientAddressKey(req.ip ?? req.socket.remoteAddress ?? 'unknown');
 }
 
-function addressKey(address: string): string {
+/** `clientAddress` for an address found before Express (app/front-door.ts). */
+export function clientAddressKey(address: string): string {
   if (!isIPv6(address)) return address;
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
   if (mapped) return mapped[1];

@@ -1,7 +1,5 @@
-import type { Request } from 'express';
 import { unauthenticated } from '../common/errors';
 import type { RateLimits } from '../common/rate-limits';
-import { clientAddress } from '../http-kit/handle';
 import type { ApiKeysService } from './integrations/api-keys.service';
 import type { User } from './users/user.entity';
 import type { UsersService } from './users/users.service';
@@ -10,17 +8,18 @@ import { limitFailedSignIns } from './auth/failed-sign-ins';
 import { bearerToken, type IdentityService } from './auth/identity';
 
 /**
- * The caller behind a request's `Authorization` header: anonymous without one, an error for a bad
+ * The caller behind a request's `Authorization` header (`authorization`): anonymous without one, an error for a bad
  * one. Bad tokens and keys count as failed sign-ins of the client's address; a valid key counts
  * against its own per-key rate limit.
  */
 export async function callerFromRequest(
   services: { limits: RateLimits; identity: IdentityService; users: UsersService; apiKeys: ApiKeysService },
-  req: Request,
+  authorization: string | undefined,
+  /** The client's address key (http-kit/handle.ts), asked only when a credential is sent. */
+  clientAddress: () => string,
 ): Promise<Caller<User>> {
-  const authorization = req.headers.authorization;
   if (!authorization?.trim()) return { user: null };
-  const caller = await limitFailedSignIns(services.limits, clientAddress(req), async (): Promise<Caller<User>> => {
+  const caller = await limitFailedSignIns(services.limits, clientAddress(), async (): Promise<Caller<User>> => {
     const token = bearerToken(authorization);
     if (!token) throw unauthenticated('Send the token as Authorization: Bearer <token>');
     if (services.apiKeys.isKeySecret(token)) return { user: null, apiKey: await services.apiKeys.verify(token) };

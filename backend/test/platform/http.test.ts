@@ -55,7 +55,7 @@ test('an Authorization header that is not a bearer token is refused, not treated
   }
 });
 
-test('GraphQL bodies: UTF-8 JSON is read ahead of Express, another declared charset is decoded by express.json, junk is a 400', async () => {
+test('GraphQL bodies: UTF-8 JSON is answered before Express, another declared charset is decoded by express.json, junk is a 400', async () => {
   const post = (contentType: string, body: string | Uint8Array<ArrayBuffer>, authorization?: string) =>
     fetch(`${app.url}/graphql`, {
       method: 'POST',
@@ -72,6 +72,6 @@ test('GraphQL bodies: UTF-8 JSON is read ahead of Express, another declared char
     body: { errors: [{ message: 'The request body is not valid JSON', extensions: { code: 'BAD_REQUEST' } }] },
   };
   expect(await post('application/json', '{"query": ')).toEqual(unreadable);
-  // A signed-in caller's body is never replayed: it goes to express.json, and the token is checked.
+  // A signed-in caller's body is read ahead too, and the token is checked.
   expect((await post('application/json', query, 'Bearer not-a-token')).status).toBe(401);
 });

@@ -35,6 +35,21 @@ describe('failed sign-ins count failures only, per address (IPv6 per /64)', () =
     expect((await shop.api('GET', '/products')).status).toBe(200);
   });
 
+  test('bad tokens sent to GraphQL count against the forwarded client address, not the proxy', async () => {
+    const ask = (address: string) =>
+      fetch(`${shop.app.url}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: 'Bearer not-a-token', 'x-forwarded-for': address },
+        body: JSON.stringify({ query: '{ me { email } }' }),
+      });
+    for (let i = 0; i < 20; i += 1) expect((await ask('203.0.113.9')).status).toBe(401);
+    const limited = await ask('203.0.113.9');
+    expect(limited.status).toBe(429);
+    expect(codeOf((await limited.json()) as Parameters<typeof codeOf>[0])).toBe('RATE_LIMITED');
+    // Another client behind the same proxy (the same socket address) is not limited.
+    expect((await ask('203.0.113.10')).status).toBe(401);
+  });
+
   test('IPv6 clients are counted by their /64: new addresses in it share the count, another /64 does not', async () => {
     for (let i = 1; i <= 20; i += 1) expect((await from(`2001:db8:aa:bb::${i.toString(16)}`, 'not-a-token')).status).toBe(401);
     expect((await from('2001:db8:aa:bb:ffff:1:2:3', 'not-a-token')).status).toBe(429);

@@ -1,0 +1,198 @@
+import http, { type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import express from 'express';
+import { pino } from 'pino';
+import { ReadCache } from '../../src/common/read-cache';
+import { frontDoor } from '../../src/app/front-door';
+import type { GraphQLAnswer } from '../../src/app/graphql-handler';
+import { requestLogger } from '../../src/http-kit/access-log';
+import { createHandlers, PublicReadRoutes } from '../../src/http-kit/handle';
+
+/**
+ * The front door answers before Express: cached anonymous reads, and GraphQL POSTs with a small
+ * JSON body. The app behind it (here a small Express app with one public-read route and a /graphql
+ * route) runs only for the rest, and what the front door answers carries what Express's chain
+ * would have added. The GraphQL endpoint here stands in for Apollo's (the real one is exercised
+ * through the whole app in the GraphQL suites).
+ */
+let server: Server;
+let url: string;
+let routeRuns: number;
+let expressGraphqlRuns: number;
+const endpointCalls: { body: unknown; address: string }[] = [];
+let endpointAnswer: () => Promise<GraphQLAnswer>;
+const logged: { url: string; statusCode: number; reqId?: string; msg: string }[] = [];
+
+beforeAll(async () => {
+  const logger = pino({ level: 'info' }, { write: (line: string) => void logged.push(logLine(line)) });
+  const readCache = ReadCache.create(
+    { enabled: true, redisUrl: null, maxBytes: 1 << 20, maxAnswerBytes: 1 << 16, maxAgeMs: 60_000 },
+    logger,
+  );
+  const publicReads = new PublicReadRoutes();
+  const { publicRead } = createHandlers(async () => ({}), readCache, publicReads);
+
+  const app = express();
+  const api = express.Router();
+  api.get(
+    '/things',
+    publicRead(
+      async (_req, res) => {
+        routeRuns += 1;
+        res.setHeader('x-total-count', '1');
+        return [{ name: 'Santoku', runs: routeRuns }];
+      },
+      { query: ['q'] },
+    ),
+  );
+  app.use('/api', api);
+  app.post('/graphql', express.json(), (_req, res) => {
+    expressGraphqlRuns += 1;
+    res.json({ data: { through: 'express' } });
+  });
+
+  const endpoint = {
+    answer: async (_req: IncomingMessage, body: unknown, clientAddress: () => string) => {
+      endpointCalls.push({ body, address: clientAddress() });
+      return endpointAnswer();
+    },
+  };
+  // As behind a proxy Keen trusts: the client is the X-Forwarded-For address.
+  const addressOf = (req: IncomingMessage) => String(req.headers['x-forwarded-for'] ?? req.socket.remoteAddress);
+  server = http.createServer(
+    frontDoor(
+      {
+        readCache,
+        publicReads,
+        graphql: endpoint,
+        headers: [['x-frame-options', 'DENY']],
+        addressOf,
+        logRequest: requestLogger(logger, addressOf),
+        logger,
+      },
+      app,
+    ),
+  );
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+beforeEach(() => {
+  routeRuns = 0;
+  expressGraphqlRuns = 0;
+  endpointCalls.length = 0;
+  logged.length = 0;
+  endpointAnswer = async () => ({
+    status: 200,
+    headers: [['content-type', 'application/json; charset=utf-8']],
+    body: '{"data":{"ok":true}}',
+  });
+});
+
+function logLine(line: string): { url: string; statusCode: number; reqId?: string; msg: string } {
+  const parsed = JSON.parse(line) as { req?: { url: string }; res?: { statusCode: number }; reqId?: string; msg: string };
+  return { url: parsed.req?.url ?? '', statusCode: parsed.res?.statusCode ?? 0, reqId: parsed.reqId, msg: parsed.msg };
+}
+
+const graphql = (body: string, headers: Record<string, string> = {}) =>
+  fetch(`${url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
+
+test('a public GET already answered is replayed without the route, with the same body, its headers, a request id and a log line', async () => {
+  const first = await fetch(`${url}/api/things?q=knife`);
+  const firstBody = await first.text();
+  const replayed = await fetch(`${url}/api/things?q=knife`);
+  expect(routeRuns).toBe(1);
+  expect(await replayed.text()).toBe(firstBody);
+  expect(replayed.status).toBe(200);
+  expect(replayed.headers.get('content-type')).toBe('application/json; charset=utf-8');
+  expect(replayed.headers.get('x-total-count')).toBe('1');
+  expect(replayed.headers.get('x-frame-options')).toBe('DENY');
+  expect(replayed.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  expect(replayed.headers.get('content-length')).toBe(String(Buffer.byteLength(firstBody)));
+  // This app has no access log of its own: the line is the replay's.
+  expect(logged).toEqual([{ url: '/api/things?q=knife', statusCode: 200, reqId: expect.any(String), msg: 'request completed' }]);
+});
+
+/** A GET with exactly these headers (fetch adds Cache-Control: no-cache to conditional requests). */
+function plainGet(path: string, headers: Record<string, string>): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(`${url}${path}`, { headers }, (res) => {
+        let body = '';
+        res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      })
+      .on('error', reject);
+  });
+}
+
+test('a replay answers 304 to an If-None-Match naming its ETag, unless the client asks for no-cache', async () => {
+  const first = await fetch(`${url}/api/things?q=etag`);
+  const etag = first.headers.get('etag')!;
+  expect(etag).toBeTruthy();
+  expect(await plainGet('/api/things?q=etag', { 'if-none-match': `"other", ${etag}` })).toEqual({ status: 304, body: '' });
+  expect((await plainGet('/api/things?q=etag', { 'if-none-match': '"other"' })).status).toBe(200);
+  expect((await plainGet('/api/things?q=etag', { 'if-none-match': etag, 'cache-control': 'no-cache' })).status).toBe(200);
+  expect(routeRuns).toBe(1);
+});
+
+test('other spellings of the path, unknown parameters and signed-in callers always reach the route', async () => {
+  await fetch(`${url}/api/things?q=spelt`);
+  for (let i = 0; i < 2; i += 1) {
+    expect((await fetch(`${url}/API/Things?q=spelt`)).status).toBe(200);
+    expect((await fetch(`${url}/api/things?q=spelt&junk=${i}`)).status).toBe(200);
+    expect((await fetch(`${url}/api/things?q=spelt`, { headers: { authorization: 'Bearer someone' } })).status).toBe(200);
+  }
+  expect(routeRuns).toBe(1 + 6);
+});
+
+test('a GraphQL POST is answered by the endpoint before Express, with the body parsed, the headers, a request id, a log line and the client address', async () => {
+  const body = { query: 'query($q: String) { products(options: { search: $q }) { totalItems } }', variables: { q: 'chef' } };
+  const answer = await graphql(JSON.stringify(body), { authorization: 'Bearer someone', 'x-forwarded-for': '2001:db8:aa:bb::7' });
+  expect(answer.status).toBe(200);
+  expect(await answer.text()).toBe('{"data":{"ok":true}}');
+  expect(answer.headers.get('content-length')).toBe('20');
+  expect(answer.headers.get('x-frame-options')).toBe('DENY');
+  expect(answer.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  // The address as failed sign-ins count it: an IPv6 client by its /64.
+  expect(endpointCalls).toEqual([{ body, address: '2001:db8:aa:bb::/64' }]);
+  expect(expressGraphqlRuns).toBe(0);
+  expect(logged).toEqual([{ url: '/graphql', statusCode: 200, reqId: answer.headers.get('x-request-id'), msg: 'request completed' }]);
+});
+
+test("a GraphQL body that is not JSON is a 400 in GraphQL's shape, and never reaches the endpoint", async () => {
+  const answer = await graphql('{"query": "{ products { totalItems } }"');
+  expect(answer.status).toBe(400);
+  expect(await answer.json()).toEqual({ errors: [{ message: 'The request body is not valid JSON', extensions: { code: 'BAD_REQUEST' } }] });
+  expect(answer.headers.get('x-frame-options')).toBe('DENY');
+  expect(endpointCalls).toEqual([]);
+  expect(logged).toEqual([{ url: '/graphql', statusCode: 400, reqId: expect.any(String), msg: 'request completed' }]);
+});
+
+test('an endpoint that fails is a 500 that says nothing of it, and an error line with the request id', async () => {
+  endpointAnswer = async () => {
+    throw new Error('connection string postgres://keen:secret@db/keen refused');
+  };
+  const answer = await graphql('{"query": "{ __typename }"}');
+  expect(answer.status).toBe(500);
+  expect(await answer.json()).toEqual({ message: 'Something went wrong on our side; please try again' });
+  const reqId = answer.headers.get('x-request-id');
+  expect(logged.map(({ msg, reqId: id, statusCode }) => ({ msg, reqId: id, statusCode }))).toEqual([
+    { msg: 'request failed', reqId, statusCode: 0 },
+    { msg: 'request failed', reqId, statusCode: 500 },
+  ]);
+});
+
+test('GraphQL POSTs the front door does not read (another charset, a large or compressed body) go to Express', async () => {
+  const query = JSON.stringify({ query: '{ __typename }' });
+  const utf16 = await fetch(`${url}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json; charset=utf-16le' },
+    body: new Uint8Array(Buffer.from(query, 'utf16le')),
+  });
+  expect(await utf16.json()).toEqual({ data: { through: 'express' } });
+  const large = JSON.stringify({ query: `{ __typename }${' '.repeat(70 * 1024)}` });
+  expect(await (await graphql(large)).json()).toEqual({ data: { through: 'express' } });
+  expect(expressGraphqlRuns).toBe(2);
+  expect(endpointCalls).toEqual([]);
+});
