@@ -1,13 +1,9 @@
 import 'reflect-metadata';
-import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import path from 'node:path';
-import { loadConfig } from '../src/config';
-import { IdentityService } from '../src/modules/auth/identity';
 import { BENCH_QUERIES } from './baseline';
 import { postmasterPid } from './cpu';
 import { load, stopLoad, type Target } from './load';
-import { BenchRun, whole } from './processes';
+import { accessTokensFor, BenchRun, whole } from './processes';
 import { median } from './report';
 import { seedBenchShop } from './seed';
 
@@ -55,23 +51,8 @@ async function main(): Promise<void> {
   const databaseUrl = await bench.createDatabase();
   const { customer } = await seedBenchShop(bench.db!, 100, 50);
   const postmaster = await postmasterPid(bench.db!);
-  const secret = randomBytes(32).toString('hex');
-  const keenEnv = {
-    NODE_ENV: 'development',
-    DATABASE_URL: databaseUrl,
-    ACCESS_TOKEN_SECRET: secret,
-    FIREBASE_AUTH_EMULATOR_HOST: process.env.FIREBASE_AUTH_EMULATOR_HOST || '127.0.0.1:9099',
-    FIREBASE_PROJECT_ID: 'demo-keen',
-    DATA_DIR: path.join(bench.work, 'data'),
-    SEED_DEMO: 'false',
-    EMAILS: 'off',
-  };
-  const identity = new IdentityService(loadConfig(keenEnv));
-  const token = identity.issueAccessToken(
-    { email: customer.email, name: customer.name, picture: null, emailVerified: true },
-    customer.tokensValidSince,
-  );
-  await identity.close();
+  const keenEnv = bench.keenEnvironment(databaseUrl);
+  const [token] = await accessTokensFor(keenEnv, [customer]);
 
   const start = (name: string, main: string, cache: boolean) =>
     bench.startProcess(name, [main], { ...keenEnv, READ_CACHE: String(cache) }, '/readyz');

@@ -1,15 +1,12 @@
 import 'reflect-metadata';
-import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { loadConfig } from '../src/config';
-import { IdentityService } from '../src/modules/auth/identity';
 import { BENCH_QUERIES } from './baseline';
 import { Buyers, orderAtOnce, type RaceAnswer } from './buyers';
 import { clockTicks, listenerPid, postmasterPid, treeCpuMs } from './cpu';
 import { type BenchCase, expectedAnswers, load, side, stopLoad, type Target } from './load';
-import { BenchRun, reachable, whole } from './processes';
+import { accessTokensFor, BenchRun, reachable, whole } from './processes';
 import { median, percentile, printTable, type RaceResult, type Round, type Row } from './report';
 import { seedBenchShop } from './seed';
 
@@ -138,26 +135,12 @@ async function main(): Promise<void> {
   const { customer, raceProductId, cartProductIds } = await seedBenchShop(db, RACE_STOCK, CART_STOCK);
   const postmaster = await postmasterPid(db);
 
-  const secret = randomBytes(32).toString('hex');
-  const keenEnv = {
-    NODE_ENV: 'development',
-    DATABASE_URL: databaseUrl,
-    ACCESS_TOKEN_SECRET: secret,
+  const keenEnv = bench.keenEnvironment(databaseUrl, {
     FIREBASE_AUTH_EMULATOR_HOST: EMULATOR,
-    FIREBASE_PROJECT_ID: 'demo-keen',
-    DATA_DIR: path.join(bench.work, 'data'),
-    SEED_DEMO: 'false',
     // The race's 500 buyers all come from 127.0.0.1; behind a load balancer they would be 500 addresses.
     RATE_LIMIT_FAILED_SIGN_INS: '100000',
-    // No mail server here: the race's order e-mails would only fail and retry during the rounds.
-    EMAILS: 'off',
-  };
-  const identity = new IdentityService(loadConfig(keenEnv));
-  const token = identity.issueAccessToken(
-    { email: customer.email, name: customer.name, picture: null, emailVerified: true },
-    customer.tokensValidSince,
-  );
-  await identity.close();
+  });
+  const [token] = await accessTokensFor(keenEnv, [customer]);
 
   const keen = await bench.startProcess('Keen', [path.join(repoRoot, 'backend', 'dist', 'main.js')], keenEnv, '/readyz');
   const keenUncached = await bench.startProcess(
@@ -166,7 +149,7 @@ async function main(): Promise<void> {
     { ...keenEnv, READ_CACHE: 'false' },
     '/readyz',
   );
-  const baselineEnv = { DATABASE_URL: databaseUrl, ACCESS_TOKEN_SECRET: secret };
+  const baselineEnv = { DATABASE_URL: databaseUrl, ACCESS_TOKEN_SECRET: keenEnv.ACCESS_TOKEN_SECRET };
   const baseline = await bench.startProcess('baseline', [path.join(__dirname, 'baseline.js')], baselineEnv, '/healthz');
   const replay = await bench.startProcess(
     'static',

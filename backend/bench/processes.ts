@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -9,6 +10,9 @@ import { createDataSource } from '../src/app/data-source';
 import { ensureDatabase } from '../src/db/database';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from '../src/db/embedded-postgres';
 import { migrate } from '../src/db/migrate';
+import { loadConfig } from '../src/config';
+import { IdentityService } from '../src/modules/auth/identity';
+import type { User } from '../src/modules/users/user.entity';
 import type { Target } from './load';
 
 /**
@@ -68,6 +72,25 @@ export class BenchRun {
     return this.embedded ? 'embedded' : 'server';
   }
 
+  /**
+   * Keen's environment for a run over `databaseUrl`: development mode (ID tokens from the Auth
+   * Emulator), a secret of its own, no demo data and no e-mails (no mail server here: they would only
+   * fail and retry during the rounds); `extra` adds to it or overrides.
+   */
+  keenEnvironment(databaseUrl: string, extra: Record<string, string> = {}): Record<string, string> {
+    return {
+      NODE_ENV: 'development',
+      DATABASE_URL: databaseUrl,
+      ACCESS_TOKEN_SECRET: randomBytes(32).toString('hex'),
+      FIREBASE_AUTH_EMULATOR_HOST: process.env.FIREBASE_AUTH_EMULATOR_HOST || '127.0.0.1:9099',
+      FIREBASE_PROJECT_ID: 'demo-keen',
+      DATA_DIR: path.join(this.work, 'data'),
+      SEED_DEMO: 'false',
+      EMAILS: 'off',
+      ...extra,
+    };
+  }
+
   /** Starts `node args` with only `env` (and PATH, HOME, PORT), its output to a file; answers once `readyPath` answers 2xx. */
   async startProcess(name: Target['name'], args: string[], env: Record<string, string>, readyPath: string): Promise<Target> {
     const port = await freePort();
@@ -123,6 +146,19 @@ async function stopChild(child: ChildProcess): Promise<void> {
   const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
   await exited;
   clearTimeout(timer);
+}
+
+/** Keen access tokens for `users` (as the REST exchange issues them), signed with the secret of Keen's `env`. */
+export async function accessTokensFor(
+  env: Record<string, string>,
+  users: Pick<User, 'email' | 'name' | 'tokensValidSince'>[],
+): Promise<string[]> {
+  const identity = new IdentityService(loadConfig(env));
+  const tokens = users.map((user) =>
+    identity.issueAccessToken({ email: user.email, name: user.name, picture: null, emailVerified: true }, user.tokensValidSince),
+  );
+  await identity.close();
+  return tokens;
 }
 
 export function freePort(): Promise<number> {

@@ -1,15 +1,12 @@
 import 'reflect-metadata';
-import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { loadConfig } from '../src/config';
-import { IdentityService } from '../src/modules/auth/identity';
 import { Role } from '../src/modules/auth/role';
 import { Product } from '../src/modules/catalog/product.entity';
 import { User } from '../src/modules/users/user.entity';
 import { BENCH_QUERIES } from './baseline';
-import { BenchRun, whole } from './processes';
+import { accessTokensFor, BenchRun, whole } from './processes';
 import { median, percentile } from './report';
 import { seedBenchShop } from './seed';
 
@@ -216,35 +213,12 @@ async function main(): Promise<void> {
     (p) => p.id,
   );
 
-  const secret = randomBytes(32).toString('hex');
-  const keenEnv = {
-    NODE_ENV: 'development',
-    DATABASE_URL: databaseUrl,
-    ACCESS_TOKEN_SECRET: secret,
-    FIREBASE_PROJECT_ID: 'demo-keen',
-    // Only Keen's own access tokens are sent: the emulator is named but never asked.
-    FIREBASE_AUTH_EMULATOR_HOST: process.env.FIREBASE_AUTH_EMULATOR_HOST || '127.0.0.1:9099',
-    DATA_DIR: path.join(bench.work, 'data'),
-    SEED_DEMO: 'false',
-    // Twenty buyers place every order of the run: the per-user order limit is raised for them.
-    RATE_LIMIT_ORDERS: '100000',
-    EMAILS: 'off',
-  };
-  const identity = new IdentityService(loadConfig(keenEnv));
-  const tokenOf = async (user: User) =>
-    identity.issueAccessToken(
-      { email: user.email, name: user.name, picture: null, emailVerified: true },
-      (await users.findOneByOrFail({ id: user.id })).tokensValidSince,
-    );
-  const shop: Shop = {
-    url: '',
-    productIds,
-    orderProductId: raceProductId,
-    customerToken: await tokenOf(customer),
-    adminToken: await tokenOf(admin),
-    buyerTokens: await Promise.all(buyers.map(tokenOf)),
-  };
-  await identity.close();
+  // Only Keen's own access tokens are sent: the Auth Emulator is named but never asked. Twenty
+  // buyers place every order of the run: the per-user order limit is raised for them.
+  const keenEnv = bench.keenEnvironment(databaseUrl, { RATE_LIMIT_ORDERS: '100000' });
+  const stored = await Promise.all([customer, admin, ...buyers].map((user) => users.findOneByOrFail({ id: user.id })));
+  const [customerToken, adminToken, ...buyerTokens] = await accessTokensFor(keenEnv, stored);
+  const shop: Shop = { url: '', productIds, orderProductId: raceProductId, customerToken, adminToken, buyerTokens };
   const keen = await bench.startProcess('Keen', [path.join(repoRoot, 'backend', 'dist', 'main.js')], keenEnv, '/readyz');
   shop.url = keen.url;
 
