@@ -20,6 +20,8 @@ export default tseslint.config(
       'frontend/e2e/screenshots/**',
       'frontend/test-results/**',
       '.data/**',
+      // Builds compared by npm run bench:ab (git ignores the folder too).
+      'backend/ab/**',
     ],
   },
   js.configs.recommended,
