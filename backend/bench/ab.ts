@@ -16,6 +16,7 @@ import { seedBenchShop } from './seed';
  *   Cases: gql (GraphQL products, cache off), typename ({ __typename }, cache off), rest (REST
  *   products, cache off), orders (myOrders, signed in), gql-cached, rest-cached. Default: gql rest.
  *   BENCH_SECONDS (5), BENCH_ROUNDS (7), BENCH_CONNECTIONS (32).
+ *   BENCH_NODE_OPTIONS_A, BENCH_NODE_OPTIONS_B: NODE_OPTIONS for one build (to judge a runtime flag on one build).
  *   FIREBASE_AUTH_EMULATOR_HOST (127.0.0.1:9099): only for Keen's sign-in checks (not needed by these cases).
  */
 
@@ -54,14 +55,14 @@ async function main(): Promise<void> {
   const keenEnv = bench.keenEnvironment(databaseUrl);
   const [token] = await accessTokensFor(keenEnv, [customer]);
 
-  const start = (name: string, main: string, cache: boolean) =>
-    bench.startProcess(name, [main], { ...keenEnv, READ_CACHE: String(cache) }, '/readyz');
+  const start = (build: 'A' | 'B', main: string, cache: boolean) => {
+    const nodeOptions = process.env[`BENCH_NODE_OPTIONS_${build}`];
+    const env = { ...keenEnv, READ_CACHE: String(cache), ...(nodeOptions ? { NODE_OPTIONS: nodeOptions } : {}) };
+    return bench.startProcess(`Keen ${build}${cache ? '' : ', cache off'}`, [main], env, '/readyz');
+  };
   const builds = new Map<boolean, [Target, Target]>();
   for (const cache of new Set(chosen.map((name) => CASES[name].cache)))
-    builds.set(cache, [
-      await start(`Keen A${cache ? '' : ', cache off'}`, buildA, cache),
-      await start(`Keen B${cache ? '' : ', cache off'}`, buildB, cache),
-    ]);
+    builds.set(cache, [await start('A', buildA, cache), await start('B', buildB, cache)]);
   console.log(`A: ${buildA}\nB: ${buildB}\n${ROUNDS} rounds of ${SECONDS} s, ${CONNECTIONS} connections, alternating A and B\n`);
 
   for (const name of chosen) {

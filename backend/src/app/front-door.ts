@@ -1,11 +1,11 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import { countWhenAnswered } from '../common/metrics';
-import type { ReadCache, StoredAnswer } from '../common/read-cache';
-import { ifNoneMatchNames } from '../http-kit/etag';
+import type { ReadCache } from '../common/read-cache';
 import { sendFailure, sendGraphQLBodyRefusal } from '../http-kit/errors';
-import { clientAddressKey, type PublicReadRoutes } from '../http-kit/handle';
+import { clientAddressKey, type KnownPublicRead, type PublicReadRoutes } from '../http-kit/handle';
 import { type GraphQLEndpoint, writeGraphQLAnswer } from './graphql-handler';
+import { sendRestFailure } from './rest-router';
 
 /** The largest GraphQL body read here; larger ones go to Express (its limit is 1 MB). */
 const MAX_READ_BODY = 64 * 1024;
@@ -32,30 +32,19 @@ declare module 'http' {
 
 /**
  * Answers what is hot before Express, which costs about 0.09 ms of CPU per request just to enter
- * (measured against the same handler outside it): anonymous public reads already answered (from
- * the read cache), and GraphQL POSTs with a small JSON body, signed in or not. Everything else goes
- * to `app`. What Express's chain does for every answer is done here too: the security headers, the
- * request id and access-log line, the request metrics, ETag and 304 on replayed GETs, and the
- * failure answer. A GET that misses the cache goes on to its route, which then does not look the
- * key up again (`readCacheMiss`).
+ * (measured against the same handler outside it): anonymous GETs to the public-read routes (the
+ * product and review lists: from the read cache, or by the route's own work), and GraphQL POSTs
+ * with a small JSON body, signed in or not. Everything else goes to `app`. What Express's chain
+ * does for every answer is done here too: the security headers, the request id and access-log
+ * line, the request metrics, ETag and 304 on GETs, and the failure answer.
  */
 export function frontDoor(parts: FrontDoorParts, app: RequestListener): RequestListener {
-  const { readCache, publicReads } = parts;
-  const lookUp = (req: IncomingMessage, res: ServerResponse, key: string, route: string) =>
-    readCache.find(key).then(
-      (stored) => {
-        if (stored) return replay(parts, req, res, stored, route);
-        req.readCacheMiss = key;
-        app(req, res);
-      },
-      () => app(req, res),
-    );
-
+  const { publicReads } = parts;
   return (req, res) => {
     if (req.method === 'POST' && req.url === '/graphql' && isSmallJson(req)) return void answerGraphQL(parts, req, res);
-    if (req.method === 'GET' && readCache.enabled && req.headers.authorization === undefined) {
-      const found = publicReads.keyOf(req.url ?? '');
-      if (found) return void lookUp(req, res, found.key, found.route);
+    if (req.method === 'GET' && req.headers.authorization === undefined) {
+      const found = publicReads.find(req.url ?? '');
+      if (found) return void answerPublicRead(parts, req, res, found);
     }
     app(req, res);
   };
@@ -66,6 +55,16 @@ function beginAnswer(parts: FrontDoorParts, req: IncomingMessage, res: ServerRes
   countWhenAnswered(req.method ?? 'GET', res, () => route);
   parts.logRequest(req, res);
   for (const [name, value] of parts.headers) res.setHeader(name, value);
+}
+
+/** An anonymous GET to a public-read route, as the route answers it behind Express. */
+async function answerPublicRead(parts: FrontDoorParts, req: IncomingMessage, res: ServerResponse, read: KnownPublicRead): Promise<void> {
+  beginAnswer(parts, req, res, read.route);
+  try {
+    await read.answer(req, res, parts.readCache.enabled ? read.key : null);
+  } catch (error) {
+    sendRestFailure(res, error, parts.logger);
+  }
 }
 
 async function answerGraphQL(parts: FrontDoorParts, req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -112,25 +111,4 @@ function readBody(req: IncomingMessage): Promise<string> {
     req.once('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
     req.once('error', reject);
   });
-}
-
-/** A stored answer to a GET, as Express would send it: 304 when the client's copy is fresh. */
-function replay(parts: FrontDoorParts, req: IncomingMessage, res: ServerResponse, stored: StoredAnswer, route: string): void {
-  beginAnswer(parts, req, res, route);
-  for (const [name, value] of Object.entries(stored.headers)) res.setHeader(name, value);
-  if (isFresh(req, stored.headers.etag)) {
-    res.removeHeader('content-type');
-    res.statusCode = 304;
-    res.end();
-    return;
-  }
-  res.setHeader('content-length', Buffer.byteLength(stored.body));
-  res.statusCode = 200;
-  res.end(stored.body);
-}
-
-/** As Express judges a GET fresh: its If-None-Match names the answer's ETag, and it did not ask for no-cache. */
-function isFresh(req: IncomingMessage, etag: string | undefined): boolean {
-  if (!etag || /(?:^|,)\s*no-cache\s*(?:,|$)/.test(req.headers['cache-control'] ?? '')) return false;
-  return ifNoneMatchNames(req.headers['if-none-match'], etag);
 }

@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import type { Logger } from 'pino';
 import { bodyRefusal, callerErrorOf, sendFailure, sendJson } from '../http-kit/errors';
@@ -43,6 +44,7 @@ export function createRestRouter(services: AppServices, logger: Logger, publicRe
       authorizeKey(caller, routeKeyAccess(req));
       return { caller, services };
     },
+    { caller: { user: null }, services },
     services.readCache,
     publicReads,
   );
@@ -54,8 +56,13 @@ export function createRestRouter(services: AppServices, logger: Logger, publicRe
   router.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
     const refusal = bodyRefusal(error);
     if (refusal) return sendJson(res, refusal.status, { message: refusal.message });
-    if (callerErrorOf(error)?.code === 'SERVICE_UNAVAILABLE') logger.warn({ err: error }, 'REST request failed: a service is unavailable');
-    sendFailure(res, error, (failure) => logger.error({ err: failure }, 'REST request failed'));
+    sendRestFailure(res, error, logger);
   });
   return router;
+}
+
+/** A REST request whose handling threw: `{ message }` with the error's status, or a 500 logged. */
+export function sendRestFailure(res: ServerResponse, error: unknown, logger: Logger): void {
+  if (callerErrorOf(error)?.code === 'SERVICE_UNAVAILABLE') logger.warn({ err: error }, 'REST request failed: a service is unavailable');
+  sendFailure(res, error, (failure) => logger.error({ err: failure }, 'REST request failed'));
 }

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { Response } from 'express';
 import Redis from 'ioredis';
 import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
@@ -19,18 +18,17 @@ const ANSWER_HEADERS = ['etag', 'x-total-count'];
 /** An answer with this status, headers (`headerOf`) and body, to store; null unless it is a 200 in Keen's own JSON. */
 export function answerToStore(status: number, headerOf: (name: string) => unknown, body: string): StoredAnswer | null {
   if (status !== 200 || !/^application\/json\b/.test(String(headerOf('content-type')))) return null;
+  return { body, headers: answerHeaders(headerOf) };
+}
+
+/** The headers that belong to an answer in Keen's own JSON, as `headerOf` has them. */
+export function answerHeaders(headerOf: (name: string) => unknown): Record<string, string> {
   const headers: Record<string, string> = { 'content-type': ANSWER_TYPE };
   for (const name of ANSWER_HEADERS) {
     const value = headerOf(name);
     if (value !== undefined) headers[name] = String(value);
   }
-  return { body, headers };
-}
-
-/** Sends a stored answer; a GET whose If-None-Match names its ETag gets 304 (Express checks freshness in `send`). */
-export function replay(res: Response, answer: StoredAnswer): void {
-  res.set(answer.headers);
-  res.send(answer.body);
+  return headers;
 }
 
 interface Entry {

@@ -1,8 +1,13 @@
-import type { Request, Response } from 'express';
+import type { ServerResponse } from 'node:http';
 import { badInput } from '../common/errors';
 import { MAX_TAKE } from '../common/list';
 
 /** A REST request's query string, read into typed values; a bad value is a 400 that names the parameter. */
+
+/** What these helpers read of a request: its parsed query string (Express's `req.query`, or the front door's). */
+export interface QueryOf {
+  query: Record<string, unknown>;
+}
 
 /** The query parameters `restList` reads. */
 export const LIST_PAGE_QUERY = ['skip', 'take'] as const;
@@ -16,8 +21,8 @@ export const REST_LIST_CAP = 1000;
  * whole table. `X-Total-Count` says how many rows match over every page.
  */
 export async function restList<T>(
-  req: Request,
-  res: Response,
+  req: QueryOf,
+  res: Pick<ServerResponse, 'setHeader'>,
   read: (page: { skip: number; take: number }) => Promise<{ items: T[]; totalItems: number }>,
 ): Promise<T[]> {
   const skip = wholeQuery(req, 'skip', (n) => n >= 0, 'skip must be a whole number of at least 0') ?? 0;
@@ -33,7 +38,7 @@ export async function restList<T>(
   }
 }
 
-function wholeQuery(req: Request, name: string, allowed: (value: number) => boolean, message: string): number | undefined {
+function wholeQuery(req: QueryOf, name: string, allowed: (value: number) => boolean, message: string): number | undefined {
   const raw = queryValue(req, name);
   if (raw === undefined) return undefined;
   if (!/^\d{1,15}$/.test(raw) || !allowed(Number(raw))) throw badInput(message);
@@ -41,21 +46,21 @@ function wholeQuery(req: Request, name: string, allowed: (value: number) => bool
 }
 
 /** A single query-string value: `undefined` when absent; repeated or nested values are bad input. */
-export function queryValue(req: Request, name: string): string | undefined {
+export function queryValue(req: QueryOf, name: string): string | undefined {
   const value = req.query[name];
   if (value === undefined) return undefined;
   if (typeof value !== 'string') throw badInput(`Send ${name} once, as text`);
   return value;
 }
 
-export function requireQuery(req: Request, name: string): string {
+export function requireQuery(req: QueryOf, name: string): string {
   const value = queryValue(req, name);
   if (!value) throw badInput(`The query parameter ${name} is required`);
   return value;
 }
 
 /** A query-string value that must be one of the allowed values (they reach ORDER BY, so never free text). */
-export function oneOf<T extends string>(req: Request, name: string, values: Record<string, T> | readonly T[]): T | undefined {
+export function oneOf<T extends string>(req: QueryOf, name: string, values: Record<string, T> | readonly T[]): T | undefined {
   const raw = req.query[name];
   if (raw === undefined || raw === '') return undefined;
   const allowed = Object.values(values);
@@ -64,7 +69,7 @@ export function oneOf<T extends string>(req: Request, name: string, values: Reco
 }
 
 /** A yes/no query-string value: true or 1, false or 0 (the storefront's URLs say inStock=1). */
-export function yesNo(req: Request, name: string): boolean | undefined {
+export function yesNo(req: QueryOf, name: string): boolean | undefined {
   const raw = req.query[name];
   if (raw === undefined || raw === '') return undefined;
   if (raw === 'true' || raw === '1') return true;

@@ -7,17 +7,19 @@ import { frontDoor } from '../../src/app/front-door';
 import type { GraphQLAnswer } from '../../src/app/graphql-handler';
 import { requestLogger } from '../../src/http-kit/access-log';
 import { createHandlers, PublicReadRoutes } from '../../src/http-kit/handle';
+import { yesNo } from '../../src/http-kit/query';
 
 /**
- * The front door answers before Express: cached anonymous reads, and GraphQL POSTs with a small
- * JSON body. The app behind it (here a small Express app with one public-read route and a /graphql
- * route) runs only for the rest, and what the front door answers carries what Express's chain
+ * The front door answers before Express: anonymous GETs to public-read routes it has seen (cached
+ * or by the route's work), and GraphQL POSTs with a small JSON body. The app behind it (here a small
+ * Express app with one public-read route and a /graphql route) runs only for the rest, and what the front door answers carries what Express's chain
  * would have added. The GraphQL endpoint here stands in for Apollo's (the real one is exercised
  * through the whole app in the GraphQL suites).
  */
 let server: Server;
 let url: string;
 let routeRuns: number;
+let expressRequests: number;
 let expressGraphqlRuns: number;
 const endpointCalls: { body: unknown; address: string }[] = [];
 let endpointAnswer: () => Promise<GraphQLAnswer>;
@@ -30,21 +32,29 @@ beforeAll(async () => {
     logger,
   );
   const publicReads = new PublicReadRoutes();
-  const { publicRead } = createHandlers(async () => ({}), readCache, publicReads);
+  const { publicRead } = createHandlers(async () => ({}), {}, readCache, publicReads);
 
   const app = express();
+  app.use((_req, _res, next) => {
+    expressRequests += 1;
+    next();
+  });
   const api = express.Router();
   api.get(
     '/things',
     publicRead(
-      async (_req, res) => {
+      async (req, res) => {
         routeRuns += 1;
         res.setHeader('x-total-count', '1');
-        return [{ name: 'Santoku', runs: routeRuns }];
+        return [{ name: 'Santoku', q: req.query.q ?? null, inStock: yesNo(req, 'inStock') ?? null, runs: routeRuns }];
       },
-      { query: ['q'] },
+      { query: ['q', 'inStock'] },
     ),
   );
+  // The same kind of answer as Express sends it, to compare the ETags.
+  api.get('/plain', (req, res) => {
+    res.json([{ name: 'Santoku', q: req.query.q ?? null, inStock: null, runs: Number(req.query.runs) }]);
+  });
   app.use('/api', api);
   app.post('/graphql', express.json(), (_req, res) => {
     expressGraphqlRuns += 1;
@@ -79,6 +89,7 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 beforeEach(() => {
   routeRuns = 0;
+  expressRequests = 0;
   expressGraphqlRuns = 0;
   endpointCalls.length = 0;
   logged.length = 0;
@@ -125,6 +136,37 @@ function plainGet(path: string, headers: Record<string, string>): Promise<{ stat
       .on('error', reject);
   });
 }
+
+test("a public GET not answered yet is the route's work before Express, with Express's ETag and the same headers", async () => {
+  // The first answer teaches the front door the route.
+  await fetch(`${url}/api/things?q=first`);
+  const before = expressRequests;
+  const viaFrontDoor = await fetch(`${url}/api/things?q=second`);
+  expect(expressRequests).toBe(before);
+  const body = await viaFrontDoor.text();
+  expect(JSON.parse(body)).toEqual([{ name: 'Santoku', q: 'second', inStock: null, runs: routeRuns }]);
+  const sameFromExpress = await fetch(`${url}/api/plain?q=second&runs=${routeRuns}`);
+  expect(await sameFromExpress.text()).toBe(body);
+  expect(viaFrontDoor.headers.get('etag')).toBe(sameFromExpress.headers.get('etag'));
+  expect(viaFrontDoor.headers.get('content-type')).toBe('application/json; charset=utf-8');
+  expect(viaFrontDoor.headers.get('content-length')).toBe(String(Buffer.byteLength(body)));
+  expect(viaFrontDoor.headers.get('x-total-count')).toBe('1');
+  expect(viaFrontDoor.headers.get('x-frame-options')).toBe('DENY');
+  expect(viaFrontDoor.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  expect(logged.filter((line) => line.url === '/api/things?q=second')).toEqual([
+    { url: '/api/things?q=second', statusCode: 200, reqId: viaFrontDoor.headers.get('x-request-id'), msg: 'request completed' },
+  ]);
+});
+
+test("a bad parameter to a public read answered before Express is the route's 400, in REST's shape", async () => {
+  await fetch(`${url}/api/things?q=learn`);
+  const before = expressRequests;
+  const refused = await fetch(`${url}/api/things?q=learn&inStock=maybe`);
+  expect(refused.status).toBe(400);
+  expect(await refused.json()).toEqual({ message: 'inStock must be true or false' });
+  expect(refused.headers.get('x-frame-options')).toBe('DENY');
+  expect(expressRequests).toBe(before);
+});
 
 test('a replay answers 304 to an If-None-Match naming its ETag, unless the client asks for no-cache', async () => {
   const first = await fetch(`${url}/api/things?q=etag`);
