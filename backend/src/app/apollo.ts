@@ -7,6 +7,7 @@ import type { Logger } from 'pino';
 import { graphqlMetricsPlugin } from '../common/metrics';
 import type { Config } from '../config';
 import { callerErrorOf } from '../http-kit/errors';
+import { jitExecutor } from './jit-executor';
 import type { AppGraphQLContext } from './services';
 
 /** Errors about the request itself (from GraphQL, or a bad token in the context); safe to show as they are. */
@@ -54,7 +55,7 @@ export function createApolloServer(schema: GraphQLSchema, options: ApolloOptions
   });
   const protection = armor.protect();
   return new ApolloServer<AppGraphQLContext>({
-    schema,
+    gateway: jitExecutor(schema),
     introspection: options.graphql.introspection,
     validationRules: protection.validationRules,
     allowBatchedHttpRequests: false,
