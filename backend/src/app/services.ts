@@ -63,13 +63,23 @@ export function createServices(db: DataSource, config: Config, logger: Logger, j
 /** Every module's services and the app's read cache; each module's context names the ones it uses. */
 export type AppServices = ReturnType<typeof createServices>;
 
-/** Every module's batch loaders, made afresh for each GraphQL request. */
-export function createRequestLoaders(db: DataSource, services: AppServices) {
+function allLoaders(db: DataSource, services: AppServices) {
   return { ...catalogLoaders(db), ...usersLoaders(db), ...ordersLoaders(services.orders), ...reviewsLoaders(services.reviews) };
+}
+
+/**
+ * Every module's batch loaders, afresh for each GraphQL request, made when a resolver first reaches
+ * for one: most requests (a product list, a mutation) use none.
+ */
+export function createRequestLoaders(db: DataSource, services: AppServices): ReturnType<typeof allLoaders> {
+  let made: ReturnType<typeof allLoaders> | undefined;
+  return new Proxy({} as ReturnType<typeof allLoaders>, {
+    get: (_target, name) => (made ??= allLoaders(db, services))[name as keyof ReturnType<typeof allLoaders>],
+  });
 }
 
 /** A REST request's context as the app builds it: the caller's whole profile row and every service. */
 export type AppRestContext = RestContextOf<AppServices, User>;
 
 /** A GraphQL request's context as the app builds it. */
-export type AppGraphQLContext = GraphQLContextOf<AppServices, ReturnType<typeof createRequestLoaders>, User>;
+export type AppGraphQLContext = GraphQLContextOf<AppServices, ReturnType<typeof allLoaders>, User>;
