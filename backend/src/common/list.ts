@@ -128,16 +128,30 @@ export async function rowsPage<Row extends object>(
   const where = conditions.length ? ` WHERE ${conditions.join(' AND ')}` : '';
   const whereValues = values.length;
   const orderBy = query.orderBy(bind);
-  const rows = (await db.query(
+  const rows = await plainRows<Row & { totalItems: number }>(
+    db,
     `SELECT ${query.columns.map((column) => `${column}, `).join('')}count(*) OVER ()::int AS "totalItems" FROM ${query.from}${where} ORDER BY ${orderBy} LIMIT ${bind(take)} OFFSET ${bind(skip)}`,
     values,
-  )) as (Row & { totalItems: number })[];
+  );
   if (rows.length) return { items: rows, totalItems: rows[0].totalItems };
   if (!skip) return { items: [], totalItems: 0 };
-  const [{ total }] = (await db.query(`SELECT count(*)::int AS total FROM ${query.from}${where}`, values.slice(0, whereValues))) as {
-    total: number;
-  }[];
+  const [{ total }] = await plainRows<{ total: number }>(
+    db,
+    `SELECT count(*)::int AS total FROM ${query.from}${where}`,
+    values.slice(0, whereValues),
+  );
   return { items: [], totalItems: total };
+}
+
+/**
+ * A read sent to TypeORM's connection pool itself, logged by TypeORM's logger as its own queries
+ * are: its query runner around pg (a runner object, events, a result object, the release) cost
+ * 4-6% of an uncached list's answer in an A/B. pg's errors come as they are (not QueryFailedError).
+ */
+async function plainRows<Row>(db: DataSource, sql: string, values: unknown[]): Promise<Row[]> {
+  db.logger.logQuery(sql, values);
+  const pool = (db.driver as unknown as { master: { query(text: string, values: unknown[]): Promise<{ rows: Row[] }> } }).master;
+  return (await pool.query(sql, values)).rows;
 }
 
 /** `{ items, totalItems }` for one item type (type-graphql's generic type pattern). */
