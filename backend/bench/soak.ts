@@ -19,7 +19,8 @@ import { seedBenchShop } from './seed';
  * placeOrder, createPaymentIntent, confirmTestCardPayment). Every order changes stock, so it also
  * empties the read cache: the anonymous reads after it take the uncached path.
  * Goals: p99 <= 50 ms over every request, no error, and Keen's RSS at the end within 10% of its
- * RSS after the warm-up, each read after a full garbage collection (see keptRss). Exit 0 when the soak ran (goals missed are reported), 1 when it broke.
+ * RSS after the warm-up, each read after a full garbage collection (see keptRss). Exit 0 when the
+ * soak ran (goals missed are reported), 1 when it broke.
  *   SOAK_RATE (150): operations started per second. SOAK_SECONDS (60), SOAK_WARMUP_SECONDS (15).
  *   BENCH_DATABASE_URL: a PostgreSQL server URL (a database is made and dropped); without it an embedded PostgreSQL.
  */
