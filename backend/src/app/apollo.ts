@@ -2,12 +2,12 @@ import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
 import { unwrapResolverError } from '@apollo/server/errors';
 import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { ApolloArmor } from '@escape.tech/graphql-armor';
-import type { GraphQLFormattedError, GraphQLSchema } from 'graphql';
+import type { GraphQLFormattedError } from 'graphql';
 import type { Logger } from 'pino';
 import { graphqlMetricsPlugin } from '../common/metrics';
 import type { Config } from '../config';
 import { callerErrorOf } from '../http-kit/errors';
-import { jitExecutor } from './jit-executor';
+import type { CompiledOperations } from './jit-executor';
 import type { AppGraphQLContext } from './services';
 
 /** Errors about the request itself (from GraphQL, or a bad token in the context); safe to show as they are. */
@@ -44,7 +44,8 @@ const serviceUnavailableStatus: ApolloServerPlugin<AppGraphQLContext> = {
   },
 };
 
-export function createApolloServer(schema: GraphQLSchema, options: ApolloOptions) {
+/** Apollo Server over the schema of `operations`, which runs (and remembers) the operations it accepts. */
+export function createApolloServer(operations: CompiledOperations, options: ApolloOptions) {
   const armor = new ApolloArmor({
     maxDepth: { n: 10, ignoreIntrospection: true },
     maxAliases: { n: 15 },
@@ -55,7 +56,9 @@ export function createApolloServer(schema: GraphQLSchema, options: ApolloOptions
   });
   const protection = armor.protect();
   return new ApolloServer<AppGraphQLContext>({
-    gateway: jitExecutor(schema),
+    gateway: operations.gateway(),
+    // Apollo's own warnings (an operation during shutdown, say) go to Keen's log.
+    logger: options.logger,
     introspection: options.graphql.introspection,
     validationRules: protection.validationRules,
     allowBatchedHttpRequests: false,

@@ -17,6 +17,7 @@ import { storedImageHandler } from '../modules/uploads/uploads.routes';
 import { seedImagesDir } from '../seed/catalogue';
 import { frontDoor } from './front-door';
 import { GraphQLEndpoint, graphqlRoute } from './graphql-handler';
+import type { CompiledOperations } from './jit-executor';
 import { createRestRouter } from './rest-router';
 import { securityHeaderList } from './security-headers';
 import type { AppGraphQLContext, AppServices } from './services';
@@ -27,6 +28,8 @@ export interface AppParts {
   services: AppServices;
   logger: Logger;
   apollo: ApolloServer<AppGraphQLContext>;
+  /** The operations Apollo runs: the queries it accepted are run again without its request pipeline. */
+  operations: CompiledOperations;
   /** True once the process is stopping: `/readyz` then answers 503 so that no new work is routed here. */
   isDraining?: () => boolean;
 }
@@ -36,7 +39,7 @@ export interface AppParts {
  * checks. GraphQL POSTs and anonymous public reads already answered are served before Express
  * (front-door.ts).
  */
-export function createApp({ config, db, services, logger, apollo, isDraining = () => false }: AppParts): RequestListener {
+export function createApp({ config, db, services, logger, apollo, operations, isDraining = () => false }: AppParts): RequestListener {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
@@ -48,7 +51,7 @@ export function createApp({ config, db, services, logger, apollo, isDraining = (
   });
   app.use(accessLog(app, logger));
   const publicReads = new PublicReadRoutes();
-  const graphql = new GraphQLEndpoint(apollo, services, db);
+  const graphql = new GraphQLEndpoint(apollo, operations, services, db);
 
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });

@@ -4,10 +4,13 @@ import { type ApolloServer, HeaderMap } from '@apollo/server';
 import type { NextFunction, Request, Response } from 'express';
 import { GraphQLError, Kind, type OperationDefinitionNode, parse } from 'graphql';
 import type { DataSource } from 'typeorm';
+import { BoundedMap } from '../common/bounded-map';
+import { countGraphQLOperation } from '../common/metrics';
 import { answerToStore } from '../common/read-cache';
 import { callerErrorOf } from '../http-kit/errors';
 import { clientAddress } from '../http-kit/handle';
 import { callerFromRequest } from '../modules/request-caller';
+import type { AcceptedQuery, CompiledOperations } from './jit-executor';
 import { type AppGraphQLContext, type AppServices, createRequestLoaders } from './services';
 
 /** Root fields whose answers depend only on public rows (and on the caller, who is anonymous here). */
@@ -21,17 +24,28 @@ export interface GraphQLAnswer {
   body: string | AsyncIterable<string>;
 }
 
+/** How Apollo Server types a single JSON answer (by the request's Accept header). */
+const JSON_ANSWER_TYPES = new Set(['application/json; charset=utf-8', 'application/graphql-response+json; charset=utf-8']);
+
 /**
  * GraphQL over HTTP, as Apollo's Express integration does it but on Node's own request (the front
- * door answers most POSTs before Express, app/front-door.ts), with one addition: an anonymous
- * public query (see PUBLIC_ROOT_FIELDS) is answered from the read cache while nothing has been
- * written since the same query with the same variables was answered.
+ * door answers most POSTs before Express, app/front-door.ts), with two additions:
+ * - A query whose text Apollo Server has accepted before (parsed, validated, run) is run again
+ *   without Apollo's request pipeline, which cost as much CPU as the rest of the request together
+ *   (its plugins' hooks, its header map, its content negotiation, its hashing): the same compiled
+ *   operation, context, metrics and answer. An answer with an error, a bad variable or a bad
+ *   credential goes back through Apollo (with the result already computed), which formats it.
+ * - An anonymous public query (see PUBLIC_ROOT_FIELDS) is answered from the read cache while
+ *   nothing has been written since the same query with the same variables was answered.
  */
 export class GraphQLEndpoint {
   readonly publicQueries = new PublicQueries();
+  /** The answer's content type by Accept header, as Apollo Server chose it for a single answer. */
+  private readonly answerTypes = new BoundedMap<string, string>(100);
 
   constructor(
     private readonly apollo: ApolloServer<AppGraphQLContext>,
+    private readonly operations: CompiledOperations,
     private readonly services: AppServices,
     private readonly db: DataSource,
   ) {}
@@ -42,37 +56,82 @@ export class GraphQLEndpoint {
    */
   async answer(req: IncomingMessage, body: unknown, clientAddress: () => string): Promise<GraphQLAnswer> {
     const { readCache } = this.services;
-    const cacheable = readCache.enabled && req.method === 'POST' && req.headers.authorization === undefined;
-    const key = cacheable ? this.publicQueries.keyOf(body) : null;
-    if (key instanceof UndeclaredVariable) {
-      const refusal = JSON.stringify({ errors: [{ message: key.message, extensions: { code: 'BAD_USER_INPUT' } }] });
+    const anonymousPost = readCache.enabled && req.method === 'POST' && req.headers.authorization === undefined;
+    const publicKey = anonymousPost ? this.publicQueries.keyOf(body) : null;
+    if (publicKey instanceof UndeclaredVariable) {
+      const refusal = JSON.stringify({ errors: [{ message: publicKey.message, extensions: { code: 'BAD_USER_INPUT' } }] });
       return { status: 400, headers: [['content-type', 'application/json; charset=utf-8']], body: refusal };
     }
-    if (key) {
-      const stored = await readCache.find(key);
+    // Apollo Server refuses (406) an Accept header it cannot answer in JSON: a caller is answered
+    // from the cache once Apollo has answered the same Accept header, as it is answered without it.
+    const accept = req.headers.accept ?? '';
+    const answerType = req.method === 'POST' ? this.answerTypes.get(accept) : undefined;
+    if (publicKey && answerType) {
+      const stored = await readCache.find(publicKey);
       if (stored) return { status: 200, headers: Object.entries(stored.headers), body: stored.body };
     }
-    const generation = key ? await readCache.generation() : null;
+    const generation = publicKey ? await readCache.generation() : null;
+    const remember = (answer: GraphQLAnswer): GraphQLAnswer => {
+      const stored =
+        publicKey && this.answerTypes.has(accept) && typeof answer.body === 'string' && !answer.body.includes('"errors":')
+          ? answerToStore(answer.status, (name) => new Map(answer.headers).get(name), answer.body)
+          : null;
+      if (publicKey && stored) readCache.store(publicKey, generation, stored);
+      return answer;
+    };
 
+    const accepted = answerType ? this.acceptedRequest(req, body) : null;
+    if (!accepted) return remember(await this.throughApollo(req, body, () => this.contextOf(req, clientAddress)));
+    const started = performance.now();
+    let context: AppGraphQLContext;
+    try {
+      context = await this.contextOf(req, clientAddress);
+    } catch (error) {
+      return this.throughApollo(req, body, () => Promise.reject(error));
+    }
+    const result = await accepted.query.run(context, accepted.variables);
+    if (result.errors) return this.throughApollo(req, body, async () => this.operations.handOver(context, accepted.query, result));
+    countGraphQLOperation(accepted.query.label, started, false);
+    // As Apollo Server writes an answer: its fields in order (data, then extensions), a newline after.
+    return remember({ status: 200, headers: [['content-type', answerType!]], body: `${JSON.stringify(result)}\n` });
+  }
+
+  private async contextOf(req: IncomingMessage, clientAddress: () => string): Promise<AppGraphQLContext> {
+    const { services, db } = this;
+    return {
+      caller: await callerOf(services, req.headers.authorization, clientAddress),
+      services,
+      loaders: createRequestLoaders(db, services),
+    };
+  }
+
+  /** A JSON POST of a query Apollo has accepted, in a body Apollo would take as it is, with its variables; null for anything else. */
+  private acceptedRequest(req: IncomingMessage, body: unknown): { query: AcceptedQuery; variables: Record<string, unknown> } | null {
+    if (!/^application\/json\b/i.test(req.headers['content-type'] ?? '')) return null;
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) return null;
+    const { query, variables = null, operationName = null, extensions } = body as Record<string, unknown>;
+    if (typeof query !== 'string' || extensions !== undefined) return null;
+    if (operationName !== null && typeof operationName !== 'string') return null;
+    if (variables !== null && (typeof variables !== 'object' || Array.isArray(variables))) return null;
+    const found = this.operations.acceptedQuery(query, operationName);
+    return found ? { query: found, variables: (variables ?? {}) as Record<string, unknown> } : null;
+  }
+
+  private async throughApollo(req: IncomingMessage, body: unknown, context: () => Promise<AppGraphQLContext>): Promise<GraphQLAnswer> {
     const headers = new HeaderMap();
     for (const [name, value] of Object.entries(req.headers)) {
       if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
     }
-    const { services, db } = this;
     const response = await this.apollo.executeHTTPGraphQLRequest({
       httpGraphQLRequest: { method: req.method?.toUpperCase() ?? 'GET', headers, search: searchOf(req.url ?? ''), body },
-      context: async () => ({
-        caller: await callerOf(services, req.headers.authorization, clientAddress),
-        services,
-        loaders: createRequestLoaders(db, services),
-      }),
+      context,
     });
     const status = response.status ?? 200;
     if (response.body.kind !== 'complete') return { status, headers: response.headers, body: response.body.asyncIterator };
-    const text = response.body.string;
-    const stored = key && !text.includes('"errors":') ? answerToStore(status, (name) => response.headers.get(name), text) : null;
-    if (key && stored) readCache.store(key, generation, stored);
-    return { status, headers: response.headers, body: text };
+    // Apollo negotiates a 200's content type from the Accept header alone (its error answers fall back to JSON).
+    const contentType = response.headers.get('content-type');
+    if (status === 200 && contentType && JSON_ANSWER_TYPES.has(contentType)) this.answerTypes.set(req.headers.accept ?? '', contentType);
+    return { status, headers: response.headers, body: response.body.string };
   }
 }
 
@@ -141,7 +200,7 @@ export class UndeclaredVariable {
  * most 500: query texts are the client's to choose).
  */
 export class PublicQueries {
-  private readonly parsed = new BoundedMemo<string, PublicQuery | null>(500);
+  private readonly parsed = new BoundedMap<string, PublicQuery | null>(500);
 
   /**
    * The cache key of a request body holding one public query, or null for anything else: the
@@ -184,15 +243,4 @@ function publicQueryOf(query: string, operationName: string | null, hash: string
     (selection) => selection.kind === Kind.FIELD && PUBLIC_ROOT_FIELDS.has(selection.name.value) && !selection.directives?.length,
   );
   return isPublic ? { hash, variables: (operation.variableDefinitions ?? []).map((definition) => definition.variable.name.value) } : null;
-}
-
-/** A Map that forgets its oldest entry past `limit` (query texts are the client's to choose). */
-class BoundedMemo<K, V> extends Map<K, V> {
-  constructor(private readonly limit: number) {
-    super();
-  }
-  override set(key: K, value: V): this {
-    if (this.size >= this.limit) this.delete(this.keys().next().value!);
-    return super.set(key, value);
-  }
 }

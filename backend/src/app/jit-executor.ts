@@ -2,6 +2,7 @@ import type { ApolloServerOptionsWithGateway } from '@apollo/server';
 import {
   astFromValue,
   type DocumentNode,
+  type ExecutionResult,
   GraphQLError,
   type GraphQLInputType,
   type GraphQLSchema,
@@ -16,60 +17,134 @@ import {
   valueFromASTUntyped,
 } from 'graphql';
 import { type CompiledQuery, compileQuery, isCompiledQuery } from 'graphql-jit';
+import { BoundedMap } from '../common/bounded-map';
+import { graphqlOperationLabel } from '../common/metrics';
 
 type Gateway = ApolloServerOptionsWithGateway<Record<string, unknown>>['gateway'];
 
-/**
- * Runs Apollo Server's operations with graphql-jit instead of graphql-js's interpreter, through
- * Apollo's executor hook (its "gateway" interface, here over one fixed schema). Apollo still
- * parses, validates, runs the plugins and formats errors; graphql-jit compiles each operation once
- * into a function that calls the same resolvers and builds the answer as plain objects. On the
- * product list's 20 rows graphql-js spent about 60 µs a request executing and serialising the
- * answer, graphql-jit about 9.
- */
-export function jitExecutor(schema: GraphQLSchema): Gateway {
-  // Apollo keeps parsed documents (and so their identity) in its document cache: a compiled
-  // operation lives as long as its document does.
-  const compiled = new WeakMap<DocumentNode, Map<string, CompiledQuery>>();
-  const compiledFor = (document: DocumentNode, operationName: string | null) => {
-    let byName = compiled.get(document);
-    if (!byName) compiled.set(document, (byName = new Map()));
-    let query = byName.get(operationName ?? '');
-    if (!query) {
-      const made = compileQuery(schema, document, operationName ?? undefined);
-      // Not compiled: an error about the operation itself, as graphql-js's execute reports it.
-      if (!isCompiledQuery(made)) return made;
-      byName.set(operationName ?? '', (query = made));
-    }
-    return query;
-  };
+/** Query texts remembered as accepted (they are the client's to choose), and the longest one. */
+const MAX_ACCEPTED = 500;
+const MAX_ACCEPTED_TEXT = 16 * 1024;
 
-  let announce: ((schemaContext: { apiSchema: GraphQLSchema; coreSupergraphSdl: string }) => void) | null = null;
-  return {
-    onSchemaLoadOrUpdate(callback) {
-      announce = callback;
-      return () => {
-        announce = null;
-      };
-    },
-    async load() {
-      announce?.({ apiSchema: schema, coreSupergraphSdl: printSchema(schema) });
-      return {
-        executor: async ({ document, operationName, operation, request, context }) => {
-          const query = compiledFor(document, operationName);
-          if (!isCompiledQuery(query)) return query;
-          const variables = request.variables ?? {};
-          // graphql-js judges the variables first, so a bad one is refused as before (the same
-          // message, and BAD_USER_INPUT): graphql-jit's own refusals say less and carry no code.
-          const checked = getVariableValues(schema, operation.variableDefinitions ?? [], variables, { maxErrors: 50 });
-          if (checked.errors) return { errors: checked.errors };
-          const result = await query.query(undefined, context, withInputDefaults(schema, operation, variables));
-          return result.errors ? { ...result, errors: result.errors.map(withExtensions) } : result;
-        },
-      };
-    },
-    async stop() {},
-  };
+/** A result handed to Apollo with the context (which Apollo copies for each operation: a property, not the object's identity). */
+const HANDED_OVER = Symbol('result handed over');
+interface HandedOver {
+  [HANDED_OVER]: { key: string; result: ExecutionResult };
+}
+
+/** A query Apollo Server has parsed, validated and run before, as graphql-jit compiled it. */
+export interface AcceptedQuery {
+  /** Its request's text and operation name, as `acceptedQuery` finds it. */
+  readonly key: string;
+  /** Its label in the GraphQL metrics (`query products`). */
+  readonly label: string;
+  /** Runs it: the variables are judged first, as graphql-js judges them. */
+  run(context: object, variables: Record<string, unknown>): Promise<ExecutionResult>;
+}
+
+/**
+ * Apollo Server's operations, run with graphql-jit instead of graphql-js's interpreter through
+ * Apollo's executor hook (its "gateway" interface, here over one fixed schema). graphql-jit
+ * compiles each operation once into a function that calls the same resolvers and builds the answer
+ * as plain objects: on the product list's 20 rows graphql-js spent about 60 µs a request executing
+ * and serialising the answer, graphql-jit about 9.
+ *
+ * The queries Apollo has accepted (parsed, validated with every rule, armor's limits included, and
+ * run) are remembered by their text, so that the GraphQL endpoint can run the same text again
+ * without Apollo's request pipeline (app/graphql-handler.ts); an answer with an error is handed back
+ * to Apollo (`handOver`), which formats it as its own.
+ */
+export class CompiledOperations {
+  // Apollo keeps parsed documents (and so their identity) in its document cache: a compiled
+  // operation lives as long as its document does, or as its text is remembered as accepted.
+  private readonly compiled = new WeakMap<DocumentNode, Map<string, AcceptedQuery>>();
+  private readonly accepted = new BoundedMap<string, AcceptedQuery>(MAX_ACCEPTED);
+
+  constructor(readonly schema: GraphQLSchema) {}
+
+  /** The query Apollo accepted with this text and operation name (null: none named), if it did. */
+  acceptedQuery(query: string, operationName: string | null): AcceptedQuery | undefined {
+    return this.accepted.get(acceptedKey(query, operationName));
+  }
+
+  /** Has Apollo answer `result` of `query` (run with `context`) as if it had run it, errors and all. */
+  handOver<Context extends object>(context: Context, query: AcceptedQuery, result: ExecutionResult): Context & HandedOver {
+    return Object.assign(context, { [HANDED_OVER]: { key: query.key, result } });
+  }
+
+  gateway(): Gateway {
+    let announce: ((schemaContext: { apiSchema: GraphQLSchema; coreSupergraphSdl: string }) => void) | null = null;
+    const { schema } = this;
+    return {
+      onSchemaLoadOrUpdate(callback) {
+        announce = callback;
+        return () => {
+          announce = null;
+        };
+      },
+      load: async () => {
+        announce?.({ apiSchema: schema, coreSupergraphSdl: printSchema(schema) });
+        return {
+          executor: async ({ document, operationName, operation, request, context }) => {
+            // The operation name as the request gave it (`operationName` is the name of the operation Apollo picked).
+            const key = acceptedKey(request.query ?? '', request.operationName);
+            const handedOver = (context as Partial<HandedOver>)[HANDED_OVER];
+            const query = this.compiledFor(document, operationName, operation, key);
+            if (!('run' in query)) return query;
+            if (operation.operation === 'query' && request.query !== undefined && request.query.length <= MAX_ACCEPTED_TEXT)
+              this.accepted.set(key, query);
+            const result = handedOver?.key === key ? handedOver.result : await query.run(context, request.variables ?? {});
+            return result.errors ? { ...result, errors: result.errors.map(withExtensions) } : result;
+          },
+        };
+      },
+      stop: async () => {
+        // A stopped server answers nothing: its queries are not run without it either.
+        this.accepted.clear();
+      },
+    };
+  }
+
+  /**
+   * The operation compiled (once per document and request key), or graphql-js's error about the
+   * operation itself (Apollo runs a document whose operation it could not pick: `operation` is then missing).
+   */
+  private compiledFor(
+    document: DocumentNode,
+    operationName: string | null,
+    operation: OperationDefinitionNode | undefined,
+    key: string,
+  ): AcceptedQuery | ExecutionResult {
+    let byKey = this.compiled.get(document);
+    if (!byKey) this.compiled.set(document, (byKey = new Map()));
+    let accepted = byKey.get(key);
+    if (!accepted) {
+      const made = compileQuery(this.schema, document, operationName ?? undefined);
+      if (!isCompiledQuery(made)) return made;
+      // graphql-jit picks the operation as Apollo does (graphql-js's getOperationAST): compiled, it is there.
+      byKey.set(key, (accepted = this.runnable(made, operation!, key)));
+    }
+    return accepted;
+  }
+
+  private runnable(compiled: CompiledQuery, operation: OperationDefinitionNode, key: string): AcceptedQuery {
+    const { schema } = this;
+    return {
+      key,
+      label: graphqlOperationLabel(operation),
+      async run(context, variables) {
+        // graphql-js judges the variables first, so a bad one is refused as before (the same
+        // message, and BAD_USER_INPUT): graphql-jit's own refusals say less and carry no code.
+        const checked = getVariableValues(schema, operation.variableDefinitions ?? [], variables, { maxErrors: 50 });
+        if (checked.errors) return { errors: checked.errors };
+        return compiled.query(undefined, context, withInputDefaults(schema, operation, variables));
+      },
+    };
+  }
+}
+
+function acceptedKey(query: string, operationName: string | null | undefined): string {
+  return `${operationName ?? ''}\n${operationName == null ? '-' : '+'}${query}`;
 }
 
 /**

@@ -10,6 +10,7 @@ import { Outbox } from '../events/outbox';
 import { JobQueue } from '../jobs/job-queue';
 import { WEBHOOK_DELIVERY_QUEUE, WEBHOOK_EVENTS } from '../modules/integrations/webhooks.service';
 import { createApolloServer } from './apollo';
+import { CompiledOperations } from './jit-executor';
 import { createApp } from './app';
 import { buildKeenSchema } from './graphql-schema';
 import { type AppServices, createServices } from './services';
@@ -53,7 +54,8 @@ export async function startServer(config: Config, db: DataSource, logger: Logger
   await outbox.start();
   await scheduleWork(jobs, services, config, logger);
   const httpServer = http.createServer();
-  const apollo = createApolloServer(await buildKeenSchema(), {
+  const operations = new CompiledOperations(await buildKeenSchema());
+  const apollo = createApolloServer(operations, {
     graphql: config.graphql,
     logger,
     plugins: [ApolloServerPluginDrainHttpServer({ httpServer })],
@@ -61,7 +63,7 @@ export async function startServer(config: Config, db: DataSource, logger: Logger
   await apollo.start();
   let draining = false;
   watchPool(db);
-  httpServer.on('request', createApp({ config, db, services, logger, apollo, isDraining: () => draining }));
+  httpServer.on('request', createApp({ config, db, services, logger, apollo, operations, isDraining: () => draining }));
   await new Promise<void>((resolve, reject) => {
     httpServer.once('error', reject);
     httpServer.listen(config.port, resolve);

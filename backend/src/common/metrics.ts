@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { ApolloServerPlugin } from '@apollo/server';
 import type { NextFunction, Request, Response } from 'express';
-import { Kind } from 'graphql';
+import { Kind, type OperationDefinitionNode } from 'graphql';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { DataSource } from 'typeorm';
 
@@ -143,23 +143,31 @@ function routeOf(req: Request, res: Response): string {
 }
 
 /**
- * GraphQL operations by type and first root field (`query products`): names from the schema, not
- * the client's operation name, so a client cannot make series without end.
+ * An operation's label in the GraphQL metrics: its type and first root field (`query products`),
+ * names from the schema, not the client's operation name, so a client cannot make series without end.
  */
+export function graphqlOperationLabel(definition: OperationDefinitionNode): string {
+  const field = definition.selectionSet.selections.find((selection) => selection.kind === Kind.FIELD);
+  return `${definition.operation} ${field?.kind === Kind.FIELD ? field.name.value : '(fragment)'}`;
+}
+
+/** Counts one GraphQL operation (`graphqlOperationLabel`), begun at `started` (performance.now()). */
+export function countGraphQLOperation(operation: string, started: number, failed: boolean): void {
+  graphqlDurationOf({ operation }).observe(secondsSince(started));
+  graphqlOperationsOf({ operation, outcome: failed ? 'error' : 'ok' }).inc();
+}
+
+/** Counts the operations Apollo Server answers (the GraphQL endpoint counts the ones it answers itself). */
 export const graphqlMetricsPlugin: ApolloServerPlugin = {
   async requestDidStart() {
     const started = performance.now();
     let operation = '(invalid)';
     return {
       async didResolveOperation({ operation: definition }) {
-        if (!definition) return;
-        const field = definition.selectionSet.selections.find((selection) => selection.kind === Kind.FIELD);
-        operation = `${definition.operation} ${field?.kind === Kind.FIELD ? field.name.value : '(fragment)'}`;
+        if (definition) operation = graphqlOperationLabel(definition);
       },
       async willSendResponse({ response }) {
-        const failed = response.body.kind === 'single' && Boolean(response.body.singleResult.errors?.length);
-        graphqlDurationOf({ operation }).observe(secondsSince(started));
-        graphqlOperationsOf({ operation, outcome: failed ? 'error' : 'ok' }).inc();
+        countGraphQLOperation(operation, started, response.body.kind === 'single' && Boolean(response.body.singleResult.errors?.length));
       },
     };
   },

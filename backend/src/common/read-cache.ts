@@ -15,9 +15,9 @@ const ANSWER_TYPE = 'application/json; charset=utf-8';
 /** The headers that belong to an answer (the rest, such as the request id and security headers, belong to each response). */
 const ANSWER_HEADERS = ['etag', 'x-total-count'];
 
-/** An answer with this status, headers (`headerOf`) and body, to store; null unless it is a 200 in Keen's own JSON. */
+/** An answer with this status, headers (`headerOf`) and body, to store; null unless it is a 200 in JSON (GraphQL's own JSON type included). */
 export function answerToStore(status: number, headerOf: (name: string) => unknown, body: string): StoredAnswer | null {
-  if (status !== 200 || !/^application\/json\b/.test(String(headerOf('content-type')))) return null;
+  if (status !== 200 || !/^application\/(graphql-response\+)?json\b/.test(String(headerOf('content-type')))) return null;
   return { body, headers: answerHeaders(headerOf) };
 }
 

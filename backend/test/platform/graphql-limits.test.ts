@@ -3,6 +3,7 @@ import { pino } from 'pino';
 import { loadConfig } from '../../src/config';
 import { buildKeenSchema } from '../../src/app/graphql-schema';
 import { createApolloServer } from '../../src/app/apollo';
+import { CompiledOperations } from '../../src/app/jit-executor';
 import type { AppGraphQLContext } from '../../src/app/services';
 import { startTestApp, type TestApp } from '../support/harness';
 import { productionEnv } from '../support/production-env';
@@ -66,7 +67,7 @@ describe('field suggestions', () => {
 
   async function unknownFieldMessage(env: Record<string, string>): Promise<string> {
     const config = loadConfig(env);
-    const server = createApolloServer(await buildKeenSchema(), {
+    const server = createApolloServer(new CompiledOperations(await buildKeenSchema()), {
       graphql: config.graphql,
       logger: pino({ level: 'silent' }),
     });

@@ -1,6 +1,6 @@
 import { ApolloServer } from '@apollo/server';
 import { buildSchema, type GraphQLSchema } from 'graphql';
-import { jitExecutor } from '../../src/app/jit-executor';
+import { CompiledOperations } from '../../src/app/jit-executor';
 
 /**
  * Operations run through graphql-jit (app/jit-executor.ts) behind Apollo Server: what graphql-jit
@@ -24,7 +24,7 @@ beforeAll(async () => {
   };
   fields.broken.resolve = () => null;
   fields.plain.resolve = () => 7;
-  server = new ApolloServer({ gateway: jitExecutor(schema) });
+  server = new ApolloServer({ gateway: new CompiledOperations(schema).gateway() });
   await server.start();
 });
 afterAll(() => server.stop());
