@@ -1,8 +1,9 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
-import { countWhenAnswered } from '../common/metrics';
+import { countAnswered } from '../common/metrics';
 import type { ReadCache } from '../common/read-cache';
 import { sendFailure, sendGraphQLBodyRefusal } from '../http-kit/errors';
+import type { LineWriter } from '../http-kit/access-log';
 import { clientAddressKey, type KnownPublicRead, type PublicReadRoutes } from '../http-kit/handle';
 import { type GraphQLEndpoint, writeGraphQLAnswer } from './graphql-handler';
 import { sendRestFailure } from './rest-router';
@@ -18,8 +19,8 @@ export interface FrontDoorParts {
   headers: readonly (readonly [string, string])[];
   /** The client's address, through the proxies Keen trusts (as Express's `req.ip`). */
   addressOf: (req: IncomingMessage) => string | undefined;
-  /** The access log's work for one request (its id, and its line once answered). */
-  logRequest: (req: IncomingMessage, res: ServerResponse) => void;
+  /** The access log's work for one request: its id, and the writer of its line (http-kit/access-log.ts). */
+  logRequest: (req: IncomingMessage, res: ServerResponse, started: number) => LineWriter | undefined;
   logger: Logger;
 }
 
@@ -52,8 +53,13 @@ export function frontDoor(parts: FrontDoorParts, app: RequestListener): RequestL
 
 /** What Express's chain starts for every answer: its metrics, its access-log line and request id, the security headers. */
 function beginAnswer(parts: FrontDoorParts, req: IncomingMessage, res: ServerResponse, route: string): void {
-  countWhenAnswered(req.method ?? 'GET', res, () => route);
-  parts.logRequest(req, res);
+  const started = performance.now();
+  const writeLine = parts.logRequest(req, res, started);
+  // One listener for both: the request's metrics and its access-log line.
+  res.on('finish', () => {
+    countAnswered(req.method ?? 'GET', route, res.statusCode, started);
+    writeLine?.();
+  });
   for (const [name, value] of parts.headers) res.setHeader(name, value);
 }
 

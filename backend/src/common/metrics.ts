@@ -124,11 +124,13 @@ export function countRequests(req: Request, res: Response, next: NextFunction): 
 export function countWhenAnswered(method: string, res: ServerResponse, routeName: () => string): void {
   const started = performance.now();
   // 'finish' comes once per answer: on() spares once()'s wrapper and removal.
-  res.on('finish', () => {
-    const route = routeName();
-    httpDurationOf({ method, route }).observe(secondsSince(started));
-    httpRequestsOf({ method, route, status: String(res.statusCode) }).inc();
-  });
+  res.on('finish', () => countAnswered(method, routeName(), res.statusCode, started));
+}
+
+/** Counts one answered request to `route`, begun at `started` (performance.now()). */
+export function countAnswered(method: string, route: string, status: number, started: number): void {
+  httpDurationOf({ method, route }).observe(secondsSince(started));
+  httpRequestsOf({ method, route, status: String(status) }).inc();
 }
 
 const MOUNTS = ['/graphql', '/uploads', '/images', '/metrics', '/healthz', '/readyz', '/config.json'];

@@ -31,27 +31,32 @@ export function accessLog(app: Express, logger: Logger) {
   });
   const begin = requestLogger(logger, (req) => (req as Request).ip);
   return (req: Request, res: Response, next: NextFunction) => {
-    begin(req, res);
+    const writeLine = begin(req, res, performance.now());
+    if (writeLine) res.on('finish', writeLine);
     next();
   };
 }
 
+/** Writes a request's access-log line; called once its answer is sent. */
+export type LineWriter = () => void;
+
 /**
- * What the access log does for each request, for answers sent before Express (cached replays):
- * gives the request its id, answered in `X-Request-Id`, and logs its line once the answer is sent.
+ * What the access log does for each request, also for answers sent before Express (the front
+ * door): gives the request its id, answered in `X-Request-Id`, and answers the writer of its line
+ * (begun at `started`, performance.now()), for the caller to call once the answer is sent; none for
+ * a request that is not logged.
  */
 export function requestLogger(logger: Logger, clientAddress: (req: IncomingMessage) => string | undefined) {
   const logs = logger.isLevelEnabled('info');
   // The line's fields are fixed and hold no credential: the logger's redaction would only cost
   // (it tripled the time of writing each line).
   const lines = logger.child({}, { redact: [] });
-  return (req: IncomingMessage & { originalUrl?: string }, res: ServerResponse) => {
+  return (req: IncomingMessage & { originalUrl?: string }, res: ServerResponse, started: number): LineWriter | undefined => {
     const given = req.headers['x-request-id'];
     req.id = (typeof given === 'string' && given.slice(0, 100)) || randomUUID();
     res.setHeader('x-request-id', req.id);
-    if (!logs || UNLOGGED.has(req.url ?? '')) return;
-    const started = performance.now();
-    res.on('finish', () => {
+    if (!logs || UNLOGGED.has(req.url ?? '')) return undefined;
+    return () => {
       const line = {
         reqId: req.id,
         req: {
@@ -65,6 +70,6 @@ export function requestLogger(logger: Logger, clientAddress: (req: IncomingMessa
       };
       if (res.statusCode >= 500) lines.error(line, 'request failed');
       else lines.info(line, 'request completed');
-    });
+    };
   };
 }

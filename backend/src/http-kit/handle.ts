@@ -4,7 +4,7 @@ import { parse as parseQueryString } from 'node:querystring';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { AppError } from '../common/errors';
 import type { ReadCache } from '../common/read-cache';
-import { jsonGetAnswer, sendJsonGetAnswer } from './etag';
+import { jsonGetAnswer, RecentTags, sendJsonGetAnswer } from './etag';
 import type { QueryOf } from './query';
 
 /** A route's work: it gets the request's context (the caller, the services) and answers a value, sent as JSON. */
@@ -53,6 +53,7 @@ export function createHandlers<Context>(
     }
   };
 
+  const tags = new RecentTags();
   const publicRead = (handler: PublicReadHandler<Context>, { query }: { query: readonly string[] }) => {
     const answer = handle(handler);
     const answerAnonymous: AnonymousRead = async (req, res, key) => {
@@ -61,7 +62,8 @@ export function createHandlers<Context>(
       const generation = key === null ? null : await readCache.generation();
       const result = await handler({ query: queryOf(req.url ?? '') }, res, anonymous);
       if (res.headersSent) return;
-      const made = jsonGetAnswer(JSON.stringify(result), res);
+      const body = JSON.stringify(result);
+      const made = jsonGetAnswer(body, res, tags.of(req.url ?? '', body));
       sendJsonGetAnswer(req, res, made);
       if (key !== null) readCache.store(key, generation, made);
     };
