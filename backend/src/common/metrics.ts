@@ -2,8 +2,9 @@ import type { ServerResponse } from 'node:http';
 import type { ApolloServerPlugin } from '@apollo/server';
 import type { NextFunction, Request, Response } from 'express';
 import { Kind, type OperationDefinitionNode } from 'graphql';
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Registry } from 'prom-client';
 import type { DataSource } from 'typeorm';
+import { RequestSeries } from './request-series';
 
 /**
  * Prometheus metrics of this process, served at `/metrics` when METRICS_TOKEN is set. One registry
@@ -16,32 +17,32 @@ collectDefaultMetrics({ register: registry, prefix: 'keen_' });
 const durationBuckets = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
 export const metrics = {
-  httpRequests: new Counter({
-    name: 'keen_http_requests_total',
-    help: 'HTTP requests answered, by method, route and status',
-    labelNames: ['method', 'route', 'status'] as const,
-    registers: [registry],
-  }),
-  httpDuration: new Histogram({
-    name: 'keen_http_request_duration_seconds',
-    help: 'Time to answer an HTTP request, by method and route',
-    labelNames: ['method', 'route'] as const,
-    buckets: durationBuckets,
-    registers: [registry],
-  }),
-  graphqlOperations: new Counter({
-    name: 'keen_graphql_operations_total',
-    help: 'GraphQL operations, by operation (type and first root field) and outcome',
-    labelNames: ['operation', 'outcome'] as const,
-    registers: [registry],
-  }),
-  graphqlDuration: new Histogram({
-    name: 'keen_graphql_operation_duration_seconds',
-    help: 'Time to answer a GraphQL operation, by operation (type and first root field)',
-    labelNames: ['operation'] as const,
-    buckets: durationBuckets,
-    registers: [registry],
-  }),
+  httpRequests: new RequestSeries<'method' | 'route' | 'status'>(
+    registry,
+    'keen_http_requests_total',
+    'HTTP requests answered, by method, route and status',
+    'counter',
+  ),
+  httpDuration: new RequestSeries<'method' | 'route'>(
+    registry,
+    'keen_http_request_duration_seconds',
+    'Time to answer an HTTP request, by method and route',
+    'histogram',
+    durationBuckets,
+  ),
+  graphqlOperations: new RequestSeries<'operation' | 'outcome'>(
+    registry,
+    'keen_graphql_operations_total',
+    'GraphQL operations, by operation (type and first root field) and outcome',
+    'counter',
+  ),
+  graphqlDuration: new RequestSeries<'operation'>(
+    registry,
+    'keen_graphql_operation_duration_seconds',
+    'Time to answer a GraphQL operation, by operation (type and first root field)',
+    'histogram',
+    durationBuckets,
+  ),
   ordersPlaced: new Counter({ name: 'keen_orders_placed_total', help: 'Orders placed', registers: [registry] }),
   paymentsSucceeded: new Counter({ name: 'keen_payments_succeeded_total', help: 'Payments recorded as succeeded', registers: [registry] }),
   paymentsFailed: new Counter({
@@ -87,28 +88,6 @@ export function watchPool(db: DataSource): void {
   });
 }
 
-/**
- * One labelled series' child, kept by its key: prom-client hashes a label object on every call,
- * a cost on every request. Series are few (route patterns, schema fields), so the map stays small.
- */
-function seriesOf<Labels extends Record<string, string>, Child>(labels: (values: Labels) => Child): (values: Labels) => Child {
-  const kept = new Map<string, Child>();
-  return (values) => {
-    const key = Object.values(values).join('\u0000');
-    let child = kept.get(key);
-    if (!child) {
-      child = labels(values);
-      kept.set(key, child);
-    }
-    return child;
-  };
-}
-
-const httpRequestsOf = seriesOf((values: { method: string; route: string; status: string }) => metrics.httpRequests.labels(values));
-const httpDurationOf = seriesOf((values: { method: string; route: string }) => metrics.httpDuration.labels(values));
-const graphqlOperationsOf = seriesOf((values: { operation: string; outcome: string }) => metrics.graphqlOperations.labels(values));
-const graphqlDurationOf = seriesOf((values: { operation: string }) => metrics.graphqlDuration.labels(values));
-
 const secondsSince = (started: number) => (performance.now() - started) / 1000;
 
 /**
@@ -129,8 +108,9 @@ export function countWhenAnswered(method: string, res: ServerResponse, routeName
 
 /** Counts one answered request to `route`, begun at `started` (performance.now()). */
 export function countAnswered(method: string, route: string, status: number, started: number): void {
-  httpDurationOf({ method, route }).observe(secondsSince(started));
-  httpRequestsOf({ method, route, status: String(status) }).inc();
+  const key = `${method}\u0000${route}`;
+  metrics.httpDuration.add(key, () => ({ method, route }), secondsSince(started));
+  metrics.httpRequests.add(`${key}\u0000${status}`, () => ({ method, route, status: String(status) }), 1);
 }
 
 const MOUNTS = ['/graphql', '/uploads', '/images', '/metrics', '/healthz', '/readyz', '/config.json'];
@@ -155,8 +135,9 @@ export function graphqlOperationLabel(definition: OperationDefinitionNode): stri
 
 /** Counts one GraphQL operation (`graphqlOperationLabel`), begun at `started` (performance.now()). */
 export function countGraphQLOperation(operation: string, started: number, failed: boolean): void {
-  graphqlDurationOf({ operation }).observe(secondsSince(started));
-  graphqlOperationsOf({ operation, outcome: failed ? 'error' : 'ok' }).inc();
+  const outcome = failed ? 'error' : 'ok';
+  metrics.graphqlDuration.add(operation, () => ({ operation }), secondsSince(started));
+  metrics.graphqlOperations.add(`${operation}\u0000${outcome}`, () => ({ operation, outcome }), 1);
 }
 
 /** Counts the operations Apollo Server answers (the GraphQL endpoint counts the ones it answers itself). */
