@@ -37,7 +37,8 @@ export class RequestSeries<Label extends string> {
    */
   add(key: string, labels: () => Record<Label, string>, value: number): void {
     let counts = this.kept.get(key);
-    if (!counts) this.kept.set(key, (counts = { labels: labels(), buckets: new Array<number>(this.bounds.length + 1).fill(0), sum: 0, count: 0 }));
+    if (!counts)
+      this.kept.set(key, (counts = { labels: labels(), buckets: new Array<number>(this.bounds.length + 1).fill(0), sum: 0, count: 0 }));
     let bucket = 0;
     while (bucket < this.bounds.length && value > this.bounds[bucket]) bucket += 1;
     counts.buckets[bucket] += 1;

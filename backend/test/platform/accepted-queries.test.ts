@@ -50,7 +50,11 @@ afterAll(async () => {
 
 /** A POST as the front door hands it over: the body parsed, the headers as sent. */
 function post(body: object, headers: Record<string, string> = {}): Promise<GraphQLAnswer> {
-  const req = { method: 'POST', url: '/graphql', headers: { 'content-type': 'application/json', ...headers } } as unknown as IncomingMessage;
+  const req = {
+    method: 'POST',
+    url: '/graphql',
+    headers: { 'content-type': 'application/json', ...headers },
+  } as unknown as IncomingMessage;
   return endpoint.answer(req, body, () => '203.0.113.7');
 }
 
