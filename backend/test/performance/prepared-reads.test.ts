@@ -1,3 +1,4 @@
+import type { Pool } from 'pg';
 import type { DataSource } from 'typeorm';
 import { createDataSource } from '../../src/app/data-source';
 import { Product } from '../../src/modules/catalog/product.entity';
@@ -53,4 +54,17 @@ test('a prepared read answers with the current rows', async () => {
   await products.update({ id: made.id }, { quantity: 10 });
   expect((await read()).quantity).toBe(10);
   expect((await preparedOnThisConnection()).filter((row) => row.statement.includes('FROM "product"'))).toHaveLength(2);
+});
+
+test('a prepared read that fails is refused with PostgreSQL error, through a promise or a callback, and the connection goes on', async () => {
+  const pool = (db.driver as unknown as { master: Pool }).master;
+  const divide = 'SELECT 1 / $1::int AS answer';
+  await expect(pool.query(divide, [0])).rejects.toMatchObject({ code: '22012' });
+  const failure = await new Promise<Error & { code?: string }>((resolve) => {
+    pool.query(divide, [0], (error) => resolve(error as Error & { code?: string }));
+  });
+  expect(failure.code).toBe('22012');
+  expect((await pool.query(divide, [2])).rows).toEqual([{ answer: 0 }]);
+  expect((await preparedOnThisConnection()).filter((row) => row.statement === divide)).toHaveLength(1);
+  await expect(db.query(divide, [0])).rejects.toMatchObject({ driverError: expect.objectContaining({ code: '22012' }) });
 });
