@@ -24,6 +24,33 @@ export interface GraphQLAnswer {
   body: string | AsyncIterable<string>;
 }
 
+/** A POST of a query Apollo has accepted before, with its variables and the answer's content type. */
+interface AcceptedRequest {
+  query: AcceptedQuery;
+  variables: Record<string, unknown>;
+  contentType: string;
+}
+
+/** A GraphQL POST body as Apollo reads it. */
+interface PlainRequest {
+  query: string;
+  operationName: string | null;
+  variables: Record<string, unknown>;
+}
+
+/**
+ * A POST body Apollo takes as it is: a query text, an operation name or none, variables or none,
+ * no extensions (persisted queries and the like are Apollo's); null for anything else.
+ */
+function plainRequestOf(body: unknown): PlainRequest | null {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return null;
+  const { query, variables = null, operationName = null, extensions } = body as Record<string, unknown>;
+  if (typeof query !== 'string' || extensions !== undefined) return null;
+  if (operationName !== null && typeof operationName !== 'string') return null;
+  if (variables !== null && (typeof variables !== 'object' || Array.isArray(variables))) return null;
+  return { query, operationName, variables: (variables ?? {}) as Record<string, unknown> };
+}
+
 /** How Apollo Server types a single JSON answer (by the request's Accept header). */
 const JSON_ANSWER_TYPES = new Set(['application/json; charset=utf-8', 'application/graphql-response+json; charset=utf-8']);
 
@@ -72,15 +99,15 @@ export class GraphQLEndpoint {
     }
     const generation = publicKey ? await readCache.generation() : null;
     const remember = (answer: GraphQLAnswer): GraphQLAnswer => {
-      const stored =
-        publicKey && this.answerTypes.has(accept) && typeof answer.body === 'string' && !answer.body.includes('"errors":')
-          ? answerToStore(answer.status, (name) => new Map(answer.headers).get(name), answer.body)
-          : null;
-      if (publicKey && stored) readCache.store(publicKey, generation, stored);
+      if (!publicKey || !this.answerTypes.has(accept) || typeof answer.body !== 'string' || answer.body.includes('"errors":'))
+        return answer;
+      const headers = new Map(answer.headers);
+      const stored = answerToStore(answer.status, (name) => headers.get(name), answer.body);
+      if (stored) readCache.store(publicKey, generation, stored);
       return answer;
     };
 
-    const accepted = answerType ? this.acceptedRequest(req, body) : null;
+    const accepted = answerType ? this.acceptedRequest(req, body, answerType) : null;
     if (!accepted) return remember(await this.throughApollo(req, body, () => this.contextOf(req, clientAddress)));
     const started = performance.now();
     let context: AppGraphQLContext;
@@ -93,7 +120,7 @@ export class GraphQLEndpoint {
     if (result.errors) return this.throughApollo(req, body, async () => this.operations.handOver(context, accepted.query, result));
     countGraphQLOperation(accepted.query.label, started, false);
     // As Apollo Server writes an answer: its fields in order (data, then extensions), a newline after.
-    return remember({ status: 200, headers: [['content-type', answerType!]], body: `${JSON.stringify(result)}\n` });
+    return remember({ status: 200, headers: [['content-type', accepted.contentType]], body: `${JSON.stringify(result)}\n` });
   }
 
   private async contextOf(req: IncomingMessage, clientAddress: () => string): Promise<AppGraphQLContext> {
@@ -105,16 +132,12 @@ export class GraphQLEndpoint {
     };
   }
 
-  /** A JSON POST of a query Apollo has accepted, in a body Apollo would take as it is, with its variables; null for anything else. */
-  private acceptedRequest(req: IncomingMessage, body: unknown): { query: AcceptedQuery; variables: Record<string, unknown> } | null {
+  /** A JSON POST of a query Apollo has accepted, answered as `contentType`; null for anything else. */
+  private acceptedRequest(req: IncomingMessage, body: unknown, contentType: string): AcceptedRequest | null {
     if (!/^application\/json\b/i.test(req.headers['content-type'] ?? '')) return null;
-    if (typeof body !== 'object' || body === null || Array.isArray(body)) return null;
-    const { query, variables = null, operationName = null, extensions } = body as Record<string, unknown>;
-    if (typeof query !== 'string' || extensions !== undefined) return null;
-    if (operationName !== null && typeof operationName !== 'string') return null;
-    if (variables !== null && (typeof variables !== 'object' || Array.isArray(variables))) return null;
-    const found = this.operations.acceptedQuery(query, operationName);
-    return found ? { query: found, variables: (variables ?? {}) as Record<string, unknown> } : null;
+    const request = plainRequestOf(body);
+    const query = request && this.operations.acceptedQuery(request.query, request.operationName);
+    return query ? { query, variables: request.variables, contentType } : null;
   }
 
   private async throughApollo(req: IncomingMessage, body: unknown, context: () => Promise<AppGraphQLContext>): Promise<GraphQLAnswer> {
@@ -209,11 +232,9 @@ export class PublicQueries {
    * with junk variables cannot make new entries.
    */
   keyOf(body: unknown): string | UndeclaredVariable | null {
-    if (typeof body !== 'object' || body === null) return null;
-    const { query, variables = null, operationName = null, extensions } = body as Record<string, unknown>;
-    if (typeof query !== 'string' || query.length > MAX_CACHED_DOCUMENT || extensions !== undefined) return null;
-    if (operationName !== null && typeof operationName !== 'string') return null;
-    if (variables !== null && (typeof variables !== 'object' || Array.isArray(variables))) return null;
+    const request = plainRequestOf(body);
+    if (!request || request.query.length > MAX_CACHED_DOCUMENT) return null;
+    const { query, operationName, variables } = request;
     const operationKey = createHash('sha256')
       .update(`${operationName ?? ''}\n${query}`)
       .digest('base64url');
@@ -223,10 +244,9 @@ export class PublicQueries {
       this.parsed.set(operationKey, publicQuery);
     }
     if (!publicQuery) return null;
-    const given = (variables ?? {}) as Record<string, unknown>;
-    const undeclared = Object.keys(given).find((name) => !publicQuery.variables.includes(name));
+    const undeclared = Object.keys(variables).find((name) => !publicQuery.variables.includes(name));
     if (undeclared !== undefined) return new UndeclaredVariable(`Variable "$${undeclared}" is not declared by the operation`);
-    return `${publicQuery.hash}\n${JSON.stringify(publicQuery.variables.map((name) => given[name] ?? null))}`;
+    return `${publicQuery.hash}\n${JSON.stringify(publicQuery.variables.map((name) => variables[name] ?? null))}`;
   }
 }
 
