@@ -1,4 +1,3 @@
-import type { ServerResponse } from 'node:http';
 import type { ApolloServerPlugin } from '@apollo/server';
 import type { NextFunction, Request, Response } from 'express';
 import { Kind, type OperationDefinitionNode } from 'graphql';
@@ -95,15 +94,10 @@ const secondsSince = (started: number) => (performance.now() - started) / 1000;
  * pattern, never the raw path, so that ids in URLs do not make a series each.
  */
 export function countRequests(req: Request, res: Response, next: NextFunction): void {
-  countWhenAnswered(req.method, res, () => routeOf(req, res));
-  next();
-}
-
-/** Counts one request and its latency once its answer is sent, under the route `routeName` names then. */
-export function countWhenAnswered(method: string, res: ServerResponse, routeName: () => string): void {
   const started = performance.now();
-  // 'finish' comes once per answer: on() spares once()'s wrapper and removal.
-  res.on('finish', () => countAnswered(method, routeName(), res.statusCode, started));
+  // 'finish' comes once per answer: on() spares once()'s wrapper and removal. The route is known only then.
+  res.on('finish', () => countAnswered(req.method, routeOf(req, res), res.statusCode, started));
+  next();
 }
 
 /** Counts one answered request to `route`, begun at `started` (performance.now()). */
