@@ -62,7 +62,10 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
   }
 
   const queries = new QueryCounter();
-  const db: DataSource = createDataSource(url.toString(), { poolSize: 60, logger: queries });
+  // More than Keen's default (10), so rushes run many transactions at once; few enough that the apps of
+  // jest's two workers (with their job queues and replicas) stay under PostgreSQL's default
+  // max_connections (100): past it a rush's orders were refused with 53300 ("too many clients").
+  const db: DataSource = createDataSource(url.toString(), { poolSize: 25, logger: queries });
   await db.initialize();
   const configEnv = {
     NODE_ENV: 'test',
