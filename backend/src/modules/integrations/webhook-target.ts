@@ -2,11 +2,15 @@ import { createHmac } from 'node:crypto';
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
-import { BlockList, isIP, type LookupFunction } from 'node:net';
+import { BlockList, isIP, type LookupFunction, SocketAddress } from 'node:net';
 import { badInput } from '../../common/errors';
 
-/** Addresses a production webhook may never reach: loopback, private, link-local (cloud metadata), and the like. */
-const blocked = new BlockList();
+/**
+ * IPv4 networks a production webhook may never reach: "this network", private, CGNAT, loopback,
+ * link-local (cloud metadata), IETF protocol assignments, documentation, benchmarking, multicast
+ * and reserved.
+ */
+const blockedIpv4 = new BlockList();
 for (const [network, prefix] of [
   ['0.0.0.0', 8],
   ['10.0.0.0', 8],
@@ -15,25 +19,59 @@ for (const [network, prefix] of [
   ['169.254.0.0', 16],
   ['172.16.0.0', 12],
   ['192.0.0.0', 24],
+  ['192.0.2.0', 24],
   ['192.168.0.0', 16],
   ['198.18.0.0', 15],
+  ['198.51.100.0', 24],
+  ['203.0.113.0', 24],
   ['224.0.0.0', 3],
 ] as const)
-  blocked.addSubnet(network, prefix, 'ipv4');
+  blockedIpv4.addSubnet(network, prefix, 'ipv4');
+
+/**
+ * IPv6 networks refused whole. Kept apart from the IPv4 list: in one BlockList, Node matches an
+ * IPv6 rule such as `::ffff:0:0/96` against every plain IPv4 address too. The ranges that carry
+ * an IPv4 address a host could be tunnelled to (IPv4-compatible, local-use NAT64, 6to4, Teredo)
+ * are refused rather than decoded: no public webhook receiver needs them.
+ */
+const blockedIpv6 = new BlockList();
 for (const [network, prefix] of [
-  ['::', 127],
-  ['::ffff:0:0', 96],
-  ['64:ff9b::', 96],
+  ['::', 96],
+  ['64:ff9b:1::', 48],
+  ['100::', 64],
+  ['2001::', 32],
+  ['2001:db8::', 32],
+  ['2002::', 16],
   ['fc00::', 7],
   ['fe80::', 10],
+  ['fec0::', 10],
   ['ff00::', 8],
 ] as const)
-  blocked.addSubnet(network, prefix, 'ipv6');
+  blockedIpv6.addSubnet(network, prefix, 'ipv6');
+
+/** Prefixes whose last 32 bits are an IPv4 address judged by the IPv4 rules: IPv4-mapped, and NAT64's well-known prefix. */
+const embeddingIpv4 = [/^::ffff:(?:0:)?/, /^64:ff9b::/];
+
+/** The IPv4 address an IPv4-mapped or NAT64 IPv6 address stands for; null for any other address. */
+function embeddedIpv4(ipv6: string): string | null {
+  const normalized = new SocketAddress({ address: ipv6, family: 'ipv6' }).address.toLowerCase();
+  const prefix = embeddingIpv4.find((pattern) => pattern.test(normalized));
+  if (!prefix) return null;
+  const rest = normalized.replace(prefix, '');
+  if (isIP(rest) === 4) return rest;
+  const groups = rest.split(':');
+  if (groups.length !== 2 || !groups.every((group) => /^[0-9a-f]{1,4}$/.test(group))) return null;
+  const [high, low] = groups.map((group) => parseInt(group, 16));
+  return [high >> 8, high & 255, low >> 8, low & 255].join('.');
+}
 
 export function isPublicAddress(address: string): boolean {
   const family = isIP(address);
-  if (family === 0) return false;
-  return !blocked.check(address, family === 4 ? 'ipv4' : 'ipv6');
+  if (family === 4) return !blockedIpv4.check(address, 'ipv4');
+  if (family !== 6) return false;
+  const ipv4 = embeddedIpv4(address);
+  if (ipv4 !== null) return !blockedIpv4.check(ipv4, 'ipv4');
+  return !blockedIpv6.check(address, 'ipv6');
 }
 
 /** Where webhooks may go: in production https only, to public addresses only; anywhere in development. */
