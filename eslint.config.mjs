@@ -57,7 +57,7 @@ export default tseslint.config(
     rules: { 'no-console': 'off' },
   },
   {
-    // Layout rules (README "A tour of the code"). Client: a feature never imports another feature
+    // Layout rules (docs/architecture.md, "Layers"). Client: a feature never imports another feature
     // nor app/; app/ assembles features. Server, bottom to top: common/, config.ts, db/, http-kit/,
     // modules/, seed/, app/, main.ts; each layer imports only the layers below it.
     files: ['frontend/src/**/*.{ts,tsx}', 'backend/src/**/*.{ts,tsx}'],
