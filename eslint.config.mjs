@@ -58,8 +58,8 @@ export default tseslint.config(
   },
   {
     // Layout rules (docs/architecture.md, "Layers"). Client: a feature never imports another feature
-    // nor app/; app/ assembles features. Server, bottom to top: common/, config.ts, db/, http-kit/,
-    // modules/, seed/, app/, main.ts; each layer imports only the layers below it.
+    // nor app/; app/ assembles features. Server, bottom to top: common/, config.ts, db/, events/ and
+    // jobs/, http-kit/, modules/, seed/, app/, main.ts; each layer imports only the layers below it.
     files: ['frontend/src/**/*.{ts,tsx}', 'backend/src/**/*.{ts,tsx}'],
     plugins: { boundaries },
     settings: {
