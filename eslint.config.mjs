@@ -2,6 +2,7 @@
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
 import boundaries from 'eslint-plugin-boundaries';
+import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -45,6 +46,16 @@ export default tseslint.config(
     // Tests may reach into loosely typed answers (GraphQL JSON) and use console for diagnostics.
     files: ['**/*.test.{ts,tsx}', 'backend/test/**', 'frontend/e2e/**', 'frontend/src/test/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off', 'no-console': 'off' },
+  },
+  {
+    // No import cycles in either workspace: a cycle hides a layer that runs back up, and makes module start-up order matter.
+    files: ['backend/src/**/*.{ts,tsx}', 'frontend/src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/resolver-next': [importX.createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs'] })],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
     // CommonJS files (a require hook) load modules the CommonJS way.
