@@ -46,7 +46,7 @@ export class Buyers {
 
   /**
    * `count` ID tokens of new accounts, 20 sign-ups at a time, each from a sign-in after the
-   * sign-up (the emulator's first token can read as revoked: see the README's traps).
+   * sign-up (the emulator's first token can read as revoked: see docs/testing.md, "Traps in tests").
    */
   async make(count: number): Promise<string[]> {
     const tokens: string[] = [];

@@ -21,7 +21,7 @@ const BUYERS = whole('BENCH_BUYERS', 500);
 const STOCK = whole('BENCH_STOCK', 100);
 const GOAL_MS = 2000;
 const SHORTAGE = 'Product cannot be purchased for product shortage';
-/** The demo admin `npm start` makes (README, "Demo accounts"). */
+/** The demo admin `npm start` makes (README, "Run it"). */
 const ADMIN = { email: 'admin@keen.test', password: 'keen-admin-1' };
 
 const buyers = new Buyers(EMULATOR, 'race-buyer');

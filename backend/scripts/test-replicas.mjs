@@ -203,7 +203,7 @@ async function emulator(method, body) {
 }
 
 /**
- * A new account; the token comes from a sign-in after the sign-up (see the README's emulator trap).
+ * A new account; the token comes from a sign-in after the sign-up (see docs/testing.md, "Traps in tests").
  * `verified` marks the e-mail verified first, through the emulator's admin API: staff rights need it.
  */
 async function signUp(email = `replicas-${randomBytes(5).toString('hex')}@keen.test`, { verified = false } = {}) {
