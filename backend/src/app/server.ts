@@ -42,7 +42,7 @@ export async function startServer(config: Config, db: DataSource, logger: Logger
   outbox.subscribe({ name: 'read-cache', events: 'all', inOrder: false, inline: true, handle: () => services.readCache.invalidate() });
   if (services.notifications) {
     await services.notifications.start();
-    outbox.subscribe(services.notifications.subscriber());
+    for (const subscriber of services.notifications.subscribers()) outbox.subscribe(subscriber);
   }
   // Integrators' webhooks: each event becomes a delivery job per endpoint, retried on its own.
   outbox.subscribe({ name: 'webhooks', events: WEBHOOK_EVENTS, inOrder: true, handle: (event) => services.webhooks.enqueue(event) });

@@ -69,6 +69,8 @@ export interface DomainEventPayloads {
   'user.roleChanged': UserPayload & { role: string };
   /** Name or photo changed: reviews show both. */
   'user.profileUpdated': UserPayload;
+  /** Keen saw the account signed in with its e-mail address verified, for the first time. */
+  'user.emailVerified': UserPayload;
 }
 
 export type DomainEventName = keyof DomainEventPayloads;
@@ -80,6 +82,7 @@ export const DOMAIN_EVENT_NAMES: readonly DomainEventName[] = [
   'review.removed',
   'user.roleChanged',
   'user.profileUpdated',
+  'user.emailVerified',
 ];
 
 /** A committed event as subscribers receive it. */

@@ -41,6 +41,13 @@ async function mailsOf<T>(action: () => Promise<T>, expected: (result: T) => str
   return arrived;
 }
 
+/** A customer Keen has seen signed in with a verified address: their order mails go at once. */
+async function verifiedCustomer(prefix: string): Promise<TestSession> {
+  const session = await app.verifyEmail(await app.customer(prefix));
+  expect((await app.gql('{ me { id } }', {}, session)).errors).toBeUndefined();
+  return session;
+}
+
 /** Places an order and waits for its "received" mail, so that later checks see only what follows. */
 async function placed(customer: TestSession, productId: string): Promise<Order> {
   const order = await app.placeOrder(customer, productId);
@@ -49,7 +56,7 @@ async function placed(customer: TestSession, productId: string): Promise<Order> 
 }
 
 test('placing, paying and shipping an order send the customer and the staff one mail each, with the lines', async () => {
-  const customer = await app.customer('mailed');
+  const customer = await verifiedCustomer('mailed');
   const product = await app.product({ price: 100, quantity: 20, engravable: true, engravingMaxLength: 12, engravingPrice: 15 });
   const { data, errors } = await app.gql<{ placeOrder: { id: string } }>(
     'mutation($input: PlaceOrderInput!) { placeOrder(input: $input) { id } }',
@@ -111,7 +118,7 @@ test('placing, paying and shipping an order send the customer and the staff one 
 });
 
 test('shipping with tracking is for admins, checks its input and changes nothing when refused', async () => {
-  const customer = await app.customer('refused');
+  const customer = await verifiedCustomer('refused');
   const order = await app.payOrder(customer, (await app.placeOrder(customer, (await app.product()).id)).id);
   const tracking = { carrier: 'DHL', number: '1' };
   expect(codeOf(await app.gql(SHIP, { id: order.id, tracking }))).toBe('UNAUTHENTICATED');
@@ -141,7 +148,7 @@ test('shipping with tracking is for admins, checks its input and changes nothing
 });
 
 test('cancelled, refunded and expired orders each send their mail', async () => {
-  const customer = await app.customer('closed');
+  const customer = await verifiedCustomer('closed');
   const product = await app.product({ quantity: 50 });
   const toCancel = await placed(customer, product.id);
   await mailsOf(
@@ -168,7 +175,7 @@ test('cancelled, refunded and expired orders each send their mail', async () => 
 });
 
 test('staff hear once when a product runs low', async () => {
-  const customer = await app.customer('low');
+  const customer = await verifiedCustomer('low');
   const product = await app.product({ name: `Low Knife ${Date.now()}`, quantity: 4 });
   const mails = await mailsOf(
     () => app.placeOrder(customer, product.id, 2),
@@ -183,7 +190,7 @@ test('staff hear once when a product runs low', async () => {
 });
 
 test('a customer who turns order e-mails off still gets the receipt', async () => {
-  const customer = await app.customer('quiet');
+  const customer = await verifiedCustomer('quiet');
   expect(codeOf(await app.gql('mutation { setOrderEmails(on: false) { id } }'))).toBe('UNAUTHENTICATED');
   const res = await app.gql<{ setOrderEmails: { orderEmails: boolean } }>(
     'mutation { setOrderEmails(on: false) { orderEmails } }',
@@ -198,7 +205,7 @@ test('a customer who turns order e-mails off still gets the receipt', async () =
 });
 
 test('a retried job or a redelivered event sends nothing twice; a failed send is retried', async () => {
-  const customer = await app.customer('retried');
+  const customer = await verifiedCustomer('retried');
   const order = await app.placeOrder(customer, (await app.product()).id);
   const subject = `Keen order received: #${short(order)}`;
   await smtp.waitFor(subjectIs(subject));
@@ -237,7 +244,7 @@ test('sent keys are kept for 90 days, then pruned', async () => {
 });
 
 test('a refused or rolled-back order sends nothing', async () => {
-  const customer = await app.customer('nothing');
+  const customer = await verifiedCustomer('nothing');
   const product = await app.product({ quantity: 1 });
   const before = smtp.mails.length;
   const refused = await app.gql(
@@ -256,4 +263,93 @@ test('a refused or rolled-back order sends nothing', async () => {
   await smtp.waitFor(subjectIs(`Keen order received: #${short(real)}`));
   await new Promise((resolve) => setTimeout(resolve, 1500));
   expect(smtp.mails.slice(before).map((mail) => mail.subject)).toEqual([`Keen order received: #${short(real)}`]);
+});
+
+interface HeldMailRow {
+  key: string;
+  customerId: string;
+  orderId: string;
+  job: MailJob;
+}
+
+/** Waits until the customer's held mails number `count`, and answers them. */
+async function heldFor(customerId: string, count: number): Promise<HeldMailRow[]> {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const rows: HeldMailRow[] = await app.db.query(
+      `SELECT "key", "customerId", "orderId", "job" FROM "held_mail" WHERE "customerId" = $1 ORDER BY "heldAt"`,
+      [customerId],
+    );
+    if (rows.length >= count || Date.now() > deadline) return rows;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+test('an unverified customer is sent no order mail and staff are; verifying sends the held mails once, as the orders are now', async () => {
+  const customer = await app.customer('unverified');
+  const ME = '{ me { emailVerified } }';
+  expect((await app.gql(ME, {}, customer)).data!.me).toEqual({ emailVerified: false });
+  const product = await app.product({ name: `Held Knife ${Date.now()}`, quantity: 4 });
+  const cancelled = await app.placeOrder(customer, product.id, 2);
+  await smtp.waitFor(subjectIs(`Low stock: ${product.name} (2 left)`));
+  const cancel = await app.gql('mutation($id: ID!) { cancelOrder(id: $id) { id } }', { id: cancelled.id }, customer);
+  expect(cancel.errors).toBeUndefined();
+  const paid = await app.placeOrder(customer, product.id);
+  await mailsOf(
+    () => app.payOrder(customer, paid.id),
+    () => [`New paid order #${short(paid)}: $25`],
+  );
+  // Received and cancelled, received and paid: four mails, each held rather than sent.
+  const held = await heldFor(customer.user.id, 4);
+  expect(held.map(({ job }) => `${job.template} ${short({ id: job.order.orderId })}`).sort()).toEqual(
+    [
+      `order-received ${short(cancelled)}`,
+      `order-cancelled ${short(cancelled)}`,
+      `order-received ${short(paid)}`,
+      `payment-received ${short(paid)}`,
+    ].sort(),
+  );
+  expect(smtp.mails.filter((mail) => mail.to.includes(customer.email))).toEqual([]);
+
+  // The first sign-in whose token says the address is verified releases them: per order the
+  // newest (the order as it is now) and the receipt; an "order received" is news no more.
+  const verified = await app.verifyEmail(customer);
+  const released = await mailsOf(
+    async () => expect((await app.gql(ME, {}, verified)).data!.me).toEqual({ emailVerified: true }),
+    () => [`Keen order cancelled: #${short(cancelled)}`, `Keen payment received: #${short(paid)}`],
+  );
+  for (const mail of released) expect(mail.to).toEqual([customer.email]);
+  const receipt = released.find((mail) => mail.subject.startsWith('Keen payment'))!;
+  expect(receipt.body).toContain((await app.db.getRepository(Order).findOneByOrFail({ id: paid.id })).transactionId!);
+  expect(await heldFor(customer.user.id, 0)).toEqual([]);
+
+  // Verification is recorded once; a release that is run again (its event redelivered, or a retry
+  // after it stopped before forgetting the held mails) sends nothing twice.
+  await mailsOf(
+    async () => {
+      expect((await app.gql(ME, {}, await app.signIn(customer.email))).data!.me).toEqual({ emailVerified: true });
+      for (const row of held) {
+        await app.db.query(`INSERT INTO "held_mail" ("key", "customerId", "orderId", "job") VALUES ($1, $2, $3, $4)`, [
+          row.key,
+          row.customerId,
+          row.orderId,
+          JSON.stringify(row.job),
+        ]);
+      }
+      await app.services.notifications!.release(customer.user.id);
+      await app.services.notifications!.release(customer.user.id);
+    },
+    () => [],
+  );
+  const events: { count: string }[] = await app.db.query(
+    `SELECT count(*) FROM "outbox_event" WHERE "name" = 'user.emailVerified' AND "aggregateId" = $1`,
+    [customer.user.id],
+  );
+  expect(Number(events[0].count)).toBe(1);
+
+  // Verified now: the next order's mails go at once.
+  await mailsOf(
+    async () => app.placeOrder(verified, (await app.product()).id),
+    (order) => [`Keen order received: #${short(order)}`],
+  );
 });

@@ -47,6 +47,7 @@ type Documents = {
     "\n  fragment WebhookDeliveryFields on WebhookDelivery {\n    id\n    event\n    status\n    attempts\n    statusCode\n    durationMs\n    error\n    nextRetryAt\n    deliveredAt\n    createdAt\n  }\n": typeof types.WebhookDeliveryFieldsFragmentDoc,
     "\n  query WebhookDeliveries($endpointId: ID!) {\n    webhookDeliveries(endpointId: $endpointId) {\n      ...WebhookDeliveryFields\n    }\n  }\n": typeof types.WebhookDeliveriesDocument,
     "\n  mutation ResendWebhookDelivery($id: ID!) {\n    resendWebhookDelivery(id: $id) {\n      ...WebhookDeliveryFields\n    }\n  }\n": typeof types.ResendWebhookDeliveryDocument,
+    "\n  query EmailVerified {\n    me {\n      id\n      emailVerified\n    }\n  }\n": typeof types.EmailVerifiedDocument,
     "\n  query PaymentPage($id: ID!) {\n    me {\n      id\n      name\n      email\n    }\n    order(id: $id) {\n      id\n      name\n      totalPrice\n      paid\n      state\n      transactionId\n      engraving {\n        text\n        font\n      }\n      lines {\n        id\n        name\n        quantity\n        lineTotal\n        engraving {\n          text\n          font\n        }\n      }\n    }\n  }\n": typeof types.PaymentPageDocument,
     "\n  mutation CreatePaymentIntent($orderId: ID!) {\n    createPaymentIntent(orderId: $orderId) {\n      id\n      clientSecret\n    }\n  }\n": typeof types.CreatePaymentIntentDocument,
     "\n  fragment PaidOrderFields on Order {\n    id\n    paid\n    state\n    status\n    transactionId\n  }\n": typeof types.PaidOrderFieldsFragmentDoc,
@@ -102,6 +103,7 @@ const documents: Documents = {
     "\n  fragment WebhookDeliveryFields on WebhookDelivery {\n    id\n    event\n    status\n    attempts\n    statusCode\n    durationMs\n    error\n    nextRetryAt\n    deliveredAt\n    createdAt\n  }\n": types.WebhookDeliveryFieldsFragmentDoc,
     "\n  query WebhookDeliveries($endpointId: ID!) {\n    webhookDeliveries(endpointId: $endpointId) {\n      ...WebhookDeliveryFields\n    }\n  }\n": types.WebhookDeliveriesDocument,
     "\n  mutation ResendWebhookDelivery($id: ID!) {\n    resendWebhookDelivery(id: $id) {\n      ...WebhookDeliveryFields\n    }\n  }\n": types.ResendWebhookDeliveryDocument,
+    "\n  query EmailVerified {\n    me {\n      id\n      emailVerified\n    }\n  }\n": types.EmailVerifiedDocument,
     "\n  query PaymentPage($id: ID!) {\n    me {\n      id\n      name\n      email\n    }\n    order(id: $id) {\n      id\n      name\n      totalPrice\n      paid\n      state\n      transactionId\n      engraving {\n        text\n        font\n      }\n      lines {\n        id\n        name\n        quantity\n        lineTotal\n        engraving {\n          text\n          font\n        }\n      }\n    }\n  }\n": types.PaymentPageDocument,
     "\n  mutation CreatePaymentIntent($orderId: ID!) {\n    createPaymentIntent(orderId: $orderId) {\n      id\n      clientSecret\n    }\n  }\n": types.CreatePaymentIntentDocument,
     "\n  fragment PaidOrderFields on Order {\n    id\n    paid\n    state\n    status\n    transactionId\n  }\n": types.PaidOrderFieldsFragmentDoc,
@@ -270,6 +272,10 @@ export function graphql(source: "\n  query WebhookDeliveries($endpointId: ID!) {
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation ResendWebhookDelivery($id: ID!) {\n    resendWebhookDelivery(id: $id) {\n      ...WebhookDeliveryFields\n    }\n  }\n"): (typeof documents)["\n  mutation ResendWebhookDelivery($id: ID!) {\n    resendWebhookDelivery(id: $id) {\n      ...WebhookDeliveryFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query EmailVerified {\n    me {\n      id\n      emailVerified\n    }\n  }\n"): (typeof documents)["\n  query EmailVerified {\n    me {\n      id\n      emailVerified\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

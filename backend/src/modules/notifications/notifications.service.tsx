@@ -6,12 +6,15 @@ import type { ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { DataSource } from 'typeorm';
 import type { MailSettings } from '../../config';
-import type { DomainEvent, OrderPayload } from '../../events/catalogue';
+import type { DomainEvent, OrderPayload, UserPayload } from '../../events/catalogue';
 import type { Subscriber } from '../../events/outbox';
 import type { JobQueue } from '../../jobs/job-queue';
 import { LowStock, OrderClosed, OrderReceived, OrderShipped, PaymentReceived, StaffPaidOrder, type ShopContext } from './templates';
 
-/** Every mail Keen sends; a customer who turned order e-mails off still gets `payment-received` (the receipt). */
+/**
+ * Every mail Keen sends; a customer who turned order e-mails off still gets `payment-received` (the
+ * receipt). The customer's mails wait until their address is verified; staff mails never wait.
+ */
 export type MailTemplate =
   | 'order-received'
   | 'payment-received'
@@ -32,6 +35,8 @@ export interface MailJob {
   at: string;
   product?: { id: string; name: string; left: number };
 }
+
+const STAFF_MAILS: readonly MailTemplate[] = ['staff-paid-order', 'low-stock'];
 
 export const MAIL_QUEUE = 'mail.send';
 /** How long a sent mail's key is kept: far beyond the events' own retention (EVENT_RETENTION_DAYS, 7 by default). */
@@ -60,6 +65,9 @@ function renderMail(element: ReactElement): string {
  * Order e-mails: a subscriber of committed order events queues one job per mail; the job renders
  * it (React to HTML with a plain-text part) and sends it over SMTP. A row of `sent_mail` claimed
  * before sending makes each mail go at most once, however often its event or job comes back.
+ * A customer's mail due while their address is unverified is held in `held_mail` (anyone may sign
+ * up with anyone's address, and a mail carries the text they typed); a second subscriber releases
+ * the held mails when the address is verified (`user.emailVerified`).
  */
 export class NotificationsService {
   private readonly transport: Transporter;
@@ -90,14 +98,22 @@ export class NotificationsService {
     return removed;
   }
 
-  /** The outbox subscriber that turns order events into mail jobs. */
-  subscriber(): Subscriber {
-    return {
-      name: 'order-emails',
-      events: Object.keys(CUSTOMER_MAILS) as DomainEvent['name'][],
-      inOrder: true,
-      handle: (event) => this.queue(event),
-    };
+  /** The outbox subscribers: order events become mail jobs; a verified address releases its held mails. */
+  subscribers(): Subscriber[] {
+    return [
+      {
+        name: 'order-emails',
+        events: Object.keys(CUSTOMER_MAILS) as DomainEvent['name'][],
+        inOrder: true,
+        handle: (event) => this.queue(event),
+      },
+      {
+        name: 'held-order-emails',
+        events: ['user.emailVerified'],
+        inOrder: false,
+        handle: (event) => this.release((event.payload as UserPayload).userId),
+      },
+    ];
   }
 
   /** Queues the mails an event calls for. Safe to repeat: a mail's key is sent once. */
@@ -133,10 +149,11 @@ export class NotificationsService {
       .map((row) => ({ id: row.id, name: row.name, left: row.quantity }));
   }
 
-  /** The job: renders and sends one mail, unless its key was sent already. Throws to be retried. */
+  /** The job: renders and sends one mail, unless its key was sent already or it must wait. Throws to be retried. */
   async send(job: MailJob): Promise<void> {
     const to = await this.recipients(job);
     if (!to.length) return;
+    if (!STAFF_MAILS.includes(job.template) && !(await this.customerVerified(job))) return;
     const { subject, element } = this.compose(job);
     const claimed: unknown[] = await this.db.query(
       `INSERT INTO "sent_mail" ("key", "recipients", "subject") VALUES ($1, $2, $3) ON CONFLICT ("key") DO NOTHING RETURNING "key"`,
@@ -155,9 +172,50 @@ export class NotificationsService {
     this.logger.info({ template: job.template, order: job.order.orderId }, 'order e-mail sent');
   }
 
+  /**
+   * Whether the customer's address is verified; if not, the mail is held for it (a mail with no
+   * account is neither). The row lock orders this with the verification's update: either the mail
+   * is held before the verification commits (and its release finds it), or it sees the address verified.
+   */
+  private async customerVerified(job: MailJob): Promise<boolean> {
+    const { order } = job;
+    return this.db.transaction(async (manager) => {
+      const [customer]: { emailVerified: boolean }[] = await manager.query(`SELECT "emailVerified" FROM "user" WHERE "id" = $1 FOR SHARE`, [
+        order.customer.id,
+      ]);
+      if (customer?.emailVerified) return true;
+      if (customer) {
+        await manager.query(
+          `INSERT INTO "held_mail" ("key", "customerId", "orderId", "job") VALUES ($1, $2, $3, $4) ON CONFLICT ("key") DO NOTHING`,
+          [job.key, order.customer.id, order.orderId, JSON.stringify(job)],
+        );
+        this.logger.info({ template: job.template, order: order.orderId }, 'order e-mail held until the address is verified');
+      }
+      return false;
+    });
+  }
+
+  /**
+   * Sends what was held for a customer whose address is now verified. Per order, only the newest
+   * held mail goes, as the order is now (an "order received: pay by ..." for an order cancelled or
+   * paid since would only mislead), with the receipt if one was held: a receipt always goes. Safe
+   * to repeat: each mail keeps its key, so one already sent is not sent again.
+   */
+  async release(customerId: string): Promise<void> {
+    const held: { key: string; orderId: string; job: MailJob }[] = await this.db.query(
+      `SELECT "key", "orderId", "job" FROM "held_mail" WHERE "customerId" = $1 ORDER BY "orderId", "job"->>'at', "heldAt"`,
+      [customerId],
+    );
+    const newest = new Map(held.map((mail) => [mail.orderId, mail.key]));
+    for (const { key, orderId, job } of held) {
+      if (key === newest.get(orderId) || job.template === 'payment-received') await this.jobs.send(MAIL_QUEUE, job, { key });
+    }
+    await this.db.query(`DELETE FROM "held_mail" WHERE "key" = ANY($1)`, [held.map(({ key }) => key)]);
+  }
+
   /** Read at send time: the customer's choice, and who the staff are. */
   private async recipients(job: MailJob): Promise<string[]> {
-    if (job.template === 'staff-paid-order' || job.template === 'low-stock') {
+    if (STAFF_MAILS.includes(job.template)) {
       if (this.settings.staffEmails.length) return this.settings.staffEmails;
       const admins: { email: string }[] = await this.db.query(`SELECT "email" FROM "user" WHERE "role" = 'admin' ORDER BY "email"`);
       return admins.map(({ email }) => email);

@@ -43,6 +43,9 @@ export class User {
   orderEmails!: boolean;
 
   /** Seen signed in with a verified e-mail address at least once (ADMIN_EMAILS are promoted then). */
+  @Field(() => Boolean, {
+    description: 'Keen has seen them signed in with their e-mail address verified; until then their order e-mails wait',
+  })
   @Column('boolean', { default: false })
   emailVerified!: boolean;
 

@@ -64,6 +64,8 @@ export class UsersService {
       );
       // Of first requests at the same moment, the one whose update went through records it.
       if (granted && affected) await recordStaffGrantApplied(manager, user.email);
+      // Order e-mails held while the address was unverified go out once this commits.
+      if (affected) await raise(manager, 'user.emailVerified', user.id, { userId: user.id, email: user.email });
       return users.findOneByOrFail({ id: user.id });
     });
   }

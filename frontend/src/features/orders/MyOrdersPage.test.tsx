@@ -1,7 +1,8 @@
-import { expect, test } from 'vitest';
+import { expect, test, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { Auth } from 'firebase/auth';
 import { orderFixture } from '../../test/fixtures';
-import { countingClient, renderPage } from '../../test/render';
+import { authState, countingClient, renderPage } from '../../test/render';
 import MyOrdersPage from './MyOrdersPage';
 
 const orders = [
@@ -13,9 +14,12 @@ const orders = [
   orderFixture('o6', { state: 'Refunded', transactionId: 'pi_refunded_6' }),
 ];
 
-/** Answers My Orders from the fixtures and a cancel with the order Cancelled and the stock back. */
+const me = (emailVerified: boolean) => ({ me: { __typename: 'User', id: 'u1', emailVerified } });
+
+/** Answers My Orders from the fixtures, a verified address, and a cancel with the order Cancelled and the stock back. */
 const answer = (operationName: string, variables: Record<string, unknown>) => {
   if (operationName === 'MyOrders') return { myOrders: { __typename: 'OrderList', totalItems: orders.length, items: orders } };
+  if (operationName === 'EmailVerified') return me(true);
   if (operationName === 'CancelOrder') {
     return {
       cancelOrder: {
@@ -71,7 +75,7 @@ test('deleting an unpaid order confirms, sends exactly one request, and the row 
   const { client, requests } = countingClient(answer);
   renderPage(<MyOrdersPage />, { path: '/dashboard/myOrders', route: '/dashboard/myOrders', client });
   await screen.findByRole('table', { name: 'My orders' });
-  expect(requests).toEqual(['MyOrders']);
+  expect(requests.sort()).toEqual(['EmailVerified', 'MyOrders']);
 
   fireEvent.click(screen.getByRole('button', { name: 'Delete order for Knife o1' }));
   const dialog = await screen.findByRole('dialog', { name: 'Are you sure you want to delete ?' });
@@ -89,7 +93,7 @@ test('deleting an unpaid order confirms, sends exactly one request, and the row 
   expect(within(row).queryByRole('button', { name: /Delete/ })).not.toBeInTheDocument();
   // Give any refetch a chance to happen, then check none did.
   await new Promise((resolve) => setTimeout(resolve, 50));
-  expect(requests).toEqual(['MyOrders', 'CancelOrder']);
+  expect(requests.sort()).toEqual(['CancelOrder', 'EmailVerified', 'MyOrders']);
   const cached = client.cache.extract() as Record<string, Record<string, unknown>>;
   expect(cached['Order:o1']).toMatchObject({ state: 'Cancelled' });
   // The answer carries the product's stock with the units back, so product views update without a request.
@@ -103,6 +107,58 @@ test('Cancel closes the dialog and deletes nothing', async () => {
   fireEvent.click(screen.getByRole('button', { name: 'Delete order for Knife o1' }));
   fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel' }));
   await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-  expect(requests).toEqual(['MyOrders']);
+  expect(requests.sort()).toEqual(['EmailVerified', 'MyOrders']);
   expect(screen.getByText('Knife o1')).toBeInTheDocument();
+});
+
+const NOTICE = 'Verify your e-mail address to receive order e-mails';
+
+test('the notice shows while the server has not seen the address verified, and not once it has', async () => {
+  const unverified = countingClient((name, variables) => (name === 'EmailVerified' ? me(false) : answer(name, variables)));
+  const { unmount } = renderPage(<MyOrdersPage />, {
+    path: '/dashboard/myOrders',
+    route: '/dashboard/myOrders',
+    client: unverified.client,
+  });
+  expect(await screen.findByRole('alert')).toHaveTextContent(NOTICE);
+  await screen.findByRole('table', { name: 'My orders' });
+  unmount();
+
+  const verified = countingClient(answer);
+  renderPage(<MyOrdersPage />, { path: '/dashboard/myOrders', route: '/dashboard/myOrders', client: verified.client });
+  await screen.findByRole('table', { name: 'My orders' });
+  await waitFor(() => expect(verified.requests).toContain('EmailVerified'));
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  expect(screen.queryByText(NOTICE)).not.toBeInTheDocument();
+});
+
+test('an address verified since the token was issued: a fresh token is fetched, the server asked again, and the notice goes', async () => {
+  let fresh = false;
+  // The Firebase user's reload answers once the test says the link was followed.
+  let followLink = () => {};
+  const linkFollowed = new Promise<void>((resolve) => (followLink = resolve));
+  const currentUser = {
+    emailVerified: false,
+    reload: vi.fn(async () => {
+      await linkFollowed;
+      currentUser.emailVerified = true;
+    }),
+    getIdToken: vi.fn(async (force?: boolean) => {
+      if (force) fresh = true;
+      return 'token';
+    }),
+  };
+  const { client, requests } = countingClient((name, variables) => (name === 'EmailVerified' ? me(fresh) : answer(name, variables)));
+  renderPage(<MyOrdersPage />, {
+    path: '/dashboard/myOrders',
+    route: '/dashboard/myOrders',
+    client,
+    auth: authState({ auth: { currentUser } as unknown as Auth }),
+  });
+  expect(await screen.findByText(NOTICE)).toBeInTheDocument();
+  expect(currentUser.reload).toHaveBeenCalled();
+  followLink();
+  await waitFor(() => expect(screen.queryByText(NOTICE)).not.toBeInTheDocument());
+  expect(currentUser.getIdToken).toHaveBeenCalledWith(true);
+  expect(requests.filter((name) => name === 'EmailVerified')).toHaveLength(2);
 });

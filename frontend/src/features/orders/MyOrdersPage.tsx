@@ -9,6 +9,7 @@ import type { MyOrdersQuery as MyOrdersResult } from '../../gql/graphql';
 import EngravingText from '../../components/engraving/EngravingText';
 import SimpleTable from '../../components/SimpleTable';
 import { CancelOrderMutation, MyOrdersQuery } from '../../operations/orders';
+import VerifyEmailNotice from './VerifyEmailNotice';
 
 type OrderRow = MyOrdersResult['myOrders']['items'][number];
 
@@ -41,11 +42,12 @@ export default function MyOrdersPage() {
   const orders = query.data?.myOrders.items ?? [];
 
   return (
-    <QueryState query={query}>
-      <Box>
-        <Typography variant="h4" component="h1" sx={{ color: 'primary.main', mb: 2 }}>
-          My Orders
-        </Typography>
+    <Box>
+      <Typography variant="h4" component="h1" sx={{ color: 'primary.main', mb: 2 }}>
+        My Orders
+      </Typography>
+      <VerifyEmailNotice />
+      <QueryState query={query}>
         {orders.length === 0 ? (
           <Typography>
             You have no orders yet. <RouterLink to="/products">Browse the products</RouterLink>
@@ -138,7 +140,7 @@ export default function MyOrdersPage() {
           </SimpleTable>
         )}
         {deletion.dialog}
-      </Box>
-    </QueryState>
+      </QueryState>
+    </Box>
   );
 }

@@ -1,0 +1,11 @@
+import { graphql } from '../../gql';
+
+/** Whether the server has seen the signed-in user's address verified: their order e-mails wait until it has. */
+export const EmailVerifiedQuery = graphql(`
+  query EmailVerified {
+    me {
+      id
+      emailVerified
+    }
+  }
+`);
