@@ -92,6 +92,10 @@ test('an admin makes a customer an admin and removes it again', async ({ page },
   await expect(row).toContainText('Admin');
   await snap(page, 'admin-users', info.project.name);
   await row.getByRole('button', { name: 'Remove Admin' }).click();
+  // Removing asks first, and says what happens to the API keys they created.
+  const confirmation = page.getByRole('dialog', { name: 'Remove admin rights?' });
+  await expect(confirmation).toContainText('They have no active API keys.');
+  await confirmation.getByRole('button', { name: 'Remove Admin' }).click();
   await expect(page.getByText('Successfully removed admin')).toBeVisible();
   await expect(row.getByRole('button', { name: 'Make Admin' })).toBeVisible();
 });

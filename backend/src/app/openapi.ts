@@ -367,7 +367,7 @@ const document = {
     },
     '/users/admin/{email}': {
       put: {
-        summary: 'Make {email} an admin (admin)',
+        summary: 'Make {email} an admin (an admin signed in as themselves; API keys are refused, 403)',
         parameters: [emailInPath],
         responses: {
           200: ok('1, or 0 when already an admin', object({ modifiedCount: whole }, ['modifiedCount'])),
@@ -377,7 +377,8 @@ const document = {
     },
     '/user/removeAdmin/{email}': {
       put: {
-        summary: 'Remove the admin right of {email} (admin); the last admin keeps it (403)',
+        summary:
+          'Remove the admin right of {email} (an admin signed in as themselves; API keys are refused, 403); the last admin keeps it (403); the API keys they created are revoked',
         parameters: [emailInPath],
         responses: {
           200: ok('1, or 0 when not an admin', object({ modifiedCount: whole }, ['modifiedCount'])),

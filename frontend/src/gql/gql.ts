@@ -25,9 +25,9 @@ type Documents = {
     "\n  mutation CreateProduct($input: ProductInput!) {\n    createProduct(input: $input) {\n      ...ProductFields\n      ...ProductEngravingFields\n      createdAt\n    }\n  }\n": typeof types.CreateProductDocument,
     "\n  mutation UpdateProduct($id: ID!, $input: UpdateProductInput!) {\n    updateProduct(id: $id, input: $input) {\n      ...ProductFields\n      ...ProductEngravingFields\n    }\n  }\n": typeof types.UpdateProductDocument,
     "\n  mutation DeleteProduct($id: ID!) {\n    deleteProduct(id: $id)\n  }\n": typeof types.DeleteProductDocument,
-    "\n  query AdminUsers($options: UserListOptions) {\n    users(options: $options) {\n      totalItems\n      items {\n        ...UserFields\n        createdAt\n      }\n    }\n  }\n": typeof types.AdminUsersDocument,
+    "\n  query AdminUsers($options: UserListOptions) {\n    users(options: $options) {\n      totalItems\n      items {\n        ...UserFields\n        createdAt\n        activeApiKeyCount\n      }\n    }\n  }\n": typeof types.AdminUsersDocument,
     "\n  mutation MakeAdmin($email: String!) {\n    makeAdmin(email: $email) {\n      id\n      role\n    }\n  }\n": typeof types.MakeAdminDocument,
-    "\n  mutation RemoveAdmin($email: String!) {\n    removeAdmin(email: $email) {\n      id\n      role\n    }\n  }\n": typeof types.RemoveAdminDocument,
+    "\n  mutation RemoveAdmin($email: String!) {\n    removeAdmin(email: $email) {\n      id\n      role\n      activeApiKeyCount\n    }\n  }\n": typeof types.RemoveAdminDocument,
     "\n  query Overview {\n    overview {\n      days {\n        day\n        revenue\n        orders\n      }\n      paidOrders\n      unpaidOrders\n      lowStockProducts {\n        id\n        name\n        quantity\n        minimumQuantity\n      }\n      unitsByProduct {\n        productId\n        name\n        units\n      }\n    }\n  }\n": typeof types.OverviewDocument,
     "\n  mutation Register($input: RegisterInput!) {\n    register(input: $input) {\n      ...UserFields\n    }\n  }\n": typeof types.RegisterDocument,
     "\n  query CartProduct($id: ID!) {\n    product(id: $id) {\n      ...ProductFields\n      ...ProductEngravingFields\n    }\n  }\n": typeof types.CartProductDocument,
@@ -81,9 +81,9 @@ const documents: Documents = {
     "\n  mutation CreateProduct($input: ProductInput!) {\n    createProduct(input: $input) {\n      ...ProductFields\n      ...ProductEngravingFields\n      createdAt\n    }\n  }\n": types.CreateProductDocument,
     "\n  mutation UpdateProduct($id: ID!, $input: UpdateProductInput!) {\n    updateProduct(id: $id, input: $input) {\n      ...ProductFields\n      ...ProductEngravingFields\n    }\n  }\n": types.UpdateProductDocument,
     "\n  mutation DeleteProduct($id: ID!) {\n    deleteProduct(id: $id)\n  }\n": types.DeleteProductDocument,
-    "\n  query AdminUsers($options: UserListOptions) {\n    users(options: $options) {\n      totalItems\n      items {\n        ...UserFields\n        createdAt\n      }\n    }\n  }\n": types.AdminUsersDocument,
+    "\n  query AdminUsers($options: UserListOptions) {\n    users(options: $options) {\n      totalItems\n      items {\n        ...UserFields\n        createdAt\n        activeApiKeyCount\n      }\n    }\n  }\n": types.AdminUsersDocument,
     "\n  mutation MakeAdmin($email: String!) {\n    makeAdmin(email: $email) {\n      id\n      role\n    }\n  }\n": types.MakeAdminDocument,
-    "\n  mutation RemoveAdmin($email: String!) {\n    removeAdmin(email: $email) {\n      id\n      role\n    }\n  }\n": types.RemoveAdminDocument,
+    "\n  mutation RemoveAdmin($email: String!) {\n    removeAdmin(email: $email) {\n      id\n      role\n      activeApiKeyCount\n    }\n  }\n": types.RemoveAdminDocument,
     "\n  query Overview {\n    overview {\n      days {\n        day\n        revenue\n        orders\n      }\n      paidOrders\n      unpaidOrders\n      lowStockProducts {\n        id\n        name\n        quantity\n        minimumQuantity\n      }\n      unitsByProduct {\n        productId\n        name\n        units\n      }\n    }\n  }\n": types.OverviewDocument,
     "\n  mutation Register($input: RegisterInput!) {\n    register(input: $input) {\n      ...UserFields\n    }\n  }\n": types.RegisterDocument,
     "\n  query CartProduct($id: ID!) {\n    product(id: $id) {\n      ...ProductFields\n      ...ProductEngravingFields\n    }\n  }\n": types.CartProductDocument,
@@ -187,7 +187,7 @@ export function graphql(source: "\n  mutation DeleteProduct($id: ID!) {\n    del
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query AdminUsers($options: UserListOptions) {\n    users(options: $options) {\n      totalItems\n      items {\n        ...UserFields\n        createdAt\n      }\n    }\n  }\n"): (typeof documents)["\n  query AdminUsers($options: UserListOptions) {\n    users(options: $options) {\n      totalItems\n      items {\n        ...UserFields\n        createdAt\n      }\n    }\n  }\n"];
+export function graphql(source: "\n  query AdminUsers($options: UserListOptions) {\n    users(options: $options) {\n      totalItems\n      items {\n        ...UserFields\n        createdAt\n        activeApiKeyCount\n      }\n    }\n  }\n"): (typeof documents)["\n  query AdminUsers($options: UserListOptions) {\n    users(options: $options) {\n      totalItems\n      items {\n        ...UserFields\n        createdAt\n        activeApiKeyCount\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -195,7 +195,7 @@ export function graphql(source: "\n  mutation MakeAdmin($email: String!) {\n    
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation RemoveAdmin($email: String!) {\n    removeAdmin(email: $email) {\n      id\n      role\n    }\n  }\n"): (typeof documents)["\n  mutation RemoveAdmin($email: String!) {\n    removeAdmin(email: $email) {\n      id\n      role\n    }\n  }\n"];
+export function graphql(source: "\n  mutation RemoveAdmin($email: String!) {\n    removeAdmin(email: $email) {\n      id\n      role\n      activeApiKeyCount\n    }\n  }\n"): (typeof documents)["\n  mutation RemoveAdmin($email: String!) {\n    removeAdmin(email: $email) {\n      id\n      role\n      activeApiKeyCount\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

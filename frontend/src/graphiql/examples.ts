@@ -60,7 +60,7 @@ mutation MarkShipped($id: ID!) {
     variables: json({ id: 'PASTE-A-PAID-ORDER-ID' }),
   },
   {
-    query: `# Admin, or an API key with users:write: give someone admin rights.
+    query: `# An admin signed in as themselves (never an API key): give someone admin rights.
 mutation MakeAdmin($email: String!) {
   makeAdmin(email: $email) { email role }
 }`,

@@ -19,7 +19,7 @@ export interface CallerPerson {
  * Who is asking: a verified identity and its profile row, an API key, or nobody. Every service
  * method takes one. A key has no user, so nothing that acts as a person accepts it; it reaches an
  * operation only within the scope the operation declares (auth/scopes.ts), and there it passes
- * the admin checks.
+ * the admin checks, except those that need an admin person (`requireAdminPerson`).
  */
 export interface Caller<Person extends CallerPerson = CallerPerson> {
   user: Person | null;
@@ -35,9 +35,21 @@ export function requireUser<Person extends CallerPerson>(caller: Caller<Person>)
   return caller.user;
 }
 
+export const ADMIN_PERSON_ONLY = 'API keys cannot do this: it needs an admin signed in as themselves';
+
 /** An admin whose token proves their e-mail address, or an API key (already held to the operation's declared scope). */
 export function requireAdmin(caller: Caller): void {
   if (caller.apiKey) return;
+  requireAdminPerson(caller);
+}
+
+/**
+ * An admin signed in as themselves, whose token proves their e-mail address; never an API key,
+ * whatever its scopes. For what gives or extends power (staff roles, keys, webhooks, jobs): a key
+ * could otherwise widen its own reach. `refusalForKeys` names the rule a key is refused by.
+ */
+export function requireAdminPerson(caller: Caller, refusalForKeys = ADMIN_PERSON_ONLY): void {
+  if (caller.apiKey) throw forbidden(refusalForKeys);
   const user = requireUser(caller);
   if (user.role !== Role.admin) throw forbidden('Only an admin may do this');
   if (caller.emailVerified !== true) throw forbidden(UNVERIFIED_ADMIN);
@@ -45,7 +57,12 @@ export function requireAdmin(caller: Caller): void {
 
 /** An admin whose token proves their e-mail address, or an API key within its scope. */
 export function isAdmin(caller: Caller): boolean {
-  return caller.apiKey !== undefined || (caller.user?.role === Role.admin && caller.emailVerified === true);
+  return caller.apiKey !== undefined || isAdminPerson(caller);
+}
+
+/** An admin signed in as themselves whose token proves their e-mail address (never a key). */
+export function isAdminPerson(caller: Caller): boolean {
+  return !caller.apiKey && caller.user?.role === Role.admin && caller.emailVerified === true;
 }
 
 /**

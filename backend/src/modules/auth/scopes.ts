@@ -6,10 +6,11 @@ import type { Caller } from './caller';
 
 export { API_KEY_SCOPES, type ApiKeyScope } from '@keen/rules';
 
-/** Declared on operations that act as a person (a customer's own orders, profile, reviews) or manage keys and webhooks. */
-export const NOT_FOR_KEYS = 'not-for-keys';
+/** Why a key is refused an operation that acts as a person (a customer's own orders, profile, reviews) or manages keys and webhooks. */
+export const NEEDS_A_PERSON = 'API keys cannot do this: it needs a signed-in person';
 
-export type KeyAccess = ApiKeyScope | typeof NOT_FOR_KEYS;
+/** What an operation declares for API keys: the scope a key needs, or that no key may call it and the rule that says why. */
+export type KeyAccess = ApiKeyScope | { notForKeys: string };
 
 /**
  * Declares, beside a query or mutation, the scope an API key needs to call it (people are checked by
@@ -18,14 +19,14 @@ export type KeyAccess = ApiKeyScope | typeof NOT_FOR_KEYS;
  */
 export const KeyScope = (scope: ApiKeyScope) => Authorized<KeyAccess>(scope);
 
-/** Declares a query or mutation that no API key may call, whatever its scopes. */
-export const NotForKeys = () => Authorized<KeyAccess>(NOT_FOR_KEYS);
+/** Declares a query or mutation that no API key may call, whatever its scopes; a key's refusal says `rule`. */
+export const NotForKeys = (rule = NEEDS_A_PERSON) => Authorized<KeyAccess>({ notForKeys: rule });
 
 /** Refuses a key caller outside the declared access; anyone else passes (their service checks them). */
 export function authorizeKey(caller: Caller, access: KeyAccess): void {
   const key = caller.apiKey;
   if (!key) return;
-  if (access === NOT_FOR_KEYS) throw forbidden('API keys cannot do this: it needs a signed-in person');
+  if (typeof access !== 'string') throw forbidden(access.notForKeys);
   if (!key.scopes.includes(access)) throw forbidden(`This API key lacks the scope ${access}`);
 }
 
@@ -39,7 +40,15 @@ export function keyScope(scope: ApiKeyScope) {
   };
 }
 
-/** The access a REST route declared with `keyScope` (none: keys are refused). */
+/** REST: declares, beside a route, the rule a key's refusal names (every route without `keyScope` refuses keys). */
+export function notForKeys(rule: string) {
+  return (req: Request, _res: Response, next: NextFunction) => {
+    declaredAccess.set(req, { notForKeys: rule });
+    next();
+  };
+}
+
+/** The access a REST route declared with `keyScope` or `notForKeys` (none: keys are refused). */
 export function routeKeyAccess(req: Request): KeyAccess {
-  return declaredAccess.get(req) ?? NOT_FOR_KEYS;
+  return declaredAccess.get(req) ?? { notForKeys: NEEDS_A_PERSON };
 }

@@ -1,8 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { DataSource } from 'typeorm';
-import { badInput, notFound, unauthenticated } from '../../common/errors';
+import { badInput, forbidden, notFound, unauthenticated } from '../../common/errors';
 import { isId } from '../../common/validate';
-import { type ApiKeyCaller, type Caller, requireAdmin, requireUser } from '../auth/caller';
+import { type ApiKeyCaller, type Caller, requireAdminPerson, requireUser } from '../auth/caller';
+import { Role } from '../auth/role';
+import { lockRoles } from '../users/staff-grants';
+import { User } from '../users/user.entity';
 import { API_KEY_SCOPES, type ApiKeyScope } from '../auth/scopes';
 import { ApiKey } from './api-key.entity';
 import type { CreateApiKeyInput, CreatedApiKey } from './api-key.inputs';
@@ -14,7 +17,8 @@ const LAST_USED_RESOLUTION_MS = 60_000;
 const hashOf = (secret: string) => createHash('sha256').update(secret).digest('hex');
 
 /**
- * API keys for integrators: created and revoked by admins, checked on every request that sends one.
+ * API keys for integrators: created and revoked by admins signed in as themselves (never by a key),
+ * checked on every request that sends one; an admin's keys are revoked when they stop being one.
  * The check reads the key's row each time (one indexed look-up), so a revocation holds at once on
  * every process.
  */
@@ -29,7 +33,7 @@ export class ApiKeysService {
   }
 
   async create(caller: Caller, input: CreateApiKeyInput): Promise<CreatedApiKey> {
-    requireAdmin(caller);
+    requireAdminPerson(caller);
     const { email } = requireUser(caller);
     const name = typeof input.name === 'string' ? input.name.trim() : '';
     if (!name) throw badInput('Name is Required');
@@ -39,20 +43,32 @@ export class ApiKeysService {
     const unknown = scopes.find((scope) => !API_KEY_SCOPES.includes(scope as ApiKeyScope));
     if (unknown !== undefined) throw badInput(`Unknown scope "${unknown}"; the scopes are ${API_KEY_SCOPES.join(', ')}`);
     const secret = SECRET_PREFIX + randomBytes(32).toString('base64url');
-    const repository = this.db.getRepository(ApiKey);
-    const apiKey = await repository.save(
-      repository.create({ name, scopes, prefix: secret.slice(0, SECRET_PREFIX.length + 4), secretHash: hashOf(secret), createdBy: email }),
-    );
+    const apiKey = await this.db.transaction(async (manager) => {
+      // Under the lock a demotion takes: an admin demoted since this request began makes no key that
+      // outlives the demotion's revocation of their keys (users/staff-grants.ts, revokeApiKeysOf).
+      await lockRoles(manager);
+      if (!(await manager.getRepository(User).existsBy({ email, role: Role.admin }))) throw forbidden('Only an admin may do this');
+      const repository = manager.getRepository(ApiKey);
+      return repository.save(
+        repository.create({
+          name,
+          scopes,
+          prefix: secret.slice(0, SECRET_PREFIX.length + 4),
+          secretHash: hashOf(secret),
+          createdBy: email,
+        }),
+      );
+    });
     return { secret, apiKey };
   }
 
   list(caller: Caller): Promise<ApiKey[]> {
-    requireAdmin(caller);
+    requireAdminPerson(caller);
     return this.db.getRepository(ApiKey).find({ order: { createdAt: 'DESC', id: 'ASC' } });
   }
 
   async revoke(caller: Caller, id: string): Promise<ApiKey> {
-    requireAdmin(caller);
+    requireAdminPerson(caller);
     if (!isId(id)) throw notFound('API key');
     await this.db.query(`UPDATE "api_key" SET "revokedAt" = now() WHERE "id" = $1 AND "revokedAt" IS NULL`, [id]);
     const apiKey = await this.db.getRepository(ApiKey).findOneBy({ id });

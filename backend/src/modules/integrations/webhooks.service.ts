@@ -6,7 +6,7 @@ import { badInput, notFound } from '../../common/errors';
 import { isId } from '../../common/validate';
 import type { DomainEvent, DomainEventName } from '../../events/catalogue';
 import type { JobQueue } from '../../jobs/job-queue';
-import { type Caller, requireAdmin } from '../auth/caller';
+import { type Caller, requireAdminPerson } from '../auth/caller';
 import { WebhookDelivery, WebhookDeliveryStatus, WebhookEndpoint } from './webhook.entity';
 import type { CreateWebhookEndpointInput, CreatedWebhookEndpoint, UpdateWebhookEndpointInput } from './webhook.inputs';
 import { assertPublicTarget, parseTarget, postSigned, signature, type TargetRules } from './webhook-target';
@@ -51,7 +51,7 @@ export class WebhooksService {
   }
 
   async create(caller: Caller, input: CreateWebhookEndpointInput): Promise<CreatedWebhookEndpoint> {
-    requireAdmin(caller);
+    requireAdminPerson(caller);
     const url = await this.checkedUrl(input.url);
     const events = checkedEvents(input.events);
     const secret = `whsec_${randomBytes(24).toString('base64url')}`;
@@ -61,12 +61,12 @@ export class WebhooksService {
   }
 
   list(caller: Caller): Promise<WebhookEndpoint[]> {
-    requireAdmin(caller);
+    requireAdminPerson(caller);
     return this.db.getRepository(WebhookEndpoint).find({ order: { createdAt: 'DESC', id: 'ASC' } });
   }
 
   async update(caller: Caller, id: string, input: UpdateWebhookEndpointInput): Promise<WebhookEndpoint> {
-    requireAdmin(caller);
+    requireAdminPerson(caller);
     const endpoint = await this.endpoint(id);
     const changes: Partial<WebhookEndpoint> = {};
     if (input.url !== undefined && input.url !== null) changes.url = await this.checkedUrl(input.url);
@@ -77,21 +77,21 @@ export class WebhooksService {
   }
 
   async delete(caller: Caller, id: string): Promise<string> {
-    requireAdmin(caller);
+    requireAdminPerson(caller);
     const endpoint = await this.endpoint(id);
     await this.db.getRepository(WebhookEndpoint).delete({ id: endpoint.id });
     return endpoint.id;
   }
 
   async deliveries(caller: Caller, endpointId: string): Promise<WebhookDelivery[]> {
-    requireAdmin(caller);
+    requireAdminPerson(caller);
     const endpoint = await this.endpoint(endpointId);
     return this.db.getRepository(WebhookDelivery).find({ where: { endpointId: endpoint.id }, order: { createdAt: 'DESC' }, take: 100 });
   }
 
   /** Sends a delivery again (delivered or failed), with a fresh set of retries. */
   async resend(caller: Caller, id: string): Promise<WebhookDelivery> {
-    requireAdmin(caller);
+    requireAdminPerson(caller);
     const delivery = isId(id) ? await this.db.getRepository(WebhookDelivery).findOneBy({ id }) : null;
     if (!delivery) throw notFound('Webhook delivery');
     await this.db

@@ -1,20 +1,20 @@
 import { notFound } from '../../common/errors';
 import { isId } from '../../common/validate';
 import type { FailedJob, JobQueue } from '../../jobs/job-queue';
-import { type Caller, requireAdmin } from '../auth/caller';
+import { type Caller, requireAdminPerson } from '../auth/caller';
 
 /** The admins' view of the job queue: what failed for good, and a way to run it again. */
 export class BackgroundJobsService {
   constructor(private readonly jobs: JobQueue) {}
 
   failed(caller: Caller): Promise<FailedJob[]> {
-    requireAdmin(caller);
+    requireAdminPerson(caller);
     return this.jobs.failedJobs();
   }
 
   /** Gives a failed job one more run; answers the failed jobs left. */
   async retry(caller: Caller, id: string): Promise<FailedJob[]> {
-    requireAdmin(caller);
+    requireAdminPerson(caller);
     if (!isId(id) || !(await this.jobs.retry(id))) throw notFound('Failed job');
     return this.jobs.failedJobs();
   }

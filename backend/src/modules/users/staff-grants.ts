@@ -1,5 +1,6 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { normalizeEmail } from '../../common/validate';
+import { ApiKey } from '../integrations/api-key.entity';
 import { StaffGrant, StaffRoleAction, StaffRoleEvent } from './staff-grant.entity';
 import { Role } from '../auth/role';
 import { User } from './user.entity';
@@ -51,8 +52,11 @@ export class StaffGrants {
       const user = await manager.getRepository(User).findOneBy({ email: target });
       if (user?.role === Role.admin) {
         await manager.getRepository(User).update({ id: user.id }, { role: Role.user, tokensValidSince: new Date() });
+        const revokedKeys = await revokeApiKeysOf(manager, target);
         await record(manager, target, StaffRoleAction.revoke, actor, 'admin right removed');
-        return { changed: true, message: `${target} is no longer an admin.` };
+        const keys =
+          revokedKeys === 0 ? '' : `; ${revokedKeys} API ${revokedKeys === 1 ? 'key they created is' : 'keys they created are'} revoked`;
+        return { changed: true, message: `${target} is no longer an admin${keys}.` };
       }
       if (withdrawn) {
         await record(manager, target, StaffRoleAction.revoke, actor, 'waiting grant withdrawn');
@@ -84,6 +88,22 @@ export class StaffGrants {
  */
 export async function lockRoles(manager: EntityManager): Promise<void> {
   await manager.query(`SELECT pg_advisory_xact_lock(hashtext('keen:roles'))`);
+}
+
+/**
+ * Revokes the API keys a demoted admin created, in the demotion's transaction: their reach ends
+ * with their role. Key creation takes `lockRoles` too, so none is made in between; every request
+ * reads its key's row (`ApiKeysService.verify`), so the keys are refused from the commit on.
+ * Answers how many were revoked. Their webhook endpoints stay: they belong to the shop.
+ */
+export async function revokeApiKeysOf(manager: EntityManager, email: string): Promise<number> {
+  const { affected } = await manager
+    .createQueryBuilder()
+    .update(ApiKey)
+    .set({ revokedAt: () => 'now()' })
+    .where('"createdBy" = :email AND "revokedAt" IS NULL', { email })
+    .execute();
+  return affected ?? 0;
 }
 
 /** Whether a grant waits for this e-mail's first verified sign-in (read by `UsersService` at that moment, under `lockRoles`). */

@@ -1,12 +1,13 @@
-import { Arg, Ctx, FieldResolver, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Ctx, FieldResolver, Int, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
 import type { GraphQLContextOf } from '../auth/request-context';
-import type { UsersService } from './users.service';
+import { STAFF_ROLES_BY_PEOPLE, type UsersService } from './users.service';
+import type { UsersLoaders } from './users.loaders';
 import { ListResult } from '../../common/list';
 import { User } from './user.entity';
 import { RegisterInput, UpdateProfileInput, UserListOptions } from './user.inputs';
 import { KeyScope, NotForKeys } from '../auth/scopes';
 
-type GraphQLContext = GraphQLContextOf<{ users: UsersService }, object, User>;
+type GraphQLContext = GraphQLContextOf<{ users: UsersService }, UsersLoaders, User>;
 
 @ObjectType({ simpleResolvers: true, description: 'A page of users' })
 export class UserList extends ListResult(User) {}
@@ -71,8 +72,8 @@ export class UsersResolver {
     return services.users.setOrderEmails(caller, on);
   }
 
-  @KeyScope('users:write')
-  @Mutation(() => User, { description: 'Admin only' })
+  @NotForKeys(STAFF_ROLES_BY_PEOPLE)
+  @Mutation(() => User, { description: 'An admin signed in as themselves (never an API key)' })
   makeAdmin(
     @Arg('email', () => String, { description: 'The e-mail of the user to make an admin' }) email: string,
     @Ctx() { caller, services }: GraphQLContext,
@@ -80,8 +81,10 @@ export class UsersResolver {
     return services.users.makeAdmin(caller, email);
   }
 
-  @KeyScope('users:write')
-  @Mutation(() => User, { description: 'Admin only; the last admin keeps their right' })
+  @NotForKeys(STAFF_ROLES_BY_PEOPLE)
+  @Mutation(() => User, {
+    description: 'An admin signed in as themselves (never an API key); the last admin keeps their right. Revokes the API keys they created',
+  })
   removeAdmin(
     @Arg('email', () => String, { description: 'The admin to make a customer again' }) email: string,
     @Ctx() { caller, services }: GraphQLContext,
@@ -97,6 +100,14 @@ export class UsersResolver {
   @FieldResolver(() => String, { nullable: true, description: 'Visible to the user and to admins' })
   phone(@Root() user: User, @Ctx() { caller, services }: GraphQLContext): string | null {
     return services.users.canSeePrivateDetails(caller, user) ? user.phone : null;
+  }
+
+  @FieldResolver(() => Int, {
+    nullable: true,
+    description: 'Admin only (null for others): the API keys they created that are not revoked; removing their admin right revokes them',
+  })
+  activeApiKeyCount(@Root() user: User, @Ctx() { caller, services, loaders }: GraphQLContext): Promise<number> | null {
+    return services.users.canSeeApiKeyCounts(caller) ? loaders.activeApiKeyCount.load(user.email) : null;
   }
 
   @FieldResolver(() => String, { nullable: true, description: 'Visible to the user and to admins' })

@@ -10,8 +10,9 @@ import { limitFailedSignIns } from '../auth/failed-sign-ins';
 import { bearerToken, type IdentityService } from '../auth/identity';
 import type { RestContextOf } from '../auth/request-context';
 import { Role } from '../auth/role';
+import { notForKeys } from '../auth/scopes';
 import type { User } from './user.entity';
-import type { UsersService } from './users.service';
+import { STAFF_ROLES_BY_PEOPLE, type UsersService } from './users.service';
 import type { RegisterInput, UpdateProfileInput } from './user.inputs';
 
 type RestContext = RestContextOf<{ users: UsersService; identity: IdentityService; limits: RateLimits }, User>;
@@ -106,6 +107,7 @@ export function registerUsersRoutes(router: Router, { handle }: Handlers<RestCon
 
   router.put(
     '/users/admin/:email',
+    notForKeys(STAFF_ROLES_BY_PEOPLE),
     handle(async (req, _res, { caller, services }) => {
       const { changed } = await services.users.changeRole(caller, String(req.params.email), Role.admin);
       return { modifiedCount: changed ? 1 : 0 };
@@ -114,6 +116,7 @@ export function registerUsersRoutes(router: Router, { handle }: Handlers<RestCon
 
   router.put(
     '/user/removeAdmin/:email',
+    notForKeys(STAFF_ROLES_BY_PEOPLE),
     handle(async (req, _res, { caller, services }) => {
       const { changed } = await services.users.changeRole(caller, String(req.params.email), Role.user);
       return { modifiedCount: changed ? 1 : 0 };

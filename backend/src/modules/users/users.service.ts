@@ -3,14 +3,16 @@ import { conflict, forbidden, notFound, unauthenticated } from '../../common/err
 import { pageOf, SortDirection } from '../../common/list';
 import { normalizeEmail, requirePhone, requireText } from '../../common/validate';
 import { raise } from '../../events/outbox';
-import { type Caller, maySeePersonalDetails, requireAdmin, requireUser } from '../auth/caller';
+import { type Caller, isAdminPerson, maySeePersonalDetails, requireAdmin, requireAdminPerson, requireUser } from '../auth/caller';
 import type { Identity, IdentityService } from '../auth/identity';
 import { Role } from '../auth/role';
 import { User } from './user.entity';
-import { hasWaitingStaffGrant, lockRoles, recordStaffGrantApplied } from './staff-grants';
+import { hasWaitingStaffGrant, lockRoles, recordStaffGrantApplied, revokeApiKeysOf } from './staff-grants';
 import { type RegisterInput, type UpdateProfileInput, UserListOptions, UserSortField } from './user.inputs';
 
 export const USER_EXISTS = 'User already exist';
+/** A key's refusal on makeAdmin and removeAdmin: a key promoting an account its holder controls would widen its own reach. */
+export const STAFF_ROLES_BY_PEOPLE = 'Staff roles change only by an admin signed in as themselves, not by an API key';
 
 export class UsersService {
   constructor(
@@ -186,9 +188,10 @@ export class UsersService {
   /**
    * Role changes are serialized, so two admins removing each other cannot leave the shop without one.
    * `changed` is false when the user already had the role (REST answers it as modifiedCount).
+   * A demoted admin's API keys are revoked with the demotion.
    */
   async changeRole(caller: Caller, email: string, role: Role): Promise<{ user: User; changed: boolean }> {
-    requireAdmin(caller);
+    requireAdminPerson(caller, STAFF_ROLES_BY_PEOPLE);
     const target = normalizeEmail(email);
     return this.db.transaction(async (manager) => {
       await lockRoles(manager);
@@ -201,9 +204,15 @@ export class UsersService {
       }
       // Access tokens issued under the old role stop working.
       await users.update({ id: user.id }, { role, tokensValidSince: new Date() });
+      if (role === Role.user) await revokeApiKeysOf(manager, user.email);
       await raise(manager, 'user.roleChanged', user.id, { userId: user.id, email: user.email, role });
       return { user: await users.findOneByOrFail({ id: user.id }), changed: true };
     });
+  }
+
+  /** How many unrevoked API keys someone created is for admins signed in as themselves, who manage keys. */
+  canSeeApiKeyCounts(caller: Caller): boolean {
+    return isAdminPerson(caller);
   }
 
   /** Private contact details are for the person themselves and for admins. */

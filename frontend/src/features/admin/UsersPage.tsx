@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { ApolloCache } from '@apollo/client';
 import { useMutation, useQuery } from '@apollo/client/react';
-import { Avatar, Button, Chip } from '@mui/material';
+import { Avatar, Button, Chip, Typography } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useSnackbar } from 'notistack';
 import { errorMessage } from '../../lib/errors';
@@ -9,6 +9,7 @@ import { leaveListsNoLongerMatching } from '../../lib/listCache';
 import type { AdminUsersQuery as AdminUsersResult } from '../../gql/graphql';
 import { isForbidden } from './adminApi';
 import { AdminUsersQuery, MakeAdminMutation, RemoveAdminMutation } from './operations';
+import ConfirmDialog from '../../components/ConfirmDialog';
 import { actionsColumn } from '../../components/gridActions';
 import { AdminGrid, FilterSelect, useServerList } from './serverGrid';
 
@@ -19,7 +20,13 @@ const SORTABLE = ['name', 'email', 'role', 'createdAt'] as const;
 const leaveRoleLists = (cache: ApolloCache, user: { id: string; role: string }) =>
   leaveListsNoLongerMatching(cache, 'users', { __typename: 'User', id: user.id }, ({ role }) => role == null || role === user.role);
 
-/** /dashboard/users: every user; make admin or remove admin (SPEC's texts, 403 included). */
+/** What removing an admin does to the API keys they created (the server revokes them with the role). */
+function keysRevokedText(count: number | null | undefined): string {
+  if (!count) return 'They have no active API keys.';
+  return count === 1 ? 'Their 1 active API key will be revoked.' : `Their ${count} active API keys will be revoked.`;
+}
+
+/** /dashboard/users: every user; make admin, or remove admin after confirming (SPEC's texts, 403 included). */
 export default function UsersPage() {
   const { enqueueSnackbar } = useSnackbar();
   const [role, setRole] = useState('');
@@ -28,6 +35,7 @@ export default function UsersPage() {
   const [makeAdmin] = useMutation(MakeAdminMutation, { update: (cache, { data }) => data && leaveRoleLists(cache, data.makeAdmin) });
   const [removeAdmin] = useMutation(RemoveAdminMutation, { update: (cache, { data }) => data && leaveRoleLists(cache, data.removeAdmin) });
   const [busy, setBusy] = useState<string | null>(null);
+  const [toDemote, setToDemote] = useState<User | null>(null);
 
   async function changeRole(user: User) {
     const granting = user.role !== 'admin';
@@ -37,6 +45,7 @@ export default function UsersPage() {
       if (granting) await makeAdmin({ variables: { email: user.email } });
       else await removeAdmin({ variables: { email: user.email } });
       enqueueSnackbar(granting ? 'Successfully made an admin' : 'Successfully removed admin', { variant: 'success' });
+      setToDemote(null);
     } catch (failure) {
       const message = isForbidden(failure) ? (granting ? 'Failed to Make an admin' : 'Failed to Remove  admin') : errorMessage(failure);
       enqueueSnackbar(message, { variant: 'error' });
@@ -72,7 +81,7 @@ export default function UsersPage() {
         variant={row.role === 'admin' ? 'outlined' : 'contained'}
         color={row.role === 'admin' ? 'error' : 'primary'}
         disabled={busy === row.id}
-        onClick={() => changeRole(row)}
+        onClick={() => (row.role === 'admin' ? setToDemote(row) : changeRole(row))}
       >
         {row.role === 'admin' ? 'Remove Admin' : 'Make Admin'}
       </Button>
@@ -80,26 +89,45 @@ export default function UsersPage() {
   ];
 
   return (
-    <AdminGrid
-      title="Users"
-      label="Users"
-      list={list}
-      page={data?.users ?? previousData?.users}
-      loading={loading}
-      error={error}
-      columns={columns}
-      exportName="users"
-      filters={
-        <FilterSelect
-          label="Role"
-          value={role}
-          onChange={setRole}
-          options={[
-            ['admin', 'Admin'],
-            ['user', 'User'],
-          ]}
-        />
-      }
-    />
+    <>
+      <AdminGrid
+        title="Users"
+        label="Users"
+        list={list}
+        page={data?.users ?? previousData?.users}
+        loading={loading}
+        error={error}
+        columns={columns}
+        exportName="users"
+        filters={
+          <FilterSelect
+            label="Role"
+            value={role}
+            onChange={setRole}
+            options={[
+              ['admin', 'Admin'],
+              ['user', 'User'],
+            ]}
+          />
+        }
+      />
+      <ConfirmDialog
+        open={toDemote !== null}
+        title="Remove admin rights?"
+        confirmLabel="Remove Admin"
+        busy={toDemote !== null && busy === toDemote.id}
+        onConfirm={() => toDemote && changeRole(toDemote)}
+        onCancel={() => setToDemote(null)}
+      >
+        {toDemote && (
+          <>
+            <Typography gutterBottom>
+              {toDemote.name} ({toDemote.email}) will no longer be an admin.
+            </Typography>
+            <Typography>{keysRevokedText(toDemote.activeApiKeyCount)}</Typography>
+          </>
+        )}
+      </ConfirmDialog>
+    </>
   );
 }

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { expect, test } from 'vitest';
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { MockLink } from '@apollo/client/testing';
 import { MockedProvider } from '@apollo/client/testing/react';
 import { GraphQLError } from 'graphql';
@@ -165,7 +165,7 @@ test('All Orders: a closed order takes no Ship or Delete; History shows its even
   expect(within(history).getByText(/by Keen \(unpaid hold ran out\) · Not paid within 30 minutes/)).toBeInTheDocument();
 });
 
-const user = (id: string, name: string, role: 'admin' | 'user') => ({
+const user = (id: string, name: string, role: 'admin' | 'user', activeApiKeyCount = 0) => ({
   __typename: 'User' as const,
   id,
   name,
@@ -176,6 +176,7 @@ const user = (id: string, name: string, role: 'admin' | 'user') => ({
   role,
   orderEmails: true,
   createdAt: '2026-11-20T10:00:00.000Z',
+  activeApiKeyCount,
 });
 
 test('Users: make admin and remove admin with SPEC texts, and the 403 texts on FORBIDDEN', async () => {
@@ -184,7 +185,7 @@ test('Users: make admin and remove admin with SPEC texts, and the 403 texts on F
       request: { query: AdminUsersQuery, variables: firstPage },
       result: {
         data: {
-          users: { __typename: 'UserList', totalItems: 2, items: [user('u1', 'Casey Blade', 'user'), user('u2', 'Ada Steel', 'admin')] },
+          users: { __typename: 'UserList', totalItems: 2, items: [user('u1', 'Casey Blade', 'user'), user('u2', 'Ada Steel', 'admin', 2)] },
         },
       },
     },
@@ -203,6 +204,56 @@ test('Users: make admin and remove admin with SPEC texts, and the 403 texts on F
   expect(within(rowOf('Casey Blade')).getByRole('button', { name: 'Remove Admin' })).toBeInTheDocument();
 
   fireEvent.click(within(rowOf('Ada Steel')).getByRole('button', { name: 'Remove Admin' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Remove admin rights?' });
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Remove Admin' }));
   expect(await screen.findByText('Failed to Remove  admin', { normalizer: (text) => text })).toBeInTheDocument();
+  // Refused: the dialog stays for another try or Cancel, and the row is unchanged.
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   expect(within(rowOf('Ada Steel')).getByRole('button', { name: 'Remove Admin' })).toBeInTheDocument();
+});
+
+test("Users: removing an admin first says how many of their API keys the server will revoke, then 'Successfully removed admin'", async () => {
+  renderWith(<UsersPage />, [
+    {
+      request: { query: AdminUsersQuery, variables: firstPage },
+      result: {
+        data: {
+          users: {
+            __typename: 'UserList',
+            totalItems: 3,
+            items: [user('u1', 'Ada Steel', 'admin', 2), user('u2', 'Bea Forge', 'admin', 1), user('u3', 'Cy Anvil', 'admin')],
+          },
+        },
+      },
+    },
+    {
+      request: { query: RemoveAdminMutation, variables: { email: 'u1@keen.test' } },
+      result: { data: { removeAdmin: { __typename: 'User', id: 'u1', role: 'user', activeApiKeyCount: 0 } } },
+    },
+  ]);
+  await screen.findByText('Ada Steel');
+  const confirmation = async (name: string) => {
+    fireEvent.click(within(rowOf(name)).getByRole('button', { name: 'Remove Admin' }));
+    return screen.findByRole('dialog', { name: 'Remove admin rights?' });
+  };
+  const cancel = async (dialog: HTMLElement) => {
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  };
+
+  const single = await confirmation('Bea Forge');
+  expect(within(single).getByText('Their 1 active API key will be revoked.')).toBeInTheDocument();
+  await cancel(single);
+  const none = await confirmation('Cy Anvil');
+  expect(within(none).getByText('They have no active API keys.')).toBeInTheDocument();
+  await cancel(none);
+
+  const dialog = await confirmation('Ada Steel');
+  expect(within(dialog).getByText('Ada Steel (u1@keen.test) will no longer be an admin.')).toBeInTheDocument();
+  expect(within(dialog).getByText('Their 2 active API keys will be revoked.')).toBeInTheDocument();
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Remove Admin' }));
+  expect(await screen.findByText('Successfully removed admin')).toBeInTheDocument();
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  expect(within(rowOf('Ada Steel')).getByRole('button', { name: 'Make Admin' })).toBeInTheDocument();
 });

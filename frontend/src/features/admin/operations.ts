@@ -91,6 +91,7 @@ export const AdminUsersQuery = graphql(`
       items {
         ...UserFields
         createdAt
+        activeApiKeyCount
       }
     }
   }
@@ -110,6 +111,7 @@ export const RemoveAdminMutation = graphql(`
     removeAdmin(email: $email) {
       id
       role
+      activeApiKeyCount
     }
   }
 `);

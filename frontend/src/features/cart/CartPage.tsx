@@ -12,7 +12,7 @@ import { useAuth } from '../../lib/auth';
 import { errorMessage } from '../../lib/errors';
 import EmptyCart from './EmptyCart';
 import { cart, type CartLine, lineTotal, seenOf, useCartLines } from '../../lib/cart';
-import { type FreshProduct, lineProblem, useFreshProducts } from './useFreshProducts';
+import { type FreshProduct, lineProblem, type PriceChange, priceChanges, useFreshProducts } from './useFreshProducts';
 
 /** `/cart`: every line with its quantity, removal and total; prices and stock read again on opening. */
 export default function CartPage() {
@@ -33,7 +33,8 @@ export default function CartPage() {
   const problems = lines.map((line) => lineProblem(line, products?.get(line.productId)));
   const changed = lines.map((line) => {
     const product = products?.get(line.productId);
-    return product && product.price !== line.seen.price ? product : null;
+    const changes = priceChanges(line, product);
+    return product && changes.length ? { product, changes } : null;
   });
   const blocked = !products || problems.some(Boolean) || changed.some(Boolean);
   const subtotal = lines.reduce((sum, line) => sum + lineTotal(line), 0);
@@ -83,7 +84,8 @@ interface CartRowProps {
   index: number;
   product: FreshProduct | null | undefined;
   problem: string | null;
-  changedPrice: FreshProduct | null;
+  /** The product as the shop sells it now, when a price this line pays changed. */
+  changedPrice: { product: FreshProduct; changes: PriceChange[] } | null;
 }
 
 function CartRow({ line, index, product, problem, changedPrice }: CartRowProps) {
@@ -156,12 +158,14 @@ function CartRow({ line, index, product, problem, changedPrice }: CartRowProps) 
             severity="warning"
             sx={{ mt: 1 }}
             action={
-              <Button color="inherit" size="small" onClick={() => cart.refresh(index, seenOf(changedPrice))}>
+              <Button color="inherit" size="small" onClick={() => cart.refresh(index, seenOf(changedPrice.product))}>
                 Accept
               </Button>
             }
           >
-            The price of {changedPrice.name} changed from ${line.seen.price} to ${changedPrice.price}.
+            {changedPrice.changes
+              .map(({ what, from, to }) => `The ${what} of ${changedPrice.product.name} changed from $${from} to $${to}.`)
+              .join(' ')}
           </Alert>
         )}
         {problem && (

@@ -14,7 +14,7 @@ import { prependToLists } from '../../lib/listCache';
 import { cart, type CartLine, lineTotal, useCartLines } from '../../lib/cart';
 import EmptyCart from './EmptyCart';
 import { CheckoutPageQuery, PlaceCartOrderMutation } from './operations';
-import { lineProblem, useFreshProducts } from './useFreshProducts';
+import { lineProblem, priceChanges, useFreshProducts } from './useFreshProducts';
 
 /** `/checkout`: who, where to, the lines and the total, then one order for the whole cart. */
 export default function CheckoutPage() {
@@ -40,10 +40,10 @@ function CheckoutForm({ me, lines }: { me: NonNullable<CheckoutPageResult['me']>
   // Nothing is placed until the shop's current prices and stock have been read and shown.
   const { products, error: freshError } = useFreshProducts(lines);
   const problems = lines
-    .map((line) => {
+    .flatMap((line) => {
       const product = products?.get(line.productId);
-      if (product && product.price !== line.seen.price) return `The price of ${product.name} changed`;
-      return lineProblem(line, product);
+      const changes = product ? priceChanges(line, product).map(({ what }) => `The ${what} of ${product.name} changed`) : [];
+      return changes.length ? changes : [lineProblem(line, product)];
     })
     .filter(Boolean);
   const [placeOrder] = useMutation(PlaceCartOrderMutation, {

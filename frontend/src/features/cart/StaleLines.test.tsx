@@ -75,6 +75,50 @@ test('a line whose price changed since it was added says so on /cart, blocks che
   expect(await screen.findByRole('heading', { name: 'Checkout' })).toBeInTheDocument();
 });
 
+test('an engraved line whose engraving surcharge changed says so like a price change, blocks checkout, and Accept takes it', async () => {
+  const engraved = (productId: string): CartLine => ({
+    ...line(productId, 2),
+    engraving: { text: 'Sam', font: 'serif' },
+    seen: { ...line(productId, 2).seen, engravingPrice: 10 },
+  });
+  cart.add(engraved('a'));
+  // An unengraved line pays no surcharge: a change to it is no change to that line.
+  cart.add({ ...line('b', 1), seen: { ...line('b', 1).seen, engravingPrice: 10 } });
+  const shop = {
+    a: product('a', { engravable: true, engravingMaxLength: 24, engravingPrice: 15 }),
+    b: product('b', { engravable: true, engravingMaxLength: 24, engravingPrice: 15 }),
+  };
+  show('/cart', shopClient(shop).client);
+
+  const warning = await screen.findByText('The engraving price of Knife a changed from $10 to $15.');
+  expect(screen.getAllByRole('alert')).toHaveLength(1);
+  expect(screen.getByText('Unit price: $50 + $10 engraving')).toBeInTheDocument();
+  expect(screen.getByText('Subtotal: $170')).toBeInTheDocument();
+  expect(checkoutButton()).toBeDisabled();
+
+  await userEvent.click(within(warning.closest('[role="alert"]') as HTMLElement).getByRole('button', { name: 'Accept' }));
+
+  expect(cart.lines()[0].seen.engravingPrice).toBe(15);
+  expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  expect(screen.getByText('Unit price: $50 + $15 engraving')).toBeInTheDocument();
+  // What the order will be charged: 2 × (50 + 15) + 1 × 50.
+  expect(screen.getByText('Subtotal: $180')).toBeInTheDocument();
+  expect(checkoutButton()).toBeEnabled();
+});
+
+test('/checkout lists a changed engraving surcharge and will not place the order until it is accepted', async () => {
+  cart.add({ ...line('a', 1), engraving: { text: 'Sam', font: 'serif' }, seen: { ...line('a', 1).seen, engravingPrice: 10 } });
+  const { client, requests } = shopClient({ a: product('a', { engravable: true, engravingMaxLength: 24, engravingPrice: 12 }) });
+  show('/checkout', client);
+
+  expect(await screen.findByText(/The engraving price of Knife a changed\./)).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Place order' })).toBeDisabled();
+  expect(requests).not.toContain('PlaceCartOrder');
+  act(() => cart.refresh(0, { ...cart.lines()[0].seen, engravingPrice: 12 }));
+  await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+  expect(screen.getByRole('button', { name: 'Place order' })).toBeEnabled();
+});
+
 test('a line whose stock fell below its quantity says so on /cart and blocks checkout until the quantity fits', async () => {
   cart.add(line('a', 1));
   cart.add(line('b', 5));

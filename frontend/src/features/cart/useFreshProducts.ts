@@ -46,3 +46,25 @@ export function lineProblem(line: CartLine, product: FreshProduct | null | undef
   if (line.engraving && !product.engravable) return `${product.name} can no longer be engraved; remove it`;
   return null;
 }
+
+/** A price of a line's unit that the shop has changed since the cart showed it. */
+export interface PriceChange {
+  what: 'price' | 'engraving price';
+  from: number;
+  to: number;
+}
+
+/**
+ * What changed in the price of one unit of the line, as the shop charges it now: the product's
+ * price, and on an engraved line its engraving surcharge per unit. Empty when the cart's total is
+ * still what the order would cost.
+ */
+export function priceChanges(line: CartLine, product: FreshProduct | null | undefined): PriceChange[] {
+  if (!product) return [];
+  const changes: PriceChange[] = [];
+  if (product.price !== line.seen.price) changes.push({ what: 'price', from: line.seen.price, to: product.price });
+  if (line.engraving && product.engravingPrice !== line.seen.engravingPrice) {
+    changes.push({ what: 'engraving price', from: line.seen.engravingPrice, to: product.engravingPrice });
+  }
+  return changes;
+}
