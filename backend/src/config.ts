@@ -6,7 +6,7 @@ import type { ReadCacheSettings } from './common/read-cache';
 
 /** An S3-compatible bucket for uploaded images (all four S3_ endpoint, bucket and key settings together). */
 export interface S3Settings {
-  /** e.g. https://s3.eu-central-1.amazonaws.com or http://seaweedfs:8333 (docker-compose.yml); objects are addressed path-style. */
+  /** e.g. https://s3.eu-central-1.amazonaws.com or http://seaweedfs-s3:8333 (docker-compose.yml); objects are addressed path-style. */
   endpoint: string;
   bucket: string;
   region: string;
