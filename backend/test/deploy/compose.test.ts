@@ -35,7 +35,7 @@ interface Service {
 const compose = parse(composeText, { merge: true }) as {
   services: Record<string, Service>;
   volumes: Record<string, unknown>;
-  networks: Record<string, { internal?: boolean; ipam?: { config: { subnet: string }[] } }>;
+  networks: Record<string, { internal?: boolean; ipam?: { config: { subnet: string; ip_range?: string }[] } }>;
   secrets: Record<string, { file?: string; environment?: string }>;
 };
 const services = Object.entries(compose.services);
@@ -377,6 +377,9 @@ describe('deploy/Caddyfile', () => {
     const [subnet] = compose.networks.default.ipam?.config ?? [];
     expect(caddyAddress).toMatch(/^\d+\.\d+\.\d+\.\d+$/);
     expect(subnet?.subnet.startsWith(`${caddyAddress!.split('.').slice(0, 3).join('.')}.`)).toBe(true);
+    // Dynamic addresses come from the upper half: no other container can be given Caddy's.
+    expect(subnet).toMatchObject({ ip_range: expect.stringMatching(/\.128\/25$/) });
+    expect(Number(caddyAddress!.split('.')[3])).toBeLessThan(128);
     for (const name of replicas) {
       expect(networksOf(compose.services[name])).toEqual(['default']);
       const config = loadConfig(appEnvironment(operatorValues));
