@@ -6,7 +6,7 @@ import type { ReadCacheSettings } from './common/read-cache';
 
 /** An S3-compatible bucket for uploaded images (all four S3_ endpoint, bucket and key settings together). */
 export interface S3Settings {
-  /** e.g. https://s3.eu-central-1.amazonaws.com or http://seaweedfs:8333 (docker-compose.yml); objects are addressed path-style. */
+  /** e.g. https://s3.eu-central-1.amazonaws.com or http://seaweedfs-s3:8333 (docker-compose.yml); objects are addressed path-style. */
   endpoint: string;
   bucket: string;
   region: string;
@@ -166,14 +166,64 @@ function flag(env: Env, name: string, fallback: boolean): boolean {
   throw new ConfigError(name, `expected true or false, got "${raw}"`);
 }
 
+/**
+ * The settings that hold a secret (or a URL with credentials in it). Each may instead be read from
+ * the file named by `<NAME>_FILE` (Docker secrets are files under /run/secrets: `docker inspect`
+ * shows a container's environment, never its secrets).
+ */
+export const SECRET_SETTINGS = [
+  'DATABASE_URL',
+  'REDIS_URL',
+  'FIREBASE_SERVICE_ACCOUNT',
+  'ACCESS_TOKEN_SECRET',
+  'STRIPE_SECRET_KEY',
+  'STRIPE_PUBLISHABLE_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+  'METRICS_TOKEN',
+  'SMTP_URL',
+] as const;
+
+/**
+ * `env` with each secret given as `<NAME>_FILE` read from its file (its trailing newline goes with
+ * the trimming every setting gets). An error names the settings and the path, never what the file holds.
+ */
+function withSecretFiles(env: Env): Env {
+  const read: Env = {};
+  for (const name of SECRET_SETTINGS) {
+    const file = text(env, `${name}_FILE`);
+    if (file === null) continue;
+    if (text(env, name) !== null) throw new ConfigError(`${name}_FILE`, `set ${name} or ${name}_FILE, not both`);
+    try {
+      read[name] = readFileSync(file, 'utf8');
+    } catch (error) {
+      const reason = (error as NodeJS.ErrnoException).code ?? 'unreadable';
+      throw new ConfigError(`${name}_FILE`, `cannot read the file "${file}" (${reason})`);
+    }
+  }
+  return { ...env, ...read };
+}
+
 function serviceAccount(env: Env): Record<string, string> | null {
   const raw = text(env, 'FIREBASE_SERVICE_ACCOUNT');
   if (raw === null) return null;
+  const inline = raw.startsWith('{');
+  let json: string;
   try {
-    const json = raw.startsWith('{') ? raw : readFileSync(raw, 'utf8');
-    return JSON.parse(json);
+    json = inline ? raw : readFileSync(raw, 'utf8');
   } catch (error) {
-    throw new ConfigError('FIREBASE_SERVICE_ACCOUNT', `expected service-account JSON or a path to it (${(error as Error).message})`);
+    const reason = (error as NodeJS.ErrnoException).code ?? 'unreadable';
+    throw new ConfigError('FIREBASE_SERVICE_ACCOUNT', `expected service-account JSON or a path to it (cannot read "${raw}": ${reason})`);
+  }
+  try {
+    return JSON.parse(json);
+  } catch {
+    // JSON.parse's message quotes the text it read: part of the private key.
+    throw new ConfigError(
+      'FIREBASE_SERVICE_ACCOUNT',
+      `expected service-account JSON or a path to it (${inline ? 'the value' : `"${raw}"`} is not valid JSON)`,
+    );
   }
 }
 
@@ -236,7 +286,8 @@ function mailSettings(env: Env, nodeEnv: Config['env'], port: number): MailSetti
   };
 }
 
-export function loadConfig(env: Env = process.env): Config {
+export function loadConfig(given: Env = process.env): Config {
+  const env = withSecretFiles(given);
   const nodeEnv = text(env, 'NODE_ENV') ?? 'development';
   if (nodeEnv !== 'development' && nodeEnv !== 'production' && nodeEnv !== 'test') {
     throw new ConfigError('NODE_ENV', `expected development, production or test, got "${nodeEnv}"`);

@@ -227,9 +227,9 @@ export class PublicQueries {
 
   /**
    * The cache key of a request body holding one public query, or null for anything else: the
-   * query's hash and the values of the variables it declares, in their declared order. A variable
-   * the operation does not declare is refused (GraphQL over HTTP allows it), so that padding a body
-   * with junk variables cannot make new entries.
+   * query's hash and the values of the variables it declares, in their declared order (`[value]`,
+   * or `[]` for one the body leaves out). A variable the operation does not declare is refused
+   * (GraphQL over HTTP allows it), so that padding a body with junk variables cannot make new entries.
    */
   keyOf(body: unknown): string | UndeclaredVariable | null {
     const request = plainRequestOf(body);
@@ -246,7 +246,9 @@ export class PublicQueries {
     if (!publicQuery) return null;
     const undeclared = Object.keys(variables).find((name) => !publicQuery.variables.includes(name));
     if (undeclared !== undefined) return new UndeclaredVariable(`Variable "$${undeclared}" is not declared by the operation`);
-    return `${publicQuery.hash}\n${JSON.stringify(publicQuery.variables.map((name) => variables[name] ?? null))}`;
+    // An omitted variable takes its default and an explicit null does not: they answer differently.
+    const given = publicQuery.variables.map((name) => (Object.hasOwn(variables, name) ? [variables[name]] : []));
+    return `${publicQuery.hash}\n${JSON.stringify(given)}`;
   }
 }
 

@@ -76,11 +76,12 @@ export class ReadCache {
     private readonly subscriber: Redis | null,
     private readonly logger: Logger,
   ) {
-    // Sized by the characters of its keys and answers (JSON is one byte a character in V8's
-    // strings) plus a fixed cost per entry, so that no mix of keys and answers outgrows the budget.
+    // Sized by the UTF-8 bytes of its keys and answers (never fewer than V8 holds them in: one
+    // byte for ASCII, two for other UTF-16 units) plus a fixed cost per entry, so that no mix of
+    // keys and answers, in any script, outgrows the budget.
     this.entries = new LRUCache<string, Entry>({
       maxSize: settings.maxBytes,
-      sizeCalculation: (entry, key) => key.length + entry.answer.body.length + 512,
+      sizeCalculation: (entry, key) => Buffer.byteLength(key) + Buffer.byteLength(entry.answer.body) + 512,
       ttl: settings.maxAgeMs,
     });
   }
@@ -137,7 +138,7 @@ export class ReadCache {
   }
 
   store(key: string, generation: string | null, answer: StoredAnswer): void {
-    if (generation === null || answer.body.length > this.settings.maxAnswerBytes) return;
+    if (generation === null || Buffer.byteLength(answer.body) > this.settings.maxAnswerBytes) return;
     this.entries.set(key, { answer, generation });
   }
 

@@ -5,13 +5,18 @@ import type { Logger } from 'pino';
 
 declare module 'http' {
   interface IncomingMessage {
-    /** The request's id: the caller's `X-Request-Id` (trimmed to 100 characters) or a new UUID; answered in `X-Request-Id`. */
+    /** The request's id: the caller's `X-Request-Id` when it is a plain token (REQUEST_ID), else a new UUID; answered in `X-Request-Id`. */
     id: string;
     /** A logger whose lines carry the request's id. */
     log: Logger;
   }
 }
 
+/**
+ * A request id a caller may choose (a proxy's or a client's trace id): anything else, such as a tab,
+ * a newline look-alike or a screenful of text, would be echoed in the answer and written in the log.
+ */
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 /** Probes are asked every few seconds; a line each would drown the log. */
 const UNLOGGED = new Set(['/healthz', '/readyz', '/metrics']);
 const CHILD = Symbol('request logger');
@@ -53,7 +58,7 @@ export function requestLogger(logger: Logger, clientAddress: (req: IncomingMessa
   const lines = logger.child({}, { redact: [] });
   return (req: IncomingMessage & { originalUrl?: string }, res: ServerResponse, started: number): LineWriter | undefined => {
     const given = req.headers['x-request-id'];
-    req.id = (typeof given === 'string' && given.slice(0, 100)) || randomUUID();
+    req.id = typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     res.setHeader('x-request-id', req.id);
     if (!logs || UNLOGGED.has(req.url ?? '')) return undefined;
     return () => {

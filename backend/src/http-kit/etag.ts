@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { BoundedMap } from '../common/bounded-map';
+import { LRUCache } from 'lru-cache';
 import { answerHeaders, type StoredAnswer } from '../common/read-cache';
 
 /** `If-None-Match` names this tag (weakly compared, as for GET), or any. */
@@ -19,24 +19,32 @@ export function weakEtag(body: string): string {
   return `W/"${Buffer.byteLength(body, 'utf8').toString(16)}-${hash}"`;
 }
 
-/** Answers longer than this are not kept by `RecentTags`. */
+/** Answers larger than this (in UTF-8 bytes) are not kept by `RecentTags`. */
 const MAX_KEPT_ANSWER = 256 * 1024;
+/** What `RecentTags` keeps in all, in UTF-8 bytes of URLs and answers (never fewer than V8 holds them in). */
+const MAX_KEPT_BYTES = 4 * 1024 * 1024;
 
 /**
  * The ETags of the latest answers to a few URLs: an answer unchanged since the last one to the
  * same URL is not hashed again (comparing the two costs a tenth of hashing, and the product list's
- * hash was about a tenth of its answer's time).
+ * hash was about a tenth of its answer's time). Bounded in bytes, the least recently asked go first.
  */
 export class RecentTags {
-  private readonly latest = new BoundedMap<string, { body: string; etag: string }>(64);
+  private readonly latest = new LRUCache<string, { body: string; etag: string }>({ maxSize: MAX_KEPT_BYTES });
 
   /** `weakEtag(body)`, for an answer to `url`. */
   of(url: string, body: string): string {
     const latest = this.latest.get(url);
     if (latest?.body === body) return latest.etag;
     const etag = weakEtag(body);
-    if (body.length <= MAX_KEPT_ANSWER) this.latest.set(url, { body, etag });
+    const bytes = Buffer.byteLength(body);
+    if (bytes <= MAX_KEPT_ANSWER) this.latest.set(url, { body, etag }, { size: bytes + Buffer.byteLength(url) + etag.length });
     return etag;
+  }
+
+  /** The bytes the kept answers are counted as (at most MAX_KEPT_BYTES). */
+  get keptBytes(): number {
+    return this.latest.calculatedSize;
   }
 }
 

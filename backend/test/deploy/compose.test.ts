@@ -1,10 +1,11 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import type { DataSource } from 'typeorm';
 import { parse } from 'yaml';
 import type { RateLimits } from '../../src/common/rate-limits';
-import { loadConfig } from '../../src/config';
+import { loadConfig, SECRET_SETTINGS } from '../../src/config';
 import { Role } from '../../src/modules/auth/role';
 import { type ImageStore, UPLOAD_NAME } from '../../src/modules/uploads/image-store';
 import { RESPONSIVE_WIDTHS, UploadsService } from '../../src/modules/uploads/uploads.service';
@@ -20,14 +21,23 @@ interface Service {
   image?: string;
   build?: unknown;
   restart?: string;
+  command?: string[];
   healthcheck?: { test?: unknown };
   logging?: { driver?: string; options?: Record<string, string> };
   depends_on?: Record<string, { condition: string }>;
   environment?: Record<string, string | number>;
   volumes?: string[];
+  tmpfs?: string[];
   ports?: string[];
+  secrets?: string[];
+  networks?: string[] | Record<string, { ipv4_address?: string } | null>;
 }
-const compose = parse(composeText, { merge: true }) as { services: Record<string, Service>; volumes: Record<string, unknown> };
+const compose = parse(composeText, { merge: true }) as {
+  services: Record<string, Service>;
+  volumes: Record<string, unknown>;
+  networks: Record<string, { internal?: boolean; ipam?: { config: { subnet: string; ip_range?: string }[] } }>;
+  secrets: Record<string, { file?: string; environment?: string }>;
+};
 const services = Object.entries(compose.services);
 /** Keen itself: the services built from this repository. */
 const replicas = services.filter(([, service]) => service.build !== undefined).map(([name]) => name);
@@ -41,7 +51,7 @@ const oneShots = new Set(
 );
 
 /** A secret by its name: passwords, secrets, tokens, keys and credentials. */
-const SECRET = /PASSWORD|SECRET|TOKEN|_KEY(_ID)?$|SERVICE_ACCOUNT/;
+const SECRET = /PASSWORD|SECRET|TOKEN|_KEY(_ID)?(_FILE)?$|SERVICE_ACCOUNT|SMTP_URL/;
 
 interface Reference {
   name: string;
@@ -73,26 +83,58 @@ function interpolate(text: string, values: Record<string, string>, { strict = tr
 
 const allReferences = interpolate(composeText, {}, { strict: false }).references;
 const requiredNames = [...new Set(allReferences.filter((reference) => reference.required).map((reference) => reference.name))];
-/** What an operator would set: every required variable, with a value of the right shape. */
+/** A value of the right shape for the secret or setting `name`. */
+function valueOf(name: string): string {
+  if (name === 'FIREBASE_SERVICE_ACCOUNT') return '{"project_id":"keen-prod","private_key":"firebase-private-key"}';
+  if (name === 'SMTP_URL') return 'smtp://mailpit:1025';
+  if (name === 'SHOP_URL') return 'https://shop.example.com';
+  if (name === 'VALKEY_PASSWORD') return `valkey${'7'.repeat(40)}`;
+  return `${name.toLowerCase()}-${'x'.repeat(40)}`;
+}
+
+/** Where the operator keeps the files of the Docker secrets. */
+const secretsDir = mkdtempSync(path.join(tmpdir(), 'keen-compose-secrets-'));
+afterAll(() => rmSync(secretsDir, { recursive: true, force: true }));
+
+/**
+ * What an operator would set: every required variable, with a value of the right shape; a `*_FILE`
+ * variable is the path of a file holding the secret (with the trailing newline editors add).
+ */
 const operatorValues = Object.fromEntries(
-  requiredNames.map((name) => [
-    name,
-    name === 'FIREBASE_SERVICE_ACCOUNT'
-      ? '{"project_id":"keen-prod"}'
-      : name === 'SMTP_URL'
-        ? 'smtp://mailpit:1025'
-        : name === 'SHOP_URL'
-          ? 'https://shop.example.com'
-          : `${name.toLowerCase()}-${'x'.repeat(40)}`,
-  ]),
+  requiredNames.map((name) => {
+    if (!name.endsWith('_FILE')) return [name, valueOf(name)];
+    const file = path.join(secretsDir, name.toLowerCase());
+    writeFileSync(file, `${valueOf(name.slice(0, -'_FILE'.length))}\n`);
+    return [name, file];
+  }),
 );
 
-/** One replica's environment as compose would hand it over. */
-function appEnvironment(values: Record<string, string>): Record<string, string> {
-  const [first] = replicas;
-  return Object.fromEntries(
-    Object.entries(compose.services[first].environment ?? {}).map(([name, raw]) => [name, interpolate(String(raw), values).value]),
+/** The secret files of a service as compose mounts them: /run/secrets/<name> is the host file of the top-level secret. */
+function mountedSecrets(service: Service, values: Record<string, string>): Map<string, string> {
+  return new Map(
+    (service.secrets ?? []).map((name) => [`/run/secrets/${name}`, interpolate(compose.secrets[name]?.file ?? '', values).value]),
   );
+}
+
+/**
+ * One replica's environment as compose would hand it over, with each path under /run/secrets
+ * pointing at the host file compose would mount there (so loadConfig reads what the app would).
+ */
+function appEnvironment(values: Record<string, string>): Record<string, string> {
+  const service = compose.services[replicas[0]];
+  const mounted = mountedSecrets(service, values);
+  return Object.fromEntries(
+    Object.entries(service.environment ?? {}).map(([name, raw]) => {
+      const value = interpolate(String(raw), values).value;
+      return [name, mounted.get(value) ?? value];
+    }),
+  );
+}
+
+/** The networks a service is on (compose puts it on `default` when it names none). */
+function networksOf(service: Service): string[] {
+  if (!service.networks) return ['default'];
+  return Array.isArray(service.networks) ? service.networks : Object.keys(service.networks);
 }
 
 describe('docker-compose.yml', () => {
@@ -141,11 +183,12 @@ describe('docker-compose.yml', () => {
     }
   });
 
-  test('starts the replicas only once PostgreSQL, Redis and the bucket are ready', () => {
+  test('starts the replicas only once PostgreSQL, Valkey, the S3 gateway and the bucket are ready', () => {
     for (const name of replicas) {
       expect(compose.services[name].depends_on).toMatchObject({
         postgres: { condition: 'service_healthy' },
-        redis: { condition: 'service_healthy' },
+        valkey: { condition: 'service_healthy' },
+        'seaweedfs-s3': { condition: 'service_healthy' },
         bucket: { condition: 'service_completed_successfully' },
       });
     }
@@ -156,35 +199,75 @@ describe('docker-compose.yml', () => {
     expect(secrets.map((reference) => reference.name)).toEqual(
       expect.arrayContaining([
         'POSTGRES_PASSWORD',
+        'VALKEY_PASSWORD',
         'S3_ACCESS_KEY_ID',
         'S3_SECRET_ACCESS_KEY',
-        'STRIPE_SECRET_KEY',
-        'STRIPE_PUBLISHABLE_KEY',
-        'STRIPE_WEBHOOK_SECRET',
+        'FIREBASE_SERVICE_ACCOUNT_FILE',
+        'STRIPE_SECRET_KEY_FILE',
+        'STRIPE_PUBLISHABLE_KEY_FILE',
+        'STRIPE_WEBHOOK_SECRET_FILE',
+        'SMTP_URL_FILE',
         'METRICS_TOKEN',
         'ACCESS_TOKEN_SECRET',
       ]),
     );
     for (const reference of secrets) expect(reference).toMatchObject({ required: true, fallback: null });
     expect(composeText).not.toMatch(/change-?me/i);
-    // A secret setting of the app is never a literal: it comes from a required variable.
-    for (const [name, raw] of Object.entries(compose.services['keen-1'].environment ?? {})) {
-      if (SECRET.test(name))
-        expect({ name, required: interpolate(String(raw), {}, { strict: false }).references.every((ref) => ref.required) }).toEqual({
-          name,
-          required: true,
-        });
+    // A secret setting of the app is never a literal: it comes from a required variable, or from a
+    // Docker secret the replica mounts (whose file comes from a required variable).
+    const replica = compose.services['keen-1'];
+    const secretSettings: readonly string[] = SECRET_SETTINGS;
+    for (const [name, raw] of Object.entries(replica.environment ?? {})) {
+      if (!SECRET.test(name) && !secretSettings.includes(name.replace(/_FILE$/, ''))) continue;
+      const mounted = /^\/run\/secrets\/(\w+)$/.exec(String(raw))?.[1];
+      const source = mounted === undefined ? String(raw) : replica.secrets?.includes(mounted) ? (compose.secrets[mounted]?.file ?? '') : '';
+      const { references } = interpolate(source, {}, { strict: false });
+      const required = references.length > 0 && references.every((ref) => ref.required);
+      expect({ name, required }).toEqual({ name, required: true });
     }
+  });
+
+  test('hands the app the Firebase service account, the Stripe keys and the SMTP URL as Docker secrets, not environment variables', () => {
+    const replica = compose.services['keen-1'];
+    for (const setting of [
+      'FIREBASE_SERVICE_ACCOUNT',
+      'STRIPE_SECRET_KEY',
+      'STRIPE_PUBLISHABLE_KEY',
+      'STRIPE_WEBHOOK_SECRET',
+      'SMTP_URL',
+    ]) {
+      expect(SECRET_SETTINGS).toContain(setting);
+      // `docker inspect` shows the environment: only the file's path is there.
+      expect({ setting, value: replica.environment?.[setting] }).toEqual({ setting, value: undefined });
+      const secret = /^\/run\/secrets\/(\w+)$/.exec(String(replica.environment?.[`${setting}_FILE`]))?.[1];
+      expect({ setting, mounted: secret !== undefined && replica.secrets?.includes(secret) }).toEqual({ setting, mounted: true });
+      // From a file the operator names (compose stops without it), never a value in the compose file.
+      expect(compose.secrets[secret!]).toEqual({
+        file: expect.stringMatching(new RegExp(`^\\$\\{${setting}_FILE:\\?set ${setting}_FILE `)),
+      });
+    }
+    // What compose hands over as environment holds none of those values; the app reads them from the files.
+    const env = appEnvironment(operatorValues);
+    const handedOver = Object.values(interpolate(JSON.stringify(replica.environment), operatorValues).value);
+    for (const setting of ['FIREBASE_SERVICE_ACCOUNT', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'SMTP_URL'])
+      expect(handedOver.join('')).not.toContain(valueOf(setting));
+    const config = loadConfig(env);
+    expect(config.stripe).toMatchObject({
+      secretKey: valueOf('STRIPE_SECRET_KEY'),
+      publishableKey: valueOf('STRIPE_PUBLISHABLE_KEY'),
+      webhookSecret: valueOf('STRIPE_WEBHOOK_SECRET'),
+    });
+    expect(config.mail?.smtpUrl).toBe('smtp://mailpit:1025');
+    expect(config.firebase.serviceAccount).toEqual(JSON.parse(valueOf('FIREBASE_SERVICE_ACCOUNT')));
   });
 
   test('gives the app every setting config.ts requires in production, and none of them a silent default', () => {
     const env = appEnvironment(operatorValues);
     const config = loadConfig(env);
     expect(config.env).toBe('production');
-    expect(config.s3).toMatchObject({ endpoint: 'http://seaweedfs:8333', bucket: 'keen-images' });
-    expect(config.rateLimits.redisUrl).toBe('redis://redis:6379');
+    expect(config.s3).toMatchObject({ endpoint: 'http://seaweedfs-s3:8333', bucket: 'keen-images' });
+    expect(config.rateLimits.redisUrl).toBe(`redis://:${valueOf('VALKEY_PASSWORD')}@valkey:6379`);
     expect(config.metricsToken).not.toBeNull();
-    expect(config.trustProxy).toContain('uniquelocal');
 
     // A setting config.ts refuses to do without is fixed here or comes from a variable the operator must set, never from a default.
     const raw = compose.services['keen-1'].environment ?? {};
@@ -197,7 +280,15 @@ describe('docker-compose.yml', () => {
         return true;
       }
     });
-    expect(needed).toEqual(expect.arrayContaining(['DATABASE_URL', 'ACCESS_TOKEN_SECRET', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET']));
+    expect(needed).toEqual(
+      expect.arrayContaining([
+        'DATABASE_URL',
+        'ACCESS_TOKEN_SECRET',
+        'STRIPE_SECRET_KEY_FILE',
+        'STRIPE_WEBHOOK_SECRET_FILE',
+        'SMTP_URL_FILE',
+      ]),
+    );
     for (const name of needed) {
       const defaulted = interpolate(String(raw[name]), {}, { strict: false }).references.some((ref) => ref.fallback !== null);
       expect({ name, defaulted }).toEqual({ name, defaulted: false });
@@ -205,23 +296,61 @@ describe('docker-compose.yml', () => {
   });
 
   test('a missing secret stops the start with its name', () => {
-    for (const name of ['POSTGRES_PASSWORD', 'STRIPE_WEBHOOK_SECRET', 'METRICS_TOKEN', 'S3_SECRET_ACCESS_KEY']) {
+    for (const name of [
+      'POSTGRES_PASSWORD',
+      'VALKEY_PASSWORD',
+      'STRIPE_WEBHOOK_SECRET_FILE',
+      'SMTP_URL_FILE',
+      'METRICS_TOKEN',
+      'S3_SECRET_ACCESS_KEY',
+    ]) {
       const { [name]: _unset, ...values } = operatorValues;
       expect(() => appEnvironment(values)).toThrow(new RegExp(`^${name}: set ${name}`));
     }
   });
 
   test('hands the app a mail server: Mailpit, pinned, its inbox on port 8025', () => {
-    const env = appEnvironment(operatorValues);
-    expect(env.SMTP_URL).toBe('smtp://mailpit:1025');
-    expect(env.MAIL_FROM).toBeTruthy();
+    const config = loadConfig(appEnvironment(operatorValues));
+    expect(config.mail).toMatchObject({ smtpUrl: 'smtp://mailpit:1025', from: expect.any(String) });
     expect(compose.services.mailpit.ports).toEqual(['127.0.0.1:8025:8025']);
+  });
+
+  test('shares limits and cache invalidations through Valkey, pinned, with a required password the app carries', () => {
+    expect(compose.services).not.toHaveProperty('redis');
+    expect(services.filter(([, service]) => /redis/i.test(service.image ?? ''))).toEqual([]);
+    const valkey = compose.services.valkey;
+    expect(valkey.image).toMatch(/^valkey\/valkey:\d+\.\d+\.\d+(-alpine)?$/);
+    expect(valkey.environment?.VALKEY_PASSWORD).toMatch(/^\$\{VALKEY_PASSWORD:\?set VALKEY_PASSWORD /);
+    // The server requires it (from a config file in memory, not its command line); the health check authenticates.
+    const script = valkey.command?.join('\n') ?? '';
+    expect(script).toMatch(/printf 'requirepass %s\\n' "\$\$VALKEY_PASSWORD" > \/data\/auth\.conf/);
+    expect(script).toMatch(/exec docker-entrypoint\.sh valkey-server \/data\/auth\.conf /);
+    expect(script).not.toMatch(/--requirepass/);
+    expect(valkey.tmpfs).toContain('/data');
+    expect(JSON.stringify(valkey.healthcheck?.test)).toMatch(/VALKEYCLI_AUTH=.*valkey-cli ping \| grep -q PONG/);
+    expect(appEnvironment(operatorValues).REDIS_URL).toBe(`redis://:${operatorValues.VALKEY_PASSWORD}@valkey:6379`);
+  });
+
+  test("keeps SeaweedFS's master and filer on an internal network the app is not on; only the S3 gateway is shared", () => {
+    expect(compose.networks.storage).toMatchObject({ internal: true });
+    expect(networksOf(compose.services.seaweedfs)).toEqual(['storage']);
+    expect(networksOf(compose.services.bucket)).toEqual(['storage']);
+    expect(networksOf(compose.services['seaweedfs-s3']).sort()).toEqual(['default', 'storage']);
+    for (const [name, service] of services) {
+      if (['seaweedfs', 'seaweedfs-s3', 'bucket'].includes(name)) continue;
+      expect({ name, storage: networksOf(service).includes('storage') }).toEqual({ name, storage: false });
+    }
+    // The app and Caddy reach the gateway only; the one-shot job and the gateway talk to the master and filer.
+    expect(appEnvironment(operatorValues).S3_ENDPOINT).toBe('http://seaweedfs-s3:8333');
+    expect(compose.services['seaweedfs-s3'].command).toContain('-filer=seaweedfs:8888');
+    expect(composeText).not.toMatch(/-s3\.port|'-s3'/);
   });
 });
 
 describe('deploy/Caddyfile', () => {
   test('is the one compose mounts, and balances over every replica with health checks', () => {
     expect(compose.services.caddy.volumes).toContain('./deploy/Caddyfile:/etc/caddy/Caddyfile:ro');
+    expect(caddyfile).toMatch(/reverse_proxy seaweedfs-s3:8333$/m);
     const upstreams = /reverse_proxy ((?:[\w-]+:\d+ ?)+) \{/.exec(caddyfile)?.[1].trim().split(' ');
     expect(upstreams?.sort()).toEqual(replicas.map((name) => `${name}:4000`).sort());
     expect(caddyfile).toMatch(/health_uri \/readyz/);
@@ -235,9 +364,27 @@ describe('deploy/Caddyfile', () => {
     expect(caddyfile).toMatch(/@plain not protocol https\n\theader @plain -Strict-Transport-Security/);
   });
 
-  test('passes the client address: trusted_proxies in Caddy, and the replicas trust Caddy', () => {
-    expect(caddyfile).toMatch(/trusted_proxies static \{\$TRUSTED_PROXIES:private_ranges\}/);
-    expect(String(compose.services['keen-1'].environment?.TRUST_PROXY)).toMatch(/uniquelocal/);
+  test('trusts X-Forwarded-For only from the proxies TRUSTED_PROXIES names (none by default), never private ranges', () => {
+    expect(caddyfile).toMatch(/^\t\ttrusted_proxies static \{\$TRUSTED_PROXIES\}$/m);
+    expect(caddyfile.replace(/^\s*#.*$/gm, '')).not.toMatch(/private_ranges/);
+    expect(compose.services.caddy.environment?.TRUSTED_PROXIES).toBe('${TRUSTED_PROXIES:-}');
+    expect(interpolate(String(compose.services.caddy.environment?.TRUSTED_PROXIES), {}).value).toBe('');
+  });
+
+  test('the replicas trust only Caddy, at its fixed address on their network, to name the client', () => {
+    const caddyNetworks = compose.services.caddy.networks as Record<string, { ipv4_address?: string }>;
+    const caddyAddress = caddyNetworks.default?.ipv4_address;
+    const [subnet] = compose.networks.default.ipam?.config ?? [];
+    expect(caddyAddress).toMatch(/^\d+\.\d+\.\d+\.\d+$/);
+    expect(subnet?.subnet.startsWith(`${caddyAddress!.split('.').slice(0, 3).join('.')}.`)).toBe(true);
+    // Dynamic addresses come from the upper half: no other container can be given Caddy's.
+    expect(subnet).toMatchObject({ ip_range: expect.stringMatching(/\.128\/25$/) });
+    expect(Number(caddyAddress!.split('.')[3])).toBeLessThan(128);
+    for (const name of replicas) {
+      expect(networksOf(compose.services[name])).toEqual(['default']);
+      const config = loadConfig(appEnvironment(operatorValues));
+      expect(config.trustProxy).toEqual(['loopback', caddyAddress]);
+    }
   });
 
   describe('the /media route (images straight from the bucket)', () => {

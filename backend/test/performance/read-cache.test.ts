@@ -232,3 +232,23 @@ if (!redisUrl) {
     }
   });
 }
+
+test('an omitted variable takes its default and an explicit null does not: each has its own answer and its own entry', async () => {
+  await createProduct(`${tag} defaulted`);
+  await createProduct(`Untagged ${tag.split('').reverse().join('')}`);
+  const query = `query Defaulted($search: String = "${tag}") { products(options: { search: $search, take: 50 }) { totalItems } }`;
+  const read = async (variables: Record<string, unknown>) => {
+    const { count, data } = await app.statementsFor<{ products: { totalItems: number } }>(query, variables);
+    return { total: data.products.totalItems, statements: count };
+  };
+
+  // Null first: stored, then the omitted case must not be answered from its entry.
+  const nulled = await read({ search: null });
+  const omitted = await read({});
+  expect(omitted.total).toBe(1);
+  expect(nulled.total).toBeGreaterThanOrEqual(2);
+  expect(omitted.statements).toBeGreaterThan(0);
+  // Each is then replayed from its own entry.
+  expect(await read({})).toEqual({ total: 1, statements: 0 });
+  expect(await read({ search: null })).toEqual({ total: nulled.total, statements: 0 });
+});

@@ -1,4 +1,7 @@
-import { ConfigError, loadConfig } from '../../src/config';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { ConfigError, loadConfig, SECRET_SETTINGS } from '../../src/config';
 import { productionEnv as production } from '../support/production-env';
 
 /** The message of the ConfigError that loadConfig throws for `env`. */
@@ -200,5 +203,88 @@ test('order e-mails: production needs SMTP_URL, MAIL_FROM and SHOP_URL unless EM
   expect(loadConfig({ ...development, SHOP_NAME: 'Blades', STAFF_NOTIFY_EMAILS: 'Ops@Example.com' }).mail).toMatchObject({
     from: 'Blades <shop@localhost>',
     staffEmails: ['ops@example.com'],
+  });
+});
+
+describe('secrets from files (NAME_FILE, as Docker secrets are given)', () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(path.join(tmpdir(), 'keen-secrets-'));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  /** A file holding `content`, as `docker compose` mounts a secret. */
+  function secretFile(name: string, content: string): string {
+    const file = path.join(dir, name);
+    writeFileSync(file, content);
+    return file;
+  }
+
+  /** Production with every secret setting given (and the settings they come with). */
+  const everySecret: Record<string, string> = {
+    ...production,
+    GOOGLE_APPLICATION_CREDENTIALS: '',
+    FIREBASE_SERVICE_ACCOUNT: JSON.stringify({ project_id: 'keen-prod', private_key: 'MIIEvQIBADANBgkqhkiG9w0BAQEFAASC' }),
+    REDIS_URL: 'redis://:valkey-password@valkey:6379',
+    S3_ENDPOINT: 'http://seaweedfs-s3:8333',
+    S3_BUCKET: 'keen-images',
+    S3_ACCESS_KEY_ID: 'keen-key-id',
+    S3_SECRET_ACCESS_KEY: 'keen-secret-access-key',
+    METRICS_TOKEN: 'metrics-token-of-24-chars',
+  };
+
+  test.each([...SECRET_SETTINGS])('%s: NAME_FILE gives the same configuration as NAME, the trailing newline left out', (name) => {
+    expect(everySecret[name]).toBeTruthy();
+    const direct = loadConfig(everySecret);
+    const { [name]: value, ...without } = everySecret;
+    const fromFile = loadConfig({ ...without, [`${name}_FILE`]: secretFile(name, `${value}\n`) });
+    expect(fromFile).toEqual(direct);
+  });
+
+  test('a secret in its file is what the setting reads: the Stripe keys, the SMTP URL and the service account', () => {
+    const { STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET: _webhook, SMTP_URL, FIREBASE_SERVICE_ACCOUNT, ...rest } = everySecret;
+    const config = loadConfig({
+      ...rest,
+      STRIPE_SECRET_KEY_FILE: secretFile('stripe', 'sk_live_from_file\n'),
+      STRIPE_WEBHOOK_SECRET_FILE: secretFile('webhook', 'whsec_from_file'),
+      SMTP_URL_FILE: secretFile('smtp', 'smtps://user:pass@mail.example.com:465\r\n'),
+      FIREBASE_SERVICE_ACCOUNT_FILE: secretFile('firebase.json', `${FIREBASE_SERVICE_ACCOUNT}\n`),
+    });
+    expect(config.stripe).toMatchObject({ secretKey: 'sk_live_from_file', webhookSecret: 'whsec_from_file' });
+    expect(config.mail?.smtpUrl).toBe('smtps://user:pass@mail.example.com:465');
+    expect(config.firebase.serviceAccount).toEqual(JSON.parse(FIREBASE_SERVICE_ACCOUNT));
+    // A required secret is still required when neither is set.
+    expect(refusal({ ...rest, STRIPE_SECRET_KEY, SMTP_URL, FIREBASE_SERVICE_ACCOUNT })).toMatch(/STRIPE_WEBHOOK_SECRET/);
+  });
+
+  test('setting both NAME and NAME_FILE is refused, naming both', () => {
+    for (const name of ['STRIPE_SECRET_KEY', 'SMTP_URL', 'DATABASE_URL']) {
+      const message = refusal({ ...everySecret, [`${name}_FILE`]: secretFile(`${name}-both`, everySecret[name]) });
+      expect(message).toMatch(new RegExp(`\\b${name}\\b`));
+      expect(message).toContain(`${name}_FILE`);
+    }
+  });
+
+  test("an unreadable file is refused, naming the variable and the path, never the file's content", () => {
+    const { STRIPE_WEBHOOK_SECRET: _unset, ...rest } = everySecret;
+    const missing = path.join(dir, 'no-such-secret');
+    expect(refusal({ ...rest, STRIPE_WEBHOOK_SECRET_FILE: missing })).toBe(
+      `Setting STRIPE_WEBHOOK_SECRET_FILE: cannot read the file "${missing}" (ENOENT)`,
+    );
+    expect(refusal({ ...rest, STRIPE_WEBHOOK_SECRET_FILE: dir })).toMatch(/^Setting STRIPE_WEBHOOK_SECRET_FILE: .*\(EISDIR\)$/);
+  });
+
+  test('a service account that is not JSON is refused without quoting it (JSON.parse quotes the text it read)', () => {
+    const { FIREBASE_SERVICE_ACCOUNT: _unset, ...rest } = everySecret;
+    const broken = '{"project_id": "keen-prod", "private_key": MIIEvQIBADANBgkqhkiG9w0BAQEFAASC}';
+    for (const env of [
+      { ...rest, FIREBASE_SERVICE_ACCOUNT: broken },
+      { ...rest, FIREBASE_SERVICE_ACCOUNT_FILE: secretFile('broken.json', broken) },
+      { ...rest, FIREBASE_SERVICE_ACCOUNT: secretFile('broken-by-path.json', broken) },
+    ]) {
+      const message = refusal(env);
+      expect(message).toMatch(/^Setting FIREBASE_SERVICE_ACCOUNT: .*not valid JSON/);
+      expect(message).not.toMatch(/MIIE|private_key|keen-prod/);
+    }
   });
 });
