@@ -61,6 +61,7 @@ export interface Config {
   };
   /** Uploaded images go to this S3-compatible bucket when set; otherwise to `<dataDir>/uploads`. */
   s3: S3Settings | null;
+  uploads: UploadSettings;
   /** Abuse limits, shared through Redis when `REDIS_URL` is set. */
   rateLimits: RateLimitSettings;
   /** Anonymous public reads answered from memory until a write; checked against Redis when `REDIS_URL` is set. */
@@ -101,6 +102,18 @@ export interface MailSettings {
   /** A product whose stock falls below this after an order is reported to staff. */
   lowStockBelow: number;
 }
+
+/** What one process spends on image uploads: each decode holds one of libuv's threads and up to ~120 MB meanwhile. */
+export interface UploadSettings {
+  /** Images decoded at once in this process; later uploads wait in line. */
+  decodeConcurrency: number;
+  /** An upload that has waited this long for a decode is refused (503 with Retry-After). */
+  decodeWaitMs: number;
+  /** Larger images are refused from their header, before any pixel is decoded. */
+  maxMegapixels: number;
+}
+
+export const DEFAULT_UPLOAD_SETTINGS: UploadSettings = { decodeConcurrency: 2, decodeWaitMs: 10_000, maxMegapixels: 24 };
 
 /** Guards on every database connection, so one stuck request cannot hold the pool. */
 export interface PoolSettings {
@@ -411,6 +424,11 @@ export function loadConfig(given: Env = process.env): Config {
     jobs: { pollSeconds: decimal(env, 'JOB_POLL_SECONDS', 2, 0.5, 60) },
     events: { retentionDays: integer(env, 'EVENT_RETENTION_DAYS', 7, 1, 3650) },
     s3: s3Settings(env),
+    uploads: {
+      decodeConcurrency: integer(env, 'UPLOAD_DECODE_CONCURRENCY', DEFAULT_UPLOAD_SETTINGS.decodeConcurrency, 1, 64),
+      decodeWaitMs: decimal(env, 'UPLOAD_DECODE_WAIT_SECONDS', DEFAULT_UPLOAD_SETTINGS.decodeWaitMs / 1000, 0.1, 600) * 1000,
+      maxMegapixels: decimal(env, 'UPLOAD_MAX_MEGAPIXELS', DEFAULT_UPLOAD_SETTINGS.maxMegapixels, 0.1, 268),
+    },
     rateLimits: {
       // Per-user limits protect the shop by default; test runs that need more raise them.
       allowances: {

@@ -510,7 +510,8 @@ const document = {
     },
     '/uploads': {
       post: {
-        summary: "Upload a JPEG, PNG or WebP image of at most 5 MB (signed-in users); the answer has the old image host's shape",
+        summary:
+          "Upload a JPEG, PNG or WebP image of at most 5 MB and UPLOAD_MAX_MEGAPIXELS (default 24) (signed-in users); the answer has the old image host's shape",
         requestBody: {
           required: true,
           content: {
@@ -523,6 +524,10 @@ const document = {
           200: ok('Stored', object({ success: { type: 'boolean' }, data: object({ url: text }, ['url']) }, ['success', 'data'])),
           ...pick(400, 401, 429),
           413: error('The image is larger than 5 MB'),
+          503: {
+            ...error('Too many images are being decoded in this process; `Retry-After` says how many seconds to wait'),
+            headers: { 'Retry-After': { schema: { type: 'integer' } } },
+          },
         },
       },
     },

@@ -40,6 +40,7 @@ export function createServices(db: DataSource, config: Config, logger: Logger, j
     config.s3 ? new S3ImageStore(config.s3) : new LocalDiskImageStore(path.join(config.dataDir, 'uploads')),
     limits,
     config.s3?.publicUrl ?? null,
+    config.uploads,
   );
   return {
     limits,

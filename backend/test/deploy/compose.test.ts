@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import type { DataSource } from 'typeorm';
 import { parse } from 'yaml';
 import type { RateLimits } from '../../src/common/rate-limits';
-import { loadConfig, SECRET_SETTINGS } from '../../src/config';
+import { DEFAULT_UPLOAD_SETTINGS, loadConfig, SECRET_SETTINGS } from '../../src/config';
 import { Role } from '../../src/modules/auth/role';
 import { type ImageStore, UPLOAD_NAME } from '../../src/modules/uploads/image-store';
 import { RESPONSIVE_WIDTHS, UploadsService } from '../../src/modules/uploads/uploads.service';
@@ -410,7 +410,7 @@ describe('deploy/Caddyfile', () => {
         remove: async () => undefined,
       };
       const limits = { consume: async () => undefined } as unknown as RateLimits;
-      const uploads = new UploadsService({} as DataSource, store, limits, null);
+      const uploads = new UploadsService({} as DataSource, store, limits, null, DEFAULT_UPLOAD_SETTINGS);
       const photo = await sharp({ create: { width: 1800, height: 1200, channels: 3, background: '#c33' } })
         .png()
         .toBuffer();

@@ -175,6 +175,22 @@ test('the read cache: 32 MB per process and no answer over 1 MB by default, a mi
   expect(refusal({ ...production, READ_CACHE_MAX_ANSWER_KB: 'big' })).toMatch(/READ_CACHE_MAX_ANSWER_KB/);
 });
 
+test('image uploads: 2 decodes at once, a 10 s wait and 24 megapixels by default; bad values are refused, naming the setting', () => {
+  expect(loadConfig(production).uploads).toEqual({ decodeConcurrency: 2, decodeWaitMs: 10_000, maxMegapixels: 24 });
+  expect(
+    loadConfig({ ...production, UPLOAD_DECODE_CONCURRENCY: '1', UPLOAD_DECODE_WAIT_SECONDS: '0.2', UPLOAD_MAX_MEGAPIXELS: '12.5' }).uploads,
+  ).toEqual({ decodeConcurrency: 1, decodeWaitMs: 200, maxMegapixels: 12.5 });
+  for (const [name, value] of [
+    ['UPLOAD_DECODE_CONCURRENCY', '0'],
+    ['UPLOAD_DECODE_CONCURRENCY', '1.5'],
+    ['UPLOAD_DECODE_WAIT_SECONDS', '0'],
+    ['UPLOAD_MAX_MEGAPIXELS', '300'],
+    ['UPLOAD_MAX_MEGAPIXELS', 'many'],
+  ]) {
+    expect(refusal({ ...production, [name]: value })).toMatch(new RegExp(`^Setting ${name}:`));
+  }
+});
+
 test('order e-mails: production needs SMTP_URL, MAIL_FROM and SHOP_URL unless EMAILS=off; tests send none without SMTP_URL', () => {
   for (const name of ['SMTP_URL', 'MAIL_FROM', 'SHOP_URL']) {
     expect(refusal({ ...production, [name]: undefined })).toBe(

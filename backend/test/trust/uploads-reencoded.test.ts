@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -91,13 +91,56 @@ test('an animated image is refused', async () => {
   expect(await upload(animated)).toEqual({ status: 400, body: { message: 'Animated images cannot be uploaded; choose a still image' } });
 });
 
-test('an image over 40 megapixels is refused before it is decoded', async () => {
-  const huge = await solid(8000, 6000).png().toBuffer();
-  expect(huge.length).toBeLessThan(5 * 1024 * 1024);
-  expect(await upload(huge)).toEqual({
-    status: 400,
-    body: { message: 'The image is 8000 × 6000 pixels; at most 40 megapixels can be uploaded' },
+describe('the pixel cap (UPLOAD_MAX_MEGAPIXELS, default 24)', () => {
+  // 6,000 × 4,100 px: 24.6 megapixels in a file of a few hundred KB.
+  const overCap = solid(6000, 4100);
+
+  test.each([
+    ['a progressive JPEG', () => overCap.clone().jpeg({ progressive: true }).toBuffer()],
+    ['a baseline JPEG', () => overCap.clone().jpeg().toBuffer()],
+    ['a PNG', () => overCap.clone().png().toBuffer()],
+  ])('%s over the cap is refused from its header, and nothing is stored', async (kind, make) => {
+    const image = await make();
+    const { isProgressive } = await sharp(image).metadata();
+    expect(isProgressive).toBe(kind === 'a progressive JPEG');
+    const before = readdirSync(path.join(dataDir, 'uploads')).length;
+    expect(await upload(image)).toEqual({
+      status: 400,
+      body: { message: 'The image must be at most 24 megapixels (this one is 24.6)' },
+    });
+    expect(readdirSync(path.join(dataDir, 'uploads'))).toHaveLength(before);
   });
+
+  test('a progressive JPEG just under the cap (4,898 × 4,898 px) is decoded and stored', async () => {
+    const { status, body } = await upload(await solid(4898, 4898).jpeg({ progressive: true }).toBuffer());
+    expect(status).toBe(200);
+    expect(await sharp(stored(body.data!.url)).metadata()).toMatchObject({ format: 'webp', width: 2000, height: 2000 });
+  });
+});
+
+test('the smaller widths are made from the one decode at their sizes: a large progressive JPEG, and a small PNG with transparency', async () => {
+  const sizesOf = async (url: string) =>
+    Promise.all(
+      [url, ...[400, 800, 1600].map((width) => url.replace('.webp', `-${width}w.webp`))].map(async (name) => {
+        const { width, height, hasAlpha } = await sharp(stored(name)).metadata();
+        return { width, height, hasAlpha };
+      }),
+    );
+  const large = await upload(await solid(3000, 1500).jpeg({ progressive: true }).toBuffer());
+  expect(large.status).toBe(200);
+  expect(await sizesOf(large.body.data!.url)).toEqual([
+    { width: 2000, height: 1000, hasAlpha: false },
+    { width: 400, height: 200, hasAlpha: false },
+    { width: 800, height: 400, hasAlpha: false },
+    { width: 1600, height: 800, hasAlpha: false },
+  ]);
+  // Never enlarged; the alpha channel survives the raw pixels kept between the decode and the encodes.
+  const translucent = await sharp({ create: { width: 40, height: 30, channels: 4, background: { r: 200, g: 50, b: 50, alpha: 0.5 } } })
+    .png()
+    .toBuffer();
+  const small = await upload(translucent);
+  expect(small.status).toBe(200);
+  expect(await sizesOf(small.body.data!.url)).toEqual(Array(4).fill({ width: 40, height: 30, hasAlpha: true }));
 });
 
 test("uploads count their bytes against the user's daily allowance (RATE_LIMIT_UPLOAD_MB)", async () => {
