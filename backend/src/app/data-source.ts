@@ -22,6 +22,7 @@ import { StaffGrants1764700000000 } from '../db/migrations/1764700000000-StaffGr
 import { OrderEmails1764900000000 } from '../db/migrations/1764900000000-OrderEmails';
 import { Integrations1765000000000 } from '../db/migrations/1765000000000-Integrations';
 import { OrderLines1765100000000 } from '../db/migrations/1765100000000-OrderLines';
+import { WebhookDeliveryRules1765200000000 } from '../db/migrations/1765200000000-WebhookDeliveryRules';
 import { PreparedReadsClient } from '../db/prepared-reads';
 
 export const entities = [
@@ -51,6 +52,7 @@ export const migrations = [
   OrderEmails1764900000000,
   Integrations1765000000000,
   OrderLines1765100000000,
+  WebhookDeliveryRules1765200000000,
 ];
 
 /** Schema changes only ever come from the committed migrations; `synchronize` stays off. */

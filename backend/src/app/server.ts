@@ -8,7 +8,7 @@ import { watchPool } from '../common/metrics';
 import type { Config } from '../config';
 import { Outbox } from '../events/outbox';
 import { JobQueue } from '../jobs/job-queue';
-import { WEBHOOK_DELIVERY_QUEUE, WEBHOOK_EVENTS } from '../modules/integrations/webhooks.service';
+import { WEBHOOK_DELIVERY_QUEUE, WEBHOOK_EVENTS, type WebhookJob } from '../modules/integrations/webhooks.service';
 import { createApolloServer } from './apollo';
 import { CompiledOperations } from './jit-executor';
 import { createApp } from './app';
@@ -46,9 +46,17 @@ export async function startServer(config: Config, db: DataSource, logger: Logger
   }
   // Integrators' webhooks: each event becomes a delivery job per endpoint, retried on its own.
   outbox.subscribe({ name: 'webhooks', events: WEBHOOK_EVENTS, inOrder: true, handle: (event) => services.webhooks.enqueue(event) });
-  await jobs.define<{ deliveryId: string }>(
+  // Several deliveries at once, one per endpoint: a receiver that hangs holds one slot, not the others.
+  await jobs.define<WebhookJob>(
     WEBHOOK_DELIVERY_QUEUE,
-    { retries: services.webhooks.retries, retryDelaySeconds: config.webhooks.retryDelaySeconds, unique: true, expireInSeconds: 60 },
+    {
+      retries: services.webhooks.retries,
+      retryDelaySeconds: config.webhooks.retryDelaySeconds,
+      unique: true,
+      expireInSeconds: 60,
+      concurrency: config.webhooks.concurrency,
+      laneOf: ({ endpointId }) => endpointId,
+    },
     ({ deliveryId }) => services.webhooks.attempt(deliveryId),
   );
   await outbox.start();

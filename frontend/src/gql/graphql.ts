@@ -336,6 +336,8 @@ export type UserSortField =
 
 /** Where a delivery stands */
 export type WebhookDeliveryStatus =
+  /** Ended unsent: its endpoint was disabled or paused as failing (the error says which) */
+  | 'cancelled'
   /** The endpoint answered 2xx */
   | 'delivered'
   /** Every retry failed; resendWebhookDelivery starts again */
