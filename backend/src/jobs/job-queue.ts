@@ -207,7 +207,7 @@ export class JobQueue {
       } catch (error) {
         this.logger.error({ err: error, queue: name }, 'could not record a scheduled run');
       }
-      const next = failure ? Math.min(seconds, this.settings.scheduledRetrySeconds * 2 ** (failuresInARow - 1)) : seconds;
+      const next = failure ? Math.min(seconds, this.settings.scheduledRetrySeconds * 2 ** (Math.max(1, failuresInARow) - 1)) : seconds;
       if (failure) this.logger.error({ err: failure, queue: name, failuresInARow, retryInSeconds: next }, 'scheduled job failed');
       await this.boss.send(name, {}, { ...tick, startAfter: next }).catch(() => null);
     });

@@ -112,7 +112,7 @@ export class WebhooksService {
     return this.db.getRepository(WebhookDelivery).find({ where: { endpointId: endpoint.id }, order: { createdAt: 'DESC' }, take: 100 });
   }
 
-  /** Sends a delivery again (delivered or failed), with a fresh set of retries. */
+  /** Sends a delivery again (delivered, failed or ended), with a fresh set of retries; not to a disabled or failing endpoint. */
   async resend(caller: Caller, id: string): Promise<WebhookDelivery> {
     requireAdmin(caller);
     const delivery = isId(id)
