@@ -53,6 +53,8 @@ export interface Config {
   jobs: {
     /** How often each worker asks for new jobs (pg-boss allows 0.5 and more). */
     pollSeconds: number;
+    /** A recurring job that fails runs again after this, then twice as long each time, never later than its period. */
+    scheduledRetrySeconds: number;
   };
   /** Committed domain events (events/outbox.ts). */
   events: {
@@ -72,6 +74,10 @@ export interface Config {
     retryDelaySeconds: number;
     /** Production: endpoints must be https and resolve only to public addresses (no SSRF). */
     publicHttpsOnly: boolean;
+    /** Deliveries each process makes at once; one endpoint never has more than one of them. */
+    concurrency: number;
+    /** An endpoint whose attempts failed this many times in a row is paused as failing until an admin resumes it. */
+    pauseAfterFailures: number;
   };
   /** Always on in development; settings in production. */
   graphql: { introspection: boolean; fieldSuggestions: boolean };
@@ -421,7 +427,10 @@ export function loadConfig(given: Env = process.env): Config {
       ),
       connectionTimeoutMs: integer(env, 'DB_CONNECTION_TIMEOUT_MS', DEFAULT_POOL_SETTINGS.connectionTimeoutMs, 100, 600_000),
     },
-    jobs: { pollSeconds: decimal(env, 'JOB_POLL_SECONDS', 2, 0.5, 60) },
+    jobs: {
+      pollSeconds: decimal(env, 'JOB_POLL_SECONDS', 2, 0.5, 60),
+      scheduledRetrySeconds: decimal(env, 'SCHEDULED_JOB_RETRY_SECONDS', 10, 0.5, 3600),
+    },
     events: { retentionDays: integer(env, 'EVENT_RETENTION_DAYS', 7, 1, 3650) },
     s3: s3Settings(env),
     uploads: {
@@ -451,6 +460,8 @@ export function loadConfig(given: Env = process.env): Config {
     webhooks: {
       retryDelaySeconds: integer(env, 'WEBHOOK_RETRY_DELAY_SECONDS', 60, 1, 3600),
       publicHttpsOnly: production,
+      concurrency: integer(env, 'WEBHOOK_CONCURRENCY', 8, 1, 100),
+      pauseAfterFailures: integer(env, 'WEBHOOK_PAUSE_AFTER_FAILURES', 20, 1, 100_000),
     },
     graphql: {
       introspection: production ? flag(env, 'GRAPHQL_INTROSPECTION', true) : true,

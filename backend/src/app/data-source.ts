@@ -22,6 +22,7 @@ import { StaffGrants1764700000000 } from '../db/migrations/1764700000000-StaffGr
 import { OrderEmails1764900000000 } from '../db/migrations/1764900000000-OrderEmails';
 import { Integrations1765000000000 } from '../db/migrations/1765000000000-Integrations';
 import { OrderLines1765100000000 } from '../db/migrations/1765100000000-OrderLines';
+import { WebhookDeliveryRules1765200000000 } from '../db/migrations/1765200000000-WebhookDeliveryRules';
 import { HeldMail1765400000000 } from '../db/migrations/1765400000000-HeldMail';
 import { PreparedReadsClient } from '../db/prepared-reads';
 
@@ -52,6 +53,7 @@ export const migrations = [
   OrderEmails1764900000000,
   Integrations1765000000000,
   OrderLines1765100000000,
+  WebhookDeliveryRules1765200000000,
   HeldMail1765400000000,
 ];
 

@@ -7,8 +7,9 @@ import type { PostgresDataSourceOptions } from 'typeorm/driver/postgres/Postgres
 import { watchPool } from '../common/metrics';
 import type { Config } from '../config';
 import { Outbox } from '../events/outbox';
+import { PUBLIC_ANSWER_EVENTS } from '../events/catalogue';
 import { JobQueue } from '../jobs/job-queue';
-import { WEBHOOK_DELIVERY_QUEUE, WEBHOOK_EVENTS } from '../modules/integrations/webhooks.service';
+import { WEBHOOK_DELIVERY_QUEUE, WEBHOOK_EVENTS, type WebhookJob } from '../modules/integrations/webhooks.service';
 import { createApolloServer } from './apollo';
 import { CompiledOperations } from './jit-executor';
 import { createApp } from './app';
@@ -37,18 +38,32 @@ export async function startServer(config: Config, db: DataSource, logger: Logger
   const services = createServices(db, config, logger, jobs);
   await services.limits.ready();
   const outbox = new Outbox(db, jobs, config.events, logger);
-  // Any committed change may be in a public answer: the cache forgets them all, in any order,
-  // before the write's answer is sent.
-  outbox.subscribe({ name: 'read-cache', events: 'all', inOrder: false, inline: true, handle: () => services.readCache.invalidate() });
+  // A committed change that may be in a public answer: the cache forgets every answer, in any
+  // order, before the write's answer is sent.
+  outbox.subscribe({
+    name: 'read-cache',
+    events: PUBLIC_ANSWER_EVENTS,
+    inOrder: false,
+    inline: true,
+    handle: () => services.readCache.invalidate(),
+  });
   if (services.notifications) {
     await services.notifications.start();
     for (const subscriber of services.notifications.subscribers()) outbox.subscribe(subscriber);
   }
   // Integrators' webhooks: each event becomes a delivery job per endpoint, retried on its own.
   outbox.subscribe({ name: 'webhooks', events: WEBHOOK_EVENTS, inOrder: true, handle: (event) => services.webhooks.enqueue(event) });
-  await jobs.define<{ deliveryId: string }>(
+  // Several deliveries at once, one per endpoint: a receiver that hangs holds one slot, not the others.
+  await jobs.define<WebhookJob>(
     WEBHOOK_DELIVERY_QUEUE,
-    { retries: services.webhooks.retries, retryDelaySeconds: config.webhooks.retryDelaySeconds, unique: true, expireInSeconds: 60 },
+    {
+      retries: services.webhooks.retries,
+      retryDelaySeconds: config.webhooks.retryDelaySeconds,
+      unique: true,
+      expireInSeconds: 60,
+      concurrency: config.webhooks.concurrency,
+      laneOf: ({ endpointId }) => endpointId,
+    },
     ({ deliveryId }) => services.webhooks.attempt(deliveryId),
   );
   await outbox.start();

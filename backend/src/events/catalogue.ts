@@ -85,6 +85,9 @@ export const DOMAIN_EVENT_NAMES: readonly DomainEventName[] = [
   'user.emailVerified',
 ];
 
+/** The events that may change a public answer: all but an address's verification, which no public answer shows. */
+export const PUBLIC_ANSWER_EVENTS: readonly DomainEventName[] = DOMAIN_EVENT_NAMES.filter((name) => name !== 'user.emailVerified');
+
 /** A committed event as subscribers receive it. */
 export interface DomainEvent<N extends DomainEventName = DomainEventName> {
   id: string;

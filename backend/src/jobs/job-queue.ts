@@ -10,7 +10,7 @@ export const DEAD_LETTER_QUEUE = 'dead-letter';
 
 export type JobQueueSettings = Config['jobs'];
 
-export interface QueueOptions {
+export interface QueueOptions<T extends object = object> {
   /** Attempts after the first (pg-boss's `retryLimit`). */
   retries: number;
   /** Seconds before the first retry; doubled for each later one (with jitter). */
@@ -19,6 +19,27 @@ export interface QueueOptions {
   expireInSeconds?: number;
   /** At most one waiting job per key (see `send`), so a job queued twice runs once. */
   unique?: boolean;
+  /** Jobs this process runs at once, 1 unless set: one pg-boss worker each (pg-boss 10's `work()` has no concurrency option). */
+  concurrency?: number;
+  /**
+   * Jobs of one lane (e.g. the deliveries to one webhook endpoint) run one at a time in this
+   * process: a job whose lane is busy goes back to the queue for a moment, so one slow lane never
+   * takes every worker.
+   */
+  laneOf?: (data: T) => string | undefined;
+}
+
+/** A recurring job as the admins' "Background jobs" panel shows it. */
+export interface ScheduledJobStatus {
+  name: string;
+  periodSeconds: number;
+  lastSuccessAt: Date | null;
+  lastFailureAt: Date | null;
+  /** The last run's error; null once a run succeeds. */
+  lastError: string | null;
+  consecutiveFailures: number;
+  /** When the next run is due (null: none queued, e.g. while one runs). */
+  nextRunAt: Date | null;
 }
 
 /** A job that failed for good, for the admins' "Background jobs" panel. */
@@ -34,6 +55,9 @@ export interface FailedJob {
 }
 
 export type JobHandler<T> = (data: T) => Promise<void>;
+
+/** How long a job whose lane is busy waits before a worker may take it again. */
+const LANE_WAIT_SECONDS = 2;
 
 /** Held while a queue is declared: pg-boss's `create_queue` deadlocks another process's running at the same time. */
 const QUEUE_DECLARATION_LOCK = `hashtext('keen:job-queues')`;
@@ -90,8 +114,8 @@ export class JobQueue {
       ]);
   }
 
-  /** Declares a queue and works its jobs in this process, one at a time. */
-  async define<T extends object>(name: string, options: QueueOptions, handler: JobHandler<T>): Promise<void> {
+  /** Declares a queue and works its jobs in this process, `concurrency` at a time (one per lane). */
+  async define<T extends object>(name: string, options: QueueOptions<T>, handler: JobHandler<T>): Promise<void> {
     await this.createQueue(name, {
       policy: options.unique ? 'stately' : 'standard',
       retryLimit: options.retries,
@@ -100,36 +124,119 @@ export class JobQueue {
       expireInSeconds: options.expireInSeconds ?? 15 * 60,
       deadLetter: DEAD_LETTER_QUEUE,
     });
-    await this.boss.work<T>(name, { pollingIntervalSeconds: this.settings.pollSeconds, batchSize: 1 }, async ([job]) => {
+    const run = async (job: PgBoss.Job<T>) => {
       try {
         await handler(job.data);
       } catch (error) {
         this.logger.warn({ err: error, queue: name, job: job.id }, 'background job failed; it is retried with backoff');
         throw error;
       }
-    });
+    };
+    const busyLanes = new Set<string>();
+    for (let slot = 0; slot < (options.concurrency ?? 1); slot++) {
+      const worker: string = await this.boss.work<T>(
+        name,
+        { pollingIntervalSeconds: this.settings.pollSeconds, batchSize: 1 },
+        async ([job]) => {
+          const lane = options.laneOf?.(job.data);
+          if (lane === undefined) return run(job);
+          if (busyLanes.has(lane)) {
+            await this.putBack(name, job.id);
+            // Ask again at once: the next job waiting may be another lane's.
+            this.boss.notifyWorker(worker);
+            return;
+          }
+          busyLanes.add(lane);
+          try {
+            await run(job);
+          } finally {
+            busyLanes.delete(lane);
+          }
+        },
+      );
+    }
+  }
+
+  /**
+   * Hands a running job back to the queue unrun, for LANE_WAIT_SECONDS: its id, retry count and
+   * key stay (pg-boss has no such call; its own `complete` then finds the job no longer active).
+   * Should a twin with the same key be waiting already (a stately queue holds one), the job just
+   * ends: the twin does the work.
+   */
+  private async putBack(name: string, id: string): Promise<void> {
+    try {
+      await this.boss.getDb().executeSql(
+        `UPDATE ${JOB_SCHEMA}.job SET
+           state = (CASE WHEN retry_count = 0 THEN 'created' ELSE 'retry' END)::${JOB_SCHEMA}.job_state,
+           started_on = NULL,
+           start_after = now() + make_interval(secs => $3)
+         WHERE name = $1 AND id = $2::uuid AND state = 'active'`,
+        [name, id, LANE_WAIT_SECONDS],
+      );
+    } catch (error) {
+      if ((error as { code?: string }).code !== '23505') throw error;
+    }
   }
 
   /**
    * Runs `handler` every `seconds` (the first time one period after the queue is first declared),
    * in one process at a time across all of them: the queue holds at most one waiting and one
    * running tick, each run queues the next, and a once-a-minute cron queues one should that chain
-   * ever break (a process killed mid-run).
+   * ever break (a process killed mid-run). A run that fails is tried again sooner, after
+   * `scheduledRetrySeconds` doubled for each failure in a row (never later than the period); each
+   * run's outcome is kept in `scheduled_job_status` for the admins.
    */
   async every(name: string, seconds: number, handler: () => Promise<void>): Promise<void> {
     await this.createQueue(name, { policy: 'stately', retryLimit: 0, expireInSeconds: 15 * 60 });
+    await this.boss.getDb().executeSql(
+      `INSERT INTO "scheduled_job_status" ("name", "periodSeconds") VALUES ($1, $2)
+         ON CONFLICT ("name") DO UPDATE SET "periodSeconds" = EXCLUDED."periodSeconds"`,
+      [name, seconds],
+    );
     const tick = { singletonKey: 'tick' };
     await this.boss.work(name, { pollingIntervalSeconds: this.settings.pollSeconds, batchSize: 1 }, async () => {
+      let failure: Error | null = null;
       try {
         await handler();
       } catch (error) {
-        this.logger.error({ err: error, queue: name }, 'scheduled job failed');
-      } finally {
-        await this.boss.send(name, {}, { ...tick, startAfter: seconds }).catch(() => null);
+        failure = error instanceof Error ? error : new Error(String(error));
       }
+      let failuresInARow = failure ? 1 : 0;
+      try {
+        failuresInARow = await this.recordRun(name, failure);
+      } catch (error) {
+        this.logger.error({ err: error, queue: name }, 'could not record a scheduled run');
+      }
+      const next = failure ? Math.min(seconds, this.settings.scheduledRetrySeconds * 2 ** (Math.max(1, failuresInARow) - 1)) : seconds;
+      if (failure) this.logger.error({ err: failure, queue: name, failuresInARow, retryInSeconds: next }, 'scheduled job failed');
+      await this.boss.send(name, {}, { ...tick, startAfter: next }).catch(() => null);
     });
     await this.boss.schedule(name, '* * * * *', {}, tick);
     await this.boss.send(name, {}, { ...tick, startAfter: seconds });
+  }
+
+  /** Records a scheduled run's outcome; answers its failures in a row (0 after a success). */
+  private async recordRun(name: string, failure: Error | null): Promise<number> {
+    const { rows } = await this.boss.getDb().executeSql(
+      failure
+        ? `UPDATE "scheduled_job_status" SET "lastFailureAt" = now(), "lastError" = $2, "consecutiveFailures" = "consecutiveFailures" + 1
+           WHERE "name" = $1 RETURNING "consecutiveFailures"`
+        : `UPDATE "scheduled_job_status" SET "lastSuccessAt" = now(), "lastError" = NULL, "consecutiveFailures" = 0
+           WHERE "name" = $1 RETURNING "consecutiveFailures"`,
+      failure ? [name, failure.message.slice(0, 500)] : [name],
+    );
+    return (rows[0]?.consecutiveFailures as number | undefined) ?? 0;
+  }
+
+  /** Every recurring job declared with `every`, by name, with its last runs and when the next is due. */
+  async scheduledJobs(): Promise<ScheduledJobStatus[]> {
+    const { rows } = await this.boss.getDb().executeSql(
+      `SELECT s."name", s."periodSeconds", s."lastSuccessAt", s."lastFailureAt", s."lastError", s."consecutiveFailures",
+         (SELECT min(j.start_after) FROM ${JOB_SCHEMA}.job j WHERE j.name = s."name" AND j.state < 'active') AS "nextRunAt"
+       FROM "scheduled_job_status" s ORDER BY s."name"`,
+      [],
+    );
+    return rows as ScheduledJobStatus[];
   }
 
   /** Queues a job; with `key`, a job whose key is already waiting is not queued twice. */

@@ -25,7 +25,7 @@ beforeAll(async () => {
   database = await createTestDatabase();
   db = createDataSource(database.url, { poolSize: 10 });
   await db.initialize();
-  jobs = await JobQueue.start(database.url, { pollSeconds: 0.5 }, logger);
+  jobs = await JobQueue.start(database.url, { pollSeconds: 0.5, scheduledRetrySeconds: 1 }, logger);
   outbox = new Outbox(db, jobs, { retentionDays: 7 }, logger);
   outbox.subscribe({
     name: 'recorder',

@@ -5,6 +5,7 @@ import { codeOf, createTestDatabase, messageOf, startTestApp, type TestApp, type
 
 const FAILED = '{ failedJobs { id queue state attempts lastError createdAt failedAt } }';
 const RETRY = 'mutation($id: ID!) { retryJob(id: $id) { id attempts } }';
+const SCHEDULED = '{ scheduledJobs { name periodSeconds lastSuccessAt lastFailureAt lastError consecutiveFailures nextRunAt } }';
 
 let app: TestApp;
 let admin: TestSession;
@@ -15,7 +16,7 @@ let runs = 0;
 beforeAll(async () => {
   app = await startTestApp();
   admin = await app.adminUser();
-  worker = await JobQueue.start(app.databaseUrl, { pollSeconds: 0.5 }, pino({ level: 'silent' }));
+  worker = await JobQueue.start(app.databaseUrl, { pollSeconds: 0.5, scheduledRetrySeconds: 1 }, pino({ level: 'silent' }));
   await worker.define('test.always-fails', { retries: 1, retryDelaySeconds: 1 }, async () => {
     runs += 1;
     throw new Error(`the receiver is down (run ${runs})`);
@@ -69,6 +70,64 @@ test('a job that used up its retries is listed with its attempts and last error;
   expect(runs).toBe(3);
 });
 
+type Scheduled = {
+  name: string;
+  periodSeconds: number;
+  lastSuccessAt: string | null;
+  lastFailureAt: string | null;
+  lastError: string | null;
+  consecutiveFailures: number;
+  nextRunAt: string | null;
+};
+
+async function scheduledJobs(): Promise<Scheduled[]> {
+  const res = await app.gql<{ scheduledJobs: Scheduled[] }>(SCHEDULED, {}, admin);
+  expect(res.errors).toBeUndefined();
+  return res.data!.scheduledJobs;
+}
+
+test('only admins see the recurring jobs: anonymous UNAUTHENTICATED, customer and API key FORBIDDEN', async () => {
+  expect(codeOf(await app.gql(SCHEDULED))).toBe('UNAUTHENTICATED');
+  expect(codeOf(await app.gql(SCHEDULED, {}, await app.customer()))).toBe('FORBIDDEN');
+  const key = await app.gql('mutation { createApiKey(input: { name: "Ops", scopes: ["orders:write"] }) { secret } }', {}, admin);
+  expect(codeOf(await app.gql(SCHEDULED, {}, key.data!.createApiKey.secret))).toBe('FORBIDDEN');
+});
+
+test("the shop's recurring jobs are listed with their periods", async () => {
+  const jobs = await scheduledJobs();
+  const periods = Object.fromEntries(jobs.map((job) => [job.name, job.periodSeconds]));
+  expect(periods).toMatchObject({ 'orders.expire-holds': 60, 'uploads.clean-up': 3600, 'outbox.relay': 60, 'outbox.prune': 3600 });
+});
+
+test('a recurring job that throws is listed with its error and retried with backoff; a success sets the last success and clears the failure', async () => {
+  const runs: number[] = [];
+  // Every 4 s, the first time 4 s from now; this worker retries after 1 s, then 2 s.
+  await worker.every('test.flaky', 4, async () => {
+    runs.push(Date.now());
+    if (runs.length <= 2) throw new Error(`the bucket is unreachable (run ${runs.length})`);
+  });
+  const flaky = async () => (await scheduledJobs()).find((job) => job.name === 'test.flaky');
+  const failing = await eventually(flaky, (job) => job?.consecutiveFailures === 1);
+  expect(failing).toMatchObject({
+    periodSeconds: 4,
+    lastError: 'the bucket is unreachable (run 1)',
+    lastSuccessAt: null,
+    lastFailureAt: expect.any(String),
+    nextRunAt: expect.any(String),
+  });
+  expect(Date.parse(failing!.nextRunAt!) - Date.parse(failing!.lastFailureAt!)).toBeLessThan(1500);
+
+  const recovered = await eventually(flaky, (job) => job?.lastSuccessAt !== null);
+  expect(recovered).toMatchObject({ consecutiveFailures: 0, lastError: null, lastFailureAt: expect.any(String) });
+  expect(Date.parse(recovered!.lastSuccessAt!)).toBeGreaterThan(Date.parse(recovered!.lastFailureAt!));
+  expect(runs).toHaveLength(3);
+  // Retried sooner than the 4 s period, the second wait twice the first.
+  expect(runs[1] - runs[0]).toBeGreaterThanOrEqual(900);
+  expect(runs[1] - runs[0]).toBeLessThan(3000);
+  expect(runs[2] - runs[1]).toBeGreaterThanOrEqual(1900);
+  expect(runs[2] - runs[1]).toBeLessThan(3800);
+});
+
 test('retrying a job that is not a failed one is a clear error', async () => {
   expect(messageOf(await app.gql(RETRY, { id: 'not-an-id' }, admin))).toBe('Failed job not found');
   expect(messageOf(await app.gql(RETRY, { id: '00000000-0000-4000-8000-000000000000' }, admin))).toBe('Failed job not found');
@@ -83,7 +142,9 @@ test('processes that start together on a database without the queue tables all s
     try {
       await client.query('DROP SCHEMA pgboss CASCADE');
       const queues = await Promise.all(
-        [1, 2, 3, 4, 5, 6].map(() => JobQueue.start(database.url, { pollSeconds: 0.5 }, pino({ level: 'silent' }))),
+        [1, 2, 3, 4, 5, 6].map(() =>
+          JobQueue.start(database.url, { pollSeconds: 0.5, scheduledRetrySeconds: 1 }, pino({ level: 'silent' })),
+        ),
       );
       try {
         await Promise.all(

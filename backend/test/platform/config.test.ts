@@ -128,6 +128,33 @@ test('order and pool settings have defaults and refuse bad values, naming the se
   }
 });
 
+test('webhook and scheduled-job settings have defaults and refuse bad values, naming the setting', () => {
+  const config = loadConfig(production);
+  expect(config.webhooks).toMatchObject({ concurrency: 8, pauseAfterFailures: 20 });
+  expect(config.jobs).toEqual({ pollSeconds: 2, scheduledRetrySeconds: 10 });
+  const custom = loadConfig({
+    ...production,
+    WEBHOOK_CONCURRENCY: '3',
+    WEBHOOK_PAUSE_AFTER_FAILURES: '5',
+    SCHEDULED_JOB_RETRY_SECONDS: '0.5',
+  });
+  expect(custom.webhooks).toMatchObject({ concurrency: 3, pauseAfterFailures: 5 });
+  expect(custom.jobs.scheduledRetrySeconds).toBe(0.5);
+  expect(refusal({ ...production, WEBHOOK_CONCURRENCY: '0' })).toBe(
+    'Setting WEBHOOK_CONCURRENCY: expected a whole number from 1 to 100, got "0"',
+  );
+  for (const [name, value] of [
+    ['WEBHOOK_CONCURRENCY', '101'],
+    ['WEBHOOK_CONCURRENCY', '2.5'],
+    ['WEBHOOK_PAUSE_AFTER_FAILURES', '0'],
+    ['WEBHOOK_PAUSE_AFTER_FAILURES', 'never'],
+    ['SCHEDULED_JOB_RETRY_SECONDS', '0.1'],
+    ['SCHEDULED_JOB_RETRY_SECONDS', '-5'],
+  ]) {
+    expect(refusal({ ...production, [name]: value })).toMatch(new RegExp(`^Setting ${name}:`));
+  }
+});
+
 test('GraphQL introspection and field suggestions: settings in production (on and off by default), always on in development', () => {
   expect(loadConfig(production).graphql).toEqual({ introspection: true, fieldSuggestions: false });
   expect(loadConfig({ ...production, GRAPHQL_INTROSPECTION: 'false', GRAPHQL_FIELD_SUGGESTIONS: 'true' }).graphql).toEqual({

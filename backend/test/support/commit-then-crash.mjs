@@ -13,7 +13,7 @@ const url = process.env.DATABASE_URL;
 const logger = pino({ level: 'silent' });
 const db = createDataSource(url, { poolSize: 2 });
 await db.initialize();
-const jobs = await JobQueue.start(url, { pollSeconds: 0.5 }, logger);
+const jobs = await JobQueue.start(url, { pollSeconds: 0.5, scheduledRetrySeconds: 1 }, logger);
 const outbox = new Outbox(db, jobs, { retentionDays: 7 }, logger);
 outbox.subscribe({
   name: 'read-cache',

@@ -111,7 +111,10 @@ test('the services that manage keys, webhooks and background jobs refuse a key c
     'webhooks.deliveries': () => webhooks.deliveries(key, endpointId),
     'webhooks.resend': () => webhooks.resend(key, randomUUID()),
     'webhooks.delete': () => webhooks.delete(key, endpointId),
+    'webhooks.resume': () => webhooks.resume(key, endpointId),
+    'webhooks.sendTest': () => webhooks.sendTest(key, endpointId),
     'backgroundJobs.failed': () => backgroundJobs.failed(key),
+    'backgroundJobs.scheduled': () => backgroundJobs.scheduled(key),
     'backgroundJobs.retry': () => backgroundJobs.retry(key, randomUUID()),
   };
   const answers: Record<string, unknown> = {};

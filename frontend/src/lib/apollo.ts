@@ -52,6 +52,7 @@ export function createCache(): InMemoryCache {
           users: offsetListPolicy(['search', 'sortBy', 'sortDirection', 'role']),
           // The whole list, each time: a retry's answer replaces it.
           failedJobs: { merge: false },
+          scheduledJobs: { merge: false },
           product: { read: (existing, { args, toReference }) => existing ?? toReference({ __typename: 'Product', id: args?.id }) },
           order: { read: (existing, { args, toReference }) => existing ?? toReference({ __typename: 'Order', id: args?.id }) },
         },

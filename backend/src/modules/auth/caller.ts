@@ -48,11 +48,12 @@ export function requireAdmin(caller: Caller): void {
  * whatever its scopes. For what gives or extends power (staff roles, keys, webhooks, jobs): a key
  * could otherwise widen its own reach. `refusalForKeys` names the rule a key is refused by.
  */
-export function requireAdminPerson(caller: Caller, refusalForKeys = ADMIN_PERSON_ONLY): void {
+export function requireAdminPerson<Person extends CallerPerson>(caller: Caller<Person>, refusalForKeys = ADMIN_PERSON_ONLY): Person {
   if (caller.apiKey) throw forbidden(refusalForKeys);
   const user = requireUser(caller);
   if (user.role !== Role.admin) throw forbidden('Only an admin may do this');
   if (caller.emailVerified !== true) throw forbidden(UNVERIFIED_ADMIN);
+  return user;
 }
 
 /** An admin whose token proves their e-mail address, or an API key within its scope. */

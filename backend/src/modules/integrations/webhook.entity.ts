@@ -25,6 +25,28 @@ export class WebhookEndpoint {
   @Column('boolean', { default: true })
   enabled!: boolean;
 
+  @Field(() => Int, { description: 'Failed attempts since its last 2xx answer' })
+  @Column('integer', { default: 0 })
+  consecutiveFailures!: number;
+
+  @Field(() => Date, {
+    nullable: true,
+    description: 'Set when it was paused for failing too often in a row: it receives nothing until resumed or a test succeeds',
+  })
+  @Column('timestamptz', { nullable: true })
+  failingSince!: Date | null;
+
+  /** The admin who made it; the endpoint belongs to the shop and stays when they leave or are demoted. */
+  @Column('uuid', { nullable: true })
+  createdById!: string | null;
+
+  @Field(() => String, {
+    nullable: true,
+    description: 'The e-mail of the admin who created it (null for endpoints made before it was recorded)',
+  })
+  @Column('varchar', { length: 254, nullable: true })
+  createdBy!: string | null;
+
   @Field(() => Date, { description: 'When it was made (ISO 8601)' })
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt!: Date;
@@ -34,6 +56,7 @@ export enum WebhookDeliveryStatus {
   pending = 'pending',
   delivered = 'delivered',
   failed = 'failed',
+  cancelled = 'cancelled',
 }
 registerEnumType(WebhookDeliveryStatus, {
   name: 'WebhookDeliveryStatus',
@@ -42,6 +65,7 @@ registerEnumType(WebhookDeliveryStatus, {
     pending: { description: 'Being tried, or waiting for a retry' },
     delivered: { description: 'The endpoint answered 2xx' },
     failed: { description: 'Every retry failed; resendWebhookDelivery starts again' },
+    cancelled: { description: 'Ended unsent: its endpoint was disabled or paused as failing (the error says which)' },
   },
 });
 

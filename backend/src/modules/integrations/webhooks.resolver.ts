@@ -55,6 +55,26 @@ export class WebhooksResolver {
   }
 
   @NotForKeys()
+  @Mutation(() => WebhookEndpoint, { description: 'Admin only: ends a pause for failing; the endpoint receives new events again' })
+  resumeWebhookEndpoint(
+    @Arg('id', () => ID, { description: 'The endpoint to resume' }) id: string,
+    @Ctx() { caller, services }: GraphQLContext,
+  ): Promise<WebhookEndpoint> {
+    return services.webhooks.resume(caller, id);
+  }
+
+  @NotForKeys()
+  @Mutation(() => WebhookDelivery, {
+    description: 'Admin only: posts a signed ping event to the endpoint now and answers its delivery; a 2xx resumes a failing endpoint',
+  })
+  sendTestWebhook(
+    @Arg('endpointId', () => ID, { description: 'The endpoint to test' }) endpointId: string,
+    @Ctx() { caller, services }: GraphQLContext,
+  ): Promise<WebhookDelivery> {
+    return services.webhooks.sendTest(caller, endpointId);
+  }
+
+  @NotForKeys()
   @Mutation(() => WebhookDelivery, { description: 'Admin only: sends a delivery again, with a fresh set of retries' })
   resendWebhookDelivery(
     @Arg('id', () => ID, { description: 'The delivery to send again' }) id: string,

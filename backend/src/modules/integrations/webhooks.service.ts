@@ -1,7 +1,7 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { WEBHOOK_EVENTS as RULES_WEBHOOK_EVENTS } from '@keen/rules';
 import type { Logger } from 'pino';
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import { badInput, notFound } from '../../common/errors';
 import { isId } from '../../common/validate';
 import type { DomainEvent, DomainEventName } from '../../events/catalogue';
@@ -20,8 +20,21 @@ export const WEBHOOK_TIMEOUT_MS = 10_000;
 /** Retries keep coming for at least this long (pg-boss doubles each delay, with jitter). */
 const RETRY_WINDOW_SECONDS = 24 * 60 * 60;
 
+/** The event `sendTestWebhook` posts: no data but the endpoint's id. */
+export const PING_EVENT = 'ping';
+/** Why a delivery ended unsent, in its log. */
+export const ENDPOINT_DISABLED = 'Endpoint disabled';
+
+/** A delivery job. `endpointId` is its lane (one delivery per endpoint at a time in a process); jobs queued before it was added lack it. */
+export interface WebhookJob {
+  deliveryId: string;
+  endpointId?: string;
+}
+
 export interface WebhookSettings extends TargetRules {
   retryDelaySeconds: number;
+  /** Failed attempts in a row after which an endpoint is paused as failing. */
+  pauseAfterFailures: number;
   /** A delivery's time-out; WEBHOOK_TIMEOUT_MS (10 s) unless a test sets a shorter one. */
   timeoutMs?: number;
 }
@@ -35,6 +48,10 @@ export function retriesFor(retryDelaySeconds: number): number {
  * Webhook endpoints and their deliveries. A committed event becomes one delivery row and one job
  * per subscribed endpoint (`enqueue`, an outbox subscriber); the job POSTs the signed body and
  * records the attempt, and pg-boss retries it with exponential backoff until a 2xx or 24 hours.
+ * A disabled endpoint receives nothing: disabling it ends its pending deliveries ("Endpoint
+ * disabled"), as does an attempt that finds it disabled. An endpoint whose attempts fail
+ * `pauseAfterFailures` times in a row is paused as failing: it gets no new deliveries and its
+ * pending ones end, until an admin resumes it or a test event gets a 2xx.
  */
 export class WebhooksService {
   readonly retries: number;
@@ -51,12 +68,14 @@ export class WebhooksService {
   }
 
   async create(caller: Caller, input: CreateWebhookEndpointInput): Promise<CreatedWebhookEndpoint> {
-    requireAdminPerson(caller);
+    const author = requireAdminPerson(caller);
     const url = await this.checkedUrl(input.url);
     const events = checkedEvents(input.events);
     const secret = `whsec_${randomBytes(24).toString('base64url')}`;
     const repository = this.db.getRepository(WebhookEndpoint);
-    const endpoint = await repository.save(repository.create({ url, events, secret, enabled: true }));
+    const endpoint = await repository.save(
+      repository.create({ url, events, secret, enabled: true, createdById: author.id, createdBy: author.email }),
+    );
     return { secret, endpoint };
   }
 
@@ -72,7 +91,10 @@ export class WebhooksService {
     if (input.url !== undefined && input.url !== null) changes.url = await this.checkedUrl(input.url);
     if (input.events !== undefined && input.events !== null) changes.events = checkedEvents(input.events);
     if (input.enabled !== undefined && input.enabled !== null) changes.enabled = input.enabled;
-    await this.db.getRepository(WebhookEndpoint).update({ id: endpoint.id }, changes);
+    await this.db.transaction(async (manager) => {
+      await manager.getRepository(WebhookEndpoint).update({ id: endpoint.id }, changes);
+      if (changes.enabled === false) await this.endPending(manager, endpoint.id, ENDPOINT_DISABLED);
+    });
     return this.endpoint(id);
   }
 
@@ -89,36 +111,94 @@ export class WebhooksService {
     return this.db.getRepository(WebhookDelivery).find({ where: { endpointId: endpoint.id }, order: { createdAt: 'DESC' }, take: 100 });
   }
 
-  /** Sends a delivery again (delivered or failed), with a fresh set of retries. */
+  /** Sends a delivery again (delivered, failed or ended), with a fresh set of retries; not to a disabled or failing endpoint. */
   async resend(caller: Caller, id: string): Promise<WebhookDelivery> {
     requireAdminPerson(caller);
-    const delivery = isId(id) ? await this.db.getRepository(WebhookDelivery).findOneBy({ id }) : null;
-    if (!delivery) throw notFound('Webhook delivery');
+    const delivery = isId(id)
+      ? await this.db.getRepository(WebhookDelivery).findOne({ where: { id }, relations: { endpoint: true } })
+      : null;
+    if (!delivery?.endpoint) throw notFound('Webhook delivery');
+    if (!delivery.endpoint.enabled) throw badInput('This endpoint is disabled; enable it before resending');
+    if (delivery.endpoint.failingSince) throw badInput('This endpoint is paused as failing; resume it before resending');
     await this.db
       .getRepository(WebhookDelivery)
       .update({ id }, { status: WebhookDeliveryStatus.pending, attemptLimit: delivery.attempts + this.retries + 1, nextRetryAt: null });
-    await this.jobs.send(WEBHOOK_DELIVERY_QUEUE, { deliveryId: id }, { key: `${id}:${delivery.attempts}` });
+    const job: WebhookJob = { deliveryId: id, endpointId: delivery.endpointId };
+    await this.jobs.send(WEBHOOK_DELIVERY_QUEUE, job, { key: `${id}:${delivery.attempts}` });
     return this.db.getRepository(WebhookDelivery).findOneByOrFail({ id });
   }
 
-  /** Outbox subscriber: one delivery (and job) per enabled endpoint that chose the event; a second call adds none. */
-  async enqueue(event: DomainEvent): Promise<void> {
-    const body = JSON.stringify({ id: event.id, type: event.name, createdAt: event.createdAt.toISOString(), data: event.payload });
-    const rows: { id: string }[] = await this.db.query(
-      `INSERT INTO "webhook_delivery" ("endpointId", "eventId", "event", "body", "attemptLimit")
-       SELECT "id", $1::uuid, $2::varchar, $3::text, $4::integer FROM "webhook_endpoint" WHERE "enabled" AND $2::text = ANY("events")
-       ON CONFLICT ("endpointId", "eventId") DO UPDATE SET "eventId" = EXCLUDED."eventId"
-       RETURNING "id"`,
-      [event.id, event.name, body, this.retries + 1],
-    );
-    for (const { id } of rows) await this.jobs.send(WEBHOOK_DELIVERY_QUEUE, { deliveryId: id }, { key: id });
+  /** Ends an endpoint's pause as failing: it receives new events again (deliveries ended by the pause stay ended; Resend sends one). */
+  async resume(caller: Caller, id: string): Promise<WebhookEndpoint> {
+    requireAdminPerson(caller);
+    const endpoint = await this.endpoint(id);
+    await this.db.getRepository(WebhookEndpoint).update({ id: endpoint.id }, { failingSince: null, consecutiveFailures: 0 });
+    return this.endpoint(id);
   }
 
-  /** The job: one attempt. Throws on failure so the queue retries it, until the last attempt marks it failed. */
+  /**
+   * Posts a signed `ping` event to the endpoint now, once, and answers its delivery (in the log
+   * like any other). A 2xx resumes an endpoint paused as failing.
+   */
+  async sendTest(caller: Caller, endpointId: string): Promise<WebhookDelivery> {
+    requireAdminPerson(caller);
+    const endpoint = await this.endpoint(endpointId);
+    if (!endpoint.enabled) throw badInput('This endpoint is disabled; enable it before sending a test');
+    const eventId = randomUUID();
+    const body = JSON.stringify({ id: eventId, type: PING_EVENT, createdAt: new Date().toISOString(), data: { endpointId: endpoint.id } });
+    const repository = this.db.getRepository(WebhookDelivery);
+    const delivery = await repository.save(
+      repository.create({ endpointId: endpoint.id, eventId, event: PING_EVENT, body, attemptLimit: 1 }),
+    );
+    await this.post(delivery, endpoint);
+    return repository.findOneByOrFail({ id: delivery.id });
+  }
+
+  /** Outbox subscriber: one delivery (and job) per enabled, unpaused endpoint that chose the event; a second call adds none. */
+  async enqueue(event: DomainEvent): Promise<void> {
+    const body = JSON.stringify({ id: event.id, type: event.name, createdAt: event.createdAt.toISOString(), data: event.payload });
+    const rows: { id: string; endpointId: string }[] = await this.db.query(
+      `INSERT INTO "webhook_delivery" ("endpointId", "eventId", "event", "body", "attemptLimit")
+       SELECT "id", $1::uuid, $2::varchar, $3::text, $4::integer FROM "webhook_endpoint"
+       WHERE "enabled" AND "failingSince" IS NULL AND $2::text = ANY("events")
+       ON CONFLICT ("endpointId", "eventId") DO UPDATE SET "eventId" = EXCLUDED."eventId"
+       RETURNING "id", "endpointId"`,
+      [event.id, event.name, body, this.retries + 1],
+    );
+    for (const { id, endpointId } of rows) {
+      const job: WebhookJob = { deliveryId: id, endpointId };
+      await this.jobs.send(WEBHOOK_DELIVERY_QUEUE, job, { key: id });
+    }
+  }
+
+  /**
+   * The job: one attempt. Throws on failure so the queue retries it, until the last attempt marks
+   * it failed. An endpoint disabled or paused in the meantime gets nothing: the delivery ends.
+   */
   async attempt(deliveryId: string): Promise<void> {
     const delivery = await this.db.getRepository(WebhookDelivery).findOne({ where: { id: deliveryId }, relations: { endpoint: true } });
     if (!delivery?.endpoint || delivery.status !== WebhookDeliveryStatus.pending) return;
     const { endpoint } = delivery;
+    const stopped = !endpoint.enabled ? ENDPOINT_DISABLED : endpoint.failingSince ? this.pausedReason() : null;
+    if (stopped) {
+      await this.db
+        .getRepository(WebhookDelivery)
+        .update(
+          { id: delivery.id, status: WebhookDeliveryStatus.pending },
+          { status: WebhookDeliveryStatus.cancelled, error: stopped, nextRetryAt: null },
+        );
+      return;
+    }
+    const { failed, error } = await this.post(delivery, endpoint);
+    if (failed) throw new Error(`Webhook ${delivery.event} to endpoint ${endpoint.id}: ${error}`);
+  }
+
+  /**
+   * POSTs the delivery and records the attempt on it and on its endpoint's run of failures.
+   * `failed`: the attempt failed and the delivery is still in play (retried, or failed for good
+   * after its last attempt); false once the delivery ended because the endpoint was disabled or paused.
+   */
+  private async post(delivery: WebhookDelivery, endpoint: WebhookEndpoint): Promise<{ failed: boolean; error: string | null }> {
     const started = Date.now();
     let result: { statusCode: number | null; error: string | null };
     try {
@@ -136,21 +216,64 @@ export class WebhooksService {
     const attempts = delivery.attempts + 1;
     const final = !ok && attempts >= delivery.attemptLimit;
     const retryIn = this.settings.retryDelaySeconds * 2 ** (attempts - (delivery.attemptLimit - this.retries - 1));
-    await this.db.getRepository(WebhookDelivery).update(
-      { id: delivery.id },
-      {
+    const error = ok ? null : (result.error ?? `Answered ${result.statusCode}`).slice(0, 500);
+    // A failure does not overwrite a delivery that was ended (endpoint disabled) while it was on its way.
+    const recorded = await this.db
+      .getRepository(WebhookDelivery)
+      .update(ok ? { id: delivery.id } : { id: delivery.id, status: WebhookDeliveryStatus.pending }, {
         attempts,
         statusCode: result.statusCode,
         durationMs: Date.now() - started,
-        error: ok ? null : (result.error ?? `Answered ${result.statusCode}`).slice(0, 500),
+        error,
         status: ok ? WebhookDeliveryStatus.delivered : final ? WebhookDeliveryStatus.failed : WebhookDeliveryStatus.pending,
         deliveredAt: ok ? new Date() : null,
         nextRetryAt: ok || final ? null : new Date(Date.now() + retryIn * 1000),
-      },
-    );
-    if (ok) return;
+      });
+    const paused = await this.recordOutcome(endpoint.id, ok);
+    if (ok) return { failed: false, error: null };
     if (final) this.logger.warn({ delivery: delivery.id, event: delivery.event }, 'webhook delivery failed for good');
-    throw new Error(`Webhook ${delivery.event} to endpoint ${endpoint.id}: ${result.error ?? `answered ${result.statusCode}`}`);
+    return { failed: !paused && recorded.affected === 1, error: result.error ?? `answered ${result.statusCode}` };
+  }
+
+  /**
+   * Counts the endpoint's failed attempts in a row (a 2xx resets the count and ends a pause); at
+   * the limit the endpoint is paused as failing and its pending deliveries end. Answers whether it
+   * is paused.
+   */
+  private async recordOutcome(endpointId: string, ok: boolean): Promise<boolean> {
+    if (ok) {
+      await this.db.query(
+        `UPDATE "webhook_endpoint" SET "consecutiveFailures" = 0, "failingSince" = NULL
+         WHERE "id" = $1 AND ("consecutiveFailures" <> 0 OR "failingSince" IS NOT NULL)`,
+        [endpointId],
+      );
+      return false;
+    }
+    const [rows]: [{ failingSince: Date | null }[], number] = await this.db.query(
+      `UPDATE "webhook_endpoint" SET "consecutiveFailures" = "consecutiveFailures" + 1,
+         "failingSince" = CASE WHEN "failingSince" IS NULL AND "consecutiveFailures" + 1 >= $2 THEN now() ELSE "failingSince" END
+       WHERE "id" = $1 RETURNING "failingSince"`,
+      [endpointId, this.settings.pauseAfterFailures],
+    );
+    if (!rows[0]?.failingSince) return false;
+    const ended = await this.endPending(this.db.manager, endpointId, this.pausedReason());
+    if (ended) this.logger.warn({ endpoint: endpointId, ended }, 'webhook endpoint paused as failing');
+    return true;
+  }
+
+  /** Ends an endpoint's pending deliveries unsent, with the reason in their log; answers how many. */
+  private async endPending(manager: EntityManager, endpointId: string, reason: string): Promise<number> {
+    const { affected } = await manager
+      .getRepository(WebhookDelivery)
+      .update(
+        { endpointId, status: WebhookDeliveryStatus.pending },
+        { status: WebhookDeliveryStatus.cancelled, error: reason, nextRetryAt: null },
+      );
+    return affected ?? 0;
+  }
+
+  private pausedReason(): string {
+    return `Endpoint paused as failing after ${this.settings.pauseAfterFailures} failed attempts in a row`;
   }
 
   private async endpoint(id: string): Promise<WebhookEndpoint> {

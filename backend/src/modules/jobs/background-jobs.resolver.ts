@@ -1,7 +1,7 @@
 import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
 import type { GraphQLContextOf } from '../auth/request-context';
 import type { BackgroundJobsService } from './background-jobs.service';
-import { FailedJob } from './failed-job.type';
+import { FailedJob, ScheduledJob } from './failed-job.type';
 import { NotForKeys } from '../auth/scopes';
 
 type GraphQLContext = GraphQLContextOf<{ backgroundJobs: BackgroundJobsService }>;
@@ -12,6 +12,12 @@ export class BackgroundJobsResolver {
   @Query(() => [FailedJob], { description: 'Admin only: background jobs that failed for good, newest first' })
   failedJobs(@Ctx() { caller, services }: GraphQLContext): Promise<FailedJob[]> {
     return services.backgroundJobs.failed(caller);
+  }
+
+  @NotForKeys()
+  @Query(() => [ScheduledJob], { description: 'Admin only: the recurring jobs by name, with their last success and last error' })
+  scheduledJobs(@Ctx() { caller, services }: GraphQLContext): Promise<ScheduledJob[]> {
+    return services.backgroundJobs.scheduled(caller);
   }
 
   @NotForKeys()

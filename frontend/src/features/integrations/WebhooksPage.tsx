@@ -29,6 +29,9 @@ export const WebhookEndpointFieldsFragment = graphql(`
     url
     events
     enabled
+    failingSince
+    consecutiveFailures
+    createdBy
     createdAt
   }
 `);
@@ -59,6 +62,25 @@ export const UpdateWebhookEndpointMutation = graphql(`
       enabled
       events
       url
+    }
+  }
+`);
+
+export const ResumeWebhookEndpointMutation = graphql(`
+  mutation ResumeWebhookEndpoint($id: ID!) {
+    resumeWebhookEndpoint(id: $id) {
+      ...WebhookEndpointFields
+    }
+  }
+`);
+
+export const SendTestWebhookMutation = graphql(`
+  mutation SendTestWebhook($endpointId: ID!) {
+    sendTestWebhook(endpointId: $endpointId) {
+      id
+      status
+      statusCode
+      error
     }
   }
 `);
@@ -132,9 +154,16 @@ function DeliveriesDialog({ endpoint, onClose }: { endpoint: { id: string; url: 
             {deliveries.map((delivery) => (
               <TableRow key={delivery.id}>
                 <TableCell>{delivery.event}</TableCell>
-                <TableCell title={delivery.error ?? undefined}>{delivery.status}</TableCell>
+                <TableCell>
+                  {delivery.status}
+                  {delivery.error && (
+                    <Typography variant="caption" color="text.secondary" sx={{ display: 'block', wordBreak: 'break-word' }}>
+                      {delivery.error}
+                    </Typography>
+                  )}
+                </TableCell>
                 <TableCell align="right">{delivery.attempts}</TableCell>
-                <TableCell align="right">{delivery.statusCode ?? delivery.error ?? ''}</TableCell>
+                <TableCell align="right">{delivery.statusCode ?? ''}</TableCell>
                 <TableCell align="right">
                   {delivery.durationMs !== null && delivery.durationMs !== undefined ? `${delivery.durationMs} ms` : ''}
                 </TableCell>
@@ -162,6 +191,21 @@ function DeliveriesDialog({ endpoint, onClose }: { endpoint: { id: string; url: 
   );
 }
 
+/** Active, Disabled, or Failing: paused after failing too often in a row, until resumed or a test succeeds. */
+function EndpointStatus({ endpoint }: { endpoint: { enabled: boolean; failingSince?: string | null; consecutiveFailures: number } }) {
+  if (!endpoint.enabled) return <Chip size="small" label="Disabled" />;
+  if (endpoint.failingSince)
+    return (
+      <Chip
+        size="small"
+        color="error"
+        label="Failing"
+        title={`Paused ${dateTime(endpoint.failingSince)} after ${endpoint.consecutiveFailures} failed attempts in a row`}
+      />
+    );
+  return <Chip size="small" color="success" label="Active" />;
+}
+
 /** /dashboard/webhooks: URLs that receive signed POSTs of the shop's events, and their delivery logs. */
 export default function WebhooksPage() {
   const notified = useNotifiedAction();
@@ -174,6 +218,9 @@ export default function WebhooksPage() {
       ),
   });
   const [updateEndpoint] = useMutation(UpdateWebhookEndpointMutation);
+  const [resumeEndpoint] = useMutation(ResumeWebhookEndpointMutation);
+  // A test's outcome may pause or resume the endpoint: the list is read again.
+  const [sendTestWebhook] = useMutation(SendTestWebhookMutation, { refetchQueries: [WebhookEndpointsQuery] });
   const [deleteEndpoint, deletion] = useMutation(DeleteWebhookEndpointMutation, {
     update: (cache, { data }) => {
       if (!data) return;
@@ -184,6 +231,7 @@ export default function WebhooksPage() {
   const [adding, setAdding] = useState(false);
   const [secret, setSecret] = useState<string | null>(null);
   const [viewing, setViewing] = useState<{ id: string; url: string } | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
   const deleting = useConfirmedDelete<{ id: string; url: string }>({
     remove: (endpoint) => deleteEndpoint({ variables: { id: endpoint.id } }),
     busy: deletion.loading,
@@ -192,6 +240,24 @@ export default function WebhooksPage() {
     deleted: 'Endpoint deleted',
   });
   const endpoints = query.data?.webhookEndpoints ?? [];
+
+  async function run(id: string, action: () => Promise<unknown>, success: string) {
+    setBusy(id);
+    await notified(action, success);
+    setBusy(null);
+  }
+
+  const sendTest = (id: string) =>
+    run(
+      id,
+      async () => {
+        const { data } = await sendTestWebhook({ variables: { endpointId: id } });
+        const delivery = data?.sendTestWebhook;
+        if (delivery && delivery.status !== 'delivered')
+          throw new Error(`The test was not delivered: ${delivery.error ?? `answered ${delivery.statusCode}`}`);
+      },
+      'Test delivered',
+    );
 
   async function add(url: string, events: string[]) {
     const { data } = await createEndpoint({ variables: { input: { url, events } } });
@@ -210,10 +276,11 @@ export default function WebhooksPage() {
         </Button>
       </Stack>
       <Typography color="text.secondary">
-        Each event is POSTed as JSON with a <code>Keen-Signature</code> header, and retried with backoff for 24 hours until a 2xx answer.
+        Each event is POSTed as JSON with a <code>Keen-Signature</code> header, and retried with backoff for 24 hours until a 2xx answer. An
+        endpoint that keeps failing is paused as Failing: it receives nothing until you resume it or a test event gets a 2xx answer.
       </Typography>
       <QueryState query={query} empty={endpoints.length === 0 && 'No endpoints yet.'}>
-        <SimpleTable label="Webhook endpoints" onPaper columns={['URL', 'Events', 'Enabled', 'Created', 'Actions']}>
+        <SimpleTable label="Webhook endpoints" onPaper columns={['URL', 'Events', 'Enabled', 'Status', 'Created', 'Actions']}>
           {endpoints.map((endpoint) => (
             <TableRow key={endpoint.id}>
               <TableCell sx={{ wordBreak: 'break-all' }}>{endpoint.url}</TableCell>
@@ -233,9 +300,40 @@ export default function WebhooksPage() {
                   slotProps={{ input: { 'aria-label': `Send events to ${endpoint.url}` } }}
                 />
               </TableCell>
-              <TableCell>{dateTime(endpoint.createdAt)}</TableCell>
               <TableCell>
-                <Stack direction="row" spacing={1}>
+                <EndpointStatus endpoint={endpoint} />
+              </TableCell>
+              <TableCell>
+                {dateTime(endpoint.createdAt)}
+                {endpoint.createdBy && (
+                  <Typography variant="caption" color="text.secondary" sx={{ display: 'block', wordBreak: 'break-all' }}>
+                    Created by {endpoint.createdBy}
+                  </Typography>
+                )}
+              </TableCell>
+              <TableCell>
+                <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
+                  {endpoint.failingSince && (
+                    <Button
+                      size="small"
+                      variant="contained"
+                      disabled={busy === endpoint.id}
+                      onClick={() => run(endpoint.id, () => resumeEndpoint({ variables: { id: endpoint.id } }), 'Endpoint resumed')}
+                      aria-label={`Resume ${endpoint.url}`}
+                    >
+                      Resume
+                    </Button>
+                  )}
+                  <Button
+                    size="small"
+                    variant="outlined"
+                    disabled={busy === endpoint.id || !endpoint.enabled}
+                    title={endpoint.enabled ? undefined : 'Enable the endpoint to send a test'}
+                    onClick={() => sendTest(endpoint.id)}
+                    aria-label={`Send a test event to ${endpoint.url}`}
+                  >
+                    {busy === endpoint.id ? 'Sending...' : 'Send test'}
+                  </Button>
                   <Button size="small" variant="outlined" onClick={() => setViewing({ id: endpoint.id, url: endpoint.url })}>
                     Deliveries
                   </Button>
