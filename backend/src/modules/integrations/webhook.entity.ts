@@ -1,5 +1,6 @@
 import { Field, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, Unique } from 'typeorm';
+import { User } from '../users/user.entity';
 
 /** An integrator's URL that receives signed POSTs of the domain events it chose. */
 @ObjectType({ simpleResolvers: true, description: 'A URL that receives the chosen events as signed POSTs' })
@@ -39,6 +40,10 @@ export class WebhookEndpoint {
   /** The admin who made it; the endpoint belongs to the shop and stays when they leave or are demoted. */
   @Column('uuid', { nullable: true })
   createdById!: string | null;
+
+  @ManyToOne(() => User, { onDelete: 'SET NULL' })
+  @JoinColumn({ name: 'createdById', foreignKeyConstraintName: 'FK_webhook_endpoint_created_by' })
+  creator?: User | null;
 
   @Field(() => String, {
     nullable: true,
