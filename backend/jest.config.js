@@ -3,7 +3,10 @@ module.exports = {
   testEnvironment: 'node',
   roots: ['<rootDir>/test'],
   // The shared rules from their source: tests need no build first.
-  moduleNameMapper: { '^@keen/rules$': '<rootDir>/../packages/rules/src/index.ts' },
+  moduleNameMapper: {
+    '^@keen/rules$': '<rootDir>/../packages/rules/src/index.ts',
+    '^@keen/rules/schemas$': '<rootDir>/../packages/rules/src/schemas.ts',
+  },
   transform: { '^.+\\.tsx?$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.json' }] },
   globalSetup: '<rootDir>/test/support/global-setup.ts',
   globalTeardown: '<rootDir>/test/support/global-teardown.ts',

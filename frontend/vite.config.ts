@@ -5,8 +5,14 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 
-/** Rules the forms share with the server (the packages/rules workspace), bundled from their source. */
-export const rulesAlias = { '@keen/rules': resolve(import.meta.dirname, '../packages/rules/src/index.ts') };
+/**
+ * Rules the forms share with the server (the packages/rules workspace), bundled from their source;
+ * the schemas entry first, since an alias also matches the paths below it.
+ */
+export const rulesAlias = {
+  '@keen/rules/schemas': resolve(import.meta.dirname, '../packages/rules/src/schemas.ts'),
+  '@keen/rules': resolve(import.meta.dirname, '../packages/rules/src/index.ts'),
+};
 
 const generatedDocuments = resolve(import.meta.dirname, 'src/gql/graphql.ts');
 

@@ -2,7 +2,10 @@ import type { ServerResponse } from 'node:http';
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import type { Logger } from 'pino';
 import { bodyRefusal, callerErrorOf, sendFailure, sendJson } from '../http-kit/errors';
+import { mountRoutes } from '../http-kit/express-routes';
 import { clientAddress, createHandlers, type PublicReadRoutes } from '../http-kit/handle';
+import type { Routes } from '../http-kit/routes';
+import { type Access, authorize } from '../modules/auth/access';
 import { callerFromRequest } from '../modules/request-caller';
 import { authorizeKey, routeKeyAccess } from '../modules/auth/scopes';
 import { registerCatalogRoutes } from '../modules/catalog/catalog.routes';
@@ -10,17 +13,23 @@ import { registerOrdersRoutes } from '../modules/orders/orders.routes';
 import { registerPaymentsRoutes } from '../modules/payments/payments.routes';
 import { STRIPE_WEBHOOK_PATH } from '../modules/payments/webhook-path';
 import { registerReportsRoutes } from '../modules/reports/reports.routes';
-import { registerReviewsRoutes } from '../modules/reviews/reviews.routes';
+import { reviewsRoutes } from '../modules/reviews/reviews.routes';
 import { registerUploadsRoutes } from '../modules/uploads/uploads.routes';
+import { MAX_IMAGE_BYTES } from '../modules/uploads/uploads.service';
 import { registerUsersRoutes } from '../modules/users/users.routes';
 import { registerOpenApiRoutes } from './openapi';
+import { restDocument } from './rest-document';
 import type { AppRestContext, AppServices } from './services';
 
-/** Every module's REST routes, in one list. */
+/** Every module's declared REST routes, in one table. */
+export const restRoutes: Routes<AppRestContext, Access> = [...reviewsRoutes];
+
+/** `/api/openapi.json`, generated from the table. */
+export const restApiDocument = restDocument(restRoutes);
+
+/** The modules whose routes are not declared as data yet. */
 const restRegistrations = [
-  registerOpenApiRoutes,
   registerCatalogRoutes,
-  registerReviewsRoutes,
   registerUsersRoutes,
   registerOrdersRoutes,
   registerPaymentsRoutes,
@@ -37,12 +46,27 @@ export function createRestRouter(services: AppServices, logger: Logger, publicRe
   const router = express.Router();
   const json = express.json({ limit: '1mb' });
   router.use((req, res, next) => (req.path === STRIPE_WEBHOOK_PATH ? next() : json(req, res, next)));
+  const callerContext = async (req: Request): Promise<AppRestContext> => ({
+    caller: await callerFromRequest(services, req.headers.authorization, () => clientAddress(req)),
+    services,
+  });
+  registerOpenApiRoutes(router, () => restApiDocument);
+  mountRoutes(router, restRoutes, {
+    contextOf: callerContext,
+    anonymous: { caller: { user: null }, services },
+    authorize: (access, { caller }) => authorize(caller, access),
+    readCache: services.readCache,
+    publicReads,
+    base: '/api',
+    maxImageBytes: MAX_IMAGE_BYTES,
+    logger,
+  });
   const handlers = createHandlers<AppRestContext>(
     async (req) => {
-      const caller = await callerFromRequest(services, req.headers.authorization, () => clientAddress(req));
+      const context = await callerContext(req);
       // An API key reaches only routes that declare its scope (`keyScope`); the others refuse keys.
-      authorizeKey(caller, routeKeyAccess(req));
-      return { caller, services };
+      authorizeKey(context.caller, routeKeyAccess(req));
+      return context;
     },
     { caller: { user: null }, services },
     services.readCache,

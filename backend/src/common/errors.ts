@@ -5,7 +5,14 @@ import { GraphQLError } from 'graphql';
  * Anything else thrown is an internal error and is logged, never shown.
  */
 export type AppErrorCode =
-  'BAD_USER_INPUT' | 'UNAUTHENTICATED' | 'FORBIDDEN' | 'NOT_FOUND' | 'CONFLICT' | 'RATE_LIMITED' | 'SERVICE_UNAVAILABLE';
+  | 'BAD_USER_INPUT'
+  | 'UNAUTHENTICATED'
+  | 'FORBIDDEN'
+  | 'NOT_FOUND'
+  | 'CONFLICT'
+  | 'PAYLOAD_TOO_LARGE'
+  | 'RATE_LIMITED'
+  | 'SERVICE_UNAVAILABLE';
 
 const httpStatusOf: Record<AppErrorCode, number> = {
   BAD_USER_INPUT: 400,
@@ -13,6 +20,7 @@ const httpStatusOf: Record<AppErrorCode, number> = {
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
   RATE_LIMITED: 429,
   SERVICE_UNAVAILABLE: 503,
 };
@@ -36,6 +44,7 @@ export const unauthenticated = (message = 'Please sign in first') => new AppErro
 export const forbidden = (message = 'You may not do this') => new AppError('FORBIDDEN', message);
 export const notFound = (what: string) => new AppError('NOT_FOUND', `${what} not found`);
 export const conflict = (message: string) => new AppError('CONFLICT', message);
+export const tooLarge = (message: string) => new AppError('PAYLOAD_TOO_LARGE', message);
 export const rateLimited = (retryAfter: number) =>
   new AppError('RATE_LIMITED', `Too many requests; please try again in ${retryAfter} seconds`, retryAfter);
 /** The database cannot be reached: a passing condition, so callers are asked to retry. */

@@ -1,4 +1,3 @@
-import type { Request } from 'express';
 import { badInput } from '../common/errors';
 
 /**
@@ -13,9 +12,9 @@ export class JsonBody {
     private readonly path: string,
   ) {}
 
-  /** The request's body: an absent body is empty; an array or a scalar is bad input. */
-  static of(req: Request): JsonBody {
-    const body: unknown = req.body ?? {};
+  /** A request's parsed body: an absent body is empty; an array or a scalar is bad input. */
+  static of(parsed: unknown): JsonBody {
+    const body = parsed ?? {};
     if (!isObject(body)) throw badInput('The request body must be a JSON object');
     return new JsonBody(body, '');
   }

@@ -103,6 +103,11 @@ export interface KnownPublicRead {
 export class PublicReadRoutes {
   private readonly routes = new Map<string, { query: readonly string[]; route: string; answer: AnonymousRead }>();
 
+  /** A declared public-read route (http-kit/express-routes.ts): its full path, its query parameters, its anonymous answer. */
+  declare(path: string, query: readonly string[], answer: AnonymousRead): void {
+    this.routes.set(path, { query, route: path, answer });
+  }
+
   /** The key of a GET answered by a public-read route; null when it is not to be cached. */
   learn(req: Request, query: readonly string[], answer: AnonymousRead): string | null {
     const route = `${req.baseUrl}${req.route?.path ?? ''}`;

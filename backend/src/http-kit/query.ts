@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import { badInput } from '../common/errors';
+import { z } from 'zod';
 import { MAX_TAKE } from '../common/list';
 
 /** A REST request's query string, read into typed values; a bad value is a 400 that names the parameter. */
@@ -14,6 +15,12 @@ export const LIST_PAGE_QUERY = ['skip', 'take'] as const;
 
 /** The most rows one REST list answers; `?skip` and `?take` page through longer lists. */
 export const REST_LIST_CAP = 1000;
+
+/** `restList`'s query parameters, as a route declares them. */
+export const LIST_PAGE_QUERY_SCHEMA = z.object({
+  skip: z.int().min(0).optional().describe('Rows to skip (default 0)'),
+  take: z.int().min(1).max(REST_LIST_CAP).optional().describe(`Rows to answer (default and at most ${REST_LIST_CAP})`),
+});
 
 /**
  * The old routes answer a plain array. It holds at most REST_LIST_CAP rows (`?take`, default and

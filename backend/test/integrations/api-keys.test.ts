@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { getMetadataStorage } from 'type-graphql';
 import { buildKeenSchema } from '../../src/app/graphql-schema';
-import { openApiDocument } from '../../src/app/openapi';
+import { restApiDocument as openApiDocument } from '../../src/app/rest-router';
 import { ApiKey } from '../../src/modules/integrations/api-key.entity';
 import { OrderEvent } from '../../src/modules/orders/order-event.entity';
 import { restClient } from '../support/rest-client';

@@ -1,8 +1,7 @@
 import express, { type Router } from 'express';
 import { pino } from 'pino';
-import { openApiDocument } from '../../src/app/openapi';
 import { PublicReadRoutes } from '../../src/http-kit/handle';
-import { createRestRouter } from '../../src/app/rest-router';
+import { createRestRouter, restApiDocument as openApiDocument } from '../../src/app/rest-router';
 import { startTestApp, type TestApp } from '../support/harness';
 
 let app: TestApp;

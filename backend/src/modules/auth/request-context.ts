@@ -1,3 +1,5 @@
+import type { Routes } from '../../http-kit/routes';
+import type { Access } from './access';
 import type { Caller, CallerPerson } from './caller';
 
 /**
@@ -16,3 +18,6 @@ export interface GraphQLContextOf<Services, Loaders = object, Person extends Cal
 > {
   loaders: Loaders;
 }
+
+/** A module's REST routes, declared with its own context and Keen's caller rules (auth/access.ts). */
+export type RestRoutes<Services, Person extends CallerPerson = CallerPerson> = Routes<RestContextOf<Services, Person>, Access>;

@@ -53,7 +53,7 @@ const productFields = (body: JsonBody): ProductFieldsInput => ({
 
 /** A new product's body; the old client sent the name as `?productname=` instead. */
 const productInput = (req: Request): ProductInput => {
-  const body = JsonBody.of(req);
+  const body = JsonBody.of(req.body);
   return {
     name: body.optionalText('name') ?? queryValue(req, 'productname') ?? '',
     description: body.text('description'),
@@ -62,7 +62,7 @@ const productInput = (req: Request): ProductInput => {
 };
 
 const updateProductInput = (req: Request): UpdateProductInput => {
-  const body = JsonBody.of(req);
+  const body = JsonBody.of(req.body);
   return { name: body.optionalText('name'), description: body.optionalText('description'), ...productFields(body) };
 };
 

@@ -54,7 +54,7 @@ const restOrder = (o: Order) => ({
 
 /** The purchase form's body; the old client named the product `productCode`. */
 function placeOrderInput(req: Request): PlaceOrderInput {
-  const body = JsonBody.of(req);
+  const body = JsonBody.of(req.body);
   return {
     productId: body.optionalText('productId') ?? body.text('productCode'),
     quantity: body.wholeNumber('quantity'),
@@ -113,7 +113,7 @@ export function registerOrdersRoutes(router: Router, { handle }: Handlers<RestCo
     handle(async (req, _res, { caller, services }) => {
       requireUser(caller);
       const id = requireQuery(req, 'id');
-      if (JsonBody.of(req).optionalText('status') !== OrderStatus.Shipped) throw badInput("Only status 'Shipped' can be set");
+      if (JsonBody.of(req.body).optionalText('status') !== OrderStatus.Shipped) throw badInput("Only status 'Shipped' can be set");
       return { ...restOrder(await services.orders.markShipped(caller, id)), message: 'Status is updated' };
     }),
   );

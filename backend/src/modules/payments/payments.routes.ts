@@ -15,7 +15,7 @@ export function registerPaymentsRoutes(router: Router, { handle }: Handlers<Rest
     '/create-payment-intent',
     handle(async (req, _res, { caller, services }) => {
       requireUser(caller);
-      const body = JsonBody.of(req);
+      const body = JsonBody.of(req.body);
       const orderId = body.optionalText('orderId') ?? body.optionalText('id');
       if (orderId === undefined) throw badInput('Send the order id as orderId');
       const intent = await services.payments.createIntent(caller, orderId);
@@ -27,7 +27,7 @@ export function registerPaymentsRoutes(router: Router, { handle }: Handlers<Rest
     '/orders/:id',
     handle(async (req, _res, { caller, services }) => {
       requireUser(caller);
-      const transactionId = JsonBody.of(req).optionalText('transactionId');
+      const transactionId = JsonBody.of(req.body).optionalText('transactionId');
       if (transactionId === undefined) throw badInput('Send the payment intent id as transactionId');
       const order = await services.payments.confirm(caller, String(req.params.id), transactionId);
       return { _id: order.id, paid: order.paid, transactionId: order.transactionId };

@@ -1,16 +1,12 @@
-import type { Request, Router } from 'express';
+import { reviewInput } from '@keen/rules/schemas';
+import { z } from 'zod';
 import { JsonBody } from '../../http-kit/body';
-import type { Handlers } from '../../http-kit/handle';
-import { LIST_PAGE_QUERY, restList } from '../../http-kit/query';
-import { requireUser } from '../auth/caller';
-import type { RestContextOf } from '../auth/request-context';
+import { named } from '../../http-kit/openapi';
+import { LIST_PAGE_QUERY_SCHEMA, restList } from '../../http-kit/query';
+import type { RestRoutes } from '../auth/request-context';
 import type { User } from '../users/user.entity';
 import type { ReviewsService } from './reviews.service';
 import type { Review } from './review.entity';
-import type { AddReviewInput } from './review.inputs';
-import { keyScope } from '../auth/scopes';
-
-type RestContext = RestContextOf<{ reviews: ReviewsService }, User>;
 
 /** A review as the old client reads it (SPEC §3). Reviewers' e-mail addresses are for admins and the author: everyone else gets "". */
 const restReview = (r: Review, withEmail: boolean) => ({
@@ -23,40 +19,62 @@ const restReview = (r: Review, withEmail: boolean) => ({
   star: r.star,
 });
 
-const addReviewInput = (req: Request): AddReviewInput => {
-  const body = JsonBody.of(req);
-  return { star: body.wholeNumber('star'), description: body.text('description') };
-};
+const reviewAnswer = named(
+  'Review',
+  z.object({
+    _id: z.string().describe('The review id'),
+    userName: z.string().describe("The author's name"),
+    name: z.string().describe("The author's name, as the old client also read it"),
+    email: z.string().describe('The author\'s e-mail address: "" unless the caller is an admin or the author'),
+    description: z.string(),
+    img: z.string().nullable().describe("The author's photo (one of Keen's own uploads), or null"),
+    star: z.int().min(1).max(5),
+  }),
+);
 
 /** SPEC §7 review calls. The author's name, e-mail and photo come from their profile, not the body. */
-export function registerReviewsRoutes(router: Router, { handle, publicRead }: Handlers<RestContext>): void {
-  router.get(
-    '/reviews',
-    keyScope('catalog:read'),
-    publicRead(
-      async (req, res, { caller, services }) => {
-        const reviews = await restList(req, res, (page) => services.reviews.list(caller, Object.assign({}, page)));
-        return reviews.map((review) => restReview(review, services.reviews.canSeeAuthorEmail(caller, review)));
-      },
-      { query: LIST_PAGE_QUERY },
-    ),
-  );
-
-  router.post(
-    '/reviews',
-    handle(async (req, _res, { caller, services }) => {
-      requireUser(caller);
-      const review = await services.reviews.add(caller, addReviewInput(req));
+export const reviewsRoutes: RestRoutes<{ reviews: ReviewsService }, User> = [
+  {
+    method: 'GET',
+    path: '/reviews',
+    tag: 'Reviews',
+    summary: 'All reviews, newest first',
+    access: { allow: 'public', key: 'catalog:read' },
+    publicRead: true,
+    query: LIST_PAGE_QUERY_SCHEMA,
+    answer: z.array(reviewAnswer),
+    answerHeaders: { 'X-Total-Count': 'Reviews over every page' },
+    work: async (req, res, { caller, services }) => {
+      const reviews = await restList(req, res, (page) => services.reviews.list(caller, Object.assign({}, page)));
+      return reviews.map((review) => restReview(review, services.reviews.canSeeAuthorEmail(caller, review)));
+    },
+  },
+  {
+    method: 'POST',
+    path: '/reviews',
+    tag: 'Reviews',
+    summary: 'Add a review as the signed-in customer',
+    access: { allow: 'signed in' },
+    body: reviewInput,
+    answer: reviewAnswer.extend({ insertedId: z.string(), message: z.literal('Review have been added') }),
+    work: async (req, _res, { caller, services }) => {
+      const body = JsonBody.of(req.body);
+      const review = await services.reviews.add(caller, { star: body.wholeNumber('star'), description: body.text('description') });
       return { ...restReview(review, true), insertedId: review.id, message: 'Review have been added' };
-    }),
-  );
-
-  router.delete(
-    '/reviews/:id',
-    keyScope('catalog:write'),
-    handle(async (req, _res, { caller, services }) => {
+    },
+  },
+  {
+    method: 'DELETE',
+    path: '/reviews/:id',
+    tag: 'Reviews',
+    summary: 'Remove a review (moderation)',
+    access: { allow: 'admin', key: 'catalog:write' },
+    params: z.object({ id: z.string().describe("The review's _id") }),
+    failures: [404],
+    answer: z.object({ deletedCount: z.literal(1) }),
+    work: async (req, _res, { caller, services }) => {
       await services.reviews.remove(caller, req.params.id);
       return { deletedCount: 1 };
-    }),
-  );
-}
+    },
+  },
+];

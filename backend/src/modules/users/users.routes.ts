@@ -59,7 +59,7 @@ export function registerUsersRoutes(router: Router, { handle }: Handlers<RestCon
     '/users',
     handle(async (req, _res, { caller, services }) => {
       const { email: own } = requireUser(caller);
-      const { email, input } = registration(JsonBody.of(req));
+      const { email, input } = registration(JsonBody.of(req.body));
       // The body names the account: only the caller's own.
       if (normalizeEmail(email) !== own) throw forbidden('You may register only your own e-mail address');
       return successUnlessConflict(async () => {
@@ -75,7 +75,7 @@ export function registerUsersRoutes(router: Router, { handle }: Handlers<RestCon
       const { id: own } = requireUser(caller);
       // The query names the profile: only the caller's own.
       if (requireQuery(req, 'id') !== own) throw forbidden('You may update only your own profile');
-      const user = await services.users.updateProfile(caller, updateProfileInput(JsonBody.of(req)));
+      const user = await services.users.updateProfile(caller, updateProfileInput(JsonBody.of(req.body)));
       return { ...restUser(user), message: `${user.name} profile has been updated` };
     }),
   );

@@ -1,0 +1,29 @@
+import { type Caller, requireAdmin, requireAdminPerson, requireUser } from './caller';
+import { authorizeKey, type KeyAccess, NEEDS_A_PERSON } from './scopes';
+
+/**
+ * Who may call an operation, declared beside it: anyone, a signed-in person, an admin (or an API
+ * key with the declared scope), or an admin signed in as themselves (never a key). Checked before
+ * the operation reads its input, so an anonymous caller meets 401 before any 400. Services still
+ * check their caller themselves.
+ */
+export type Allow = 'public' | 'signed in' | 'admin' | 'admin person';
+
+/** A REST route's caller rule: who may call it, and what an API key needs (a scope, or the rule that refuses keys). */
+export interface Access {
+  allow: Allow;
+  /** The scope a key needs; without one, keys are refused with `NEEDS_A_PERSON`. */
+  key?: KeyAccess;
+}
+
+/** Throws the refusal when `caller` may not call an operation declared with `access`. */
+export function authorize(caller: Caller, { allow, key = { notForKeys: NEEDS_A_PERSON } }: Access): void {
+  if (caller.apiKey) {
+    // An admin person's operation refuses every key, whatever scope it was declared with.
+    authorizeKey(caller, allow === 'admin person' && typeof key === 'string' ? { notForKeys: NEEDS_A_PERSON } : key);
+    return;
+  }
+  if (allow === 'signed in') requireUser(caller);
+  else if (allow === 'admin') requireAdmin(caller);
+  else if (allow === 'admin person') requireAdminPerson(caller);
+}
