@@ -2,6 +2,7 @@ import type { ServerResponse } from 'node:http';
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import type { Logger } from 'pino';
 import { bodyRefusal, callerErrorOf, sendFailure, sendJson } from '../http-kit/errors';
+import { readJsonBodies } from '../http-kit/body';
 import { mountRoutes } from '../http-kit/express-routes';
 import { clientAddress, createHandlers, type PublicReadRoutes } from '../http-kit/handle';
 import type { Routes } from '../http-kit/routes';
@@ -44,7 +45,7 @@ const restRegistrations = [
  */
 export function createRestRouter(services: AppServices, logger: Logger, publicReads: PublicReadRoutes): Router {
   const router = express.Router();
-  const json = express.json({ limit: '1mb' });
+  const json = readJsonBodies('1mb');
   router.use((req, res, next) => (req.path === STRIPE_WEBHOOK_PATH ? next() : json(req, res, next)));
   const callerContext = async (req: Request): Promise<AppRestContext> => ({
     caller: await callerFromRequest(services, req.headers.authorization, () => clientAddress(req)),

@@ -1,4 +1,25 @@
+import type { IncomingMessage } from 'node:http';
+import express, { type RequestHandler } from 'express';
 import { badInput } from '../common/errors';
+
+const refusedBodies = new WeakMap<IncomingMessage, unknown>();
+
+/**
+ * Reads JSON bodies (at most `limit`) for the routes behind it; a body that cannot be read
+ * (not JSON, too large) is not answered here but kept for the route (`bodyRefusalOf`), which
+ * answers it once it has checked its caller: an anonymous caller meets 401 before any 400.
+ */
+export function readJsonBodies(limit: string): RequestHandler {
+  const json = express.json({ limit });
+  return (req, res, next) =>
+    json(req, res, (error?: unknown) => {
+      if (error) refusedBodies.set(req, error);
+      next();
+    });
+}
+
+/** The error that kept a request's body from being read, if any (express.json's, for `bodyRefusal`). */
+export const bodyRefusalOf = (req: IncomingMessage): unknown => refusedBodies.get(req);
 
 /**
  * A REST request's JSON body, read field by field into a typed input. A field of the wrong JSON

@@ -5,6 +5,7 @@ import multer, { MulterError } from 'multer';
 import type { Logger } from 'pino';
 import { badInput, tooLarge } from '../common/errors';
 import type { ReadCache } from '../common/read-cache';
+import { bodyRefusalOf } from './body';
 import { jsonGetAnswer, RecentTags, sendJsonGetAnswer } from './etag';
 import type { PublicReadRoutes } from './handle';
 import { queryNames, type RouteDeclaration, type RouteRequest } from './routes';
@@ -53,6 +54,8 @@ export function mountRoutes<Context, Rule>(
       try {
         const context = await runtime.contextOf(req);
         runtime.authorize(route.access, context);
+        const refusal = bodyRefusalOf(req);
+        if (refusal) throw refusal;
         const body = route.body === 'image' ? imageReader(readImage, req, res, runtime.maxImageBytes) : req.body;
         const result = await route.work(routeRequest(req, body), res, context);
         if (!res.headersSent) res.status(status).json(result);

@@ -4,6 +4,7 @@ import { parse as parseQueryString } from 'node:querystring';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { AppError } from '../common/errors';
 import type { ReadCache } from '../common/read-cache';
+import { bodyRefusalOf } from './body';
 import { jsonGetAnswer, RecentTags, sendJsonGetAnswer } from './etag';
 import type { QueryOf } from './query';
 
@@ -46,6 +47,8 @@ export function createHandlers<Context>(
 ): Handlers<Context> {
   const handle = (handler: Handler<Context>) => async (req: Request, res: Response, next: NextFunction) => {
     try {
+      const refusal = bodyRefusalOf(req);
+      if (refusal) throw refusal;
       const result = await handler(req, res, await contextOf(req));
       if (!res.headersSent) res.json(result);
     } catch (error) {

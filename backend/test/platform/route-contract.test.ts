@@ -1,0 +1,118 @@
+import { z } from 'zod';
+import { restApiDocument, restRoutes } from '../../src/app/rest-router';
+import type { RouteDeclaration } from '../../src/http-kit/routes';
+import type { Access } from '../../src/modules/auth/access';
+import { restClient } from '../support/rest-client';
+import { startTestApp, type TestApp, type TestSession } from '../support/harness';
+
+/**
+ * Every declared REST route does what its declaration (and so /api/openapi.json) says: its caller
+ * rule is enforced before its input is read, a documented required field or parameter left out is
+ * a 400, and what it answers has the documented shape.
+ */
+let app: TestApp;
+let customer: TestSession;
+let admin: TestSession;
+let keyWithoutScopes: string;
+let api: ReturnType<typeof restClient>;
+const placeholderId = '00000000-0000-4000-8000-000000000000';
+
+beforeAll(async () => {
+  app = await startTestApp();
+  api = restClient(app);
+  customer = await app.customer('contract');
+  admin = await app.adminUser();
+  const created = await app.gql<{ createApiKey: { secret: string } }>(
+    'mutation($input: CreateApiKeyInput!) { createApiKey(input: $input) { secret } }',
+    { input: { name: 'No scope it needs', scopes: ['reports:read'] } },
+    admin,
+  );
+  keyWithoutScopes = created.data!.createApiKey.secret;
+});
+afterAll(() => app.close());
+
+type Route = RouteDeclaration<never, Access>;
+const routes = restRoutes as readonly Route[];
+const describe = (route: Route) => `${route.method} ${route.path}`;
+/** A URL for the route, its path parameters filled with values of the right form. */
+const urlOf = (route: Route, query = '') =>
+  route.path.replace(/:(\w+)/g, (_m, name: string) => (name === 'email' ? 'nobody@keen.test' : placeholderId)) + query;
+
+test('the document is generated from the table: each declared route is in it, with its caller rule', () => {
+  expect(routes.length).toBeGreaterThan(0);
+  for (const route of routes) {
+    const operation = (restApiDocument.paths as Record<string, Record<string, { security: object[] }>>)[
+      route.path.replace(/:(\w+)/g, '{$1}')
+    ]?.[route.method.toLowerCase()];
+    expect({ route: describe(route), documented: Boolean(operation) }).toEqual({ route: describe(route), documented: true });
+    const open = operation.security.some((requirement) => Object.keys(requirement).length === 0);
+    expect({ route: describe(route), open }).toEqual({ route: describe(route), open: route.access.allow === 'public' });
+  }
+});
+
+test('a route for signed-in callers answers 401 to an anonymous caller, before reading any input', async () => {
+  for (const route of routes.filter((r) => r.access.allow !== 'public')) {
+    const { status } = await api(route.method, urlOf(route), route.body && typeof route.body !== 'string' ? { raw: '{"junk":' } : {});
+    expect({ route: describe(route), status }).toEqual({ route: describe(route), status: 401 });
+  }
+});
+
+test("an admin's route answers 403 to a customer, before reading any input", async () => {
+  for (const route of routes.filter((r) => r.access.allow === 'admin' || r.access.allow === 'admin person')) {
+    const { status } = await api(route.method, urlOf(route), {
+      as: customer,
+      ...(route.body && typeof route.body !== 'string' ? { body: {} } : {}),
+    });
+    expect({ route: describe(route), status }).toEqual({ route: describe(route), status: 403 });
+  }
+});
+
+test('an API key reaches only the routes that declare its scope', async () => {
+  for (const route of routes) {
+    if (route.body === 'raw') continue; // a signed webhook: its signature is its caller rule
+    const { status, body } = await api(route.method, urlOf(route), { as: keyWithoutScopes });
+    const scope = typeof route.access.key === 'string' && route.access.allow !== 'admin person' ? route.access.key : null;
+    expect({ route: describe(route), status, message: body?.message }).toEqual({
+      route: describe(route),
+      status: 403,
+      message: scope ? `This API key lacks the scope ${scope}` : expect.any(String),
+    });
+  }
+});
+
+/** Who may call the route: the weakest caller its rule lets in. */
+const callerFor = (route: Route) => (route.access.allow === 'public' ? undefined : route.access.allow === 'signed in' ? customer : admin);
+
+test('a JSON body without its documented required fields is a 400', async () => {
+  for (const route of routes) {
+    if (!(route.body instanceof z.ZodObject)) continue;
+    const shape = route.body.shape as Record<string, z.ZodType>;
+    const required = Object.keys(shape).filter((name) => !shape[name].safeParse(undefined).success);
+    if (!required.length) continue;
+    const { status } = await api(route.method, urlOf(route), { as: callerFor(route), body: {} });
+    expect({ route: describe(route), required, status }).toEqual({ route: describe(route), required, status: 400 });
+  }
+});
+
+test('leaving out a documented required query parameter is a 400', async () => {
+  for (const route of routes) {
+    if (!route.query) continue;
+    const shape = route.query.shape as Record<string, z.ZodType>;
+    for (const name of Object.keys(shape).filter((key) => !shape[key].safeParse(undefined).success)) {
+      const { status } = await api(route.method, urlOf(route), { as: callerFor(route) });
+      expect({ route: describe(route), parameter: name, status }).toEqual({ route: describe(route), parameter: name, status: 400 });
+    }
+  }
+});
+
+test('what a GET answers has the documented shape', async () => {
+  await app.product({ name: 'Contract Knife' });
+  const gets = routes.filter((r) => r.method === 'GET' && !r.params && !r.answerType);
+  expect(gets.length).toBeGreaterThan(0);
+  for (const route of gets) {
+    const { status, body } = await api('GET', urlOf(route), { as: route.access.allow === 'public' ? undefined : admin });
+    expect({ route: describe(route), status }).toEqual({ route: describe(route), status: route.status ?? 200 });
+    const parsed = route.answer.safeParse(body);
+    expect({ route: describe(route), issues: parsed.error?.issues ?? [] }).toEqual({ route: describe(route), issues: [] });
+  }
+});
