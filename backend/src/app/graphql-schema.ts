@@ -1,6 +1,6 @@
 import { type GraphQLSchema } from 'graphql';
 import { buildSchema } from 'type-graphql';
-import { authorizeKey, type KeyAccess } from '../modules/auth/scopes';
+import { type Access, authorize } from '../modules/auth/access';
 import { ApiKeysResolver } from '../modules/integrations/api-keys.resolver';
 import { WebhooksResolver } from '../modules/integrations/webhooks.resolver';
 import { BackgroundJobsResolver } from '../modules/jobs/background-jobs.resolver';
@@ -27,14 +27,15 @@ export const resolvers = [
 
 /**
  * Services validate input themselves (with the shop's own messages), so type-graphql does not.
- * `@KeyScope`/`@NotForKeys` beside each operation hold API keys to their scopes; people are checked by the services.
+ * `@Allow` beside each operation says who may call it, people and keys alike; it is checked before
+ * the arguments are read, and the services check their caller again.
  */
 export async function buildKeenSchema(): Promise<GraphQLSchema> {
   const schema = await buildSchema({
     resolvers,
     validate: false,
-    authChecker: ({ context }: { context: AppGraphQLContext }, [access]: KeyAccess[]) => {
-      authorizeKey(context.caller, access);
+    authChecker: ({ context }: { context: AppGraphQLContext }, [access]: Access[]) => {
+      authorize(context.caller, access);
       return true;
     },
   });

@@ -1,3 +1,4 @@
+import { Authorized } from 'type-graphql';
 import { type Caller, requireAdmin, requireAdminPerson, requireUser } from './caller';
 import { authorizeKey, type KeyAccess, NEEDS_A_PERSON } from './scopes';
 
@@ -15,6 +16,13 @@ export interface Access {
   /** The scope a key needs; without one, keys are refused with `NEEDS_A_PERSON`. */
   key?: KeyAccess;
 }
+
+/**
+ * Declares, beside a query or mutation, who may call it (the same rule a REST route declares);
+ * the schema's auth checker enforces it before the arguments are read. Every query and mutation
+ * declares one: test/integrations/api-keys.test.ts walks the resolvers.
+ */
+export const Allow = (access: Access) => Authorized<Access>(access);
 
 /** Throws the refusal when `caller` may not call an operation declared with `access`. */
 export function authorize(caller: Caller, { allow, key = { notForKeys: NEEDS_A_PERSON } }: Access): void {

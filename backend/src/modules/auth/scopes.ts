@@ -1,5 +1,4 @@
 import type { NextFunction, Request, Response } from 'express';
-import { Authorized } from 'type-graphql';
 import { forbidden } from '../../common/errors';
 import { type ApiKeyScope } from '@keen/rules';
 import type { Caller } from './caller';
@@ -11,16 +10,6 @@ export const NEEDS_A_PERSON = 'API keys cannot do this: it needs a signed-in per
 
 /** What an operation declares for API keys: the scope a key needs, or that no key may call it and the rule that says why. */
 export type KeyAccess = ApiKeyScope | { notForKeys: string };
-
-/**
- * Declares, beside a query or mutation, the scope an API key needs to call it (people are checked by
- * the service as before). Every query and mutation declares one: test/integrations/api-keys.test.ts
- * ("every query and mutation declares the scope...") walks the schema's resolvers.
- */
-export const KeyScope = (scope: ApiKeyScope) => Authorized<KeyAccess>(scope);
-
-/** Declares a query or mutation that no API key may call, whatever its scopes; a key's refusal says `rule`. */
-export const NotForKeys = (rule = NEEDS_A_PERSON) => Authorized<KeyAccess>({ notForKeys: rule });
 
 /** Refuses a key caller outside the declared access; anyone else passes (their service checks them). */
 export function authorizeKey(caller: Caller, access: KeyAccess): void {

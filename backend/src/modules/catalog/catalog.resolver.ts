@@ -7,7 +7,7 @@ import { ListResult } from '../../common/list';
 import { ENGRAVING_FONTS, EngravingFont } from './engraving';
 import { Product } from './product.entity';
 import { ProductInput, ProductListOptions, UpdateProductInput } from './product.inputs';
-import { KeyScope } from '../auth/scopes';
+import { Allow } from '../auth/access';
 
 type GraphQLContext = GraphQLContextOf<{ catalog: CatalogService }>;
 
@@ -16,7 +16,7 @@ export class ProductList extends ListResult(Product) {}
 
 @Resolver(() => Product)
 export class CatalogResolver {
-  @KeyScope('catalog:read')
+  @Allow({ allow: 'public', key: 'catalog:read' })
   @Query(() => ProductList, { description: 'Anyone: a page of the catalogue, with search, sort and stock filters' })
   products(
     @Arg('options', () => ProductListOptions, { nullable: true, description: 'Default: the first 20, oldest first' })
@@ -33,13 +33,13 @@ export class CatalogResolver {
     );
   }
 
-  @KeyScope('catalog:read')
+  @Allow({ allow: 'public', key: 'catalog:read' })
   @Query(() => [EngravingFont], { description: 'The fonts an engraving may use' })
   engravingFonts(): readonly EngravingFont[] {
     return ENGRAVING_FONTS;
   }
 
-  @KeyScope('catalog:read')
+  @Allow({ allow: 'public', key: 'catalog:read' })
   @Query(() => Product, { description: 'Anyone: one product; NOT_FOUND when there is none' })
   product(
     @Arg('id', () => ID, { description: "The product's id" }) id: string,
@@ -48,7 +48,7 @@ export class CatalogResolver {
     return services.catalog.get(caller, id);
   }
 
-  @KeyScope('catalog:write')
+  @Allow({ allow: 'admin', key: 'catalog:write' })
   @Mutation(() => Product, { description: 'Admin only' })
   createProduct(
     @Arg('input', () => ProductInput, { description: 'The new product' }) input: ProductInput,
@@ -57,7 +57,7 @@ export class CatalogResolver {
     return services.catalog.create(caller, input);
   }
 
-  @KeyScope('catalog:write')
+  @Allow({ allow: 'admin', key: 'catalog:write' })
   @Mutation(() => Product, { description: 'Admin only' })
   updateProduct(
     @Arg('id', () => ID, { description: 'The product to change' }) id: string,
@@ -67,7 +67,7 @@ export class CatalogResolver {
     return services.catalog.update(caller, id, input);
   }
 
-  @KeyScope('catalog:write')
+  @Allow({ allow: 'admin', key: 'catalog:write' })
   @Mutation(() => ID, { description: 'Admin only; answers the deleted id' })
   deleteProduct(
     @Arg('id', () => ID, { description: 'The product to delete' }) id: string,

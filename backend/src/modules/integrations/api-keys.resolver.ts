@@ -1,5 +1,5 @@
 import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
-import { NotForKeys } from '../auth/scopes';
+import { Allow } from '../auth/access';
 import type { GraphQLContextOf } from '../auth/request-context';
 import type { ApiKeysService } from './api-keys.service';
 import { ApiKey } from './api-key.entity';
@@ -9,13 +9,13 @@ type GraphQLContext = GraphQLContextOf<{ apiKeys: ApiKeysService }>;
 
 @Resolver()
 export class ApiKeysResolver {
-  @NotForKeys()
+  @Allow({ allow: 'admin person' })
   @Query(() => [ApiKey], { description: 'Admin only: every API key, newest first (revoked ones included)' })
   apiKeys(@Ctx() { caller, services }: GraphQLContext): Promise<ApiKey[]> {
     return services.apiKeys.list(caller);
   }
 
-  @NotForKeys()
+  @Allow({ allow: 'admin person' })
   @Mutation(() => CreatedApiKey, { description: 'Admin only: a new API key; its secret is in this answer and never again' })
   createApiKey(
     @Arg('input', () => CreateApiKeyInput, { description: 'Its name and scopes' }) input: CreateApiKeyInput,
@@ -24,7 +24,7 @@ export class ApiKeysResolver {
     return services.apiKeys.create(caller, input);
   }
 
-  @NotForKeys()
+  @Allow({ allow: 'admin person' })
   @Mutation(() => ApiKey, { description: 'Admin only: the key is refused from now on, on every process' })
   revokeApiKey(
     @Arg('id', () => ID, { description: 'The key to revoke' }) id: string,

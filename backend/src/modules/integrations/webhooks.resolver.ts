@@ -1,5 +1,5 @@
 import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
-import { NotForKeys } from '../auth/scopes';
+import { Allow } from '../auth/access';
 import type { GraphQLContextOf } from '../auth/request-context';
 import type { WebhooksService } from './webhooks.service';
 import { WebhookDelivery, WebhookEndpoint } from './webhook.entity';
@@ -9,13 +9,13 @@ type GraphQLContext = GraphQLContextOf<{ webhooks: WebhooksService }>;
 
 @Resolver()
 export class WebhooksResolver {
-  @NotForKeys()
+  @Allow({ allow: 'admin person' })
   @Query(() => [WebhookEndpoint], { description: 'Admin only: every webhook endpoint, newest first' })
   webhookEndpoints(@Ctx() { caller, services }: GraphQLContext): Promise<WebhookEndpoint[]> {
     return services.webhooks.list(caller);
   }
 
-  @NotForKeys()
+  @Allow({ allow: 'admin person' })
   @Query(() => [WebhookDelivery], { description: "Admin only: an endpoint's latest 100 deliveries, newest first" })
   webhookDeliveries(
     @Arg('endpointId', () => ID, { description: 'The endpoint whose deliveries to list' }) endpointId: string,
@@ -24,7 +24,7 @@ export class WebhooksResolver {
     return services.webhooks.deliveries(caller, endpointId);
   }
 
-  @NotForKeys()
+  @Allow({ allow: 'admin person' })
   @Mutation(() => CreatedWebhookEndpoint, {
     description: 'Admin only: a new endpoint; its signing secret is in this answer and never again',
   })
@@ -35,7 +35,7 @@ export class WebhooksResolver {
     return services.webhooks.create(caller, input);
   }
 
-  @NotForKeys()
+  @Allow({ allow: 'admin person' })
   @Mutation(() => WebhookEndpoint, { description: "Admin only: changes an endpoint's URL, events or whether it is enabled" })
   updateWebhookEndpoint(
     @Arg('id', () => ID, { description: 'The endpoint to change' }) id: string,
@@ -45,7 +45,7 @@ export class WebhooksResolver {
     return services.webhooks.update(caller, id, input);
   }
 
-  @NotForKeys()
+  @Allow({ allow: 'admin person' })
   @Mutation(() => ID, { description: 'Admin only: removes the endpoint and its delivery log; answers the id' })
   deleteWebhookEndpoint(
     @Arg('id', () => ID, { description: 'The endpoint to remove' }) id: string,
@@ -54,7 +54,7 @@ export class WebhooksResolver {
     return services.webhooks.delete(caller, id);
   }
 
-  @NotForKeys()
+  @Allow({ allow: 'admin person' })
   @Mutation(() => WebhookEndpoint, { description: 'Admin only: ends a pause for failing; the endpoint receives new events again' })
   resumeWebhookEndpoint(
     @Arg('id', () => ID, { description: 'The endpoint to resume' }) id: string,
@@ -63,7 +63,7 @@ export class WebhooksResolver {
     return services.webhooks.resume(caller, id);
   }
 
-  @NotForKeys()
+  @Allow({ allow: 'admin person' })
   @Mutation(() => WebhookDelivery, {
     description: 'Admin only: posts a signed ping event to the endpoint now and answers its delivery; a 2xx resumes a failing endpoint',
   })
@@ -74,7 +74,7 @@ export class WebhooksResolver {
     return services.webhooks.sendTest(caller, endpointId);
   }
 
-  @NotForKeys()
+  @Allow({ allow: 'admin person' })
   @Mutation(() => WebhookDelivery, { description: 'Admin only: sends a delivery again, with a fresh set of retries' })
   resendWebhookDelivery(
     @Arg('id', () => ID, { description: 'The delivery to send again' }) id: string,

@@ -10,7 +10,7 @@ import { OrderEvent } from './order-event.entity';
 import { Order } from './order.entity';
 import { OrderLine } from './order-line.entity';
 import { OrderListOptions, PlaceOrderInput, ShipmentTrackingInput } from './order.inputs';
-import { KeyScope, NotForKeys } from '../auth/scopes';
+import { Allow } from '../auth/access';
 
 type GraphQLContext = GraphQLContextOf<{ orders: OrdersService }, OrdersLoaders & CatalogLoaders, User>;
 
@@ -19,7 +19,7 @@ export class OrderList extends ListResult(Order) {}
 
 @Resolver(() => Order)
 export class OrdersResolver {
-  @KeyScope('orders:read')
+  @Allow({ allow: 'admin', key: 'orders:read' })
   @Query(() => OrderList, { description: 'Admin only: every order' })
   orders(
     @Arg('options', () => OrderListOptions, { nullable: true, description: 'Default: the newest 20' })
@@ -29,7 +29,7 @@ export class OrdersResolver {
     return services.orders.listAll(caller, options);
   }
 
-  @NotForKeys()
+  @Allow({ allow: 'signed in' })
   @Query(() => OrderList, { description: "The signed-in customer's orders" })
   myOrders(
     @Arg('options', () => OrderListOptions, { nullable: true, description: 'Default: the newest 20' })
@@ -39,13 +39,13 @@ export class OrdersResolver {
     return services.orders.listMine(caller, options);
   }
 
-  @KeyScope('orders:read')
+  @Allow({ allow: 'signed in', key: 'orders:read' })
   @Query(() => Order, { description: 'Its customer or an admin' })
   order(@Arg('id', () => ID, { description: "The order's id" }) id: string, @Ctx() { caller, services }: GraphQLContext): Promise<Order> {
     return services.orders.get(caller, id);
   }
 
-  @KeyScope('orders:read')
+  @Allow({ allow: 'admin', key: 'orders:read' })
   @Query(() => [OrderEvent], { description: "Admin only: the order's history, oldest first" })
   orderHistory(
     @Arg('id', () => ID, { description: "The order's id" }) id: string,
@@ -54,7 +54,7 @@ export class OrdersResolver {
     return services.orders.history(caller, id);
   }
 
-  @NotForKeys()
+  @Allow({ allow: 'signed in' })
   @Mutation(() => Order, {
     description:
       "A signed-in customer places an order: prices and totals are the shop's, its units are taken from stock and held until it is paid or the hold runs out",
@@ -66,7 +66,7 @@ export class OrdersResolver {
     return services.orders.place(caller, input);
   }
 
-  @KeyScope('orders:write')
+  @Allow({ allow: 'admin', key: 'orders:write' })
   @Mutation(() => Order, { description: 'Admin only; the order must be paid and Pending' })
   markShipped(
     @Arg('id', () => ID, { description: 'The order to ship' }) id: string,
@@ -77,7 +77,7 @@ export class OrdersResolver {
     return services.orders.markShipped(caller, id, tracking);
   }
 
-  @KeyScope('orders:write')
+  @Allow({ allow: 'signed in', key: 'orders:write' })
   @Mutation(() => ID, { description: "As cancelOrder, answering only the id (the old client's delete)" })
   async deleteOrder(
     @Arg('id', () => ID, { description: 'The order to cancel or refund' }) id: string,
@@ -86,7 +86,7 @@ export class OrdersResolver {
     return (await services.orders.cancelOrRefund(caller, id)).id;
   }
 
-  @KeyScope('orders:write')
+  @Allow({ allow: 'signed in', key: 'orders:write' })
   @Mutation(() => Order, {
     description:
       'Cancels an unpaid order (its customer or an admin; refused while a payment is under way), or, for an admin, refunds a paid unshipped one. Its units return to stock; the order stays, with its history',

@@ -2,7 +2,7 @@ import { Arg, Ctx, Field, ID, InputType, Int, Mutation, ObjectType, Resolver } f
 import type { GraphQLContextOf } from '../auth/request-context';
 import type { PaymentsService } from './payments.service';
 import { Order } from '../orders/order.entity';
-import { NotForKeys } from '../auth/scopes';
+import { Allow } from '../auth/access';
 
 type GraphQLContext = GraphQLContextOf<{ payments: PaymentsService }>;
 
@@ -41,7 +41,7 @@ export class TestCardInput {
 
 @Resolver()
 export class PaymentsResolver {
-  @NotForKeys()
+  @Allow({ allow: 'signed in' })
   @Mutation(() => PaymentIntent, { description: "The order's owner, while unpaid; a second call answers the same intent" })
   createPaymentIntent(
     @Arg('orderId', () => ID, { description: 'The unpaid order to pay' }) orderId: string,
@@ -50,7 +50,7 @@ export class PaymentsResolver {
     return services.payments.createIntent(caller, orderId);
   }
 
-  @NotForKeys()
+  @Allow({ allow: 'signed in' })
   @Mutation(() => Order, { description: 'Marks the order paid once the provider confirms the intent succeeded for it' })
   confirmPayment(
     @Arg('orderId', () => ID, { description: 'The order paid for' }) orderId: string,
@@ -60,7 +60,7 @@ export class PaymentsResolver {
     return services.payments.confirm(caller, orderId, paymentIntentId);
   }
 
-  @NotForKeys()
+  @Allow({ allow: 'signed in' })
   @Mutation(() => Order, { description: 'Offline test provider only: charges a test card and marks the order paid on success' })
   confirmTestCardPayment(
     @Arg('orderId', () => ID, { description: 'The order to pay' }) orderId: string,

@@ -2,13 +2,13 @@ import { Ctx, Query, Resolver } from 'type-graphql';
 import type { GraphQLContextOf } from '../auth/request-context';
 import type { ReportsService } from './reports.service';
 import { Overview } from './overview.types';
-import { KeyScope } from '../auth/scopes';
+import { Allow } from '../auth/access';
 
 type GraphQLContext = GraphQLContextOf<{ reports: ReportsService }>;
 
 @Resolver()
 export class ReportsResolver {
-  @KeyScope('reports:read')
+  @Allow({ allow: 'admin', key: 'reports:read' })
   @Query(() => Overview, {
     description: 'Admin only: sales of the last 30 days, paid vs unpaid orders, low-stock products, units sold by product',
   })

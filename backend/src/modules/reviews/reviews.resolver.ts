@@ -7,7 +7,7 @@ import type { ReviewsService } from './reviews.service';
 import { ListResult } from '../../common/list';
 import { Review } from './review.entity';
 import { AddReviewInput, ReviewListOptions } from './review.inputs';
-import { KeyScope, NotForKeys } from '../auth/scopes';
+import { Allow } from '../auth/access';
 
 type GraphQLContext = GraphQLContextOf<{ reviews: ReviewsService }, ReviewsLoaders & UsersLoaders, User>;
 
@@ -31,7 +31,7 @@ export class ReviewAuthor {
 
 @Resolver(() => Review)
 export class ReviewsResolver {
-  @KeyScope('catalog:read')
+  @Allow({ allow: 'public', key: 'catalog:read' })
   @Query(() => ReviewList, { description: 'Newest first by default' })
   reviews(
     @Arg('options', () => ReviewListOptions, { nullable: true, description: 'Default: the newest 20' })
@@ -41,7 +41,7 @@ export class ReviewsResolver {
     return services.reviews.list(caller, options);
   }
 
-  @NotForKeys()
+  @Allow({ allow: 'signed in' })
   @Mutation(() => Review, { description: 'Signed in' })
   addReview(
     @Arg('input', () => AddReviewInput, { description: 'The rating and text' }) input: AddReviewInput,
@@ -50,7 +50,7 @@ export class ReviewsResolver {
     return services.reviews.add(caller, input);
   }
 
-  @KeyScope('catalog:write')
+  @Allow({ allow: 'admin', key: 'catalog:write' })
   @Mutation(() => Boolean, { description: 'Admin: removes the review for good' })
   removeReview(
     @Arg('id', () => ID, { description: 'The review to remove' }) id: string,

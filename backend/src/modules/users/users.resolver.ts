@@ -5,7 +5,7 @@ import type { UsersLoaders } from './users.loaders';
 import { ListResult } from '../../common/list';
 import { User } from './user.entity';
 import { RegisterInput, UpdateProfileInput, UserListOptions } from './user.inputs';
-import { KeyScope, NotForKeys } from '../auth/scopes';
+import { Allow } from '../auth/access';
 
 type GraphQLContext = GraphQLContextOf<{ users: UsersService }, UsersLoaders, User>;
 
@@ -14,13 +14,13 @@ export class UserList extends ListResult(User) {}
 
 @Resolver(() => User)
 export class UsersResolver {
-  @NotForKeys()
+  @Allow({ allow: 'public' })
   @Query(() => User, { nullable: true, description: 'The signed-in user, or null when signed out' })
   me(@Ctx() { caller, services }: GraphQLContext): User | null {
     return services.users.me(caller);
   }
 
-  @NotForKeys()
+  @Allow({ allow: 'signed in' })
   @Query(() => Boolean, { description: 'Signed in: about yourself; admin: about anyone' })
   isAdmin(
     @Arg('email', () => String, { description: 'The e-mail to ask about' }) email: string,
@@ -29,7 +29,7 @@ export class UsersResolver {
     return services.users.isAdmin(caller, email);
   }
 
-  @KeyScope('users:read')
+  @Allow({ allow: 'admin', key: 'users:read' })
   @Query(() => UserList, { description: 'Admin only' })
   users(
     @Arg('options', () => UserListOptions, { nullable: true, description: 'Default: the first 20, oldest first' })
@@ -39,7 +39,7 @@ export class UsersResolver {
     return services.users.list(caller, options);
   }
 
-  @NotForKeys()
+  @Allow({ allow: 'signed in' })
   @Mutation(() => User, { description: "Completes the signed-in user's profile after sign-up" })
   register(
     @Arg('input', () => RegisterInput, { description: 'Name, address and phone' }) input: RegisterInput,
@@ -48,7 +48,7 @@ export class UsersResolver {
     return services.users.register(caller, input);
   }
 
-  @NotForKeys()
+  @Allow({ allow: 'signed in' })
   @Mutation(() => User, { description: "Signed in: replaces the caller's name, phone, address and photo" })
   updateProfile(
     @Arg('input', () => UpdateProfileInput, { description: 'The whole profile' }) input: UpdateProfileInput,
@@ -57,13 +57,13 @@ export class UsersResolver {
     return services.users.updateProfile(caller, input);
   }
 
-  @NotForKeys()
+  @Allow({ allow: 'signed in' })
   @Mutation(() => Boolean, { description: "Signed in: ends every one of the caller's sessions, on every device" })
   signOutEverywhere(@Ctx() { caller, services }: GraphQLContext): Promise<boolean> {
     return services.users.signOutEverywhere(caller);
   }
 
-  @NotForKeys()
+  @Allow({ allow: 'signed in' })
   @Mutation(() => User, { description: 'Signed in: order e-mails on or off for yourself; receipts are always sent' })
   setOrderEmails(
     @Arg('on', () => Boolean, { description: 'true: send them; false: stop them' }) on: boolean,
@@ -72,7 +72,7 @@ export class UsersResolver {
     return services.users.setOrderEmails(caller, on);
   }
 
-  @NotForKeys(STAFF_ROLES_BY_PEOPLE)
+  @Allow({ allow: 'admin person', key: { notForKeys: STAFF_ROLES_BY_PEOPLE } })
   @Mutation(() => User, { description: 'An admin signed in as themselves (never an API key)' })
   makeAdmin(
     @Arg('email', () => String, { description: 'The e-mail of the user to make an admin' }) email: string,
@@ -81,7 +81,7 @@ export class UsersResolver {
     return services.users.makeAdmin(caller, email);
   }
 
-  @NotForKeys(STAFF_ROLES_BY_PEOPLE)
+  @Allow({ allow: 'admin person', key: { notForKeys: STAFF_ROLES_BY_PEOPLE } })
   @Mutation(() => User, {
     description: 'An admin signed in as themselves (never an API key); the last admin keeps their right. Revokes the API keys they created',
   })
