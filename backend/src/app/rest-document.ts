@@ -39,8 +39,8 @@ const settings: OpenApiSettings<Access> = {
   },
   describeRule: ({ allow, key }) => {
     const keyed = typeof key === 'string' && allow !== 'admin person' ? [{ apiKey: [key] }] : [];
-    if (allow === 'public') return { security: [publicCaller, ...keyed], refusals: keyed.length ? [403] : [] };
-    return { security: [bearer, ...keyed], refusals: allow === 'signed in' && !keyed.length ? [401] : [401, 403] };
+    // Every route refuses a key without its scope (403); a signed-in route also answers 403 to a person whose record it is not.
+    return { security: [allow === 'public' ? publicCaller : bearer, ...keyed], refusals: allow === 'public' ? [403] : [401, 403] };
   },
   failure: named('Error', z.object({ message: z.string().describe('What went wrong, in words for the person') })),
   failures: {

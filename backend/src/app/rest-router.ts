@@ -10,9 +10,8 @@ import { type Access, authorize } from '../modules/auth/access';
 import { callerFromRequest } from '../modules/request-caller';
 import { authorizeKey, routeKeyAccess } from '../modules/auth/scopes';
 import { registerCatalogRoutes } from '../modules/catalog/catalog.routes';
-import { registerOrdersRoutes } from '../modules/orders/orders.routes';
-import { registerPaymentsRoutes } from '../modules/payments/payments.routes';
-import { STRIPE_WEBHOOK_PATH } from '../modules/payments/webhook-path';
+import { ordersRoutes } from '../modules/orders/orders.routes';
+import { paymentsRoutes } from '../modules/payments/payments.routes';
 import { registerReportsRoutes } from '../modules/reports/reports.routes';
 import { reviewsRoutes } from '../modules/reviews/reviews.routes';
 import { registerUploadsRoutes } from '../modules/uploads/uploads.routes';
@@ -23,20 +22,16 @@ import { restDocument } from './rest-document';
 import type { AppRestContext, AppServices } from './services';
 
 /** Every module's declared REST routes, in one table. */
-export const restRoutes: Routes<AppRestContext, Access> = [...reviewsRoutes];
+export const restRoutes: Routes<AppRestContext, Access> = [...reviewsRoutes, ...ordersRoutes, ...paymentsRoutes];
 
 /** `/api/openapi.json`, generated from the table. */
 export const restApiDocument = restDocument(restRoutes);
 
+/** The paths of the routes that read the raw bytes (`body: 'raw'`, a signed webhook; fixed paths): no JSON parser may read them first. */
+const rawBodyPaths = new Set(restRoutes.filter((route) => route.body === 'raw').map((route) => route.path));
+
 /** The modules whose routes are not declared as data yet. */
-const restRegistrations = [
-  registerCatalogRoutes,
-  registerUsersRoutes,
-  registerOrdersRoutes,
-  registerPaymentsRoutes,
-  registerUploadsRoutes,
-  registerReportsRoutes,
-];
+const restRegistrations = [registerCatalogRoutes, registerUsersRoutes, registerUploadsRoutes, registerReportsRoutes];
 
 /**
  * The REST compatibility layer at /api: the old client's paths and answer shapes, as thin
@@ -46,7 +41,7 @@ const restRegistrations = [
 export function createRestRouter(services: AppServices, logger: Logger, publicReads: PublicReadRoutes): Router {
   const router = express.Router();
   const json = readJsonBodies('1mb');
-  router.use((req, res, next) => (req.path === STRIPE_WEBHOOK_PATH ? next() : json(req, res, next)));
+  router.use((req, res, next) => (rawBodyPaths.has(req.path) ? next() : json(req, res, next)));
   const callerContext = async (req: Request): Promise<AppRestContext> => ({
     caller: await callerFromRequest(services, req.headers.authorization, () => clientAddress(req)),
     services,

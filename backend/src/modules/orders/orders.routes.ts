@@ -1,18 +1,16 @@
-import type { Request, Router } from 'express';
+import { z } from 'zod';
 import { badInput } from '../../common/errors';
 import { JsonBody } from '../../http-kit/body';
-import type { Handlers } from '../../http-kit/handle';
-import { queryValue, requireQuery, restList } from '../../http-kit/query';
-import { requireAdmin, requireUser } from '../auth/caller';
-import type { Engraving } from '../catalog/engraving';
-import type { RestContextOf } from '../auth/request-context';
+import { named } from '../../http-kit/openapi';
+import { LIST_PAGE_QUERY_SCHEMA, queryValue, requireQuery, restList } from '../../http-kit/query';
+import { requireAdmin } from '../auth/caller';
+import type { RestRoutes } from '../auth/request-context';
+import { ENGRAVING_FONTS, type Engraving } from '../catalog/engraving';
 import type { User } from '../users/user.entity';
 import type { OrdersService } from './orders.service';
-import { type Order, OrderStatus } from './order.entity';
+import { type Order, OrderState, OrderStatus } from './order.entity';
 import type { OrderLine } from './order-line.entity';
 import type { PlaceOrderInput } from './order.inputs';
-
-type RestContext = RestContextOf<{ orders: OrdersService }, User>;
 
 /** One line of an order, as REST answers it. */
 const restLine = (l: OrderLine) => ({
@@ -52,9 +50,78 @@ const restOrder = (o: Order) => ({
   lines: (o.lines ?? []).map(restLine),
 });
 
+const productCode = z.string().nullable().describe("The product's _id (null once the product is deleted)");
+
+/** An order's or a line's engraving as ordered. */
+const orderedEngraving = z.object({
+  text: z.string(),
+  font: z.string().describe('A font id (GraphQL engravingFonts)'),
+  unitPrice: z.int().describe('Surcharge per unit, included in the totals'),
+});
+
+const orderLineAnswer = z.object({
+  productCode,
+  name: z.string().describe('The product name, as ordered'),
+  img: z.string(),
+  quantity: z.int(),
+  unitPrice: z.int().describe('Unit price as ordered, without the engraving surcharge'),
+  engraving: orderedEngraving.nullable().describe('The engraving as ordered, or null'),
+  lineTotal: z.int().describe('quantity times (unitPrice plus the engraving surcharge)'),
+});
+
+const orderAnswer = named(
+  'Order',
+  z.object({
+    _id: z.string().describe('The order id'),
+    userName: z.string(),
+    phone: z.string(),
+    address: z.string(),
+    name: z.string().describe("The first line's product name"),
+    email: z.string().describe("The customer's e-mail"),
+    description: z.string(),
+    price: z.int(),
+    totalPrice: z.int().describe("The order total: the sum of its lines' totals"),
+    quantity: z.int(),
+    minimumQuantity: z.int(),
+    img: z.string(),
+    status: z.enum(OrderStatus).describe('Derived from state: Shipped once shipped'),
+    paid: z.boolean().describe('Derived from state: true while Paid or Shipped'),
+    state: z
+      .enum(OrderState)
+      .describe('Where the order is: an unpaid order expires after the hold (UNPAID_ORDER_HOLD_MINUTES) and its units return to stock'),
+    transactionId: z.string().nullable(),
+    productCode,
+    engraving: orderedEngraving.nullable().describe("The first line's engraving as ordered, or null"),
+    lines: z
+      .array(orderLineAnswer)
+      .describe('Every line of the order, in the order the customer listed them; the flat product fields above are the first line'),
+  }),
+);
+
+/** The purchase form's fields; any other field (price, totalPrice, status, paid, transactionId, email, userName) is ignored. */
+const placeOrderBody = z.looseObject({
+  productCode: z.string().optional().describe("The product's _id (or send productId)"),
+  productId: z.string().optional().describe("The product's _id (or send productCode)"),
+  quantity: z.int().min(1).describe('Units to order (also accepted as text: "2")'),
+  phone: z.string(),
+  address: z.string(),
+  engraving: z
+    .object({
+      text: z
+        .string()
+        .describe(
+          "Up to the product's engravingMaxLength characters: letters (accented too), digits, space and . , ' & - !, with no leading or trailing space; empty means no engraving",
+        ),
+      font: z.enum(ENGRAVING_FONTS.map((font) => font.id)),
+    })
+    .nullable()
+    .optional()
+    .describe('Text to engrave on every unit (engravable products only), or none'),
+});
+
 /** The purchase form's body; the old client named the product `productCode`. */
-function placeOrderInput(req: Request): PlaceOrderInput {
-  const body = JsonBody.of(req.body);
+function placeOrderInput(raw: unknown): PlaceOrderInput {
+  const body = JsonBody.of(raw);
   return {
     productId: body.optionalText('productId') ?? body.text('productCode'),
     quantity: body.wholeNumber('quantity'),
@@ -70,17 +137,30 @@ function engravingInput(body: JsonBody): Engraving | null {
   return engraving ? { text: engraving.text('text'), font: engraving.text('font') } : null;
 }
 
+const orderIdQuery = z.object({ id: z.string().describe('The order _id') });
+
 /**
  * SPEC §7 order calls (PATCH /orders/{id} is the payments module's). Prices, totals, status and
  * payment fields in a body are ignored: the service sets them.
  */
-export function registerOrdersRoutes(router: Router, { handle }: Handlers<RestContext>): void {
-  router.get(
-    '/orders',
-    handle(async (req, res, { caller, services }) => {
-      // The caller first: anonymous is 401 (and a customer asking for every order 403) before a bad page's 400.
-      requireUser(caller);
+export const ordersRoutes: RestRoutes<{ orders: OrdersService }, User> = [
+  {
+    method: 'GET',
+    path: '/orders',
+    tag: 'Orders',
+    summary: 'All orders (admin), or the orders of one e-mail (yourself, or anyone for an admin)',
+    description: 'Newest first.',
+    // A customer may list their own orders; without ?email the work requires an admin.
+    access: { allow: 'signed in' },
+    query: z.object({
+      email: z.string().optional().describe("A customer's e-mail: only their orders (without it, every order: admins only)"),
+      ...LIST_PAGE_QUERY_SCHEMA.shape,
+    }),
+    answer: z.array(orderAnswer),
+    answerHeaders: { 'X-Total-Count': 'Orders that match, over every page' },
+    work: async (req, res, { caller, services }) => {
       const email = queryValue(req, 'email');
+      // Before the paging: a customer asking for every order is 403 before a bad page's 400.
       if (email === undefined) requireAdmin(caller);
       const orders = await restList(req, res, (page) =>
         email === undefined
@@ -88,42 +168,68 @@ export function registerOrdersRoutes(router: Router, { handle }: Handlers<RestCo
           : services.orders.listByEmail(caller, email, Object.assign({}, page)),
       );
       return (await services.orders.withLines(orders)).map(restOrder);
-    }),
-  );
-
-  router.get(
-    '/orders/:id',
-    handle(async (req, _res, { caller, services }) => {
-      const [order] = await services.orders.withLines([await services.orders.get(caller, String(req.params.id))]);
+    },
+  },
+  {
+    method: 'GET',
+    path: '/orders/:id',
+    tag: 'Orders',
+    summary: 'One order: its customer or an admin',
+    access: { allow: 'signed in' },
+    params: z.object({ id: z.string().describe('The order _id') }),
+    failures: [404],
+    answer: orderAnswer,
+    work: async (req, _res, { caller, services }) => {
+      const [order] = await services.orders.withLines([await services.orders.get(caller, req.params.id)]);
       return restOrder(order);
-    }),
-  );
-
-  router.post(
-    '/orders',
-    handle(async (req, _res, { caller, services }) => {
-      requireUser(caller);
-      const order = await services.orders.place(caller, placeOrderInput(req));
+    },
+  },
+  {
+    method: 'POST',
+    path: '/orders',
+    tag: 'Orders',
+    summary:
+      'Place an order; price, totalPrice, status, paid, transactionId, email and userName in the body are ignored. ' +
+      "An optional engraving (engravable products only) adds the product's engravingPrice to each unit",
+    description: "The order starts Pending and unpaid (AwaitingPayment). Send the product's _id as productCode or productId.",
+    access: { allow: 'signed in' },
+    body: placeOrderBody,
+    failures: [404, 429],
+    answer: z.intersection(orderAnswer, z.object({ insertedId: z.string().describe('The order _id'), message: z.literal('Order Placed') })),
+    work: async (req, _res, { caller, services }) => {
+      const order = await services.orders.place(caller, placeOrderInput(req.body));
       return { ...restOrder(order), insertedId: order.id, message: 'Order Placed' };
-    }),
-  );
-
-  router.put(
-    '/orders',
-    handle(async (req, _res, { caller, services }) => {
-      requireUser(caller);
+    },
+  },
+  {
+    method: 'PUT',
+    path: '/orders',
+    tag: 'Orders',
+    summary: 'Ship an order (admin): body status must be Shipped; the order must be paid and pending',
+    access: { allow: 'admin' },
+    query: orderIdQuery,
+    body: z.looseObject({ status: z.literal(OrderStatus.Shipped).describe('The only status a client may set') }),
+    failures: [404],
+    answer: z.intersection(orderAnswer, z.object({ message: z.literal('Status is updated') })),
+    work: async (req, _res, { caller, services }) => {
       const id = requireQuery(req, 'id');
       if (JsonBody.of(req.body).optionalText('status') !== OrderStatus.Shipped) throw badInput("Only status 'Shipped' can be set");
       return { ...restOrder(await services.orders.markShipped(caller, id)), message: 'Status is updated' };
-    }),
-  );
-
-  router.delete(
-    '/orders',
-    handle(async (req, _res, { caller, services }) => {
-      requireUser(caller);
+    },
+  },
+  {
+    method: 'DELETE',
+    path: '/orders',
+    tag: 'Orders',
+    summary:
+      'Delete an order: the customer or an admin cancels an unpaid one (409 "This order is being paid" while a payment is under way); an admin refunds a paid, unshipped one. Its units return to stock; the order stays, as Cancelled or Refunded, with its history',
+    access: { allow: 'signed in' },
+    query: orderIdQuery,
+    failures: [404, 409],
+    answer: z.object({ deletedCount: z.literal(1) }),
+    work: async (req, _res, { caller, services }) => {
       await services.orders.cancelOrRefund(caller, requireQuery(req, 'id'));
       return { deletedCount: 1 };
-    }),
-  );
-}
+    },
+  },
+];
