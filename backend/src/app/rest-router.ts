@@ -12,30 +12,23 @@ import { registerCatalogRoutes } from '../modules/catalog/catalog.routes';
 import { registerOrdersRoutes } from '../modules/orders/orders.routes';
 import { registerPaymentsRoutes } from '../modules/payments/payments.routes';
 import { STRIPE_WEBHOOK_PATH } from '../modules/payments/webhook-path';
-import { registerReportsRoutes } from '../modules/reports/reports.routes';
+import { reportsRoutes } from '../modules/reports/reports.routes';
 import { reviewsRoutes } from '../modules/reviews/reviews.routes';
-import { registerUploadsRoutes } from '../modules/uploads/uploads.routes';
+import { uploadsRoutes } from '../modules/uploads/uploads.routes';
 import { MAX_IMAGE_BYTES } from '../modules/uploads/uploads.service';
-import { registerUsersRoutes } from '../modules/users/users.routes';
+import { usersRoutes } from '../modules/users/users.routes';
 import { registerOpenApiRoutes } from './openapi';
 import { restDocument } from './rest-document';
 import type { AppRestContext, AppServices } from './services';
 
 /** Every module's declared REST routes, in one table. */
-export const restRoutes: Routes<AppRestContext, Access> = [...reviewsRoutes];
+export const restRoutes: Routes<AppRestContext, Access> = [...reviewsRoutes, ...usersRoutes, ...uploadsRoutes, ...reportsRoutes];
 
 /** `/api/openapi.json`, generated from the table. */
 export const restApiDocument = restDocument(restRoutes);
 
 /** The modules whose routes are not declared as data yet. */
-const restRegistrations = [
-  registerCatalogRoutes,
-  registerUsersRoutes,
-  registerOrdersRoutes,
-  registerPaymentsRoutes,
-  registerUploadsRoutes,
-  registerReportsRoutes,
-];
+const restRegistrations = [registerCatalogRoutes, registerOrdersRoutes, registerPaymentsRoutes];
 
 /**
  * The REST compatibility layer at /api: the old client's paths and answer shapes, as thin
