@@ -12,17 +12,24 @@ import { authorizeKey, routeKeyAccess } from '../modules/auth/scopes';
 import { registerCatalogRoutes } from '../modules/catalog/catalog.routes';
 import { ordersRoutes } from '../modules/orders/orders.routes';
 import { paymentsRoutes } from '../modules/payments/payments.routes';
-import { registerReportsRoutes } from '../modules/reports/reports.routes';
+import { reportsRoutes } from '../modules/reports/reports.routes';
 import { reviewsRoutes } from '../modules/reviews/reviews.routes';
-import { registerUploadsRoutes } from '../modules/uploads/uploads.routes';
+import { uploadsRoutes } from '../modules/uploads/uploads.routes';
 import { MAX_IMAGE_BYTES } from '../modules/uploads/uploads.service';
-import { registerUsersRoutes } from '../modules/users/users.routes';
+import { usersRoutes } from '../modules/users/users.routes';
 import { registerOpenApiRoutes } from './openapi';
 import { restDocument } from './rest-document';
 import type { AppRestContext, AppServices } from './services';
 
 /** Every module's declared REST routes, in one table. */
-export const restRoutes: Routes<AppRestContext, Access> = [...reviewsRoutes, ...ordersRoutes, ...paymentsRoutes];
+export const restRoutes: Routes<AppRestContext, Access> = [
+  ...reviewsRoutes,
+  ...usersRoutes,
+  ...ordersRoutes,
+  ...paymentsRoutes,
+  ...uploadsRoutes,
+  ...reportsRoutes,
+];
 
 /** `/api/openapi.json`, generated from the table. */
 export const restApiDocument = restDocument(restRoutes);
@@ -31,7 +38,7 @@ export const restApiDocument = restDocument(restRoutes);
 const rawBodyPaths = new Set(restRoutes.filter((route) => route.body === 'raw').map((route) => route.path));
 
 /** The modules whose routes are not declared as data yet. */
-const restRegistrations = [registerCatalogRoutes, registerUsersRoutes, registerUploadsRoutes, registerReportsRoutes];
+const restRegistrations = [registerCatalogRoutes];
 
 /**
  * The REST compatibility layer at /api: the old client's paths and answer shapes, as thin

@@ -7,7 +7,7 @@ import { badInput, tooLarge } from '../common/errors';
 import type { ReadCache } from '../common/read-cache';
 import { bodyRefusalOf } from './body';
 import { jsonGetAnswer, RecentTags, sendJsonGetAnswer } from './etag';
-import type { PublicReadRoutes } from './handle';
+import { clientAddress, clientAddressKey, type PublicReadRoutes } from './handle';
 import { queryNames, type RouteDeclaration, type RouteRequest } from './routes';
 
 /** How the app runs its declared routes: who is calling, whether they may, and the read cache. */
@@ -73,7 +73,15 @@ export function mountRoutes<Context, Rule>(
         const generation = key === null ? null : await runtime.readCache.generation();
         const url = req.url ?? '';
         const result = await route.work(
-          { params: {}, query: queryOf(url), body: undefined, headers: req.headers, log: runtime.logger },
+          {
+            params: {},
+            query: queryOf(url),
+            body: undefined,
+            headers: req.headers,
+            log: runtime.logger,
+            // An anonymous read signs no one in: the peer's address, not resolved through proxies, is never counted.
+            clientAddress: () => clientAddressKey(req.socket.remoteAddress ?? 'unknown'),
+          },
           res,
           runtime.anonymous,
         );
@@ -107,6 +115,7 @@ function routeRequest(req: Request, body: unknown): RouteRequest {
     body,
     headers: req.headers,
     log: req.log,
+    clientAddress: () => clientAddress(req),
   };
 }
 

@@ -5,8 +5,12 @@ import type { QueryOf } from './query';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** The failure statuses a route may answer besides the ones its caller rule and inputs imply (400, 401, 403). */
-export type FailureStatus = 404 | 409 | 413 | 429 | 503;
+/**
+ * The failure statuses a route may answer besides the ones its caller rule and inputs imply (400,
+ * and 401/403 for its rule): 401 or 403 too when its work refuses callers its rule lets through
+ * (a customer asking about someone else, a token exchange's own token check).
+ */
+export type FailureStatus = 401 | 403 | 404 | 409 | 413 | 429 | 503;
 
 /** What a route's work reads of its request, whatever server runs it: the path's parameters, the query string, the parsed body. */
 export interface RouteRequest extends QueryOf {
@@ -16,6 +20,8 @@ export interface RouteRequest extends QueryOf {
   headers: IncomingHttpHeaders;
   /** A logger whose lines carry the request's id. */
   log: Logger;
+  /** The client's address key (through the proxies Keen trusts), for counting failed sign-ins. */
+  clientAddress(): string;
 }
 
 /**

@@ -1,29 +1,33 @@
-import type { Request, Response, Router } from 'express';
-import { SortDirection } from '../../common/list';
-import type { Handlers } from '../../http-kit/handle';
-import { oneOf, yesNo } from '../../http-kit/query';
-import { type Caller, requireAdmin } from '../auth/caller';
-import type { RestContextOf } from '../auth/request-context';
-import type { ReportsService } from './reports.service';
+import type { ServerResponse } from 'node:http';
+import { z } from 'zod';
+import { MAX_SEARCH_LENGTH, SortDirection } from '../../common/list';
+import { oneOf, type QueryOf, yesNo } from '../../http-kit/query';
+import type { RouteRequest } from '../../http-kit/routes';
+import type { Caller } from '../auth/caller';
+import type { RestRoutes } from '../auth/request-context';
+import { Role } from '../auth/role';
+import type { ApiKeyScope } from '../auth/scopes';
 import { ProductSortField } from '../catalog/product.inputs';
 import { OrderState, OrderStatus } from '../orders/order.entity';
 import { OrderSortField } from '../orders/order.inputs';
-import { Role } from '../auth/role';
 import { UserSortField } from '../users/user.inputs';
-import { type ApiKeyScope, keyScope } from '../auth/scopes';
+import type { ReportsService } from './reports.service';
 
 type Services = { reports: ReportsService };
-type RestContext = RestContextOf<Services>;
+type Routes = RestRoutes<Services>;
 
-function text(req: Request, name: string): string | undefined {
+function text(req: QueryOf, name: string): string | undefined {
   const raw = req.query[name];
   return typeof raw === 'string' && raw !== '' ? raw : undefined;
 }
 
-async function sendCsv(res: Response, filename: string, rows: AsyncGenerator<string>): Promise<void> {
+async function sendCsv(req: RouteRequest, res: ServerResponse, filename: string, rows: AsyncGenerator<string>): Promise<void> {
   // Read the first row (the header plus the first page) before committing to a 200.
   const first = await rows.next();
-  res.status(200).type('text/csv; charset=utf-8').attachment(filename).setHeader('cache-control', 'no-store');
+  res.statusCode = 200;
+  res.setHeader('content-type', 'text/csv; charset=utf-8');
+  res.setHeader('content-disposition', `attachment; filename="${filename}"`);
+  res.setHeader('cache-control', 'no-store');
   if (!first.done) res.write(first.value);
   try {
     for await (const row of rows) {
@@ -32,44 +36,80 @@ async function sendCsv(res: Response, filename: string, rows: AsyncGenerator<str
     res.end();
   } catch (error) {
     // The 200 is already sent: cut the download short so it cannot pass for a complete file.
-    res.req.log.error({ err: error }, 'CSV export failed');
+    req.log.error({ err: error }, 'CSV export failed');
     res.destroy();
   }
 }
 
 /** A grid's search and sort, as its GraphQL list takes them. */
-const searchAndSort = <F extends string>(req: Request, sortFields: Record<string, F>) => ({
+const searchAndSort = <F extends string>(req: QueryOf, sortFields: Record<string, F>) => ({
   search: text(req, 'search'),
   sortBy: oneOf(req, 'sortBy', sortFields),
   sortDirection: oneOf(req, 'sortDirection', SortDirection),
 });
 
-/** CSV downloads of every row matching a grid's filter: the same arguments as the GraphQL lists. */
-export function registerReportsRoutes(router: Router, { handle }: Handlers<RestContext>): void {
-  const csv = (filename: string, scope: ApiKeyScope, rows: (req: Request, caller: Caller, services: Services) => AsyncGenerator<string>) =>
-    router.get(
-      `/admin/export/${filename}`,
-      keyScope(scope),
-      handle((req, res, { caller, services }) => {
-        // The query is read after the caller check: anonymous is 401 before a bad filter's 400.
-        requireAdmin(caller);
-        return sendCsv(res, filename, rows(req, caller, services));
-      }),
-    );
+const searchAndSortQuery = <F extends string>(sortFields: Record<string, F>) => ({
+  search: z.string().max(MAX_SEARCH_LENGTH).optional().describe('Case-insensitive text search'),
+  sortBy: z.enum(sortFields).optional().describe("A sort field of the grid (default: the grid's own order)"),
+  sortDirection: z.enum(SortDirection).optional().describe('ASC or DESC'),
+});
 
-  csv('orders.csv', 'orders:read', (req, caller, services) =>
-    services.reports.exportOrders(caller, {
-      ...searchAndSort(req, OrderSortField),
-      state: oneOf(req, 'state', OrderState),
-      status: oneOf(req, 'status', OrderStatus),
-      paid: yesNo(req, 'paid'),
-      engraved: yesNo(req, 'engraved'),
-    }),
-  );
-  csv('products.csv', 'catalog:read', (req, caller, services) =>
-    services.reports.exportProducts(caller, { ...searchAndSort(req, ProductSortField), lowStock: yesNo(req, 'lowStock') }),
-  );
-  csv('users.csv', 'users:read', (req, caller, services) =>
-    services.reports.exportUsers(caller, { ...searchAndSort(req, UserSortField), role: oneOf(req, 'role', Role) }),
-  );
+const yesNoQuery = (description: string) => z.enum(['true', 'false', '1', '0']).optional().describe(description);
+
+/** A CSV download of every row matching a grid's filter: the same arguments as the GraphQL list. */
+function csvExport(
+  grid: 'order' | 'product' | 'user',
+  scope: ApiKeyScope,
+  query: z.ZodObject,
+  rows: (req: QueryOf, caller: Caller, services: Services) => AsyncGenerator<string>,
+): Routes[number] {
+  const filename = `${grid}s.csv`;
+  return {
+    method: 'GET',
+    path: `/admin/export/${filename}`,
+    tag: 'Reports',
+    summary: `Every ${grid} matching the admin grid's filter, as CSV (admin)`,
+    access: { allow: 'admin', key: scope },
+    query,
+    answer: z.string().describe(`CSV (RFC 4180, CRLF lines), a header row first; sent as the attachment ${filename}`),
+    answerType: 'text/csv',
+    work: (req, res, { caller, services }) => sendCsv(req, res, filename, rows(req, caller, services)),
+  };
 }
+
+/** CSV downloads of the admin grids, for admins and API keys with the grid's read scope. */
+export const reportsRoutes: Routes = [
+  csvExport(
+    'order',
+    'orders:read',
+    z.object({
+      ...searchAndSortQuery(OrderSortField),
+      state: z.enum(OrderState).optional().describe('Only orders in this state'),
+      status: z.enum(OrderStatus).optional().describe('Pending or Shipped'),
+      paid: yesNoQuery('true or false'),
+      engraved: yesNoQuery('true (any engraved line) or false (no engraved line)'),
+    }),
+    (req, caller, services) =>
+      services.reports.exportOrders(caller, {
+        ...searchAndSort(req, OrderSortField),
+        state: oneOf(req, 'state', OrderState),
+        status: oneOf(req, 'status', OrderStatus),
+        paid: yesNo(req, 'paid'),
+        engraved: yesNo(req, 'engraved'),
+      }),
+  ),
+  csvExport(
+    'product',
+    'catalog:read',
+    z.object({ ...searchAndSortQuery(ProductSortField), lowStock: yesNoQuery('true: only products at or below their minimum quantity') }),
+    (req, caller, services) =>
+      services.reports.exportProducts(caller, { ...searchAndSort(req, ProductSortField), lowStock: yesNo(req, 'lowStock') }),
+  ),
+  csvExport(
+    'user',
+    'users:read',
+    z.object({ ...searchAndSortQuery(UserSortField), role: z.enum(Role).optional().describe('admin or user') }),
+    (req, caller, services) =>
+      services.reports.exportUsers(caller, { ...searchAndSort(req, UserSortField), role: oneOf(req, 'role', Role) }),
+  ),
+];

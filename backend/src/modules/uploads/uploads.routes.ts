@@ -1,54 +1,40 @@
 import { pipeline } from 'node:stream/promises';
-import type { Request, RequestHandler, Response, Router } from 'express';
-import multer, { MulterError } from 'multer';
-import { badInput } from '../../common/errors';
+import type { RequestHandler } from 'express';
+import { z } from 'zod';
 import { ifNoneMatchNames } from '../../http-kit/etag';
-import type { Handlers } from '../../http-kit/handle';
-import type { RestContextOf } from '../auth/request-context';
-import { MAX_IMAGE_BYTES, type UploadsService } from './uploads.service';
+import type { ImageReader } from '../../http-kit/express-routes';
+import type { RestRoutes } from '../auth/request-context';
+import type { UploadsService } from './uploads.service';
 
 type Services = { uploads: UploadsService };
-type RestContext = RestContextOf<Services>;
-
-const parseImage = multer({ storage: multer.memoryStorage(), limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 10 } }).single('image');
-
-class TooLarge extends Error {}
-
-function readImage(req: Request, res: Response): Promise<Buffer | undefined> {
-  return new Promise((resolve, reject) => {
-    parseImage(req, res, (error: unknown) => {
-      if (error instanceof MulterError) {
-        if (error.code === 'LIMIT_FILE_SIZE') reject(new TooLarge());
-        else reject(badInput(error.code === 'LIMIT_UNEXPECTED_FILE' ? 'Send one image in the multipart field "image"' : error.message));
-      } else if (error) {
-        reject(badInput('Send the image as multipart/form-data'));
-      } else {
-        resolve(req.file?.buffer);
-      }
-    });
-  });
-}
 
 /** `POST /api/uploads`: the answer has the shape the old image host gave, `{ success, data: { url } }`. */
-export function registerUploadsRoutes(router: Router, { handle }: Handlers<RestContext>): void {
-  router.post(
-    '/uploads',
-    handle(async (req, res, { caller, services }) => {
+export const uploadsRoutes: RestRoutes<Services> = [
+  {
+    method: 'POST',
+    path: '/uploads',
+    tag: 'Uploads',
+    summary:
+      "Upload a JPEG, PNG or WebP image of at most 5 MB and UPLOAD_MAX_MEGAPIXELS (default 24) (signed-in users); the answer has the old image host's shape",
+    description:
+      'The image is re-encoded as WebP under a random name, with smaller widths beside it. 413 for an image over 5 MB; ' +
+      '429 past the per-user upload limit; 503 with `Retry-After` while too many images are being decoded in this process.',
+    access: { allow: 'signed in' },
+    body: 'image',
+    failures: [413, 429, 503],
+    answer: z.object({
+      success: z.literal(true),
+      data: z.object({ url: z.string().describe("The stored image's path, under /uploads/") }),
+    }),
+    work: async (req, _res, { caller, services }) => {
       // Refuse before reading up to 5 MB from someone who may not upload.
       await services.uploads.checkMayUpload(caller);
-      let bytes: Buffer | undefined;
-      try {
-        bytes = await readImage(req, res);
-      } catch (error) {
-        if (!(error instanceof TooLarge)) throw error;
-        res.status(413).json({ message: 'The image must be at most 5 MB' });
-        return;
-      }
+      const bytes = await (req.body as ImageReader)();
       const { url } = await services.uploads.uploadImage(caller, bytes);
-      return { success: true, data: { url } };
-    }),
-  );
-}
+      return { success: true as const, data: { url } };
+    },
+  },
+];
 
 /**
  * `GET /uploads/{name}` from the bucket, for any process, when no S3_PUBLIC_URL sends browsers

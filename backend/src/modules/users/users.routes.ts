@@ -1,21 +1,19 @@
-import type { Router } from 'express';
+import { z } from 'zod';
 import { forbidden, unauthenticated } from '../../common/errors';
 import type { RateLimits } from '../../common/rate-limits';
 import { normalizeEmail } from '../../common/validate';
 import { JsonBody } from '../../http-kit/body';
-import { clientAddress, type Handlers, successUnlessConflict } from '../../http-kit/handle';
-import { queryValue, requireQuery, restList } from '../../http-kit/query';
+import { successUnlessConflict } from '../../http-kit/handle';
+import { named } from '../../http-kit/openapi';
+import { LIST_PAGE_QUERY_SCHEMA, queryValue, REST_LIST_CAP, requireQuery, restList } from '../../http-kit/query';
 import { requireAdmin, requireUser } from '../auth/caller';
 import { limitFailedSignIns } from '../auth/failed-sign-ins';
 import { bearerToken, type IdentityService } from '../auth/identity';
-import type { RestContextOf } from '../auth/request-context';
+import type { RestRoutes } from '../auth/request-context';
 import { Role } from '../auth/role';
-import { notForKeys } from '../auth/scopes';
 import type { User } from './user.entity';
 import { STAFF_ROLES_BY_PEOPLE, type UsersService } from './users.service';
 import type { RegisterInput, UpdateProfileInput } from './user.inputs';
-
-type RestContext = RestContextOf<{ users: UsersService; identity: IdentityService; limits: RateLimits }, User>;
 
 /** A user as the old client reads it (SPEC §3): `_id` instead of `id`, and never a password. */
 const restUser = (u: User) => ({
@@ -27,6 +25,19 @@ const restUser = (u: User) => ({
   img: u.img,
   role: u.role,
 });
+
+const userAnswer = named(
+  'User',
+  z.object({
+    _id: z.string().describe('The user id'),
+    name: z.string(),
+    email: z.string().describe('The e-mail address they sign in with'),
+    address: z.string().nullable().describe('Delivery address, or null before the profile is completed'),
+    phone: z.string().nullable().describe('Phone, or null before the profile is completed'),
+    img: z.string().nullable().describe("Their photo (one of Keen's own uploads), or null"),
+    role: z.enum(Role),
+  }),
+);
 
 /** The sign-up body: the e-mail it names, and the profile. */
 const registration = (body: JsonBody): { email: string; input: RegisterInput } => ({
@@ -41,23 +52,54 @@ const updateProfileInput = (body: JsonBody): UpdateProfileInput => ({
   img: body.text('img'),
 });
 
-/** SPEC §7 user, token and role calls. Passwords in a body are ignored: they live with the identity provider. */
-export function registerUsersRoutes(router: Router, { handle }: Handlers<RestContext>): void {
-  router.get(
-    '/users',
-    handle(async (req, res, { caller, services }) => {
-      // The caller first: anonymous is 401 (and a customer listing everyone 403) before a bad page's 400.
-      requireUser(caller);
-      const email = queryValue(req, 'email');
-      if (email === undefined) requireAdmin(caller);
-      if (email !== undefined) return [restUser(await services.users.findByEmail(caller, email))];
-      return (await restList(req, res, (page) => services.users.list(caller, Object.assign({}, page)))).map(restUser);
-    }),
-  );
+const profileFields = {
+  name: z.string().max(120).describe('Their name'),
+  address: z.string().max(500).describe('Delivery address'),
+  phone: z.string().max(40).describe('Digits, spaces and dashes after an optional +, 5 to 20 characters'),
+};
 
-  router.post(
-    '/users',
-    handle(async (req, _res, { caller, services }) => {
+const emailParam = z.object({ email: z.string().describe('An e-mail address') });
+const modifiedCount = z.object({ modifiedCount: z.int().min(0).max(1) });
+
+/** SPEC §7 user, token and role calls. Passwords in a body are ignored: they live with the identity provider. */
+export const usersRoutes: RestRoutes<{ users: UsersService; identity: IdentityService; limits: RateLimits }, User> = [
+  {
+    method: 'GET',
+    path: '/users',
+    tag: 'Users',
+    summary: 'All users (admin), or one by e-mail (yourself, or anyone for an admin)',
+    // Listing everyone is for admins; the rule depends on ?email, so the work checks it before the paging.
+    access: { allow: 'signed in' },
+    query: z.object({
+      email: z.string().optional().describe('An e-mail address: answers an array with that one user'),
+      ...LIST_PAGE_QUERY_SCHEMA.shape,
+    }),
+    failures: [403, 404],
+    answer: z.array(userAnswer).describe(`Users; never a password: at most ${REST_LIST_CAP}; page with ?skip and ?take`),
+    answerHeaders: { 'X-Total-Count': 'Rows that match, over every page' },
+    work: async (req, res, { caller, services }) => {
+      const email = queryValue(req, 'email');
+      if (email !== undefined) return [restUser(await services.users.findByEmail(caller, email))];
+      requireAdmin(caller);
+      return (await restList(req, res, (page) => services.users.list(caller, Object.assign({}, page)))).map(restUser);
+    },
+  },
+  {
+    method: 'POST',
+    path: '/users',
+    tag: 'Users',
+    summary: "Complete the caller's profile after sign-up; email must be the caller's own; a password is ignored",
+    access: { allow: 'signed in' },
+    body: z.object({
+      ...profileFields,
+      email: z.string().describe("The caller's own e-mail address"),
+      password: z.string().optional().describe('Ignored: never stored'),
+    }),
+    failures: [403],
+    answer: z
+      .object({ success: z.boolean(), message: z.string() })
+      .describe("`success: true` with '{name} you have been registered', or `success: false` with 'User already exist'"),
+    work: async (req, _res, { caller, services }) => {
       const { email: own } = requireUser(caller);
       const { email, input } = registration(JsonBody.of(req.body));
       // The body names the account: only the caller's own.
@@ -66,60 +108,98 @@ export function registerUsersRoutes(router: Router, { handle }: Handlers<RestCon
         const user = await services.users.register(caller, input);
         return { success: true as const, message: `${user.name} you have been registered` };
       });
-    }),
-  );
-
-  router.put(
-    '/users',
-    handle(async (req, _res, { caller, services }) => {
+    },
+  },
+  {
+    method: 'PUT',
+    path: '/users',
+    tag: 'Users',
+    summary: 'Update your own profile; email, password and role in the body are ignored',
+    access: { allow: 'signed in' },
+    query: z.object({ id: z.string().describe('Your own user _id') }),
+    body: z.object({ ...profileFields, img: z.string().max(2000).describe("Their photo's URL (from POST /uploads)") }),
+    failures: [403],
+    answer: userAnswer.extend({ message: z.string().describe("'{name} profile has been updated'") }),
+    work: async (req, _res, { caller, services }) => {
       const { id: own } = requireUser(caller);
       // The query names the profile: only the caller's own.
       if (requireQuery(req, 'id') !== own) throw forbidden('You may update only your own profile');
       const user = await services.users.updateProfile(caller, updateProfileInput(JsonBody.of(req.body)));
       return { ...restUser(user), message: `${user.name} profile has been updated` };
-    }),
-  );
-
-  // The token exchange: only a verified Firebase ID token for this same e-mail earns an access token.
-  router.put(
-    '/users/:email',
-    handle(async (req, _res, { services }) => {
+    },
+  },
+  {
+    method: 'PUT',
+    path: '/users/:email',
+    tag: 'Users',
+    summary: 'Exchange a Firebase ID token whose e-mail is {email} for an access token valid for an hour',
+    description:
+      'The bearer must be a Firebase ID token (not an access token): without one, 401. A disabled or deleted account, or a revoked token, is refused (401). ' +
+      'The access token stops working after an hour, when your role changes, when you sign out everywhere, and on the first sign-in that proves your e-mail address. ' +
+      'Refused exchanges count as failed sign-ins: after 20 in a minute from one address, 429.',
+    // The bearer is checked by the work: only a Firebase ID token earns a token, and its refusals count as failed sign-ins.
+    access: { allow: 'public' },
+    params: emailParam,
+    failures: [401, 403, 429],
+    answer: z.object({ token: z.string().describe('The access token: send it as Authorization: Bearer <token>') }),
+    work: async (req, _res, { services }) => {
       const idToken = bearerToken(req.headers.authorization);
       if (!idToken) throw unauthenticated('Send your Firebase ID token as Authorization: Bearer <token>');
-      return limitFailedSignIns(services.limits, clientAddress(req), async () => {
+      return limitFailedSignIns(services.limits, req.clientAddress(), async () => {
         const identity = await services.identity.verifyIdToken(idToken);
         if (identity.email !== normalizeEmail(req.params.email)) throw forbidden('The token belongs to another e-mail address');
         const user = await services.users.signedIn(identity);
         return { token: services.identity.issueAccessToken(identity, user.tokensValidSince) };
       });
-    }),
-  );
-
-  router.post(
-    '/users/signOutEverywhere',
-    handle(async (_req, _res, { caller, services }) => ({ success: await services.users.signOutEverywhere(caller) })),
-  );
-
-  router.get(
-    '/admin/:email',
-    handle(async (req, _res, { caller, services }) => ({ admin: await services.users.isAdmin(caller, String(req.params.email)) })),
-  );
-
-  router.put(
-    '/users/admin/:email',
-    notForKeys(STAFF_ROLES_BY_PEOPLE),
-    handle(async (req, _res, { caller, services }) => {
-      const { changed } = await services.users.changeRole(caller, String(req.params.email), Role.admin);
+    },
+  },
+  {
+    method: 'POST',
+    path: '/users/signOutEverywhere',
+    tag: 'Users',
+    summary: "End every session of the caller: Firebase refresh tokens are revoked and Keen's access tokens stop working",
+    access: { allow: 'signed in' },
+    answer: z.object({ success: z.boolean() }),
+    work: async (_req, _res, { caller, services }) => ({ success: await services.users.signOutEverywhere(caller) }),
+  },
+  {
+    method: 'GET',
+    path: '/admin/:email',
+    tag: 'Users',
+    summary: 'Whether {email} is an admin: about yourself, or anyone for an admin',
+    access: { allow: 'signed in' },
+    params: emailParam,
+    failures: [403],
+    answer: z.object({ admin: z.boolean() }),
+    work: async (req, _res, { caller, services }) => ({ admin: await services.users.isAdmin(caller, req.params.email) }),
+  },
+  {
+    method: 'PUT',
+    path: '/users/admin/:email',
+    tag: 'Users',
+    summary: 'Make {email} an admin (an admin signed in as themselves; API keys are refused, 403)',
+    access: { allow: 'admin person', key: { notForKeys: STAFF_ROLES_BY_PEOPLE } },
+    params: emailParam,
+    failures: [404],
+    answer: modifiedCount.describe('1, or 0 when already an admin'),
+    work: async (req, _res, { caller, services }) => {
+      const { changed } = await services.users.changeRole(caller, req.params.email, Role.admin);
       return { modifiedCount: changed ? 1 : 0 };
-    }),
-  );
-
-  router.put(
-    '/user/removeAdmin/:email',
-    notForKeys(STAFF_ROLES_BY_PEOPLE),
-    handle(async (req, _res, { caller, services }) => {
-      const { changed } = await services.users.changeRole(caller, String(req.params.email), Role.user);
+    },
+  },
+  {
+    method: 'PUT',
+    path: '/user/removeAdmin/:email',
+    tag: 'Users',
+    summary:
+      'Remove the admin right of {email} (an admin signed in as themselves; API keys are refused, 403); the last admin keeps it (403); the API keys they created are revoked',
+    access: { allow: 'admin person', key: { notForKeys: STAFF_ROLES_BY_PEOPLE } },
+    params: emailParam,
+    failures: [404],
+    answer: modifiedCount.describe('1, or 0 when not an admin'),
+    work: async (req, _res, { caller, services }) => {
+      const { changed } = await services.users.changeRole(caller, req.params.email, Role.user);
       return { modifiedCount: changed ? 1 : 0 };
-    }),
-  );
-}
+    },
+  },
+];
