@@ -1,5 +1,5 @@
 import { badInput } from './errors';
-import { PHONE_PATTERN, phoneFormatMessage } from '@keen/rules';
+import { isEmailAddress, PHONE_PATTERN, phoneFormatMessage } from '@keen/rules';
 
 /** Small checks shared by every service, so GraphQL and REST give the same messages. */
 
@@ -24,10 +24,9 @@ export function requireWholeNumber(
   return number;
 }
 
-const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
+/** An e-mail address by the forms' rule (`isEmailAddress`), trimmed and lower-cased as the profiles store it. */
 export function normalizeEmail(value: unknown): string {
-  if (typeof value !== 'string' || !emailPattern.test(value.trim())) throw badInput('A valid e-mail address is required');
+  if (typeof value !== 'string' || !isEmailAddress(value.trim())) throw badInput('A valid e-mail address is required');
   return value.trim().toLowerCase();
 }
 

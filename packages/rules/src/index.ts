@@ -10,6 +10,19 @@ export const PHONE_PATTERN = /^\+?[0-9][0-9\s-]{4,19}$/;
 /** The message for a phone that breaks PHONE_PATTERN; `label` is what the form calls the field. */
 export const phoneFormatMessage = (label = 'Phone') => `${label} must be a phone number (digits, spaces, dashes and a leading +)`;
 
+// ---------------------------------------------------------------- e-mail addresses
+
+/**
+ * An e-mail address as the shop takes it (after trimming): a local part without spaces or @, then
+ * a domain of at least two dot-separated labels of letters (any alphabet), digits and dashes.
+ * `a@b` is refused (no dot); `ünï@exämple.de` is accepted.
+ */
+const EMAIL_PATTERN = /^[^\s@]+@[\p{L}\p{M}\p{N}-]+(\.[\p{L}\p{M}\p{N}-]+)+$/u;
+/** The longest address SMTP carries (RFC 5321). */
+export const EMAIL_MAX_LENGTH = 254;
+
+export const isEmailAddress = (text: string) => text.length <= EMAIL_MAX_LENGTH && EMAIL_PATTERN.test(text);
+
 // ---------------------------------------------------------------- quantity (SPEC §5)
 
 export const EMPTY_QUANTITY = 'Empty Quantity';

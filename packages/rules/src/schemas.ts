@@ -1,18 +1,127 @@
 /**
  * Input schemas (zod) the server's REST declarations and OpenAPI document, and the browser's forms,
  * share. A separate entry (`@keen/rules/schemas`): pages that need no schema never load zod.
+ * Messages are SPEC §5's, word for word; a field's first failing rule gives its message.
  */
 import { z } from 'zod';
-import { REVIEW_DESCRIPTION_MAX_LENGTH, REVIEW_DESCRIPTION_REQUIRED, STARS } from './index';
+import {
+  ENGRAVING_MAX_LENGTH,
+  ENGRAVING_PRICE,
+  isEmailAddress,
+  type NumberSetting,
+  PHONE_PATTERN,
+  phoneFormatMessage,
+  REVIEW_DESCRIPTION_MAX_LENGTH,
+  REVIEW_DESCRIPTION_REQUIRED,
+  settingOutOfRange,
+  settingRequired,
+  STARS,
+} from './index';
+
+/** Text that must not be blank once trimmed; `message` for missing and blank alike. */
+const requiredText = (message: string) => z.string({ error: message }).trim().min(1, { error: message, abort: true });
+
+/** A phone the shop can call, as the form labels it ('Phone', 'Contact Number'). */
+const phone = (label: string) => requiredText(`${label} is Required`).regex(PHONE_PATTERN, phoneFormatMessage(label));
+
+const WHOLE_NUMBER = 'Must be a whole number';
+
+/** A whole number; a form's empty number field ('') is `required`, not "not a number". */
+const wholeNumber = (required: string, notWhole = WHOLE_NUMBER) =>
+  z.int({ error: (issue) => (typeof issue.input === 'number' ? notWhole : required) });
+
+/** An engraving setting the admin enters, within its range. */
+const setting = (rule: NumberSetting) =>
+  wholeNumber(settingRequired(rule)).min(rule.min, settingOutOfRange(rule)).max(rule.max, settingOutOfRange(rule));
+
+// ---------------------------------------------------------------- people
+
+const EMAIL_REQUIRED = 'Email is Required';
+const EMAIL_INVALID = 'Enter a valid email';
+
+/** An e-mail address, trimmed; the rule is `isEmailAddress` (the server's too). */
+export const emailAddress = requiredText(EMAIL_REQUIRED).refine(isEmailAddress, EMAIL_INVALID).describe('An e-mail address');
+
+const password = (message: string) => z.string({ error: message }).min(1, message);
+
+export const loginInput = z.object({
+  email: emailAddress,
+  password: password('Password is Required'),
+});
+export type LoginInput = z.infer<typeof loginInput>;
+
+export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match';
+/** Checked when Signup is pressed: a mismatch is a toast that stops signup (SPEC §5), not a field's error. */
+export const passwordsMatch = (values: { password: string; confirmPassword: string }) => values.password === values.confirmPassword;
+
+/** The sign-up form: every field required but the terms, which must be agreed to (checked inline). */
+export const signupInput = z.object({
+  name: requiredText('Name is Required'),
+  email: emailAddress,
+  address: requiredText('Address is Required'),
+  phone: phone('Contact Number'),
+  password: password('Password is Required'),
+  confirmPassword: password('Confirm Password is Required'),
+  terms: z.boolean().refine((agreed) => agreed, 'Please Agree Terms & Conditions'),
+});
+export type SignupInput = z.infer<typeof signupInput>;
+
+/** My Profile: the fields a customer changes (the e-mail is the sign-in's). */
+export const profileInput = z.object({
+  name: requiredText('Name is Required'),
+  phone: phone('Phone'),
+  address: requiredText('Address is Required'),
+  img: requiredText('Photo is Required').describe("The profile photo's URL"),
+});
+export type ProfileInput = z.infer<typeof profileInput>;
+
+// ---------------------------------------------------------------- products
+
+export const PRODUCT_PHOTO_REQUIRED = 'Product Photo is Required';
+
+const productPrice = wholeNumber('Product Price is Required').min(1, 'Product Price must be at least 1');
+const productPhoto = requiredText(PRODUCT_PHOTO_REQUIRED).describe("The product photo's URL (an upload's data.url)");
+const engraving = {
+  engravable: z.boolean(),
+  engravingMaxLength: setting(ENGRAVING_MAX_LENGTH),
+  engravingPrice: setting(ENGRAVING_PRICE),
+};
+
+/** Add Product. SPEC §5 uses 'Product Quantity is Required' for the minimum quantity too. */
+export const addProductInput = z.object({
+  name: requiredText('Product Name is Required'),
+  description: requiredText('Product Description is Required'),
+  price: productPrice,
+  quantity: wholeNumber('Product Quantity is Required').min(1, 'Product Quantity must be at least 1'),
+  minimumQuantity: wholeNumber('Product Quantity is Required').min(1, 'Minimum Quantity must be at least 1'),
+  img: productPhoto,
+  ...engraving,
+});
+export type AddProductInput = z.infer<typeof addProductInput>;
+
+/** Update Product: name and description stay as they are; the stock may run down to 0. */
+export const updateProductInput = z.object({
+  price: productPrice,
+  quantity: wholeNumber('Product Quantity is Required').min(0, 'Product Quantity cannot be negative'),
+  minimumQuantity: wholeNumber('Minimum Quantity is Required').min(1, 'Minimum Quantity must be at least 1'),
+  img: productPhoto,
+  ...engraving,
+});
+export type UpdateProductInput = z.infer<typeof updateProductInput>;
+
+// ---------------------------------------------------------------- reviews
+
+/** SPEC §5: an empty rating reads 'Product Name is Required' (sic). */
+const STARS_REQUIRED = 'Product Name is Required';
 
 /** A review as a customer writes it; the author's name, e-mail and photo come from their profile. */
 export const reviewInput = z.object({
-  star: z.int().min(STARS.min).max(STARS.max).describe(`Rating, ${STARS.min} to ${STARS.max} stars (also accepted as text: "4")`),
-  description: z
-    .string()
-    .trim()
-    .min(1, REVIEW_DESCRIPTION_REQUIRED)
-    .max(REVIEW_DESCRIPTION_MAX_LENGTH)
+  star: wholeNumber(STARS_REQUIRED, 'Ratings must be a whole number')
+    .min(STARS.min, `Ratings must be at least ${STARS.min}`)
+    .max(STARS.max, `Ratings must be at most ${STARS.max}`)
+    .describe(`Rating, ${STARS.min} to ${STARS.max} stars (also accepted as text: "4")`),
+  description: requiredText(REVIEW_DESCRIPTION_REQUIRED)
+    .max(REVIEW_DESCRIPTION_MAX_LENGTH, `Product Description must be at most ${REVIEW_DESCRIPTION_MAX_LENGTH} characters`)
     .describe(`The review, at most ${REVIEW_DESCRIPTION_MAX_LENGTH} characters`),
 });
 export type ReviewInput = z.infer<typeof reviewInput>;

@@ -2,10 +2,11 @@ import { useEffect, useMemo, useState } from 'react';
 import { Box, Button, FormControlLabel, LinearProgress, Stack, Switch, Typography } from '@mui/material';
 import { useFormik } from 'formik';
 import { ENGRAVING_MAX_LENGTH, ENGRAVING_PRICE } from '@keen/rules';
-import type { AnyObjectSchema } from 'yup';
+import type { ZodType } from 'zod';
 import FormikNumberField from '../../components/FormikNumberField';
 import FormikTextField from '../../components/FormikTextField';
 import { uploadImage } from '../../lib/upload';
+import { zodValidate } from '../../lib/zodForm';
 import { currentToken } from './adminApi';
 import type { ProductFormValues } from './productSchema';
 
@@ -23,7 +24,7 @@ export interface ProductFields {
 
 interface ProductFormProps {
   initialValues: ProductFormValues;
-  schema: AnyObjectSchema;
+  schema: ZodType;
   submitLabel: string;
   /** Update Product shows name and description read-only. */
   nameEditable: boolean;
@@ -47,13 +48,14 @@ const ENGRAVING_FIELDS: NumberFieldSpec[] = [
   { name: 'engravingPrice', label: 'Engraving price', min: ENGRAVING_PRICE.min, max: ENGRAVING_PRICE.max },
 ];
 
-/** Add and Update Product: formik + yup with SPEC's messages, photo preview and upload progress. */
+/** Add and Update Product: formik + the shared schemas with SPEC's messages, photo preview and upload progress. */
 export default function ProductForm({ initialValues, schema, submitLabel, nameEditable, onSave }: ProductFormProps) {
   const [progress, setProgress] = useState<number | null>(null);
 
+  const validate = useMemo(() => zodValidate<ProductFormValues>(schema), [schema]);
   const formik = useFormik<ProductFormValues>({
     initialValues,
-    validationSchema: schema,
+    validate,
     onSubmit: async (values, helpers) => {
       let img = typeof values.photo === 'string' ? values.photo : '';
       if (values.photo instanceof File) {

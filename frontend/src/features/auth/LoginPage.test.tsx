@@ -33,6 +33,21 @@ test('the e-mail is required', async () => {
   expect(actions.loginWithPassword).not.toHaveBeenCalled();
 });
 
+test("the e-mail follows the server's rule: a@b is refused, ünï@exämple.de signs in", async () => {
+  vi.mocked(actions.loginWithPassword).mockResolvedValue(undefined);
+  renderPage(<LoginPage />, { path: '/login', route: '/login', auth: anonymous() });
+  fireEvent.change(screen.getByLabelText(/Email/), { target: { value: 'a@b' } });
+  await userEvent.type(screen.getByLabelText(/Password/), 'sharp-edge-1');
+  await userEvent.click(screen.getByRole('button', { name: 'Login' }));
+  expect(await screen.findByText('Enter a valid email')).toBeInTheDocument();
+  expect(actions.loginWithPassword).not.toHaveBeenCalled();
+
+  fireEvent.change(screen.getByLabelText(/Email/), { target: { value: 'ünï@exämple.de' } });
+  await userEvent.click(screen.getByRole('button', { name: 'Login' }));
+  await waitFor(() => expect(actions.loginWithPassword).toHaveBeenCalledWith(expect.anything(), 'ünï@exämple.de', 'sharp-edge-1'));
+  expect(screen.queryByText('Enter a valid email')).not.toBeInTheDocument();
+});
+
 test('Reset Password without an e-mail asks for it; with one it sends the e-mail', async () => {
   renderPage(<LoginPage />, { path: '/login', route: '/login', auth: anonymous() });
   await userEvent.click(screen.getByRole('button', { name: 'Reset Password' }));

@@ -3,18 +3,16 @@ import { Button, Divider, Link, Typography } from '@mui/material';
 import { useFormik } from 'formik';
 import { useSnackbar } from 'notistack';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
-import * as yup from 'yup';
+import { loginInput } from '@keen/rules/schemas';
 import FormikTextField from '../../components/FormikTextField';
 import { useAuth } from '../../lib/auth';
+import { zodValidate } from '../../lib/zodForm';
 import { loginWithGoogle, loginWithPassword, resetPassword } from './authActions';
 import AuthCard from './AuthCard';
 import { redirectTarget } from './redirect';
 import { useAuthStep } from './useAuthStep';
 
-const schema = yup.object({
-  email: yup.string().trim().email('Enter a valid email').required('Email is Required'),
-  password: yup.string().required('Password is Required'),
-});
+const validate = zodValidate(loginInput);
 
 export default function LoginPage() {
   const { auth, config, user } = useAuth();
@@ -32,7 +30,7 @@ export default function LoginPage() {
 
   const formik = useFormik({
     initialValues: { email: '', password: '' },
-    validationSchema: schema,
+    validate,
     onSubmit: async ({ email, password }) => {
       if (auth) await run(() => loginWithPassword(auth, email.trim(), password));
     },

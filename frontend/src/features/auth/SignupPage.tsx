@@ -3,30 +3,18 @@ import { Box, Checkbox, FormControlLabel, FormHelperText, Link, Typography } fro
 import { useFormik } from 'formik';
 import { useSnackbar } from 'notistack';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
-import * as yup from 'yup';
-import { PHONE_PATTERN, phoneFormatMessage } from '@keen/rules';
+import { passwordsMatch, PASSWORDS_DO_NOT_MATCH, type SignupInput, signupInput } from '@keen/rules/schemas';
 import FormikTextField, { type FormikTextFieldProps } from '../../components/FormikTextField';
 import { useAuth } from '../../lib/auth';
 import { errorMessage } from '../../lib/errors';
+import { zodValidate } from '../../lib/zodForm';
 import { createAccount } from './authActions';
 import { RegisterMutation } from './operations';
 import AuthCard from './AuthCard';
 import { redirectTarget } from './redirect';
 import { useAuthStep } from './useAuthStep';
 
-const schema = yup.object({
-  name: yup.string().trim().required('Name is Required'),
-  email: yup.string().trim().email('Enter a valid email').required('Email is Required'),
-  address: yup.string().trim().required('Address is Required'),
-  phone: yup.string().trim().matches(PHONE_PATTERN, phoneFormatMessage('Contact Number')).required('Contact Number is Required'),
-  password: yup.string().required('Password is Required'),
-  confirmPassword: yup.string().required('Confirm Password is Required'),
-  terms: yup.boolean().oneOf([true], 'Please Agree Terms & Conditions'),
-});
-
-type Values = yup.InferType<typeof schema>;
-
-const FIELDS: ({ name: keyof Values & string } & Omit<FormikTextFieldProps<Values>, 'formik' | 'name'>)[] = [
+const FIELDS: ({ name: keyof SignupInput & string } & Omit<FormikTextFieldProps<SignupInput>, 'formik' | 'name'>)[] = [
   { name: 'name', label: 'Name', autoComplete: 'name' },
   { name: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
   { name: 'address', label: 'Address', multiline: true, minRows: 2, autoComplete: 'street-address' },
@@ -40,6 +28,8 @@ function isAlreadyExists(error: unknown): boolean {
   return /email-already-in-use|already exist/i.test(text);
 }
 
+const validate = zodValidate(signupInput);
+
 export default function SignupPage() {
   const { auth } = useAuth();
   const location = useLocation();
@@ -48,12 +38,12 @@ export default function SignupPage() {
   const [register] = useMutation(RegisterMutation);
   const step = useAuthStep();
 
-  const formik = useFormik<Values>({
+  const formik = useFormik<SignupInput>({
     initialValues: { name: '', email: '', address: '', phone: '', password: '', confirmPassword: '', terms: false },
-    validationSchema: schema,
+    validate,
     onSubmit: async (values) => {
-      if (values.password !== values.confirmPassword) {
-        enqueueSnackbar('Passwords do not match', { variant: 'error' });
+      if (!passwordsMatch(values)) {
+        enqueueSnackbar(PASSWORDS_DO_NOT_MATCH, { variant: 'error' });
         return;
       }
       if (!auth) return;

@@ -3,24 +3,18 @@ import { useMutation } from '@apollo/client/react';
 import { Avatar, Box, Button, Card, CardContent, LinearProgress, Stack, Typography } from '@mui/material';
 import { useFormik } from 'formik';
 import { useSnackbar } from 'notistack';
-import * as yup from 'yup';
-import { PHONE_PATTERN, phoneFormatMessage } from '@keen/rules';
+import { type ProfileInput, profileInput } from '@keen/rules/schemas';
 import { useAuth } from '../../lib/auth';
 import { useMe } from '../../lib/useMe';
 import FormikTextField from '../../components/FormikTextField';
 import Spinner from '../../components/Spinner';
 import { errorMessage } from '../../lib/errors';
 import { uploadImage } from '../../lib/upload';
+import { zodValidate } from '../../lib/zodForm';
 import { UpdateProfileMutation } from './operations';
 import OrderEmailsSwitch from './OrderEmailsSwitch';
 
-const schema = yup.object({
-  name: yup.string().trim().required('Name is Required'),
-  phone: yup.string().trim().required('Phone is Required').matches(PHONE_PATTERN, phoneFormatMessage()),
-  address: yup.string().trim().required('Address is Required'),
-  img: yup.string().trim().required('Photo is Required'),
-});
-type Values = yup.InferType<typeof schema>;
+const validate = zodValidate(profileInput);
 
 export default function MyProfilePage() {
   const { me, loading } = useMe();
@@ -29,10 +23,10 @@ export default function MyProfilePage() {
   const [updateProfile] = useMutation(UpdateProfileMutation);
   const [progress, setProgress] = useState<number | null>(null);
 
-  const formik = useFormik<Values>({
+  const formik = useFormik<ProfileInput>({
     enableReinitialize: true,
     initialValues: { name: me?.name ?? '', phone: me?.phone ?? '', address: me?.address ?? '', img: me?.img ?? '' },
-    validationSchema: schema,
+    validate,
     onSubmit: async (values) => {
       try {
         // The answer carries the user's id, so the cache updates every view of "me" by itself.

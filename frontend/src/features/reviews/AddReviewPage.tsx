@@ -1,26 +1,17 @@
 import { useMutation } from '@apollo/client/react';
-import { REVIEW_DESCRIPTION_REQUIRED, STARS } from '@keen/rules';
+import { STARS } from '@keen/rules';
+import { reviewInput } from '@keen/rules/schemas';
 import { Box, Button, Card, CardContent, Stack, Typography } from '@mui/material';
 import { useFormik } from 'formik';
 import { useSnackbar } from 'notistack';
-import * as yup from 'yup';
 import FormikNumberField from '../../components/FormikNumberField';
 import FormikTextField from '../../components/FormikTextField';
 import { errorMessage } from '../../lib/errors';
 import { prependToLists } from '../../lib/listCache';
+import { zodValidate } from '../../lib/zodForm';
 import { AddReviewMutation } from '../../operations/reviews';
 
-// SPEC §5: an empty rating reads 'Product Name is Required' (sic).
-const schema = yup.object({
-  star: yup
-    .number()
-    .typeError('Product Name is Required')
-    .required('Product Name is Required')
-    .integer('Ratings must be a whole number')
-    .min(STARS.min, `Ratings must be at least ${STARS.min}`)
-    .max(STARS.max, `Ratings must be at most ${STARS.max}`),
-  description: yup.string().trim().required(REVIEW_DESCRIPTION_REQUIRED),
-});
+const validate = zodValidate(reviewInput);
 
 export default function AddReviewPage() {
   const { enqueueSnackbar } = useSnackbar();
@@ -33,7 +24,7 @@ export default function AddReviewPage() {
 
   const formik = useFormik<{ star: number | ''; description: string }>({
     initialValues: { star: '', description: '' },
-    validationSchema: schema,
+    validate,
     onSubmit: async (values, helpers) => {
       try {
         await addReview({ variables: { input: { star: Number(values.star), description: values.description.trim() } } });

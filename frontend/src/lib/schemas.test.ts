@@ -1,0 +1,170 @@
+import { describe, expect, test } from 'vitest';
+import { ENGRAVING_MAX_LENGTH, ENGRAVING_PRICE, isEmailAddress, REVIEW_DESCRIPTION_MAX_LENGTH } from '@keen/rules';
+import {
+  addProductInput,
+  emailAddress,
+  loginInput,
+  passwordsMatch,
+  profileInput,
+  reviewInput,
+  signupInput,
+  updateProductInput,
+} from '@keen/rules/schemas';
+import type { ZodType } from 'zod';
+import { zodValidate } from './zodForm';
+
+/** Each field's first message, as the forms show them. */
+const messages = (schema: ZodType, values: object) => zodValidate(schema)(values);
+
+describe('the e-mail rule (the server checks the same one)', () => {
+  const accepted = [
+    'ünï@exämple.de',
+    'casey@keen.test',
+    'first.last+tag@mail.example.co.uk',
+    "o'brien@xn--exmple-cua.de",
+    'δοκιμή@παράδειγμα.δοκιμή',
+  ];
+  const refused = [
+    'a@b',
+    '',
+    'casey',
+    'casey@',
+    '@keen.test',
+    'a b@keen.test',
+    'a@b@keen.test',
+    'a@keen..test',
+    'a@.keen.test',
+    'a@keen.test.',
+    'a@ke en.test',
+    'a@keen_shop.test',
+    `${'a'.repeat(250)}@b.de`,
+  ];
+
+  test.each(accepted)('accepts %s', (address) => {
+    expect(isEmailAddress(address)).toBe(true);
+    expect(emailAddress.safeParse(address).success).toBe(true);
+  });
+
+  test.each(refused)('refuses "%s"', (address) => {
+    expect(isEmailAddress(address)).toBe(false);
+    expect(emailAddress.safeParse(address).success).toBe(false);
+  });
+
+  test('the schema trims before the rule; empty is "Email is Required", malformed "Enter a valid email"', () => {
+    expect(emailAddress.parse('  ünï@exämple.de ')).toBe('ünï@exämple.de');
+    expect(messages(loginInput, { email: '', password: 'x' })).toEqual({ email: 'Email is Required' });
+    expect(messages(loginInput, { email: 'a@b', password: 'x' })).toEqual({ email: 'Enter a valid email' });
+    expect(messages(loginInput, { email: 'ünï@exämple.de', password: '' })).toEqual({ password: 'Password is Required' });
+  });
+});
+
+test('sign-up: SPEC messages, the phone labelled Contact Number, the terms, and the passwords that must match', () => {
+  const empty = { name: ' ', email: '', address: '', phone: '', password: '', confirmPassword: '', terms: false };
+  expect(messages(signupInput, empty)).toEqual({
+    name: 'Name is Required',
+    email: 'Email is Required',
+    address: 'Address is Required',
+    phone: 'Contact Number is Required',
+    password: 'Password is Required',
+    confirmPassword: 'Confirm Password is Required',
+    terms: 'Please Agree Terms & Conditions',
+  });
+  const filled = {
+    name: 'Ünï',
+    email: 'ünï@exämple.de',
+    address: '1 Forge Lane',
+    phone: '+49 30 1234',
+    password: 'p',
+    confirmPassword: 'p',
+    terms: true,
+  };
+  expect(messages(signupInput, filled)).toEqual({});
+  expect(messages(signupInput, { ...filled, phone: 'call me' })).toEqual({
+    phone: 'Contact Number must be a phone number (digits, spaces, dashes and a leading +)',
+  });
+  expect(passwordsMatch(filled)).toBe(true);
+  expect(passwordsMatch({ password: 'p', confirmPassword: 'q' })).toBe(false);
+});
+
+test('profile update: Name, Phone, Address and photo are required', () => {
+  expect(messages(profileInput, { name: '', phone: '', address: '', img: '' })).toEqual({
+    name: 'Name is Required',
+    phone: 'Phone is Required',
+    address: 'Address is Required',
+    img: 'Photo is Required',
+  });
+  expect(messages(profileInput, { name: 'A', phone: '12-ab', address: 'B', img: 'https://img.test/a.png' })).toEqual({
+    phone: 'Phone must be a phone number (digits, spaces, dashes and a leading +)',
+  });
+});
+
+describe('products', () => {
+  const product = {
+    name: 'Chef',
+    description: 'Sharp',
+    price: 10,
+    quantity: 5,
+    minimumQuantity: 1,
+    img: 'https://img.test/k.png',
+    engravable: true,
+    engravingMaxLength: 20,
+    engravingPrice: 5,
+  };
+
+  test('add product: SPEC messages for empty fields (the minimum quantity reads "Product Quantity is Required")', () => {
+    const empty = {
+      name: '',
+      description: '',
+      price: '',
+      quantity: '',
+      minimumQuantity: '',
+      img: '',
+      engravable: false,
+      engravingMaxLength: '',
+      engravingPrice: '',
+    };
+    expect(messages(addProductInput, empty)).toEqual({
+      name: 'Product Name is Required',
+      description: 'Product Description is Required',
+      price: 'Product Price is Required',
+      quantity: 'Product Quantity is Required',
+      minimumQuantity: 'Product Quantity is Required',
+      img: 'Product Photo is Required',
+      engravingMaxLength: `${ENGRAVING_MAX_LENGTH.label} is Required`,
+      engravingPrice: `${ENGRAVING_PRICE.label} is Required`,
+    });
+    expect(messages(addProductInput, product)).toEqual({});
+    expect(messages(addProductInput, { ...product, price: 0, quantity: 1.5, minimumQuantity: 0, engravingMaxLength: 41 })).toEqual({
+      price: 'Product Price must be at least 1',
+      quantity: 'Must be a whole number',
+      minimumQuantity: 'Minimum Quantity must be at least 1',
+      engravingMaxLength: `${ENGRAVING_MAX_LENGTH.label} must be between ${ENGRAVING_MAX_LENGTH.min} and ${ENGRAVING_MAX_LENGTH.max}`,
+    });
+  });
+
+  test('update product: its own minimum-quantity message, and the stock may be 0', () => {
+    const { name: _name, description: _description, ...update } = product;
+    expect(messages(updateProductInput, { ...update, price: '', quantity: '', minimumQuantity: '', img: '' })).toEqual({
+      price: 'Product Price is Required',
+      quantity: 'Product Quantity is Required',
+      minimumQuantity: 'Minimum Quantity is Required',
+      img: 'Product Photo is Required',
+    });
+    expect(messages(updateProductInput, { ...update, quantity: 0 })).toEqual({});
+    expect(messages(updateProductInput, { ...update, quantity: -1 })).toEqual({ quantity: 'Product Quantity cannot be negative' });
+  });
+});
+
+test('review: an empty rating reads "Product Name is Required" (sic, SPEC §5); 1 to 5 whole stars; a description', () => {
+  expect(messages(reviewInput, { star: '', description: ' ' })).toEqual({
+    star: 'Product Name is Required',
+    description: 'Product Description is Required',
+  });
+  expect(messages(reviewInput, { star: 0, description: 'ok' })).toEqual({ star: 'Ratings must be at least 1' });
+  expect(messages(reviewInput, { star: 6, description: 'ok' })).toEqual({ star: 'Ratings must be at most 5' });
+  expect(messages(reviewInput, { star: 4.5, description: 'ok' })).toEqual({ star: 'Ratings must be a whole number' });
+  expect(messages(reviewInput, { star: 5, description: 'x'.repeat(REVIEW_DESCRIPTION_MAX_LENGTH + 1) })).toEqual({
+    description: `Product Description must be at most ${REVIEW_DESCRIPTION_MAX_LENGTH} characters`,
+  });
+  expect(reviewInput.parse({ star: 5, description: '  Sharp.  ' })).toEqual({ star: 5, description: 'Sharp.' });
+});

@@ -1,0 +1,21 @@
+import { type FormikErrors, getIn, setIn } from 'formik';
+import type { ZodType } from 'zod';
+
+/**
+ * A zod schema (from `@keen/rules/schemas`) as formik's `validate`: each field's first message,
+ * keyed by the field's path as formik's errors mirror its values (`lines.0.quantity`). An issue
+ * about the whole form (no path) is kept under '' so that it still stops the submit.
+ */
+export function zodValidate<Values>(schema: ZodType): (values: Values) => FormikErrors<Values> {
+  return (values) => {
+    const result = schema.safeParse(values);
+    if (result.success) return {};
+    let errors: Record<string, unknown> = {};
+    for (const issue of result.error.issues) {
+      const path = issue.path.map(String).join('.');
+      if (path === '') errors[''] ??= issue.message;
+      else if (getIn(errors, path) === undefined) errors = setIn(errors, path, issue.message);
+    }
+    return errors as FormikErrors<Values>;
+  };
+}
