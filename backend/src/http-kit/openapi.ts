@@ -15,11 +15,15 @@ type JsonSchema = Record<string, unknown>;
 const componentRef = (id: string) => `#/components/schemas/${id}`;
 const conversion = { unrepresentable: 'any', io: 'output', reused: 'inline', cycles: 'ref' } as const;
 
-/** A schema as JSON Schema, its named parts as references into the document's components. */
-function jsonSchemaOf(schema: z.ZodType): JsonSchema {
+/**
+ * A schema as JSON Schema, its named parts as references into the document's components. Inputs
+ * are described as a caller may send them (`io: 'input'`: fields the route ignores are allowed),
+ * answers as they are sent.
+ */
+function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output' = 'output'): JsonSchema {
   const id = z.globalRegistry.get(schema)?.id;
   if (id) return { $ref: componentRef(id) };
-  const { $schema: _dialect, $defs: _defs, ...json } = z.toJSONSchema(schema, conversion) as JsonSchema;
+  const { $schema: _dialect, $defs: _defs, ...json } = z.toJSONSchema(schema, { ...conversion, io }) as JsonSchema;
   return JSON.parse(JSON.stringify(json).replaceAll('"#/$defs/', `"${componentRef('')}`)) as JsonSchema;
 }
 
@@ -109,7 +113,7 @@ export function openApiDocument<Rule>(routes: readonly RouteDeclaration<never, R
 function parametersOf(shape: z.ZodObject | undefined, place: 'path' | 'query') {
   if (!shape) return [];
   return Object.entries(shape.shape).map(([name, schema]) => {
-    const { description, ...json } = jsonSchemaOf(schema as z.ZodType);
+    const { description, ...json } = jsonSchemaOf(schema as z.ZodType, 'input');
     return {
       name,
       in: place,
@@ -131,5 +135,5 @@ function requestBodyOf(body: z.ZodType | 'image' | 'raw') {
       },
     };
   if (body === 'raw') return { required: true, content: { 'application/json': { schema: {} } } };
-  return { required: !body.safeParse(undefined).success, content: { 'application/json': { schema: jsonSchemaOf(body) } } };
+  return { required: !body.safeParse(undefined).success, content: { 'application/json': { schema: jsonSchemaOf(body, 'input') } } };
 }
