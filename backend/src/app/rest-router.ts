@@ -8,7 +8,7 @@ import type { Routes } from '../http-kit/routes';
 import { type Access, authorize } from '../modules/auth/access';
 import { callerFromRequest } from '../modules/request-caller';
 import { authorizeKey, routeKeyAccess } from '../modules/auth/scopes';
-import { registerCatalogRoutes } from '../modules/catalog/catalog.routes';
+import { catalogRoutes } from '../modules/catalog/catalog.routes';
 import { registerOrdersRoutes } from '../modules/orders/orders.routes';
 import { registerPaymentsRoutes } from '../modules/payments/payments.routes';
 import { STRIPE_WEBHOOK_PATH } from '../modules/payments/webhook-path';
@@ -22,20 +22,13 @@ import { restDocument } from './rest-document';
 import type { AppRestContext, AppServices } from './services';
 
 /** Every module's declared REST routes, in one table. */
-export const restRoutes: Routes<AppRestContext, Access> = [...reviewsRoutes];
+export const restRoutes: Routes<AppRestContext, Access> = [...catalogRoutes, ...reviewsRoutes];
 
 /** `/api/openapi.json`, generated from the table. */
 export const restApiDocument = restDocument(restRoutes);
 
 /** The modules whose routes are not declared as data yet. */
-const restRegistrations = [
-  registerCatalogRoutes,
-  registerUsersRoutes,
-  registerOrdersRoutes,
-  registerPaymentsRoutes,
-  registerUploadsRoutes,
-  registerReportsRoutes,
-];
+const restRegistrations = [registerUsersRoutes, registerOrdersRoutes, registerPaymentsRoutes, registerUploadsRoutes, registerReportsRoutes];
 
 /**
  * The REST compatibility layer at /api: the old client's paths and answer shapes, as thin
@@ -61,17 +54,12 @@ export function createRestRouter(services: AppServices, logger: Logger, publicRe
     maxImageBytes: MAX_IMAGE_BYTES,
     logger,
   });
-  const handlers = createHandlers<AppRestContext>(
-    async (req) => {
-      const context = await callerContext(req);
-      // An API key reaches only routes that declare its scope (`keyScope`); the others refuse keys.
-      authorizeKey(context.caller, routeKeyAccess(req));
-      return context;
-    },
-    { caller: { user: null }, services },
-    services.readCache,
-    publicReads,
-  );
+  const handlers = createHandlers<AppRestContext>(async (req) => {
+    const context = await callerContext(req);
+    // An API key reaches only routes that declare its scope (`keyScope`); the others refuse keys.
+    authorizeKey(context.caller, routeKeyAccess(req));
+    return context;
+  });
   for (const register of restRegistrations) register(router, handlers);
 
   router.use((_req, res) => {
