@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { named, openApiDocument, type OpenApiSettings } from '../http-kit/openapi';
 import type { Routes } from '../http-kit/routes';
 import type { Access } from '../modules/auth/access';
-import { legacyComponents, undeclaredPaths } from './openapi';
 
 const publicCaller = {};
 const bearer = { bearer: [] };
@@ -55,14 +54,19 @@ const settings: OpenApiSettings<Access> = {
   },
 };
 
-/** `/api/openapi.json`: generated from the declared routes (and, until every module declares its routes, the written paths of the others). */
+/** Where the document itself is served, below /api. */
+export const DOCUMENT_PATH = '/openapi.json';
+
+/** `/api/openapi.json`: generated from the declared routes, with its own entry. */
 export function restDocument(routes: Routes<never, Access>) {
   const generated = openApiDocument(routes, settings);
-  const paths: Record<string, object> = { ...undeclaredPaths };
-  for (const [path, item] of Object.entries(generated.paths)) paths[path] = { ...paths[path], ...item };
-  return {
-    ...generated,
-    paths,
-    components: { ...generated.components, schemas: { ...legacyComponents, ...generated.components.schemas } },
+  const self = {
+    get: {
+      summary: 'This document: the OpenAPI 3.1 description of /api, generated from the declared routes',
+      tags: ['API'],
+      security: [publicCaller],
+      responses: { 200: { description: 'The document', content: { 'application/json': { schema: { type: 'object' } } } } },
+    },
   };
+  return { ...generated, paths: { [DOCUMENT_PATH]: self, ...generated.paths } };
 }

@@ -1,28 +1,27 @@
 import type { ServerResponse } from 'node:http';
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import type { Logger } from 'pino';
-import { bodyRefusal, callerErrorOf, sendFailure, sendJson } from '../http-kit/errors';
 import { readJsonBodies } from '../http-kit/body';
+import { bodyRefusal, callerErrorOf, sendFailure, sendJson } from '../http-kit/errors';
 import { mountRoutes } from '../http-kit/express-routes';
-import { clientAddress, createHandlers, type PublicReadRoutes } from '../http-kit/handle';
+import { clientAddress, type PublicReadRoutes } from '../http-kit/handle';
 import type { Routes } from '../http-kit/routes';
 import { type Access, authorize } from '../modules/auth/access';
-import { callerFromRequest } from '../modules/request-caller';
-import { authorizeKey, routeKeyAccess } from '../modules/auth/scopes';
-import { registerCatalogRoutes } from '../modules/catalog/catalog.routes';
+import { catalogRoutes } from '../modules/catalog/catalog.routes';
 import { ordersRoutes } from '../modules/orders/orders.routes';
 import { paymentsRoutes } from '../modules/payments/payments.routes';
 import { reportsRoutes } from '../modules/reports/reports.routes';
+import { callerFromRequest } from '../modules/request-caller';
 import { reviewsRoutes } from '../modules/reviews/reviews.routes';
 import { uploadsRoutes } from '../modules/uploads/uploads.routes';
 import { MAX_IMAGE_BYTES } from '../modules/uploads/uploads.service';
 import { usersRoutes } from '../modules/users/users.routes';
-import { registerOpenApiRoutes } from './openapi';
-import { restDocument } from './rest-document';
+import { DOCUMENT_PATH, restDocument } from './rest-document';
 import type { AppRestContext, AppServices } from './services';
 
-/** Every module's declared REST routes, in one table. */
+/** Every module's REST routes, in one table (Express matches them in this order). */
 export const restRoutes: Routes<AppRestContext, Access> = [
+  ...catalogRoutes,
   ...reviewsRoutes,
   ...usersRoutes,
   ...ordersRoutes,
@@ -37,25 +36,23 @@ export const restApiDocument = restDocument(restRoutes);
 /** The paths of the routes that read the raw bytes (`body: 'raw'`, a signed webhook; fixed paths): no JSON parser may read them first. */
 const rawBodyPaths = new Set(restRoutes.filter((route) => route.body === 'raw').map((route) => route.path));
 
-/** The modules whose routes are not declared as data yet. */
-const restRegistrations = [registerCatalogRoutes];
-
 /**
- * The REST compatibility layer at /api: the old client's paths and answer shapes, as thin
- * routes over the same services the GraphQL API uses. Errors answer `{ message }`.
- * Each module adds its routes with a `register...Routes(router, handlers)` function.
+ * The REST compatibility layer at /api: the old client's paths and answer shapes, as declared
+ * routes over the same services the GraphQL API uses (http-kit/express-routes.ts mounts them).
+ * Errors answer `{ message }`.
  */
 export function createRestRouter(services: AppServices, logger: Logger, publicReads: PublicReadRoutes): Router {
   const router = express.Router();
   const json = readJsonBodies('1mb');
   router.use((req, res, next) => (rawBodyPaths.has(req.path) ? next() : json(req, res, next)));
-  const callerContext = async (req: Request): Promise<AppRestContext> => ({
-    caller: await callerFromRequest(services, req.headers.authorization, () => clientAddress(req)),
-    services,
+  router.get(DOCUMENT_PATH, (_req, res) => {
+    res.json(restApiDocument);
   });
-  registerOpenApiRoutes(router, () => restApiDocument);
   mountRoutes(router, restRoutes, {
-    contextOf: callerContext,
+    contextOf: async (req: Request) => ({
+      caller: await callerFromRequest(services, req.headers.authorization, () => clientAddress(req)),
+      services,
+    }),
     anonymous: { caller: { user: null }, services },
     authorize: (access, { caller }) => authorize(caller, access),
     readCache: services.readCache,
@@ -64,18 +61,6 @@ export function createRestRouter(services: AppServices, logger: Logger, publicRe
     maxImageBytes: MAX_IMAGE_BYTES,
     logger,
   });
-  const handlers = createHandlers<AppRestContext>(
-    async (req) => {
-      const context = await callerContext(req);
-      // An API key reaches only routes that declare its scope (`keyScope`); the others refuse keys.
-      authorizeKey(context.caller, routeKeyAccess(req));
-      return context;
-    },
-    { caller: { user: null }, services },
-    services.readCache,
-    publicReads,
-  );
-  for (const register of restRegistrations) register(router, handlers);
 
   router.use((_req, res) => {
     res.status(404).json({ message: 'No such API route' });

@@ -10,11 +10,14 @@ export function requireText(value: unknown, message: string, maxLength = 2000): 
   return text;
 }
 
+/** The largest whole number an input takes unless it says otherwise: the columns are 32-bit. */
+export const MAX_WHOLE_NUMBER = 2_000_000_000;
+
 /** A whole number within bounds; `requiredMessage` when missing, `rangeMessage` when out of range. */
 export function requireWholeNumber(
   value: unknown,
   requiredMessage: string,
-  { min = Number.MIN_SAFE_INTEGER, max = 2_000_000_000, rangeMessage }: { min?: number; max?: number; rangeMessage?: string } = {},
+  { min = Number.MIN_SAFE_INTEGER, max = MAX_WHOLE_NUMBER, rangeMessage }: { min?: number; max?: number; rangeMessage?: string } = {},
 ): number {
   if (value === undefined || value === null || value === '') throw badInput(requiredMessage);
   const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;

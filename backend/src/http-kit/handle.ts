@@ -1,94 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isIPv6 } from 'node:net';
-import { parse as parseQueryString } from 'node:querystring';
-import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { Request } from 'express';
 import { AppError } from '../common/errors';
-import type { ReadCache } from '../common/read-cache';
-import { bodyRefusalOf } from './body';
-import { jsonGetAnswer, RecentTags, sendJsonGetAnswer } from './etag';
-import type { QueryOf } from './query';
-
-/** A route's work: it gets the request's context (the caller, the services) and answers a value, sent as JSON. */
-export type Handler<Context> = (req: Request, res: Response, context: Context) => Promise<unknown> | unknown;
-
-/**
- * A public read's work. It reads only the query string and may set headers (`X-Total-Count`), so
- * that the front door can run it on Node's own request and response, before Express.
- */
-export type PublicReadHandler<Context> = (req: QueryOf, res: ServerResponse, context: Context) => Promise<unknown> | unknown;
 
 /** A public read's answer to an anonymous GET, kept in the read cache under `key` (null: not kept). */
 export type AnonymousRead = (req: IncomingMessage, res: ServerResponse, key: string | null) => Promise<void>;
-
-/** The wrappers every REST route is written with; the app binds them to how it reads a request's context. */
-export interface Handlers<Context> {
-  /**
-   * Resolves the request's context (the caller from the Authorization header), and answers the
-   * handler's result as JSON unless it sent a response itself. Thrown errors go to the router's
-   * error answer (`{ message }`).
-   */
-  handle(handler: Handler<Context>): RequestHandler;
-  /**
-   * `handle` for a public read (products, reviews): an anonymous GET is answered from the read
-   * cache while nothing has been written since. The key holds the route's own query parameters
-   * (`query`), in a fixed order; a request with any other parameter is answered but not kept, so
-   * junk parameters cannot fill the cache. Signed-in callers are never answered from it. Once the
-   * route has answered, the front door answers its anonymous GETs itself (`PublicReadRoutes`).
-   */
-  publicRead(handler: PublicReadHandler<Context>, options: { query: readonly string[] }): RequestHandler;
-}
-
-/** `contextOf` reads a request's context; `anonymous` is the context of a request without credentials. */
-export function createHandlers<Context>(
-  contextOf: (req: Request) => Promise<Context>,
-  anonymous: Context,
-  readCache: ReadCache,
-  publicReads: PublicReadRoutes,
-): Handlers<Context> {
-  const handle = (handler: Handler<Context>) => async (req: Request, res: Response, next: NextFunction) => {
-    try {
-      const refusal = bodyRefusalOf(req);
-      if (refusal) throw refusal;
-      const result = await handler(req, res, await contextOf(req));
-      if (!res.headersSent) res.json(result);
-    } catch (error) {
-      next(error);
-    }
-  };
-
-  const tags = new RecentTags();
-  const publicRead = (handler: PublicReadHandler<Context>, { query }: { query: readonly string[] }) => {
-    const answer = handle(handler);
-    const answerAnonymous: AnonymousRead = async (req, res, key) => {
-      const stored = key === null ? null : await readCache.find(key);
-      if (stored) return sendJsonGetAnswer(req, res, stored);
-      const generation = key === null ? null : await readCache.generation();
-      const result = await handler({ query: queryOf(req.url ?? '') }, res, anonymous);
-      if (res.headersSent) return;
-      const body = JSON.stringify(result);
-      const made = jsonGetAnswer(body, res, tags.of(req.url ?? '', body));
-      sendJsonGetAnswer(req, res, made);
-      if (key !== null) readCache.store(key, generation, made);
-    };
-    return async (req: Request, res: Response, next: NextFunction) => {
-      const key = publicReads.learn(req, query, answerAnonymous);
-      if (req.method !== 'GET' || req.headers.authorization !== undefined) return answer(req, res, next);
-      try {
-        await answerAnonymous(req, res, readCache.enabled ? key : null);
-      } catch (error) {
-        next(error);
-      }
-    };
-  };
-
-  return { handle, publicRead };
-}
-
-/** A request path's query string, parsed as Express parses `req.query` (its default, the "simple" parser). */
-function queryOf(url: string): Record<string, unknown> {
-  const mark = url.indexOf('?');
-  return mark < 0 ? {} : parseQueryString(url.slice(mark + 1));
-}
 
 /** A public-read route the front door answers: the request's key in the read cache, the route and its work. */
 export interface KnownPublicRead {
@@ -98,10 +14,11 @@ export interface KnownPublicRead {
 }
 
 /**
- * The public-read routes (path, known query parameters and their work), learnt from the requests
- * they answer, so that the front door can answer the next anonymous GETs itself (app/front-door.ts).
- * Keys are made from the request's path as written: only the route's own spelling is answered there
- * and cached (Express also routes `/API/Products`), so no variety of spellings can fill the cache.
+ * The public-read routes (path, known query parameters and their work), declared when they are
+ * mounted (http-kit/express-routes.ts), so that the front door answers their anonymous GETs itself
+ * from the first one on (app/front-door.ts). Keys are made from the request's path as written: only
+ * the route's own spelling is answered there and cached (Express also routes `/API/Products`), so no
+ * variety of spellings can fill the cache.
  */
 export class PublicReadRoutes {
   private readonly routes = new Map<string, { query: readonly string[]; route: string; answer: AnonymousRead }>();
@@ -111,16 +28,7 @@ export class PublicReadRoutes {
     this.routes.set(path, { query, route: path, answer });
   }
 
-  /** The key of a GET answered by a public-read route; null when it is not to be cached. */
-  learn(req: Request, query: readonly string[], answer: AnonymousRead): string | null {
-    const route = `${req.baseUrl}${req.route?.path ?? ''}`;
-    const [path, search] = splitUrl(req.originalUrl);
-    if (path !== route) return null;
-    if (!this.routes.has(path)) this.routes.set(path, { query, route, answer });
-    return cacheKey(path, search, query);
-  }
-
-  /** A GET to a public-read route already seen, with only its own parameters; null for any other request. */
+  /** A GET to a declared public-read route, with only its own parameters; null for any other request. */
   find(url: string): KnownPublicRead | null {
     const [path, search] = splitUrl(url);
     const known = this.routes.get(path);

@@ -10,9 +10,6 @@ export interface QueryOf {
   query: Record<string, unknown>;
 }
 
-/** The query parameters `restList` reads. */
-export const LIST_PAGE_QUERY = ['skip', 'take'] as const;
-
 /** The most rows one REST list answers; `?skip` and `?take` page through longer lists. */
 export const REST_LIST_CAP = 1000;
 

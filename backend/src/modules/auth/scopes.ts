@@ -1,4 +1,3 @@
-import type { NextFunction, Request, Response } from 'express';
 import { forbidden } from '../../common/errors';
 import { type ApiKeyScope } from '@keen/rules';
 import type { Caller } from './caller';
@@ -17,27 +16,4 @@ export function authorizeKey(caller: Caller, access: KeyAccess): void {
   if (!key) return;
   if (typeof access !== 'string') throw forbidden(access.notForKeys);
   if (!key.scopes.includes(access)) throw forbidden(`This API key lacks the scope ${access}`);
-}
-
-const declaredAccess = new WeakMap<Request, KeyAccess>();
-
-/** REST: declares, beside a route, the scope an API key needs to call it. Routes without one refuse keys. */
-export function keyScope(scope: ApiKeyScope) {
-  return (req: Request, _res: Response, next: NextFunction) => {
-    declaredAccess.set(req, scope);
-    next();
-  };
-}
-
-/** REST: declares, beside a route, the rule a key's refusal names (every route without `keyScope` refuses keys). */
-export function notForKeys(rule: string) {
-  return (req: Request, _res: Response, next: NextFunction) => {
-    declaredAccess.set(req, { notForKeys: rule });
-    next();
-  };
-}
-
-/** The access a REST route declared with `keyScope` or `notForKeys` (none: keys are refused). */
-export function routeKeyAccess(req: Request): KeyAccess {
-  return declaredAccess.get(req) ?? { notForKeys: NEEDS_A_PERSON };
 }

@@ -1,16 +1,17 @@
-import type { Request, Router } from 'express';
+import { ENGRAVING_MAX_LENGTH, ENGRAVING_PRICE, NEW_PRODUCT_ENGRAVING } from '@keen/rules';
+import { z } from 'zod';
 import { SortDirection } from '../../common/list';
+import { MAX_WHOLE_NUMBER } from '../../common/validate';
 import { JsonBody } from '../../http-kit/body';
-import { type Handlers, successUnlessConflict } from '../../http-kit/handle';
-import { LIST_PAGE_QUERY, oneOf, queryValue, requireQuery, restList, yesNo } from '../../http-kit/query';
-import { requireAdmin } from '../auth/caller';
-import type { RestContextOf } from '../auth/request-context';
-import { type CatalogService, PRODUCT_COLUMNS, type ProductColumn } from './catalog.service';
+import { successUnlessConflict } from '../../http-kit/handle';
+import { named } from '../../http-kit/openapi';
+import { LIST_PAGE_QUERY_SCHEMA, oneOf, queryValue, REST_LIST_CAP, requireQuery, restList, yesNo } from '../../http-kit/query';
+import type { RouteRequest } from '../../http-kit/routes';
+import type { RestRoutes } from '../auth/request-context';
+import type { User } from '../users/user.entity';
+import { type CatalogService, PRODUCT_COLUMNS, PRODUCT_EXISTS, type ProductColumn } from './catalog.service';
 import type { Product } from './product.entity';
 import { type ProductFieldsInput, type ProductInput, ProductSortField, type UpdateProductInput } from './product.inputs';
-import { keyScope } from '../auth/scopes';
-
-type RestContext = RestContextOf<{ catalog: CatalogService }>;
 
 /** The columns a REST product is made of: all but the timestamps, which the old client never had. */
 const REST_PRODUCT_COLUMNS = PRODUCT_COLUMNS.filter(
@@ -40,6 +41,7 @@ export const productSorts = {
   name: { sortBy: ProductSortField.name, sortDirection: SortDirection.ASC },
 };
 type ProductSort = keyof typeof productSorts;
+const PRODUCT_SORT_NAMES = Object.keys(productSorts) as [ProductSort, ...ProductSort[]];
 
 const productFields = (body: JsonBody): ProductFieldsInput => ({
   price: body.wholeNumber('price'),
@@ -52,7 +54,7 @@ const productFields = (body: JsonBody): ProductFieldsInput => ({
 });
 
 /** A new product's body; the old client sent the name as `?productname=` instead. */
-const productInput = (req: Request): ProductInput => {
+const productInput = (req: RouteRequest): ProductInput => {
   const body = JsonBody.of(req.body);
   return {
     name: body.optionalText('name') ?? queryValue(req, 'productname') ?? '',
@@ -61,60 +63,150 @@ const productInput = (req: Request): ProductInput => {
   };
 };
 
-const updateProductInput = (req: Request): UpdateProductInput => {
+const updateProductInput = (req: RouteRequest): UpdateProductInput => {
   const body = JsonBody.of(req.body);
   return { name: body.optionalText('name'), description: body.optionalText('description'), ...productFields(body) };
 };
 
-/** The query parameters of `GET /api/products`: the only ones its cached answers are keyed by. */
-const PRODUCT_LIST_QUERY = { query: ['id', 'q', 'sort', 'inStock', ...LIST_PAGE_QUERY] };
+/** A whole-number field from `min` to the largest the service takes. */
+const whole = (min: number) => z.int().min(min).max(MAX_WHOLE_NUMBER);
+
+const engravingSettings = {
+  engravable: z.boolean().describe(`Whether an order may carry an engraving (default ${NEW_PRODUCT_ENGRAVING.engravable})`),
+  engravingMaxLength: z
+    .int()
+    .min(ENGRAVING_MAX_LENGTH.min)
+    .max(ENGRAVING_MAX_LENGTH.max)
+    .describe(`Most characters of an engraving (default ${NEW_PRODUCT_ENGRAVING.engravingMaxLength})`),
+  engravingPrice: z
+    .int()
+    .min(ENGRAVING_PRICE.min)
+    .max(ENGRAVING_PRICE.max)
+    .describe(`Engraving surcharge per unit, whole dollars (default ${NEW_PRODUCT_ENGRAVING.engravingPrice})`),
+};
+
+const productAnswer = named(
+  'Product',
+  z.object({
+    _id: z.string().describe('The product id'),
+    name: z.string().describe('Unique in the shop, whatever the case'),
+    img: z.string().describe('Photo URL: a shop path (/uploads/..., /images/...) or the image bucket'),
+    description: z.string(),
+    price: whole(1).describe('Whole dollars'),
+    quantity: whole(0).describe('Stock'),
+    minimumQuantity: whole(1).describe('Smallest quantity one order may take'),
+    ...engravingSettings,
+  }),
+);
+
+/** What adding and updating a product take. Numbers may also be sent as text ("12"); the service names what is missing. */
+const productInputSchema = named(
+  'ProductInput',
+  z.object({
+    name: z
+      .string()
+      .max(120)
+      .optional()
+      .describe('Unique in the shop, whatever the case. Adding: required, here or as ?productname=. Updating: unchanged when absent'),
+    description: z.string().max(5000).optional().describe('Adding: required. Updating: unchanged when absent'),
+    price: whole(1).describe('Unit price, whole dollars'),
+    quantity: whole(0).describe('Units in stock'),
+    minimumQuantity: whole(1).describe('Smallest quantity one order may take'),
+    img: z.string().max(2000).describe('Photo URL, for example from POST /uploads'),
+    engravable: engravingSettings.engravable.optional(),
+    engravingMaxLength: engravingSettings.engravingMaxLength.optional(),
+    engravingPrice: engravingSettings.engravingPrice.optional(),
+  }),
+);
 
 /** SPEC §7 product calls. */
-export function registerCatalogRoutes(router: Router, { handle, publicRead }: Handlers<RestContext>): void {
-  router.get(
-    '/products',
-    keyScope('catalog:read'),
-    publicRead(async (req, res, { caller, services }) => {
+export const catalogRoutes: RestRoutes<{ catalog: CatalogService }, User> = [
+  {
+    method: 'GET',
+    path: '/products',
+    tag: 'Products',
+    summary: 'All products, or one by id; optionally searched, sorted and filtered',
+    description: `At most ${REST_LIST_CAP} products an answer; page with ?skip and ?take.`,
+    access: { allow: 'public', key: 'catalog:read' },
+    publicRead: true,
+    failures: [404],
+    // The cached answers are keyed by these parameters, in this order.
+    query: z.object({
+      id: z.string().optional().describe('A product _id: answers an array with that one product (the other parameters are ignored)'),
+      q: z
+        .string()
+        .optional()
+        .describe(
+          'Search: products whose name or description contains every word (case-insensitive, parts of words too: "bowi" finds "Bowie"), best match first',
+        ),
+      sort: z
+        .enum(PRODUCT_SORT_NAMES)
+        .optional()
+        .describe('Order of the answer; without it, best match first when searching, else oldest first'),
+      inStock: z
+        .literal(['true', 'false', '1', '0'])
+        .optional()
+        .describe('true or 1: only products with at least their minimum order quantity in stock'),
+      ...LIST_PAGE_QUERY_SCHEMA.shape,
+    }),
+    answer: z.array(productAnswer),
+    answerHeaders: { 'X-Total-Count': 'Products that match, over every page' },
+    work: async (req, res, { caller, services }) => {
       const id = queryValue(req, 'id');
       if (id !== undefined) return [restProduct(await services.catalog.get(caller, id))];
-      const sort = oneOf(req, 'sort', Object.keys(productSorts) as ProductSort[]);
+      const sort = oneOf(req, 'sort', PRODUCT_SORT_NAMES);
       const filter = { search: queryValue(req, 'q'), inStock: yesNo(req, 'inStock'), ...(sort ? productSorts[sort] : {}) };
       return (await restList(req, res, (page) => services.catalog.list(caller, { ...filter, ...page }, REST_PRODUCT_COLUMNS))).map(
         restProduct,
       );
-    }, PRODUCT_LIST_QUERY),
-  );
-
-  router.post(
-    '/products',
-    keyScope('catalog:write'),
-    handle(async (req, _res, { caller, services }) => {
-      requireAdmin(caller);
+    },
+  },
+  {
+    method: 'POST',
+    path: '/products',
+    tag: 'Products',
+    summary: 'Add a product (admin)',
+    description: `A name another product already has (whatever the case) answers 200 with \`success: false\` and '${PRODUCT_EXISTS}'.`,
+    access: { allow: 'admin', key: 'catalog:write' },
+    query: z.object({ productname: z.string().optional().describe('The product name, used when the body has no name') }),
+    body: productInputSchema,
+    answer: z.union([
+      z.object({ success: z.literal(true), product: productAnswer }),
+      z.object({ success: z.literal(false), message: z.literal(PRODUCT_EXISTS) }),
+    ]),
+    work: async (req, _res, { caller, services }) => {
       const input = productInput(req);
       return successUnlessConflict(async () => ({
         success: true as const,
         product: restProduct(await services.catalog.create(caller, input)),
       }));
-    }),
-  );
-
-  router.put(
-    '/products/:id',
-    keyScope('catalog:write'),
-    handle(async (req, _res, { caller, services }) => {
-      requireAdmin(caller);
-      return restProduct(await services.catalog.update(caller, String(req.params.id), updateProductInput(req)));
-    }),
-  );
-
-  router.delete(
-    '/products',
-    keyScope('catalog:write'),
-    handle(async (req, _res, { caller, services }) => {
-      // The caller first: anonymous is 401 and a customer 403 before a missing id's 400.
-      requireAdmin(caller);
+    },
+  },
+  {
+    method: 'PUT',
+    path: '/products/:id',
+    tag: 'Products',
+    summary: 'Update a product (admin): price, quantity, minimumQuantity and img required; name and description optional',
+    access: { allow: 'admin', key: 'catalog:write' },
+    params: z.object({ id: z.string().describe("The product's _id") }),
+    body: productInputSchema,
+    failures: [404, 409],
+    answer: productAnswer,
+    work: async (req, _res, { caller, services }) =>
+      restProduct(await services.catalog.update(caller, req.params.id, updateProductInput(req))),
+  },
+  {
+    method: 'DELETE',
+    path: '/products',
+    tag: 'Products',
+    summary: 'Delete a product (admin)',
+    access: { allow: 'admin', key: 'catalog:write' },
+    query: z.object({ id: z.string().describe('The product _id') }),
+    failures: [404],
+    answer: z.object({ deletedCount: z.literal(1) }),
+    work: async (req, _res, { caller, services }) => {
       await services.catalog.delete(caller, requireQuery(req, 'id'));
       return { deletedCount: 1 };
-    }),
-  );
-}
+    },
+  },
+];
