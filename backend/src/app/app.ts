@@ -7,11 +7,12 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import proxyAddr from 'proxy-addr';
 import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
-import { countRequests, registry } from '../common/metrics';
+import { registry } from '../common/metrics';
 import type { Config } from '../config';
-import { accessLog, requestLogger } from '../http-kit/access-log';
+import { requestLogs } from '../http-kit/access-log';
 import { bodyRefusal, sendFailure, sendGraphQLBodyRefusal } from '../http-kit/errors';
 import { PublicReadRoutes } from '../http-kit/handle';
+import { requestPipeline } from '../http-kit/pipeline';
 import { clientFiles, sendClientFile } from '../http-kit/static-files';
 import { storedImageHandler } from '../modules/uploads/uploads.routes';
 import { seedImagesDir } from '../seed/catalogue';
@@ -36,20 +37,15 @@ export interface AppParts {
 
 /**
  * Everything on one origin: the client, /graphql, the REST layer at /api, images and health
- * checks. GraphQL POSTs and anonymous public reads already answered are served before Express
- * (front-door.ts).
+ * checks. Every request enters through the front door (front-door.ts), which starts its answer
+ * (http-kit/pipeline.ts) and answers GraphQL POSTs and anonymous public reads before Express.
  */
 export function createApp({ config, db, services, logger, apollo, operations, isDraining = () => false }: AppParts): RequestListener {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
-  const headers = securityHeaderList(config);
-  app.use(countRequests);
-  app.use((_req, res, next) => {
-    for (const [name, value] of headers) res.setHeader(name, value);
-    next();
-  });
-  app.use(accessLog(app, logger));
+  // The request id, access-log line, metrics and security headers are the front door's, for every request.
+  requestLogs(app, logger);
   const publicReads = new PublicReadRoutes();
   const graphql = new GraphQLEndpoint(apollo, operations, services, db);
 
@@ -139,10 +135,8 @@ export function createApp({ config, db, services, logger, apollo, operations, is
   });
   const trustsProxy = app.get('trust proxy fn') as Parameters<typeof proxyAddr>[1];
   const addressOf = (req: IncomingMessage) => proxyAddr(req, trustsProxy);
-  return frontDoor(
-    { readCache: services.readCache, publicReads, graphql, headers, addressOf, logRequest: requestLogger(logger, addressOf), logger },
-    app,
-  );
+  const startAnswer = requestPipeline({ logger, headers: securityHeaderList(config), addressOf });
+  return frontDoor({ readCache: services.readCache, publicReads, graphql, startAnswer, addressOf, logger }, app);
 }
 
 function sameSecret(given: string, expected: string): boolean {

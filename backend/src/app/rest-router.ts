@@ -1,8 +1,7 @@
-import type { ServerResponse } from 'node:http';
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import type { Logger } from 'pino';
 import { readJsonBodies } from '../http-kit/body';
-import { bodyRefusal, callerErrorOf, sendFailure, sendJson } from '../http-kit/errors';
+import { bodyRefusal, sendJson, sendRestFailure } from '../http-kit/errors';
 import { mountRoutes } from '../http-kit/express-routes';
 import { clientAddress, type PublicReadRoutes } from '../http-kit/handle';
 import type { Routes } from '../http-kit/routes';
@@ -71,10 +70,4 @@ export function createRestRouter(services: AppServices, logger: Logger, publicRe
     sendRestFailure(res, error, logger);
   });
   return router;
-}
-
-/** A REST request whose handling threw: `{ message }` with the error's status, or a 500 logged. */
-export function sendRestFailure(res: ServerResponse, error: unknown, logger: Logger): void {
-  if (callerErrorOf(error)?.code === 'SERVICE_UNAVAILABLE') logger.warn({ err: error }, 'REST request failed: a service is unavailable');
-  sendFailure(res, error, (failure) => logger.error({ err: failure }, 'REST request failed'));
 }

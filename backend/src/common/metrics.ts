@@ -1,5 +1,6 @@
 import type { ApolloServerPlugin } from '@apollo/server';
-import type { NextFunction, Request, Response } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Request } from 'express';
 import { Kind, type OperationDefinitionNode } from 'graphql';
 import { collectDefaultMetrics, Counter, Gauge, Registry } from 'prom-client';
 import type { DataSource } from 'typeorm';
@@ -89,17 +90,6 @@ export function watchPool(db: DataSource): void {
 
 const secondsSince = (started: number) => (performance.now() - started) / 1000;
 
-/**
- * Counts every request and its latency once answered. The route label is the matched route
- * pattern, never the raw path, so that ids in URLs do not make a series each.
- */
-export function countRequests(req: Request, res: Response, next: NextFunction): void {
-  const started = performance.now();
-  // 'finish' comes once per answer: on() spares once()'s wrapper and removal. The route is known only then.
-  res.on('finish', () => countAnswered(req.method, routeOf(req, res), res.statusCode, started));
-  next();
-}
-
 /** Counts one answered request to `route`, begun at `started` (performance.now()). */
 export function countAnswered(method: string, route: string, status: number, started: number): void {
   const key = `${method}\u0000${route}`;
@@ -109,9 +99,16 @@ export function countAnswered(method: string, route: string, status: number, sta
 
 const MOUNTS = ['/graphql', '/uploads', '/images', '/metrics', '/healthz', '/readyz', '/config.json'];
 
-function routeOf(req: Request, res: Response): string {
-  if (req.route?.path && typeof req.route.path === 'string') return `${req.baseUrl}${req.route.path}`;
-  const path = req.originalUrl.split('?')[0];
+/** What Express's routing leaves on a request it answered: its matched route and where it is mounted. */
+export type RoutedRequest = IncomingMessage & Partial<Pick<Request, 'route' | 'baseUrl' | 'originalUrl'>>;
+
+/**
+ * The route label of a request Express answered, read once it is answered: the matched route
+ * pattern, never the raw path, so that ids in URLs do not make a series each.
+ */
+export function routeOf(req: RoutedRequest, res: ServerResponse): string {
+  if (req.route?.path && typeof req.route.path === 'string') return `${req.baseUrl ?? ''}${req.route.path}`;
+  const path = (req.originalUrl ?? req.url ?? '').split('?')[0];
   const mount = MOUNTS.find((prefix) => path === prefix || path.startsWith(`${prefix}/`));
   if (mount) return mount;
   if (path.startsWith('/api/')) return '/api (unmatched)';

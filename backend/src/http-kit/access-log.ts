@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Express, NextFunction, Request, Response } from 'express';
+import type { Express, Request } from 'express';
 import type { Logger } from 'pino';
 
 declare module 'http' {
@@ -22,34 +22,28 @@ const UNLOGGED = new Set(['/healthz', '/readyz', '/metrics']);
 const CHILD = Symbol('request logger');
 
 /**
- * One line per answered request (method, path, status, time, client, user agent: never a header
- * that could carry a credential), and `req.log` for handlers, made only when a handler logs.
- * Cheaper than logging every request's headers through redaction, which cost about a tenth of a
- * cached answer's time.
+ * `req.log` for Express's handlers: a logger whose lines carry the request's id (set by the request
+ * pipeline, http-kit/pipeline.ts), made only when a handler logs.
  */
-export function accessLog(app: Express, logger: Logger) {
+export function requestLogs(app: Express, logger: Logger): void {
   Object.defineProperty(app.request, 'log', {
     configurable: true,
     get(this: Request & { [CHILD]?: Logger }) {
       return (this[CHILD] ??= logger.child({ reqId: this.id }));
     },
   });
-  const begin = requestLogger(logger, (req) => (req as Request).ip);
-  return (req: Request, res: Response, next: NextFunction) => {
-    const writeLine = begin(req, res, performance.now());
-    if (writeLine) res.on('finish', writeLine);
-    next();
-  };
 }
 
 /** Writes a request's access-log line; called once its answer is sent. */
 export type LineWriter = () => void;
 
 /**
- * What the access log does for each request, also for answers sent before Express (the front
- * door): gives the request its id, answered in `X-Request-Id`, and answers the writer of its line
- * (begun at `started`, performance.now()), for the caller to call once the answer is sent; none for
- * a request that is not logged.
+ * The access log's work for each request (the request pipeline's part, http-kit/pipeline.ts): gives
+ * the request its id, answered in `X-Request-Id`, and answers the writer of its line (begun at
+ * `started`, performance.now()), for the caller to call once the answer is sent; none for a request
+ * that is not logged. One line per answered request (method, path, status, time, client, user
+ * agent: never a header that could carry a credential), cheaper than logging every request's
+ * headers through redaction, which cost about a tenth of a cached answer's time.
  */
 export function requestLogger(logger: Logger, clientAddress: (req: IncomingMessage) => string | undefined) {
   const logs = logger.isLevelEnabled('info');

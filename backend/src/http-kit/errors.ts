@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http';
+import type { Logger } from 'pino';
 import { AppError, databaseUnavailable } from '../common/errors';
 import { isDatabaseUnreachable } from '../common/database-unreachable';
 
@@ -37,6 +38,15 @@ export function sendFailure(res: ServerResponse, error: unknown, log: (error: un
   if (res.headersSent) return;
   if (callerError) sendCallerError(res, callerError);
   else sendJson(res, 500, { message: 'Something went wrong on our side; please try again' });
+}
+
+/**
+ * A REST request whose handling threw, wherever it is answered (the /api router, the front door):
+ * `{ message }` with the error's status, or a 500 logged.
+ */
+export function sendRestFailure(res: ServerResponse, error: unknown, logger: Logger): void {
+  if (callerErrorOf(error)?.code === 'SERVICE_UNAVAILABLE') logger.warn({ err: error }, 'REST request failed: a service is unavailable');
+  sendFailure(res, error, (failure) => logger.error({ err: failure }, 'REST request failed'));
 }
 
 /** A body express.json could not read: 400 for text that is not JSON, 413 for too much of it. */

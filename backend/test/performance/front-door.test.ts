@@ -8,20 +8,22 @@ import { ReadCache } from '../../src/common/read-cache';
 import { frontDoor } from '../../src/app/front-door';
 import type { GraphQLAnswer } from '../../src/app/graphql-handler';
 import { createRestRouter } from '../../src/app/rest-router';
-import { requestLogger } from '../../src/http-kit/access-log';
+import { requestLogs } from '../../src/http-kit/access-log';
 import { mountRoutes } from '../../src/http-kit/express-routes';
 import { PublicReadRoutes } from '../../src/http-kit/handle';
+import { requestPipeline } from '../../src/http-kit/pipeline';
 import { yesNo } from '../../src/http-kit/query';
 import type { RouteDeclaration } from '../../src/http-kit/routes';
 import { startTestApp, type TestApp } from '../support/harness';
 
 /**
- * The front door answers before Express: anonymous GETs to declared public-read routes (cached or
- * by the route's work), and GraphQL POSTs with a small JSON body. The app behind it (here a small
- * Express app with one declared public-read route and a /graphql route) runs only for the rest, and
- * what the front door answers carries what Express's chain would have added. The GraphQL endpoint
- * here stands in for Apollo's (the real one is exercised through the whole app in the GraphQL
- * suites). The last tests put the front door before the shop's own REST router.
+ * Every request goes through the front door, which starts its answer once (request id, access-log
+ * line, metrics, headers: http-kit/pipeline.ts) and answers before Express anonymous GETs to
+ * declared public-read routes (cached or by the route's work), and GraphQL POSTs with a small JSON
+ * body. The app behind it (here a small Express app with one declared public-read route and a
+ * /graphql route) runs only for the rest, and repeats none of the pipeline's work. The GraphQL
+ * endpoint here stands in for Apollo's (the real one is exercised through the whole app in the
+ * GraphQL suites). The last tests put the front door before the shop's own REST router.
  */
 let server: Server;
 let url: string;
@@ -30,6 +32,8 @@ let expressRequests: number;
 let expressGraphqlRuns: number;
 const endpointCalls: { body: unknown; address: string }[] = [];
 let endpointAnswer: () => Promise<GraphQLAnswer>;
+/** How many times the pipeline has set the headers: the list is walked once per answer. */
+let headerSets: number;
 const logged: { url: string; statusCode: number; reqId?: string; msg: string }[] = [];
 
 beforeAll(async () => {
@@ -56,6 +60,7 @@ beforeAll(async () => {
   };
 
   const app = express();
+  requestLogs(app, logger);
   app.use((_req, _res, next) => {
     expressRequests += 1;
     next();
@@ -75,6 +80,11 @@ beforeAll(async () => {
   api.get('/plain', (req, res) => {
     res.json([{ name: 'Santoku', q: req.query.q ?? null, inStock: null, runs: Number(req.query.runs) }]);
   });
+  // A handler behind Express reads the id and logger the pipeline gave its request.
+  api.get('/logged', (req, res) => {
+    req.log.info('handler line');
+    res.json({ id: req.id });
+  });
   app.use('/api', api);
   app.post('/graphql', express.json(), (_req, res) => {
     expressGraphqlRuns += 1;
@@ -89,20 +99,14 @@ beforeAll(async () => {
   };
   // As behind a proxy Keen trusts: the client is the X-Forwarded-For address.
   const addressOf = (req: IncomingMessage) => String(req.headers['x-forwarded-for'] ?? req.socket.remoteAddress);
-  server = http.createServer(
-    frontDoor(
-      {
-        readCache,
-        publicReads,
-        graphql: endpoint,
-        headers: [['x-frame-options', 'DENY']],
-        addressOf,
-        logRequest: requestLogger(logger, addressOf),
-        logger,
-      },
-      app,
-    ),
-  );
+  const headers: [string, string][] = [['x-frame-options', 'DENY']];
+  const walk = headers[Symbol.iterator].bind(headers);
+  headers[Symbol.iterator] = () => {
+    headerSets += 1;
+    return walk();
+  };
+  const startAnswer = requestPipeline({ logger, headers, addressOf });
+  server = http.createServer(frontDoor({ readCache, publicReads, graphql: endpoint, startAnswer, addressOf, logger }, app));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
@@ -113,6 +117,7 @@ beforeEach(() => {
   expressGraphqlRuns = 0;
   endpointCalls.length = 0;
   logged.length = 0;
+  headerSets = 0;
   endpointAnswer = async () => ({
     status: 200,
     headers: [['content-type', 'application/json; charset=utf-8']],
@@ -141,7 +146,7 @@ test('a public GET already answered is replayed without the route, with the same
   expect(replayed.headers.get('x-frame-options')).toBe('DENY');
   expect(replayed.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
   expect(replayed.headers.get('content-length')).toBe(String(Buffer.byteLength(firstBody)));
-  // This app has no access log of its own: the lines are the front door's, one for each answer.
+  // One line for each answer, both the front door's: the route was declared, so Express saw neither.
   expect(logged).toEqual(
     [first, replayed].map((answer) => ({
       url: '/api/things?q=knife',
@@ -262,6 +267,41 @@ test('GraphQL POSTs the front door does not read (another charset, a large or co
   expect(endpointCalls).toEqual([]);
 });
 
+test("a request handed to Express gets the pipeline's work once: the headers, an id its handler reads, one access-log line", async () => {
+  const answer = await fetch(`${url}/api/logged`, { headers: { 'x-request-id': 'trace-express-1' } });
+  expect(await answer.json()).toEqual({ id: 'trace-express-1' });
+  expect(answer.headers.get('x-request-id')).toBe('trace-express-1');
+  expect(answer.headers.get('x-frame-options')).toBe('DENY');
+  expect(expressRequests).toBe(1);
+  expect(headerSets).toBe(1);
+  expect(logged).toEqual([
+    { url: '', statusCode: 0, reqId: 'trace-express-1', msg: 'handler line' },
+    { url: '/api/logged', statusCode: 200, reqId: 'trace-express-1', msg: 'request completed' },
+  ]);
+});
+
+test('every answer, before Express or behind it, has its headers set once and one access-log line', async () => {
+  await fetch(`${url}/api/things?q=once`);
+  const requests: [string, () => Promise<Response>][] = [
+    ['/api/things?q=once', () => fetch(`${url}/api/things?q=once`)],
+    ['/graphql', () => graphql('{"query": "{ __typename }"}')],
+    ['/api/plain?runs=1', () => fetch(`${url}/api/plain?runs=1`)],
+    ['/nowhere', () => fetch(`${url}/nowhere`)],
+  ];
+  for (const [path, send] of requests) {
+    headerSets = 0;
+    logged.length = 0;
+    const answer = await send();
+    await answer.arrayBuffer();
+    expect({ path, headerSets, frameOptions: answer.headers.get('x-frame-options') }).toEqual({
+      path,
+      headerSets: 1,
+      frameOptions: 'DENY',
+    });
+    expect(logged).toEqual([{ url: path, statusCode: answer.status, reqId: answer.headers.get('x-request-id'), msg: 'request completed' }]);
+  }
+});
+
 describe("the shop's REST router behind a fresh front door", () => {
   let shop: TestApp;
   let shopServer: Server;
@@ -293,9 +333,8 @@ describe("the shop's REST router behind a fresh front door", () => {
           readCache: shop.services.readCache,
           publicReads,
           graphql: unused,
-          headers: [['x-frame-options', 'DENY']],
+          startAnswer: requestPipeline({ logger, headers: [['x-frame-options', 'DENY']], addressOf: (req) => req.socket.remoteAddress }),
           addressOf: (req) => req.socket.remoteAddress,
-          logRequest: requestLogger(logger, (req) => req.socket.remoteAddress),
           logger,
         },
         app,

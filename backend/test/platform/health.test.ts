@@ -18,9 +18,15 @@ test('the committed migrations match the entities exactly', async () => {
   expect(pending.upQueries.map((query) => query.query)).toEqual([]);
 });
 
-test('every response carries a request id, echoing the one sent', async () => {
-  const response = await fetch(`${app.url}/healthz`, { headers: { 'x-request-id': 'trace-123' } });
-  expect(response.headers.get('x-request-id')).toBe('trace-123');
+test('every response carries a request id, echoing the one sent, behind Express and before it', async () => {
+  const probe = await fetch(`${app.url}/healthz`, { headers: { 'x-request-id': 'trace-123' } });
+  expect(probe.headers.get('x-request-id')).toBe('trace-123');
+  const graphql = await fetch(`${app.url}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-request-id': 'trace-456' },
+    body: JSON.stringify({ query: '{ __typename }' }),
+  });
+  expect(graphql.headers.get('x-request-id')).toBe('trace-456');
 });
 
 test('runtime config for the browser names the emulator and the test payment provider', async () => {

@@ -12,10 +12,32 @@ describe('security headers on every answer', () => {
   });
   afterAll(() => app.close());
 
-  test.each(['/', '/products', '/api/products', '/graphql?query=%7B__typename%7D', '/healthz', '/config.json'])('%s', async (path) => {
-    const response = await fetch(`${app.url}${path}`, {
-      headers: { accept: path === '/' || path === '/products' ? 'text/html' : 'application/json' },
-    });
+  const get =
+    (path: string, accept = 'application/json') =>
+    () =>
+      fetch(`${app.url}${path}`, { headers: { accept } });
+  // Answered by Express, and before it by the front door (GraphQL POSTs; public reads once the route has answered one).
+  test.each([
+    ['/', get('/', 'text/html')],
+    ['/products', get('/products', 'text/html')],
+    ['/api/products', get('/api/products')],
+    ['/api/products (front door)', get('/api/products?take=1')],
+    ['/api/orders (refused)', get('/api/orders')],
+    ['/api/no-such-thing (404)', get('/api/no-such-thing')],
+    ['/graphql?query=%7B__typename%7D', get('/graphql?query=%7B__typename%7D')],
+    [
+      'POST /graphql (front door)',
+      () =>
+        fetch(`${app.url}/graphql`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ query: '{ __typename }' }),
+        }),
+    ],
+    ['/healthz', get('/healthz')],
+    ['/config.json', get('/config.json')],
+  ])('%s', async (_name, send) => {
+    const response = await send();
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
     expect(response.headers.get('x-frame-options')).toBe('DENY');
@@ -80,9 +102,11 @@ describe('a server configured for production', () => {
   });
   afterAll(() => Promise.all([app.close(), closed.close()]));
 
-  test('sends HSTS', async () => {
-    const response = await fetch(`${app.url}/api/products`);
-    expect(response.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
+  test('sends HSTS, behind Express and before it', async () => {
+    const post = { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: '{ __typename }' }) };
+    for (const response of [await fetch(`${app.url}/api/products`), await fetch(`${app.url}/graphql`, post)]) {
+      expect(response.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
+    }
   });
 
   test('allows introspection by default (integrators explore the API), and refuses it with GRAPHQL_INTROSPECTION=false', async () => {

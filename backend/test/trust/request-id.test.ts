@@ -42,6 +42,12 @@ const routes: { name: string; url: string; status: number; send: (requestId: str
     status: 401,
     send: (requestId) => fetch(`${app.url}/api/orders`, { headers: { 'x-request-id': requestId } }),
   },
+  {
+    name: 'unknown API path (Express, 404)',
+    url: '/api/no-such-thing',
+    status: 404,
+    send: (requestId) => fetch(`${app.url}/api/no-such-thing`, { headers: { 'x-request-id': requestId } }),
+  },
 ];
 
 /** The access-log lines written for `url`, parsed. */
