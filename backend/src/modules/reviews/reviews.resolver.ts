@@ -7,6 +7,7 @@ import type { ReviewsService } from './reviews.service';
 import { ListResult } from '../../common/list';
 import { Review } from './review.entity';
 import { AddReviewInput, ReviewListOptions } from './review.inputs';
+import { PublicRead } from '../auth/public-read';
 import { KeyScope, NotForKeys } from '../auth/scopes';
 
 type GraphQLContext = GraphQLContextOf<{ reviews: ReviewsService }, ReviewsLoaders & UsersLoaders, User>;
@@ -32,6 +33,7 @@ export class ReviewAuthor {
 @Resolver(() => Review)
 export class ReviewsResolver {
   @KeyScope('catalog:read')
+  @PublicRead()
   @Query(() => ReviewList, { description: 'Newest first by default' })
   reviews(
     @Arg('options', () => ReviewListOptions, { nullable: true, description: 'Default: the newest 20' })
