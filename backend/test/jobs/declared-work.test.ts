@@ -2,7 +2,9 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { pino } from 'pino';
 import type { DomainEventName } from '../../src/events/catalogue';
-import type { DeclareWork, ModuleWork } from '../../src/events/work';
+import { Outbox } from '../../src/events/outbox';
+import { type DeclareWork, type ModuleWork, startWork } from '../../src/events/work';
+import { JobQueue } from '../../src/jobs/job-queue';
 import { retriesFor } from '../../src/modules/integrations/webhooks.service';
 import { startTestApp, type TestApp } from '../support/harness';
 import { startSmtpCatcher } from '../support/smtp-catcher';
@@ -124,4 +126,18 @@ test('a committed event reaches exactly the wired subscribers that declare it', 
     expect({ event: event.name, reached: [...event.deliveredTo].sort() }).toEqual({ event: event.name, reached: expected(event.name) });
   expect(expected('order.placed')).toEqual(expect.arrayContaining(['order-emails', 'read-cache', 'webhooks']));
   expect(expected('user.emailVerified')).toEqual(['held-order-emails']);
+});
+
+test('a name declared twice is refused', async () => {
+  const logger = pino({ level: 'silent' });
+  const jobs = await JobQueue.start(app.databaseUrl, app.config.jobs, logger);
+  try {
+    const outbox = new Outbox(app.db, jobs, app.config.events, logger);
+    const forgets = (): ModuleWork => ({ subscribers: [{ name: 'forgetful', events: 'all', inOrder: false, handle: async () => {} }] });
+    await expect(startWork(jobs, outbox, [forgets(), forgets()])).rejects.toThrow('The subscriber forgetful is declared twice');
+    const twiceDeliver = { queues: [{ name: 'outbox.deliver', options: { retries: 0, retryDelaySeconds: 1 }, handle: async () => {} }] };
+    await expect(startWork(jobs, outbox, [twiceDeliver])).rejects.toThrow('The queue outbox.deliver is declared twice');
+  } finally {
+    await jobs.stop();
+  }
 });
