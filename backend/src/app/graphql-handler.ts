@@ -2,19 +2,17 @@ import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type ApolloServer, HeaderMap } from '@apollo/server';
 import type { NextFunction, Request, Response } from 'express';
-import { GraphQLError, Kind, type OperationDefinitionNode, parse } from 'graphql';
+import { GraphQLError, type GraphQLSchema, Kind, type OperationDefinitionNode, parse } from 'graphql';
 import type { DataSource } from 'typeorm';
 import { BoundedMap } from '../common/bounded-map';
 import { countGraphQLOperation } from '../common/metrics';
 import { answerToStore } from '../common/read-cache';
 import { callerErrorOf } from '../http-kit/errors';
 import { clientAddress } from '../http-kit/handle';
+import { publicReadQueries } from '../modules/auth/public-read';
 import { callerFromRequest } from '../modules/request-caller';
 import type { AcceptedQuery, CompiledOperations } from './jit-executor';
 import { type AppGraphQLContext, type AppServices, createRequestLoaders } from './services';
-
-/** Root fields whose answers depend only on public rows (and on the caller, who is anonymous here). */
-const PUBLIC_ROOT_FIELDS = new Set(['products', 'product', 'reviews', 'engravingFonts', '__typename']);
 
 /** A GraphQL request's answer, before it is written. */
 export interface GraphQLAnswer {
@@ -62,11 +60,11 @@ const JSON_ANSWER_TYPES = new Set(['application/json; charset=utf-8', 'applicati
  *   (its plugins' hooks, its header map, its content negotiation, its hashing): the same compiled
  *   operation, context, metrics and answer. An answer with an error, a bad variable or a bad
  *   credential goes back through Apollo (with the result already computed), which formats it.
- * - An anonymous public query (see PUBLIC_ROOT_FIELDS) is answered from the read cache while
- *   nothing has been written since the same query with the same variables was answered.
+ * - An anonymous public query (of root fields declared `@PublicRead`) is answered from the read
+ *   cache while nothing has been written since the same query with the same variables was answered.
  */
 export class GraphQLEndpoint {
-  readonly publicQueries = new PublicQueries();
+  readonly publicQueries: PublicQueries;
   /** The answer's content type by Accept header, as Apollo Server chose it for a single answer. */
   private readonly answerTypes = new BoundedMap<string, string>(100);
 
@@ -75,7 +73,9 @@ export class GraphQLEndpoint {
     private readonly operations: CompiledOperations,
     private readonly services: AppServices,
     private readonly db: DataSource,
-  ) {}
+  ) {
+    this.publicQueries = new PublicQueries(operations.schema);
+  }
 
   /**
    * The answer to `req`, whose body is already parsed (`body`; a GET's query is in its URL).
@@ -224,6 +224,12 @@ export class UndeclaredVariable {
  */
 export class PublicQueries {
   private readonly parsed = new BoundedMap<string, PublicQuery | null>(500);
+  /** The root fields a public query may select: the queries declared `@PublicRead`, and `__typename`. */
+  private readonly rootFields: ReadonlySet<string>;
+
+  constructor(schema: GraphQLSchema) {
+    this.rootFields = new Set([...publicReadQueries(schema), '__typename']);
+  }
 
   /**
    * The cache key of a request body holding one public query, or null for anything else: the
@@ -240,7 +246,7 @@ export class PublicQueries {
       .digest('base64url');
     let publicQuery = this.parsed.get(operationKey);
     if (publicQuery === undefined) {
-      publicQuery = publicQueryOf(query, operationName, operationKey);
+      publicQuery = publicQueryOf(query, operationName, operationKey, this.rootFields);
       this.parsed.set(operationKey, publicQuery);
     }
     if (!publicQuery) return null;
@@ -252,7 +258,7 @@ export class PublicQueries {
   }
 }
 
-function publicQueryOf(query: string, operationName: string | null, hash: string): PublicQuery | null {
+function publicQueryOf(query: string, operationName: string | null, hash: string, rootFields: ReadonlySet<string>): PublicQuery | null {
   let operations: OperationDefinitionNode[];
   try {
     operations = parse(query).definitions.filter((definition) => definition.kind === Kind.OPERATION_DEFINITION);
@@ -262,7 +268,7 @@ function publicQueryOf(query: string, operationName: string | null, hash: string
   const operation = operationName ? operations.find((candidate) => candidate.name?.value === operationName) : operations[0];
   if (!operation || (!operationName && operations.length > 1) || operation.operation !== 'query') return null;
   const isPublic = operation.selectionSet.selections.every(
-    (selection) => selection.kind === Kind.FIELD && PUBLIC_ROOT_FIELDS.has(selection.name.value) && !selection.directives?.length,
+    (selection) => selection.kind === Kind.FIELD && rootFields.has(selection.name.value) && !selection.directives?.length,
   );
   return isPublic ? { hash, variables: (operation.variableDefinitions ?? []).map((definition) => definition.variable.name.value) } : null;
 }

@@ -7,18 +7,27 @@ import type { PostgresDataSourceOptions } from 'typeorm/driver/postgres/Postgres
 import { watchPool } from '../common/metrics';
 import type { Config } from '../config';
 import { Outbox } from '../events/outbox';
-import { PUBLIC_ANSWER_EVENTS } from '../events/catalogue';
+import { readCacheWork } from '../events/read-cache.work';
+import { type DeclareWork, startWork, type WiredWork } from '../events/work';
 import { JobQueue } from '../jobs/job-queue';
-import { WEBHOOK_DELIVERY_QUEUE, WEBHOOK_EVENTS, type WebhookJob } from '../modules/integrations/webhooks.service';
+import { webhooksWork } from '../modules/integrations/webhooks.work';
+import { notificationsWork } from '../modules/notifications/notifications.work';
+import { ordersWork } from '../modules/orders/orders.work';
+import { uploadsWork } from '../modules/uploads/uploads.work';
 import { createApolloServer } from './apollo';
 import { CompiledOperations } from './jit-executor';
 import { createApp } from './app';
 import { buildKeenSchema } from './graphql-schema';
 import { type AppServices, createServices } from './services';
 
+/** Every module's background work (queues, recurring jobs, outbox subscribers), each declared beside its module. */
+const MODULES_WORK: readonly DeclareWork<AppServices>[] = [readCacheWork, notificationsWork, webhooksWork, ordersWork, uploadsWork];
+
 export interface RunningServer {
   url: string;
   services: AppServices;
+  /** What this process runs in the background, by name. */
+  work: WiredWork;
   /**
    * Drains: `/readyz` answers 503 at once and requests are still served for the configured drain
    * delay (so a load balancer takes this process out first); then the listener closes, requests in
@@ -38,36 +47,11 @@ export async function startServer(config: Config, db: DataSource, logger: Logger
   const services = createServices(db, config, logger, jobs);
   await services.limits.ready();
   const outbox = new Outbox(db, jobs, config.events, logger);
-  // A committed change that may be in a public answer: the cache forgets every answer, in any
-  // order, before the write's answer is sent.
-  outbox.subscribe({
-    name: 'read-cache',
-    events: PUBLIC_ANSWER_EVENTS,
-    inOrder: false,
-    inline: true,
-    handle: () => services.readCache.invalidate(),
-  });
-  if (services.notifications) {
-    await services.notifications.start();
-    for (const subscriber of services.notifications.subscribers()) outbox.subscribe(subscriber);
-  }
-  // Integrators' webhooks: each event becomes a delivery job per endpoint, retried on its own.
-  outbox.subscribe({ name: 'webhooks', events: WEBHOOK_EVENTS, inOrder: true, handle: (event) => services.webhooks.enqueue(event) });
-  // Several deliveries at once, one per endpoint: a receiver that hangs holds one slot, not the others.
-  await jobs.define<WebhookJob>(
-    WEBHOOK_DELIVERY_QUEUE,
-    {
-      retries: services.webhooks.retries,
-      retryDelaySeconds: config.webhooks.retryDelaySeconds,
-      unique: true,
-      expireInSeconds: 60,
-      concurrency: config.webhooks.concurrency,
-      laneOf: ({ endpointId }) => endpointId,
-    },
-    ({ deliveryId }) => services.webhooks.attempt(deliveryId),
+  const work = await startWork(
+    jobs,
+    outbox,
+    MODULES_WORK.map((declare) => declare(services, config, logger)),
   );
-  await outbox.start();
-  await scheduleWork(jobs, services, config, logger);
   const httpServer = http.createServer();
   const operations = new CompiledOperations(await buildKeenSchema());
   const apollo = createApolloServer(operations, {
@@ -87,6 +71,7 @@ export async function startServer(config: Config, db: DataSource, logger: Logger
   return {
     url: `http://localhost:${port}`,
     services,
+    work,
     settled: () => outbox.settled(),
     async close() {
       draining = true;
@@ -100,16 +85,4 @@ export async function startServer(config: Config, db: DataSource, logger: Logger
       await services.notifications?.close();
     },
   };
-}
-
-/** Background work, run once across processes by the job queue. */
-async function scheduleWork(jobs: JobQueue, services: AppServices, config: Config, logger: Logger): Promise<void> {
-  // Each order is expired on its own: one order's provider error never stops the others.
-  await jobs.every('orders.expire-holds', config.orders.expirySweepSeconds, async () => {
-    await services.orders.expireOverdue();
-  });
-  await jobs.every('uploads.clean-up', 60 * 60, async () => {
-    const removed = await services.uploads.removeUnreferenced();
-    if (removed.length) logger.info({ removed: removed.length }, 'removed unreferenced uploads');
-  });
 }

@@ -3,6 +3,7 @@ import type { DataSource, EntityManager, EntitySubscriberInterface, QueryRunner 
 import type { Config } from '../config';
 import type { JobQueue } from '../jobs/job-queue';
 import { DOMAIN_EVENT_NAMES, type DomainEvent, type DomainEventName, type DomainEventPayloads } from './catalogue';
+import type { ModuleWork } from './work';
 
 /** Something that acts on committed events: the read cache, e-mails, webhooks. */
 export interface Subscriber {
@@ -35,6 +36,12 @@ interface RaisedEvent {
   event: DomainEvent;
   /** What of its aggregate was still undelivered when it was raised: subscribers missing one wait for it. */
   earlier: UndeliveredEvent[];
+}
+
+/** A retried delivery: one event to one subscriber. */
+interface DeliveryJob {
+  eventId: string;
+  subscriber: string;
 }
 
 interface OutboxRow {
@@ -112,6 +119,31 @@ export class Outbox {
     this.subscribers.push(subscriber);
   }
 
+  /**
+   * The outbox's own machinery, declared as a module declares its work and wired with it by
+   * `startWork` (events/work.ts): the queue that retries one event's delivery to one subscriber,
+   * the relay of events a stopped process never delivered, and the pruning of old events.
+   */
+  work(): ModuleWork {
+    return {
+      queues: [
+        {
+          name: DELIVER_QUEUE,
+          options: { retries: 10, retryDelaySeconds: RETRY_DELAY_SECONDS, unique: true },
+          handle: ({ eventId, subscriber }: DeliveryJob) => this.deliverLater(eventId, subscriber),
+        },
+      ],
+      recurring: [
+        { name: 'outbox.relay', everySeconds: 60, run: async () => void (await this.relay(30)) },
+        { name: 'outbox.prune', everySeconds: 60 * 60, run: async () => void (await this.prune()) },
+      ],
+    };
+  }
+
+  /**
+   * Delivers committed events from now on, and relays those a stopped process left undelivered.
+   * `startWork` calls it once every subscriber is subscribed and every queue declared (its own included).
+   */
   async start(): Promise<void> {
     const hook: EntitySubscriberInterface = {
       afterTransactionCommit: ({ queryRunner }) => {
@@ -126,14 +158,7 @@ export class Outbox {
       },
     };
     this.db.subscribers.push(hook);
-    await this.jobs.define<{ eventId: string; subscriber: string }>(
-      DELIVER_QUEUE,
-      { retries: 10, retryDelaySeconds: RETRY_DELAY_SECONDS, unique: true },
-      ({ eventId, subscriber }) => this.deliverLater(eventId, subscriber),
-    );
     await this.relay(0);
-    await this.jobs.every('outbox.relay', 60, async () => void (await this.relay(30)));
-    await this.jobs.every('outbox.prune', 60 * 60, async () => void (await this.prune()));
   }
 
   /**

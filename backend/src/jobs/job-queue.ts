@@ -26,7 +26,24 @@ export interface QueueOptions<T extends object = object> {
    * process: a job whose lane is busy goes back to the queue for a moment, so one slow lane never
    * takes every worker.
    */
-  laneOf?: (data: T) => string | undefined;
+  laneOf?(data: T): string | undefined;
+}
+
+/**
+ * A queue a module declares (beside it, in its `*.work.ts`), worked in every process. Its handler
+ * and `laneOf` are methods: a list of one module's queues holds queues of different job types.
+ */
+export interface QueueDeclaration<T extends object = object> {
+  name: string;
+  options: QueueOptions<T>;
+  handle(data: T): Promise<void>;
+}
+
+/** A job a module declares to run every `everySeconds`, once across processes (see `JobQueue.every`). */
+export interface RecurringJob {
+  name: string;
+  everySeconds: number;
+  run(): Promise<void>;
 }
 
 /** A recurring job as the admins' "Background jobs" panel shows it. */
@@ -63,7 +80,7 @@ const LANE_WAIT_SECONDS = 2;
 const QUEUE_DECLARATION_LOCK = `hashtext('keen:job-queues')`;
 
 /** A queue's settings as pg-boss's `create_queue` reads them. */
-interface QueueDeclaration {
+interface PgBossQueueSettings {
   policy: 'standard' | 'stately';
   retryLimit?: number;
   retryDelay?: number;
@@ -105,7 +122,7 @@ export class JobQueue {
   }
 
   /** Declares a queue, once for all processes, taking turns with them under the declaration lock. */
-  private async createQueue(name: string, options: QueueDeclaration): Promise<void> {
+  private async createQueue(name: string, options: PgBossQueueSettings): Promise<void> {
     await this.boss
       .getDb()
       .executeSql(`SELECT ${JOB_SCHEMA}.create_queue($1, $2) FROM (SELECT pg_advisory_xact_lock(${QUEUE_DECLARATION_LOCK})) AS turn`, [

@@ -4,6 +4,7 @@ import type { DataSource } from 'typeorm';
 import { createDataSource } from '../../src/app/data-source';
 import type { DomainEvent, ProductPayload } from '../../src/events/catalogue';
 import { Outbox, raise } from '../../src/events/outbox';
+import { startWork } from '../../src/events/work';
 import { JobQueue } from '../../src/jobs/job-queue';
 import { createTestDatabase, type TestDatabase } from '../support/harness';
 
@@ -27,25 +28,30 @@ beforeAll(async () => {
   await db.initialize();
   jobs = await JobQueue.start(database.url, { pollSeconds: 0.5, scheduledRetrySeconds: 1 }, logger);
   outbox = new Outbox(db, jobs, { retentionDays: 7 }, logger);
-  outbox.subscribe({
-    name: 'recorder',
-    events: 'all',
-    inOrder: true,
-    inline: true,
-    handle: async (event) => void received.recorder.push(event),
-  });
-  outbox.subscribe({
-    name: 'flaky',
-    events: ['product.updated'],
-    inOrder: true,
-    handle: async (event) => {
-      const times = [...(attempts.get(event.id) ?? []), Date.now()];
-      attempts.set(event.id, times);
-      if (times.length <= failuresWanted(event)) throw new Error(`flaky failure ${times.length}`);
-      received.flaky.push(event);
+  await startWork(jobs, outbox, [
+    {
+      subscribers: [
+        {
+          name: 'recorder',
+          events: 'all',
+          inOrder: true,
+          inline: true,
+          handle: async (event) => void received.recorder.push(event),
+        },
+        {
+          name: 'flaky',
+          events: ['product.updated'],
+          inOrder: true,
+          handle: async (event) => {
+            const times = [...(attempts.get(event.id) ?? []), Date.now()];
+            attempts.set(event.id, times);
+            if (times.length <= failuresWanted(event)) throw new Error(`flaky failure ${times.length}`);
+            received.flaky.push(event);
+          },
+        },
+      ],
     },
-  });
-  await outbox.start();
+  ]);
 });
 
 afterAll(async () => {

@@ -245,6 +245,8 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
     /** The app's own database, for a second connection or process. */
     databaseUrl: url.toString(),
     services: server.services,
+    /** The names of the queues, recurring jobs and outbox subscribers the server wired. */
+    work: server.work,
     queries,
     gql,
     statementsFor,

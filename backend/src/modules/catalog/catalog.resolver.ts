@@ -8,6 +8,7 @@ import { ENGRAVING_FONTS, EngravingFont } from './engraving';
 import { Product } from './product.entity';
 import { ProductInput, ProductListOptions, UpdateProductInput } from './product.inputs';
 import { Allow } from '../auth/access';
+import { PublicRead } from '../auth/public-read';
 
 type GraphQLContext = GraphQLContextOf<{ catalog: CatalogService }>;
 
@@ -17,6 +18,7 @@ export class ProductList extends ListResult(Product) {}
 @Resolver(() => Product)
 export class CatalogResolver {
   @Allow({ allow: 'public', key: 'catalog:read' })
+  @PublicRead()
   @Query(() => ProductList, { description: 'Anyone: a page of the catalogue, with search, sort and stock filters' })
   products(
     @Arg('options', () => ProductListOptions, { nullable: true, description: 'Default: the first 20, oldest first' })
@@ -34,12 +36,14 @@ export class CatalogResolver {
   }
 
   @Allow({ allow: 'public', key: 'catalog:read' })
+  @PublicRead()
   @Query(() => [EngravingFont], { description: 'The fonts an engraving may use' })
   engravingFonts(): readonly EngravingFont[] {
     return ENGRAVING_FONTS;
   }
 
   @Allow({ allow: 'public', key: 'catalog:read' })
+  @PublicRead()
   @Query(() => Product, { description: 'Anyone: one product; NOT_FOUND when there is none' })
   product(
     @Arg('id', () => ID, { description: "The product's id" }) id: string,

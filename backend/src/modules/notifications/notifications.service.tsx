@@ -6,8 +6,7 @@ import type { ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { DataSource } from 'typeorm';
 import type { MailSettings } from '../../config';
-import type { DomainEvent, OrderPayload, UserPayload } from '../../events/catalogue';
-import type { Subscriber } from '../../events/outbox';
+import type { DomainEvent, DomainEventName, OrderPayload } from '../../events/catalogue';
 import type { JobQueue } from '../../jobs/job-queue';
 import { LowStock, OrderClosed, OrderReceived, OrderShipped, PaymentReceived, StaffPaidOrder, type ShopContext } from './templates';
 
@@ -51,6 +50,9 @@ const CUSTOMER_MAILS: Partial<Record<DomainEvent['name'], MailTemplate>> = {
   'order.refunded': 'order-refunded',
 };
 
+/** The order events that send mail (to the customer; a paid order and low stock to the staff too). */
+export const CUSTOMER_MAIL_EVENTS = Object.keys(CUSTOMER_MAILS) as DomainEventName[];
+
 /**
  * The mail's HTML, as `@react-email/render` makes it (its own `render` loads react-dom with a
  * dynamic import, which jest's CommonJS runtime refuses; the templates render synchronously).
@@ -67,7 +69,8 @@ function renderMail(element: ReactElement): string {
  * before sending makes each mail go at most once, however often its event or job comes back.
  * A customer's mail due while their address is unverified is held in `held_mail` (anyone may sign
  * up with anyone's address, and a mail carries the text they typed); a second subscriber releases
- * the held mails when the address is verified (`user.emailVerified`).
+ * the held mails when the address is verified (`user.emailVerified`). Its queue, subscribers and
+ * pruning are declared in notifications.work.ts.
  */
 export class NotificationsService {
   private readonly transport: Transporter;
@@ -83,12 +86,6 @@ export class NotificationsService {
     this.shop = { shopName: settings.shopName, shopUrl: settings.shopUrl };
   }
 
-  /** Declares the mail queue (retried with backoff, then the dead-letter queue). */
-  async start(): Promise<void> {
-    await this.jobs.define<MailJob>(MAIL_QUEUE, { retries: 8, retryDelaySeconds: 30, unique: true }, (job) => this.send(job));
-    await this.jobs.every('mail.prune', 60 * 60, async () => void (await this.prune()));
-  }
-
   /** Forgets sent keys long after any redelivery of their event could come (events live a week by default). */
   async prune(): Promise<number> {
     const [, removed]: [unknown, number] = await this.db.query(
@@ -96,24 +93,6 @@ export class NotificationsService {
       [SENT_MAIL_RETENTION_DAYS],
     );
     return removed;
-  }
-
-  /** The outbox subscribers: order events become mail jobs; a verified address releases its held mails. */
-  subscribers(): Subscriber[] {
-    return [
-      {
-        name: 'order-emails',
-        events: Object.keys(CUSTOMER_MAILS) as DomainEvent['name'][],
-        inOrder: true,
-        handle: (event) => this.queue(event),
-      },
-      {
-        name: 'held-order-emails',
-        events: ['user.emailVerified'],
-        inOrder: false,
-        handle: (event) => this.release((event.payload as UserPayload).userId),
-      },
-    ];
   }
 
   /** Queues the mails an event calls for. Safe to repeat: a mail's key is sent once. */

@@ -8,6 +8,7 @@ import { ListResult } from '../../common/list';
 import { Review } from './review.entity';
 import { AddReviewInput, ReviewListOptions } from './review.inputs';
 import { Allow } from '../auth/access';
+import { PublicRead } from '../auth/public-read';
 
 type GraphQLContext = GraphQLContextOf<{ reviews: ReviewsService }, ReviewsLoaders & UsersLoaders, User>;
 
@@ -32,6 +33,7 @@ export class ReviewAuthor {
 @Resolver(() => Review)
 export class ReviewsResolver {
   @Allow({ allow: 'public', key: 'catalog:read' })
+  @PublicRead()
   @Query(() => ReviewList, { description: 'Newest first by default' })
   reviews(
     @Arg('options', () => ReviewListOptions, { nullable: true, description: 'Default: the newest 20' })

@@ -1,0 +1,30 @@
+import type { UserPayload } from '../../events/catalogue';
+import type { DeclareWork } from '../../events/work';
+import { CUSTOMER_MAIL_EVENTS, MAIL_QUEUE, type MailJob, type NotificationsService } from './notifications.service';
+
+/**
+ * Order e-mails (none with EMAILS=off): the mail queue, retried with backoff and then dead-lettered;
+ * order events become mail jobs; a verified address releases its held mails; old sent keys are pruned.
+ */
+export const notificationsWork: DeclareWork<{ notifications: NotificationsService | null }> = ({ notifications }) =>
+  notifications
+    ? {
+        queues: [
+          {
+            name: MAIL_QUEUE,
+            options: { retries: 8, retryDelaySeconds: 30, unique: true },
+            handle: (job: MailJob) => notifications.send(job),
+          },
+        ],
+        recurring: [{ name: 'mail.prune', everySeconds: 60 * 60, run: async () => void (await notifications.prune()) }],
+        subscribers: [
+          { name: 'order-emails', events: CUSTOMER_MAIL_EVENTS, inOrder: true, handle: (event) => notifications.queue(event) },
+          {
+            name: 'held-order-emails',
+            events: ['user.emailVerified'],
+            inOrder: false,
+            handle: (event) => notifications.release((event.payload as UserPayload).userId),
+          },
+        ],
+      }
+    : {};

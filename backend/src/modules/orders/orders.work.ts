@@ -1,0 +1,14 @@
+import type { DeclareWork } from '../../events/work';
+import type { OrdersService } from './orders.service';
+
+/** The sweep that expires unpaid orders whose hold ran out. */
+export const ordersWork: DeclareWork<{ orders: OrdersService }> = ({ orders }, config) => ({
+  recurring: [
+    {
+      name: 'orders.expire-holds',
+      everySeconds: config.orders.expirySweepSeconds,
+      // Each order is expired on its own: one order's provider error never stops the others.
+      run: async () => void (await orders.expireOverdue()),
+    },
+  ],
+});
