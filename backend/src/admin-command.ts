@@ -3,6 +3,7 @@ import os from 'node:os';
 import { AppError } from './common/errors';
 import { createDataSource } from './app/data-source';
 import { migrate } from './db/migrate';
+import { revokeKeysCreatedBy } from './modules/integrations/api-keys.service';
 import { StaffGrants } from './modules/users/staff-grants';
 
 const USAGE = [
@@ -40,7 +41,7 @@ export async function runAdminCommand(
   try {
     // The same locked migrations as at start, so a grant may come before the first start.
     await migrate(db);
-    const grants = new StaffGrants(db);
+    const grants = new StaffGrants(db, revokeKeysCreatedBy);
     const actor = `command line (${os.userInfo().username}@${os.hostname()})`;
     const result = action === 'grant' ? await grants.grant(email, actor) : await grants.revoke(email, actor);
     return { code: 0, output: result.message };

@@ -6,7 +6,7 @@ import { ReadCache } from '../common/read-cache';
 import type { Config } from '../config';
 import type { JobQueue } from '../jobs/job-queue';
 import { BackgroundJobsService } from '../modules/jobs/background-jobs.service';
-import { ApiKeysService } from '../modules/integrations/api-keys.service';
+import { ApiKeysService, revokeKeysCreatedBy } from '../modules/integrations/api-keys.service';
 import { WebhooksService } from '../modules/integrations/webhooks.service';
 import { IdentityService } from '../modules/auth/identity';
 import type { GraphQLContextOf, RestContextOf } from '../modules/auth/request-context';
@@ -31,7 +31,7 @@ import { UsersService } from '../modules/users/users.service';
 export function createServices(db: DataSource, config: Config, logger: Logger, jobs: JobQueue) {
   const limits = RateLimits.create(config.rateLimits, logger);
   const identity = new IdentityService(config);
-  const users = new UsersService(db, config.adminEmails, identity);
+  const users = new UsersService(db, config.adminEmails, identity, revokeKeysCreatedBy);
   const catalog = new CatalogService(db);
   const provider = createPaymentProvider(db, config);
   const orders = new OrdersService(db, provider, config.orders, logger, limits);

@@ -1,9 +1,8 @@
 import type { Logger } from 'pino';
 import type { DataSource, EntityManager, EntitySubscriberInterface, QueryRunner } from 'typeorm';
 import type { Config } from '../config';
-import type { JobQueue } from '../jobs/job-queue';
+import type { JobQueue, QueueDeclaration, RecurringJob } from '../jobs/job-queue';
 import { DOMAIN_EVENT_NAMES, type DomainEvent, type DomainEventName, type DomainEventPayloads } from './catalogue';
-import type { ModuleWork } from './work';
 
 /** Something that acts on committed events: the read cache, e-mails, webhooks. */
 export interface Subscriber {
@@ -124,7 +123,7 @@ export class Outbox {
    * `startWork` (events/work.ts): the queue that retries one event's delivery to one subscriber,
    * the relay of events a stopped process never delivered, and the pruning of old events.
    */
-  work(): ModuleWork {
+  work(): { queues: QueueDeclaration<DeliveryJob>[]; recurring: RecurringJob[] } {
     return {
       queues: [
         {

@@ -29,7 +29,7 @@ export interface WiredWork {
  * are all in place; and the recurring jobs last, as their runs commit events the outbox then delivers.
  */
 export async function startWork(jobs: JobQueue, outbox: Outbox, modules: readonly ModuleWork[]): Promise<WiredWork> {
-  const works = [...modules, outbox.work()];
+  const works: readonly ModuleWork[] = [...modules, outbox.work()];
   const queues = works.flatMap((work) => work.queues ?? []);
   const recurring = works.flatMap((work) => work.recurring ?? []);
   const subscribers = works.flatMap((work) => work.subscribers ?? []);

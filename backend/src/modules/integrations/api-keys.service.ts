@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import { badInput, forbidden, notFound, unauthenticated } from '../../common/errors';
 import { isId } from '../../common/validate';
 import { type ApiKeyCaller, type Caller, requireAdminPerson, requireUser } from '../auth/caller';
@@ -45,7 +45,7 @@ export class ApiKeysService {
     const secret = SECRET_PREFIX + randomBytes(32).toString('base64url');
     const apiKey = await this.db.transaction(async (manager) => {
       // Under the lock a demotion takes: an admin demoted since this request began makes no key that
-      // outlives the demotion's revocation of their keys (users/staff-grants.ts, revokeApiKeysOf).
+      // outlives the demotion's revocation of their keys (revokeKeysCreatedBy, below).
       await lockRoles(manager);
       if (!(await manager.getRepository(User).existsBy({ email, role: Role.admin }))) throw forbidden('Only an admin may do this');
       const repository = manager.getRepository(ApiKey);
@@ -99,4 +99,20 @@ export class ApiKeysService {
       [id],
     );
   }
+}
+
+/**
+ * Revokes the API keys a demoted admin created, in the demotion's transaction: their reach ends
+ * with their role. Key creation takes `lockRoles` too, so none is made in between; every request
+ * reads its key's row (`ApiKeysService.verify`), so the keys are refused from the commit on.
+ * Answers how many were revoked. Their webhook endpoints stay: they belong to the shop.
+ */
+export async function revokeKeysCreatedBy(manager: EntityManager, email: string): Promise<number> {
+  const { affected } = await manager
+    .createQueryBuilder()
+    .update(ApiKey)
+    .set({ revokedAt: () => 'now()' })
+    .where('"createdBy" = :email AND "revokedAt" IS NULL', { email })
+    .execute();
+  return affected ?? 0;
 }

@@ -1,6 +1,5 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { normalizeEmail } from '../../common/validate';
-import { ApiKey } from '../integrations/api-key.entity';
 import { StaffGrant, StaffRoleAction, StaffRoleEvent } from './staff-grant.entity';
 import { Role } from '../auth/role';
 import { User } from './user.entity';
@@ -20,7 +19,10 @@ const FIRST_SIGN_IN = 'first verified sign-in';
  * ADMIN_EMAILS, so nobody can claim the address before its owner. Every change is recorded.
  */
 export class StaffGrants {
-  constructor(private readonly db: DataSource) {}
+  constructor(
+    private readonly db: DataSource,
+    private readonly onDemoted: OnDemoted,
+  ) {}
 
   async grant(email: unknown, actor: string): Promise<StaffGrantResult> {
     const target = normalizeEmail(email);
@@ -52,7 +54,7 @@ export class StaffGrants {
       const user = await manager.getRepository(User).findOneBy({ email: target });
       if (user?.role === Role.admin) {
         await manager.getRepository(User).update({ id: user.id }, { role: Role.user, tokensValidSince: new Date() });
-        const revokedKeys = await revokeApiKeysOf(manager, target);
+        const revokedKeys = await this.onDemoted(manager, target);
         await record(manager, target, StaffRoleAction.revoke, actor, 'admin right removed');
         const keys =
           revokedKeys === 0 ? '' : `; ${revokedKeys} API ${revokedKeys === 1 ? 'key they created is' : 'keys they created are'} revoked`;
@@ -91,20 +93,11 @@ export async function lockRoles(manager: EntityManager): Promise<void> {
 }
 
 /**
- * Revokes the API keys a demoted admin created, in the demotion's transaction: their reach ends
- * with their role. Key creation takes `lockRoles` too, so none is made in between; every request
- * reads its key's row (`ApiKeysService.verify`), so the keys are refused from the commit on.
- * Answers how many were revoked. Their webhook endpoints stay: they belong to the shop.
+ * What else ends with an admin's role, in the demotion's transaction (the API keys they created:
+ * integrations' `revokeKeysCreatedBy`, handed in by the assembly, since keys are integrations'
+ * business). Answers how many API keys were revoked.
  */
-export async function revokeApiKeysOf(manager: EntityManager, email: string): Promise<number> {
-  const { affected } = await manager
-    .createQueryBuilder()
-    .update(ApiKey)
-    .set({ revokedAt: () => 'now()' })
-    .where('"createdBy" = :email AND "revokedAt" IS NULL', { email })
-    .execute();
-  return affected ?? 0;
-}
+export type OnDemoted = (manager: EntityManager, email: string) => Promise<number>;
 
 /** Whether a grant waits for this e-mail's first verified sign-in (read by `UsersService` at that moment, under `lockRoles`). */
 export function hasWaitingStaffGrant(manager: EntityManager, email: string): Promise<boolean> {

@@ -7,7 +7,7 @@ import { type Caller, isAdminPerson, maySeePersonalDetails, requireAdmin, requir
 import type { Identity, IdentityService } from '../auth/identity';
 import { Role } from '../auth/role';
 import { User } from './user.entity';
-import { hasWaitingStaffGrant, lockRoles, recordStaffGrantApplied, revokeApiKeysOf } from './staff-grants';
+import { hasWaitingStaffGrant, lockRoles, type OnDemoted, recordStaffGrantApplied } from './staff-grants';
 import { type RegisterInput, type UpdateProfileInput, UserListOptions, UserSortField } from './user.inputs';
 
 export const USER_EXISTS = 'User already exist';
@@ -19,6 +19,7 @@ export class UsersService {
     private readonly db: DataSource,
     private readonly adminEmails: string[],
     private readonly identity: IdentityService,
+    private readonly onDemoted: OnDemoted,
   ) {}
 
   /**
@@ -204,7 +205,7 @@ export class UsersService {
       }
       // Access tokens issued under the old role stop working.
       await users.update({ id: user.id }, { role, tokensValidSince: new Date() });
-      if (role === Role.user) await revokeApiKeysOf(manager, user.email);
+      if (role === Role.user) await this.onDemoted(manager, user.email);
       await raise(manager, 'user.roleChanged', user.id, { userId: user.id, email: user.email, role });
       return { user: await users.findOneByOrFail({ id: user.id }), changed: true };
     });
