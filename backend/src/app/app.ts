@@ -9,7 +9,7 @@ import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
 import { registry } from '../common/metrics';
 import type { Config } from '../config';
-import { requestLogs } from '../http-kit/access-log';
+import { requestLog } from '../http-kit/access-log';
 import { bodyRefusal, sendFailure, sendGraphQLBodyRefusal } from '../http-kit/errors';
 import { PublicReadRoutes } from '../http-kit/handle';
 import { requestPipeline } from '../http-kit/pipeline';
@@ -45,7 +45,6 @@ export function createApp({ config, db, services, logger, apollo, operations, is
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
   // The request id, access-log line, metrics and security headers are the front door's, for every request.
-  requestLogs(app, logger);
   const publicReads = new PublicReadRoutes();
   const graphql = new GraphQLEndpoint(apollo, operations, services, db);
 
@@ -67,7 +66,7 @@ export function createApp({ config, db, services, logger, apollo, operations, is
       }
     } catch (error) {
       // The driver's text may name hosts and users: it goes to the log, not to the prober.
-      req.log.warn({ err: error }, 'readiness check failed');
+      requestLog(logger, req).warn({ err: error }, 'readiness check failed');
     }
     res.status(503).json({ status: 'not ready', reason });
   });
@@ -131,7 +130,7 @@ export function createApp({ config, db, services, logger, apollo, operations, is
   });
 
   app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
-    sendFailure(res, error, (failure) => req.log.error({ err: failure }, 'request failed'));
+    sendFailure(res, error, (failure) => requestLog(logger, req).error({ err: failure }, 'request failed'));
   });
   const trustsProxy = app.get('trust proxy fn') as Parameters<typeof proxyAddr>[1];
   const addressOf = (req: IncomingMessage) => proxyAddr(req, trustsProxy);

@@ -1,6 +1,7 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import type { ReadCache } from '../common/read-cache';
+import { requestIdOf } from '../http-kit/access-log';
 import { sendFailure, sendGraphQLBodyRefusal, sendRestFailure } from '../http-kit/errors';
 import { clientAddressKey, type KnownPublicRead, type PublicReadRoutes } from '../http-kit/handle';
 import type { StartAnswer } from '../http-kit/pipeline';
@@ -68,7 +69,7 @@ async function answerGraphQL(parts: FrontDoorParts, req: IncomingMessage, res: S
     const answer = await parts.graphql.answer(req, body, () => clientAddressKey(parts.addressOf(req) ?? 'unknown'));
     await writeGraphQLAnswer(res, answer);
   } catch (error) {
-    sendFailure(res, error, (failure) => parts.logger.error({ err: failure, reqId: req.id }, 'request failed'));
+    sendFailure(res, error, (failure) => parts.logger.error({ err: failure, reqId: requestIdOf(req) }, 'request failed'));
   }
 }
 

@@ -1,16 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Express, Request } from 'express';
 import type { Logger } from 'pino';
-
-declare module 'http' {
-  interface IncomingMessage {
-    /** The request's id: the caller's `X-Request-Id` when it is a plain token (REQUEST_ID), else a new UUID; answered in `X-Request-Id`. */
-    id: string;
-    /** A logger whose lines carry the request's id. */
-    log: Logger;
-  }
-}
 
 /**
  * A request id a caller may choose (a proxy's or a client's trace id): anything else, such as a tab,
@@ -19,19 +9,21 @@ declare module 'http' {
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 /** Probes are asked every few seconds; a line each would drown the log. */
 const UNLOGGED = new Set(['/healthz', '/readyz', '/metrics']);
-const CHILD = Symbol('request logger');
+
+const ids = new WeakMap<IncomingMessage, string>();
+const loggers = new WeakMap<IncomingMessage, Logger>();
 
 /**
- * `req.log` for Express's handlers: a logger whose lines carry the request's id (set by the request
- * pipeline, http-kit/pipeline.ts), made only when a handler logs.
+ * The request's id, as the request pipeline (http-kit/pipeline.ts) gave it: the caller's
+ * `X-Request-Id` when it is a plain token (REQUEST_ID), else a new UUID.
  */
-export function requestLogs(app: Express, logger: Logger): void {
-  Object.defineProperty(app.request, 'log', {
-    configurable: true,
-    get(this: Request & { [CHILD]?: Logger }) {
-      return (this[CHILD] ??= logger.child({ reqId: this.id }));
-    },
-  });
+export const requestIdOf = (req: IncomingMessage): string => ids.get(req) ?? '';
+
+/** A logger whose lines carry the request's id, made only when a handler logs. */
+export function requestLog(logger: Logger, req: IncomingMessage): Logger {
+  let child = loggers.get(req);
+  if (!child) loggers.set(req, (child = logger.child({ reqId: requestIdOf(req) })));
+  return child;
 }
 
 /** Writes a request's access-log line; called once its answer is sent. */
@@ -52,12 +44,13 @@ export function requestLogger(logger: Logger, clientAddress: (req: IncomingMessa
   const lines = logger.child({}, { redact: [] });
   return (req: IncomingMessage & { originalUrl?: string }, res: ServerResponse, started: number): LineWriter | undefined => {
     const given = req.headers['x-request-id'];
-    req.id = typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
-    res.setHeader('x-request-id', req.id);
+    const id = typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    ids.set(req, id);
+    res.setHeader('x-request-id', id);
     if (!logs || UNLOGGED.has(req.url ?? '')) return undefined;
     return () => {
       const line = {
-        reqId: req.id,
+        reqId: id,
         req: {
           method: req.method,
           url: req.originalUrl ?? req.url,

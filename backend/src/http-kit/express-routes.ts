@@ -5,6 +5,7 @@ import multer, { MulterError } from 'multer';
 import type { Logger } from 'pino';
 import { badInput, tooLarge } from '../common/errors';
 import type { ReadCache } from '../common/read-cache';
+import { requestLog } from './access-log';
 import { bodyRefusalOf } from './body';
 import { jsonGetAnswer, RecentTags, sendJsonGetAnswer } from './etag';
 import { clientAddress, clientAddressKey, type PublicReadRoutes } from './handle';
@@ -57,7 +58,7 @@ export function mountRoutes<Context, Rule>(
         const refusal = bodyRefusalOf(req);
         if (refusal) throw refusal;
         const body = route.body === 'image' ? imageReader(readImage, req, res, runtime.maxImageBytes) : req.body;
-        const result = await route.work(routeRequest(req, body), res, context);
+        const result = await route.work(routeRequest(req, body, runtime.logger), res, context);
         if (!res.headersSent) res.status(status).json(result);
       } catch (error) {
         next(error);
@@ -78,7 +79,7 @@ export function mountRoutes<Context, Rule>(
             query: queryOf(url),
             body: undefined,
             headers: req.headers,
-            log: runtime.logger,
+            log: requestLog(runtime.logger, req),
             // An anonymous read signs no one in: the peer's address, not resolved through proxies, is never counted.
             clientAddress: () => clientAddressKey(req.socket.remoteAddress ?? 'unknown'),
           },
@@ -108,13 +109,13 @@ export function mountRoutes<Context, Rule>(
   }
 }
 
-function routeRequest(req: Request, body: unknown): RouteRequest {
+function routeRequest(req: Request, body: unknown, logger: Logger): RouteRequest {
   return {
     params: req.params as Record<string, string>,
     query: req.query as Record<string, unknown>,
     body,
     headers: req.headers,
-    log: req.log,
+    log: requestLog(logger, req),
     clientAddress: () => clientAddress(req),
   };
 }

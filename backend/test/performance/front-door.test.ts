@@ -8,7 +8,7 @@ import { ReadCache } from '../../src/common/read-cache';
 import { frontDoor } from '../../src/app/front-door';
 import type { GraphQLAnswer } from '../../src/app/graphql-handler';
 import { createRestRouter } from '../../src/app/rest-router';
-import { requestLogs } from '../../src/http-kit/access-log';
+import { requestIdOf, requestLog } from '../../src/http-kit/access-log';
 import { mountRoutes } from '../../src/http-kit/express-routes';
 import { PublicReadRoutes } from '../../src/http-kit/handle';
 import { requestPipeline } from '../../src/http-kit/pipeline';
@@ -60,7 +60,6 @@ beforeAll(async () => {
   };
 
   const app = express();
-  requestLogs(app, logger);
   app.use((_req, _res, next) => {
     expressRequests += 1;
     next();
@@ -82,8 +81,8 @@ beforeAll(async () => {
   });
   // A handler behind Express reads the id and logger the pipeline gave its request.
   api.get('/logged', (req, res) => {
-    req.log.info('handler line');
-    res.json({ id: req.id });
+    requestLog(logger, req).info('handler line');
+    res.json({ id: requestIdOf(req) });
   });
   app.use('/api', api);
   app.post('/graphql', express.json(), (_req, res) => {
