@@ -79,7 +79,10 @@ export function mountRoutes<Context, Rule>(
             query: queryOf(url),
             body: undefined,
             headers: req.headers,
-            log: requestLog(runtime.logger, req),
+            // Made only when the work logs: a child logger per request would cost every answer.
+            get log() {
+              return requestLog(runtime.logger, req);
+            },
             // An anonymous read signs no one in: the peer's address, not resolved through proxies, is never counted.
             clientAddress: () => clientAddressKey(req.socket.remoteAddress ?? 'unknown'),
           },
@@ -87,7 +90,8 @@ export function mountRoutes<Context, Rule>(
           runtime.anonymous,
         );
         if (res.headersSent) return;
-        const made = jsonGetAnswer(JSON.stringify(result), res, tags.of(url, JSON.stringify(result)));
+        const body = JSON.stringify(result);
+        const made = jsonGetAnswer(body, res, tags.of(url, body));
         sendJsonGetAnswer(req, res, made);
         if (key !== null) runtime.readCache.store(key, generation, made);
       };
@@ -115,7 +119,9 @@ function routeRequest(req: Request, body: unknown, logger: Logger): RouteRequest
     query: req.query as Record<string, unknown>,
     body,
     headers: req.headers,
-    log: requestLog(logger, req),
+    get log() {
+      return requestLog(logger, req);
+    },
     clientAddress: () => clientAddress(req),
   };
 }
