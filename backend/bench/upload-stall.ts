@@ -101,7 +101,7 @@ async function main(): Promise<boolean> {
   const [token] = await accessTokensFor(keenEnv, [await users.findOneByOrFail({ id: customer.id })]);
   const keen = await bench.startProcess('Keen', [path.join(repoRoot, 'backend', 'dist', 'main.js')], keenEnv, '/readyz');
   console.log(
-    `Keen: node backend/dist/main.js, default upload settings, on a ${bench.databaseKind} PostgreSQL; images of ` +
+    `Keen: node backend/dist/main.js, default upload settings, database: ${bench.databaseKind} PostgreSQL; images of ` +
       `${(overCap.length / 1e6).toFixed(1)} MB (${OVER_CAP_SIDE} px) and ${(underCap.length / 1e6).toFixed(1)} MB (${UNDER_CAP_SIDE} px).\n`,
   );
 
