@@ -90,7 +90,10 @@ export function openApiDocument<Rule>(routes: readonly RouteDeclaration<never, R
           ...(route.answerHeaders
             ? {
                 headers: Object.fromEntries(
-                  Object.entries(route.answerHeaders).map(([name, description]) => [name, { description, schema: { type: 'string' } }]),
+                  Object.entries(route.answerHeaders).map(([name, header]) => {
+                    const { description, ...schema } = jsonSchemaOf(header);
+                    return [name, { description, schema }];
+                  }),
                 ),
               }
             : {}),

@@ -13,6 +13,9 @@ export interface QueryOf {
 /** The most rows one REST list answers; `?skip` and `?take` page through longer lists. */
 export const REST_LIST_CAP = 1000;
 
+/** `X-Total-Count`, which `restList` sets, as a route declares it among its answer's headers. */
+export const totalCount = (description: string) => z.int().min(0).describe(description);
+
 /** `restList`'s query parameters, as a route declares them. */
 export const LIST_PAGE_QUERY_SCHEMA = z.object({
   skip: z.int().min(0).optional().describe('Rows to skip (default 0)'),

@@ -41,8 +41,8 @@ export interface RouteSchemas {
   /** The answer's shape, and its status when it is not 200. */
   answer: z.ZodType;
   status?: number;
-  /** Headers the answer carries (name: description). */
-  answerHeaders?: Record<string, string>;
+  /** Headers the answer carries, each a schema with its description. */
+  answerHeaders?: Record<string, z.ZodType>;
   /** An answer that is not JSON ('text/csv'). */
   answerType?: string;
 }

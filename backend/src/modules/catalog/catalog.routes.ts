@@ -5,7 +5,7 @@ import { MAX_WHOLE_NUMBER } from '../../common/validate';
 import { JsonBody } from '../../http-kit/body';
 import { successUnlessConflict } from '../../http-kit/handle';
 import { named } from '../../http-kit/openapi';
-import { LIST_PAGE_QUERY_SCHEMA, oneOf, queryValue, REST_LIST_CAP, requireQuery, restList, yesNo } from '../../http-kit/query';
+import { LIST_PAGE_QUERY_SCHEMA, oneOf, queryValue, REST_LIST_CAP, requireQuery, restList, yesNo, totalCount } from '../../http-kit/query';
 import type { RouteRequest } from '../../http-kit/routes';
 import type { RestRoutes } from '../auth/request-context';
 import type { User } from '../users/user.entity';
@@ -150,7 +150,7 @@ export const catalogRoutes: RestRoutes<{ catalog: CatalogService }, User> = [
       ...LIST_PAGE_QUERY_SCHEMA.shape,
     }),
     answer: z.array(productAnswer),
-    answerHeaders: { 'X-Total-Count': 'Products that match, over every page' },
+    answerHeaders: { 'X-Total-Count': totalCount('Products that match, over every page') },
     work: async (req, res, { caller, services }) => {
       const id = queryValue(req, 'id');
       if (id !== undefined) return [restProduct(await services.catalog.get(caller, id))];

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { badInput } from '../../common/errors';
 import { JsonBody } from '../../http-kit/body';
 import { named } from '../../http-kit/openapi';
-import { LIST_PAGE_QUERY_SCHEMA, queryValue, requireQuery, restList } from '../../http-kit/query';
+import { LIST_PAGE_QUERY_SCHEMA, queryValue, requireQuery, restList, totalCount } from '../../http-kit/query';
 import { requireAdmin } from '../auth/caller';
 import type { RestRoutes } from '../auth/request-context';
 import { ENGRAVING_FONTS, type Engraving } from '../catalog/engraving';
@@ -157,7 +157,7 @@ export const ordersRoutes: RestRoutes<{ orders: OrdersService }, User> = [
       ...LIST_PAGE_QUERY_SCHEMA.shape,
     }),
     answer: z.array(orderAnswer),
-    answerHeaders: { 'X-Total-Count': 'Orders that match, over every page' },
+    answerHeaders: { 'X-Total-Count': totalCount('Orders that match, over every page') },
     work: async (req, res, { caller, services }) => {
       const email = queryValue(req, 'email');
       // Before the paging: a customer asking for every order is 403 before a bad page's 400.

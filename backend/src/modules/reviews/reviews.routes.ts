@@ -2,7 +2,7 @@ import { reviewInput } from '@keen/rules/schemas';
 import { z } from 'zod';
 import { JsonBody } from '../../http-kit/body';
 import { named } from '../../http-kit/openapi';
-import { LIST_PAGE_QUERY_SCHEMA, restList } from '../../http-kit/query';
+import { LIST_PAGE_QUERY_SCHEMA, restList, totalCount } from '../../http-kit/query';
 import type { RestRoutes } from '../auth/request-context';
 import type { User } from '../users/user.entity';
 import type { ReviewsService } from './reviews.service';
@@ -43,7 +43,7 @@ export const reviewsRoutes: RestRoutes<{ reviews: ReviewsService }, User> = [
     publicRead: true,
     query: LIST_PAGE_QUERY_SCHEMA,
     answer: z.array(reviewAnswer),
-    answerHeaders: { 'X-Total-Count': 'Reviews over every page' },
+    answerHeaders: { 'X-Total-Count': totalCount('Reviews over every page') },
     work: async (req, res, { caller, services }) => {
       const reviews = await restList(req, res, (page) => services.reviews.list(caller, Object.assign({}, page)));
       return reviews.map((review) => restReview(review, services.reviews.canSeeAuthorEmail(caller, review)));

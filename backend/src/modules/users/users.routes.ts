@@ -5,7 +5,7 @@ import { normalizeEmail } from '../../common/validate';
 import { JsonBody } from '../../http-kit/body';
 import { successUnlessConflict } from '../../http-kit/handle';
 import { named } from '../../http-kit/openapi';
-import { LIST_PAGE_QUERY_SCHEMA, queryValue, REST_LIST_CAP, requireQuery, restList } from '../../http-kit/query';
+import { LIST_PAGE_QUERY_SCHEMA, queryValue, REST_LIST_CAP, requireQuery, restList, totalCount } from '../../http-kit/query';
 import { requireAdmin, requireUser } from '../auth/caller';
 import { limitFailedSignIns } from '../auth/failed-sign-ins';
 import { bearerToken, type IdentityService } from '../auth/identity';
@@ -76,7 +76,7 @@ export const usersRoutes: RestRoutes<{ users: UsersService; identity: IdentitySe
     }),
     failures: [403, 404],
     answer: z.array(userAnswer).describe(`Users; never a password: at most ${REST_LIST_CAP}; page with ?skip and ?take`),
-    answerHeaders: { 'X-Total-Count': 'Rows that match, over every page' },
+    answerHeaders: { 'X-Total-Count': totalCount('Rows that match, over every page') },
     work: async (req, res, { caller, services }) => {
       const email = queryValue(req, 'email');
       if (email !== undefined) return [restUser(await services.users.findByEmail(caller, email))];
