@@ -218,31 +218,37 @@ export class JobQueue {
       } catch (error) {
         failure = error instanceof Error ? error : new Error(String(error));
       }
-      let failuresInARow = failure ? 1 : 0;
-      try {
-        failuresInARow = await this.recordRun(name, failure);
-      } catch (error) {
-        this.logger.error({ err: error, queue: name }, 'could not record a scheduled run');
-      }
-      const next = failure ? Math.min(seconds, this.settings.scheduledRetrySeconds * 2 ** (Math.max(1, failuresInARow) - 1)) : seconds;
-      if (failure) this.logger.error({ err: failure, queue: name, failuresInARow, retryInSeconds: next }, 'scheduled job failed');
+      // The next run is queued before this one is recorded, so the admins never see a failure without its retry.
+      const failuresInARow = failure ? (await this.failuresInARow(name).catch(() => 0)) + 1 : 0;
+      const next = failure ? Math.min(seconds, this.settings.scheduledRetrySeconds * 2 ** (failuresInARow - 1)) : seconds;
       await this.boss.send(name, {}, { ...tick, startAfter: next }).catch(() => null);
+      if (failure) this.logger.error({ err: failure, queue: name, failuresInARow, retryInSeconds: next }, 'scheduled job failed');
+      await this.recordRun(name, failure).catch((error: unknown) =>
+        this.logger.error({ err: error, queue: name }, 'could not record a scheduled run'),
+      );
     });
     await this.boss.schedule(name, '* * * * *', {}, tick);
     await this.boss.send(name, {}, { ...tick, startAfter: seconds });
   }
 
-  /** Records a scheduled run's outcome; answers its failures in a row (0 after a success). */
-  private async recordRun(name: string, failure: Error | null): Promise<number> {
+  private async failuresInARow(name: string): Promise<number> {
     const { rows } = await this.boss.getDb().executeSql(
-      failure
-        ? `UPDATE "scheduled_job_status" SET "lastFailureAt" = now(), "lastError" = $2, "consecutiveFailures" = "consecutiveFailures" + 1
-           WHERE "name" = $1 RETURNING "consecutiveFailures"`
-        : `UPDATE "scheduled_job_status" SET "lastSuccessAt" = now(), "lastError" = NULL, "consecutiveFailures" = 0
-           WHERE "name" = $1 RETURNING "consecutiveFailures"`,
-      failure ? [name, failure.message.slice(0, 500)] : [name],
+      `SELECT "consecutiveFailures" FROM "scheduled_job_status" WHERE "name" = $1`,
+      [name],
     );
     return (rows[0]?.consecutiveFailures as number | undefined) ?? 0;
+  }
+
+  /** Records a scheduled run's outcome. */
+  private async recordRun(name: string, failure: Error | null): Promise<void> {
+    await this.boss.getDb().executeSql(
+      failure
+        ? `UPDATE "scheduled_job_status" SET "lastFailureAt" = now(), "lastError" = $2, "consecutiveFailures" = "consecutiveFailures" + 1
+           WHERE "name" = $1`
+        : `UPDATE "scheduled_job_status" SET "lastSuccessAt" = now(), "lastError" = NULL, "consecutiveFailures" = 0
+           WHERE "name" = $1`,
+      failure ? [name, failure.message.slice(0, 500)] : [name],
+    );
   }
 
   /** Every recurring job declared with `every`, by name, with its last runs and when the next is due. */
