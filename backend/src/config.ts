@@ -43,8 +43,8 @@ export interface Config {
     maxUnpaidOrders: number;
     /** Unpaid orders an account whose e-mail is not verified may hold at once. */
     maxUnpaidOrdersUnverified: number;
-    /** Units of one product an account's unpaid orders may hold together. */
-    maxHeldUnitsPerProduct: number;
+    /** Units of one variant an account's unpaid orders may hold together. */
+    maxHeldUnitsPerVariant: number;
     /** How often each process looks for expired holds. */
     expirySweepSeconds: number;
   };
@@ -413,7 +413,7 @@ export function loadConfig(given: Env = process.env): Config {
       unpaidHoldMinutes: decimal(env, 'UNPAID_ORDER_HOLD_MINUTES', 30, 0.01, 10_080),
       maxUnpaidOrders: integer(env, 'MAX_UNPAID_ORDERS', 5, 1, 1000),
       maxUnpaidOrdersUnverified: integer(env, 'MAX_UNPAID_ORDERS_UNVERIFIED', 1, 1, 1000),
-      maxHeldUnitsPerProduct: integer(env, 'MAX_HELD_UNITS_PER_PRODUCT', 10, 1, 2_147_483_647),
+      maxHeldUnitsPerVariant: integer(env, 'MAX_HELD_UNITS_PER_PRODUCT', 10, 1, 2_147_483_647),
       expirySweepSeconds: decimal(env, 'ORDER_EXPIRY_SWEEP_SECONDS', 60, 0.1, 3600),
     },
     database: {

@@ -1,6 +1,7 @@
 import { DataSource, type Logger } from 'typeorm';
 import { DEFAULT_POOL_SETTINGS, type PoolSettings } from '../config';
 import { Product } from '../modules/catalog/product.entity';
+import { ProductOptionGroupRow, ProductOptionValueRow, ProductVariantOption, ProductVariantRow } from '../modules/catalog/variant.entity';
 import { ApiKey } from '../modules/integrations/api-key.entity';
 import { WebhookDelivery, WebhookEndpoint } from '../modules/integrations/webhook.entity';
 import { OrderEvent } from '../modules/orders/order-event.entity';
@@ -24,10 +25,15 @@ import { Integrations1765000000000 } from '../db/migrations/1765000000000-Integr
 import { OrderLines1765100000000 } from '../db/migrations/1765100000000-OrderLines';
 import { WebhookDeliveryRules1765200000000 } from '../db/migrations/1765200000000-WebhookDeliveryRules';
 import { HeldMail1765400000000 } from '../db/migrations/1765400000000-HeldMail';
+import { ProductVariants1765500000000 } from '../db/migrations/1765500000000-ProductVariants';
 import { PreparedReadsClient } from '../db/prepared-reads';
 
 export const entities = [
   Product,
+  ProductOptionGroupRow,
+  ProductOptionValueRow,
+  ProductVariantRow,
+  ProductVariantOption,
   Order,
   OrderLine,
   OrderEvent,
@@ -55,6 +61,7 @@ export const migrations = [
   OrderLines1765100000000,
   WebhookDeliveryRules1765200000000,
   HeldMail1765400000000,
+  ProductVariants1765500000000,
 ];
 
 /** Schema changes only ever come from the committed migrations; `synchronize` stays off. */

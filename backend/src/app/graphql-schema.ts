@@ -5,6 +5,7 @@ import { ApiKeysResolver } from '../modules/integrations/api-keys.resolver';
 import { WebhooksResolver } from '../modules/integrations/webhooks.resolver';
 import { BackgroundJobsResolver } from '../modules/jobs/background-jobs.resolver';
 import { CatalogResolver } from '../modules/catalog/catalog.resolver';
+import { VariantsResolver } from '../modules/catalog/variants.resolver';
 import { OrderLinesResolver, OrdersResolver } from '../modules/orders/orders.resolver';
 import { PaymentsResolver } from '../modules/payments/payments.resolver';
 import { ReportsResolver } from '../modules/reports/reports.resolver';
@@ -17,6 +18,7 @@ export const resolvers = [
   WebhooksResolver,
   BackgroundJobsResolver,
   CatalogResolver,
+  VariantsResolver,
   OrdersResolver,
   OrderLinesResolver,
   PaymentsResolver,

@@ -12,6 +12,7 @@ import { IdentityService } from '../modules/auth/identity';
 import type { GraphQLContextOf, RestContextOf } from '../modules/auth/request-context';
 import { catalogLoaders } from '../modules/catalog/catalog.loaders';
 import { CatalogService } from '../modules/catalog/catalog.service';
+import { VariantsService } from '../modules/catalog/variants.service';
 import { NotificationsService } from '../modules/notifications/notifications.service';
 import { ordersLoaders } from '../modules/orders/orders.loaders';
 import { OrdersService } from '../modules/orders/orders.service';
@@ -48,6 +49,7 @@ export function createServices(db: DataSource, config: Config, logger: Logger, j
     identity,
     users,
     catalog,
+    variants: new VariantsService(db),
     orders,
     reviews: new ReviewsService(db, limits, (url) => uploads.isOwnUpload(url)),
     payments: new PaymentsService(db, provider, logger),

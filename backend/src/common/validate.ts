@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import { badInput } from './errors';
 import { isEmailAddress, PHONE_PATTERN, phoneFormatMessage } from '@keen/rules';
 
@@ -45,4 +46,11 @@ export function requirePhone(value: unknown): string {
   const phone = requireText(value, 'Phone is Required', 40);
   if (!PHONE_PATTERN.test(phone)) throw badInput(phoneFormatMessage());
   return phone;
+}
+
+/** Parses with a shared input schema (`@keen/rules/schemas`); its first problem is the caller's error. */
+export function parseInput<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const result = schema.safeParse(value);
+  if (!result.success) throw badInput(result.error.issues[0].message);
+  return result.data;
 }

@@ -4,6 +4,7 @@ import type { Config, DemoAccount } from '../config';
 import { raise } from '../events/outbox';
 import { productPayload } from '../modules/catalog/catalog.service';
 import { Product } from '../modules/catalog/product.entity';
+import { addOnlyVariant } from '../modules/catalog/variants';
 import { Review } from '../modules/reviews/review.entity';
 import { User } from '../modules/users/user.entity';
 import type { IdentityService } from '../modules/auth/identity';
@@ -23,6 +24,7 @@ export async function seedCatalogue(db: DataSource, logger: Logger): Promise<voi
           manager.getRepository(Product).create({ ...product, img: `/images/${slug}.svg`, createdAt: new Date(start + index * 1000) }),
         ),
       );
+    for (const product of products) await addOnlyVariant(manager, product);
     const reviews = await manager
       .getRepository(Review)
       .save(

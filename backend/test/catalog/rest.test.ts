@@ -33,6 +33,7 @@ const productKeys = [
   'name',
   'price',
   'quantity',
+  'variants',
 ];
 
 describe('GET /products', () => {
@@ -62,6 +63,19 @@ describe('GET /products', () => {
           engravable: false,
           engravingMaxLength: 24,
           engravingPrice: 0,
+          // A product without options has its one variant, named "", with the product's price, stock and photo.
+          variants: [
+            {
+              _id: expect.any(String),
+              sku: expect.stringMatching(/^TEST-KNIFE-/),
+              name: '',
+              options: [],
+              price: 33,
+              quantity: 10,
+              img: product.img,
+              enabled: true,
+            },
+          ],
         },
       ]);
     }

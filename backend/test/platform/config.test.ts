@@ -100,7 +100,7 @@ test('order and pool settings have defaults and refuse bad values, naming the se
     unpaidHoldMinutes: 30,
     maxUnpaidOrders: 5,
     maxUnpaidOrdersUnverified: 1,
-    maxHeldUnitsPerProduct: 10,
+    maxHeldUnitsPerVariant: 10,
     expirySweepSeconds: 60,
   });
   expect(config.database).toEqual({ statementTimeoutMs: 15_000, idleInTransactionTimeoutMs: 30_000, connectionTimeoutMs: 10_000 });

@@ -5,6 +5,7 @@ import type { DataSource, Logger as TypeOrmLogger } from 'typeorm';
 import { type Config, loadConfig } from '../../src/config';
 import { createDataSource } from '../../src/app/data-source';
 import { Product } from '../../src/modules/catalog/product.entity';
+import { addOnlyVariant } from '../../src/modules/catalog/variants';
 import { Order } from '../../src/modules/orders/order.entity';
 import { Role } from '../../src/modules/auth/role';
 import { User } from '../../src/modules/users/user.entity';
@@ -185,17 +186,22 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
   let productNumber = 0;
   async function product(overrides: Partial<Product> = {}): Promise<Product> {
     productNumber += 1;
-    return db.getRepository(Product).save(
-      db.getRepository(Product).create({
-        name: `Test Knife ${productNumber} ${randomBytes(3).toString('hex')}`,
-        description: 'A sharp test knife',
-        img: '/images/santoku.svg',
-        price: 25,
-        quantity: 10,
-        minimumQuantity: 1,
-        ...overrides,
-      }),
-    );
+    // As the catalogue makes one: the product and its one variant.
+    return db.transaction(async (manager) => {
+      const made = await manager.getRepository(Product).save(
+        manager.getRepository(Product).create({
+          name: `Test Knife ${productNumber} ${randomBytes(3).toString('hex')}`,
+          description: 'A sharp test knife',
+          img: '/images/santoku.svg',
+          price: 25,
+          quantity: 10,
+          minimumQuantity: 1,
+          ...overrides,
+        }),
+      );
+      await addOnlyVariant(manager, made);
+      return made;
+    });
   }
 
   /** Places an order through the API, as the customer would. */

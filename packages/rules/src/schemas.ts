@@ -129,3 +129,74 @@ export const reviewInput = z.object({
     .describe(`The review, at most ${REVIEW_DESCRIPTION_MAX_LENGTH} characters`),
 });
 export type ReviewInput = z.infer<typeof reviewInput>;
+
+// ---------------------------------------------------------------- variants
+
+/** How far a product may vary: groups, values of a group, variants in all. */
+export const OPTION_LIMITS = { groups: 3, valuesPerGroup: 20, variants: 100, nameLength: 40 };
+const optionName = (label: string) =>
+  requiredText(`${label} is Required`).max(OPTION_LIMITS.nameLength, `${label} must be at most ${OPTION_LIMITS.nameLength} characters`);
+const MAX_VARIANT_NUMBER = 2_000_000_000;
+const sameName = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
+/** A group's made-to-measure value: the buyer types a number between min and max; each unit costs the surcharge more. */
+export const customOptionInput = z
+  .object({
+    label: optionName('Made-to-measure label'),
+    min: z.number({ error: 'Smallest measure is Required' }).positive('Smallest measure must be more than 0'),
+    max: z.number({ error: 'Largest measure is Required' }).max(100_000, 'Largest measure must be at most 100000'),
+    unit: requiredText('Unit is Required').max(12, 'Unit must be at most 12 characters'),
+    surcharge: wholeNumber('Surcharge is Required').min(0, 'Surcharge cannot be negative').max(100_000, 'Surcharge must be at most 100000'),
+  })
+  .refine((custom) => custom.max >= custom.min, { error: 'Largest measure must be at least the smallest', path: ['max'] });
+export type CustomOptionInput = z.infer<typeof customOptionInput>;
+
+export const optionGroupInput = z.object({
+  name: optionName('Option name'),
+  values: z
+    .array(optionName('Option value'))
+    .max(OPTION_LIMITS.valuesPerGroup, `An option may have at most ${OPTION_LIMITS.valuesPerGroup} values`),
+  custom: customOptionInput.nullish(),
+});
+export type OptionGroupInput = z.infer<typeof optionGroupInput>;
+
+/** Every option group of a product, in order; the variants are every combination of their values. */
+export const productOptionsInput = z
+  .array(optionGroupInput)
+  .max(OPTION_LIMITS.groups, `A product may have at most ${OPTION_LIMITS.groups} options`)
+  .superRefine((groups, context) => {
+    const fail = (message: string) => context.addIssue({ code: 'custom', message });
+    groups.forEach((group, index) => {
+      if (groups.findIndex((other) => sameName(other.name, group.name)) < index) fail(`The option ${group.name} appears twice`);
+      const values = [...group.values, ...(group.custom ? [group.custom.label] : [])];
+      if (!values.length) fail(`Give ${group.name} at least one value`);
+      values.forEach((value, at) => {
+        if (values.findIndex((other) => sameName(other, value)) < at) fail(`${group.name} has the value ${value} twice`);
+      });
+    });
+    if (groups.filter((group) => group.custom).length > 1) fail('Only one option may be made to measure');
+    const variants = groups.reduce((count, group) => count * (group.values.length + (group.custom ? 1 : 0)), 1);
+    if (variants > OPTION_LIMITS.variants)
+      fail(`These options make ${variants} variants; a product may have at most ${OPTION_LIMITS.variants}`);
+  });
+
+export const SKU_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._/-]*$/;
+
+/** What the admin may change on a variant; absent fields stay as they are. */
+export const productVariantInput = z.object({
+  sku: requiredText('SKU is Required')
+    .max(64, 'SKU must be at most 64 characters')
+    .regex(SKU_PATTERN, 'An SKU may hold letters, digits and . _ / - only')
+    .optional(),
+  price: wholeNumber('Price is Required')
+    .min(1, 'Price must be at least 1')
+    .max(MAX_VARIANT_NUMBER, `Price must be at most ${MAX_VARIANT_NUMBER}`)
+    .optional(),
+  quantity: wholeNumber('Stock is Required')
+    .min(0, 'Stock cannot be negative')
+    .max(MAX_VARIANT_NUMBER, `Stock must be at most ${MAX_VARIANT_NUMBER}`)
+    .optional(),
+  img: z.string().trim().max(2000, 'Photo must be at most 2000 characters').nullish(),
+  enabled: z.boolean().optional(),
+});
+export type ProductVariantInput = z.infer<typeof productVariantInput>;

@@ -28,11 +28,11 @@ export class CatalogResolver {
   ): Promise<ProductList> {
     // Only the asked columns are read: the items then hold only the fields the query resolves.
     const asked = askedItemFields(info);
-    return services.catalog.list(
-      caller,
-      options,
-      PRODUCT_COLUMNS.filter((column) => asked.has(column)),
+    // Variants and options are looked up by the product's id.
+    const columns = PRODUCT_COLUMNS.filter(
+      (column) => asked.has(column) || (column === 'id' && (asked.has('variants') || asked.has('optionGroups'))),
     );
+    return services.catalog.list(caller, options, columns);
   }
 
   @Allow({ allow: 'public', key: 'catalog:read' })

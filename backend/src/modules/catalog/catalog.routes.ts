@@ -8,9 +8,12 @@ import { named } from '../../http-kit/openapi';
 import { LIST_PAGE_QUERY_SCHEMA, oneOf, queryValue, REST_LIST_CAP, requireQuery, restList, yesNo, totalCount } from '../../http-kit/query';
 import type { RouteRequest } from '../../http-kit/routes';
 import type { RestRoutes } from '../auth/request-context';
+import type { Caller } from '../auth/caller';
 import type { User } from '../users/user.entity';
 import { type CatalogService, PRODUCT_COLUMNS, PRODUCT_EXISTS, type ProductColumn } from './catalog.service';
 import type { Product } from './product.entity';
+import type { VariantRead } from './variants';
+import type { VariantsService } from './variants.service';
 import { type ProductFieldsInput, type ProductInput, ProductSortField, type UpdateProductInput } from './product.inputs';
 
 /** The columns a REST product is made of: all but the timestamps, which the old client never had. */
@@ -119,8 +122,45 @@ const productInputSchema = named(
   }),
 );
 
+/** A variant as REST reads it: `_id`, and each option as its group and value. */
+const restVariant = (v: VariantRead) => ({
+  _id: v.id,
+  sku: v.sku,
+  name: v.name,
+  options: v.options.map((option) => ({ group: option.groupName, value: option.name, custom: option.custom })),
+  price: v.price,
+  quantity: v.quantity,
+  img: v.img,
+  enabled: v.enabled,
+});
+
+const variantAnswer = named(
+  'ProductVariant',
+  z.object({
+    _id: z.string().describe('The variant id (order it as variantId)'),
+    sku: z.string().describe('Unique in the shop, whatever the case'),
+    name: z.string().describe('Its values in group order, "18 cm / Walnut"; "" for the one variant of a product without options'),
+    options: z
+      .array(z.object({ group: z.string(), value: z.string(), custom: z.boolean().describe('The made-to-measure value') }))
+      .describe('One value per option group, in group order'),
+    price: whole(1).describe('Whole dollars'),
+    quantity: whole(0).describe('Stock'),
+    img: z.string().describe("Its photo, or the product's"),
+    enabled: z.boolean().describe('Disabled variants cannot be ordered'),
+  }),
+);
+
+/** The products of an answer with their variants: one statement for the page. */
+async function withVariants(caller: Caller, variants: VariantsService, products: Pick<Product, (typeof REST_PRODUCT_COLUMNS)[number]>[]) {
+  const byProduct = await variants.of(
+    caller,
+    products.map((product) => product.id),
+  );
+  return products.map((product) => ({ ...restProduct(product), variants: byProduct.get(product.id)!.map(restVariant) }));
+}
+
 /** SPEC §7 product calls. */
-export const catalogRoutes: RestRoutes<{ catalog: CatalogService }, User> = [
+export const catalogRoutes: RestRoutes<{ catalog: CatalogService; variants: VariantsService }, User> = [
   {
     method: 'GET',
     path: '/products',
@@ -149,16 +189,17 @@ export const catalogRoutes: RestRoutes<{ catalog: CatalogService }, User> = [
         .describe('true or 1: only products with at least their minimum order quantity in stock'),
       ...LIST_PAGE_QUERY_SCHEMA.shape,
     }),
-    answer: z.array(productAnswer),
+    answer: z.array(
+      productAnswer.extend({ variants: z.array(variantAnswer).describe('What the shop sells of it, one per combination of options') }),
+    ),
     answerHeaders: { 'X-Total-Count': totalCount('Products that match, over every page') },
     work: async (req, res, { caller, services }) => {
       const id = queryValue(req, 'id');
-      if (id !== undefined) return [restProduct(await services.catalog.get(caller, id))];
+      if (id !== undefined) return withVariants(caller, services.variants, [await services.catalog.get(caller, id)]);
       const sort = oneOf(req, 'sort', PRODUCT_SORT_NAMES);
       const filter = { search: queryValue(req, 'q'), inStock: yesNo(req, 'inStock'), ...(sort ? productSorts[sort] : {}) };
-      return (await restList(req, res, (page) => services.catalog.list(caller, { ...filter, ...page }, REST_PRODUCT_COLUMNS))).map(
-        restProduct,
-      );
+      const page = await restList(req, res, (paging) => services.catalog.list(caller, { ...filter, ...paging }, REST_PRODUCT_COLUMNS));
+      return withVariants(caller, services.variants, page);
     },
   },
   {

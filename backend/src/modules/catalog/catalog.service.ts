@@ -8,6 +8,8 @@ import { type Caller, requireAdmin } from '../auth/caller';
 import { NEW_PRODUCT_ENGRAVING } from '@keen/rules';
 import { checkEngravingSettings } from './engraving';
 import { Product } from './product.entity';
+import { ProductVariantRow } from './variant.entity';
+import { addOnlyVariant, refreshProductTotals } from './variants';
 import { type ProductInput, ProductListOptions, ProductSortField, type UpdateProductInput } from './product.inputs';
 
 const UNIQUE_VIOLATION = '23505';
@@ -65,8 +67,11 @@ export class CatalogService {
         where: (bind) => {
           // The same expression as the trigram index IDX_product_search, so the planner can use it.
           const conditions = words.map((word) => `(name || ' ' || description) ILIKE ${bind(likePattern(word))}`);
-          if (options.lowStock) conditions.push('quantity <= "minimumQuantity"');
-          if (options.inStock) conditions.push('quantity >= "minimumQuantity"');
+          // Per variant: a product is low when one of its variants is, in stock when one of them is.
+          const anyVariant = (rule: string) =>
+            `EXISTS (SELECT 1 FROM product_variant v WHERE v."productId" = product.id AND v.enabled AND v.quantity ${rule} product."minimumQuantity")`;
+          if (options.lowStock) conditions.push(anyVariant('<='));
+          if (options.inStock) conditions.push(anyVariant('>='));
           return conditions;
         },
         orderBy: (bind) => {
@@ -100,6 +105,7 @@ export class CatalogService {
     return uniquelyNamed(() =>
       this.db.transaction(async (manager) => {
         const created = await manager.getRepository(Product).save(product);
+        await addOnlyVariant(manager, created);
         await raise(manager, 'product.created', created.id, productPayload(created));
         return created;
       }),
@@ -111,10 +117,11 @@ export class CatalogService {
     requireAdmin(caller);
     const product = await this.get(caller, id);
     const engraving = checkEngravingSettings(input, product);
+    const { price, quantity, ...numbers } = checkNumbers(input, 'Minimum Quantity is Required');
     const changes = {
       ...(input.name != null ? { name: requireText(input.name, 'Product Name is Required', 120) } : {}),
       ...(input.description != null ? { description: requireText(input.description, 'Product Description is Required', 5000) } : {}),
-      ...checkNumbers(input, 'Minimum Quantity is Required'),
+      ...numbers,
       img: requireText(input.img, 'Product Photo is Required', 2000),
       ...(input.engravable != null ? { engravable: engraving.engravable } : {}),
       ...(input.engravingMaxLength != null ? { engravingMaxLength: engraving.engravingMaxLength } : {}),
@@ -122,6 +129,7 @@ export class CatalogService {
     };
     return uniquelyNamed(() =>
       this.db.transaction(async (manager) => {
+        await setOnlyVariant(manager, product.id, { price, quantity });
         await manager.getRepository(Product).update({ id: product.id }, changes);
         return this.changed(manager, 'product.updated', product.id);
       }),
@@ -132,6 +140,8 @@ export class CatalogService {
     requireAdmin(caller);
     if (!isId(id)) throw notFound('Product');
     await this.db.transaction(async (manager) => {
+      // Its variants first, as every stock writer takes them (see variants.ts).
+      await manager.query(`SELECT "id" FROM "product_variant" WHERE "productId" = $1 ORDER BY "id" FOR UPDATE`, [id]);
       const [deleted] = (await manager.createQueryBuilder().delete().from(Product).where('id = :id', { id }).returning('*').execute())
         .raw as Product[];
       if (!deleted) throw notFound('Product');
@@ -146,6 +156,22 @@ export class CatalogService {
     await raise(manager, name, product.id, productPayload(product));
     return product;
   }
+}
+
+/**
+ * The product form's price and stock are its only variant's. A product with several variants
+ * takes them back unchanged (the form shows the totals); changing them is the variants' business.
+ */
+async function setOnlyVariant(manager: EntityManager, productId: string, wanted: { price: number; quantity: number }): Promise<void> {
+  const variants: Pick<ProductVariantRow, 'id'>[] = await manager.query(
+    `SELECT "id" FROM "product_variant" WHERE "productId" = $1 ORDER BY "id" FOR UPDATE`,
+    [productId],
+  );
+  const product = await manager.getRepository(Product).findOneByOrFail({ id: productId });
+  if (variants.length === 1) await manager.getRepository(ProductVariantRow).update({ id: variants[0].id }, wanted);
+  else if (wanted.price !== product.price || wanted.quantity !== product.quantity)
+    throw badInput(`${product.name} has ${variants.length} variants: set prices and stock on its variants`);
+  await refreshProductTotals(manager, [productId]);
 }
 
 /** What a product's events carry. */

@@ -1,7 +1,8 @@
-import { Field, ID, Int, ObjectType } from 'type-graphql';
+import { Field, Float, ID, Int, ObjectType } from 'type-graphql';
 import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
 import { EngravingColumns, engravingSnapshot, OrderEngraving } from '../catalog/engraving';
 import { Product } from '../catalog/product.entity';
+import { ProductVariantRow } from '../catalog/variant.entity';
 
 /**
  * One product of an order, copied when the order was placed: the line reads the same after the
@@ -35,6 +36,31 @@ export class OrderLine extends EngravingColumns {
   @ManyToOne(() => Product, { onDelete: 'SET NULL' })
   @JoinColumn({ name: 'productId', foreignKeyConstraintName: 'FK_order_line_product' })
   product?: Product | null;
+
+  @Field(() => ID, { nullable: true, description: 'The variant ordered; null once it is gone' })
+  @Index('IDX_order_line_variant')
+  @Column('uuid', { nullable: true })
+  variantId!: string | null;
+
+  @ManyToOne(() => ProductVariantRow, { onDelete: 'SET NULL' })
+  @JoinColumn({ name: 'variantId', foreignKeyConstraintName: 'FK_order_line_variant' })
+  variant?: ProductVariantRow | null;
+
+  @Field(() => String, {
+    nullable: true,
+    description:
+      'The variant as it was when ordered, "18 cm / Walnut", a measure included ("23.5 cm / Walnut"); null for a product without options',
+  })
+  @Column('varchar', { length: 200, nullable: true })
+  variantName!: string | null;
+
+  @Field(() => String, { nullable: true, description: "The variant's SKU when ordered" })
+  @Column('varchar', { length: 64, nullable: true })
+  sku!: string | null;
+
+  @Field(() => Float, { nullable: true, description: 'The measure the buyer asked for, in the unit of its option group; null when none' })
+  @Column('double precision', { nullable: true })
+  customValue!: number | null;
 
   @Field(() => String, { description: 'The product name, as it was when ordered' })
   @Column('varchar', { length: 120 })

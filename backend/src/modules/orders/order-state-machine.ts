@@ -4,7 +4,7 @@ import { isId } from '../../common/validate';
 import type { DomainEventName } from '../../events/catalogue';
 import { raise } from '../../events/outbox';
 import { type Caller, isAdmin, requireUser } from '../auth/caller';
-import { Product } from '../catalog/product.entity';
+import { refreshProductTotals } from '../catalog/variants';
 import { OrderActorKind, OrderEvent } from './order-event.entity';
 import { orderPayload } from './order-events';
 import { Order, OrderState } from './order.entity';
@@ -166,22 +166,25 @@ export async function moveOrder(
 }
 
 /**
- * Returns every line's units to stock, products in id order (as orders take them, so a restock
- * and a new order sharing products never deadlock). Lines whose product was deleted return nothing.
+ * Returns every line's units to its variant, variants in id order and their products' totals
+ * after (as orders take them, so a restock and a new order sharing variants never deadlock).
+ * Lines whose variant was deleted return nothing.
  */
 async function restock(manager: EntityManager, orderId: string): Promise<void> {
-  const units: { productId: string; units: string }[] = await manager.query(
-    `SELECT "productId", sum("quantity") AS units FROM "order_line" WHERE "orderId" = $1 AND "productId" IS NOT NULL GROUP BY "productId" ORDER BY "productId"`,
+  const units: { variantId: string; productId: string; units: string }[] = await manager.query(
+    `SELECT l."variantId", v."productId", sum(l."quantity") AS units
+       FROM "order_line" l JOIN "product_variant" v ON v."id" = l."variantId"
+      WHERE l."orderId" = $1 GROUP BY l."variantId", v."productId" ORDER BY l."variantId"`,
     [orderId],
   );
-  for (const { productId, units: count } of units) {
-    await manager
-      .createQueryBuilder()
-      .update(Product)
-      .set({ quantity: () => 'LEAST(quantity::bigint + :count, :max)' })
-      .where('id = :id', { id: productId, count: Number(count), max: MAX_INT })
-      .execute();
+  for (const { variantId, units: count } of units) {
+    await manager.query(`UPDATE "product_variant" SET "quantity" = LEAST("quantity"::bigint + $2, $3) WHERE "id" = $1`, [
+      variantId,
+      Number(count),
+      MAX_INT,
+    ]);
   }
+  await refreshProductTotals(manager, [...new Set(units.map((row) => row.productId))]);
 }
 
 /** The first line of a new order's history. */

@@ -1,4 +1,4 @@
-import { Field, ID, InputType, Int, registerEnumType } from 'type-graphql';
+import { Field, Float, ID, InputType, Int, registerEnumType } from 'type-graphql';
 import { PageOptions } from '../../common/list';
 import { Engraving } from '../catalog/engraving';
 import { OrderState, OrderStatus } from './order.entity';
@@ -50,6 +50,18 @@ export class OrderLineInput {
   @Field(() => ID, { description: 'The product to order' })
   productId!: string;
 
+  @Field(() => ID, {
+    nullable: true,
+    description: 'The variant of that product (Product.variants); required when the product has more than one',
+  })
+  variantId?: string | null;
+
+  @Field(() => Float, {
+    nullable: true,
+    description: "The measure, for a made-to-measure variant: within its option group's custom min and max",
+  })
+  customValue?: number | null;
+
   @Field(() => Int, { description: "Whole units, from the product's minimumQuantity up to its stock" })
   quantity!: number;
 
@@ -61,12 +73,19 @@ export class OrderLineInput {
 export class PlaceOrderInput {
   @Field(() => [OrderLineInput], {
     nullable: true,
-    description: 'One to 20 lines; one product appears twice only with different engravings',
+    description: 'One to 20 lines; one variant appears twice only with different engravings or measures',
   })
   lines?: OrderLineInput[] | null;
 
   @Field(() => ID, { nullable: true, description: 'The one product to order', deprecationReason: 'Use lines' })
   productId?: string | null;
+
+  @Field(() => ID, {
+    nullable: true,
+    description: 'The variant of that product, when it has more than one',
+    deprecationReason: 'Use lines',
+  })
+  variantId?: string | null;
 
   @Field(() => Int, { nullable: true, description: 'Units of that product', deprecationReason: 'Use lines' })
   quantity?: number | null;

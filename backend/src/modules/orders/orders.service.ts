@@ -11,13 +11,14 @@ import type { RateLimits } from '../../common/rate-limits';
 import { type Caller, isAdmin, requireAdmin, requireUser } from '../auth/caller';
 import { checkEngraving, type Engraving, engravingSurcharge } from '../catalog/engraving';
 import { Product } from '../catalog/product.entity';
+import { describe, refreshProductTotals } from '../catalog/variants';
 import { PAYING_STATUSES, type PaymentProvider } from './payment-provider';
 import { User } from '../users/user.entity';
 import { OrderActorKind, OrderEvent } from './order-event.entity';
 import { orderPayload } from './order-events';
 import { Order, OrderState, OrderStatus } from './order.entity';
 import { OrderLine } from './order-line.entity';
-import { OrderListOptions, OrderSortField, type PlaceOrderInput, type ShipmentTrackingInput } from './order.inputs';
+import { OrderListOptions, type OrderLineInput, OrderSortField, type PlaceOrderInput, type ShipmentTrackingInput } from './order.inputs';
 import { actorOf, assertAllowed, moveOrder, recordPlaced, SYSTEM } from './order-state-machine';
 
 export interface OrderSettings {
@@ -27,8 +28,8 @@ export interface OrderSettings {
   maxUnpaidOrders: number;
   /** The same, until the customer's e-mail is verified. */
   maxUnpaidOrdersUnverified: number;
-  /** Units of one product a customer's unpaid orders may hold together, so nobody can hoard stock. */
-  maxHeldUnitsPerProduct: number;
+  /** Units of one variant a customer's unpaid orders may hold together, so nobody can hoard stock. */
+  maxHeldUnitsPerVariant: number;
 }
 
 /** The largest value an `int` column and a GraphQL Int can hold. */
@@ -55,10 +56,11 @@ export class OrdersService {
   private orderColumns: string[] | undefined;
 
   /**
-   * Takes every line's units with conditional updates in the same transaction as the order, so
-   * concurrent buyers can never oversell; products are taken in id order, so two carts that share
-   * products wait for each other instead of deadlocking. Prices and totals come from the database.
-   * All or nothing: a refused line refuses the order and names the line.
+   * Takes every line's units from its variant with conditional updates in the same transaction as
+   * the order, so concurrent buyers can never oversell; variants are taken in id order and their
+   * products' totals after (the lock order of variants.ts), so carts that share variants wait for
+   * each other instead of deadlocking. Prices and totals come from the database. All or nothing:
+   * a refused line refuses the order and names the line.
    */
   async place(caller: Caller<User>, input: PlaceOrderInput): Promise<Order> {
     const user = requireUser(caller);
@@ -67,44 +69,43 @@ export class OrdersService {
     const phone = requirePhone(input.phone);
     const address = requireText(input.address, 'Address is Required', 500);
     if (!wanted.every((line) => isId(line.productId))) throw notFound('Product');
-    const units = unitsByProduct(wanted);
-    const productIds = [...units.keys()].sort();
+    if (!wanted.every((line) => line.variantId === null || isId(line.variantId))) throw notFound('Variant');
     // Once stock is gone, a rush of buyers is answered by one cheap read each, not a transaction.
-    const stocks = (await this.db.query('SELECT id, name, quantity FROM product WHERE id = ANY($1::uuid[])', [productIds])) as Pick<
-      Product,
-      'id' | 'name' | 'quantity'
-    >[];
-    const names = new Map(stocks.map((p) => [p.id, p.name]));
+    const offered = await offeredVariants(this.db.manager, [...new Set(wanted.map((line) => line.productId))]);
+    const chosen = await Promise.all(wanted.map((line) => chooseVariant(this.db.manager, line, offered)));
+    const units = unitsByVariant(wanted, chosen);
     for (const [id, count] of units) {
-      const stock = stocks.find((p) => p.id === id);
-      if (!stock) throw notFound('Product');
-      if (stock.quantity < count) throw shortage(wanted, stock);
+      const variant = chosen.find((candidate) => candidate.id === id)!;
+      if (variant.quantity < count) throw shortage(wanted, variant);
     }
 
     const order = await this.db.transaction(async (manager) => {
-      await this.checkUnpaidLimit(manager, user, units, names);
-      // One statement per product takes its units and reads it; a rule that fails afterwards rolls
+      await this.checkUnpaidLimit(manager, user, units, chosen);
+      // One statement per variant takes its units and reads it; a rule that fails afterwards rolls
       // every take back with the transaction.
-      const products = new Map<string, Product>();
-      for (const id of productIds) {
+      const taken = new Map<string, TakenVariant>();
+      for (const id of [...units.keys()].sort()) {
         const count = units.get(id)!;
-        const { raw } = await manager
-          .createQueryBuilder()
-          .update(Product)
-          .set({ quantity: () => 'quantity - :count' })
-          .where('id = :id AND quantity >= :count', { id, count })
-          .returning('*')
-          .execute();
-        const taken = (raw as Partial<Product>[])[0];
-        if (!taken) {
-          const left = await manager.getRepository(Product).findOne({ select: { id: true, name: true, quantity: true }, where: { id } });
-          throw left ? shortage(wanted, left) : notFound('Product');
+        // TypeORM answers an UPDATE as [rows, count].
+        const [[row]]: [TakenVariant[], number] = await manager.query(
+          `UPDATE "product_variant" SET "quantity" = "quantity" - $2 WHERE "id" = $1 AND "quantity" >= $2 AND "enabled"
+           RETURNING "id", "sku", "price", "img"`,
+          [id, count],
+        );
+        if (!row) {
+          const [left] = await offeredVariantsWhere(manager, 'v."id" = $1', [id]);
+          if (!left) throw notFound('Variant');
+          throw left.enabled ? shortage(wanted, left) : badInput(`${describeVariant(left)} is not available`);
         }
-        // The product as the customer saw it, before this order took its units.
-        products.set(id, manager.getRepository(Product).create({ ...taken, quantity: taken.quantity! + count }));
+        taken.set(id, row);
       }
+      const productIds = [...new Set(chosen.map((variant) => variant.productId))];
+      await refreshProductTotals(manager, productIds);
+      const products = new Map(
+        (await manager.getRepository(Product).findBy({ id: In(productIds) })).map((product) => [product.id, product]),
+      );
 
-      const lines = priceLines(wanted, products);
+      const lines = priceLines(wanted, chosen, taken, products);
       const total = lines.reduce((sum, line) => sum + line.lineTotal, 0);
       if (total > MAX_INT) throw badInput('The order total is too large; please order fewer units');
       const first = lines[0];
@@ -148,14 +149,9 @@ export class OrdersService {
   /**
    * Serialised per customer by locking their row, so concurrent orders cannot pass the limits
    * together: the number of unpaid orders (fewer for an account whose e-mail is not verified) and
-   * the units of each product they hold, over every line of their unpaid orders.
+   * the units of each variant they hold, over every line of their unpaid orders.
    */
-  private async checkUnpaidLimit(
-    manager: EntityManager,
-    user: User,
-    units: Map<string, number>,
-    names: Map<string, string>,
-  ): Promise<void> {
+  private async checkUnpaidLimit(manager: EntityManager, user: User, units: Map<string, number>, chosen: OfferedVariant[]): Promise<void> {
     // The counts need a snapshot taken after the lock is granted: separate statements.
     const [locked] = (await manager.query('SELECT "emailVerified" FROM "user" WHERE id = $1 FOR UPDATE', [user.id])) as Pick<
       User,
@@ -163,11 +159,11 @@ export class OrdersService {
     >[];
     const [{ orders, held }]: { orders: number; held: Record<string, number> | null }[] = await manager.query(
       `SELECT (SELECT count(*) FROM "order" WHERE "customerId" = $1 AND "state" = $2)::int AS orders,
-              (SELECT json_object_agg(h."productId", h.units) FROM (
-                 SELECT l."productId", sum(l."quantity")::int AS units
+              (SELECT json_object_agg(h."variantId", h.units) FROM (
+                 SELECT l."variantId", sum(l."quantity")::int AS units
                    FROM "order_line" l JOIN "order" o ON o."id" = l."orderId"
-                  WHERE o."customerId" = $1 AND o."state" = $2 AND l."productId" = ANY($3::uuid[])
-                  GROUP BY l."productId") h) AS held`,
+                  WHERE o."customerId" = $1 AND o."state" = $2 AND l."variantId" = ANY($3::uuid[])
+                  GROUP BY l."variantId") h) AS held`,
       [user.id, OrderState.AwaitingPayment, [...units.keys()]],
     );
     const unverifiedLimit = this.settings.maxUnpaidOrdersUnverified;
@@ -181,11 +177,11 @@ export class OrdersService {
     if (orders >= this.settings.maxUnpaidOrders) {
       throw badInput(`You already have ${orders} unpaid orders: pay for or cancel one before placing another`);
     }
-    const limit = this.settings.maxHeldUnitsPerProduct;
-    for (const [productId, quantity] of units) {
-      const already = held?.[productId] ?? 0;
+    const limit = this.settings.maxHeldUnitsPerVariant;
+    for (const [variantId, quantity] of units) {
+      const already = held?.[variantId] ?? 0;
       if (already + quantity <= limit) continue;
-      const name = names.get(productId) ?? 'this product';
+      const name = describeVariant(chosen.find((variant) => variant.id === variantId)!);
       throw badInput(
         already > 0
           ? `You already hold ${already} unpaid units of ${name}; pay for or cancel an order first`
@@ -418,6 +414,10 @@ export const MAX_ORDER_LINES = 20;
 
 interface RequestedLine {
   productId: string;
+  /** Required when the product has several variants. */
+  variantId: string | null;
+  /** The measure asked for, for a made-to-measure variant. */
+  customValue: number | null;
   quantity: number;
   engraving: Engraving | null;
   /** How a refusal names the line: a one-line order keeps the original messages. */
@@ -426,13 +426,15 @@ interface RequestedLine {
 
 /**
  * The lines asked for, from either form of the input, checked for shape before any database work:
- * ids, whole quantities of at least one, at most MAX_ORDER_LINES, one product twice only with
- * different engravings.
+ * ids, whole quantities of at least one, at most MAX_ORDER_LINES, one variant twice only with
+ * different engravings or measures.
  */
 function requestedLines(input: PlaceOrderInput): RequestedLine[] {
-  const legacy = input.productId != null || input.quantity != null || input.engraving != null;
+  const legacy = input.productId != null || input.variantId != null || input.quantity != null || input.engraving != null;
   if (input.lines != null && legacy) throw badInput('Give either lines or productId, quantity and engraving, not both');
-  const raw = input.lines ?? [{ productId: input.productId ?? '', quantity: input.quantity as number, engraving: input.engraving }];
+  const raw: OrderLineInput[] = input.lines ?? [
+    { productId: input.productId ?? '', variantId: input.variantId, quantity: input.quantity as number, engraving: input.engraving },
+  ];
   if (!raw.length) throw badInput('An order needs at least one line');
   if (raw.length > MAX_ORDER_LINES) throw badInput(`An order may have at most ${MAX_ORDER_LINES} lines`);
   const seen = new Set<string>();
@@ -440,32 +442,120 @@ function requestedLines(input: PlaceOrderInput): RequestedLine[] {
     const refuse = (message: string) => badInput(raw.length === 1 ? message : `Line ${index + 1}: ${message}`);
     const quantity = checkQuantity(line.quantity, refuse);
     const engraving = line.engraving && line.engraving.text !== '' ? line.engraving : null;
-    const key = `${line.productId}\u0000${engraving ? `${engraving.text.normalize('NFC')}\u0000${engraving.font}` : ''}`;
+    const customValue = line.customValue ?? null;
+    if (customValue !== null && !Number.isFinite(customValue)) throw refuse('A measure must be a number');
+    const key = [
+      line.productId,
+      line.variantId ?? '',
+      customValue ?? '',
+      engraving ? `${engraving.text.normalize('NFC')}\u0000${engraving.font}` : '',
+    ].join('\u0000');
     if (seen.has(key)) throw refuse('The same product appears on two lines with the same engraving; change the quantity of one instead');
     seen.add(key);
-    return { productId: line.productId, quantity, engraving, refuse };
+    return { productId: line.productId, variantId: line.variantId ?? null, customValue, quantity, engraving, refuse };
   });
 }
 
-/** Units asked for per product, over every line. */
-function unitsByProduct(lines: RequestedLine[]): Map<string, number> {
+/** A variant as an order chooses it: its stock, state, product and made-to-measure rule. */
+interface OfferedVariant {
+  id: string;
+  productId: string;
+  productName: string;
+  name: string;
+  quantity: number;
+  enabled: boolean;
+  /** Its option values in group order; a custom one is replaced by the measure on the line. */
+  options: { name: string; custom: boolean }[];
+  custom: { group: string; min: number; max: number; unit: string; surcharge: number } | null;
+  /** Its product's first option group (how a missing choice is named); null without options. */
+  firstGroup: string | null;
+}
+
+/** What an order takes from a variant, read as it takes the units. */
+interface TakenVariant {
+  id: string;
+  sku: string;
+  price: number;
+  img: string | null;
+}
+
+/** Every variant of these products: one statement. */
+function offeredVariants(db: EntityManager, productIds: string[]): Promise<OfferedVariant[]> {
+  return offeredVariantsWhere(db, 'v."productId" = ANY($1::uuid[])', [productIds]);
+}
+
+function offeredVariantsWhere(db: EntityManager, where: string, parameters: unknown[]): Promise<OfferedVariant[]> {
+  return db.query(
+    `SELECT v."id", v."productId", p."name" AS "productName", v."name", v."quantity", v."enabled",
+            coalesce((SELECT json_agg(json_build_object('name', o."name", 'custom', o."custom") ORDER BY g."position")
+                        FROM "product_variant_option" vo JOIN "product_option_value" o ON o."id" = vo."valueId"
+                        JOIN "product_option_group" g ON g."id" = o."groupId" WHERE vo."variantId" = v."id"), '[]') AS "options",
+            (SELECT json_build_object('group', g."name", 'min', g."customMin", 'max', g."customMax", 'unit', g."customUnit", 'surcharge', g."customSurcharge")
+               FROM "product_variant_option" vo JOIN "product_option_value" o ON o."id" = vo."valueId" AND o."custom"
+               JOIN "product_option_group" g ON g."id" = o."groupId" WHERE vo."variantId" = v."id") AS "custom",
+            (SELECT g."name" FROM "product_option_group" g WHERE g."productId" = v."productId" ORDER BY g."position" LIMIT 1) AS "firstGroup"
+       FROM "product_variant" v JOIN "product" p ON p."id" = v."productId"
+      WHERE ${where}
+      ORDER BY v."position", v."id"`,
+    parameters,
+  );
+}
+
+/** "Engraved Santoku 18 cm / Walnut", or the product's name for its only variant. */
+const describeVariant = (variant: Pick<OfferedVariant, 'productName' | 'name'>) => describe(variant.productName, variant.name);
+
+/** The variant a line orders, checked: named (or the product's only one), enabled, and measured within bounds if made to measure. */
+async function chooseVariant(db: EntityManager, line: RequestedLine, offered: OfferedVariant[]): Promise<OfferedVariant> {
+  const ofProduct = offered.filter((variant) => variant.productId === line.productId);
+  if (!ofProduct.length && !(await db.getRepository(Product).existsBy({ id: line.productId }))) throw notFound('Product');
+  const variant = line.variantId
+    ? ofProduct.find((candidate) => candidate.id === line.variantId)
+    : ofProduct.length === 1
+      ? ofProduct[0]
+      : undefined;
+  if (!variant) {
+    if (line.variantId || !ofProduct.length) throw notFound('Variant');
+    throw line.refuse(`Choose a ${(ofProduct[0].firstGroup ?? 'variant').toLowerCase()} for ${ofProduct[0].productName}`);
+  }
+  if (!variant.enabled) throw line.refuse(`${describeVariant(variant)} is not available`);
+  const { custom } = variant;
+  if (custom) {
+    const value = line.customValue;
+    if (value === null || value < custom.min || value > custom.max)
+      throw line.refuse(
+        `Enter a ${custom.group.toLowerCase()} from ${custom.min} to ${custom.max} ${custom.unit} for ${variant.productName}`,
+      );
+  } else if (line.customValue !== null) throw line.refuse(`${describeVariant(variant)} is not made to measure`);
+  return variant;
+}
+
+/** Units asked for per variant, over every line. */
+function unitsByVariant(lines: RequestedLine[], chosen: OfferedVariant[]): Map<string, number> {
   const units = new Map<string, number>();
-  for (const line of lines) units.set(line.productId, (units.get(line.productId) ?? 0) + line.quantity);
+  lines.forEach((line, index) => units.set(chosen[index].id, (units.get(chosen[index].id) ?? 0) + line.quantity));
   return units;
 }
 
-/** Not enough of `product` left for the lines that want it; a one-line order keeps the original message. */
-function shortage(lines: RequestedLine[], product: Pick<Product, 'id' | 'name' | 'quantity'>): AppError {
+/** Not enough of a variant left for the lines that want it; a one-line order keeps the original message. */
+function shortage(lines: RequestedLine[], variant: Pick<OfferedVariant, 'productName' | 'name' | 'quantity'>): AppError {
   if (lines.length === 1) return badInput(SHORTAGE);
-  return badInput(product.quantity > 0 ? `Only ${product.quantity} left of ${product.name}` : `${product.name} is sold out`);
+  const name = describeVariant(variant);
+  return badInput(variant.quantity > 0 ? `Only ${variant.quantity} left of ${name}` : `${name} is sold out`);
 }
 
 /** Each line checked against its product's rules and priced from the database. */
-type PricedLine = Omit<OrderLine, 'id' | 'orderId' | 'order' | 'product' | 'engraving'>;
+type PricedLine = Omit<OrderLine, 'id' | 'orderId' | 'order' | 'product' | 'variant' | 'engraving'>;
 
-function priceLines(lines: RequestedLine[], products: Map<string, Product>): PricedLine[] {
+function priceLines(
+  lines: RequestedLine[],
+  chosen: OfferedVariant[],
+  taken: Map<string, TakenVariant>,
+  products: Map<string, Product>,
+): PricedLine[] {
   return lines.map((line, position) => {
-    const product = products.get(line.productId)!;
+    const variant = chosen[position];
+    const { price, sku, img } = taken.get(variant.id)!;
+    const product = products.get(variant.productId)!;
     const named = (message: string) => (lines.length === 1 ? badInput(message) : badInput(`${product.name}: ${message}`));
     if (line.quantity < product.minimumQuantity) throw named(MINIMUM_QUANTITY);
     let engraving: Engraving | null;
@@ -475,15 +565,21 @@ function priceLines(lines: RequestedLine[], products: Map<string, Product>): Pri
       throw error instanceof AppError ? named(error.message) : error;
     }
     const surcharge = engravingSurcharge(product, engraving);
-    const lineTotal = line.quantity * (product.price + surcharge);
+    const unitPrice = price + (variant.custom?.surcharge ?? 0);
+    const lineTotal = line.quantity * (unitPrice + surcharge);
     if (lineTotal > MAX_INT) throw badInput('The order total is too large; please order fewer units');
+    const measured = variant.custom ? `${line.customValue} ${variant.custom.unit}` : null;
     return {
       position,
       productId: product.id,
+      variantId: variant.id,
+      variantName: variant.options.length ? variant.options.map((option) => (option.custom ? measured! : option.name)).join(' / ') : null,
+      sku,
+      customValue: variant.custom ? line.customValue : null,
       name: product.name,
-      img: product.img,
+      img: img ?? product.img,
       quantity: line.quantity,
-      unitPrice: product.price,
+      unitPrice,
       engravingText: engraving?.text ?? null,
       engravingFont: engraving?.font ?? null,
       engravingUnitPrice: engraving ? surcharge : null,

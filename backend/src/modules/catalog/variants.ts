@@ -1,0 +1,147 @@
+import type { EntityManager } from 'typeorm';
+import type { Product } from './product.entity';
+import { ProductVariantRow } from './variant.entity';
+import type { ProductOptionGroup, ProductOptionValue, ProductVariant } from './variant.types';
+
+/**
+ * Variant reads and the stock rules every writer shares (catalog and orders alike).
+ *
+ * Lock order: a transaction that changes stock takes its variant rows first (in id order) and the
+ * product rows after (`refreshProductTotals`, in id order), so orders, restocks and admin edits
+ * sharing a product wait for each other instead of deadlocking.
+ */
+
+/** A variant's option value, with its group's name (how REST and the mails name it). */
+export type VariantOption = ProductOptionValue & { groupName: string };
+export type VariantRead = Omit<ProductVariant, 'options'> & { options: VariantOption[] };
+
+type Queryable = Pick<EntityManager, 'query'>;
+
+/** A new product's one variant: its price, stock and photo, with an SKU made from its name. */
+export async function addOnlyVariant(manager: EntityManager, product: Product): Promise<void> {
+  const [sku] = await freeSkus(manager, [skuPart(product.name)]);
+  await manager
+    .getRepository(ProductVariantRow)
+    .insert({
+      productId: product.id,
+      sku,
+      name: '',
+      price: product.price,
+      quantity: product.quantity,
+      img: null,
+      enabled: true,
+      position: 0,
+    });
+}
+
+/** The variants of these products, in their order, each with its options in group order: one statement. */
+export async function readVariants(db: Queryable, productIds: readonly string[]): Promise<Map<string, VariantRead[]>> {
+  const rows: VariantRead[] = productIds.length
+    ? await db.query(
+        `SELECT v."id", v."productId", v."sku", v."name", v."price", v."quantity", coalesce(v."img", p."img") AS "img", v."img" AS "ownImg", v."enabled",
+                coalesce((SELECT json_agg(json_build_object('id', o."id", 'groupId', o."groupId", 'name', o."name", 'custom', o."custom", 'groupName', g."name") ORDER BY g."position")
+                            FROM "product_variant_option" vo
+                            JOIN "product_option_value" o ON o."id" = vo."valueId"
+                            JOIN "product_option_group" g ON g."id" = o."groupId"
+                           WHERE vo."variantId" = v."id"), '[]') AS "options"
+           FROM "product_variant" v JOIN "product" p ON p."id" = v."productId"
+          WHERE v."productId" = ANY($1::uuid[])
+          ORDER BY v."productId", v."position", v."id"`,
+        [productIds],
+      )
+    : [];
+  return groupBy(productIds, rows, (row) => row.productId);
+}
+
+type GroupRow = Omit<ProductOptionGroup, 'custom'> & {
+  productId: string;
+  customLabel: string | null;
+  customMin: number | null;
+  customMax: number | null;
+  customUnit: string | null;
+  customSurcharge: number | null;
+};
+
+/** The option groups of these products, in order, each with its values: one statement. */
+export async function readOptionGroups(db: Queryable, productIds: readonly string[]): Promise<Map<string, ProductOptionGroup[]>> {
+  const rows: GroupRow[] = productIds.length
+    ? await db.query(
+        `SELECT g."id", g."productId", g."name", g."customLabel", g."customMin", g."customMax", g."customUnit", g."customSurcharge",
+                coalesce((SELECT json_agg(json_build_object('id', o."id", 'groupId', o."groupId", 'name', o."name", 'custom', o."custom") ORDER BY o."position")
+                            FROM "product_option_value" o WHERE o."groupId" = g."id"), '[]') AS "values"
+           FROM "product_option_group" g
+          WHERE g."productId" = ANY($1::uuid[])
+          ORDER BY g."productId", g."position"`,
+        [productIds],
+      )
+    : [];
+  const groups = rows.map(({ customLabel, customMin, customMax, customUnit, customSurcharge, ...group }) => ({
+    ...group,
+    custom:
+      customLabel === null
+        ? null
+        : { label: customLabel, min: customMin!, max: customMax!, unit: customUnit!, surcharge: customSurcharge! },
+  }));
+  return groupBy(productIds, groups, (group) => group.productId);
+}
+
+function groupBy<T>(keys: readonly string[], rows: T[], keyOf: (row: T) => string): Map<string, T[]> {
+  const byKey = new Map<string, T[]>(keys.map((key) => [key, []]));
+  for (const row of rows) byKey.get(keyOf(row))?.push(row);
+  return byKey;
+}
+
+/**
+ * Sets each product's price to its lowest enabled variant price (kept when none is enabled) and
+ * its stock to its enabled variants' stock: the SPEC's `price` and `quantity`, and what the hot
+ * lists sort and filter by. Locks the product rows, in id order.
+ */
+export async function refreshProductTotals(db: Queryable, productIds: readonly string[]): Promise<void> {
+  if (!productIds.length) return;
+  await db.query(
+    `UPDATE "product" p SET "price" = coalesce(t."price", p."price"), "quantity" = t."quantity"
+       FROM (SELECT v."productId" AS id,
+                    min(v."price") FILTER (WHERE v."enabled") AS "price",
+                    LEAST(coalesce(sum(v."quantity") FILTER (WHERE v."enabled"), 0), 2147483647)::int AS "quantity"
+               FROM "product_variant" v WHERE v."productId" = ANY($1::uuid[]) GROUP BY v."productId") t
+      WHERE p."id" = t.id AND p."id" IN (SELECT id FROM "product" WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE)`,
+    [[...productIds].sort()],
+  );
+}
+
+/** Letters and digits of `text`, upper-cased, joined by dashes: "Engraved Santoku" -> "ENGRAVED-SANTOKU". */
+export function skuPart(text: string): string {
+  return (
+    text
+      .normalize('NFKD')
+      .replace(/[^A-Za-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .toUpperCase() || 'ITEM'
+  );
+}
+
+/**
+ * SKUs from `wanted` (one each) that no variant has yet, whatever the case: a taken one gets
+ * -2, -3... One statement.
+ */
+export async function freeSkus(db: Queryable, wanted: readonly string[]): Promise<string[]> {
+  const stems = wanted.map((sku) => sku.slice(0, 58).replace(/-+$/, ''));
+  const candidates = stems.flatMap((stem) => [stem, ...Array.from({ length: 8 }, (_, n) => `${stem}-${n + 2}`)]);
+  const taken = new Set(
+    (
+      (await db.query(`SELECT lower("sku") AS sku FROM "product_variant" WHERE lower("sku") = ANY($1)`, [
+        candidates.map((sku) => sku.toLowerCase()),
+      ])) as { sku: string }[]
+    ).map((row) => row.sku),
+  );
+  return stems.map((stem) => {
+    const free =
+      [stem, ...Array.from({ length: 8 }, (_, n) => `${stem}-${n + 2}`)].find((sku) => !taken.has(sku.toLowerCase())) ??
+      `${stem}-${Math.random().toString(36).slice(2, 6).toUpperCase()}`;
+    taken.add(free.toLowerCase());
+    return free;
+  });
+}
+
+/** "Engraved Santoku 18 cm / Walnut", or the product's name alone for its only variant. */
+export const describe = (product: string, variant: string) => (variant ? `${product} ${variant}` : product);
