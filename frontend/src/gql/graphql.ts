@@ -51,12 +51,16 @@ export type OrderActorKind =
 
 /** One product of a new order */
 export type OrderLineInput = {
+  /** The measure, for a made-to-measure variant: within its option group's custom min and max */
+  customValue?: number | null | undefined;
   /** Only for an engravable product; its engravingPrice is added to each unit */
   engraving?: EngravingInput | null | undefined;
   /** The product to order */
   productId: string | number;
   /** Whole units, from the product's minimumQuantity up to its stock */
   quantity: number;
+  /** The variant of that product (Product.variants); required when the product has more than one */
+  variantId?: string | number | null | undefined;
 };
 
 /** Paging, search (product name, e-mail, customer name), sort and filters of an order list */
@@ -129,7 +133,7 @@ export type PlaceOrderInput = {
    * @deprecated Use lines
    */
   engraving?: EngravingInput | null | undefined;
-  /** One to 20 lines; one product appears twice only with different engravings */
+  /** One to 20 lines; one variant appears twice only with different engravings or measures */
   lines?: Array<OrderLineInput> | null | undefined;
   /** For delivery: digits, spaces and dashes after an optional +, 5 to 20 characters */
   phone: string;
@@ -143,6 +147,11 @@ export type PlaceOrderInput = {
    * @deprecated Use lines
    */
   quantity?: number | null | undefined;
+  /**
+   * The variant of that product, when it has more than one
+   * @deprecated Use lines
+   */
+  variantId?: string | number | null | undefined;
 };
 
 /** A new product: every field but the engraving settings is required */
