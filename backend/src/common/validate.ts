@@ -1,8 +1,23 @@
-import type { z } from 'zod';
+import type { output, ZodType } from 'zod';
 import { badInput } from './errors';
-import { isEmailAddress, PHONE_PATTERN, phoneFormatMessage } from '@keen/rules';
+import { isEmailAddress, MAX_WHOLE_NUMBER, PHONE_PATTERN, phoneFormatMessage } from '@keen/rules';
 
 /** Small checks shared by every service, so GraphQL and REST give the same messages. */
+
+/**
+ * An input parsed by its shared schema (`@keen/rules/schemas`, the one the forms validate with):
+ * the first rule it breaks is a 400 in the schema's words. A null field counts as absent, as a
+ * GraphQL input's unset nullable field and a REST body's null (JsonBody) both mean.
+ */
+export function parseInput<S extends ZodType>(schema: S, input: unknown): output<S> {
+  const given =
+    input && typeof input === 'object' && !Array.isArray(input)
+      ? Object.fromEntries(Object.entries(input).filter(([, value]) => value !== null && value !== undefined))
+      : input;
+  const parsed = schema.safeParse(given);
+  if (!parsed.success) throw badInput(parsed.error.issues[0].message);
+  return parsed.data;
+}
 
 export function requireText(value: unknown, message: string, maxLength = 2000): string {
   if (typeof value !== 'string' || value.trim() === '') throw badInput(message);
@@ -10,9 +25,6 @@ export function requireText(value: unknown, message: string, maxLength = 2000): 
   if (text.length > maxLength) throw badInput(`${message.replace(/ is Required$/, '')} must be at most ${maxLength} characters`);
   return text;
 }
-
-/** The largest whole number an input takes unless it says otherwise: the columns are 32-bit. */
-export const MAX_WHOLE_NUMBER = 2_000_000_000;
 
 /** A whole number within bounds; `requiredMessage` when missing, `rangeMessage` when out of range. */
 export function requireWholeNumber(
@@ -48,9 +60,3 @@ export function requirePhone(value: unknown): string {
   return phone;
 }
 
-/** Parses with a shared input schema (`@keen/rules/schemas`); its first problem is the caller's error. */
-export function parseInput<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
-  const result = schema.safeParse(value);
-  if (!result.success) throw badInput(result.error.issues[0].message);
-  return result.data;
-}

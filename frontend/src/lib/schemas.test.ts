@@ -1,11 +1,19 @@
 import { describe, expect, test } from 'vitest';
-import { ENGRAVING_MAX_LENGTH, ENGRAVING_PRICE, isEmailAddress, REVIEW_DESCRIPTION_MAX_LENGTH } from '@keen/rules';
+import {
+  ENGRAVING_MAX_LENGTH,
+  ENGRAVING_PRICE,
+  isEmailAddress,
+  MAX_WHOLE_NUMBER,
+  NEW_PRODUCT_ENGRAVING,
+  REVIEW_DESCRIPTION_MAX_LENGTH,
+} from '@keen/rules';
 import {
   addProductInput,
   emailAddress,
   loginInput,
   passwordsMatch,
   profileInput,
+  registerInput,
   reviewInput,
   signupInput,
   updateProductInput,
@@ -82,6 +90,9 @@ test('sign-up: SPEC messages, the phone labelled Contact Number, the terms, and 
   expect(messages(signupInput, { ...filled, phone: 'call me' })).toEqual({
     phone: 'Contact Number must be a phone number (digits, spaces, dashes and a leading +)',
   });
+  // Register's rules (the server parses sign-up's profile with registerInput), under the form's label.
+  expect(messages(signupInput, { ...filled, phone: '5'.repeat(41) })).toEqual({ phone: 'Contact Number must be at most 40 characters' });
+  expect(messages(registerInput, { ...filled, phone: '5'.repeat(41) })).toEqual({ phone: 'Phone must be at most 40 characters' });
   expect(passwordsMatch(filled)).toBe(true);
   expect(passwordsMatch({ password: 'p', confirmPassword: 'q' })).toBe(false);
 });
@@ -95,6 +106,17 @@ test('profile update: Name, Phone, Address and photo are required', () => {
   });
   expect(messages(profileInput, { name: 'A', phone: '12-ab', address: 'B', img: 'https://img.test/a.png' })).toEqual({
     phone: 'Phone must be a phone number (digits, spaces, dashes and a leading +)',
+  });
+});
+
+test("profile: each field fits the server's column, counted once trimmed", () => {
+  const fits = { name: ` ${'N'.repeat(120)} `, phone: '+1 555 0123', address: 'A'.repeat(500), img: `/uploads/${'p'.repeat(1987)}.png` };
+  expect(messages(profileInput, fits)).toEqual({});
+  expect(messages(profileInput, { name: 'N'.repeat(121), phone: '5'.repeat(41), address: 'A'.repeat(501), img: `${fits.img}x` })).toEqual({
+    name: 'Name must be at most 120 characters',
+    phone: 'Phone must be at most 40 characters',
+    address: 'Address must be at most 500 characters',
+    img: 'Photo must be at most 2000 characters',
   });
 });
 
@@ -142,6 +164,28 @@ describe('products', () => {
     });
   });
 
+  test('add product: the stock may be 0, numbers fit a 32-bit column, text fits its column; engraving settings default', () => {
+    expect(messages(addProductInput, { ...product, quantity: 0 })).toEqual({});
+    expect(
+      messages(addProductInput, {
+        ...product,
+        name: 'K'.repeat(121),
+        description: 'd'.repeat(5001),
+        price: MAX_WHOLE_NUMBER + 1,
+        quantity: -1,
+        minimumQuantity: MAX_WHOLE_NUMBER + 1,
+      }),
+    ).toEqual({
+      name: 'Product Name must be at most 120 characters',
+      description: 'Product Description must be at most 5000 characters',
+      price: `Product Price must be at most ${MAX_WHOLE_NUMBER}`,
+      quantity: 'Product Quantity cannot be negative',
+      minimumQuantity: `Minimum Quantity must be at most ${MAX_WHOLE_NUMBER}`,
+    });
+    const { engravable: _e, engravingMaxLength: _l, engravingPrice: _p, ...plain } = product;
+    expect(addProductInput.parse(plain)).toEqual({ ...plain, ...NEW_PRODUCT_ENGRAVING });
+  });
+
   test('update product: its own minimum-quantity message, and the stock may be 0', () => {
     const { name: _name, description: _description, ...update } = product;
     expect(messages(updateProductInput, { ...update, price: '', quantity: '', minimumQuantity: '', img: '' })).toEqual({
@@ -152,6 +196,15 @@ describe('products', () => {
     });
     expect(messages(updateProductInput, { ...update, quantity: 0 })).toEqual({});
     expect(messages(updateProductInput, { ...update, quantity: -1 })).toEqual({ quantity: 'Product Quantity cannot be negative' });
+  });
+
+  test('update product: a name or description sent must not be blank; what is left out is left as it is', () => {
+    const { name: _name, description: _description, engravable: _e, engravingMaxLength: _l, engravingPrice: _p, ...update } = product;
+    expect(updateProductInput.parse(update)).toEqual(update);
+    expect(messages(updateProductInput, { ...update, name: ' ', description: '' })).toEqual({
+      name: 'Product Name is Required',
+      description: 'Product Description is Required',
+    });
   });
 });
 

@@ -10,6 +10,9 @@ export const PHONE_PATTERN = /^\+?[0-9][0-9\s-]{4,19}$/;
 /** The message for a phone that breaks PHONE_PATTERN; `label` is what the form calls the field. */
 export const phoneFormatMessage = (label = 'Phone') => `${label} must be a phone number (digits, spaces, dashes and a leading +)`;
 
+/** The largest whole number an input takes unless it says otherwise: the columns are 32-bit. */
+export const MAX_WHOLE_NUMBER = 2_000_000_000;
+
 // ---------------------------------------------------------------- e-mail addresses
 
 /**

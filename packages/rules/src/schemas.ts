@@ -1,13 +1,17 @@
 /**
- * Input schemas (zod) the server's REST declarations and OpenAPI document, and the browser's forms,
- * share. A separate entry (`@keen/rules/schemas`): pages that need no schema never load zod.
- * Messages are SPEC §5's, word for word; a field's first failing rule gives its message.
+ * Input schemas (zod), written once: the server's services parse their input with them (its 400s
+ * are their messages), its REST declarations and OpenAPI document describe bodies with them, and
+ * the browser's forms validate with them. A separate entry (`@keen/rules/schemas`): pages that need
+ * no schema never load zod. Messages are SPEC §5's, word for word; a field's first failing rule
+ * gives its message, and the fields are checked in the order they are declared.
  */
 import { z } from 'zod';
 import {
   ENGRAVING_MAX_LENGTH,
   ENGRAVING_PRICE,
   isEmailAddress,
+  MAX_WHOLE_NUMBER,
+  NEW_PRODUCT_ENGRAVING,
   type NumberSetting,
   PHONE_PATTERN,
   phoneFormatMessage,
@@ -25,14 +29,25 @@ z.config({ jitless: true });
 /** Text that must not be blank once trimmed; `message` for missing and blank alike. */
 const requiredText = (message: string) => z.string({ error: message }).trim().min(1, { error: message, abort: true });
 
+/** Required text that fits its column (counted once trimmed): '{label} is Required', '{label} must be at most {n} characters'. */
+const boundedText = (label: string, maxLength: number) =>
+  requiredText(`${label} is Required`).max(maxLength, `${label} must be at most ${maxLength} characters`);
+
 /** A phone the shop can call, as the form labels it ('Phone', 'Contact Number'). */
-const phone = (label: string) => requiredText(`${label} is Required`).regex(PHONE_PATTERN, phoneFormatMessage(label));
+const phone = (label: string) =>
+  boundedText(label, 40)
+    .regex(PHONE_PATTERN, phoneFormatMessage(label))
+    .describe('Digits, spaces and dashes after an optional +, 5 to 20 characters');
 
 const WHOLE_NUMBER = 'Must be a whole number';
 
 /** A whole number; a form's empty number field ('') is `required`, not "not a number". */
 const wholeNumber = (required: string, notWhole = WHOLE_NUMBER) =>
   z.int({ error: (issue) => (typeof issue.input === 'number' ? notWhole : required) });
+
+/** A whole number from `min` up to what a 32-bit column holds ('{label} must be at most 2000000000'). */
+const boundedNumber = (label: string, required: string, min: number, tooSmall: string) =>
+  wholeNumber(required).min(min, tooSmall).max(MAX_WHOLE_NUMBER, `${label} must be at most ${MAX_WHOLE_NUMBER}`);
 
 /** An engraving setting the admin enters, within its range. */
 const setting = (rule: NumberSetting) =>
@@ -58,11 +73,23 @@ export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match';
 /** Checked when Signup is pressed: a mismatch is a toast that stops signup (SPEC §5), not a field's error. */
 export const passwordsMatch = (values: { password: string; confirmPassword: string }) => values.password === values.confirmPassword;
 
-/** The sign-up form: every field required but the terms, which must be agreed to (checked inline). */
-export const signupInput = z.object({
-  name: requiredText('Name is Required'),
+const personName = boundedText('Name', 120).describe('Their name');
+const address = boundedText('Address', 500).describe('Delivery address');
+
+/** The profile sign-up completes (the server's register: GraphQL `register`, REST POST /users). */
+export const registerInput = z.object({
+  name: personName,
+  address,
+  phone: phone('Phone'),
+});
+export type RegisterInput = z.infer<typeof registerInput>;
+
+/**
+ * The sign-up form: the profile register takes (its phone labelled Contact Number), the sign-in's
+ * e-mail and password, and the terms, which must be agreed to (checked inline).
+ */
+export const signupInput = registerInput.extend({
   email: emailAddress,
-  address: requiredText('Address is Required'),
   phone: phone('Contact Number'),
   password: password('Password is Required'),
   confirmPassword: password('Confirm Password is Required'),
@@ -70,46 +97,71 @@ export const signupInput = z.object({
 });
 export type SignupInput = z.infer<typeof signupInput>;
 
-/** My Profile: the fields a customer changes (the e-mail is the sign-in's). */
+/** My Profile and the server's updateProfile (REST PUT /users): the fields a customer changes (the e-mail is the sign-in's). */
 export const profileInput = z.object({
-  name: requiredText('Name is Required'),
+  name: personName,
   phone: phone('Phone'),
-  address: requiredText('Address is Required'),
-  img: requiredText('Photo is Required').describe("The profile photo's URL"),
+  address,
+  img: boundedText('Photo', 2000).describe("The profile photo's URL (from POST /uploads)"),
 });
 export type ProfileInput = z.infer<typeof profileInput>;
 
 // ---------------------------------------------------------------- products
 
-export const PRODUCT_PHOTO_REQUIRED = 'Product Photo is Required';
+const PRODUCT_PHOTO = 'Product Photo';
+export const PRODUCT_PHOTO_REQUIRED = `${PRODUCT_PHOTO} is Required`;
 
-const productPrice = wholeNumber('Product Price is Required').min(1, 'Product Price must be at least 1');
-const productPhoto = requiredText(PRODUCT_PHOTO_REQUIRED).describe("The product photo's URL (an upload's data.url)");
+const productName = boundedText('Product Name', 120).describe('Unique in the shop, whatever the case');
+const productDescription = boundedText('Product Description', 5000);
+const productPrice = boundedNumber('Product Price', 'Product Price is Required', 1, 'Product Price must be at least 1').describe(
+  'Unit price, whole dollars',
+);
+/** The stock: 0 is a product sold out, on a new product as on an update. */
+const productQuantity = boundedNumber(
+  'Product Quantity',
+  'Product Quantity is Required',
+  0,
+  'Product Quantity cannot be negative',
+).describe('Units in stock');
+/** SPEC §5: Add Product says 'Product Quantity is Required' for the minimum quantity too, Update Product 'Minimum Quantity is Required'. */
+const minimumQuantity = (required: string) =>
+  boundedNumber('Minimum Quantity', required, 1, 'Minimum Quantity must be at least 1').describe('Smallest quantity one order may take');
+const productPhoto = boundedText(PRODUCT_PHOTO, 2000).describe("The product photo's URL (an upload's data.url)");
 const engraving = {
-  engravable: z.boolean(),
-  engravingMaxLength: setting(ENGRAVING_MAX_LENGTH),
-  engravingPrice: setting(ENGRAVING_PRICE),
+  engravable: z.boolean().describe('Whether an order may carry an engraving'),
+  engravingMaxLength: setting(ENGRAVING_MAX_LENGTH).describe('Most characters of an engraving'),
+  engravingPrice: setting(ENGRAVING_PRICE).describe('Engraving surcharge per unit, whole dollars'),
 };
 
-/** Add Product. SPEC §5 uses 'Product Quantity is Required' for the minimum quantity too. */
+/** Add Product (the server's createProduct, REST POST /products). Engraving settings left out are the shop's defaults. */
 export const addProductInput = z.object({
-  name: requiredText('Product Name is Required'),
-  description: requiredText('Product Description is Required'),
+  name: productName,
+  description: productDescription,
   price: productPrice,
-  quantity: wholeNumber('Product Quantity is Required').min(1, 'Product Quantity must be at least 1'),
-  minimumQuantity: wholeNumber('Product Quantity is Required').min(1, 'Minimum Quantity must be at least 1'),
+  quantity: productQuantity,
+  minimumQuantity: minimumQuantity('Product Quantity is Required'),
   img: productPhoto,
-  ...engraving,
+  engravable: engraving.engravable.default(NEW_PRODUCT_ENGRAVING.engravable),
+  engravingMaxLength: engraving.engravingMaxLength.default(NEW_PRODUCT_ENGRAVING.engravingMaxLength),
+  engravingPrice: engraving.engravingPrice.default(NEW_PRODUCT_ENGRAVING.engravingPrice),
 });
 export type AddProductInput = z.infer<typeof addProductInput>;
 
-/** Update Product: name and description stay as they are; the stock may run down to 0. */
+/**
+ * Update Product (the server's updateProduct, REST PUT /products/{id}): price, stock, minimum
+ * quantity and photo; a field left out (the form's name and description, an engraving setting)
+ * stays as it is.
+ */
 export const updateProductInput = z.object({
+  name: productName.optional(),
+  description: productDescription.optional(),
   price: productPrice,
-  quantity: wholeNumber('Product Quantity is Required').min(0, 'Product Quantity cannot be negative'),
-  minimumQuantity: wholeNumber('Minimum Quantity is Required').min(1, 'Minimum Quantity must be at least 1'),
+  quantity: productQuantity,
+  minimumQuantity: minimumQuantity('Minimum Quantity is Required'),
   img: productPhoto,
-  ...engraving,
+  engravable: engraving.engravable.optional(),
+  engravingMaxLength: engraving.engravingMaxLength.optional(),
+  engravingPrice: engraving.engravingPrice.optional(),
 });
 export type UpdateProductInput = z.infer<typeof updateProductInput>;
 

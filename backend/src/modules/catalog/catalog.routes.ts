@@ -1,7 +1,7 @@
-import { ENGRAVING_MAX_LENGTH, ENGRAVING_PRICE, NEW_PRODUCT_ENGRAVING } from '@keen/rules';
+import { ENGRAVING_MAX_LENGTH, ENGRAVING_PRICE, MAX_WHOLE_NUMBER, NEW_PRODUCT_ENGRAVING } from '@keen/rules';
+import { addProductInput, updateProductInput as updateProductSchema } from '@keen/rules/schemas';
 import { z } from 'zod';
 import { SortDirection } from '../../common/list';
-import { MAX_WHOLE_NUMBER } from '../../common/validate';
 import { JsonBody } from '../../http-kit/body';
 import { successUnlessConflict } from '../../http-kit/handle';
 import { named } from '../../http-kit/openapi';
@@ -102,24 +102,21 @@ const productAnswer = named(
   }),
 );
 
-/** What adding and updating a product take. Numbers may also be sent as text ("12"); the service names what is missing. */
-const productInputSchema = named(
-  'ProductInput',
-  z.object({
-    name: z
-      .string()
-      .max(120)
-      .optional()
-      .describe('Unique in the shop, whatever the case. Adding: required, here or as ?productname=. Updating: unchanged when absent'),
-    description: z.string().max(5000).optional().describe('Adding: required. Updating: unchanged when absent'),
-    price: whole(1).describe('Unit price, whole dollars'),
-    quantity: whole(0).describe('Units in stock'),
-    minimumQuantity: whole(1).describe('Smallest quantity one order may take'),
-    img: z.string().max(2000).describe('Photo URL, for example from POST /uploads'),
-    engravable: engravingSettings.engravable.optional(),
-    engravingMaxLength: engravingSettings.engravingMaxLength.optional(),
-    engravingPrice: engravingSettings.engravingPrice.optional(),
-  }),
+const TEXT_NUMBERS = 'Numbers may also be sent as text ("12").';
+
+/**
+ * The bodies are the shared schemas the service parses its input with, described inline as a
+ * caller may send them (a named component would be described as parsed: defaults as required).
+ * A new product's name may come as ?productname= instead.
+ */
+const productBody = addProductInput
+  .extend({
+    name: addProductInput.shape.name.optional().describe('Unique in the shop, whatever the case; required, here or as ?productname='),
+  })
+  .describe(`A new product. ${TEXT_NUMBERS}`);
+
+const updateProductBody = updateProductSchema.describe(
+  `Price, stock, minimum quantity and photo; the other fields are unchanged when absent. ${TEXT_NUMBERS}`,
 );
 
 /** A variant as REST reads it: `_id`, and each option as its group and value. */
@@ -210,7 +207,7 @@ export const catalogRoutes: RestRoutes<{ catalog: CatalogService; variants: Vari
     description: `A name another product already has (whatever the case) answers 200 with \`success: false\` and '${PRODUCT_EXISTS}'.`,
     access: { allow: 'admin', key: 'catalog:write' },
     query: z.object({ productname: z.string().optional().describe('The product name, used when the body has no name') }),
-    body: productInputSchema,
+    body: productBody,
     answer: z.union([
       z.object({ success: z.literal(true), product: productAnswer }),
       z.object({ success: z.literal(false), message: z.literal(PRODUCT_EXISTS) }),
@@ -230,7 +227,7 @@ export const catalogRoutes: RestRoutes<{ catalog: CatalogService; variants: Vari
     summary: 'Update a product (admin): price, quantity, minimumQuantity and img required; name and description optional',
     access: { allow: 'admin', key: 'catalog:write' },
     params: z.object({ id: z.string().describe("The product's _id") }),
-    body: productInputSchema,
+    body: updateProductBody,
     failures: [404, 409],
     answer: productAnswer,
     work: async (req, _res, { caller, services }) =>

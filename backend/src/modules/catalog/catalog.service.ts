@@ -1,12 +1,11 @@
+import { addProductInput, updateProductInput } from '@keen/rules/schemas';
 import { type DataSource, type EntityManager, QueryFailedError } from 'typeorm';
 import { badInput, conflict, notFound } from '../../common/errors';
 import { checkPage, likePattern, rowsPage, SortDirection } from '../../common/list';
-import { isId, requireText, requireWholeNumber } from '../../common/validate';
+import { isId, parseInput } from '../../common/validate';
 import type { ProductPayload } from '../../events/catalogue';
 import { raise } from '../../events/outbox';
 import { type Caller, requireAdmin } from '../auth/caller';
-import { NEW_PRODUCT_ENGRAVING } from '@keen/rules';
-import { checkEngravingSettings } from './engraving';
 import { Product } from './product.entity';
 import { ProductVariantRow } from './variant.entity';
 import { addOnlyVariant, refreshProductTotals } from './variants';
@@ -96,11 +95,7 @@ export class CatalogService {
   async create(caller: Caller, input: ProductInput): Promise<Product> {
     requireAdmin(caller);
     const product = this.db.getRepository(Product).create({
-      name: requireText(input.name, 'Product Name is Required', 120),
-      description: requireText(input.description, 'Product Description is Required', 5000),
-      ...checkNumbers(input, 'Product Quantity is Required'),
-      img: requireText(input.img, 'Product Photo is Required', 2000),
-      ...checkEngravingSettings(input, NEW_PRODUCT_ENGRAVING),
+      ...parseInput(addProductInput, input),
     });
     return uniquelyNamed(() =>
       this.db.transaction(async (manager) => {
@@ -116,17 +111,8 @@ export class CatalogService {
   async update(caller: Caller, id: string, input: UpdateProductInput): Promise<Product> {
     requireAdmin(caller);
     const product = await this.get(caller, id);
-    const engraving = checkEngravingSettings(input, product);
-    const { price, quantity, ...numbers } = checkNumbers(input, 'Minimum Quantity is Required');
-    const changes = {
-      ...(input.name != null ? { name: requireText(input.name, 'Product Name is Required', 120) } : {}),
-      ...(input.description != null ? { description: requireText(input.description, 'Product Description is Required', 5000) } : {}),
-      ...numbers,
-      img: requireText(input.img, 'Product Photo is Required', 2000),
-      ...(input.engravable != null ? { engravable: engraving.engravable } : {}),
-      ...(input.engravingMaxLength != null ? { engravingMaxLength: engraving.engravingMaxLength } : {}),
-      ...(input.engravingPrice != null ? { engravingPrice: engraving.engravingPrice } : {}),
-    };
+    // The fields left out are not in `changes`: they stay as they are.
+    const { price, quantity, ...changes } = parseInput(updateProductInput, input);
     return uniquelyNamed(() =>
       this.db.transaction(async (manager) => {
         await setOnlyVariant(manager, product.id, { price, quantity });
@@ -195,18 +181,4 @@ async function uniquelyNamed<T>(write: () => Promise<T>): Promise<T> {
     }
     throw error;
   }
-}
-
-function checkNumbers(input: { price?: unknown; quantity?: unknown; minimumQuantity?: unknown }, minimumQuantityMessage: string) {
-  return {
-    price: requireWholeNumber(input.price, 'Product Price is Required', { min: 1, rangeMessage: 'Product Price must be at least 1' }),
-    quantity: requireWholeNumber(input.quantity, 'Product Quantity is Required', {
-      min: 0,
-      rangeMessage: 'Product Quantity cannot be negative',
-    }),
-    minimumQuantity: requireWholeNumber(input.minimumQuantity, minimumQuantityMessage, {
-      min: 1,
-      rangeMessage: 'Minimum Quantity must be at least 1',
-    }),
-  };
 }

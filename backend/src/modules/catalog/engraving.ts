@@ -1,8 +1,7 @@
 import { Field, InputType, Int, ObjectType } from 'type-graphql';
 import { Column } from 'typeorm';
 import { badInput } from '../../common/errors';
-import { ENGRAVING_MAX_LENGTH, ENGRAVING_PRICE, engravingError, type NumberSetting, settingOutOfRange, settingRequired } from '@keen/rules';
-import { requireWholeNumber } from '../../common/validate';
+import { engravingError } from '@keen/rules';
 
 /**
  * Engraving: the fixed font list, the rules an engraving text must follow, a product's engraving
@@ -64,27 +63,6 @@ export function checkEngraving(product: EngravingSettings, input: Engraving | nu
 /** The unit surcharge an order pays: the product's engraving price, only when engraved. */
 export const engravingSurcharge = (product: EngravingSettings, engraving: Engraving | null): number =>
   engraving ? product.engravingPrice : 0;
-
-/**
- * A product's engraving settings from an admin's input: missing values keep `current` (a new
- * product's defaults, or the stored ones on an update).
- */
-export function checkEngravingSettings(
-  input: { engravable?: boolean | null; engravingMaxLength?: number | null; engravingPrice?: number | null },
-  current: EngravingSettings,
-): EngravingSettings {
-  return {
-    engravable: input.engravable ?? current.engravable,
-    engravingMaxLength: numberSetting(input.engravingMaxLength, current.engravingMaxLength, ENGRAVING_MAX_LENGTH),
-    engravingPrice: numberSetting(input.engravingPrice, current.engravingPrice, ENGRAVING_PRICE),
-  };
-}
-
-/** A whole number in the setting's range, or `current` when absent. */
-const numberSetting = (value: number | null | undefined, current: number, setting: NumberSetting): number =>
-  value == null
-    ? current
-    : requireWholeNumber(value, settingRequired(setting), { min: setting.min, max: setting.max, rangeMessage: settingOutOfRange(setting) });
 
 @ObjectType({ simpleResolvers: true, description: "An order's engraving, as it was when ordered" })
 export class OrderEngraving extends Engraving {

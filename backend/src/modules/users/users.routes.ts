@@ -1,3 +1,4 @@
+import { emailAddress, profileInput, registerInput } from '@keen/rules/schemas';
 import { z } from 'zod';
 import { forbidden, unauthenticated } from '../../common/errors';
 import type { RateLimits } from '../../common/rate-limits';
@@ -52,12 +53,6 @@ const updateProfileInput = (body: JsonBody): UpdateProfileInput => ({
   img: body.text('img'),
 });
 
-const profileFields = {
-  name: z.string().max(120).describe('Their name'),
-  address: z.string().max(500).describe('Delivery address'),
-  phone: z.string().max(40).describe('Digits, spaces and dashes after an optional +, 5 to 20 characters'),
-};
-
 const emailParam = z.object({ email: z.string().describe('An e-mail address') });
 const modifiedCount = z.object({ modifiedCount: z.int().min(0).max(1) });
 
@@ -90,9 +85,8 @@ export const usersRoutes: RestRoutes<{ users: UsersService; identity: IdentitySe
     tag: 'Users',
     summary: "Complete the caller's profile after sign-up; email must be the caller's own; a password is ignored",
     access: { allow: 'signed in' },
-    body: z.object({
-      ...profileFields,
-      email: z.string().describe("The caller's own e-mail address"),
+    body: registerInput.extend({
+      email: emailAddress.describe("The caller's own e-mail address"),
       password: z.string().optional().describe('Ignored: never stored'),
     }),
     failures: [403],
@@ -117,7 +111,7 @@ export const usersRoutes: RestRoutes<{ users: UsersService; identity: IdentitySe
     summary: 'Update your own profile; email, password and role in the body are ignored',
     access: { allow: 'signed in' },
     query: z.object({ id: z.string().describe('Your own user _id') }),
-    body: z.object({ ...profileFields, img: z.string().max(2000).describe("Their photo's URL (from POST /uploads)") }),
+    body: profileInput,
     failures: [403],
     answer: userAnswer.extend({ message: z.string().describe("'{name} profile has been updated'") }),
     work: async (req, _res, { caller, services }) => {

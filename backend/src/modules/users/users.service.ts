@@ -1,7 +1,8 @@
+import { profileInput, registerInput } from '@keen/rules/schemas';
 import { type DataSource } from 'typeorm';
 import { conflict, forbidden, notFound, unauthenticated } from '../../common/errors';
 import { pageOf, SortDirection } from '../../common/list';
-import { normalizeEmail, requirePhone, requireText } from '../../common/validate';
+import { normalizeEmail, parseInput } from '../../common/validate';
 import { raise } from '../../events/outbox';
 import { type Caller, isAdminPerson, maySeePersonalDetails, requireAdmin, requireAdminPerson, requireUser } from '../auth/caller';
 import type { Identity, IdentityService } from '../auth/identity';
@@ -107,11 +108,9 @@ export class UsersService {
   /** Completes the caller's profile after sign-up; a completed profile is "already exist". */
   async register(caller: Caller<User>, input: RegisterInput): Promise<User> {
     const user = requireUser(caller);
-    const name = requireText(input.name, 'Name is Required', 120);
-    const address = requireText(input.address, 'Address is Required', 500);
-    const phone = requirePhone(input.phone);
+    const profile = parseInput(registerInput, input);
     if (user.address && user.phone) throw conflict(USER_EXISTS);
-    return this.saveProfile(user, { name, address, phone });
+    return this.saveProfile(user, profile);
   }
 
   /** One profile by e-mail: your own, or anyone's for an admin. */
@@ -127,13 +126,7 @@ export class UsersService {
 
   async updateProfile(caller: Caller<User>, input: UpdateProfileInput): Promise<User> {
     const user = requireUser(caller);
-    const changes = {
-      name: requireText(input.name, 'Name is Required', 120),
-      phone: requirePhone(input.phone),
-      address: requireText(input.address, 'Address is Required', 500),
-      img: requireText(input.img, 'Photo is Required', 2000),
-    };
-    return this.saveProfile(user, changes);
+    return this.saveProfile(user, parseInput(profileInput, input));
   }
 
   /**

@@ -37,14 +37,24 @@ test('Add Product shows SPEC §5 messages for every empty field, and asks for a 
   expect(screen.getByText('Product Photo is Required')).toBeInTheDocument();
 });
 
-test('Add Product refuses quantities below 1', async () => {
+test('Add Product refuses a negative stock and a minimum quantity below 1, as the server does', async () => {
   renderAt('/dashboard/addProduct');
-  fireEvent.change(screen.getByLabelText('Quantity'), { target: { value: '0' } });
+  fireEvent.change(screen.getByLabelText('Quantity'), { target: { value: '-1' } });
   fireEvent.change(screen.getByLabelText('Minimum Quantity'), { target: { value: '0' } });
   fireEvent.click(screen.getByRole('button', { name: 'Add Product' }));
-  expect(await screen.findByText('Product Quantity must be at least 1')).toBeInTheDocument();
+  expect(await screen.findByText('Product Quantity cannot be negative')).toBeInTheDocument();
   expect(screen.getByText('Minimum Quantity must be at least 1')).toBeInTheDocument();
   expect(screen.queryByText('Product Quantity is Required')).not.toBeInTheDocument();
+});
+
+test('Add Product takes a stock of 0 (a product added sold out), as the server does', async () => {
+  renderAt('/dashboard/addProduct');
+  fireEvent.change(screen.getByLabelText('Quantity'), { target: { value: '0' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Add Product' }));
+  expect(await screen.findByText('Product Name is Required')).toBeInTheDocument();
+  // The one left is the minimum quantity's (SPEC: the same message).
+  expect(screen.getAllByText('Product Quantity is Required')).toHaveLength(1);
+  expect(screen.queryByText('Product Quantity cannot be negative')).not.toBeInTheDocument();
 });
 
 test('Update Product starts from the stored values and uses its own minimum-quantity message', async () => {

@@ -40,7 +40,7 @@ interface NumberFieldSpec {
 }
 const STOCK_FIELDS: NumberFieldSpec[] = [
   { name: 'price', label: 'Price', min: 1 },
-  { name: 'quantity', label: 'Quantity', min: 1 },
+  { name: 'quantity', label: 'Quantity', min: 0 },
   { name: 'minimumQuantity', label: 'Minimum Quantity', min: 1 },
 ];
 const ENGRAVING_FIELDS: NumberFieldSpec[] = [
