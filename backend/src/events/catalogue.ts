@@ -8,6 +8,12 @@ import { WEBHOOK_EVENTS } from '@keen/rules';
 export interface OrderLinePayload {
   productId: string | null;
   productName: string;
+  /** The variant ordered (null once deleted), its name as ordered ("18 cm / Walnut", a measure included; null without options) and SKU. */
+  variantId: string | null;
+  variantName: string | null;
+  sku: string | null;
+  /** The measure of a made-to-measure line, in its option's unit. */
+  customValue: number | null;
   quantity: number;
   /** Whole dollars per unit, the engraving surcharge included. */
   unitPrice: number;

@@ -186,7 +186,7 @@ describe('CSV exports', () => {
     expect(all.status).toBe(200);
     expect(all.type).toMatch(/^text\/csv/);
     expect(all.lines[0]).toBe(
-      'id,line,createdAt,product,customer,email,phone,address,quantity,price,lineTotal,totalPrice,paid,status,transactionId,state,paidAt,engravingText,engravingFont,engravingUnitPrice',
+      'id,line,createdAt,product,customer,email,phone,address,quantity,price,lineTotal,totalPrice,paid,status,transactionId,state,paidAt,engravingText,engravingFont,engravingUnitPrice,variant,sku,customValue',
     );
     expect(all.lines).toHaveLength(1 + 105);
     expect(all.lines[1]).toContain('"Export ""Damascus"", Chef"');

@@ -135,3 +135,6 @@ export const WEBHOOK_EVENTS = [
   'product.updated',
   'product.deleted',
 ] as const;
+
+/** How a line names what was ordered: "Engraved Santoku, 18 cm / Walnut", or the product alone when it has no options. */
+export const lineName = (product: string, variant: string | null | undefined) => (variant ? `${product}, ${variant}` : product);

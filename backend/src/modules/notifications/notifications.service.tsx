@@ -1,5 +1,5 @@
 import { toPlainText } from '@react-email/render';
-import { formatDollars, shortOrderId } from '@keen/rules';
+import { formatDollars, lineName, shortOrderId } from '@keen/rules';
 import { createTransport, type Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 import type { ReactElement } from 'react';
@@ -112,20 +112,21 @@ export class NotificationsService {
   }
 
   /**
-   * Products of the order whose stock is now below the threshold and was not before the order
-   * took its units: staff hear of each product once as it runs low, not at every later order.
+   * Variants of the order whose stock is now below the threshold and was not before the order
+   * took its units: staff hear of each variant once as it runs low, not at every later order.
    */
   private async crossedLowStock(order: OrderPayload): Promise<{ id: string; name: string; left: number }[]> {
     const ordered = new Map<string, number>();
-    for (const line of order.lines) if (line.productId) ordered.set(line.productId, (ordered.get(line.productId) ?? 0) + line.quantity);
+    for (const line of order.lines) if (line.variantId) ordered.set(line.variantId, (ordered.get(line.variantId) ?? 0) + line.quantity);
     if (!ordered.size) return [];
-    const rows: { id: string; name: string; quantity: number }[] = await this.db.query(
-      `SELECT "id", "name", "quantity" FROM "product" WHERE "id" = ANY($1::uuid[]) AND "quantity" < $2`,
+    const rows: { id: string; name: string; variantName: string; quantity: number }[] = await this.db.query(
+      `SELECT v."id", p."name", v."name" AS "variantName", v."quantity" FROM "product_variant" v JOIN "product" p ON p."id" = v."productId"
+        WHERE v."id" = ANY($1::uuid[]) AND v."quantity" < $2`,
       [[...ordered.keys()], this.settings.lowStockBelow],
     );
     return rows
       .filter((row) => row.quantity + ordered.get(row.id)! >= this.settings.lowStockBelow)
-      .map((row) => ({ id: row.id, name: row.name, left: row.quantity }));
+      .map((row) => ({ id: row.id, name: lineName(row.name, row.variantName), left: row.quantity }));
   }
 
   /** The job: renders and sends one mail, unless its key was sent already or it must wait. Throws to be retried. */

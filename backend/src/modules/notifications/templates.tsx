@@ -1,5 +1,5 @@
 import { Body, Button, Container, Head, Heading, Hr, Html, Link, Preview, Section, Text } from '@react-email/components';
-import { formatDollars, shortOrderId } from '@keen/rules';
+import { formatDollars, lineName, shortOrderId } from '@keen/rules';
 import type { ReactNode } from 'react';
 import type { OrderLinePayload, OrderPayload } from '../../events/catalogue';
 import { ENGRAVING_FONTS } from '../catalog/engraving';
@@ -49,7 +49,8 @@ function Lines({ lines, total }: { lines: OrderLinePayload[]; total: number }) {
     <Section>
       {lines.map((line, index) => (
         <Text key={index} style={{ margin: '0 0 8px' }}>
-          {line.quantity} × {line.productName} at {formatDollars(line.unitPrice)} each: {formatDollars(line.lineTotal)}
+          {line.quantity} × {lineName(line.productName, line.variantName)} at {formatDollars(line.unitPrice)} each:{' '}
+          {formatDollars(line.lineTotal)}
           {line.engraving ? (
             <>
               <br />

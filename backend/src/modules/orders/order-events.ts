@@ -15,6 +15,10 @@ export function orderPayload(order: Order, extra: { holdEndsAt?: Date | null; no
       return {
         productId: line.productId,
         productName: line.name,
+        variantId: line.variantId,
+        variantName: line.variantName,
+        sku: line.sku,
+        customValue: line.customValue,
         quantity: line.quantity,
         unitPrice: line.unitPrice + unitSurcharge,
         lineTotal: line.lineTotal,

@@ -29,6 +29,48 @@ export class ProductUnits {
   units!: number;
 }
 
+@ObjectType({ simpleResolvers: true, description: 'Units of one variant sold in the last 30 days' })
+export class VariantUnits {
+  @Field(() => ID, { nullable: true, description: 'The variant, a UUID; null when it has since been deleted' })
+  variantId!: string | null;
+
+  @Field(() => String, { description: 'The product name as ordered' })
+  name!: string;
+
+  @Field(() => String, { nullable: true, description: 'The variant as ordered, "18 cm / Walnut"; null for a product without options' })
+  variantName!: string | null;
+
+  @Field(() => String, { nullable: true, description: "The variant's SKU as ordered" })
+  sku!: string | null;
+
+  @Field(() => Int, { description: 'Units on the lines of orders paid in the last 30 days (by paidAt) and still Paid or Shipped' })
+  units!: number;
+}
+
+@ObjectType({ simpleResolvers: true, description: "A variant at or below its product's minimum quantity" })
+export class LowStockVariant {
+  @Field(() => ID, { description: 'The variant' })
+  variantId!: string;
+
+  @Field(() => ID, { description: 'Its product' })
+  productId!: string;
+
+  @Field(() => String, { description: 'The product name' })
+  name!: string;
+
+  @Field(() => String, { description: 'The variant name; "" for a product without options' })
+  variantName!: string;
+
+  @Field(() => String, { description: 'Its SKU' })
+  sku!: string;
+
+  @Field(() => Int, { description: 'Units in stock' })
+  quantity!: number;
+
+  @Field(() => Int, { description: "Its product's minimum order quantity" })
+  minimumQuantity!: number;
+}
+
 @ObjectType({ simpleResolvers: true, description: "The admin dashboard's figures, aggregated by the database" })
 export class Overview {
   @Field(() => [DailySales], { description: 'The last 30 days, oldest first, including days without orders' })
@@ -40,11 +82,21 @@ export class Overview {
   @Field(() => Int, { description: 'Orders awaiting payment' })
   unpaidOrders!: number;
 
-  @Field(() => [Product], { description: 'Products at or below their minimum quantity, emptiest first' })
+  @Field(() => [Product], { description: 'Products with an enabled variant at or below their minimum quantity, emptiest first' })
   lowStockProducts!: Product[];
+
+  @Field(() => [LowStockVariant], {
+    description: "Enabled variants at or below their product's minimum quantity, emptiest first; at most 100",
+  })
+  lowStockVariants!: LowStockVariant[];
 
   @Field(() => [ProductUnits], {
     description: 'Units sold per product over the same 30 days, counted from order lines: most units first, at most 10 products',
   })
   unitsByProduct!: ProductUnits[];
+
+  @Field(() => [VariantUnits], {
+    description: 'Units sold per variant over the same 30 days: most units first, at most 10 variants',
+  })
+  unitsByVariant!: VariantUnits[];
 }

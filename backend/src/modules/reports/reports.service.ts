@@ -10,7 +10,7 @@ import type { OrderListOptions } from '../orders/order.inputs';
 import type { OrdersService } from '../orders/orders.service';
 import type { UserListOptions } from '../users/user.inputs';
 import type { UsersService } from '../users/users.service';
-import { type DailySales, type Overview, type ProductUnits } from './overview.types';
+import { type DailySales, type LowStockVariant, type Overview, type ProductUnits, type VariantUnits } from './overview.types';
 
 export const OVERVIEW_DAYS = 30;
 /** The overview's units by product lists this many products at most. */
@@ -69,10 +69,21 @@ export class ReportsService {
     const [{ paid, unpaid }] = await this.db.query(
       `SELECT COUNT(*) FILTER (WHERE state IN ('Paid', 'Shipped'))::int AS paid, COUNT(*) FILTER (WHERE state = 'AwaitingPayment')::int AS unpaid FROM "order"`,
     );
+    // Per variant: a product is low when one of its enabled variants is.
+    const lowStockVariants: LowStockVariant[] = await this.db.query(
+      `SELECT v."id" AS "variantId", v."productId", p."name", v."name" AS "variantName", v."sku", v."quantity", p."minimumQuantity"
+         FROM "product_variant" v JOIN "product" p ON p."id" = v."productId"
+        WHERE v."enabled" AND v."quantity" <= p."minimumQuantity"
+        ORDER BY v."quantity" ASC, p."name" ASC, v."position" ASC
+        LIMIT $1`,
+      [MAX_TAKE],
+    );
     const lowStockProducts = await this.db
       .getRepository(Product)
       .createQueryBuilder('product')
-      .where('product.quantity <= product.minimumQuantity')
+      .where(
+        'EXISTS (SELECT 1 FROM product_variant v WHERE v."productId" = product.id AND v.enabled AND v.quantity <= product."minimumQuantity")',
+      )
       .orderBy('product.quantity', 'ASC')
       .addOrderBy('product.name', 'ASC')
       .take(MAX_TAKE)
@@ -91,7 +102,22 @@ export class ReportsService {
         LIMIT $2`,
       [OVERVIEW_DAYS, UNITS_BY_PRODUCT_LIMIT],
     );
-    return { days, paidOrders: paid, unpaidOrders: unpaid, lowStockProducts, unitsByProduct };
+    // A made-to-measure variant's lines carry their measures in their names: they count as the variant.
+    const unitsByVariant: VariantUnits[] = await this.db.query(
+      `SELECT l."variantId", MIN(l.name) AS name,
+              CASE WHEN v."id" IS NULL THEN MIN(l."variantName") ELSE NULLIF(v."name", '') END AS "variantName",
+              COALESCE(v."sku", MIN(l.sku)) AS sku, SUM(l.quantity)::int AS units
+         FROM "order_line" l
+         JOIN "order" o ON o.id = l."orderId"
+         LEFT JOIN "product_variant" v ON v."id" = l."variantId"
+        WHERE o.state IN ('Paid', 'Shipped')
+          AND o."paidAt" >= ((now() AT TIME ZONE 'UTC')::date - ($1::int - 1))::timestamp AT TIME ZONE 'UTC'
+        GROUP BY l."variantId", v."id", v."name", v."sku", CASE WHEN l."variantId" IS NULL THEN l.name || coalesce(l."variantName", '') END
+        ORDER BY units DESC, name ASC, "variantName" ASC
+        LIMIT $2`,
+      [OVERVIEW_DAYS, UNITS_BY_PRODUCT_LIMIT],
+    );
+    return { days, paidOrders: paid, unpaidOrders: unpaid, lowStockProducts, lowStockVariants, unitsByProduct, unitsByVariant };
   }
 
   /**
@@ -122,6 +148,9 @@ export class ReportsService {
         'engravingText',
         'engravingFont',
         'engravingUnitPrice',
+        'variant',
+        'sku',
+        'customValue',
       ],
       async (page) => {
         const { items } = await this.orders.listAll(caller, { ...options, ...page });
@@ -149,6 +178,9 @@ export class ReportsService {
           line.engravingText,
           line.engravingFont,
           line.engravingUnitPrice,
+          line.variantName,
+          line.sku,
+          line.customValue,
         ]),
     );
   }

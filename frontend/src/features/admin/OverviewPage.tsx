@@ -7,6 +7,7 @@ import { PieChart } from '@mui/x-charts/PieChart';
 import Spinner from '../../components/Spinner';
 import { errorMessage } from '../../lib/errors';
 import { OverviewQuery } from './operations';
+import { lineName } from '@keen/rules';
 
 /** Other staff's orders change the numbers too, so a cached overview is trusted for a minute. */
 export const OVERVIEW_FRESH_MS = 60_000;
@@ -35,7 +36,7 @@ export default function OverviewPage() {
     );
   }
 
-  const { days, paidOrders, unpaidOrders, lowStockProducts, unitsByProduct } = data.overview;
+  const { days, paidOrders, unpaidOrders, lowStockVariants, unitsByProduct, unitsByVariant } = data.overview;
   const labels = days.map((d) => d.day.slice(5));
   const revenue = days.reduce((sum, d) => sum + d.revenue, 0);
 
@@ -90,15 +91,18 @@ export default function OverviewPage() {
         <Card sx={{ flex: 1 }}>
           <CardContent>
             <Typography variant="h6" component="h2">
-              Low stock ({lowStockProducts.length})
+              Low stock ({lowStockVariants.length})
             </Typography>
-            {lowStockProducts.length === 0 ? (
+            {lowStockVariants.length === 0 ? (
               <Typography>Every product is above its minimum quantity.</Typography>
             ) : (
               <List dense>
-                {lowStockProducts.map((product) => (
-                  <ListItem key={product.id}>
-                    <ListItemText primary={product.name} secondary={`${product.quantity} in stock, minimum ${product.minimumQuantity}`} />
+                {lowStockVariants.map((variant) => (
+                  <ListItem key={variant.variantId}>
+                    <ListItemText
+                      primary={lineName(variant.name, variant.variantName)}
+                      secondary={`${variant.sku}: ${variant.quantity} in stock, minimum ${variant.minimumQuantity}`}
+                    />
                   </ListItem>
                 ))}
               </List>
@@ -127,6 +131,25 @@ export default function OverviewPage() {
           )}
         </CardContent>
       </Card>
+      {unitsByVariant.some((row) => row.variantName) ? (
+        <Card>
+          <CardContent>
+            <Typography variant="h6" component="h2" id="units-by-variant">
+              Units sold by variant, last 30 days
+            </Typography>
+            <List dense component="ol" aria-labelledby="units-by-variant">
+              {unitsByVariant.map((row) => (
+                <ListItem key={row.variantId ?? `deleted:${row.name}:${row.variantName}`}>
+                  <ListItemText
+                    primary={lineName(row.name, row.variantName)}
+                    secondary={`${row.units} ${row.units === 1 ? 'unit' : 'units'}${row.sku ? `, SKU ${row.sku}` : ''}`}
+                  />
+                </ListItem>
+              ))}
+            </List>
+          </CardContent>
+        </Card>
+      ) : null}
     </Stack>
   );
 }

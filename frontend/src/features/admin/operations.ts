@@ -126,15 +126,24 @@ export const OverviewQuery = graphql(`
       }
       paidOrders
       unpaidOrders
-      lowStockProducts {
-        id
+      lowStockVariants {
+        variantId
         name
+        variantName
+        sku
         quantity
         minimumQuantity
       }
       unitsByProduct {
         productId
         name
+        units
+      }
+      unitsByVariant {
+        variantId
+        name
+        variantName
+        sku
         units
       }
     }
