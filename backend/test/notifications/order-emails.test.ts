@@ -189,6 +189,42 @@ test('staff hear once when a product runs low', async () => {
   );
 });
 
+test('mails name the variant of each line, and low stock is heard of per variant', async () => {
+  const customer = await verifiedCustomer('variant-mail');
+  const product = await app.product({ name: `Mail Santoku ${Date.now()}`, price: 80, quantity: 0 });
+  const set = await app.gql<{ setProductOptions: { variants: { id: string; name: string }[] } }>(
+    'mutation($id: ID!) { setProductOptions(productId: $id, groups: [{ name: "Handle", values: ["Walnut", "Ebony"] }]) { variants { id name } } }',
+    { id: product.id },
+    admin,
+  );
+  const [walnut, ebony] = set.data!.setProductOptions.variants;
+  await app.gql(
+    'mutation($ids: [ID!]!) { updateProductVariants(ids: $ids, input: { quantity: 4 }) { id } }',
+    { ids: [walnut.id, ebony.id] },
+    admin,
+  );
+  const order = async (variantId: string, quantity: number) => {
+    const res = await app.gql<{ placeOrder: { id: string } }>(
+      'mutation($input: PlaceOrderInput!) { placeOrder(input: $input) { id } }',
+      { input: { lines: [{ productId: product.id, variantId, quantity }], phone: '+1 555 0100', address: '1 Test Street' } },
+      customer,
+    );
+    expect(res.errors).toBeUndefined();
+    return res.data!.placeOrder;
+  };
+  // Walnut falls to 2 (below the threshold of 3) while the product still has 6 units: a low-stock mail for Walnut.
+  const mails = await mailsOf(
+    () => order(walnut.id, 2),
+    (placedOrder) => [`Keen order received: #${short(placedOrder)}`, `Low stock: ${product.name}, Walnut (2 left)`],
+  );
+  expect(mails.find((mail) => mail.subject.startsWith('Keen order received'))!.body).toContain(`2 × ${product.name}, Walnut at $80 each`);
+  // Ebony runs low on its own later: heard of once too.
+  await mailsOf(
+    () => order(ebony.id, 3),
+    (placedOrder) => [`Keen order received: #${short(placedOrder)}`, `Low stock: ${product.name}, Ebony (1 left)`],
+  );
+});
+
 test('a customer who turns order e-mails off still gets the receipt', async () => {
   const customer = await verifiedCustomer('quiet');
   expect(codeOf(await app.gql('mutation { setOrderEmails(on: false) { id } }'))).toBe('UNAUTHENTICATED');
