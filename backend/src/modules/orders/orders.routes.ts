@@ -102,6 +102,7 @@ const orderAnswer = named(
 const placeOrderBody = z.looseObject({
   productCode: z.string().optional().describe("The product's _id (or send productId)"),
   productId: z.string().optional().describe("The product's _id (or send productCode)"),
+  variantId: z.string().optional().describe('The variant _id (GET /products: variants); required when the product has more than one'),
   quantity: z.int().min(1).describe('Units to order (also accepted as text: "2")'),
   phone: z.string(),
   address: z.string(),
@@ -124,6 +125,7 @@ function placeOrderInput(raw: unknown): PlaceOrderInput {
   const body = JsonBody.of(raw);
   return {
     productId: body.optionalText('productId') ?? body.text('productCode'),
+    variantId: body.optionalText('variantId'),
     quantity: body.wholeNumber('quantity'),
     phone: body.text('phone'),
     address: body.text('address'),
