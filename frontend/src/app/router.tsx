@@ -28,6 +28,7 @@ const AddProductPage = lazyWithApollo(() => import('../features/admin/AddProduct
 const ManageProductsPage = lazyWithApollo(() => import('../features/admin/ManageProductsPage'));
 const UsersPage = lazyWithApollo(() => import('../features/admin/UsersPage'));
 const UpdateProductPage = lazyWithApollo(() => import('../features/admin/UpdateProductPage'));
+const VariantsPage = lazyWithApollo(() => import('../features/admin/variants/VariantsPage'));
 const OverviewPage = lazyWithApollo(() => import('../features/admin/OverviewPage'));
 const BackgroundJobsPage = lazyWithApollo(() => import('../features/admin/BackgroundJobsPage'));
 const ApiKeysPage = lazyWithApollo(() => import('../features/integrations/ApiKeysPage'));
@@ -73,6 +74,7 @@ export const routes: RouteObject[] = [
                   { path: 'allOrders', element: <AllOrdersPage />, handle: title('All Orders') },
                   { path: 'addProduct', element: <AddProductPage />, handle: title('Add Product') },
                   { path: 'manageProducts', element: <ManageProductsPage />, handle: title('Manage Products') },
+                  { path: 'manageProducts/:id/variants', element: <VariantsPage />, handle: title('Options and variants') },
                   { path: 'users', element: <UsersPage />, handle: title('Users') },
                   { path: 'overview', element: <OverviewPage />, handle: title('Overview') },
                   { path: 'jobs', element: <BackgroundJobsPage />, handle: title('Background jobs') },

@@ -30,6 +30,12 @@ type Documents = {
     "\n  mutation MakeAdmin($email: String!) {\n    makeAdmin(email: $email) {\n      id\n      role\n    }\n  }\n": typeof types.MakeAdminDocument,
     "\n  mutation RemoveAdmin($email: String!) {\n    removeAdmin(email: $email) {\n      id\n      role\n      activeApiKeyCount\n    }\n  }\n": typeof types.RemoveAdminDocument,
     "\n  query Overview {\n    overview {\n      days {\n        day\n        revenue\n        orders\n      }\n      paidOrders\n      unpaidOrders\n      lowStockVariants {\n        variantId\n        name\n        variantName\n        sku\n        quantity\n        minimumQuantity\n      }\n      unitsByProduct {\n        productId\n        name\n        units\n      }\n      unitsByVariant {\n        variantId\n        name\n        variantName\n        sku\n        units\n      }\n    }\n  }\n": typeof types.OverviewDocument,
+    "\n  fragment ProductVariantsFields on Product {\n    id\n    price\n    quantity\n    optionGroups {\n      id\n      name\n      values {\n        id\n        groupId\n        name\n        custom\n      }\n      custom {\n        label\n        min\n        max\n        unit\n        surcharge\n      }\n    }\n    variants {\n      id\n      productId\n      sku\n      name\n      options {\n        id\n        groupId\n        name\n        custom\n      }\n      price\n      quantity\n      img\n      ownImg\n      enabled\n    }\n  }\n": typeof types.ProductVariantsFieldsFragmentDoc,
+    "\n  query ProductVariants($id: ID!) {\n    product(id: $id) {\n      name\n      img\n      ...ProductVariantsFields\n    }\n  }\n": typeof types.ProductVariantsDocument,
+    "\n  mutation SetProductOptions($productId: ID!, $groups: [ProductOptionGroupInput!]!) {\n    setProductOptions(productId: $productId, groups: $groups) {\n      ...ProductVariantsFields\n    }\n  }\n": typeof types.SetProductOptionsDocument,
+    "\n  mutation UpdateProductVariant($id: ID!, $input: ProductVariantInput!) {\n    updateProductVariant(id: $id, input: $input) {\n      ...ProductVariantsFields\n    }\n  }\n": typeof types.UpdateProductVariantDocument,
+    "\n  mutation UpdateProductVariants($ids: [ID!]!, $input: ProductVariantInput!) {\n    updateProductVariants(ids: $ids, input: $input) {\n      ...ProductVariantsFields\n    }\n  }\n": typeof types.UpdateProductVariantsDocument,
+    "\n  mutation DeleteProductVariant($id: ID!) {\n    deleteProductVariant(id: $id) {\n      ...ProductVariantsFields\n    }\n  }\n": typeof types.DeleteProductVariantDocument,
     "\n  mutation Register($input: RegisterInput!) {\n    register(input: $input) {\n      ...UserFields\n    }\n  }\n": typeof types.RegisterDocument,
     "\n  query CartProduct($id: ID!) {\n    product(id: $id) {\n      ...ProductFields\n      ...ProductEngravingFields\n    }\n  }\n": typeof types.CartProductDocument,
     "\n  query CheckoutPage {\n    me {\n      id\n      name\n      email\n      phone\n      address\n    }\n  }\n": typeof types.CheckoutPageDocument,
@@ -89,6 +95,12 @@ const documents: Documents = {
     "\n  mutation MakeAdmin($email: String!) {\n    makeAdmin(email: $email) {\n      id\n      role\n    }\n  }\n": types.MakeAdminDocument,
     "\n  mutation RemoveAdmin($email: String!) {\n    removeAdmin(email: $email) {\n      id\n      role\n      activeApiKeyCount\n    }\n  }\n": types.RemoveAdminDocument,
     "\n  query Overview {\n    overview {\n      days {\n        day\n        revenue\n        orders\n      }\n      paidOrders\n      unpaidOrders\n      lowStockVariants {\n        variantId\n        name\n        variantName\n        sku\n        quantity\n        minimumQuantity\n      }\n      unitsByProduct {\n        productId\n        name\n        units\n      }\n      unitsByVariant {\n        variantId\n        name\n        variantName\n        sku\n        units\n      }\n    }\n  }\n": types.OverviewDocument,
+    "\n  fragment ProductVariantsFields on Product {\n    id\n    price\n    quantity\n    optionGroups {\n      id\n      name\n      values {\n        id\n        groupId\n        name\n        custom\n      }\n      custom {\n        label\n        min\n        max\n        unit\n        surcharge\n      }\n    }\n    variants {\n      id\n      productId\n      sku\n      name\n      options {\n        id\n        groupId\n        name\n        custom\n      }\n      price\n      quantity\n      img\n      ownImg\n      enabled\n    }\n  }\n": types.ProductVariantsFieldsFragmentDoc,
+    "\n  query ProductVariants($id: ID!) {\n    product(id: $id) {\n      name\n      img\n      ...ProductVariantsFields\n    }\n  }\n": types.ProductVariantsDocument,
+    "\n  mutation SetProductOptions($productId: ID!, $groups: [ProductOptionGroupInput!]!) {\n    setProductOptions(productId: $productId, groups: $groups) {\n      ...ProductVariantsFields\n    }\n  }\n": types.SetProductOptionsDocument,
+    "\n  mutation UpdateProductVariant($id: ID!, $input: ProductVariantInput!) {\n    updateProductVariant(id: $id, input: $input) {\n      ...ProductVariantsFields\n    }\n  }\n": types.UpdateProductVariantDocument,
+    "\n  mutation UpdateProductVariants($ids: [ID!]!, $input: ProductVariantInput!) {\n    updateProductVariants(ids: $ids, input: $input) {\n      ...ProductVariantsFields\n    }\n  }\n": types.UpdateProductVariantsDocument,
+    "\n  mutation DeleteProductVariant($id: ID!) {\n    deleteProductVariant(id: $id) {\n      ...ProductVariantsFields\n    }\n  }\n": types.DeleteProductVariantDocument,
     "\n  mutation Register($input: RegisterInput!) {\n    register(input: $input) {\n      ...UserFields\n    }\n  }\n": types.RegisterDocument,
     "\n  query CartProduct($id: ID!) {\n    product(id: $id) {\n      ...ProductFields\n      ...ProductEngravingFields\n    }\n  }\n": types.CartProductDocument,
     "\n  query CheckoutPage {\n    me {\n      id\n      name\n      email\n      phone\n      address\n    }\n  }\n": types.CheckoutPageDocument,
@@ -210,6 +222,30 @@ export function graphql(source: "\n  mutation RemoveAdmin($email: String!) {\n  
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query Overview {\n    overview {\n      days {\n        day\n        revenue\n        orders\n      }\n      paidOrders\n      unpaidOrders\n      lowStockVariants {\n        variantId\n        name\n        variantName\n        sku\n        quantity\n        minimumQuantity\n      }\n      unitsByProduct {\n        productId\n        name\n        units\n      }\n      unitsByVariant {\n        variantId\n        name\n        variantName\n        sku\n        units\n      }\n    }\n  }\n"): (typeof documents)["\n  query Overview {\n    overview {\n      days {\n        day\n        revenue\n        orders\n      }\n      paidOrders\n      unpaidOrders\n      lowStockVariants {\n        variantId\n        name\n        variantName\n        sku\n        quantity\n        minimumQuantity\n      }\n      unitsByProduct {\n        productId\n        name\n        units\n      }\n      unitsByVariant {\n        variantId\n        name\n        variantName\n        sku\n        units\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment ProductVariantsFields on Product {\n    id\n    price\n    quantity\n    optionGroups {\n      id\n      name\n      values {\n        id\n        groupId\n        name\n        custom\n      }\n      custom {\n        label\n        min\n        max\n        unit\n        surcharge\n      }\n    }\n    variants {\n      id\n      productId\n      sku\n      name\n      options {\n        id\n        groupId\n        name\n        custom\n      }\n      price\n      quantity\n      img\n      ownImg\n      enabled\n    }\n  }\n"): (typeof documents)["\n  fragment ProductVariantsFields on Product {\n    id\n    price\n    quantity\n    optionGroups {\n      id\n      name\n      values {\n        id\n        groupId\n        name\n        custom\n      }\n      custom {\n        label\n        min\n        max\n        unit\n        surcharge\n      }\n    }\n    variants {\n      id\n      productId\n      sku\n      name\n      options {\n        id\n        groupId\n        name\n        custom\n      }\n      price\n      quantity\n      img\n      ownImg\n      enabled\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ProductVariants($id: ID!) {\n    product(id: $id) {\n      name\n      img\n      ...ProductVariantsFields\n    }\n  }\n"): (typeof documents)["\n  query ProductVariants($id: ID!) {\n    product(id: $id) {\n      name\n      img\n      ...ProductVariantsFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SetProductOptions($productId: ID!, $groups: [ProductOptionGroupInput!]!) {\n    setProductOptions(productId: $productId, groups: $groups) {\n      ...ProductVariantsFields\n    }\n  }\n"): (typeof documents)["\n  mutation SetProductOptions($productId: ID!, $groups: [ProductOptionGroupInput!]!) {\n    setProductOptions(productId: $productId, groups: $groups) {\n      ...ProductVariantsFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateProductVariant($id: ID!, $input: ProductVariantInput!) {\n    updateProductVariant(id: $id, input: $input) {\n      ...ProductVariantsFields\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateProductVariant($id: ID!, $input: ProductVariantInput!) {\n    updateProductVariant(id: $id, input: $input) {\n      ...ProductVariantsFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateProductVariants($ids: [ID!]!, $input: ProductVariantInput!) {\n    updateProductVariants(ids: $ids, input: $input) {\n      ...ProductVariantsFields\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateProductVariants($ids: [ID!]!, $input: ProductVariantInput!) {\n    updateProductVariants(ids: $ids, input: $input) {\n      ...ProductVariantsFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DeleteProductVariant($id: ID!) {\n    deleteProductVariant(id: $id) {\n      ...ProductVariantsFields\n    }\n  }\n"): (typeof documents)["\n  mutation DeleteProductVariant($id: ID!) {\n    deleteProductVariant(id: $id) {\n      ...ProductVariantsFields\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -79,10 +79,18 @@ export default function ManageProductsPage() {
       valueFormatter: (value: number) => `$${value}`,
     },
     { field: 'createdAt', headerName: 'Added', width: 170, valueFormatter: (value: string) => new Date(value).toLocaleString() },
-    actionsColumn(190, (row) => (
+    actionsColumn(280, (row) => (
       <>
         <Button size="small" variant="outlined" component={RouterLink} to={`/updateProduct/${row.id}`}>
           Update
+        </Button>
+        <Button
+          size="small"
+          component={RouterLink}
+          to={`/dashboard/manageProducts/${row.id}/variants`}
+          aria-label={`Variants of ${row.name}`}
+        >
+          Variants
         </Button>
         <Button size="small" color="error" onClick={() => deletion.ask(row)}>
           Delete

@@ -1,8 +1,8 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import { Box, Typography } from '@mui/material';
+import { Box, Button, Typography } from '@mui/material';
 import Spinner from '../../components/Spinner';
 import { useSnackbar } from 'notistack';
-import { useNavigate, useParams } from 'react-router-dom';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { errorMessage } from '../../lib/errors';
 import { AdminProductQuery, UpdateProductMutation } from './operations';
 import ProductForm, { type ProductFields } from './ProductForm';
@@ -43,6 +43,9 @@ export default function UpdateProductPage() {
       <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
         Update {product.name}
       </Typography>
+      <Button size="small" component={RouterLink} to={`/dashboard/manageProducts/${product.id}/variants`} sx={{ mb: 2 }}>
+        Options and variants
+      </Button>
       <ProductForm
         key={product.id}
         initialValues={{

@@ -1,0 +1,191 @@
+import { useState } from 'react';
+import { useMutation } from '@apollo/client/react';
+import { Avatar, Box, Button, Chip, Stack, Typography } from '@mui/material';
+import { DataGrid, type GridColDef, type GridRowSelectionModel } from '@mui/x-data-grid';
+import { productVariantInput } from '@keen/rules/schemas';
+import { useSnackbar } from 'notistack';
+import ConfirmDialog from '../../../components/ConfirmDialog';
+import { actionsColumn } from '../../../components/gridActions';
+import { toastAction } from '../../../components/toastAction';
+import { errorMessage } from '../../../lib/errors';
+import BulkSetDialog, { type BulkField } from './BulkSetDialog';
+import { DeleteProductVariantMutation, UpdateProductVariantMutation } from './operations';
+import { isRetired, type Variant } from './optionsDraft';
+import { variantLabel } from './variantLabel';
+import VariantPhotoDialog from './VariantPhotoDialog';
+
+interface VariantsGridProps {
+  product: { id: string; name: string };
+  groupCount: number;
+  variants: readonly Variant[];
+}
+
+const EDITABLE = ['sku', 'price', 'quantity', 'enabled'] as const;
+
+const NO_SELECTION: GridRowSelectionModel = { type: 'include', ids: new Set() };
+
+/**
+ * The product's variants: SKU, price, stock and enabled edited in the cells (a refusal shows the
+ * server's message and puts the cell back), price and stock for the selected rows at once, a photo
+ * per variant, and delete.
+ */
+export default function VariantsGrid({ product, groupCount, variants }: VariantsGridProps) {
+  const { enqueueSnackbar } = useSnackbar();
+  const [updateVariant] = useMutation(UpdateProductVariantMutation);
+  const [deleteVariant, { loading: deleting }] = useMutation(DeleteProductVariantMutation);
+  const [selection, setSelection] = useState<GridRowSelectionModel>(NO_SELECTION);
+  const [bulk, setBulk] = useState<BulkField | null>(null);
+  const [photoOf, setPhotoOf] = useState<string | null>(null);
+  const [toDelete, setToDelete] = useState<Variant | null>(null);
+
+  // "Select all" may answer as every row but some; the bulk edit takes the ids either way.
+  const selectedIds = variants
+    .map((variant) => variant.id)
+    .filter((id) => (selection.type === 'include' ? selection.ids.has(id) : !selection.ids.has(id)));
+
+  async function saveRow(row: Variant, previous: Variant): Promise<Variant> {
+    const changed = EDITABLE.filter((field) => row[field] !== previous[field]);
+    if (!changed.length) return previous;
+    // An emptied number cell comes as null, which the schema answers with its "is Required".
+    const checked = productVariantInput.safeParse(Object.fromEntries(changed.map((field) => [field, row[field]])));
+    if (!checked.success) {
+      enqueueSnackbar(checked.error.issues[0].message, { variant: 'error' });
+      return previous;
+    }
+    try {
+      const { data } = await updateVariant({ variables: { id: row.id, input: checked.data } });
+      enqueueSnackbar(`${variantLabel(row)} has been updated`, { variant: 'success' });
+      return data?.updateProductVariant.variants.find((variant) => variant.id === row.id) ?? row;
+    } catch (failure) {
+      enqueueSnackbar(errorMessage(failure), { variant: 'error' });
+      return previous;
+    }
+  }
+
+  async function disable(variant: Variant) {
+    try {
+      await updateVariant({ variables: { id: variant.id, input: { enabled: false } } });
+      enqueueSnackbar(`${variantLabel(variant)} has been disabled`, { variant: 'success' });
+    } catch (failure) {
+      enqueueSnackbar(errorMessage(failure), { variant: 'error' });
+    }
+  }
+
+  async function confirmDelete() {
+    const variant = toDelete;
+    if (!variant) return;
+    try {
+      await deleteVariant({ variables: { id: variant.id } });
+      enqueueSnackbar('Successfully Deleted', { variant: 'success' });
+    } catch (failure) {
+      // A variant with orders stays: the server says so, and disabling is the way out.
+      enqueueSnackbar(errorMessage(failure), {
+        variant: 'error',
+        persist: variant.enabled,
+        action: variant.enabled ? toastAction('Disable it', () => void disable(variant)) : undefined,
+      });
+    }
+    setToDelete(null);
+  }
+
+  const columns: GridColDef<Variant>[] = [
+    {
+      field: 'img',
+      headerName: 'Photo',
+      width: 70,
+      sortable: false,
+      renderCell: ({ row }) => <Avatar src={row.img} alt={`Photo of ${variantLabel(row)}`} variant="rounded" sx={{ mt: 1 }} />,
+    },
+    {
+      field: 'name',
+      headerName: 'Variant',
+      flex: 1,
+      minWidth: 170,
+      renderCell: ({ row }) => (
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', height: '100%' }}>
+          <span>{variantLabel(row)}</span>
+          {isRetired(row, groupCount) && <Chip size="small" label="Retired" />}
+          {!row.enabled && !isRetired(row, groupCount) && <Chip size="small" label="Disabled" variant="outlined" />}
+        </Stack>
+      ),
+    },
+    { field: 'sku', headerName: 'SKU', flex: 1, minWidth: 180, editable: true },
+    {
+      field: 'price',
+      headerName: 'Price',
+      type: 'number',
+      width: 100,
+      editable: true,
+      valueFormatter: (value: number | null) => (value === null ? '' : `$${value}`),
+    },
+    { field: 'quantity', headerName: 'Stock', type: 'number', width: 90, editable: true },
+    { field: 'enabled', headerName: 'Enabled', type: 'boolean', width: 90, editable: true },
+    actionsColumn<Variant>(190, (row) => (
+      <>
+        <Button size="small" variant="outlined" onClick={() => setPhotoOf(row.id)} aria-label={`Photo of ${variantLabel(row)}`}>
+          Photo
+        </Button>
+        <Button size="small" color="error" onClick={() => setToDelete(row)} aria-label={`Delete ${variantLabel(row)}`}>
+          Delete
+        </Button>
+      </>
+    )),
+  ];
+
+  const photoVariant = variants.find((variant) => variant.id === photoOf) ?? null;
+
+  return (
+    <Box component="section" aria-labelledby="variants-heading">
+      <Typography variant="h6" component="h2" id="variants-heading" sx={{ mb: 1 }}>
+        Variants
+      </Typography>
+      <Stack direction="row" spacing={1} sx={{ mb: 1, alignItems: 'center', flexWrap: 'wrap' }} useFlexGap>
+        <Typography variant="body2" aria-live="polite">
+          {selectedIds.length ? `${selectedIds.length} selected` : 'Select rows to set their price or stock at once'}
+        </Typography>
+        <Button size="small" variant="outlined" disabled={!selectedIds.length} onClick={() => setBulk('price')}>
+          Set price
+        </Button>
+        <Button size="small" variant="outlined" disabled={!selectedIds.length} onClick={() => setBulk('quantity')}>
+          Set stock
+        </Button>
+      </Stack>
+      <DataGrid
+        aria-label="Variants"
+        label="Variants"
+        rows={variants}
+        columns={columns}
+        checkboxSelection
+        disableRowSelectionOnClick
+        rowSelectionModel={selection}
+        onRowSelectionModelChange={setSelection}
+        isCellEditable={({ row, field }) => !(field === 'enabled' && isRetired(row, groupCount))}
+        processRowUpdate={saveRow}
+        getRowClassName={({ row }) => (row.enabled ? '' : 'variant-disabled')}
+        hideFooter={variants.length <= 100}
+        columnBufferPx={4000}
+        autoHeight
+        sx={{ '& .variant-disabled': { color: 'text.secondary', fontStyle: 'italic', bgcolor: 'action.hover' } }}
+      />
+      <BulkSetDialog field={bulk} ids={selectedIds} onClose={() => setBulk(null)} />
+      <VariantPhotoDialog variant={photoVariant} onClose={() => setPhotoOf(null)} />
+      <ConfirmDialog
+        open={toDelete !== null}
+        title="Are you sure you want to delete ?"
+        busy={deleting}
+        onConfirm={confirmDelete}
+        onCancel={() => setToDelete(null)}
+      >
+        {toDelete && (
+          <>
+            <Typography>
+              {product.name}: {variantLabel(toDelete)}
+            </Typography>
+            <Typography variant="body2">SKU: {toDelete.sku}</Typography>
+            <Typography variant="body2">A variant that has orders cannot be deleted; disable it instead.</Typography>
+          </>
+        )}
+      </ConfirmDialog>
+    </Box>
+  );
+}
