@@ -16,7 +16,7 @@ const USAGE = [
   '       npm run admin -- revoke <email>    take the admin right (or a waiting grant) back',
   '       npm run admin -- backup [--to DIR] back the database up (to DIR, BACKUP_BUCKET, BACKUP_DIR or DATA_DIR/backups)',
   '       npm run admin -- backups           list the backups kept there',
-  '       npm run admin -- restore FILE      restore a backup (a path or s3://bucket/key) into an empty database',
+  '       npm run admin -- restore FILE      restore a backup (a path, or s3://<bucket>/backups/<name>) into an empty database',
   'It works on the database of DATABASE_URL (without it, the embedded PostgreSQL of a running `npm start`).',
 ].join('\n');
 

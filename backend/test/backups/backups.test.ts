@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { createReadStream, createWriteStream, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -164,7 +165,6 @@ describe('a backup to a folder, restored into a recreated database', () => {
   it('backs up every table with the schema version in its name', async () => {
     const env = { NODE_ENV: 'production', DATABASE_URL: database.url, DATA_DIR: shopDir };
     const answer = await runAdminCommand(['backup', '--to', dir], env);
-    console.log(answer.output);
     expect(answer.code).toBe(0);
     const match = /^Backed up (\d+) rows of (\d+) tables \(schema (\w+), (\d+) bytes\) to (.+); 4 new images copied beside it$/.exec(
       answer.output,
@@ -328,6 +328,58 @@ test('many rows, with tabs, newlines, backslashes, quotes, NULLs and non-ASCII t
     expect(await contents(target.url)).toEqual(sourceContents);
   } finally {
     await source.drop();
+    await target.drop();
+    rmSync(folder, { recursive: true, force: true });
+  }
+}, 120_000);
+
+test('the command line entry, run as a process: backup and restore print one line on stdout; a refusal goes to stderr', async () => {
+  // `npm run admin` runs the compiled backend/dist/admin-command.js; the same entry runs here from its source.
+  const backend = path.resolve(__dirname, '..', '..');
+  const cli = (args: string[], env: Record<string, string>) =>
+    new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
+      const child = spawn(
+        process.execPath,
+        [
+          '--require',
+          path.join(__dirname, '..', 'support', 'require-typescript.cjs'),
+          path.join(backend, 'src', 'admin-command.ts'),
+          ...args,
+        ],
+        {
+          cwd: backend,
+          env: { ...process.env, ...env },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        },
+      );
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (chunk) => (stdout += chunk));
+      child.stderr.on('data', (chunk) => (stderr += chunk));
+      child.on('error', reject);
+      child.on('close', (code) => resolve({ code, stdout, stderr }));
+    });
+  const folder = mkdtempSync(path.join(os.tmpdir(), 'keen-backups-cli-'));
+  const target = await emptyDatabase();
+  try {
+    const env = { NODE_ENV: 'production', DATABASE_URL: database.url, DATA_DIR: shopDir, BACKUP_DIR: folder };
+    const made = await cli(['backup'], env);
+    expect(made).toMatchObject({
+      code: 0,
+      stderr: '',
+      stdout: expect.stringMatching(new RegExp(`^Backed up \\d+ rows .* to ${folder}/keen-.*\n$`)),
+    });
+    const name = readdirSync(folder).find((entry) => entry.endsWith('.backup.gz'))!;
+    expect(await cli(['backups'], env)).toEqual({ code: 0, stdout: `${name}\n`, stderr: '' });
+    const restored = await cli(['restore', path.join(folder, name)], { ...env, DATABASE_URL: target.url });
+    expect(restored).toMatchObject({ code: 0, stderr: '', stdout: expect.stringMatching(/^Restored \d+ rows .*; start Keen on it\n$/) });
+    const refused = await cli(['restore', path.join(folder, name)], { ...env, DATABASE_URL: target.url });
+    expect(refused).toMatchObject({
+      code: 2,
+      stdout: '',
+      stderr: expect.stringMatching(/^Restore needs an empty database; \d+ tables found\n$/),
+    });
+  } finally {
     await target.drop();
     rmSync(folder, { recursive: true, force: true });
   }
