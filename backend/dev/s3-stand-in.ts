@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { signV4 } from '../src/modules/uploads/s3-image-store';
+import { signV4 } from '../src/modules/uploads/s3-bucket';
 
 /**
  * A stand-in for an S3-compatible bucket at its HTTP boundary, for tests and `npm run test:replicas`:

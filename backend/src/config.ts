@@ -63,6 +63,7 @@ export interface Config {
   };
   /** Uploaded images go to this S3-compatible bucket when set; otherwise to `<dataDir>/uploads`. */
   s3: S3Settings | null;
+  backups: BackupSettings;
   uploads: UploadSettings;
   /** Abuse limits, shared through Redis when `REDIS_URL` is set. */
   rateLimits: RateLimitSettings;
@@ -107,6 +108,18 @@ export interface MailSettings {
   staffEmails: string[];
   /** A product whose stock falls below this after an order is reported to staff. */
   lowStockBelow: number;
+}
+
+/** Backups of the database (modules/backups): where `npm run admin -- backup` and the daily job write them. */
+export interface BackupSettings {
+  /** `BACKUPS=on`: the job queue backs up once a day (in one process) and prunes; off unless set. */
+  daily: boolean;
+  /** Backups younger than this are kept; older ones are pruned after each daily backup (the newest always stays). */
+  keepDays: number;
+  /** `BACKUP_BUCKET`: backups go to this bucket, under `backups/`, with the S3_ endpoint and keys; otherwise to `dir`. */
+  bucket: S3Settings | null;
+  /** The folder backups go to without a bucket (`BACKUP_DIR`, default `<dataDir>/backups`). */
+  dir: string;
 }
 
 /** What one process spends on image uploads: each decode holds one of libuv's threads and up to ~120 MB meanwhile. */
@@ -266,6 +279,38 @@ function s3Settings(env: Env): S3Settings | null {
   };
 }
 
+function backupSettings(env: Env, dataDir: string): BackupSettings {
+  const backups = text(env, 'BACKUPS')?.toLowerCase() ?? 'off';
+  if (!['on', 'off'].includes(backups)) throw new ConfigError('BACKUPS', `expected on or off, got "${backups}"`);
+  const bucket = text(env, 'BACKUP_BUCKET');
+  const s3 = bucket === null ? null : s3Settings(env);
+  if (bucket !== null && s3 === null)
+    throw new ConfigError(
+      'BACKUP_BUCKET',
+      'needs S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: backups use the same endpoint and keys',
+    );
+  return {
+    daily: backups === 'on',
+    keepDays: integer(env, 'BACKUP_KEEP_DAYS', 14, 1, 3650),
+    bucket: s3 && bucket ? { ...s3, bucket, publicUrl: null } : null,
+    dir: path.resolve(text(env, 'BACKUP_DIR') ?? path.join(dataDir, 'backups')),
+  };
+}
+
+function dataDirOf(env: Env): string {
+  return path.resolve(text(env, 'DATA_DIR') ?? path.join(repoRoot, '.data'));
+}
+
+/**
+ * The settings of backups and of where images are, alone, for `npm run admin -- backup|restore`,
+ * which needs neither Firebase nor Stripe: checked as `loadConfig` checks them.
+ */
+export function loadBackupConfig(given: Env = process.env): Pick<Config, 'backups' | 's3' | 'dataDir'> {
+  const env = withSecretFiles(given);
+  const dataDir = dataDirOf(env);
+  return { backups: backupSettings(env, dataDir), s3: s3Settings(env), dataDir };
+}
+
 /**
  * Mails are on unless `EMAILS=off` (never `MAIL`: login shells set it to the mailbox path). Production
  * needs a real server and sender; elsewhere they default to the local catcher `npm start` runs.
@@ -394,7 +439,7 @@ export function loadConfig(given: Env = process.env): Config {
     env: nodeEnv,
     port,
     logLevel: text(env, 'LOG_LEVEL') ?? (nodeEnv === 'test' ? 'silent' : 'info'),
-    dataDir: path.resolve(text(env, 'DATA_DIR') ?? path.join(repoRoot, '.data')),
+    dataDir: dataDirOf(env),
     clientDir: path.resolve(text(env, 'CLIENT_DIR') ?? path.join(repoRoot, 'frontend', 'dist')),
     databaseUrl,
     embeddedPostgresPort: integer(env, 'EMBEDDED_POSTGRES_PORT', 54329, 1024, 65535),
@@ -433,6 +478,7 @@ export function loadConfig(given: Env = process.env): Config {
     },
     events: { retentionDays: integer(env, 'EVENT_RETENTION_DAYS', 7, 1, 3650) },
     s3: s3Settings(env),
+    backups: backupSettings(env, dataDirOf(env)),
     uploads: {
       decodeConcurrency: integer(env, 'UPLOAD_DECODE_CONCURRENCY', DEFAULT_UPLOAD_SETTINGS.decodeConcurrency, 1, 64),
       decodeWaitMs: decimal(env, 'UPLOAD_DECODE_WAIT_SECONDS', DEFAULT_UPLOAD_SETTINGS.decodeWaitMs / 1000, 0.1, 600) * 1000,

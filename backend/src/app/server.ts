@@ -10,6 +10,7 @@ import { Outbox } from '../events/outbox';
 import { readCacheWork } from '../events/read-cache.work';
 import { type DeclareWork, startWork, type WiredWork } from '../events/work';
 import { JobQueue } from '../jobs/job-queue';
+import { backupsWork } from '../modules/backups/backups.work';
 import { webhooksWork } from '../modules/integrations/webhooks.work';
 import { notificationsWork } from '../modules/notifications/notifications.work';
 import { ordersWork } from '../modules/orders/orders.work';
@@ -21,7 +22,14 @@ import { buildKeenSchema } from './graphql-schema';
 import { type AppServices, createServices } from './services';
 
 /** Every module's background work (queues, recurring jobs, outbox subscribers), each declared beside its module. */
-const MODULES_WORK: readonly DeclareWork<AppServices>[] = [readCacheWork, notificationsWork, webhooksWork, ordersWork, uploadsWork];
+const MODULES_WORK: readonly DeclareWork<AppServices>[] = [
+  readCacheWork,
+  notificationsWork,
+  webhooksWork,
+  ordersWork,
+  uploadsWork,
+  backupsWork,
+];
 
 export interface RunningServer {
   url: string;

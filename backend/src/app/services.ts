@@ -1,10 +1,11 @@
-import path from 'node:path';
 import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
+import type { PostgresDataSourceOptions } from 'typeorm/driver/postgres/PostgresDataSourceOptions';
 import { RateLimits } from '../common/rate-limits';
 import { ReadCache } from '../common/read-cache';
 import type { Config } from '../config';
 import type { JobQueue } from '../jobs/job-queue';
+import { BackupsService } from '../modules/backups/backups.service';
 import { BackgroundJobsService } from '../modules/jobs/background-jobs.service';
 import { ApiKeysService, revokeKeysCreatedBy } from '../modules/integrations/api-keys.service';
 import { WebhooksService } from '../modules/integrations/webhooks.service';
@@ -21,8 +22,7 @@ import { PaymentsService } from '../modules/payments/payments.service';
 import { ReportsService } from '../modules/reports/reports.service';
 import { reviewsLoaders } from '../modules/reviews/reviews.loaders';
 import { ReviewsService } from '../modules/reviews/reviews.service';
-import { LocalDiskImageStore } from '../modules/uploads/image-store';
-import { S3ImageStore } from '../modules/uploads/s3-image-store';
+import { imageStoreFor } from '../modules/uploads/s3-image-store';
 import { UploadsService } from '../modules/uploads/uploads.service';
 import type { User } from '../modules/users/user.entity';
 import { usersLoaders } from '../modules/users/users.loaders';
@@ -36,13 +36,8 @@ export function createServices(db: DataSource, config: Config, logger: Logger, j
   const catalog = new CatalogService(db);
   const provider = createPaymentProvider(db, config);
   const orders = new OrdersService(db, provider, config.orders, logger, limits);
-  const uploads = new UploadsService(
-    db,
-    config.s3 ? new S3ImageStore(config.s3) : new LocalDiskImageStore(path.join(config.dataDir, 'uploads')),
-    limits,
-    config.s3?.publicUrl ?? null,
-    config.uploads,
-  );
+  const images = imageStoreFor(config.s3, config.dataDir);
+  const uploads = new UploadsService(db, images, limits, config.s3?.publicUrl ?? null, config.uploads);
   return {
     limits,
     readCache: ReadCache.create(config.readCache, logger),
@@ -56,6 +51,8 @@ export function createServices(db: DataSource, config: Config, logger: Logger, j
     uploads,
     reports: new ReportsService(db, catalog, orders, users),
     backgroundJobs: new BackgroundJobsService(jobs),
+    /** The daily backup; null unless BACKUPS=on. */
+    backups: config.backups.daily ? new BackupsService((db.options as PostgresDataSourceOptions).url!, config.backups, images) : null,
     /** Order e-mails; null with EMAILS=off (and in tests without SMTP_URL). */
     notifications: config.mail ? new NotificationsService(db, config.mail, jobs, logger) : null,
     apiKeys: new ApiKeysService(db),

@@ -261,6 +261,21 @@ describe('docker-compose.yml', () => {
     expect(config.firebase.serviceAccount).toEqual(JSON.parse(valueOf('FIREBASE_SERVICE_ACCOUNT')));
   });
 
+  test('backs the database up daily to its own bucket, which the bucket job makes and never opens to anonymous reads', () => {
+    const config = loadConfig(appEnvironment(operatorValues));
+    expect(config.backups).toMatchObject({
+      daily: true,
+      keepDays: 14,
+      bucket: { endpoint: 'http://seaweedfs-s3:8333', bucket: 'keen-backups' },
+    });
+    expect(loadConfig(appEnvironment({ ...operatorValues, BACKUP_KEEP_DAYS: '30' })).backups.keepDays).toBe(30);
+    const job = (compose.services.bucket.command ?? []).join('\n');
+    expect(job).toMatch(/for bucket in keen-images keen-backups; do/);
+    expect(job).toContain('-buckets=keen-images,keen-backups -actions=Read,Write,List');
+    const anonymous = job.split('\n').filter((line) => line.includes('-user=anonymous'));
+    expect(anonymous).toEqual([expect.stringContaining('-buckets=keen-images -actions=Read ')]);
+  });
+
   test('gives the app every setting config.ts requires in production, and none of them a silent default', () => {
     const env = appEnvironment(operatorValues);
     const config = loadConfig(env);

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import http from 'node:http';
 import { ConfigError, loadConfig } from '../../src/config';
-import { S3ImageStore, signV4 } from '../../src/modules/uploads/s3-image-store';
+import { signV4 } from '../../src/modules/uploads/s3-bucket';
+import { S3ImageStore } from '../../src/modules/uploads/s3-image-store';
 import { bufferedAheadCeiling, type S3StandIn, startS3StandIn } from '../../dev/s3-stand-in';
 import { startTestApp, type TestApp, type TestSession } from '../support/harness';
 
