@@ -46,7 +46,7 @@ export class VariantsService {
 
       const existing = (await readOptionGroups(manager, [productId])).get(productId)!;
       // A variant that lost its options (disabled, kept for its orders) is heir to nothing.
-      const live = before.filter((variant) => variant.options.length === existing.length);
+      const live = before.filter((variant) => !isRetired(variant.name, variant.options.length, existing.length));
       const values = await writeGroups(manager, productId, existing, groups);
       const combinations = combine(groups);
       const heirs = matchVariants(live, combinations);
@@ -188,6 +188,14 @@ async function assertSkuFree(manager: EntityManager, sku: string, variantId: str
   if (owner) throw conflict(`SKU ${sku} is already used by ${describe(owner.product, owner.variant)}`);
 }
 
+/**
+ * Whether a variant is kept only for its orders: it lost its options. Without option groups the
+ * product's own variant has no name, while a retired one keeps the name it was ordered by.
+ */
+function isRetired(name: string, options: number, groups: number): boolean {
+  return options !== groups || (groups === 0 && name !== '');
+}
+
 /** The columns a variant edit writes; enabling a variant that lost its options is refused. */
 async function checkedChanges(manager: EntityManager, variant: ProductVariantRow, changes: ProductVariantInput) {
   if (changes.enabled === true && !variant.enabled) {
@@ -196,7 +204,7 @@ async function checkedChanges(manager: EntityManager, variant: ProductVariantRow
               (SELECT count(*) FROM "product_variant_option" WHERE "variantId" = $2)::int AS options`,
       [variant.productId, variant.id],
     );
-    if (groups !== options)
+    if (isRetired(variant.name, options, groups))
       throw conflict(`${variant.name || 'This variant'} no longer matches the product's options; it can only stay disabled`);
   }
   return {
