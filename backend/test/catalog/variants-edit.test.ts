@@ -133,6 +133,37 @@ describe('updateProductVariant', () => {
   });
 });
 
+test('new products whose names make the same SKU, added at the same moment, are all added with SKUs of their own', async () => {
+  const names = ['Twin knife', 'Twin-Knife', 'Twin_knife', 'TWIN  KNIFE!', 'twin.knife'].map((name) => `${name} ${UNKNOWN_ID.slice(-4)}`);
+  const answers = await Promise.all(
+    names.map((name) =>
+      shop.app.gql<{ createProduct: { id: string; variants: { sku: string }[] } }>(
+        'mutation($input: ProductInput!) { createProduct(input: $input) { id variants { sku } } }',
+        { input: { name, description: 'A twin', price: 10, quantity: 1, minimumQuantity: 1, img: '/images/santoku.svg' } },
+        admin,
+      ),
+    ),
+  );
+  expect(answers.map((answer) => answer.errors)).toEqual(names.map(() => undefined));
+  const skus = answers.map((answer) => answer.data!.createProduct.variants[0].sku).sort();
+  expect(skus).toEqual(['TWIN-KNIFE-0000', 'TWIN-KNIFE-0000-2', 'TWIN-KNIFE-0000-3', 'TWIN-KNIFE-0000-4', 'TWIN-KNIFE-0000-5']);
+
+  // Their options at the same moment: each new variant's SKU is free too.
+  const options = await Promise.all(
+    answers.map((answer) =>
+      shop.app.gql<{ setProductOptions: ReadProduct }>(
+        SET_OPTIONS,
+        { productId: answer.data!.createProduct.id, groups: [{ name: 'Blade length', values: ['16 cm', '18 cm'] }] },
+        admin,
+      ),
+    ),
+  );
+  expect(options.map((answer) => answer.errors)).toEqual(names.map(() => undefined));
+  const variantSkus = options.flatMap((answer) => answer.data!.setProductOptions.variants.map((x) => x.sku.toLowerCase()));
+  expect(new Set(variantSkus).size).toBe(10);
+  expect(variantSkus.filter((sku) => sku.startsWith('twin-knife-0000-18-cm'))).toHaveLength(5);
+});
+
 describe('updateProductVariants', () => {
   test('sets the same price, stock or enabled on the variants named, and only those', async () => {
     const product = await santoku();

@@ -8,7 +8,7 @@ import { raise } from '../../events/outbox';
 import { type Caller, requireAdmin } from '../auth/caller';
 import { Product } from './product.entity';
 import { ProductVariantRow } from './variant.entity';
-import { addOnlyVariant, refreshProductTotals } from './variants';
+import { addOnlyVariant, refreshProductTotals, withFreshSkus } from './variants';
 import { type ProductInput, ProductListOptions, ProductSortField, type UpdateProductInput } from './product.inputs';
 
 const UNIQUE_VIOLATION = '23505';
@@ -94,16 +94,16 @@ export class CatalogService {
 
   async create(caller: Caller, input: ProductInput): Promise<Product> {
     requireAdmin(caller);
-    const product = this.db.getRepository(Product).create({
-      ...parseInput(addProductInput, input),
-    });
+    const fields = parseInput(addProductInput, input);
     return uniquelyNamed(() =>
-      this.db.transaction(async (manager) => {
-        const created = await manager.getRepository(Product).save(product);
-        await addOnlyVariant(manager, created);
-        await raise(manager, 'product.created', created.id, productPayload(created));
-        return created;
-      }),
+      withFreshSkus(() =>
+        this.db.transaction(async (manager) => {
+          const created = await manager.getRepository(Product).save(manager.getRepository(Product).create(fields));
+          await addOnlyVariant(manager, created);
+          await raise(manager, 'product.created', created.id, productPayload(created));
+          return created;
+        }),
+      ),
     );
   }
 
