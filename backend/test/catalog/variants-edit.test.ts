@@ -164,6 +164,47 @@ test('new products whose names make the same SKU, added at the same moment, are 
   expect(variantSkus.filter((sku) => sku.startsWith('twin-knife-0000-18-cm'))).toHaveLength(5);
 });
 
+describe('the product form (updateProduct, PUT /api/products/:id)', () => {
+  const UPDATE_PRODUCT = 'mutation($id: ID!, $input: UpdateProductInput!) { updateProduct(id: $id, input: $input) { price quantity } }';
+  const form = { minimumQuantity: 1, img: '/images/santoku.svg' };
+
+  test('sets the price and stock of a product with several variants only by leaving them as they are', async () => {
+    const product = await santoku();
+    expect(refusal(await shop.app.gql(UPDATE_PRODUCT, { id: product.id, input: { ...form, price: 1, quantity: 1 } }, admin))).toEqual([
+      'BAD_USER_INPUT',
+      `${product.name} has 3 variants: set prices and stock on its variants`,
+    ]);
+    const same = await shop.app.gql(
+      UPDATE_PRODUCT,
+      { id: product.id, input: { ...form, price: product.price, quantity: product.quantity } },
+      admin,
+    );
+    expect(same.errors).toBeUndefined();
+    expect(await v.read(product.id)).toMatchObject({ variants: product.variants });
+  });
+
+  test('a product back without options sets its own variant from the form, though it keeps a variant retired for its orders', async () => {
+    const product = await santoku();
+    expect((await v.place(buyer, [{ productId: product.id, variantId: product.variants[1].id, quantity: 1 }])).errors).toBeUndefined();
+    const plain = await v.setOptions(admin, product.id, []);
+    expect(plain.variants.map((x) => [x.name, x.enabled])).toEqual([
+      ['', true],
+      ['18 cm', false],
+    ]);
+    const answer = await shop.app.gql(UPDATE_PRODUCT, { id: product.id, input: { ...form, price: 77, quantity: 8 } }, admin);
+    expect(answer.errors).toBeUndefined();
+    expect(answer.data!.updateProduct).toEqual({ price: 77, quantity: 8 });
+    const after = await v.read(product.id);
+    expect(after.variants.map((x) => [x.name, x.price, x.quantity, x.enabled])).toEqual([
+      ['', 77, 8, true],
+      ['18 cm', 60, 4, false],
+    ]);
+    const put = await shop.api('PUT', `/products/${product.id}`, { as: admin, body: { ...form, price: 78, quantity: 9 } });
+    expect(put.status).toBe(200);
+    expect((await v.read(product.id)).variants[0]).toMatchObject({ price: 78, quantity: 9 });
+  });
+});
+
 describe('updateProductVariants', () => {
   test('sets the same price, stock or enabled on the variants named, and only those', async () => {
     const product = await santoku();

@@ -11,6 +11,7 @@ import { ProductOptionGroupRow, ProductOptionValueRow, ProductVariantOption, Pro
 import {
   describe,
   freeSkus,
+  isRetired,
   isSkuTaken,
   readOptionGroups,
   readVariants,
@@ -196,14 +197,6 @@ async function assertSkuFree(manager: EntityManager, sku: string, variantId: str
     [sku, variantId],
   );
   if (owner) throw conflict(`SKU ${sku} is already used by ${describe(owner.product, owner.variant)}`);
-}
-
-/**
- * Whether a variant is kept only for its orders: it lost its options. Without option groups the
- * product's own variant has no name, while a retired one keeps the name it was ordered by.
- */
-function isRetired(name: string, options: number, groups: number): boolean {
-  return options !== groups || (groups === 0 && name !== '');
 }
 
 /** The columns a variant edit writes; enabling a variant that lost its options is refused. */

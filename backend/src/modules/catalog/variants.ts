@@ -142,6 +142,14 @@ export async function freeSkus(db: Queryable, wanted: readonly string[]): Promis
   });
 }
 
+/**
+ * Whether a variant is kept only for its orders: it lost its options. Without option groups the
+ * product's own variant has no name, while a retired one keeps the name it was ordered by.
+ */
+export function isRetired(name: string, options: number, groups: number): boolean {
+  return options !== groups || (groups === 0 && name !== '');
+}
+
 /** Whether `error` is another variant having taken an SKU (whatever the case) first. */
 export function isSkuTaken(error: unknown): boolean {
   const driverError = error instanceof QueryFailedError ? (error.driverError as { code?: string; constraint?: string }) : undefined;
