@@ -285,6 +285,38 @@ describe('deleteProductVariant', () => {
     );
     expect(refusal(await shop.app.gql(DELETE_VARIANT, { id: UNKNOWN_ID }, admin))).toEqual(['NOT_FOUND', 'Variant not found']);
   });
+
+  test('a variant retired for its orders does not count as one the product keeps', async () => {
+    const product = await v.productWith(
+      admin,
+      [{ name: 'Handle', values: ['Oak', 'Ash'] }],
+      [
+        { price: 20, quantity: 2 },
+        { price: 25, quantity: 1 },
+      ],
+    );
+    const [oak, ash] = product.variants;
+    expect((await v.place(buyer, [{ productId: product.id, variantId: ash.id, quantity: 1 }])).errors).toBeUndefined();
+    const retiredAsh = await v.setOptions(admin, product.id, [{ name: 'Handle', values: ['Oak'] }]);
+    expect(retiredAsh.variants.map((x) => [x.id, x.enabled])).toEqual([
+      [oak.id, true],
+      [ash.id, false],
+    ]);
+    await refusedAndUnchanged(
+      retiredAsh,
+      shop.app.gql(DELETE_VARIANT, { id: oak.id }, admin),
+      'CONFLICT',
+      'A product keeps at least one variant',
+    );
+  });
+
+  test('two deletes at once of the last two variants leave one', async () => {
+    const product = await v.productWith(admin, [{ name: 'Handle', values: ['Oak', 'Ash'] }]);
+    const answers = await Promise.all(product.variants.map((variant) => shop.app.gql(DELETE_VARIANT, { id: variant.id }, admin)));
+    expect(answers.filter((answer) => !answer.errors)).toHaveLength(1);
+    expect(refusal(answers.find((answer) => answer.errors)!)).toEqual(['CONFLICT', 'A product keeps at least one variant']);
+    expect((await v.read(product.id)).variants).toHaveLength(1);
+  });
 });
 
 describe('who may edit variants', () => {

@@ -140,12 +140,26 @@ export class VariantsService {
     requireAdmin(caller);
     if (!isId(id)) throw notFound('Variant');
     return this.db.transaction(async (manager) => {
-      const [variant] = await this.lockVariants(manager, [id]);
+      const [target]: Pick<ProductVariantRow, 'productId'>[] = await manager.query(
+        `SELECT "productId" FROM "product_variant" WHERE "id" = $1`,
+        [id],
+      );
+      if (!target) throw notFound('Variant');
+      // Every variant of the product, in id order (the lock order): two deletes at once cannot both take its last one.
+      const siblings: (ProductVariantRow & { options: number; groups: number })[] = await manager.query(
+        `SELECT v.*, (SELECT count(*) FROM "product_variant_option" o WHERE o."variantId" = v."id")::int AS "options",
+                (SELECT count(*) FROM "product_option_group" g WHERE g."productId" = v."productId")::int AS "groups"
+           FROM "product_variant" v WHERE v."productId" = $1 ORDER BY v."id" FOR UPDATE OF v`,
+        [target.productId],
+      );
+      const variant = siblings.find((row) => row.id === id);
+      if (!variant) throw notFound('Variant');
       const product = await manager.getRepository(Product).findOneByOrFail({ id: variant.productId });
       if ((await variantsWithOrders(manager, [variant])).size)
         throw conflict(`${describe(product.name, variant.name)} has orders: disable it instead`);
-      const others = await manager.getRepository(ProductVariantRow).countBy({ productId: variant.productId });
-      if (others <= 1) throw conflict('A product keeps at least one variant');
+      // Variants retired for their orders do not count: they can never be sold again.
+      if (!siblings.some((row) => row.id !== id && !isRetired(row.name, row.options, row.groups)))
+        throw conflict('A product keeps at least one variant');
       await manager.delete(ProductVariantRow, { id: variant.id });
       return this.changed(manager, variant.productId);
     });
