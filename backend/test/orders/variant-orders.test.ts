@@ -224,6 +224,17 @@ describe('the older inputs that name only the product', () => {
     expect(legacy.errors).toBeUndefined();
     expect(legacy.data!.placeOrder.lines).toEqual([{ variantId: only.id, variantName: null, sku: only.sku, unitPrice: 30 }]);
     expect((await v.place(buyer, [{ productId: plain.id, quantity: 2 }])).errors).toBeUndefined();
+    // The legacy fields name a variant too.
+    const product = await santoku();
+    const chosen = named(product, '21 cm / Walnut');
+    const legacyVariant = await shop.app.gql(
+      'mutation($input: PlaceOrderInput!) { placeOrder(input: $input) { lines { variantId variantName unitPrice } } }',
+      { input: { ...contact, productId: product.id, variantId: chosen.id, quantity: 1 } },
+      buyer,
+    );
+    expect(legacyVariant.data?.placeOrder.lines).toEqual([
+      { variantId: chosen.id, variantName: '21 cm / Walnut', unitPrice: chosen.price },
+    ]);
 
     const rest = await shop.api('POST', '/orders', { as: buyer, body: { productCode: plain.id, quantity: 3, ...contact } });
     expect(rest.status).toBe(200);

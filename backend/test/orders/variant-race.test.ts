@@ -79,3 +79,60 @@ test(`${BUYERS} first-time buyers over two variants of stock ${STOCK}, some with
   expect((await shop.app.db.getRepository(Product).findOneByOrFail({ id: product.id })).quantity).toBe(leftA + leftB);
   expect((await v.read(product.id)).quantity).toBe(leftA + leftB);
 }, 120_000);
+
+test('orders racing the admin changing the same product’s options, stock and prices: no deadlock, no 5xx, totals that add up', async () => {
+  const v = variantsApi(shop.app);
+  const admin = await shop.app.adminUser();
+  const product = await v.productWith(
+    admin,
+    [{ name: 'Handle', values: ['Oak', 'Ash', 'Elm'] }],
+    [
+      { price: 40, quantity: 30 },
+      { price: 50, quantity: 30 },
+      { price: 60, quantity: 30 },
+    ],
+  );
+  const ids = product.variants.map((variant) => variant.id);
+  const orders = buyers.slice(0, 60).map((buyer, i) => {
+    // Carts of two of the three, listed in every order.
+    const pair = [ids[i % 3], ids[(i + 1 + (i % 2)) % 3]];
+    return shop.app.gql(
+      PLACE,
+      { input: { ...contact, lines: pair.map((variantId) => ({ productId: product.id, variantId, quantity: 1 })) } },
+      buyer,
+    );
+  });
+  const edits = [
+    shop.app.gql(
+      'mutation($productId: ID!, $groups: [ProductOptionGroupInput!]!) { setProductOptions(productId: $productId, groups: $groups) { id } }',
+      { productId: product.id, groups: [{ name: 'Handle', values: ['Oak', 'Ash', 'Elm', 'Yew'] }] },
+      admin,
+    ),
+    shop.app.gql(
+      'mutation($ids: [ID!]!, $input: ProductVariantInput!) { updateProductVariants(ids: $ids, input: $input) { id } }',
+      { ids: [...ids].reverse(), input: { price: 45 } },
+      admin,
+    ),
+    shop.app.gql(
+      'mutation($id: ID!, $input: ProductVariantInput!) { updateProductVariant(id: $id, input: $input) { id } }',
+      { id: ids[2], input: { quantity: 25 } },
+      admin,
+    ),
+  ];
+  const [placed, edited] = await Promise.all([Promise.all(orders), Promise.all(edits)]);
+  expect(edited.map((answer) => answer.errors)).toEqual([undefined, undefined, undefined]);
+  expect(placed.map((answer) => answer.errors?.[0]?.message).filter((message) => message !== undefined && !SHORTAGE.test(message))).toEqual(
+    [],
+  );
+  const after = await v.read(product.id);
+  expect(after.variants.map((variant) => variant.name)).toEqual(['Oak', 'Ash', 'Elm', 'Yew']);
+  expect(after.variants.every((variant) => variant.quantity >= 0)).toBe(true);
+  // Oak and Ash lost exactly the units their accepted lines took.
+  const sold = (id: string) =>
+    placed.flatMap((answer) => answer.data?.placeOrder.lines ?? []).filter((line: { variantId: string }) => line.variantId === id).length;
+  expect([after.variants[0].quantity, after.variants[1].quantity]).toEqual([30 - sold(ids[0]), 30 - sold(ids[1])]);
+  expect(after.quantity).toBe(after.variants.reduce((sum, variant) => sum + variant.quantity, 0));
+  // The bulk edit priced the three it named; Yew started at the product's price when it was made.
+  expect(after.variants.slice(0, 3).map((variant) => variant.price)).toEqual([45, 45, 45]);
+  expect(after.price).toBe(Math.min(...after.variants.map((variant) => variant.price)));
+}, 60_000);

@@ -50,10 +50,11 @@ export class VariantsService {
 
   /** setOptions' work, in one transaction (tried again when a concurrent writer took one of its new SKUs). */
   private async writeOptions(manager: EntityManager, productId: string, groups: OptionGroupInput[]): Promise<Product> {
+    // Variants first, as every stock writer takes them (see variants.ts); the product after, so
+    // that new variants start at its price as the writers just before left it.
+    await manager.query(`SELECT "id" FROM "product_variant" WHERE "productId" = $1 ORDER BY "id" FOR UPDATE`, [productId]);
     const product = await manager.getRepository(Product).findOneBy({ id: productId });
     if (!product) throw notFound('Product');
-    // Variants first, as every stock writer takes them (see variants.ts).
-    await manager.query(`SELECT "id" FROM "product_variant" WHERE "productId" = $1 ORDER BY "id" FOR UPDATE`, [productId]);
     const before = (await readVariants(manager, [productId])).get(productId)!;
     const ordered = await variantsWithOrders(manager, before);
 
