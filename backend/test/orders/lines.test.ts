@@ -1,4 +1,5 @@
 import { Product } from '../../src/modules/catalog/product.entity';
+import { ProductVariantRow } from '../../src/modules/catalog/variant.entity';
 import { Order, OrderState } from '../../src/modules/orders/order.entity';
 import { OrderLine } from '../../src/modules/orders/order-line.entity';
 import { codeOf, messageOf, startTestApp, type TestApp, type TestSession } from '../support/harness';
@@ -207,11 +208,25 @@ test('REST answers the flat fields from the first line, the total and every line
     totalPrice: 40 + 2 * 17,
     engraving: null,
   });
+  // Products without options: their one variant's SKU, no variant name.
+  const skuOf = async (productId: string) => (await app.db.getRepository(ProductVariantRow).findOneByOrFail({ productId })).sku;
   expect(body.lines).toEqual([
-    { productCode: a.id, name: a.name, img: a.img, quantity: 1, unitPrice: 40, engraving: null, lineTotal: 40 },
+    {
+      productCode: a.id,
+      name: a.name,
+      variantName: null,
+      sku: await skuOf(a.id),
+      img: a.img,
+      quantity: 1,
+      unitPrice: 40,
+      engraving: null,
+      lineTotal: 40,
+    },
     {
       productCode: b.id,
       name: b.name,
+      variantName: null,
+      sku: await skuOf(b.id),
       img: b.img,
       quantity: 2,
       unitPrice: 10,

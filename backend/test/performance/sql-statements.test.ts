@@ -130,7 +130,9 @@ describe('a product list reads the columns its answer needs, and no others', () 
     // The answer's shape is test/catalog/rest.test.ts's to check; here, what it cost.
     expect(response.status).toBe(200);
     expect(await response.json()).toHaveLength(3);
-    expect(app.queries.texts).toHaveLength(1);
+    // The list, then the variants of the page in one statement.
+    expect(app.queries.texts).toHaveLength(2);
+    expect(app.queries.texts[1]).toContain('FROM "product_variant" v');
     expect(selected(app.queries.texts[0])).toEqual([
       'id',
       'name',

@@ -66,17 +66,29 @@ export class ProductVariants1765500000000 implements MigrationInterface {
       )`);
     await db.query(`CREATE INDEX "IDX_product_variant_option_value" ON "product_variant_option" ("valueId")`);
 
-    // One variant per product. Names are unique whatever the case, but two may make the same SKU
-    // ("Bowie knife" and "Bowie-Knife"): the later ones get -2, -3...
+    // One variant per product, oldest first. Names are unique whatever the case, but two may make
+    // the same SKU ("Bowie knife" and "Bowie-Knife"), and a name may make the SKU a suffix would
+    // give ("Bowie knife 2"): each takes the first of its SKU, -2, -3... that no variant has yet.
     await db.query(`
-      INSERT INTO "product_variant" ("productId", "sku", "name", "price", "quantity", "img", "position", "createdAt")
-      SELECT s."id",
-             CASE WHEN s.n = 1 THEN s.base ELSE left(s.base, 58) || '-' || s.n END,
-             '', s."price", s."quantity", NULL, 0, s."createdAt"
-        FROM (SELECT p.*, b.base, row_number() OVER (PARTITION BY b.base ORDER BY p."createdAt", p."id") AS n
-                FROM "product" p,
-                     LATERAL (SELECT coalesce(nullif(left(trim(BOTH '-' FROM upper(regexp_replace(p."name", '[^A-Za-z0-9]+', '-', 'g'))), 58), ''), 'ITEM') AS base) b
-             ) s`);
+      DO $$
+      DECLARE
+        p record;
+        base text;
+        candidate text;
+        n int;
+      BEGIN
+        FOR p IN SELECT * FROM "product" ORDER BY "createdAt", "id" LOOP
+          base := coalesce(nullif(trim(BOTH '-' FROM left(trim(BOTH '-' FROM upper(regexp_replace(p."name", '[^A-Za-z0-9]+', '-', 'g'))), 58)), ''), 'ITEM');
+          candidate := base;
+          n := 1;
+          WHILE EXISTS (SELECT 1 FROM "product_variant" v WHERE lower(v."sku") = lower(candidate)) LOOP
+            n := n + 1;
+            candidate := base || '-' || n;
+          END LOOP;
+          INSERT INTO "product_variant" ("productId", "sku", "name", "price", "quantity", "img", "position", "createdAt")
+          VALUES (p."id", candidate, '', p."price", p."quantity", NULL, 0, p."createdAt");
+        END LOOP;
+      END $$`);
 
     await db.query(`ALTER TABLE "order_line" ADD "variantId" uuid`);
     await db.query(`ALTER TABLE "order_line" ADD "variantName" varchar(200)`);

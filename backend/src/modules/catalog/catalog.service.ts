@@ -8,7 +8,7 @@ import { raise } from '../../events/outbox';
 import { type Caller, requireAdmin } from '../auth/caller';
 import { Product } from './product.entity';
 import { ProductVariantRow } from './variant.entity';
-import { addOnlyVariant, refreshProductTotals } from './variants';
+import { addOnlyVariant, isRetired, refreshProductTotals, withFreshSkus } from './variants';
 import { type ProductInput, ProductListOptions, ProductSortField, type UpdateProductInput } from './product.inputs';
 
 const UNIQUE_VIOLATION = '23505';
@@ -94,16 +94,16 @@ export class CatalogService {
 
   async create(caller: Caller, input: ProductInput): Promise<Product> {
     requireAdmin(caller);
-    const product = this.db.getRepository(Product).create({
-      ...parseInput(addProductInput, input),
-    });
+    const fields = parseInput(addProductInput, input);
     return uniquelyNamed(() =>
-      this.db.transaction(async (manager) => {
-        const created = await manager.getRepository(Product).save(product);
-        await addOnlyVariant(manager, created);
-        await raise(manager, 'product.created', created.id, productPayload(created));
-        return created;
-      }),
+      withFreshSkus(() =>
+        this.db.transaction(async (manager) => {
+          const created = await manager.getRepository(Product).save(manager.getRepository(Product).create(fields));
+          await addOnlyVariant(manager, created);
+          await raise(manager, 'product.created', created.id, productPayload(created));
+          return created;
+        }),
+      ),
     );
   }
 
@@ -149,10 +149,15 @@ export class CatalogService {
  * takes them back unchanged (the form shows the totals); changing them is the variants' business.
  */
 async function setOnlyVariant(manager: EntityManager, productId: string, wanted: { price: number; quantity: number }): Promise<void> {
-  const variants: Pick<ProductVariantRow, 'id'>[] = await manager.query(
-    `SELECT "id" FROM "product_variant" WHERE "productId" = $1 ORDER BY "id" FOR UPDATE`,
+  const rows: (Pick<ProductVariantRow, 'id' | 'name'> & { options: number; groups: number })[] = await manager.query(
+    `SELECT v."id", v."name",
+            (SELECT count(*) FROM "product_variant_option" o WHERE o."variantId" = v."id")::int AS "options",
+            (SELECT count(*) FROM "product_option_group" g WHERE g."productId" = v."productId")::int AS "groups"
+       FROM "product_variant" v WHERE v."productId" = $1 ORDER BY v."id" FOR UPDATE OF v`,
     [productId],
   );
+  // Variants retired for their orders are not the form's business.
+  const variants = rows.filter((row) => !isRetired(row.name, row.options, row.groups));
   const product = await manager.getRepository(Product).findOneByOrFail({ id: productId });
   if (variants.length === 1) await manager.getRepository(ProductVariantRow).update({ id: variants[0].id }, wanted);
   else if (wanted.price !== product.price || wanted.quantity !== product.quantity)

@@ -1,5 +1,5 @@
 import { type OptionGroupInput, productOptionsInput, productVariantInput, type ProductVariantInput } from '@keen/rules/schemas';
-import { type DataSource, type EntityManager, In, QueryFailedError } from 'typeorm';
+import { type DataSource, type EntityManager, In } from 'typeorm';
 import { badInput, conflict, notFound } from '../../common/errors';
 import { isId, parseInput } from '../../common/validate';
 import { raise } from '../../events/outbox';
@@ -8,9 +8,18 @@ import { productPayload } from './catalog.service';
 import { Product } from './product.entity';
 import type { ProductOptionGroup } from './variant.types';
 import { ProductOptionGroupRow, ProductOptionValueRow, ProductVariantOption, ProductVariantRow } from './variant.entity';
-import { describe, freeSkus, readOptionGroups, readVariants, refreshProductTotals, skuPart, type VariantRead } from './variants';
-
-const UNIQUE_VIOLATION = '23505';
+import {
+  describe,
+  freeSkus,
+  isRetired,
+  isSkuTaken,
+  readOptionGroups,
+  readVariants,
+  refreshProductTotals,
+  skuPart,
+  type VariantRead,
+  withFreshSkus,
+} from './variants';
 
 /** A combination of option values: group name to value name, lower-cased. */
 type Combination = Map<string, string>;
@@ -36,61 +45,65 @@ export class VariantsService {
     requireAdmin(caller);
     const groups = parseInput(productOptionsInput, input);
     if (!isId(productId)) throw notFound('Product');
-    return this.db.transaction(async (manager) => {
-      const product = await manager.getRepository(Product).findOneBy({ id: productId });
-      if (!product) throw notFound('Product');
-      // Variants first, as every stock writer takes them (see variants.ts).
-      await manager.query(`SELECT "id" FROM "product_variant" WHERE "productId" = $1 ORDER BY "id" FOR UPDATE`, [productId]);
-      const before = (await readVariants(manager, [productId])).get(productId)!;
-      const ordered = await variantsWithOrders(manager, before);
+    return withFreshSkus(() => this.db.transaction((manager) => this.writeOptions(manager, productId, groups)));
+  }
 
-      const existing = (await readOptionGroups(manager, [productId])).get(productId)!;
-      // A variant that lost its options (disabled, kept for its orders) is heir to nothing.
-      const live = before.filter((variant) => variant.options.length === existing.length);
-      const values = await writeGroups(manager, productId, existing, groups);
-      const combinations = combine(groups);
-      const heirs = matchVariants(live, combinations);
+  /** setOptions' work, in one transaction (tried again when a concurrent writer took one of its new SKUs). */
+  private async writeOptions(manager: EntityManager, productId: string, groups: OptionGroupInput[]): Promise<Product> {
+    // Variants first, as every stock writer takes them (see variants.ts); the product after, so
+    // that new variants start at its price as the writers just before left it.
+    await manager.query(`SELECT "id" FROM "product_variant" WHERE "productId" = $1 ORDER BY "id" FOR UPDATE`, [productId]);
+    const product = await manager.getRepository(Product).findOneBy({ id: productId });
+    if (!product) throw notFound('Product');
+    const before = (await readVariants(manager, [productId])).get(productId)!;
+    const ordered = await variantsWithOrders(manager, before);
 
-      const taken = new Set(heirs.values());
-      const newSkus = await freeSkus(
-        manager,
-        combinations.filter((_, index) => !taken.has(index)).map((combination) => skuOf(product.name, combination, groups)),
-      );
-      const survivors = [...heirs.keys()];
-      if (survivors.length) await manager.delete(ProductVariantOption, { variantId: In(survivors) });
-      const links: ProductVariantOption[] = [];
-      for (const [index, combination] of combinations.entries()) {
-        const name = nameOf(combination, groups);
-        const heir = [...heirs].find(([, at]) => at === index)?.[0];
-        const variantId =
-          heir ??
-          (
-            await manager.getRepository(ProductVariantRow).insert({
-              productId,
-              sku: newSkus.shift()!,
-              name,
-              price: product.price,
-              quantity: 0,
-              img: null,
-              enabled: true,
-              position: index,
-            })
-          ).identifiers[0].id;
-        if (heir) await manager.getRepository(ProductVariantRow).update({ id: heir }, { name, position: index });
-        for (const [group, value] of combination) links.push({ variantId, valueId: values.get(`${group}\u0000${value}`)! });
-      }
-      if (links.length) await manager.getRepository(ProductVariantOption).insert(links);
+    const existing = (await readOptionGroups(manager, [productId])).get(productId)!;
+    // A variant that lost its options (disabled, kept for its orders) is heir to nothing.
+    const live = before.filter((variant) => !isRetired(variant.name, variant.options.length, existing.length));
+    const values = await writeGroups(manager, productId, existing, groups);
+    const combinations = combine(groups);
+    const heirs = matchVariants(live, combinations);
 
-      const orphans = before.filter((variant) => !heirs.has(variant.id));
-      const retired = orphans.filter((variant) => ordered.has(variant.id)).map((variant) => variant.id);
-      const gone = orphans.filter((variant) => !ordered.has(variant.id)).map((variant) => variant.id);
-      if (gone.length) await manager.delete(ProductVariantRow, { id: In(gone) });
-      // Kept for their orders, with their names; no longer one of the combinations.
-      if (retired.length) await manager.delete(ProductVariantOption, { variantId: In(retired) });
-      for (const [at, id] of retired.entries())
-        await manager.getRepository(ProductVariantRow).update({ id }, { enabled: false, position: combinations.length + at });
-      return this.changed(manager, productId);
-    });
+    const taken = new Set(heirs.values());
+    const newSkus = await freeSkus(
+      manager,
+      combinations.filter((_, index) => !taken.has(index)).map((combination) => skuOf(product.name, combination, groups)),
+    );
+    const survivors = [...heirs.keys()];
+    if (survivors.length) await manager.delete(ProductVariantOption, { variantId: In(survivors) });
+    const links: ProductVariantOption[] = [];
+    for (const [index, combination] of combinations.entries()) {
+      const name = nameOf(combination, groups);
+      const heir = [...heirs].find(([, at]) => at === index)?.[0];
+      const variantId =
+        heir ??
+        (
+          await manager.getRepository(ProductVariantRow).insert({
+            productId,
+            sku: newSkus.shift()!,
+            name,
+            price: product.price,
+            quantity: 0,
+            img: null,
+            enabled: true,
+            position: index,
+          })
+        ).identifiers[0].id;
+      if (heir) await manager.getRepository(ProductVariantRow).update({ id: heir }, { name, position: index });
+      for (const [group, value] of combination) links.push({ variantId, valueId: values.get(`${group}\u0000${value}`)! });
+    }
+    if (links.length) await manager.getRepository(ProductVariantOption).insert(links);
+
+    const orphans = before.filter((variant) => !heirs.has(variant.id));
+    const retired = orphans.filter((variant) => ordered.has(variant.id)).map((variant) => variant.id);
+    const gone = orphans.filter((variant) => !ordered.has(variant.id)).map((variant) => variant.id);
+    if (gone.length) await manager.delete(ProductVariantRow, { id: In(gone) });
+    // Kept for their orders, with their names; no longer one of the combinations.
+    if (retired.length) await manager.delete(ProductVariantOption, { variantId: In(retired) });
+    for (const [at, id] of retired.entries())
+      await manager.getRepository(ProductVariantRow).update({ id }, { enabled: false, position: combinations.length + at });
+    return this.changed(manager, productId);
   }
 
   /** Changes one variant: SKU (unique in the shop), price, stock, photo (null shows the product's) or enabled. */
@@ -128,12 +141,26 @@ export class VariantsService {
     requireAdmin(caller);
     if (!isId(id)) throw notFound('Variant');
     return this.db.transaction(async (manager) => {
-      const [variant] = await this.lockVariants(manager, [id]);
+      const [target]: Pick<ProductVariantRow, 'productId'>[] = await manager.query(
+        `SELECT "productId" FROM "product_variant" WHERE "id" = $1`,
+        [id],
+      );
+      if (!target) throw notFound('Variant');
+      // Every variant of the product, in id order (the lock order): two deletes at once cannot both take its last one.
+      const siblings: (ProductVariantRow & { options: number; groups: number })[] = await manager.query(
+        `SELECT v.*, (SELECT count(*) FROM "product_variant_option" o WHERE o."variantId" = v."id")::int AS "options",
+                (SELECT count(*) FROM "product_option_group" g WHERE g."productId" = v."productId")::int AS "groups"
+           FROM "product_variant" v WHERE v."productId" = $1 ORDER BY v."id" FOR UPDATE OF v`,
+        [target.productId],
+      );
+      const variant = siblings.find((row) => row.id === id);
+      if (!variant) throw notFound('Variant');
       const product = await manager.getRepository(Product).findOneByOrFail({ id: variant.productId });
       if ((await variantsWithOrders(manager, [variant])).size)
         throw conflict(`${describe(product.name, variant.name)} has orders: disable it instead`);
-      const others = await manager.getRepository(ProductVariantRow).countBy({ productId: variant.productId });
-      if (others <= 1) throw conflict('A product keeps at least one variant');
+      // Variants retired for their orders do not count: they can never be sold again.
+      if (!siblings.some((row) => row.id !== id && !isRetired(row.name, row.options, row.groups)))
+        throw conflict('A product keeps at least one variant');
       await manager.delete(ProductVariantRow, { id: variant.id });
       return this.changed(manager, variant.productId);
     });
@@ -163,8 +190,7 @@ export class VariantsService {
     try {
       return await this.db.transaction(work);
     } catch (error) {
-      if (error instanceof QueryFailedError && (error.driverError as { code?: string }).code === UNIQUE_VIOLATION)
-        throw conflict('That SKU was just taken by another variant; choose another');
+      if (isSkuTaken(error)) throw conflict('That SKU was just taken by another variant; choose another');
       throw error;
     }
   }
@@ -196,7 +222,7 @@ async function checkedChanges(manager: EntityManager, variant: ProductVariantRow
               (SELECT count(*) FROM "product_variant_option" WHERE "variantId" = $2)::int AS options`,
       [variant.productId, variant.id],
     );
-    if (groups !== options)
+    if (isRetired(variant.name, options, groups))
       throw conflict(`${variant.name || 'This variant'} no longer matches the product's options; it can only stay disabled`);
   }
   return {

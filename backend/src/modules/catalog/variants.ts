@@ -1,4 +1,5 @@
-import type { EntityManager } from 'typeorm';
+import { type EntityManager, QueryFailedError } from 'typeorm';
+import { conflict } from '../../common/errors';
 import type { Product } from './product.entity';
 import { ProductVariantRow } from './variant.entity';
 import type { ProductOptionGroup, ProductOptionValue, ProductVariant } from './variant.types';
@@ -20,18 +21,16 @@ type Queryable = Pick<EntityManager, 'query'>;
 /** A new product's one variant: its price, stock and photo, with an SKU made from its name. */
 export async function addOnlyVariant(manager: EntityManager, product: Product): Promise<void> {
   const [sku] = await freeSkus(manager, [skuPart(product.name)]);
-  await manager
-    .getRepository(ProductVariantRow)
-    .insert({
-      productId: product.id,
-      sku,
-      name: '',
-      price: product.price,
-      quantity: product.quantity,
-      img: null,
-      enabled: true,
-      position: 0,
-    });
+  await manager.getRepository(ProductVariantRow).insert({
+    productId: product.id,
+    sku,
+    name: '',
+    price: product.price,
+    quantity: product.quantity,
+    img: null,
+    enabled: true,
+    position: 0,
+  });
 }
 
 /** The variants of these products, in their order, each with its options in group order: one statement. */
@@ -141,6 +140,34 @@ export async function freeSkus(db: Queryable, wanted: readonly string[]): Promis
     taken.add(free.toLowerCase());
     return free;
   });
+}
+
+/**
+ * Whether a variant is kept only for its orders: it lost its options. Without option groups the
+ * product's own variant has no name, while a retired one keeps the name it was ordered by.
+ */
+export function isRetired(name: string, options: number, groups: number): boolean {
+  return options !== groups || (groups === 0 && name !== '');
+}
+
+/** Whether `error` is another variant having taken an SKU (whatever the case) first. */
+export function isSkuTaken(error: unknown): boolean {
+  const driverError = error instanceof QueryFailedError ? (error.driverError as { code?: string; constraint?: string }) : undefined;
+  return driverError?.code === '23505' && driverError.constraint === 'UQ_product_variant_sku';
+}
+
+/**
+ * Runs a transaction that makes SKUs (freeSkus) again when a concurrent writer committed one of
+ * them first: the next try reads it and takes the next free one.
+ */
+export async function withFreshSkus<T>(transaction: () => Promise<T>, attempts = 5): Promise<T> {
+  try {
+    return await transaction();
+  } catch (error) {
+    if (!isSkuTaken(error)) throw error;
+    if (attempts <= 1) throw conflict('Other products were just given the same SKUs; please try again');
+    return withFreshSkus(transaction, attempts - 1);
+  }
 }
 
 /** "Engraved Santoku 18 cm / Walnut", or the product's name alone for its only variant. */

@@ -16,6 +16,8 @@ import type { PlaceOrderInput } from './order.inputs';
 const restLine = (l: OrderLine) => ({
   productCode: l.productId,
   name: l.name,
+  variantName: l.variantName,
+  sku: l.sku,
   img: l.img,
   quantity: l.quantity,
   unitPrice: l.unitPrice,
@@ -62,6 +64,11 @@ const orderedEngraving = z.object({
 const orderLineAnswer = z.object({
   productCode,
   name: z.string().describe('The product name, as ordered'),
+  variantName: z
+    .string()
+    .nullable()
+    .describe('The variant as ordered, "18 cm / Walnut", a measure included ("23.5 cm / Walnut"); null for a product without options'),
+  sku: z.string().nullable().describe("The variant's SKU when ordered"),
   img: z.string(),
   quantity: z.int(),
   unitPrice: z.int().describe('Unit price as ordered, without the engraving surcharge'),

@@ -508,11 +508,9 @@ const describeVariant = (variant: Pick<OfferedVariant, 'productName' | 'name'>) 
 async function chooseVariant(db: EntityManager, line: RequestedLine, offered: OfferedVariant[]): Promise<OfferedVariant> {
   const ofProduct = offered.filter((variant) => variant.productId === line.productId);
   if (!ofProduct.length && !(await db.getRepository(Product).existsBy({ id: line.productId }))) throw notFound('Product');
-  const variant = line.variantId
-    ? ofProduct.find((candidate) => candidate.id === line.variantId)
-    : ofProduct.length === 1
-      ? ofProduct[0]
-      : undefined;
+  // Variants retired for their orders lost their options; without options, the product's own one has no name.
+  const live = ofProduct.filter((candidate) => (candidate.firstGroup === null ? candidate.name === '' : candidate.options.length > 0));
+  const variant = line.variantId ? ofProduct.find((candidate) => candidate.id === line.variantId) : live.length === 1 ? live[0] : undefined;
   if (!variant) {
     if (line.variantId || !ofProduct.length) throw notFound('Variant');
     throw line.refuse(`Choose a ${(ofProduct[0].firstGroup ?? 'variant').toLowerCase()} for ${ofProduct[0].productName}`);

@@ -111,7 +111,7 @@ export class UploadsService {
   }
 
   /**
-   * Removes stored uploads that no product, order, order line, profile or review points at and that are older
+   * Removes stored uploads that no product, variant, order, order line, profile or review points at and that are older
    * than a day (younger ones may belong to a form still being filled in), with their responsive
    * sizes. Answers the removed names.
    */
@@ -121,8 +121,8 @@ export class UploadsService {
     if (old.length === 0) return [];
     const rows: { name: string }[] = await this.db.query(
       `SELECT DISTINCT substring(img from '/uploads/([0-9a-f]{32})[^/?#]*$') AS name
-         FROM (SELECT img FROM "product" UNION ALL SELECT img FROM "order" UNION ALL SELECT img FROM "order_line"
-               UNION ALL SELECT img FROM "user" UNION ALL SELECT img FROM "review") AS images
+         FROM (SELECT img FROM "product" UNION ALL SELECT img FROM "product_variant" UNION ALL SELECT img FROM "order"
+               UNION ALL SELECT img FROM "order_line" UNION ALL SELECT img FROM "user" UNION ALL SELECT img FROM "review") AS images
         WHERE img LIKE '%/uploads/%'`,
     );
     const referenced = new Set(rows.map((row) => row.name));
