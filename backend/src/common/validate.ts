@@ -59,4 +59,3 @@ export function requirePhone(value: unknown): string {
   if (!PHONE_PATTERN.test(phone)) throw badInput(phoneFormatMessage());
   return phone;
 }
-

@@ -232,10 +232,9 @@ export class JobQueue {
   }
 
   private async failuresInARow(name: string): Promise<number> {
-    const { rows } = await this.boss.getDb().executeSql(
-      `SELECT "consecutiveFailures" FROM "scheduled_job_status" WHERE "name" = $1`,
-      [name],
-    );
+    const { rows } = await this.boss
+      .getDb()
+      .executeSql(`SELECT "consecutiveFailures" FROM "scheduled_job_status" WHERE "name" = $1`, [name]);
     return (rows[0]?.consecutiveFailures as number | undefined) ?? 0;
   }
 
