@@ -175,3 +175,21 @@ export const demoReviews = [
     description: 'Solid bushcraft knife, holds an edge well. The engraved sheath is a nice touch.',
   },
 ];
+
+/**
+ * The demo knife sold in several blade lengths and handles, one length made to measure: each
+ * variant costs the product's price plus its values' surcharges, and starts with `stock` units.
+ */
+export const demoVariants = {
+  slug: 'nakiri',
+  groups: [
+    {
+      name: 'Blade length',
+      values: ['16.5 cm', '18 cm'],
+      custom: { label: 'Made to measure', min: 12, max: 24, unit: 'cm', surcharge: 40 },
+    },
+    { name: 'Handle', values: ['Walnut', 'Ebony'] },
+  ],
+  surcharges: { '18 cm': 15, Ebony: 20 } as Record<string, number>,
+  stock: 5,
+};

@@ -9,12 +9,14 @@ import { Review } from '../modules/reviews/review.entity';
 import { User } from '../modules/users/user.entity';
 import type { IdentityService } from '../modules/auth/identity';
 import type { UsersService } from '../modules/users/users.service';
-import { demoProducts, demoReviews } from './catalogue';
+import { demoProducts, demoReviews, demoVariants } from './catalogue';
+import type { Caller } from '../modules/auth/caller';
+import { VariantsService } from '../modules/catalog/variants.service';
 
 /** Fills an empty catalogue with the demo knives and reviews; leaves a used shop alone. */
 export async function seedCatalogue(db: DataSource, logger: Logger): Promise<void> {
   if ((await db.getRepository(Product).count()) > 0) return;
-  await db.transaction(async (manager) => {
+  const variantKnife = await db.transaction(async (manager) => {
     // One second apart, so "newest" and "first" orders follow the catalogue as written.
     const start = Date.now() - demoProducts.length * 1000;
     const products = await manager
@@ -33,8 +35,24 @@ export async function seedCatalogue(db: DataSource, logger: Logger): Promise<voi
     // Like any write, the seed's is followed by its events: public answers cached before it are forgotten.
     for (const product of products) await raise(manager, 'product.created', product.id, productPayload(product));
     for (const { id, star } of reviews) await raise(manager, 'review.added', id, { reviewId: id, authorId: null, rating: star });
+    return products[demoProducts.findIndex((demo) => demo.slug === demoVariants.slug)];
   });
+  await seedVariants(db, variantKnife);
   logger.info({ products: demoProducts.length, reviews: demoReviews.length }, 'seeded the demo catalogue');
+}
+
+/** The seed edits the catalogue as an integrator with catalog:write would, through the same rules. */
+const SEED_CALLER: Caller = { user: null, apiKey: { id: 'demo-seed', name: 'Demo catalogue', scopes: ['catalog:write'] } };
+
+/** Gives the demo's variant knife its options, then each variant its price and stock. */
+async function seedVariants(db: DataSource, product: Product): Promise<void> {
+  const variants = new VariantsService(db);
+  await variants.setOptions(SEED_CALLER, product.id, demoVariants.groups);
+  const [made] = (await variants.of(SEED_CALLER, [product.id])).values();
+  for (const variant of made) {
+    const extra = variant.options.reduce((sum, option) => sum + (demoVariants.surcharges[option.name] ?? 0), 0);
+    await variants.updateVariant(SEED_CALLER, variant.id, { price: product.price + extra, quantity: demoVariants.stock });
+  }
 }
 
 /** Demo accounts are made in the identity provider and as profile rows. */
