@@ -33,7 +33,13 @@ function shop(rows: Row[]) {
     const take = options.take ?? 20;
     const items = matches
       .slice(skip, skip + take)
-      .map((row) => ({ __typename: 'Product', img: `/images/${row.id}.svg`, description: 'Engraved', ...row }));
+      .map((row) => ({
+        __typename: 'Product',
+        img: `/images/${row.id}.svg`,
+        description: 'Engraved',
+        variants: [{ __typename: 'ProductVariant', id: `${row.id}-v`, price: row.price, enabled: true }],
+        ...row,
+      }));
     return of({ data: { products: { __typename: 'ProductList', totalItems: matches.length, items } } });
   });
   return { requests, client: new ApolloClient({ link, cache: createCache() }) };
