@@ -50,57 +50,6 @@ export default function ProductCard({ product }: { product: ProductItem }) {
         </Typography>
         <Typography variant="body2">Available quantity: {chosen ? chosen.quantity : product.quantity}</Typography>
         <Typography variant="body2">Minimum order: {product.minimumQuantity}</Typography>
-        {open && (
-          <Box id={panelId} sx={{ mt: 2 }}>
-            <Suspense fallback={<Spinner label="Loading options" />}>
-              {options ? (
-                <>
-                  <VariantPicker
-                    id={`card-${product.id}`}
-                    groups={options.optionGroups}
-                    variants={options.variants}
-                    chosen={chosen}
-                    onChoose={(variant) => setChosenId(variant.id)}
-                    measure={measure}
-                    onMeasure={setMeasure}
-                    measureError={tried ? measureMessage : null}
-                  />
-                  {chosen && (
-                    <AddToCartButton
-                      fullWidth
-                      sx={{ mt: 2 }}
-                      productName={lineName(product.name, chosen.name)}
-                      disabled={chosen.quantity < product.minimumQuantity}
-                      line={() => {
-                        if (measureMessage) {
-                          setTried(true);
-                          enqueueSnackbar(measureMessage, { variant: 'error' });
-                          return null;
-                        }
-                        const customValue = custom ? Number(measure) : null;
-                        return {
-                          productId: product.id,
-                          variantId: chosen.id,
-                          variantName: variantLabel(options.optionGroups, chosen, customValue),
-                          ...(custom && { customValue }),
-                          quantity: product.minimumQuantity,
-                          engraving: null,
-                          seen: seenOf(product, { img: chosen.img, price: price ?? chosen.price, quantity: chosen.quantity }),
-                        };
-                      }}
-                    />
-                  )}
-                </>
-              ) : choices.error ? (
-                <Typography role="alert" color="error">
-                  Could not load the options
-                </Typography>
-              ) : (
-                <Spinner label="Loading options" />
-              )}
-            </Suspense>
-          </Box>
-        )}
       </CardContent>
       <CardActions>
         <Button
@@ -130,7 +79,6 @@ export default function ProductCard({ product }: { product: ProductItem }) {
             disabled={product.quantity < product.minimumQuantity}
             line={() => ({
               productId: product.id,
-              ...(product.variants.length === 1 && { variantId: product.variants[0].id }),
               quantity: product.minimumQuantity,
               engraving: null,
               seen: seenOf(product),
@@ -138,6 +86,57 @@ export default function ProductCard({ product }: { product: ProductItem }) {
           />
         )}
       </CardActions>
+      {open && (
+        <Box id={panelId} sx={{ px: 2, pb: 2 }}>
+          <Suspense fallback={<Spinner label="Loading options" />}>
+            {options ? (
+              <>
+                <VariantPicker
+                  id={`card-${product.id}`}
+                  groups={options.optionGroups}
+                  variants={options.variants}
+                  chosen={chosen}
+                  onChoose={(variant) => setChosenId(variant.id)}
+                  measure={measure}
+                  onMeasure={setMeasure}
+                  measureError={tried ? measureMessage : null}
+                />
+                {chosen && (
+                  <AddToCartButton
+                    fullWidth
+                    sx={{ mt: 2 }}
+                    productName={lineName(product.name, chosen.name)}
+                    disabled={chosen.quantity < product.minimumQuantity}
+                    line={() => {
+                      if (measureMessage) {
+                        setTried(true);
+                        enqueueSnackbar(measureMessage, { variant: 'error' });
+                        return null;
+                      }
+                      const customValue = custom ? Number(measure) : null;
+                      return {
+                        productId: product.id,
+                        variantId: chosen.id,
+                        variantName: variantLabel(options.optionGroups, chosen, customValue),
+                        ...(custom && { customValue }),
+                        quantity: product.minimumQuantity,
+                        engraving: null,
+                        seen: seenOf(product, { img: chosen.img, price: price ?? chosen.price, quantity: chosen.quantity }),
+                      };
+                    }}
+                  />
+                )}
+              </>
+            ) : choices.error ? (
+              <Typography role="alert" color="error">
+                Could not load the options
+              </Typography>
+            ) : (
+              <Spinner label="Loading options" />
+            )}
+          </Suspense>
+        </Box>
+      )}
     </Card>
   );
 }

@@ -63,9 +63,12 @@ export default function VariantPicker<V extends PickerVariant>({
                         {value.name}
                         {value.custom && group.custom ? ` (+$${group.custom.surcharge})` : ''}
                         {soldOut && (
-                          <Typography component="span" variant="caption" sx={{ ml: 0.5 }}>
-                            Out of stock
-                          </Typography>
+                          <>
+                            {' '}
+                            <Typography component="span" variant="caption">
+                              Out of stock
+                            </Typography>
+                          </>
                         )}
                       </span>
                     }

@@ -3,7 +3,7 @@ import { useSyncExternalStore } from 'react';
 /** One line of the cart: what the customer chose, and the product as they last saw it. */
 export interface CartLine {
   productId: string;
-  /** The variant ordered. Absent on a line stored before variants: it orders the product's only variant. */
+  /** The variant chosen among several. Absent for a product without options (and on lines stored before variants): the server takes the product's only variant. */
   variantId?: string;
   /** How the line names its variant, its measure included ("23.5 cm / Walnut"); "" or absent without options. */
   variantName?: string;

@@ -13,7 +13,15 @@ import { errorMessage } from '../../lib/errors';
 import EmptyCart from './EmptyCart';
 import { cart, type CartLine, lineKey, lineTotal, useCartLines } from '../../lib/cart';
 import { lineName } from '../../lib/variants';
-import { type FreshProduct, freshSeen, freshVariant, lineProblem, type PriceChange, priceChanges, useFreshProducts } from './useFreshProducts';
+import {
+  type FreshProduct,
+  freshSeen,
+  freshVariant,
+  lineProblem,
+  type PriceChange,
+  priceChanges,
+  useFreshProducts,
+} from './useFreshProducts';
 
 /** `/cart`: every line with its quantity, removal and total; prices and stock read again on opening. */
 export default function CartPage() {
@@ -169,9 +177,7 @@ function CartRow({ line, index, product, problem, changedPrice }: CartRowProps) 
               </Button>
             }
           >
-            {changedPrice.changes
-              .map(({ what, from, to }) => `The ${what} of ${name} changed from $${from} to $${to}.`)
-              .join(' ')}
+            {changedPrice.changes.map(({ what, from, to }) => `The ${what} of ${name} changed from $${from} to $${to}.`).join(' ')}
           </Alert>
         )}
         {problem && (

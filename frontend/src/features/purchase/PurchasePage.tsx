@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Box, Button, Card, CardContent, Container, Grid, Stack, TextField, Typography } from '@mui/material';
 import { useFormik } from 'formik';
@@ -34,8 +35,10 @@ type Variant = Product['variants'][number];
 export default function PurchasePage() {
   const { id = '' } = useParams();
   const { data, loading, error } = useQuery(PurchasePageQuery, { variables: { id } });
-  // The chosen variant lives in the URL (?variant=), so that a shared link opens it.
+  // The chosen variant is in the URL (?variant=), so that a shared link opens it. It is also kept
+  // here: the router applies a URL change in a transition, and the radio must not flick back meanwhile.
   const [searchParams, setSearchParams] = useSearchParams();
+  const [chosenId, setChosenId] = useState(() => searchParams.get('variant'));
 
   if (loading && !data) return <Spinner />;
   const product = data?.product;
@@ -48,8 +51,9 @@ export default function PurchasePage() {
     );
   }
   // A product without options has one variant and no picker: it shows and orders as the product.
-  const chosen = hasChoice(product.variants) ? initialVariant(product.variants, searchParams.get('variant')) : null;
-  const choose = (variant: Variant) =>
+  const chosen = hasChoice(product.variants) ? initialVariant(product.variants, chosenId) : null;
+  const choose = (variant: Variant) => {
+    setChosenId(variant.id);
     setSearchParams(
       (params) => {
         params.set('variant', variant.id);
@@ -58,6 +62,7 @@ export default function PurchasePage() {
       // Each choice replaces the entry: Back leaves the page instead of stepping through choices.
       { replace: true },
     );
+  };
 
   return (
     <Container sx={{ py: 4 }}>
@@ -185,11 +190,11 @@ function PurchaseForm({ product, me, fonts, chosen, onChoose }: PurchaseFormProp
       enqueueSnackbar(message, { variant: 'error' });
       return null;
     }
-    const variant = chosen ?? product.variants[0];
     const customValue = custom ? Number(formik.values.measure) : null;
     return {
       productId: product.id,
-      ...(variant && { variantId: variant.id, variantName: variantLabel(product.optionGroups, variant, customValue) }),
+      // A product without options orders its only variant, as before variants: its line names none.
+      ...(chosen && { variantId: chosen.id, variantName: variantLabel(product.optionGroups, chosen, customValue) }),
       ...(custom && { customValue }),
       quantity: Number(formik.values.quantity),
       engraving:
