@@ -1,16 +1,40 @@
-import { Button, Card, CardActions, CardContent, Typography } from '@mui/material';
+import { lazy, Suspense, useId, useState } from 'react';
+import { Box, Button, Card, CardActions, CardContent, Typography } from '@mui/material';
+import { useQuery } from '@apollo/client/react';
+import { useSnackbar } from 'notistack';
 import { Link as RouterLink } from 'react-router-dom';
 import { seenOf } from '../lib/cart';
+import { customOf, hasChoice, initialVariant, lineName, measureError, priceRange, unitPrice, variantLabel } from '../lib/variants';
 import AddToCartButton from './AddToCartButton';
 import type { ProductsQuery } from '../gql/graphql';
+import { ProductChoicesQuery } from '../operations/products';
 import ProductPhoto from './ProductPhoto';
+import Spinner from './Spinner';
 
 export type ProductItem = ProductsQuery['products']['items'][number];
 
+// The picker's code and the variants' details load only when a shopper opens a card's options.
+const VariantPicker = lazy(() => import('./VariantPicker'));
+
 export default function ProductCard({ product }: { product: ProductItem }) {
+  const { enqueueSnackbar } = useSnackbar();
+  const choice = hasChoice(product.variants);
+  const [open, setOpen] = useState(false);
+  const [chosenId, setChosenId] = useState<string | null>(null);
+  const [measure, setMeasure] = useState('');
+  const [tried, setTried] = useState(false);
+  const panelId = useId();
+  const choices = useQuery(ProductChoicesQuery, { variables: { id: product.id }, skip: !open });
+  const options = open ? choices.data?.product : undefined;
+  const chosen = options ? initialVariant(options.variants, chosenId) : null;
+  const custom = options ? customOf(options.optionGroups, chosen) : null;
+  const range = priceRange(product.variants);
+  const price = options && chosen ? unitPrice(options.optionGroups, chosen) : null;
+  const measureMessage = custom && measureError(custom, measure, product.name);
+
   return (
     <Card component="article" sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
-      <ProductPhoto product={product} width={320} height={220} />
+      <ProductPhoto product={chosen ? { img: chosen.img, name: lineName(product.name, chosen.name) } : product} width={320} height={220} />
       <CardContent sx={{ flexGrow: 1 }}>
         <Typography variant="h6" component="h3" gutterBottom>
           {product.name}
@@ -19,27 +43,100 @@ export default function ProductCard({ product }: { product: ProductItem }) {
           {product.description}
         </Typography>
         <Typography>
-          Price: <strong>${product.price}</strong>
+          Price:{' '}
+          <strong>
+            {price !== null ? `$${price}` : choice && range && range.min !== range.max ? `from $${range.min}` : `$${product.price}`}
+          </strong>
         </Typography>
-        <Typography variant="body2">Available quantity: {product.quantity}</Typography>
+        <Typography variant="body2">Available quantity: {chosen ? chosen.quantity : product.quantity}</Typography>
         <Typography variant="body2">Minimum order: {product.minimumQuantity}</Typography>
       </CardContent>
       <CardActions>
-        <Button variant="contained" fullWidth component={RouterLink} to={`/purchase/${product.id}`} aria-label={`Buy Now: ${product.name}`}>
+        <Button
+          variant="contained"
+          fullWidth
+          component={RouterLink}
+          to={`/purchase/${product.id}${chosen ? `?variant=${chosen.id}` : ''}`}
+          aria-label={`Buy Now: ${product.name}`}
+        >
           Buy Now
         </Button>
-        <AddToCartButton
-          fullWidth
-          productName={product.name}
-          disabled={product.quantity < product.minimumQuantity}
-          line={() => ({
-            productId: product.id,
-            quantity: product.minimumQuantity,
-            engraving: null,
-            seen: seenOf(product),
-          })}
-        />
+        {choice ? (
+          <Button
+            variant="outlined"
+            fullWidth
+            onClick={() => setOpen(!open)}
+            aria-expanded={open}
+            aria-controls={open ? panelId : undefined}
+            aria-label={`Choose options: ${product.name}`}
+          >
+            Options
+          </Button>
+        ) : (
+          <AddToCartButton
+            fullWidth
+            productName={product.name}
+            disabled={product.quantity < product.minimumQuantity}
+            line={() => ({
+              productId: product.id,
+              quantity: product.minimumQuantity,
+              engraving: null,
+              seen: seenOf(product),
+            })}
+          />
+        )}
       </CardActions>
+      {open && (
+        <Box id={panelId} sx={{ px: 2, pb: 2 }}>
+          <Suspense fallback={<Spinner label="Loading options" />}>
+            {options ? (
+              <>
+                <VariantPicker
+                  id={`card-${product.id}`}
+                  groups={options.optionGroups}
+                  variants={options.variants}
+                  chosen={chosen}
+                  onChoose={(variant) => setChosenId(variant.id)}
+                  measure={measure}
+                  onMeasure={setMeasure}
+                  measureError={tried ? measureMessage : null}
+                />
+                {chosen && (
+                  <AddToCartButton
+                    fullWidth
+                    sx={{ mt: 2 }}
+                    productName={lineName(product.name, chosen.name)}
+                    disabled={chosen.quantity < product.minimumQuantity}
+                    line={() => {
+                      if (measureMessage) {
+                        setTried(true);
+                        enqueueSnackbar(measureMessage, { variant: 'error' });
+                        return null;
+                      }
+                      const customValue = custom ? Number(measure) : null;
+                      return {
+                        productId: product.id,
+                        variantId: chosen.id,
+                        variantName: variantLabel(options.optionGroups, chosen, customValue),
+                        ...(custom && { customValue }),
+                        quantity: product.minimumQuantity,
+                        engraving: null,
+                        seen: seenOf(product, { img: chosen.img, price: price ?? chosen.price, quantity: chosen.quantity }),
+                      };
+                    }}
+                  />
+                )}
+              </>
+            ) : choices.error ? (
+              <Typography role="alert" color="error">
+                Could not load the options
+              </Typography>
+            ) : (
+              <Spinner label="Loading options" />
+            )}
+          </Suspense>
+        </Box>
+      )}
     </Card>
   );
 }

@@ -16,6 +16,7 @@ const product = (n: number) => ({
   engravable: false,
   engravingMaxLength: 24,
   engravingPrice: 0,
+  variants: [{ __typename: 'ProductVariant', id: `p${n}-v`, price: n, enabled: true }],
 });
 const all = Array.from({ length: 8 }, (_, i) => product(i + 1));
 

@@ -3,10 +3,16 @@ import { useSyncExternalStore } from 'react';
 /** One line of the cart: what the customer chose, and the product as they last saw it. */
 export interface CartLine {
   productId: string;
+  /** The variant chosen among several. Absent for a product without options (and on lines stored before variants): the server takes the product's only variant. */
+  variantId?: string;
+  /** How the line names its variant, its measure included ("23.5 cm / Walnut"); "" or absent without options. */
+  variantName?: string;
+  /** The measure asked for, for a made-to-measure variant. */
+  customValue?: number | null;
   quantity: number;
   /** Text and font to engrave on every unit; null for none. */
   engraving: { text: string; font: string } | null;
-  /** As shown when the line was added or the cart last read the product (prices change on the server only). */
+  /** As shown when the line was added or the cart last read the product (prices change on the server only); the variant's price, stock and photo. */
   seen: { name: string; img: string; price: number; engravingPrice: number; minimumQuantity: number; stock: number };
 }
 
@@ -55,14 +61,19 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-export const sameLine = (a: Pick<CartLine, 'productId' | 'engraving'>, b: Pick<CartLine, 'productId' | 'engraving'>) =>
+type LineKey = Pick<CartLine, 'productId' | 'variantId' | 'customValue' | 'engraving'>;
+
+/** One line per product, variant, measure and engraving (as the server keeps order lines apart). */
+export const sameLine = (a: LineKey, b: LineKey) =>
   a.productId === b.productId &&
+  (a.variantId ?? '') === (b.variantId ?? '') &&
+  (a.customValue ?? null) === (b.customValue ?? null) &&
   (a.engraving?.text ?? '') === (b.engraving?.text ?? '') &&
   (a.engraving?.font ?? '') === (b.engraving?.font ?? '');
 
 export const cart = {
   lines: () => lines,
-  /** Adds the line, or adds its quantity to the line with the same product and engraving. False when the cart is full. */
+  /** Adds the line, or adds its quantity to the line with the same product, variant, measure and engraving. False when the cart is full. */
   add(line: CartLine): boolean {
     const existing = lines.find((l) => sameLine(l, line));
     if (existing) {
@@ -100,19 +111,29 @@ export function useCartLines(): CartLine[] {
 export const unitsIn = (cartLines: CartLine[]) => cartLines.reduce((sum, line) => sum + line.quantity, 0);
 export const lineTotal = (line: CartLine) => line.quantity * (line.seen.price + (line.engraving ? line.seen.engravingPrice : 0));
 
-/** A line's `seen` from the product as the page shows it (a product without an engraving price has none to add). */
-export const seenOf = (product: {
+/** A React key for a line: what tells it apart from the others. */
+export const lineKey = (line: LineKey) =>
+  [line.productId, line.variantId ?? '', line.customValue ?? '', line.engraving?.text ?? '', line.engraving?.font ?? ''].join(':');
+
+interface SeenProduct {
   name: string;
   img: string;
   price: number;
   engravingPrice?: number;
   minimumQuantity: number;
   quantity: number;
-}): CartLine['seen'] => ({
+}
+
+/**
+ * A line's `seen` from the product as the page shows it (a product without an engraving price has
+ * none to add); a chosen variant's photo, unit price (its measure's surcharge included) and stock
+ * stand in for the product's.
+ */
+export const seenOf = (product: SeenProduct, variant?: Pick<SeenProduct, 'img' | 'price' | 'quantity'> | null): CartLine['seen'] => ({
   name: product.name,
-  img: product.img,
-  price: product.price,
+  img: (variant ?? product).img,
+  price: (variant ?? product).price,
   engravingPrice: product.engravingPrice ?? 0,
   minimumQuantity: product.minimumQuantity,
-  stock: product.quantity,
+  stock: (variant ?? product).quantity,
 });

@@ -27,6 +27,8 @@ export const OrderFieldsFragment = graphql(`
     lines {
       id
       name
+      variantName
+      sku
       img
       quantity
       unitPrice

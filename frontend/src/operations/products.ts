@@ -13,13 +13,67 @@ export const ProductFieldsFragment = graphql(`
   }
 `);
 
+/** What choosing a variant needs: the option groups and every variant (disabled ones are hidden by the picker). */
+export const ProductChoiceFieldsFragment = graphql(`
+  fragment ProductChoiceFields on Product {
+    optionGroups {
+      id
+      name
+      values {
+        id
+        groupId
+        name
+        custom
+      }
+      custom {
+        label
+        min
+        max
+        unit
+        surcharge
+      }
+    }
+    variants {
+      id
+      name
+      options {
+        id
+        groupId
+      }
+      price
+      quantity
+      img
+      enabled
+    }
+  }
+`);
+
+/**
+ * The storefront's product list. Of the variants only their prices: a card says "from" when they
+ * differ, and has options to choose when there are several (their details load when asked for).
+ */
 export const ProductsQuery = graphql(`
   query Products($options: ProductListOptions) {
     products(options: $options) {
       totalItems
       items {
         ...ProductFields
+        variants {
+          id
+          price
+          enabled
+        }
       }
+    }
+  }
+`);
+
+/** A card's options, read when the shopper opens them. */
+export const ProductChoicesQuery = graphql(`
+  query ProductChoices($id: ID!) {
+    product(id: $id) {
+      id
+      ...ProductChoiceFields
     }
   }
 `);

@@ -23,6 +23,8 @@ export const lineFixture = (
   __typename: 'OrderLine',
   id,
   name: line.name,
+  variantName: null,
+  sku: null,
   img: line.img,
   quantity: line.quantity,
   unitPrice: line.price,
@@ -51,6 +53,23 @@ const orderFields = (id: string, overrides: Record<string, unknown>) => ({
   engraving: null,
   createdAt: '2026-11-22T10:00:00.000Z',
   ...(overrides as { name?: string; img?: string; quantity?: number; price?: number; totalPrice?: number; engraving?: unknown }),
+});
+
+/** The option groups and variants of a product without options: one variant, named "", with its price, stock and photo. */
+export const oneVariantFixture = (product: { id: string; price: number; quantity: number; img: string }) => ({
+  optionGroups: [],
+  variants: [
+    {
+      __typename: 'ProductVariant',
+      id: `${product.id}-v`,
+      name: '',
+      options: [],
+      price: product.price,
+      quantity: product.quantity,
+      img: product.img,
+      enabled: true,
+    },
+  ],
 });
 
 /** An order's engraving as the server answers it. */

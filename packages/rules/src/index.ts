@@ -138,3 +138,7 @@ export const WEBHOOK_EVENTS = [
 
 /** How a line names what was ordered: "Engraved Santoku, 18 cm / Walnut", or the product alone when it has no options. */
 export const lineName = (product: string, variant: string | null | undefined) => (variant ? `${product}, ${variant}` : product);
+
+/** A made-to-measure line whose measure is missing or out of its option's bounds. */
+export const measureOutOfBounds = (custom: { group: string; min: number; max: number; unit: string }, productName: string) =>
+  `Enter a ${custom.group.toLowerCase()} from ${custom.min} to ${custom.max} ${custom.unit} for ${productName}`;

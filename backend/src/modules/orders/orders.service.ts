@@ -1,4 +1,4 @@
-import { EMPTY_QUANTITY, MINIMUM_QUANTITY, SHORTAGE } from '@keen/rules';
+import { EMPTY_QUANTITY, measureOutOfBounds, MINIMUM_QUANTITY, SHORTAGE } from '@keen/rules';
 import type { Logger } from 'pino';
 import { type DataSource, type EntityManager, In } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
@@ -519,10 +519,7 @@ async function chooseVariant(db: EntityManager, line: RequestedLine, offered: Of
   const { custom } = variant;
   if (custom) {
     const value = line.customValue;
-    if (value === null || value < custom.min || value > custom.max)
-      throw line.refuse(
-        `Enter a ${custom.group.toLowerCase()} from ${custom.min} to ${custom.max} ${custom.unit} for ${variant.productName}`,
-      );
+    if (value === null || value < custom.min || value > custom.max) throw line.refuse(measureOutOfBounds(custom, variant.productName));
   } else if (line.customValue !== null) throw line.refuse(`${describeVariant(variant)} is not made to measure`);
   return variant;
 }

@@ -19,6 +19,7 @@ import OrderLinesDialog from './OrderLinesDialog';
 import EngravingText from '../../components/engraving/EngravingText';
 import { actionsColumn } from '../../components/gridActions';
 import { AdminGrid, FilterSelect, useServerList } from './serverGrid';
+import { lineName } from '../../lib/variants';
 
 type Order = AdminOrdersResult['orders']['items'][number];
 
@@ -109,7 +110,7 @@ export default function AllOrdersPage() {
       renderCell: ({ row }) => (
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', height: '100%' }}>
           <Avatar src={row.img} alt={row.name} variant="rounded" />
-          <span>{row.name}</span>
+          <span>{lineName(row.name, row.lines[0]?.variantName)}</span>
         </Stack>
       ),
     },

@@ -2,8 +2,9 @@ import { Button, Dialog, DialogActions, DialogContent, DialogTitle, TableCell, T
 import EngravingText from '../../components/engraving/EngravingText';
 import SimpleTable from '../../components/SimpleTable';
 import type { OrderFieldsFragment } from '../../gql/graphql';
+import { lineName } from '../../lib/variants';
 
-/** Every line of one order (All Orders' detail panel): product, units, prices and engraving. */
+/** Every line of one order (All Orders' detail panel): product with its variant, SKU, units, prices and engraving. */
 export default function OrderLinesDialog({ order, onClose }: { order: OrderFieldsFragment | null; onClose: () => void }) {
   return (
     <Dialog open={order !== null} onClose={onClose} aria-labelledby="order-lines-title" fullWidth maxWidth="md">
@@ -13,6 +14,7 @@ export default function OrderLinesDialog({ order, onClose }: { order: OrderField
           label="Order lines"
           columns={[
             'Product',
+            'SKU',
             'Engraving',
             { label: 'Quantity', align: 'right' },
             { label: 'Unit price', align: 'right' },
@@ -21,7 +23,8 @@ export default function OrderLinesDialog({ order, onClose }: { order: OrderField
         >
           {order?.lines.map((line) => (
             <TableRow key={line.id}>
-              <TableCell>{line.name}</TableCell>
+              <TableCell>{lineName(line.name, line.variantName)}</TableCell>
+              <TableCell>{line.sku ?? '-'}</TableCell>
               <TableCell>{line.engraving ? <EngravingText engraving={line.engraving} label="" /> : '-'}</TableCell>
               <TableCell align="right">{line.quantity}</TableCell>
               <TableCell align="right">

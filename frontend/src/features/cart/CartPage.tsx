@@ -11,8 +11,17 @@ import EngravingText from '../../components/engraving/EngravingText';
 import { useAuth } from '../../lib/auth';
 import { errorMessage } from '../../lib/errors';
 import EmptyCart from './EmptyCart';
-import { cart, type CartLine, lineTotal, seenOf, useCartLines } from '../../lib/cart';
-import { type FreshProduct, lineProblem, type PriceChange, priceChanges, useFreshProducts } from './useFreshProducts';
+import { cart, type CartLine, lineKey, lineTotal, useCartLines } from '../../lib/cart';
+import { lineName } from '../../lib/variants';
+import {
+  type FreshProduct,
+  freshSeen,
+  freshVariant,
+  lineProblem,
+  type PriceChange,
+  priceChanges,
+  useFreshProducts,
+} from './useFreshProducts';
 
 /** `/cart`: every line with its quantity, removal and total; prices and stock read again on opening. */
 export default function CartPage() {
@@ -55,7 +64,7 @@ export default function CartPage() {
       <Stack spacing={2} component="ul" aria-label="Cart lines" sx={{ listStyle: 'none', p: 0, m: 0 }}>
         {lines.map((line, index) => (
           <CartRow
-            key={`${line.productId}:${line.engraving?.text ?? ''}:${line.engraving?.font ?? ''}`}
+            key={lineKey(line)}
             line={line}
             index={index}
             product={products?.get(line.productId)}
@@ -90,7 +99,8 @@ interface CartRowProps {
 
 function CartRow({ line, index, product, problem, changedPrice }: CartRowProps) {
   const { enqueueSnackbar } = useSnackbar();
-  const name = product?.name ?? line.seen.name;
+  const name = lineName(product?.name ?? line.seen.name, line.variantName);
+  const variant = product ? freshVariant(line, product) : null;
   const [draft, setDraft] = useState(String(line.quantity));
   // Another tab (or a merge of the same line) changed the quantity: show it.
   const [shown, setShown] = useState(line.quantity);
@@ -98,7 +108,11 @@ function CartRow({ line, index, product, problem, changedPrice }: CartRowProps) 
     setShown(line.quantity);
     setDraft(String(line.quantity));
   }
-  const rules = product ?? { quantity: line.seen.stock, minimumQuantity: line.seen.minimumQuantity };
+  // The stock that limits the line is its variant's.
+  const rules =
+    product && variant && variant !== 'choose'
+      ? { quantity: variant.quantity, minimumQuantity: product.minimumQuantity }
+      : { quantity: line.seen.stock, minimumQuantity: line.seen.minimumQuantity };
   const draftError = draft === String(line.quantity) ? null : quantityError(draft, rules);
   const fieldId = `cart-quantity-${index}`;
 
@@ -158,18 +172,27 @@ function CartRow({ line, index, product, problem, changedPrice }: CartRowProps) 
             severity="warning"
             sx={{ mt: 1 }}
             action={
-              <Button color="inherit" size="small" onClick={() => cart.refresh(index, seenOf(changedPrice.product))}>
+              <Button color="inherit" size="small" onClick={() => cart.refresh(index, freshSeen(line, changedPrice.product))}>
                 Accept
               </Button>
             }
           >
-            {changedPrice.changes
-              .map(({ what, from, to }) => `The ${what} of ${changedPrice.product.name} changed from $${from} to $${to}.`)
-              .join(' ')}
+            {changedPrice.changes.map(({ what, from, to }) => `The ${what} of ${name} changed from $${from} to $${to}.`).join(' ')}
           </Alert>
         )}
         {problem && (
-          <Alert severity="error" sx={{ mt: 1 }}>
+          <Alert
+            severity="error"
+            sx={{ mt: 1 }}
+            action={
+              // A line kept from before the product had options: its page chooses one.
+              variant === 'choose' && (
+                <Button color="inherit" size="small" component={RouterLink} to={`/purchase/${line.productId}`}>
+                  Choose
+                </Button>
+              )
+            }
+          >
             {problem}
           </Alert>
         )}

@@ -11,7 +11,8 @@ import EngravingText from '../../components/engraving/EngravingText';
 import type { CheckoutPageQuery as CheckoutPageResult } from '../../gql/graphql';
 import { errorMessage } from '../../lib/errors';
 import { prependToLists } from '../../lib/listCache';
-import { cart, type CartLine, lineTotal, useCartLines } from '../../lib/cart';
+import { cart, type CartLine, lineKey, lineTotal, useCartLines } from '../../lib/cart';
+import { lineName } from '../../lib/variants';
 import EmptyCart from './EmptyCart';
 import { CheckoutPageQuery, PlaceCartOrderMutation } from './operations';
 import { lineProblem, priceChanges, useFreshProducts } from './useFreshProducts';
@@ -42,7 +43,9 @@ function CheckoutForm({ me, lines }: { me: NonNullable<CheckoutPageResult['me']>
   const problems = lines
     .flatMap((line) => {
       const product = products?.get(line.productId);
-      const changes = product ? priceChanges(line, product).map(({ what }) => `The ${what} of ${product.name} changed`) : [];
+      const changes = product
+        ? priceChanges(line, product).map(({ what }) => `The ${what} of ${lineName(product.name, line.variantName)} changed`)
+        : [];
       return changes.length ? changes : [lineProblem(line, product)];
     })
     .filter(Boolean);
@@ -70,6 +73,9 @@ function CheckoutForm({ me, lines }: { me: NonNullable<CheckoutPageResult['me']>
               address: values.address.trim(),
               lines: lines.map((line) => ({
                 productId: line.productId,
+                // A line stored before variants names none: the server takes the product's only one.
+                ...(line.variantId ? { variantId: line.variantId } : {}),
+                ...(line.customValue != null ? { customValue: line.customValue } : {}),
                 quantity: line.quantity,
                 ...(line.engraving ? { engraving: line.engraving } : {}),
               })),
@@ -105,12 +111,12 @@ function CheckoutForm({ me, lines }: { me: NonNullable<CheckoutPageResult['me']>
               {lines.map((line) => (
                 <Box
                   component="li"
-                  key={`${line.productId}:${line.engraving?.text ?? ''}:${line.engraving?.font ?? ''}`}
+                  key={lineKey(line)}
                   sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, py: 1, flexWrap: 'wrap' }}
                 >
                   <Box>
                     <Typography>
-                      {line.quantity} x {line.seen.name}
+                      {line.quantity} x {lineName(line.seen.name, line.variantName)}
                     </Typography>
                     <EngravingText engraving={line.engraving} />
                   </Box>

@@ -3,7 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route } from 'react-router-dom';
 import { countingClient, renderPage } from '../../test/render';
-import { userFixture } from '../../test/fixtures';
+import { oneVariantFixture, userFixture } from '../../test/fixtures';
 import { cart, type CartLine } from '../../lib/cart';
 import CartPage from './CartPage';
 import CheckoutPage from './CheckoutPage';
@@ -17,20 +17,23 @@ const line = (productId: string, quantity: number): CartLine => ({
 });
 
 /** The product as the shop has it now (every CartProduct field); a test overrides what changed. */
-const product = (id: string, overrides: Record<string, unknown> = {}) => ({
-  __typename: 'Product',
-  id,
-  name: `Knife ${id}`,
-  img: `/images/${id}.svg`,
-  description: `Details of ${id}`,
-  price: 50,
-  quantity: 9,
-  minimumQuantity: 1,
-  engravable: false,
-  engravingMaxLength: 0,
-  engravingPrice: 0,
-  ...overrides,
-});
+const product = (id: string, overrides: Record<string, unknown> = {}) => {
+  const fields = {
+    __typename: 'Product',
+    id,
+    name: `Knife ${id}`,
+    img: `/images/${id}.svg`,
+    description: `Details of ${id}`,
+    price: 50,
+    quantity: 9,
+    minimumQuantity: 1,
+    engravable: false,
+    engravingMaxLength: 0,
+    engravingPrice: 0,
+    ...overrides,
+  };
+  return { ...oneVariantFixture(fields), ...fields };
+};
 
 /** Answers every cart product from `shop`, and the checkout's profile. */
 function shopClient(shop: Record<string, ReturnType<typeof product>>) {

@@ -50,3 +50,43 @@ test("the navbar's link counts units, and follows a change made in another tab",
   });
   expect(screen.getByRole('link', { name: 'Cart (1 item)' })).toBeTruthy();
 });
+
+test('variants of one product are separate lines, and so are two measures of one variant; the same variant and measure add up', () => {
+  const santoku = (variantId: string, variantName: string, customValue: number | null = null): CartLine => ({
+    ...line('s', 1),
+    variantId,
+    variantName,
+    ...(customValue !== null && { customValue }),
+  });
+  cart.add(santoku('v18-walnut', '18 cm / Walnut'));
+  cart.add(santoku('v21-ebony', '21 cm / Ebony'));
+  cart.add(santoku('v18-walnut', '18 cm / Walnut'));
+  cart.add(santoku('vmm-walnut', '23.5 cm / Walnut', 23.5));
+  cart.add(santoku('vmm-walnut', '25 cm / Walnut', 25));
+  cart.add(santoku('vmm-walnut', '23.5 cm / Walnut', 23.5));
+  expect(cart.lines().map((l) => [l.variantName, l.quantity])).toEqual([
+    ['18 cm / Walnut', 2],
+    ['21 cm / Ebony', 1],
+    ['23.5 cm / Walnut', 2],
+    ['25 cm / Walnut', 1],
+  ]);
+});
+
+test('a cart stored before variants (no variantId) still loads, counts and totals', () => {
+  const stored = [
+    { productId: 'a', quantity: 2, engraving: null, seen: line('a', 2).seen },
+    { productId: 'b', quantity: 1, engraving: { text: 'Sam', font: 'serif' }, seen: line('b', 1).seen },
+  ];
+  act(() => {
+    localStorage.setItem('keen.cart', JSON.stringify(stored));
+    window.dispatchEvent(new StorageEvent('storage', { key: 'keen.cart' }));
+  });
+  expect(cart.lines()).toEqual(stored);
+  expect(cart.lines().map(lineTotal)).toEqual([100, 60]);
+  // A product without options is added as before variants, without a variantId: it joins the stored line.
+  cart.add(line('a', 1));
+  expect(cart.lines().map((l) => [l.productId, l.quantity])).toEqual([
+    ['a', 3],
+    ['b', 1],
+  ]);
+});

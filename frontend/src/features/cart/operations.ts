@@ -6,6 +6,7 @@ export const CartProductQuery = graphql(`
     product(id: $id) {
       ...ProductFields
       ...ProductEngravingFields
+      ...ProductChoiceFields
     }
   }
 `);

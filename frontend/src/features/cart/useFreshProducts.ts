@@ -2,13 +2,15 @@ import { useEffect, useState } from 'react';
 import { useApolloClient } from '@apollo/client/react';
 import type { CartProductQuery as CartProductResult } from '../../gql/graphql';
 import { CartProductQuery } from './operations';
-import type { CartLine } from '../../lib/cart';
+import { type CartLine, seenOf } from '../../lib/cart';
+import { customOf, lineName, measureError, unitPrice } from '../../lib/variants';
 
 export type FreshProduct = NonNullable<CartProductResult['product']>;
+type FreshVariant = FreshProduct['variants'][number];
 
 /**
  * Reads every cart product from the server once when the cart (or checkout) opens: prices and
- * stock may have changed since the lines were added. Null for a product that no longer exists.
+ * stock (its variants') may have changed since the lines were added. Null for a product that no longer exists.
  */
 export function useFreshProducts(lines: CartLine[]) {
   const client = useApolloClient();
@@ -36,14 +38,40 @@ export function useFreshProducts(lines: CartLine[]) {
   return { products: state.products, loading: state.ids !== ids && !state.products, error: state.error };
 }
 
+/**
+ * The variant a line orders as the shop has it now: the one it names, or a line stored before
+ * variants orders the product's only variant. `null` when that variant is gone; `'choose'` when an
+ * older line meets a product that now has several.
+ */
+export function freshVariant(line: CartLine, product: FreshProduct): FreshVariant | null | 'choose' {
+  if (line.variantId) return product.variants.find((variant) => variant.id === line.variantId) ?? null;
+  return product.variants.length === 1 ? product.variants[0] : 'choose';
+}
+
+/** The line's `seen` as the shop sells it now: its variant's photo, unit price (with a measure's surcharge) and stock. */
+export function freshSeen(line: CartLine, product: FreshProduct): CartLine['seen'] {
+  const variant = freshVariant(line, product);
+  if (!line.variantId || !variant || variant === 'choose') return seenOf(product);
+  return seenOf(product, { img: variant.img, price: unitPrice(product.optionGroups, variant), quantity: variant.quantity });
+}
+
 /** What stands between a line and checkout, given its product as the shop has it now; null when nothing does. */
 export function lineProblem(line: CartLine, product: FreshProduct | null | undefined): string | null {
   if (product === undefined) return null;
-  if (product === null) return `${line.seen.name} is no longer sold; remove it`;
-  if (product.quantity < product.minimumQuantity) return `${product.name} is sold out; remove it`;
-  if (product.quantity < line.quantity) return `Only ${product.quantity} left of ${product.name}`;
-  if (line.quantity < product.minimumQuantity) return `${product.name}: at least ${product.minimumQuantity} per order`;
-  if (line.engraving && !product.engravable) return `${product.name} can no longer be engraved; remove it`;
+  const name = lineName(product?.name ?? line.seen.name, line.variantName);
+  if (product === null) return `${name} is no longer sold; remove it`;
+  const variant = freshVariant(line, product);
+  // The server's words (orders.service.ts): the first option group names what to choose.
+  if (variant === 'choose') return `Choose a ${(product.optionGroups[0]?.name ?? 'variant').toLowerCase()} for ${product.name}`;
+  if (variant === null) return `${name} is no longer sold; remove it`;
+  if (!variant.enabled) return `${name} is not available; remove it`;
+  const stock = variant.quantity;
+  if (stock < product.minimumQuantity) return `${name} is sold out; remove it`;
+  if (stock < line.quantity) return `Only ${stock} left of ${name}`;
+  if (line.quantity < product.minimumQuantity) return `${name}: at least ${product.minimumQuantity} per order`;
+  if (line.engraving && !product.engravable) return `${name} can no longer be engraved; remove it`;
+  const custom = customOf(product.optionGroups, variant);
+  if (custom) return measureError(custom, String(line.customValue ?? ''), product.name);
   return null;
 }
 
@@ -55,14 +83,16 @@ export interface PriceChange {
 }
 
 /**
- * What changed in the price of one unit of the line, as the shop charges it now: the product's
- * price, and on an engraved line its engraving surcharge per unit. Empty when the cart's total is
- * still what the order would cost.
+ * What changed in the price of one unit of the line, as the shop charges it now: its variant's
+ * price (with a measure's surcharge), and on an engraved line its engraving surcharge per unit.
+ * Empty when the cart's total is still what the order would cost.
  */
 export function priceChanges(line: CartLine, product: FreshProduct | null | undefined): PriceChange[] {
-  if (!product) return [];
+  const variant = product && freshVariant(line, product);
+  if (!product || !variant || variant === 'choose') return [];
+  const fresh = freshSeen(line, product);
   const changes: PriceChange[] = [];
-  if (product.price !== line.seen.price) changes.push({ what: 'price', from: line.seen.price, to: product.price });
+  if (fresh.price !== line.seen.price) changes.push({ what: 'price', from: line.seen.price, to: fresh.price });
   if (line.engraving && product.engravingPrice !== line.seen.engravingPrice) {
     changes.push({ what: 'engraving price', from: line.seen.engravingPrice, to: product.engravingPrice });
   }

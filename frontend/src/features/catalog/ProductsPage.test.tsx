@@ -31,9 +31,13 @@ function shop(rows: Row[]) {
     if (options.sortBy === 'name') matches = [...matches].sort((a, b) => a.name.localeCompare(b.name));
     const skip = options.skip ?? 0;
     const take = options.take ?? 20;
-    const items = matches
-      .slice(skip, skip + take)
-      .map((row) => ({ __typename: 'Product', img: `/images/${row.id}.svg`, description: 'Engraved', ...row }));
+    const items = matches.slice(skip, skip + take).map((row) => ({
+      __typename: 'Product',
+      img: `/images/${row.id}.svg`,
+      description: 'Engraved',
+      variants: [{ __typename: 'ProductVariant', id: `${row.id}-v`, price: row.price, enabled: true }],
+      ...row,
+    }));
     return of({ data: { products: { __typename: 'ProductList', totalItems: matches.length, items } } });
   });
   return { requests, client: new ApolloClient({ link, cache: createCache() }) };

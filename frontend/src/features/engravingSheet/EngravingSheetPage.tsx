@@ -6,6 +6,7 @@ import Spinner from '../../components/Spinner';
 import { errorMessage } from '../../lib/errors';
 import EngravingPreview from '../../components/engraving/EngravingPreview';
 import { engravingFontFamily } from '../../components/engraving/fonts';
+import { lineName } from '../../lib/variants';
 import { EngravingSheetQuery } from './operations';
 
 // Only the sheet prints: the navigation, footer and buttons stay on screen. A plain style element
@@ -37,7 +38,9 @@ export default function EngravingSheetPage() {
     );
   }
   // Every engraved line of the order, each with its own text, font and units.
-  const engraved = order.lines.flatMap((line) => (line.engraving ? [{ ...line, engraving: line.engraving }] : []));
+  const engraved = order.lines.flatMap((line) =>
+    line.engraving ? [{ ...line, name: lineName(line.name, line.variantName), engraving: line.engraving }] : [],
+  );
   const fontName = (id: string) => data.engravingFonts.find((font) => font.id === id)?.name ?? id;
   return (
     <Box className="engraving-sheet" sx={{ p: 4, bgcolor: '#fff', color: '#000' }}>
@@ -54,7 +57,7 @@ export default function EngravingSheetPage() {
         Engraving sheet
       </Typography>
       {engraved.length ? (
-        engraved.map(({ id: lineId, name, quantity, engraving }) => (
+        engraved.map(({ id: lineId, name, sku, quantity, engraving }) => (
           <Box key={lineId} component="section" aria-label={`Engraving for ${name}`} sx={{ mb: 4 }}>
             <Box
               component="dl"
@@ -73,6 +76,12 @@ export default function EngravingSheetPage() {
               <dd>{order.id}</dd>
               <dt>Product</dt>
               <dd>{name}</dd>
+              {sku && (
+                <>
+                  <dt>SKU</dt>
+                  <dd>{sku}</dd>
+                </>
+              )}
               <dt>Customer</dt>
               <dd>{order.userName}</dd>
               <dt>Quantity</dt>

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
-import { screen } from '@testing-library/react';
-import { engravingFixture, orderFixture } from '../../test/fixtures';
+import { screen, within } from '@testing-library/react';
+import { engravingFixture, lineFixture, orderFixture } from '../../test/fixtures';
 import { renderPage } from '../../test/render';
 import EngravingSheetPage from './EngravingSheetPage';
 import { EngravingSheetQuery } from './operations';
@@ -35,4 +35,41 @@ test('the engraving sheet shows the order id, font, quantity and the blade at re
   expect(blade.querySelector('text')).toHaveTextContent('For Sam');
   expect(blade.querySelector('text')).toHaveAttribute('font-size', '6');
   expect(screen.getByRole('button', { name: 'Print' })).toBeEnabled();
+});
+
+test('each engraved line names its variant and SKU; a line without a variant reads as its product', async () => {
+  const order = orderFixture('o2', {
+    lines: [
+      {
+        ...lineFixture('o2-1', {
+          name: 'Engraved Santoku',
+          img: '',
+          quantity: 1,
+          price: 150,
+          totalPrice: 165,
+          engraving: engravingFixture('Ana', 'serif'),
+        }),
+        variantName: '18 cm / Walnut',
+        sku: 'SANTOKU-18-WALNUT',
+      },
+      lineFixture('o2-2', {
+        name: 'Bread Knife',
+        img: '',
+        quantity: 2,
+        price: 40,
+        totalPrice: 110,
+        engraving: engravingFixture('Bo', 'serif'),
+      }),
+    ],
+  });
+  renderPage(<EngravingSheetPage />, {
+    path: '/engravingSheet/:id',
+    route: '/engravingSheet/o2',
+    mocks: [{ request: { query: EngravingSheetQuery, variables: { id: 'o2' } }, result: { data: { order, engravingFonts } } }],
+  });
+  const santoku = await screen.findByRole('region', { name: 'Engraving for Engraved Santoku, 18 cm / Walnut' });
+  expect(within(santoku).getByText('Engraved Santoku, 18 cm / Walnut')).toBeInTheDocument();
+  expect(within(santoku).getByText('SANTOKU-18-WALNUT')).toBeInTheDocument();
+  const bread = screen.getByRole('region', { name: 'Engraving for Bread Knife' });
+  expect(within(bread).queryByText('SKU')).not.toBeInTheDocument();
 });

@@ -1,7 +1,7 @@
 import { expect, test, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Auth } from 'firebase/auth';
-import { orderFixture } from '../../test/fixtures';
+import { lineFixture, orderFixture } from '../../test/fixtures';
 import { authState, countingClient, renderPage } from '../../test/render';
 import MyOrdersPage from './MyOrdersPage';
 
@@ -161,4 +161,36 @@ test('an address verified since the token was issued: a fresh token is fetched, 
   await waitFor(() => expect(screen.queryByText(NOTICE)).not.toBeInTheDocument());
   expect(currentUser.getIdToken).toHaveBeenCalledWith(true);
   expect(requests.filter((name) => name === 'EmailVerified')).toHaveLength(2);
+});
+
+test('every line names its variant: "product, variant"; a one-line order of a variant too', async () => {
+  const line = (id: string, name: string, variantName: string | null, quantity: number) => ({
+    ...lineFixture(id, { name, img: '', quantity, price: 100, totalPrice: 100 * quantity, engraving: null }),
+    variantName,
+  });
+  const variantOrders = [
+    orderFixture('v1', {
+      lines: [line('v1-1', 'Engraved Santoku', '21 cm / Ebony', 1), line('v1-2', 'Engraved Santoku', '18 cm / Walnut', 2)],
+    }),
+    orderFixture('v2', { name: 'Engraved Santoku', lines: [line('v2-1', 'Engraved Santoku', '23.5 cm / Walnut', 1)] }),
+    orderFixture('v3', { name: 'Bread Knife', lines: [line('v3-1', 'Bread Knife', null, 1)] }),
+  ];
+  const { client } = countingClient((operationName) => {
+    if (operationName === 'MyOrders') return { myOrders: { __typename: 'OrderList', totalItems: 3, items: variantOrders } };
+    if (operationName === 'EmailVerified') return me(true);
+    throw new Error(`unexpected ${operationName}`);
+  });
+  renderPage(<MyOrdersPage />, { path: '/dashboard/myOrders', route: '/dashboard/myOrders', client });
+  const rows = within(await screen.findByRole('table', { name: 'My orders' }))
+    .getAllByRole('row')
+    .slice(1);
+  const lines = within(rows[0]).getByRole('list', { name: /^Lines of order/ });
+  expect(
+    within(lines)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent),
+  ).toEqual(['1 x Engraved Santoku, 21 cm / Ebony', '2 x Engraved Santoku, 18 cm / Walnut']);
+  expect(rows[1]).toHaveTextContent('Engraved Santoku, 23.5 cm / Walnut');
+  expect(rows[2]).toHaveTextContent('Bread Knife');
+  expect(rows[2]).not.toHaveTextContent('Bread Knife,');
 });

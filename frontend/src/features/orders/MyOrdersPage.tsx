@@ -9,9 +9,13 @@ import type { MyOrdersQuery as MyOrdersResult } from '../../gql/graphql';
 import EngravingText from '../../components/engraving/EngravingText';
 import SimpleTable from '../../components/SimpleTable';
 import { CancelOrderMutation, MyOrdersQuery } from '../../operations/orders';
+import { lineName } from '../../lib/variants';
 import VerifyEmailNotice from './VerifyEmailNotice';
 
 type OrderRow = MyOrdersResult['myOrders']['items'][number];
+
+/** A one-line order's product with its variant ("Engraved Santoku, 18 cm / Walnut"). */
+const orderName = (order: OrderRow) => lineName(order.name, order.lines[0]?.variantName);
 
 export const MY_ORDERS_VARIABLES = { options: { skip: 0, take: 100 } };
 
@@ -31,7 +35,7 @@ export default function MyOrdersPage() {
     deleted: 'Order successfully deleted',
     describe: (order) => (
       <Box>
-        <Typography>Name: {order.name}</Typography>
+        <Typography>Name: {orderName(order)}</Typography>
         <Typography>Details: {order.description}</Typography>
         <EngravingText engraving={order.engraving} />
         <Typography>Quantity: {order.quantity}</Typography>
@@ -74,7 +78,7 @@ export default function MyOrdersPage() {
                     <Box component="ul" aria-label={`Lines of order #${shortOrderId(order.id)}`} sx={{ m: 0, pl: 2 }}>
                       {order.lines.map((line) => (
                         <li key={line.id}>
-                          {line.quantity} x {line.name}
+                          {line.quantity} x {lineName(line.name, line.variantName)}
                           <Box>
                             <EngravingText engraving={line.engraving} />
                           </Box>
@@ -83,7 +87,7 @@ export default function MyOrdersPage() {
                     </Box>
                   ) : (
                     <>
-                      {order.name}
+                      {orderName(order)}
                       <Box>
                         <EngravingText engraving={order.engraving} />
                       </Box>

@@ -36,7 +36,17 @@ const pageMock: MockLink.MockedResponse = {
         state: 'AwaitingPayment',
         transactionId: null,
         engraving: null,
-        lines: [{ __typename: 'OrderLine', id: 'line-1', name: 'Damascus Chef Knife', quantity: 1, lineTotal: 50, engraving: null }],
+        lines: [
+          {
+            __typename: 'OrderLine',
+            id: 'line-1',
+            name: 'Damascus Chef Knife',
+            variantName: null,
+            quantity: 1,
+            lineTotal: 50,
+            engraving: null,
+          },
+        ],
       },
     },
   },

@@ -10,6 +10,7 @@ import { CreatePaymentIntentMutation, PaymentPageQuery } from './operations';
 import { errorMessage } from '../../lib/errors';
 import { usePaymentConfig } from './paymentConfig';
 import TestCardForm from './TestCardForm';
+import { lineName } from '../../lib/variants';
 
 // Stripe's React bindings and Stripe.js load only when Stripe takes the payment.
 const StripeCardForm = lazy(() => import('./StripeCardForm'));
@@ -97,7 +98,7 @@ export default function PaymentPage() {
                 {order.lines.map((line) => (
                   <li key={line.id}>
                     <Typography component="span">
-                      {line.quantity} x {line.name}: ${line.lineTotal}{' '}
+                      {line.quantity} x {lineName(line.name, line.variantName)}: ${line.lineTotal}{' '}
                     </Typography>
                     <EngravingText engraving={line.engraving} />
                   </li>
@@ -107,7 +108,7 @@ export default function PaymentPage() {
           ) : (
             <>
               <Typography variant="h5" component="h1" sx={{ my: 1 }}>
-                Pay for {order.name}
+                Pay for {lineName(order.name, order.lines[0]?.variantName)}
               </Typography>
               <Typography variant="body2">Order #{shortOrderId(order.id)}</Typography>
               <EngravingText engraving={order.engraving} />

@@ -21,6 +21,7 @@ export const PaymentPageQuery = graphql(`
       lines {
         id
         name
+        variantName
         quantity
         lineTotal
         engraving {

@@ -2,7 +2,7 @@ import { expect, test } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { GraphQLError } from 'graphql';
 import type { MockLink } from '@apollo/client/testing';
-import { cacheWithEmptyList, engravingFixture, orderFixture } from '../../test/fixtures';
+import { cacheWithEmptyList, engravingFixture, oneVariantFixture, orderFixture } from '../../test/fixtures';
 import { renderPage } from '../../test/render';
 import { MyOrdersQuery } from '../../operations/orders';
 import { PlaceOrderMutation, PurchasePageQuery } from './operations';
@@ -20,6 +20,7 @@ const product = {
   engravable: false,
   engravingMaxLength: 24,
   engravingPrice: 0,
+  ...oneVariantFixture({ id: 'p1', price: 120, quantity: 10, img: '/images/chef.svg' }),
 };
 const me = { __typename: 'User', id: 'u1', name: 'Casey Blade', email: 'casey@keen.test', phone: '5550100', address: '1 Forge Lane' };
 const engravingFonts = [

@@ -1,8 +1,9 @@
+import { useState } from 'react';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Box, Button, Card, CardContent, Container, Grid, Stack, TextField, Typography } from '@mui/material';
 import { useFormik } from 'formik';
 import { useSnackbar } from 'notistack';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import ProductPhoto from '../../components/ProductPhoto';
 import Spinner from '../../components/Spinner';
 import { errorMessage } from '../../lib/errors';
@@ -15,6 +16,8 @@ import { engravingError, PHONE_PATTERN, phoneFormatMessage, quantityError } from
 import FormikTextField from '../../components/FormikTextField';
 import AddToCartButton from '../../components/AddToCartButton';
 import { seenOf } from '../../lib/cart';
+import VariantPicker from '../../components/VariantPicker';
+import { customOf, hasChoice, initialVariant, lineName, measureError, unitPrice, variantLabel } from '../../lib/variants';
 
 interface Values {
   phone: string;
@@ -22,11 +25,20 @@ interface Values {
   quantity: string;
   engravingText: string;
   engravingFont: string;
+  /** The measure of a made-to-measure variant, as typed. */
+  measure: string;
 }
+
+type Product = NonNullable<PurchasePageResult['product']>;
+type Variant = Product['variants'][number];
 
 export default function PurchasePage() {
   const { id = '' } = useParams();
   const { data, loading, error } = useQuery(PurchasePageQuery, { variables: { id } });
+  // The chosen variant is in the URL (?variant=), so that a shared link opens it. It is also kept
+  // here: the router applies a URL change in a transition, and the radio must not flick back meanwhile.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [chosenId, setChosenId] = useState(() => searchParams.get('variant'));
 
   if (loading && !data) return <Spinner />;
   const product = data?.product;
@@ -38,13 +50,30 @@ export default function PurchasePage() {
       </Typography>
     );
   }
+  // A product without options has one variant and no picker: it shows and orders as the product.
+  const chosen = hasChoice(product.variants) ? initialVariant(product.variants, chosenId) : null;
+  const choose = (variant: Variant) => {
+    setChosenId(variant.id);
+    setSearchParams(
+      (params) => {
+        params.set('variant', variant.id);
+        return params;
+      },
+      // Each choice replaces the entry: Back leaves the page instead of stepping through choices.
+      { replace: true },
+    );
+  };
 
   return (
     <Container sx={{ py: 4 }}>
       <Grid container spacing={3}>
         <Grid size={{ xs: 12, md: 5 }}>
           <Card>
-            <ProductPhoto product={product} width={360} height={260} />
+            <ProductPhoto
+              product={chosen ? { img: chosen.img, name: lineName(product.name, chosen.name) } : product}
+              width={360}
+              height={260}
+            />
             <CardContent>
               <Typography variant="h5" component="h2">
                 {product.name}
@@ -57,7 +86,7 @@ export default function PurchasePage() {
           </Card>
         </Grid>
         <Grid size={{ xs: 12, md: 7 }}>
-          <PurchaseForm product={product} me={me} fonts={data.engravingFonts} />
+          <PurchaseForm product={product} me={me} fonts={data.engravingFonts} chosen={chosen} onChoose={choose} />
         </Grid>
       </Grid>
     </Container>
@@ -65,13 +94,16 @@ export default function PurchasePage() {
 }
 
 interface PurchaseFormProps {
-  product: NonNullable<PurchasePageResult['product']>;
+  product: Product;
   me: NonNullable<PurchasePageResult['me']>;
   fonts: PurchasePageResult['engravingFonts'];
+  /** The variant chosen among several; null for a product without options. */
+  chosen: Variant | null;
+  onChoose: (variant: Variant) => void;
 }
 
 /** The order form, once the customer and the product are known: their values start it. */
-function PurchaseForm({ product, me, fonts }: PurchaseFormProps) {
+function PurchaseForm({ product, me, fonts, chosen, onChoose }: PurchaseFormProps) {
   const navigate = useNavigate();
   const { enqueueSnackbar } = useSnackbar();
   const [placeOrder] = useMutation(PlaceOrderMutation, {
@@ -81,6 +113,11 @@ function PurchaseForm({ product, me, fonts }: PurchaseFormProps) {
     },
   });
   const fontIds = fonts.map((font) => font.id);
+  const choice = hasChoice(product.variants);
+  // What the form sells: the chosen variant's price (with a measure's surcharge) and stock; none left when nothing is on sale.
+  const price = chosen ? unitPrice(product.optionGroups, chosen) : product.price;
+  const stock = { quantity: choice ? (chosen?.quantity ?? 0) : product.quantity, minimumQuantity: product.minimumQuantity };
+  const custom = customOf(product.optionGroups, chosen);
 
   const formik = useFormik<Values>({
     initialValues: {
@@ -89,29 +126,41 @@ function PurchaseForm({ product, me, fonts }: PurchaseFormProps) {
       quantity: String(product.minimumQuantity),
       engravingText: '',
       engravingFont: DEFAULT_ENGRAVING_FONT,
+      measure: '',
     },
     validate: (values) => {
       const errors: Partial<Values> = {};
       if (!values.phone.trim()) errors.phone = 'Phone is Required';
       else if (!PHONE_PATTERN.test(values.phone.trim())) errors.phone = phoneFormatMessage();
       if (!values.address.trim()) errors.address = 'Address is Required';
-      const quantity = quantityError(values.quantity, product);
+      const quantity = quantityError(values.quantity, stock);
       if (quantity) errors.quantity = quantity;
+      const measure = custom && measureError(custom, values.measure, product.name);
+      if (measure) errors.measure = measure;
       const engraving = engravingError(values.engravingText, values.engravingFont, fontIds, product);
       if (engraving) errors.engravingText = engraving;
       return errors;
     },
     onSubmit: async (values) => {
+      const engraving = values.engravingText ? { engraving: { text: values.engravingText, font: values.engravingFont } } : {};
+      const contact = { phone: values.phone.trim(), address: values.address.trim() };
       try {
         await placeOrder({
           variables: {
-            input: {
-              productId: product.id,
-              quantity: Number(values.quantity),
-              phone: values.phone.trim(),
-              address: values.address.trim(),
-              ...(values.engravingText ? { engraving: { text: values.engravingText, font: values.engravingFont } } : {}),
-            },
+            input: chosen
+              ? {
+                  ...contact,
+                  lines: [
+                    {
+                      productId: product.id,
+                      variantId: chosen.id,
+                      ...(custom ? { customValue: Number(values.measure) } : {}),
+                      quantity: Number(values.quantity),
+                      ...engraving,
+                    },
+                  ],
+                }
+              : { productId: product.id, quantity: Number(values.quantity), ...contact, ...engraving },
           },
         });
         enqueueSnackbar('Order Placed', { variant: 'success' });
@@ -126,30 +175,38 @@ function PurchaseForm({ product, me, fonts }: PurchaseFormProps) {
     event.preventDefault();
     const errors = await formik.validateForm();
     if (errors.quantity) enqueueSnackbar(errors.quantity, { variant: 'error' });
+    formik.setFieldTouched('measure', true, false);
     formik.handleSubmit();
   };
 
   /** The quantity and engraving chosen here, once they obey the product's rules (phone and address are asked at checkout). */
   const cartLine = () => {
     const message =
-      quantityError(formik.values.quantity, product) ??
+      (custom && measureError(custom, formik.values.measure, product.name)) ||
+      quantityError(formik.values.quantity, stock) ||
       engravingError(formik.values.engravingText, formik.values.engravingFont, fontIds, product);
     if (message) {
+      if (custom) formik.setFieldTouched('measure', true, false);
       enqueueSnackbar(message, { variant: 'error' });
       return null;
     }
+    const customValue = custom ? Number(formik.values.measure) : null;
     return {
       productId: product.id,
+      // A product without options orders its only variant, as before variants: its line names none.
+      ...(chosen && { variantId: chosen.id, variantName: variantLabel(product.optionGroups, chosen, customValue) }),
+      ...(custom && { customValue }),
       quantity: Number(formik.values.quantity),
       engraving:
         product.engravable && formik.values.engravingText ? { text: formik.values.engravingText, font: formik.values.engravingFont } : null,
-      seen: seenOf(product),
+      seen: seenOf(product, chosen && { img: chosen.img, price, quantity: chosen.quantity }),
     };
   };
 
   const readOnly = { slotProps: { htmlInput: { readOnly: true } }, fullWidth: true };
   const quantity = Number(formik.values.quantity) || 0;
   const surcharge = product.engravable && formik.values.engravingText ? product.engravingPrice : 0;
+  const measureShown = formik.touched.measure || formik.submitCount > 0 ? formik.errors.measure : null;
 
   return (
     <Card>
@@ -162,8 +219,20 @@ function PurchaseForm({ product, me, fonts }: PurchaseFormProps) {
             <TextField id="purchase-name" label="Name" value={me.name} {...readOnly} />
             <TextField id="purchase-email" label="Email" value={me.email} {...readOnly} />
             <TextField id="purchase-product" label="Product Name" value={product.name} {...readOnly} />
-            <TextField id="purchase-price" label="Price" value={`$${product.price}`} {...readOnly} />
-            <TextField id="purchase-stock" label="Stock" value={product.quantity} {...readOnly} />
+            {choice && (
+              <VariantPicker
+                id="purchase-option"
+                groups={product.optionGroups}
+                variants={product.variants}
+                chosen={chosen}
+                onChoose={onChoose}
+                measure={formik.values.measure}
+                onMeasure={(raw) => formik.setFieldValue('measure', raw)}
+                measureError={measureShown}
+              />
+            )}
+            <TextField id="purchase-price" label="Price" value={`$${price}`} {...readOnly} />
+            <TextField id="purchase-stock" label="Stock" value={stock.quantity} {...readOnly} />
             <FormikTextField formik={formik} id="purchase-phone" name="phone" label="Phone" type="tel" />
             <FormikTextField formik={formik} id="purchase-address" name="address" label="Address" multiline minRows={2} />
             <TextField
@@ -191,11 +260,11 @@ function PurchaseForm({ product, me, fonts }: PurchaseFormProps) {
                 onBlur={formik.handleBlur}
               />
             )}
-            <Typography>Total: ${quantity * (product.price + surcharge)}</Typography>
+            <Typography>Total: ${quantity * (price + surcharge)}</Typography>
             <Button type="submit" variant="contained" disabled={formik.isSubmitting}>
               Place Order
             </Button>
-            <AddToCartButton productName={product.name} line={cartLine} />
+            <AddToCartButton productName={chosen ? lineName(product.name, chosen.name) : product.name} line={cartLine} />
           </Stack>
         </Box>
       </CardContent>

@@ -12,6 +12,7 @@ export const PurchasePageQuery = graphql(`
     product(id: $id) {
       ...ProductFields
       ...ProductEngravingFields
+      ...ProductChoiceFields
     }
     engravingFonts {
       id

@@ -1,0 +1,97 @@
+import { beforeEach, expect, test } from 'vitest';
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { countingClient, renderPage } from '../test/render';
+import { santokuProduct } from '../test/variantFixtures';
+import { cart } from '../lib/cart';
+import ProductCard, { type ProductItem } from './ProductCard';
+
+/** A card's product as the list answers it: of its variants only id, price and enabled. */
+const item = (overrides: Partial<ProductItem> = {}): ProductItem => ({
+  id: 's1',
+  name: 'Engraved Santoku',
+  img: '/images/santoku.svg',
+  description: 'Hollow edge',
+  price: 100,
+  quantity: 16,
+  minimumQuantity: 1,
+  variants: [100, 120, 130, 150].map((price, n) => ({ id: `v${n}`, price, enabled: true })),
+  ...overrides,
+});
+
+function renderCard(product: ProductItem) {
+  const { client, requests } = countingClient((name) => {
+    if (name === 'ProductChoices') return { product: santokuProduct() };
+    throw new Error(`unexpected ${name}`);
+  });
+  renderPage(<ProductCard product={product} />, { path: '/', route: '/', client });
+  return requests;
+}
+
+beforeEach(() => act(() => cart.clear()));
+
+test('a product without options shows its price and adds to the cart as before', async () => {
+  renderCard(item({ price: 50, variants: [{ id: 'only', price: 50, enabled: true }] }));
+  expect(screen.getByText('$50')).toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: /^Choose options/ })).not.toBeInTheDocument();
+  await userEvent.click(screen.getByRole('button', { name: 'Add to cart: Engraved Santoku' }));
+  expect(cart.lines()).toEqual([expect.objectContaining({ productId: 's1', quantity: 1, engraving: null })]);
+  expect(cart.lines()[0]).not.toHaveProperty('variantId');
+});
+
+test('"from" the lowest price when the variants on sale differ; the plain price when they do not', () => {
+  renderCard(item());
+  expect(screen.getByText('from $100')).toBeInTheDocument();
+});
+
+test('variants at one price (a disabled one aside) show that price, without "from"', () => {
+  renderCard(
+    item({
+      variants: [
+        { id: 'a', price: 100, enabled: true },
+        { id: 'b', price: 100, enabled: true },
+        { id: 'c', price: 70, enabled: false },
+      ],
+    }),
+  );
+  expect(screen.getByText('$100')).toBeInTheDocument();
+});
+
+test('the options load only when opened; the card then shows and adds the chosen variant', async () => {
+  const requests = renderCard(item());
+  expect(requests).toEqual([]);
+  const options = screen.getByRole('button', { name: 'Choose options: Engraved Santoku' });
+  expect(options).toHaveAttribute('aria-expanded', 'false');
+  await userEvent.click(options);
+  expect(options).toHaveAttribute('aria-expanded', 'true');
+  const lengths = await screen.findByRole('radiogroup', { name: 'Blade length' });
+  expect(requests).toEqual(['ProductChoices']);
+  expect(within(lengths).getByRole('radio', { name: '16 cm Out of stock' })).toBeDisabled();
+  expect(within(lengths).getByRole('radio', { name: '18 cm' })).toBeChecked();
+  expect(screen.getByText('$130')).toBeInTheDocument();
+
+  await userEvent.click(within(screen.getByRole('radiogroup', { name: 'Handle' })).getByRole('radio', { name: 'Ebony' }));
+  expect(screen.getByText('$150')).toBeInTheDocument();
+  expect(screen.getByText('Available quantity: 2')).toBeInTheDocument();
+  expect(screen.getByRole('img', { name: 'Engraved Santoku, 18 cm / Ebony' })).toHaveAttribute('src', '/uploads/ebony.webp');
+  expect(screen.getByRole('link', { name: 'Buy Now: Engraved Santoku' })).toHaveAttribute('href', '/purchase/s1?variant=v18-ebony');
+
+  await userEvent.click(screen.getByRole('button', { name: 'Add to cart: Engraved Santoku, 18 cm / Ebony' }));
+  expect(cart.lines()).toEqual([
+    expect.objectContaining({ productId: 's1', variantId: 'v18-ebony', variantName: '18 cm / Ebony', quantity: 1 }),
+  ]);
+  expect(cart.lines()[0].seen).toMatchObject({ price: 150, stock: 2, img: '/uploads/ebony.webp' });
+});
+
+test('a made-to-measure choice on a card needs its measure before it goes in the cart', async () => {
+  renderCard(item());
+  await userEvent.click(screen.getByRole('button', { name: 'Choose options: Engraved Santoku' }));
+  await userEvent.click(await screen.findByRole('radio', { name: 'Made to measure (+$40)' }));
+  expect(screen.getByText('$200')).toBeInTheDocument();
+  await userEvent.click(screen.getByRole('button', { name: 'Add to cart: Engraved Santoku, Made to measure / Walnut' }));
+  expect(cart.lines()).toEqual([]);
+  expect(screen.getAllByText('Enter a blade length from 12 to 30 cm for Engraved Santoku').length).toBeGreaterThan(0);
+  await userEvent.type(screen.getByLabelText(/^Blade length \(cm\)/), '20');
+  await userEvent.click(screen.getByRole('button', { name: 'Add to cart: Engraved Santoku, Made to measure / Walnut' }));
+  expect(cart.lines()).toEqual([expect.objectContaining({ variantId: 'vmm-walnut', variantName: '20 cm / Walnut', customValue: 20 })]);
+});

@@ -1,0 +1,116 @@
+/**
+ * Variants as the storefront chooses them (issue 36): which combination of option values is which
+ * variant, which values can still be bought, and how a chosen variant and its measure are named.
+ * Plain functions, shared by the purchase page, the product cards and the cart.
+ */
+import { measureOutOfBounds } from '@keen/rules';
+
+export { lineName } from '@keen/rules';
+
+export interface PickerValue {
+  id: string;
+  name: string;
+  custom: boolean;
+}
+
+export interface CustomOption {
+  label: string;
+  min: number;
+  max: number;
+  unit: string;
+  surcharge: number;
+}
+
+export interface PickerGroup {
+  id: string;
+  name: string;
+  values: PickerValue[];
+  custom: CustomOption | null;
+}
+
+export interface PickerVariant {
+  id: string;
+  name: string;
+  options: { id: string; groupId: string }[];
+  price: number;
+  quantity: number;
+  img: string;
+  enabled: boolean;
+}
+
+/** The storefront never offers a disabled variant. */
+export const offered = <V extends Pick<PickerVariant, 'enabled'>>(variants: V[]) => variants.filter((variant) => variant.enabled);
+
+const buyable = (variant: Pick<PickerVariant, 'enabled' | 'quantity'>) => variant.enabled && variant.quantity > 0;
+
+/** A product to choose from: more than one variant (disabled ones too: the server then wants a variantId). */
+export const hasChoice = (variants: unknown[]) => variants.length > 1;
+
+/**
+ * The variant a page starts on: the one the link names when it is offered, else the first in stock,
+ * else the first offered; null when nothing is offered.
+ */
+export function initialVariant<V extends PickerVariant>(variants: V[], requested: string | null): V | null {
+  const enabled = offered(variants);
+  return enabled.find((variant) => variant.id === requested) ?? enabled.find(buyable) ?? enabled[0] ?? null;
+}
+
+/** A value every variant of which is sold out or disabled: shown, but not chosen. */
+export const valueSoldOut = (variants: PickerVariant[], valueId: string) =>
+  !variants.some((variant) => buyable(variant) && variant.options.some((option) => option.id === valueId));
+
+/**
+ * The variant after the shopper picks `valueId` in its group, from `current`: the same choices in the
+ * other groups when that variant is in stock; else the variant in stock with that value that keeps
+ * most of the other choices; else (nothing in stock with it) the same choices if offered at all.
+ */
+export function pick<V extends PickerVariant>(variants: V[], current: V | null, groupId: string, valueId: string): V | null {
+  const kept = (variant: V) =>
+    current ? variant.options.filter((option) => option.groupId !== groupId && current.options.some((o) => o.id === option.id)).length : 0;
+  const withValue = offered(variants).filter((variant) => variant.options.some((option) => option.id === valueId));
+  const byKept = [...withValue].sort((a, b) => kept(b) - kept(a));
+  return byKept.find(buyable) ?? byKept[0] ?? null;
+}
+
+/** The value a variant has in a group. */
+export const valueIn = (variant: Pick<PickerVariant, 'options'> | null, groupId: string) =>
+  variant?.options.find((option) => option.groupId === groupId)?.id ?? null;
+
+/** The made-to-measure rule a variant follows, with its group's name; null when it is not made to measure. */
+export function customOf(groups: PickerGroup[], variant: Pick<PickerVariant, 'options'> | null) {
+  for (const group of groups) {
+    const value = group.values.find((candidate) => candidate.id === valueIn(variant, group.id));
+    if (value?.custom && group.custom) return { group: group.name, ...group.custom };
+  }
+  return null;
+}
+
+/** What one unit of the variant costs: its price, plus the surcharge when it is made to measure. */
+export const unitPrice = (groups: PickerGroup[], variant: PickerVariant) => variant.price + (customOf(groups, variant)?.surcharge ?? 0);
+
+/** The server's words when a measure is missing or out of bounds, or null when it is fine. */
+export function measureError(custom: NonNullable<ReturnType<typeof customOf>>, raw: string, productName: string): string | null {
+  const value = raw.trim() === '' ? NaN : Number(raw);
+  if (Number.isFinite(value) && value >= custom.min && value <= custom.max) return null;
+  return measureOutOfBounds(custom, productName);
+}
+
+/** The variant's name as an order line reads it, its measure in place of the made-to-measure value ("23.5 cm / Walnut"). */
+export function variantLabel(groups: PickerGroup[], variant: Pick<PickerVariant, 'name' | 'options'>, measure: number | null): string {
+  if (!variant.options.length) return variant.name;
+  return groups
+    .map((group) => {
+      const value = group.values.find((candidate) => candidate.id === valueIn(variant, group.id));
+      if (!value) return null;
+      return value.custom && group.custom && measure !== null ? `${measure} ${group.custom.unit}` : value.name;
+    })
+    .filter(Boolean)
+    .join(' / ');
+}
+
+
+/** The lowest and highest price of the variants on sale: a card says "from" when they differ. */
+export function priceRange(variants: Pick<PickerVariant, 'price' | 'enabled'>[]): { min: number; max: number } | null {
+  const prices = offered(variants).map((variant) => variant.price);
+  return prices.length ? { min: Math.min(...prices), max: Math.max(...prices) } : null;
+}

@@ -1,0 +1,72 @@
+/**
+ * A santoku in two blade lengths and two handles, plus a made-to-measure length (12 to 30 cm,
+ * +$40), as the server answers Product.optionGroups and Product.variants. 16 cm is sold out in
+ * both handles; a test overrides what it is about.
+ */
+export const santokuGroups = [
+  {
+    __typename: 'ProductOptionGroup',
+    id: 'g-length',
+    name: 'Blade length',
+    values: [
+      { __typename: 'ProductOptionValue', id: 'v16', groupId: 'g-length', name: '16 cm', custom: false },
+      { __typename: 'ProductOptionValue', id: 'v18', groupId: 'g-length', name: '18 cm', custom: false },
+      { __typename: 'ProductOptionValue', id: 'vmm', groupId: 'g-length', name: 'Made to measure', custom: true },
+    ],
+    custom: { __typename: 'CustomOptionValue', label: 'Made to measure', min: 12, max: 30, unit: 'cm', surcharge: 40 },
+  },
+  {
+    __typename: 'ProductOptionGroup',
+    id: 'g-handle',
+    name: 'Handle',
+    values: [
+      { __typename: 'ProductOptionValue', id: 'walnut', groupId: 'g-handle', name: 'Walnut', custom: false },
+      { __typename: 'ProductOptionValue', id: 'ebony', groupId: 'g-handle', name: 'Ebony', custom: false },
+    ],
+    custom: null,
+  },
+];
+
+const option = (id: string) => ({
+  __typename: 'ProductOptionValue',
+  id,
+  groupId: id === 'walnut' || id === 'ebony' ? 'g-handle' : 'g-length',
+});
+
+const variant = (length: string, handle: string, name: string, price: number, quantity: number, img = '/images/santoku.svg') => ({
+  __typename: 'ProductVariant',
+  id: `${length}-${handle}`,
+  name,
+  options: [option(length), option(handle)],
+  price,
+  quantity,
+  img,
+  enabled: true,
+});
+
+export const santokuVariants = () => [
+  variant('v16', 'walnut', '16 cm / Walnut', 100, 0),
+  variant('v16', 'ebony', '16 cm / Ebony', 120, 0),
+  variant('v18', 'walnut', '18 cm / Walnut', 130, 4),
+  variant('v18', 'ebony', '18 cm / Ebony', 150, 2, '/uploads/ebony.webp'),
+  variant('vmm', 'walnut', 'Made to measure / Walnut', 160, 5),
+  variant('vmm', 'ebony', 'Made to measure / Ebony', 180, 5),
+];
+
+/** Every field the purchase page and the cart read of the santoku. */
+export const santokuProduct = (overrides: Record<string, unknown> = {}) => ({
+  __typename: 'Product',
+  id: 's1',
+  name: 'Engraved Santoku',
+  img: '/images/santoku.svg',
+  description: 'Hollow edge',
+  price: 100,
+  quantity: 16,
+  minimumQuantity: 1,
+  engravable: false,
+  engravingMaxLength: 24,
+  engravingPrice: 0,
+  optionGroups: santokuGroups,
+  variants: santokuVariants(),
+  ...overrides,
+});
