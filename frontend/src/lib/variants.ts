@@ -108,7 +108,6 @@ export function variantLabel(groups: PickerGroup[], variant: Pick<PickerVariant,
     .join(' / ');
 }
 
-
 /** The lowest and highest price of the variants on sale: a card says "from" when they differ. */
 export function priceRange(variants: Pick<PickerVariant, 'price' | 'enabled'>[]): { min: number; max: number } | null {
   const prices = offered(variants).map((variant) => variant.price);
