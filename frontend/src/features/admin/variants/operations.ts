@@ -6,39 +6,15 @@ export const ProductVariantsFieldsFragment = graphql(`
     id
     price
     quantity
-    optionGroups {
-      id
-      name
-      values {
-        id
-        groupId
-        name
-        custom
-      }
-      custom {
-        label
-        min
-        max
-        unit
-        surcharge
-      }
-    }
+    ...ProductChoiceFields
     variants {
-      id
       productId
       sku
-      name
       options {
-        id
-        groupId
         name
         custom
       }
-      price
-      quantity
-      img
       ownImg
-      enabled
     }
   }
 `);
