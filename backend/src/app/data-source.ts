@@ -2,6 +2,7 @@ import { DataSource, type Logger } from 'typeorm';
 import { DEFAULT_POOL_SETTINGS, type PoolSettings } from '../config';
 import { Product } from '../modules/catalog/product.entity';
 import { ProductOptionGroupRow, ProductOptionValueRow, ProductVariantOption, ProductVariantRow } from '../modules/catalog/variant.entity';
+import { IdempotencyKey } from '../modules/idempotency/idempotency-key.entity';
 import { ApiKey } from '../modules/integrations/api-key.entity';
 import { WebhookDelivery, WebhookEndpoint } from '../modules/integrations/webhook.entity';
 import { OrderEvent } from '../modules/orders/order-event.entity';
@@ -26,6 +27,7 @@ import { OrderLines1765100000000 } from '../db/migrations/1765100000000-OrderLin
 import { WebhookDeliveryRules1765200000000 } from '../db/migrations/1765200000000-WebhookDeliveryRules';
 import { HeldMail1765400000000 } from '../db/migrations/1765400000000-HeldMail';
 import { ProductVariants1765500000000 } from '../db/migrations/1765500000000-ProductVariants';
+import { IdempotencyKeys1765600000000 } from '../db/migrations/1765600000000-IdempotencyKeys';
 import { PreparedReadsClient } from '../db/prepared-reads';
 
 export const entities = [
@@ -45,6 +47,7 @@ export const entities = [
   ApiKey,
   WebhookEndpoint,
   WebhookDelivery,
+  IdempotencyKey,
 ];
 export const migrations = [
   Init1763800000000,
@@ -62,6 +65,7 @@ export const migrations = [
   WebhookDeliveryRules1765200000000,
   HeldMail1765400000000,
   ProductVariants1765500000000,
+  IdempotencyKeys1765600000000,
 ];
 
 /** Schema changes only ever come from the committed migrations; `synchronize` stays off. */

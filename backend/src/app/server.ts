@@ -13,6 +13,7 @@ import { JobQueue } from '../jobs/job-queue';
 import { backupsWork } from '../modules/backups/backups.work';
 import { webhooksWork } from '../modules/integrations/webhooks.work';
 import { notificationsWork } from '../modules/notifications/notifications.work';
+import { idempotencyWork } from '../modules/idempotency/idempotency.work';
 import { ordersWork } from '../modules/orders/orders.work';
 import { uploadsWork } from '../modules/uploads/uploads.work';
 import { createApolloServer } from './apollo';
@@ -27,6 +28,7 @@ const MODULES_WORK: readonly DeclareWork<AppServices>[] = [
   notificationsWork,
   webhooksWork,
   ordersWork,
+  idempotencyWork,
   uploadsWork,
   backupsWork,
 ];

@@ -7,6 +7,7 @@ import type { Config } from '../config';
 import type { JobQueue } from '../jobs/job-queue';
 import { BackupsService } from '../modules/backups/backups.service';
 import { BackgroundJobsService } from '../modules/jobs/background-jobs.service';
+import { IdempotencyService } from '../modules/idempotency/idempotency.service';
 import { ApiKeysService, revokeKeysCreatedBy } from '../modules/integrations/api-keys.service';
 import { WebhooksService } from '../modules/integrations/webhooks.service';
 import { IdentityService } from '../modules/auth/identity';
@@ -35,7 +36,8 @@ export function createServices(db: DataSource, config: Config, logger: Logger, j
   const users = new UsersService(db, config.adminEmails, identity, revokeKeysCreatedBy);
   const catalog = new CatalogService(db);
   const provider = createPaymentProvider(db, config);
-  const orders = new OrdersService(db, provider, config.orders, logger, limits);
+  const idempotency = new IdempotencyService(db);
+  const orders = new OrdersService(db, provider, config.orders, logger, limits, idempotency);
   const images = imageStoreFor(config.s3, config.dataDir);
   const uploads = new UploadsService(db, images, limits, config.s3?.publicUrl ?? null, config.uploads);
   return {
@@ -46,8 +48,9 @@ export function createServices(db: DataSource, config: Config, logger: Logger, j
     catalog,
     variants: new VariantsService(db),
     orders,
+    idempotency,
     reviews: new ReviewsService(db, limits, (url) => uploads.isOwnUpload(url)),
-    payments: new PaymentsService(db, provider, logger),
+    payments: new PaymentsService(db, provider, logger, idempotency),
     uploads,
     reports: new ReportsService(db, catalog, orders, users),
     backgroundJobs: new BackgroundJobsService(jobs),

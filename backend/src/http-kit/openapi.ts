@@ -73,7 +73,7 @@ export function openApiDocument<Rule>(routes: readonly RouteDeclaration<never, R
 
   for (const route of routes) {
     const { security, refusals } = settings.describeRule(route.access);
-    const readsInput = Boolean(route.params || route.query || route.body);
+    const readsInput = Boolean(route.params || route.query || route.headers || route.body);
     const statuses = [...new Set([...(readsInput ? [400] : []), ...refusals, ...(route.failures ?? [])])].sort();
     const status = route.status ?? 200;
     const operation = {
@@ -81,7 +81,7 @@ export function openApiDocument<Rule>(routes: readonly RouteDeclaration<never, R
       ...(route.description ? { description: route.description } : {}),
       tags: [route.tag],
       security,
-      parameters: [...parametersOf(route.params, 'path'), ...parametersOf(route.query, 'query')],
+      parameters: [...parametersOf(route.params, 'path'), ...parametersOf(route.query, 'query'), ...parametersOf(route.headers, 'header')],
       ...(route.body ? { requestBody: requestBodyOf(route.body) } : {}),
       responses: {
         [status]: {
@@ -113,7 +113,7 @@ export function openApiDocument<Rule>(routes: readonly RouteDeclaration<never, R
   };
 }
 
-function parametersOf(shape: z.ZodObject | undefined, place: 'path' | 'query') {
+function parametersOf(shape: z.ZodObject | undefined, place: 'path' | 'query' | 'header') {
   if (!shape) return [];
   return Object.entries(shape.shape).map(([name, schema]) => {
     const { description, ...json } = jsonSchemaOf(schema as z.ZodType, 'input');

@@ -36,6 +36,8 @@ export interface RouteSchemas {
   params?: z.ZodObject;
   /** Query parameters the route reads; for a public read, the ones its cached answers are keyed by. */
   query?: z.ZodObject;
+  /** Request headers the route reads (named as sent, e.g. `Idempotency-Key`), each a string schema with a description. */
+  headers?: z.ZodObject;
   /** A JSON body; 'image' is a multipart upload (field `image`); 'raw' is the bytes as sent (a signed webhook). */
   body?: z.ZodType | 'image' | 'raw';
   /** The answer's shape, and its status when it is not 200. */

@@ -56,7 +56,14 @@ test("the server wires exactly the modules' declared queues, recurring jobs and 
 
   expect(wired.queues).toEqual(expect.arrayContaining(['mail.send', 'webhooks.deliver', 'outbox.deliver']));
   expect(wired.recurring).toEqual(
-    expect.arrayContaining(['orders.expire-holds', 'uploads.clean-up', 'mail.prune', 'outbox.relay', 'outbox.prune']),
+    expect.arrayContaining([
+      'orders.expire-holds',
+      'idempotency.prune-keys',
+      'uploads.clean-up',
+      'mail.prune',
+      'outbox.relay',
+      'outbox.prune',
+    ]),
   );
   expect(wired.subscribers).toEqual(expect.arrayContaining(['order-emails', 'held-order-emails', 'webhooks', 'read-cache']));
 });
@@ -90,6 +97,7 @@ test('each queue is declared in pg-boss with its own retries, and each recurring
   );
   expect(Object.fromEntries(scheduled.map(({ name, periodSeconds }) => [name, Number(periodSeconds)]))).toEqual({
     'orders.expire-holds': app.config.orders.expirySweepSeconds,
+    'idempotency.prune-keys': 60 * 60,
     'uploads.clean-up': 60 * 60,
     'mail.prune': 60 * 60,
     'outbox.relay': 60,

@@ -5,12 +5,12 @@ export interface ApiResponse<T = any> {
   body: T;
 }
 
-/** One REST call: a JSON body (or raw text for malformed bodies) and an optional bearer token. */
+/** One REST call: a JSON body (or raw text for malformed bodies), an optional bearer token and other headers. */
 export function restClient(app: TestApp) {
   return async function api<T = any>(
     method: string,
     path: string,
-    { as, body, raw }: { as?: TestSession | string; body?: unknown; raw?: string } = {},
+    { as, body, raw, headers }: { as?: TestSession | string; body?: unknown; raw?: string; headers?: Record<string, string> } = {},
   ): Promise<ApiResponse<T>> {
     const token = typeof as === 'string' ? as : as?.token;
     const response = await fetch(`${app.url}/api${path}`, {
@@ -18,6 +18,7 @@ export function restClient(app: TestApp) {
       headers: {
         ...(body !== undefined || raw !== undefined ? { 'content-type': 'application/json' } : {}),
         ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...headers,
       },
       body: raw ?? (body === undefined ? undefined : JSON.stringify(body)),
     });

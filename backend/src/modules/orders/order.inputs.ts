@@ -98,6 +98,13 @@ export class PlaceOrderInput {
 
   @Field(() => Engraving, { nullable: true, description: 'An engraving on every unit', deprecationReason: 'Use lines' })
   engraving?: Engraving | null;
+
+  @Field(() => String, {
+    nullable: true,
+    description:
+      'One key per checkout attempt (1 to 255 printable characters): the same key and input within 24 hours answer the first order instead of placing another',
+  })
+  idempotencyKey?: string | null;
 }
 
 @InputType({ description: 'What the admin knows of the parcel when shipping; both optional' })

@@ -202,11 +202,25 @@ export const ordersRoutes: RestRoutes<{ orders: OrdersService }, User> = [
       "An optional engraving (engravable products only) adds the product's engravingPrice to each unit",
     description: "The order starts Pending and unpaid (AwaitingPayment). Send the product's _id as productCode or productId.",
     access: { allow: 'signed in' },
+    headers: z.object({
+      'Idempotency-Key': z
+        .string()
+        .optional()
+        .describe(
+          'One key per checkout attempt (1 to 255 printable characters): the same key and body within 24 hours answer the first order, ' +
+            'with the same status, instead of placing another; the same key with another body is a 409',
+        ),
+    }),
     body: placeOrderBody,
-    failures: [404, 429],
+    failures: [404, 409, 429],
     answer: z.intersection(orderAnswer, z.object({ insertedId: z.string().describe('The order _id'), message: z.literal('Order Placed') })),
     work: async (req, _res, { caller, services }) => {
-      const order = await services.orders.place(caller, placeOrderInput(req.body));
+      const key = req.headers['idempotency-key'];
+      const order = await services.orders.place(caller, {
+        ...placeOrderInput(req.body),
+        idempotencyKey: key === undefined ? null : String(key),
+      });
+      await services.orders.withLines([order]);
       return { ...restOrder(order), insertedId: order.id, message: 'Order Placed' };
     },
   },

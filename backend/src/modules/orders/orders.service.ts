@@ -12,6 +12,7 @@ import { type Caller, isAdmin, requireAdmin, requireUser } from '../auth/caller'
 import { checkEngraving, type Engraving, engravingSurcharge } from '../catalog/engraving';
 import { Product } from '../catalog/product.entity';
 import { describe, refreshProductTotals } from '../catalog/variants';
+import type { IdempotencyService, RecordResult } from '../idempotency/idempotency.service';
 import { PAYING_STATUSES, type PaymentProvider } from './payment-provider';
 import { User } from '../users/user.entity';
 import { OrderActorKind, OrderEvent } from './order-event.entity';
@@ -50,6 +51,7 @@ export class OrdersService {
     private readonly settings: OrderSettings,
     private readonly logger: Logger,
     private readonly limits: RateLimits,
+    private readonly idempotency: IdempotencyService,
   ) {}
 
   /** An order's columns, quoted, from its entity (read once). */
@@ -64,6 +66,18 @@ export class OrdersService {
    */
   async place(caller: Caller<User>, input: PlaceOrderInput): Promise<Order> {
     const user = requireUser(caller);
+    const { idempotencyKey: key, ...request } = input;
+    if (key == null) return this.placeNow(caller, user, request);
+    // A retry with the key answers the order the first request placed (as it is now), placing nothing.
+    return this.idempotency.once(
+      { callerId: user.id, operation: 'placeOrder', key, request: normalisedOrder(request) },
+      (record) => this.placeNow(caller, user, request, record),
+      (orderId) => this.find(this.db.manager, orderId),
+    );
+  }
+
+  /** Places the order; `record` (an idempotency key's) is told its id inside the transaction that writes it. */
+  private async placeNow(caller: Caller<User>, user: User, input: PlaceOrderInput, record?: RecordResult): Promise<Order> {
     await this.limits.consume('placeOrder', user.id);
     const wanted = requestedLines(input);
     const phone = requirePhone(input.phone);
@@ -140,6 +154,7 @@ export class OrdersService {
       await recordPlaced(manager, order, actorOf(caller));
       const holdEndsAt = new Date(order.createdAt.getTime() + this.settings.unpaidHoldMinutes * 60_000);
       await raise(manager, 'order.placed', order.id, orderPayload(order, { holdEndsAt }));
+      await record?.(manager, order.id);
       return order;
     });
     metrics.ordersPlaced.inc();
@@ -454,6 +469,18 @@ function requestedLines(input: PlaceOrderInput): RequestedLine[] {
     seen.add(key);
     return { productId: line.productId, variantId: line.variantId ?? null, customValue, quantity, engraving, refuse };
   });
+}
+
+/** What an idempotency key stands for: the lines as the order reads them, the phone and the address. */
+function normalisedOrder(input: PlaceOrderInput) {
+  const lines = requestedLines(input).map(({ productId, variantId, customValue, quantity, engraving }) => ({
+    productId,
+    variantId,
+    customValue,
+    quantity,
+    engraving: engraving && { text: engraving.text, font: engraving.font },
+  }));
+  return { lines, phone: input.phone, address: input.address };
 }
 
 /** A variant as an order chooses it: its stock, state, product and made-to-measure rule. */

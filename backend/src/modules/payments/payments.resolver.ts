@@ -45,9 +45,14 @@ export class PaymentsResolver {
   @Mutation(() => PaymentIntent, { description: "The order's owner, while unpaid; a second call answers the same intent" })
   createPaymentIntent(
     @Arg('orderId', () => ID, { description: 'The unpaid order to pay' }) orderId: string,
+    @Arg('idempotencyKey', () => String, {
+      nullable: true,
+      description: 'One key per payment attempt (1 to 255 printable characters): a retry with it within 24 hours answers the first intent',
+    })
+    idempotencyKey: string | null | undefined,
     @Ctx() { caller, services }: GraphQLContext,
   ): Promise<PaymentIntent> {
-    return services.payments.createIntent(caller, orderId);
+    return services.payments.createIntent(caller, orderId, idempotencyKey);
   }
 
   @Allow({ allow: 'signed in' })

@@ -3,7 +3,8 @@ import { type DataSource } from 'typeorm';
 import { AppError, badInput, notFound } from '../../common/errors';
 import { metrics } from '../../common/metrics';
 import { isId } from '../../common/validate';
-import { type Caller } from '../auth/caller';
+import { type Caller, requireUser } from '../auth/caller';
+import type { IdempotencyService } from '../idempotency/idempotency.service';
 import { Order, OrderState } from '../orders/order.entity';
 import { actorOf, assertAllowed, assertMayEver, moveOrder, type OrderActor, PROVIDER } from '../orders/order-state-machine';
 import { CardError, CURRENCY, type PaymentProvider, type ProviderIntent, type TestCard } from '../orders/payment-provider';
@@ -22,14 +23,32 @@ export class PaymentsService {
     private readonly db: DataSource,
     readonly provider: PaymentProvider,
     private readonly logger: Logger,
+    private readonly idempotency: IdempotencyService,
   ) {}
 
-  /** The order's one intent: created on the first call, the same one on every later call. */
-  async createIntent(caller: Caller, orderId: string): Promise<ProviderIntent> {
+  /**
+   * The order's one intent: created on the first call, the same one on every later call. With an
+   * idempotency key, a retry answers the intent the first call answered, even once the order has moved on.
+   */
+  async createIntent(caller: Caller, orderId: string, idempotencyKey?: string | null): Promise<ProviderIntent> {
     const actor = actorOf(caller);
-    const order = await findOrder(this.db, orderId);
-    assertAllowed(actor, order, OrderState.Paid);
-    return this.intentFor(order, actor);
+    const create = async () => {
+      const order = await findOrder(this.db, orderId);
+      assertAllowed(actor, order, OrderState.Paid);
+      return this.intentFor(order, actor);
+    };
+    if (idempotencyKey == null) return create();
+    // Recorded after the intent is kept on the order: a process that dies in between leaves a claim
+    // that is taken over, and the work it reruns answers the same intent (the provider's own key).
+    return this.idempotency.once(
+      { callerId: requireUser(caller).id, operation: 'createPaymentIntent', key: idempotencyKey, request: { orderId } },
+      async (record) => {
+        const intent = await create();
+        await record(this.db.manager, orderId);
+        return intent;
+      },
+      (paidOrderId) => this.keptIntent(paidOrderId),
+    );
   }
 
   /** Records the payment once the provider confirms the intent succeeded for this order. */
@@ -100,6 +119,14 @@ export class PaymentsService {
       if (error instanceof AppError) return `refused: ${error.message}`;
       throw error;
     }
+  }
+
+  /** The intent an earlier call kept on the order. */
+  private async keptIntent(orderId: string): Promise<ProviderIntent> {
+    const order = await findOrder(this.db, orderId);
+    const intent = order.paymentIntentId ? await this.provider.retrieveIntent(order.paymentIntentId) : null;
+    if (!intent) throw notFound('Payment');
+    return intent;
   }
 
   private async intentFor(order: Order, actor: OrderActor): Promise<ProviderIntent> {

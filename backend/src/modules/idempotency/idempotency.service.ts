@@ -1,0 +1,149 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { DataSource, EntityManager } from 'typeorm';
+import { badInput, conflict } from '../../common/errors';
+
+/** How long a key answers its first result. */
+export const KEY_LIFETIME_HOURS = 24;
+/** A claim still running after this long was left by a process that died before its result committed. */
+const STALE_CLAIM_SECONDS = 60;
+/** How long a request waits for another one working on its key, and how often it looks. */
+const WAIT_MS = 30_000;
+const POLL_MS = 100;
+
+/** 1 to 255 printable characters: no control, format or unassigned code points. */
+const KEY_PATTERN = /^\P{C}{1,255}$/u;
+
+/** One use of a key: whose, for which operation, and the request it stands for. */
+export interface KeyedRequest {
+  callerId: string;
+  operation: string;
+  key: unknown;
+  /** The normalised request without its key: plain JSON values. */
+  request: unknown;
+}
+
+/**
+ * Marks the claim done with its result, in the transaction that writes the result, so that a
+ * result never exists without its key saying so.
+ */
+export type RecordResult = (manager: EntityManager, resultId: string) => Promise<void>;
+
+/** Thrown when the claim was taken over while the work ran: the work's transaction rolls back. */
+class ClaimLost extends Error {}
+
+/** The key as sent: 400 unless 1 to 255 printable characters. */
+export function checkKey(key: unknown): string {
+  if (typeof key !== 'string' || !KEY_PATTERN.test(key)) throw badInput('An idempotency key must be 1 to 255 printable characters');
+  return key;
+}
+
+/**
+ * Idempotency keys (issue 40): the same key from the same caller for the same operation within 24
+ * hours answers the first result without doing the work again, across every process on the
+ * database. A key is claimed by an insert committed at once; the work marks it done inside its
+ * own transaction; a failed work releases it so that a retry runs again.
+ */
+export class IdempotencyService {
+  constructor(private readonly db: DataSource) {}
+
+  async once<T>(keyed: KeyedRequest, work: (record: RecordResult) => Promise<T>, replay: (resultId: string) => Promise<T>): Promise<T> {
+    const key = checkKey(keyed.key);
+    const id = [keyed.callerId, keyed.operation, key];
+    const hash = hashOf(keyed.request);
+    const until = Date.now() + WAIT_MS;
+    for (;;) {
+      const token = randomUUID();
+      // A row older than the key's lifetime not yet pruned is claimed afresh.
+      const claimed: unknown[] = await this.db.query(
+        `INSERT INTO "idempotency_key" ("callerId", "operation", "key", "requestHash", "state", "claimToken")
+         VALUES ($1, $2, $3, $4, 'running', $5)
+         ON CONFLICT ON CONSTRAINT "PK_idempotency_key" DO UPDATE
+           SET "requestHash" = $4, "state" = 'running', "claimToken" = $5, "resultId" = NULL, "createdAt" = now(), "claimedAt" = now()
+           WHERE "idempotency_key"."createdAt" < now() - make_interval(hours => $6)
+         RETURNING 1`,
+        [...id, hash, token, KEY_LIFETIME_HOURS],
+      );
+      if (claimed.length) {
+        const ran = await this.runClaimed(id, token, work);
+        if (ran) return ran.result;
+        continue;
+      }
+
+      const [row]: { requestHash: string; state: string; resultId: string | null; claimToken: string; stale: boolean }[] =
+        await this.db.query(
+          `SELECT "requestHash", "state", "resultId", "claimToken", "claimedAt" < now() - make_interval(secs => $4) AS stale
+             FROM "idempotency_key" WHERE "callerId" = $1 AND "operation" = $2 AND "key" = $3`,
+          [...id, STALE_CLAIM_SECONDS],
+        );
+      // Released by a failed work since the insert: claim it again.
+      if (!row) continue;
+      if (row.requestHash !== hash) throw conflict('This idempotency key was used for a different order');
+      if (row.state === 'done') return replay(row.resultId!);
+      if (row.stale) {
+        const [, taken]: [unknown, number] = await this.db.query(
+          `UPDATE "idempotency_key" SET "claimToken" = $4, "claimedAt" = now()
+            WHERE "callerId" = $1 AND "operation" = $2 AND "key" = $3 AND "state" = 'running' AND "claimToken" = $5`,
+          [...id, token, row.claimToken],
+        );
+        const ran = taken ? await this.runClaimed(id, token, work) : null;
+        if (ran) return ran.result;
+        continue;
+      }
+      if (Date.now() > until) throw conflict('A request with this idempotency key is still in progress; try again shortly');
+      await sleep(POLL_MS);
+    }
+  }
+
+  /** Deletes keys past their lifetime (the recurring job); answers how many. */
+  async prune(): Promise<number> {
+    const [, count]: [unknown, number] = await this.db.query(
+      `DELETE FROM "idempotency_key" WHERE "createdAt" < now() - make_interval(hours => $1)`,
+      [KEY_LIFETIME_HOURS],
+    );
+    return count;
+  }
+
+  /** Runs the work under this claim; null when the claim was taken over meanwhile (its result is the taker's). */
+  private async runClaimed<T>(id: string[], token: string, work: (record: RecordResult) => Promise<T>): Promise<{ result: T } | null> {
+    const record: RecordResult = async (manager, resultId) => {
+      const [, marked]: [unknown, number] = await manager.query(
+        `UPDATE "idempotency_key" SET "state" = 'done', "resultId" = $5
+          WHERE "callerId" = $1 AND "operation" = $2 AND "key" = $3 AND "claimToken" = $4 AND "state" = 'running'`,
+        [...id, token, resultId],
+      );
+      if (!marked) throw new ClaimLost();
+    };
+    try {
+      return { result: await work(record) };
+    } catch (error) {
+      if (error instanceof ClaimLost) return null;
+      // Released so that a retry runs the work again; if even that fails the claim goes stale and is taken over.
+      await this.db
+        .query(
+          `DELETE FROM "idempotency_key" WHERE "callerId" = $1 AND "operation" = $2 AND "key" = $3 AND "claimToken" = $4 AND "state" = 'running'`,
+          [...id, token],
+        )
+        .catch(() => undefined);
+      throw error;
+    }
+  }
+}
+
+/** sha256 of the request as JSON with its object keys sorted, so that field order never matters. */
+function hashOf(request: unknown): string {
+  return createHash('sha256')
+    .update(JSON.stringify(sorted(request)))
+    .digest('hex');
+}
+
+function sorted(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sorted);
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : 1))
+      .map(([k, v]) => [k, sorted(v)]),
+  );
+}
