@@ -58,7 +58,7 @@ type Documents = {
     "\n  mutation ResendWebhookDelivery($id: ID!) {\n    resendWebhookDelivery(id: $id) {\n      ...WebhookDeliveryFields\n    }\n  }\n": typeof types.ResendWebhookDeliveryDocument,
     "\n  query EmailVerified {\n    me {\n      id\n      emailVerified\n    }\n  }\n": typeof types.EmailVerifiedDocument,
     "\n  query PaymentPage($id: ID!) {\n    me {\n      id\n      name\n      email\n    }\n    order(id: $id) {\n      id\n      name\n      totalPrice\n      paid\n      state\n      transactionId\n      engraving {\n        text\n        font\n      }\n      lines {\n        id\n        name\n        variantName\n        quantity\n        lineTotal\n        engraving {\n          text\n          font\n        }\n      }\n    }\n  }\n": typeof types.PaymentPageDocument,
-    "\n  mutation CreatePaymentIntent($orderId: ID!) {\n    createPaymentIntent(orderId: $orderId) {\n      id\n      clientSecret\n    }\n  }\n": typeof types.CreatePaymentIntentDocument,
+    "\n  mutation CreatePaymentIntent($orderId: ID!, $idempotencyKey: String) {\n    createPaymentIntent(orderId: $orderId, idempotencyKey: $idempotencyKey) {\n      id\n      clientSecret\n    }\n  }\n": typeof types.CreatePaymentIntentDocument,
     "\n  fragment PaidOrderFields on Order {\n    id\n    paid\n    state\n    status\n    transactionId\n  }\n": typeof types.PaidOrderFieldsFragmentDoc,
     "\n  mutation ConfirmPayment($orderId: ID!, $paymentIntentId: String!) {\n    confirmPayment(orderId: $orderId, paymentIntentId: $paymentIntentId) {\n      ...PaidOrderFields\n    }\n  }\n": typeof types.ConfirmPaymentDocument,
     "\n  mutation ConfirmTestCardPayment($orderId: ID!, $card: TestCardInput!) {\n    confirmTestCardPayment(orderId: $orderId, card: $card) {\n      ...PaidOrderFields\n    }\n  }\n": typeof types.ConfirmTestCardPaymentDocument,
@@ -125,7 +125,7 @@ const documents: Documents = {
     "\n  mutation ResendWebhookDelivery($id: ID!) {\n    resendWebhookDelivery(id: $id) {\n      ...WebhookDeliveryFields\n    }\n  }\n": types.ResendWebhookDeliveryDocument,
     "\n  query EmailVerified {\n    me {\n      id\n      emailVerified\n    }\n  }\n": types.EmailVerifiedDocument,
     "\n  query PaymentPage($id: ID!) {\n    me {\n      id\n      name\n      email\n    }\n    order(id: $id) {\n      id\n      name\n      totalPrice\n      paid\n      state\n      transactionId\n      engraving {\n        text\n        font\n      }\n      lines {\n        id\n        name\n        variantName\n        quantity\n        lineTotal\n        engraving {\n          text\n          font\n        }\n      }\n    }\n  }\n": types.PaymentPageDocument,
-    "\n  mutation CreatePaymentIntent($orderId: ID!) {\n    createPaymentIntent(orderId: $orderId) {\n      id\n      clientSecret\n    }\n  }\n": types.CreatePaymentIntentDocument,
+    "\n  mutation CreatePaymentIntent($orderId: ID!, $idempotencyKey: String) {\n    createPaymentIntent(orderId: $orderId, idempotencyKey: $idempotencyKey) {\n      id\n      clientSecret\n    }\n  }\n": types.CreatePaymentIntentDocument,
     "\n  fragment PaidOrderFields on Order {\n    id\n    paid\n    state\n    status\n    transactionId\n  }\n": types.PaidOrderFieldsFragmentDoc,
     "\n  mutation ConfirmPayment($orderId: ID!, $paymentIntentId: String!) {\n    confirmPayment(orderId: $orderId, paymentIntentId: $paymentIntentId) {\n      ...PaidOrderFields\n    }\n  }\n": types.ConfirmPaymentDocument,
     "\n  mutation ConfirmTestCardPayment($orderId: ID!, $card: TestCardInput!) {\n    confirmTestCardPayment(orderId: $orderId, card: $card) {\n      ...PaidOrderFields\n    }\n  }\n": types.ConfirmTestCardPaymentDocument,
@@ -341,7 +341,7 @@ export function graphql(source: "\n  query PaymentPage($id: ID!) {\n    me {\n  
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation CreatePaymentIntent($orderId: ID!) {\n    createPaymentIntent(orderId: $orderId) {\n      id\n      clientSecret\n    }\n  }\n"): (typeof documents)["\n  mutation CreatePaymentIntent($orderId: ID!) {\n    createPaymentIntent(orderId: $orderId) {\n      id\n      clientSecret\n    }\n  }\n"];
+export function graphql(source: "\n  mutation CreatePaymentIntent($orderId: ID!, $idempotencyKey: String) {\n    createPaymentIntent(orderId: $orderId, idempotencyKey: $idempotencyKey) {\n      id\n      clientSecret\n    }\n  }\n"): (typeof documents)["\n  mutation CreatePaymentIntent($orderId: ID!, $idempotencyKey: String) {\n    createPaymentIntent(orderId: $orderId, idempotencyKey: $idempotencyKey) {\n      id\n      clientSecret\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import type { DocumentNode } from 'graphql';
 import { createCache } from '../lib/apollo';
 
@@ -95,3 +96,21 @@ export function cacheWithEmptyList(query: DocumentNode, variables: object, field
   cache.writeQuery({ query, variables, data: { [field]: { __typename: listType, totalItems: 0, items: [] } } });
   return cache;
 }
+
+/** True when `sent` is `expected` plus a string `idempotencyKey` (a fresh UUID each attempt, so tests match any). */
+function withSomeKey(sent: unknown, expected: Record<string, unknown>): boolean {
+  const { idempotencyKey, ...rest } = sent as Record<string, unknown>;
+  try {
+    expect(rest).toEqual(expected);
+  } catch {
+    return false;
+  }
+  return typeof idempotencyKey === 'string';
+}
+
+/** A mock's variables matcher: these variables and any idempotency key. */
+export const anyKey = (expected: Record<string, unknown>) => (variables: Record<string, unknown>) => withSomeKey(variables, expected);
+
+/** A mock's variables matcher: an `input` of these fields and any idempotency key. */
+export const inputWithAnyKey = (expected: Record<string, unknown>) => (variables: Record<string, unknown>) =>
+  withSomeKey(variables.input, expected);

@@ -9,6 +9,7 @@ import PageHeading from '../../components/PageHeading';
 import QueryState from '../../components/QueryState';
 import EngravingText from '../../components/engraving/EngravingText';
 import type { CheckoutPageQuery as CheckoutPageResult } from '../../gql/graphql';
+import { useAttemptKey } from '../../lib/attemptKey';
 import { errorMessage } from '../../lib/errors';
 import { prependToLists } from '../../lib/listCache';
 import { cart, type CartLine, lineKey, lineTotal, useCartLines } from '../../lib/cart';
@@ -49,6 +50,8 @@ function CheckoutForm({ me, lines }: { me: NonNullable<CheckoutPageResult['me']>
       return changes.length ? changes : [lineProblem(line, product)];
     })
     .filter(Boolean);
+  // A retry of the same cart and address (a double click, a network error, a reload) cannot place a second order.
+  const attempt = useAttemptKey('checkout');
   const [placeOrder] = useMutation(PlaceCartOrderMutation, {
     // The new order joins every cached My Orders list (newest first); no list is fetched again.
     update(cache, { data: placed }) {
@@ -65,25 +68,23 @@ function CheckoutForm({ me, lines }: { me: NonNullable<CheckoutPageResult['me']>
       return errors;
     },
     onSubmit: async (values) => {
+      const input = {
+        phone: values.phone.trim(),
+        address: values.address.trim(),
+        lines: lines.map((line) => ({
+          productId: line.productId,
+          // A line stored before variants names none: the server takes the product's only one.
+          ...(line.variantId ? { variantId: line.variantId } : {}),
+          ...(line.customValue != null ? { customValue: line.customValue } : {}),
+          quantity: line.quantity,
+          ...(line.engraving ? { engraving: line.engraving } : {}),
+        })),
+      };
       try {
-        const { data } = await placeOrder({
-          variables: {
-            input: {
-              phone: values.phone.trim(),
-              address: values.address.trim(),
-              lines: lines.map((line) => ({
-                productId: line.productId,
-                // A line stored before variants names none: the server takes the product's only one.
-                ...(line.variantId ? { variantId: line.variantId } : {}),
-                ...(line.customValue != null ? { customValue: line.customValue } : {}),
-                quantity: line.quantity,
-                ...(line.engraving ? { engraving: line.engraving } : {}),
-              })),
-            },
-          },
-        });
+        const { data } = await placeOrder({ variables: { input: { ...input, idempotencyKey: attempt.keyFor(input) } } });
         const id = data?.placeOrder.id;
         if (!id) return;
+        attempt.finish();
         cart.clear();
         enqueueSnackbar('Order Placed', { variant: 'success' });
         navigate(`/dashboard/payment/${id}`);

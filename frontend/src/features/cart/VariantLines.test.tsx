@@ -145,6 +145,7 @@ test('checkout names each variant and sends its variantId and measure; a line wi
         { productId: 's1', variantId: 'v18-walnut', quantity: 2 },
         { productId: 'k1', quantity: 1 },
       ],
+      idempotencyKey: expect.any(String),
     },
   ]);
 });

@@ -6,6 +6,7 @@ import type { MockLink } from '@apollo/client/testing';
 import { MockedProvider } from '@apollo/client/testing/react';
 import { GraphQLError } from 'graphql';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { anyKey } from '../../test/fixtures';
 import { ConfirmTestCardPaymentMutation, CreatePaymentIntentMutation, PaymentPageQuery } from './operations';
 import PaymentPage from './PaymentPage';
 
@@ -52,7 +53,7 @@ const pageMock: MockLink.MockedResponse = {
   },
 };
 const intentMock: MockLink.MockedResponse = {
-  request: { query: CreatePaymentIntentMutation, variables: { orderId: ORDER_ID } },
+  request: { query: CreatePaymentIntentMutation, variables: anyKey({ orderId: ORDER_ID }) },
   delay: 30,
   result: { data: { createPaymentIntent: { __typename: 'PaymentIntent', id: 'pi_test1', clientSecret: 'pi_test1_secret_x' } } },
 };

@@ -7,6 +7,7 @@ import { shortOrderId } from '@keen/rules';
 import type { OrderState } from '../../gql/graphql';
 import EngravingText from '../../components/engraving/EngravingText';
 import { CreatePaymentIntentMutation, PaymentPageQuery } from './operations';
+import { useAttemptKey } from '../../lib/attemptKey';
 import { errorMessage } from '../../lib/errors';
 import { usePaymentConfig } from './paymentConfig';
 import TestCardForm from './TestCardForm';
@@ -28,6 +29,8 @@ export default function PaymentPage() {
   const { data, loading, error } = useQuery(PaymentPageQuery, { variables: { id } });
   const { config, error: configError } = usePaymentConfig();
   const [createIntent] = useMutation(CreatePaymentIntentMutation);
+  // One key per order paid for in this tab: a reload asks again with it.
+  const attempt = useAttemptKey('payment');
   const [clientSecret, setClientSecret] = useState<string | null>(null);
   const [intentError, setIntentError] = useState<string | null>(null);
   const [paidNow, setPaidNow] = useState<string | null>(null);
@@ -37,14 +40,14 @@ export default function PaymentPage() {
   useEffect(() => {
     if (!unpaidOrderId) return;
     let live = true;
-    createIntent({ variables: { orderId: unpaidOrderId } }).then(
+    createIntent({ variables: { orderId: unpaidOrderId, idempotencyKey: attempt.keyFor({ orderId: unpaidOrderId }) } }).then(
       ({ data: created }) => live && setClientSecret(created?.createPaymentIntent.clientSecret ?? null),
       (failure: unknown) => live && setIntentError(errorMessage(failure)),
     );
     return () => {
       live = false;
     };
-  }, [unpaidOrderId, createIntent]);
+  }, [unpaidOrderId, createIntent, attempt]);
 
   if (loading || (!config && !configError)) return <Spinner />;
   if (error || !order) {

@@ -34,8 +34,8 @@ export const PaymentPageQuery = graphql(`
 `);
 
 export const CreatePaymentIntentMutation = graphql(`
-  mutation CreatePaymentIntent($orderId: ID!) {
-    createPaymentIntent(orderId: $orderId) {
+  mutation CreatePaymentIntent($orderId: ID!, $idempotencyKey: String) {
+    createPaymentIntent(orderId: $orderId, idempotencyKey: $idempotencyKey) {
       id
       clientSecret
     }

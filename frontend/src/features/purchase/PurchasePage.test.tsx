@@ -2,7 +2,7 @@ import { expect, test } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { GraphQLError } from 'graphql';
 import type { MockLink } from '@apollo/client/testing';
-import { cacheWithEmptyList, engravingFixture, oneVariantFixture, orderFixture } from '../../test/fixtures';
+import { cacheWithEmptyList, engravingFixture, inputWithAnyKey, oneVariantFixture, orderFixture } from '../../test/fixtures';
 import { renderPage } from '../../test/render';
 import { MyOrdersQuery } from '../../operations/orders';
 import { PlaceOrderMutation, PurchasePageQuery } from './operations';
@@ -82,7 +82,7 @@ test('a refusal from the server shows its message in a toast', async () => {
   renderPurchase([
     pageMock,
     {
-      request: { query: PlaceOrderMutation, variables: { input: orderInput } },
+      request: { query: PlaceOrderMutation, variables: inputWithAnyKey(orderInput) },
       result: {
         errors: [new GraphQLError('Product cannot be purchased for product shortage', { extensions: { code: 'BAD_USER_INPUT' } })],
       },
@@ -97,7 +97,10 @@ test('a refusal from the server shows its message in a toast', async () => {
 test('placing an order toasts "Order Placed", adds it to the cached My Orders and updates the stock', async () => {
   const cache = cacheWithEmptyList(MyOrdersQuery, { options: { skip: 0, take: 100 } }, 'myOrders', 'OrderList');
   renderPurchase(
-    [pageMock, { request: { query: PlaceOrderMutation, variables: { input: orderInput } }, result: { data: { placeOrder: placed } } }],
+    [
+      pageMock,
+      { request: { query: PlaceOrderMutation, variables: inputWithAnyKey(orderInput) }, result: { data: { placeOrder: placed } } },
+    ],
     cache,
   );
   await screen.findByLabelText(/^Quantity/);
@@ -167,7 +170,7 @@ test('an engraved order sends the text and font', async () => {
     {
       request: {
         query: PlaceOrderMutation,
-        variables: { input: { ...orderInput, quantity: 2, engraving: { text: 'For Sam', font: 'script' } } },
+        variables: inputWithAnyKey({ ...orderInput, quantity: 2, engraving: { text: 'For Sam', font: 'script' } }),
       },
       result: { data: { placeOrder: { ...placed, quantity: 2, totalPrice: 270, engraving: engravingFixture('For Sam', 'script') } } },
     },

@@ -6,6 +6,7 @@ import { useSnackbar } from 'notistack';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import ProductPhoto from '../../components/ProductPhoto';
 import Spinner from '../../components/Spinner';
+import { useAttemptKey } from '../../lib/attemptKey';
 import { errorMessage } from '../../lib/errors';
 import EngravingFields from '../../components/engraving/EngravingFields';
 import { DEFAULT_ENGRAVING_FONT } from '../../components/engraving/fonts';
@@ -106,6 +107,8 @@ interface PurchaseFormProps {
 function PurchaseForm({ product, me, fonts, chosen, onChoose }: PurchaseFormProps) {
   const navigate = useNavigate();
   const { enqueueSnackbar } = useSnackbar();
+  // A retry of the same order (a double click, a network error, a reload) cannot place a second one.
+  const attempt = useAttemptKey('purchase');
   const [placeOrder] = useMutation(PlaceOrderMutation, {
     // The new order joins every cached My Orders list (newest first); no list is fetched again.
     update(cache, { data: placed }) {
@@ -144,25 +147,23 @@ function PurchaseForm({ product, me, fonts, chosen, onChoose }: PurchaseFormProp
     onSubmit: async (values) => {
       const engraving = values.engravingText ? { engraving: { text: values.engravingText, font: values.engravingFont } } : {};
       const contact = { phone: values.phone.trim(), address: values.address.trim() };
+      const input = chosen
+        ? {
+            ...contact,
+            lines: [
+              {
+                productId: product.id,
+                variantId: chosen.id,
+                ...(custom ? { customValue: Number(values.measure) } : {}),
+                quantity: Number(values.quantity),
+                ...engraving,
+              },
+            ],
+          }
+        : { productId: product.id, quantity: Number(values.quantity), ...contact, ...engraving };
       try {
-        await placeOrder({
-          variables: {
-            input: chosen
-              ? {
-                  ...contact,
-                  lines: [
-                    {
-                      productId: product.id,
-                      variantId: chosen.id,
-                      ...(custom ? { customValue: Number(values.measure) } : {}),
-                      quantity: Number(values.quantity),
-                      ...engraving,
-                    },
-                  ],
-                }
-              : { productId: product.id, quantity: Number(values.quantity), ...contact, ...engraving },
-          },
-        });
+        await placeOrder({ variables: { input: { ...input, idempotencyKey: attempt.keyFor(input) } } });
+        attempt.finish();
         enqueueSnackbar('Order Placed', { variant: 'success' });
         navigate('/dashboard/myOrders');
       } catch (failure) {
