@@ -30,9 +30,16 @@ const statements = {
   },
   restProducts: {
     name: 'rest_products',
+    // Each product's variants ride along as JSON, in Keen's key order: one statement for the page.
     text: `SELECT id AS "_id", name, img, description, price, quantity, "minimumQuantity", engravable, "engravingMaxLength", "engravingPrice",
+                  (SELECT coalesce(json_agg(json_build_object('_id', v.id, 'sku', v.sku, 'name', v.name,
+                            'options', (SELECT coalesce(json_agg(json_build_object('group', g.name, 'value', o.name, 'custom', o.custom) ORDER BY g.position), '[]')
+                                          FROM product_variant_option vo JOIN product_option_value o ON o.id = vo."valueId"
+                                          JOIN product_option_group g ON g.id = o."groupId" WHERE vo."variantId" = v.id),
+                            'price', v.price, 'quantity', v.quantity, 'img', coalesce(v.img, p.img), 'enabled', v.enabled) ORDER BY v.position, v.id), '[]')
+                     FROM product_variant v WHERE v."productId" = p.id) AS variants,
                   count(*) OVER ()::int AS total
-           FROM product ORDER BY "createdAt" ASC, id ASC LIMIT $1 OFFSET $2`,
+           FROM product p ORDER BY "createdAt" ASC, id ASC LIMIT $1 OFFSET $2`,
   },
   userByEmail: { name: 'user_by_email', text: 'SELECT id, "tokensValidSince" FROM "user" WHERE email = $1' },
   orders: {

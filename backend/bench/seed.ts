@@ -1,6 +1,7 @@
 import { pino } from 'pino';
 import type { DataSource } from 'typeorm';
 import { Product } from '../src/modules/catalog/product.entity';
+import { addOnlyVariant } from '../src/modules/catalog/variants';
 import { Order, OrderState } from '../src/modules/orders/order.entity';
 import { Review } from '../src/modules/reviews/review.entity';
 import { User } from '../src/modules/users/user.entity';
@@ -48,6 +49,12 @@ export async function seedBenchShop(
       engravable: false,
     })),
   );
+  // The bench's own knives get their one variant, as the catalogue gives every product it adds.
+  const lacking = await products
+    .createQueryBuilder('p')
+    .where('NOT EXISTS (SELECT 1 FROM product_variant v WHERE v."productId" = p.id)')
+    .getMany();
+  for (const product of lacking) await addOnlyVariant(db.manager, product);
   const catalogue = await products.find({ order: { createdAt: 'ASC' }, take: 20 });
 
   const customer = await db.getRepository(User).save({
