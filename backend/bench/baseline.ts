@@ -25,18 +25,19 @@ export const BENCH_QUERIES = {
 const statements = {
   graphqlProducts: {
     name: 'graphql_products',
-    text: `SELECT id, name, img, price, quantity, "minimumQuantity", count(*) OVER ()::int AS total
+    text: `SELECT id, name, img, ("priceAmount" + 50) / 100 AS price, quantity, "minimumQuantity", count(*) OVER ()::int AS total
            FROM product ORDER BY "createdAt" ASC, id ASC LIMIT $1 OFFSET $2`,
   },
   restProducts: {
     name: 'rest_products',
     // Each product's variants ride along as JSON, in Keen's key order: one statement for the page.
-    text: `SELECT id AS "_id", name, img, description, price, quantity, "minimumQuantity", engravable, "engravingMaxLength", "engravingPrice",
+    text: `SELECT id AS "_id", name, img, description, ("priceAmount" / 100.0)::float8 AS price, quantity, "minimumQuantity", engravable,
+                  "engravingMaxLength", ("engravingAmount" / 100.0)::float8 AS "engravingPrice",
                   (SELECT coalesce(json_agg(json_build_object('_id', v.id, 'sku', v.sku, 'name', v.name,
                             'options', (SELECT coalesce(json_agg(json_build_object('group', g.name, 'value', o.name, 'custom', o.custom) ORDER BY g.position), '[]')
                                           FROM product_variant_option vo JOIN product_option_value o ON o.id = vo."valueId"
                                           JOIN product_option_group g ON g.id = o."groupId" WHERE vo."variantId" = v.id),
-                            'price', v.price, 'quantity', v.quantity, 'img', coalesce(v.img, p.img), 'enabled', v.enabled) ORDER BY v.position, v.id), '[]')
+                            'price', (v."priceAmount" / 100.0)::float8, 'quantity', v.quantity, 'img', coalesce(v.img, p.img), 'enabled', v.enabled) ORDER BY v.position, v.id), '[]')
                      FROM product_variant v WHERE v."productId" = p.id) AS variants,
                   count(*) OVER ()::int AS total
            FROM product p ORDER BY "createdAt" ASC, id ASC LIMIT $1 OFFSET $2`,
@@ -44,11 +45,12 @@ const statements = {
   userByEmail: { name: 'user_by_email', text: 'SELECT id, "tokensValidSince" FROM "user" WHERE email = $1' },
   orders: {
     name: 'orders_page',
-    text: `SELECT id, "userName", name, email, description, img, price, "totalPrice", quantity, state, "shippedAt", "transactionId",
-                  "createdAt", "engravingText", "engravingFont", "engravingUnitPrice", count(*) OVER ()::int AS total,
+    text: `SELECT id, "userName", name, email, description, img, ("priceAmount" + 50) / 100 AS price, ("totalAmount" + 50) / 100 AS "totalPrice",
+                  quantity, state, "shippedAt", "transactionId", "createdAt", "engravingText", "engravingFont",
+                  ("engravingUnitAmount" + 50) / 100 AS "engravingUnitPrice", count(*) OVER ()::int AS total,
                   (SELECT coalesce(json_agg(json_build_object('id', l.id, 'name', l.name, 'img', l.img, 'quantity', l.quantity,
-                            'unitPrice', l."unitPrice", 'lineTotal', l."lineTotal", 'engravingText', l."engravingText",
-                            'engravingFont', l."engravingFont", 'engravingUnitPrice', l."engravingUnitPrice") ORDER BY l.position), '[]')
+                            'unitPrice', (l."unitAmount" + 50) / 100, 'lineTotal', (l."lineAmount" + 50) / 100, 'engravingText', l."engravingText",
+                            'engravingFont', l."engravingFont", 'engravingUnitPrice', (l."engravingUnitAmount" + 50) / 100) ORDER BY l.position), '[]')
                    FROM order_line l WHERE l."orderId" = o.id) AS lines
            FROM "order" o WHERE "customerId" = $1 ORDER BY "createdAt" DESC, id ASC LIMIT $2 OFFSET $3`,
   },

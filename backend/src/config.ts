@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import { isCurrencyCode } from '@keen/rules';
 import type { RateLimitSettings } from './common/rate-limits';
 import type { ReadCacheSettings } from './common/read-cache';
 
@@ -92,6 +93,21 @@ export interface Config {
   /** Order e-mails (modules/notifications); null when they are off. */
   mail: MailSettings | null;
   demoAccounts: { admin: DemoAccount; customer: DemoAccount };
+  shop: ShopSettings;
+}
+
+/** Who the shop is and how it charges: every amount is in `currency`'s minor units. */
+export interface ShopSettings {
+  /** In subjects, signatures and the storefront's title (`SHOP_NAME`). */
+  name: string;
+  /** ISO 4217 (`SHOP_CURRENCY`, default USD): what prices are in and payments charge. */
+  currency: string;
+  /** ISO 3166-1 alpha-2 (`SHOP_COUNTRY`, default US): where the shop is, the address form's first country. */
+  country: string;
+  /** BCP 47 (`SHOP_LOCALE`, default en-US): how amounts are written. */
+  locale: string;
+  /** `PRICES_INCLUDE_TAX=on`: the prices admins enter already hold the tax (as in the UK and EU). */
+  pricesIncludeTax: boolean;
 }
 
 /** Order e-mails to customers and staff, sent over SMTP from the job queue. */
@@ -104,6 +120,8 @@ export interface MailSettings {
   shopName: string;
   /** Where the shop is reached in a browser: the base of links in mails. */
   shopUrl: string;
+  /** How amounts are written (SHOP_LOCALE). */
+  locale: string;
   /** Told about paid orders and low stock; empty: every admin at send time. */
   staffEmails: string[];
   /** A product whose stock falls below this after an order is reported to staff. */
@@ -339,15 +357,31 @@ function mailSettings(env: Env, nodeEnv: Config['env'], port: number): MailSetti
   const badStaff = staffEmails.find((email) => !/^[^@\s]+@[^@\s]+$/.test(email));
   if (badStaff !== undefined)
     throw new ConfigError('STAFF_NOTIFY_EMAILS', `expected e-mail addresses separated by commas, got "${badStaff}"`);
-  const shopName = text(env, 'SHOP_NAME') ?? 'Keen';
+  const shopName = shopNameOf(env);
   return {
     smtpUrl: smtpUrl ?? 'smtp://127.0.0.1:1025',
     from: from ?? `${shopName} <shop@localhost>`,
     shopName,
+    locale: shopSettings(env).locale,
     shopUrl: shopUrl.replace(/\/+$/, ''),
     staffEmails,
     lowStockBelow: integer(env, 'LOW_STOCK_BELOW', 3, 0, 1_000_000),
   };
+}
+
+const shopNameOf = (env: Env) => text(env, 'SHOP_NAME') ?? 'Keen';
+
+function shopSettings(env: Env): ShopSettings {
+  const currency = (text(env, 'SHOP_CURRENCY') ?? 'USD').toUpperCase();
+  if (!isCurrencyCode(currency))
+    throw new ConfigError('SHOP_CURRENCY', `expected an ISO 4217 currency code such as USD or EUR, got "${currency}"`);
+  const country = (text(env, 'SHOP_COUNTRY') ?? 'US').toUpperCase();
+  if (!/^[A-Z]{2}$/.test(country) || new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' }).of(country) === undefined)
+    throw new ConfigError('SHOP_COUNTRY', `expected an ISO 3166-1 alpha-2 country code such as US or GB, got "${country}"`);
+  const locale = text(env, 'SHOP_LOCALE') ?? 'en-US';
+  if (!Intl.NumberFormat.supportedLocalesOf([locale]).length)
+    throw new ConfigError('SHOP_LOCALE', `expected a locale such as en-US or de-DE, got "${locale}"`);
+  return { name: shopNameOf(env), currency, country, locale, pricesIncludeTax: flag(env, 'PRICES_INCLUDE_TAX', false) };
 }
 
 export function loadConfig(given: Env = process.env): Config {
@@ -520,6 +554,7 @@ export function loadConfig(given: Env = process.env): Config {
     // Long enough for a load balancer's health check to see 503 and stop sending new requests.
     drainDelayMs: integer(env, 'DRAIN_DELAY_SECONDS', production ? 5 : 0, 0, 120) * 1000,
     mail,
+    shop: shopSettings(env),
     demoAccounts: {
       admin: { email: 'admin@keen.test', password: 'keen-admin-1', name: 'Ada Steel' },
       customer: { email: 'customer@keen.test', password: 'keen-customer-1', name: 'Casey Blade' },

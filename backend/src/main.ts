@@ -32,7 +32,7 @@ async function main(): Promise<void> {
 
   const server = await startServer(config, db, logger);
   if (config.seedDemo) {
-    await seedCatalogue(db, logger);
+    await seedCatalogue(db, logger, config.shop.currency);
     await seedDemoAccounts(db, server.services, config);
   }
   printBanner(server.url, config);

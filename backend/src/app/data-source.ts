@@ -28,6 +28,7 @@ import { WebhookDeliveryRules1765200000000 } from '../db/migrations/176520000000
 import { HeldMail1765400000000 } from '../db/migrations/1765400000000-HeldMail';
 import { ProductVariants1765500000000 } from '../db/migrations/1765500000000-ProductVariants';
 import { IdempotencyKeys1765600000000 } from '../db/migrations/1765600000000-IdempotencyKeys';
+import { MoneyInMinorUnits1765700000000 } from '../db/migrations/1765700000000-MoneyInMinorUnits';
 import { PreparedReadsClient } from '../db/prepared-reads';
 
 export const entities = [
@@ -66,6 +67,7 @@ export const migrations = [
   HeldMail1765400000000,
   ProductVariants1765500000000,
   IdempotencyKeys1765600000000,
+  MoneyInMinorUnits1765700000000,
 ];
 
 /** Schema changes only ever come from the committed migrations; `synchronize` stays off. */

@@ -5,11 +5,12 @@ import { ApiKeysResolver } from '../modules/integrations/api-keys.resolver';
 import { WebhooksResolver } from '../modules/integrations/webhooks.resolver';
 import { BackgroundJobsResolver } from '../modules/jobs/background-jobs.resolver';
 import { CatalogResolver } from '../modules/catalog/catalog.resolver';
-import { VariantsResolver } from '../modules/catalog/variants.resolver';
-import { OrderLinesResolver, OrdersResolver } from '../modules/orders/orders.resolver';
+import { CustomOptionValuePriceResolver, ProductVariantPriceResolver, VariantsResolver } from '../modules/catalog/variants.resolver';
+import { OrderEngravingResolver, OrderLinesResolver, OrdersResolver } from '../modules/orders/orders.resolver';
 import { PaymentsResolver } from '../modules/payments/payments.resolver';
 import { ReportsResolver } from '../modules/reports/reports.resolver';
 import { ReviewsResolver } from '../modules/reviews/reviews.resolver';
+import { ShopResolver } from '../modules/shop/shop.resolver';
 import { UsersResolver } from '../modules/users/users.resolver';
 import type { AppGraphQLContext } from './services';
 
@@ -19,11 +20,15 @@ export const resolvers = [
   BackgroundJobsResolver,
   CatalogResolver,
   VariantsResolver,
+  ProductVariantPriceResolver,
+  CustomOptionValuePriceResolver,
   OrdersResolver,
   OrderLinesResolver,
+  OrderEngravingResolver,
   PaymentsResolver,
   ReportsResolver,
   ReviewsResolver,
+  ShopResolver,
   UsersResolver,
 ] as const;
 

@@ -23,6 +23,7 @@ import { PaymentsService } from '../modules/payments/payments.service';
 import { ReportsService } from '../modules/reports/reports.service';
 import { reviewsLoaders } from '../modules/reviews/reviews.loaders';
 import { ReviewsService } from '../modules/reviews/reviews.service';
+import { ShopMoney } from '../modules/shop/money';
 import { imageStoreFor } from '../modules/uploads/s3-image-store';
 import { UploadsService } from '../modules/uploads/uploads.service';
 import type { User } from '../modules/users/user.entity';
@@ -34,25 +35,27 @@ export function createServices(db: DataSource, config: Config, logger: Logger, j
   const limits = RateLimits.create(config.rateLimits, logger);
   const identity = new IdentityService(config);
   const users = new UsersService(db, config.adminEmails, identity, revokeKeysCreatedBy);
-  const catalog = new CatalogService(db);
+  const shop = new ShopMoney(config.shop);
+  const catalog = new CatalogService(db, shop);
   const provider = createPaymentProvider(db, config);
   const idempotency = new IdempotencyService(db);
-  const orders = new OrdersService(db, provider, config.orders, logger, limits, idempotency);
+  const orders = new OrdersService(db, provider, config.orders, logger, limits, idempotency, config.shop.currency);
   const images = imageStoreFor(config.s3, config.dataDir);
   const uploads = new UploadsService(db, images, limits, config.s3?.publicUrl ?? null, config.uploads);
   return {
+    shop,
     limits,
     readCache: ReadCache.create(config.readCache, logger),
     identity,
     users,
     catalog,
-    variants: new VariantsService(db),
+    variants: new VariantsService(db, config.shop.currency),
     orders,
     idempotency,
     reviews: new ReviewsService(db, limits, (url) => uploads.isOwnUpload(url)),
     payments: new PaymentsService(db, provider, logger, idempotency),
     uploads,
-    reports: new ReportsService(db, catalog, orders, users),
+    reports: new ReportsService(db, catalog, orders, users, shop),
     backgroundJobs: new BackgroundJobsService(jobs),
     /** The daily backup; null unless BACKUPS=on. */
     backups: config.backups.daily ? new BackupsService((db.options as PostgresDataSourceOptions).url!, config.backups, images) : null,

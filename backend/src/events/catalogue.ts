@@ -15,9 +15,13 @@ export interface OrderLinePayload {
   /** The measure of a made-to-measure line, in its option's unit. */
   customValue: number | null;
   quantity: number;
-  /** Whole dollars per unit, the engraving surcharge included. */
+  /** Per unit, the engraving surcharge included, in minor units of the order's currency. */
+  unitAmount: number;
+  lineAmount: number;
+  /** unitAmount and lineAmount in major units (129.5), as webhooks carried them before minor units. */
   unitPrice: number;
   lineTotal: number;
+  /** `unitSurcharge` in minor units. */
   engraving: { text: string; font: string; unitSurcharge: number } | null;
 }
 
@@ -29,7 +33,11 @@ export interface OrderPayload {
   phone: string;
   address: string;
   lines: OrderLinePayload[];
-  /** Whole dollars. */
+  /** ISO 4217: the currency of every amount of the order. */
+  currency: string;
+  /** In minor units; `total` is what the customer pays. */
+  totals: { subtotal: number; shipping: number; tax: number; total: number };
+  /** The total in major units (129.5), as webhooks carried it before minor units. */
   total: number;
   createdAt: string;
   /** When an unpaid order's hold runs out (null once it is paid or closed). */
@@ -44,6 +52,9 @@ export interface OrderPayload {
 export interface ProductPayload {
   productId: string;
   name: string;
+  /** Its lowest variant price in minor units of `currency`; `price` is it in major units (129.5). */
+  priceAmount: number;
+  currency: string;
   price: number;
   quantity: number;
   minimumQuantity: number;

@@ -1,3 +1,4 @@
+import { toMinorUnits } from '@keen/rules';
 import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
 import type { Config, DemoAccount } from '../config';
@@ -13,19 +14,26 @@ import { demoProducts, demoReviews, demoVariants } from './catalogue';
 import type { Caller } from '../modules/auth/caller';
 import { VariantsService } from '../modules/catalog/variants.service';
 
-/** Fills an empty catalogue with the demo knives and reviews; leaves a used shop alone. */
-export async function seedCatalogue(db: DataSource, logger: Logger): Promise<void> {
+/**
+ * Fills an empty catalogue with the demo knives and reviews; leaves a used shop alone. The demo's
+ * prices are numbers of the shop currency's major units (189 is $189.00 in USD, ¥189 in JPY).
+ */
+export async function seedCatalogue(db: DataSource, logger: Logger, currency = 'USD'): Promise<void> {
   if ((await db.getRepository(Product).count()) > 0) return;
   const variantKnife = await db.transaction(async (manager) => {
     // One second apart, so "newest" and "first" orders follow the catalogue as written.
     const start = Date.now() - demoProducts.length * 1000;
-    const products = await manager
-      .getRepository(Product)
-      .save(
-        demoProducts.map(({ slug, ...product }, index) =>
-          manager.getRepository(Product).create({ ...product, img: `/images/${slug}.svg`, createdAt: new Date(start + index * 1000) }),
-        ),
-      );
+    const products = await manager.getRepository(Product).save(
+      demoProducts.map(({ slug, price, engravingPrice, ...product }, index) =>
+        manager.getRepository(Product).create({
+          ...product,
+          priceAmount: toMinorUnits(price, currency),
+          engravingAmount: toMinorUnits(engravingPrice, currency),
+          img: `/images/${slug}.svg`,
+          createdAt: new Date(start + index * 1000),
+        }),
+      ),
+    );
     for (const product of products) await addOnlyVariant(manager, product);
     const reviews = await manager
       .getRepository(Review)
@@ -33,11 +41,11 @@ export async function seedCatalogue(db: DataSource, logger: Logger): Promise<voi
         demoReviews.map((review) => manager.getRepository(Review).create({ ...review, name: review.userName, img: null, authorId: null })),
       );
     // Like any write, the seed's is followed by its events: public answers cached before it are forgotten.
-    for (const product of products) await raise(manager, 'product.created', product.id, productPayload(product));
+    for (const product of products) await raise(manager, 'product.created', product.id, productPayload(product, currency));
     for (const { id, star } of reviews) await raise(manager, 'review.added', id, { reviewId: id, authorId: null, rating: star });
     return products[demoProducts.findIndex((demo) => demo.slug === demoVariants.slug)];
   });
-  await seedVariants(db, variantKnife);
+  await seedVariants(db, variantKnife, currency);
   logger.info({ products: demoProducts.length, reviews: demoReviews.length }, 'seeded the demo catalogue');
 }
 
@@ -45,13 +53,20 @@ export async function seedCatalogue(db: DataSource, logger: Logger): Promise<voi
 const SEED_CALLER: Caller = { user: null, apiKey: { id: 'demo-seed', name: 'Demo catalogue', scopes: ['catalog:write'] } };
 
 /** Gives the demo's variant knife its options, then each variant its price and stock. */
-async function seedVariants(db: DataSource, product: Product): Promise<void> {
-  const variants = new VariantsService(db);
-  await variants.setOptions(SEED_CALLER, product.id, demoVariants.groups);
+async function seedVariants(db: DataSource, product: Product, currency: string): Promise<void> {
+  const variants = new VariantsService(db, currency);
+  const groups = demoVariants.groups.map(({ custom, ...group }) => ({
+    ...group,
+    custom: custom && { ...custom, surchargeAmount: toMinorUnits(custom.surcharge, currency) },
+  }));
+  await variants.setOptions(SEED_CALLER, product.id, groups);
   const [made] = (await variants.of(SEED_CALLER, [product.id])).values();
   for (const variant of made) {
     const extra = variant.options.reduce((sum, option) => sum + (demoVariants.surcharges[option.name] ?? 0), 0);
-    await variants.updateVariant(SEED_CALLER, variant.id, { price: product.price + extra, quantity: demoVariants.stock });
+    await variants.updateVariant(SEED_CALLER, variant.id, {
+      priceAmount: product.priceAmount + toMinorUnits(extra, currency),
+      quantity: demoVariants.stock,
+    });
   }
 }
 

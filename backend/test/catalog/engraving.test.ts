@@ -1,6 +1,6 @@
 import { Product } from '../../src/modules/catalog/product.entity';
 import { Order } from '../../src/modules/orders/order.entity';
-import { codeOf, messageOf, startTestApp, type TestApp, type TestSession } from '../support/harness';
+import { codeOf, messageOf, type ProductFixture, startTestApp, type TestApp, type TestSession } from '../support/harness';
 import { restClient } from '../support/rest-client';
 
 let app: TestApp;
@@ -31,7 +31,7 @@ const input = (productId: string, quantity: number, engraving?: unknown) => ({
   ...contact,
   ...(engraving === undefined ? {} : { engraving }),
 });
-const engravable = (overrides: Partial<Product> = {}) =>
+const engravable = (overrides: ProductFixture = {}) =>
   app.product({ price: 100, quantity: 20, engravable: true, engravingMaxLength: 12, engravingPrice: 15, ...overrides });
 const stockOf = async (id: string) => (await app.db.getRepository(Product).findOneByOrFail({ id })).quantity;
 const ordersOf = (productId: string) => app.db.getRepository(Order).countBy({ productId });
@@ -243,7 +243,7 @@ describe("a product's engraving settings", () => {
       buyer,
     );
     expect(codeOf(res)).toBe('FORBIDDEN');
-    expect((await app.db.getRepository(Product).findOneByOrFail({ id: product.id })).engravingPrice).toBe(15);
+    expect((await app.db.getRepository(Product).findOneByOrFail({ id: product.id })).engravingAmount).toBe(1500);
   });
 });
 

@@ -138,7 +138,7 @@ describe('updateProduct', () => {
     const product = await app.product({ price: 25 });
     expect(codeOf(await app.gql(UPDATE, { id: product.id, input: updateInput() }))).toBe('UNAUTHENTICATED');
     expect(codeOf(await app.gql(UPDATE, { id: product.id, input: updateInput() }, customer))).toBe('FORBIDDEN');
-    expect((await app.db.getRepository(Product).findOneByOrFail({ id: product.id })).price).toBe(25);
+    expect((await app.db.getRepository(Product).findOneByOrFail({ id: product.id })).priceAmount).toBe(2500);
   });
 
   test.each([
@@ -150,7 +150,7 @@ describe('updateProduct', () => {
     const res = await app.gql(UPDATE, { id: product.id, input: updateInput({ [field]: null }) }, admin);
     expect(codeOf(res)).toBe('BAD_USER_INPUT');
     expect(messageOf(res)).toBe(message);
-    expect((await app.db.getRepository(Product).findOneByOrFail({ id: product.id })).price).toBe(25);
+    expect((await app.db.getRepository(Product).findOneByOrFail({ id: product.id })).priceAmount).toBe(2500);
   });
 
   test('the same number rules apply', async () => {
@@ -158,7 +158,7 @@ describe('updateProduct', () => {
     for (const overrides of [{ price: 0 }, { minimumQuantity: 0 }, { quantity: -1 }, { price: 1.5 }]) {
       expect(codeOf(await app.gql(UPDATE, { id: product.id, input: updateInput(overrides) }, admin))).toBe('BAD_USER_INPUT');
     }
-    expect((await app.db.getRepository(Product).findOneByOrFail({ id: product.id })).price).toBe(25);
+    expect((await app.db.getRepository(Product).findOneByOrFail({ id: product.id })).priceAmount).toBe(2500);
   });
 
   test("renaming onto another product's name is 'Product already exist'; an empty name is refused", async () => {

@@ -245,7 +245,7 @@ describe('PUT /products/{id}', () => {
     });
     expect(status).toBe(200);
     expect(body).toMatchObject({ _id: product.id, name: product.name, price: 99, quantity: 3, minimumQuantity: 1, img: '/images/new.svg' });
-    expect((await app.db.getRepository(Product).findOneByOrFail({ id: product.id })).price).toBe(99);
+    expect((await app.db.getRepository(Product).findOneByOrFail({ id: product.id })).priceAmount).toBe(9900);
   });
 
   it('refuses customers and anonymous callers; unknown ids are 404; missing numbers are 400 with the SPEC message', async () => {
@@ -258,7 +258,7 @@ describe('PUT /products/{id}', () => {
       status: 400,
       body: { message: 'Minimum Quantity is Required' },
     });
-    expect((await app.db.getRepository(Product).findOneByOrFail({ id: product.id })).price).toBe(25);
+    expect((await app.db.getRepository(Product).findOneByOrFail({ id: product.id })).priceAmount).toBe(2500);
   });
 
   it('a field of the wrong type is 400 naming the field, after the caller check, and changes nothing', async () => {

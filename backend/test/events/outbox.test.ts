@@ -61,7 +61,7 @@ afterAll(async () => {
 });
 
 function productUpdated(aggregateId: string, name: string): ProductPayload {
-  return { productId: aggregateId, name, price: 10, quantity: 1, minimumQuantity: 1 };
+  return { productId: aggregateId, name, priceAmount: 1000, currency: 'USD', price: 10, quantity: 1, minimumQuantity: 1 };
 }
 
 function commit(aggregateId: string, name: string): Promise<void> {

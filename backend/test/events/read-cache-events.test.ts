@@ -28,7 +28,7 @@ test('refused mutations leave the cache alone; the seed, which commits events, e
     .save(
       app.db
         .getRepository(Product)
-        .create({ name: 'Unseen Knife', description: 'x', img: '/images/santoku.svg', price: 5, quantity: 1, minimumQuantity: 1 }),
+        .create({ name: 'Unseen Knife', description: 'x', img: '/images/santoku.svg', priceAmount: 500, quantity: 1, minimumQuantity: 1 }),
     );
   const customer = await app.customer();
   const CREATE = 'mutation($input: ProductInput!) { createProduct(input: $input) { id } }';

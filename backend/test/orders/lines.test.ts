@@ -2,7 +2,7 @@ import { Product } from '../../src/modules/catalog/product.entity';
 import { ProductVariantRow } from '../../src/modules/catalog/variant.entity';
 import { Order, OrderState } from '../../src/modules/orders/order.entity';
 import { OrderLine } from '../../src/modules/orders/order-line.entity';
-import { codeOf, messageOf, startTestApp, type TestApp, type TestSession } from '../support/harness';
+import { codeOf, messageOf, type ProductFixture, startTestApp, type TestApp, type TestSession } from '../support/harness';
 import { restClient } from '../support/rest-client';
 
 let app: TestApp;
@@ -28,7 +28,7 @@ const PLACE = `mutation($input: PlaceOrderInput!) {
 /** The order of these lines, placed by `session` (the buyer unless named). */
 const placeLines = (lines: object[], session = buyer) => app.gql(PLACE, { input: { ...contact, lines } }, session);
 const stockOf = async (id: string) => (await app.db.getRepository(Product).findOneByOrFail({ id })).quantity;
-const engravable = (overrides: Partial<Product> = {}) =>
+const engravable = (overrides: ProductFixture = {}) =>
   app.product({ engravable: true, engravingPrice: 7, engravingMaxLength: 20, ...overrides });
 
 test('a two-line order (one engraved): each line priced from the database, one total, every line taken from stock, the event carries both lines', async () => {

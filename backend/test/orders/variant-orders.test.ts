@@ -204,7 +204,7 @@ describe('made to measure', () => {
     const stored = await shop.app.db
       .getRepository(OrderLine)
       .find({ where: { orderId: placed.data!.placeOrder.id }, order: { position: 'ASC' } });
-    expect(stored.map((line) => [line.variantName, line.customValue, line.unitPrice])).toEqual([
+    expect(stored.map((line) => [line.variantName, line.customValue, line.unitAmount / 100])).toEqual([
       ['23.5 cm / Ebony', 23.5, unitPrice],
       ['12 cm / Ebony', 12, unitPrice],
     ]);

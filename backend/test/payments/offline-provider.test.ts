@@ -159,7 +159,7 @@ test('an intent whose amount no longer matches the order is refused', async () =
   const order = await unpaidOrder(shopper);
   const intent = (await app.gql(CREATE, { orderId: order.id }, shopper)).data!.createPaymentIntent;
   await (app.services.payments.provider as TestPaymentProvider).confirmCard(intent.id, card('4242424242424242'));
-  await app.db.getRepository(Order).update({ id: order.id }, { totalPrice: 51 });
+  await app.db.getRepository(Order).update({ id: order.id }, { totalAmount: 5100 });
   const response = await app.gql(CONFIRM, { orderId: order.id, id: intent.id }, shopper);
   expect(messageOf(response)).toBe("This payment's amount does not match the order");
   expect((await reload(order)).paid).toBe(false);

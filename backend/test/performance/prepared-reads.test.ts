@@ -44,7 +44,7 @@ test('a prepared read answers with the current rows', async () => {
       name: 'Prepared Knife',
       description: 'Sharp',
       img: '/images/prepared.svg',
-      price: 10,
+      priceAmount: 1000,
       quantity: 3,
       minimumQuantity: 1,
     }),

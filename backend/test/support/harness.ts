@@ -11,6 +11,12 @@ import { Role } from '../../src/modules/auth/role';
 import { User } from '../../src/modules/users/user.entity';
 import { startServer } from '../../src/app/server';
 
+/** Test shops charge USD: a whole or decimal dollar amount in cents. */
+export const dollars = (amount: number) => Math.round(amount * 100);
+
+/** A test product's fields, its price and engraving surcharge in dollars (the shop keeps cents). */
+export type ProductFixture = Partial<Product> & { price?: number; engravingPrice?: number };
+
 /** Counts the SQL statements sent while `counting` is on; used to prove lists are batched. */
 export class QueryCounter implements TypeOrmLogger {
   counting = false;
@@ -184,7 +190,7 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
   }
 
   let productNumber = 0;
-  async function product(overrides: Partial<Product> = {}): Promise<Product> {
+  async function product({ price = 25, engravingPrice, ...overrides }: ProductFixture = {}): Promise<Product> {
     productNumber += 1;
     // As the catalogue makes one: the product and its one variant.
     return db.transaction(async (manager) => {
@@ -193,7 +199,8 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
           name: `Test Knife ${productNumber} ${randomBytes(3).toString('hex')}`,
           description: 'A sharp test knife',
           img: '/images/santoku.svg',
-          price: 25,
+          priceAmount: dollars(price),
+          ...(engravingPrice === undefined ? {} : { engravingAmount: dollars(engravingPrice) }),
           quantity: 10,
           minimumQuantity: 1,
           ...overrides,

@@ -106,8 +106,6 @@ export const REVIEW_DESCRIPTION_MAX_LENGTH = 2000;
 /** An order's short id, as My Orders, All Orders, the payment page and order e-mails show it. */
 export const shortOrderId = (id: string) => id.slice(0, 8);
 
-/** Money as the shop shows it: whole dollars. */
-export const formatDollars = (dollars: number) => `$${dollars}`;
 // ---------------------------------------------------------------- integrations (API keys, webhooks)
 
 /** What an API key may be allowed to do; an admin picks some when creating a key. */
@@ -142,3 +140,5 @@ export const lineName = (product: string, variant: string | null | undefined) =>
 /** A made-to-measure line whose measure is missing or out of its option's bounds. */
 export const measureOutOfBounds = (custom: { group: string; min: number; max: number; unit: string }, productName: string) =>
   `Enter a ${custom.group.toLowerCase()} from ${custom.min} to ${custom.max} ${custom.unit} for ${productName}`;
+
+export * from './money';

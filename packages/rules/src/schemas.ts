@@ -10,7 +10,9 @@ import {
   ENGRAVING_MAX_LENGTH,
   ENGRAVING_PRICE,
   isEmailAddress,
+  MAX_AMOUNT,
   MAX_WHOLE_NUMBER,
+  MAX_WHOLE_PRICE,
   NEW_PRODUCT_ENGRAVING,
   type NumberSetting,
   PHONE_PATTERN,
@@ -113,9 +115,17 @@ export const PRODUCT_PHOTO_REQUIRED = `${PRODUCT_PHOTO} is Required`;
 
 const productName = boundedText('Product Name', 120).describe('Unique in the shop, whatever the case');
 const productDescription = boundedText('Product Description', 5000);
-const productPrice = boundedNumber('Product Price', 'Product Price is Required', 1, 'Product Price must be at least 1').describe(
-  'Unit price, whole dollars',
-);
+export const PRODUCT_PRICE_REQUIRED = 'Product Price is Required';
+const productPrice = wholeNumber(PRODUCT_PRICE_REQUIRED)
+  .min(1, 'Product Price must be at least 1')
+  .max(MAX_WHOLE_PRICE, `Product Price must be at most ${MAX_WHOLE_PRICE}`)
+  .describe("Unit price in whole units of the shop currency (the SPEC's field); give this or priceAmount");
+/** A price in minor units (cents), as the admin's forms send it. */
+const amount = (label: string, min: number) =>
+  wholeNumber(`${label} is Required`)
+    .min(min, min === 0 ? `${label} cannot be negative` : `${label} must be more than 0`)
+    .max(MAX_AMOUNT, `${label} is too large`);
+const productPriceAmount = amount('Product Price', 1).describe("Unit price in the shop currency's minor units (12950 is $129.50)");
 /** The stock: 0 is a product sold out, on a new product as on an update. */
 const productQuantity = boundedNumber(
   'Product Quantity',
@@ -130,20 +140,23 @@ const productPhoto = boundedText(PRODUCT_PHOTO, 2000).describe("The product phot
 const engraving = {
   engravable: z.boolean().describe('Whether an order may carry an engraving'),
   engravingMaxLength: setting(ENGRAVING_MAX_LENGTH).describe('Most characters of an engraving'),
-  engravingPrice: setting(ENGRAVING_PRICE).describe('Engraving surcharge per unit, whole dollars'),
+  engravingPrice: setting(ENGRAVING_PRICE).describe('Engraving surcharge per unit, whole units of the shop currency'),
+  engravingAmount: amount('Engraving price', 0).describe('Engraving surcharge per unit, minor units; instead of engravingPrice'),
 };
 
 /** Add Product (the server's createProduct, REST POST /products). Engraving settings left out are the shop's defaults. */
 export const addProductInput = z.object({
   name: productName,
   description: productDescription,
-  price: productPrice,
+  price: productPrice.optional(),
+  priceAmount: productPriceAmount.optional(),
   quantity: productQuantity,
   minimumQuantity: minimumQuantity('Product Quantity is Required'),
   img: productPhoto,
   engravable: engraving.engravable.default(NEW_PRODUCT_ENGRAVING.engravable),
   engravingMaxLength: engraving.engravingMaxLength.default(NEW_PRODUCT_ENGRAVING.engravingMaxLength),
-  engravingPrice: engraving.engravingPrice.default(NEW_PRODUCT_ENGRAVING.engravingPrice),
+  engravingPrice: engraving.engravingPrice.optional(),
+  engravingAmount: engraving.engravingAmount.optional(),
 });
 export type AddProductInput = z.infer<typeof addProductInput>;
 
@@ -155,13 +168,15 @@ export type AddProductInput = z.infer<typeof addProductInput>;
 export const updateProductInput = z.object({
   name: productName.optional(),
   description: productDescription.optional(),
-  price: productPrice,
+  price: productPrice.optional(),
+  priceAmount: productPriceAmount.optional(),
   quantity: productQuantity,
   minimumQuantity: minimumQuantity('Minimum Quantity is Required'),
   img: productPhoto,
   engravable: engraving.engravable.optional(),
   engravingMaxLength: engraving.engravingMaxLength.optional(),
   engravingPrice: engraving.engravingPrice.optional(),
+  engravingAmount: engraving.engravingAmount.optional(),
 });
 export type UpdateProductInput = z.infer<typeof updateProductInput>;
 
@@ -198,7 +213,10 @@ export const customOptionInput = z
     min: z.number({ error: 'Smallest measure is Required' }).positive('Smallest measure must be more than 0'),
     max: z.number({ error: 'Largest measure is Required' }).max(100_000, 'Largest measure must be at most 100000'),
     unit: requiredText('Unit is Required').max(12, 'Unit must be at most 12 characters'),
-    surcharge: wholeNumber('Surcharge is Required').min(0, 'Surcharge cannot be negative').max(100_000, 'Surcharge must be at most 100000'),
+    surchargeAmount: wholeNumber('Surcharge is Required')
+      .min(0, 'Surcharge cannot be negative')
+      .max(MAX_AMOUNT, 'Surcharge is too large')
+      .describe("Minor units of the shop currency (1500 is $15.00) added to each unit's price"),
   })
   .refine((custom) => custom.max >= custom.min, { error: 'Largest measure must be at least the smallest', path: ['max'] });
 export type CustomOptionInput = z.infer<typeof customOptionInput>;
@@ -240,10 +258,7 @@ export const productVariantInput = z.object({
     .max(64, 'SKU must be at most 64 characters')
     .regex(SKU_PATTERN, 'An SKU may hold letters, digits and . _ / - only')
     .optional(),
-  price: wholeNumber('Price is Required')
-    .min(1, 'Price must be at least 1')
-    .max(MAX_VARIANT_NUMBER, `Price must be at most ${MAX_VARIANT_NUMBER}`)
-    .optional(),
+  priceAmount: amount('Price', 1).describe('Minor units of the shop currency (12950 is $129.50)').optional(),
   quantity: wholeNumber('Stock is Required')
     .min(0, 'Stock cannot be negative')
     .max(MAX_VARIANT_NUMBER, `Stock must be at most ${MAX_VARIANT_NUMBER}`)

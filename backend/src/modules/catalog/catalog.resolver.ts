@@ -1,8 +1,9 @@
 import type { GraphQLResolveInfo } from 'graphql';
-import { Arg, Ctx, ID, Info, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
+import { Arg, Ctx, FieldResolver, ID, Info, Int, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
 import { askedItemFields } from '../../common/asked-fields';
 import type { GraphQLContextOf } from '../auth/request-context';
-import { type CatalogService, PRODUCT_COLUMNS } from './catalog.service';
+import { type CatalogService, PRODUCT_COLUMNS, type ProductColumn } from './catalog.service';
+import { Money, type ShopMoney } from '../shop/money';
 import { ListResult } from '../../common/list';
 import { ENGRAVING_FONTS, EngravingFont } from './engraving';
 import { Product } from './product.entity';
@@ -10,7 +11,14 @@ import { ProductInput, ProductListOptions, UpdateProductInput } from './product.
 import { Allow } from '../auth/access';
 import { PublicRead } from '../auth/public-read';
 
-type GraphQLContext = GraphQLContextOf<{ catalog: CatalogService }>;
+type GraphQLContext = GraphQLContextOf<{ catalog: CatalogService; shop: ShopMoney }>;
+
+/** The GraphQL fields made from a column of another name (variants and options are looked up by the product's id). */
+const COLUMN_FIELDS: Partial<Record<ProductColumn, string[]>> = {
+  id: ['variants', 'optionGroups'],
+  priceAmount: ['price', 'priceFrom'],
+  engravingAmount: ['engravingPrice', 'engravingSurcharge'],
+};
 
 @ObjectType({ simpleResolvers: true, description: 'A page of products' })
 export class ProductList extends ListResult(Product) {}
@@ -28,10 +36,7 @@ export class CatalogResolver {
   ): Promise<ProductList> {
     // Only the asked columns are read: the items then hold only the fields the query resolves.
     const asked = askedItemFields(info);
-    // Variants and options are looked up by the product's id.
-    const columns = PRODUCT_COLUMNS.filter(
-      (column) => asked.has(column) || (column === 'id' && (asked.has('variants') || asked.has('optionGroups'))),
-    );
+    const columns = PRODUCT_COLUMNS.filter((column) => asked.has(column) || COLUMN_FIELDS[column]?.some((field) => asked.has(field)));
     return services.catalog.list(caller, options, columns);
   }
 
@@ -78,5 +83,25 @@ export class CatalogResolver {
     @Ctx() { caller, services }: GraphQLContext,
   ): Promise<string> {
     return services.catalog.delete(caller, id);
+  }
+
+  @FieldResolver(() => Money, { description: 'The lowest price of its enabled variants' })
+  priceFrom(@Root() product: Product, @Ctx() { services }: GraphQLContext): Money {
+    return services.shop.money(product.priceAmount);
+  }
+
+  @FieldResolver(() => Int, { description: 'The lowest price of its enabled variants, in whole units', deprecationReason: 'Use priceFrom' })
+  price(@Root() product: Product, @Ctx() { services }: GraphQLContext): number {
+    return services.shop.whole(product.priceAmount);
+  }
+
+  @FieldResolver(() => Money, { description: 'Added to each engraved unit' })
+  engravingSurcharge(@Root() product: Product, @Ctx() { services }: GraphQLContext): Money {
+    return services.shop.money(product.engravingAmount);
+  }
+
+  @FieldResolver(() => Int, { description: 'Added to each engraved unit, in whole units', deprecationReason: 'Use engravingSurcharge' })
+  engravingPrice(@Root() product: Product, @Ctx() { services }: GraphQLContext): number {
+    return services.shop.whole(product.engravingAmount);
   }
 }

@@ -1,4 +1,4 @@
-import { ENGRAVING_MAX_LENGTH, ENGRAVING_PRICE, MAX_WHOLE_NUMBER, NEW_PRODUCT_ENGRAVING } from '@keen/rules';
+import { ENGRAVING_MAX_LENGTH, MAX_WHOLE_NUMBER, NEW_PRODUCT_ENGRAVING } from '@keen/rules';
 import { addProductInput, updateProductInput as updateProductSchema } from '@keen/rules/schemas';
 import { z } from 'zod';
 import { SortDirection } from '../../common/list';
@@ -14,6 +14,7 @@ import { type CatalogService, PRODUCT_COLUMNS, PRODUCT_EXISTS, type ProductColum
 import type { Product } from './product.entity';
 import type { VariantRead } from './variants';
 import type { VariantsService } from './variants.service';
+import type { ShopMoney } from '../shop/money';
 import { type ProductFieldsInput, type ProductInput, ProductSortField, type UpdateProductInput } from './product.inputs';
 
 /** The columns a REST product is made of: all but the timestamps, which the old client never had. */
@@ -21,18 +22,18 @@ const REST_PRODUCT_COLUMNS = PRODUCT_COLUMNS.filter(
   (column): column is Exclude<ProductColumn, 'createdAt' | 'updatedAt'> => column !== 'createdAt' && column !== 'updatedAt',
 );
 
-/** A product as the old client reads it (SPEC §3): `_id` instead of `id`. */
-const restProduct = (p: Pick<Product, (typeof REST_PRODUCT_COLUMNS)[number]>) => ({
+/** A product as the old client reads it (SPEC §3): `_id` instead of `id`, amounts in major units (129.5). */
+const restProduct = (p: Pick<Product, (typeof REST_PRODUCT_COLUMNS)[number]>, shop: ShopMoney) => ({
   _id: p.id,
   name: p.name,
   img: p.img,
   description: p.description,
-  price: p.price,
+  price: shop.major(p.priceAmount),
   quantity: p.quantity,
   minimumQuantity: p.minimumQuantity,
   engravable: p.engravable,
   engravingMaxLength: p.engravingMaxLength,
-  engravingPrice: p.engravingPrice,
+  engravingPrice: shop.major(p.engravingAmount),
 });
 
 /** `GET /products?sort=`: the storefront's sort choices, spelled as in its URLs. */
@@ -48,12 +49,14 @@ const PRODUCT_SORT_NAMES = Object.keys(productSorts) as [ProductSort, ...Product
 
 const productFields = (body: JsonBody): ProductFieldsInput => ({
   price: body.wholeNumber('price'),
+  priceAmount: body.wholeNumber('priceAmount'),
   quantity: body.wholeNumber('quantity'),
   minimumQuantity: body.wholeNumber('minimumQuantity'),
   img: body.text('img'),
   engravable: body.boolean('engravable'),
   engravingMaxLength: body.wholeNumber('engravingMaxLength'),
   engravingPrice: body.wholeNumber('engravingPrice'),
+  engravingAmount: body.wholeNumber('engravingAmount'),
 });
 
 /** A new product's body; the old client sent the name as `?productname=` instead. */
@@ -73,6 +76,8 @@ const updateProductInput = (req: RouteRequest): UpdateProductInput => {
 
 /** A whole-number field from `min` to the largest the service takes. */
 const whole = (min: number) => z.int().min(min).max(MAX_WHOLE_NUMBER);
+/** An amount as REST answers it: major units of the shop currency, exact to its minor unit. */
+const major = () => z.number().min(0).describe('In major units of the shop currency: 129.5 is $129.50; whole prices read as integers');
 
 const engravingSettings = {
   engravable: z.boolean().describe(`Whether an order may carry an engraving (default ${NEW_PRODUCT_ENGRAVING.engravable})`),
@@ -81,11 +86,7 @@ const engravingSettings = {
     .min(ENGRAVING_MAX_LENGTH.min)
     .max(ENGRAVING_MAX_LENGTH.max)
     .describe(`Most characters of an engraving (default ${NEW_PRODUCT_ENGRAVING.engravingMaxLength})`),
-  engravingPrice: z
-    .int()
-    .min(ENGRAVING_PRICE.min)
-    .max(ENGRAVING_PRICE.max)
-    .describe(`Engraving surcharge per unit, whole dollars (default ${NEW_PRODUCT_ENGRAVING.engravingPrice})`),
+  engravingPrice: major().describe(`Engraving surcharge per unit, major units (default ${NEW_PRODUCT_ENGRAVING.engravingPrice})`),
 };
 
 const productAnswer = named(
@@ -95,7 +96,7 @@ const productAnswer = named(
     name: z.string().describe('Unique in the shop, whatever the case'),
     img: z.string().describe('Photo URL: a shop path (/uploads/..., /images/...) or the image bucket'),
     description: z.string(),
-    price: whole(1).describe('Whole dollars'),
+    price: major().describe('The lowest price of its enabled variants, in major units of the shop currency (129.5 is $129.50)'),
     quantity: whole(0).describe('Stock'),
     minimumQuantity: whole(1).describe('Smallest quantity one order may take'),
     ...engravingSettings,
@@ -120,12 +121,12 @@ const updateProductBody = updateProductSchema.describe(
 );
 
 /** A variant as REST reads it: `_id`, and each option as its group and value. */
-const restVariant = (v: VariantRead) => ({
+const restVariant = (v: VariantRead, shop: ShopMoney) => ({
   _id: v.id,
   sku: v.sku,
   name: v.name,
   options: v.options.map((option) => ({ group: option.groupName, value: option.name, custom: option.custom })),
-  price: v.price,
+  price: shop.major(v.priceAmount),
   quantity: v.quantity,
   img: v.img,
   enabled: v.enabled,
@@ -140,7 +141,7 @@ const variantAnswer = named(
     options: z
       .array(z.object({ group: z.string(), value: z.string(), custom: z.boolean().describe('The made-to-measure value') }))
       .describe('One value per option group, in group order'),
-    price: whole(1).describe('Whole dollars'),
+    price: major().describe('Major units of the shop currency (129.5 is $129.50)'),
     quantity: whole(0).describe('Stock'),
     img: z.string().describe("Its photo, or the product's"),
     enabled: z.boolean().describe('Disabled variants cannot be ordered'),
@@ -148,16 +149,23 @@ const variantAnswer = named(
 );
 
 /** The products of an answer with their variants: one statement for the page. */
-async function withVariants(caller: Caller, variants: VariantsService, products: Pick<Product, (typeof REST_PRODUCT_COLUMNS)[number]>[]) {
+async function withVariants(
+  caller: Caller,
+  { variants, shop }: { variants: VariantsService; shop: ShopMoney },
+  products: Pick<Product, (typeof REST_PRODUCT_COLUMNS)[number]>[],
+) {
   const byProduct = await variants.of(
     caller,
     products.map((product) => product.id),
   );
-  return products.map((product) => ({ ...restProduct(product), variants: byProduct.get(product.id)!.map(restVariant) }));
+  return products.map((product) => ({
+    ...restProduct(product, shop),
+    variants: byProduct.get(product.id)!.map((variant) => restVariant(variant, shop)),
+  }));
 }
 
 /** SPEC §7 product calls. */
-export const catalogRoutes: RestRoutes<{ catalog: CatalogService; variants: VariantsService }, User> = [
+export const catalogRoutes: RestRoutes<{ catalog: CatalogService; variants: VariantsService; shop: ShopMoney }, User> = [
   {
     method: 'GET',
     path: '/products',
@@ -192,11 +200,11 @@ export const catalogRoutes: RestRoutes<{ catalog: CatalogService; variants: Vari
     answerHeaders: { 'X-Total-Count': totalCount('Products that match, over every page') },
     work: async (req, res, { caller, services }) => {
       const id = queryValue(req, 'id');
-      if (id !== undefined) return withVariants(caller, services.variants, [await services.catalog.get(caller, id)]);
+      if (id !== undefined) return withVariants(caller, services, [await services.catalog.get(caller, id)]);
       const sort = oneOf(req, 'sort', PRODUCT_SORT_NAMES);
       const filter = { search: queryValue(req, 'q'), inStock: yesNo(req, 'inStock'), ...(sort ? productSorts[sort] : {}) };
       const page = await restList(req, res, (paging) => services.catalog.list(caller, { ...filter, ...paging }, REST_PRODUCT_COLUMNS));
-      return withVariants(caller, services.variants, page);
+      return withVariants(caller, services, page);
     },
   },
   {
@@ -216,7 +224,7 @@ export const catalogRoutes: RestRoutes<{ catalog: CatalogService; variants: Vari
       const input = productInput(req);
       return successUnlessConflict(async () => ({
         success: true as const,
-        product: restProduct(await services.catalog.create(caller, input)),
+        product: restProduct(await services.catalog.create(caller, input), services.shop),
       }));
     },
   },
@@ -231,7 +239,7 @@ export const catalogRoutes: RestRoutes<{ catalog: CatalogService; variants: Vari
     failures: [404, 409],
     answer: productAnswer,
     work: async (req, _res, { caller, services }) =>
-      restProduct(await services.catalog.update(caller, req.params.id, updateProductInput(req))),
+      restProduct(await services.catalog.update(caller, req.params.id, updateProductInput(req)), services.shop),
   },
   {
     method: 'DELETE',

@@ -1,4 +1,5 @@
-import { addProductInput, updateProductInput } from '@keen/rules/schemas';
+import { NEW_PRODUCT_ENGRAVING, toMajorUnits } from '@keen/rules';
+import { addProductInput, PRODUCT_PRICE_REQUIRED, updateProductInput } from '@keen/rules/schemas';
 import { type DataSource, type EntityManager, QueryFailedError } from 'typeorm';
 import { badInput, conflict, notFound } from '../../common/errors';
 import { checkPage, likePattern, rowsPage, SortDirection } from '../../common/list';
@@ -6,6 +7,7 @@ import { isId, parseInput } from '../../common/validate';
 import type { ProductPayload } from '../../events/catalogue';
 import { raise } from '../../events/outbox';
 import { type Caller, requireAdmin } from '../auth/caller';
+import type { ShopMoney } from '../shop/money';
 import { Product } from './product.entity';
 import { ProductVariantRow } from './variant.entity';
 import { addOnlyVariant, isRetired, refreshProductTotals, withFreshSkus } from './variants';
@@ -19,12 +21,12 @@ export const PRODUCT_COLUMNS = [
   'name',
   'img',
   'description',
-  'price',
+  'priceAmount',
   'quantity',
   'minimumQuantity',
   'engravable',
   'engravingMaxLength',
-  'engravingPrice',
+  'engravingAmount',
   'createdAt',
   'updatedAt',
 ] as const satisfies readonly (keyof Product)[];
@@ -33,14 +35,17 @@ export type ProductColumn = (typeof PRODUCT_COLUMNS)[number];
 /** The column each sort orders by (relevance is an expression of its own). */
 const SORT_COLUMNS: Record<Exclude<ProductSortField, ProductSortField.relevance>, ProductColumn> = {
   name: 'name',
-  price: 'price',
+  price: 'priceAmount',
   quantity: 'quantity',
   createdAt: 'createdAt',
 };
 export const PRODUCT_EXISTS = 'Product already exist';
 
 export class CatalogService {
-  constructor(private readonly db: DataSource) {}
+  constructor(
+    private readonly db: DataSource,
+    private readonly shop: ShopMoney,
+  ) {}
 
   /**
    * A page of products. A search keeps the products whose name or description holds every word
@@ -94,13 +99,17 @@ export class CatalogService {
 
   async create(caller: Caller, input: ProductInput): Promise<Product> {
     requireAdmin(caller);
-    const fields = parseInput(addProductInput, input);
+    const { price, priceAmount, engravingPrice, engravingAmount, ...fields } = parseInput(addProductInput, input);
+    const amounts = {
+      priceAmount: requiredAmount(priceAmount, price, this.shop),
+      engravingAmount: engravingAmount ?? this.shop.minor(engravingPrice ?? NEW_PRODUCT_ENGRAVING.engravingPrice),
+    };
     return uniquelyNamed(() =>
       withFreshSkus(() =>
         this.db.transaction(async (manager) => {
-          const created = await manager.getRepository(Product).save(manager.getRepository(Product).create(fields));
+          const created = await manager.getRepository(Product).save(manager.getRepository(Product).create({ ...fields, ...amounts }));
           await addOnlyVariant(manager, created);
-          await raise(manager, 'product.created', created.id, productPayload(created));
+          await raise(manager, 'product.created', created.id, productPayload(created, this.shop.currency));
           return created;
         }),
       ),
@@ -112,11 +121,15 @@ export class CatalogService {
     requireAdmin(caller);
     const product = await this.get(caller, id);
     // The fields left out are not in `changes`: they stay as they are.
-    const { price, quantity, ...changes } = parseInput(updateProductInput, input);
+    const { price, priceAmount, quantity, engravingPrice, engravingAmount, ...changes } = parseInput(updateProductInput, input);
+    const wanted = { priceAmount: requiredAmount(priceAmount, price, this.shop), quantity };
+    const engraving = engravingAmount ?? (engravingPrice === undefined ? undefined : this.shop.minor(engravingPrice));
     return uniquelyNamed(() =>
       this.db.transaction(async (manager) => {
-        await setOnlyVariant(manager, product.id, { price, quantity });
-        await manager.getRepository(Product).update({ id: product.id }, changes);
+        await setOnlyVariant(manager, product.id, wanted);
+        await manager
+          .getRepository(Product)
+          .update({ id: product.id }, { ...changes, ...(engraving === undefined ? {} : { engravingAmount: engraving }) });
         return this.changed(manager, 'product.updated', product.id);
       }),
     );
@@ -131,7 +144,7 @@ export class CatalogService {
       const [deleted] = (await manager.createQueryBuilder().delete().from(Product).where('id = :id', { id }).returning('*').execute())
         .raw as Product[];
       if (!deleted) throw notFound('Product');
-      await raise(manager, 'product.deleted', deleted.id, productPayload(deleted));
+      await raise(manager, 'product.deleted', deleted.id, productPayload(deleted, this.shop.currency));
     });
     return id;
   }
@@ -139,7 +152,7 @@ export class CatalogService {
   /** After a write inside `manager`'s transaction: the product as written, with its event raised. */
   private async changed(manager: EntityManager, name: 'product.updated', id: string): Promise<Product> {
     const product = await manager.getRepository(Product).findOneByOrFail({ id });
-    await raise(manager, name, product.id, productPayload(product));
+    await raise(manager, name, product.id, productPayload(product, this.shop.currency));
     return product;
   }
 }
@@ -148,7 +161,7 @@ export class CatalogService {
  * The product form's price and stock are its only variant's. A product with several variants
  * takes them back unchanged (the form shows the totals); changing them is the variants' business.
  */
-async function setOnlyVariant(manager: EntityManager, productId: string, wanted: { price: number; quantity: number }): Promise<void> {
+async function setOnlyVariant(manager: EntityManager, productId: string, wanted: { priceAmount: number; quantity: number }): Promise<void> {
   const rows: (Pick<ProductVariantRow, 'id' | 'name'> & { options: number; groups: number })[] = await manager.query(
     `SELECT v."id", v."name",
             (SELECT count(*) FROM "product_variant_option" o WHERE o."variantId" = v."id")::int AS "options",
@@ -160,17 +173,29 @@ async function setOnlyVariant(manager: EntityManager, productId: string, wanted:
   const variants = rows.filter((row) => !isRetired(row.name, row.options, row.groups));
   const product = await manager.getRepository(Product).findOneByOrFail({ id: productId });
   if (variants.length === 1) await manager.getRepository(ProductVariantRow).update({ id: variants[0].id }, wanted);
-  else if (wanted.price !== product.price || wanted.quantity !== product.quantity)
+  else if (wanted.priceAmount !== product.priceAmount || wanted.quantity !== product.quantity)
     throw badInput(`${product.name} has ${variants.length} variants: set prices and stock on its variants`);
   await refreshProductTotals(manager, [productId]);
 }
 
-/** What a product's events carry. */
-export function productPayload(product: Product): ProductPayload {
+/**
+ * A product form's price in minor units: `priceAmount` as the dashboard sends it, or the SPEC's
+ * whole `price` (REST and older clients); one of them is required.
+ */
+function requiredAmount(amount: number | undefined, whole: number | undefined, shop: ShopMoney): number {
+  if (amount !== undefined) return amount;
+  if (whole === undefined) throw badInput(PRODUCT_PRICE_REQUIRED);
+  return shop.minor(whole);
+}
+
+/** What a product's events carry: the price in minor units, and in major units for webhooks made before them. */
+export function productPayload(product: Product, currency: string): ProductPayload {
   return {
     productId: product.id,
     name: product.name,
-    price: product.price,
+    priceAmount: product.priceAmount,
+    currency,
+    price: toMajorUnits(product.priceAmount, currency),
     quantity: product.quantity,
     minimumQuantity: product.minimumQuantity,
   };

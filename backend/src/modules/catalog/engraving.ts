@@ -1,4 +1,4 @@
-import { Field, InputType, Int, ObjectType } from 'type-graphql';
+import { Field, InputType, ObjectType } from 'type-graphql';
 import { Column } from 'typeorm';
 import { badInput } from '../../common/errors';
 import { engravingError } from '@keen/rules';
@@ -46,7 +46,8 @@ export class Engraving {
 export interface EngravingSettings {
   engravable: boolean;
   engravingMaxLength: number;
-  engravingPrice: number;
+  /** The surcharge per engraved unit, in minor units. */
+  engravingAmount: number;
 }
 
 /**
@@ -60,14 +61,17 @@ export function checkEngraving(product: EngravingSettings, input: Engraving | nu
   return { text: input.text.normalize('NFC'), font: input.font };
 }
 
-/** The unit surcharge an order pays: the product's engraving price, only when engraved. */
+/** The unit surcharge an order pays, in minor units: the product's engraving surcharge, only when engraved. */
 export const engravingSurcharge = (product: EngravingSettings, engraving: Engraving | null): number =>
-  engraving ? product.engravingPrice : 0;
+  engraving ? product.engravingAmount : 0;
 
+/** GraphQL: `unitAmount: Money!` and the whole `unitPrice` (orders.resolver.ts, in the order's currency). */
 @ObjectType({ simpleResolvers: true, description: "An order's engraving, as it was when ordered" })
 export class OrderEngraving extends Engraving {
-  @Field(() => Int, { description: 'Surcharge per unit in whole dollars, included in totalPrice' })
-  unitPrice!: number;
+  /** Surcharge per unit in minor units. */
+  amount!: number;
+
+  currency!: string;
 }
 
 /** The three columns an engraving is kept in: on an order line, and (the first line's) on an order. */
@@ -78,16 +82,16 @@ export abstract class EngravingColumns {
   @Column('varchar', { length: 20, nullable: true })
   engravingFont!: string | null;
 
+  /** Surcharge per unit in minor units. */
   @Column('int', { nullable: true })
-  engravingUnitPrice!: number | null;
+  engravingUnitAmount!: number | null;
 }
 
 /** An order's or an order line's engraving snapshot, from its three columns (null when not engraved). */
-export const engravingSnapshot = (row: {
-  engravingText: string | null;
-  engravingFont: string | null;
-  engravingUnitPrice: number | null;
-}): OrderEngraving | null =>
+export const engravingSnapshot = (
+  row: { engravingText: string | null; engravingFont: string | null; engravingUnitAmount: number | null },
+  currency: string,
+): OrderEngraving | null =>
   row.engravingText === null || row.engravingText === undefined
     ? null
-    : { text: row.engravingText, font: row.engravingFont ?? '', unitPrice: row.engravingUnitPrice ?? 0 };
+    : { text: row.engravingText, font: row.engravingFont ?? '', amount: row.engravingUnitAmount ?? 0, currency };

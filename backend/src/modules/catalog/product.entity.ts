@@ -1,11 +1,11 @@
 import { Field, ID, Int, ObjectType } from 'type-graphql';
 import { Check, Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
-/** Something the shop sells. Prices are whole dollars. */
+/** Something the shop sells. Amounts are in the shop currency's minor units (cents). */
 @ObjectType({ simpleResolvers: true, description: 'A knife or blade the shop sells' })
 @Entity('product')
-@Check('CHK_product_numbers', `"price" >= 1 AND "quantity" >= 0 AND "minimumQuantity" >= 1`)
-@Check('CHK_product_engraving', `"engravingMaxLength" BETWEEN 1 AND 40 AND "engravingPrice" >= 0`)
+@Check('CHK_product_numbers', `"priceAmount" >= 1 AND "quantity" >= 0 AND "minimumQuantity" >= 1`)
+@Check('CHK_product_engraving', `"engravingMaxLength" BETWEEN 1 AND 40 AND "engravingAmount" >= 0`)
 @Index('UQ_product_name_lower', { synchronize: false }) // unique on lower(name): see the Init migration
 @Index('IDX_product_search', { synchronize: false }) // trigram index over name and description: see the ProductSearch migration
 export class Product {
@@ -25,9 +25,9 @@ export class Product {
   @Column('text')
   description!: string;
 
-  @Field(() => Int, { description: 'Unit price in whole dollars' })
+  /** Its lowest enabled variant's price, in minor units (GraphQL: priceFrom and the SPEC's whole price). */
   @Column('int')
-  price!: number;
+  priceAmount!: number;
 
   @Field(() => Int, { description: 'Units in stock' })
   @Column('int')
@@ -45,9 +45,9 @@ export class Product {
   @Column('int', { default: 24 })
   engravingMaxLength!: number;
 
-  @Field(() => Int, { description: 'Engraving surcharge per unit in whole dollars' })
+  /** Engraving surcharge per unit, in minor units (GraphQL: engravingSurcharge and the whole engravingPrice). */
   @Column('int', { default: 0 })
-  engravingPrice!: number;
+  engravingAmount!: number;
 
   @Field(() => Date, { description: 'When the product was added (ISO 8601)' })
   @Index('IDX_product_created_at')

@@ -38,8 +38,14 @@ export class ProductListOptions extends PageOptions {
  */
 @InputType({ description: 'The fields creating and updating a product share' })
 export class ProductFieldsInput {
-  @Field(() => Int, { nullable: true, description: 'Unit price in whole dollars, at least 1' })
+  @Field(() => Int, { nullable: true, description: 'Unit price in whole units of the shop currency, at least 1; or give priceAmount' })
   price?: number | null;
+
+  @Field(() => Int, {
+    nullable: true,
+    description: "Unit price in the shop currency's minor units (12950 is $129.50); instead of price, as the dashboard sends it",
+  })
+  priceAmount?: number | null;
 
   @Field(() => Int, { nullable: true, description: 'Units in stock, 0 or more' })
   quantity?: number | null;
@@ -56,8 +62,14 @@ export class ProductFieldsInput {
   @Field(() => Int, { nullable: true, description: 'Most characters an engraving may have, 1 to 40 (default 24)' })
   engravingMaxLength?: number | null;
 
-  @Field(() => Int, { nullable: true, description: 'Engraving surcharge per unit in whole dollars (default 0)' })
+  @Field(() => Int, { nullable: true, description: 'Engraving surcharge per unit in whole units of the shop currency (default 0)' })
   engravingPrice?: number | null;
+
+  @Field(() => Int, {
+    nullable: true,
+    description: "Engraving surcharge per unit in the shop currency's minor units; instead of engravingPrice",
+  })
+  engravingAmount?: number | null;
 }
 
 @InputType({ description: 'A new product: every field but the engraving settings is required' })

@@ -17,7 +17,7 @@ import { Product } from './product.entity';
 @Index('UQ_product_option_group_name', { synchronize: false }) // unique on ("productId", lower(name)): see the ProductVariants migration
 @Check(
   'CHK_product_option_group_custom',
-  `"customLabel" IS NULL OR ("customMin" > 0 AND "customMax" >= "customMin" AND "customSurcharge" >= 0)`,
+  `"customLabel" IS NULL OR ("customMin" > 0 AND "customMax" >= "customMin" AND "customSurchargeAmount" >= 0)`,
 )
 export class ProductOptionGroupRow {
   @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'PK_product_option_group' })
@@ -49,8 +49,9 @@ export class ProductOptionGroupRow {
   @Column('varchar', { length: 12, nullable: true })
   customUnit!: string | null;
 
+  /** Added to each unit made to measure, in minor units. */
   @Column('int', { nullable: true })
-  customSurcharge!: number | null;
+  customSurchargeAmount!: number | null;
 }
 
 @Entity('product_option_value')
@@ -84,7 +85,7 @@ export class ProductOptionValueRow {
  */
 @Entity('product_variant')
 @Index('UQ_product_variant_sku', { synchronize: false }) // unique on lower(sku): see the ProductVariants migration
-@Check('CHK_product_variant_numbers', `"price" >= 1 AND "quantity" >= 0`)
+@Check('CHK_product_variant_numbers', `"priceAmount" >= 1 AND "quantity" >= 0`)
 export class ProductVariantRow {
   @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'PK_product_variant' })
   id!: string;
@@ -104,8 +105,9 @@ export class ProductVariantRow {
   @Column('varchar', { length: 200 })
   name!: string;
 
+  /** In minor units. */
   @Column('int')
-  price!: number;
+  priceAmount!: number;
 
   @Column('int')
   quantity!: number;

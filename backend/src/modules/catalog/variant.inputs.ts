@@ -14,8 +14,8 @@ export class CustomOptionValueInput {
   @Field(() => String, { description: 'The unit, for example "cm"' })
   unit!: string;
 
-  @Field(() => Int, { description: 'Added to the variant price of each unit made to measure, whole dollars' })
-  surcharge!: number;
+  @Field(() => Int, { description: "Added to the variant price of each unit made to measure, in the shop currency's minor units" })
+  surchargeAmount!: number;
 }
 
 @InputType({ description: 'One option group and its values, in the order shoppers see them' })
@@ -35,8 +35,8 @@ export class ProductVariantInput {
   @Field(() => String, { nullable: true, description: 'Unique in the shop, whatever the case; letters, digits and . _ / -' })
   sku?: string;
 
-  @Field(() => Int, { nullable: true, description: 'Unit price in whole dollars, at least 1' })
-  price?: number;
+  @Field(() => Int, { nullable: true, description: "Unit price in the shop currency's minor units (12950 is $129.50), at least 1" })
+  priceAmount?: number;
 
   @Field(() => Int, { nullable: true, description: 'Units in stock' })
   quantity?: number;

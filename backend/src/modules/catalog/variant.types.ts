@@ -15,8 +15,8 @@ export class CustomOptionValue {
   @Field(() => String, { description: 'The unit the value is in, for example "cm"' })
   unit!: string;
 
-  @Field(() => Int, { description: 'Added to the variant price of every unit made to measure, whole dollars' })
-  surcharge!: number;
+  /** Added to the variant price of every unit made to measure, in minor units; GraphQL: surcharge, a Money (variants.resolver.ts). */
+  surchargeAmount!: number;
 }
 
 @ObjectType({ simpleResolvers: true, description: 'One value of an option group, for example "18 cm"' })
@@ -69,8 +69,8 @@ export class ProductVariant {
   @Field(() => [ProductOptionValue], { description: 'One value per option group, in group order' })
   options!: ProductOptionValue[];
 
-  @Field(() => Int, { description: 'Unit price in whole dollars' })
-  price!: number;
+  /** Unit price in minor units; GraphQL: unitPrice, a Money (variants.resolver.ts). */
+  priceAmount!: number;
 
   @Field(() => Int, { description: 'Units in stock' })
   quantity!: number;

@@ -4,10 +4,11 @@ import type { GraphQLContextOf } from '../auth/request-context';
 import type { CatalogLoaders } from './catalog.loaders';
 import { Product } from './product.entity';
 import { ProductOptionGroupInput, ProductVariantInput } from './variant.inputs';
-import { ProductOptionGroup, ProductVariant } from './variant.types';
+import { CustomOptionValue, ProductOptionGroup, ProductVariant } from './variant.types';
+import { Money, type ShopMoney } from '../shop/money';
 import type { VariantsService } from './variants.service';
 
-type GraphQLContext = GraphQLContextOf<{ variants: VariantsService }, CatalogLoaders>;
+type GraphQLContext = GraphQLContextOf<{ variants: VariantsService; shop: ShopMoney }, CatalogLoaders>;
 
 @Resolver(() => Product)
 export class VariantsResolver {
@@ -67,5 +68,21 @@ export class VariantsResolver {
     @Ctx() { caller, services }: GraphQLContext,
   ): Promise<Product> {
     return services.variants.deleteVariant(caller, id);
+  }
+}
+
+@Resolver(() => ProductVariant)
+export class ProductVariantPriceResolver {
+  @FieldResolver(() => Money, { description: 'What one unit costs, before engraving and made-to-measure surcharges' })
+  unitPrice(@Root() variant: ProductVariant, @Ctx() { services }: GraphQLContext): Money {
+    return services.shop.money(variant.priceAmount);
+  }
+}
+
+@Resolver(() => CustomOptionValue)
+export class CustomOptionValuePriceResolver {
+  @FieldResolver(() => Money, { description: 'Added to the variant price of every unit made to measure' })
+  surcharge(@Root() custom: CustomOptionValue, @Ctx() { services }: GraphQLContext): Money {
+    return services.shop.money(custom.surchargeAmount);
   }
 }

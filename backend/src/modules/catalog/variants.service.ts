@@ -26,7 +26,10 @@ type Combination = Map<string, string>;
 
 /** The admins' variant editor: options, the variants they make, and each variant's SKU, price, stock, photo and state. */
 export class VariantsService {
-  constructor(private readonly db: DataSource) {}
+  constructor(
+    private readonly db: DataSource,
+    private readonly currency: string,
+  ) {}
 
   /** The variants of these products (anyone may read them): one statement. */
   of(_caller: Caller, productIds: readonly string[]): Promise<Map<string, VariantRead[]>> {
@@ -83,7 +86,7 @@ export class VariantsService {
             productId,
             sku: newSkus.shift()!,
             name,
-            price: product.price,
+            priceAmount: product.priceAmount,
             quantity: 0,
             img: null,
             enabled: true,
@@ -181,7 +184,7 @@ export class VariantsService {
   private async changed(manager: EntityManager, productId: string): Promise<Product> {
     await refreshProductTotals(manager, [productId]);
     const product = await manager.getRepository(Product).findOneByOrFail({ id: productId });
-    await raise(manager, 'product.updated', product.id, productPayload(product));
+    await raise(manager, 'product.updated', product.id, productPayload(product, this.currency));
     return product;
   }
 
@@ -227,7 +230,7 @@ async function checkedChanges(manager: EntityManager, variant: ProductVariantRow
   }
   return {
     ...(changes.sku !== undefined ? { sku: changes.sku } : {}),
-    ...(changes.price !== undefined ? { price: changes.price } : {}),
+    ...(changes.priceAmount !== undefined ? { priceAmount: changes.priceAmount } : {}),
     ...(changes.quantity !== undefined ? { quantity: changes.quantity } : {}),
     ...(changes.img !== undefined ? { img: changes.img || null } : {}),
     ...(changes.enabled !== undefined ? { enabled: changes.enabled } : {}),
@@ -254,7 +257,7 @@ async function writeGroups(
       customMin: group.custom?.min ?? null,
       customMax: group.custom?.max ?? null,
       customUnit: group.custom?.unit ?? null,
-      customSurcharge: group.custom?.surcharge ?? null,
+      customSurchargeAmount: group.custom?.surchargeAmount ?? null,
     };
     const groupId =
       old?.id ??

@@ -25,7 +25,7 @@ export async function addOnlyVariant(manager: EntityManager, product: Product): 
     productId: product.id,
     sku,
     name: '',
-    price: product.price,
+    priceAmount: product.priceAmount,
     quantity: product.quantity,
     img: null,
     enabled: true,
@@ -37,7 +37,7 @@ export async function addOnlyVariant(manager: EntityManager, product: Product): 
 export async function readVariants(db: Queryable, productIds: readonly string[]): Promise<Map<string, VariantRead[]>> {
   const rows: VariantRead[] = productIds.length
     ? await db.query(
-        `SELECT v."id", v."productId", v."sku", v."name", v."price", v."quantity", coalesce(v."img", p."img") AS "img", v."img" AS "ownImg", v."enabled",
+        `SELECT v."id", v."productId", v."sku", v."name", v."priceAmount", v."quantity", coalesce(v."img", p."img") AS "img", v."img" AS "ownImg", v."enabled",
                 coalesce((SELECT json_agg(json_build_object('id', o."id", 'groupId', o."groupId", 'name', o."name", 'custom', o."custom", 'groupName', g."name") ORDER BY g."position")
                             FROM "product_variant_option" vo
                             JOIN "product_option_value" o ON o."id" = vo."valueId"
@@ -58,14 +58,14 @@ type GroupRow = Omit<ProductOptionGroup, 'custom'> & {
   customMin: number | null;
   customMax: number | null;
   customUnit: string | null;
-  customSurcharge: number | null;
+  customSurchargeAmount: number | null;
 };
 
 /** The option groups of these products, in order, each with its values: one statement. */
 export async function readOptionGroups(db: Queryable, productIds: readonly string[]): Promise<Map<string, ProductOptionGroup[]>> {
   const rows: GroupRow[] = productIds.length
     ? await db.query(
-        `SELECT g."id", g."productId", g."name", g."customLabel", g."customMin", g."customMax", g."customUnit", g."customSurcharge",
+        `SELECT g."id", g."productId", g."name", g."customLabel", g."customMin", g."customMax", g."customUnit", g."customSurchargeAmount",
                 coalesce((SELECT json_agg(json_build_object('id', o."id", 'groupId', o."groupId", 'name', o."name", 'custom', o."custom") ORDER BY o."position")
                             FROM "product_option_value" o WHERE o."groupId" = g."id"), '[]') AS "values"
            FROM "product_option_group" g
@@ -74,12 +74,12 @@ export async function readOptionGroups(db: Queryable, productIds: readonly strin
         [productIds],
       )
     : [];
-  const groups = rows.map(({ customLabel, customMin, customMax, customUnit, customSurcharge, ...group }) => ({
+  const groups = rows.map(({ customLabel, customMin, customMax, customUnit, customSurchargeAmount, ...group }) => ({
     ...group,
     custom:
       customLabel === null
         ? null
-        : { label: customLabel, min: customMin!, max: customMax!, unit: customUnit!, surcharge: customSurcharge! },
+        : { label: customLabel, min: customMin!, max: customMax!, unit: customUnit!, surchargeAmount: customSurchargeAmount! },
   }));
   return groupBy(productIds, groups, (group) => group.productId);
 }
@@ -91,16 +91,16 @@ function groupBy<T>(keys: readonly string[], rows: T[], keyOf: (row: T) => strin
 }
 
 /**
- * Sets each product's price to its lowest enabled variant price (kept when none is enabled) and
+ * Sets each product's price (minor units) to its lowest enabled variant price (kept when none is enabled) and
  * its stock to its enabled variants' stock: the SPEC's `price` and `quantity`, and what the hot
  * lists sort and filter by. Locks the product rows, in id order.
  */
 export async function refreshProductTotals(db: Queryable, productIds: readonly string[]): Promise<void> {
   if (!productIds.length) return;
   await db.query(
-    `UPDATE "product" p SET "price" = coalesce(t."price", p."price"), "quantity" = t."quantity"
+    `UPDATE "product" p SET "priceAmount" = coalesce(t."priceAmount", p."priceAmount"), "quantity" = t."quantity"
        FROM (SELECT v."productId" AS id,
-                    min(v."price") FILTER (WHERE v."enabled") AS "price",
+                    min(v."priceAmount") FILTER (WHERE v."enabled") AS "priceAmount",
                     LEAST(coalesce(sum(v."quantity") FILTER (WHERE v."enabled"), 0), 2147483647)::int AS "quantity"
                FROM "product_variant" v WHERE v."productId" = ANY($1::uuid[]) GROUP BY v."productId") t
       WHERE p."id" = t.id AND p."id" IN (SELECT id FROM "product" WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE)`,

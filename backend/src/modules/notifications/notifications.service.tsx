@@ -1,5 +1,5 @@
 import { toPlainText } from '@react-email/render';
-import { formatDollars, lineName, shortOrderId } from '@keen/rules';
+import { lineName, shortOrderId } from '@keen/rules';
 import { createTransport, type Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 import type { ReactElement } from 'react';
@@ -8,7 +8,16 @@ import type { DataSource } from 'typeorm';
 import type { MailSettings } from '../../config';
 import type { DomainEvent, DomainEventName, OrderPayload } from '../../events/catalogue';
 import type { JobQueue } from '../../jobs/job-queue';
-import { LowStock, OrderClosed, OrderReceived, OrderShipped, PaymentReceived, StaffPaidOrder, type ShopContext } from './templates';
+import {
+  LowStock,
+  OrderClosed,
+  orderMoney,
+  OrderReceived,
+  OrderShipped,
+  PaymentReceived,
+  StaffPaidOrder,
+  type ShopContext,
+} from './templates';
 
 /**
  * Every mail Keen sends; a customer who turned order e-mails off still gets `payment-received` (the
@@ -83,7 +92,7 @@ export class NotificationsService {
     private readonly logger: Logger,
   ) {
     this.transport = createTransport(settings.smtpUrl);
-    this.shop = { shopName: settings.shopName, shopUrl: settings.shopUrl };
+    this.shop = { shopName: settings.shopName, shopUrl: settings.shopUrl, locale: settings.locale };
   }
 
   /** Forgets sent keys long after any redelivery of their event could come (events live a week by default). */
@@ -228,7 +237,10 @@ export class NotificationsService {
       case 'order-refunded':
         return { subject: `${name} refund issued: #${id}`, element: <OrderClosed shop={shop} order={order} how="refunded" /> };
       case 'staff-paid-order':
-        return { subject: `New paid order #${id}: ${formatDollars(order.total)}`, element: <StaffPaidOrder shop={shop} order={order} /> };
+        return {
+          subject: `New paid order #${id}: ${orderMoney(shop, order, order.totals.total)}`,
+          element: <StaffPaidOrder shop={shop} order={order} />,
+        };
       case 'low-stock': {
         const product = job.product!;
         return { subject: `Low stock: ${product.name} (${product.left} left)`, element: <LowStock shop={shop} product={product} /> };

@@ -1,5 +1,5 @@
 import { Body, Button, Container, Head, Heading, Hr, Html, Link, Preview, Section, Text } from '@react-email/components';
-import { formatDollars, lineName, shortOrderId } from '@keen/rules';
+import { formatMoney, lineName, shortOrderId } from '@keen/rules';
 import type { ReactNode } from 'react';
 import type { OrderLinePayload, OrderPayload } from '../../events/catalogue';
 import { ENGRAVING_FONTS } from '../catalog/engraving';
@@ -8,7 +8,12 @@ import { ENGRAVING_FONTS } from '../catalog/engraving';
 export interface ShopContext {
   shopName: string;
   shopUrl: string;
+  /** How amounts are written (SHOP_LOCALE). */
+  locale: string;
 }
+
+/** An order's amount as a mail writes it, in the order's currency. */
+export const orderMoney = (shop: ShopContext, order: OrderPayload, amount: number) => formatMoney(amount, order.currency, shop.locale);
 
 // Dark-mode safe: text and background are both set everywhere (clients that invert colours invert
 // both), no remote images, and no meaning carried by colour alone.
@@ -44,22 +49,32 @@ function Layout({ shop, preview, children }: { shop: ShopContext; preview: strin
   );
 }
 
-function Lines({ lines, total }: { lines: OrderLinePayload[]; total: number }) {
+function Lines({ shop, order }: { shop: ShopContext; order: OrderPayload }) {
+  const money = (amount: number) => orderMoney(shop, order, amount);
+  const { subtotal, shipping, tax, total } = order.totals;
   return (
     <Section>
-      {lines.map((line, index) => (
+      {order.lines.map((line: OrderLinePayload, index) => (
         <Text key={index} style={{ margin: '0 0 8px' }}>
-          {line.quantity} × {lineName(line.productName, line.variantName)} at {formatDollars(line.unitPrice)} each:{' '}
-          {formatDollars(line.lineTotal)}
+          {line.quantity} × {lineName(line.productName, line.variantName)} at {money(line.unitAmount)} each: {money(line.lineAmount)}
           {line.engraving ? (
             <>
               <br />
-              Engraving: “{line.engraving.text}” in {fontName(line.engraving.font)} (+{formatDollars(line.engraving.unitSurcharge)} a unit)
+              Engraving: “{line.engraving.text}” in {fontName(line.engraving.font)} (+{money(line.engraving.unitSurcharge)} a unit)
             </>
           ) : null}
         </Text>
       ))}
-      <Text style={{ fontWeight: 700 }}>Total: {formatDollars(total)}</Text>
+      {shipping || tax ? (
+        <Text style={{ margin: '0 0 4px' }}>
+          Subtotal: {money(subtotal)}
+          <br />
+          Shipping: {money(shipping)}
+          <br />
+          Tax: {money(tax)}
+        </Text>
+      ) : null}
+      <Text style={{ fontWeight: 700 }}>Total: {money(total)}</Text>
     </Section>
   );
 }
@@ -70,7 +85,7 @@ export function OrderReceived({ shop, order }: { shop: ShopContext; order: Order
     <Layout shop={shop} preview={`We hold your order #${id} until you pay`}>
       <Heading as="h1">Order #{id} received</Heading>
       <Text>Hello {order.customer.name}, thank you for your order.</Text>
-      <Lines lines={order.lines} total={order.total} />
+      <Lines shop={shop} order={order} />
       {order.holdEndsAt ? <Text>We hold its units for you until {when(order.holdEndsAt)}; unpaid by then, it expires.</Text> : null}
       <Button href={`${shop.shopUrl}/dashboard/payment/${order.orderId}`} style={button}>
         Pay for order #{id}
@@ -85,7 +100,7 @@ export function PaymentReceived({ shop, order, paidAt }: { shop: ShopContext; or
     <Layout shop={shop} preview={`Receipt for order #${id}`}>
       <Heading as="h1">Receipt for order #{id}</Heading>
       <Text>Hello {order.customer.name}, we received your payment. We engrave and ship your order next.</Text>
-      <Lines lines={order.lines} total={order.total} />
+      <Lines shop={shop} order={order} />
       <Text style={small}>
         Paid {when(paidAt)}
         {order.transactionId ? ` · Transaction ${order.transactionId}` : ''}
@@ -112,7 +127,7 @@ export function OrderShipped({ shop, order }: { shop: ShopContext; order: OrderP
           {tracking.number ? `Tracking number: ${tracking.number}` : null}
         </Text>
       ) : null}
-      <Lines lines={order.lines} total={order.total} />
+      <Lines shop={shop} order={order} />
     </Layout>
   );
 }
@@ -133,7 +148,7 @@ export function OrderClosed({ shop, order, how }: { shop: ShopContext; order: Or
       <Text>Hello {order.customer.name}.</Text>
       <Text>{CLOSED[how](id)}</Text>
       {order.note ? <Text style={small}>{order.note}</Text> : null}
-      <Lines lines={order.lines} total={order.total} />
+      <Lines shop={shop} order={order} />
     </Layout>
   );
 }
@@ -141,12 +156,12 @@ export function OrderClosed({ shop, order, how }: { shop: ShopContext; order: Or
 export function StaffPaidOrder({ shop, order }: { shop: ShopContext; order: OrderPayload }) {
   const id = shortOrderId(order.orderId);
   return (
-    <Layout shop={shop} preview={`${order.customer.name} paid ${formatDollars(order.total)}`}>
+    <Layout shop={shop} preview={`${order.customer.name} paid ${orderMoney(shop, order, order.totals.total)}`}>
       <Heading as="h1">New paid order #{id}</Heading>
       <Text>
-        {order.customer.name} ({order.customer.email}) paid {formatDollars(order.total)}.
+        {order.customer.name} ({order.customer.email}) paid {orderMoney(shop, order, order.totals.total)}.
       </Text>
-      <Lines lines={order.lines} total={order.total} />
+      <Lines shop={shop} order={order} />
       <Button href={`${shop.shopUrl}/dashboard/allOrders`} style={button}>
         Open All Orders
       </Button>

@@ -1,9 +1,11 @@
+import { toMajorUnits } from '@keen/rules';
 import type { OrderPayload } from '../../events/catalogue';
 import type { Order } from './order.entity';
 
 /** What an order's events carry: the order as it is after the change, with its lines (which must be loaded). */
 export function orderPayload(order: Order, extra: { holdEndsAt?: Date | null; note?: string | null } = {}): OrderPayload {
   if (!order.lines) throw new Error(`The lines of order ${order.id} were not loaded`);
+  const major = (amount: number) => toMajorUnits(amount, order.currency);
   return {
     orderId: order.id,
     state: order.state,
@@ -11,7 +13,8 @@ export function orderPayload(order: Order, extra: { holdEndsAt?: Date | null; no
     phone: order.phone,
     address: order.address,
     lines: order.lines.map((line) => {
-      const unitSurcharge = line.engravingUnitPrice ?? 0;
+      const unitSurcharge = line.engravingUnitAmount ?? 0;
+      const unitAmount = line.unitAmount + unitSurcharge;
       return {
         productId: line.productId,
         productName: line.name,
@@ -20,12 +23,16 @@ export function orderPayload(order: Order, extra: { holdEndsAt?: Date | null; no
         sku: line.sku,
         customValue: line.customValue,
         quantity: line.quantity,
-        unitPrice: line.unitPrice + unitSurcharge,
-        lineTotal: line.lineTotal,
+        unitAmount,
+        lineAmount: line.lineAmount,
+        unitPrice: major(unitAmount),
+        lineTotal: major(line.lineAmount),
         engraving: line.engravingText === null ? null : { text: line.engravingText, font: line.engravingFont ?? '', unitSurcharge },
       };
     }),
-    total: order.totalPrice,
+    currency: order.currency,
+    totals: { subtotal: order.subtotalAmount, shipping: order.shippingAmount, tax: order.taxAmount, total: order.totalAmount },
+    total: major(order.totalAmount),
     createdAt: new Date(order.createdAt).toISOString(),
     holdEndsAt: extra.holdEndsAt ? extra.holdEndsAt.toISOString() : null,
     transactionId: order.transactionId,

@@ -11,7 +11,7 @@ import { ProductVariantRow } from '../catalog/variant.entity';
 @ObjectType({ simpleResolvers: true, description: 'One product of an order, copied when the order was placed' })
 @Entity('order_line')
 @Index('UQ_order_line_position', ['orderId', 'position'], { unique: true })
-@Check('CHK_order_line_numbers', `"quantity" >= 1 AND "unitPrice" >= 0 AND "lineTotal" >= 0`)
+@Check('CHK_order_line_numbers', `"quantity" >= 1 AND "unitAmount" >= 0 AND "lineAmount" >= 0`)
 export class OrderLine extends EngravingColumns {
   @Field(() => ID, { description: 'A UUID' })
   @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'PK_order_line' })
@@ -74,19 +74,26 @@ export class OrderLine extends EngravingColumns {
   @Column('int')
   quantity!: number;
 
-  @Field(() => Int, { description: 'Unit price in whole dollars, as it was when ordered, without the engraving surcharge' })
+  /** ISO 4217: the currency of its amounts, the order's. */
+  @Column('char', { length: 3 })
+  currency!: string;
+
+  /**
+   * Unit price in minor units, as it was when ordered, without the engraving surcharge. GraphQL's
+   * `unitAmount` is its Money and `unitPrice` its whole units (orders.resolver.ts).
+   */
   @Column('int')
-  unitPrice!: number;
+  unitAmount!: number;
 
   @Field(() => OrderEngraving, {
     nullable: true,
     description: 'Text and font to engrave on every unit of this line, and the unit surcharge',
   })
   get engraving(): OrderEngraving | null {
-    return engravingSnapshot(this);
+    return engravingSnapshot(this, this.currency);
   }
 
-  @Field(() => Int, { description: 'quantity times (unitPrice plus the engraving surcharge)' })
+  /** quantity times (unit amount plus the engraving surcharge), in minor units; GraphQL: `lineAmount` and `lineTotal`. */
   @Column('int')
-  lineTotal!: number;
+  lineAmount!: number;
 }

@@ -1,5 +1,6 @@
 import { Field, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
 import {
+  Check,
   Column,
   CreateDateColumn,
   Entity,
@@ -57,6 +58,7 @@ registerEnumType(OrderState, {
 @Entity('order')
 @Index('IDX_order_email_created_at', ['email', 'createdAt'])
 @Index('IDX_order_state_created_at', ['state', 'createdAt'])
+@Check('CHK_order_amounts', `"subtotalAmount" >= 0 AND "shippingAmount" >= 0 AND "taxAmount" >= 0 AND "totalAmount" >= 0`)
 export class Order extends EngravingColumns {
   @Field(() => ID, { description: 'A UUID' })
   @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'PK_order' })
@@ -86,13 +88,28 @@ export class Order extends EngravingColumns {
   @Column('text')
   description!: string;
 
-  @Field(() => Int, { description: "The first line's unit price in whole dollars, as it was when ordered", deprecationReason: 'Use lines' })
+  /** The first line's unit price in minor units (GraphQL: the whole `price`, deprecated). */
   @Column('int')
-  price!: number;
+  priceAmount!: number;
 
-  @Field(() => Int, { description: "The order total in whole dollars: the sum of its lines' totals" })
+  @Field(() => String, { description: 'ISO 4217: the currency the order was priced and paid in' })
+  @Column('char', { length: 3 })
+  currency!: string;
+
+  /** The lines' amounts together, in minor units. */
   @Column('int')
-  totalPrice!: number;
+  subtotalAmount!: number;
+
+  @Column('int', { default: 0 })
+  shippingAmount!: number;
+
+  /** The tax in the order: part of the subtotal when prices include tax, added to it otherwise. */
+  @Column('int', { default: 0 })
+  taxAmount!: number;
+
+  /** What the customer pays, in minor units: the payment intent's amount. GraphQL: `totals` and the whole `totalPrice`. */
+  @Column('int')
+  totalAmount!: number;
 
   @Field(() => Int, { description: "The first line's quantity", deprecationReason: 'Use lines' })
   @Column('int')
@@ -117,7 +134,7 @@ export class Order extends EngravingColumns {
 
   @Field(() => OrderEngraving, { nullable: true, description: "The first line's engraving", deprecationReason: 'Use lines' })
   get engraving(): OrderEngraving | null {
-    return engravingSnapshot(this);
+    return engravingSnapshot(this, this.currency);
   }
 
   @Field(() => OrderStatus, { description: 'Derived from state: Shipped once shipped, otherwise Pending' })

@@ -1,4 +1,4 @@
-import { Arg, Ctx, FieldResolver, ID, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Ctx, FieldResolver, ID, Int, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
 import type { GraphQLContextOf } from '../auth/request-context';
 import type { User } from '../users/user.entity';
 import type { CatalogLoaders } from '../catalog/catalog.loaders';
@@ -11,8 +11,11 @@ import { Order } from './order.entity';
 import { OrderLine } from './order-line.entity';
 import { OrderListOptions, PlaceOrderInput, ShipmentTrackingInput } from './order.inputs';
 import { Allow } from '../auth/access';
+import { OrderEngraving } from '../catalog/engraving';
+import { Money, type ShopMoney } from '../shop/money';
+import { OrderTotals } from './order-totals';
 
-type GraphQLContext = GraphQLContextOf<{ orders: OrdersService }, OrdersLoaders & CatalogLoaders, User>;
+type GraphQLContext = GraphQLContextOf<{ orders: OrdersService; shop: ShopMoney }, OrdersLoaders & CatalogLoaders, User>;
 
 @ObjectType({ simpleResolvers: true, description: 'A page of orders' })
 export class OrderList extends ListResult(Order) {}
@@ -103,6 +106,30 @@ export class OrdersResolver {
     return order.lines ?? loaders.orderLines.load(order.id);
   }
 
+  @FieldResolver(() => OrderTotals, { description: 'Subtotal, shipping, tax and total, in the order’s currency' })
+  totals(@Root() order: Order, @Ctx() { services }: GraphQLContext): OrderTotals {
+    const money = (amount: number) => services.shop.money(amount, order.currency);
+    return {
+      subtotal: money(order.subtotalAmount),
+      shipping: money(order.shippingAmount),
+      tax: money(order.taxAmount),
+      total: money(order.totalAmount),
+    };
+  }
+
+  @FieldResolver(() => Int, { description: 'The order total in whole units', deprecationReason: 'Use totals' })
+  totalPrice(@Root() order: Order, @Ctx() { services }: GraphQLContext): number {
+    return services.shop.whole(order.totalAmount, order.currency);
+  }
+
+  @FieldResolver(() => Int, {
+    description: "The first line's unit price in whole units, as it was when ordered",
+    deprecationReason: 'Use lines',
+  })
+  price(@Root() order: Order, @Ctx() { services }: GraphQLContext): number {
+    return services.shop.whole(order.priceAmount, order.currency);
+  }
+
   @FieldResolver(() => String, { nullable: true, description: "The first line's product id", deprecationReason: 'Use lines' })
   productCode(@Root() order: Order): string | null {
     return order.productId;
@@ -120,8 +147,41 @@ export class OrdersResolver {
 
 @Resolver(() => OrderLine)
 export class OrderLinesResolver {
+  @FieldResolver(() => Money, { description: 'Unit price as it was when ordered, without the engraving surcharge' })
+  unitAmount(@Root() line: OrderLine, @Ctx() { services }: GraphQLContext): Money {
+    return services.shop.money(line.unitAmount, line.currency);
+  }
+
+  @FieldResolver(() => Money, { description: 'quantity times (unit price plus the engraving surcharge)' })
+  lineAmount(@Root() line: OrderLine, @Ctx() { services }: GraphQLContext): Money {
+    return services.shop.money(line.lineAmount, line.currency);
+  }
+
+  @FieldResolver(() => Int, { description: 'unitAmount in whole units', deprecationReason: 'Use unitAmount' })
+  unitPrice(@Root() line: OrderLine, @Ctx() { services }: GraphQLContext): number {
+    return services.shop.whole(line.unitAmount, line.currency);
+  }
+
+  @FieldResolver(() => Int, { description: 'lineAmount in whole units', deprecationReason: 'Use lineAmount' })
+  lineTotal(@Root() line: OrderLine, @Ctx() { services }: GraphQLContext): number {
+    return services.shop.whole(line.lineAmount, line.currency);
+  }
+
   @FieldResolver(() => Product, { nullable: true, description: 'The product, unless it has been deleted since' })
   product(@Root() line: OrderLine, @Ctx() { loaders }: GraphQLContext): Promise<Product | null> | null {
     return line.productId ? loaders.productById.load(line.productId) : null;
+  }
+}
+
+@Resolver(() => OrderEngraving)
+export class OrderEngravingResolver {
+  @FieldResolver(() => Money, { description: 'Surcharge per unit, included in the totals' })
+  unitAmount(@Root() engraving: OrderEngraving, @Ctx() { services }: GraphQLContext): Money {
+    return services.shop.money(engraving.amount, engraving.currency);
+  }
+
+  @FieldResolver(() => Int, { description: 'Surcharge per unit in whole units', deprecationReason: 'Use unitAmount' })
+  unitPrice(@Root() engraving: OrderEngraving, @Ctx() { services }: GraphQLContext): number {
+    return services.shop.whole(engraving.amount, engraving.currency);
   }
 }

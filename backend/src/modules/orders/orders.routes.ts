@@ -1,3 +1,4 @@
+import { toMajorUnits } from '@keen/rules';
 import { z } from 'zod';
 import { badInput } from '../../common/errors';
 import { JsonBody } from '../../http-kit/body';
@@ -5,12 +6,19 @@ import { named } from '../../http-kit/openapi';
 import { LIST_PAGE_QUERY_SCHEMA, queryValue, requireQuery, restList, totalCount } from '../../http-kit/query';
 import { requireAdmin } from '../auth/caller';
 import type { RestRoutes } from '../auth/request-context';
-import { ENGRAVING_FONTS, type Engraving } from '../catalog/engraving';
+import { ENGRAVING_FONTS, type Engraving, type OrderEngraving } from '../catalog/engraving';
 import type { User } from '../users/user.entity';
 import type { OrdersService } from './orders.service';
 import { type Order, OrderState, OrderStatus } from './order.entity';
 import type { OrderLine } from './order-line.entity';
 import type { PlaceOrderInput } from './order.inputs';
+
+/** An order's amount as REST answers it: major units of its currency (129.5). */
+const major = (amount: number, currency: string) => toMajorUnits(amount, currency);
+
+/** An engraving as REST answers it: the surcharge per unit in major units. */
+const restEngraving = (engraving: OrderEngraving | null) =>
+  engraving && { text: engraving.text, font: engraving.font, unitPrice: major(engraving.amount, engraving.currency) };
 
 /** One line of an order, as REST answers it. */
 const restLine = (l: OrderLine) => ({
@@ -20,9 +28,9 @@ const restLine = (l: OrderLine) => ({
   sku: l.sku,
   img: l.img,
   quantity: l.quantity,
-  unitPrice: l.unitPrice,
-  engraving: l.engraving,
-  lineTotal: l.lineTotal,
+  unitPrice: major(l.unitAmount, l.currency),
+  engraving: restEngraving(l.engraving),
+  lineTotal: major(l.lineAmount, l.currency),
 });
 
 /**
@@ -38,8 +46,8 @@ const restOrder = (o: Order) => ({
   name: o.name,
   email: o.email,
   description: o.description,
-  price: o.price,
-  totalPrice: o.totalPrice,
+  price: major(o.priceAmount, o.currency),
+  totalPrice: major(o.totalAmount, o.currency),
   quantity: o.quantity,
   minimumQuantity: o.minimumQuantity,
   img: o.img,
@@ -48,7 +56,7 @@ const restOrder = (o: Order) => ({
   state: o.state,
   transactionId: o.transactionId,
   productCode: o.productId,
-  engraving: o.engraving,
+  engraving: restEngraving(o.engraving),
   lines: (o.lines ?? []).map(restLine),
 });
 
@@ -58,7 +66,7 @@ const productCode = z.string().nullable().describe("The product's _id (null once
 const orderedEngraving = z.object({
   text: z.string(),
   font: z.string().describe('A font id (GraphQL engravingFonts)'),
-  unitPrice: z.int().describe('Surcharge per unit, included in the totals'),
+  unitPrice: z.number().describe('Surcharge per unit in major units, included in the totals'),
 });
 
 const orderLineAnswer = z.object({
@@ -71,9 +79,9 @@ const orderLineAnswer = z.object({
   sku: z.string().nullable().describe("The variant's SKU when ordered"),
   img: z.string(),
   quantity: z.int(),
-  unitPrice: z.int().describe('Unit price as ordered, without the engraving surcharge'),
+  unitPrice: z.number().describe('Unit price as ordered in major units (129.5), without the engraving surcharge'),
   engraving: orderedEngraving.nullable().describe('The engraving as ordered, or null'),
-  lineTotal: z.int().describe('quantity times (unitPrice plus the engraving surcharge)'),
+  lineTotal: z.number().describe('quantity times (unitPrice plus the engraving surcharge), major units'),
 });
 
 const orderAnswer = named(
@@ -86,8 +94,8 @@ const orderAnswer = named(
     name: z.string().describe("The first line's product name"),
     email: z.string().describe("The customer's e-mail"),
     description: z.string(),
-    price: z.int(),
-    totalPrice: z.int().describe("The order total: the sum of its lines' totals"),
+    price: z.number().describe("The first line's unit price, major units"),
+    totalPrice: z.number().describe("What the customer pays, in major units of the shop's currency (129.5 is $129.50)"),
     quantity: z.int(),
     minimumQuantity: z.int(),
     img: z.string(),

@@ -52,6 +52,8 @@ export class OrdersService {
     private readonly logger: Logger,
     private readonly limits: RateLimits,
     private readonly idempotency: IdempotencyService,
+    /** The shop's: what new orders are priced in. */
+    private readonly currency: string,
   ) {}
 
   /** An order's columns, quoted, from its entity (read once). */
@@ -103,7 +105,7 @@ export class OrdersService {
         // TypeORM answers an UPDATE as [rows, count].
         const [[row]]: [TakenVariant[], number] = await manager.query(
           `UPDATE "product_variant" SET "quantity" = "quantity" - $2 WHERE "id" = $1 AND "quantity" >= $2 AND "enabled"
-           RETURNING "id", "sku", "price", "img"`,
+           RETURNING "id", "sku", "priceAmount", "img"`,
           [id, count],
         );
         if (!row) {
@@ -119,8 +121,9 @@ export class OrdersService {
         (await manager.getRepository(Product).findBy({ id: In(productIds) })).map((product) => [product.id, product]),
       );
 
-      const lines = priceLines(wanted, chosen, taken, products);
-      const total = lines.reduce((sum, line) => sum + line.lineTotal, 0);
+      const lines = priceLines(wanted, chosen, taken, products, this.currency);
+      const subtotal = lines.reduce((sum, line) => sum + line.lineAmount, 0);
+      const total = subtotal;
       if (total > MAX_INT) throw badInput('The order total is too large; please order fewer units');
       const first = lines[0];
       const firstProduct = products.get(first.productId!)!;
@@ -136,13 +139,17 @@ export class OrdersService {
           name: first.name,
           description: firstProduct.description,
           img: first.img,
-          price: first.unitPrice,
+          priceAmount: first.unitAmount,
           minimumQuantity: firstProduct.minimumQuantity,
           quantity: first.quantity,
-          totalPrice: total,
+          currency: this.currency,
+          subtotalAmount: subtotal,
+          shippingAmount: 0,
+          taxAmount: 0,
+          totalAmount: total,
           engravingText: first.engravingText,
           engravingFont: first.engravingFont,
-          engravingUnitPrice: first.engravingUnitPrice,
+          engravingUnitAmount: first.engravingUnitAmount,
           transactionId: null,
         },
       ]);
@@ -407,7 +414,7 @@ export class OrdersService {
 /** The column each sort orders by (status sorts as state). */
 const ORDER_SORT_COLUMNS: Record<Exclude<OrderSortField, OrderSortField.status>, string> = {
   createdAt: 'createdAt',
-  totalPrice: 'totalPrice',
+  totalPrice: 'totalAmount',
   quantity: 'quantity',
   state: 'state',
   name: 'name',
@@ -493,6 +500,7 @@ interface OfferedVariant {
   enabled: boolean;
   /** Its option values in group order; a custom one is replaced by the measure on the line. */
   options: { name: string; custom: boolean }[];
+  /** `surcharge` in minor units. */
   custom: { group: string; min: number; max: number; unit: string; surcharge: number } | null;
   /** Its product's first option group (how a missing choice is named); null without options. */
   firstGroup: string | null;
@@ -502,7 +510,7 @@ interface OfferedVariant {
 interface TakenVariant {
   id: string;
   sku: string;
-  price: number;
+  priceAmount: number;
   img: string | null;
 }
 
@@ -517,7 +525,7 @@ function offeredVariantsWhere(db: EntityManager, where: string, parameters: unkn
             coalesce((SELECT json_agg(json_build_object('name', o."name", 'custom', o."custom") ORDER BY g."position")
                         FROM "product_variant_option" vo JOIN "product_option_value" o ON o."id" = vo."valueId"
                         JOIN "product_option_group" g ON g."id" = o."groupId" WHERE vo."variantId" = v."id"), '[]') AS "options",
-            (SELECT json_build_object('group', g."name", 'min', g."customMin", 'max', g."customMax", 'unit', g."customUnit", 'surcharge', g."customSurcharge")
+            (SELECT json_build_object('group', g."name", 'min', g."customMin", 'max', g."customMax", 'unit', g."customUnit", 'surcharge', g."customSurchargeAmount")
                FROM "product_variant_option" vo JOIN "product_option_value" o ON o."id" = vo."valueId" AND o."custom"
                JOIN "product_option_group" g ON g."id" = o."groupId" WHERE vo."variantId" = v."id") AS "custom",
             (SELECT g."name" FROM "product_option_group" g WHERE g."productId" = v."productId" ORDER BY g."position" LIMIT 1) AS "firstGroup"
@@ -573,10 +581,11 @@ function priceLines(
   chosen: OfferedVariant[],
   taken: Map<string, TakenVariant>,
   products: Map<string, Product>,
+  currency: string,
 ): PricedLine[] {
   return lines.map((line, position) => {
     const variant = chosen[position];
-    const { price, sku, img } = taken.get(variant.id)!;
+    const { priceAmount, sku, img } = taken.get(variant.id)!;
     const product = products.get(variant.productId)!;
     const named = (message: string) => (lines.length === 1 ? badInput(message) : badInput(`${product.name}: ${message}`));
     if (line.quantity < product.minimumQuantity) throw named(MINIMUM_QUANTITY);
@@ -587,9 +596,9 @@ function priceLines(
       throw error instanceof AppError ? named(error.message) : error;
     }
     const surcharge = engravingSurcharge(product, engraving);
-    const unitPrice = price + (variant.custom?.surcharge ?? 0);
-    const lineTotal = line.quantity * (unitPrice + surcharge);
-    if (lineTotal > MAX_INT) throw badInput('The order total is too large; please order fewer units');
+    const unitAmount = priceAmount + (variant.custom?.surcharge ?? 0);
+    const lineAmount = line.quantity * (unitAmount + surcharge);
+    if (lineAmount > MAX_INT) throw badInput('The order total is too large; please order fewer units');
     const measured = variant.custom ? `${line.customValue} ${variant.custom.unit}` : null;
     return {
       position,
@@ -601,11 +610,12 @@ function priceLines(
       name: product.name,
       img: img ?? product.img,
       quantity: line.quantity,
-      unitPrice,
+      currency,
+      unitAmount,
       engravingText: engraving?.text ?? null,
       engravingFont: engraving?.font ?? null,
-      engravingUnitPrice: engraving ? surcharge : null,
-      lineTotal,
+      engravingUnitAmount: engraving ? surcharge : null,
+      lineAmount,
     };
   });
 }

@@ -1,4 +1,4 @@
-/** A payment intent as Keen needs it, whichever provider holds it. Amounts are in cents. */
+/** A payment intent as Keen needs it, whichever provider holds it. Amounts are in minor units; the currency is lower-case, as Stripe writes it. */
 export interface ProviderIntent {
   id: string;
   clientSecret: string;
@@ -20,7 +20,8 @@ export interface TestCard {
 /** The provider's decline or validation message, shown to the customer as is. */
 export class CardError extends Error {}
 
-export const CURRENCY = 'usd';
+/** How providers write an order's currency (Stripe: lower-case ISO 4217). */
+export const providerCurrency = (currency: string) => currency.toLowerCase();
 
 /** Intent statuses in which money is taken or on its way: such an intent is not cancelled. */
 export const PAYING_STATUSES: readonly string[] = ['succeeded', 'processing', 'requires_capture'];
@@ -32,7 +33,7 @@ export type PaymentEvent =
 export interface PaymentProvider {
   readonly name: 'stripe' | 'test';
   /** Creates the order's intent; the idempotency key makes a second call answer the same intent. */
-  createIntent(orderId: string, amount: number, idempotencyKey: string): Promise<ProviderIntent>;
+  createIntent(orderId: string, amount: number, currency: string, idempotencyKey: string): Promise<ProviderIntent>;
   /** The intent as the provider knows it, or null for an id it does not know. */
   retrieveIntent(id: string): Promise<ProviderIntent | null>;
   /**

@@ -17,7 +17,7 @@ export const paymentsRoutes: RestRoutes<{ payments: PaymentsService }> = [
     body: z.looseObject({
       orderId: z.string().optional().describe('The order _id (or send id)'),
       id: z.string().optional().describe('The order _id, as the old client sent it'),
-      totalPrice: z.int().optional().describe('Ignored'),
+      totalPrice: z.number().optional().describe('Ignored'),
     }),
     failures: [404, 503],
     answer: z.object({ clientSecret: z.string().describe('The client secret for the card field') }),

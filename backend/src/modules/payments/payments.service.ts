@@ -7,7 +7,7 @@ import { type Caller, requireUser } from '../auth/caller';
 import type { IdempotencyService } from '../idempotency/idempotency.service';
 import { Order, OrderState } from '../orders/order.entity';
 import { actorOf, assertAllowed, assertMayEver, moveOrder, type OrderActor, PROVIDER } from '../orders/order-state-machine';
-import { CardError, CURRENCY, type PaymentProvider, type ProviderIntent, type TestCard } from '../orders/payment-provider';
+import { CardError, type PaymentProvider, providerCurrency, type ProviderIntent, type TestCard } from '../orders/payment-provider';
 import { TestPaymentProvider } from './test-provider';
 
 type Settlement = { order: Order; outcome: 'paid' | 'already paid' | 'refunded late payment' };
@@ -135,7 +135,7 @@ export class PaymentsService {
       if (existing) return existing;
     }
     // The idempotency key makes concurrent first calls answer the same intent.
-    const intent = await this.provider.createIntent(order.id, amountOf(order), `keen-order-${order.id}`);
+    const intent = await this.provider.createIntent(order.id, order.totalAmount, order.currency, `keen-order-${order.id}`);
     const kept = await this.db
       .createQueryBuilder()
       .update(Order)
@@ -193,12 +193,9 @@ function paidOrRefused({ order, outcome }: Settlement): Order {
 /** The intent must have succeeded, for this order and its amount. */
 function checkIntent(order: Order, intent: ProviderIntent): void {
   if (intent.orderId !== order.id) throw badInput('This payment belongs to another order');
-  if (intent.amount !== amountOf(order) || intent.currency !== CURRENCY) throw badInput("This payment's amount does not match the order");
+  if (intent.amount !== order.totalAmount || intent.currency !== providerCurrency(order.currency))
+    throw badInput("This payment's amount does not match the order");
   if (intent.status !== 'succeeded') throw badInput('This payment has not succeeded');
-}
-
-function amountOf(order: Order): number {
-  return order.totalPrice * 100;
 }
 
 async function findOrder(db: DataSource, id: string): Promise<Order> {

@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import { AppError, badInput } from '../../common/errors';
-import { CURRENCY, type PaymentEvent, type PaymentProvider, type ProviderIntent } from '../orders/payment-provider';
+import { providerCurrency, type PaymentEvent, type PaymentProvider, type ProviderIntent } from '../orders/payment-provider';
 
 export interface StripeSettings {
   secretKey: string;
@@ -22,9 +22,9 @@ export class StripeProvider implements PaymentProvider {
     });
   }
 
-  async createIntent(orderId: string, amount: number, idempotencyKey: string): Promise<ProviderIntent> {
+  async createIntent(orderId: string, amount: number, currency: string, idempotencyKey: string): Promise<ProviderIntent> {
     const intent = await this.stripe.paymentIntents.create(
-      { amount, currency: CURRENCY, allowed_payment_method_types: ['card'], metadata: { orderId } },
+      { amount, currency: providerCurrency(currency), allowed_payment_method_types: ['card'], metadata: { orderId } },
       { idempotencyKey },
     );
     return toIntent(intent);

@@ -1,7 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { In, IsNull, Not, type DataSource } from 'typeorm';
 import { AppError } from '../../common/errors';
-import { CardError, CURRENCY, PAYING_STATUSES, type PaymentProvider, type ProviderIntent, type TestCard } from '../orders/payment-provider';
+import {
+  CardError,
+  PAYING_STATUSES,
+  providerCurrency,
+  type PaymentProvider,
+  type ProviderIntent,
+  type TestCard,
+} from '../orders/payment-provider';
 import { TestPaymentIntent } from './test-payment-intent.entity';
 
 /** Stripe's documented test cards that do not succeed, with Stripe's messages. */
@@ -22,7 +29,7 @@ export class TestPaymentProvider implements PaymentProvider {
 
   constructor(private readonly db: DataSource) {}
 
-  async createIntent(orderId: string, amount: number, idempotencyKey: string): Promise<ProviderIntent> {
+  async createIntent(orderId: string, amount: number, currency: string, idempotencyKey: string): Promise<ProviderIntent> {
     const repository = this.db.getRepository(TestPaymentIntent);
     const id = `pi_test${randomBytes(12).toString('hex')}`;
     await repository
@@ -33,7 +40,7 @@ export class TestPaymentProvider implements PaymentProvider {
         idempotencyKey,
         clientSecret: `${id}_secret_${randomBytes(12).toString('hex')}`,
         amount,
-        currency: CURRENCY,
+        currency: providerCurrency(currency),
         status: 'requires_payment_method',
         orderId,
         lastError: null,

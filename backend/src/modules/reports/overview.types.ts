@@ -1,14 +1,16 @@
 import { Field, ID, Int, ObjectType } from 'type-graphql';
 import { Product } from '../catalog/product.entity';
+import { Money } from '../shop/money';
 
 @ObjectType({ simpleResolvers: true, description: 'One UTC day of sales' })
 export class DailySales {
   @Field(() => String, { description: 'YYYY-MM-DD (UTC)' })
   day!: string;
 
-  @Field(() => Int, {
-    description: 'Sum of totalPrice of the orders paid that day (by paidAt) and still Paid or Shipped, in whole dollars',
-  })
+  @Field(() => Money, { description: 'What the orders paid that day (by paidAt) and still Paid or Shipped came to' })
+  sales!: Money;
+
+  @Field(() => Int, { description: 'sales in whole units', deprecationReason: 'Use sales' })
   revenue!: number;
 
   @Field(() => Int, { description: 'Orders placed that day, paid or not' })

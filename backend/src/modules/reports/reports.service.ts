@@ -1,4 +1,5 @@
 import { type DataSource } from 'typeorm';
+import { toMajorUnits } from '@keen/rules';
 import type { Page } from '../../common/list';
 import { MAX_TAKE } from '../../common/list';
 import { type Caller, requireAdmin } from '../auth/caller';
@@ -10,6 +11,7 @@ import type { OrderListOptions } from '../orders/order.inputs';
 import type { OrdersService } from '../orders/orders.service';
 import type { UserListOptions } from '../users/user.inputs';
 import type { UsersService } from '../users/users.service';
+import type { ShopMoney } from '../shop/money';
 import { type DailySales, type LowStockVariant, type Overview, type ProductUnits, type VariantUnits } from './overview.types';
 
 export const OVERVIEW_DAYS = 30;
@@ -51,21 +53,28 @@ export class ReportsService {
     private readonly catalog: CatalogService,
     private readonly orders: OrdersService,
     private readonly users: UsersService,
+    private readonly shop: ShopMoney,
   ) {}
 
   async overview(caller: Caller): Promise<Overview> {
     requireAdmin(caller);
     // Revenue lands on the day an order was paid; order counts on the day it was placed.
-    const days: DailySales[] = await this.db.query(
+    const dayRows: { day: string; amount: number; orders: number }[] = await this.db.query(
       `SELECT to_char(d.day, 'YYYY-MM-DD') AS day,
-              (SELECT COALESCE(SUM(o."totalPrice"), 0)::int FROM "order" o
-                WHERE o.state IN ('Paid', 'Shipped') AND o."paidAt" >= d.day AT TIME ZONE 'UTC' AND o."paidAt" < (d.day + interval '1 day') AT TIME ZONE 'UTC') AS revenue,
+              (SELECT COALESCE(SUM(o."totalAmount"), 0)::int FROM "order" o
+                WHERE o.state IN ('Paid', 'Shipped') AND o."paidAt" >= d.day AT TIME ZONE 'UTC' AND o."paidAt" < (d.day + interval '1 day') AT TIME ZONE 'UTC') AS amount,
               (SELECT COUNT(*)::int FROM "order" o
                 WHERE o."createdAt" >= d.day AT TIME ZONE 'UTC' AND o."createdAt" < (d.day + interval '1 day') AT TIME ZONE 'UTC') AS orders
          FROM generate_series((now() AT TIME ZONE 'UTC')::date - ($1::int - 1), (now() AT TIME ZONE 'UTC')::date, interval '1 day') AS d(day)
         ORDER BY d.day`,
       [OVERVIEW_DAYS],
     );
+    const days: DailySales[] = dayRows.map(({ day, amount, orders }) => ({
+      day,
+      sales: this.shop.money(amount),
+      revenue: this.shop.whole(amount),
+      orders,
+    }));
     const [{ paid, unpaid }] = await this.db.query(
       `SELECT COUNT(*) FILTER (WHERE state IN ('Paid', 'Shipped'))::int AS paid, COUNT(*) FILTER (WHERE state = 'AwaitingPayment')::int AS unpaid FROM "order"`,
     );
@@ -151,6 +160,7 @@ export class ReportsService {
         'variant',
         'sku',
         'customValue',
+        'currency',
       ],
       async (page) => {
         const { items } = await this.orders.listAll(caller, { ...options, ...page });
@@ -167,9 +177,9 @@ export class ReportsService {
           o.phone,
           o.address,
           line.quantity,
-          line.unitPrice,
-          line.lineTotal,
-          o.totalPrice,
+          toMajorUnits(line.unitAmount, line.currency),
+          toMajorUnits(line.lineAmount, line.currency),
+          toMajorUnits(o.totalAmount, o.currency),
           o.paid,
           o.status,
           o.transactionId,
@@ -177,10 +187,11 @@ export class ReportsService {
           o.paidAt,
           line.engravingText,
           line.engravingFont,
-          line.engravingUnitPrice,
+          line.engravingUnitAmount === null ? null : toMajorUnits(line.engravingUnitAmount, line.currency),
           line.variantName,
           line.sku,
           line.customValue,
+          o.currency,
         ]),
     );
   }
@@ -188,9 +199,21 @@ export class ReportsService {
   exportProducts(caller: Caller, options: Omit<ProductListOptions, 'skip' | 'take'>): AsyncGenerator<string> {
     requireAdmin(caller);
     return csvRows(
-      ['id', 'createdAt', 'name', 'description', 'price', 'quantity', 'minimumQuantity', 'img'],
+      ['id', 'createdAt', 'name', 'description', 'price', 'quantity', 'minimumQuantity', 'img', 'currency'],
       (page) => this.catalog.list(caller, { ...options, ...page }),
-      (p) => [[p.id, p.createdAt, p.name, p.description, p.price, p.quantity, p.minimumQuantity, p.img]],
+      (p) => [
+        [
+          p.id,
+          p.createdAt,
+          p.name,
+          p.description,
+          this.shop.major(p.priceAmount),
+          p.quantity,
+          p.minimumQuantity,
+          p.img,
+          this.shop.currency,
+        ],
+      ],
     );
   }
 

@@ -1,0 +1,18 @@
+import { Ctx, Query, Resolver } from 'type-graphql';
+import { Allow } from '../auth/access';
+import { PublicRead } from '../auth/public-read';
+import type { GraphQLContextOf } from '../auth/request-context';
+import type { ShopMoney } from './money';
+import { ShopInfo } from './shop.types';
+
+type GraphQLContext = GraphQLContextOf<{ shop: ShopMoney }>;
+
+@Resolver()
+export class ShopResolver {
+  @Allow({ allow: 'public', key: 'catalog:read' })
+  @PublicRead()
+  @Query(() => ShopInfo, { description: "Anyone: the shop's name, currency, country and how its prices treat tax" })
+  shop(@Ctx() { services }: GraphQLContext): ShopInfo {
+    return services.shop.settings;
+  }
+}

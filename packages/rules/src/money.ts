@@ -1,0 +1,73 @@
+/**
+ * Money as the shop keeps it: an integer number of the currency's minor units (cents for USD,
+ * yen for JPY) and an ISO 4217 code. How many decimals a currency has comes from Intl, never from
+ * a constant 100, so a zero-decimal currency works the same way.
+ */
+
+/** The largest amount in minor units a price, surcharge or order total may be: the columns are 32-bit. */
+export const MAX_AMOUNT = 2_000_000_000;
+/** The largest whole price the SPEC's integer fields take: it fits MAX_AMOUNT in a currency of up to 3 decimals. */
+export const MAX_WHOLE_PRICE = 2_000_000;
+
+const decimalsByCurrency = new Map<string, number>();
+
+/** The number of decimals of an ISO 4217 currency: 2 for USD and EUR, 0 for JPY, 3 for KWD. */
+export function currencyDecimals(currency: string): number {
+  const code = currency.toUpperCase();
+  let decimals = decimalsByCurrency.get(code);
+  if (decimals === undefined) {
+    decimals = new Intl.NumberFormat('en', { style: 'currency', currency: code }).resolvedOptions().maximumFractionDigits ?? 2;
+    decimalsByCurrency.set(code, decimals);
+  }
+  return decimals;
+}
+
+/** Whether Intl knows the code as a currency (a typo in SHOP_CURRENCY is refused at start). */
+export function isCurrencyCode(code: string): boolean {
+  if (!/^[A-Za-z]{3}$/.test(code)) return false;
+  return Intl.supportedValuesOf('currency').includes(code.toUpperCase());
+}
+
+const unitOf = (currency: string) => 10 ** currencyDecimals(currency);
+
+/** Major units (129.5 dollars) to minor units (12950 cents), rounded half up to a whole minor unit. */
+export const toMinorUnits = (major: number, currency: string): number => roundHalfUp(major * unitOf(currency));
+
+/** Minor units to major units as a JSON number: 12950 cents is 129.5, 12900 is 129. */
+export const toMajorUnits = (minor: number, currency: string): number => {
+  const decimals = currencyDecimals(currency);
+  return Number((minor / 10 ** decimals).toFixed(decimals));
+};
+
+/** Minor units to whole major units, half up: the SPEC's integer price fields. */
+export const toWholeMajorUnits = (minor: number, currency: string): number => roundHalfUp(minor / unitOf(currency));
+
+/** Rounds to the nearest integer, halves away from zero (Math.round would take -2.5 to -2). */
+export const roundHalfUp = (value: number): number => Math.sign(value) * Math.round(Math.abs(value) + Number.EPSILON * Math.abs(value));
+
+const formatters = new Map<string, Intl.NumberFormat>();
+
+/** "$1,250.00", "¥1,250", "€25.80" (in the locale's own order for the locale given). */
+export function formatMoney(minor: number, currency: string, locale = 'en-US'): string {
+  const key = `${locale}|${currency}`;
+  let formatter = formatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.NumberFormat(locale, { style: 'currency', currency: currency.toUpperCase() });
+    formatters.set(key, formatter);
+  }
+  return formatter.format(toMajorUnits(minor, currency));
+}
+
+/**
+ * The amount an admin types ("129.50", "129,5", "1,250") in minor units, or null when it is not
+ * an amount with at most the currency's decimals.
+ */
+export function parseMajorAmount(text: string, currency: string): number | null {
+  const decimals = currencyDecimals(currency);
+  const trimmed = text.trim().replace(/[\s,](?=\d{3}(\D|$))/g, '');
+  const match = /^(\d+)(?:[.,](\d*))?$/.exec(trimmed);
+  if (!match) return null;
+  const fraction = match[2] ?? '';
+  if (fraction.length > decimals) return null;
+  return Number(match[1]) * 10 ** decimals + Number(fraction.padEnd(decimals, '0') || 0);
+}
