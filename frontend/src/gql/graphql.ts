@@ -36,8 +36,10 @@ export type CustomOptionValueInput = {
   max: number;
   /** The smallest measure a buyer may ask for (more than 0) */
   min: number;
-  /** Added to the variant price of each unit made to measure, whole dollars */
-  surcharge: number;
+  /** Added to the variant price of each unit made to measure, whole units; or give surchargeAmount */
+  surcharge?: number | null | undefined;
+  /** Added to the variant price of each unit made to measure, in the shop currency's minor units */
+  surchargeAmount?: number | null | undefined;
   /** The unit, for example "cm" */
   unit: string;
 };
@@ -176,9 +178,11 @@ export type ProductInput = {
   description: string;
   /** Default false on a new product; unchanged when absent on an update */
   engravable?: boolean | null | undefined;
+  /** Engraving surcharge per unit in the shop currency's minor units; instead of engravingPrice */
+  engravingAmount?: number | null | undefined;
   /** Most characters an engraving may have, 1 to 40 (default 24) */
   engravingMaxLength?: number | null | undefined;
-  /** Engraving surcharge per unit in whole dollars (default 0) */
+  /** Engraving surcharge per unit in whole units of the shop currency (default 0) */
   engravingPrice?: number | null | undefined;
   /** Photo URL, for example from POST /api/uploads */
   img: string;
@@ -186,8 +190,10 @@ export type ProductInput = {
   minimumQuantity?: number | null | undefined;
   /** Unique in the shop, whatever the case; at most 120 characters */
   name: string;
-  /** Unit price in whole dollars, at least 1 */
+  /** Unit price in whole units of the shop currency, at least 1; or give priceAmount */
   price?: number | null | undefined;
+  /** Unit price in the shop currency's minor units (12950 is $129.50); instead of price, as the dashboard sends it */
+  priceAmount?: number | null | undefined;
   /** Units in stock, 0 or more */
   quantity?: number | null | undefined;
 };
@@ -239,8 +245,10 @@ export type ProductVariantInput = {
   enabled?: boolean | null | undefined;
   /** Its own photo URL (from POST /api/uploads); "" shows the product's */
   img?: string | null | undefined;
-  /** Unit price in whole dollars, at least 1 */
+  /** Unit price in whole units of the shop currency, at least 1; or give priceAmount */
   price?: number | null | undefined;
+  /** Unit price in the shop currency's minor units (12950 is $129.50), at least 1 */
+  priceAmount?: number | null | undefined;
   /** Units in stock */
   quantity?: number | null | undefined;
   /** Unique in the shop, whatever the case; letters, digits and . _ / - */
@@ -318,9 +326,11 @@ export type UpdateProductInput = {
   description?: string | null | undefined;
   /** Default false on a new product; unchanged when absent on an update */
   engravable?: boolean | null | undefined;
+  /** Engraving surcharge per unit in the shop currency's minor units; instead of engravingPrice */
+  engravingAmount?: number | null | undefined;
   /** Most characters an engraving may have, 1 to 40 (default 24) */
   engravingMaxLength?: number | null | undefined;
-  /** Engraving surcharge per unit in whole dollars (default 0) */
+  /** Engraving surcharge per unit in whole units of the shop currency (default 0) */
   engravingPrice?: number | null | undefined;
   /** Photo URL, for example from POST /api/uploads */
   img: string;
@@ -328,8 +338,10 @@ export type UpdateProductInput = {
   minimumQuantity?: number | null | undefined;
   /** A new name, unique in the shop; unchanged when absent */
   name?: string | null | undefined;
-  /** Unit price in whole dollars, at least 1 */
+  /** Unit price in whole units of the shop currency, at least 1; or give priceAmount */
   price?: number | null | undefined;
+  /** Unit price in the shop currency's minor units (12950 is $129.50); instead of price, as the dashboard sends it */
+  priceAmount?: number | null | undefined;
   /** Units in stock, 0 or more */
   quantity?: number | null | undefined;
 };

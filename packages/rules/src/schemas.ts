@@ -116,7 +116,8 @@ export const PRODUCT_PHOTO_REQUIRED = `${PRODUCT_PHOTO} is Required`;
 const productName = boundedText('Product Name', 120).describe('Unique in the shop, whatever the case');
 const productDescription = boundedText('Product Description', 5000);
 export const PRODUCT_PRICE_REQUIRED = 'Product Price is Required';
-const productPrice = wholeNumber(PRODUCT_PRICE_REQUIRED)
+/** The SPEC's whole price, as the product forms still take it. */
+export const productPrice = wholeNumber(PRODUCT_PRICE_REQUIRED)
   .min(1, 'Product Price must be at least 1')
   .max(MAX_WHOLE_PRICE, `Product Price must be at most ${MAX_WHOLE_PRICE}`)
   .describe("Unit price in whole units of the shop currency (the SPEC's field); give this or priceAmount");
@@ -213,10 +214,16 @@ export const customOptionInput = z
     min: z.number({ error: 'Smallest measure is Required' }).positive('Smallest measure must be more than 0'),
     max: z.number({ error: 'Largest measure is Required' }).max(100_000, 'Largest measure must be at most 100000'),
     unit: requiredText('Unit is Required').max(12, 'Unit must be at most 12 characters'),
+    surcharge: wholeNumber('Surcharge is Required')
+      .min(0, 'Surcharge cannot be negative')
+      .max(100_000, 'Surcharge must be at most 100000')
+      .describe('Whole units of the shop currency; or give surchargeAmount')
+      .optional(),
     surchargeAmount: wholeNumber('Surcharge is Required')
       .min(0, 'Surcharge cannot be negative')
       .max(MAX_AMOUNT, 'Surcharge is too large')
-      .describe("Minor units of the shop currency (1500 is $15.00) added to each unit's price"),
+      .describe("Minor units of the shop currency (1500 is $15.00) added to each unit's price")
+      .optional(),
   })
   .refine((custom) => custom.max >= custom.min, { error: 'Largest measure must be at least the smallest', path: ['max'] });
 export type CustomOptionInput = z.infer<typeof customOptionInput>;
@@ -257,6 +264,11 @@ export const productVariantInput = z.object({
   sku: requiredText('SKU is Required')
     .max(64, 'SKU must be at most 64 characters')
     .regex(SKU_PATTERN, 'An SKU may hold letters, digits and . _ / - only')
+    .optional(),
+  price: wholeNumber('Price is Required')
+    .min(1, 'Price must be at least 1')
+    .max(MAX_WHOLE_PRICE, `Price must be at most ${MAX_WHOLE_PRICE}`)
+    .describe('Whole units of the shop currency; or give priceAmount')
     .optional(),
   priceAmount: amount('Price', 1).describe('Minor units of the shop currency (12950 is $129.50)').optional(),
   quantity: wholeNumber('Stock is Required')

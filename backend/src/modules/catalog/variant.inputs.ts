@@ -14,8 +14,11 @@ export class CustomOptionValueInput {
   @Field(() => String, { description: 'The unit, for example "cm"' })
   unit!: string;
 
-  @Field(() => Int, { description: "Added to the variant price of each unit made to measure, in the shop currency's minor units" })
-  surchargeAmount!: number;
+  @Field(() => Int, { nullable: true, description: 'Added to the variant price of each unit made to measure, whole units; or give surchargeAmount' })
+  surcharge?: number | null;
+
+  @Field(() => Int, { nullable: true, description: "Added to the variant price of each unit made to measure, in the shop currency's minor units" })
+  surchargeAmount?: number | null;
 }
 
 @InputType({ description: 'One option group and its values, in the order shoppers see them' })
@@ -34,6 +37,9 @@ export class ProductOptionGroupInput {
 export class ProductVariantInput {
   @Field(() => String, { nullable: true, description: 'Unique in the shop, whatever the case; letters, digits and . _ / -' })
   sku?: string;
+
+  @Field(() => Int, { nullable: true, description: 'Unit price in whole units of the shop currency, at least 1; or give priceAmount' })
+  price?: number;
 
   @Field(() => Int, { nullable: true, description: "Unit price in the shop currency's minor units (12950 is $129.50), at least 1" })
   priceAmount?: number;

@@ -15,7 +15,7 @@ export class CustomOptionValue {
   @Field(() => String, { description: 'The unit the value is in, for example "cm"' })
   unit!: string;
 
-  /** Added to the variant price of every unit made to measure, in minor units; GraphQL: surcharge, a Money (variants.resolver.ts). */
+  /** Added to the variant price of every unit made to measure, in minor units; GraphQL: surchargeAmount, a Money, and the whole surcharge (variants.resolver.ts). */
   surchargeAmount!: number;
 }
 
@@ -69,7 +69,7 @@ export class ProductVariant {
   @Field(() => [ProductOptionValue], { description: 'One value per option group, in group order' })
   options!: ProductOptionValue[];
 
-  /** Unit price in minor units; GraphQL: unitPrice, a Money (variants.resolver.ts). */
+  /** Unit price in minor units; GraphQL: unitPrice, a Money, and the whole price (variants.resolver.ts). */
   priceAmount!: number;
 
   @Field(() => Int, { description: 'Units in stock' })

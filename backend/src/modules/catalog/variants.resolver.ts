@@ -1,4 +1,4 @@
-import { Arg, Ctx, FieldResolver, ID, Mutation, Resolver, Root } from 'type-graphql';
+import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Resolver, Root } from 'type-graphql';
 import { Allow } from '../auth/access';
 import type { GraphQLContextOf } from '../auth/request-context';
 import type { CatalogLoaders } from './catalog.loaders';
@@ -77,12 +77,22 @@ export class ProductVariantPriceResolver {
   unitPrice(@Root() variant: ProductVariant, @Ctx() { services }: GraphQLContext): Money {
     return services.shop.money(variant.priceAmount);
   }
+
+  @FieldResolver(() => Int, { description: 'unitPrice in whole units', deprecationReason: 'Use unitPrice' })
+  price(@Root() variant: ProductVariant, @Ctx() { services }: GraphQLContext): number {
+    return services.shop.whole(variant.priceAmount);
+  }
 }
 
 @Resolver(() => CustomOptionValue)
 export class CustomOptionValuePriceResolver {
   @FieldResolver(() => Money, { description: 'Added to the variant price of every unit made to measure' })
-  surcharge(@Root() custom: CustomOptionValue, @Ctx() { services }: GraphQLContext): Money {
+  surchargeAmount(@Root() custom: CustomOptionValue, @Ctx() { services }: GraphQLContext): Money {
     return services.shop.money(custom.surchargeAmount);
+  }
+
+  @FieldResolver(() => Int, { description: 'surchargeAmount in whole units', deprecationReason: 'Use surchargeAmount' })
+  surcharge(@Root() custom: CustomOptionValue, @Ctx() { services }: GraphQLContext): number {
+    return services.shop.whole(custom.surchargeAmount);
   }
 }

@@ -1,3 +1,4 @@
+import { toMinorUnits } from '@keen/rules';
 import { type OptionGroupInput, productOptionsInput, productVariantInput, type ProductVariantInput } from '@keen/rules/schemas';
 import { type DataSource, type EntityManager, In } from 'typeorm';
 import { badInput, conflict, notFound } from '../../common/errors';
@@ -46,7 +47,7 @@ export class VariantsService {
    */
   async setOptions(caller: Caller, productId: string, input: unknown): Promise<Product> {
     requireAdmin(caller);
-    const groups = parseInput(productOptionsInput, input);
+    const groups = parseInput(productOptionsInput, input).map((group) => this.groupInMinorUnits(group));
     if (!isId(productId)) throw notFound('Product');
     return withFreshSkus(() => this.db.transaction((manager) => this.writeOptions(manager, productId, groups)));
   }
@@ -112,7 +113,7 @@ export class VariantsService {
   /** Changes one variant: SKU (unique in the shop), price, stock, photo (null shows the product's) or enabled. */
   async updateVariant(caller: Caller, id: string, input: ProductVariantInput): Promise<Product> {
     requireAdmin(caller);
-    const changes = parseInput(productVariantInput, input);
+    const changes = this.inMinorUnits(parseInput(productVariantInput, input));
     if (!isId(id)) throw notFound('Variant');
     return this.write(async (manager) => {
       const [variant] = await this.lockVariants(manager, [id]);
@@ -125,7 +126,7 @@ export class VariantsService {
   /** The grid's bulk edit: the same price, stock or enabled for every variant named (all of one product). */
   async updateVariants(caller: Caller, ids: readonly string[], input: ProductVariantInput): Promise<Product> {
     requireAdmin(caller);
-    const changes = parseInput(productVariantInput, input);
+    const changes = this.inMinorUnits(parseInput(productVariantInput, input));
     if (changes.sku !== undefined) throw badInput('An SKU belongs to one variant: change it on its own');
     if (!ids.length) throw badInput('Choose at least one variant');
     if (!ids.every(isId)) throw notFound('Variant');
@@ -178,6 +179,19 @@ export class VariantsService {
     );
     if (rows.length !== unique.length) throw notFound('Variant');
     return rows;
+  }
+
+  /** A variant edit's price in minor units: priceAmount, or the whole price (older clients) converted. */
+  private inMinorUnits({ price, ...changes }: ProductVariantInput): ProductVariantInput {
+    if (changes.priceAmount !== undefined || price === undefined) return changes;
+    return { ...changes, priceAmount: toMinorUnits(price, this.currency) };
+  }
+
+  /** A made-to-measure surcharge in minor units: surchargeAmount, or the whole surcharge converted; one of them is required. */
+  private groupInMinorUnits(group: OptionGroupInput): OptionGroupInput {
+    if (!group.custom || group.custom.surchargeAmount !== undefined) return group;
+    if (group.custom.surcharge === undefined) throw badInput('Surcharge is Required');
+    return { ...group, custom: { ...group.custom, surchargeAmount: toMinorUnits(group.custom.surcharge, this.currency) } };
   }
 
   /** After a variant write: the product's price and stock follow, and its change is an event. */

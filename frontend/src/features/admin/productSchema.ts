@@ -1,4 +1,4 @@
-import { addProductInput, PRODUCT_PHOTO_REQUIRED, updateProductInput } from '@keen/rules/schemas';
+import { addProductInput, PRODUCT_PHOTO_REQUIRED, productPrice, updateProductInput } from '@keen/rules/schemas';
 import { z } from 'zod';
 
 /** The form holds the chosen file (or the current photo's URL) where the server takes the uploaded photo's URL. */
@@ -7,10 +7,13 @@ const photo = z.custom<File | string>(
   PRODUCT_PHOTO_REQUIRED,
 );
 
-export const addProductSchema = addProductInput.omit({ img: true }).extend({ photo });
+/** The form takes the SPEC's whole price (the server also takes priceAmount, in minor units). */
+export const addProductSchema = addProductInput.omit({ img: true, priceAmount: true, engravingAmount: true }).extend({ photo, price: productPrice });
 
 /** Name and description stay as they are; the current photo counts until a new one is chosen. */
-export const updateProductSchema = updateProductInput.omit({ img: true }).extend({ photo });
+export const updateProductSchema = updateProductInput
+  .omit({ img: true, priceAmount: true, engravingAmount: true })
+  .extend({ photo, price: productPrice });
 
 export interface ProductFormValues {
   name: string;
