@@ -108,6 +108,8 @@ export interface ShopSettings {
   locale: string;
   /** `PRICES_INCLUDE_TAX=on`: the prices admins enter already hold the tax (as in the UK and EU). */
   pricesIncludeTax: boolean;
+  /** `TAX_SHIPPING=on`: shipping is taxed at the destination zone's standard rate. */
+  taxShipping: boolean;
 }
 
 /** Order e-mails to customers and staff, sent over SMTP from the job queue. */
@@ -381,7 +383,14 @@ function shopSettings(env: Env): ShopSettings {
   const locale = text(env, 'SHOP_LOCALE') ?? 'en-US';
   if (!Intl.NumberFormat.supportedLocalesOf([locale]).length)
     throw new ConfigError('SHOP_LOCALE', `expected a locale such as en-US or de-DE, got "${locale}"`);
-  return { name: shopNameOf(env), currency, country, locale, pricesIncludeTax: flag(env, 'PRICES_INCLUDE_TAX', false) };
+  return {
+    name: shopNameOf(env),
+    currency,
+    country,
+    locale,
+    pricesIncludeTax: flag(env, 'PRICES_INCLUDE_TAX', false),
+    taxShipping: flag(env, 'TAX_SHIPPING', false),
+  };
 }
 
 export function loadConfig(given: Env = process.env): Config {

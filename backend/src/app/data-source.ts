@@ -29,7 +29,10 @@ import { HeldMail1765400000000 } from '../db/migrations/1765400000000-HeldMail';
 import { ProductVariants1765500000000 } from '../db/migrations/1765500000000-ProductVariants';
 import { IdempotencyKeys1765600000000 } from '../db/migrations/1765600000000-IdempotencyKeys';
 import { MoneyInMinorUnits1765700000000 } from '../db/migrations/1765700000000-MoneyInMinorUnits';
+import { ShippingAndTax1766000000000 } from '../db/migrations/1766000000000-ShippingAndTax';
 import { PreparedReadsClient } from '../db/prepared-reads';
+
+import { ShippingMethodRow, ShippingZoneCountry, ShippingZoneRow, TaxRateRow } from '../modules/shipping/shipping.entity';
 
 export const entities = [
   Product,
@@ -40,6 +43,10 @@ export const entities = [
   Order,
   OrderLine,
   OrderEvent,
+  ShippingZoneRow,
+  ShippingZoneCountry,
+  ShippingMethodRow,
+  TaxRateRow,
   Review,
   User,
   TestPaymentIntent,
@@ -68,6 +75,7 @@ export const migrations = [
   ProductVariants1765500000000,
   IdempotencyKeys1765600000000,
   MoneyInMinorUnits1765700000000,
+  ShippingAndTax1766000000000,
 ];
 
 /** Schema changes only ever come from the committed migrations; `synchronize` stays off. */

@@ -10,6 +10,7 @@ import { OrderEngravingResolver, OrderLinesResolver, OrdersResolver } from '../m
 import { PaymentsResolver } from '../modules/payments/payments.resolver';
 import { ReportsResolver } from '../modules/reports/reports.resolver';
 import { ReviewsResolver } from '../modules/reviews/reviews.resolver';
+import { ShippingResolver } from '../modules/shipping/shipping.resolver';
 import { ShopResolver } from '../modules/shop/shop.resolver';
 import { UsersResolver } from '../modules/users/users.resolver';
 import type { AppGraphQLContext } from './services';
@@ -28,6 +29,7 @@ export const resolvers = [
   PaymentsResolver,
   ReportsResolver,
   ReviewsResolver,
+  ShippingResolver,
   ShopResolver,
   UsersResolver,
 ] as const;

@@ -24,6 +24,7 @@ import { ReportsService } from '../modules/reports/reports.service';
 import { reviewsLoaders } from '../modules/reviews/reviews.loaders';
 import { ReviewsService } from '../modules/reviews/reviews.service';
 import { ShopMoney } from '../modules/shop/money';
+import { ShippingService } from '../modules/shipping/shipping.service';
 import { imageStoreFor } from '../modules/uploads/s3-image-store';
 import { UploadsService } from '../modules/uploads/uploads.service';
 import type { User } from '../modules/users/user.entity';
@@ -37,6 +38,7 @@ export function createServices(db: DataSource, config: Config, logger: Logger, j
   const users = new UsersService(db, config.adminEmails, identity, revokeKeysCreatedBy);
   const shop = new ShopMoney(config.shop);
   const catalog = new CatalogService(db, shop);
+  const shipping = new ShippingService(db, shop);
   const provider = createPaymentProvider(db, config);
   const idempotency = new IdempotencyService(db);
   const orders = new OrdersService(db, provider, config.orders, logger, limits, idempotency, config.shop.currency);
@@ -44,6 +46,7 @@ export function createServices(db: DataSource, config: Config, logger: Logger, j
   const uploads = new UploadsService(db, images, limits, config.s3?.publicUrl ?? null, config.uploads);
   return {
     shop,
+    shipping,
     limits,
     readCache: ReadCache.create(config.readCache, logger),
     identity,

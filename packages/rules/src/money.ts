@@ -71,3 +71,19 @@ export function parseMajorAmount(text: string, currency: string): number | null 
   if (fraction.length > decimals) return null;
   return Number(match[1]) * 10 ** decimals + Number(fraction.padEnd(decimals, '0') || 0);
 }
+
+/** A product's tax category; each zone has a rate for each (none set: 0%). */
+export const TAX_CATEGORIES = ['standard', 'reduced', 'zero'] as const;
+export type TaxCategory = (typeof TAX_CATEGORIES)[number];
+
+/**
+ * The tax in an amount of minor units at a rate in basis points (2000 is 20%), rounded half up
+ * to a whole minor unit: one rule, applied per order line and to shipping. With tax-inclusive
+ * prices it is the part of the amount that is tax (a 20% VAT in 129.00 is 21.50); otherwise it is
+ * added on top (20% of 129.00 is 25.80).
+ */
+export function taxOf(amount: number, rateBasisPoints: number, pricesIncludeTax: boolean): number {
+  if (!rateBasisPoints) return 0;
+  if (pricesIncludeTax) return amount - roundHalfUp((amount * 10_000) / (10_000 + rateBasisPoints));
+  return roundHalfUp((amount * rateBasisPoints) / 10_000);
+}

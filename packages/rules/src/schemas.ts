@@ -11,6 +11,7 @@ import {
   ENGRAVING_PRICE,
   isEmailAddress,
   MAX_AMOUNT,
+  TAX_CATEGORIES,
   MAX_WHOLE_NUMBER,
   MAX_WHOLE_PRICE,
   NEW_PRODUCT_ENGRAVING,
@@ -145,6 +146,10 @@ const engraving = {
   engravingAmount: amount('Engraving price', 0).describe('Engraving surcharge per unit, minor units; instead of engravingPrice'),
 };
 
+const taxCategory = z
+  .enum(TAX_CATEGORIES, { error: `Tax category must be one of ${TAX_CATEGORIES.join(', ')}` })
+  .describe('Which of its zone’s tax rates applies');
+
 /** Add Product (the server's createProduct, REST POST /products). Engraving settings left out are the shop's defaults. */
 export const addProductInput = z.object({
   name: productName,
@@ -158,6 +163,7 @@ export const addProductInput = z.object({
   engravingMaxLength: engraving.engravingMaxLength.default(NEW_PRODUCT_ENGRAVING.engravingMaxLength),
   engravingPrice: engraving.engravingPrice.optional(),
   engravingAmount: engraving.engravingAmount.optional(),
+  taxCategory: taxCategory.default('standard'),
 });
 export type AddProductInput = z.infer<typeof addProductInput>;
 
@@ -178,6 +184,7 @@ export const updateProductInput = z.object({
   engravingMaxLength: engraving.engravingMaxLength.optional(),
   engravingPrice: engraving.engravingPrice.optional(),
   engravingAmount: engraving.engravingAmount.optional(),
+  taxCategory: taxCategory.optional(),
 });
 export type UpdateProductInput = z.infer<typeof updateProductInput>;
 
@@ -279,3 +286,55 @@ export const productVariantInput = z.object({
   enabled: z.boolean().optional(),
 });
 export type ProductVariantInput = z.infer<typeof productVariantInput>;
+
+// ---------------------------------------------------------------- shipping and tax
+
+const isCountry = (code: string) =>
+  /^[A-Z]{2}$/.test(code) && new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' }).of(code) !== undefined;
+const days = (label: string) =>
+  wholeNumber(`${label} is Required`).min(0, `${label} cannot be negative`).max(365, `${label} must be at most 365`);
+
+/** A shipping zone: its name and the countries it covers (ISO 3166-1 alpha-2; a country is in one zone at most). */
+export const shippingZoneInput = z.object({
+  name: boundedText('Zone name', 60),
+  countries: z
+    .array(
+      z
+        .string()
+        .trim()
+        .toUpperCase()
+        .refine(isCountry, { error: (issue) => `${String(issue.input)} is not a country code (ISO 3166-1 alpha-2, such as US or GB)` }),
+    )
+    .min(1, 'Give the zone at least one country')
+    .max(250, 'A zone has at most 250 countries'),
+});
+export type ShippingZoneInput = z.infer<typeof shippingZoneInput>;
+
+/** A way of delivering to a zone: its price, the order total from which it is free, and how long it takes. */
+export const shippingMethodInput = z
+  .object({
+    name: boundedText('Method name', 60),
+    priceAmount: amount('Shipping price', 0).describe('Minor units of the shop currency (495 is $4.95)'),
+    freeOverAmount: amount('Free shipping threshold', 1)
+      .nullish()
+      .describe('Orders whose subtotal reaches this ship free; null: never free'),
+    minDays: days('Fastest delivery days'),
+    maxDays: days('Slowest delivery days'),
+    enabled: z.boolean().default(true),
+  })
+  .refine((method) => method.maxDays >= method.minDays, {
+    error: 'Slowest delivery days must be at least the fastest',
+    path: ['maxDays'],
+  });
+export type ShippingMethodInput = z.infer<typeof shippingMethodInput>;
+
+/** A zone's tax rate for one category, in percent with at most two decimals (20, 5.5, 0). */
+export const taxRateInput = z.object({
+  category: z.enum(TAX_CATEGORIES, { error: `Tax category must be one of ${TAX_CATEGORIES.join(', ')}` }),
+  ratePercent: z
+    .number({ error: 'Rate is Required' })
+    .min(0, 'Rate cannot be negative')
+    .max(100, 'Rate must be at most 100')
+    .refine((rate) => Number.isInteger(Math.round(rate * 100 * 1e6) / 1e6), 'Rate has at most two decimals'),
+});
+export type TaxRateInput = z.infer<typeof taxRateInput>;

@@ -11,15 +11,16 @@ import type { RestRoutes } from '../auth/request-context';
 import type { Caller } from '../auth/caller';
 import type { User } from '../users/user.entity';
 import { type CatalogService, PRODUCT_COLUMNS, PRODUCT_EXISTS, type ProductColumn } from './catalog.service';
-import type { Product } from './product.entity';
+import type { Product, TaxCategory } from './product.entity';
 import type { VariantRead } from './variants';
 import type { VariantsService } from './variants.service';
 import type { ShopMoney } from '../shop/money';
 import { type ProductFieldsInput, type ProductInput, ProductSortField, type UpdateProductInput } from './product.inputs';
 
-/** The columns a REST product is made of: all but the timestamps, which the old client never had. */
+/** The columns a REST product is made of: all but the timestamps and the tax category, which the old client never had. */
 const REST_PRODUCT_COLUMNS = PRODUCT_COLUMNS.filter(
-  (column): column is Exclude<ProductColumn, 'createdAt' | 'updatedAt'> => column !== 'createdAt' && column !== 'updatedAt',
+  (column): column is Exclude<ProductColumn, 'createdAt' | 'updatedAt' | 'taxCategory'> =>
+    column !== 'createdAt' && column !== 'updatedAt' && column !== 'taxCategory',
 );
 
 /** A product as the old client reads it (SPEC §3): `_id` instead of `id`, amounts in major units (129.5). */
@@ -57,6 +58,7 @@ const productFields = (body: JsonBody): ProductFieldsInput => ({
   engravingMaxLength: body.wholeNumber('engravingMaxLength'),
   engravingPrice: body.wholeNumber('engravingPrice'),
   engravingAmount: body.wholeNumber('engravingAmount'),
+  taxCategory: body.optionalText('taxCategory') as TaxCategory | undefined,
 });
 
 /** A new product's body; the old client sent the name as `?productname=` instead. */

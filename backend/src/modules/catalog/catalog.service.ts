@@ -8,7 +8,7 @@ import type { ProductPayload } from '../../events/catalogue';
 import { raise } from '../../events/outbox';
 import { type Caller, requireAdmin } from '../auth/caller';
 import type { ShopMoney } from '../shop/money';
-import { Product } from './product.entity';
+import { Product, type TaxCategory } from './product.entity';
 import { ProductVariantRow } from './variant.entity';
 import { addOnlyVariant, isRetired, refreshProductTotals, withFreshSkus } from './variants';
 import { type ProductInput, ProductListOptions, ProductSortField, type UpdateProductInput } from './product.inputs';
@@ -29,6 +29,7 @@ export const PRODUCT_COLUMNS = [
   'engravingAmount',
   'createdAt',
   'updatedAt',
+  'taxCategory',
 ] as const satisfies readonly (keyof Product)[];
 export type ProductColumn = (typeof PRODUCT_COLUMNS)[number];
 
@@ -99,8 +100,9 @@ export class CatalogService {
 
   async create(caller: Caller, input: ProductInput): Promise<Product> {
     requireAdmin(caller);
-    const { price, priceAmount, engravingPrice, engravingAmount, ...fields } = parseInput(addProductInput, input);
+    const { price, priceAmount, engravingPrice, engravingAmount, taxCategory, ...fields } = parseInput(addProductInput, input);
     const amounts = {
+      taxCategory: taxCategory as TaxCategory,
       priceAmount: requiredAmount(priceAmount, price, this.shop),
       engravingAmount: engravingAmount ?? this.shop.minor(engravingPrice ?? NEW_PRODUCT_ENGRAVING.engravingPrice),
     };
@@ -121,15 +123,23 @@ export class CatalogService {
     requireAdmin(caller);
     const product = await this.get(caller, id);
     // The fields left out are not in `changes`: they stay as they are.
-    const { price, priceAmount, quantity, engravingPrice, engravingAmount, ...changes } = parseInput(updateProductInput, input);
+    const { price, priceAmount, quantity, engravingPrice, engravingAmount, taxCategory, ...changes } = parseInput(
+      updateProductInput,
+      input,
+    );
     const wanted = { priceAmount: requiredAmount(priceAmount, price, this.shop), quantity };
     const engraving = engravingAmount ?? (engravingPrice === undefined ? undefined : this.shop.minor(engravingPrice));
     return uniquelyNamed(() =>
       this.db.transaction(async (manager) => {
         await setOnlyVariant(manager, product.id, wanted);
-        await manager
-          .getRepository(Product)
-          .update({ id: product.id }, { ...changes, ...(engraving === undefined ? {} : { engravingAmount: engraving }) });
+        await manager.getRepository(Product).update(
+          { id: product.id },
+          {
+            ...changes,
+            ...(engraving === undefined ? {} : { engravingAmount: engraving }),
+            ...(taxCategory === undefined ? {} : { taxCategory: taxCategory as TaxCategory }),
+          },
+        );
         return this.changed(manager, 'product.updated', product.id);
       }),
     );

@@ -1,10 +1,27 @@
-import { Field, ID, Int, ObjectType } from 'type-graphql';
+import { Field, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { Check, Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+
+/** Which tax rate of a zone applies to a product (shipping zones set a rate for each). */
+export enum TaxCategory {
+  standard = 'standard',
+  reduced = 'reduced',
+  zero = 'zero',
+}
+registerEnumType(TaxCategory, {
+  name: 'TaxCategory',
+  description: "A product's tax category",
+  valuesConfig: {
+    standard: { description: 'The standard rate (the default)' },
+    reduced: { description: 'A reduced rate, where a country has one for such goods' },
+    zero: { description: 'Zero-rated' },
+  },
+});
 
 /** Something the shop sells. Amounts are in the shop currency's minor units (cents). */
 @ObjectType({ simpleResolvers: true, description: 'A knife or blade the shop sells' })
 @Entity('product')
 @Check('CHK_product_numbers', `"priceAmount" >= 1 AND "quantity" >= 0 AND "minimumQuantity" >= 1`)
+@Check('CHK_product_tax_category', `"taxCategory" IN ('standard', 'reduced', 'zero')`)
 @Check('CHK_product_engraving', `"engravingMaxLength" BETWEEN 1 AND 40 AND "engravingAmount" >= 0`)
 @Index('UQ_product_name_lower', { synchronize: false }) // unique on lower(name): see the Init migration
 @Index('IDX_product_search', { synchronize: false }) // trigram index over name and description: see the ProductSearch migration
@@ -48,6 +65,10 @@ export class Product {
   /** Engraving surcharge per unit, in minor units (GraphQL: engravingSurcharge and the whole engravingPrice). */
   @Column('int', { default: 0 })
   engravingAmount!: number;
+
+  @Field(() => TaxCategory, { description: 'Which of its zone’s tax rates applies (default standard)' })
+  @Column('varchar', { length: 10, default: TaxCategory.standard })
+  taxCategory!: TaxCategory;
 
   @Field(() => Date, { description: 'When the product was added (ISO 8601)' })
   @Index('IDX_product_created_at')

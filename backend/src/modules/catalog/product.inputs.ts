@@ -1,5 +1,6 @@
 import { Field, InputType, Int, registerEnumType } from 'type-graphql';
 import { PageOptions } from '../../common/list';
+import { TaxCategory } from './product.entity';
 
 export enum ProductSortField {
   name = 'name',
@@ -70,9 +71,12 @@ export class ProductFieldsInput {
     description: "Engraving surcharge per unit in the shop currency's minor units; instead of engravingPrice",
   })
   engravingAmount?: number | null;
+
+  @Field(() => TaxCategory, { nullable: true, description: 'Default standard on a new product; unchanged when absent on an update' })
+  taxCategory?: TaxCategory | null;
 }
 
-@InputType({ description: 'A new product: every field but the engraving settings is required' })
+@InputType({ description: 'A new product: every field but the engraving settings and tax category is required' })
 export class ProductInput extends ProductFieldsInput {
   @Field(() => String, { description: 'Unique in the shop, whatever the case; at most 120 characters' })
   name!: string;

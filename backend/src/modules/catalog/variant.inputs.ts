@@ -14,10 +14,16 @@ export class CustomOptionValueInput {
   @Field(() => String, { description: 'The unit, for example "cm"' })
   unit!: string;
 
-  @Field(() => Int, { nullable: true, description: 'Added to the variant price of each unit made to measure, whole units; or give surchargeAmount' })
+  @Field(() => Int, {
+    nullable: true,
+    description: 'Added to the variant price of each unit made to measure, whole units; or give surchargeAmount',
+  })
   surcharge?: number | null;
 
-  @Field(() => Int, { nullable: true, description: "Added to the variant price of each unit made to measure, in the shop currency's minor units" })
+  @Field(() => Int, {
+    nullable: true,
+    description: "Added to the variant price of each unit made to measure, in the shop currency's minor units",
+  })
   surchargeAmount?: number | null;
 }
 

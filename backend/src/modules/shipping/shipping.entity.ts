@@ -1,0 +1,90 @@
+import { Check, Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
+
+/** Where the shop delivers: a named set of countries, each in one zone at most (ShippingZoneCountry). */
+@Entity('shipping_zone')
+@Index('UQ_shipping_zone_name', { synchronize: false }) // unique on lower(name): see the ShippingAndTax migration
+export class ShippingZoneRow {
+  @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'PK_shipping_zone' })
+  id!: string;
+
+  @Column('varchar', { length: 60 })
+  name!: string;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  createdAt!: Date;
+}
+
+/** One country of a zone: the primary key keeps a country in one zone. */
+@Entity('shipping_zone_country')
+export class ShippingZoneCountry {
+  /** ISO 3166-1 alpha-2. */
+  @PrimaryColumn('char', { length: 2, primaryKeyConstraintName: 'PK_shipping_zone_country' })
+  country!: string;
+
+  @Index('IDX_shipping_zone_country_zone')
+  @Column('uuid')
+  zoneId!: string;
+
+  @ManyToOne(() => ShippingZoneRow, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'zoneId', foreignKeyConstraintName: 'FK_shipping_zone_country_zone' })
+  zone?: ShippingZoneRow;
+}
+
+/** A way of delivering to a zone. Amounts are in the shop currency's minor units. */
+@Entity('shipping_method')
+@Check(
+  'CHK_shipping_method_numbers',
+  `"priceAmount" >= 0 AND ("freeOverAmount" IS NULL OR "freeOverAmount" > 0) AND "minDays" >= 0 AND "maxDays" >= "minDays"`,
+)
+export class ShippingMethodRow {
+  @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'PK_shipping_method' })
+  id!: string;
+
+  @Index('IDX_shipping_method_zone')
+  @Column('uuid')
+  zoneId!: string;
+
+  @ManyToOne(() => ShippingZoneRow, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'zoneId', foreignKeyConstraintName: 'FK_shipping_method_zone' })
+  zone?: ShippingZoneRow;
+
+  @Column('varchar', { length: 60 })
+  name!: string;
+
+  @Column('int')
+  priceAmount!: number;
+
+  /** An order whose subtotal reaches this ships free; null: never. */
+  @Column('int', { nullable: true })
+  freeOverAmount!: number | null;
+
+  @Column('int')
+  minDays!: number;
+
+  @Column('int')
+  maxDays!: number;
+
+  @Column('boolean', { default: true })
+  enabled!: boolean;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  createdAt!: Date;
+}
+
+/** A zone's tax rate for one product tax category, in basis points (2000 is 20%). */
+@Entity('tax_rate')
+@Check('CHK_tax_rate_range', `"rateBasisPoints" BETWEEN 0 AND 10000`)
+export class TaxRateRow {
+  @PrimaryColumn('uuid', { primaryKeyConstraintName: 'PK_tax_rate' })
+  zoneId!: string;
+
+  @PrimaryColumn('varchar', { length: 10, primaryKeyConstraintName: 'PK_tax_rate' })
+  category!: string;
+
+  @ManyToOne(() => ShippingZoneRow, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'zoneId', foreignKeyConstraintName: 'FK_tax_rate_zone' })
+  zone?: ShippingZoneRow;
+
+  @Column('int')
+  rateBasisPoints!: number;
+}

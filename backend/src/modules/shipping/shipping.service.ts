@@ -1,0 +1,287 @@
+import { taxOf } from '@keen/rules';
+import { shippingMethodInput, shippingZoneInput, taxRateInput } from '@keen/rules/schemas';
+import { type DataSource, type EntityManager, QueryFailedError } from 'typeorm';
+import { badInput, conflict, notFound } from '../../common/errors';
+import { isId, parseInput } from '../../common/validate';
+import { type Caller, requireAdmin } from '../auth/caller';
+import { TaxCategory } from '../catalog/product.entity';
+import type { ShopMoney } from '../shop/money';
+import { ShippingMethodRow, ShippingZoneCountry, ShippingZoneRow, TaxRateRow } from './shipping.entity';
+import type { ShippingMethod, ShippingMethodInput, ShippingOption, ShippingZone, ShippingZoneInput, TaxRateInput } from './shipping.types';
+
+const UNIQUE_VIOLATION = '23505';
+const countryNames = new Intl.DisplayNames(['en'], { type: 'region' });
+
+/** "United Kingdom" for GB: how refusals name a country. */
+export const countryName = (code: string) => countryNames.of(code) ?? code;
+
+/** What an order pays for delivery and tax, worked out from its lines' amounts and categories. */
+export interface Quote {
+  methodId: string | null;
+  methodName: string | null;
+  shippingAmount: number;
+  /** Per line, in the order given: its rate (basis points) and the tax in its amount. */
+  lineTaxes: { rateBasisPoints: number; taxAmount: number }[];
+  /** Lines' tax and shipping's together. */
+  taxAmount: number;
+  /** What the customer pays: the subtotal and shipping, plus the tax unless prices include it. */
+  totalAmount: number;
+}
+
+/** A line as the quote needs it: its amount (minor units) and its product's tax category. */
+export interface QuotedLine {
+  amount: number;
+  taxCategory: TaxCategory;
+}
+
+/**
+ * Where the shop delivers and what it charges for it: zones of countries, each with its delivery
+ * methods and a tax rate per product category. A shop with no zone at all has not set delivery up:
+ * its orders ship anywhere, free and untaxed, as before zones existed.
+ */
+export class ShippingService {
+  constructor(
+    private readonly db: DataSource,
+    private readonly shop: ShopMoney,
+  ) {}
+
+  async zones(caller: Caller): Promise<ShippingZone[]> {
+    requireAdmin(caller);
+    return this.readZones(this.db.manager);
+  }
+
+  async createZone(caller: Caller, input: ShippingZoneInput): Promise<ShippingZone> {
+    requireAdmin(caller);
+    const zone = parseInput(shippingZoneInput, input);
+    return this.writeZone(async (manager) => {
+      const id: string = (await manager.getRepository(ShippingZoneRow).insert({ name: zone.name })).identifiers[0].id;
+      await this.setCountries(manager, id, zone.countries);
+      return id;
+    });
+  }
+
+  async updateZone(caller: Caller, id: string, input: ShippingZoneInput): Promise<ShippingZone> {
+    requireAdmin(caller);
+    const zone = parseInput(shippingZoneInput, input);
+    if (!isId(id)) throw notFound('Shipping zone');
+    return this.writeZone(async (manager) => {
+      const { affected } = await manager.getRepository(ShippingZoneRow).update({ id }, { name: zone.name });
+      if (!affected) throw notFound('Shipping zone');
+      await manager.getRepository(ShippingZoneCountry).delete({ zoneId: id });
+      await this.setCountries(manager, id, zone.countries);
+      return id;
+    });
+  }
+
+  /** Its methods and rates go with it; orders keep the method's name and what they paid. */
+  async deleteZone(caller: Caller, id: string): Promise<string> {
+    requireAdmin(caller);
+    if (!isId(id) || !(await this.db.getRepository(ShippingZoneRow).delete({ id })).affected) throw notFound('Shipping zone');
+    return id;
+  }
+
+  async createMethod(caller: Caller, input: ShippingMethodInput): Promise<ShippingMethod> {
+    requireAdmin(caller);
+    const method = this.parseMethod(input);
+    if (!isId(input.zoneId) || !(await this.db.getRepository(ShippingZoneRow).existsBy({ id: input.zoneId })))
+      throw notFound('Shipping zone');
+    const id: string = (await this.db.getRepository(ShippingMethodRow).insert({ ...method, zoneId: input.zoneId })).identifiers[0].id;
+    return this.method(id);
+  }
+
+  /** Edits a method (its zone stays); `enabled: false` stops offering it. */
+  async updateMethod(caller: Caller, id: string, input: Omit<ShippingMethodInput, 'zoneId'>): Promise<ShippingMethod> {
+    requireAdmin(caller);
+    const method = this.parseMethod(input);
+    if (!isId(id) || !(await this.db.getRepository(ShippingMethodRow).update({ id }, method)).affected) throw notFound('Shipping method');
+    return this.method(id);
+  }
+
+  async setTaxRate(caller: Caller, input: TaxRateInput): Promise<ShippingZone> {
+    requireAdmin(caller);
+    const { category, ratePercent } = parseInput(taxRateInput, input);
+    if (!isId(input.zoneId) || !(await this.db.getRepository(ShippingZoneRow).existsBy({ id: input.zoneId })))
+      throw notFound('Shipping zone');
+    await this.db
+      .getRepository(TaxRateRow)
+      .upsert({ zoneId: input.zoneId, category, rateBasisPoints: Math.round(ratePercent * 100) }, ['zoneId', 'category']);
+    return this.zone(input.zoneId);
+  }
+
+  /** The enabled methods that deliver to `country`, priced for an order of `subtotal`; a country no zone covers is refused. */
+  async options(country: string, subtotal: number): Promise<ShippingOption[]> {
+    const zone = await this.zoneOf(this.db.manager, country);
+    if (zone === 'no zones') return [];
+    return zone.methods
+      .filter((method) => method.enabled)
+      .map((method) => ({
+        id: method.id,
+        name: method.name,
+        price: this.shop.money(chargeFor(method, subtotal)),
+        minDays: method.minDays,
+        maxDays: method.maxDays,
+      }));
+  }
+
+  /**
+   * Delivery and tax for an order to `country`: the method asked for (it must serve the country),
+   * or the cheapest enabled one when none is named (older clients). Tax per line, then shipping
+   * at the standard rate when the shop taxes it; each rounded half up in minor units.
+   */
+  async quote(manager: EntityManager, country: string, methodId: string | null, lines: QuotedLine[]): Promise<Quote> {
+    const subtotal = lines.reduce((sum, line) => sum + line.amount, 0);
+    const zone = await this.zoneOf(manager, country);
+    if (zone === 'no zones')
+      return {
+        methodId: null,
+        methodName: null,
+        shippingAmount: 0,
+        lineTaxes: lines.map(() => ({ rateBasisPoints: 0, taxAmount: 0 })),
+        taxAmount: 0,
+        totalAmount: subtotal,
+      };
+    const offered = zone.methods.filter((method) => method.enabled);
+    let method: ZoneMethod | undefined;
+    if (methodId === null) method = [...offered].sort((a, b) => chargeFor(a, subtotal) - chargeFor(b, subtotal))[0];
+    else {
+      method = offered.find((candidate) => candidate.id === methodId);
+      if (!method) throw badInput(await this.refusalFor(manager, methodId, country));
+    }
+    if (!method) throw badInput(`We don't ship to ${countryName(country)} yet`);
+    const { pricesIncludeTax, taxShipping } = this.shop.settings;
+    const rateOf = (category: TaxCategory) => zone.rates.get(category) ?? 0;
+    const lineTaxes = lines.map((line) => {
+      const rateBasisPoints = rateOf(line.taxCategory);
+      return { rateBasisPoints, taxAmount: taxOf(line.amount, rateBasisPoints, pricesIncludeTax) };
+    });
+    const shippingAmount = chargeFor(method, subtotal);
+    const shippingTax = taxShipping ? taxOf(shippingAmount, rateOf(TaxCategory.standard), pricesIncludeTax) : 0;
+    const taxAmount = lineTaxes.reduce((sum, line) => sum + line.taxAmount, shippingTax);
+    return {
+      methodId: method.id,
+      methodName: method.name,
+      shippingAmount,
+      lineTaxes,
+      taxAmount,
+      totalAmount: subtotal + shippingAmount + (pricesIncludeTax ? 0 : taxAmount),
+    };
+  }
+
+  /** Why a method named for an order does not serve its country. */
+  private async refusalFor(manager: EntityManager, methodId: string, country: string): Promise<string> {
+    const named = isId(methodId) ? await manager.getRepository(ShippingMethodRow).findOneBy({ id: methodId }) : null;
+    if (!named) throw notFound('Shipping method');
+    return named.enabled ? `${named.name} does not deliver to ${countryName(country)}` : `${named.name} is no longer offered`;
+  }
+
+  /** The zone that covers `country`, with its methods and rates; 'no zones' when the shop has none. */
+  private async zoneOf(manager: EntityManager, country: string): Promise<ZoneOf | 'no zones'> {
+    const [row]: { zoneId: string | null; zones: number }[] = await manager.query(
+      `SELECT (SELECT "zoneId" FROM "shipping_zone_country" WHERE "country" = $1) AS "zoneId", (SELECT count(*) FROM "shipping_zone")::int AS "zones"`,
+      [country],
+    );
+    if (!row.zones) return 'no zones';
+    if (!row.zoneId) throw badInput(`We don't ship to ${countryName(country)} yet`);
+    const [methods, rates] = await Promise.all([
+      manager.getRepository(ShippingMethodRow).find({ where: { zoneId: row.zoneId }, order: { priceAmount: 'ASC', createdAt: 'ASC' } }),
+      manager.getRepository(TaxRateRow).findBy({ zoneId: row.zoneId }),
+    ]);
+    return { methods, rates: new Map(rates.map((rate) => [rate.category as TaxCategory, rate.rateBasisPoints])) };
+  }
+
+  private parseMethod(input: Omit<ShippingMethodInput, 'zoneId'>) {
+    const { priceAmount, freeOverAmount, ...method } = parseInput(shippingMethodInput, {
+      ...input,
+      priceAmount: input.price,
+      freeOverAmount: input.freeOver,
+      price: undefined,
+      freeOver: undefined,
+    });
+    return { ...method, priceAmount, freeOverAmount: freeOverAmount ?? null };
+  }
+
+  private async setCountries(manager: EntityManager, zoneId: string, countries: string[]): Promise<void> {
+    const unique = [...new Set(countries)];
+    const taken: { country: string; name: string }[] = await manager.query(
+      `SELECT c."country", z."name" FROM "shipping_zone_country" c JOIN "shipping_zone" z ON z."id" = c."zoneId"
+        WHERE c."country" = ANY($1) AND c."zoneId" <> $2 ORDER BY c."country"`,
+      [unique, zoneId],
+    );
+    if (taken.length) throw conflict(`${countryName(taken[0].country)} is already in the zone ${taken[0].name}`);
+    await manager.getRepository(ShippingZoneCountry).insert(unique.map((country) => ({ country, zoneId })));
+  }
+
+  /** A zone write, answered with the zone; a name or a country taken meanwhile is a clean conflict. */
+  private async writeZone(work: (manager: EntityManager) => Promise<string>): Promise<ShippingZone> {
+    try {
+      return await this.zone(await this.db.transaction(work));
+    } catch (error) {
+      if (error instanceof QueryFailedError && (error.driverError as { code?: string; constraint?: string }).code === UNIQUE_VIOLATION) {
+        const constraint = (error.driverError as { constraint?: string }).constraint;
+        throw conflict(
+          constraint === 'UQ_shipping_zone_name' ? 'Another zone has that name' : 'One of these countries was just put in another zone',
+        );
+      }
+      throw error;
+    }
+  }
+
+  private async zone(id: string): Promise<ShippingZone> {
+    const [zone] = await this.readZones(this.db.manager, id);
+    if (!zone) throw notFound('Shipping zone');
+    return zone;
+  }
+
+  private async method(id: string): Promise<ShippingMethod> {
+    return this.toMethod(await this.db.getRepository(ShippingMethodRow).findOneByOrFail({ id }));
+  }
+
+  /** Every zone (or one), with its countries, methods and rates: one statement. */
+  private async readZones(manager: EntityManager, id?: string): Promise<ShippingZone[]> {
+    const rows: {
+      id: string;
+      name: string;
+      countries: string[];
+      methods: ShippingMethodRow[];
+      rates: { category: TaxCategory; rateBasisPoints: number }[];
+    }[] = await manager.query(
+      `SELECT z."id", z."name",
+              coalesce((SELECT array_agg(c."country" ORDER BY c."country") FROM "shipping_zone_country" c WHERE c."zoneId" = z."id"), '{}') AS "countries",
+              coalesce((SELECT json_agg(m ORDER BY m."priceAmount", m."createdAt") FROM "shipping_method" m WHERE m."zoneId" = z."id"), '[]') AS "methods",
+              coalesce((SELECT json_agg(r ORDER BY r."category") FROM "tax_rate" r WHERE r."zoneId" = z."id"), '[]') AS "rates"
+         FROM "shipping_zone" z ${id ? 'WHERE z."id" = $1' : ''}
+        ORDER BY lower(z."name")`,
+      id ? [id] : [],
+    );
+    return rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      countries: row.countries,
+      methods: row.methods.map((method) => this.toMethod(method)),
+      taxRates: row.rates.map((rate) => ({ category: rate.category, ratePercent: rate.rateBasisPoints / 100 })),
+    }));
+  }
+
+  private toMethod(row: ShippingMethodRow): ShippingMethod {
+    return {
+      id: row.id,
+      zoneId: row.zoneId,
+      name: row.name,
+      price: this.shop.money(row.priceAmount),
+      freeOver: row.freeOverAmount === null ? null : this.shop.money(row.freeOverAmount),
+      minDays: row.minDays,
+      maxDays: row.maxDays,
+      enabled: row.enabled,
+    };
+  }
+}
+
+type ZoneMethod = Pick<ShippingMethodRow, 'id' | 'name' | 'priceAmount' | 'freeOverAmount' | 'minDays' | 'maxDays' | 'enabled'>;
+interface ZoneOf {
+  methods: ZoneMethod[];
+  rates: Map<TaxCategory, number>;
+}
+
+/** A method's price for an order of `subtotal`: free once the subtotal reaches its threshold. */
+const chargeFor = (method: Pick<ZoneMethod, 'priceAmount' | 'freeOverAmount'>, subtotal: number) =>
+  method.freeOverAmount !== null && subtotal >= method.freeOverAmount ? 0 : method.priceAmount;

@@ -1,0 +1,120 @@
+import { Field, Float, ID, InputType, Int, ObjectType } from 'type-graphql';
+import { TaxCategory } from '../catalog/product.entity';
+import { Money } from '../shop/money';
+
+@ObjectType({ simpleResolvers: true, description: 'A way of delivering to a zone' })
+export class ShippingMethod {
+  @Field(() => ID, { description: 'A UUID' })
+  id!: string;
+
+  @Field(() => ID, { description: 'The zone it delivers to' })
+  zoneId!: string;
+
+  @Field(() => String, { description: 'As shoppers read it, for example "Standard (UK)"' })
+  name!: string;
+
+  @Field(() => Money, { description: 'What delivery costs, unless the order reaches freeOver' })
+  price!: Money;
+
+  @Field(() => Money, { nullable: true, description: 'An order whose subtotal reaches this ships free; null: never free' })
+  freeOver!: Money | null;
+
+  @Field(() => Int, { description: 'Fastest delivery, in days' })
+  minDays!: number;
+
+  @Field(() => Int, { description: 'Slowest delivery, in days' })
+  maxDays!: number;
+
+  @Field(() => Boolean, { description: 'Disabled methods are never offered' })
+  enabled!: boolean;
+}
+
+@ObjectType({ simpleResolvers: true, description: "A zone's tax rate for one tax category" })
+export class TaxRate {
+  @Field(() => TaxCategory, { description: 'The products it applies to' })
+  category!: TaxCategory;
+
+  @Field(() => Float, { description: 'In percent, for example 20' })
+  ratePercent!: number;
+}
+
+@ObjectType({ simpleResolvers: true, description: 'Where the shop delivers: countries, with their methods and tax rates' })
+export class ShippingZone {
+  @Field(() => ID, { description: 'A UUID' })
+  id!: string;
+
+  @Field(() => String, { description: 'Unique in the shop, whatever the case' })
+  name!: string;
+
+  @Field(() => [String], { description: 'ISO 3166-1 alpha-2 codes; a country is in one zone at most' })
+  countries!: string[];
+
+  @Field(() => [ShippingMethod], { description: 'Enabled and disabled, cheapest first' })
+  methods!: ShippingMethod[];
+
+  @Field(() => [TaxRate], { description: 'The rates set; a category without one is taxed at 0%' })
+  taxRates!: TaxRate[];
+}
+
+@ObjectType({ simpleResolvers: true, description: 'A delivery method offered for an address, priced for the lines' })
+export class ShippingOption {
+  @Field(() => ID, { description: 'The method: give it to placeOrder as shippingMethodId' })
+  id!: string;
+
+  @Field(() => String, { description: 'For example "Standard (UK)"' })
+  name!: string;
+
+  @Field(() => Money, { description: 'For these lines: zero when their subtotal reaches the free threshold' })
+  price!: Money;
+
+  @Field(() => Int, { description: 'Fastest delivery, in days' })
+  minDays!: number;
+
+  @Field(() => Int, { description: 'Slowest delivery, in days' })
+  maxDays!: number;
+}
+
+@InputType({ description: 'A new shipping zone, or the new version of one' })
+export class ShippingZoneInput {
+  @Field(() => String, { description: 'At most 60 characters, unique in the shop' })
+  name!: string;
+
+  @Field(() => [String], { description: 'ISO 3166-1 alpha-2 codes, none in another zone' })
+  countries!: string[];
+}
+
+@InputType({ description: 'A delivery method of a zone' })
+export class ShippingMethodInput {
+  @Field(() => ID, { description: 'The zone it delivers to' })
+  zoneId!: string;
+
+  @Field(() => String, { description: 'At most 60 characters, for example "Standard (UK)"' })
+  name!: string;
+
+  @Field(() => Int, { description: "The shop currency's minor units (495 is $4.95)" })
+  price!: number;
+
+  @Field(() => Int, { nullable: true, description: 'Minor units: an order whose subtotal reaches this ships free' })
+  freeOver?: number | null;
+
+  @Field(() => Int, { description: 'Fastest delivery, in days' })
+  minDays!: number;
+
+  @Field(() => Int, { description: 'Slowest delivery, in days' })
+  maxDays!: number;
+
+  @Field(() => Boolean, { nullable: true, description: 'Default true' })
+  enabled?: boolean | null;
+}
+
+@InputType({ description: "A zone's tax rate for one category" })
+export class TaxRateInput {
+  @Field(() => ID, { description: 'The zone' })
+  zoneId!: string;
+
+  @Field(() => TaxCategory, { description: 'The products it applies to' })
+  category!: TaxCategory;
+
+  @Field(() => Float, { description: 'In percent, 0 to 100, at most two decimals' })
+  ratePercent!: number;
+}
