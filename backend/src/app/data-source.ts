@@ -1,5 +1,6 @@
 import { DataSource, type Logger } from 'typeorm';
 import { DEFAULT_POOL_SETTINGS, type PoolSettings } from '../config';
+import { Address } from '../modules/addresses/address.entity';
 import { Product } from '../modules/catalog/product.entity';
 import { ProductOptionGroupRow, ProductOptionValueRow, ProductVariantOption, ProductVariantRow } from '../modules/catalog/variant.entity';
 import { IdempotencyKey } from '../modules/idempotency/idempotency-key.entity';
@@ -28,6 +29,7 @@ import { WebhookDeliveryRules1765200000000 } from '../db/migrations/176520000000
 import { HeldMail1765400000000 } from '../db/migrations/1765400000000-HeldMail';
 import { ProductVariants1765500000000 } from '../db/migrations/1765500000000-ProductVariants';
 import { IdempotencyKeys1765600000000 } from '../db/migrations/1765600000000-IdempotencyKeys';
+import { AddressBook1765800000000 } from '../db/migrations/1765800000000-AddressBook';
 import { PreparedReadsClient } from '../db/prepared-reads';
 
 export const entities = [
@@ -48,6 +50,7 @@ export const entities = [
   WebhookEndpoint,
   WebhookDelivery,
   IdempotencyKey,
+  Address,
 ];
 export const migrations = [
   Init1763800000000,
@@ -66,6 +69,7 @@ export const migrations = [
   HeldMail1765400000000,
   ProductVariants1765500000000,
   IdempotencyKeys1765600000000,
+  AddressBook1765800000000,
 ];
 
 /** Schema changes only ever come from the committed migrations; `synchronize` stays off. */
