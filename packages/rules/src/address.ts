@@ -161,7 +161,8 @@ export const addressInput = z
       const labels = addressLabels(country);
       const region = typeof address.region === 'string' ? address.region.trim() : '';
       const regionRule = REGION_RULES[country as CountryCode];
-      if (labels.regionRequired && region === '') context.addIssue({ code: 'custom', path: ['region'], message: `${labels.region} is Required` });
+      if (labels.regionRequired && region === '')
+        context.addIssue({ code: 'custom', path: ['region'], message: `${labels.region} is Required` });
       else if (regionRule && !regionRule.test(region)) context.addIssue({ code: 'custom', path: ['region'], message: regionRule.message });
 
       const postalCode = typeof address.postalCode === 'string' ? address.postalCode.trim() : '';

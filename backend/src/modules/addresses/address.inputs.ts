@@ -24,7 +24,8 @@ export class AddressInput {
   region?: string | null;
 
   @Field(() => String, {
-    description: 'Checked per country: US ZIP (94103 or 94103-1234), UK postcode, Canadian postal code, German 5 digits; elsewhere up to 12 characters',
+    description:
+      'Checked per country: US ZIP (94103 or 94103-1234), UK postcode, Canadian postal code, German 5 digits; elsewhere up to 12 characters',
   })
   postalCode!: string;
 

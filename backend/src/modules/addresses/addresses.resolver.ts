@@ -32,7 +32,9 @@ export class AddressesResolver {
   }
 
   @Allow({ allow: 'signed in' })
-  @Mutation(() => Boolean, { description: 'Signed in: deletes one of your addresses; if it was the default, your newest other one becomes it' })
+  @Mutation(() => Boolean, {
+    description: 'Signed in: deletes one of your addresses; if it was the default, your newest other one becomes it',
+  })
   deleteAddress(
     @Arg('id', () => ID, { description: 'The address to delete' }) id: string,
     @Ctx() { caller, services }: GraphQLContext,
