@@ -55,6 +55,7 @@ export class Address {
   @Column('boolean', { default: false })
   isDefault!: boolean;
 
+  @Field(() => Date, { description: 'When it was added (ISO 8601); the book lists the newest first after the default' })
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt!: Date;
 
