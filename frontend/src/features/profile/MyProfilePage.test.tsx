@@ -18,7 +18,7 @@ const addressesMock = {
 test('clearing the fields shows the SPEC messages (and the photo is required)', async () => {
   renderPage(<MyProfilePage />, { path: '/dashboard', route: '/dashboard', mocks: [meMock, addressesMock] });
   expect(await screen.findByDisplayValue('Casey Blade')).toBeInTheDocument();
-  for (const label of [/^Name/, /^Phone/, /^Address(?! book)/, /^Photo URL/])
+  for (const label of [/^Name/, /^Phone/, /^Address/, /^Photo URL/])
     fireEvent.change(screen.getByLabelText(label), { target: { value: '' } });
   fireEvent.click(screen.getByRole('button', { name: 'Update Profile' }));
   expect(await screen.findByText('Name is Required')).toBeInTheDocument();

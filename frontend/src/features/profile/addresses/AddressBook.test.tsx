@@ -68,8 +68,11 @@ test('Add address: the form checks the country rule, then the saved address join
   await cards();
   await userEvent.click(screen.getByRole('button', { name: 'Add address' }));
   const dialog = await screen.findByRole('dialog', { name: 'Add address' });
-  await userEvent.click(within(dialog).getByRole('combobox', { name: 'Country' }));
-  await userEvent.click(await screen.findByRole('option', { name: 'United Kingdom' }));
+  // Typed, so that the list renders one country rather than all of them.
+  const country = within(dialog).getByRole('combobox', { name: 'Country' });
+  fireEvent.focus(country);
+  fireEvent.change(country, { target: { value: 'United Kingdom' } });
+  fireEvent.click(await screen.findByRole('option', { name: 'United Kingdom' }));
   const type = (label: string, text: string) => fireEvent.change(within(dialog).getByLabelText(label), { target: { value: text } });
   type('Full name', 'Casey Blade');
   type('Address', '10 Downing Street');

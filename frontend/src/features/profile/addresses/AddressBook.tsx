@@ -58,9 +58,9 @@ export default function AddressBook({ preferredCountries = PREFERRED_COUNTRIES }
   };
 
   return (
-    <Box component="section" aria-labelledby="address-book-heading">
+    <Box component="section">
       <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 2, gap: 1, flexWrap: 'wrap' }}>
-        <Typography variant="h5" component="h2" id="address-book-heading">
+        <Typography variant="h5" component="h2">
           Address book
         </Typography>
         <Button variant="outlined" onClick={() => openDialog(null)}>
