@@ -6,6 +6,7 @@ module.exports = {
   moduleNameMapper: {
     '^@keen/rules$': '<rootDir>/../packages/rules/src/index.ts',
     '^@keen/rules/schemas$': '<rootDir>/../packages/rules/src/schemas.ts',
+    '^@keen/rules/address$': '<rootDir>/../packages/rules/src/address.ts',
   },
   transform: { '^.+\\.tsx?$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.json' }] },
   globalSetup: '<rootDir>/test/support/global-setup.ts',

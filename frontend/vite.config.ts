@@ -7,10 +7,11 @@ import type { Plugin } from 'vite';
 
 /**
  * Rules the forms share with the server (the packages/rules workspace), bundled from their source;
- * the schemas entry first, since an alias also matches the paths below it.
+ * the schemas and address entries first, since an alias also matches the paths below it.
  */
 export const rulesAlias = {
   '@keen/rules/schemas': resolve(import.meta.dirname, '../packages/rules/src/schemas.ts'),
+  '@keen/rules/address': resolve(import.meta.dirname, '../packages/rules/src/address.ts'),
   '@keen/rules': resolve(import.meta.dirname, '../packages/rules/src/index.ts'),
 };
 

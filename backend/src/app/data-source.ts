@@ -1,5 +1,6 @@
 import { DataSource, type Logger } from 'typeorm';
 import { DEFAULT_POOL_SETTINGS, type PoolSettings } from '../config';
+import { Address } from '../modules/addresses/address.entity';
 import { Product } from '../modules/catalog/product.entity';
 import { ProductOptionGroupRow, ProductOptionValueRow, ProductVariantOption, ProductVariantRow } from '../modules/catalog/variant.entity';
 import { IdempotencyKey } from '../modules/idempotency/idempotency-key.entity';
@@ -29,6 +30,7 @@ import { HeldMail1765400000000 } from '../db/migrations/1765400000000-HeldMail';
 import { ProductVariants1765500000000 } from '../db/migrations/1765500000000-ProductVariants';
 import { IdempotencyKeys1765600000000 } from '../db/migrations/1765600000000-IdempotencyKeys';
 import { MoneyInMinorUnits1765700000000 } from '../db/migrations/1765700000000-MoneyInMinorUnits';
+import { AddressBook1765800000000 } from '../db/migrations/1765800000000-AddressBook';
 import { ShippingAndTax1766000000000 } from '../db/migrations/1766000000000-ShippingAndTax';
 import { PreparedReadsClient } from '../db/prepared-reads';
 
@@ -56,6 +58,7 @@ export const entities = [
   WebhookEndpoint,
   WebhookDelivery,
   IdempotencyKey,
+  Address,
 ];
 export const migrations = [
   Init1763800000000,
@@ -75,6 +78,7 @@ export const migrations = [
   ProductVariants1765500000000,
   IdempotencyKeys1765600000000,
   MoneyInMinorUnits1765700000000,
+  AddressBook1765800000000,
   ShippingAndTax1766000000000,
 ];
 

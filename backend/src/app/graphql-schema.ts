@@ -1,6 +1,7 @@
 import { type GraphQLSchema } from 'graphql';
 import { buildSchema } from 'type-graphql';
 import { type Access, authorize } from '../modules/auth/access';
+import { AddressesResolver } from '../modules/addresses/addresses.resolver';
 import { ApiKeysResolver } from '../modules/integrations/api-keys.resolver';
 import { WebhooksResolver } from '../modules/integrations/webhooks.resolver';
 import { BackgroundJobsResolver } from '../modules/jobs/background-jobs.resolver';
@@ -16,6 +17,7 @@ import { UsersResolver } from '../modules/users/users.resolver';
 import type { AppGraphQLContext } from './services';
 
 export const resolvers = [
+  AddressesResolver,
   ApiKeysResolver,
   WebhooksResolver,
   BackgroundJobsResolver,

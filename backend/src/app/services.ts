@@ -5,6 +5,8 @@ import { RateLimits } from '../common/rate-limits';
 import { ReadCache } from '../common/read-cache';
 import type { Config } from '../config';
 import type { JobQueue } from '../jobs/job-queue';
+import { addressesLoaders } from '../modules/addresses/addresses.loaders';
+import { AddressesService } from '../modules/addresses/addresses.service';
 import { BackupsService } from '../modules/backups/backups.service';
 import { BackgroundJobsService } from '../modules/jobs/background-jobs.service';
 import { IdempotencyService } from '../modules/idempotency/idempotency.service';
@@ -51,6 +53,7 @@ export function createServices(db: DataSource, config: Config, logger: Logger, j
     readCache: ReadCache.create(config.readCache, logger),
     identity,
     users,
+    addresses: new AddressesService(db),
     catalog,
     variants: new VariantsService(db, config.shop.currency),
     orders,
@@ -73,7 +76,13 @@ export function createServices(db: DataSource, config: Config, logger: Logger, j
 export type AppServices = ReturnType<typeof createServices>;
 
 function allLoaders(db: DataSource, services: AppServices) {
-  return { ...catalogLoaders(db), ...usersLoaders(db), ...ordersLoaders(services.orders), ...reviewsLoaders(services.reviews) };
+  return {
+    ...catalogLoaders(db),
+    ...usersLoaders(db),
+    ...addressesLoaders(services.addresses),
+    ...ordersLoaders(services.orders),
+    ...reviewsLoaders(services.reviews),
+  };
 }
 
 /**

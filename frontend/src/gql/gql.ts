@@ -62,6 +62,11 @@ type Documents = {
     "\n  fragment PaidOrderFields on Order {\n    id\n    paid\n    state\n    status\n    transactionId\n  }\n": typeof types.PaidOrderFieldsFragmentDoc,
     "\n  mutation ConfirmPayment($orderId: ID!, $paymentIntentId: String!) {\n    confirmPayment(orderId: $orderId, paymentIntentId: $paymentIntentId) {\n      ...PaidOrderFields\n    }\n  }\n": typeof types.ConfirmPaymentDocument,
     "\n  mutation ConfirmTestCardPayment($orderId: ID!, $card: TestCardInput!) {\n    confirmTestCardPayment(orderId: $orderId, card: $card) {\n      ...PaidOrderFields\n    }\n  }\n": typeof types.ConfirmTestCardPaymentDocument,
+    "\n  fragment SavedAddress on Address {\n    id\n    name\n    line1\n    line2\n    city\n    region\n    postalCode\n    country\n    phone\n    isDefault\n    createdAt\n  }\n": typeof types.SavedAddressFragmentDoc,
+    "\n  query MyAddresses {\n    me {\n      id\n      addresses {\n        ...SavedAddress\n      }\n    }\n  }\n": typeof types.MyAddressesDocument,
+    "\n  mutation SaveAddress($input: AddressInput!) {\n    saveAddress(input: $input) {\n      ...SavedAddress\n    }\n  }\n": typeof types.SaveAddressDocument,
+    "\n  mutation DeleteAddress($id: ID!) {\n    deleteAddress(id: $id)\n  }\n": typeof types.DeleteAddressDocument,
+    "\n  mutation SetDefaultAddress($id: ID!) {\n    setDefaultAddress(id: $id) {\n      ...SavedAddress\n    }\n  }\n": typeof types.SetDefaultAddressDocument,
     "\n  mutation UpdateProfile($input: UpdateProfileInput!) {\n    updateProfile(input: $input) {\n      ...UserFields\n    }\n  }\n": typeof types.UpdateProfileDocument,
     "\n  mutation SetOrderEmails($on: Boolean!) {\n    setOrderEmails(on: $on) {\n      id\n      orderEmails\n    }\n  }\n": typeof types.SetOrderEmailsDocument,
     "\n  query PurchasePage($id: ID!) {\n    me {\n      id\n      name\n      email\n      phone\n      address\n    }\n    product(id: $id) {\n      ...ProductFields\n      ...ProductEngravingFields\n      ...ProductChoiceFields\n    }\n    engravingFonts {\n      id\n      name\n    }\n  }\n": typeof types.PurchasePageDocument,
@@ -129,6 +134,11 @@ const documents: Documents = {
     "\n  fragment PaidOrderFields on Order {\n    id\n    paid\n    state\n    status\n    transactionId\n  }\n": types.PaidOrderFieldsFragmentDoc,
     "\n  mutation ConfirmPayment($orderId: ID!, $paymentIntentId: String!) {\n    confirmPayment(orderId: $orderId, paymentIntentId: $paymentIntentId) {\n      ...PaidOrderFields\n    }\n  }\n": types.ConfirmPaymentDocument,
     "\n  mutation ConfirmTestCardPayment($orderId: ID!, $card: TestCardInput!) {\n    confirmTestCardPayment(orderId: $orderId, card: $card) {\n      ...PaidOrderFields\n    }\n  }\n": types.ConfirmTestCardPaymentDocument,
+    "\n  fragment SavedAddress on Address {\n    id\n    name\n    line1\n    line2\n    city\n    region\n    postalCode\n    country\n    phone\n    isDefault\n    createdAt\n  }\n": types.SavedAddressFragmentDoc,
+    "\n  query MyAddresses {\n    me {\n      id\n      addresses {\n        ...SavedAddress\n      }\n    }\n  }\n": types.MyAddressesDocument,
+    "\n  mutation SaveAddress($input: AddressInput!) {\n    saveAddress(input: $input) {\n      ...SavedAddress\n    }\n  }\n": types.SaveAddressDocument,
+    "\n  mutation DeleteAddress($id: ID!) {\n    deleteAddress(id: $id)\n  }\n": types.DeleteAddressDocument,
+    "\n  mutation SetDefaultAddress($id: ID!) {\n    setDefaultAddress(id: $id) {\n      ...SavedAddress\n    }\n  }\n": types.SetDefaultAddressDocument,
     "\n  mutation UpdateProfile($input: UpdateProfileInput!) {\n    updateProfile(input: $input) {\n      ...UserFields\n    }\n  }\n": types.UpdateProfileDocument,
     "\n  mutation SetOrderEmails($on: Boolean!) {\n    setOrderEmails(on: $on) {\n      id\n      orderEmails\n    }\n  }\n": types.SetOrderEmailsDocument,
     "\n  query PurchasePage($id: ID!) {\n    me {\n      id\n      name\n      email\n      phone\n      address\n    }\n    product(id: $id) {\n      ...ProductFields\n      ...ProductEngravingFields\n      ...ProductChoiceFields\n    }\n    engravingFonts {\n      id\n      name\n    }\n  }\n": types.PurchasePageDocument,
@@ -354,6 +364,26 @@ export function graphql(source: "\n  mutation ConfirmPayment($orderId: ID!, $pay
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation ConfirmTestCardPayment($orderId: ID!, $card: TestCardInput!) {\n    confirmTestCardPayment(orderId: $orderId, card: $card) {\n      ...PaidOrderFields\n    }\n  }\n"): (typeof documents)["\n  mutation ConfirmTestCardPayment($orderId: ID!, $card: TestCardInput!) {\n    confirmTestCardPayment(orderId: $orderId, card: $card) {\n      ...PaidOrderFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment SavedAddress on Address {\n    id\n    name\n    line1\n    line2\n    city\n    region\n    postalCode\n    country\n    phone\n    isDefault\n    createdAt\n  }\n"): (typeof documents)["\n  fragment SavedAddress on Address {\n    id\n    name\n    line1\n    line2\n    city\n    region\n    postalCode\n    country\n    phone\n    isDefault\n    createdAt\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query MyAddresses {\n    me {\n      id\n      addresses {\n        ...SavedAddress\n      }\n    }\n  }\n"): (typeof documents)["\n  query MyAddresses {\n    me {\n      id\n      addresses {\n        ...SavedAddress\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SaveAddress($input: AddressInput!) {\n    saveAddress(input: $input) {\n      ...SavedAddress\n    }\n  }\n"): (typeof documents)["\n  mutation SaveAddress($input: AddressInput!) {\n    saveAddress(input: $input) {\n      ...SavedAddress\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DeleteAddress($id: ID!) {\n    deleteAddress(id: $id)\n  }\n"): (typeof documents)["\n  mutation DeleteAddress($id: ID!) {\n    deleteAddress(id: $id)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SetDefaultAddress($id: ID!) {\n    setDefaultAddress(id: $id) {\n      ...SavedAddress\n    }\n  }\n"): (typeof documents)["\n  mutation SetDefaultAddress($id: ID!) {\n    setDefaultAddress(id: $id) {\n      ...SavedAddress\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

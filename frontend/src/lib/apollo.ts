@@ -57,6 +57,8 @@ export function createCache(): InMemoryCache {
           order: { read: (existing, { args, toReference }) => existing ?? toReference({ __typename: 'Order', id: args?.id }) },
         },
       },
+      // The address book is always answered and rewritten whole (features/profile/addresses).
+      User: { fields: { addresses: { merge: false } } },
     },
   });
 }

@@ -29,16 +29,20 @@ import {
 // first parse of an object: a CSP violation in every form. Parsing without it costs nothing a form feels.
 z.config({ jitless: true });
 
-/** Text that must not be blank once trimmed; `message` for missing and blank alike. */
-const requiredText = (message: string) => z.string({ error: message }).trim().min(1, { error: message, abort: true });
+/**
+ * Text that must not be blank once trimmed; `message` for missing and blank alike. A blank field
+ * stops its other rules (`abort`) unless the schema has a refinement that must still run (an
+ * explicit abort skips every refinement of the object around it, `when` or not).
+ */
+export const requiredText = (message: string, abort = true) => z.string({ error: message }).trim().min(1, { error: message, abort });
 
 /** Required text that fits its column (counted once trimmed): '{label} is Required', '{label} must be at most {n} characters'. */
-const boundedText = (label: string, maxLength: number) =>
-  requiredText(`${label} is Required`).max(maxLength, `${label} must be at most ${maxLength} characters`);
+export const boundedText = (label: string, maxLength: number, abort = true) =>
+  requiredText(`${label} is Required`, abort).max(maxLength, `${label} must be at most ${maxLength} characters`);
 
 /** A phone the shop can call, as the form labels it ('Phone', 'Contact Number'). */
-const phone = (label: string) =>
-  boundedText(label, 40)
+export const phone = (label: string, abort = true) =>
+  boundedText(label, 40, abort)
     .regex(PHONE_PATTERN, phoneFormatMessage(label))
     .describe('Digits, spaces and dashes after an optional +, 5 to 20 characters');
 

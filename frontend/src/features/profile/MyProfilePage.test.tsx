@@ -5,12 +5,18 @@ import { renderPage } from '../../test/render';
 import { MeQuery } from '../../operations/me';
 import MyProfilePage from './MyProfilePage';
 import { SetOrderEmailsMutation, UpdateProfileMutation } from './operations';
+import { MyAddressesQuery } from './addresses/operations';
 
 const me = userFixture({ img: 'https://img.test/casey.png' });
 const meMock = { request: { query: MeQuery, variables: {} }, result: { data: { me } } };
+/** The page's address book (features/profile/addresses has its own tests). */
+const addressesMock = {
+  request: { query: MyAddressesQuery, variables: {} },
+  result: { data: { me: { __typename: 'User', id: me.id, addresses: [] } } },
+};
 
 test('clearing the fields shows the SPEC messages (and the photo is required)', async () => {
-  renderPage(<MyProfilePage />, { path: '/dashboard', route: '/dashboard', mocks: [meMock] });
+  renderPage(<MyProfilePage />, { path: '/dashboard', route: '/dashboard', mocks: [meMock, addressesMock] });
   expect(await screen.findByDisplayValue('Casey Blade')).toBeInTheDocument();
   for (const label of [/^Name/, /^Phone/, /^Address/, /^Photo URL/])
     fireEvent.change(screen.getByLabelText(label), { target: { value: '' } });
@@ -29,6 +35,7 @@ test('saving toasts "{name} profile has been updated"', async () => {
     route: '/dashboard',
     mocks: [
       meMock,
+      addressesMock,
       {
         request: { query: UpdateProfileMutation, variables: { input } },
         result: { data: { updateProfile: { ...me, name: 'Casey Edge' } } },
@@ -49,6 +56,7 @@ test('the seeded phone format saves unchanged, and a phone with letters gets the
     route: '/dashboard',
     mocks: [
       { request: { query: MeQuery, variables: {} }, result: { data: { me: seeded } } },
+      addressesMock,
       { request: { query: UpdateProfileMutation, variables: { input } }, result: { data: { updateProfile: seeded } } },
     ],
   });
@@ -67,6 +75,7 @@ test('"Order e-mails" is on by default; switching it off keeps receipts and the 
     route: '/dashboard',
     mocks: [
       meMock,
+      addressesMock,
       {
         request: { query: SetOrderEmailsMutation, variables: { on: false } },
         result: { data: { setOrderEmails: { __typename: 'User', id: 'u1', orderEmails: false } } },

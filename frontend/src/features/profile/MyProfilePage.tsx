@@ -13,6 +13,7 @@ import { uploadImage } from '../../lib/upload';
 import { zodValidate } from '../../lib/zodForm';
 import { UpdateProfileMutation } from './operations';
 import OrderEmailsSwitch from './OrderEmailsSwitch';
+import AddressBook from './addresses/AddressBook';
 
 const validate = zodValidate(profileInput);
 
@@ -59,55 +60,62 @@ export default function MyProfilePage() {
   if (loading) return <Spinner />;
 
   return (
-    <Card sx={{ maxWidth: 600, mx: 'auto' }}>
-      <CardContent>
-        <Typography variant="h4" component="h1" sx={{ color: 'primary.main', mb: 2 }}>
-          My Profile
-        </Typography>
-        <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 2 }}>
-          <Avatar src={formik.values.img || undefined} alt={formik.values.name || 'Profile photo'} sx={{ width: 64, height: 64 }} />
-          <Box sx={{ minWidth: 0 }}>
-            <Typography noWrap>{me?.email}</Typography>
-            <Typography variant="body2" color="text.secondary">
-              {me?.role === 'admin' ? 'Admin' : 'Customer'}
-            </Typography>
-          </Box>
-        </Stack>
-        <Box component="form" noValidate onSubmit={formik.handleSubmit}>
-          <Stack spacing={2}>
-            <FormikTextField formik={formik} id="profile-name" name="name" label="Name" autoComplete="name" />
-            <FormikTextField
-              formik={formik}
-              id="profile-phone"
-              name="phone"
-              label="Phone"
-              type="tel"
-              slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-            />
-            <FormikTextField formik={formik} id="profile-address" name="address" label="Address" multiline minRows={2} />
-            <Box>
-              <Button variant="outlined" component="label" disabled={progress !== null}>
-                Upload Photo
-                <input
-                  hidden
-                  type="file"
-                  accept="image/*"
-                  aria-label="Photo file"
-                  onChange={(event) => handleFile(event.target.files?.[0])}
-                />
-              </Button>
-              {progress !== null && <LinearProgress variant="determinate" value={progress} aria-label="Upload progress" sx={{ mt: 1 }} />}
+    <Stack spacing={3} sx={{ maxWidth: 600, mx: 'auto' }}>
+      <Card>
+        <CardContent>
+          <Typography variant="h4" component="h1" sx={{ color: 'primary.main', mb: 2 }}>
+            My Profile
+          </Typography>
+          <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 2 }}>
+            <Avatar src={formik.values.img || undefined} alt={formik.values.name || 'Profile photo'} sx={{ width: 64, height: 64 }} />
+            <Box sx={{ minWidth: 0 }}>
+              <Typography noWrap>{me?.email}</Typography>
+              <Typography variant="body2" color="text.secondary">
+                {me?.role === 'admin' ? 'Admin' : 'Customer'}
+              </Typography>
             </Box>
-            <FormikTextField formik={formik} id="profile-img" name="img" label="Photo URL" type="url" />
-            <Button type="submit" variant="contained" disabled={formik.isSubmitting || progress !== null}>
-              Update Profile
-            </Button>
           </Stack>
-        </Box>
-        <Box sx={{ mt: 3 }}>
-          <OrderEmailsSwitch on={me?.orderEmails ?? true} />
-        </Box>
-      </CardContent>
-    </Card>
+          <Box component="form" noValidate onSubmit={formik.handleSubmit}>
+            <Stack spacing={2}>
+              <FormikTextField formik={formik} id="profile-name" name="name" label="Name" autoComplete="name" />
+              <FormikTextField
+                formik={formik}
+                id="profile-phone"
+                name="phone"
+                label="Phone"
+                type="tel"
+                slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+              />
+              <FormikTextField formik={formik} id="profile-address" name="address" label="Address" multiline minRows={2} />
+              <Box>
+                <Button variant="outlined" component="label" disabled={progress !== null}>
+                  Upload Photo
+                  <input
+                    hidden
+                    type="file"
+                    accept="image/*"
+                    aria-label="Photo file"
+                    onChange={(event) => handleFile(event.target.files?.[0])}
+                  />
+                </Button>
+                {progress !== null && <LinearProgress variant="determinate" value={progress} aria-label="Upload progress" sx={{ mt: 1 }} />}
+              </Box>
+              <FormikTextField formik={formik} id="profile-img" name="img" label="Photo URL" type="url" />
+              <Button type="submit" variant="contained" disabled={formik.isSubmitting || progress !== null}>
+                Update Profile
+              </Button>
+            </Stack>
+          </Box>
+          <Box sx={{ mt: 3 }}>
+            <OrderEmailsSwitch on={me?.orderEmails ?? true} />
+          </Box>
+        </CardContent>
+      </Card>
+      <Card>
+        <CardContent>
+          <AddressBook />
+        </CardContent>
+      </Card>
+    </Stack>
   );
 }

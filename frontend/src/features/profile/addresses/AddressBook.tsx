@@ -1,0 +1,111 @@
+import { useState } from 'react';
+import { useMutation, useQuery } from '@apollo/client/react';
+import { Box, Button, Card, CardActions, CardContent, Chip, Stack, Typography } from '@mui/material';
+import { formatAddress, formatAddressLines } from '@keen/rules/address';
+import QueryState from '../../../components/QueryState';
+import { useConfirmedDelete } from '../../../components/useConfirmedDelete';
+import type { SavedAddressFragment } from '../../../gql/graphql';
+import { useNotifiedAction } from '../../../lib/useNotifiedAction';
+import AddressDialog from './AddressDialog';
+import { withDefault, withoutAddress } from './addressBook';
+import { DeleteAddressMutation, MyAddressesQuery, SetDefaultAddressMutation } from './operations';
+
+/** Until shipping zones exist, the countries the address form lists first. */
+const PREFERRED_COUNTRIES = ['US', 'GB'];
+
+interface AddressBookProps {
+  preferredCountries?: readonly string[];
+}
+
+/** The profile's address book: saved addresses as cards (the default marked), added, edited, deleted or made the default. */
+export default function AddressBook({ preferredCountries = PREFERRED_COUNTRIES }: AddressBookProps) {
+  const query = useQuery(MyAddressesQuery);
+  const addresses = query.data?.me?.addresses ?? [];
+  const [editing, setEditing] = useState<SavedAddressFragment | null>(null);
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const notified = useNotifiedAction();
+
+  const [deleteAddress, deleting] = useMutation(DeleteAddressMutation);
+  const [setDefaultAddress, settingDefault] = useMutation(SetDefaultAddressMutation, {
+    update: (cache, { data }) => {
+      if (!data) return;
+      cache.updateQuery({ query: MyAddressesQuery }, (book) =>
+        book?.me ? { me: { ...book.me, addresses: withDefault(book.me.addresses, data.setDefaultAddress) } } : book,
+      );
+    },
+  });
+  const { ask, dialog: confirmDelete } = useConfirmedDelete<SavedAddressFragment>({
+    remove: (address) =>
+      deleteAddress({
+        variables: { id: address.id },
+        update: (cache) => {
+          cache.updateQuery({ query: MyAddressesQuery }, (book) =>
+            book?.me ? { me: { ...book.me, addresses: withoutAddress(book.me.addresses, address.id) } } : book,
+          );
+          cache.evict({ id: cache.identify({ __typename: 'Address', id: address.id }) });
+          cache.gc();
+        },
+      }),
+    busy: deleting.loading,
+    describe: (address) => formatAddress(address),
+    title: () => 'Delete this address?',
+    deleted: 'Address deleted',
+  });
+
+  const openDialog = (address: SavedAddressFragment | null) => {
+    setEditing(address);
+    setDialogOpen(true);
+  };
+
+  return (
+    <Box component="section">
+      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 2, gap: 1, flexWrap: 'wrap' }}>
+        <Typography variant="h5" component="h2">
+          Address book
+        </Typography>
+        <Button variant="outlined" onClick={() => openDialog(null)}>
+          Add address
+        </Button>
+      </Stack>
+      <QueryState query={query} empty={addresses.length === 0 && 'No saved addresses yet'}>
+        <Stack spacing={2} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+          {addresses.map((address) => (
+            <Card component="li" key={address.id} variant="outlined" aria-label={formatAddress(address)}>
+              <CardContent>
+                {address.isDefault && <Chip label="Default" color="primary" size="small" sx={{ mb: 1 }} />}
+                {formatAddressLines(address).map((line, index) => (
+                  <Typography key={index} variant="body2">
+                    {line}
+                  </Typography>
+                ))}
+                <Typography variant="body2" color="text.secondary">
+                  {address.phone}
+                </Typography>
+              </CardContent>
+              <CardActions sx={{ flexWrap: 'wrap' }}>
+                <Button size="small" onClick={() => openDialog(address)} aria-label={`Edit ${address.name}, ${address.line1}`}>
+                  Edit
+                </Button>
+                <Button size="small" color="error" onClick={() => ask(address)} aria-label={`Delete ${address.name}, ${address.line1}`}>
+                  Delete
+                </Button>
+                {!address.isDefault && (
+                  <Button
+                    size="small"
+                    disabled={settingDefault.loading}
+                    aria-label={`Set ${address.name}, ${address.line1} as default`}
+                    onClick={() => notified(() => setDefaultAddress({ variables: { id: address.id } }), 'Default address changed')}
+                  >
+                    Set as default
+                  </Button>
+                )}
+              </CardActions>
+            </Card>
+          ))}
+        </Stack>
+      </QueryState>
+      <AddressDialog open={dialogOpen} address={editing} preferredCountries={preferredCountries} onClose={() => setDialogOpen(false)} />
+      {confirmDelete}
+    </Box>
+  );
+}

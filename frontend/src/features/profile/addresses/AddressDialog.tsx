@@ -1,0 +1,74 @@
+import { useMutation } from '@apollo/client/react';
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle, useMediaQuery, useTheme } from '@mui/material';
+import { useFormik } from 'formik';
+import { useSnackbar } from 'notistack';
+import AddressFields, { type AddressFormValues, addressFormValues, validateAddress } from '../../../components/address/AddressFields';
+import type { SavedAddressFragment } from '../../../gql/graphql';
+import { errorMessage } from '../../../lib/errors';
+import { withSaved } from './addressBook';
+import { MyAddressesQuery, SaveAddressMutation } from './operations';
+
+interface AddressDialogProps {
+  open: boolean;
+  /** The address to edit; null adds a new one. */
+  address: SavedAddressFragment | null;
+  preferredCountries: readonly string[];
+  onClose: () => void;
+}
+
+/** Add or edit an address of the book; the answer goes into the cached book. Full screen on a phone. */
+export default function AddressDialog({ open, address, preferredCountries, onClose }: AddressDialogProps) {
+  const theme = useTheme();
+  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
+  const { enqueueSnackbar } = useSnackbar();
+  const [saveAddress] = useMutation(SaveAddressMutation, {
+    update: (cache, { data }) => {
+      if (!data) return;
+      cache.updateQuery({ query: MyAddressesQuery }, (book) =>
+        book?.me ? { me: { ...book.me, addresses: withSaved(book.me.addresses, data.saveAddress) } } : book,
+      );
+    },
+  });
+  const formik = useFormik<AddressFormValues>({
+    enableReinitialize: true,
+    initialValues: addressFormValues(address, preferredCountries[0] ?? ''),
+    validate: validateAddress,
+    onSubmit: async (values) => {
+      try {
+        await saveAddress({ variables: { input: { ...values, id: address?.id ?? null } } });
+        enqueueSnackbar(address ? 'Address updated' : 'Address added', { variant: 'success' });
+        onClose();
+      } catch (error) {
+        enqueueSnackbar(errorMessage(error), { variant: 'error' });
+      }
+    },
+  });
+  const title = address ? 'Edit address' : 'Add address';
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      fullScreen={fullScreen}
+      fullWidth
+      maxWidth="sm"
+      aria-labelledby="address-dialog-title"
+      slotProps={{ transition: { onExited: () => formik.resetForm() } }}
+    >
+      <form noValidate onSubmit={formik.handleSubmit}>
+        <DialogTitle id="address-dialog-title">{title}</DialogTitle>
+        <DialogContent>
+          {/* Room above the first field for its floating label. */}
+          <div style={{ paddingTop: 8 }}>
+            <AddressFields formik={formik} idPrefix="address-book" preferredCountries={preferredCountries} />
+          </div>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>Cancel</Button>
+          <Button type="submit" variant="contained" disabled={formik.isSubmitting}>
+            Save address
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}
