@@ -194,7 +194,7 @@ export type PlaceOrderInput = {
   variantId?: string | number | null | undefined;
 };
 
-/** A new product: every field but the engraving settings is required */
+/** A new product: every field but the engraving settings and tax category is required */
 export type ProductInput = {
   /** At most 5,000 characters */
   description: string;
@@ -218,6 +218,8 @@ export type ProductInput = {
   priceAmount?: number | null | undefined;
   /** Units in stock, 0 or more */
   quantity?: number | null | undefined;
+  /** Default standard on a new product; unchanged when absent on an update */
+  taxCategory?: TaxCategory | null | undefined;
 };
 
 /** Paging, search, sort and stock filters of the product list */
@@ -330,6 +332,15 @@ export type SortDirection =
   /** Largest, newest or Z first */
   | 'DESC';
 
+/** A product's tax category */
+export type TaxCategory =
+  /** A reduced rate, where a country has one for such goods */
+  | 'reduced'
+  /** The standard rate (the default) */
+  | 'standard'
+  /** Zero-rated */
+  | 'zero';
+
 /** A card for the offline test provider, which follows Stripe's test cards */
 export type TestCardInput = {
   /** Three or four digits */
@@ -366,6 +377,8 @@ export type UpdateProductInput = {
   priceAmount?: number | null | undefined;
   /** Units in stock, 0 or more */
   quantity?: number | null | undefined;
+  /** Default standard on a new product; unchanged when absent on an update */
+  taxCategory?: TaxCategory | null | undefined;
 };
 
 /** The signed-in user's whole profile, as the profile form sends it */
