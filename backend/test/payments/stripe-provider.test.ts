@@ -582,7 +582,7 @@ test("a delivered webhook's change reaches the public answers cached before it",
   expect(await stock()).toBe(10);
 });
 
-test("the intent offers cards (with the wallets they bring) and Link, for the Payment Element to show what the account has", async () => {
+test('the intent offers cards (with the wallets they bring) and Link, for the Payment Element to show what the account has', async () => {
   const shopper = await app.customer();
   const order = await unpaidOrder(shopper);
   const before = standIn.creates.length;

@@ -13,8 +13,7 @@ const PAY_WITH_CARD =
   'mutation($orderId: ID!, $card: TestCardInput!) { confirmTestCardPayment(orderId: $orderId, card: $card) { id paid state transactionId } }';
 const AUTHENTICATE =
   'mutation($orderId: ID!, $succeed: Boolean!) { completeTestPaymentAuthentication(orderId: $orderId, succeed: $succeed) { id paid state transactionId } }';
-const AUTHENTICATION_FAILED =
-  'We are unable to authenticate your payment method. Please choose a different payment method and try again.';
+const AUTHENTICATION_FAILED = 'We are unable to authenticate your payment method. Please choose a different payment method and try again.';
 
 const card = (number: string) => ({ number, expMonth: 12, expYear: new Date().getUTCFullYear() + 3, cvc: '123' });
 
@@ -24,7 +23,8 @@ async function unpaidOrder(session: TestSession): Promise<Order> {
 }
 
 const reload = (order: Order) => app.db.getRepository(Order).findOneByOrFail({ id: order.id });
-const intentOf = async (order: Order) => app.db.getRepository(TestPaymentIntent).findOneByOrFail({ id: (await reload(order)).paymentIntentId! });
+const intentOf = async (order: Order) =>
+  app.db.getRepository(TestPaymentIntent).findOneByOrFail({ id: (await reload(order)).paymentIntentId! });
 const paidEvents = (order: Order) => app.db.getRepository(OrderEvent).countBy({ orderId: order.id, toState: OrderState.Paid });
 
 /** An order whose payment with Stripe's authentication test card waits for the challenge's answer. */
@@ -58,7 +58,7 @@ test('4000 0027 6000 3184 waits for authentication; Complete marks the order pai
   expect(await paidEvents(order)).toBe(1);
 });
 
-test("two answers to one challenge at once pay the order once and refuse the other", async () => {
+test('two answers to one challenge at once pay the order once and refuse the other', async () => {
   const shopper = await app.customer();
   const order = await awaitingAuthentication(shopper);
   const answers = await Promise.all([

@@ -40,7 +40,10 @@ async function checkPayment(client: ApolloClient, orderId: string): Promise<Outc
   if (ON_ITS_WAY.has(intent.status)) return { kind: 'processing' };
   if (intent.status !== 'succeeded') return { kind: 'failed' };
   try {
-    const { data: confirmed } = await client.mutate({ mutation: ConfirmPaymentMutation, variables: { orderId, paymentIntentId: intent.id } });
+    const { data: confirmed } = await client.mutate({
+      mutation: ConfirmPaymentMutation,
+      variables: { orderId, paymentIntentId: intent.id },
+    });
     const transactionId = confirmed?.confirmPayment.transactionId;
     if (transactionId) return { kind: 'paid', transactionId };
   } catch (failure) {

@@ -10,7 +10,13 @@ export type AuthenticationOutcome = { paid: true; transactionId: string } | { pa
  * The offline test provider's stand-in for the bank's 3-D Secure page that Stripe's test mode shows
  * for 4000 0027 6000 3184. Only its buttons close it: at Stripe, leaving the page fails the payment.
  */
-export default function TestAuthenticationDialog({ orderId, onAnswered }: { orderId: string; onAnswered: (outcome: AuthenticationOutcome) => void }) {
+export default function TestAuthenticationDialog({
+  orderId,
+  onAnswered,
+}: {
+  orderId: string;
+  onAnswered: (outcome: AuthenticationOutcome) => void;
+}) {
   const [answer] = useMutation(CompleteTestPaymentAuthenticationMutation);
   const [chosen, setChosen] = useState<boolean | null>(null);
   // One answer per challenge, even for two clicks within one render.
@@ -34,8 +40,8 @@ export default function TestAuthenticationDialog({ orderId, onAnswered }: { orde
       <DialogTitle id="test-authentication-title">3D Secure 2 Test Page</DialogTitle>
       <DialogContent>
         <DialogContentText id="test-authentication-text">
-          This is a test authentication: your bank would ask you here to confirm the payment. No bank is asked while the shop
-          takes test cards; choose how the authentication ends.
+          This is a test authentication: your bank would ask you here to confirm the payment. No bank is asked while the shop takes test
+          cards; choose how the authentication ends.
         </DialogContentText>
       </DialogContent>
       <DialogActions>
