@@ -17,8 +17,7 @@ const FAILING_CARDS: Record<string, string> = {
 const AUTHENTICATION_CARD = '4000002760003184';
 
 /** Stripe's message when the customer fails (or abandons) the authentication. */
-export const AUTHENTICATION_FAILED =
-  'We are unable to authenticate your payment method. Please choose a different payment method and try again.';
+const AUTHENTICATION_FAILED = 'We are unable to authenticate your payment method. Please choose a different payment method and try again.';
 
 /**
  * The offline provider for development and tests: Stripe's PaymentIntent life cycle and test-card
