@@ -581,3 +581,12 @@ test("a delivered webhook's change reaches the public answers cached before it",
   // The refund put the paid, unshipped units back: the anonymous answer read before says so at once.
   expect(await stock()).toBe(10);
 });
+
+test('the intent offers cards (with the wallets they bring) and Link, for the Payment Element to show what the account has', async () => {
+  const shopper = await app.customer();
+  const order = await unpaidOrder(shopper);
+  const before = standIn.creates.length;
+  expect((await app.gql(CREATE, { orderId: order.id }, shopper)).errors).toBeUndefined();
+  const { params } = standIn.creates[before];
+  expect([params.get('allowed_payment_method_types[0]'), params.get('allowed_payment_method_types[1]')]).toEqual(['card', 'link']);
+});

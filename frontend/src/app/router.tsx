@@ -23,6 +23,7 @@ const MyProfilePage = lazyWithApollo(() => import('../features/profile/MyProfile
 const MyOrdersPage = lazyWithApollo(() => import('../features/orders/MyOrdersPage'));
 const AddReviewPage = lazyWithApollo(() => import('../features/reviews/AddReviewPage'));
 const PaymentPage = lazyWithApollo(() => import('../features/payment/PaymentPage'));
+const PaymentReturnPage = lazyWithApollo(() => import('../features/payment/PaymentReturnPage'));
 const AllOrdersPage = lazyWithApollo(() => import('../features/admin/AllOrdersPage'));
 const AddProductPage = lazyWithApollo(() => import('../features/admin/AddProductPage'));
 const ManageProductsPage = lazyWithApollo(() => import('../features/admin/ManageProductsPage'));
@@ -60,6 +61,7 @@ export const routes: RouteObject[] = [
         children: [
           { path: '/purchase/:id', element: <PurchasePage />, handle: title('Purchase') },
           { path: '/checkout', element: <CheckoutPage />, handle: title('Checkout') },
+          { path: '/payment/return', element: <PaymentReturnPage />, handle: title('Payment') },
           {
             path: '/dashboard',
             element: <DashboardLayout />,

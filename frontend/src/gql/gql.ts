@@ -62,6 +62,9 @@ type Documents = {
     "\n  fragment PaidOrderFields on Order {\n    id\n    paid\n    state\n    status\n    transactionId\n  }\n": typeof types.PaidOrderFieldsFragmentDoc,
     "\n  mutation ConfirmPayment($orderId: ID!, $paymentIntentId: String!) {\n    confirmPayment(orderId: $orderId, paymentIntentId: $paymentIntentId) {\n      ...PaidOrderFields\n    }\n  }\n": typeof types.ConfirmPaymentDocument,
     "\n  mutation ConfirmTestCardPayment($orderId: ID!, $card: TestCardInput!) {\n    confirmTestCardPayment(orderId: $orderId, card: $card) {\n      ...PaidOrderFields\n    }\n  }\n": typeof types.ConfirmTestCardPaymentDocument,
+    "\n  mutation CompleteTestPaymentAuthentication($orderId: ID!, $succeed: Boolean!) {\n    completeTestPaymentAuthentication(orderId: $orderId, succeed: $succeed) {\n      ...PaidOrderFields\n    }\n  }\n": typeof types.CompleteTestPaymentAuthenticationDocument,
+    "\n  query PaymentReturn($id: ID!) {\n    order(id: $id) {\n      id\n      name\n      ...PaidOrderFields\n    }\n  }\n": typeof types.PaymentReturnDocument,
+    "\n  mutation PaymentStatus($orderId: ID!) {\n    createPaymentIntent(orderId: $orderId) {\n      id\n      status\n    }\n  }\n": typeof types.PaymentStatusDocument,
     "\n  fragment SavedAddress on Address {\n    id\n    name\n    line1\n    line2\n    city\n    region\n    postalCode\n    country\n    phone\n    isDefault\n    createdAt\n  }\n": typeof types.SavedAddressFragmentDoc,
     "\n  query MyAddresses {\n    me {\n      id\n      addresses {\n        ...SavedAddress\n      }\n    }\n  }\n": typeof types.MyAddressesDocument,
     "\n  mutation SaveAddress($input: AddressInput!) {\n    saveAddress(input: $input) {\n      ...SavedAddress\n    }\n  }\n": typeof types.SaveAddressDocument,
@@ -134,6 +137,9 @@ const documents: Documents = {
     "\n  fragment PaidOrderFields on Order {\n    id\n    paid\n    state\n    status\n    transactionId\n  }\n": types.PaidOrderFieldsFragmentDoc,
     "\n  mutation ConfirmPayment($orderId: ID!, $paymentIntentId: String!) {\n    confirmPayment(orderId: $orderId, paymentIntentId: $paymentIntentId) {\n      ...PaidOrderFields\n    }\n  }\n": types.ConfirmPaymentDocument,
     "\n  mutation ConfirmTestCardPayment($orderId: ID!, $card: TestCardInput!) {\n    confirmTestCardPayment(orderId: $orderId, card: $card) {\n      ...PaidOrderFields\n    }\n  }\n": types.ConfirmTestCardPaymentDocument,
+    "\n  mutation CompleteTestPaymentAuthentication($orderId: ID!, $succeed: Boolean!) {\n    completeTestPaymentAuthentication(orderId: $orderId, succeed: $succeed) {\n      ...PaidOrderFields\n    }\n  }\n": types.CompleteTestPaymentAuthenticationDocument,
+    "\n  query PaymentReturn($id: ID!) {\n    order(id: $id) {\n      id\n      name\n      ...PaidOrderFields\n    }\n  }\n": types.PaymentReturnDocument,
+    "\n  mutation PaymentStatus($orderId: ID!) {\n    createPaymentIntent(orderId: $orderId) {\n      id\n      status\n    }\n  }\n": types.PaymentStatusDocument,
     "\n  fragment SavedAddress on Address {\n    id\n    name\n    line1\n    line2\n    city\n    region\n    postalCode\n    country\n    phone\n    isDefault\n    createdAt\n  }\n": types.SavedAddressFragmentDoc,
     "\n  query MyAddresses {\n    me {\n      id\n      addresses {\n        ...SavedAddress\n      }\n    }\n  }\n": types.MyAddressesDocument,
     "\n  mutation SaveAddress($input: AddressInput!) {\n    saveAddress(input: $input) {\n      ...SavedAddress\n    }\n  }\n": types.SaveAddressDocument,
@@ -364,6 +370,18 @@ export function graphql(source: "\n  mutation ConfirmPayment($orderId: ID!, $pay
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation ConfirmTestCardPayment($orderId: ID!, $card: TestCardInput!) {\n    confirmTestCardPayment(orderId: $orderId, card: $card) {\n      ...PaidOrderFields\n    }\n  }\n"): (typeof documents)["\n  mutation ConfirmTestCardPayment($orderId: ID!, $card: TestCardInput!) {\n    confirmTestCardPayment(orderId: $orderId, card: $card) {\n      ...PaidOrderFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CompleteTestPaymentAuthentication($orderId: ID!, $succeed: Boolean!) {\n    completeTestPaymentAuthentication(orderId: $orderId, succeed: $succeed) {\n      ...PaidOrderFields\n    }\n  }\n"): (typeof documents)["\n  mutation CompleteTestPaymentAuthentication($orderId: ID!, $succeed: Boolean!) {\n    completeTestPaymentAuthentication(orderId: $orderId, succeed: $succeed) {\n      ...PaidOrderFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query PaymentReturn($id: ID!) {\n    order(id: $id) {\n      id\n      name\n      ...PaidOrderFields\n    }\n  }\n"): (typeof documents)["\n  query PaymentReturn($id: ID!) {\n    order(id: $id) {\n      id\n      name\n      ...PaidOrderFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation PaymentStatus($orderId: ID!) {\n    createPaymentIntent(orderId: $orderId) {\n      id\n      status\n    }\n  }\n"): (typeof documents)["\n  mutation PaymentStatus($orderId: ID!) {\n    createPaymentIntent(orderId: $orderId) {\n      id\n      status\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

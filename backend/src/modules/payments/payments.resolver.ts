@@ -66,12 +66,30 @@ export class PaymentsResolver {
   }
 
   @Allow({ allow: 'signed in' })
-  @Mutation(() => Order, { description: 'Offline test provider only: charges a test card and marks the order paid on success' })
+  @Mutation(() => Order, {
+    description:
+      'Offline test provider only: charges a test card and marks the order paid on success. An order answered unpaid awaits ' +
+      "the card's authentication (4000 0027 6000 3184): completeTestPaymentAuthentication answers it",
+  })
   confirmTestCardPayment(
     @Arg('orderId', () => ID, { description: 'The order to pay' }) orderId: string,
     @Arg('card', () => TestCardInput, { description: 'A test card' }) card: TestCardInput,
     @Ctx() { caller, services }: GraphQLContext,
   ): Promise<Order> {
     return services.payments.confirmTestCard(caller, orderId, card);
+  }
+
+  @Allow({ allow: 'signed in' })
+  @Mutation(() => Order, {
+    description:
+      "Offline test provider only, while the order's payment awaits authentication: the customer's answer on the test " +
+      "authentication page. Complete marks the order paid; Fail leaves it unpaid and answers Stripe's message",
+  })
+  completeTestPaymentAuthentication(
+    @Arg('orderId', () => ID, { description: 'The order being paid' }) orderId: string,
+    @Arg('succeed', () => Boolean, { description: 'True for Complete, false for Fail' }) succeed: boolean,
+    @Ctx() { caller, services }: GraphQLContext,
+  ): Promise<Order> {
+    return services.payments.completeTestAuthentication(caller, orderId, succeed);
   }
 }

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import { type DataSource } from 'typeorm';
-import { AppError, badInput, notFound } from '../../common/errors';
+import { AppError, badInput, conflict, notFound } from '../../common/errors';
 import { metrics } from '../../common/metrics';
 import { isId } from '../../common/validate';
 import { type Caller, requireUser } from '../auth/caller';
@@ -65,23 +65,33 @@ export class PaymentsService {
     return paidOrRefused(await this.settle(orderId, intent, actor));
   }
 
-  /** The offline provider's stand-in for Stripe.js: charges a test card, then the same success path. */
+  /**
+   * The offline provider's stand-in for Stripe.js: charges a test card, then the same success path.
+   * A card that asks for authentication answers the order still unpaid, its intent `requires_action`.
+   */
   async confirmTestCard(caller: Caller, orderId: string, card: TestCard): Promise<Order> {
-    const provider = this.provider;
-    if (!(provider instanceof TestPaymentProvider)) throw badInput('Test cards are taken only by the offline test provider');
+    const provider = this.offlineProvider();
     const actor = actorOf(caller);
     const order = await findOrder(this.db, orderId);
     assertAllowed(actor, order, OrderState.Paid);
     const intent = await this.intentFor(order, actor);
-    let charged: ProviderIntent;
-    try {
-      charged = await provider.confirmCard(intent.id, card);
-    } catch (error) {
-      if (!(error instanceof CardError)) throw error;
-      metrics.paymentsFailed.inc();
-      throw badInput(error.message);
-    }
+    const charged = await declinedAsBadInput(provider.confirmCard(intent.id, card));
+    if (charged.status === 'requires_action') return findOrder(this.db, order.id);
     return paidOrRefused(await this.settle(order.id, charged, actor));
+  }
+
+  /**
+   * The answer to the offline provider's authentication challenge: success takes the same path as a
+   * card that needs none; failure leaves the order unpaid and says so with Stripe's message.
+   */
+  async completeTestAuthentication(caller: Caller, orderId: string, succeed: boolean): Promise<Order> {
+    const provider = this.offlineProvider();
+    const actor = actorOf(caller);
+    const order = await findOrder(this.db, orderId);
+    assertAllowed(actor, order, OrderState.Paid);
+    if (!order.paymentIntentId) throw conflict('This payment is not waiting for authentication');
+    const authenticated = await declinedAsBadInput(provider.authenticate(order.paymentIntentId, succeed));
+    return paidOrRefused(await this.settle(order.id, authenticated, actor));
   }
 
   /**
@@ -119,6 +129,11 @@ export class PaymentsService {
       if (error instanceof AppError) return `refused: ${error.message}`;
       throw error;
     }
+  }
+
+  private offlineProvider(): TestPaymentProvider {
+    if (!(this.provider instanceof TestPaymentProvider)) throw badInput('Test cards are taken only by the offline test provider');
+    return this.provider;
   }
 
   /** The intent an earlier call kept on the order. */
@@ -181,6 +196,17 @@ export class PaymentsService {
       });
     });
     return { order: refunded, outcome: 'refunded late payment' };
+  }
+}
+
+/** The card's refusal, counted and shown to the customer as it came from the provider. */
+async function declinedAsBadInput(charge: Promise<ProviderIntent>): Promise<ProviderIntent> {
+  try {
+    return await charge;
+  } catch (error) {
+    if (!(error instanceof CardError)) throw error;
+    metrics.paymentsFailed.inc();
+    throw badInput(error.message);
   }
 }
 

@@ -24,7 +24,7 @@ export class StripeProvider implements PaymentProvider {
 
   async createIntent(orderId: string, amount: number, currency: string, idempotencyKey: string): Promise<ProviderIntent> {
     const intent = await this.stripe.paymentIntents.create(
-      { amount, currency: providerCurrency(currency), allowed_payment_method_types: ['card'], metadata: { orderId } },
+      { amount, currency: providerCurrency(currency), allowed_payment_method_types: ['card', 'link'], metadata: { orderId } },
       { idempotencyKey },
     );
     return toIntent(intent);

@@ -20,6 +20,12 @@ const FAILING_CARDS: Record<string, string> = {
   '4000000000000119': 'An error occurred while processing your card. Try again in a little bit.',
 };
 
+/** Stripe's test card whose payment always asks for 3-D Secure authentication. */
+const AUTHENTICATION_CARD = '4000002760003184';
+
+/** Stripe's message when the customer fails (or abandons) the authentication. */
+const AUTHENTICATION_FAILED = 'We are unable to authenticate your payment method. Please choose a different payment method and try again.';
+
 /**
  * The offline provider for development and tests: Stripe's PaymentIntent life cycle and test-card
  * behaviour, stored in our database. Never used in production (config refuses it).
@@ -73,21 +79,38 @@ export class TestPaymentProvider implements PaymentProvider {
     throw new AppError('SERVICE_UNAVAILABLE', 'The offline test provider sends no webhooks');
   }
 
-  /** Charges the card against the intent, as Stripe.js's confirmCardPayment would; throws CardError on failure. */
+  /**
+   * Charges the card against the intent, as Stripe.js's confirmCardPayment would; throws CardError on
+   * failure. The authentication test card leaves the intent `requires_action` until `authenticate`.
+   */
   async confirmCard(intentId: string, card: TestCard): Promise<ProviderIntent> {
     const repository = this.db.getRepository(TestPaymentIntent);
     const intent = await repository.findOneByOrFail({ id: intentId });
     if (intent.status === 'succeeded') return toIntent(intent);
     if (intent.status === 'canceled') throw new CardError('This payment was cancelled with its order.');
     const failure = cardFailure(card, new Date());
+    const status = failure ? 'requires_payment_method' : needsAuthentication(card) ? 'requires_action' : 'succeeded';
     // Conditional, as at Stripe: an intent cancelled meanwhile is not charged.
-    const charged = await repository.update(
-      { id: intent.id, status: Not('canceled') },
-      failure ? { status: 'requires_payment_method', lastError: failure } : { status: 'succeeded', lastError: null },
-    );
+    const charged = await repository.update({ id: intent.id, status: Not('canceled') }, { status, lastError: failure });
     if (!charged.affected) throw new CardError('This payment was cancelled with its order.');
     if (failure) throw new CardError(failure);
     return toIntent(await repository.findOneByOrFail({ id: intent.id }));
+  }
+
+  /**
+   * The customer's answer on the test authentication page: the intent succeeds, or goes back to
+   * `requires_payment_method` with Stripe's message (thrown as a CardError), as at Stripe.
+   */
+  async authenticate(intentId: string, succeed: boolean): Promise<ProviderIntent> {
+    const repository = this.db.getRepository(TestPaymentIntent);
+    // Conditional, so two answers to one challenge cannot both count.
+    const answered = await repository.update(
+      { id: intentId, status: 'requires_action' },
+      succeed ? { status: 'succeeded', lastError: null } : { status: 'requires_payment_method', lastError: AUTHENTICATION_FAILED },
+    );
+    if (!answered.affected) throw new AppError('CONFLICT', 'This payment is not waiting for authentication');
+    if (!succeed) throw new CardError(AUTHENTICATION_FAILED);
+    return toIntent(await repository.findOneByOrFail({ id: intentId }));
   }
 }
 
@@ -102,6 +125,10 @@ export function cardFailure(card: TestCard, now: Date): string | null {
   if (year === now.getUTCFullYear() && card.expMonth < now.getUTCMonth() + 1) return "Your card's expiration date is in the past.";
   if (!/^\d{3,4}$/.test(card.cvc.trim())) return "Your card's security code is invalid.";
   return FAILING_CARDS[number] ?? null;
+}
+
+function needsAuthentication(card: TestCard): boolean {
+  return card.number.replace(/[\s-]/g, '') === AUTHENTICATION_CARD;
 }
 
 function luhn(number: string): boolean {

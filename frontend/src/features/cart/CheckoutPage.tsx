@@ -12,6 +12,7 @@ import type { CheckoutPageQuery as CheckoutPageResult } from '../../gql/graphql'
 import { useAttemptKey } from '../../lib/attemptKey';
 import { errorMessage } from '../../lib/errors';
 import { prependToLists } from '../../lib/listCache';
+import { useSubmitOnce } from '../../lib/submitOnce';
 import { cart, type CartLine, lineKey, lineTotal, useCartLines } from '../../lib/cart';
 import { lineName } from '../../lib/variants';
 import EmptyCart from './EmptyCart';
@@ -93,13 +94,14 @@ function CheckoutForm({ me, lines }: { me: NonNullable<CheckoutPageResult['me']>
       }
     },
   });
+  const { sending, onSubmit } = useSubmitOnce(formik.submitForm);
   const readOnly = { slotProps: { htmlInput: { readOnly: true } }, fullWidth: true };
   const total = lines.reduce((sum, line) => sum + lineTotal(line), 0);
 
   return (
     <Card>
       <CardContent>
-        <Box component="form" noValidate onSubmit={formik.handleSubmit} aria-label="Checkout">
+        <Box component="form" noValidate onSubmit={onSubmit} aria-label="Checkout">
           <Stack spacing={2}>
             <TextField id="checkout-name" label="Name" value={me.name} {...readOnly} />
             <TextField id="checkout-email" label="Email" value={me.email} {...readOnly} />
@@ -138,7 +140,7 @@ function CheckoutForm({ me, lines }: { me: NonNullable<CheckoutPageResult['me']>
               </Alert>
             )}
             {freshError ? <Alert severity="error">Could not check the current prices and stock: {errorMessage(freshError)}</Alert> : null}
-            <Button type="submit" variant="contained" disabled={formik.isSubmitting || products === null || problems.length > 0}>
+            <Button type="submit" variant="contained" loading={sending} disabled={products === null || problems.length > 0}>
               Place order
             </Button>
           </Stack>

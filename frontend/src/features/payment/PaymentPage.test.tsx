@@ -1,13 +1,18 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { InMemoryCache } from '@apollo/client';
 import type { MockLink } from '@apollo/client/testing';
 import { MockedProvider } from '@apollo/client/testing/react';
 import { GraphQLError } from 'graphql';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { anyKey } from '../../test/fixtures';
-import { ConfirmTestCardPaymentMutation, CreatePaymentIntentMutation, PaymentPageQuery } from './operations';
+import {
+  CompleteTestPaymentAuthenticationMutation,
+  ConfirmTestCardPaymentMutation,
+  CreatePaymentIntentMutation,
+  PaymentPageQuery,
+} from './operations';
 import PaymentPage from './PaymentPage';
 
 const ORDER_ID = 'a1b2c3d4-0000-4000-8000-000000000001';
@@ -161,4 +166,117 @@ test.each([
   expect(screen.queryByLabelText('Card number')).toBeNull();
   expect(screen.queryByRole('button', { name: 'Pay' })).toBeNull();
   expect(screen.queryByText(/Please pay/)).toBeNull();
+});
+
+const AUTHENTICATION_CARD = '4000 0027 6000 3184';
+const paidOrder = { __typename: 'Order', id: ORDER_ID, paid: true, state: 'Paid', status: 'Pending', transactionId: 'pi_test1' };
+const challengedMock: MockLink.MockedResponse = {
+  request: { query: ConfirmTestCardPaymentMutation, variables: { orderId: ORDER_ID, card: card(AUTHENTICATION_CARD) } },
+  result: {
+    data: { confirmTestCardPayment: { ...paidOrder, paid: false, state: 'AwaitingPayment', status: 'Pending', transactionId: null } },
+  },
+};
+
+async function payWith(number: string) {
+  const pay = (await screen.findByRole('button', { name: 'Pay' })) as HTMLButtonElement;
+  await waitFor(() => expect(pay.disabled).toBe(false));
+  fillCard(number);
+  fireEvent.click(pay);
+  return pay;
+}
+
+test('a card that asks for authentication opens the test challenge; Complete pays the order', async () => {
+  let answers = 0;
+  renderPage([
+    pageMock,
+    intentMock,
+    challengedMock,
+    {
+      request: { query: CompleteTestPaymentAuthenticationMutation, variables: { orderId: ORDER_ID, succeed: true } },
+      delay: 30,
+      result: () => {
+        answers += 1;
+        return { data: { completeTestPaymentAuthentication: paidOrder } };
+      },
+    },
+  ]);
+  const pay = await payWith(AUTHENTICATION_CARD);
+  const dialog = await screen.findByRole('dialog', { name: '3D Secure 2 Test Page' });
+  expect(within(dialog).getByText(/This is a test authentication/)).toBeTruthy();
+  expect(screen.queryByText('Your payment is completed')).toBeNull();
+
+  const complete = within(dialog).getByRole('button', { name: 'Complete' });
+  fireEvent.click(complete);
+  fireEvent.click(complete);
+  expect(within(dialog).getByRole('button', { name: 'Fail' })).toHaveProperty('disabled', true);
+  expect(await screen.findByText('Your payment is completed')).toBeTruthy();
+  expect(screen.getByText(/Your transaction id :/).textContent).toBe('Your transaction id : pi_test1');
+  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  expect(answers).toBe(1);
+  expect(pay.disabled).toBe(true);
+});
+
+test("Fail closes the challenge and shows Stripe's message under the card; the order stays unpaid", async () => {
+  const message = 'We are unable to authenticate your payment method. Please choose a different payment method and try again.';
+  renderPage([
+    pageMock,
+    intentMock,
+    challengedMock,
+    {
+      request: { query: CompleteTestPaymentAuthenticationMutation, variables: { orderId: ORDER_ID, succeed: false } },
+      result: { errors: [new GraphQLError(message, { extensions: { code: 'BAD_USER_INPUT' } })] },
+    },
+  ]);
+  const pay = await payWith(AUTHENTICATION_CARD);
+  const dialog = await screen.findByRole('dialog', { name: '3D Secure 2 Test Page' });
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Fail' }));
+  expect((await screen.findByRole('alert')).textContent).toBe(message);
+  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  expect(screen.queryByText('Your payment is completed')).toBeNull();
+  expect(pay.disabled).toBe(false);
+});
+
+test('4000 0000 0000 9995 shows insufficient funds and no challenge', async () => {
+  renderPage([
+    pageMock,
+    intentMock,
+    {
+      request: { query: ConfirmTestCardPaymentMutation, variables: { orderId: ORDER_ID, card: card('4000 0000 0000 9995') } },
+      result: { errors: [new GraphQLError('Your card has insufficient funds.', { extensions: { code: 'BAD_USER_INPUT' } })] },
+    },
+  ]);
+  await payWith('4000 0000 0000 9995');
+  expect((await screen.findByRole('alert')).textContent).toBe('Your card has insufficient funds.');
+  expect(screen.queryByRole('dialog')).toBeNull();
+});
+
+test('Pay shows progress while the card is charged, and a second click or submit sends nothing more', async () => {
+  let charges = 0;
+  renderPage([
+    pageMock,
+    intentMock,
+    {
+      request: { query: ConfirmTestCardPaymentMutation, variables: { orderId: ORDER_ID, card: card('4242 4242 4242 4242') } },
+      delay: 200,
+      result: () => {
+        charges += 1;
+        return { data: { confirmTestCardPayment: paidOrder } };
+      },
+    },
+  ]);
+  const pay = (await screen.findByRole('button', { name: 'Pay' })) as HTMLButtonElement;
+  await waitFor(() => expect(pay.disabled).toBe(false));
+  fillCard('4242 4242 4242 4242');
+  const form = pay.closest('form')!;
+  act(() => {
+    form.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }));
+    form.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }));
+  });
+  expect(pay.disabled).toBe(true);
+  expect(within(pay).getByRole('progressbar')).toBeTruthy();
+  fireEvent.click(pay);
+  fireEvent.submit(form);
+  expect(await screen.findByText('Your payment is completed')).toBeTruthy();
+  expect(charges).toBe(1);
+  expect(screen.queryByRole('alert')).toBeNull();
 });

@@ -4,24 +4,17 @@ import { Box, Card, CardContent, Typography } from '@mui/material';
 import Spinner from '../../components/Spinner';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { shortOrderId } from '@keen/rules';
-import type { OrderState } from '../../gql/graphql';
 import EngravingText from '../../components/engraving/EngravingText';
 import { CreatePaymentIntentMutation, PaymentPageQuery } from './operations';
 import { useAttemptKey } from '../../lib/attemptKey';
 import { errorMessage } from '../../lib/errors';
 import { usePaymentConfig } from './paymentConfig';
+import { CLOSED } from './paymentReturn';
 import TestCardForm from './TestCardForm';
 import { lineName } from '../../lib/variants';
 
 // Stripe's React bindings and Stripe.js load only when Stripe takes the payment.
 const StripeCardForm = lazy(() => import('./StripeCardForm'));
-
-/** What the payment page says instead of a card form for an order that takes no payment any more. */
-const CLOSED: Partial<Record<OrderState, string>> = {
-  Expired: 'This order has expired: it was not paid in time, and its items went back on sale. Please place a new order.',
-  Cancelled: 'This order was cancelled, so it cannot be paid.',
-  Refunded: 'This order was refunded, so it cannot be paid.',
-};
 
 /** /dashboard/payment/{id}: the customer pays for one unpaid order (SPEC §2, §4). */
 export default function PaymentPage() {

@@ -1,20 +1,18 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useMutation } from '@apollo/client/react';
 import { Box } from '@mui/material';
-import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
-import type { Stripe } from '@stripe/stripe-js';
+import { useNavigate } from 'react-router-dom';
+import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
+import type { Stripe, StripeElementsOptions } from '@stripe/stripe-js';
 import { loadStripe } from '@stripe/stripe-js/pure';
 import { CARD_FONT_SIZE, type CardFormProps } from './CardFormProps';
 import { ConfirmPaymentMutation } from './operations';
 import PayButton from './PayButton';
+import { paymentReturnPath } from './paymentReturn';
 import { errorMessage } from '../../lib/errors';
+import { useSubmitOnce } from '../../lib/submitOnce';
 
-const CARD_OPTIONS = {
-  style: {
-    base: { fontSize: CARD_FONT_SIZE, color: '#424770', '::placeholder': { color: '#aab7c4' } },
-    invalid: { color: '#9e2146' },
-  },
-};
+const APPEARANCE: StripeElementsOptions['appearance'] = { variables: { fontSizeBase: CARD_FONT_SIZE, colorText: '#424770' } };
 
 // Stripe.js is fetched from Stripe only when this module runs, i.e. on the payment page.
 const stripeByKey = new Map<string, Promise<Stripe | null>>();
@@ -23,56 +21,56 @@ function stripeFor(publishableKey: string): Promise<Stripe | null> {
   return stripeByKey.get(publishableKey)!;
 }
 
-/** Stripe's CardElement; the card never reaches Keen's server, only the intent id does. */
-export default function StripeCardForm({ publishableKey, ...props }: CardFormProps & { publishableKey: string }) {
+/**
+ * Stripe's Payment Element: cards, and the wallets and Link where the account has them. The card
+ * never reaches Keen's server, only the intent id does.
+ */
+export default function StripeCardForm({ publishableKey, clientSecret, ...props }: CardFormProps & { publishableKey: string }) {
+  // The Payment Element is made for one intent: it waits for the client secret.
+  if (!clientSecret) return <PayButton disabled loading={false} cardError={null} />;
   return (
-    <Elements stripe={stripeFor(publishableKey)}>
-      <StripeCheckout {...props} />
+    <Elements stripe={stripeFor(publishableKey)} options={{ clientSecret, appearance: APPEARANCE }}>
+      <StripeCheckout clientSecret={clientSecret} {...props} />
     </Elements>
   );
 }
 
-function StripeCheckout({ orderId, clientSecret, billing, completed, onPaid }: CardFormProps) {
+function StripeCheckout({ orderId, billing, completed, onPaid }: CardFormProps) {
   const stripe = useStripe();
   const elements = useElements();
+  const navigate = useNavigate();
   const [cardError, setCardError] = useState<string | null>(null);
-  const [processing, setProcessing] = useState(false);
   const [confirmPayment] = useMutation(ConfirmPaymentMutation);
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const card = elements?.getElement(CardElement);
-    if (!stripe || !card || !clientSecret || completed) return;
-    setProcessing(true);
+  const { sending, onSubmit } = useSubmitOnce(async () => {
+    if (!stripe || !elements || completed) return;
     setCardError(null);
-    try {
-      const method = await stripe.createPaymentMethod({ type: 'card', card, billing_details: billing });
-      if (method.error) {
-        setCardError(method.error.message ?? 'Your card could not be used.');
-        return;
-      }
-      const { error, paymentIntent } = await stripe.confirmCardPayment(clientSecret, { payment_method: method.paymentMethod.id });
-      if (error) {
-        setCardError(error.message ?? 'Your card could not be charged.');
-        return;
-      }
-      if (paymentIntent?.status !== 'succeeded') return;
-      onPaid(paymentIntent.id);
-      // The server looks the intent up with Stripe before it records the payment.
-      await confirmPayment({ variables: { orderId, paymentIntentId: paymentIntent.id } }).catch((confirmError: unknown) =>
-        setCardError(errorMessage(confirmError)),
-      );
-    } finally {
-      setProcessing(false);
+    // 3-D Secure opens in Stripe's own dialog; only a payment method that must leave the page
+    // (a bank's site) goes to the return page, which asks Keen's server how it ended.
+    const { error, paymentIntent } = await stripe.confirmPayment({
+      elements,
+      confirmParams: { return_url: `${window.location.origin}${paymentReturnPath(orderId)}` },
+      redirect: 'if_required',
+    });
+    if (error) {
+      setCardError(error.message ?? 'Your payment could not be taken.');
+      return;
     }
-  }
+    if (paymentIntent.status !== 'succeeded') {
+      navigate(paymentReturnPath(orderId));
+      return;
+    }
+    onPaid(paymentIntent.id);
+    // The server looks the intent up with Stripe before it records the payment.
+    await confirmPayment({ variables: { orderId, paymentIntentId: paymentIntent.id } }).catch((confirmError: unknown) =>
+      setCardError(errorMessage(confirmError)),
+    );
+  });
 
   return (
-    <Box component="form" onSubmit={submit}>
-      <Box sx={{ border: 1, borderColor: 'divider', borderRadius: 1, px: 1.5, py: 1.25 }}>
-        <CardElement options={CARD_OPTIONS} />
-      </Box>
-      <PayButton disabled={!stripe || !clientSecret || completed || processing} cardError={cardError} />
+    <Box component="form" onSubmit={onSubmit}>
+      <PaymentElement options={{ defaultValues: { billingDetails: billing } }} />
+      <PayButton disabled={!stripe || !elements || completed} loading={sending} cardError={cardError} />
     </Box>
   );
 }

@@ -1,10 +1,12 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useMutation } from '@apollo/client/react';
 import { Box, InputBase } from '@mui/material';
 import { CARD_FONT_SIZE, type CardFormProps } from './CardFormProps';
 import { ConfirmTestCardPaymentMutation } from './operations';
 import PayButton from './PayButton';
+import TestAuthenticationDialog from './TestAuthenticationDialog';
 import { errorMessage } from '../../lib/errors';
+import { useSubmitOnce } from '../../lib/submitOnce';
 
 const inputStyle = { fontSize: CARD_FONT_SIZE, color: '#424770' };
 
@@ -19,15 +21,16 @@ const CARD_PARTS: { part: CardPart; label: string; placeholder: string; flex: nu
 
 /**
  * The offline test provider's card field, laid out like Stripe's CardElement. The server charges
- * the card against the order's intent (Stripe's test cards) and marks the order paid on success.
+ * the card against the order's intent (Stripe's test cards) and marks the order paid on success;
+ * a card that asks for authentication answers the order unpaid, and the challenge opens.
  */
 export default function TestCardForm({ orderId, clientSecret, completed, onPaid }: CardFormProps) {
   const [card, setCard] = useState<Record<CardPart, string>>({ number: '', expiry: '', cvc: '' });
   const [cardError, setCardError] = useState<string | null>(null);
-  const [pay, { loading }] = useMutation(ConfirmTestCardPaymentMutation);
+  const [challenged, setChallenged] = useState(false);
+  const [pay] = useMutation(ConfirmTestCardPaymentMutation);
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
+  const { sending, onSubmit } = useSubmitOnce(async () => {
     if (!clientSecret || completed) return;
     const match = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(card.expiry);
     if (!match) {
@@ -38,15 +41,16 @@ export default function TestCardForm({ orderId, clientSecret, completed, onPaid 
     try {
       const { number, cvc } = card;
       const { data } = await pay({ variables: { orderId, card: { number, expMonth: Number(match[1]), expYear: Number(match[2]), cvc } } });
-      const transactionId = data?.confirmTestCardPayment.transactionId;
-      if (transactionId) onPaid(transactionId);
+      const answered = data?.confirmTestCardPayment;
+      if (answered?.transactionId) onPaid(answered.transactionId);
+      else if (answered && !answered.paid) setChallenged(true);
     } catch (error) {
       setCardError(errorMessage(error));
     }
-  }
+  });
 
   return (
-    <Box component="form" onSubmit={submit} noValidate>
+    <Box component="form" onSubmit={onSubmit} noValidate>
       <Box
         data-testid="card-field"
         sx={{
@@ -73,7 +77,17 @@ export default function TestCardForm({ orderId, clientSecret, completed, onPaid 
           />
         ))}
       </Box>
-      <PayButton disabled={!clientSecret || completed || loading} cardError={cardError} />
+      <PayButton disabled={!clientSecret || completed || challenged} loading={sending} cardError={cardError} />
+      {challenged && (
+        <TestAuthenticationDialog
+          orderId={orderId}
+          onAnswered={(outcome) => {
+            setChallenged(false);
+            if (outcome.paid) onPaid(outcome.transactionId);
+            else setCardError(outcome.message);
+          }}
+        />
+      )}
     </Box>
   );
 }

@@ -68,3 +68,31 @@ export const ConfirmTestCardPaymentMutation = graphql(`
     }
   }
 `);
+
+export const CompleteTestPaymentAuthenticationMutation = graphql(`
+  mutation CompleteTestPaymentAuthentication($orderId: ID!, $succeed: Boolean!) {
+    completeTestPaymentAuthentication(orderId: $orderId, succeed: $succeed) {
+      ...PaidOrderFields
+    }
+  }
+`);
+
+export const PaymentReturnQuery = graphql(`
+  query PaymentReturn($id: ID!) {
+    order(id: $id) {
+      id
+      name
+      ...PaidOrderFields
+    }
+  }
+`);
+
+/** The order's one intent with its status as the provider has it now (createPaymentIntent answers the existing one). */
+export const PaymentStatusMutation = graphql(`
+  mutation PaymentStatus($orderId: ID!) {
+    createPaymentIntent(orderId: $orderId) {
+      id
+      status
+    }
+  }
+`);

@@ -11,6 +11,7 @@ import { errorMessage } from '../../lib/errors';
 import EngravingFields from '../../components/engraving/EngravingFields';
 import { DEFAULT_ENGRAVING_FONT } from '../../components/engraving/fonts';
 import { prependToLists } from '../../lib/listCache';
+import { useSubmitOnce } from '../../lib/submitOnce';
 import type { PurchasePageQuery as PurchasePageResult } from '../../gql/graphql';
 import { PlaceOrderMutation, PurchasePageQuery } from './operations';
 import { engravingError, PHONE_PATTERN, phoneFormatMessage, quantityError } from '@keen/rules';
@@ -172,13 +173,12 @@ function PurchaseForm({ product, me, fonts, chosen, onChoose }: PurchaseFormProp
     },
   });
 
-  const submit = async (event: React.FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const { sending, onSubmit } = useSubmitOnce(async () => {
     const errors = await formik.validateForm();
     if (errors.quantity) enqueueSnackbar(errors.quantity, { variant: 'error' });
     formik.setFieldTouched('measure', true, false);
-    formik.handleSubmit();
-  };
+    await formik.submitForm();
+  });
 
   /** The quantity and engraving chosen here, once they obey the product's rules (phone and address are asked at checkout). */
   const cartLine = () => {
@@ -215,7 +215,7 @@ function PurchaseForm({ product, me, fonts, chosen, onChoose }: PurchaseFormProp
         <Typography variant="h4" component="h1" sx={{ color: 'primary.main', mb: 2 }}>
           Purchase
         </Typography>
-        <Box component="form" noValidate onSubmit={submit}>
+        <Box component="form" noValidate onSubmit={onSubmit}>
           <Stack spacing={2}>
             <TextField id="purchase-name" label="Name" value={me.name} {...readOnly} />
             <TextField id="purchase-email" label="Email" value={me.email} {...readOnly} />
@@ -262,7 +262,7 @@ function PurchaseForm({ product, me, fonts, chosen, onChoose }: PurchaseFormProp
               />
             )}
             <Typography>Total: ${quantity * (price + surcharge)}</Typography>
-            <Button type="submit" variant="contained" disabled={formik.isSubmitting}>
+            <Button type="submit" variant="contained" loading={sending}>
               Place Order
             </Button>
             <AddToCartButton productName={chosen ? lineName(product.name, chosen.name) : product.name} line={cartLine} />

@@ -8,6 +8,7 @@ import FormikNumberField from '../../components/FormikNumberField';
 import FormikTextField from '../../components/FormikTextField';
 import { errorMessage } from '../../lib/errors';
 import { prependToLists } from '../../lib/listCache';
+import { useSubmitOnce } from '../../lib/submitOnce';
 import { zodValidate } from '../../lib/zodForm';
 import { AddReviewMutation } from '../../operations/reviews';
 
@@ -35,6 +36,7 @@ export default function AddReviewPage() {
       }
     },
   });
+  const { sending, onSubmit } = useSubmitOnce(formik.submitForm);
 
   return (
     <Card sx={{ maxWidth: 560, mx: 'auto' }}>
@@ -42,11 +44,11 @@ export default function AddReviewPage() {
         <Typography variant="h4" component="h1" sx={{ color: 'primary.main', mb: 2 }}>
           Add a Review
         </Typography>
-        <Box component="form" noValidate onSubmit={formik.handleSubmit}>
+        <Box component="form" noValidate onSubmit={onSubmit}>
           <Stack spacing={2}>
             <FormikNumberField formik={formik} id="review-star" name="star" label="Give Ratings" min={STARS.min} max={STARS.max} />
             <FormikTextField formik={formik} id="review-description" name="description" label="Description" multiline minRows={4} />
-            <Button type="submit" variant="contained" disabled={formik.isSubmitting}>
+            <Button type="submit" variant="contained" loading={sending}>
               Add Review
             </Button>
           </Stack>

@@ -1,0 +1,42 @@
+import { expect, test } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { holdingClient } from '../../test/holdingClient';
+import { renderPage } from '../../test/render';
+import AddReviewPage from './AddReviewPage';
+
+const review = {
+  __typename: 'Review',
+  id: 'r9',
+  userName: 'Casey Blade',
+  name: 'Casey Blade',
+  description: 'Razor sharp',
+  img: null,
+  star: 5,
+  verifiedBuyer: false,
+  createdAt: '2026-11-22T10:00:00.000Z',
+};
+
+test('Add Review shows progress while the review is sent; a second click or double submit sends nothing more', async () => {
+  const { client, sent, release } = holdingClient(['AddReview'], () => ({ addReview: review }));
+  renderPage(<AddReviewPage />, { path: '/dashboard/review', route: '/dashboard/review', client });
+  fireEvent.change(screen.getByLabelText(/^Give Ratings/), { target: { value: '5' } });
+  fireEvent.change(screen.getByLabelText(/^Description/), { target: { value: 'Razor sharp' } });
+  const button = screen.getByRole('button', { name: 'Add Review' });
+  const form = button.closest('form')!;
+
+  act(() => {
+    form.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }));
+    form.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }));
+  });
+  await waitFor(() => expect(sent).toHaveLength(1));
+  expect(button).toBeDisabled();
+  expect(within(button).getByRole('progressbar')).toBeInTheDocument();
+  fireEvent.click(button);
+  fireEvent.submit(form);
+
+  act(() => release());
+  expect(await screen.findByText('Review have been added')).toBeInTheDocument();
+  expect(sent).toEqual(['AddReview']);
+  await waitFor(() => expect(button).toBeEnabled());
+  expect(within(button).queryByRole('progressbar')).toBeNull();
+});
