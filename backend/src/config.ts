@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { isCurrencyCode } from '@keen/rules';
+import { isCountryCode } from '@keen/rules/address';
 import type { RateLimitSettings } from './common/rate-limits';
 import type { ReadCacheSettings } from './common/read-cache';
 
@@ -378,7 +379,7 @@ function shopSettings(env: Env): ShopSettings {
   if (!isCurrencyCode(currency))
     throw new ConfigError('SHOP_CURRENCY', `expected an ISO 4217 currency code such as USD or EUR, got "${currency}"`);
   const country = (text(env, 'SHOP_COUNTRY') ?? 'US').toUpperCase();
-  if (!/^[A-Z]{2}$/.test(country) || new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' }).of(country) === undefined)
+  if (!isCountryCode(country))
     throw new ConfigError('SHOP_COUNTRY', `expected an ISO 3166-1 alpha-2 country code such as US or GB, got "${country}"`);
   const locale = text(env, 'SHOP_LOCALE') ?? 'en-US';
   if (!Intl.NumberFormat.supportedLocalesOf([locale]).length)

@@ -43,7 +43,7 @@ export function createServices(db: DataSource, config: Config, logger: Logger, j
   const shipping = new ShippingService(db, shop);
   const provider = createPaymentProvider(db, config);
   const idempotency = new IdempotencyService(db);
-  const orders = new OrdersService(db, provider, config.orders, logger, limits, idempotency, config.shop.currency);
+  const orders = new OrdersService(db, provider, config.orders, logger, limits, idempotency, shipping, config.shop);
   const images = imageStoreFor(config.s3, config.dataDir);
   const uploads = new UploadsService(db, images, limits, config.s3?.publicUrl ?? null, config.uploads);
   return {

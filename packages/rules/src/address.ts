@@ -217,3 +217,21 @@ export function formatAddressLines(address: PostalAddress): string[] {
 
 /** An address on one line ("Casey Blade, 1 Forge Lane, Sheffield, S1 2HE, United Kingdom"), for the order's text address. */
 export const formatAddress = (address: PostalAddress) => formatAddressLines(address).join(', ');
+
+// ---------------------------------------------------------------- where the shop ships
+
+/** A shipping zone: its name and the countries it covers (a country is in one zone at most). */
+export const shippingZoneInput = z.object({
+  name: boundedText('Zone name', 60),
+  countries: z
+    .array(
+      z
+        .string()
+        .trim()
+        .toUpperCase()
+        .refine(isCountryCode, { error: (issue) => `${String(issue.input)} is not a country code (ISO 3166-1 alpha-2, such as US or GB)` }),
+    )
+    .min(1, 'Give the zone at least one country')
+    .max(250, 'A zone has at most 250 countries'),
+});
+export type ShippingZoneInput = z.infer<typeof shippingZoneInput>;

@@ -293,26 +293,8 @@ export type ProductVariantInput = z.infer<typeof productVariantInput>;
 
 // ---------------------------------------------------------------- shipping and tax
 
-const isCountry = (code: string) =>
-  /^[A-Z]{2}$/.test(code) && new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' }).of(code) !== undefined;
 const days = (label: string) =>
   wholeNumber(`${label} is Required`).min(0, `${label} cannot be negative`).max(365, `${label} must be at most 365`);
-
-/** A shipping zone: its name and the countries it covers (ISO 3166-1 alpha-2; a country is in one zone at most). */
-export const shippingZoneInput = z.object({
-  name: boundedText('Zone name', 60),
-  countries: z
-    .array(
-      z
-        .string()
-        .trim()
-        .toUpperCase()
-        .refine(isCountry, { error: (issue) => `${String(issue.input)} is not a country code (ISO 3166-1 alpha-2, such as US or GB)` }),
-    )
-    .min(1, 'Give the zone at least one country')
-    .max(250, 'A zone has at most 250 countries'),
-});
-export type ShippingZoneInput = z.infer<typeof shippingZoneInput>;
 
 /** A way of delivering to a zone: its price, the order total from which it is free, and how long it takes. */
 export const shippingMethodInput = z

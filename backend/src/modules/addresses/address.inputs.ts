@@ -1,10 +1,8 @@
 import { Field, ID, InputType } from 'type-graphql';
 
-@InputType({ description: 'An address to add to the address book, or (with id) the new version of one already in it' })
-export class AddressInput {
-  @Field(() => ID, { nullable: true, description: 'The saved address to change; leave out to add a new one' })
-  id?: string | null;
-
+/** Where a parcel goes: an order's shippingAddress, and (with an id) an address book entry. */
+@InputType({ description: 'A postal address: where an order ships' })
+export class ShippingAddressInput {
   @Field(() => String, { description: "The recipient's full name (required, at most 120 characters)" })
   name!: string;
 
@@ -34,4 +32,10 @@ export class AddressInput {
 
   @Field(() => String, { description: 'Digits, spaces and dashes after an optional +, 5 to 20 characters' })
   phone!: string;
+}
+
+@InputType({ description: 'An address to add to the address book, or (with id) the new version of one already in it' })
+export class AddressInput extends ShippingAddressInput {
+  @Field(() => ID, { nullable: true, description: 'The saved address to change; leave out to add a new one' })
+  id?: string | null;
 }

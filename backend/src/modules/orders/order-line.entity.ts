@@ -96,4 +96,12 @@ export class OrderLine extends EngravingColumns {
   /** quantity times (unit amount plus the engraving surcharge), in minor units; GraphQL: `lineAmount` and `lineTotal`. */
   @Column('int')
   lineAmount!: number;
+
+  /** The tax rate of its product's category in the destination zone, in basis points (2000 is 20%). */
+  @Column('int', { default: 0 })
+  taxRateBasisPoints!: number;
+
+  /** The tax in lineAmount (inclusive prices) or on it (exclusive), in minor units; GraphQL: `tax`. */
+  @Column('int', { default: 0 })
+  taxAmount!: number;
 }

@@ -15,6 +15,7 @@ import { EngravingColumns, engravingSnapshot, OrderEngraving } from '../catalog/
 import { Product } from '../catalog/product.entity';
 import { User } from '../users/user.entity';
 import { OrderLine } from './order-line.entity';
+import { PostalAddress } from '../addresses/postal-address.type';
 
 /** The old two-value status, derived from `state` for the REST layer and older clients. */
 export enum OrderStatus {
@@ -106,6 +107,21 @@ export class Order extends EngravingColumns {
   /** The tax in the order: part of the subtotal when prices include tax, added to it otherwise. */
   @Column('int', { default: 0 })
   taxAmount!: number;
+
+  /** The delivery method chosen (null before shipping zones, or for a shop without them); kept by name too. */
+  @Column('uuid', { nullable: true })
+  shippingMethodId!: string | null;
+
+  @Field(() => String, { nullable: true, description: 'The delivery method, as it was named when ordered' })
+  @Column('varchar', { length: 60, nullable: true })
+  shippingMethodName!: string | null;
+
+  @Field(() => PostalAddress, {
+    nullable: true,
+    description: 'Where it ships, as given when ordered (null for an order given only the address text)',
+  })
+  @Column('jsonb', { nullable: true })
+  shippingAddress!: PostalAddress | null;
 
   /** What the customer pays, in minor units: the payment intent's amount. GraphQL: `totals` and the whole `totalPrice`. */
   @Column('int')

@@ -1,5 +1,6 @@
 import { Field, Float, ID, InputType, Int, registerEnumType } from 'type-graphql';
 import { PageOptions } from '../../common/list';
+import { ShippingAddressInput } from '../addresses/address.inputs';
 import { Engraving } from '../catalog/engraving';
 import { OrderState, OrderStatus } from './order.entity';
 
@@ -93,8 +94,21 @@ export class PlaceOrderInput {
   @Field(() => String, { description: 'For delivery: digits, spaces and dashes after an optional +, 5 to 20 characters' })
   phone!: string;
 
-  @Field(() => String, { description: 'The delivery address' })
-  address!: string;
+  @Field(() => String, {
+    nullable: true,
+    description:
+      'The delivery address as one text (older clients): ships to the shop country by its cheapest method. Or give shippingAddress',
+  })
+  address?: string | null;
+
+  @Field(() => ShippingAddressInput, { nullable: true, description: 'Where the order ships; checked per country' })
+  shippingAddress?: ShippingAddressInput | null;
+
+  @Field(() => ID, {
+    nullable: true,
+    description: "One of shippingOptions' ids for this address; without one, the cheapest method serving it",
+  })
+  shippingMethodId?: string | null;
 
   @Field(() => Engraving, { nullable: true, description: 'An engraving on every unit', deprecationReason: 'Use lines' })
   engraving?: Engraving | null;
@@ -114,4 +128,13 @@ export class ShipmentTrackingInput {
 
   @Field(() => String, { nullable: true, description: 'At most 100 characters' })
   number?: string | null;
+}
+
+@InputType({ description: 'The lines and address an order would have, to price its delivery' })
+export class ShippingOptionsInput {
+  @Field(() => [OrderLineInput], { description: 'One to 20 lines, as placeOrder takes them' })
+  lines!: OrderLineInput[];
+
+  @Field(() => ShippingAddressInput, { description: 'Where it would ship' })
+  address!: ShippingAddressInput;
 }

@@ -1,4 +1,4 @@
-import { Arg, Ctx, FieldResolver, ID, Int, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Ctx, FieldResolver, Float, ID, Int, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
 import type { GraphQLContextOf } from '../auth/request-context';
 import type { User } from '../users/user.entity';
 import type { CatalogLoaders } from '../catalog/catalog.loaders';
@@ -9,7 +9,8 @@ import { Product } from '../catalog/product.entity';
 import { OrderEvent } from './order-event.entity';
 import { Order } from './order.entity';
 import { OrderLine } from './order-line.entity';
-import { OrderListOptions, PlaceOrderInput, ShipmentTrackingInput } from './order.inputs';
+import { OrderListOptions, PlaceOrderInput, ShipmentTrackingInput, ShippingOptionsInput } from './order.inputs';
+import { ShippingOption } from '../shipping/shipping.types';
 import { Allow } from '../auth/access';
 import { OrderEngraving } from '../catalog/engraving';
 import { Money, type ShopMoney } from '../shop/money';
@@ -55,6 +56,18 @@ export class OrdersResolver {
     @Ctx() { caller, services }: GraphQLContext,
   ): Promise<OrderEvent[]> {
     return services.orders.history(caller, id);
+  }
+
+  @Allow({ allow: 'public', key: 'catalog:read' })
+  @Query(() => [ShippingOption], {
+    description:
+      "Anyone: the delivery methods that serve an address, priced for these lines (free over a method's threshold); [] when the shop has not set delivery up. A country no zone covers is refused",
+  })
+  shippingOptions(
+    @Arg('input', () => ShippingOptionsInput, { description: 'The lines and the address' }) input: ShippingOptionsInput,
+    @Ctx() { caller, services }: GraphQLContext,
+  ): Promise<ShippingOption[]> {
+    return services.orders.shippingOptions(caller, input);
   }
 
   @Allow({ allow: 'signed in' })
@@ -155,6 +168,16 @@ export class OrderLinesResolver {
   @FieldResolver(() => Money, { description: 'quantity times (unit price plus the engraving surcharge)' })
   lineAmount(@Root() line: OrderLine, @Ctx() { services }: GraphQLContext): Money {
     return services.shop.money(line.lineAmount, line.currency);
+  }
+
+  @FieldResolver(() => Money, { description: 'The tax in lineAmount when prices include tax, otherwise added to it' })
+  tax(@Root() line: OrderLine, @Ctx() { services }: GraphQLContext): Money {
+    return services.shop.money(line.taxAmount, line.currency);
+  }
+
+  @FieldResolver(() => Float, { description: "The tax rate of the product's category at the destination, in percent" })
+  taxRatePercent(@Root() line: OrderLine): number {
+    return line.taxRateBasisPoints / 100;
   }
 
   @FieldResolver(() => Int, { description: 'unitAmount in whole units', deprecationReason: 'Use unitAmount' })

@@ -6,7 +6,7 @@ import { AppError, badInput, conflict, forbidden, notFound } from '../../common/
 import { checkPage, likePattern, rowsPage, SortDirection } from '../../common/list';
 import { metrics } from '../../common/metrics';
 import { raise } from '../../events/outbox';
-import { isId, normalizeEmail, requirePhone, requireText } from '../../common/validate';
+import { isId, normalizeEmail, parseInput, requirePhone, requireText } from '../../common/validate';
 import type { RateLimits } from '../../common/rate-limits';
 import { type Caller, isAdmin, requireAdmin, requireUser } from '../auth/caller';
 import { checkEngraving, type Engraving, engravingSurcharge } from '../catalog/engraving';
@@ -19,7 +19,19 @@ import { OrderActorKind, OrderEvent } from './order-event.entity';
 import { orderPayload } from './order-events';
 import { Order, OrderState, OrderStatus } from './order.entity';
 import { OrderLine } from './order-line.entity';
-import { OrderListOptions, type OrderLineInput, OrderSortField, type PlaceOrderInput, type ShipmentTrackingInput } from './order.inputs';
+import {
+  OrderListOptions,
+  type OrderLineInput,
+  OrderSortField,
+  type PlaceOrderInput,
+  type ShipmentTrackingInput,
+  type ShippingOptionsInput,
+} from './order.inputs';
+import type { ShippingService } from '../shipping/shipping.service';
+import type { ShippingOption } from '../shipping/shipping.types';
+import type { ShopSettings } from '../../config';
+import type { PostalAddress } from '../addresses/postal-address.type';
+import { addressInput, formatAddress } from '@keen/rules/address';
 import { actorOf, assertAllowed, moveOrder, recordPlaced, SYSTEM } from './order-state-machine';
 
 export interface OrderSettings {
@@ -52,9 +64,14 @@ export class OrdersService {
     private readonly logger: Logger,
     private readonly limits: RateLimits,
     private readonly idempotency: IdempotencyService,
-    /** The shop's: what new orders are priced in. */
-    private readonly currency: string,
+    private readonly shipping: ShippingService,
+    /** The shop's: what new orders are priced in and where an order without an address ships. */
+    private readonly shop: ShopSettings,
   ) {}
+
+  private get currency(): string {
+    return this.shop.currency;
+  }
 
   /** An order's columns, quoted, from its entity (read once). */
   private orderColumns: string[] | undefined;
@@ -78,12 +95,44 @@ export class OrdersService {
     );
   }
 
+  /**
+   * The delivery methods that serve `address`, each priced for these lines (free over its
+   * threshold); [] for a shop that has not set delivery up. Stock is not taken or checked here.
+   */
+  async shippingOptions(_caller: Caller, input: ShippingOptionsInput): Promise<ShippingOption[]> {
+    const { country } = parseInput(addressInput, input.address);
+    const wanted = requestedLines({ lines: input.lines, phone: '' });
+    if (!wanted.every((line) => isId(line.productId))) throw notFound('Product');
+    if (!wanted.every((line) => line.variantId === null || isId(line.variantId))) throw notFound('Variant');
+    const manager = this.db.manager;
+    const offered = await offeredVariants(manager, [...new Set(wanted.map((line) => line.productId))]);
+    const chosen = await Promise.all(wanted.map((line) => chooseVariant(manager, line, offered)));
+    const products = new Map(
+      (await manager.getRepository(Product).findBy({ id: In(chosen.map((variant) => variant.productId)) })).map((product) => [
+        product.id,
+        product,
+      ]),
+    );
+    const prices = new Map(chosen.map((variant) => [variant.id, { id: variant.id, sku: '', priceAmount: variant.priceAmount, img: null }]));
+    const subtotal = priceLines(wanted, chosen, prices, products, this.currency).reduce((sum, line) => sum + line.lineAmount, 0);
+    return this.shipping.options(country, subtotal);
+  }
+
+  /** Where an order ships: its structured address, or the older address text in the shop's own country. */
+  private destinationOf(input: PlaceOrderInput): { country: string; address: string; shippingAddress: PostalAddress | null } {
+    if (input.shippingAddress == null)
+      return { country: this.shop.country, address: requireText(input.address, 'Address is Required', 500), shippingAddress: null };
+    const { name, line1, line2, city, region, postalCode, country, phone } = parseInput(addressInput, input.shippingAddress);
+    const shippingAddress = { name, line1, line2: line2 ?? null, city, region: region ?? null, postalCode, country, phone };
+    return { country, address: formatAddress(shippingAddress), shippingAddress };
+  }
+
   /** Places the order; `record` (an idempotency key's) is told its id inside the transaction that writes it. */
   private async placeNow(caller: Caller<User>, user: User, input: PlaceOrderInput, record?: RecordResult): Promise<Order> {
     await this.limits.consume('placeOrder', user.id);
     const wanted = requestedLines(input);
     const phone = requirePhone(input.phone);
-    const address = requireText(input.address, 'Address is Required', 500);
+    const destination = this.destinationOf(input);
     if (!wanted.every((line) => isId(line.productId))) throw notFound('Product');
     if (!wanted.every((line) => line.variantId === null || isId(line.variantId))) throw notFound('Variant');
     // Once stock is gone, a rush of buyers is answered by one cheap read each, not a transaction.
@@ -123,7 +172,14 @@ export class OrdersService {
 
       const lines = priceLines(wanted, chosen, taken, products, this.currency);
       const subtotal = lines.reduce((sum, line) => sum + line.lineAmount, 0);
-      const total = subtotal;
+      const quote = await this.shipping.quote(
+        manager,
+        destination.country,
+        input.shippingMethodId ?? null,
+        lines.map((line) => ({ amount: line.lineAmount, taxCategory: products.get(line.productId!)!.taxCategory })),
+      );
+      lines.forEach((line, index) => Object.assign(line, quote.lineTaxes[index]));
+      const total = quote.totalAmount;
       if (total > MAX_INT) throw badInput('The order total is too large; please order fewer units');
       const first = lines[0];
       const firstProduct = products.get(first.productId!)!;
@@ -134,7 +190,10 @@ export class OrdersService {
           email: user.email,
           customerId: user.id,
           phone,
-          address,
+          address: destination.address,
+          shippingAddress: destination.shippingAddress,
+          shippingMethodId: quote.methodId,
+          shippingMethodName: quote.methodName,
           productId: first.productId,
           name: first.name,
           description: firstProduct.description,
@@ -144,8 +203,8 @@ export class OrdersService {
           quantity: first.quantity,
           currency: this.currency,
           subtotalAmount: subtotal,
-          shippingAmount: 0,
-          taxAmount: 0,
+          shippingAmount: quote.shippingAmount,
+          taxAmount: quote.taxAmount,
           totalAmount: total,
           engravingText: first.engravingText,
           engravingFont: first.engravingFont,
@@ -487,13 +546,21 @@ function normalisedOrder(input: PlaceOrderInput) {
     quantity,
     engraving: engraving && { text: engraving.text, font: engraving.font },
   }));
-  return { lines, phone: input.phone, address: input.address };
+  return {
+    lines,
+    phone: input.phone,
+    address: input.address,
+    shippingAddress: input.shippingAddress ?? null,
+    shippingMethodId: input.shippingMethodId ?? null,
+  };
 }
 
 /** A variant as an order chooses it: its stock, state, product and made-to-measure rule. */
 interface OfferedVariant {
   id: string;
   productId: string;
+  /** Its price in minor units, as read (an order takes the price again as it takes the units). */
+  priceAmount: number;
   productName: string;
   name: string;
   quantity: number;
@@ -521,7 +588,7 @@ function offeredVariants(db: EntityManager, productIds: string[]): Promise<Offer
 
 function offeredVariantsWhere(db: EntityManager, where: string, parameters: unknown[]): Promise<OfferedVariant[]> {
   return db.query(
-    `SELECT v."id", v."productId", p."name" AS "productName", v."name", v."quantity", v."enabled",
+    `SELECT v."id", v."productId", v."priceAmount", p."name" AS "productName", v."name", v."quantity", v."enabled",
             coalesce((SELECT json_agg(json_build_object('name', o."name", 'custom', o."custom") ORDER BY g."position")
                         FROM "product_variant_option" vo JOIN "product_option_value" o ON o."id" = vo."valueId"
                         JOIN "product_option_group" g ON g."id" = o."groupId" WHERE vo."variantId" = v."id"), '[]') AS "options",
@@ -616,6 +683,9 @@ function priceLines(
       engravingFont: engraving?.font ?? null,
       engravingUnitAmount: engraving ? surcharge : null,
       lineAmount,
+      // The destination's rate is set by the quote (ShippingService.quote) once every line is priced.
+      taxRateBasisPoints: 0,
+      taxAmount: 0,
     };
   });
 }

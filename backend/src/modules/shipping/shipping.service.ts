@@ -1,5 +1,6 @@
 import { taxOf } from '@keen/rules';
-import { shippingMethodInput, shippingZoneInput, taxRateInput } from '@keen/rules/schemas';
+import { countryName, shippingZoneInput } from '@keen/rules/address';
+import { shippingMethodInput, taxRateInput } from '@keen/rules/schemas';
 import { type DataSource, type EntityManager, QueryFailedError } from 'typeorm';
 import { badInput, conflict, notFound } from '../../common/errors';
 import { isId, parseInput } from '../../common/validate';
@@ -10,11 +11,6 @@ import { ShippingMethodRow, ShippingZoneCountry, ShippingZoneRow, TaxRateRow } f
 import type { ShippingMethod, ShippingMethodInput, ShippingOption, ShippingZone, ShippingZoneInput, TaxRateInput } from './shipping.types';
 
 const UNIQUE_VIOLATION = '23505';
-const countryNames = new Intl.DisplayNames(['en'], { type: 'region' });
-
-/** "United Kingdom" for GB: how refusals name a country. */
-export const countryName = (code: string) => countryNames.of(code) ?? code;
-
 /** What an order pays for delivery and tax, worked out from its lines' amounts and categories. */
 export interface Quote {
   methodId: string | null;
