@@ -371,12 +371,19 @@ function mailSettings(env: Env, nodeEnv: Config['env'], port: number): MailSetti
 
 const shopNameOf = (env: Env) => text(env, 'SHOP_NAME') ?? 'Keen';
 
+/** Two-letter codes Intl names that are no country: Unknown Region (ZZ), unions, pseudo-locales. */
+const NOT_COUNTRIES = new Set(['ZZ', 'EU', 'EZ', 'UN', 'QO', 'XA', 'XB']);
+
 function shopSettings(env: Env): ShopSettings {
   const currency = (text(env, 'SHOP_CURRENCY') ?? 'USD').toUpperCase();
   if (!isCurrencyCode(currency))
     throw new ConfigError('SHOP_CURRENCY', `expected an ISO 4217 currency code such as USD or EUR, got "${currency}"`);
   const country = (text(env, 'SHOP_COUNTRY') ?? 'US').toUpperCase();
-  if (!/^[A-Z]{2}$/.test(country) || new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' }).of(country) === undefined)
+  if (
+    !/^[A-Z]{2}$/.test(country) ||
+    NOT_COUNTRIES.has(country) ||
+    new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' }).of(country) === undefined
+  )
     throw new ConfigError('SHOP_COUNTRY', `expected an ISO 3166-1 alpha-2 country code such as US or GB, got "${country}"`);
   const locale = text(env, 'SHOP_LOCALE') ?? 'en-US';
   if (!Intl.NumberFormat.supportedLocalesOf([locale]).length)

@@ -390,10 +390,11 @@ describe('a JPY shop', () => {
 });
 
 describe("the shop's settings", () => {
+  const base = { NODE_ENV: 'test', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' };
   /** The ConfigError that loadConfig throws for these settings. */
   function refusal(env: Record<string, string>): ConfigError {
     try {
-      loadConfig({ NODE_ENV: 'test', ...env });
+      loadConfig({ ...base, ...env });
     } catch (error) {
       expect(error).toBeInstanceOf(ConfigError);
       return error as ConfigError;
@@ -402,14 +403,14 @@ describe("the shop's settings", () => {
   }
 
   test('default to a US shop in dollars; codes are taken in any case', () => {
-    expect(loadConfig({ NODE_ENV: 'test' }).shop).toEqual({
+    expect(loadConfig(base).shop).toEqual({
       name: 'Keen',
       currency: 'USD',
       country: 'US',
       locale: 'en-US',
       pricesIncludeTax: false,
     });
-    expect(loadConfig({ NODE_ENV: 'test', SHOP_CURRENCY: 'eur', SHOP_COUNTRY: 'de', SHOP_LOCALE: 'de-DE' }).shop).toMatchObject({
+    expect(loadConfig({ ...base, SHOP_CURRENCY: 'eur', SHOP_COUNTRY: 'de', SHOP_LOCALE: 'de-DE' }).shop).toMatchObject({
       currency: 'EUR',
       country: 'DE',
       locale: 'de-DE',
@@ -421,6 +422,7 @@ describe("the shop's settings", () => {
     ['SHOP_CURRENCY', 'DOLLARS'],
     ['SHOP_COUNTRY', 'ZZ'],
     ['SHOP_COUNTRY', 'USA'],
+    ['SHOP_COUNTRY', 'EU'],
   ])('%s=%s is refused, naming the setting', (setting, value) => {
     const error = refusal({ [setting]: value });
     expect(error.message).toMatch(new RegExp(`^Setting ${setting}: `));

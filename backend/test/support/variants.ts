@@ -46,8 +46,8 @@ export const UPDATE_VARIANTS = `mutation($ids: [ID!]!, $input: ProductVariantInp
 export const DELETE_VARIANT = `mutation($id: ID!) { deleteProductVariant(id: $id) { ${PRODUCT_FIELDS} } }`;
 export const PLACE = `mutation($input: PlaceOrderInput!) {
   placeOrder(input: $input) {
-    id totalPrice
-    lines { product { id } variantId variantName sku customValue name img quantity unitPrice lineTotal }
+    id totalPrice totals { total { amount } }
+    lines { product { id } variantId variantName sku customValue name img quantity unitPrice lineTotal unitAmount { amount } lineAmount { amount } }
   }
 }`;
 
@@ -95,11 +95,9 @@ export function variantsApi(app: TestApp) {
   }
 
   function place(as: TestSession, lines: Record<string, unknown>[]) {
-    return app.gql<{ placeOrder: { id: string; totalPrice: number; lines: Record<string, unknown>[] } }>(
-      PLACE,
-      { input: { ...contact, lines } },
-      as,
-    );
+    return app.gql<{
+      placeOrder: { id: string; totalPrice: number; totals: { total: { amount: number } }; lines: Record<string, unknown>[] };
+    }>(PLACE, { input: { ...contact, lines } }, as);
   }
 
   /** The product.updated events raised for a product so far. */
