@@ -374,6 +374,7 @@ function mailSettings(env: Env, nodeEnv: Config['env'], port: number): MailSetti
 
 const shopNameOf = (env: Env) => text(env, 'SHOP_NAME') ?? 'Keen';
 
+
 function shopSettings(env: Env): ShopSettings {
   const currency = (text(env, 'SHOP_CURRENCY') ?? 'USD').toUpperCase();
   if (!isCurrencyCode(currency))

@@ -221,7 +221,7 @@ describe("a product's engraving settings", () => {
     expect(await app.db.getRepository(Product).findOneByOrFail({ id: product.id })).toMatchObject({
       engravable: true,
       engravingMaxLength: 12,
-      engravingPrice: 15,
+      engravingAmount: 1500,
     });
   });
 
@@ -265,9 +265,9 @@ describe('admin views of engraved orders', () => {
       headers: { authorization: `Bearer ${admin.token}` },
     });
     const lines = (await response.text()).split('\r\n').filter(Boolean);
-    expect(lines[0].endsWith(',engravingText,engravingFont,engravingUnitPrice,variant,sku,customValue')).toBe(true);
+    expect(lines[0].endsWith(',engravingText,engravingFont,engravingUnitPrice,variant,sku,customValue,currency')).toBe(true);
     expect(lines).toHaveLength(2);
-    expect(lines[1]).toMatch(/,Filter me,serif,15,,[A-Z0-9-]+,$/);
+    expect(lines[1]).toMatch(/,Filter me,serif,15,,[A-Z0-9-]+,,USD$/);
     const bad = await fetch(`${app.url}/api/admin/export/orders.csv?engraved=maybe`, {
       headers: { authorization: `Bearer ${admin.token}` },
     });

@@ -59,7 +59,7 @@ describe('createProduct', () => {
     expect(res.errors).toBeUndefined();
     expect(res.data!.createProduct).toMatchObject(input);
     expect(await app.db.getRepository(Product).findOneBy({ id: res.data!.createProduct.id })).toMatchObject({
-      price: 75,
+      priceAmount: 7500,
       quantity: 3,
       minimumQuantity: 2,
     });
@@ -128,7 +128,7 @@ describe('updateProduct', () => {
       img: '/images/new.svg',
     });
     expect(await app.db.getRepository(Product).findOneByOrFail({ id: product.id })).toMatchObject({
-      price: 99,
+      priceAmount: 9900,
       quantity: 5,
       minimumQuantity: 2,
     });

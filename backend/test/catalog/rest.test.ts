@@ -279,7 +279,7 @@ describe('PUT /products/{id}', () => {
     expect((await api('PUT', `/products/${product.id}`, { as: shopper, body: { price: 'cheap' } })).status).toBe(403);
     expect(await app.db.getRepository(Product).findOneByOrFail({ id: product.id })).toMatchObject({
       name: product.name,
-      price: 25,
+      priceAmount: 2500,
       img: product.img,
     });
   });

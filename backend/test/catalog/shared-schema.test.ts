@@ -1,4 +1,4 @@
-import { NEW_PRODUCT_ENGRAVING } from '@keen/rules';
+import { MAX_WHOLE_PRICE, NEW_PRODUCT_ENGRAVING } from '@keen/rules';
 import { addProductInput, updateProductInput } from '@keen/rules/schemas';
 import type { ZodType } from 'zod';
 import { Product } from '../../src/modules/catalog/product.entity';
@@ -53,9 +53,10 @@ test.each([
   ['a blank name', { name: '  ' }, 'Product Name is Required'],
   ['a name longer than its column', { name: 'K'.repeat(121) }, 'Product Name must be at most 120 characters'],
   ['a description over 5000 characters', { description: 'd'.repeat(5001) }, 'Product Description must be at most 5000 characters'],
-  ['no price', { price: null }, 'Product Price is Required'],
   // The server used to answer 'Product Price must be at least 1' to this, and the form let it through.
-  ['a price past what the column holds', { price: TOO_LARGE }, 'Product Price must be at most 2000000000'],
+  ['a whole price past what cents of the column hold', { price: MAX_WHOLE_PRICE + 1 }, 'Product Price must be at most 2000000'],
+  ['a price in cents past what the column holds', { price: undefined, priceAmount: TOO_LARGE }, 'Product Price is too large'],
+  ['a price in cents of 0', { price: undefined, priceAmount: 0 }, 'Product Price must be more than 0'],
   ['a negative stock', { quantity: -1 }, 'Product Quantity cannot be negative'],
   ['a stock past what the column holds', { quantity: TOO_LARGE }, 'Product Quantity must be at most 2000000000'],
   ['no minimum quantity (SPEC: the same message as the stock)', { minimumQuantity: null }, 'Product Quantity is Required'],
@@ -63,12 +64,13 @@ test.each([
   ['a blank photo', { img: ' ' }, 'Product Photo is Required'],
   ['an engraving length out of range', { engravingMaxLength: 41 }, 'Engraving length must be between 1 and 40'],
   ['an engraving price out of range', { engravingPrice: -1 }, 'Engraving price must be between 0 and 10000'],
+  ['a negative engraving price in cents', { engravingAmount: -1 }, 'Engraving price cannot be negative'],
   ['a description and a price broken at once: the description first', { description: '', price: 0 }, 'Product Description is Required'],
 ])('a new product with %s is refused by the schema, createProduct and POST /products in the same words', async (_case, change, message) => {
   const before = await count();
   const input = newProduct(change);
   // A form sends what it lacks as absent; GraphQL and JSON bodies may send null.
-  const formInput = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== null));
+  const formInput = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== null && value !== undefined));
   expect(formMessage(addProductInput, formInput)).toBe(message);
 
   const res = await app.gql(CREATE, { input }, admin);
@@ -80,7 +82,11 @@ test.each([
 test('a new product may start with no stock, and without engraving settings gets the defaults: the schema and both APIs agree', async () => {
   // The Add Product form used to refuse a stock of 0 ('Product Quantity must be at least 1'); the server took it.
   const input = newProduct({ quantity: 0 });
-  expect(addProductInput.parse(input)).toMatchObject({ quantity: 0, ...NEW_PRODUCT_ENGRAVING });
+  // The surcharge may come whole or in cents, so its default is the server's (below) rather than the schema's.
+  const { engravingPrice, ...schemaDefaults } = NEW_PRODUCT_ENGRAVING;
+  expect(addProductInput.parse(input)).toMatchObject({ quantity: 0, ...schemaDefaults });
+  expect(addProductInput.parse(input).engravingPrice).toBeUndefined();
+  expect(engravingPrice).toBe(0);
 
   const res = await app.gql(CREATE, { input }, admin);
   expect(res.errors).toBeUndefined();
@@ -93,7 +99,8 @@ test.each([
   ['no minimum quantity (its own message on an update)', { minimumQuantity: null }, 'Minimum Quantity is Required'],
   ['a blank new name', { name: ' ' }, 'Product Name is Required'],
   ['a new description over 5000 characters', { description: 'd'.repeat(5001) }, 'Product Description must be at most 5000 characters'],
-  ['a price past what the column holds', { price: TOO_LARGE }, 'Product Price must be at most 2000000000'],
+  ['a whole price past what cents of the column hold', { price: MAX_WHOLE_PRICE + 1 }, 'Product Price must be at most 2000000'],
+  ['a price in cents past what the column holds', { priceAmount: TOO_LARGE }, 'Product Price is too large'],
   ['a minimum quantity past what the column holds', { minimumQuantity: TOO_LARGE }, 'Minimum Quantity must be at most 2000000000'],
   ['a photo URL longer than its column', { img: `/images/${'p'.repeat(1990)}.svg` }, 'Product Photo must be at most 2000 characters'],
   ['an engraving length of 0', { engravingMaxLength: 0 }, 'Engraving length must be between 1 and 40'],
@@ -108,7 +115,7 @@ test.each([
   expect(await api('PUT', `/products/${product.id}`, { as: admin, body: input })).toEqual({ status: 400, body: { message } });
   expect(await app.db.getRepository(Product).findOneByOrFail({ id: product.id })).toMatchObject({
     name: product.name,
-    price: 25,
+    priceAmount: 2500,
     img: product.img,
   });
 });
@@ -122,9 +129,22 @@ test('an update writes only what it names: what the schema leaves out stays as i
   expect(await app.db.getRepository(Product).findOneByOrFail({ id: product.id })).toMatchObject({
     name: product.name,
     description: product.description,
-    price: 98,
+    priceAmount: 9800,
     engravable: true,
     engravingMaxLength: 12,
-    engravingPrice: 15,
+    engravingAmount: 1500,
   });
+});
+
+test('a product without any price (neither the whole price nor priceAmount) is refused by createProduct and POST /products alike', async () => {
+  // The schema takes either field, so the one required is the server's to judge.
+  const before = await count();
+  const input = newProduct({ price: undefined });
+  const res = await app.gql(CREATE, { input }, admin);
+  expect({ code: codeOf(res), message: messageOf(res) }).toEqual({ code: 'BAD_USER_INPUT', message: 'Product Price is Required' });
+  expect(await api('POST', '/products', { as: admin, body: input })).toEqual({
+    status: 400,
+    body: { message: 'Product Price is Required' },
+  });
+  expect(await count()).toBe(before);
 });

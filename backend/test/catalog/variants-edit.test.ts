@@ -21,7 +21,7 @@ const santoku = (quantities = [4, 5, 6]) =>
   v.productWith(
     admin,
     [LENGTH],
-    quantities.map((quantity, i) => ({ price: 50 + 10 * i, quantity })),
+    quantities.map((quantity, i) => ({ priceAmount: 5000 + 1000 * i, quantity })),
   );
 
 /** The answer is refused with this code and message, and the product reads as before. */
@@ -37,18 +37,23 @@ describe('updateProductVariant', () => {
     const product = await santoku();
     const events = await v.updatedEvents(product.id);
     const [first] = product.variants;
-    const changed = await v.updateVariant(admin, first.id, { sku: 'SAN-16.a_b/1', price: 45, quantity: 9, img: '/images/sixteen.webp' });
+    const changed = await v.updateVariant(admin, first.id, {
+      sku: 'SAN-16.a_b/1',
+      priceAmount: 4550,
+      quantity: 9,
+      img: '/images/sixteen.webp',
+    });
     expect(changed.variants[0]).toMatchObject({
       sku: 'SAN-16.a_b/1',
-      price: 45,
+      unitPrice: { amount: 4550 },
       quantity: 9,
       img: '/images/sixteen.webp',
       ownImg: '/images/sixteen.webp',
     });
-    expect([changed.price, changed.quantity]).toEqual([45, 9 + 5 + 6]);
+    expect([changed.priceFrom.amount, changed.quantity]).toEqual([4550, 9 + 5 + 6]);
     // "" shows the product's photo again.
     const back = await v.updateVariant(admin, first.id, { img: '' });
-    expect(back.variants[0]).toMatchObject({ img: '/images/santoku.svg', ownImg: null, sku: 'SAN-16.a_b/1', price: 45 });
+    expect(back.variants[0]).toMatchObject({ img: '/images/santoku.svg', ownImg: null, sku: 'SAN-16.a_b/1', unitPrice: { amount: 4550 } });
     expect(await v.updatedEvents(product.id)).toBe(events + 2);
     expect(await v.read(product.id)).toEqual(back);
   });
@@ -60,7 +65,7 @@ describe('updateProductVariant', () => {
     const mine = await v.read(other.id);
     await refusedAndUnchanged(
       mine,
-      shop.app.gql(UPDATE_VARIANT, { id: mine.variants[0].id, input: { sku: 'keen-18', price: 99 } }, admin),
+      shop.app.gql(UPDATE_VARIANT, { id: mine.variants[0].id, input: { sku: 'keen-18', priceAmount: 9900 } }, admin),
       'CONFLICT',
       `SKU keen-18 is already used by ${owner.name} 18 cm`,
     );
@@ -96,8 +101,8 @@ describe('updateProductVariant', () => {
     ['an SKU starting with a dash', { sku: '-SAN' }, 'An SKU may hold letters, digits and . _ / - only'],
     ['an empty SKU', { sku: '  ' }, 'SKU is Required'],
     ['an SKU of 65 characters', { sku: 'S'.repeat(65) }, 'SKU must be at most 64 characters'],
-    ['a price of 0', { price: 0 }, 'Price must be at least 1'],
-    ['a price past the bound', { price: 2_000_000_001 }, 'Price must be at most 2000000000'],
+    ['a price of 0', { priceAmount: 0 }, 'Price must be more than 0'],
+    ['a price past the bound', { priceAmount: 2_000_000_001 }, 'Price is too large'],
     ['negative stock', { quantity: -1 }, 'Stock cannot be negative'],
     ['stock past the bound', { quantity: 2_000_000_001 }, 'Stock must be at most 2000000000'],
     ['a photo of 2001 characters', { img: `/${'x'.repeat(2000)}` }, 'Photo must be at most 2000 characters'],
@@ -105,7 +110,7 @@ describe('updateProductVariant', () => {
     const product = await santoku();
     await refusedAndUnchanged(
       product,
-      shop.app.gql(UPDATE_VARIANT, { id: product.variants[0].id, input: { price: 77, ...input } }, admin),
+      shop.app.gql(UPDATE_VARIANT, { id: product.variants[0].id, input: { priceAmount: 7700, ...input } }, admin),
       'BAD_USER_INPUT',
       message,
     );
@@ -113,7 +118,10 @@ describe('updateProductVariant', () => {
 
   test('unknown and malformed ids are NOT_FOUND', async () => {
     for (const id of [UNKNOWN_ID, 'nope'])
-      expect(refusal(await shop.app.gql(UPDATE_VARIANT, { id, input: { price: 5 } }, admin))).toEqual(['NOT_FOUND', 'Variant not found']);
+      expect(refusal(await shop.app.gql(UPDATE_VARIANT, { id, input: { priceAmount: 500 } }, admin))).toEqual([
+        'NOT_FOUND',
+        'Variant not found',
+      ]);
   });
 
   test('a variant retired for its orders cannot be enabled again', async () => {
@@ -176,7 +184,7 @@ describe('the product form (updateProduct, PUT /api/products/:id)', () => {
     ]);
     const same = await shop.app.gql(
       UPDATE_PRODUCT,
-      { id: product.id, input: { ...form, price: product.price, quantity: product.quantity } },
+      { id: product.id, input: { ...form, price: product.priceFrom.amount / 100, quantity: product.quantity } },
       admin,
     );
     expect(same.errors).toBeUndefined();
@@ -195,13 +203,13 @@ describe('the product form (updateProduct, PUT /api/products/:id)', () => {
     expect(answer.errors).toBeUndefined();
     expect(answer.data!.updateProduct).toEqual({ price: 77, quantity: 8 });
     const after = await v.read(product.id);
-    expect(after.variants.map((x) => [x.name, x.price, x.quantity, x.enabled])).toEqual([
-      ['', 77, 8, true],
-      ['18 cm', 60, 4, false],
+    expect(after.variants.map((x) => [x.name, x.unitPrice.amount, x.quantity, x.enabled])).toEqual([
+      ['', 7700, 8, true],
+      ['18 cm', 6000, 4, false],
     ]);
     const put = await shop.api('PUT', `/products/${product.id}`, { as: admin, body: { ...form, price: 78, quantity: 9 } });
     expect(put.status).toBe(200);
-    expect((await v.read(product.id)).variants[0]).toMatchObject({ price: 78, quantity: 9 });
+    expect((await v.read(product.id)).variants[0]).toMatchObject({ unitPrice: { amount: 7800 }, quantity: 9 });
   });
 });
 
@@ -212,23 +220,26 @@ describe('updateProductVariants', () => {
     const events = await v.updatedEvents(product.id);
     const answer = await shop.app.gql<{ updateProductVariants: ReadProduct }>(
       UPDATE_VARIANTS,
-      { ids: [c.id, a.id], input: { price: 33, quantity: 1 } },
+      { ids: [c.id, a.id], input: { priceAmount: 3300, quantity: 1 } },
       admin,
     );
     expect(answer.errors).toBeUndefined();
     const after = answer.data!.updateProductVariants;
-    expect(after.variants.map((x) => [x.id, x.price, x.quantity])).toEqual([
-      [a.id, 33, 1],
-      [b.id, b.price, b.quantity],
-      [c.id, 33, 1],
+    expect(after.variants.map((x) => [x.id, x.unitPrice.amount, x.quantity])).toEqual([
+      [a.id, 3300, 1],
+      [b.id, b.unitPrice.amount, b.quantity],
+      [c.id, 3300, 1],
     ]);
-    expect([after.price, after.quantity]).toEqual([33, 1 + b.quantity + 1]);
+    expect([after.priceFrom.amount, after.quantity]).toEqual([3300, 1 + b.quantity + 1]);
     const disabled = await shop.app.gql<{ updateProductVariants: ReadProduct }>(
       UPDATE_VARIANTS,
       { ids: [a.id, c.id], input: { enabled: false } },
       admin,
     );
-    expect([disabled.data!.updateProductVariants.price, disabled.data!.updateProductVariants.quantity]).toEqual([b.price, b.quantity]);
+    expect([disabled.data!.updateProductVariants.priceFrom.amount, disabled.data!.updateProductVariants.quantity]).toEqual([
+      b.unitPrice.amount,
+      b.quantity,
+    ]);
     expect(await v.updatedEvents(product.id)).toBe(events + 2);
     expect(await v.read(product.id)).toEqual(disabled.data!.updateProductVariants);
   });
@@ -239,11 +250,15 @@ describe('updateProductVariants', () => {
     const ids = product.variants.map((x) => x.id);
     const cases: [Record<string, unknown>, string, string][] = [
       [{ ids, input: { sku: 'SAME' } }, 'BAD_USER_INPUT', 'An SKU belongs to one variant: change it on its own'],
-      [{ ids: [], input: { price: 5 } }, 'BAD_USER_INPUT', 'Choose at least one variant'],
-      [{ ids: [ids[0], other.variants[0].id], input: { price: 5 } }, 'BAD_USER_INPUT', 'Change the variants of one product at a time'],
+      [{ ids: [], input: { priceAmount: 500 } }, 'BAD_USER_INPUT', 'Choose at least one variant'],
+      [
+        { ids: [ids[0], other.variants[0].id], input: { priceAmount: 500 } },
+        'BAD_USER_INPUT',
+        'Change the variants of one product at a time',
+      ],
       [{ ids, input: { quantity: -3 } }, 'BAD_USER_INPUT', 'Stock cannot be negative'],
-      [{ ids: [ids[0], UNKNOWN_ID], input: { price: 5 } }, 'NOT_FOUND', 'Variant not found'],
-      [{ ids: [ids[0], 'nope'], input: { price: 5 } }, 'NOT_FOUND', 'Variant not found'],
+      [{ ids: [ids[0], UNKNOWN_ID], input: { priceAmount: 500 } }, 'NOT_FOUND', 'Variant not found'],
+      [{ ids: [ids[0], 'nope'], input: { priceAmount: 500 } }, 'NOT_FOUND', 'Variant not found'],
     ];
     for (const [variables, code, message] of cases)
       await refusedAndUnchanged(product, shop.app.gql(UPDATE_VARIANTS, variables, admin), code, message);
@@ -258,7 +273,7 @@ describe('deleteProductVariant', () => {
     expect(answer.errors).toBeUndefined();
     const after = answer.data!.deleteProductVariant;
     expect(after.variants.map((x) => x.name)).toEqual(['18 cm', '21 cm']);
-    expect([after.price, after.quantity]).toEqual([60, 11]);
+    expect([after.priceFrom.amount, after.quantity]).toEqual([6000, 11]);
     expect(await v.read(product.id)).toEqual(after);
   });
 
@@ -291,8 +306,8 @@ describe('deleteProductVariant', () => {
       admin,
       [{ name: 'Handle', values: ['Oak', 'Ash'] }],
       [
-        { price: 20, quantity: 2 },
-        { price: 25, quantity: 1 },
+        { priceAmount: 2000, quantity: 2 },
+        { priceAmount: 2500, quantity: 1 },
       ],
     );
     const [oak, ash] = product.variants;
@@ -325,8 +340,8 @@ describe('who may edit variants', () => {
   const calls = () =>
     [
       [SET_OPTIONS, { productId: product.id, groups: [{ name: '', values: [] }] }],
-      [UPDATE_VARIANT, { id: product.variants[0].id, input: { price: 0 } }],
-      [UPDATE_VARIANTS, { ids: [], input: { price: 0 } }],
+      [UPDATE_VARIANT, { id: product.variants[0].id, input: { priceAmount: 0 } }],
+      [UPDATE_VARIANTS, { ids: [], input: { priceAmount: 0 } }],
       [DELETE_VARIANT, { id: UNKNOWN_ID }],
     ] as const;
   const keyWith = async (scopes: string[]) => {
@@ -355,15 +370,15 @@ describe('who may edit variants', () => {
     const writer = await keyWith(['catalog:write']);
     const answer = await shop.app.gql<{ updateProductVariant: ReadProduct }>(
       UPDATE_VARIANT,
-      { id: product.variants[0].id, input: { price: 12 } },
+      { id: product.variants[0].id, input: { priceAmount: 1200 } },
       writer,
     );
     expect(answer.errors).toBeUndefined();
-    expect(answer.data!.updateProductVariant.price).toBe(12);
+    expect(answer.data!.updateProductVariant.variants[0].unitPrice.amount).toBe(1200);
     const options = await shop.app.gql(SET_OPTIONS, { productId: product.id, groups: [{ name: 'Handle', values: ['Oak'] }] }, writer);
     expect(options.errors).toBeUndefined();
     const [only] = (await v.read(product.id)).variants;
-    expect(only).toMatchObject({ id: product.variants[0].id, name: 'Oak', price: 12 });
+    expect(only).toMatchObject({ id: product.variants[0].id, name: 'Oak', unitPrice: { amount: 1200 } });
     expect((await shop.app.gql(DELETE_VARIANT, { id: only.id }, writer)).errors?.[0].message).toBe('A product keeps at least one variant');
   });
 });

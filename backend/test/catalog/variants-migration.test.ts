@@ -66,7 +66,7 @@ afterAll(() => migrated.drop());
 
 test('each product has exactly one variant: its price and stock, no photo of its own, an SKU from its name, no name and no options', async () => {
   const variants = await db.query(
-    `SELECT v."productId", v."sku", v."name", v."price", v."quantity", v."img", v."enabled",
+    `SELECT v."productId", v."sku", v."name", v."priceAmount", v."quantity", v."img", v."enabled",
             (SELECT count(*)::int FROM "product_variant_option" o WHERE o."variantId" = v."id") AS "options"
        FROM "product_variant" v ORDER BY v."productId"`,
   );
@@ -75,7 +75,8 @@ test('each product has exactly one variant: its price and stock, no photo of its
       productId: product.id,
       sku: product.sku,
       name: '',
-      price: product.price,
+      // The later MoneyInMinorUnits migration keeps it in cents.
+      priceAmount: product.price * 100,
       quantity: product.quantity,
       img: null,
       enabled: true,
@@ -107,7 +108,7 @@ test("every order line points at its product's variant, with that variant's SKU"
 test('SKUs stay unique whatever the case after the migration', async () => {
   await expect(
     db.query(
-      `INSERT INTO "product_variant" ("productId", "sku", "name", "price", "quantity", "position") VALUES ($1, 'bowie-knife', '', 1, 0, 1)`,
+      `INSERT INTO "product_variant" ("productId", "sku", "name", "priceAmount", "quantity", "position") VALUES ($1, 'bowie-knife', '', 100, 0, 1)`,
       [PRODUCTS[3].id],
     ),
   ).rejects.toThrow(/UQ_product_variant_sku/);

@@ -21,13 +21,13 @@ const LENGTH = { name: 'Blade length', values: ['16 cm', '18 cm'] };
 const LENGTHS = { name: 'Blade length', values: ['16 cm', '18 cm', '21 cm'] };
 const HANDLE = { name: 'Handle', values: ['Walnut', 'Ebony'] };
 
-/** Each variant as [name, sku, price, quantity, enabled]. */
-const rows = (product: ReadProduct) => product.variants.map((x) => [x.name, x.sku, x.price, x.quantity, x.enabled]);
+/** Each variant as [name, sku, price in cents, quantity, enabled]. */
+const rows = (product: ReadProduct) => product.variants.map((x) => [x.name, x.sku, x.unitPrice.amount, x.quantity, x.enabled]);
 const byName = (product: ReadProduct, name: string) => product.variants.find((x) => x.name === name)!;
 /** The product's price and stock as the enabled variants make them. */
 const expectTotals = (product: ReadProduct) => {
   const enabled = product.variants.filter((x) => x.enabled);
-  expect(product.price).toBe(Math.min(...enabled.map((x) => x.price)));
+  expect(product.priceFrom.amount).toBe(Math.min(...enabled.map((x) => x.unitPrice.amount)));
   expect(product.quantity).toBe(enabled.reduce((sum, x) => sum + x.quantity, 0));
 };
 
@@ -36,7 +36,15 @@ test('a product without options hands its one variant to the first of every comb
   const before = await v.read(product.id);
   expect(before.optionGroups).toEqual([]);
   expect(before.variants).toEqual([
-    expect.objectContaining({ sku: 'ENGRAVED-SANTOKU', name: '', price: 40, quantity: 9, enabled: true, options: [], ownImg: null }),
+    expect.objectContaining({
+      sku: 'ENGRAVED-SANTOKU',
+      name: '',
+      unitPrice: { amount: 4000 },
+      quantity: 9,
+      enabled: true,
+      options: [],
+      ownImg: null,
+    }),
   ]);
   const events = await v.updatedEvents(product.id);
 
@@ -46,19 +54,19 @@ test('a product without options hands its one variant to the first of every comb
     ['Handle', ['Walnut', 'Ebony'], null],
   ]);
   expect(rows(after)).toEqual([
-    ['16 cm / Walnut', 'ENGRAVED-SANTOKU', 40, 9, true],
-    ['16 cm / Ebony', 'ENGRAVED-SANTOKU-16-CM-EBONY', 40, 0, true],
-    ['18 cm / Walnut', 'ENGRAVED-SANTOKU-18-CM-WALNUT', 40, 0, true],
-    ['18 cm / Ebony', 'ENGRAVED-SANTOKU-18-CM-EBONY', 40, 0, true],
-    ['21 cm / Walnut', 'ENGRAVED-SANTOKU-21-CM-WALNUT', 40, 0, true],
-    ['21 cm / Ebony', 'ENGRAVED-SANTOKU-21-CM-EBONY', 40, 0, true],
+    ['16 cm / Walnut', 'ENGRAVED-SANTOKU', 4000, 9, true],
+    ['16 cm / Ebony', 'ENGRAVED-SANTOKU-16-CM-EBONY', 4000, 0, true],
+    ['18 cm / Walnut', 'ENGRAVED-SANTOKU-18-CM-WALNUT', 4000, 0, true],
+    ['18 cm / Ebony', 'ENGRAVED-SANTOKU-18-CM-EBONY', 4000, 0, true],
+    ['21 cm / Walnut', 'ENGRAVED-SANTOKU-21-CM-WALNUT', 4000, 0, true],
+    ['21 cm / Ebony', 'ENGRAVED-SANTOKU-21-CM-EBONY', 4000, 0, true],
   ]);
   expect(after.variants[0].id).toBe(before.variants[0].id);
   // Each variant's options are one value per group, in group order.
   const [lengths, handles] = after.optionGroups;
   expect(after.variants[1].options.map((o) => o.id)).toEqual([lengths.values[0].id, handles.values[1].id]);
   expect(new Set(after.variants.map((x) => x.sku.toLowerCase())).size).toBe(6);
-  expect([after.price, after.quantity]).toEqual([40, 9]);
+  expect([after.priceFrom.amount, after.quantity]).toEqual([4000, 9]);
   expect(await v.updatedEvents(product.id)).toBe(events + 1);
   // The anonymous read (cached before the change) shows the new variants.
   expect(await v.read(product.id)).toEqual(after);
@@ -71,23 +79,23 @@ describe('re-saving keeps what survives', () => {
       admin,
       [LENGTHS, HANDLE],
       [
-        { price: 100, quantity: 1 },
-        { price: 110, quantity: 2 },
-        { price: 120, quantity: 3 },
-        { price: 130, quantity: 4 },
-        { price: 140, quantity: 5 },
-        { price: 150, quantity: 6 },
+        { priceAmount: 10000, quantity: 1 },
+        { priceAmount: 11050, quantity: 2 },
+        { priceAmount: 12000, quantity: 3 },
+        { priceAmount: 13000, quantity: 4 },
+        { priceAmount: 14000, quantity: 5 },
+        { priceAmount: 15000, quantity: 6 },
       ],
     );
     expectTotals(product);
-    expect([product.price, product.quantity]).toEqual([100, 21]);
+    expect([product.priceFrom.amount, product.quantity]).toEqual([10000, 21]);
   });
   const kept = (from: ReadProduct, to: ReadProduct, names: string[]) => {
     for (const name of names)
       expect(byName(to, name)).toMatchObject({
         id: byName(from, name).id,
         sku: byName(from, name).sku,
-        price: byName(from, name).price,
+        unitPrice: byName(from, name).unitPrice,
         quantity: byName(from, name).quantity,
         enabled: true,
       });
@@ -112,9 +120,9 @@ describe('re-saving keeps what survives', () => {
       product,
       before.variants.map((x) => x.name),
     );
-    expect(product.variants.slice(6).map((x) => [x.price, x.quantity, x.enabled])).toEqual([
-      [100, 0, true],
-      [100, 0, true],
+    expect(product.variants.slice(6).map((x) => [x.unitPrice.amount, x.quantity, x.enabled])).toEqual([
+      [10000, 0, true],
+      [10000, 0, true],
     ]);
     // Option values that stay keep their ids too.
     expect(product.optionGroups[0].values.slice(0, 3)).toEqual(before.optionGroups[0].values);
@@ -164,8 +172,13 @@ describe('re-saving keeps what survives', () => {
     ]);
     expect(product.variants).toHaveLength(13);
     for (const old of before.variants.filter((x) => x.enabled))
-      expect(byName(product, `${old.name} / Carbon`)).toMatchObject({ id: old.id, sku: old.sku, price: old.price, quantity: old.quantity });
-    expect(byName(product, '16 cm / Walnut / Stainless')).toMatchObject({ price: 100, quantity: 0, enabled: true });
+      expect(byName(product, `${old.name} / Carbon`)).toMatchObject({
+        id: old.id,
+        sku: old.sku,
+        unitPrice: old.unitPrice,
+        quantity: old.quantity,
+      });
+    expect(byName(product, '16 cm / Walnut / Stainless')).toMatchObject({ unitPrice: { amount: 10000 }, quantity: 0, enabled: true });
     expect(byName(product, '21 cm / Ebony')).toMatchObject({ enabled: false, options: [] });
     expectTotals(product);
     expect(await v.read(product.id)).toEqual(product);
@@ -196,7 +209,7 @@ describe('re-saving keeps what survives', () => {
       [first.id, '', true, []],
       [byName(product, '21 cm / Ebony').id, '21 cm / Ebony', false, []],
     ]);
-    expect([product.price, product.quantity]).toEqual([first.price, first.quantity]);
+    expect([product.priceFrom.amount, product.quantity]).toEqual([first.unitPrice.amount, first.quantity]);
   });
 
   test('without options, the retired variant stays retired: it cannot be enabled, nor inherit a combination', async () => {
@@ -229,19 +242,19 @@ describe('refusals, in the shared schema’s words, change nothing', () => {
     [
       'two made-to-measure groups',
       [
-        { ...LENGTH, custom: { label: 'Made to measure', min: 12, max: 30, unit: 'cm', surcharge: 40 } },
-        { ...HANDLE, custom: { label: 'Your wood', min: 1, max: 2, unit: 'kg', surcharge: 5 } },
+        { ...LENGTH, custom: { label: 'Made to measure', min: 12, max: 30, unit: 'cm', surchargeAmount: 4000 } },
+        { ...HANDLE, custom: { label: 'Your wood', min: 1, max: 2, unit: 'kg', surchargeAmount: 500 } },
       ],
       'Only one option may be made to measure',
     ],
     ['an empty group name', [{ name: ' ', values: ['x'] }], 'Option name is Required'],
     [
       'a measure whose largest is below its smallest',
-      [{ ...LENGTH, custom: { label: 'Made to measure', min: 30, max: 12, unit: 'cm', surcharge: 40 } }],
+      [{ ...LENGTH, custom: { label: 'Made to measure', min: 30, max: 12, unit: 'cm', surchargeAmount: 4000 } }],
       'Largest measure must be at least the smallest',
     ],
   ])('%s', async (_case, groups, message) => {
-    const product = await v.productWith(admin, [LENGTH, HANDLE], [{ price: 70, quantity: 3 }]);
+    const product = await v.productWith(admin, [LENGTH, HANDLE], [{ priceAmount: 7000, quantity: 3 }]);
     const events = await v.updatedEvents(product.id);
     expect(refusal(await shop.app.gql(SET_OPTIONS, { productId: product.id, groups }, admin))).toEqual(['BAD_USER_INPUT', message]);
     expect(await v.read(product.id)).toEqual(product);
@@ -263,10 +276,10 @@ describe('refusals, in the shared schema’s words, change nothing', () => {
 });
 
 test('a made-to-measure group adds its value to the group, flagged custom, and makes its variants', async () => {
-  const custom = { label: 'Made to measure', min: 12, max: 30, unit: 'cm', surcharge: 40 };
-  const product = await v.productWith(admin, [{ ...LENGTH, custom }, HANDLE]);
+  const measure = { label: 'Made to measure', min: 12, max: 30, unit: 'cm' };
+  const product = await v.productWith(admin, [{ ...LENGTH, custom: { ...measure, surchargeAmount: 4050 } }, HANDLE]);
   expect(product.optionGroups[0]).toMatchObject({
-    custom,
+    custom: { ...measure, surcharge: { amount: 4050 } },
     values: [
       { name: '16 cm', custom: false },
       { name: '18 cm', custom: false },
@@ -289,17 +302,17 @@ test("the product's price is its lowest enabled variant price and its stock the 
     admin,
     [LENGTH],
     [
-      { price: 90, quantity: 5 },
-      { price: 70, quantity: 2 },
+      { priceAmount: 9000, quantity: 5 },
+      { priceAmount: 7050, quantity: 2 },
     ],
   );
-  expect([product.price, product.quantity]).toEqual([70, 7]);
+  expect([product.priceFrom.amount, product.quantity]).toEqual([7050, 7]);
   const cheap = product.variants[1];
   const disabled = await v.updateVariant(admin, cheap.id, { enabled: false });
-  expect([disabled.price, disabled.quantity]).toEqual([90, 5]);
+  expect([disabled.priceFrom.amount, disabled.quantity]).toEqual([9000, 5]);
   // The columns the lists sort and filter by follow too.
-  expect(await shop.app.db.getRepository(Product).findOneByOrFail({ id: product.id })).toMatchObject({ price: 90, quantity: 5 });
-  const again = await v.updateVariant(admin, cheap.id, { enabled: true, price: 95 });
-  expect([again.price, again.quantity]).toEqual([90, 7]);
+  expect(await shop.app.db.getRepository(Product).findOneByOrFail({ id: product.id })).toMatchObject({ priceAmount: 9000, quantity: 5 });
+  const again = await v.updateVariant(admin, cheap.id, { enabled: true, priceAmount: 9500 });
+  expect([again.priceFrom.amount, again.quantity]).toEqual([9000, 7]);
   expect(await v.read(product.id)).toEqual(again);
 });

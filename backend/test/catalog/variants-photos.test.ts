@@ -45,8 +45,8 @@ test("a variant's own photo is shown for it, copied onto its order lines, and ke
     admin,
     [{ name: 'Handle', values: ['Walnut', 'Ebony'] }],
     [
-      { price: 50, quantity: 3 },
-      { price: 60, quantity: 3 },
+      { priceAmount: 5000, quantity: 3 },
+      { priceAmount: 6000, quantity: 3 },
     ],
   );
   const [walnut, ebony] = product.variants;

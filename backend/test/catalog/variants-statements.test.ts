@@ -31,9 +31,9 @@ const PAGE = `query($search: String, $take: Int) {
   products(options: { search: $search, take: $take }) {
     totalItems
     items {
-      id name price quantity
-      variants { id sku name price quantity img ownImg enabled options { id groupId name custom } }
-      optionGroups { id name values { id name custom } custom { label min max unit surcharge } }
+      id name price priceFrom { amount currency formatted } quantity
+      variants { id sku name unitPrice { amount currency formatted } quantity img ownImg enabled options { id groupId name custom } }
+      optionGroups { id name values { id name custom } custom { label min max unit surchargeAmount { amount } } }
     }
   }
 }`;

@@ -82,12 +82,12 @@ test('placing, paying and shipping an order send the customer and the staff one 
 
   const paidMails = await mailsOf(
     () => app.payOrder(customer, order.id),
-    () => [`Keen payment received: #${short(order)}`, `New paid order #${short(order)}: $230`],
+    () => [`Keen payment received: #${short(order)}`, `New paid order #${short(order)}: $230.00`],
   );
   const receipt = paidMails.find((mail) => mail.subject.startsWith('Keen payment'))!;
   expect(receipt.to).toEqual([customer.email]);
   const paid = await app.db.getRepository(Order).findOneByOrFail({ id: order.id });
-  for (const text of [product.name, '“For Sam”', 'Script (Great Vibes)', '$115', '$230', paid.transactionId!])
+  for (const text of [product.name, '“For Sam”', 'Script (Great Vibes)', '$115.00', '$230.00', paid.transactionId!])
     expect(receipt.body).toContain(text);
   expect(receipt.body).toMatch(/Content-Type: text\/plain/);
   expect(receipt.body).toMatch(/Content-Type: text\/html/);
@@ -158,7 +158,7 @@ test('cancelled, refunded and expired orders each send their mail', async () => 
 
   const toRefund = await app.payOrder(customer, (await placed(customer, product.id)).id);
   await smtp.waitFor(subjectIs(`Keen payment received: #${short(toRefund)}`));
-  await smtp.waitFor(subjectIs(`New paid order #${short(toRefund)}: $25`));
+  await smtp.waitFor(subjectIs(`New paid order #${short(toRefund)}: $25.00`));
   await mailsOf(
     () => app.gql('mutation($id: ID!) { cancelOrder(id: $id) { id } }', { id: toRefund.id }, admin),
     () => [`Keen refund issued: #${short(toRefund)}`],
@@ -217,7 +217,9 @@ test('mails name the variant of each line, and low stock is heard of per variant
     () => order(walnut.id, 2),
     (placedOrder) => [`Keen order received: #${short(placedOrder)}`, `Low stock: ${product.name}, Walnut (2 left)`],
   );
-  expect(mails.find((mail) => mail.subject.startsWith('Keen order received'))!.body).toContain(`2 × ${product.name}, Walnut at $80 each`);
+  expect(mails.find((mail) => mail.subject.startsWith('Keen order received'))!.body).toContain(
+    `2 × ${product.name}, Walnut at $80.00 each`,
+  );
   // Ebony runs low on its own later: heard of once too.
   await mailsOf(
     () => order(ebony.id, 3),
@@ -236,7 +238,7 @@ test('a customer who turns order e-mails off still gets the receipt', async () =
   expect(res.data!.setOrderEmails.orderEmails).toBe(false);
   await mailsOf(
     async () => app.payOrder(customer, (await app.placeOrder(customer, (await app.product()).id)).id),
-    (order) => [`Keen payment received: #${short(order)}`, `New paid order #${short(order)}: $25`],
+    (order) => [`Keen payment received: #${short(order)}`, `New paid order #${short(order)}: $25.00`],
   );
 });
 
@@ -333,7 +335,7 @@ test('an unverified customer is sent no order mail and staff are; verifying send
   const paid = await app.placeOrder(customer, product.id);
   await mailsOf(
     () => app.payOrder(customer, paid.id),
-    () => [`New paid order #${short(paid)}: $25`],
+    () => [`New paid order #${short(paid)}: $25.00`],
   );
   // Received and cancelled, received and paid: four mails, each held rather than sent.
   const held = await heldFor(customer.user.id, 4);

@@ -109,11 +109,17 @@ describe('placeOrder', () => {
 
   test('a total too large for a price column is refused as bad input, taking nothing', async () => {
     const buyer = await app.customer();
-    const product = await app.product({ price: 1_000_000_000, quantity: 5 });
+    // In cents: the columns hold minor units.
+    const product = await app.product({ priceAmount: 1_000_000_000, quantity: 5 });
     const res = await app.gql(PLACE, { input: input(product.id, 3) }, buyer);
     expect(codeOf(res)).toBe('BAD_USER_INPUT');
     expect(await stockOf(product.id)).toBe(5);
-    expect((await app.gql(PLACE, { input: input(product.id, 2) }, buyer)).data!.placeOrder.totalPrice).toBe(2_000_000_000);
+    const placed = await app.gql(
+      'mutation($input: PlaceOrderInput!) { placeOrder(input: $input) { totalPrice totals { total { amount } } } }',
+      { input: input(product.id, 2) },
+      buyer,
+    );
+    expect(placed.data!.placeOrder).toEqual({ totalPrice: 20_000_000, totals: { total: { amount: 2_000_000_000 } } });
   });
 
   test('phone and address are required, and the phone follows the rule the forms check', async () => {
@@ -263,11 +269,12 @@ describe('deleteOrder', () => {
   test('an order can be deleted even when its units no longer fit in the stock column', async () => {
     const owner = await app.customer();
     const admin = await app.adminUser();
-    const product = await app.product({ price: 1, quantity: 2_000_000_000 });
+    // A cent each: the order's total fits its column.
+    const product = await app.product({ priceAmount: 1, quantity: 2_000_000_000 });
     const order = await app.placeOrder(owner, product.id, 200_000_000);
     const restocked = await app.gql(
       'mutation($id: ID!, $input: UpdateProductInput!) { updateProduct(id: $id, input: $input) { quantity } }',
-      { id: product.id, input: { price: 1, quantity: 2_000_000_000, minimumQuantity: 1, img: '/images/x.svg' } },
+      { id: product.id, input: { priceAmount: 1, quantity: 2_000_000_000, minimumQuantity: 1, img: '/images/x.svg' } },
       admin,
     );
     expect(restocked.errors).toBeUndefined();

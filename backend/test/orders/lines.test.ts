@@ -305,9 +305,10 @@ test('orders.csv has one row per line, the order total on each, engraving per li
     [id, '1', a.name, '1', '50', '50', '104'],
     [id, '2', b.name, '2', '20', '54', '104'],
   ]);
-  // The engraving's three columns, then the variant's (none for these products), its SKU and no measure.
-  expect(rows[1]).toMatch(/,,,,,[A-Z0-9-]+,$/);
-  expect(rows[2]).toMatch(/,Row,mono,7,,[A-Z0-9-]+,$/);
+  // The engraving's three columns, then the variant's (none for these products), its SKU, no measure and the order's currency.
+  expect(rows[0].endsWith(',variant,sku,customValue,currency')).toBe(true);
+  expect(rows[1]).toMatch(/,,,,,[A-Z0-9-]+,,USD$/);
+  expect(rows[2]).toMatch(/,Row,mono,7,,[A-Z0-9-]+,,USD$/);
   const refused = await fetch(`${app.url}/api/admin/export/orders.csv`, { headers: { authorization: `Bearer ${buyer.token}` } });
   expect(refused.status).toBe(403);
 });

@@ -33,10 +33,11 @@ afterAll(() => migrated.drop());
 
 test('every existing order becomes a one-line order with its product, quantity, prices and engraving', async () => {
   const lines = await db.query(
-    `SELECT "orderId", "position", "productId", "name", "img", "quantity", "unitPrice", "engravingText", "engravingFont", "engravingUnitPrice", "lineTotal"
+    `SELECT "orderId", "position", "productId", "name", "img", "quantity", "unitAmount", "engravingText", "engravingFont", "engravingUnitAmount", "lineAmount"
        FROM "order_line" ORDER BY "orderId"`,
   );
-  const line = { position: 0, name: 'Old Knife', img: '/x.svg', quantity: 2, unitPrice: 10 };
+  // In cents: MoneyInMinorUnits, a later migration, runs too.
+  const line = { position: 0, name: 'Old Knife', img: '/x.svg', quantity: 2, unitAmount: 1000 };
   expect(lines).toEqual([
     {
       ...line,
@@ -44,8 +45,8 @@ test('every existing order becomes a one-line order with its product, quantity, 
       productId: '00000000-0000-4000-8000-0000000000b1',
       engravingText: null,
       engravingFont: null,
-      engravingUnitPrice: null,
-      lineTotal: 20,
+      engravingUnitAmount: null,
+      lineAmount: 2000,
     },
     {
       ...line,
@@ -53,8 +54,8 @@ test('every existing order becomes a one-line order with its product, quantity, 
       productId: '00000000-0000-4000-8000-0000000000b1',
       engravingText: 'Ada',
       engravingFont: 'serif',
-      engravingUnitPrice: 5,
-      lineTotal: 30,
+      engravingUnitAmount: 500,
+      lineAmount: 3000,
     },
     {
       ...line,
@@ -62,8 +63,8 @@ test('every existing order becomes a one-line order with its product, quantity, 
       productId: null,
       engravingText: null,
       engravingFont: null,
-      engravingUnitPrice: null,
-      lineTotal: 20,
+      engravingUnitAmount: null,
+      lineAmount: 2000,
     },
   ]);
 });

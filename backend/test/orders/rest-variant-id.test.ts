@@ -23,7 +23,11 @@ test('POST /orders takes variantId for a product with several variants, and name
     admin,
   );
   const [short, long] = set.data!.setProductOptions.variants;
-  await app.gql('mutation($id: ID!) { updateProductVariant(id: $id, input: { price: 75, quantity: 4 }) { id } }', { id: long.id }, admin);
+  await app.gql(
+    'mutation($id: ID!) { updateProductVariant(id: $id, input: { priceAmount: 7550, quantity: 4 }) { id } }',
+    { id: long.id },
+    admin,
+  );
 
   expect(await api('POST', '/orders', { as: shopper, body: { productCode: product.id, quantity: 1, ...contact } })).toMatchObject({
     status: 400,
@@ -41,5 +45,5 @@ test('POST /orders takes variantId for a product with several variants, and name
     body: { productCode: product.id, variantId: long.id, quantity: 2, ...contact },
   });
   expect(status).toBe(200);
-  expect(body).toMatchObject({ price: 75, totalPrice: 150, lines: [{ productCode: product.id, quantity: 2, unitPrice: 75 }] });
+  expect(body).toMatchObject({ price: 75.5, totalPrice: 151, lines: [{ productCode: product.id, quantity: 2, unitPrice: 75.5 }] });
 });

@@ -4,7 +4,7 @@ import { Order, OrderState } from '../../src/modules/orders/order.entity';
 import { OrderLine } from '../../src/modules/orders/order-line.entity';
 import type { TestSession } from '../support/harness';
 import { sharedApp } from '../support/shared-app';
-import { contact, type ReadProduct, refusal, variantsApi } from '../support/variants';
+import { contact, type ReadProduct, type ReadVariant, refusal, variantsApi } from '../support/variants';
 
 /**
  * Orders per variant: the variant chosen (or the product's only one), its stock and holds, the
@@ -19,22 +19,24 @@ beforeAll(async () => {
   [admin, buyer] = await Promise.all([shop.app.adminUser(), shop.app.customer('variant-buyer')]);
 });
 
-const MEASURE = { label: 'Made to measure', min: 12, max: 30, unit: 'cm', surcharge: 40 };
+const MEASURE = { label: 'Made to measure', min: 12, max: 30, unit: 'cm', surchargeAmount: 4050 };
 const LENGTH = { name: 'Blade length', values: ['16 cm', '21 cm'], custom: MEASURE };
 const HANDLE = { name: 'Handle', values: ['Walnut', 'Ebony'] };
 
-/** Engraved Santoku-like: 16 cm, 21 cm and made to measure, in walnut or ebony; price 100 + 10 per variant, stock 5 each. */
+/** Engraved Santoku-like: 16 cm, 21 cm and made to measure, in walnut or ebony; price $100.50 + $10 per variant, stock 5 each. */
 let counter = 0;
 async function santoku(): Promise<ReadProduct> {
   counter += 1;
   return v.productWith(
     admin,
     [LENGTH, HANDLE],
-    Array.from({ length: 6 }, (_, i) => ({ price: 100 + 10 * i, quantity: 5 })),
+    Array.from({ length: 6 }, (_, i) => ({ priceAmount: 10050 + 1000 * i, quantity: 5 })),
     { name: `Engraved Santoku ${counter}` },
   );
 }
 const named = (product: ReadProduct, name: string) => product.variants.find((x) => x.name === name)!;
+/** A variant's price in cents. */
+const cents = (variant: ReadVariant) => variant.unitPrice.amount;
 const variantStock = async (id: string) => (await shop.app.db.getRepository(ProductVariantRow).findOneByOrFail({ id })).quantity;
 const productStock = async (id: string) => (await shop.app.db.getRepository(Product).findOneByOrFail({ id })).quantity;
 
@@ -82,7 +84,7 @@ describe('choosing the variant', () => {
     const placed = await v.place(buyer, [{ productId: product.id, variantId: chosen.id, quantity: 3 }]);
     expect(placed.errors).toBeUndefined();
     expect(placed.data!.placeOrder).toMatchObject({
-      totalPrice: 3 * chosen.price,
+      totals: { total: { amount: 3 * cents(chosen) } },
       lines: [
         {
           product: { id: product.id },
@@ -92,8 +94,8 @@ describe('choosing the variant', () => {
           customValue: null,
           name: product.name,
           quantity: 3,
-          unitPrice: chosen.price,
-          lineTotal: 3 * chosen.price,
+          unitAmount: { amount: cents(chosen) },
+          lineAmount: { amount: 3 * cents(chosen) },
         },
       ],
     });
@@ -138,11 +140,11 @@ describe('choosing the variant', () => {
       { productId: product.id, variantId: b.id, quantity: 2 },
     ]);
     expect(placed.errors).toBeUndefined();
-    expect(placed.data!.placeOrder.lines.map((line) => [line.variantName, line.sku, line.quantity, line.unitPrice])).toEqual([
-      ['16 cm / Ebony', a.sku, 1, a.price],
-      ['21 cm / Walnut', b.sku, 2, b.price],
+    expect(placed.data!.placeOrder.lines.map((line) => [line.variantName, line.sku, line.quantity, line.unitAmount])).toEqual([
+      ['16 cm / Ebony', a.sku, 1, { amount: cents(a) }],
+      ['21 cm / Walnut', b.sku, 2, { amount: cents(b) }],
     ]);
-    expect(placed.data!.placeOrder.totalPrice).toBe(a.price + 2 * b.price);
+    expect(placed.data!.placeOrder.totals.total.amount).toBe(cents(a) + 2 * cents(b));
     // The same variant twice (no engraving, no measure) is one line.
     expect(
       refusal(
@@ -188,25 +190,31 @@ describe('made to measure', () => {
       { productId: product.id, variantId: measured.id, customValue: 12, quantity: 1 },
     ]);
     expect(placed.errors).toBeUndefined();
-    const unitPrice = measured.price + MEASURE.surcharge;
+    const unitAmount = cents(measured) + MEASURE.surchargeAmount;
     expect(placed.data!.placeOrder.lines).toEqual([
       expect.objectContaining({
         variantId: measured.id,
         variantName: '23.5 cm / Ebony',
         sku: measured.sku,
         customValue: 23.5,
-        unitPrice,
-        lineTotal: 2 * unitPrice,
+        unitAmount: { amount: unitAmount },
+        lineAmount: { amount: 2 * unitAmount },
       }),
-      expect.objectContaining({ variantId: measured.id, variantName: '12 cm / Ebony', customValue: 12, unitPrice, lineTotal: unitPrice }),
+      expect.objectContaining({
+        variantId: measured.id,
+        variantName: '12 cm / Ebony',
+        customValue: 12,
+        unitAmount: { amount: unitAmount },
+        lineAmount: { amount: unitAmount },
+      }),
     ]);
-    expect(placed.data!.placeOrder.totalPrice).toBe(3 * unitPrice);
+    expect(placed.data!.placeOrder.totals.total.amount).toBe(3 * unitAmount);
     const stored = await shop.app.db
       .getRepository(OrderLine)
       .find({ where: { orderId: placed.data!.placeOrder.id }, order: { position: 'ASC' } });
-    expect(stored.map((line) => [line.variantName, line.customValue, line.unitAmount / 100])).toEqual([
-      ['23.5 cm / Ebony', 23.5, unitPrice],
-      ['12 cm / Ebony', 12, unitPrice],
+    expect(stored.map((line) => [line.variantName, line.customValue, line.unitAmount, line.currency])).toEqual([
+      ['23.5 cm / Ebony', 23.5, unitAmount, 'USD'],
+      ['12 cm / Ebony', 12, unitAmount, 'USD'],
     ]);
     expect(await variantStock(measured.id)).toBe(2);
   });
@@ -233,7 +241,8 @@ describe('the older inputs that name only the product', () => {
       buyer,
     );
     expect(legacyVariant.data?.placeOrder.lines).toEqual([
-      { variantId: chosen.id, variantName: '21 cm / Walnut', unitPrice: chosen.price },
+      // The deprecated whole-dollar field, rounded half up.
+      { variantId: chosen.id, variantName: '21 cm / Walnut', unitPrice: Math.round(cents(chosen) / 100) },
     ]);
 
     const rest = await shop.api('POST', '/orders', { as: buyer, body: { productCode: plain.id, quantity: 3, ...contact } });
@@ -265,7 +274,7 @@ describe('the older inputs that name only the product', () => {
     const read = await shop.api('GET', `/orders/${placed.data!.placeOrder.id}`, { as: buyer });
     expect(read.status).toBe(200);
     expect(read.body.lines).toEqual([
-      expect.objectContaining({ productCode: product.id, variantName: '21 cm / Ebony', sku: chosen.sku, unitPrice: chosen.price }),
+      expect.objectContaining({ productCode: product.id, variantName: '21 cm / Ebony', sku: chosen.sku, unitPrice: cents(chosen) / 100 }),
     ]);
   });
 
@@ -274,8 +283,8 @@ describe('the older inputs that name only the product', () => {
       admin,
       [{ name: 'Handle', values: ['Oak', 'Ash'] }],
       [
-        { price: 20, quantity: 4 },
-        { price: 25, quantity: 4 },
+        { priceAmount: 2000, quantity: 4 },
+        { priceAmount: 2500, quantity: 4 },
       ],
     );
     const ash = product.variants[1];
@@ -303,8 +312,8 @@ describe('the hoarding cap counts per variant', () => {
       owner,
       [{ name: 'Steel', values: ['Carbon', 'Stainless'] }],
       [
-        { price: 50, quantity: 20 },
-        { price: 60, quantity: 20 },
+        { priceAmount: 5000, quantity: 20 },
+        { priceAmount: 6000, quantity: 20 },
       ],
       { name: 'Capped Gyuto' },
     );

@@ -31,8 +31,8 @@ test(`${BUYERS} first-time buyers over two variants of stock ${STOCK}, some with
     admin,
     [{ name: 'Blade length', values: ['18 cm', '21 cm'] }],
     [
-      { price: 80, quantity: STOCK },
-      { price: 90, quantity: STOCK },
+      { priceAmount: 8000, quantity: STOCK },
+      { priceAmount: 9000, quantity: STOCK },
     ],
   );
   const [a, b] = product.variants;
@@ -87,9 +87,9 @@ test('orders racing the admin changing the same product’s options, stock and p
     admin,
     [{ name: 'Handle', values: ['Oak', 'Ash', 'Elm'] }],
     [
-      { price: 40, quantity: 30 },
-      { price: 50, quantity: 30 },
-      { price: 60, quantity: 30 },
+      { priceAmount: 4000, quantity: 30 },
+      { priceAmount: 5000, quantity: 30 },
+      { priceAmount: 6000, quantity: 30 },
     ],
   );
   const ids = product.variants.map((variant) => variant.id);
@@ -110,7 +110,7 @@ test('orders racing the admin changing the same product’s options, stock and p
     ),
     shop.app.gql(
       'mutation($ids: [ID!]!, $input: ProductVariantInput!) { updateProductVariants(ids: $ids, input: $input) { id } }',
-      { ids: [...ids].reverse(), input: { price: 45 } },
+      { ids: [...ids].reverse(), input: { priceAmount: 4550 } },
       admin,
     ),
     shop.app.gql(
@@ -133,6 +133,6 @@ test('orders racing the admin changing the same product’s options, stock and p
   expect([after.variants[0].quantity, after.variants[1].quantity]).toEqual([30 - sold(ids[0]), 30 - sold(ids[1])]);
   expect(after.quantity).toBe(after.variants.reduce((sum, variant) => sum + variant.quantity, 0));
   // The bulk edit priced the three it named; Yew started at the product's price when it was made.
-  expect(after.variants.slice(0, 3).map((variant) => variant.price)).toEqual([45, 45, 45]);
-  expect(after.price).toBe(Math.min(...after.variants.map((variant) => variant.price)));
+  expect(after.variants.slice(0, 3).map((variant) => variant.unitPrice.amount)).toEqual([4550, 4550, 4550]);
+  expect(after.priceFrom.amount).toBe(Math.min(...after.variants.map((variant) => variant.unitPrice.amount)));
 }, 60_000);

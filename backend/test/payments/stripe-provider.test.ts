@@ -192,6 +192,36 @@ test('concurrent createPaymentIntent calls for one order make one intent', async
   expect((await reload(order)).paymentIntentId).toBe([...ids][0]);
 });
 
+test("a price in cents with an engraving: Stripe is asked for the order's total to the cent, and that intent pays it", async () => {
+  const shopper = await app.customer();
+  const product = await app.product({ price: 129.5, engravable: true, engravingPrice: 15.25 });
+  const placed = await app.gql<{ placeOrder: { id: string; totals: { total: { amount: number; currency: string } } } }>(
+    'mutation($input: PlaceOrderInput!) { placeOrder(input: $input) { id totals { total { amount currency } } } }',
+    {
+      input: {
+        phone: '+1 555 0100',
+        address: '1 Cents Street',
+        lines: [{ productId: product.id, quantity: 3, engraving: { text: 'Cents', font: 'serif' } }],
+      },
+    },
+    shopper,
+  );
+  expect(placed.errors).toBeUndefined();
+  const { id, totals } = placed.data!.placeOrder;
+  expect(totals.total).toEqual({ amount: 3 * (12950 + 1525), currency: 'USD' });
+
+  const before = standIn.creates.length;
+  const created = await app.gql(CREATE, { orderId: id }, shopper);
+  expect(created.data!.createPaymentIntent).toMatchObject({ amount: totals.total.amount, currency: 'usd' });
+  expect(standIn.creates[before].params.get('amount')).toBe(String(totals.total.amount));
+  expect(standIn.creates[before].params.get('currency')).toBe('usd');
+
+  const intent = standIn.intents.get(created.data!.createPaymentIntent.id)!;
+  intent.status = 'succeeded';
+  const confirmed = await app.gql(CONFIRM, { orderId: id, id: intent.id }, shopper);
+  expect(confirmed.data!.confirmPayment).toEqual({ id, paid: true, transactionId: intent.id });
+});
+
 test('confirmPayment accepts only a succeeded intent, and a replay changes nothing', async () => {
   const shopper = await app.customer();
   const order = await unpaidOrder(shopper);

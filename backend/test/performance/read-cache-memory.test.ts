@@ -18,7 +18,7 @@ beforeAll(async () => {
       name: `Budget Knife ${index}`,
       description,
       img: '/images/santoku.svg',
-      price: 20,
+      priceAmount: 2000,
       quantity: 5,
       minimumQuantity: 1,
     })),

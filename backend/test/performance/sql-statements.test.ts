@@ -105,12 +105,19 @@ describe('a product list reads the columns its answer needs, and no others', () 
   test('GraphQL: the fields asked under items, through fragments and aliases', async () => {
     const { texts, data } = await app.statementsFor(
       `{ products(options: { search: "${tag} knife 1", take: 2 }) { totalItems items { ...Priced label: name ... on Product { quantity } } } }
-       fragment Priced on Product { id price }`,
+       fragment Priced on Product { id price priceFrom { amount } }`,
     );
     expect(texts).toHaveLength(1);
-    expect(selected(texts[0])).toEqual(['id', 'name', 'price', 'quantity']);
+    // The whole price and the Money are both made from the one column of cents.
+    expect(selected(texts[0])).toEqual(['id', 'name', 'priceAmount', 'quantity']);
     // One of its 50 is held by the order placed in beforeAll.
-    expect(data.products.items[0]).toEqual({ id: expect.any(String), label: `${tag} knife 1`, price: expect.any(Number), quantity: 49 });
+    expect(data.products.items[0]).toEqual({
+      id: expect.any(String),
+      label: `${tag} knife 1`,
+      price: expect.any(Number),
+      priceFrom: { amount: expect.any(Number) },
+      quantity: 49,
+    });
   });
 
   test('GraphQL: only the count when no item field is asked', async () => {
@@ -138,12 +145,12 @@ describe('a product list reads the columns its answer needs, and no others', () 
       'name',
       'img',
       'description',
-      'price',
+      'priceAmount',
       'quantity',
       'minimumQuantity',
       'engravable',
       'engravingMaxLength',
-      'engravingPrice',
+      'engravingAmount',
     ]);
   });
 });

@@ -186,12 +186,12 @@ describe('CSV exports', () => {
     expect(all.status).toBe(200);
     expect(all.type).toMatch(/^text\/csv/);
     expect(all.lines[0]).toBe(
-      'id,line,createdAt,product,customer,email,phone,address,quantity,price,lineTotal,totalPrice,paid,status,transactionId,state,paidAt,engravingText,engravingFont,engravingUnitPrice,variant,sku,customValue',
+      'id,line,createdAt,product,customer,email,phone,address,quantity,price,lineTotal,totalPrice,paid,status,transactionId,state,paidAt,engravingText,engravingFont,engravingUnitPrice,variant,sku,customValue,currency',
     );
     expect(all.lines).toHaveLength(1 + 105);
     expect(all.lines[1]).toContain('"Export ""Damascus"", Chef"');
     expect(all.lines.slice(1).every((line) => line.includes(',true,Pending,pi_') && line.includes(',Paid,'))).toBe(true);
-    const quantities = all.lines.slice(1).map((line) => Number(line.split(',').at(-12)));
+    const quantities = all.lines.slice(1).map((line) => Number(line.split(',').at(-13)));
     expect(quantities).toEqual([...quantities].sort((a, b) => a - b));
     expect(new Set(all.lines.slice(1).map((line) => line.split(',')[0])).size).toBe(105);
 
@@ -207,7 +207,7 @@ describe('CSV exports', () => {
     await app.product({ name: 'Export Other Blade', description: 'export me too' });
     const products = await csv('/api/admin/export/products.csv?search=export%20me&sortBy=name&sortDirection=DESC', admin);
     expect(products.status).toBe(200);
-    expect(products.lines[0]).toBe('id,createdAt,name,description,price,quantity,minimumQuantity,img');
+    expect(products.lines[0]).toBe('id,createdAt,name,description,price,quantity,minimumQuantity,img,currency');
     expect(products.lines).toHaveLength(3);
     expect(products.lines[2]).toContain(`"'=HYPERLINK(""http://evil.test"") Export Knife"`);
 

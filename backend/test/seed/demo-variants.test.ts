@@ -13,35 +13,35 @@ type Seeded = {
   products: {
     items: {
       name: string;
-      price: number;
+      priceFrom: { amount: number };
       quantity: number;
-      optionGroups: { name: string; custom: { label: string; min: number; max: number; surcharge: number } | null }[];
-      variants: { name: string; price: number; quantity: number }[];
+      optionGroups: { name: string; custom: { label: string; min: number; max: number; surcharge: { amount: number } } | null }[];
+      variants: { name: string; unitPrice: { amount: number }; quantity: number }[];
     }[];
   };
 };
 
 test('the demo catalogue sells one knife in two lengths, made to measure, and two handles; every other knife has its one variant', async () => {
   const res = await app.gql<Seeded>(
-    '{ products(options: { take: 100 }) { items { name price quantity optionGroups { name custom { label min max surcharge } } variants { name price quantity } } } }',
+    '{ products(options: { take: 100 }) { items { name priceFrom { amount } quantity optionGroups { name custom { label min max surchargeAmount { amount } } } variants { name unitPrice { amount } quantity } } } }',
   );
   expect(res.errors).toBeUndefined();
   const [nakiri, ...others] = [...res.data!.products.items].sort((a, b) => b.variants.length - a.variants.length);
   expect(nakiri.name).toBe('Nakiri Vegetable Knife');
   expect(nakiri.optionGroups).toEqual([
-    { name: 'Blade length', custom: { label: 'Made to measure', min: 12, max: 24, surcharge: 40 } },
+    { name: 'Blade length', custom: { label: 'Made to measure', min: 12, max: 24, surcharge: { amount: 4000 } } },
     { name: 'Handle', custom: null },
   ]);
-  expect(nakiri.variants.map(({ name, price }) => [name, price])).toEqual([
-    ['16.5 cm / Walnut', 159],
-    ['16.5 cm / Ebony', 179],
-    ['18 cm / Walnut', 174],
-    ['18 cm / Ebony', 194],
-    ['Made to measure / Walnut', 159],
-    ['Made to measure / Ebony', 179],
+  expect(nakiri.variants.map(({ name, unitPrice }) => [name, unitPrice.amount])).toEqual([
+    ['16.5 cm / Walnut', 15900],
+    ['16.5 cm / Ebony', 17900],
+    ['18 cm / Walnut', 17400],
+    ['18 cm / Ebony', 19400],
+    ['Made to measure / Walnut', 15900],
+    ['Made to measure / Ebony', 17900],
   ]);
   expect(nakiri.variants.every((variant) => variant.quantity === 5)).toBe(true);
-  expect({ price: nakiri.price, quantity: nakiri.quantity }).toEqual({ price: 159, quantity: 30 });
+  expect({ price: nakiri.priceFrom.amount, quantity: nakiri.quantity }).toEqual({ price: 15900, quantity: 30 });
   expect(others.length).toBeGreaterThan(10);
-  for (const product of others) expect(product.variants).toEqual([{ name: '', price: product.price, quantity: product.quantity }]);
+  for (const product of others) expect(product.variants).toEqual([{ name: '', unitPrice: product.priceFrom, quantity: product.quantity }]);
 });

@@ -11,7 +11,8 @@ export interface ReadVariant {
   id: string;
   sku: string;
   name: string;
-  price: number;
+  /** In cents. */
+  unitPrice: { amount: number };
   quantity: number;
   img: string;
   ownImg: string | null;
@@ -21,20 +22,21 @@ export interface ReadVariant {
 export interface ReadProduct {
   id: string;
   name: string;
-  price: number;
+  /** The lowest enabled variant price, in cents. */
+  priceFrom: { amount: number };
   quantity: number;
   optionGroups: {
     id: string;
     name: string;
     values: ReadValue[];
-    custom: { label: string; min: number; max: number; unit: string; surcharge: number } | null;
+    custom: { label: string; min: number; max: number; unit: string; surcharge: { amount: number } } | null;
   }[];
   variants: ReadVariant[];
 }
 
-export const PRODUCT_FIELDS = `id name price quantity
-  optionGroups { id name values { id name custom } custom { label min max unit surcharge } }
-  variants { id sku name price quantity img ownImg enabled options { id name custom } }`;
+export const PRODUCT_FIELDS = `id name priceFrom { amount } quantity
+  optionGroups { id name values { id name custom } custom { label min max unit surchargeAmount { amount } } }
+  variants { id sku name unitPrice { amount } quantity img ownImg enabled options { id name custom } }`;
 
 export const SET_OPTIONS = `mutation($productId: ID!, $groups: [ProductOptionGroupInput!]!) {
   setProductOptions(productId: $productId, groups: $groups) { ${PRODUCT_FIELDS} }
@@ -44,15 +46,16 @@ export const UPDATE_VARIANTS = `mutation($ids: [ID!]!, $input: ProductVariantInp
 export const DELETE_VARIANT = `mutation($id: ID!) { deleteProductVariant(id: $id) { ${PRODUCT_FIELDS} } }`;
 export const PLACE = `mutation($input: PlaceOrderInput!) {
   placeOrder(input: $input) {
-    id totalPrice
-    lines { product { id } variantId variantName sku customValue name img quantity unitPrice lineTotal }
+    id totalPrice totals { total { amount } }
+    lines { product { id } variantId variantName sku customValue name img quantity unitPrice lineTotal unitAmount { amount } lineAmount { amount } }
   }
 }`;
 
 export interface OptionGroup {
   name: string;
   values: string[];
-  custom?: { label: string; min: number; max: number; unit: string; surcharge: number } | null;
+  /** `surchargeAmount` in cents. */
+  custom?: { label: string; min: number; max: number; unit: string; surchargeAmount: number } | null;
 }
 
 export const contact = { phone: '+1 555 0100', address: '1 Variant Street' };
@@ -78,11 +81,11 @@ export function variantsApi(app: TestApp) {
     return answer.data!.updateProductVariant;
   }
 
-  /** A product with the options asked and, per variant in order, the price and stock asked. */
+  /** A product with the options asked and, per variant in order, the price (in cents) and stock asked. */
   async function productWith(
     as: TestSession,
     groups: OptionGroup[],
-    numbers: { price: number; quantity: number }[] = [],
+    numbers: { priceAmount: number; quantity: number }[] = [],
     overrides: Parameters<TestApp['product']>[0] = {},
   ): Promise<ReadProduct> {
     const product = await app.product(overrides);
@@ -92,11 +95,9 @@ export function variantsApi(app: TestApp) {
   }
 
   function place(as: TestSession, lines: Record<string, unknown>[]) {
-    return app.gql<{ placeOrder: { id: string; totalPrice: number; lines: Record<string, unknown>[] } }>(
-      PLACE,
-      { input: { ...contact, lines } },
-      as,
-    );
+    return app.gql<{
+      placeOrder: { id: string; totalPrice: number; totals: { total: { amount: number } }; lines: Record<string, unknown>[] };
+    }>(PLACE, { input: { ...contact, lines } }, as);
   }
 
   /** The product.updated events raised for a product so far. */

@@ -22,7 +22,7 @@ describe('REST lists are capped at 1,000 rows, with ?skip and ?take', () => {
         name: `Capped Knife ${String(i).padStart(4, '0')}`,
         description: 'One of many',
         img: '/images/santoku.svg',
-        price: 10,
+        priceAmount: 1000,
         quantity: 5,
         minimumQuantity: 1,
         createdAt: new Date(start + i * 1000),
