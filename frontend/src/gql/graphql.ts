@@ -164,8 +164,8 @@ export type OrderStatus =
 
 /** Either lines, or the older single-product fields (productId, quantity, engraving); not both */
 export type PlaceOrderInput = {
-  /** The delivery address */
-  address: string;
+  /** The delivery address as one text (older clients): ships to the shop country by its cheapest method. Or give shippingAddress */
+  address?: string | null | undefined;
   /**
    * An engraving on every unit
    * @deprecated Use lines
@@ -187,6 +187,10 @@ export type PlaceOrderInput = {
    * @deprecated Use lines
    */
   quantity?: number | null | undefined;
+  /** Where the order ships; checked per country */
+  shippingAddress?: ShippingAddressInput | null | undefined;
+  /** One of shippingOptions' ids for this address; without one, the cheapest method serving it */
+  shippingMethodId?: string | number | null | undefined;
   /**
    * The variant of that product, when it has more than one
    * @deprecated Use lines
@@ -323,6 +327,26 @@ export type ShipmentTrackingInput = {
   carrier?: string | null | undefined;
   /** At most 100 characters */
   number?: string | null | undefined;
+};
+
+/** A postal address: where an order ships */
+export type ShippingAddressInput = {
+  /** City or town (required) */
+  city: string;
+  /** ISO 3166-1 alpha-2 code, e.g. US, GB */
+  country: string;
+  /** Street and number (required, at most 200 characters) */
+  line1: string;
+  /** Flat, suite or building (at most 200 characters) */
+  line2?: string | null | undefined;
+  /** The recipient's full name (required, at most 120 characters) */
+  name: string;
+  /** Digits, spaces and dashes after an optional +, 5 to 20 characters */
+  phone: string;
+  /** Checked per country: US ZIP (94103 or 94103-1234), UK postcode, Canadian postal code, German 5 digits; elsewhere up to 12 characters */
+  postalCode: string;
+  /** Required in the US (a state code, e.g. CA) and Canada (a province code, e.g. ON); optional elsewhere */
+  region?: string | null | undefined;
 };
 
 /** Which way a list is sorted */
