@@ -6,13 +6,13 @@ import { CUSTOMER_MAIL_EVENTS, MAIL_QUEUE, type MailJob, type NotificationsServi
  * Order e-mails (none with EMAILS=off): the mail queue, retried with backoff and then dead-lettered;
  * order events become mail jobs; a verified address releases its held mails; old sent keys are pruned.
  */
-export const notificationsWork: DeclareWork<{ notifications: NotificationsService | null }> = ({ notifications }) =>
-  notifications
+export const notificationsWork: DeclareWork<{ notifications: NotificationsService | null }> = ({ notifications }, { mail }) =>
+  notifications && mail
     ? {
         queues: [
           {
             name: MAIL_QUEUE,
-            options: { retries: 8, retryDelaySeconds: 30, unique: true },
+            options: { retries: 8, retryDelaySeconds: mail.retryDelaySeconds, unique: true },
             handle: (job: MailJob) => notifications.send(job),
           },
         ],
