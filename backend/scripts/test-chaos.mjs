@@ -601,6 +601,7 @@ async function count(shop, now) {
   row('mails', 'orders with distinct short ids', now.orders.length, shortIds.size, shortIds.size === now.orders.length);
   for (const { template, expected } of now.mails) {
     const t = tally(expected, mailsFound(template));
+    if (t.missing) await explainMissingMails(template, expected);
     row(
       'mails',
       `"${template}" exactly once`,
@@ -630,6 +631,20 @@ async function count(shop, now) {
   const [{ dead }] = await query(`SELECT count(*)::int AS dead FROM pgboss.job WHERE "name" = 'dead-letter'`);
   row('events', 'jobs that ran out of retries', 0, dead, dead === 0);
   return rows;
+}
+
+/** For a failure's report: the mail jobs and claims of the first missing mails of `template`. */
+async function explainMissingMails(template, expected) {
+  const found = new Set(mailsFound(template));
+  for (const short of expected.filter((id) => !found.has(id)).slice(0, 3)) {
+    const jobs = await query(
+      `SELECT "state", "retry_count", "started_on", "completed_on", "output" FROM pgboss.job
+        WHERE "name" = 'mail.send' AND "data"->'order'->>'orderId' LIKE $1`,
+      [`${short}%`],
+    );
+    const claims = await query(`SELECT "key", "subject", "sentAt" FROM "sent_mail" WHERE "subject" LIKE $1`, [`%#${short}%`]);
+    problems.push(`missing "${template}" mail of order ${short}: jobs ${JSON.stringify(jobs)}, claims ${JSON.stringify(claims)}`);
+  }
 }
 
 function printTable(rows) {

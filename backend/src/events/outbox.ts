@@ -128,7 +128,8 @@ export class Outbox {
       queues: [
         {
           name: DELIVER_QUEUE,
-          options: { retries: 10, retryDelaySeconds: RETRY_DELAY_SECONDS, unique: true },
+          // A delivery takes moments: one left active by a killed process runs again after a minute, not 15.
+          options: { retries: 10, retryDelaySeconds: RETRY_DELAY_SECONDS, unique: true, expireInSeconds: 60 },
           handle: ({ eventId, subscriber }: DeliveryJob) => this.deliverLater(eventId, subscriber),
         },
       ],

@@ -38,6 +38,13 @@ export interface MailJob {
 const STAFF_MAILS: readonly MailTemplate[] = ['staff-paid-order', 'low-stock'];
 
 export const MAIL_QUEUE = 'mail.send';
+/**
+ * How long a mail job may run before the queue takes it for dead and runs it again (a process killed
+ * mid-send leaves its job active until then). nodemailer's own time-outs (minutes) are cut to fit in
+ * it: a send holds its claim's transaction open, within the pool's idle-in-transaction time-out (30 s).
+ */
+export const MAIL_JOB_EXPIRE_SECONDS = 60;
+const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 };
 /** How long a sent mail's key is kept: far beyond the events' own retention (EVENT_RETENTION_DAYS, 7 by default). */
 const SENT_MAIL_RETENTION_DAYS = 90;
 
@@ -82,7 +89,7 @@ export class NotificationsService {
     private readonly jobs: JobQueue,
     private readonly logger: Logger,
   ) {
-    this.transport = createTransport(settings.smtpUrl);
+    this.transport = createTransport({ url: settings.smtpUrl, ...SMTP_TIMEOUTS });
     this.shop = { shopName: settings.shopName, shopUrl: settings.shopUrl };
   }
 
@@ -135,20 +142,19 @@ export class NotificationsService {
     if (!to.length) return;
     if (!STAFF_MAILS.includes(job.template) && !(await this.customerVerified(job))) return;
     const { subject, element } = this.compose(job);
-    const claimed: unknown[] = await this.db.query(
-      `INSERT INTO "sent_mail" ("key", "recipients", "subject") VALUES ($1, $2, $3) ON CONFLICT ("key") DO NOTHING RETURNING "key"`,
-      [job.key, to.join(', '), subject],
-    );
-    if (!claimed.length) return;
-    try {
+    // The claim commits only once the server has taken the mail: a send that fails, or a process
+    // killed meanwhile, leaves no claim, and the job's retry sends it. A twin job waits on the claim.
+    const sent = await this.db.transaction(async (manager) => {
+      const claimed: unknown[] = await manager.query(
+        `INSERT INTO "sent_mail" ("key", "recipients", "subject") VALUES ($1, $2, $3) ON CONFLICT ("key") DO NOTHING RETURNING "key"`,
+        [job.key, to.join(', '), subject],
+      );
+      if (!claimed.length) return false;
       const html = renderMail(element);
-      const text = toPlainText(html);
-      await this.transport.sendMail({ from: this.settings.from, to, subject, html, text });
-    } catch (error) {
-      // Not sent: give the key back so that the retry may send it.
-      await this.db.query(`DELETE FROM "sent_mail" WHERE "key" = $1`, [job.key]);
-      throw error;
-    }
+      await this.transport.sendMail({ from: this.settings.from, to, subject, html, text: toPlainText(html) });
+      return true;
+    });
+    if (!sent) return;
     this.logger.info({ template: job.template, order: job.order.orderId }, 'order e-mail sent');
   }
 

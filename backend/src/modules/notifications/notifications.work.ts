@@ -1,6 +1,12 @@
 import type { UserPayload } from '../../events/catalogue';
 import type { DeclareWork } from '../../events/work';
-import { CUSTOMER_MAIL_EVENTS, MAIL_QUEUE, type MailJob, type NotificationsService } from './notifications.service';
+import {
+  CUSTOMER_MAIL_EVENTS,
+  MAIL_JOB_EXPIRE_SECONDS,
+  MAIL_QUEUE,
+  type MailJob,
+  type NotificationsService,
+} from './notifications.service';
 
 /**
  * Order e-mails (none with EMAILS=off): the mail queue, retried with backoff and then dead-lettered;
@@ -12,7 +18,7 @@ export const notificationsWork: DeclareWork<{ notifications: NotificationsServic
         queues: [
           {
             name: MAIL_QUEUE,
-            options: { retries: 8, retryDelaySeconds: mail.retryDelaySeconds, unique: true },
+            options: { retries: 8, retryDelaySeconds: mail.retryDelaySeconds, unique: true, expireInSeconds: MAIL_JOB_EXPIRE_SECONDS },
             handle: (job: MailJob) => notifications.send(job),
           },
         ],
