@@ -162,9 +162,17 @@ function appEnv(index) {
   };
 }
 
+/** The first error-level lines the processes logged, for a failure's report. */
+const loggedErrors = [];
+
 function startApp(index) {
-  apps[index] = startKeen({ index, port: basePort + index, env: appEnv(index) });
-  return apps[index];
+  const app = startKeen({ index, port: basePort + index, env: appEnv(index) });
+  app.child.stdout.on('data', (chunk) => {
+    for (const line of String(chunk).split('\n'))
+      if (line.includes('"level":50') && loggedErrors.length < 5) loggedErrors.push(`process ${index + 1}: ${line.slice(0, 1500)}`);
+  });
+  apps[index] = app;
+  return app;
 }
 
 // ---------------------------------------------------------------- the client
@@ -201,6 +209,7 @@ async function send(kind, { path: route, body, token, method = body ? 'POST' : '
       const error = answer?.errors?.[0];
       request.outcome = error ? `${response.status} ${error.extensions?.code ?? 'error'}` : String(response.status);
       last = { ok: response.ok && !error, status: response.status, body: answer, error: error?.message };
+      if (response.status === 500 || error?.extensions?.code === 'INTERNAL_SERVER_ERROR') request.detail = text.slice(0, 300);
       retry = response.status === 503;
     } catch (caught) {
       request.outcome = `network: ${caught.cause?.code ?? caught.name}`;
@@ -521,7 +530,8 @@ async function count(shop, now) {
   const errors500 = requests.filter(
     (request) => request.outcome.startsWith('500') || request.outcome.endsWith('INTERNAL_SERVER_ERROR'),
   ).length;
-  row('requests', 'answered 500 (or an internal error)', 0, errors500, errors500 === 0);
+  row('requests', 'answered 500 (or an internal error)', 0, errors500.length, errors500.length === 0);
+  if (errors500.length) problems.push(`the first internal error: ${errors500[0].kind}: ${errors500[0].detail}`);
   const stray503 = requests.filter(
     (request) => request.outcome.startsWith('503') && !(postgresWindow && overlaps(request, postgresWindow)),
   );
@@ -720,6 +730,7 @@ try {
   problems.push(`the run broke: ${error?.stack ?? error}`);
 }
 if (problems.length) {
+  for (const line of loggedErrors) process.stdout.write(`\n--- logged error ---\n${line}\n`);
   for (const app of apps.filter((candidate) => candidate?.output.trim()))
     process.stdout.write(`\n--- process ${app.index + 1}, last output ---\n${app.output.trim()}\n`);
 }
