@@ -527,9 +527,7 @@ async function count(shop, now) {
   for (const [outcome, n] of [...byOutcome].sort((a, b) => b[1] - a[1])) row('requests', `answered ${outcome}`, '', n, true);
   const postgresWindow = windows.find((window) => window.name.startsWith('PostgreSQL'));
   // A GraphQL answer carries an internal error in its body, whatever its status.
-  const errors500 = requests.filter(
-    (request) => request.outcome.startsWith('500') || request.outcome.endsWith('INTERNAL_SERVER_ERROR'),
-  ).length;
+  const errors500 = requests.filter((request) => request.outcome.startsWith('500') || request.outcome.endsWith('INTERNAL_SERVER_ERROR'));
   row('requests', 'answered 500 (or an internal error)', 0, errors500.length, errors500.length === 0);
   if (errors500.length) problems.push(`the first internal error: ${errors500[0].kind}: ${errors500[0].detail}`);
   const stray503 = requests.filter(
