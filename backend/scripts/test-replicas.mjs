@@ -6,19 +6,28 @@
 // failure. Every process, database and folder it made is removed at the end.
 //   REPLICAS_PORT (default 4181): the three processes listen on it and the next two ports.
 //   REPLICAS_REDIS_PORT (default 6390): the private redis-server.
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import pg from 'pg';
 import { startAuthEmulator } from './auth-emulator.mjs';
+import {
+  backend,
+  emulatorAccounts,
+  gql,
+  inParallel,
+  isReady,
+  portAnswers,
+  runCleanups,
+  startKeen,
+  startRedis as startPrivateRedis,
+  stopKeen as stopApp,
+  waitFor,
+} from './replica-parts.mjs';
 
-const backend = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { bufferedAheadCeiling, startS3StandIn } = await import(path.join(backend, 'dist-dev', 'dev', 's3-stand-in.js'));
 
 const serverUrl = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
@@ -72,38 +81,8 @@ async function query(sql, params = []) {
   }
 }
 
-function portAnswers(port) {
-  return new Promise((resolve) => {
-    const socket = net.connect(port, '127.0.0.1');
-    socket.once('connect', () => socket.end(() => resolve(true)));
-    socket.once('error', () => resolve(false));
-  });
-}
-
-async function waitFor(what, condition, timeoutMs) {
-  const started = Date.now();
-  while (!(await condition())) {
-    if (Date.now() - started > timeoutMs) throw new Error(`${what} did not happen within ${timeoutMs / 1000} s`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-async function startRedis() {
-  if (await portAnswers(redisPort))
-    throw new Error(`port ${redisPort} is taken: set REPLICAS_REDIS_PORT to a free port for the private redis-server`);
-  const child = spawn('redis-server', ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
-    stdio: 'ignore',
-  });
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.once('error', () => undefined);
-  await waitFor('redis-server start', () => portAnswers(redisPort), 10_000);
-  return {
-    async stop() {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
+function startRedis() {
+  return startPrivateRedis(redisPort, 'REPLICAS_REDIS_PORT');
 }
 
 function appEnv(index) {
@@ -154,77 +133,15 @@ function writeGcPreload() {
 
 /** Starts Keen process `index` (0, 1 or 2) from backend/dist. */
 function startApp(index, env) {
-  const child = spawn(process.execPath, ['--expose-gc', '--require', gcPreload, path.join(backend, 'dist', 'main.js')], {
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const app = { index, url: `http://127.0.0.1:${basePort + index}`, child, output: '', exitCode: undefined, env };
-  const keep = (chunk) => (app.output = (app.output + chunk).slice(-4000));
-  child.stdout.on('data', keep);
-  child.stderr.on('data', keep);
-  app.exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve((app.exitCode = code ?? signal))));
+  const app = startKeen({ index, port: basePort + index, env, nodeArgs: ['--expose-gc', '--require', gcPreload] });
   apps[index] = app;
   return app;
 }
 
-async function stopApp(app) {
-  if (app.exitCode !== undefined) return;
-  app.child.kill('SIGTERM');
-  const timer = setTimeout(() => app.child.kill('SIGKILL'), 20_000);
-  await app.exited;
-  clearTimeout(timer);
-}
-
-async function isReady(app) {
-  if (app.exitCode !== undefined)
-    throw new Error(`process ${app.index + 1} exited (${app.exitCode}): ${app.output.trim().split('\n').slice(-5).join(' | ')}`);
-  try {
-    return (await fetch(`${app.url}/readyz`, { signal: AbortSignal.timeout(2000) })).status === 200;
-  } catch {
-    return false;
-  }
-}
-
 // ---------------------------------------------------------------- HTTP helpers
 
-async function emulatorCall(path, body, headers = {}) {
-  const response = await fetch(`http://${emulatorHost}/identitytoolkit.googleapis.com/v1/${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
-    body: JSON.stringify(body),
-  });
-  return response.json();
-}
-
-async function emulator(method, body) {
-  const answer = await emulatorCall(`accounts:${method}?key=demo-api-key`, body);
-  if (!answer.idToken) throw new Error(`emulator ${method} failed: ${JSON.stringify(answer)}`);
-  return answer.idToken;
-}
-
-/**
- * A new account; the token comes from a sign-in after the sign-up (see docs/testing.md, "Traps in tests").
- * `verified` marks the e-mail verified first, through the emulator's admin API: staff rights need it.
- */
-async function signUp(email = `replicas-${randomBytes(5).toString('hex')}@keen.test`, { verified = false } = {}) {
-  const account = { email, password: 'secret-password-1', returnSecureToken: true };
-  const { localId } = await emulatorCall('accounts:signUp?key=demo-api-key', { ...account, displayName: 'Replica Buyer' });
-  if (!localId) throw new Error(`emulator signUp failed for ${email}`);
-  if (verified)
-    await emulatorCall('projects/demo-keen/accounts:update', { localId, emailVerified: true }, { authorization: 'Bearer owner' });
-  return { email, token: await emulator('signInWithPassword', account) };
-}
-
-async function gql(app, queryText, variables, session) {
-  const response = await fetch(`${app.url}/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(session ? { authorization: `Bearer ${session.token}` } : {}) },
-    body: JSON.stringify({ query: queryText, variables }),
-    signal: AbortSignal.timeout(20_000),
-  });
-  const answer = await response.json();
-  if (answer.errors) throw new Error(`${queryText.split('(')[0]}: ${answer.errors[0].message}`);
-  return answer.data;
+function signUp(email, options) {
+  return emulatorAccounts(emulatorHost).signUp(email, options);
 }
 
 async function createProduct(app, admin, quantity) {
@@ -247,21 +164,6 @@ async function placeOrder(app, session, productId) {
     signal: AbortSignal.timeout(30_000),
   });
   return { status: response.status, body: await response.json() };
-}
-
-/** `count` tasks, at most `width` at a time. */
-async function inParallel(count, width, task) {
-  const answers = new Array(count);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(width, count) }, async () => {
-      while (next < count) {
-        const i = next++;
-        answers[i] = await task(i);
-      }
-    }),
-  );
-  return answers;
 }
 
 /** Failed sign-ins (invalid bearer tokens) from one client address until the first 429: answers its attempt number. */
@@ -714,14 +616,8 @@ function slowRequest(app) {
   return { answer, finish: () => finish() };
 }
 
-async function cleanUp() {
-  for (const cleanup of cleanups.reverse()) {
-    try {
-      await cleanup();
-    } catch (error) {
-      process.stderr.write(`clean-up: ${error?.message ?? error}\n`);
-    }
-  }
+function cleanUp() {
+  return runCleanups(cleanups);
 }
 
 let interrupted = false;

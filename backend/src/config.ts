@@ -129,6 +129,8 @@ export interface MailSettings {
   staffEmails: string[];
   /** A product whose stock falls below this after an order is reported to staff. */
   lowStockBelow: number;
+  /** Seconds before a mail that could not be sent is tried again; each later retry waits about twice as long. */
+  retryDelaySeconds: number;
 }
 
 /** Backups of the database (modules/backups): where `npm run admin -- backup` and the daily job write them. */
@@ -369,6 +371,7 @@ function mailSettings(env: Env, nodeEnv: Config['env'], port: number): MailSetti
     shopUrl: shopUrl.replace(/\/+$/, ''),
     staffEmails,
     lowStockBelow: integer(env, 'LOW_STOCK_BELOW', 3, 0, 1_000_000),
+    retryDelaySeconds: integer(env, 'MAIL_RETRY_DELAY_SECONDS', 30, 1, 3600),
   };
 }
 

@@ -5,12 +5,14 @@ import { createDataSource } from './app/data-source';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from './db/embedded-postgres';
 import { migrate } from './db/migrate';
 import { createLogger } from './common/logger';
+import { survivingDatabaseOutages } from './common/database-unreachable';
 import { seedCatalogue, seedDemoAccounts } from './seed/seed';
 import { startServer } from './app/server';
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
+  process.on('unhandledRejection', survivingDatabaseOutages(logger));
 
   let embedded: EmbeddedDatabase | null = null;
   let databaseUrl = config.databaseUrl;

@@ -1,3 +1,5 @@
+import type { Logger } from 'pino';
+
 /** Network failures, and PostgreSQL refusing service (shutting down, starting up, too many connections). */
 const UNREACHABLE_CODES = new Set([
   'ECONNREFUSED',
@@ -37,7 +39,23 @@ export function isDatabaseUnreachable(error: unknown): boolean {
     };
     if (typeof code === 'string' && UNREACHABLE_CODES.has(code)) return true;
     if (typeof message === 'string' && UNREACHABLE_MESSAGE.test(message)) return true;
+    // TypeORM releases a transaction's connection as soon as it drops; the next statement, or the COMMIT, then meets this.
+    if ((current as { name?: unknown }).name === 'QueryRunnerAlreadyReleasedError') return true;
     current = driverError ?? cause ?? thrownValue;
   }
   return false;
+}
+
+/**
+ * For `process.on('unhandledRejection')`. pg-boss 10 marks a job completed or failed without waiting
+ * for the statement (its issue #577): while PostgreSQL restarts, that statement's rejection reaches
+ * no handler, and Node would exit, taking every process down at once. A database that cannot be
+ * reached is logged instead (the job stays active until it expires, then runs again); any other
+ * rejection is thrown, and the process exits as before.
+ */
+export function survivingDatabaseOutages(logger: Pick<Logger, 'warn'>): (reason: unknown) => void {
+  return (reason) => {
+    if (!isDatabaseUnreachable(reason)) throw reason;
+    logger.warn({ err: reason }, 'a statement nobody waited for failed: the database cannot be reached');
+  };
 }

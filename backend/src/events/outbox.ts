@@ -128,7 +128,8 @@ export class Outbox {
       queues: [
         {
           name: DELIVER_QUEUE,
-          options: { retries: 10, retryDelaySeconds: RETRY_DELAY_SECONDS, unique: true },
+          // A delivery takes moments: one left active by a killed process runs again after a minute, not 15.
+          options: { retries: 10, retryDelaySeconds: RETRY_DELAY_SECONDS, unique: true, expireInSeconds: 60 },
           handle: ({ eventId, subscriber }: DeliveryJob) => this.deliverLater(eventId, subscriber),
         },
       ],
@@ -263,10 +264,14 @@ export class Outbox {
     for (const row of rows) {
       const missing = this.subscribersOf(row.name).filter(({ name }) => !row.deliveredTo.includes(name));
       for (const subscriber of missing) await this.handOff(row.id, subscriber.name);
-      await this.db.query(`UPDATE "outbox_event" SET "handedOffAt" = now(), "deliveredAt" = CASE WHEN $2 THEN now() END WHERE "id" = $1`, [
-        row.id,
-        missing.length === 0,
-      ]);
+      // Judged on the row as it is now, not as it was read: the committing process may have delivered
+      // it meanwhile, and the jobs just handed off then find nothing left to record.
+      await this.db.query(
+        `UPDATE "outbox_event" SET "handedOffAt" = now(),
+           "deliveredAt" = CASE WHEN $2::text[] <@ "deliveredTo" THEN coalesce("deliveredAt", now()) END
+         WHERE "id" = $1`,
+        [row.id, this.subscribersOf(row.name).map(({ name }) => name)],
+      );
     }
     if (rows.length) this.logger.info({ events: rows.length }, 'outbox: handed undelivered events to the job queue');
     return rows.length;

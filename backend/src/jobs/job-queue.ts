@@ -73,6 +73,12 @@ export interface FailedJob {
 
 export type JobHandler<T> = (data: T) => Promise<void>;
 
+/**
+ * How often one process runs pg-boss's upkeep, which among other things fails the jobs past their
+ * expiry so that they run again: those a killed process left active (pg-boss's default is 2 minutes).
+ */
+const MAINTENANCE_SECONDS = 30;
+
 /** How long a job whose lane is busy waits before a worker may take it again. */
 const LANE_WAIT_SECONDS = 2;
 
@@ -102,7 +108,13 @@ export class JobQueue {
   ) {}
 
   static async start(databaseUrl: string, settings: JobQueueSettings, logger: Logger): Promise<JobQueue> {
-    const boss = new PgBoss({ connectionString: databaseUrl, schema: JOB_SCHEMA, max: 4, application_name: 'keen-jobs' });
+    const boss = new PgBoss({
+      connectionString: databaseUrl,
+      schema: JOB_SCHEMA,
+      max: 4,
+      application_name: 'keen-jobs',
+      maintenanceIntervalSeconds: MAINTENANCE_SECONDS,
+    });
     // pg's errors carry their whole client object: the log keeps what says what went wrong.
     boss.on('error', (error: Error & { code?: string }) =>
       logger.error({ err: { type: error.name, message: error.message, code: error.code, stack: error.stack } }, 'job queue error'),

@@ -82,14 +82,15 @@ test('each queue is declared in pg-boss with its own retries, and each recurring
   );
   const byName = new Map(queues.map(({ name, ...settings }) => [name, settings]));
   const deadLettered = { policy: 'stately', dead_letter: 'dead-letter' };
-  expect(byName.get('mail.send')).toEqual({ ...deadLettered, retry_limit: 8, retry_delay: 30, expire_seconds: 15 * 60 });
+  // A job left active by a killed process runs again after a minute.
+  expect(byName.get('mail.send')).toEqual({ ...deadLettered, retry_limit: 8, retry_delay: 30, expire_seconds: 60 });
   expect(byName.get('webhooks.deliver')).toEqual({
     ...deadLettered,
     retry_limit: retriesFor(app.config.webhooks.retryDelaySeconds),
     retry_delay: app.config.webhooks.retryDelaySeconds,
     expire_seconds: 60,
   });
-  expect(byName.get('outbox.deliver')).toEqual({ ...deadLettered, retry_limit: 10, retry_delay: 2, expire_seconds: 15 * 60 });
+  expect(byName.get('outbox.deliver')).toEqual({ ...deadLettered, retry_limit: 10, retry_delay: 2, expire_seconds: 60 });
   expect(byName.size).toBe(app.work.queues.length);
 
   const scheduled: { name: string; periodSeconds: number }[] = await app.db.query(

@@ -225,11 +225,19 @@ test('order e-mails: production needs SMTP_URL, MAIL_FROM and SHOP_URL unless EM
     );
   }
   expect(loadConfig({ ...production, SMTP_URL: undefined, MAIL_FROM: undefined, SHOP_URL: undefined, EMAILS: 'off' }).mail).toBeNull();
-  expect(loadConfig(production).mail).toMatchObject({ smtpUrl: production.SMTP_URL, shopName: 'Keen', staffEmails: [], lowStockBelow: 3 });
+  expect(loadConfig(production).mail).toMatchObject({
+    smtpUrl: production.SMTP_URL,
+    shopName: 'Keen',
+    staffEmails: [],
+    lowStockBelow: 3,
+    retryDelaySeconds: 30,
+  });
   expect(refusal({ ...production, SMTP_URL: 'mail.example.com' })).toMatch(/^Setting SMTP_URL: expected an smtp:\/\//);
   expect(refusal({ ...production, EMAILS: 'maybe' })).toMatch(/^Setting EMAILS: expected on or off/);
   expect(refusal({ ...production, STAFF_NOTIFY_EMAILS: 'ops@example.com, nobody' })).toMatch(/^Setting STAFF_NOTIFY_EMAILS: .*"nobody"/);
   expect(refusal({ ...production, LOW_STOCK_BELOW: '-1' })).toMatch(/^Setting LOW_STOCK_BELOW/);
+  expect(loadConfig({ ...production, MAIL_RETRY_DELAY_SECONDS: '1' }).mail?.retryDelaySeconds).toBe(1);
+  expect(refusal({ ...production, MAIL_RETRY_DELAY_SECONDS: '0' })).toMatch(/^Setting MAIL_RETRY_DELAY_SECONDS/);
   // MAIL is the login shell's mailbox path: it turns nothing off.
   expect(loadConfig({ ...production, MAIL: '/var/mail/root' }).mail).not.toBeNull();
 

@@ -1,10 +1,12 @@
 import { toPlainText } from '@react-email/render';
 import { lineName, shortOrderId } from '@keen/rules';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { createTransport, type Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 import type { ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { DataSource } from 'typeorm';
+import { isDatabaseUnreachable } from '../../common/database-unreachable';
 import type { MailSettings } from '../../config';
 import type { DomainEvent, DomainEventName, OrderPayload } from '../../events/catalogue';
 import type { JobQueue } from '../../jobs/job-queue';
@@ -47,6 +49,17 @@ export interface MailJob {
 const STAFF_MAILS: readonly MailTemplate[] = ['staff-paid-order', 'low-stock'];
 
 export const MAIL_QUEUE = 'mail.send';
+/**
+ * How long a mail job may run before the queue takes it for dead and runs it again (a process killed
+ * mid-send leaves its job active until then). nodemailer's own time-outs (minutes) are cut to fit in
+ * it: a send holds its claim's transaction open, within the pool's idle-in-transaction time-out (30 s).
+ */
+export const MAIL_JOB_EXPIRE_SECONDS = 60;
+/** A mail's claim: the key is sent at most once (a row that exists is a mail sent). */
+const CLAIM = `INSERT INTO "sent_mail" ("key", "recipients", "subject") VALUES ($1, $2, $3) ON CONFLICT ("key") DO NOTHING RETURNING "key"`;
+/** How long a process that sent a mail keeps trying to record it while the database is away (a restart). */
+const CLAIM_AFTER_SEND_MS = 30_000;
+const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 };
 /** How long a sent mail's key is kept: far beyond the events' own retention (EVENT_RETENTION_DAYS, 7 by default). */
 const SENT_MAIL_RETENTION_DAYS = 90;
 
@@ -91,7 +104,7 @@ export class NotificationsService {
     private readonly jobs: JobQueue,
     private readonly logger: Logger,
   ) {
-    this.transport = createTransport(settings.smtpUrl);
+    this.transport = createTransport({ url: settings.smtpUrl, ...SMTP_TIMEOUTS });
     this.shop = { shopName: settings.shopName, shopUrl: settings.shopUrl, locale: settings.locale };
   }
 
@@ -144,21 +157,38 @@ export class NotificationsService {
     if (!to.length) return;
     if (!STAFF_MAILS.includes(job.template) && !(await this.customerVerified(job))) return;
     const { subject, element } = this.compose(job);
-    const claimed: unknown[] = await this.db.query(
-      `INSERT INTO "sent_mail" ("key", "recipients", "subject") VALUES ($1, $2, $3) ON CONFLICT ("key") DO NOTHING RETURNING "key"`,
-      [job.key, to.join(', '), subject],
-    );
-    if (!claimed.length) return;
+    // The claim commits only once the server has taken the mail: a send that fails, or a process
+    // killed meanwhile, leaves no claim, and the job's retry sends it. A twin job waits on the claim.
+    let accepted = false;
     try {
-      const html = renderMail(element);
-      const text = toPlainText(html);
-      await this.transport.sendMail({ from: this.settings.from, to, subject, html, text });
+      const claimedNow = await this.db.transaction(async (manager) => {
+        const claimed: unknown[] = await manager.query(CLAIM, [job.key, to.join(', '), subject]);
+        if (!claimed.length) return false;
+        const html = renderMail(element);
+        await this.transport.sendMail({ from: this.settings.from, to, subject, html, text: toPlainText(html) });
+        accepted = true;
+        return true;
+      });
+      if (!claimedNow) return;
     } catch (error) {
-      // Not sent: give the key back so that the retry may send it.
-      await this.db.query(`DELETE FROM "sent_mail" WHERE "key" = $1`, [job.key]);
-      throw error;
+      if (!accepted) throw error;
+      // The server took the mail but the commit failed (the database went away): claim it once the
+      // database is back, so that no retry sends it again.
+      await this.claimSent(job.key, to, subject);
     }
     this.logger.info({ template: job.template, order: job.order.orderId }, 'order e-mail sent');
+  }
+
+  /** Claims a mail already sent, trying for CLAIM_AFTER_SEND_MS while the database cannot be reached. */
+  private async claimSent(key: string, to: string[], subject: string): Promise<void> {
+    for (const giveUpAt = Date.now() + CLAIM_AFTER_SEND_MS; ; await sleep(1000)) {
+      try {
+        await this.db.query(CLAIM, [key, to.join(', '), subject]);
+        return;
+      } catch (error) {
+        if (!isDatabaseUnreachable(error) || Date.now() > giveUpAt) throw error;
+      }
+    }
   }
 
   /**

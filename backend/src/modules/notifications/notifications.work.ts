@@ -1,18 +1,24 @@
 import type { UserPayload } from '../../events/catalogue';
 import type { DeclareWork } from '../../events/work';
-import { CUSTOMER_MAIL_EVENTS, MAIL_QUEUE, type MailJob, type NotificationsService } from './notifications.service';
+import {
+  CUSTOMER_MAIL_EVENTS,
+  MAIL_JOB_EXPIRE_SECONDS,
+  MAIL_QUEUE,
+  type MailJob,
+  type NotificationsService,
+} from './notifications.service';
 
 /**
  * Order e-mails (none with EMAILS=off): the mail queue, retried with backoff and then dead-lettered;
  * order events become mail jobs; a verified address releases its held mails; old sent keys are pruned.
  */
-export const notificationsWork: DeclareWork<{ notifications: NotificationsService | null }> = ({ notifications }) =>
-  notifications
+export const notificationsWork: DeclareWork<{ notifications: NotificationsService | null }> = ({ notifications }, { mail }) =>
+  notifications && mail
     ? {
         queues: [
           {
             name: MAIL_QUEUE,
-            options: { retries: 8, retryDelaySeconds: 30, unique: true },
+            options: { retries: 8, retryDelaySeconds: mail.retryDelaySeconds, unique: true, expireInSeconds: MAIL_JOB_EXPIRE_SECONDS },
             handle: (job: MailJob) => notifications.send(job),
           },
         ],

@@ -1,0 +1,57 @@
+import { Client } from 'pg';
+import { createDataSource } from '../../src/app/data-source';
+import { isDatabaseUnreachable, survivingDatabaseOutages } from '../../src/common/database-unreachable';
+
+/** The test server's own database, as pool.test.ts uses it. */
+const url = new URL(process.env.KEEN_TEST_SERVER_URL!).toString();
+
+/** Ends the server process behind `pid` as a PostgreSQL restart does (57P01 to its client). */
+async function terminate(pid: number): Promise<void> {
+  const admin = new Client({ connectionString: url });
+  await admin.connect();
+  try {
+    await admin.query('SELECT pg_terminate_backend($1)', [pid]);
+  } finally {
+    await admin.end();
+  }
+}
+
+test('a transaction whose connection was cut is unreachable, down to its COMMIT on the released connection', async () => {
+  const db = createDataSource(url, { poolSize: 2 });
+  await db.initialize();
+  const runner = db.createQueryRunner();
+  try {
+    await runner.connect();
+    await runner.startTransaction();
+    const [{ pid }]: { pid: number }[] = await runner.query('SELECT pg_backend_pid() AS pid');
+    await terminate(pid);
+    const cut = await runner.query('SELECT 1').catch((error: unknown) => error);
+    expect(isDatabaseUnreachable(cut)).toBe(true);
+    // TypeORM has released the connection: the COMMIT never reaches PostgreSQL, and nothing was committed.
+    const commit = await runner.commitTransaction().catch((error: unknown) => error);
+    expect((commit as Error).name).toBe('QueryRunnerAlreadyReleasedError');
+    expect(isDatabaseUnreachable(commit)).toBe(true);
+  } finally {
+    await runner.release().catch(() => undefined);
+    await db.destroy();
+  }
+});
+
+test('an unhandled rejection from an unreachable database is logged; any other is thrown, as Node would', async () => {
+  const client = new Client({ connectionString: url });
+  client.on('error', () => undefined);
+  await client.connect();
+  const [{ pid }] = (await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows;
+  await terminate(pid);
+  const cut = await client.query('SELECT 1').catch((error: unknown) => error);
+  await client.end().catch(() => undefined);
+
+  const warnings: unknown[] = [];
+  const handler = survivingDatabaseOutages({ warn: (details: unknown) => void warnings.push(details) });
+  expect(() => handler(cut)).not.toThrow();
+  expect(warnings).toEqual([{ err: cut }]);
+
+  const other = new TypeError('a bug');
+  expect(() => handler(other)).toThrow(other);
+  expect(warnings).toHaveLength(1);
+});
