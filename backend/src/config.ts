@@ -107,9 +107,9 @@ export interface ShopSettings {
   country: string;
   /** BCP 47 (`SHOP_LOCALE`, default en-US): how amounts are written. */
   locale: string;
-  /** `PRICES_INCLUDE_TAX=on`: the prices admins enter already hold the tax (as in the UK and EU). */
+  /** `PRICES_INCLUDE_TAX=true`: the prices admins enter already hold the tax (as in the UK and EU). */
   pricesIncludeTax: boolean;
-  /** `TAX_SHIPPING=on`: shipping is taxed at the destination zone's standard rate. */
+  /** `TAX_SHIPPING=true`: shipping is taxed at the destination zone's standard rate. */
   taxShipping: boolean;
 }
 
@@ -376,7 +376,6 @@ function mailSettings(env: Env, nodeEnv: Config['env'], port: number): MailSetti
 }
 
 const shopNameOf = (env: Env) => text(env, 'SHOP_NAME') ?? 'Keen';
-
 
 function shopSettings(env: Env): ShopSettings {
   const currency = (text(env, 'SHOP_CURRENCY') ?? 'USD').toUpperCase();

@@ -79,11 +79,10 @@ export type TaxCategory = (typeof TAX_CATEGORIES)[number];
 /**
  * The tax in an amount of minor units at a rate in basis points (2000 is 20%), rounded half up
  * to a whole minor unit: one rule, applied per order line and to shipping. With tax-inclusive
- * prices it is the part of the amount that is tax (a 20% VAT in 129.00 is 21.50); otherwise it is
- * added on top (20% of 129.00 is 25.80).
+ * prices it is the part of the amount that is tax (20/120 of 45.99 is 7.665: 7.67); otherwise it
+ * is added on top (20% of 129.00 is 25.80).
  */
 export function taxOf(amount: number, rateBasisPoints: number, pricesIncludeTax: boolean): number {
   if (!rateBasisPoints) return 0;
-  if (pricesIncludeTax) return amount - roundHalfUp((amount * 10_000) / (10_000 + rateBasisPoints));
-  return roundHalfUp((amount * rateBasisPoints) / 10_000);
+  return roundHalfUp((amount * rateBasisPoints) / (pricesIncludeTax ? 10_000 + rateBasisPoints : 10_000));
 }

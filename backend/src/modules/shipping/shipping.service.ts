@@ -17,7 +17,7 @@ export interface Quote {
   methodName: string | null;
   shippingAmount: number;
   /** Per line, in the order given: its rate (basis points) and the tax in its amount. */
-  lineTaxes: { rateBasisPoints: number; taxAmount: number }[];
+  lineTaxes: { taxRateBasisPoints: number; taxAmount: number }[];
   /** Lines' tax and shipping's together. */
   taxAmount: number;
   /** What the customer pays: the subtotal and shipping, plus the tax unless prices include it. */
@@ -132,7 +132,7 @@ export class ShippingService {
         methodId: null,
         methodName: null,
         shippingAmount: 0,
-        lineTaxes: lines.map(() => ({ rateBasisPoints: 0, taxAmount: 0 })),
+        lineTaxes: lines.map(() => ({ taxRateBasisPoints: 0, taxAmount: 0 })),
         taxAmount: 0,
         totalAmount: subtotal,
       };
@@ -148,7 +148,7 @@ export class ShippingService {
     const rateOf = (category: TaxCategory) => zone.rates.get(category) ?? 0;
     const lineTaxes = lines.map((line) => {
       const rateBasisPoints = rateOf(line.taxCategory);
-      return { rateBasisPoints, taxAmount: taxOf(line.amount, rateBasisPoints, pricesIncludeTax) };
+      return { taxRateBasisPoints: rateBasisPoints, taxAmount: taxOf(line.amount, rateBasisPoints, pricesIncludeTax) };
     });
     const shippingAmount = chargeFor(method, subtotal);
     const shippingTax = taxShipping ? taxOf(shippingAmount, rateOf(TaxCategory.standard), pricesIncludeTax) : 0;
