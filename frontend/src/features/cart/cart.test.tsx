@@ -8,7 +8,7 @@ const line = (productId: string, quantity: number, engraving: CartLine['engravin
   productId,
   quantity,
   engraving,
-  seen: { name: `Knife ${productId}`, img: `/images/${productId}.svg`, price: 50, engravingPrice: 10, minimumQuantity: 1, stock: 9 },
+  seen: { name: `Knife ${productId}`, img: `/images/${productId}.svg`, unitAmount: 5000, engravingAmount: 1000, currency: 'USD', minimumQuantity: 1, stock: 9 },
 });
 
 beforeEach(() => act(() => cart.clear()));
@@ -22,7 +22,8 @@ test('the same product and engraving adds to its line; another engraving is anot
     ['a', 1, 'Sam'],
   ]);
   expect(unitsIn(cart.lines())).toBe(4);
-  expect(cart.lines().map(lineTotal)).toEqual([150, 60]);
+  // In cents: 3 x $50, and 1 x ($50 + $10 engraving).
+  expect(cart.lines().map(lineTotal)).toEqual([15000, 6000]);
   expect(JSON.parse(localStorage.getItem('keen.cart')!)).toHaveLength(2);
 });
 
