@@ -89,7 +89,9 @@ export default function VariantPicker<V extends PickerVariant>({
           value={measure}
           onChange={(event) => onMeasure(event.target.value)}
           error={!!measureError}
-          helperText={measureError ?? `From ${custom.min} to ${custom.max} ${custom.unit}, made to measure: +${custom.surchargeAmount.formatted}`}
+          helperText={
+            measureError ?? `From ${custom.min} to ${custom.max} ${custom.unit}, made to measure: +${custom.surchargeAmount.formatted}`
+          }
           slotProps={{ htmlInput: { min: custom.min, max: custom.max, step: 'any' } }}
         />
       )}

@@ -17,7 +17,15 @@ export interface CartLine {
    * As shown when the line was added or the cart last read the product (prices change on the server
    * only); the variant's price, stock and photo. Amounts in minor units of `currency`.
    */
-  seen: { name: string; img: string; unitAmount: number; engravingAmount: number; currency: string; minimumQuantity: number; stock: number };
+  seen: {
+    name: string;
+    img: string;
+    unitAmount: number;
+    engravingAmount: number;
+    currency: string;
+    minimumQuantity: number;
+    stock: number;
+  };
 }
 
 /** A line as the version before minor units stored it: its prices in whole dollars, the only currency it wrote. */

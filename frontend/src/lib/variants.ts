@@ -111,7 +111,9 @@ export function variantLabel(groups: PickerGroup[], variant: Pick<PickerVariant,
 }
 
 /** The lowest and highest price of the variants on sale, in minor units: a card says "from" when they differ. */
-export function priceRange(variants: Pick<PickerVariant, 'unitPrice' | 'enabled'>[]): { min: number; max: number; currency: string } | null {
+export function priceRange(
+  variants: Pick<PickerVariant, 'unitPrice' | 'enabled'>[],
+): { min: number; max: number; currency: string } | null {
   const prices = offered(variants).map((variant) => variant.unitPrice);
   if (!prices.length) return null;
   const amounts = prices.map((price) => price.amount);

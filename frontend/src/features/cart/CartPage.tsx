@@ -181,7 +181,12 @@ function CartRow({ line, index, product, problem, changedPrice }: CartRowProps) 
               </Button>
             }
           >
-            {changedPrice.changes.map(({ what, from, to }) => `The ${what} of ${name} changed from ${formatMoney(from.amount, from.currency)} to ${formatMoney(to.amount, to.currency)}.`).join(' ')}
+            {changedPrice.changes
+              .map(
+                ({ what, from, to }) =>
+                  `The ${what} of ${name} changed from ${formatMoney(from.amount, from.currency)} to ${formatMoney(to.amount, to.currency)}.`,
+              )
+              .join(' ')}
           </Alert>
         )}
         {problem && (

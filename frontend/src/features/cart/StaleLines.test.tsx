@@ -13,11 +13,22 @@ const line = (productId: string, quantity: number): CartLine => ({
   productId,
   quantity,
   engraving: null,
-  seen: { name: `Knife ${productId}`, img: `/images/${productId}.svg`, unitAmount: 5000, engravingAmount: 0, currency: 'USD', minimumQuantity: 1, stock: 9 },
+  seen: {
+    name: `Knife ${productId}`,
+    img: `/images/${productId}.svg`,
+    unitAmount: 5000,
+    engravingAmount: 0,
+    currency: 'USD',
+    minimumQuantity: 1,
+    stock: 9,
+  },
 });
 
 /** The product as the shop has it now (every CartProduct field); a test overrides what changed, `price` and `engravingPrice` in dollars. */
-const product = (id: string, { price = 50, engravingPrice = 0, ...overrides }: Record<string, unknown> & { price?: number; engravingPrice?: number } = {}) => {
+const product = (
+  id: string,
+  { price = 50, engravingPrice = 0, ...overrides }: Record<string, unknown> & { price?: number; engravingPrice?: number } = {},
+) => {
   const fields = {
     __typename: 'Product',
     id,
@@ -180,4 +191,23 @@ test('/checkout places nothing while the current prices and stock cannot be read
   expect(await screen.findByText(/Could not check the current prices and stock/)).toBeInTheDocument();
   expect(screen.getByRole('button', { name: 'Place order' })).toBeDisabled();
   expect(requests).not.toContain('PlaceCartOrder');
+});
+
+test('a $129.50 knife reads with its cents in the cart and at checkout, and several lines with engraving add up exactly', async () => {
+  const engraved = { text: 'Sam', font: 'serif' };
+  cart.add({ ...line('a', 3), engraving: engraved, seen: { ...line('a', 3).seen, unitAmount: 12950, engravingAmount: 1500 } });
+  cart.add(line('b', 1));
+  const { client } = shopClient({
+    a: product('a', { price: 129.5, engravable: true, engravingMaxLength: 24, engravingPrice: 15 }),
+    b: product('b'),
+  });
+  show('/cart', client);
+  expect(await screen.findByText('Unit price: $129.50 + $15.00 engraving')).toBeInTheDocument();
+  // 3 x ($129.50 + $15.00) = $433.50, and $50.00.
+  expect(screen.getByText('$433.50')).toBeInTheDocument();
+  expect(screen.getByText('Subtotal: $483.50')).toBeInTheDocument();
+  await waitFor(() => expect(checkoutButton()).toBeEnabled());
+  await userEvent.click(checkoutButton());
+  expect(await screen.findByText('Total: $483.50')).toBeInTheDocument();
+  expect(screen.getByText('$433.50')).toBeInTheDocument();
 });

@@ -17,7 +17,15 @@ const santokuLine = (variantId: string, variantName: string, price: number, quan
   ...(customValue !== undefined && { customValue }),
   quantity,
   engraving: null,
-  seen: { name: 'Engraved Santoku', img: '/images/santoku.svg', unitAmount: price * 100, engravingAmount: 0, currency: 'USD', minimumQuantity: 1, stock: 4 },
+  seen: {
+    name: 'Engraved Santoku',
+    img: '/images/santoku.svg',
+    unitAmount: price * 100,
+    engravingAmount: 0,
+    currency: 'USD',
+    minimumQuantity: 1,
+    stock: 4,
+  },
 });
 
 /** A knife without options, in a line stored before variants (no variantId). */
@@ -75,7 +83,11 @@ test('two variants of one product are two lines named by their variant; each rea
   cart.add(santokuLine('v18-ebony', '18 cm / Ebony', 140));
   // The shop now sells 18 cm / Walnut with 2 left and 18 cm / Ebony at $150; the product's own price and stock stay.
   const variants = santokuVariants().map((variant) =>
-    variant.id === 'v18-walnut' ? { ...variant, quantity: 2 } : variant.id === 'v18-ebony' ? { ...variant, unitPrice: dollars(150) } : variant,
+    variant.id === 'v18-walnut'
+      ? { ...variant, quantity: 2 }
+      : variant.id === 'v18-ebony'
+        ? { ...variant, unitPrice: dollars(150) }
+        : variant,
   );
   show('/cart', shopClient({ s1: santokuProduct({ variants }) }).client);
 

@@ -15,11 +15,16 @@ const ORDER_ID = 'a1b2c3d4-0000-4000-8000-000000000001';
 beforeEach(() => {
   vi.stubGlobal(
     'fetch',
-    vi.fn(async () => new Response(JSON.stringify({
-          paymentProvider: 'test',
-          stripePublishableKey: null,
-          shop: { currency: 'USD', locale: 'en-US', country: 'US', pricesIncludeTax: false },
-        }),)),
+    vi.fn(
+      async () =>
+        new Response(
+          JSON.stringify({
+            paymentProvider: 'test',
+            stripePublishableKey: null,
+            shop: { currency: 'USD', locale: 'en-US', country: 'US', pricesIncludeTax: false },
+          }),
+        ),
+    ),
   );
 });
 afterEach(() => {

@@ -136,7 +136,15 @@ test('Add to cart takes the chosen variant: its id, its name with the measure, i
       customValue: 23.5,
       quantity: 1,
       engraving: null,
-      seen: { name: 'Engraved Santoku', img: '/images/santoku.svg', unitAmount: 22000, engravingAmount: 0, currency: 'USD', minimumQuantity: 1, stock: 5 },
+      seen: {
+        name: 'Engraved Santoku',
+        img: '/images/santoku.svg',
+        unitAmount: 22000,
+        engravingAmount: 0,
+        currency: 'USD',
+        minimumQuantity: 1,
+        stock: 5,
+      },
     },
     {
       productId: 's1',
@@ -144,7 +152,15 @@ test('Add to cart takes the chosen variant: its id, its name with the measure, i
       variantName: '18 cm / Ebony',
       quantity: 1,
       engraving: null,
-      seen: { name: 'Engraved Santoku', img: '/uploads/ebony.webp', unitAmount: 15000, engravingAmount: 0, currency: 'USD', minimumQuantity: 1, stock: 2 },
+      seen: {
+        name: 'Engraved Santoku',
+        img: '/uploads/ebony.webp',
+        unitAmount: 15000,
+        engravingAmount: 0,
+        currency: 'USD',
+        minimumQuantity: 1,
+        stock: 2,
+      },
     },
   ]);
 });

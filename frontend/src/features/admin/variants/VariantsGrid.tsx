@@ -51,7 +51,8 @@ export default function VariantsGrid({ product, groupCount, variants }: Variants
   async function saveRow(row: Variant, previous: Variant): Promise<Variant> {
     const changed = EDITABLE.filter((field) => row[field] !== previous[field]);
     const typed = row.priceText?.trim();
-    const priceAmount = typed === undefined ? previous.unitPrice.amount : typed === '' ? null : parseMajorAmount(typed, row.unitPrice.currency);
+    const priceAmount =
+      typed === undefined ? previous.unitPrice.amount : typed === '' ? null : parseMajorAmount(typed, row.unitPrice.currency);
     if (typed && priceAmount === null) {
       enqueueSnackbar(UNREADABLE_AMOUNT, { variant: 'error' });
       return previous;

@@ -116,7 +116,10 @@ function enter(field: HTMLElement, text: string) {
 
 test('the chips editor adds groups and values and removes them, refusing with the shared schema’s messages', async () => {
   // The editor alone (the grid's many elements make every role query slow).
-  renderPage(<OptionGroupsEditor productId={PRODUCT_ID} optionGroups={[]} variants={SINGLE.variants} currency="USD" />, { path: '/', route: '/' });
+  renderPage(<OptionGroupsEditor productId={PRODUCT_ID} optionGroups={[]} variants={SINGLE.variants} currency="USD" />, {
+    path: '/',
+    route: '/',
+  });
   expect(screen.getByText(/No options yet: this product is sold as one variant/)).toBeInTheDocument();
   expect(screen.getByRole('button', { name: 'Save options' })).toBeDisabled();
 
@@ -160,7 +163,11 @@ test('the chips editor adds groups and values and removes them, refusing with th
 
 test('made to measure: one option at most, its bounds checked by the schema; a valid set is saved with setProductOptions', async () => {
   const groups = [
-    { name: 'Blade length', values: ['16 cm', '18 cm'], custom: { label: 'Made to measure', min: 12, max: 30, unit: 'cm', surchargeAmount: 4000 } },
+    {
+      name: 'Blade length',
+      values: ['16 cm', '18 cm'],
+      custom: { label: 'Made to measure', min: 12, max: 30, unit: 'cm', surchargeAmount: 4000 },
+    },
     { name: 'Handle', values: ['Walnut'], custom: null },
   ];
   let saved = false;

@@ -55,15 +55,18 @@ test('a surcharge is typed with cents and sent in minor units; an unreadable one
 
 test('variantsLost: a new group keeps every variant; a dropped value or made-to-measure loses its variant; case does not matter', () => {
   const groups = (values: string[], custom = true, more: { name: string; values: string[] }[] = []) =>
-    checkOptions([
-      {
-        key: 'g1',
-        name: 'blade LENGTH',
-        values,
-        custom: custom ? { label: 'made to measure', min: '12', max: '30', unit: 'cm', surcharge: '0' } : null,
-      },
-      ...more.map((group, index) => ({ key: `n${index}`, ...group, custom: null })),
-    ], 'USD').groups!;
+    checkOptions(
+      [
+        {
+          key: 'g1',
+          name: 'blade LENGTH',
+          values,
+          custom: custom ? { label: 'made to measure', min: '12', max: '30', unit: 'cm', surcharge: '0' } : null,
+        },
+        ...more.map((group, index) => ({ key: `n${index}`, ...group, custom: null })),
+      ],
+      'USD',
+    ).groups!;
   expect(variantsLost(variants, [blade], groups(['16 CM', '18 cm'], true, [{ name: 'Handle', values: ['Walnut', 'Ebony'] }]))).toEqual([]);
   expect(variantsLost(variants, [blade], groups(['16 cm'])).map((lost) => lost.id)).toEqual(['b']);
   expect(variantsLost(variants, [blade], groups(['16 cm', '18 cm'], false)).map((lost) => lost.id)).toEqual(['m']);
