@@ -94,7 +94,7 @@ test('a shopper signs up, buys, deletes an order, reviews, updates the profile a
   // My Orders: the unpaid order can be paid or deleted.
   await page.goto('/dashboard/myOrders');
   const row = page.getByRole('row').filter({ hasText: 'Groomsman Pocket Folder' });
-  await expect(row).toContainText('$195');
+  await expect(row).toContainText('$195.00');
   await expect(row.getByRole('link', { name: /Pay/ })).toBeVisible();
   const paymentPage = (await row.getByRole('link', { name: /Pay/ }).getAttribute('href'))!;
   await snap(page, 'my-orders', info.project.name);

@@ -84,7 +84,7 @@ test('a maker gives a product blade lengths and handles, prices and stocks its v
   // Inline, with the keyboard: the price and stock of 21 cm / Ebony.
   await editCell(rowOf(page, '21 cm / Ebony'), 'price', '189');
   await expect(page.getByText('21 cm / Ebony has been updated').first()).toBeVisible();
-  await expect(rowOf(page, '21 cm / Ebony').locator('[data-field="price"]')).toHaveText('$189');
+  await expect(rowOf(page, '21 cm / Ebony').locator('[data-field="price"]')).toHaveText('$189.00');
   await editCell(rowOf(page, '21 cm / Ebony'), 'quantity', '5');
   await expect(rowOf(page, '21 cm / Ebony').locator('[data-field="quantity"]')).toHaveText('5');
 
@@ -101,7 +101,7 @@ test('a maker gives a product blade lengths and handles, prices and stocks its v
   await stockDialog.getByLabel('Stock').fill('7');
   await stockDialog.getByLabel('Stock').press('Enter');
   await expect(page.getByText('Stock set for 2 variants')).toBeVisible();
-  await expect(rowOf(page, '16 cm / Ebony').locator('[data-field="price"]')).toHaveText('$129');
+  await expect(rowOf(page, '16 cm / Ebony').locator('[data-field="price"]')).toHaveText('$129.00');
   await expect(rowOf(page, '16 cm / Ebony').locator('[data-field="quantity"]')).toHaveText('7');
 
   // A photo of its own for 21 cm / Ebony, through the upload pipeline.

@@ -99,7 +99,7 @@ test('a shopper picks 21 cm / Ebony (price, photo and URL follow), adds it and 1
   // The card says "from" the lowest price: the variants' prices differ.
   await page.goto(`/products?q=${encodeURIComponent(NAME)}`);
   const card = page.getByRole('article').filter({ has: page.getByRole('heading', { name: NAME }) });
-  await expect(card).toContainText('Price: from $150');
+  await expect(card).toContainText('Price: from $150.00');
 
   await page.goto(`/purchase/${productId}`);
   await expect(page.getByRole('radiogroup', { name: 'Blade length' })).toBeVisible();
@@ -107,13 +107,13 @@ test('a shopper picks 21 cm / Ebony (price, photo and URL follow), adds it and 1
   await expect(radio(page, 'Blade length', '16 cm Out of stock')).toBeDisabled();
   await expect(radio(page, 'Blade length', '18 cm')).toBeChecked();
   await expect(radio(page, 'Handle', 'Walnut')).toBeChecked();
-  await expect(page.getByLabel('Price', { exact: true })).toHaveValue('$170');
+  await expect(page.getByLabel('Price', { exact: true })).toHaveValue('$170.00');
 
   await radio(page, 'Blade length', '21 cm').check();
   await radio(page, 'Handle', 'Ebony').check();
   const ebony21 = variants.get('21 cm / Ebony')!;
   await expect(page).toHaveURL(new RegExp(`\\?variant=${ebony21.id}$`));
-  await expect(page.getByLabel('Price', { exact: true })).toHaveValue('$240');
+  await expect(page.getByLabel('Price', { exact: true })).toHaveValue('$240.00');
   await expect(page.getByLabel('Stock', { exact: true })).toHaveValue('3');
   await expect(page.getByRole('img', { name: `${NAME}, 21 cm / Ebony` })).toHaveAttribute('src', EBONY_21_PHOTO);
   await snap(page, 'variant-picked', info.project.name);
@@ -122,13 +122,13 @@ test('a shopper picks 21 cm / Ebony (price, photo and URL follow), adds it and 1
   await page.reload();
   await expect(radio(page, 'Blade length', '21 cm')).toBeChecked();
   await expect(radio(page, 'Handle', 'Ebony')).toBeChecked();
-  await expect(page.getByLabel('Price', { exact: true })).toHaveValue('$240');
+  await expect(page.getByLabel('Price', { exact: true })).toHaveValue('$240.00');
   await page.getByRole('button', { name: `Add to cart: ${NAME}, 21 cm / Ebony` }).click();
   await expect(page.getByText('Added to cart')).toBeVisible();
 
   await radio(page, 'Blade length', '18 cm').check();
   await radio(page, 'Handle', 'Walnut').check();
-  await expect(page.getByLabel('Price', { exact: true })).toHaveValue('$170');
+  await expect(page.getByLabel('Price', { exact: true })).toHaveValue('$170.00');
   await expect(page.getByRole('img', { name: `${NAME}, 18 cm / Walnut` })).toHaveAttribute('src', PHOTO);
   await page.getByRole('button', { name: `Add to cart: ${NAME}, 18 cm / Walnut` }).click();
   await expect(page.getByRole('link', { name: 'Cart (2 items)' })).toBeVisible();
@@ -182,12 +182,12 @@ test('the picker works with the keyboard alone, on the purchase page and on a ca
   await page.keyboard.press('ArrowRight');
   await expect(radio(page, 'Blade length', '21 cm')).toBeChecked();
   await expect(radio(page, 'Blade length', '21 cm')).toBeFocused();
-  await expect(page.getByLabel('Price', { exact: true })).toHaveValue('$210');
+  await expect(page.getByLabel('Price', { exact: true })).toHaveValue('$210.00');
   await page.keyboard.press('Tab');
   await expect(radio(page, 'Handle', 'Walnut')).toBeFocused();
   await page.keyboard.press('ArrowRight');
   await expect(radio(page, 'Handle', 'Ebony')).toBeChecked();
-  await expect(page.getByLabel('Price', { exact: true })).toHaveValue('$240');
+  await expect(page.getByLabel('Price', { exact: true })).toHaveValue('$240.00');
   await expect(page).toHaveURL(new RegExp(`\\?variant=${variants.get('21 cm / Ebony')!.id}$`));
   const add = page.getByRole('button', { name: `Add to cart: ${NAME}, 21 cm / Ebony` });
   await tabTo(page, add, 20);
@@ -202,10 +202,10 @@ test('the picker works with the keyboard alone, on the purchase page and on a ca
   await expect(options).toHaveAttribute('aria-expanded', 'true');
   const card = page.getByRole('article').filter({ has: page.getByRole('heading', { name: NAME }) });
   await expect(card.getByRole('radio', { name: '18 cm' })).toBeChecked();
-  await expect(card).toContainText('Price: $170');
+  await expect(card).toContainText('Price: $170.00');
   await tabTo(page, card.getByRole('radio', { name: '18 cm' }), 10);
   await page.keyboard.press('ArrowRight');
-  await expect(card).toContainText('Price: $210');
+  await expect(card).toContainText('Price: $210.00');
   await expect(card.getByRole('link', { name: `Buy Now: ${NAME}` })).toHaveAttribute(
     'href',
     `/purchase/${productId}?variant=${variants.get('21 cm / Walnut')!.id}`,

@@ -5,6 +5,8 @@ import { AuthProvider } from './lib/auth';
 import { AppProviders } from './app/AppProviders';
 import { AppRoutes } from './app/router';
 import { resetApolloStore } from './lib/lazyApollo';
+import { afterFirstPaint } from './lib/afterFirstPaint';
+import { loadRuntimeConfig } from './lib/config';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
@@ -17,3 +19,9 @@ createRoot(document.getElementById('root')!).render(
     </AppProviders>
   </StrictMode>,
 );
+
+// The shop's currency and locale for the amounts the browser writes (lib/money.ts), read once the
+// page is shown; should it fail, whatever needs the config next asks again.
+void afterFirstPaint()
+  .then(loadRuntimeConfig)
+  .catch(() => undefined);

@@ -91,6 +91,12 @@ export function createApp({ config, db, services, logger, apollo, operations, is
       authEmulatorUrl: config.firebase.emulatorHost ? `http://${config.firebase.emulatorHost}` : null,
       stripePublishableKey: config.stripe.publishableKey,
       paymentProvider: config.stripe.secretKey ? 'stripe' : 'test',
+      shop: {
+        currency: config.shop.currency,
+        locale: config.shop.locale,
+        country: config.shop.country,
+        pricesIncludeTax: config.shop.pricesIncludeTax,
+      },
     });
   });
 

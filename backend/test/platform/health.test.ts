@@ -29,9 +29,10 @@ test('every response carries a request id, echoing the one sent, behind Express 
   expect(graphql.headers.get('x-request-id')).toBe('trace-456');
 });
 
-test('runtime config for the browser names the emulator and the test payment provider', async () => {
+test('runtime config for the browser names the emulator, the test payment provider and how the shop charges', async () => {
   const config = await (await fetch(`${app.url}/config.json`)).json();
   expect(config.authEmulatorUrl).toBe(`http://${process.env.FIREBASE_AUTH_EMULATOR_HOST}`);
   expect(config.paymentProvider).toBe('test');
   expect(config.firebase.projectId).toBe('demo-keen');
+  expect(config.shop).toEqual({ currency: 'USD', locale: 'en-US', country: 'US', pricesIncludeTax: false });
 });

@@ -3,6 +3,7 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { countingClient, renderPage } from '../test/render';
 import { santokuProduct } from '../test/variantFixtures';
+import { dollars } from '../test/fixtures';
 import { cart } from '../lib/cart';
 import ProductCard, { type ProductItem } from './ProductCard';
 
@@ -12,10 +13,10 @@ const item = (overrides: Partial<ProductItem> = {}): ProductItem => ({
   name: 'Engraved Santoku',
   img: '/images/santoku.svg',
   description: 'Hollow edge',
-  price: 100,
+  priceFrom: dollars(100),
   quantity: 16,
   minimumQuantity: 1,
-  variants: [100, 120, 130, 150].map((price, n) => ({ id: `v${n}`, price, enabled: true })),
+  variants: [100, 120, 130, 150].map((price, n) => ({ id: `v${n}`, unitPrice: dollars(price), enabled: true })),
   ...overrides,
 });
 
@@ -31,8 +32,8 @@ function renderCard(product: ProductItem) {
 beforeEach(() => act(() => cart.clear()));
 
 test('a product without options shows its price and adds to the cart as before', async () => {
-  renderCard(item({ price: 50, variants: [{ id: 'only', price: 50, enabled: true }] }));
-  expect(screen.getByText('$50')).toBeInTheDocument();
+  renderCard(item({ priceFrom: dollars(50), variants: [{ id: 'only', unitPrice: dollars(50), enabled: true }] }));
+  expect(screen.getByText('$50.00')).toBeInTheDocument();
   expect(screen.queryByRole('button', { name: /^Choose options/ })).not.toBeInTheDocument();
   await userEvent.click(screen.getByRole('button', { name: 'Add to cart: Engraved Santoku' }));
   expect(cart.lines()).toEqual([expect.objectContaining({ productId: 's1', quantity: 1, engraving: null })]);
@@ -41,20 +42,27 @@ test('a product without options shows its price and adds to the cart as before',
 
 test('"from" the lowest price when the variants on sale differ; the plain price when they do not', () => {
   renderCard(item());
-  expect(screen.getByText('from $100')).toBeInTheDocument();
+  expect(screen.getByText('from $100.00')).toBeInTheDocument();
+});
+
+test('a price with cents reads with them; a lowest price of a thousand or more has its separator', () => {
+  renderCard(item({ priceFrom: dollars(129.5), variants: [{ id: 'only', unitPrice: dollars(129.5), enabled: true }] }));
+  expect(screen.getByText('$129.50')).toBeInTheDocument();
+  renderCard(item({ id: 's2', variants: [1250, 1499.99].map((price, n) => ({ id: `w${n}`, unitPrice: dollars(price), enabled: true })) }));
+  expect(screen.getByText('from $1,250.00')).toBeInTheDocument();
 });
 
 test('variants at one price (a disabled one aside) show that price, without "from"', () => {
   renderCard(
     item({
       variants: [
-        { id: 'a', price: 100, enabled: true },
-        { id: 'b', price: 100, enabled: true },
-        { id: 'c', price: 70, enabled: false },
+        { id: 'a', unitPrice: dollars(100), enabled: true },
+        { id: 'b', unitPrice: dollars(100), enabled: true },
+        { id: 'c', unitPrice: dollars(70), enabled: false },
       ],
     }),
   );
-  expect(screen.getByText('$100')).toBeInTheDocument();
+  expect(screen.getByText('$100.00')).toBeInTheDocument();
 });
 
 test('the options load only when opened; the card then shows and adds the chosen variant', async () => {
@@ -68,10 +76,10 @@ test('the options load only when opened; the card then shows and adds the chosen
   expect(requests).toEqual(['ProductChoices']);
   expect(within(lengths).getByRole('radio', { name: '16 cm Out of stock' })).toBeDisabled();
   expect(within(lengths).getByRole('radio', { name: '18 cm' })).toBeChecked();
-  expect(screen.getByText('$130')).toBeInTheDocument();
+  expect(screen.getByText('$130.00')).toBeInTheDocument();
 
   await userEvent.click(within(screen.getByRole('radiogroup', { name: 'Handle' })).getByRole('radio', { name: 'Ebony' }));
-  expect(screen.getByText('$150')).toBeInTheDocument();
+  expect(screen.getByText('$150.00')).toBeInTheDocument();
   expect(screen.getByText('Available quantity: 2')).toBeInTheDocument();
   expect(screen.getByRole('img', { name: 'Engraved Santoku, 18 cm / Ebony' })).toHaveAttribute('src', '/uploads/ebony.webp');
   expect(screen.getByRole('link', { name: 'Buy Now: Engraved Santoku' })).toHaveAttribute('href', '/purchase/s1?variant=v18-ebony');
@@ -80,14 +88,14 @@ test('the options load only when opened; the card then shows and adds the chosen
   expect(cart.lines()).toEqual([
     expect.objectContaining({ productId: 's1', variantId: 'v18-ebony', variantName: '18 cm / Ebony', quantity: 1 }),
   ]);
-  expect(cart.lines()[0].seen).toMatchObject({ price: 150, stock: 2, img: '/uploads/ebony.webp' });
+  expect(cart.lines()[0].seen).toMatchObject({ unitAmount: 15000, currency: 'USD', stock: 2, img: '/uploads/ebony.webp' });
 });
 
 test('a made-to-measure choice on a card needs its measure before it goes in the cart', async () => {
   renderCard(item());
   await userEvent.click(screen.getByRole('button', { name: 'Choose options: Engraved Santoku' }));
-  await userEvent.click(await screen.findByRole('radio', { name: 'Made to measure (+$40)' }));
-  expect(screen.getByText('$200')).toBeInTheDocument();
+  await userEvent.click(await screen.findByRole('radio', { name: 'Made to measure (+$40.00)' }));
+  expect(screen.getByText('$200.00')).toBeInTheDocument();
   await userEvent.click(screen.getByRole('button', { name: 'Add to cart: Engraved Santoku, Made to measure / Walnut' }));
   expect(cart.lines()).toEqual([]);
   expect(screen.getAllByText('Enter a blade length from 12 to 30 cm for Engraved Santoku').length).toBeGreaterThan(0);

@@ -4,6 +4,7 @@ import { useQuery } from '@apollo/client/react';
 import { useSnackbar } from 'notistack';
 import { Link as RouterLink } from 'react-router-dom';
 import { seenOf } from '../lib/cart';
+import { useFormatMoney } from '../lib/money';
 import { customOf, hasChoice, initialVariant, lineName, measureError, priceRange, unitPrice, variantLabel } from '../lib/variants';
 import AddToCartButton from './AddToCartButton';
 import type { ProductsQuery } from '../gql/graphql';
@@ -18,6 +19,7 @@ const VariantPicker = lazy(() => import('./VariantPicker'));
 
 export default function ProductCard({ product }: { product: ProductItem }) {
   const { enqueueSnackbar } = useSnackbar();
+  const formatMoney = useFormatMoney();
   const choice = hasChoice(product.variants);
   const [open, setOpen] = useState(false);
   const [chosenId, setChosenId] = useState<string | null>(null);
@@ -45,7 +47,11 @@ export default function ProductCard({ product }: { product: ProductItem }) {
         <Typography>
           Price:{' '}
           <strong>
-            {price !== null ? `$${price}` : choice && range && range.min !== range.max ? `from $${range.min}` : `$${product.price}`}
+            {price !== null && chosen
+              ? formatMoney(price, chosen.unitPrice.currency)
+              : choice && range && range.min !== range.max
+                ? `from ${formatMoney(range.min, range.currency)}`
+                : product.priceFrom.formatted}
           </strong>
         </Typography>
         <Typography variant="body2">Available quantity: {chosen ? chosen.quantity : product.quantity}</Typography>
@@ -121,7 +127,7 @@ export default function ProductCard({ product }: { product: ProductItem }) {
                         ...(custom && { customValue }),
                         quantity: product.minimumQuantity,
                         engraving: null,
-                        seen: seenOf(product, { img: chosen.img, price: price ?? chosen.price, quantity: chosen.quantity }),
+                        seen: seenOf(product, { img: chosen.img, unitAmount: price ?? chosen.unitPrice.amount, quantity: chosen.quantity }),
                       };
                     }}
                   />

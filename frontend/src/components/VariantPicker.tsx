@@ -61,7 +61,7 @@ export default function VariantPicker<V extends PickerVariant>({
                     label={
                       <span>
                         {value.name}
-                        {value.custom && group.custom ? ` (+$${group.custom.surcharge})` : ''}
+                        {value.custom && group.custom ? ` (+${group.custom.surchargeAmount.formatted})` : ''}
                         {soldOut && (
                           <>
                             {' '}
@@ -89,7 +89,9 @@ export default function VariantPicker<V extends PickerVariant>({
           value={measure}
           onChange={(event) => onMeasure(event.target.value)}
           error={!!measureError}
-          helperText={measureError ?? `From ${custom.min} to ${custom.max} ${custom.unit}, made to measure: +$${custom.surcharge}`}
+          helperText={
+            measureError ?? `From ${custom.min} to ${custom.max} ${custom.unit}, made to measure: +${custom.surchargeAmount.formatted}`
+          }
           slotProps={{ htmlInput: { min: custom.min, max: custom.max, step: 'any' } }}
         />
       )}

@@ -1,4 +1,5 @@
 import { expect, test } from 'vitest';
+import { dollars } from '../test/fixtures';
 import { ApolloClient, ApolloLink } from '@apollo/client';
 import { of } from 'rxjs';
 import { ProductsQuery } from '../operations/products';
@@ -10,13 +11,13 @@ const product = (n: number) => ({
   name: `Knife ${n}`,
   img: '',
   description: '',
-  price: n,
+  priceFrom: dollars(n),
   quantity: 5,
   minimumQuantity: 1,
   engravable: false,
   engravingMaxLength: 24,
-  engravingPrice: 0,
-  variants: [{ __typename: 'ProductVariant', id: `p${n}-v`, price: n, enabled: true }],
+  engravingSurcharge: dollars(0),
+  variants: [{ __typename: 'ProductVariant', id: `p${n}-v`, unitPrice: dollars(n), enabled: true }],
 });
 const all = Array.from({ length: 8 }, (_, i) => product(i + 1));
 

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { toMinorUnits } from '@keen/rules';
 
 /** One line of the cart: what the customer chose, and the product as they last saw it. */
 export interface CartLine {
@@ -12,8 +13,43 @@ export interface CartLine {
   quantity: number;
   /** Text and font to engrave on every unit; null for none. */
   engraving: { text: string; font: string } | null;
-  /** As shown when the line was added or the cart last read the product (prices change on the server only); the variant's price, stock and photo. */
-  seen: { name: string; img: string; price: number; engravingPrice: number; minimumQuantity: number; stock: number };
+  /**
+   * As shown when the line was added or the cart last read the product (prices change on the server
+   * only); the variant's price, stock and photo. Amounts in minor units of `currency`.
+   */
+  seen: {
+    name: string;
+    img: string;
+    unitAmount: number;
+    engravingAmount: number;
+    currency: string;
+    minimumQuantity: number;
+    stock: number;
+  };
+}
+
+/** A line as the version before minor units stored it: its prices in whole dollars, the only currency it wrote. */
+type WholeDollarsLine = Omit<CartLine, 'seen'> & {
+  seen: Omit<CartLine['seen'], 'unitAmount' | 'engravingAmount' | 'currency'> & { price: number; engravingPrice: number };
+};
+const WHOLE_DOLLARS_CURRENCY = 'USD';
+
+/**
+ * A stored line in today's shape: one kept in whole dollars is converted once, on reading (the cart
+ * then compares it with the shop's prices as any line, and says so when they differ).
+ */
+function upgraded(line: CartLine | WholeDollarsLine): CartLine {
+  if ('currency' in line.seen) return line as CartLine;
+  const { price, engravingPrice, ...seen } = line.seen;
+  return {
+    ...line,
+    seen: {
+      ...seen,
+      unitAmount: toMinorUnits(Number(price) || 0, WHOLE_DOLLARS_CURRENCY),
+      engravingAmount: toMinorUnits(Number(engravingPrice) || 0, WHOLE_DOLLARS_CURRENCY),
+      currency: WHOLE_DOLLARS_CURRENCY,
+    },
+  };
 }
 
 /**
@@ -31,7 +67,9 @@ function read(): CartLine[] {
   try {
     const parsed: unknown = JSON.parse(globalThis.localStorage?.getItem(KEY) ?? '[]');
     return Array.isArray(parsed)
-      ? (parsed as CartLine[]).filter((line) => line && typeof line.productId === 'string' && line.quantity > 0)
+      ? (parsed as (CartLine | WholeDollarsLine)[])
+          .filter((line) => line && typeof line.productId === 'string' && line.quantity > 0 && typeof line.seen === 'object' && line.seen)
+          .map(upgraded)
       : [];
   } catch {
     return [];
@@ -109,7 +147,13 @@ export function useCartLines(): CartLine[] {
 }
 
 export const unitsIn = (cartLines: CartLine[]) => cartLines.reduce((sum, line) => sum + line.quantity, 0);
-export const lineTotal = (line: CartLine) => line.quantity * (line.seen.price + (line.engraving ? line.seen.engravingPrice : 0));
+/** What the line costs as the cart shows it, in minor units of `seen.currency`. */
+export const lineTotal = (line: CartLine) => line.quantity * (line.seen.unitAmount + (line.engraving ? line.seen.engravingAmount : 0));
+
+/** The lines' sum in minor units and its currency (the shop's: a line in another one is a price change to accept first). */
+export function cartTotal(cartLines: CartLine[]): { amount: number; currency: string } {
+  return { amount: cartLines.reduce((sum, line) => sum + lineTotal(line), 0), currency: cartLines[0]?.seen.currency ?? '' };
+}
 
 /** A React key for a line: what tells it apart from the others. */
 export const lineKey = (line: LineKey) =>
@@ -118,22 +162,29 @@ export const lineKey = (line: LineKey) =>
 interface SeenProduct {
   name: string;
   img: string;
-  price: number;
-  engravingPrice?: number;
+  priceFrom: { amount: number; currency: string };
+  engravingSurcharge?: { amount: number };
   minimumQuantity: number;
+  quantity: number;
+}
+
+/** A chosen variant as a line keeps it: its photo, unit price in minor units (its measure's surcharge included) and stock. */
+interface SeenVariant {
+  img: string;
+  unitAmount: number;
   quantity: number;
 }
 
 /**
  * A line's `seen` from the product as the page shows it (a product without an engraving price has
- * none to add); a chosen variant's photo, unit price (its measure's surcharge included) and stock
- * stand in for the product's.
+ * none to add); a chosen variant's photo, unit price and stock stand in for the product's.
  */
-export const seenOf = (product: SeenProduct, variant?: Pick<SeenProduct, 'img' | 'price' | 'quantity'> | null): CartLine['seen'] => ({
+export const seenOf = (product: SeenProduct, variant?: SeenVariant | null): CartLine['seen'] => ({
   name: product.name,
   img: (variant ?? product).img,
-  price: (variant ?? product).price,
-  engravingPrice: product.engravingPrice ?? 0,
+  unitAmount: variant ? variant.unitAmount : product.priceFrom.amount,
+  engravingAmount: product.engravingSurcharge?.amount ?? 0,
+  currency: product.priceFrom.currency,
   minimumQuantity: product.minimumQuantity,
   stock: (variant ?? product).quantity,
 });

@@ -1,9 +1,23 @@
+import { knowShop } from './money';
+
+/** Who the shop is and how it charges (the server's SHOP_* settings). */
+export interface ShopSettings {
+  /** ISO 4217: what every amount is in. */
+  currency: string;
+  /** BCP 47: how amounts are written. */
+  locale: string;
+  /** ISO 3166-1 alpha-2. */
+  country: string;
+  pricesIncludeTax: boolean;
+}
+
 /** The browser's runtime settings, served by the backend at /config.json (one build, any Firebase). */
 export interface RuntimeConfig {
   firebase: { apiKey: string; authDomain: string; projectId: string; [key: string]: string | undefined };
   authEmulatorUrl: string | null;
   stripePublishableKey: string | null;
   paymentProvider: 'stripe' | 'test';
+  shop: ShopSettings;
 }
 
 let loading: Promise<RuntimeConfig> | null = null;
@@ -13,6 +27,10 @@ export function loadRuntimeConfig(): Promise<RuntimeConfig> {
     .then((response) => {
       if (!response.ok) throw new Error(`/config.json answered ${response.status}`);
       return response.json() as Promise<RuntimeConfig>;
+    })
+    .then((config) => {
+      knowShop(config.shop);
+      return config;
     })
     .catch((error: unknown) => {
       loading = null;

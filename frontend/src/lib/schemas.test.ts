@@ -4,6 +4,7 @@ import {
   ENGRAVING_PRICE,
   isEmailAddress,
   MAX_WHOLE_NUMBER,
+  MAX_WHOLE_PRICE,
   NEW_PRODUCT_ENGRAVING,
   REVIEW_DESCRIPTION_MAX_LENGTH,
 } from '@keen/rules';
@@ -171,19 +172,21 @@ describe('products', () => {
         ...product,
         name: 'K'.repeat(121),
         description: 'd'.repeat(5001),
-        price: MAX_WHOLE_NUMBER + 1,
+        price: MAX_WHOLE_PRICE + 1,
         quantity: -1,
         minimumQuantity: MAX_WHOLE_NUMBER + 1,
       }),
     ).toEqual({
       name: 'Product Name must be at most 120 characters',
       description: 'Product Description must be at most 5000 characters',
-      price: `Product Price must be at most ${MAX_WHOLE_NUMBER}`,
+      price: `Product Price must be at most ${MAX_WHOLE_PRICE}`,
       quantity: 'Product Quantity cannot be negative',
       minimumQuantity: `Minimum Quantity must be at most ${MAX_WHOLE_NUMBER}`,
     });
     const { engravable: _e, engravingMaxLength: _l, engravingPrice: _p, ...plain } = product;
-    expect(addProductInput.parse(plain)).toEqual({ ...plain, ...NEW_PRODUCT_ENGRAVING });
+    // The engraving surcharge left out is the server's default (0), whichever unit the caller uses.
+    const { engravingPrice: _default, ...defaults } = NEW_PRODUCT_ENGRAVING;
+    expect(addProductInput.parse(plain)).toEqual({ ...plain, ...defaults, taxCategory: 'standard' });
   });
 
   test('update product: its own minimum-quantity message, and the stock may be 0', () => {

@@ -1,4 +1,5 @@
 import { expect, test } from 'vitest';
+import { dollars } from '../test/fixtures';
 import { santokuGroups, santokuVariants } from '../test/variantFixtures';
 import { customOf, initialVariant, lineName, measureError, pick, priceRange, unitPrice, valueSoldOut, variantLabel } from './variants';
 
@@ -52,10 +53,11 @@ test('a made-to-measure variant adds its surcharge, checks its measure in the bo
   const variants = santokuVariants();
   const measured = byName(variants, 'Made to measure / Ebony');
   const custom = customOf(santokuGroups, measured)!;
-  expect(custom).toMatchObject({ group: 'Blade length', min: 12, max: 30, unit: 'cm', surcharge: 40 });
+  expect(custom).toMatchObject({ group: 'Blade length', min: 12, max: 30, unit: 'cm', surchargeAmount: dollars(40) });
   expect(customOf(santokuGroups, byName(variants, '18 cm / Ebony'))).toBeNull();
-  expect(unitPrice(santokuGroups, measured)).toBe(220);
-  expect(unitPrice(santokuGroups, byName(variants, '18 cm / Ebony'))).toBe(150);
+  // In cents: $180 and the $40 surcharge.
+  expect(unitPrice(santokuGroups, measured)).toBe(22000);
+  expect(unitPrice(santokuGroups, byName(variants, '18 cm / Ebony'))).toBe(15000);
 
   const message = 'Enter a blade length from 12 to 30 cm for Engraved Santoku';
   for (const raw of ['', ' ', 'abc', '11.9', '30.5', '-20']) expect(measureError(custom, raw, 'Engraved Santoku')).toBe(message);
@@ -73,14 +75,14 @@ test('a line reads "product, variant"; a line without a variant name reads as th
   expect(lineName('Engraved Santoku', undefined)).toBe('Engraved Santoku');
 });
 
-test('the price range counts only the variants on sale', () => {
-  expect(priceRange([{ price: 90, enabled: true }])).toEqual({ min: 90, max: 90 });
+test('the price range counts only the variants on sale, in minor units', () => {
+  expect(priceRange([{ unitPrice: dollars(90), enabled: true }])).toEqual({ min: 9000, max: 9000, currency: 'USD' });
   expect(
     priceRange([
-      { price: 120, enabled: true },
-      { price: 80, enabled: false },
-      { price: 150, enabled: true },
+      { unitPrice: dollars(129.5), enabled: true },
+      { unitPrice: dollars(80), enabled: false },
+      { unitPrice: dollars(150), enabled: true },
     ]),
-  ).toEqual({ min: 120, max: 150 });
-  expect(priceRange([{ price: 80, enabled: false }])).toBeNull();
+  ).toEqual({ min: 12950, max: 15000, currency: 'USD' });
+  expect(priceRange([{ unitPrice: dollars(80), enabled: false }])).toBeNull();
 });

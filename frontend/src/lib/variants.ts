@@ -4,6 +4,7 @@
  * Plain functions, shared by the purchase page, the product cards and the cart.
  */
 import { measureOutOfBounds } from '@keen/rules';
+import type { MoneyValue } from './money';
 
 export { lineName } from '@keen/rules';
 
@@ -18,7 +19,7 @@ export interface CustomOption {
   min: number;
   max: number;
   unit: string;
-  surcharge: number;
+  surchargeAmount: MoneyValue;
 }
 
 export interface PickerGroup {
@@ -32,7 +33,7 @@ export interface PickerVariant {
   id: string;
   name: string;
   options: { id: string; groupId: string }[];
-  price: number;
+  unitPrice: MoneyValue;
   quantity: number;
   img: string;
   enabled: boolean;
@@ -85,8 +86,9 @@ export function customOf(groups: PickerGroup[], variant: Pick<PickerVariant, 'op
   return null;
 }
 
-/** What one unit of the variant costs: its price, plus the surcharge when it is made to measure. */
-export const unitPrice = (groups: PickerGroup[], variant: PickerVariant) => variant.price + (customOf(groups, variant)?.surcharge ?? 0);
+/** What one unit of the variant costs in minor units: its price, plus the surcharge when it is made to measure. */
+export const unitPrice = (groups: PickerGroup[], variant: PickerVariant) =>
+  variant.unitPrice.amount + (customOf(groups, variant)?.surchargeAmount.amount ?? 0);
 
 /** The server's words when a measure is missing or out of bounds, or null when it is fine. */
 export function measureError(custom: NonNullable<ReturnType<typeof customOf>>, raw: string, productName: string): string | null {
@@ -108,8 +110,12 @@ export function variantLabel(groups: PickerGroup[], variant: Pick<PickerVariant,
     .join(' / ');
 }
 
-/** The lowest and highest price of the variants on sale: a card says "from" when they differ. */
-export function priceRange(variants: Pick<PickerVariant, 'price' | 'enabled'>[]): { min: number; max: number } | null {
-  const prices = offered(variants).map((variant) => variant.price);
-  return prices.length ? { min: Math.min(...prices), max: Math.max(...prices) } : null;
+/** The lowest and highest price of the variants on sale, in minor units: a card says "from" when they differ. */
+export function priceRange(
+  variants: Pick<PickerVariant, 'unitPrice' | 'enabled'>[],
+): { min: number; max: number; currency: string } | null {
+  const prices = offered(variants).map((variant) => variant.unitPrice);
+  if (!prices.length) return null;
+  const amounts = prices.map((price) => price.amount);
+  return { min: Math.min(...amounts), max: Math.max(...amounts), currency: prices[0].currency };
 }

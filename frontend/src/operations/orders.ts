@@ -9,9 +9,12 @@ export const OrderFieldsFragment = graphql(`
     email
     description
     img
-    price
-    totalPrice
     quantity
+    totals {
+      total {
+        ...MoneyFields
+      }
+    }
     status
     paid
     state
@@ -22,7 +25,6 @@ export const OrderFieldsFragment = graphql(`
     engraving {
       text
       font
-      unitPrice
     }
     lines {
       id
@@ -31,12 +33,18 @@ export const OrderFieldsFragment = graphql(`
       sku
       img
       quantity
-      unitPrice
-      lineTotal
+      unitAmount {
+        ...MoneyFields
+      }
+      lineAmount {
+        ...MoneyFields
+      }
       engraving {
         text
         font
-        unitPrice
+        unitAmount {
+          ...MoneyFields
+        }
       }
       product {
         id

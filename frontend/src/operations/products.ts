@@ -1,5 +1,14 @@
 import { graphql } from '../gql';
 
+/** An amount: minor units, currency and how the shop writes it. Shared by every operation that reads one. */
+export const MoneyFieldsFragment = graphql(`
+  fragment MoneyFields on Money {
+    amount
+    currency
+    formatted
+  }
+`);
+
 /** What the shop shows of a product; shared by the storefront, purchase and admin operations. */
 export const ProductFieldsFragment = graphql(`
   fragment ProductFields on Product {
@@ -7,7 +16,9 @@ export const ProductFieldsFragment = graphql(`
     name
     img
     description
-    price
+    priceFrom {
+      ...MoneyFields
+    }
     quantity
     minimumQuantity
   }
@@ -30,7 +41,9 @@ export const ProductChoiceFieldsFragment = graphql(`
         min
         max
         unit
-        surcharge
+        surchargeAmount {
+          ...MoneyFields
+        }
       }
     }
     variants {
@@ -40,7 +53,9 @@ export const ProductChoiceFieldsFragment = graphql(`
         id
         groupId
       }
-      price
+      unitPrice {
+        ...MoneyFields
+      }
       quantity
       img
       enabled
@@ -60,7 +75,9 @@ export const ProductsQuery = graphql(`
         ...ProductFields
         variants {
           id
-          price
+          unitPrice {
+            ...MoneyFields
+          }
           enabled
         }
       }

@@ -1,6 +1,18 @@
 import { expect } from 'vitest';
 import type { DocumentNode } from 'graphql';
+import { formatMoney, toMinorUnits } from '@keen/rules';
 import { createCache } from '../lib/apollo';
+
+/** A Money as the server answers it (minor units, en-US): money(12950) is $129.50. */
+export const money = (amount: number, currency = 'USD') => ({
+  __typename: 'Money',
+  amount,
+  currency,
+  formatted: formatMoney(amount, currency, 'en-US'),
+});
+
+/** A whole or decimal dollar amount as a Money: dollars(129.5) is 12950 cents. */
+export const dollars = (amount: number) => money(toMinorUnits(amount, 'USD'));
 
 /**
  * Answers that the tests' mocked operations share: each is a whole object of its GraphQL type (so
@@ -9,11 +21,13 @@ import { createCache } from '../lib/apollo';
 
 /**
  * Casey's unpaid order of two "Knife {id}" at $50 each (every OrderFields field); unless the
- * overrides give `lines`, its one line repeats the order's (overridden) product fields.
+ * overrides give `lines`, its one line repeats the order's (overridden) product fields. `price`
+ * and `totalPrice` overrides are in dollars.
  */
 export const orderFixture = (id: string, overrides: Record<string, unknown> = {}) => {
-  const order = orderFields(id, overrides);
-  return { ...order, lines: overrides.lines ?? [lineFixture(`${id}-1`, order)] };
+  const { price = 50, totalPrice = 100, ...rest } = overrides as OrderOverrides;
+  const order = { ...orderFields(id, totalPrice), ...rest };
+  return { ...order, lines: overrides.lines ?? [lineFixture(`${id}-1`, { ...order, price, totalPrice })] };
 };
 
 /** One OrderLine as the server answers it. */
@@ -28,13 +42,15 @@ export const lineFixture = (
   sku: null,
   img: line.img,
   quantity: line.quantity,
-  unitPrice: line.price,
-  lineTotal: line.totalPrice,
+  unitAmount: dollars(line.price),
+  lineAmount: dollars(line.totalPrice),
   engraving: line.engraving,
   product: null,
 });
 
-const orderFields = (id: string, overrides: Record<string, unknown>) => ({
+type OrderOverrides = { name?: string; img?: string; quantity?: number; price?: number; totalPrice?: number; engraving?: unknown };
+
+const orderFields = (id: string, totalPrice: number) => ({
   __typename: 'Order',
   id,
   userName: 'Casey Blade',
@@ -42,9 +58,8 @@ const orderFields = (id: string, overrides: Record<string, unknown>) => ({
   email: 'casey@keen.test',
   description: `Details of ${id}`,
   img: `/images/${id}.svg`,
-  price: 50,
-  totalPrice: 100,
   quantity: 2,
+  totals: { __typename: 'OrderTotals', total: dollars(totalPrice) },
   status: 'Pending',
   paid: false,
   state: 'AwaitingPayment',
@@ -53,11 +68,10 @@ const orderFields = (id: string, overrides: Record<string, unknown>) => ({
   trackingNumber: null,
   engraving: null,
   createdAt: '2026-11-22T10:00:00.000Z',
-  ...(overrides as { name?: string; img?: string; quantity?: number; price?: number; totalPrice?: number; engraving?: unknown }),
 });
 
-/** The option groups and variants of a product without options: one variant, named "", with its price, stock and photo. */
-export const oneVariantFixture = (product: { id: string; price: number; quantity: number; img: string }) => ({
+/** The option groups and variants of a product without options: one variant, named "", with its price (a Money), stock and photo. */
+export const oneVariantFixture = (product: { id: string; priceFrom: ReturnType<typeof money>; quantity: number; img: string }) => ({
   optionGroups: [],
   variants: [
     {
@@ -65,7 +79,7 @@ export const oneVariantFixture = (product: { id: string; price: number; quantity
       id: `${product.id}-v`,
       name: '',
       options: [],
-      price: product.price,
+      unitPrice: product.priceFrom,
       quantity: product.quantity,
       img: product.img,
       enabled: true,
@@ -73,8 +87,13 @@ export const oneVariantFixture = (product: { id: string; price: number; quantity
   ],
 });
 
-/** An order's engraving as the server answers it. */
-export const engravingFixture = (text: string, font: string, unitPrice = 15) => ({ __typename: 'OrderEngraving', text, font, unitPrice });
+/** An order line's engraving as the server answers it; its surcharge in dollars. */
+export const engravingFixture = (text: string, font: string, unitPrice = 15) => ({
+  __typename: 'OrderEngraving',
+  text,
+  font,
+  unitAmount: dollars(unitPrice),
+});
 
 /** Casey's completed profile (every UserFields field). */
 export const userFixture = (overrides: Record<string, unknown> = {}) => ({

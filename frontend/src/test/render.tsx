@@ -26,6 +26,7 @@ export function authState(overrides: Partial<AuthState> = {}): AuthState {
       authEmulatorUrl: null,
       stripePublishableKey: null,
       paymentProvider: 'test',
+      shop: { currency: 'USD', locale: 'en-US', country: 'US', pricesIncludeTax: false },
     },
     error: null,
     signOut: vi.fn(async () => {}),

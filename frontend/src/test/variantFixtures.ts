@@ -1,3 +1,5 @@
+import { dollars } from './fixtures';
+
 /**
  * A santoku in two blade lengths and two handles, plus a made-to-measure length (12 to 30 cm,
  * +$40), as the server answers Product.optionGroups and Product.variants. 16 cm is sold out in
@@ -13,7 +15,7 @@ export const santokuGroups = [
       { __typename: 'ProductOptionValue', id: 'v18', groupId: 'g-length', name: '18 cm', custom: false },
       { __typename: 'ProductOptionValue', id: 'vmm', groupId: 'g-length', name: 'Made to measure', custom: true },
     ],
-    custom: { __typename: 'CustomOptionValue', label: 'Made to measure', min: 12, max: 30, unit: 'cm', surcharge: 40 },
+    custom: { __typename: 'CustomOptionValue', label: 'Made to measure', min: 12, max: 30, unit: 'cm', surchargeAmount: dollars(40) },
   },
   {
     __typename: 'ProductOptionGroup',
@@ -38,7 +40,7 @@ const variant = (length: string, handle: string, name: string, price: number, qu
   id: `${length}-${handle}`,
   name,
   options: [option(length), option(handle)],
-  price,
+  unitPrice: dollars(price),
   quantity,
   img,
   enabled: true,
@@ -60,12 +62,12 @@ export const santokuProduct = (overrides: Record<string, unknown> = {}) => ({
   name: 'Engraved Santoku',
   img: '/images/santoku.svg',
   description: 'Hollow edge',
-  price: 100,
+  priceFrom: dollars(100),
   quantity: 16,
   minimumQuantity: 1,
   engravable: false,
   engravingMaxLength: 24,
-  engravingPrice: 0,
+  engravingSurcharge: dollars(0),
   optionGroups: santokuGroups,
   variants: santokuVariants(),
   ...overrides,

@@ -2,14 +2,15 @@ import type { ChangeEventHandler, FocusEventHandler } from 'react';
 import { Box, Stack, TextField, Typography } from '@mui/material';
 import EngravingPreview from './EngravingPreview';
 import { engravingLength } from '@keen/rules';
+import type { MoneyValue } from '../../lib/money';
 
 interface EngravingFieldsProps {
   text: string;
   font: string;
   fonts: readonly { id: string; name: string }[];
   maxLength: number;
-  /** Surcharge per unit in whole dollars. */
-  price: number;
+  /** Surcharge per unit. */
+  surcharge: MoneyValue;
   error?: string;
   /** Inputs are named engravingText and engravingFont, for formik's handleChange. */
   onChange: ChangeEventHandler<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>;
@@ -17,11 +18,11 @@ interface EngravingFieldsProps {
 }
 
 /** The purchase form's optional engraving: text, font and a live preview on the blade. */
-export default function EngravingFields({ text, font, fonts, maxLength, price, error, onChange, onBlur }: EngravingFieldsProps) {
+export default function EngravingFields({ text, font, fonts, maxLength, surcharge, error, onChange, onBlur }: EngravingFieldsProps) {
   return (
     <Stack spacing={2} component="fieldset" sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 2, m: 0 }}>
       <Typography component="legend" sx={{ px: 0.5 }}>
-        Engraving (optional{price > 0 ? `, +$${price} per unit` : ''})
+        Engraving (optional{surcharge.amount > 0 ? `, +${surcharge.formatted} per unit` : ''})
       </Typography>
       <TextField
         id="purchase-engraving-text"

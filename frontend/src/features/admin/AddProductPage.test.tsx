@@ -6,10 +6,25 @@ import { MockedProvider } from '@apollo/client/testing/react';
 import { SnackbarProvider } from 'notistack';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import AddProductPage from './AddProductPage';
-import { AdminProductQuery } from './operations';
+import { dollars } from '../../test/fixtures';
+import { AdminProductQuery, UpdateProductMutation } from './operations';
 import UpdateProductPage from './UpdateProductPage';
 
 const PRODUCT_ID = 'a1b2c3d4-0000-4000-8000-0000000000aa';
+
+const storedProduct = {
+  __typename: 'Product',
+  id: PRODUCT_ID,
+  name: 'Damascus Chef Knife',
+  img: '/images/chef.svg',
+  description: 'Sharp',
+  priceFrom: dollars(120),
+  quantity: 5,
+  minimumQuantity: 1,
+  engravable: true,
+  engravingMaxLength: 24,
+  engravingSurcharge: dollars(15),
+};
 
 function renderAt(path: string, mocks: MockLink.MockedResponse[] = []) {
   render(
@@ -68,18 +83,18 @@ test('Update Product starts from the stored values and uses its own minimum-quan
           name: 'Damascus Chef Knife',
           img: '/images/chef.svg',
           description: 'Sharp',
-          price: 120,
+          priceFrom: dollars(120),
           quantity: 5,
           minimumQuantity: 1,
           engravable: false,
           engravingMaxLength: 24,
-          engravingPrice: 0,
+          engravingSurcharge: dollars(0),
         },
       },
     },
   };
   renderAt(`/updateProduct/${PRODUCT_ID}`, [productMock]);
-  expect(await screen.findByDisplayValue('120')).toBeInTheDocument();
+  expect(await screen.findByDisplayValue('120.00')).toBeInTheDocument();
   expect(screen.getByAltText('Photo preview')).toHaveAttribute('src', '/images/chef.svg');
   fireEvent.change(screen.getByLabelText('Price'), { target: { value: '' } });
   fireEvent.change(screen.getByLabelText('Quantity'), { target: { value: '' } });
@@ -90,4 +105,44 @@ test('Update Product starts from the stored values and uses its own minimum-quan
   expect(screen.getByText('Minimum Quantity is Required')).toBeInTheDocument();
   // The current photo counts: no photo message.
   expect(screen.queryByText('Product Photo is Required')).not.toBeInTheDocument();
+});
+
+test('Update Product takes a price with cents and sends it as priceAmount in cents; an amount with too many decimals is refused', async () => {
+  let sent: unknown = null;
+  renderAt(`/updateProduct/${PRODUCT_ID}`, [
+    { request: { query: AdminProductQuery, variables: { id: PRODUCT_ID } }, result: { data: { product: storedProduct } } },
+    {
+      request: {
+        query: UpdateProductMutation,
+        variables: (variables) => {
+          sent = variables.input;
+          return true;
+        },
+      },
+      result: { data: { updateProduct: { ...storedProduct, priceFrom: dollars(129.5), engravingSurcharge: dollars(12.5) } } },
+    },
+  ]);
+  const price = await screen.findByLabelText('Price');
+  expect(price).toHaveValue('120.00');
+  expect(screen.getByLabelText('Engraving price')).toHaveValue('15.00');
+  fireEvent.change(price, { target: { value: '12.345' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Update Product' }));
+  expect(await screen.findByText('Enter an amount like 129.50')).toBeInTheDocument();
+  expect(sent).toBeNull();
+  fireEvent.change(price, { target: { value: '0' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Update Product' }));
+  expect(await screen.findByText('Product Price must be at least 1')).toBeInTheDocument();
+  fireEvent.change(price, { target: { value: '129.50' } });
+  fireEvent.change(screen.getByLabelText('Engraving price'), { target: { value: '12.5' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Update Product' }));
+  await waitFor(() => expect(sent).not.toBeNull());
+  expect(sent).toEqual({
+    priceAmount: 12950,
+    quantity: 5,
+    minimumQuantity: 1,
+    img: '/images/chef.svg',
+    engravable: true,
+    engravingMaxLength: 24,
+    engravingAmount: 1250,
+  });
 });

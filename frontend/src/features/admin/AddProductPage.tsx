@@ -1,9 +1,10 @@
 import { useMutation } from '@apollo/client/react';
-import { NEW_PRODUCT_ENGRAVING } from '@keen/rules';
+import { NEW_PRODUCT_ENGRAVING, toMinorUnits } from '@keen/rules';
 import { Typography } from '@mui/material';
 import { useSnackbar } from 'notistack';
 import { useNavigate } from 'react-router-dom';
 import { errorMessage } from '../../lib/errors';
+import { amountText, useShop } from '../../lib/money';
 import { addProductToLists } from '../../lib/listCache';
 import { CreateProductMutation } from './operations';
 import ProductForm, { type ProductFields } from './ProductForm';
@@ -13,6 +14,7 @@ import { addProductSchema } from './productSchema';
 export default function AddProductPage() {
   const { enqueueSnackbar } = useSnackbar();
   const navigate = useNavigate();
+  const { currency } = useShop();
   const [createProduct] = useMutation(CreateProductMutation, {
     // The new product joins the cached lists (the store's and the grid's) without a refetch.
     update: (cache, { data }) => data && addProductToLists(cache, data.createProduct),
@@ -35,8 +37,18 @@ export default function AddProductPage() {
         Add Product
       </Typography>
       <ProductForm
-        initialValues={{ name: '', description: '', price: '', quantity: '', minimumQuantity: '', photo: null, ...NEW_PRODUCT_ENGRAVING }}
+        initialValues={{
+          name: '',
+          description: '',
+          price: '',
+          quantity: '',
+          minimumQuantity: '',
+          photo: null,
+          ...NEW_PRODUCT_ENGRAVING,
+          engravingPrice: amountText(toMinorUnits(NEW_PRODUCT_ENGRAVING.engravingPrice, currency), currency),
+        }}
         schema={addProductSchema}
+        currency={currency}
         submitLabel="Add Product"
         nameEditable
         onSave={save}

@@ -77,7 +77,7 @@ export default function AllOrdersPage() {
           Customer: {order.userName} ({order.email})
         </Typography>
         <Typography variant="body2">Quantity: {order.quantity}</Typography>
-        <Typography variant="body2">Price: ${order.totalPrice}</Typography>
+        <Typography variant="body2">Price: {order.totals.total.formatted}</Typography>
         <EngravingText engraving={order.engraving} />
         {order.state === 'Paid' && <Typography variant="body2">The payment will be refunded to the customer.</Typography>}
       </>
@@ -169,7 +169,15 @@ export default function AllOrdersPage() {
     { field: 'transactionId', headerName: 'Transaction', flex: 1, minWidth: 160, sortable: false },
     { field: 'email', headerName: 'Email', flex: 1, minWidth: 180 },
     { field: 'quantity', headerName: 'Quantity', type: 'number', width: 100 },
-    { field: 'totalPrice', headerName: 'Total', type: 'number', width: 100, valueFormatter: (value: number) => `$${value}` },
+    // Sorted by the server as totalPrice; the cell shows the exact total as the shop writes it.
+    {
+      field: 'totalPrice',
+      headerName: 'Total',
+      type: 'number',
+      width: 110,
+      valueGetter: (_value, row) => row.totals.total.amount,
+      valueFormatter: (_value, row) => row.totals.total.formatted,
+    },
     {
       field: 'paid',
       headerName: 'Payment',

@@ -4,7 +4,9 @@ import { Avatar, Button, FormControlLabel, Switch, Typography } from '@mui/mater
 import type { GridColDef } from '@mui/x-data-grid';
 import { useSnackbar } from 'notistack';
 import { Link as RouterLink } from 'react-router-dom';
+import { parseMajorAmount } from '@keen/rules';
 import { errorMessage } from '../../lib/errors';
+import { amountText, UNREADABLE_AMOUNT } from '../../lib/money';
 import { useConfirmedDelete } from '../../components/useConfirmedDelete';
 import type { AdminProductsQuery as AdminProductsResult } from '../../gql/graphql';
 import { removeFromLists } from '../../lib/listCache';
@@ -12,7 +14,8 @@ import { AdminProductsQuery, DeleteProductMutation, UpdateProductMutation } from
 import { actionsColumn } from '../../components/gridActions';
 import { AdminGrid, useServerList } from './serverGrid';
 
-type Product = AdminProductsResult['products']['items'][number];
+/** A row, with its engraving price as the admin typed it in the grid until it is saved. */
+type Product = AdminProductsResult['products']['items'][number] & { engravingPriceText?: string };
 
 const SORTABLE = ['name', 'price', 'quantity', 'createdAt'] as const;
 
@@ -34,20 +37,26 @@ export default function ManageProductsPage() {
         <Typography>{product.name}</Typography>
         <Typography variant="body2">{product.description}</Typography>
         <Typography variant="body2">Quantity: {product.quantity}</Typography>
-        <Typography variant="body2">Price: ${product.price}</Typography>
+        <Typography variant="body2">Price: {product.priceFrom.formatted}</Typography>
       </>
     ),
   });
 
   /** An engraving setting edited in the grid; a refusal shows the server's message and keeps the old row. */
   async function saveRow(row: Product, previous: Product): Promise<Product> {
-    const { price, quantity, minimumQuantity, img, engravable, engravingMaxLength, engravingPrice } = row;
+    const { quantity, minimumQuantity, img, engravable, engravingMaxLength, engravingPriceText, priceFrom, engravingSurcharge } = row;
+    const engravingAmount =
+      engravingPriceText === undefined ? engravingSurcharge.amount : parseMajorAmount(engravingPriceText, engravingSurcharge.currency);
+    if (engravingAmount === null) {
+      enqueueSnackbar(UNREADABLE_AMOUNT, { variant: 'error' });
+      return previous;
+    }
+    const input = { priceAmount: priceFrom.amount, quantity, minimumQuantity, img, engravable, engravingMaxLength, engravingAmount };
     try {
-      const { data: updated } = await updateProduct({
-        variables: { id: row.id, input: { price, quantity, minimumQuantity, img, engravable, engravingMaxLength, engravingPrice } },
-      });
+      const { data: updated } = await updateProduct({ variables: { id: row.id, input } });
       enqueueSnackbar(`${row.name} have been updated`, { variant: 'success' });
-      return { ...row, ...updated?.updateProduct };
+      const { engravingPriceText: _typed, ...saved } = row;
+      return { ...saved, ...updated?.updateProduct };
     } catch (failure) {
       enqueueSnackbar(errorMessage(failure), { variant: 'error' });
       return previous;
@@ -64,19 +73,30 @@ export default function ManageProductsPage() {
     },
     { field: 'name', headerName: 'Name', flex: 1, minWidth: 180 },
     { field: 'description', headerName: 'Description', flex: 1.5, minWidth: 200, sortable: false },
-    { field: 'price', headerName: 'Price', type: 'number', width: 100, valueFormatter: (value: number) => `$${value}` },
+    {
+      field: 'price',
+      headerName: 'Price',
+      type: 'number',
+      width: 110,
+      valueGetter: (_value, row) => row.priceFrom.amount,
+      valueFormatter: (_value, row) => row.priceFrom.formatted,
+    },
     { field: 'quantity', headerName: 'Quantity', type: 'number', width: 100 },
     { field: 'minimumQuantity', headerName: 'Minimum', type: 'number', width: 100, sortable: false },
     { field: 'engravable', headerName: 'Engravable', type: 'boolean', width: 110, sortable: false, editable: true },
     { field: 'engravingMaxLength', headerName: 'Engraving length', type: 'number', width: 140, sortable: false, editable: true },
     {
+      // Edited as text with cents ("15.50"), shown as the shop writes it.
       field: 'engravingPrice',
       headerName: 'Engraving price',
-      type: 'number',
       width: 130,
+      align: 'right',
+      headerAlign: 'right',
       sortable: false,
       editable: true,
-      valueFormatter: (value: number) => `$${value}`,
+      valueGetter: (_value, row) => row.engravingPriceText ?? amountText(row.engravingSurcharge.amount, row.engravingSurcharge.currency),
+      valueSetter: (value: string, row) => ({ ...row, engravingPriceText: value }),
+      valueFormatter: (_value, row) => row.engravingSurcharge.formatted,
     },
     { field: 'createdAt', headerName: 'Added', width: 170, valueFormatter: (value: string) => new Date(value).toLocaleString() },
     actionsColumn(280, (row) => (

@@ -28,14 +28,14 @@ export default function OrderLinesDialog({ order, onClose }: { order: OrderField
               <TableCell>{line.engraving ? <EngravingText engraving={line.engraving} label="" /> : '-'}</TableCell>
               <TableCell align="right">{line.quantity}</TableCell>
               <TableCell align="right">
-                ${line.unitPrice}
-                {line.engraving ? ` + $${line.engraving.unitPrice}` : ''}
+                {line.unitAmount.formatted}
+                {line.engraving ? ` + ${line.engraving.unitAmount.formatted}` : ''}
               </TableCell>
-              <TableCell align="right">${line.lineTotal}</TableCell>
+              <TableCell align="right">{line.lineAmount.formatted}</TableCell>
             </TableRow>
           ))}
         </SimpleTable>
-        <Typography sx={{ mt: 2, textAlign: 'right', fontWeight: 600 }}>Total: ${order?.totalPrice}</Typography>
+        <Typography sx={{ mt: 2, textAlign: 'right', fontWeight: 600 }}>Total: {order?.totals.total.formatted}</Typography>
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>Close</Button>

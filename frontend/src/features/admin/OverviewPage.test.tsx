@@ -2,11 +2,12 @@ import { afterEach, expect, test, vi } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import { forgetOverview } from '../../lib/listCache';
 import { countingClient, renderPage } from '../../test/render';
+import { dollars } from '../../test/fixtures';
 import OverviewPage, { OVERVIEW_FRESH_MS } from './OverviewPage';
 
 const overview = {
   __typename: 'Overview',
-  days: [{ __typename: 'DailySales', day: '2026-11-22', revenue: 120, orders: 2 }],
+  days: [{ __typename: 'DailySales', day: '2026-11-22', sales: dollars(120), orders: 2 }],
   paidOrders: 3,
   unpaidOrders: 1,
   lowStockVariants: [
@@ -58,25 +59,25 @@ test('a second visit while the overview is fresh reads the cache; a stale one, o
   const { client, requests } = overviewClient();
 
   const first = show(client);
-  expect(await screen.findByText(/Revenue per day, last 30 days \(\$120 in all\)/)).toBeInTheDocument();
+  expect(await screen.findByText(/Revenue per day, last 30 days \(\$120.00 in all\)/)).toBeInTheDocument();
   first.unmount();
   expect(requests).toEqual(['Overview']);
 
   vi.spyOn(Date, 'now').mockReturnValue(start + OVERVIEW_FRESH_MS - 1);
   const second = show(client);
-  expect(await screen.findByText(/\$120 in all/)).toBeInTheDocument();
+  expect(await screen.findByText(/\$120.00 in all/)).toBeInTheDocument();
   second.unmount();
   expect(requests).toEqual(['Overview']);
 
   forgetOverview(client.cache);
   const afterChange = show(client);
-  expect(await screen.findByText(/\$120 in all/)).toBeInTheDocument();
+  expect(await screen.findByText(/\$120.00 in all/)).toBeInTheDocument();
   afterChange.unmount();
   expect(requests).toEqual(['Overview', 'Overview']);
 
   vi.spyOn(Date, 'now').mockReturnValue(start + 3 * OVERVIEW_FRESH_MS);
   show(client);
-  expect(await screen.findByText(/\$120 in all/)).toBeInTheDocument();
+  expect(await screen.findByText(/\$120.00 in all/)).toBeInTheDocument();
   expect(requests).toEqual(['Overview', 'Overview', 'Overview']);
 });
 

@@ -7,7 +7,8 @@ import { PieChart } from '@mui/x-charts/PieChart';
 import Spinner from '../../components/Spinner';
 import { errorMessage } from '../../lib/errors';
 import { OverviewQuery } from './operations';
-import { lineName } from '@keen/rules';
+import { lineName, toMajorUnits } from '@keen/rules';
+import { useFormatMoney, useShop } from '../../lib/money';
 
 /** Other staff's orders change the numbers too, so a cached overview is trusted for a minute. */
 export const OVERVIEW_FRESH_MS = 60_000;
@@ -23,6 +24,8 @@ export default function OverviewPage() {
     Date.now() - overviewFetchedAt < OVERVIEW_FRESH_MS ? 'cache-first' : 'network-only',
   );
   const { data, loading, error } = useQuery(OverviewQuery, { fetchPolicy, nextFetchPolicy: 'cache-first' });
+  const shop = useShop();
+  const formatMoney = useFormatMoney();
   useEffect(() => {
     if (data && fetchPolicy === 'network-only') overviewFetchedAt = Date.now();
   }, [data, fetchPolicy]);
@@ -38,7 +41,10 @@ export default function OverviewPage() {
 
   const { days, paidOrders, unpaidOrders, lowStockVariants, unitsByProduct, unitsByVariant } = data.overview;
   const labels = days.map((d) => d.day.slice(5));
-  const revenue = days.reduce((sum, d) => sum + d.revenue, 0);
+  const currency = days[0]?.sales.currency ?? shop.currency;
+  const revenue = days.reduce((sum, d) => sum + d.sales.amount, 0);
+  // The chart scales major units; its tooltips write each day's exact sales.
+  const salesOf = new Map(days.map((d) => [toMajorUnits(d.sales.amount, currency), d.sales.formatted]));
 
   return (
     <Stack spacing={3}>
@@ -48,12 +54,18 @@ export default function OverviewPage() {
       <Card>
         <CardContent>
           <Typography variant="h6" component="h2">
-            Revenue per day, last 30 days (${revenue} in all)
+            Revenue per day, last 30 days ({formatMoney(revenue, currency)} in all)
           </Typography>
           <BarChart
             height={280}
             xAxis={[{ data: labels, scaleType: 'band' }]}
-            series={[{ data: days.map((d) => d.revenue), label: 'Revenue ($)' }]}
+            series={[
+              {
+                data: days.map((d) => toMajorUnits(d.sales.amount, currency)),
+                label: `Revenue (${currency})`,
+                valueFormatter: (value) => (value === null ? '' : (salesOf.get(value) ?? String(value))),
+              },
+            ]}
           />
         </CardContent>
       </Card>

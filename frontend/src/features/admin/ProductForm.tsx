@@ -1,10 +1,11 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Box, Button, FormControlLabel, LinearProgress, Stack, Switch, Typography } from '@mui/material';
+import { Box, Button, FormControlLabel, InputAdornment, LinearProgress, Stack, Switch, Typography } from '@mui/material';
 import { useFormik } from 'formik';
-import { ENGRAVING_MAX_LENGTH, ENGRAVING_PRICE } from '@keen/rules';
+import { ENGRAVING_MAX_LENGTH, parseMajorAmount } from '@keen/rules';
 import type { ZodType } from 'zod';
 import FormikNumberField from '../../components/FormikNumberField';
 import FormikTextField from '../../components/FormikTextField';
+import { currencySymbol } from '../../lib/money';
 import { uploadImage } from '../../lib/upload';
 import { zodValidate } from '../../lib/zodForm';
 import { currentToken } from './adminApi';
@@ -13,18 +14,23 @@ import type { ProductFormValues } from './productSchema';
 export interface ProductFields {
   name: string;
   description: string;
-  price: number;
+  /** In minor units of the form's currency. */
+  priceAmount: number;
   quantity: number;
   minimumQuantity: number;
   img: string;
   engravable: boolean;
   engravingMaxLength: number;
-  engravingPrice: number;
+  /** In minor units of the form's currency. */
+  engravingAmount: number;
 }
 
 interface ProductFormProps {
   initialValues: ProductFormValues;
-  schema: ZodType;
+  /** The form's schema for the currency its amounts are typed in. */
+  schema: (currency: string) => ZodType;
+  /** What the prices are typed in: the shop's currency. */
+  currency: string;
   submitLabel: string;
   /** Update Product shows name and description read-only. */
   nameEditable: boolean;
@@ -39,20 +45,21 @@ interface NumberFieldSpec {
   max?: number;
 }
 const STOCK_FIELDS: NumberFieldSpec[] = [
-  { name: 'price', label: 'Price', min: 1 },
   { name: 'quantity', label: 'Quantity', min: 0 },
   { name: 'minimumQuantity', label: 'Minimum Quantity', min: 1 },
 ];
-const ENGRAVING_FIELDS: NumberFieldSpec[] = [
-  { name: 'engravingMaxLength', label: 'Engraving max length', min: ENGRAVING_MAX_LENGTH.min, max: ENGRAVING_MAX_LENGTH.max },
-  { name: 'engravingPrice', label: 'Engraving price', min: ENGRAVING_PRICE.min, max: ENGRAVING_PRICE.max },
-];
+const ENGRAVING_LENGTH_FIELD: NumberFieldSpec = {
+  name: 'engravingMaxLength',
+  label: 'Engraving max length',
+  min: ENGRAVING_MAX_LENGTH.min,
+  max: ENGRAVING_MAX_LENGTH.max,
+};
 
 /** Add and Update Product: formik + the shared schemas with SPEC's messages, photo preview and upload progress. */
-export default function ProductForm({ initialValues, schema, submitLabel, nameEditable, onSave }: ProductFormProps) {
+export default function ProductForm({ initialValues, schema, currency, submitLabel, nameEditable, onSave }: ProductFormProps) {
   const [progress, setProgress] = useState<number | null>(null);
 
-  const validate = useMemo(() => zodValidate<ProductFormValues>(schema), [schema]);
+  const validate = useMemo(() => zodValidate<ProductFormValues>(schema(currency)), [schema, currency]);
   const formik = useFormik<ProductFormValues>({
     initialValues,
     validate,
@@ -71,13 +78,14 @@ export default function ProductForm({ initialValues, schema, submitLabel, nameEd
       await onSave({
         name: values.name.trim(),
         description: values.description.trim(),
-        price: Number(values.price),
+        // The schema has read both amounts already.
+        priceAmount: parseMajorAmount(values.price, currency) ?? 0,
         quantity: Number(values.quantity),
         minimumQuantity: Number(values.minimumQuantity),
         img,
         engravable: values.engravable,
         engravingMaxLength: Number(values.engravingMaxLength),
-        engravingPrice: Number(values.engravingPrice),
+        engravingAmount: parseMajorAmount(values.engravingPrice, currency) ?? 0,
       });
       setProgress(null);
     },
@@ -89,6 +97,19 @@ export default function ProductForm({ initialValues, schema, submitLabel, nameEd
   const preview = chosenPhotoUrl ?? (typeof initialValues.photo === 'string' ? initialValues.photo : null);
   const numberField = ({ name, label, min, max }: NumberFieldSpec) => (
     <FormikNumberField key={name} formik={formik} id={`product-${name}`} name={name} label={label} min={min} max={max} />
+  );
+  // Amounts take cents ("129.50"): a text field with a decimal keyboard, the currency beside it.
+  const amountField = (name: 'price' | 'engravingPrice', label: string) => (
+    <FormikTextField
+      formik={formik}
+      id={`product-${name}`}
+      name={name}
+      label={label}
+      slotProps={{
+        htmlInput: { inputMode: 'decimal', autoComplete: 'off' },
+        input: { startAdornment: <InputAdornment position="start">{currencySymbol(currency)}</InputAdornment> },
+      }}
+    />
   );
 
   return (
@@ -104,13 +125,15 @@ export default function ProductForm({ initialValues, schema, submitLabel, nameEd
           minRows={3}
           disabled={!nameEditable}
         />
+        {amountField('price', 'Price')}
         {STOCK_FIELDS.map(numberField)}
         <FormControlLabel
           control={<Switch id="product-engravable" name="engravable" checked={formik.values.engravable} onChange={formik.handleChange} />}
           label="Engravable"
         />
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-          {ENGRAVING_FIELDS.map(numberField)}
+          {numberField(ENGRAVING_LENGTH_FIELD)}
+          {amountField('engravingPrice', 'Engraving price')}
         </Stack>
         <Box>
           <Button variant="outlined" component="label">

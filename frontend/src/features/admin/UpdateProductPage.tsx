@@ -4,6 +4,7 @@ import Spinner from '../../components/Spinner';
 import { useSnackbar } from 'notistack';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { errorMessage } from '../../lib/errors';
+import { amountText } from '../../lib/money';
 import { AdminProductQuery, UpdateProductMutation } from './operations';
 import ProductForm, { type ProductFields } from './ProductForm';
 import { updateProductSchema } from './productSchema';
@@ -27,9 +28,11 @@ export default function UpdateProductPage() {
     );
   }
 
-  async function save({ price, quantity, minimumQuantity, img, engravable, engravingMaxLength, engravingPrice }: ProductFields) {
+  const { currency } = product.priceFrom;
+
+  async function save({ priceAmount, quantity, minimumQuantity, img, engravable, engravingMaxLength, engravingAmount }: ProductFields) {
     try {
-      const input = { price, quantity, minimumQuantity, img, engravable, engravingMaxLength, engravingPrice };
+      const input = { priceAmount, quantity, minimumQuantity, img, engravable, engravingMaxLength, engravingAmount };
       const { data: updated } = await updateProduct({ variables: { id, input } });
       enqueueSnackbar(`${updated?.updateProduct.name ?? product!.name} have been updated`, { variant: 'success' });
       navigate('/dashboard/manageProducts');
@@ -51,15 +54,16 @@ export default function UpdateProductPage() {
         initialValues={{
           name: product.name,
           description: product.description,
-          price: product.price,
+          price: amountText(product.priceFrom.amount, currency),
           quantity: product.quantity,
           minimumQuantity: product.minimumQuantity,
           photo: product.img,
           engravable: product.engravable,
           engravingMaxLength: product.engravingMaxLength,
-          engravingPrice: product.engravingPrice,
+          engravingPrice: amountText(product.engravingSurcharge.amount, currency),
         }}
         schema={updateProductSchema}
+        currency={currency}
         submitLabel="Update Product"
         nameEditable={false}
         onSave={save}

@@ -121,7 +121,9 @@ export const OverviewQuery = graphql(`
     overview {
       days {
         day
-        revenue
+        sales {
+          ...MoneyFields
+        }
         orders
       }
       paidOrders

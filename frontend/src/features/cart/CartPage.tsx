@@ -11,7 +11,8 @@ import EngravingText from '../../components/engraving/EngravingText';
 import { useAuth } from '../../lib/auth';
 import { errorMessage } from '../../lib/errors';
 import EmptyCart from './EmptyCart';
-import { cart, type CartLine, lineKey, lineTotal, useCartLines } from '../../lib/cart';
+import { cart, type CartLine, cartTotal, lineKey, lineTotal, useCartLines } from '../../lib/cart';
+import { useFormatMoney } from '../../lib/money';
 import { lineName } from '../../lib/variants';
 import {
   type FreshProduct,
@@ -29,6 +30,7 @@ export default function CartPage() {
   const { user } = useAuth();
   const navigate = useNavigate();
   const { products, loading, error } = useFreshProducts(lines);
+  const formatMoney = useFormatMoney();
 
   if (!lines.length) {
     return (
@@ -46,7 +48,7 @@ export default function CartPage() {
     return product && changes.length ? { product, changes } : null;
   });
   const blocked = !products || problems.some(Boolean) || changed.some(Boolean);
-  const subtotal = lines.reduce((sum, line) => sum + lineTotal(line), 0);
+  const subtotal = cartTotal(lines);
   const checkout = () => {
     if (user) navigate('/checkout');
     else navigate('/login', { state: { from: { pathname: '/cart' } } });
@@ -74,7 +76,7 @@ export default function CartPage() {
         ))}
       </Stack>
       <Typography variant="h6" component="p" sx={{ mt: 3, textAlign: 'right' }}>
-        Subtotal: ${subtotal}
+        Subtotal: {formatMoney(subtotal.amount, subtotal.currency)}
       </Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mt: 2, justifyContent: 'flex-end' }}>
         <Button component={RouterLink} to="/products" variant="outlined">
@@ -99,6 +101,8 @@ interface CartRowProps {
 
 function CartRow({ line, index, product, problem, changedPrice }: CartRowProps) {
   const { enqueueSnackbar } = useSnackbar();
+  const formatMoney = useFormatMoney();
+  const { currency } = line.seen;
   const name = lineName(product?.name ?? line.seen.name, line.variantName);
   const variant = product ? freshVariant(line, product) : null;
   const [draft, setDraft] = useState(String(line.quantity));
@@ -133,8 +137,8 @@ function CartRow({ line, index, product, problem, changedPrice }: CartRowProps) 
               {name}
             </Typography>
             <Typography variant="body2">
-              Unit price: ${line.seen.price}
-              {line.engraving ? ` + $${line.seen.engravingPrice} engraving` : ''}
+              Unit price: {formatMoney(line.seen.unitAmount, currency)}
+              {line.engraving ? ` + ${formatMoney(line.seen.engravingAmount, currency)} engraving` : ''}
             </Typography>
             <EngravingText engraving={line.engraving} />
           </Box>
@@ -155,7 +159,7 @@ function CartRow({ line, index, product, problem, changedPrice }: CartRowProps) 
             slotProps={{ htmlInput: { min: rules.minimumQuantity, max: rules.quantity, step: 1 } }}
             sx={{ width: { xs: '100%', sm: 240 } }}
           />
-          <Typography sx={{ minWidth: 80, textAlign: { sm: 'right' } }}>${lineTotal(line)}</Typography>
+          <Typography sx={{ minWidth: 80, textAlign: { sm: 'right' } }}>{formatMoney(lineTotal(line), currency)}</Typography>
           <IconButton
             aria-label={`Remove ${name}`}
             onClick={() => {
@@ -177,7 +181,12 @@ function CartRow({ line, index, product, problem, changedPrice }: CartRowProps) 
               </Button>
             }
           >
-            {changedPrice.changes.map(({ what, from, to }) => `The ${what} of ${name} changed from $${from} to $${to}.`).join(' ')}
+            {changedPrice.changes
+              .map(
+                ({ what, from, to }) =>
+                  `The ${what} of ${name} changed from ${formatMoney(from.amount, from.currency)} to ${formatMoney(to.amount, to.currency)}.`,
+              )
+              .join(' ')}
           </Alert>
         )}
         {problem && (

@@ -5,7 +5,7 @@ import { ApolloClient, ApolloLink } from '@apollo/client';
 import { of, throwError } from 'rxjs';
 import { createCache } from '../../lib/apollo';
 import { cart, type CartLine } from '../../lib/cart';
-import { oneVariantFixture, orderFixture, userFixture } from '../../test/fixtures';
+import { dollars, oneVariantFixture, orderFixture, userFixture } from '../../test/fixtures';
 import { renderPage } from '../../test/render';
 import CheckoutPage from './CheckoutPage';
 
@@ -15,19 +15,19 @@ const fields = {
   name: 'Knife k1',
   img: '/images/k.svg',
   description: '',
-  price: 50,
+  priceFrom: dollars(50),
   quantity: 9,
   minimumQuantity: 1,
   engravable: false,
   engravingMaxLength: 24,
-  engravingPrice: 0,
+  engravingSurcharge: dollars(0),
 };
 const knife = { ...fields, ...oneVariantFixture(fields) };
 const line: CartLine = {
   productId: 'k1',
   quantity: 1,
   engraving: null,
-  seen: { name: 'Knife k1', img: '/images/k.svg', price: 50, engravingPrice: 0, minimumQuantity: 1, stock: 9 },
+  seen: { name: 'Knife k1', img: '/images/k.svg', unitAmount: 5000, engravingAmount: 0, currency: 'USD', minimumQuantity: 1, stock: 9 },
 };
 
 /** A shop whose network fails the next `failures` orders; it records every order's input. */

@@ -13,7 +13,8 @@ import { useAttemptKey } from '../../lib/attemptKey';
 import { errorMessage } from '../../lib/errors';
 import { prependToLists } from '../../lib/listCache';
 import { useSubmitOnce } from '../../lib/submitOnce';
-import { cart, type CartLine, lineKey, lineTotal, useCartLines } from '../../lib/cart';
+import { cart, type CartLine, cartTotal, lineKey, lineTotal, useCartLines } from '../../lib/cart';
+import { useFormatMoney } from '../../lib/money';
 import { lineName } from '../../lib/variants';
 import EmptyCart from './EmptyCart';
 import { CheckoutPageQuery, PlaceCartOrderMutation } from './operations';
@@ -96,7 +97,8 @@ function CheckoutForm({ me, lines }: { me: NonNullable<CheckoutPageResult['me']>
   });
   const { sending, onSubmit } = useSubmitOnce(formik.submitForm);
   const readOnly = { slotProps: { htmlInput: { readOnly: true } }, fullWidth: true };
-  const total = lines.reduce((sum, line) => sum + lineTotal(line), 0);
+  const total = cartTotal(lines);
+  const formatMoney = useFormatMoney();
 
   return (
     <Card>
@@ -123,13 +125,13 @@ function CheckoutForm({ me, lines }: { me: NonNullable<CheckoutPageResult['me']>
                     </Typography>
                     <EngravingText engraving={line.engraving} />
                   </Box>
-                  <Typography>${lineTotal(line)}</Typography>
+                  <Typography>{formatMoney(lineTotal(line), line.seen.currency)}</Typography>
                 </Box>
               ))}
             </Box>
             <Divider />
             <Typography variant="h6" component="p" sx={{ textAlign: 'right' }}>
-              Total: ${total}
+              Total: {formatMoney(total.amount, total.currency)}
             </Typography>
             {problems.length > 0 && (
               <Alert severity="error">

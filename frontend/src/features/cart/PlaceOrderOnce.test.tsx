@@ -2,7 +2,7 @@ import { beforeEach, expect, test } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { cart, type CartLine } from '../../lib/cart';
-import { oneVariantFixture, orderFixture, userFixture } from '../../test/fixtures';
+import { dollars, oneVariantFixture, orderFixture, userFixture } from '../../test/fixtures';
 import { holdingClient } from '../../test/holdingClient';
 import { renderPage } from '../../test/render';
 import CheckoutPage from './CheckoutPage';
@@ -13,18 +13,18 @@ const fields = {
   name: 'Knife k1',
   img: '/images/k.svg',
   description: '',
-  price: 50,
+  priceFrom: dollars(50),
   quantity: 9,
   minimumQuantity: 1,
   engravable: false,
   engravingMaxLength: 24,
-  engravingPrice: 0,
+  engravingSurcharge: dollars(0),
 };
 const line: CartLine = {
   productId: 'k1',
   quantity: 1,
   engraving: null,
-  seen: { name: 'Knife k1', img: '/images/k.svg', price: 50, engravingPrice: 0, minimumQuantity: 1, stock: 9 },
+  seen: { name: 'Knife k1', img: '/images/k.svg', unitAmount: 5000, engravingAmount: 0, currency: 'USD', minimumQuantity: 1, stock: 9 },
 };
 
 beforeEach(() => {

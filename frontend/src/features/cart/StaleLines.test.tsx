@@ -3,7 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route } from 'react-router-dom';
 import { countingClient, renderPage } from '../../test/render';
-import { oneVariantFixture, userFixture } from '../../test/fixtures';
+import { dollars, oneVariantFixture, userFixture } from '../../test/fixtures';
 import { cart, type CartLine } from '../../lib/cart';
 import CartPage from './CartPage';
 import CheckoutPage from './CheckoutPage';
@@ -13,23 +13,34 @@ const line = (productId: string, quantity: number): CartLine => ({
   productId,
   quantity,
   engraving: null,
-  seen: { name: `Knife ${productId}`, img: `/images/${productId}.svg`, price: 50, engravingPrice: 0, minimumQuantity: 1, stock: 9 },
+  seen: {
+    name: `Knife ${productId}`,
+    img: `/images/${productId}.svg`,
+    unitAmount: 5000,
+    engravingAmount: 0,
+    currency: 'USD',
+    minimumQuantity: 1,
+    stock: 9,
+  },
 });
 
-/** The product as the shop has it now (every CartProduct field); a test overrides what changed. */
-const product = (id: string, overrides: Record<string, unknown> = {}) => {
+/** The product as the shop has it now (every CartProduct field); a test overrides what changed, `price` and `engravingPrice` in dollars. */
+const product = (
+  id: string,
+  { price = 50, engravingPrice = 0, ...overrides }: Record<string, unknown> & { price?: number; engravingPrice?: number } = {},
+) => {
   const fields = {
     __typename: 'Product',
     id,
     name: `Knife ${id}`,
     img: `/images/${id}.svg`,
     description: `Details of ${id}`,
-    price: 50,
+    priceFrom: dollars(price),
     quantity: 9,
     minimumQuantity: 1,
     engravable: false,
     engravingMaxLength: 0,
-    engravingPrice: 0,
+    engravingSurcharge: dollars(engravingPrice),
     ...overrides,
   };
   return { ...oneVariantFixture(fields), ...fields };
@@ -61,18 +72,18 @@ test('a line whose price changed since it was added says so on /cart, blocks che
   const { client } = shopClient({ a: product('a', { price: 65 }) });
   show('/cart', client);
 
-  const warning = await screen.findByText('The price of Knife a changed from $50 to $65.');
-  expect(screen.getByText('Unit price: $50')).toBeInTheDocument();
-  expect(screen.getByText('Subtotal: $100')).toBeInTheDocument();
+  const warning = await screen.findByText('The price of Knife a changed from $50.00 to $65.00.');
+  expect(screen.getByText('Unit price: $50.00')).toBeInTheDocument();
+  expect(screen.getByText('Subtotal: $100.00')).toBeInTheDocument();
   expect(checkoutButton()).toBeDisabled();
 
   // The Accept button belongs to the warning's alert.
   await userEvent.click(within(warning.closest('[role="alert"]') as HTMLElement).getByRole('button', { name: 'Accept' }));
 
-  expect(cart.lines()[0].seen.price).toBe(65);
+  expect(cart.lines()[0].seen.unitAmount).toBe(6500);
   expect(screen.queryByText(/The price of Knife a changed/)).not.toBeInTheDocument();
-  expect(screen.getByText('Unit price: $65')).toBeInTheDocument();
-  expect(screen.getByText('Subtotal: $130')).toBeInTheDocument();
+  expect(screen.getByText('Unit price: $65.00')).toBeInTheDocument();
+  expect(screen.getByText('Subtotal: $130.00')).toBeInTheDocument();
   expect(checkoutButton()).toBeEnabled();
   await userEvent.click(checkoutButton());
   expect(await screen.findByRole('heading', { name: 'Checkout' })).toBeInTheDocument();
@@ -82,42 +93,42 @@ test('an engraved line whose engraving surcharge changed says so like a price ch
   const engraved = (productId: string): CartLine => ({
     ...line(productId, 2),
     engraving: { text: 'Sam', font: 'serif' },
-    seen: { ...line(productId, 2).seen, engravingPrice: 10 },
+    seen: { ...line(productId, 2).seen, engravingAmount: 1000 },
   });
   cart.add(engraved('a'));
   // An unengraved line pays no surcharge: a change to it is no change to that line.
-  cart.add({ ...line('b', 1), seen: { ...line('b', 1).seen, engravingPrice: 10 } });
+  cart.add({ ...line('b', 1), seen: { ...line('b', 1).seen, engravingAmount: 1000 } });
   const shop = {
     a: product('a', { engravable: true, engravingMaxLength: 24, engravingPrice: 15 }),
     b: product('b', { engravable: true, engravingMaxLength: 24, engravingPrice: 15 }),
   };
   show('/cart', shopClient(shop).client);
 
-  const warning = await screen.findByText('The engraving price of Knife a changed from $10 to $15.');
+  const warning = await screen.findByText('The engraving price of Knife a changed from $10.00 to $15.00.');
   expect(screen.getAllByRole('alert')).toHaveLength(1);
-  expect(screen.getByText('Unit price: $50 + $10 engraving')).toBeInTheDocument();
-  expect(screen.getByText('Subtotal: $170')).toBeInTheDocument();
+  expect(screen.getByText('Unit price: $50.00 + $10.00 engraving')).toBeInTheDocument();
+  expect(screen.getByText('Subtotal: $170.00')).toBeInTheDocument();
   expect(checkoutButton()).toBeDisabled();
 
   await userEvent.click(within(warning.closest('[role="alert"]') as HTMLElement).getByRole('button', { name: 'Accept' }));
 
-  expect(cart.lines()[0].seen.engravingPrice).toBe(15);
+  expect(cart.lines()[0].seen.engravingAmount).toBe(1500);
   expect(screen.queryByRole('alert')).not.toBeInTheDocument();
-  expect(screen.getByText('Unit price: $50 + $15 engraving')).toBeInTheDocument();
+  expect(screen.getByText('Unit price: $50.00 + $15.00 engraving')).toBeInTheDocument();
   // What the order will be charged: 2 × (50 + 15) + 1 × 50.
-  expect(screen.getByText('Subtotal: $180')).toBeInTheDocument();
+  expect(screen.getByText('Subtotal: $180.00')).toBeInTheDocument();
   expect(checkoutButton()).toBeEnabled();
 });
 
 test('/checkout lists a changed engraving surcharge and will not place the order until it is accepted', async () => {
-  cart.add({ ...line('a', 1), engraving: { text: 'Sam', font: 'serif' }, seen: { ...line('a', 1).seen, engravingPrice: 10 } });
+  cart.add({ ...line('a', 1), engraving: { text: 'Sam', font: 'serif' }, seen: { ...line('a', 1).seen, engravingAmount: 1000 } });
   const { client, requests } = shopClient({ a: product('a', { engravable: true, engravingMaxLength: 24, engravingPrice: 12 }) });
   show('/checkout', client);
 
   expect(await screen.findByText(/The engraving price of Knife a changed\./)).toBeInTheDocument();
   expect(screen.getByRole('button', { name: 'Place order' })).toBeDisabled();
   expect(requests).not.toContain('PlaceCartOrder');
-  act(() => cart.refresh(0, { ...cart.lines()[0].seen, engravingPrice: 12 }));
+  act(() => cart.refresh(0, { ...cart.lines()[0].seen, engravingAmount: 1200 }));
   await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
   expect(screen.getByRole('button', { name: 'Place order' })).toBeEnabled();
 });
@@ -162,7 +173,7 @@ test('/checkout lists what changed and will not place the order until the cart i
 
   // Resolved in the cart (the new price accepted, the quantity lowered), checkout lets the order through.
   act(() => {
-    cart.refresh(0, { ...cart.lines()[0].seen, price: 65 });
+    cart.refresh(0, { ...cart.lines()[0].seen, unitAmount: 6500 });
     cart.setQuantity(1, 3);
   });
   await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
@@ -180,4 +191,23 @@ test('/checkout places nothing while the current prices and stock cannot be read
   expect(await screen.findByText(/Could not check the current prices and stock/)).toBeInTheDocument();
   expect(screen.getByRole('button', { name: 'Place order' })).toBeDisabled();
   expect(requests).not.toContain('PlaceCartOrder');
+});
+
+test('a $129.50 knife reads with its cents in the cart and at checkout, and several lines with engraving add up exactly', async () => {
+  const engraved = { text: 'Sam', font: 'serif' };
+  cart.add({ ...line('a', 3), engraving: engraved, seen: { ...line('a', 3).seen, unitAmount: 12950, engravingAmount: 1500 } });
+  cart.add(line('b', 1));
+  const { client } = shopClient({
+    a: product('a', { price: 129.5, engravable: true, engravingMaxLength: 24, engravingPrice: 15 }),
+    b: product('b'),
+  });
+  show('/cart', client);
+  expect(await screen.findByText('Unit price: $129.50 + $15.00 engraving')).toBeInTheDocument();
+  // 3 x ($129.50 + $15.00) = $433.50, and $50.00.
+  expect(screen.getByText('$433.50')).toBeInTheDocument();
+  expect(screen.getByText('Subtotal: $483.50')).toBeInTheDocument();
+  await waitFor(() => expect(checkoutButton()).toBeEnabled());
+  await userEvent.click(checkoutButton());
+  expect(await screen.findByText('Total: $483.50')).toBeInTheDocument();
+  expect(screen.getByText('$433.50')).toBeInTheDocument();
 });

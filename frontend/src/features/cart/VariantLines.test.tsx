@@ -3,7 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route } from 'react-router-dom';
 import { countingClient, renderPage } from '../../test/render';
-import { oneVariantFixture, orderFixture, userFixture } from '../../test/fixtures';
+import { dollars, oneVariantFixture, orderFixture, userFixture } from '../../test/fixtures';
 import { santokuProduct, santokuVariants } from '../../test/variantFixtures';
 import { cart, type CartLine } from '../../lib/cart';
 import CartPage from './CartPage';
@@ -17,7 +17,15 @@ const santokuLine = (variantId: string, variantName: string, price: number, quan
   ...(customValue !== undefined && { customValue }),
   quantity,
   engraving: null,
-  seen: { name: 'Engraved Santoku', img: '/images/santoku.svg', price, engravingPrice: 0, minimumQuantity: 1, stock: 4 },
+  seen: {
+    name: 'Engraved Santoku',
+    img: '/images/santoku.svg',
+    unitAmount: price * 100,
+    engravingAmount: 0,
+    currency: 'USD',
+    minimumQuantity: 1,
+    stock: 4,
+  },
 });
 
 /** A knife without options, in a line stored before variants (no variantId). */
@@ -25,7 +33,7 @@ const oldLine = (productId: string, name: string): CartLine => ({
   productId,
   quantity: 1,
   engraving: null,
-  seen: { name, img: '/images/k.svg', price: 50, engravingPrice: 0, minimumQuantity: 1, stock: 9 },
+  seen: { name, img: '/images/k.svg', unitAmount: 5000, engravingAmount: 0, currency: 'USD', minimumQuantity: 1, stock: 9 },
 });
 
 const knife = (id: string) => {
@@ -35,12 +43,12 @@ const knife = (id: string) => {
     name: `Knife ${id}`,
     img: '/images/k.svg',
     description: '',
-    price: 50,
+    priceFrom: dollars(50),
     quantity: 9,
     minimumQuantity: 1,
     engravable: false,
     engravingMaxLength: 24,
-    engravingPrice: 0,
+    engravingSurcharge: dollars(0),
   };
   return { ...fields, ...oneVariantFixture(fields) };
 };
@@ -75,25 +83,29 @@ test('two variants of one product are two lines named by their variant; each rea
   cart.add(santokuLine('v18-ebony', '18 cm / Ebony', 140));
   // The shop now sells 18 cm / Walnut with 2 left and 18 cm / Ebony at $150; the product's own price and stock stay.
   const variants = santokuVariants().map((variant) =>
-    variant.id === 'v18-walnut' ? { ...variant, quantity: 2 } : variant.id === 'v18-ebony' ? { ...variant, price: 150 } : variant,
+    variant.id === 'v18-walnut'
+      ? { ...variant, quantity: 2 }
+      : variant.id === 'v18-ebony'
+        ? { ...variant, unitPrice: dollars(150) }
+        : variant,
   );
   show('/cart', shopClient({ s1: santokuProduct({ variants }) }).client);
 
   expect(screen.getByRole('heading', { name: 'Engraved Santoku, 18 cm / Walnut' })).toBeInTheDocument();
   expect(screen.getByRole('heading', { name: 'Engraved Santoku, 18 cm / Ebony' })).toBeInTheDocument();
   expect(await screen.findByText('Only 2 left of Engraved Santoku, 18 cm / Walnut')).toBeInTheDocument();
-  const warning = screen.getByText('The price of Engraved Santoku, 18 cm / Ebony changed from $140 to $150.');
+  const warning = screen.getByText('The price of Engraved Santoku, 18 cm / Ebony changed from $140.00 to $150.00.');
   expect(screen.getByRole('button', { name: 'Checkout' })).toBeDisabled();
 
   await userEvent.click(within(warning.closest('[role="alert"]') as HTMLElement).getByRole('button', { name: 'Accept' }));
-  expect(cart.lines()[1].seen).toMatchObject({ price: 150, stock: 2, img: '/uploads/ebony.webp' });
+  expect(cart.lines()[1].seen).toMatchObject({ unitAmount: 15000, stock: 2, img: '/uploads/ebony.webp' });
   const quantity = screen.getByLabelText('Quantity for Engraved Santoku, 18 cm / Walnut');
   expect(quantity).toHaveAttribute('max', '2');
   await userEvent.clear(quantity);
   await userEvent.type(quantity, '2');
   expect(cart.lines()[0].quantity).toBe(2);
   expect(screen.queryByRole('alert')).not.toBeInTheDocument();
-  expect(screen.getByText('Subtotal: $410')).toBeInTheDocument();
+  expect(screen.getByText('Subtotal: $410.00')).toBeInTheDocument();
 });
 
 test('a line stored before the product had options says what to choose, in the server words, and blocks checkout', async () => {
@@ -131,7 +143,7 @@ test('checkout names each variant and sends its variantId and measure; a line wi
   expect(lines).toHaveTextContent('1 x Engraved Santoku, 23.5 cm / Ebony');
   expect(lines).toHaveTextContent('2 x Engraved Santoku, 18 cm / Walnut');
   expect(lines).toHaveTextContent('1 x Knife k1');
-  expect(screen.getByText('Total: $530')).toBeInTheDocument();
+  expect(screen.getByText('Total: $530.00')).toBeInTheDocument();
   const place = await screen.findByRole('button', { name: 'Place order' });
   await waitFor(() => expect(place).toBeEnabled());
   await userEvent.click(place);

@@ -8,7 +8,15 @@ const line = (productId: string, quantity: number, engraving: CartLine['engravin
   productId,
   quantity,
   engraving,
-  seen: { name: `Knife ${productId}`, img: `/images/${productId}.svg`, price: 50, engravingPrice: 10, minimumQuantity: 1, stock: 9 },
+  seen: {
+    name: `Knife ${productId}`,
+    img: `/images/${productId}.svg`,
+    unitAmount: 5000,
+    engravingAmount: 1000,
+    currency: 'USD',
+    minimumQuantity: 1,
+    stock: 9,
+  },
 });
 
 beforeEach(() => act(() => cart.clear()));
@@ -22,7 +30,8 @@ test('the same product and engraving adds to its line; another engraving is anot
     ['a', 1, 'Sam'],
   ]);
   expect(unitsIn(cart.lines())).toBe(4);
-  expect(cart.lines().map(lineTotal)).toEqual([150, 60]);
+  // In cents: 3 x $50, and 1 x ($50 + $10 engraving).
+  expect(cart.lines().map(lineTotal)).toEqual([15000, 6000]);
   expect(JSON.parse(localStorage.getItem('keen.cart')!)).toHaveLength(2);
 });
 
@@ -82,11 +91,26 @@ test('a cart stored before variants (no variantId) still loads, counts and total
     window.dispatchEvent(new StorageEvent('storage', { key: 'keen.cart' }));
   });
   expect(cart.lines()).toEqual(stored);
-  expect(cart.lines().map(lineTotal)).toEqual([100, 60]);
+  expect(cart.lines().map(lineTotal)).toEqual([10000, 6000]);
   // A product without options is added as before variants, without a variantId: it joins the stored line.
   cart.add(line('a', 1));
   expect(cart.lines().map((l) => [l.productId, l.quantity])).toEqual([
     ['a', 3],
     ['b', 1],
   ]);
+});
+
+test('a line stored in whole dollars (before minor units) loads converted to cents, totals and stays a cart line', () => {
+  const { unitAmount: _u, engravingAmount: _e, currency: _c, ...rest } = line('a', 2).seen;
+  act(() => {
+    localStorage.setItem(
+      'keen.cart',
+      JSON.stringify([
+        { productId: 'a', quantity: 2, engraving: { text: 'Sam', font: 'serif' }, seen: { ...rest, price: 129, engravingPrice: 15 } },
+      ]),
+    );
+    window.dispatchEvent(new StorageEvent('storage', { key: 'keen.cart' }));
+  });
+  expect(cart.lines()[0].seen).toEqual({ ...rest, unitAmount: 12900, engravingAmount: 1500, currency: 'USD' });
+  expect(cart.lines().map(lineTotal)).toEqual([28800]);
 });

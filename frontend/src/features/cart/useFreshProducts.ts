@@ -52,7 +52,7 @@ export function freshVariant(line: CartLine, product: FreshProduct): FreshVarian
 export function freshSeen(line: CartLine, product: FreshProduct): CartLine['seen'] {
   const variant = freshVariant(line, product);
   if (!line.variantId || !variant || variant === 'choose') return seenOf(product);
-  return seenOf(product, { img: variant.img, price: unitPrice(product.optionGroups, variant), quantity: variant.quantity });
+  return seenOf(product, { img: variant.img, unitAmount: unitPrice(product.optionGroups, variant), quantity: variant.quantity });
 }
 
 /** What stands between a line and checkout, given its product as the shop has it now; null when nothing does. */
@@ -75,11 +75,11 @@ export function lineProblem(line: CartLine, product: FreshProduct | null | undef
   return null;
 }
 
-/** A price of a line's unit that the shop has changed since the cart showed it. */
+/** A price of a line's unit that the shop has changed since the cart showed it: amounts in minor units of their currencies. */
 export interface PriceChange {
   what: 'price' | 'engraving price';
-  from: number;
-  to: number;
+  from: { amount: number; currency: string };
+  to: { amount: number; currency: string };
 }
 
 /**
@@ -92,9 +92,14 @@ export function priceChanges(line: CartLine, product: FreshProduct | null | unde
   if (!product || !variant || variant === 'choose') return [];
   const fresh = freshSeen(line, product);
   const changes: PriceChange[] = [];
-  if (fresh.price !== line.seen.price) changes.push({ what: 'price', from: line.seen.price, to: fresh.price });
-  if (line.engraving && product.engravingPrice !== line.seen.engravingPrice) {
-    changes.push({ what: 'engraving price', from: line.seen.engravingPrice, to: product.engravingPrice });
-  }
+  // A line seen in another currency (kept from before the shop changed it) has changed as a whole.
+  const sameCurrency = fresh.currency === line.seen.currency;
+  const change = (what: PriceChange['what'], from: number, to: number) => {
+    if (!sameCurrency || from !== to) {
+      changes.push({ what, from: { amount: from, currency: line.seen.currency }, to: { amount: to, currency: fresh.currency } });
+    }
+  };
+  change('price', line.seen.unitAmount, fresh.unitAmount);
+  if (line.engraving) change('engraving price', line.seen.engravingAmount, fresh.engravingAmount);
   return changes;
 }

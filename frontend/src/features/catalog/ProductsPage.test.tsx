@@ -1,4 +1,5 @@
 import { expect, test } from 'vitest';
+import { dollars } from '../../test/fixtures';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApolloClient, ApolloLink } from '@apollo/client';
@@ -35,7 +36,8 @@ function shop(rows: Row[]) {
       __typename: 'Product',
       img: `/images/${row.id}.svg`,
       description: 'Engraved',
-      variants: [{ __typename: 'ProductVariant', id: `${row.id}-v`, price: row.price, enabled: true }],
+      priceFrom: dollars(row.price),
+      variants: [{ __typename: 'ProductVariant', id: `${row.id}-v`, unitPrice: dollars(row.price), enabled: true }],
       ...row,
     }));
     return of({ data: { products: { __typename: 'ProductList', totalItems: matches.length, items } } });

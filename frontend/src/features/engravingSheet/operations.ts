@@ -5,7 +5,9 @@ export const ProductEngravingFieldsFragment = graphql(`
   fragment ProductEngravingFields on Product {
     engravable
     engravingMaxLength
-    engravingPrice
+    engravingSurcharge {
+      ...MoneyFields
+    }
   }
 `);
 

@@ -45,7 +45,7 @@ test('the table: columns, Pay for unpaid, Paid with transaction id, status, pric
   const rows = within(table).getAllByRole('row').slice(1);
   expect(within(rows[0]).getByRole('link', { name: 'Pay for Knife o1' })).toHaveAttribute('href', '/dashboard/payment/o1');
   expect(within(rows[0]).getByRole('button', { name: 'Delete order for Knife o1' })).toBeInTheDocument();
-  expect(within(rows[0]).getByText('$100')).toBeInTheDocument();
+  expect(within(rows[0]).getByText('$100.00')).toBeInTheDocument();
   expect(within(rows[1]).getByText('Paid')).toBeInTheDocument();
   expect(within(rows[1]).getByText(/pi_paid_2/)).toBeInTheDocument();
   expect(within(rows[1]).queryByRole('button', { name: /Delete/ })).not.toBeInTheDocument();
@@ -82,7 +82,7 @@ test('deleting an unpaid order confirms, sends exactly one request, and the row 
   expect(within(dialog).getByText('Name: Knife o1')).toBeInTheDocument();
   expect(within(dialog).getByText('Details: Details of o1')).toBeInTheDocument();
   expect(within(dialog).getByText('Quantity: 2')).toBeInTheDocument();
-  expect(within(dialog).getByText('Price: $100')).toBeInTheDocument();
+  expect(within(dialog).getByText('Price: $100.00')).toBeInTheDocument();
   expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
   fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
 

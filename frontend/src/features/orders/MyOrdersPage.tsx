@@ -39,7 +39,7 @@ export default function MyOrdersPage() {
         <Typography>Details: {order.description}</Typography>
         <EngravingText engraving={order.engraving} />
         <Typography>Quantity: {order.quantity}</Typography>
-        <Typography>Price: ${order.totalPrice}</Typography>
+        <Typography>Price: {order.totals.total.formatted}</Typography>
       </Box>
     ),
   });
@@ -124,7 +124,7 @@ export default function MyOrdersPage() {
                     </Typography>
                   )}
                 </TableCell>
-                <TableCell>${order.totalPrice}</TableCell>
+                <TableCell>{order.totals.total.formatted}</TableCell>
                 <TableCell>{order.lines.reduce((units, line) => units + line.quantity, 0)}</TableCell>
                 <TableCell>
                   {order.state === 'AwaitingPayment' && (

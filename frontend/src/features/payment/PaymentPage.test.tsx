@@ -6,7 +6,7 @@ import type { MockLink } from '@apollo/client/testing';
 import { MockedProvider } from '@apollo/client/testing/react';
 import { GraphQLError } from 'graphql';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { anyKey } from '../../test/fixtures';
+import { anyKey, dollars } from '../../test/fixtures';
 import {
   CompleteTestPaymentAuthenticationMutation,
   ConfirmTestCardPaymentMutation,
@@ -20,7 +20,16 @@ const ORDER_ID = 'a1b2c3d4-0000-4000-8000-000000000001';
 beforeEach(() => {
   vi.stubGlobal(
     'fetch',
-    vi.fn(async () => new Response(JSON.stringify({ paymentProvider: 'test', stripePublishableKey: null }))),
+    vi.fn(
+      async () =>
+        new Response(
+          JSON.stringify({
+            paymentProvider: 'test',
+            stripePublishableKey: null,
+            shop: { currency: 'USD', locale: 'en-US', country: 'US', pricesIncludeTax: false },
+          }),
+        ),
+    ),
   );
 });
 afterEach(() => {
@@ -37,7 +46,7 @@ const pageMock: MockLink.MockedResponse = {
         __typename: 'Order',
         id: ORDER_ID,
         name: 'Damascus Chef Knife',
-        totalPrice: 50,
+        totals: { __typename: 'OrderTotals', total: dollars(50) },
         paid: false,
         state: 'AwaitingPayment',
         transactionId: null,
@@ -49,7 +58,7 @@ const pageMock: MockLink.MockedResponse = {
             name: 'Damascus Chef Knife',
             variantName: null,
             quantity: 1,
-            lineTotal: 50,
+            lineAmount: dollars(50),
             engraving: null,
           },
         ],
@@ -109,7 +118,7 @@ test('shows the order, enables Pay once the intent exists, and after success sho
 
   expect(await screen.findByText('Hello, Casey Blade')).toBeTruthy();
   expect(screen.getByText('Pay for Damascus Chef Knife')).toBeTruthy();
-  expect(screen.getByText('Please pay : $50')).toBeTruthy();
+  expect(screen.getByText('Please pay : $50.00')).toBeTruthy();
   const pay = screen.getByRole('button', { name: 'Pay' }) as HTMLButtonElement;
   expect(pay.disabled).toBe(true);
   await waitFor(() => expect(pay.disabled).toBe(false));

@@ -94,7 +94,7 @@ export default function PaymentPage() {
                 {order.lines.map((line) => (
                   <li key={line.id}>
                     <Typography component="span">
-                      {line.quantity} x {lineName(line.name, line.variantName)}: ${line.lineTotal}{' '}
+                      {line.quantity} x {lineName(line.name, line.variantName)}: {line.lineAmount.formatted}{' '}
                     </Typography>
                     <EngravingText engraving={line.engraving} />
                   </li>
@@ -110,7 +110,7 @@ export default function PaymentPage() {
               <EngravingText engraving={order.engraving} />
             </>
           )}
-          <Typography>Please pay : ${order.totalPrice}</Typography>
+          <Typography>Please pay : {order.totals.total.formatted}</Typography>
         </CardContent>
       </Card>
       <Card>

@@ -10,7 +10,11 @@ export const PaymentPageQuery = graphql(`
     order(id: $id) {
       id
       name
-      totalPrice
+      totals {
+        total {
+          ...MoneyFields
+        }
+      }
       paid
       state
       transactionId
@@ -23,7 +27,9 @@ export const PaymentPageQuery = graphql(`
         name
         variantName
         quantity
-        lineTotal
+        lineAmount {
+          ...MoneyFields
+        }
         engraving {
           text
           font

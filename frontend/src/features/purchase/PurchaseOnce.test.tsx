@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { oneVariantFixture, orderFixture } from '../../test/fixtures';
+import { dollars, oneVariantFixture, orderFixture } from '../../test/fixtures';
 import { holdingClient } from '../../test/holdingClient';
 import { renderPage } from '../../test/render';
 import PurchasePage from './PurchasePage';
@@ -11,13 +11,13 @@ const product = {
   name: 'Damascus Chef Knife',
   img: '/images/chef.svg',
   description: 'Folded steel',
-  price: 120,
+  priceFrom: dollars(120),
   quantity: 10,
   minimumQuantity: 2,
   engravable: false,
   engravingMaxLength: 24,
-  engravingPrice: 0,
-  ...oneVariantFixture({ id: 'p1', price: 120, quantity: 10, img: '/images/chef.svg' }),
+  engravingSurcharge: dollars(0),
+  ...oneVariantFixture({ id: 'p1', priceFrom: dollars(120), quantity: 10, img: '/images/chef.svg' }),
 };
 const me = { __typename: 'User', id: 'u1', name: 'Casey Blade', email: 'casey@keen.test', phone: '5550100', address: '1 Forge Lane' };
 const placed = { ...orderFixture('o9', { name: product.name, quantity: 2 }), product: { __typename: 'Product', id: 'p1', quantity: 8 } };

@@ -2,7 +2,7 @@ import { expect, test } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { GraphQLError } from 'graphql';
 import type { MockLink } from '@apollo/client/testing';
-import { cacheWithEmptyList, engravingFixture, inputWithAnyKey, oneVariantFixture, orderFixture } from '../../test/fixtures';
+import { cacheWithEmptyList, dollars, engravingFixture, inputWithAnyKey, oneVariantFixture, orderFixture } from '../../test/fixtures';
 import { renderPage } from '../../test/render';
 import { MyOrdersQuery } from '../../operations/orders';
 import { PlaceOrderMutation, PurchasePageQuery } from './operations';
@@ -14,13 +14,13 @@ const product = {
   name: 'Damascus Chef Knife',
   img: '/images/chef.svg',
   description: 'Folded steel',
-  price: 120,
+  priceFrom: dollars(120),
   quantity: 10,
   minimumQuantity: 2,
   engravable: false,
   engravingMaxLength: 24,
-  engravingPrice: 0,
-  ...oneVariantFixture({ id: 'p1', price: 120, quantity: 10, img: '/images/chef.svg' }),
+  engravingSurcharge: dollars(0),
+  ...oneVariantFixture({ id: 'p1', priceFrom: dollars(120), quantity: 10, img: '/images/chef.svg' }),
 };
 const me = { __typename: 'User', id: 'u1', name: 'Casey Blade', email: 'casey@keen.test', phone: '5550100', address: '1 Forge Lane' };
 const engravingFonts = [
@@ -54,7 +54,7 @@ test('shows the customer and product read-only, phone and address editable, quan
   for (const label of [/^Name/, /^Email/, /^Product Name/, /^Price/, /^Stock/]) {
     expect(screen.getByLabelText(label)).toHaveAttribute('readonly');
   }
-  expect(screen.getByLabelText(/^Price/)).toHaveValue('$120');
+  expect(screen.getByLabelText(/^Price/)).toHaveValue('$120.00');
   expect(screen.getByLabelText(/^Stock/)).toHaveValue('10');
   expect(screen.getByLabelText(/^Phone/)).not.toHaveAttribute('readonly');
   expect(screen.getByLabelText(/^Address/)).not.toHaveAttribute('readonly');
@@ -114,7 +114,7 @@ test('placing an order toasts "Order Placed", adds it to the cached My Orders an
   expect(await screen.findByTestId('location')).toHaveTextContent('/dashboard/myOrders');
 });
 
-const engravable = { ...product, engravable: true, engravingMaxLength: 12, engravingPrice: 15 };
+const engravable = { ...product, engravable: true, engravingMaxLength: 12, engravingSurcharge: dollars(15) };
 const engravableMock = {
   request: { query: PurchasePageQuery, variables: { id: 'p1' } },
   result: { data: { me, product: engravable, engravingFonts } },
@@ -132,7 +132,7 @@ test('a product that cannot be engraved shows no engraving fields', async () => 
 test('the preview follows every keystroke and the font, and the total adds the surcharge', async () => {
   renderPurchase([engravableMock]);
   await screen.findByLabelText(/^Engraving text/);
-  expect(screen.getByText('Total: $240')).toBeInTheDocument();
+  expect(screen.getByText('Total: $240.00')).toBeInTheDocument();
   for (const typed of ['F', 'Fo', 'For', 'For S', 'For Sam']) {
     typeEngraving(typed);
     await waitFor(() => expect(preview()).toHaveTextContent(typed));
@@ -142,9 +142,9 @@ test('the preview follows every keystroke and the font, and the total adds the s
   fireEvent.change(screen.getByLabelText(/^Font/), { target: { value: 'script' } });
   await waitFor(() => expect(preview().querySelector('text')).toHaveAttribute('data-font', 'script'));
   expect(preview().querySelector('text')?.getAttribute('font-family')).toContain('Great Vibes');
-  expect(screen.getByText('Total: $270')).toBeInTheDocument();
+  expect(screen.getByText('Total: $270.00')).toBeInTheDocument();
   setQuantity('3');
-  expect(await screen.findByText('Total: $405')).toBeInTheDocument();
+  expect(await screen.findByText('Total: $405.00')).toBeInTheDocument();
 });
 
 test("the form shows the server's engraving messages and sends nothing while one stands", async () => {

@@ -18,6 +18,7 @@ import { engravingError, PHONE_PATTERN, phoneFormatMessage, quantityError } from
 import FormikTextField from '../../components/FormikTextField';
 import AddToCartButton from '../../components/AddToCartButton';
 import { seenOf } from '../../lib/cart';
+import { useFormatMoney } from '../../lib/money';
 import VariantPicker from '../../components/VariantPicker';
 import { customOf, hasChoice, initialVariant, lineName, measureError, unitPrice, variantLabel } from '../../lib/variants';
 
@@ -119,7 +120,9 @@ function PurchaseForm({ product, me, fonts, chosen, onChoose }: PurchaseFormProp
   const fontIds = fonts.map((font) => font.id);
   const choice = hasChoice(product.variants);
   // What the form sells: the chosen variant's price (with a measure's surcharge) and stock; none left when nothing is on sale.
-  const price = chosen ? unitPrice(product.optionGroups, chosen) : product.price;
+  const price = chosen ? unitPrice(product.optionGroups, chosen) : product.priceFrom.amount;
+  const currency = product.priceFrom.currency;
+  const formatMoney = useFormatMoney();
   const stock = { quantity: choice ? (chosen?.quantity ?? 0) : product.quantity, minimumQuantity: product.minimumQuantity };
   const custom = customOf(product.optionGroups, chosen);
 
@@ -200,13 +203,13 @@ function PurchaseForm({ product, me, fonts, chosen, onChoose }: PurchaseFormProp
       quantity: Number(formik.values.quantity),
       engraving:
         product.engravable && formik.values.engravingText ? { text: formik.values.engravingText, font: formik.values.engravingFont } : null,
-      seen: seenOf(product, chosen && { img: chosen.img, price, quantity: chosen.quantity }),
+      seen: seenOf(product, chosen && { img: chosen.img, unitAmount: price, quantity: chosen.quantity }),
     };
   };
 
   const readOnly = { slotProps: { htmlInput: { readOnly: true } }, fullWidth: true };
   const quantity = Number(formik.values.quantity) || 0;
-  const surcharge = product.engravable && formik.values.engravingText ? product.engravingPrice : 0;
+  const surcharge = product.engravable && formik.values.engravingText ? product.engravingSurcharge.amount : 0;
   const measureShown = formik.touched.measure || formik.submitCount > 0 ? formik.errors.measure : null;
 
   return (
@@ -232,7 +235,7 @@ function PurchaseForm({ product, me, fonts, chosen, onChoose }: PurchaseFormProp
                 measureError={measureShown}
               />
             )}
-            <TextField id="purchase-price" label="Price" value={`$${price}`} {...readOnly} />
+            <TextField id="purchase-price" label="Price" value={formatMoney(price, currency)} {...readOnly} />
             <TextField id="purchase-stock" label="Stock" value={stock.quantity} {...readOnly} />
             <FormikTextField formik={formik} id="purchase-phone" name="phone" label="Phone" type="tel" />
             <FormikTextField formik={formik} id="purchase-address" name="address" label="Address" multiline minRows={2} />
@@ -255,13 +258,13 @@ function PurchaseForm({ product, me, fonts, chosen, onChoose }: PurchaseFormProp
                 font={formik.values.engravingFont}
                 fonts={fonts}
                 maxLength={product.engravingMaxLength}
-                price={product.engravingPrice}
+                surcharge={product.engravingSurcharge}
                 error={formik.errors.engravingText}
                 onChange={formik.handleChange}
                 onBlur={formik.handleBlur}
               />
             )}
-            <Typography>Total: ${quantity * (price + surcharge)}</Typography>
+            <Typography>Total: {formatMoney(quantity * (price + surcharge), currency)}</Typography>
             <Button type="submit" variant="contained" loading={sending}>
               Place Order
             </Button>

@@ -46,7 +46,7 @@ test('a shared link opens its variant; price, stock and photo follow each choice
   expect(await screen.findByRole('radiogroup', { name: 'Blade length' })).toBeInTheDocument();
   expect(radio('Blade length', '18 cm')).toBeChecked();
   expect(radio('Handle', 'Ebony')).toBeChecked();
-  expect(screen.getByLabelText(/^Price/)).toHaveValue('$150');
+  expect(screen.getByLabelText(/^Price/)).toHaveValue('$150.00');
   expect(screen.getByLabelText(/^Stock/)).toHaveValue('2');
   expect(screen.getByRole('img', { name: 'Engraved Santoku, 18 cm / Ebony' })).toHaveAttribute('src', '/uploads/ebony.webp');
   // 16 cm has no stock in either handle: shown, disabled, "Out of stock".
@@ -56,11 +56,11 @@ test('a shared link opens its variant; price, stock and photo follow each choice
   await userEvent.click(radio('Handle', 'Walnut'));
   expect(url()).toHaveTextContent('?variant=v18-walnut');
   expect(url()).toHaveAttribute('data-navigation', 'REPLACE');
-  expect(screen.getByLabelText(/^Price/)).toHaveValue('$130');
+  expect(screen.getByLabelText(/^Price/)).toHaveValue('$130.00');
   expect(screen.getByLabelText(/^Stock/)).toHaveValue('4');
   // Its photo falls back to the product's (the server fills img in).
   expect(screen.getByRole('img', { name: 'Engraved Santoku, 18 cm / Walnut' })).toHaveAttribute('src', '/images/santoku.svg');
-  expect(screen.getByText('Total: $130')).toBeInTheDocument();
+  expect(screen.getByText('Total: $130.00')).toBeInTheDocument();
 });
 
 test('without a link the page starts on the first variant in stock and writes nothing to the URL', async () => {
@@ -98,13 +98,13 @@ test('made to measure: a measure field with its bounds and surcharge, checked he
   await screen.findByRole('radiogroup', { name: 'Blade length' });
   expect(screen.queryByLabelText(/^Blade length \(cm\)/)).not.toBeInTheDocument();
 
-  await userEvent.click(radio('Blade length', 'Made to measure (+$40)'));
+  await userEvent.click(radio('Blade length', 'Made to measure (+$40.00)'));
   const measure = screen.getByLabelText(/^Blade length \(cm\)/);
   expect(measure).toHaveAttribute('min', '12');
   expect(measure).toHaveAttribute('max', '30');
-  expect(screen.getByText('From 12 to 30 cm, made to measure: +$40')).toBeInTheDocument();
-  // The variant's $160 and the $40 for measuring.
-  expect(screen.getByLabelText(/^Price/)).toHaveValue('$200');
+  expect(screen.getByText('From 12 to 30 cm, made to measure: +$40.00')).toBeInTheDocument();
+  // The variant's $160.00 and the $40.00 for measuring.
+  expect(screen.getByLabelText(/^Price/)).toHaveValue('$200.00');
 
   fireEvent.change(measure, { target: { value: '31' } });
   fireEvent.click(screen.getByRole('button', { name: 'Place Order' }));
@@ -136,7 +136,15 @@ test('Add to cart takes the chosen variant: its id, its name with the measure, i
       customValue: 23.5,
       quantity: 1,
       engraving: null,
-      seen: { name: 'Engraved Santoku', img: '/images/santoku.svg', price: 220, engravingPrice: 0, minimumQuantity: 1, stock: 5 },
+      seen: {
+        name: 'Engraved Santoku',
+        img: '/images/santoku.svg',
+        unitAmount: 22000,
+        engravingAmount: 0,
+        currency: 'USD',
+        minimumQuantity: 1,
+        stock: 5,
+      },
     },
     {
       productId: 's1',
@@ -144,7 +152,15 @@ test('Add to cart takes the chosen variant: its id, its name with the measure, i
       variantName: '18 cm / Ebony',
       quantity: 1,
       engraving: null,
-      seen: { name: 'Engraved Santoku', img: '/uploads/ebony.webp', price: 150, engravingPrice: 0, minimumQuantity: 1, stock: 2 },
+      seen: {
+        name: 'Engraved Santoku',
+        img: '/uploads/ebony.webp',
+        unitAmount: 15000,
+        engravingAmount: 0,
+        currency: 'USD',
+        minimumQuantity: 1,
+        stock: 2,
+      },
     },
   ]);
 });

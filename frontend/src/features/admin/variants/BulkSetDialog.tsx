@@ -1,9 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation } from '@apollo/client/react';
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField } from '@mui/material';
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle, InputAdornment, TextField } from '@mui/material';
+import { parseMajorAmount } from '@keen/rules';
 import { productVariantInput } from '@keen/rules/schemas';
 import { useSnackbar } from 'notistack';
 import { errorMessage } from '../../../lib/errors';
+import { currencySymbol, UNREADABLE_AMOUNT } from '../../../lib/money';
 import { UpdateProductVariantsMutation } from './operations';
 
 export type BulkField = 'price' | 'quantity';
@@ -17,11 +19,13 @@ interface BulkSetDialogProps {
   /** Which field to set; null keeps the dialog closed. */
   field: BulkField | null;
   ids: readonly string[];
+  /** The product's currency: a price is typed in it, with cents. */
+  currency: string;
   onClose: () => void;
 }
 
 /** One price or one stock for every selected variant (updateProductVariants), checked with the shared schema first. */
-export default function BulkSetDialog({ field, ids, onClose }: BulkSetDialogProps) {
+export default function BulkSetDialog({ field, ids, currency, onClose }: BulkSetDialogProps) {
   const { enqueueSnackbar } = useSnackbar();
   const [text, setText] = useState('');
   const [message, setMessage] = useState('');
@@ -38,9 +42,17 @@ export default function BulkSetDialog({ field, ids, onClose }: BulkSetDialogProp
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!field) return;
-    const checked = productVariantInput.pick({ [field]: true } as Record<BulkField, true>).safeParse({
-      [field]: text.trim() === '' ? null : Number(text),
-    });
+    const empty = text.trim() === '';
+    const priceAmount = field === 'price' && !empty ? parseMajorAmount(text, currency) : null;
+    if (field === 'price' && !empty && priceAmount === null) {
+      setMessage(UNREADABLE_AMOUNT);
+      return;
+    }
+    // A price goes as priceAmount, in minor units; an empty field gets the schema's "is Required".
+    const checked =
+      field === 'price'
+        ? productVariantInput.pick({ priceAmount: true }).safeParse({ priceAmount })
+        : productVariantInput.pick({ quantity: true }).safeParse({ quantity: empty ? null : Number(text) });
     if (!checked.success) {
       setMessage(checked.error.issues[0].message);
       return;
@@ -64,7 +76,7 @@ export default function BulkSetDialog({ field, ids, onClose }: BulkSetDialogProp
           <TextField
             autoFocus
             fullWidth
-            type="number"
+            type={field === 'price' ? 'text' : 'number'}
             label={words.label}
             id="bulk-set-value"
             value={text}
@@ -74,7 +86,14 @@ export default function BulkSetDialog({ field, ids, onClose }: BulkSetDialogProp
             }}
             error={!!message}
             helperText={message}
-            slotProps={{ htmlInput: { min: field === 'price' ? 1 : 0 } }}
+            slotProps={
+              field === 'price'
+                ? {
+                    htmlInput: { inputMode: 'decimal', autoComplete: 'off' },
+                    input: { startAdornment: <InputAdornment position="start">{currencySymbol(currency)}</InputAdornment> },
+                  }
+                : { htmlInput: { min: 0 } }
+            }
             sx={{ mt: 1 }}
           />
         </DialogContent>

@@ -5,6 +5,7 @@ import { OPTION_LIMITS } from '@keen/rules/schemas';
 import { useSnackbar } from 'notistack';
 import ConfirmDialog from '../../../components/ConfirmDialog';
 import { errorMessage } from '../../../lib/errors';
+import { currencySymbol } from '../../../lib/money';
 import { SetProductOptionsMutation } from './operations';
 import {
   checkOptions,
@@ -25,12 +26,14 @@ interface OptionGroupsEditorProps {
   productId: string;
   optionGroups: readonly OptionGroup[];
   variants: readonly Variant[];
+  /** The product's currency: the surcharge is typed in it. */
+  currency: string;
 }
 
 /** Messages the schema gives for `candidate` and not for `drafts`: what one more change would break. */
-function newMessages(drafts: GroupDraft[], candidate: GroupDraft[]): string[] {
-  const before = messagesOf(checkOptions(drafts));
-  return messagesOf(checkOptions(candidate)).filter((message) => !before.includes(message));
+function newMessages(drafts: GroupDraft[], candidate: GroupDraft[], currency: string): string[] {
+  const before = messagesOf(checkOptions(drafts, currency));
+  return messagesOf(checkOptions(candidate, currency)).filter((message) => !before.includes(message));
 }
 
 const CUSTOM_FIELDS: { field: keyof CustomDraft; label: string; type: 'text' | 'number' }[] = [
@@ -38,7 +41,7 @@ const CUSTOM_FIELDS: { field: keyof CustomDraft; label: string; type: 'text' | '
   { field: 'min', label: 'Smallest', type: 'number' },
   { field: 'max', label: 'Largest', type: 'number' },
   { field: 'unit', label: 'Unit', type: 'text' },
-  { field: 'surcharge', label: 'Surcharge ($)', type: 'number' },
+  { field: 'surcharge', label: 'Surcharge', type: 'text' },
 ];
 
 /**
@@ -46,7 +49,7 @@ const CUSTOM_FIELDS: { field: keyof CustomDraft; label: string; type: 'text' | '
  * groups, and at most one made-to-measure value. "Save options" checks them with the shared schema
  * (the server's messages) and asks first when variants would go.
  */
-export default function OptionGroupsEditor({ productId, optionGroups, variants }: OptionGroupsEditorProps) {
+export default function OptionGroupsEditor({ productId, optionGroups, variants, currency }: OptionGroupsEditorProps) {
   const { enqueueSnackbar } = useSnackbar();
   const saved = useMemo(() => draftsOf(optionGroups), [optionGroups]);
   const [drafts, setDrafts] = useState<GroupDraft[]>(saved);
@@ -58,8 +61,8 @@ export default function OptionGroupsEditor({ productId, optionGroups, variants }
   const [lost, setLost] = useState<Variant[] | null>(null);
   const [setOptions, { loading: saving }] = useMutation(SetProductOptionsMutation);
 
-  const check = useMemo(() => checkOptions(drafts), [drafts]);
-  const dirty = JSON.stringify(inputOf(drafts)) !== JSON.stringify(inputOf(saved));
+  const check = useMemo(() => checkOptions(drafts, currency), [drafts, currency]);
+  const dirty = JSON.stringify(inputOf(drafts, currency)) !== JSON.stringify(inputOf(saved, currency));
   const fieldError = (path: string) => (attempted ? check.fields.get(path) : undefined);
   const customOwner = drafts.findIndex((group) => group.custom);
 
@@ -70,7 +73,7 @@ export default function OptionGroupsEditor({ productId, optionGroups, variants }
     const group = drafts[index];
     const value = (valueTexts[group.key] ?? '').trim();
     const candidate = drafts.map((other, at) => (at === index ? { ...other, values: [...other.values, value] } : other));
-    const [refusal] = newMessages(drafts, candidate);
+    const [refusal] = newMessages(drafts, candidate, currency);
     setRefusals((current) => ({ ...current, [group.key]: refusal ?? '' }));
     if (refusal) return;
     setDrafts(candidate);
@@ -80,7 +83,7 @@ export default function OptionGroupsEditor({ productId, optionGroups, variants }
   function addGroup() {
     const name = groupName.trim();
     // Checked with one value in it, so that only what the name breaks counts (a new group has no values yet).
-    const [refusal] = newMessages(drafts, [...drafts, { key: '', name, values: ['1'], custom: null }]);
+    const [refusal] = newMessages(drafts, [...drafts, { key: '', name, values: ['1'], custom: null }], currency);
     setGroupRefusal(refusal ?? '');
     if (refusal) return;
     setDrafts((current) => [...current, { key: newKey(), name, values: [], custom: null }]);
@@ -207,7 +210,9 @@ export default function OptionGroupsEditor({ productId, optionGroups, variants }
                           key={field}
                           size="small"
                           type={type}
-                          label={label}
+                          // The surcharge takes cents, in the product's currency.
+                          label={field === 'surcharge' ? `${label} (${currencySymbol(currency)})` : label}
+                          slotProps={field === 'surcharge' ? { htmlInput: { inputMode: 'decimal' } } : undefined}
                           id={`option-${group.key}-custom-${field}`}
                           value={group.custom![field]}
                           onChange={(event) =>

@@ -2,25 +2,30 @@ import { useState } from 'react';
 import { useMutation } from '@apollo/client/react';
 import { Avatar, Box, Button, Chip, Stack, Typography } from '@mui/material';
 import { DataGrid, type GridColDef, type GridRowSelectionModel } from '@mui/x-data-grid';
+import { parseMajorAmount } from '@keen/rules';
 import { productVariantInput } from '@keen/rules/schemas';
 import { useSnackbar } from 'notistack';
 import ConfirmDialog from '../../../components/ConfirmDialog';
 import { actionsColumn } from '../../../components/gridActions';
 import { toastAction } from '../../../components/toastAction';
 import { errorMessage } from '../../../lib/errors';
+import { amountText, UNREADABLE_AMOUNT } from '../../../lib/money';
 import BulkSetDialog, { type BulkField } from './BulkSetDialog';
 import { DeleteProductVariantMutation, UpdateProductVariantMutation } from './operations';
-import { isRetired, type Variant } from './optionsDraft';
+import { isRetired, type Variant as StoredVariant } from './optionsDraft';
 import { variantLabel } from './variantLabel';
 import VariantPhotoDialog from './VariantPhotoDialog';
 
 interface VariantsGridProps {
-  product: { id: string; name: string };
+  product: { id: string; name: string; priceFrom: { currency: string } };
   groupCount: number;
   variants: readonly Variant[];
 }
 
-const EDITABLE = ['sku', 'price', 'quantity', 'enabled'] as const;
+/** A row, with its price as the admin typed it in the grid ("129.50") until it is saved. */
+type Variant = StoredVariant & { priceText?: string };
+
+const EDITABLE = ['sku', 'quantity', 'enabled'] as const;
 
 const NO_SELECTION: GridRowSelectionModel = { type: 'include', ids: new Set() };
 
@@ -45,9 +50,20 @@ export default function VariantsGrid({ product, groupCount, variants }: Variants
 
   async function saveRow(row: Variant, previous: Variant): Promise<Variant> {
     const changed = EDITABLE.filter((field) => row[field] !== previous[field]);
-    if (!changed.length) return previous;
-    // An emptied number cell comes as null, which the schema answers with its "is Required".
-    const checked = productVariantInput.safeParse(Object.fromEntries(changed.map((field) => [field, row[field]])));
+    const typed = row.priceText?.trim();
+    const priceAmount =
+      typed === undefined ? previous.unitPrice.amount : typed === '' ? null : parseMajorAmount(typed, row.unitPrice.currency);
+    if (typed && priceAmount === null) {
+      enqueueSnackbar(UNREADABLE_AMOUNT, { variant: 'error' });
+      return previous;
+    }
+    const priceChanged = priceAmount !== previous.unitPrice.amount;
+    if (!changed.length && !priceChanged) return previous;
+    // An emptied cell comes as null (or ""), which the schema answers with its "is Required".
+    const checked = productVariantInput.safeParse({
+      ...Object.fromEntries(changed.map((field) => [field, row[field]])),
+      ...(priceChanged && { priceAmount }),
+    });
     if (!checked.success) {
       enqueueSnackbar(checked.error.issues[0].message, { variant: 'error' });
       return previous;
@@ -111,12 +127,16 @@ export default function VariantsGrid({ product, groupCount, variants }: Variants
     },
     { field: 'sku', headerName: 'SKU', flex: 1, minWidth: 180, editable: true },
     {
+      // Edited as text with cents ("129.50"), shown as the shop writes it.
       field: 'price',
       headerName: 'Price',
-      type: 'number',
-      width: 100,
+      width: 110,
+      align: 'right',
+      headerAlign: 'right',
       editable: true,
-      valueFormatter: (value: number | null) => (value === null ? '' : `$${value}`),
+      valueGetter: (_value, row) => row.priceText ?? amountText(row.unitPrice.amount, row.unitPrice.currency),
+      valueSetter: (value: string, row) => ({ ...row, priceText: value }),
+      valueFormatter: (_value, row) => row.unitPrice.formatted,
     },
     { field: 'quantity', headerName: 'Stock', type: 'number', width: 90, editable: true },
     { field: 'enabled', headerName: 'Enabled', type: 'boolean', width: 90, editable: true },
@@ -167,7 +187,7 @@ export default function VariantsGrid({ product, groupCount, variants }: Variants
         autoHeight
         sx={{ '& .variant-disabled': { color: 'text.secondary', fontStyle: 'italic', bgcolor: 'action.hover' } }}
       />
-      <BulkSetDialog field={bulk} ids={selectedIds} onClose={() => setBulk(null)} />
+      <BulkSetDialog field={bulk} ids={selectedIds} currency={product.priceFrom.currency} onClose={() => setBulk(null)} />
       <VariantPhotoDialog variant={photoVariant} onClose={() => setPhotoOf(null)} />
       <ConfirmDialog
         open={toDelete !== null}

@@ -13,6 +13,7 @@ import {
 } from './operations';
 import OptionGroupsEditor from './OptionGroupsEditor';
 import VariantsPage from './VariantsPage';
+import { dollars } from '../../../test/fixtures';
 
 const PRODUCT_ID = 'a1b2c3d4-0000-4000-8000-0000000000aa';
 const ROUTE = `/dashboard/manageProducts/${PRODUCT_ID}/variants`;
@@ -53,7 +54,7 @@ const variantFixture = ({ id, name, sku, price, quantity, enabled = true, option
   sku,
   name,
   options: options.map((valueId) => ALL_VALUES.find((candidate) => candidate.id === valueId)!),
-  price,
+  unitPrice: dollars(price),
   quantity,
   img: ownImg ?? '/images/santoku.svg',
   ownImg,
@@ -73,7 +74,7 @@ function productFixture(optionGroups: unknown[], variants: VariantSpec[]) {
     id: PRODUCT_ID,
     name: 'Engraved Santoku',
     img: '/images/santoku.svg',
-    price: Math.min(...enabled.map((row) => row.price)),
+    priceFrom: dollars(Math.min(...enabled.map((row) => row.unitPrice.amount)) / 100),
     quantity: enabled.reduce((sum, row) => sum + row.quantity, 0),
     optionGroups,
     variants: rows,
@@ -100,7 +101,7 @@ const cellOf = (row: HTMLElement, field: string) => row.querySelector(`[data-fie
 /** Opens a cell's editor, types, and commits with Enter (as the keyboard does). */
 async function editCell(row: HTMLElement, field: string, text: string) {
   fireEvent.doubleClick(cellOf(row, field));
-  const input = await within(cellOf(row, field)).findByRole(field === 'sku' ? 'textbox' : 'spinbutton');
+  const input = await within(cellOf(row, field)).findByRole(field === 'quantity' ? 'spinbutton' : 'textbox');
   fireEvent.change(input, { target: { value: text } });
   fireEvent.keyDown(input, { key: 'Enter' });
 }
@@ -115,7 +116,10 @@ function enter(field: HTMLElement, text: string) {
 
 test('the chips editor adds groups and values and removes them, refusing with the shared schema’s messages', async () => {
   // The editor alone (the grid's many elements make every role query slow).
-  renderPage(<OptionGroupsEditor productId={PRODUCT_ID} optionGroups={[]} variants={SINGLE.variants} />, { path: '/', route: '/' });
+  renderPage(<OptionGroupsEditor productId={PRODUCT_ID} optionGroups={[]} variants={SINGLE.variants} currency="USD" />, {
+    path: '/',
+    route: '/',
+  });
   expect(screen.getByText(/No options yet: this product is sold as one variant/)).toBeInTheDocument();
   expect(screen.getByRole('button', { name: 'Save options' })).toBeDisabled();
 
@@ -159,11 +163,15 @@ test('the chips editor adds groups and values and removes them, refusing with th
 
 test('made to measure: one option at most, its bounds checked by the schema; a valid set is saved with setProductOptions', async () => {
   const groups = [
-    { name: 'Blade length', values: ['16 cm', '18 cm'], custom: { label: 'Made to measure', min: 12, max: 30, unit: 'cm', surcharge: 40 } },
+    {
+      name: 'Blade length',
+      values: ['16 cm', '18 cm'],
+      custom: { label: 'Made to measure', min: 12, max: 30, unit: 'cm', surchargeAmount: 4000 },
+    },
     { name: 'Handle', values: ['Walnut'], custom: null },
   ];
   let saved = false;
-  renderPage(<OptionGroupsEditor productId={PRODUCT_ID} optionGroups={[]} variants={SINGLE.variants} />, {
+  renderPage(<OptionGroupsEditor productId={PRODUCT_ID} optionGroups={[]} variants={SINGLE.variants} currency="USD" />, {
     path: '/',
     route: '/',
     mocks: [
@@ -257,11 +265,11 @@ test('saving options that drop combinations asks first, naming the variants that
 });
 
 test('an inline price edit calls updateProductVariant with that field; a taken SKU shows the server’s words and the cell goes back', async () => {
-  const after = productFixture(groupsFixture, [{ ...TWO_VARIANTS[0], price: 99 }, TWO_VARIANTS[1]]);
+  const after = productFixture(groupsFixture, [{ ...TWO_VARIANTS[0], price: 99.5 }, TWO_VARIANTS[1]]);
   show([
     productMock(productFixture(groupsFixture, TWO_VARIANTS)),
     {
-      request: { query: UpdateProductVariantMutation, variables: { id: 'var-16', input: { price: 99 } } },
+      request: { query: UpdateProductVariantMutation, variables: { id: 'var-16', input: { priceAmount: 9950 } } },
       result: { data: { updateProductVariant: answered(after) } },
     },
     {
@@ -272,9 +280,9 @@ test('an inline price edit calls updateProductVariant with that field; a taken S
     },
   ]);
   await screen.findByText('SANTOKU-16-WALNUT');
-  await editCell(rowOf('SANTOKU-16-WALNUT'), 'price', '99');
+  await editCell(rowOf('SANTOKU-16-WALNUT'), 'price', '99.50');
   expect(await screen.findByText('16 cm / Walnut has been updated')).toBeInTheDocument();
-  await waitFor(() => expect(cellOf(rowOf('SANTOKU-16-WALNUT'), 'price')).toHaveTextContent('$99'));
+  await waitFor(() => expect(cellOf(rowOf('SANTOKU-16-WALNUT'), 'price')).toHaveTextContent('$99.50'));
 
   await editCell(rowOf('SANTOKU-18-WALNUT'), 'sku', 'CHEF-21');
   expect(await screen.findByText('SKU CHEF-21 is already used by Chef Knife 21 cm')).toBeInTheDocument();
@@ -324,13 +332,16 @@ test('bulk "Set price" sets the selected rows with updateProductVariants', async
   const dialog = await screen.findByRole('dialog', { name: 'Set price of 2 variants' });
   fireEvent.change(within(dialog).getByLabelText('Price'), { target: { value: '0' } });
   fireEvent.click(within(dialog).getByRole('button', { name: 'Set price' }));
-  expect(await within(dialog).findByText('Price must be at least 1')).toBeInTheDocument();
+  expect(await within(dialog).findByText('Price must be more than 0')).toBeInTheDocument();
+  fireEvent.change(within(dialog).getByLabelText('Price'), { target: { value: '12.345' } });
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Set price' }));
+  expect(await within(dialog).findByText('Enter an amount like 129.50')).toBeInTheDocument();
   expect(asked).toBeNull();
   fireEvent.change(within(dialog).getByLabelText('Price'), { target: { value: '150' } });
   fireEvent.click(within(dialog).getByRole('button', { name: 'Set price' }));
   expect(await screen.findByText('Price set for 2 variants')).toBeInTheDocument();
-  expect(asked).toEqual({ ids: ['var-16', 'var-18'], input: { price: 150 } });
-  await waitFor(() => expect(cellOf(rowOf('SANTOKU-18-WALNUT'), 'price')).toHaveTextContent('$150'));
+  expect(asked).toEqual({ ids: ['var-16', 'var-18'], input: { priceAmount: 15000 } });
+  await waitFor(() => expect(cellOf(rowOf('SANTOKU-18-WALNUT'), 'price')).toHaveTextContent('$150.00'));
 });
 
 test('deleting a variant with orders shows the server’s refusal and offers to disable it', async () => {

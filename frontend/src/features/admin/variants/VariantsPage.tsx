@@ -53,6 +53,7 @@ export default function VariantsPage() {
           productId={product.id}
           optionGroups={product.optionGroups}
           variants={product.variants}
+          currency={product.priceFrom.currency}
         />
         <VariantsGrid product={product} groupCount={product.optionGroups.length} variants={product.variants} />
       </Stack>

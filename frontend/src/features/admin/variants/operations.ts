@@ -4,7 +4,9 @@ import { graphql } from '../../../gql';
 export const ProductVariantsFieldsFragment = graphql(`
   fragment ProductVariantsFields on Product {
     id
-    price
+    priceFrom {
+      ...MoneyFields
+    }
     quantity
     ...ProductChoiceFields
     variants {

@@ -1,4 +1,5 @@
 import { expect, test } from 'vitest';
+import { dollars } from '../../../test/fixtures';
 import { checkOptions, draftsOf, inputOf, isRetired, type OptionGroup, type Variant, variantsLost } from './optionsDraft';
 
 const value = (id: string, groupId: string, name: string, custom = false) => ({
@@ -12,7 +13,7 @@ const blade: OptionGroup = {
   id: 'g1',
   name: 'Blade length',
   values: [value('v16', 'g1', '16 cm'), value('v18', 'g1', '18 cm'), value('vm', 'g1', 'Made to measure', true)],
-  custom: { label: 'Made to measure', min: 12, max: 30, unit: 'cm', surcharge: 40 },
+  custom: { label: 'Made to measure', min: 12, max: 30, unit: 'cm', surchargeAmount: dollars(40) },
 };
 const variant = (id: string, options: OptionGroup['values'], enabled = true): Variant => ({
   id,
@@ -20,7 +21,7 @@ const variant = (id: string, options: OptionGroup['values'], enabled = true): Va
   sku: id.toUpperCase(),
   name: options.map((option) => option.name).join(' / '),
   options,
-  price: 100,
+  unitPrice: dollars(100),
   quantity: 1,
   img: '/images/santoku.svg',
   ownImg: null,
@@ -35,24 +36,37 @@ test('the stored groups become drafts: the made-to-measure value is the group’
       key: 'g1',
       name: 'Blade length',
       values: ['16 cm', '18 cm'],
-      custom: { label: 'Made to measure', min: '12', max: '30', unit: 'cm', surcharge: '40' },
+      custom: { label: 'Made to measure', min: '12', max: '30', unit: 'cm', surcharge: '40.00' },
     },
   ]);
-  expect(inputOf(drafts)[0].custom).toEqual({ label: 'Made to measure', min: 12, max: 30, unit: 'cm', surcharge: 40 });
-  expect(checkOptions(drafts).groups).not.toBeNull();
+  expect(inputOf(drafts, 'USD')[0].custom).toEqual({ label: 'Made to measure', min: 12, max: 30, unit: 'cm', surchargeAmount: 4000 });
+  expect(checkOptions(drafts, 'USD').groups).not.toBeNull();
+});
+
+test('a surcharge is typed with cents and sent in minor units; an unreadable one is refused at its field', () => {
+  const [draft] = draftsOf([blade]);
+  const withSurcharge = (surcharge: string) => [{ ...draft, custom: { ...draft.custom!, surcharge } }];
+  expect(inputOf(withSurcharge('12.50'), 'USD')[0].custom?.surchargeAmount).toBe(1250);
+  expect(inputOf(withSurcharge('1250'), 'JPY')[0].custom?.surchargeAmount).toBe(1250);
+  const refused = checkOptions(withSurcharge('12.345'), 'USD');
+  expect(refused.groups).toBeNull();
+  expect(refused.fields.get('0.custom.surcharge')).toBe('Enter an amount like 129.50');
 });
 
 test('variantsLost: a new group keeps every variant; a dropped value or made-to-measure loses its variant; case does not matter', () => {
   const groups = (values: string[], custom = true, more: { name: string; values: string[] }[] = []) =>
-    checkOptions([
-      {
-        key: 'g1',
-        name: 'blade LENGTH',
-        values,
-        custom: custom ? { label: 'made to measure', min: '12', max: '30', unit: 'cm', surcharge: '0' } : null,
-      },
-      ...more.map((group, index) => ({ key: `n${index}`, ...group, custom: null })),
-    ]).groups!;
+    checkOptions(
+      [
+        {
+          key: 'g1',
+          name: 'blade LENGTH',
+          values,
+          custom: custom ? { label: 'made to measure', min: '12', max: '30', unit: 'cm', surcharge: '0' } : null,
+        },
+        ...more.map((group, index) => ({ key: `n${index}`, ...group, custom: null })),
+      ],
+      'USD',
+    ).groups!;
   expect(variantsLost(variants, [blade], groups(['16 CM', '18 cm'], true, [{ name: 'Handle', values: ['Walnut', 'Ebony'] }]))).toEqual([]);
   expect(variantsLost(variants, [blade], groups(['16 cm'])).map((lost) => lost.id)).toEqual(['b']);
   expect(variantsLost(variants, [blade], groups(['16 cm', '18 cm'], false)).map((lost) => lost.id)).toEqual(['m']);

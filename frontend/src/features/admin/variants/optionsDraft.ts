@@ -1,5 +1,7 @@
 import { type OptionGroupInput, productOptionsInput } from '@keen/rules/schemas';
+import { parseMajorAmount } from '@keen/rules';
 import type { ProductVariantsFieldsFragment } from '../../../gql/graphql';
+import { amountText, UNREADABLE_AMOUNT } from '../../../lib/money';
 
 export type OptionGroup = ProductVariantsFieldsFragment['optionGroups'][number];
 export type Variant = ProductVariantsFieldsFragment['variants'][number];
@@ -10,6 +12,7 @@ export interface CustomDraft {
   min: string;
   max: string;
   unit: string;
+  /** In major units as typed ("12.50"). */
   surcharge: string;
 }
 
@@ -38,16 +41,18 @@ export function draftsOf(groups: readonly OptionGroup[]): GroupDraft[] {
           min: String(group.custom.min),
           max: String(group.custom.max),
           unit: group.custom.unit,
-          surcharge: String(group.custom.surcharge),
+          surcharge: amountText(group.custom.surchargeAmount.amount, group.custom.surchargeAmount.currency),
         }
       : null,
   }));
 }
 
 const numberOf = (text: string) => (text.trim() === '' ? undefined : Number(text));
+/** A typed amount in minor units; NaN when it cannot be read (checkOptions says so). */
+const amountOf = (text: string, currency: string) => (text.trim() === '' ? undefined : (parseMajorAmount(text, currency) ?? NaN));
 
-/** The drafts as the shared schema (and setProductOptions) takes them. */
-export function inputOf(drafts: readonly GroupDraft[]) {
+/** The drafts as the shared schema (and setProductOptions) takes them, the surcharge in minor units of `currency`. */
+export function inputOf(drafts: readonly GroupDraft[], currency: string) {
   return drafts.map(({ name, values, custom }) => ({
     name,
     values,
@@ -56,7 +61,7 @@ export function inputOf(drafts: readonly GroupDraft[]) {
       min: numberOf(custom.min),
       max: numberOf(custom.max),
       unit: custom.unit,
-      surcharge: numberOf(custom.surcharge),
+      surchargeAmount: amountOf(custom.surcharge, currency),
     },
   }));
 }
@@ -71,16 +76,21 @@ export interface OptionsCheck {
 }
 
 /** Checks the drafts with the schema the server uses, so the messages are the server's. */
-export function checkOptions(drafts: readonly GroupDraft[]): OptionsCheck {
-  const result = productOptionsInput.safeParse(inputOf(drafts));
+export function checkOptions(drafts: readonly GroupDraft[], currency: string): OptionsCheck {
+  const input = inputOf(drafts, currency);
+  const result = productOptionsInput.safeParse(input);
   if (result.success) return { groups: result.data, fields: new Map(), general: [] };
   const fields = new Map<string, string>();
   const general: string[] = [];
+  input.forEach(({ custom }, index) => {
+    if (Number.isNaN(custom?.surchargeAmount)) fields.set(`${index}.custom.surcharge`, UNREADABLE_AMOUNT);
+  });
   for (const issue of result.error.issues) {
     if (issue.path.length <= 1) {
       if (!general.includes(issue.message)) general.push(issue.message);
     } else {
-      const path = issue.path.map(String).join('.');
+      // The field that holds the surcharge is the draft's, in major units.
+      const path = issue.path.map((key) => (key === 'surchargeAmount' ? 'surcharge' : String(key))).join('.');
       if (!fields.has(path)) fields.set(path, issue.message);
     }
   }
