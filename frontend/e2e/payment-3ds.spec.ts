@@ -1,8 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { demo, placeOrderViaApi, signIn, snap } from './support';
 
-const AUTHENTICATION_FAILED =
-  'We are unable to authenticate your payment method. Please choose a different payment method and try again.';
+const AUTHENTICATION_FAILED = 'We are unable to authenticate your payment method. Please choose a different payment method and try again.';
 
 /** Pays with Stripe's test card that always asks for 3-D Secure; answers the challenge dialog. */
 async function payWithAuthenticationCard(page: Page) {

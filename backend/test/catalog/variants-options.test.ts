@@ -279,7 +279,7 @@ test('a made-to-measure group adds its value to the group, flagged custom, and m
   const measure = { label: 'Made to measure', min: 12, max: 30, unit: 'cm' };
   const product = await v.productWith(admin, [{ ...LENGTH, custom: { ...measure, surchargeAmount: 4050 } }, HANDLE]);
   expect(product.optionGroups[0]).toMatchObject({
-    custom: { ...measure, surcharge: { amount: 4050 } },
+    custom: { ...measure, surchargeAmount: { amount: 4050 } },
     values: [
       { name: '16 cm', custom: false },
       { name: '18 cm', custom: false },

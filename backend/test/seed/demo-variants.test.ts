@@ -15,7 +15,7 @@ type Seeded = {
       name: string;
       priceFrom: { amount: number };
       quantity: number;
-      optionGroups: { name: string; custom: { label: string; min: number; max: number; surcharge: { amount: number } } | null }[];
+      optionGroups: { name: string; custom: { label: string; min: number; max: number; surchargeAmount: { amount: number } } | null }[];
       variants: { name: string; unitPrice: { amount: number }; quantity: number }[];
     }[];
   };
@@ -29,7 +29,7 @@ test('the demo catalogue sells one knife in two lengths, made to measure, and tw
   const [nakiri, ...others] = [...res.data!.products.items].sort((a, b) => b.variants.length - a.variants.length);
   expect(nakiri.name).toBe('Nakiri Vegetable Knife');
   expect(nakiri.optionGroups).toEqual([
-    { name: 'Blade length', custom: { label: 'Made to measure', min: 12, max: 24, surcharge: { amount: 4000 } } },
+    { name: 'Blade length', custom: { label: 'Made to measure', min: 12, max: 24, surchargeAmount: { amount: 4000 } } },
     { name: 'Handle', custom: null },
   ]);
   expect(nakiri.variants.map(({ name, unitPrice }) => [name, unitPrice.amount])).toEqual([

@@ -29,7 +29,7 @@ export interface ReadProduct {
     id: string;
     name: string;
     values: ReadValue[];
-    custom: { label: string; min: number; max: number; unit: string; surcharge: { amount: number } } | null;
+    custom: { label: string; min: number; max: number; unit: string; surchargeAmount: { amount: number } } | null;
   }[];
   variants: ReadVariant[];
 }

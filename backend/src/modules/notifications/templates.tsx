@@ -52,6 +52,8 @@ function Layout({ shop, preview, children }: { shop: ShopContext; preview: strin
 function Lines({ shop, order }: { shop: ShopContext; order: OrderPayload }) {
   const money = (amount: number) => orderMoney(shop, order, amount);
   const { subtotal, shipping, tax, total } = order.totals;
+  // Tax-inclusive prices: the tax is inside the total, which is then the subtotal and shipping alone.
+  const taxIncluded = total === subtotal + shipping;
   return (
     <Section>
       {order.lines.map((line: OrderLinePayload, index) => (
@@ -70,11 +72,18 @@ function Lines({ shop, order }: { shop: ShopContext; order: OrderPayload }) {
           Subtotal: {money(subtotal)}
           <br />
           Shipping: {money(shipping)}
-          <br />
-          Tax: {money(tax)}
+          {tax && !taxIncluded ? (
+            <>
+              <br />
+              Tax: {money(tax)}
+            </>
+          ) : null}
         </Text>
       ) : null}
-      <Text style={{ fontWeight: 700 }}>Total: {money(total)}</Text>
+      <Text style={{ fontWeight: 700 }}>
+        Total: {money(total)}
+        {tax && taxIncluded ? ` (incl. ${money(tax)} VAT)` : ''}
+      </Text>
     </Section>
   );
 }
