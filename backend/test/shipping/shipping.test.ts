@@ -2,6 +2,7 @@ import { Order } from '../../src/modules/orders/order.entity';
 import { OrderLine } from '../../src/modules/orders/order-line.entity';
 import { codeOf, messageOf, startTestApp, type TestApp, type TestSession } from '../support/harness';
 import { restClient } from '../support/rest-client';
+import { startSmtpCatcher } from '../support/smtp-catcher';
 
 const ZONES =
   '{ shippingZones { id name countries methods { id name price { amount } freeOver { amount } enabled } taxRates { category ratePercent } } }';
@@ -270,5 +271,35 @@ test('a shop without zones ships anywhere, free and untaxed, as before zones exi
     ).toEqual([]);
   } finally {
     await app.close();
+  }
+});
+
+test('the order e-mail shows shipping and the VAT inside a tax-inclusive total', async () => {
+  const smtp = await startSmtpCatcher();
+  const app = await startTestApp({
+    PRICES_INCLUDE_TAX: 'true',
+    SMTP_URL: smtp.url,
+    MAIL_FROM: 'Keen <shop@keen.test>',
+    JOB_POLL_SECONDS: '0.5',
+  });
+  try {
+    const admin = await app.adminUser();
+    const shopper = await app.verifyEmail(await app.customer('vatmail'));
+    expect((await app.gql('{ me { id } }', {}, shopper)).errors).toBeUndefined();
+    const { ukStandard } = await setUpZones(app, admin);
+    const knife = await app.product({ price: 129, quantity: 5 });
+    const { data } = await app.gql(
+      PLACE,
+      { input: { lines: [{ productId: knife.id, quantity: 1 }], phone: UK.phone, shippingAddress: UK, shippingMethodId: ukStandard.id } },
+      shopper,
+    );
+    const [mail] = await smtp.waitFor((caught) => caught.subject === `Keen order received: #${data!.placeOrder.id.slice(0, 8)}`);
+    expect(mail.body).toContain('Subtotal: $129.00');
+    expect(mail.body).toContain('Shipping: $4.95');
+    expect(mail.body).toContain('Total: $133.95 (incl. $21.50 VAT)');
+    expect(mail.body).not.toContain('Tax: $21.50');
+  } finally {
+    await app.close();
+    await smtp.close();
   }
 });
