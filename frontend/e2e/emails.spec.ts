@@ -58,7 +58,8 @@ test('buying, paying and shipping with a tracking number send the order e-mails 
   const receipt = await mailTo(demo.customer.email, `Keen payment received: #${short}`);
   expect(receipt.text).toContain(transactionId);
   expect(receipt.text).toContain(order.name);
-  await mailTo(demo.admin.email, `New paid order #${short}: $${order.totalPrice}`);
+  const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+  await mailTo(demo.admin.email, `New paid order #${short}: ${usd.format(order.totalPrice)}`);
   const shipped = await mailTo(demo.customer.email, `Your Keen order has shipped: #${short}`);
   expect(shipped.text).toContain('Tracking number: JD014600001234');
 

@@ -25,7 +25,8 @@ test('a shopper searches, sorts and filters; the URL keeps it on reload and on B
   await page.getByLabel('In stock only').click();
   await expect(page.getByLabel('In stock only')).toBeChecked();
   await expect(page).toHaveURL(/\/products\?q=knife&sort=price_desc&inStock=1$/);
-  const prices = async () => (await page.getByText(/^Price: \$\d+$/).allTextContents()).map((text) => Number(text.replace(/\D/g, '')));
+  const prices = async () =>
+    (await page.getByText(/^Price: \$[\d,]+\.\d\d$/).allTextContents()).map((text) => Number(text.replace(/[^\d.]/g, '')));
   await expect.poll(async () => (await prices()).length).toBeGreaterThan(3);
   const shown = await prices();
   expect(shown).toEqual([...shown].sort((a, b) => b - a));

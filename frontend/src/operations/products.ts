@@ -24,7 +24,7 @@ export const ProductFieldsFragment = graphql(`
   }
 `);
 
-/** What choosing a variant needs: the option groups and every variant (disabled ones are hidden by the picker). */
+/** What choosing a variant needs (Money inlined: the admin's variant mutations nest this fragment, under the query depth limit): the option groups and every variant (disabled ones are hidden by the picker). */
 export const ProductChoiceFieldsFragment = graphql(`
   fragment ProductChoiceFields on Product {
     optionGroups {
@@ -42,7 +42,9 @@ export const ProductChoiceFieldsFragment = graphql(`
         max
         unit
         surchargeAmount {
-          ...MoneyFields
+          amount
+          currency
+          formatted
         }
       }
     }
@@ -54,7 +56,9 @@ export const ProductChoiceFieldsFragment = graphql(`
         groupId
       }
       unitPrice {
-        ...MoneyFields
+        amount
+        currency
+        formatted
       }
       quantity
       img
