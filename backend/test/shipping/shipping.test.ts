@@ -130,6 +130,8 @@ describe('a tax-inclusive shop (UK prices)', () => {
     ]);
     const two = await app.gql(OPTIONS, { input: { lines: lines(2), address: UK } });
     expect(two.data!.shippingOptions.map((option: { price: { amount: number } }) => option.price.amount)).toEqual([0, 1500]);
+    // Anyone may read where the shop delivers: address forms list those countries first.
+    expect((await app.gql('{ shippingCountries }')).data!.shippingCountries).toEqual(['DE', 'FR', 'GB', 'US']);
     const brazil = await app.gql(OPTIONS, { input: { lines: lines(1), address: BR } });
     expect(codeOf(brazil)).toBe('BAD_USER_INPUT');
     expect(messageOf(brazil)).toBe("We don't ship to Brazil yet");
@@ -179,6 +181,35 @@ describe('a tax-inclusive shop (UK prices)', () => {
       [2000, 2150],
       [2000, 767],
     ]);
+  });
+
+  test('each shipping option carries the totals placeOrder then charges for the same lines, address and method', async () => {
+    const chef = await app.product({ price: 129, quantity: 10 });
+    const paring = await app.product({ price: 45.99, quantity: 10 });
+    const lines = [
+      { productId: chef.id, quantity: 1 },
+      { productId: paring.id, quantity: 2 },
+    ];
+    const totals = 'totals { subtotal { amount } shipping { amount } tax { amount } total { amount formatted } }';
+    const { data } = await app.gql(
+      `query($input: ShippingOptionsInput!) { shippingOptions(input: $input) { id price { amount } ${totals} } }`,
+      { input: { lines, address: UK } },
+    );
+    const [standard, express] = data!.shippingOptions;
+    // 12900 + 2 x 4599 = 22098 reaches Standard's free threshold (20000); Express is 1500.
+    expect(standard.totals).toEqual({
+      subtotal: { amount: 22098 },
+      shipping: { amount: 0 },
+      tax: { amount: 2150 + 1533 },
+      total: { amount: 22098, formatted: '$220.98' },
+    });
+    expect(express.totals.total.amount).toBe(22098 + 1500);
+    const placed = await app.gql(
+      PLACE,
+      { input: { lines, phone: UK.phone, shippingAddress: UK, shippingMethodId: express.id } },
+      shopper,
+    );
+    expect(placed.data!.placeOrder.totals).toEqual(express.totals);
   });
 
   test('a US order pays no VAT; a method of another zone and a disabled one are refused, taking nothing', async () => {

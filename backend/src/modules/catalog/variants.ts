@@ -93,18 +93,24 @@ function groupBy<T>(keys: readonly string[], rows: T[], keyOf: (row: T) => strin
 /**
  * Sets each product's price (minor units) to its lowest enabled variant price (kept when none is enabled) and
  * its stock to its enabled variants' stock: the SPEC's `price` and `quantity`, and what the hot
- * lists sort and filter by. Locks the product rows, in id order.
+ * lists sort and filter by. Call it inside the transaction that changed the variants.
  */
 export async function refreshProductTotals(db: Queryable, productIds: readonly string[]): Promise<void> {
   if (!productIds.length) return;
+  const ids = [...productIds].sort();
+  // The lock comes first, in a statement of its own: under READ COMMITTED the sums below then read a
+  // snapshot taken after every earlier writer of these products committed. Summed in the locking
+  // statement, they would be read before the wait, and two buyers of two variants could each write
+  // a total missing the other's units.
+  await db.query(`SELECT 1 FROM "product" WHERE "id" = ANY($1::uuid[]) ORDER BY "id" FOR UPDATE`, [ids]);
   await db.query(
     `UPDATE "product" p SET "priceAmount" = coalesce(t."priceAmount", p."priceAmount"), "quantity" = t."quantity"
        FROM (SELECT v."productId" AS id,
                     min(v."priceAmount") FILTER (WHERE v."enabled") AS "priceAmount",
                     LEAST(coalesce(sum(v."quantity") FILTER (WHERE v."enabled"), 0), 2147483647)::int AS "quantity"
                FROM "product_variant" v WHERE v."productId" = ANY($1::uuid[]) GROUP BY v."productId") t
-      WHERE p."id" = t.id AND p."id" IN (SELECT id FROM "product" WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE)`,
-    [[...productIds].sort()],
+      WHERE p."id" = t.id`,
+    [ids],
   );
 }
 

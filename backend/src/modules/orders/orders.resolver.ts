@@ -14,7 +14,7 @@ import { ShippingOption } from '../shipping/shipping.types';
 import { Allow } from '../auth/access';
 import { OrderEngraving } from '../catalog/engraving';
 import { Money, type ShopMoney } from '../shop/money';
-import { OrderTotals } from './order-totals';
+import { OrderTotals } from '../shop/order-totals';
 
 type GraphQLContext = GraphQLContextOf<{ orders: OrdersService; shop: ShopMoney }, OrdersLoaders & CatalogLoaders, User>;
 

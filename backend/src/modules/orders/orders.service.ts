@@ -114,8 +114,11 @@ export class OrdersService {
       ]),
     );
     const prices = new Map(chosen.map((variant) => [variant.id, { id: variant.id, sku: '', priceAmount: variant.priceAmount, img: null }]));
-    const subtotal = priceLines(wanted, chosen, prices, products, this.currency).reduce((sum, line) => sum + line.lineAmount, 0);
-    return this.shipping.options(country, subtotal);
+    const lines = priceLines(wanted, chosen, prices, products, this.currency);
+    return this.shipping.options(
+      country,
+      lines.map((line) => ({ amount: line.lineAmount, taxCategory: products.get(line.productId!)!.taxCategory })),
+    );
   }
 
   /** Where an order ships: its structured address, or the older address text in the shop's own country. */

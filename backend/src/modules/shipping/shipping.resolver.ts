@@ -6,9 +6,18 @@ import { ShippingMethod, ShippingMethodInput, ShippingZone, ShippingZoneInput, T
 
 type GraphQLContext = GraphQLContextOf<{ shipping: ShippingService }>;
 
-/** The dashboard's "Shipping and tax": admins signed in as themselves (keys have no scope for it). */
+/** The dashboard's "Shipping and tax": admins signed in as themselves (keys have no scope for it); shoppers read where it delivers. */
 @Resolver()
 export class ShippingResolver {
+  @Allow({ allow: 'public', key: 'catalog:read' })
+  @Query(() => [String], {
+    description:
+      'Anyone: the countries the shop delivers to (ISO 3166-1 alpha-2, sorted), listed first in address forms; [] when the shop has not set delivery up',
+  })
+  shippingCountries(@Ctx() { services }: GraphQLContext): Promise<string[]> {
+    return services.shipping.countries();
+  }
+
   @Allow({ allow: 'admin' })
   @Query(() => [ShippingZone], { description: 'Admin only: every shipping zone with its countries, methods and tax rates' })
   shippingZones(@Ctx() { caller, services }: GraphQLContext): Promise<ShippingZone[]> {

@@ -15,6 +15,8 @@ const UNIQUE_VIOLATION = '23505';
 export interface Quote {
   methodId: string | null;
   methodName: string | null;
+  /** The lines' amounts together. */
+  subtotalAmount: number;
   shippingAmount: number;
   /** Per line, in the order given: its rate (basis points) and the tax in its amount. */
   lineTaxes: { taxRateBasisPoints: number; taxAmount: number }[];
@@ -44,6 +46,12 @@ export class ShippingService {
   async zones(caller: Caller): Promise<ShippingZone[]> {
     requireAdmin(caller);
     return this.readZones(this.db.manager);
+  }
+
+  /** Every country some zone covers: where the shop delivers. */
+  async countries(): Promise<string[]> {
+    const rows: { country: string }[] = await this.db.query(`SELECT "country" FROM "shipping_zone_country" ORDER BY "country"`);
+    return rows.map((row) => row.country);
   }
 
   async createZone(caller: Caller, input: ShippingZoneInput): Promise<ShippingZone> {
@@ -104,25 +112,37 @@ export class ShippingService {
     return this.zone(input.zoneId);
   }
 
-  /** The enabled methods that deliver to `country`, priced for an order of `subtotal`; a country no zone covers is refused. */
-  async options(country: string, subtotal: number): Promise<ShippingOption[]> {
+  /**
+   * The enabled methods that deliver to `country`, each priced for these lines with the order's
+   * totals; a country no zone covers is refused, a shop without zones answers none.
+   */
+  async options(country: string, lines: QuotedLine[]): Promise<ShippingOption[]> {
     const zone = await this.zoneOf(this.db.manager, country);
     if (zone === 'no zones') return [];
     return zone.methods
       .filter((method) => method.enabled)
-      .map((method) => ({
-        id: method.id,
-        name: method.name,
-        price: this.shop.money(chargeFor(method, subtotal)),
-        minDays: method.minDays,
-        maxDays: method.maxDays,
-      }));
+      .map((method) => {
+        const quote = this.priceWith(zone, method, lines);
+        const money = (amount: number) => this.shop.money(amount);
+        return {
+          id: method.id,
+          name: method.name,
+          price: money(quote.shippingAmount),
+          minDays: method.minDays,
+          maxDays: method.maxDays,
+          totals: {
+            subtotal: money(quote.subtotalAmount),
+            shipping: money(quote.shippingAmount),
+            tax: money(quote.taxAmount),
+            total: money(quote.totalAmount),
+          },
+        };
+      });
   }
 
   /**
    * Delivery and tax for an order to `country`: the method asked for (it must serve the country),
-   * or the cheapest enabled one when none is named (older clients). Tax per line, then shipping
-   * at the standard rate when the shop taxes it; each rounded half up in minor units.
+   * or the cheapest enabled one when none is named (older clients).
    */
   async quote(manager: EntityManager, country: string, methodId: string | null, lines: QuotedLine[]): Promise<Quote> {
     const subtotal = lines.reduce((sum, line) => sum + line.amount, 0);
@@ -131,6 +151,7 @@ export class ShippingService {
       return {
         methodId: null,
         methodName: null,
+        subtotalAmount: subtotal,
         shippingAmount: 0,
         lineTaxes: lines.map(() => ({ taxRateBasisPoints: 0, taxAmount: 0 })),
         taxAmount: 0,
@@ -144,6 +165,12 @@ export class ShippingService {
       if (!method) throw badInput(await this.refusalFor(manager, methodId, country));
     }
     if (!method) throw badInput(`We don't ship to ${countryName(country)} yet`);
+    return this.priceWith(zone, method, lines);
+  }
+
+  /** Tax per line, then shipping at the standard rate when the shop taxes it; each rounded half up in minor units. */
+  private priceWith(zone: ZoneOf, method: ZoneMethod, lines: QuotedLine[]): Quote {
+    const subtotal = lines.reduce((sum, line) => sum + line.amount, 0);
     const { pricesIncludeTax, taxShipping } = this.shop.settings;
     const rateOf = (category: TaxCategory) => zone.rates.get(category) ?? 0;
     const lineTaxes = lines.map((line) => {
@@ -156,6 +183,7 @@ export class ShippingService {
     return {
       methodId: method.id,
       methodName: method.name,
+      subtotalAmount: subtotal,
       shippingAmount,
       lineTaxes,
       taxAmount,

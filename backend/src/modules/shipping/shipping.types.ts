@@ -1,6 +1,7 @@
 import { Field, Float, ID, InputType, Int, ObjectType } from 'type-graphql';
 import { TaxCategory } from '../catalog/product.entity';
 import { Money } from '../shop/money';
+import { OrderTotals } from '../shop/order-totals';
 
 @ObjectType({ simpleResolvers: true, description: 'A way of delivering to a zone' })
 export class ShippingMethod {
@@ -72,6 +73,9 @@ export class ShippingOption {
 
   @Field(() => Int, { description: 'Slowest delivery, in days' })
   maxDays!: number;
+
+  @Field(() => OrderTotals, { description: 'What an order of these lines to this address comes to with this method: subtotal, shipping, tax, total' })
+  totals!: OrderTotals;
 }
 
 @InputType({ description: 'A new shipping zone, or the new version of one' })

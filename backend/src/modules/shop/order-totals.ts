@@ -1,5 +1,5 @@
 import { Field, ObjectType } from 'type-graphql';
-import { Money } from '../shop/money';
+import { Money } from './money';
 
 @ObjectType({ simpleResolvers: true, description: "An order's amounts, in its currency" })
 export class OrderTotals {
