@@ -1,6 +1,6 @@
 // `npm start` (after `npm run build`) and `npm run dev`: starts the Auth Emulator unless a real
 // Firebase project is configured, a local mail catcher unless SMTP_URL is set, then the server
-// (and, for dev, the compilers in watch mode).
+// (and, for dev, the compilers in watch mode). The demo shop's prices include tax unless PRICES_INCLUDE_TAX says otherwise.
 // Ctrl-C stops every process it started.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -27,6 +27,10 @@ if (!production && !realFirebase && !env.FIREBASE_AUTH_EMULATOR_HOST) {
   });
   env.FIREBASE_AUTH_EMULATOR_HOST = emulator.host;
 }
+
+// The demo shop's prices hold the tax, as its seeded UK and EU zone (20% VAT) expects; a shop of
+// one's own says so in .env (the server's default is prices without tax).
+if (!production && env.SEED_DEMO !== 'false' && env.PRICES_INCLUDE_TAX === undefined) env.PRICES_INCLUDE_TAX = 'true';
 
 // Order e-mails go to a local catcher (maildev) with an inbox in the browser. Keen starts without
 // it: should it fail (a port in use), its mail jobs wait and retry.

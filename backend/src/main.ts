@@ -6,7 +6,7 @@ import { type EmbeddedDatabase, startEmbeddedPostgres } from './db/embedded-post
 import { migrate } from './db/migrate';
 import { createLogger } from './common/logger';
 import { survivingDatabaseOutages } from './common/database-unreachable';
-import { seedCatalogue, seedDemoAccounts } from './seed/seed';
+import { seedCatalogue, seedDemoAccounts, seedShipping } from './seed/seed';
 import { startServer } from './app/server';
 
 async function main(): Promise<void> {
@@ -35,6 +35,7 @@ async function main(): Promise<void> {
   const server = await startServer(config, db, logger);
   if (config.seedDemo) {
     await seedCatalogue(db, logger, config.shop.currency);
+    await seedShipping(db, logger, config.shop.currency);
     await seedDemoAccounts(db, server.services, config);
   }
   printBanner(server.url, config);

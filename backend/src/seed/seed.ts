@@ -13,6 +13,9 @@ import type { UsersService } from '../modules/users/users.service';
 import { demoProducts, demoReviews, demoVariants } from './catalogue';
 import type { Caller } from '../modules/auth/caller';
 import { VariantsService } from '../modules/catalog/variants.service';
+import { TaxCategory } from '../modules/catalog/product.entity';
+import { Order } from '../modules/orders/order.entity';
+import { ShippingMethodRow, ShippingZoneCountry, ShippingZoneRow, TaxRateRow } from '../modules/shipping/shipping.entity';
 
 /**
  * Fills an empty catalogue with the demo knives and reviews; leaves a used shop alone. The demo's
@@ -68,6 +71,57 @@ async function seedVariants(db: DataSource, product: Product, currency: string):
       quantity: demoVariants.stock,
     });
   }
+}
+
+/**
+ * The demo's delivery: the United States at 0% (sales tax is the merchant's own setup), and the
+ * United Kingdom with the EU at 20% VAT, two methods each. Amounts in major units.
+ */
+const demoZones = [
+  {
+    name: 'United States',
+    countries: ['US'],
+    standardRatePercent: 0,
+    methods: [
+      { name: 'Standard (US)', price: 8, freeOver: 150, minDays: 3, maxDays: 6 },
+      { name: 'Express (US)', price: 25, freeOver: null, minDays: 1, maxDays: 2 },
+    ],
+  },
+  {
+    name: 'United Kingdom and EU',
+    countries: ['GB', 'IE', 'FR', 'DE', 'NL', 'BE', 'LU', 'AT', 'IT', 'ES', 'PT', 'DK', 'SE', 'FI', 'PL', 'CZ'],
+    standardRatePercent: 20,
+    methods: [
+      { name: 'Standard (UK and EU)', price: 12, freeOver: 200, minDays: 3, maxDays: 7 },
+      { name: 'Express (UK and EU)', price: 30, freeOver: null, minDays: 1, maxDays: 3 },
+    ],
+  },
+];
+
+/**
+ * Gives a new demo shop (no zones, no orders yet) its delivery zones, methods and standard tax
+ * rates, so that `npm start` can buy to both; a shop that already took orders keeps its setup.
+ */
+export async function seedShipping(db: DataSource, logger: Logger, currency = 'USD'): Promise<void> {
+  if ((await db.getRepository(ShippingZoneRow).count()) > 0 || (await db.getRepository(Order).count()) > 0) return;
+  await db.transaction(async (manager) => {
+    for (const zone of demoZones) {
+      const { id } = await manager.getRepository(ShippingZoneRow).save({ name: zone.name });
+      await manager.getRepository(ShippingZoneCountry).insert(zone.countries.map((country) => ({ country, zoneId: id })));
+      await manager.getRepository(ShippingMethodRow).insert(
+        zone.methods.map(({ price, freeOver, ...method }) => ({
+          ...method,
+          zoneId: id,
+          priceAmount: toMinorUnits(price, currency),
+          freeOverAmount: freeOver === null ? null : toMinorUnits(freeOver, currency),
+        })),
+      );
+      await manager
+        .getRepository(TaxRateRow)
+        .insert({ zoneId: id, category: TaxCategory.standard, rateBasisPoints: zone.standardRatePercent * 100 });
+    }
+  });
+  logger.info({ zones: demoZones.length }, 'seeded the demo delivery zones');
 }
 
 /** Demo accounts are made in the identity provider and as profile rows. */

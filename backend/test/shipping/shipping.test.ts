@@ -204,11 +204,7 @@ describe('a tax-inclusive shop (UK prices)', () => {
       total: { amount: 22098, formatted: '$220.98' },
     });
     expect(express.totals.total.amount).toBe(22098 + 1500);
-    const placed = await app.gql(
-      PLACE,
-      { input: { lines, phone: UK.phone, shippingAddress: UK, shippingMethodId: express.id } },
-      shopper,
-    );
+    const placed = await app.gql(PLACE, { input: { lines, phone: UK.phone, shippingAddress: UK, shippingMethodId: express.id } }, shopper);
     expect(placed.data!.placeOrder.totals).toEqual(express.totals);
   });
 

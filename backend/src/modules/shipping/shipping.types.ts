@@ -74,7 +74,9 @@ export class ShippingOption {
   @Field(() => Int, { description: 'Slowest delivery, in days' })
   maxDays!: number;
 
-  @Field(() => OrderTotals, { description: 'What an order of these lines to this address comes to with this method: subtotal, shipping, tax, total' })
+  @Field(() => OrderTotals, {
+    description: 'What an order of these lines to this address comes to with this method: subtotal, shipping, tax, total',
+  })
   totals!: OrderTotals;
 }
 

@@ -1,0 +1,70 @@
+import pino from 'pino';
+import { seedCatalogue, seedShipping } from '../../src/seed/seed';
+import { startTestApp, type TestApp } from '../support/harness';
+
+const silent = pino({ level: 'silent' });
+const UK = {
+  name: 'Ada Steel',
+  line1: '10 Downing Street',
+  city: 'London',
+  postalCode: 'SW1A 2AA',
+  country: 'GB',
+  phone: '+44 20 7946 0000',
+};
+const US = {
+  name: 'Casey Blade',
+  line1: '1 Market St',
+  city: 'San Francisco',
+  region: 'CA',
+  postalCode: '94103',
+  country: 'US',
+  phone: '+1 415 555 0100',
+};
+const OPTIONS = `query($input: ShippingOptionsInput!) { shippingOptions(input: $input) {
+  name price { amount } totals { subtotal { amount } shipping { amount } tax { amount } total { amount } } } }`;
+
+let app: TestApp;
+beforeAll(async () => {
+  // The demo shop's prices hold the tax, as its UK and EU zone expects.
+  app = await startTestApp({ PRICES_INCLUDE_TAX: 'true' });
+  await seedCatalogue(app.db, silent);
+  await seedShipping(app.db, silent);
+});
+afterAll(() => app.close());
+
+type Options = { shippingOptions: { name: string; price: { amount: number }; totals: Record<string, { amount: number }> }[] };
+
+test('the demo delivers to the US untaxed and to the UK with 20% VAT inside the price, two methods each', async () => {
+  const { data } = await app.gql<{ products: { items: { id: string; minimumQuantity: number; priceFrom: { amount: number } }[] } }>(
+    '{ products(options: { take: 1, sortBy: price, sortDirection: ASC }) { items { id minimumQuantity priceFrom { amount } } } }',
+  );
+  const [cheapest] = data!.products.items;
+  const lines = [{ productId: cheapest.id, quantity: cheapest.minimumQuantity }];
+  const price = cheapest.priceFrom.amount * cheapest.minimumQuantity;
+  expect(price).toBeLessThan(15000);
+
+  const us = (await app.gql<Options>(OPTIONS, { input: { lines, address: US } })).data!.shippingOptions;
+  expect(us.map((option) => [option.name, option.price.amount])).toEqual([
+    ['Standard (US)', 800],
+    ['Express (US)', 2500],
+  ]);
+  expect(us[0].totals).toEqual({
+    subtotal: { amount: price },
+    shipping: { amount: 800 },
+    tax: { amount: 0 },
+    total: { amount: price + 800 },
+  });
+
+  const uk = (await app.gql<Options>(OPTIONS, { input: { lines, address: UK } })).data!.shippingOptions;
+  expect(uk.map((option) => option.name)).toEqual(['Standard (UK and EU)', 'Express (UK and EU)']);
+  // Inclusive: the total is the price and shipping; a sixth of the price is VAT, rounded half up.
+  expect(uk[0].totals.total.amount).toBe(price + 1200);
+  expect(uk[0].totals.tax.amount).toBe(Math.floor((price * 2000) / 12000 + 0.5));
+});
+
+test('a shop that already has zones, or has taken orders, keeps its own delivery setup', async () => {
+  const zones = async () => (await app.db.query('SELECT count(*)::int AS n FROM "shipping_zone"'))[0].n as number;
+  expect(await zones()).toBe(2);
+  await seedShipping(app.db, silent);
+  expect(await zones()).toBe(2);
+});
