@@ -10,6 +10,7 @@ import { Review } from '../modules/reviews/review.entity';
 import { User } from '../modules/users/user.entity';
 import type { IdentityService } from '../modules/auth/identity';
 import type { UsersService } from '../modules/users/users.service';
+import type { AddressesService } from '../modules/addresses/addresses.service';
 import { demoProducts, demoReviews, demoVariants } from './catalogue';
 import type { Caller } from '../modules/auth/caller';
 import { VariantsService } from '../modules/catalog/variants.service';
@@ -128,28 +129,37 @@ export async function seedShipping(db: DataSource, logger: Logger, currency = 'U
 interface DemoAccountServices {
   identity: IdentityService;
   users: UsersService;
+  addresses: AddressesService;
 }
+
+/** Where the demo accounts live: the customer in the US, the admin in the UK, each their address book's default. */
+const demoAddresses = {
+  customer: { line1: '1 Market Street', city: 'San Francisco', region: 'CA', postalCode: '94103', country: 'US', phone: '+1 415 555 0100' },
+  admin: { line1: '1 Forge Lane', city: 'Sheffield', region: null, postalCode: 'S1 2HE', country: 'GB', phone: '+44 114 496 0000' },
+};
 
 /**
  * With the Auth Emulator, makes sure the demo admin and customer can sign in, and gives them
- * complete profiles. The admin is an admin through ADMIN_EMAILS.
+ * complete profiles and an address to ship to. The admin is an admin through ADMIN_EMAILS.
  */
 export async function seedDemoAccounts(db: DataSource, services: DemoAccountServices, config: Config): Promise<void> {
   if (!config.firebase.emulatorHost) return;
-  const { admin, customer } = config.demoAccounts;
-  for (const account of [admin, customer]) {
+  for (const role of ['admin', 'customer'] as const) {
+    const account = config.demoAccounts[role];
+    const home = demoAddresses[role];
     await ensureAuthAccount(services, account);
     const user = await services.users.findOrCreate({ email: account.email, name: account.name, picture: null, emailVerified: true });
     if (!user.address) {
-      await db.getRepository(User).update(
-        { id: user.id },
-        {
-          name: account.name,
-          address: account === admin ? '1 Forge Lane, Sheffield' : '42 Whetstone Road, Solingen',
-          phone: '+44 114 496 0000',
-        },
-      );
+      const { line1, city, region, postalCode } = home;
+      await db
+        .getRepository(User)
+        .update(
+          { id: user.id },
+          { name: account.name, address: [line1, city, region, postalCode].filter(Boolean).join(', '), phone: home.phone },
+        );
     }
+    const book = (await services.addresses.booksOf([user.id])).get(user.id)!;
+    if (!book.length) await services.addresses.save({ user, emailVerified: true }, { ...home, name: account.name });
   }
 }
 
