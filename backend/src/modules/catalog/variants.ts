@@ -102,7 +102,9 @@ export async function refreshProductTotals(db: Queryable, productIds: readonly s
   // snapshot taken after every earlier writer of these products committed. Summed in the locking
   // statement, they would be read before the wait, and two buyers of two variants could each write
   // a total missing the other's units.
-  await db.query(`SELECT 1 FROM "product" WHERE "id" = ANY($1::uuid[]) ORDER BY "id" FOR UPDATE`, [ids]);
+  // NO KEY UPDATE: the orders and lines a transaction has already written hold KEY SHARE locks on
+  // their products, which FOR UPDATE would wait on (and deadlock with another buyer doing the same).
+  await db.query(`SELECT 1 FROM "product" WHERE "id" = ANY($1::uuid[]) ORDER BY "id" FOR NO KEY UPDATE`, [ids]);
   await db.query(
     `UPDATE "product" p SET "priceAmount" = coalesce(t."priceAmount", p."priceAmount"), "quantity" = t."quantity"
        FROM (SELECT v."productId" AS id,

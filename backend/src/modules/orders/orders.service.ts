@@ -168,7 +168,6 @@ export class OrdersService {
         taken.set(id, row);
       }
       const productIds = [...new Set(chosen.map((variant) => variant.productId))];
-      await refreshProductTotals(manager, productIds);
       const products = new Map(
         (await manager.getRepository(Product).findBy({ id: In(productIds) })).map((product) => [product.id, product]),
       );
@@ -224,6 +223,9 @@ export class OrdersService {
       const holdEndsAt = new Date(order.createdAt.getTime() + this.settings.unpaidHoldMinutes * 60_000);
       await raise(manager, 'order.placed', order.id, orderPayload(order, { holdEndsAt }));
       await record?.(manager, order.id);
+      // Last, so that the product rows stay locked only for this statement and the COMMIT: every
+      // buyer of the product waits for that lock.
+      await refreshProductTotals(manager, productIds);
       return order;
     });
     metrics.ordersPlaced.inc();
