@@ -1,6 +1,7 @@
 import http from 'node:http';
 import jwt from 'jsonwebtoken';
 import { Pool, type QueryConfig } from 'pg';
+import { type BareOrderInput, BareRefusal, placeBare } from './race-baseline';
 
 /**
  * The bare baseline of `npm run bench:http` (started by http.ts as its own process): a
@@ -10,6 +11,7 @@ import { Pool, type QueryConfig } from 'pg';
  * this machine can serve these answers at all. It only knows the bench's requests; anything else is 404.
  * With BASELINE_STATIC=true it is the "static" reference instead: each answer is made once, then
  * replayed from memory as prepared bytes (the limit for a cached answer on this machine).
+ * `POST /orders` is the races' bare write path (race-baseline.ts): 200 with the order's id, 409 on a shortage.
  *   DATABASE_URL, PORT, ACCESS_TOKEN_SECRET (Keen's, to check Keen's access tokens), BASELINE_STATIC.
  */
 
@@ -148,6 +150,12 @@ export function startBaseline(databaseUrl: string, port: number, accessTokenSecr
     if (req.method === 'GET' && req.url === '/api/products') {
       const { totalItems, items } = page(await rows(statements.restProducts, [1000, 0]));
       return reply(200, items, { 'x-total-count': String(totalItems) });
+    }
+    if (req.method === 'POST' && req.url === '/orders') {
+      const placed = await placeBare(pool, JSON.parse(body) as BareOrderInput).catch((error: unknown) => {
+        throw error instanceof BareRefusal ? new HttpError(400, error.message) : error;
+      });
+      return 'orderId' in placed ? reply(200, { id: placed.orderId }) : reply(409, { message: `Variant ${placed.shortOf} is short` });
     }
     if (req.method === 'GET' && req.url === '/healthz') return reply(200, { status: 'ok' });
     throw new HttpError(404, 'Not found');

@@ -8,10 +8,10 @@ export interface PlaceOrderAnswer {
   errors?: { message: string }[];
 }
 
-export interface RaceAnswer {
+export interface RaceAnswer<A = PlaceOrderAnswer> {
   ms: number;
   status: number;
-  answer: PlaceOrderAnswer;
+  answer: A;
 }
 
 export async function emulatorCall(
@@ -81,34 +81,65 @@ export class Buyers {
   }
 }
 
-/** Each token sends the placeOrder of `inputOf(its number)` to `keenUrl` at the same moment. */
-export async function orderAtOnce(
+/** A GraphQL request as `token`, answered with its data; an error or a missing answer throws. */
+export async function graphqlAs<T>(url: string, token: string, query: string, variables: object): Promise<T> {
+  const response = await fetch(`${url}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ query, variables }),
+  });
+  const answer = (await response.json()) as { data?: T; errors?: { message: string }[] };
+  if (!answer.data || answer.errors) throw new Error(`${query.split('(')[0]}: ${response.status} ${JSON.stringify(answer.errors)}`);
+  return answer.data;
+}
+
+/**
+ * Every request POSTed to `url` at the same moment, each answer read as JSON; a request that got
+ * no answer is answered `noAnswer(why)` with status 0.
+ */
+export async function postAtOnce<A>(
+  url: string,
+  requests: { body: string; authorization?: string }[],
+  noAnswer: (reason: string) => A,
+): Promise<{ answers: RaceAnswer<A>[]; wallMs: number }> {
+  const started = performance.now();
+  const answers = await Promise.all(
+    requests.map(async ({ body, authorization }): Promise<RaceAnswer<A>> => {
+      const sent = performance.now();
+      try {
+        const response = await fetch(url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...(authorization ? { authorization } : {}) },
+          body,
+          signal: AbortSignal.timeout(60_000),
+        });
+        const answer = (await response.json()) as A;
+        return { ms: performance.now() - sent, status: response.status, answer };
+      } catch (error) {
+        return { ms: performance.now() - sent, status: 0, answer: noAnswer(String((error as Error).cause ?? error)) };
+      }
+    }),
+  );
+  return { answers, wallMs: performance.now() - started };
+}
+
+/**
+ * Each token sends the placeOrder of `inputOf(its number)` to `keenUrl` at the same moment, with a
+ * phone, and the older one-text address unless the input gives a shippingAddress.
+ */
+export function orderAtOnce(
   keenUrl: string,
   tokens: string[],
   inputOf: (i: number) => object,
 ): Promise<{ answers: RaceAnswer[]; wallMs: number }> {
   const query = 'mutation PlaceOrder($input: PlaceOrderInput!) { placeOrder(input: $input) { id } }';
-  const bodies = tokens.map((_, i) =>
-    JSON.stringify({ query, variables: { input: { ...inputOf(i), phone: '+1 555 0100', address: '1 Race Street' } } }),
-  );
-  const started = performance.now();
-  const answers = await Promise.all(
-    tokens.map(async (token, i): Promise<RaceAnswer> => {
-      const sent = performance.now();
-      try {
-        const response = await fetch(`${keenUrl}/graphql`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-          body: bodies[i],
-          signal: AbortSignal.timeout(60_000),
-        });
-        const answer = (await response.json()) as PlaceOrderAnswer;
-        return { ms: performance.now() - sent, status: response.status, answer };
-      } catch (error) {
-        const reason = String((error as Error).cause ?? error);
-        return { ms: performance.now() - sent, status: 0, answer: { errors: [{ message: `no answer: ${reason}` }] } };
-      }
-    }),
-  );
-  return { answers, wallMs: performance.now() - started };
+  const requests = tokens.map((token, i) => {
+    const input = inputOf(i);
+    const destination = 'shippingAddress' in input ? {} : { address: '1 Race Street' };
+    return {
+      authorization: `Bearer ${token}`,
+      body: JSON.stringify({ query, variables: { input: { phone: '+1 555 0100', ...destination, ...input } } }),
+    };
+  });
+  return postAtOnce<PlaceOrderAnswer>(`${keenUrl}/graphql`, requests, (reason) => ({ errors: [{ message: `no answer: ${reason}` }] }));
 }

@@ -2,13 +2,16 @@ import 'reflect-metadata';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Role } from '../src/modules/auth/role';
+import { User } from '../src/modules/users/user.entity';
 import { BENCH_QUERIES } from './baseline';
-import { Buyers, orderAtOnce, type RaceAnswer } from './buyers';
+import { Buyers, graphqlAs, orderAtOnce, postAtOnce, type RaceAnswer } from './buyers';
 import { clockTicks, listenerPid, postmasterPid, treeCpuMs } from './cpu';
 import { type BenchCase, expectedAnswers, load, side, stopLoad, type Target } from './load';
 import { accessTokensFor, BenchRun, reachable, whole } from './processes';
-import { median, percentile, printTable, type RaceResult, type Round, type Row } from './report';
-import { seedBenchShop } from './seed';
+import type { BareOrderInput } from './race-baseline';
+import { median, percentile, printTable, type RaceResult, type RaceSide, type Round, type Row } from './report';
+import { copiesWithStock, seedBenchShop } from './seed';
 
 /**
  * `npm run bench:http`: Keen under HTTP load, against a bare reference measured in the same run.
@@ -16,12 +19,15 @@ import { seedBenchShop } from './seed';
  * baseline and the static replay (baseline.ts) run as their own processes over one freshly seeded
  * database; autocannon loads each case at 32 and at 1 connection, Keen and its reference in
  * alternating rounds so machine noise hits both alike. Uncached cases are judged against the
- * baseline (the same database work), cached ones against the static replay (the same bytes). Then 500
- * first-time buyers race for a product with stock 100, and 300 more with two-line carts over three
- * products of stock 50. Prints one table and writes it all to bench-results/http-<date>.json.
+ * baseline (the same database work), cached ones against the static replay (the same bytes). Then,
+ * with a delivery zone, method and 20% tax rate set up as an admin does, 500 first-time buyers race
+ * for a product with stock 100, and 300 more with two-line carts over three products of stock 50:
+ * first Keen's placeOrder, then the baseline's bare writes (race-baseline.ts) with as many new
+ * buyers on copies of the products. Prints one table and writes it all to bench-results/http-<date>.json.
  * Exit 0 when the bench ran (goals missed are reported), 1 when something broke (errors under load,
- * answers that differ, a race that did not sell exactly 100, a cart race that oversold, deadlocked
- * or answered anything but an order or a shortage).
+ * answers that differ, a race that did not sell exactly 100 or an order without shipping and tax, a
+ * cart race that oversold, deadlocked or answered anything but an order or a shortage), either side's.
+ *   --only race: the races alone (Keen and the baseline only; no read rounds).
  *   BENCH_SECONDS (5), BENCH_ROUNDS (3), BENCH_WARMUP_SECONDS (3): round length, rounds per side, warm-up.
  *   BENCH_DATABASE_URL: a PostgreSQL server URL (a database keen_bench_http_<pid> is made and dropped);
  *   without it an embedded PostgreSQL in a temp folder.
@@ -35,11 +41,25 @@ const EMULATOR = process.env.FIREBASE_AUTH_EMULATOR_HOST || '127.0.0.1:9099';
 const CONNECTIONS = [32, 1];
 const BUYERS = 500;
 const RACE_STOCK = 100;
-const RACE_GOAL_MS = 2000;
+/** Keen's race within this many times the baseline's wall time and app CPU per buyer. */
+const RACE_GOAL_RATIO = 2;
+/** The races' delivery charge (minor units) and standard tax rate. */
+const SHIPPING_AMOUNT = 800;
+const TAX_PERCENT = 20;
 const CART_BUYERS = 300;
 const CART_STOCK = 50;
+/** Buyers each side's write path serves before the races are measured. */
+const WARMUP_BUYERS = 50;
 const SHORTAGE = 'Product cannot be purchased for product shortage';
+const ADMIN_EMAIL = 'bench-admin@keen.test';
 const repoRoot = path.resolve(__dirname, '..', '..', '..');
+const ONLY_RACES = onlyRaces(process.argv.slice(2));
+
+function onlyRaces(args: string[]): boolean {
+  if (!args.length) return false;
+  if (args.join(' ') !== '--only race') throw new Error(`Unknown arguments "${args.join(' ')}": the bench takes none, or --only race`);
+  return true;
+}
 
 /** Keen's PostgreSQL CPU per request at most 1.5 times the baseline's. */
 const pgWithin = (pgRatio: number | null) => pgRatio !== null && pgRatio <= 1.5;
@@ -133,6 +153,7 @@ async function main(): Promise<void> {
   const databaseUrl = await bench.createDatabase();
   const db = bench.db!;
   const { customer, raceProductId, cartProductIds } = await seedBenchShop(db, RACE_STOCK, CART_STOCK);
+  const admin = await db.getRepository(User).save({ name: 'Bench Admin', email: ADMIN_EMAIL, role: Role.admin, emailVerified: true });
   const postmaster = await postmasterPid(db);
 
   const keenEnv = bench.keenEnvironment(databaseUrl, {
@@ -140,42 +161,71 @@ async function main(): Promise<void> {
     // The race's 500 buyers all come from 127.0.0.1; behind a load balancer they would be 500 addresses.
     RATE_LIMIT_FAILED_SIGN_INS: '100000',
   });
-  const [token] = await accessTokensFor(keenEnv, [customer]);
+  const [customerToken, adminToken] = await accessTokensFor(keenEnv, [customer, admin]);
 
-  const keen = await bench.startProcess('Keen', [path.join(repoRoot, 'backend', 'dist', 'main.js')], keenEnv, '/readyz');
-  const keenUncached = await bench.startProcess(
-    'Keen, cache off',
-    [path.join(repoRoot, 'backend', 'dist', 'main.js')],
-    { ...keenEnv, READ_CACHE: 'false' },
-    '/readyz',
-  );
+  const keenMain = path.join(repoRoot, 'backend', 'dist', 'main.js');
+  const keen = await bench.startProcess('Keen', [keenMain], keenEnv, '/readyz');
+  const keenUncached = ONLY_RACES
+    ? null
+    : await bench.startProcess('Keen, cache off', [keenMain], { ...keenEnv, READ_CACHE: 'false' }, '/readyz');
   const baselineEnv = { DATABASE_URL: databaseUrl, ACCESS_TOKEN_SECRET: keenEnv.ACCESS_TOKEN_SECRET };
   const baseline = await bench.startProcess('baseline', [path.join(__dirname, 'baseline.js')], baselineEnv, '/healthz');
-  const replay = await bench.startProcess(
-    'static',
-    [path.join(__dirname, 'baseline.js')],
-    { ...baselineEnv, BASELINE_STATIC: 'true' },
-    '/healthz',
-  );
-  const keens = { cached: keen, uncached: keenUncached };
-  const references = { baseline, static: replay };
+  const replay = ONLY_RACES
+    ? null
+    : await bench.startProcess('static', [path.join(__dirname, 'baseline.js')], { ...baselineEnv, BASELINE_STATIC: 'true' }, '/healthz');
   const pg = bench.describeDatabase(postmaster);
   console.log(
     [
       `Keen: node backend/dist/main.js, NODE_ENV=development, log level info to a file. (NODE_ENV=production refuses the Auth`,
       `Emulator and the offline payment provider: it needs a real Firebase project and Stripe keys. On these requests the`,
       `differences are an HSTS header and stack traces in GraphQL errors, which only the race's refusals carry.)`,
-      `Keen runs twice: with its read cache (cache on) and with READ_CACHE=false (cache off; signed-in answers are never cached).`,
-      `Baseline: node:http + one pg Pool (10, as Keen's) with named prepared statements, one statement per list. Static: the same`,
-      `server replaying each answer's prepared bytes from memory (the limit for a cached answer). Database: ${pg}.`,
-      `${ROUNDS} rounds of ${SECONDS} s per side after a ${WARMUP_SECONDS} s warm-up; CPU counted from /proc (${clockTicks} ticks/s).`,
+      ONLY_RACES
+        ? '--only race: the races alone, against Keen with its read cache; no read rounds, no static replay.'
+        : `Keen runs twice: with its read cache (cache on) and with READ_CACHE=false (cache off; signed-in answers are never cached).`,
+      `Baseline: node:http + one pg Pool (10, as Keen's) with named prepared statements, one statement per list; for the races,`,
+      `the same writes in one transaction (race-baseline.ts). Static: the same server replaying each answer's prepared bytes from`,
+      `memory (the limit for a cached answer). Database: ${pg}.`,
+      ...(ONLY_RACES ? [] : [`${ROUNDS} rounds of ${SECONDS} s per side after a ${WARMUP_SECONDS} s warm-up.`]),
+      `CPU counted from /proc (${clockTicks} ticks/s).`,
       '',
     ].join('\n'),
   );
 
+  const rows =
+    keenUncached && replay
+      ? await readRows(postmaster, customerToken, { cached: keen, uncached: keenUncached }, { baseline, static: replay })
+      : [];
+
+  const methodId = await setUpDelivery(keen, adminToken);
+  const sides = { keen, baseline, postmaster, methodId };
+  await warmUp(sides, raceProductId);
+  const races = [await runRace(sides, raceProductId), await runCartRace(sides, cartProductIds)];
+  printTable(rows, races);
+  const file = path.join(repoRoot, 'bench-results', `http-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+  mkdirSync(path.dirname(file), { recursive: true });
+  const machine = { cpus: os.cpus().length, loadAverage: os.loadavg(), node: process.version, postgres: await postgresVersion() };
+  const settings = {
+    seconds: SECONDS,
+    rounds: ROUNDS,
+    warmupSeconds: WARMUP_SECONDS,
+    only: ONLY_RACES ? 'race' : null,
+    keenMode: 'development',
+    database: bench.databaseKind,
+  };
+  writeFileSync(file, `${JSON.stringify({ date: new Date().toISOString(), machine, settings, rows, races, problems }, null, 2)}\n`);
+  console.log(`\nWritten to ${path.relative(process.cwd(), file)}`);
+}
+
+/** Each read case at 32 and 1 connection: a warm-up, then Keen and its reference in alternating rounds. */
+async function readRows(
+  postmaster: number,
+  customerToken: string,
+  keens: Record<BenchCase['keen'], Target>,
+  references: Record<BenchCase['reference'], Target>,
+): Promise<Row[]> {
   const headers = (c: BenchCase): Record<string, string> => ({
     ...(c.body ? { 'content-type': 'application/json' } : {}),
-    ...(c.signedIn ? { authorization: `Bearer ${token}` } : {}),
+    ...(c.signedIn ? { authorization: `Bearer ${customerToken}` } : {}),
   });
   const rows: Row[] = [];
   for (const benchCase of cases) {
@@ -210,21 +260,7 @@ async function main(): Promise<void> {
       );
     }
   }
-
-  const races = [await runRace(keen, postmaster, raceProductId), await runCartRace(keen, postmaster, cartProductIds)];
-  printTable(rows, races);
-  const file = path.join(repoRoot, 'bench-results', `http-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
-  mkdirSync(path.dirname(file), { recursive: true });
-  const machine = { cpus: os.cpus().length, loadAverage: os.loadavg(), node: process.version, postgres: await postgresVersion() };
-  const settings = {
-    seconds: SECONDS,
-    rounds: ROUNDS,
-    warmupSeconds: WARMUP_SECONDS,
-    keenMode: 'development',
-    database: bench.databaseKind,
-  };
-  writeFileSync(file, `${JSON.stringify({ date: new Date().toISOString(), machine, settings, rows, races, problems }, null, 2)}\n`);
-  console.log(`\nWritten to ${path.relative(process.cwd(), file)}`);
+  return rows;
 }
 
 // ---------------------------------------------------------------- database
@@ -234,28 +270,117 @@ async function postgresVersion(): Promise<string> {
   return version;
 }
 
-// ---------------------------------------------------------------- the race
+/** How many of these orders carry a shipping charge and tax. */
+async function chargedOrders(orderIds: string[]): Promise<number> {
+  const [{ n }] = (await bench.db!.query(
+    'SELECT count(*)::int AS n FROM "order" WHERE id = ANY($1::uuid[]) AND "shippingAmount" > 0 AND "taxAmount" > 0',
+    [orderIds],
+  )) as { n: number }[];
+  return n;
+}
 
-interface RaceRun {
-  answers: RaceAnswer[];
+// ---------------------------------------------------------------- the races
+
+/** Where every race's buyer ships: the shop's country (Keen's default, US), by the one method of setUpDelivery. */
+const RACE_ADDRESS = {
+  name: 'Race Buyer',
+  line1: '1 Race Street',
+  city: 'Springfield',
+  region: 'IL',
+  postalCode: '62701',
+  country: 'US',
+  phone: '+1 555 0100',
+};
+
+/**
+ * As an admin does it: a zone for the races' country with one delivery method ($8, never free)
+ * and a 20% standard tax rate, so that every race's order carries shipping and tax. Answers the method's id.
+ */
+async function setUpDelivery(keen: Target, adminToken: string): Promise<string> {
+  const as = <T>(query: string, input: object) => graphqlAs<T>(keen.url, adminToken, query, { input });
+  const { createShippingZone: zone } = await as<{ createShippingZone: { id: string } }>(
+    'mutation($input: ShippingZoneInput!) { createShippingZone(input: $input) { id } }',
+    { name: 'Bench zone', countries: [RACE_ADDRESS.country] },
+  );
+  const { createShippingMethod: method } = await as<{ createShippingMethod: { id: string } }>(
+    'mutation($input: ShippingMethodInput!) { createShippingMethod(input: $input) { id } }',
+    { zoneId: zone.id, name: 'Bench Standard', price: SHIPPING_AMOUNT, freeOver: null, minDays: 2, maxDays: 4 },
+  );
+  await as('mutation($input: TaxRateInput!) { setTaxRate(input: $input) { id } }', {
+    zoneId: zone.id,
+    category: 'standard',
+    ratePercent: TAX_PERCENT,
+  });
+  return method.id;
+}
+
+/** What each race runs against: Keen, the baseline, PostgreSQL's server process and the delivery method. */
+interface RaceSides {
+  keen: Target;
+  baseline: Target;
+  postmaster: number;
+  methodId: string;
+}
+
+interface RaceRun<A> {
+  answers: RaceAnswer<A>[];
   wallMs: number;
   cpu: { app: number; pg: number; auth: number | null };
 }
 
-/** Signs up `count` new accounts, then each sends the placeOrder of `inputOf(its number)` at the same moment. */
-async function race(keen: Target, postmaster: number, count: number, inputOf: (i: number) => object): Promise<RaceRun> {
-  console.log(`\nRace: signing up ${count} buyers with the Auth Emulator...`);
-  const tokens = await buyers.make(count);
-  const emulator = listenerPid(Number(EMULATOR.split(':')[1]));
-  const [app, pg, auth] = [treeCpuMs(keen.pid), treeCpuMs(postmaster), emulator ? treeCpuMs(emulator) : 0];
-  const { answers, wallMs } = await orderAtOnce(keen.url, tokens, inputOf);
-  const cpu = { app: treeCpuMs(keen.pid) - app, pg: treeCpuMs(postmaster) - pg, auth: emulator ? treeCpuMs(emulator) - auth : null };
-  await buyers.removeAll();
-  return { answers, wallMs, cpu };
+/** The baseline's answer: the order's id, or why not (409 for a shortage). */
+interface BareAnswer {
+  id?: string;
+  message?: string;
 }
 
-/** Latencies and CPU per buyer of a race, for its row. */
-function raceFigures({ answers, wallMs, cpu }: RaceRun) {
+/** Runs `send`, counting the CPU `server`, PostgreSQL and (when given) the Auth Emulator spend meanwhile. */
+async function measured<A>(
+  server: Target,
+  postmaster: number,
+  emulator: number | null,
+  send: () => Promise<{ answers: RaceAnswer<A>[]; wallMs: number }>,
+): Promise<RaceRun<A>> {
+  const [app, pg, auth] = [treeCpuMs(server.pid), treeCpuMs(postmaster), emulator ? treeCpuMs(emulator) : 0];
+  const { answers, wallMs } = await send();
+  return {
+    answers,
+    wallMs,
+    cpu: { app: treeCpuMs(server.pid) - app, pg: treeCpuMs(postmaster) - pg, auth: emulator ? treeCpuMs(emulator) - auth : null },
+  };
+}
+
+/** Keen's side: signs up `count` new accounts, then each sends the placeOrder of `linesOf(its number)` at the same moment. */
+async function keenRace({ keen, postmaster, methodId }: RaceSides, count: number, linesOf: (i: number) => object[]) {
+  console.log(`  Keen: signing up ${count} buyers with the Auth Emulator, then their orders at once...`);
+  const tokens = await buyers.make(count);
+  const emulator = listenerPid(Number(EMULATOR.split(':')[1]));
+  const run = await measured(keen, postmaster, emulator, () =>
+    orderAtOnce(keen.url, tokens, (i) => ({ lines: linesOf(i), shippingAddress: RACE_ADDRESS, shippingMethodId: methodId })),
+  );
+  await buyers.removeAll();
+  return run;
+}
+
+/** Buyers of the baseline so far, for their e-mail addresses: every race's are new. */
+let bareBuyers = 0;
+
+/** The baseline's side: `count` buyers it has never seen send the lines of `linesOf(their number)` to POST /orders at the same moment. */
+function baselineRace({ baseline, postmaster, methodId }: RaceSides, count: number, linesOf: (i: number) => BareOrderInput['lines']) {
+  console.log(`  baseline: ${count} new buyers' orders at once...`);
+  const requests = Array.from({ length: count }, (_, i) => {
+    bareBuyers += 1;
+    const buyer = { email: `bench-bare-buyer-${process.pid}-${bareBuyers}@keen.test`, name: `Buyer ${bareBuyers}` };
+    const input: BareOrderInput = { buyer, shippingAddress: RACE_ADDRESS, shippingMethodId: methodId, lines: linesOf(i) };
+    return { body: JSON.stringify(input) };
+  });
+  return measured(baseline, postmaster, null, () =>
+    postAtOnce<BareAnswer>(`${baseline.url}/orders`, requests, (reason) => ({ message: `no answer: ${reason}` })),
+  );
+}
+
+/** A race's side for its row: latencies and CPU per buyer. */
+function raceSide<A>({ answers, wallMs, cpu }: RaceRun<A>, summary: string, otherAnswers: string[]): RaceSide {
   const times = answers.map((a) => a.ms);
   return {
     buyers: answers.length,
@@ -264,55 +389,161 @@ function raceFigures({ answers, wallMs, cpu }: RaceRun) {
     p99: percentile(times, 0.99),
     appCpuMsPerReq: cpu.app / answers.length,
     pgCpuMsPerReq: cpu.pg / answers.length,
-    emulatorCpuMsPerReq: cpu.auth === null ? null : cpu.auth / answers.length,
+    summary,
+    otherAnswers: otherAnswers.slice(0, 10),
   };
 }
 
-/** 500 first-time buyers send placeOrder for 1 unit of the stock-100 product at the same moment. */
-async function runRace(keen: Target, postmaster: number, productId: string): Promise<RaceResult> {
-  const run = await race(keen, postmaster, BUYERS, () => ({ productId, quantity: 1 }));
-  const { answers, wallMs } = run;
-  const [{ n: ordersMade }] = (await bench.db!.query('SELECT count(*)::int AS n FROM "order_line" WHERE "productId" = $1', [
-    productId,
-  ])) as {
-    n: number;
-  }[];
-  const [{ quantity: stockLeft }] = (await bench.db!.query('SELECT quantity FROM product WHERE id = $1', [productId])) as {
-    quantity: number;
-  }[];
-  const placed = answers.filter((a) => a.answer.data?.placeOrder?.id).length;
-  const refusedForShortage = answers.filter((a) => a.answer.errors?.[0]?.message === SHORTAGE).length;
-  const otherAnswers = answers
+const ratiosOf = (keen: RaceSide, baseline: RaceSide) => ({
+  wall: keen.wallMs / baseline.wallMs,
+  appCpu: keen.appCpuMsPerReq / baseline.appCpuMsPerReq,
+  pgCpu: keen.pgCpuMsPerReq / baseline.pgCpuMsPerReq,
+});
+
+const placedByBaseline = (run: RaceRun<BareAnswer>) => run.answers.flatMap((a) => (a.status === 200 && a.answer.id ? [a.answer.id] : []));
+
+const describe = (a: RaceAnswer<unknown>) => `${a.status} ${JSON.stringify(a.answer).slice(0, 200)}`;
+
+/** Orders made of the product, its stock left, and how many of `orderIds` carry shipping and tax. */
+async function soldOf(productId: string, orderIds: string[]) {
+  const [{ made, left }] = (await bench.db!.query(
+    `SELECT (SELECT count(*)::int FROM "order_line" WHERE "productId" = $1) AS made, (SELECT quantity FROM product WHERE id = $1) AS left`,
+    [productId],
+  )) as { made: number; left: number }[];
+  return { made, left, charged: await chargedOrders(orderIds) };
+}
+
+/**
+ * Each side's write path runs once before it is measured, as in a shop that has taken orders
+ * already: WARMUP_BUYERS new buyers at once on a copy of the race's product with a tenth of them in
+ * stock (orders and shortages both), their answers not judged.
+ */
+async function warmUp(sides: RaceSides, productId: string): Promise<void> {
+  const [forKeen] = await copiesWithStock(bench.db!, [productId], WARMUP_BUYERS / 10, 'Keen warm-up');
+  const [forBaseline] = await copiesWithStock(bench.db!, [productId], WARMUP_BUYERS / 10, 'baseline warm-up');
+  console.log(`\nWarm-up: ${WARMUP_BUYERS} buyers each to Keen and to the baseline...`);
+  await keenRace(sides, WARMUP_BUYERS, () => [{ productId: forKeen.productId, quantity: 1 }]);
+  await baselineRace(sides, WARMUP_BUYERS, () => [{ variantId: forBaseline.variantId, quantity: 1 }]);
+}
+
+/**
+ * 500 first-time buyers send an order for 1 unit of the stock-100 product at the same moment, to
+ * Keen, then 500 more to the baseline on a copy of the product with the same stock. Exactly 100
+ * orders each, every one with shipping and tax; Keen's goal is its wall time and CPU per buyer
+ * within RACE_GOAL_RATIO times the baseline's.
+ */
+async function runRace(sides: RaceSides, productId: string): Promise<RaceResult> {
+  console.log(`\nRace: ${BUYERS} new buyers, stock ${RACE_STOCK}`);
+  const keenRun = await keenRace(sides, BUYERS, () => [{ productId, quantity: 1 }]);
+  const keenIds = keenRun.answers.flatMap((a) => a.answer.data?.placeOrder?.id ?? []);
+  const keenShort = keenRun.answers.filter((a) => a.answer.errors?.[0]?.message === SHORTAGE).length;
+  const keenOther = keenRun.answers
     .filter((a) => !a.answer.data?.placeOrder?.id && a.answer.errors?.[0]?.message !== SHORTAGE)
-    .map((a) => `${a.status} ${JSON.stringify(a.answer).slice(0, 200)}`);
-  if (ordersMade !== RACE_STOCK || stockLeft !== 0 || placed !== RACE_STOCK || otherAnswers.length)
-    problems.push(
-      `race: ${ordersMade} orders made, stock left ${stockLeft}, ${placed} placed, ${refusedForShortage} refused for shortage, ` +
-        `${otherAnswers.length} other answers (first: ${otherAnswers[0] ?? 'none'})`,
-    );
-  const met = ordersMade === RACE_STOCK && wallMs < RACE_GOAL_MS;
+    .map(describe);
+  const keenSold = await soldOf(productId, keenIds);
+
+  const [copy] = await copiesWithStock(bench.db!, [productId], RACE_STOCK, 'baseline');
+  const bareRun = await baselineRace(sides, BUYERS, () => [{ variantId: copy.variantId, quantity: 1 }]);
+  const bareIds = placedByBaseline(bareRun);
+  const bareShort = bareRun.answers.filter((a) => a.status === 409).length;
+  const bareOther = bareRun.answers.filter((a) => a.status !== 200 && a.status !== 409).map(describe);
+  const bareSold = await soldOf(copy.productId, bareIds);
+
+  for (const [who, ids, short, other, sold] of [
+    ['race', keenIds, keenShort, keenOther, keenSold],
+    ['baseline race', bareIds, bareShort, bareOther, bareSold],
+  ] as const)
+    if (sold.made !== RACE_STOCK || sold.left !== 0 || ids.length !== RACE_STOCK || sold.charged !== ids.length || other.length)
+      problems.push(
+        `${who}: ${sold.made} orders made, stock left ${sold.left}, ${ids.length} placed (${sold.charged} with shipping and tax), ` +
+          `${short} refused for shortage, ${other.length} other answers (first: ${other[0] ?? 'none'})`,
+      );
+
+  const summary = (ids: string[], short: number, sold: { left: number; charged: number }) =>
+    `${ids.length} placed (${sold.charged} with shipping and tax), ${short} refused for shortage, stock left ${sold.left}`;
+  const keenSide = raceSide(keenRun, summary(keenIds, keenShort, keenSold), keenOther);
+  const bareSide = raceSide(bareRun, summary(bareIds, bareShort, bareSold), bareOther);
+  const ratios = ratiosOf(keenSide, bareSide);
+  const met = keenSold.made === RACE_STOCK && ratios.wall <= RACE_GOAL_RATIO && ratios.appCpu <= RACE_GOAL_RATIO;
   return {
-    ...raceFigures(run),
+    ...keenSide,
     name: `placeOrder race (${BUYERS} new buyers, stock ${RACE_STOCK})`,
-    goal: `exactly ${RACE_STOCK} orders in < ${RACE_GOAL_MS / 1000} s`,
-    outcome: `${met ? 'yes' : 'NO'} (${ordersMade} orders, ${(wallMs / 1000).toFixed(2)} s)`,
-    summary: `${placed} placed, ${refusedForShortage} refused for shortage, stock left ${stockLeft}`,
-    otherAnswers: otherAnswers.slice(0, 10),
+    emulatorCpuMsPerReq: keenRun.cpu.auth === null ? null : keenRun.cpu.auth / BUYERS,
+    baseline: bareSide,
+    ratios,
+    goal: `exactly ${RACE_STOCK} orders; wall, CPU <= ${RACE_GOAL_RATIO}x`,
+    outcome: `${met ? 'yes' : 'NO'} (${keenSold.made} orders; ${ratios.wall.toFixed(2)}x, ${ratios.appCpu.toFixed(2)}x)`,
   };
 }
 
 /**
  * 300 first-time buyers, each with a two-line cart over three products of stock 50 whose pairs
- * overlap, listed in both orders, at the same moment: no oversell, no deadlock, no 5xx, and every
- * accepted order holds both lines.
+ * overlap, listed in both orders, at the same moment, to Keen, then 300 more to the baseline on
+ * copies of the three: no oversell, no deadlock, no 5xx, and every accepted order holds both lines
+ * and carries shipping and tax.
  */
-async function runCartRace(keen: Target, postmaster: number, productIds: string[]): Promise<RaceResult> {
+async function runCartRace(sides: RaceSides, productIds: string[]): Promise<RaceResult> {
+  console.log(`\nCart race: ${CART_BUYERS} new buyers, two lines each over 3 products of stock ${CART_STOCK}`);
   // Every ordered pair of two of the three products: each pair in both orders.
   const pairs = [0, 1, 2].flatMap((x) => [1, 2].map((step) => [x, (x + step) % 3]));
-  const run = await race(keen, postmaster, CART_BUYERS, (i) => ({
-    lines: pairs[i % pairs.length].map((p) => ({ productId: productIds[p], quantity: 1 })),
-  }));
-  const orderIds = run.answers.map((a) => a.answer.data?.placeOrder?.id).filter((id): id is string => Boolean(id));
+  const keenRun = await keenRace(sides, CART_BUYERS, (i) =>
+    pairs[i % pairs.length].map((p) => ({ productId: productIds[p], quantity: 1 })),
+  );
+  const keenIds = keenRun.answers.flatMap((a) => a.answer.data?.placeOrder?.id ?? []);
+  const shortage = /^Only \d+ left of |is sold out$/;
+  const keenOther = keenRun.answers
+    .filter((a) => !a.answer.data?.placeOrder?.id && !shortage.test(a.answer.errors?.[0]?.message ?? ''))
+    .map(describe);
+  const keenCheck = await cartCheck(productIds, keenIds);
+
+  const copies = await copiesWithStock(bench.db!, productIds, CART_STOCK, 'baseline');
+  const bareRun = await baselineRace(sides, CART_BUYERS, (i) =>
+    pairs[i % pairs.length].map((p) => ({ variantId: copies[p].variantId, quantity: 1 })),
+  );
+  const bareIds = placedByBaseline(bareRun);
+  const bareOther = bareRun.answers.filter((a) => a.status !== 200 && a.status !== 409).map(describe);
+  const bareCheck = await cartCheck(
+    copies.map((copy) => copy.productId),
+    bareIds,
+  );
+
+  const summary = (ids: string[], other: string[], check: CartCheck) =>
+    `${ids.length} placed (${check.twoLines} with both lines, ${check.charged} with shipping and tax), ` +
+    `${CART_BUYERS - ids.length - other.length} refused for shortage, stock left ${check.stocks.join('/')}`;
+  for (const [who, ids, other, check] of [
+    ['cart race', keenIds, keenOther, keenCheck],
+    ['baseline cart race', bareIds, bareOther, bareCheck],
+  ] as const)
+    if (!check.sound || other.length)
+      problems.push(
+        `${who}: ${summary(ids, other, check)}, ${check.taken} units taken, ${other.length} other answers (first: ${other[0] ?? 'none'})`,
+      );
+
+  const keenSide = raceSide(keenRun, summary(keenIds, keenOther, keenCheck), keenOther);
+  const bareSide = raceSide(bareRun, summary(bareIds, bareOther, bareCheck), bareOther);
+  const ratios = ratiosOf(keenSide, bareSide);
+  const met = keenCheck.sound && !keenOther.length;
+  return {
+    ...keenSide,
+    name: `two-line cart race (${CART_BUYERS} new buyers, 3 x stock ${CART_STOCK})`,
+    emulatorCpuMsPerReq: keenRun.cpu.auth === null ? null : keenRun.cpu.auth / CART_BUYERS,
+    baseline: bareSide,
+    ratios,
+    goal: 'no oversell, deadlock or 5xx; both lines',
+    outcome: `${met ? 'yes' : 'NO'} (${keenIds.length} orders; ${ratios.wall.toFixed(2)}x, ${ratios.appCpu.toFixed(2)}x)`,
+  };
+}
+
+interface CartCheck {
+  twoLines: number;
+  charged: number;
+  stocks: number[];
+  taken: number;
+  /** Nothing oversold, both lines and shipping and tax on every order, and at most one product with stock left. */
+  sound: boolean;
+}
+
+async function cartCheck(productIds: string[], orderIds: string[]): Promise<CartCheck> {
   const [{ twoLines }] = (await bench.db!.query(
     `SELECT count(*)::int AS "twoLines" FROM (SELECT "orderId" FROM "order_line" WHERE "orderId" = ANY($1::uuid[]) GROUP BY "orderId" HAVING count(*) = 2) t`,
     [orderIds],
@@ -321,26 +552,14 @@ async function runCartRace(keen: Target, postmaster: number, productIds: string[
     (await bench.db!.query('SELECT quantity FROM product WHERE id = ANY($1::uuid[])', [productIds])) as { quantity: number }[]
   ).map((p) => p.quantity);
   const taken = CART_STOCK * productIds.length - stocks.reduce((a, b) => a + b, 0);
-  const shortage = /^Only \d+ left of |is sold out$/;
-  const otherAnswers = run.answers
-    .filter((a) => !a.answer.data?.placeOrder?.id && !shortage.test(a.answer.errors?.[0]?.message ?? ''))
-    .map((a) => `${a.status} ${JSON.stringify(a.answer).slice(0, 200)}`);
+  const charged = await chargedOrders(orderIds);
   const sound =
-    twoLines === orderIds.length && taken === 2 * orderIds.length && stocks.every((q) => q >= 0) && stocks.filter((q) => q > 0).length <= 1;
-  if (!sound || otherAnswers.length)
-    problems.push(
-      `cart race: ${orderIds.length} placed, ${twoLines} with both lines, ${taken} units taken, stock left ${stocks.join('/')}, ` +
-        `${otherAnswers.length} other answers (first: ${otherAnswers[0] ?? 'none'})`,
-    );
-  const met = sound && !otherAnswers.length;
-  return {
-    ...raceFigures(run),
-    name: `two-line cart race (${CART_BUYERS} new buyers, 3 x stock ${CART_STOCK})`,
-    goal: 'no oversell, deadlock or 5xx; both lines',
-    outcome: `${met ? 'yes' : 'NO'} (${orderIds.length} orders, ${(run.wallMs / 1000).toFixed(2)} s)`,
-    summary: `${orderIds.length} placed, ${run.answers.length - orderIds.length - otherAnswers.length} refused for shortage, stock left ${stocks.join('/')}`,
-    otherAnswers: otherAnswers.slice(0, 10),
-  };
+    twoLines === orderIds.length &&
+    charged === orderIds.length &&
+    taken === 2 * orderIds.length &&
+    stocks.every((q) => q >= 0) &&
+    stocks.filter((q) => q > 0).length <= 1;
+  return { twoLines, charged, stocks, taken, sound };
 }
 
 main()

@@ -1,4 +1,4 @@
-import { Buyers, emulatorCall, orderAtOnce, type RaceAnswer } from './buyers';
+import { Buyers, emulatorCall, graphqlAs, orderAtOnce, type RaceAnswer } from './buyers';
 import { listenerPid, treeCpuMs } from './cpu';
 import { whole } from './processes';
 import { percentile } from './report';
@@ -37,15 +37,8 @@ const ADMIN = { email: 'admin@keen.test', password: 'keen-admin-1' };
 
 const buyers = new Buyers(EMULATOR, 'race-buyer');
 
-async function asAdmin<T>(token: string, query: string, variables: object): Promise<T> {
-  const response = await fetch(`${KEEN}/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify({ query, variables }),
-  });
-  const answer = (await response.json()) as { data?: T; errors?: { message: string }[] };
-  if (!answer.data || answer.errors) throw new Error(`${query.split('(')[0]}: ${response.status} ${JSON.stringify(answer.errors)}`);
-  return answer.data;
+function asAdmin<T>(token: string, query: string, variables: object): Promise<T> {
+  return graphqlAs<T>(KEEN, token, query, variables);
 }
 
 async function addProduct(admin: string, name: string, quantity: number): Promise<string> {

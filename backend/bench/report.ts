@@ -36,22 +36,30 @@ export interface Row {
   met: boolean | null;
 }
 
-export interface RaceResult {
-  name: string;
+/** One side of a race: its buyers' latencies and the CPU spent per buyer by its server and by PostgreSQL. */
+export interface RaceSide {
   buyers: number;
   wallMs: number;
   p50: number;
   p99: number;
   appCpuMsPerReq: number;
   pgCpuMsPerReq: number;
-  /** The Auth Emulator checks each buyer's ID token for Keen (null when it runs out of sight of /proc). */
-  emulatorCpuMsPerReq: number | null;
-  goal: string;
-  /** The met? cell: yes or NO, with the orders made and the time. */
-  outcome: string;
   /** What happened, for the line under the table. */
   summary: string;
   otherAnswers: string[];
+}
+
+/** A race run by Keen, then by the bare baseline (race-baseline.ts) with as many new buyers on the same stock. */
+export interface RaceResult extends RaceSide {
+  name: string;
+  /** The Auth Emulator checks each buyer's ID token for Keen (null when it runs out of sight of /proc). */
+  emulatorCpuMsPerReq: number | null;
+  baseline: RaceSide;
+  /** Keen's over the baseline's: wall time, app CPU and PostgreSQL CPU per buyer. */
+  ratios: { wall: number; appCpu: number; pgCpu: number };
+  goal: string;
+  /** The met? cell: yes or NO, with the orders made and the ratios. */
+  outcome: string;
 }
 
 export function printTable(rows: Row[], races: RaceResult[]): void {
@@ -88,20 +96,21 @@ export function printTable(rows: Row[], races: RaceResult[]): void {
     r.goal,
     r.met === null ? '-' : r.met ? 'yes' : 'NO',
   ]);
+  const buyersPerSecond = (side: RaceSide) => (side.buyers / (side.wallMs / 1000)).toFixed(0);
   for (const race of races)
     lines.push([
       race.name,
       String(race.buyers),
-      (race.buyers / (race.wallMs / 1000)).toFixed(0),
+      buyersPerSecond(race),
       ms(race.p50),
       ms(race.p99),
-      '-',
-      '-',
-      '-',
-      '-',
-      '-',
-      race.appCpuMsPerReq.toFixed(2),
-      race.pgCpuMsPerReq.toFixed(2),
+      'baseline',
+      buyersPerSecond(race.baseline),
+      ms(race.baseline.p50),
+      ms(race.baseline.p99),
+      `${race.ratios.wall.toFixed(2)}x`,
+      `${race.appCpuMsPerReq.toFixed(2)} / ${race.baseline.appCpuMsPerReq.toFixed(2)}`,
+      `${race.pgCpuMsPerReq.toFixed(2)} / ${race.baseline.pgCpuMsPerReq.toFixed(2)}`,
       race.goal,
       race.outcome,
     ]);
@@ -116,10 +125,14 @@ export function printTable(rows: Row[], races: RaceResult[]): void {
       '',
       'Medians over rounds; ratio: Keen req/s over the reference (vs) req/s of the round next to it. Goals are judged at 32 connections.',
       "vs: baseline (node:http + pg, the same statements' work) for cache off; static (the same bytes replayed from memory) for cache on.",
-      'CPU ms/req: CPU time spent per answered request, Keen / reference (the races: Keen), by the app process and by PostgreSQL.',
-      ...races.map(
-        (race) => `${race.name}: ${race.summary}; the Auth Emulator (checking each new buyer's ID token for Keen): ${emulator(race)}.`,
-      ),
+      'CPU ms/req: CPU time spent per answered request, Keen / reference, by the app process and by PostgreSQL.',
+      "Races: Keen's placeOrder (with shipping and tax), then the baseline's bare writes (race-baseline.ts) with as many new buyers on",
+      "the same stock; req/s is buyers over the race's wall time, CPU is per buyer, ratio is Keen's wall time over the baseline's.",
+      ...races.flatMap((race) => [
+        `${race.name}: Keen ${race.summary}; the Auth Emulator (checking each new buyer's ID token for Keen): ${emulator(race)}.`,
+        `  baseline ${race.baseline.summary}. Keen / baseline: wall ${race.ratios.wall.toFixed(2)}x, app CPU per buyer ` +
+          `${race.ratios.appCpu.toFixed(2)}x, PostgreSQL CPU per buyer ${race.ratios.pgCpu.toFixed(2)}x.`,
+      ]),
     ].join('\n'),
   );
 }

@@ -10,6 +10,20 @@ import { addOneLineEach } from './order-lines';
 
 const CUSTOMER_EMAIL = 'bench-customer@keen.test';
 
+/** A knife made from `p`, named `name`, added at `at`, with `quantity` units. */
+const knife = (p: Product, name: string, at: number, quantity = p.quantity) => ({
+  name,
+  description: p.description,
+  img: p.img,
+  priceAmount: p.priceAmount,
+  quantity,
+  minimumQuantity: p.minimumQuantity,
+  engravable: p.engravable,
+  engravingMaxLength: p.engravingMaxLength,
+  engravingAmount: p.engravingAmount,
+  createdAt: new Date(at),
+});
+
 /**
  * The demo catalogue (14 knives, 4 reviews), 6 more knives to make 20, reviews by the customer,
  * the customer with 30 orders, then (21st) the race's product with stock 100 and last the cart
@@ -24,18 +38,6 @@ export async function seedBenchShop(
   const products = db.getRepository(Product);
   const demo = await products.find({ order: { createdAt: 'ASC' } });
   const now = Date.now();
-  const knife = (p: Product, name: string, at: number, quantity = p.quantity) => ({
-    name,
-    description: p.description,
-    img: p.img,
-    priceAmount: p.priceAmount,
-    quantity,
-    minimumQuantity: p.minimumQuantity,
-    engravable: p.engravable,
-    engravingMaxLength: p.engravingMaxLength,
-    engravingAmount: p.engravingAmount,
-    createdAt: new Date(at),
-  });
   await products.insert(demo.slice(0, 20 - demo.length).map((p, i) => knife(p, `${p.name} (Bench Edition)`, now + i * 1000)));
   const race = await products.save({
     ...knife(demo[0], 'Bench Race Knife', now + 60_000, raceStock),
@@ -121,4 +123,29 @@ export async function seedBenchShop(
     raceProductId: race.id,
     cartProductIds: cart.map((p) => p.id),
   };
+}
+
+/**
+ * A copy of each of these products, named with `label`, with `stock` units in its one variant,
+ * added now (a race's other side or its warm-up, made after the read rounds so that they read the
+ * same shop).
+ */
+export async function copiesWithStock(
+  db: DataSource,
+  productIds: string[],
+  stock: number,
+  label: string,
+): Promise<{ productId: string; variantId: string }[]> {
+  const products = db.getRepository(Product);
+  const copies: { productId: string; variantId: string }[] = [];
+  for (const id of productIds) {
+    const p = await products.findOneByOrFail({ id });
+    const copy = await products.save(knife(p, `${p.name} (${label})`, Date.now(), stock));
+    await addOnlyVariant(db.manager, copy);
+    const [{ variantId }] = (await db.query('SELECT id AS "variantId" FROM product_variant WHERE "productId" = $1', [copy.id])) as {
+      variantId: string;
+    }[];
+    copies.push({ productId: copy.id, variantId });
+  }
+  return copies;
 }
