@@ -200,17 +200,22 @@ export class ShippingService {
 
   /** The zone that covers `country`, with its methods and rates; 'no zones' when the shop has none. */
   private async zoneOf(manager: EntityManager, country: string): Promise<ZoneOf | 'no zones'> {
-    const [row]: { zoneId: string | null; zones: number }[] = await manager.query(
-      `SELECT (SELECT "zoneId" FROM "shipping_zone_country" WHERE "country" = $1) AS "zoneId", (SELECT count(*) FROM "shipping_zone")::int AS "zones"`,
-      [country],
-    );
+    // One statement: it runs inside every checkout's transaction, while the stock rows are locked.
+    const [row]: { zoneId: string | null; zones: number; methods: ZoneMethod[] | null; rates: Record<string, number> | null }[] =
+      await manager.query(
+        `SELECT c."zoneId", (SELECT count(*) FROM "shipping_zone")::int AS "zones",
+                (SELECT json_agg(json_build_object('id', m."id", 'name', m."name", 'priceAmount', m."priceAmount",
+                                                   'freeOverAmount', m."freeOverAmount", 'minDays', m."minDays",
+                                                   'maxDays', m."maxDays", 'enabled', m."enabled")
+                                 ORDER BY m."priceAmount", m."createdAt")
+                   FROM "shipping_method" m WHERE m."zoneId" = c."zoneId") AS "methods",
+                (SELECT json_object_agg(r."category", r."rateBasisPoints") FROM "tax_rate" r WHERE r."zoneId" = c."zoneId") AS "rates"
+           FROM (SELECT (SELECT "zoneId" FROM "shipping_zone_country" WHERE "country" = $1) AS "zoneId") c`,
+        [country],
+      );
     if (!row.zones) return 'no zones';
     if (!row.zoneId) throw badInput(`We don't ship to ${countryName(country)} yet`);
-    const [methods, rates] = await Promise.all([
-      manager.getRepository(ShippingMethodRow).find({ where: { zoneId: row.zoneId }, order: { priceAmount: 'ASC', createdAt: 'ASC' } }),
-      manager.getRepository(TaxRateRow).findBy({ zoneId: row.zoneId }),
-    ]);
-    return { methods, rates: new Map(rates.map((rate) => [rate.category as TaxCategory, rate.rateBasisPoints])) };
+    return { methods: row.methods ?? [], rates: new Map(Object.entries(row.rates ?? {}) as [TaxCategory, number][]) };
   }
 
   private parseMethod(input: Omit<ShippingMethodInput, 'zoneId'>) {
