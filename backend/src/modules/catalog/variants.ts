@@ -116,6 +116,23 @@ export async function refreshProductTotals(db: Queryable, productIds: readonly s
   );
 }
 
+/**
+ * Takes units from products' stock (the sum of their enabled variants') after an order took them
+ * from enabled variants: a delta, so that concurrent orders need no fresh sum. One statement per
+ * product, in id order. A stock at the column's cap, or below the units (written around Keen, by
+ * hand), is summed again instead.
+ */
+export async function takeProductStock(db: Queryable, units: ReadonlyMap<string, number>): Promise<void> {
+  for (const productId of [...units.keys()].sort())
+    await db.query(
+      `UPDATE "product" p SET "quantity" = CASE WHEN p."quantity" BETWEEN $2 AND 2147483646 THEN p."quantity" - $2
+             ELSE (SELECT LEAST(coalesce(sum(v."quantity") FILTER (WHERE v."enabled"), 0), 2147483647)::int
+                     FROM "product_variant" v WHERE v."productId" = p."id") END
+        WHERE p."id" = $1`,
+      [productId, units.get(productId)],
+    );
+}
+
 /** Letters and digits of `text`, upper-cased, joined by dashes: "Engraved Santoku" -> "ENGRAVED-SANTOKU". */
 export function skuPart(text: string): string {
   return (

@@ -11,7 +11,7 @@ import type { RateLimits } from '../../common/rate-limits';
 import { type Caller, isAdmin, requireAdmin, requireUser } from '../auth/caller';
 import { checkEngraving, type Engraving, engravingSurcharge } from '../catalog/engraving';
 import { Product } from '../catalog/product.entity';
-import { describe, refreshProductTotals } from '../catalog/variants';
+import { describe, takeProductStock } from '../catalog/variants';
 import type { IdempotencyService, RecordResult } from '../idempotency/idempotency.service';
 import { PAYING_STATUSES, type PaymentProvider } from './payment-provider';
 import { User } from '../users/user.entity';
@@ -27,7 +27,7 @@ import {
   type ShipmentTrackingInput,
   type ShippingOptionsInput,
 } from './order.inputs';
-import type { ShippingService } from '../shipping/shipping.service';
+import type { Quote, ShippingService } from '../shipping/shipping.service';
 import type { ShippingOption } from '../shipping/shipping.types';
 import type { ShopSettings } from '../../config';
 import type { PostalAddress } from '../addresses/postal-address.type';
@@ -146,6 +146,13 @@ export class OrdersService {
       const variant = chosen.find((candidate) => candidate.id === id)!;
       if (variant.quantity < count) throw shortage(wanted, variant);
     }
+    // Priced and quoted before the transaction, from the variants just read: the stock rows the
+    // transaction takes stay locked until its COMMIT, and every buyer of them waits on that lock.
+    const productIds = [...new Set(chosen.map((variant) => variant.productId))];
+    const products = new Map((await this.db.getRepository(Product).findBy({ id: In(productIds) })).map((product) => [product.id, product]));
+    const price = (manager: EntityManager, variants: Map<string, TakenVariant>) =>
+      this.priceOrder(manager, wanted, chosen, variants, products, destination.country, input.shippingMethodId ?? null);
+    const asRead = await price(this.db.manager, new Map(chosen.map((variant) => [variant.id, variant])));
 
     const order = await this.db.transaction(async (manager) => {
       await this.checkUnpaidLimit(manager, user, units, chosen);
@@ -167,22 +174,16 @@ export class OrdersService {
         }
         taken.set(id, row);
       }
-      const productIds = [...new Set(chosen.map((variant) => variant.productId))];
-      const products = new Map(
-        (await manager.getRepository(Product).findBy({ id: In(productIds) })).map((product) => [product.id, product]),
+      // A variant changed between the read and the take (rarely): priced again as taken.
+      const changed = [...taken.values()].some(
+        (row) =>
+          !sameTake(
+            row,
+            chosen.find((variant) => variant.id === row.id)!,
+          ),
       );
-
-      const lines = priceLines(wanted, chosen, taken, products, this.currency);
-      const subtotal = lines.reduce((sum, line) => sum + line.lineAmount, 0);
-      const quote = await this.shipping.quote(
-        manager,
-        destination.country,
-        input.shippingMethodId ?? null,
-        lines.map((line) => ({ amount: line.lineAmount, taxCategory: products.get(line.productId!)!.taxCategory })),
-      );
-      lines.forEach((line, index) => Object.assign(line, quote.lineTaxes[index]));
+      const { lines, quote } = changed ? await price(manager, taken) : asRead;
       const total = quote.totalAmount;
-      if (total > MAX_INT) throw badInput('The order total is too large; please order fewer units');
       const first = lines[0];
       const firstProduct = products.get(first.productId!)!;
       // Inserts that answer the written rows: TypeORM's save() would also diff and reload the entities.
@@ -204,7 +205,7 @@ export class OrdersService {
           minimumQuantity: firstProduct.minimumQuantity,
           quantity: first.quantity,
           currency: this.currency,
-          subtotalAmount: subtotal,
+          subtotalAmount: quote.subtotalAmount,
           shippingAmount: quote.shippingAmount,
           taxAmount: quote.taxAmount,
           totalAmount: total,
@@ -223,13 +224,34 @@ export class OrdersService {
       const holdEndsAt = new Date(order.createdAt.getTime() + this.settings.unpaidHoldMinutes * 60_000);
       await raise(manager, 'order.placed', order.id, orderPayload(order, { holdEndsAt }));
       await record?.(manager, order.id);
-      // Last, so that the product rows stay locked only for this statement and the COMMIT: every
-      // buyer of the product waits for that lock.
-      await refreshProductTotals(manager, productIds);
+      // Last, so that the product rows stay locked only for these statements and the COMMIT.
+      await takeProductStock(manager, unitsByProduct(units, chosen));
       return order;
     });
     metrics.ordersPlaced.inc();
     return order;
+  }
+
+  /** The order's lines priced from `variants` (as read or as taken), with their tax, shipping and totals. */
+  private async priceOrder(
+    manager: EntityManager,
+    wanted: RequestedLine[],
+    chosen: OfferedVariant[],
+    variants: Map<string, TakenVariant>,
+    products: Map<string, Product>,
+    country: string,
+    methodId: string | null,
+  ): Promise<{ lines: PricedLine[]; quote: Quote }> {
+    const lines = priceLines(wanted, chosen, variants, products, this.currency);
+    const quote = await this.shipping.quote(
+      manager,
+      country,
+      methodId,
+      lines.map((line) => ({ amount: line.lineAmount, taxCategory: products.get(line.productId!)!.taxCategory })),
+    );
+    lines.forEach((line, index) => Object.assign(line, quote.lineTaxes[index]));
+    if (quote.totalAmount > MAX_INT) throw badInput('The order total is too large; please order fewer units');
+    return { lines, quote };
   }
 
   /**
@@ -566,6 +588,8 @@ interface OfferedVariant {
   productId: string;
   /** Its price in minor units, as read (an order takes the price again as it takes the units). */
   priceAmount: number;
+  sku: string;
+  img: string | null;
   productName: string;
   name: string;
   quantity: number;
@@ -586,6 +610,20 @@ interface TakenVariant {
   img: string | null;
 }
 
+/** Whether a variant was taken as it was read: same price, SKU and photo. */
+const sameTake = (taken: TakenVariant, read: TakenVariant) =>
+  taken.priceAmount === read.priceAmount && taken.sku === read.sku && taken.img === read.img;
+
+/** The units an order takes from each product, from its units per variant. */
+function unitsByProduct(units: Map<string, number>, chosen: OfferedVariant[]): Map<string, number> {
+  const byProduct = new Map<string, number>();
+  for (const [variantId, count] of units) {
+    const { productId } = chosen.find((variant) => variant.id === variantId)!;
+    byProduct.set(productId, (byProduct.get(productId) ?? 0) + count);
+  }
+  return byProduct;
+}
+
 /** Every variant of these products: one statement. */
 function offeredVariants(db: EntityManager, productIds: string[]): Promise<OfferedVariant[]> {
   return offeredVariantsWhere(db, 'v."productId" = ANY($1::uuid[])', [productIds]);
@@ -593,7 +631,7 @@ function offeredVariants(db: EntityManager, productIds: string[]): Promise<Offer
 
 function offeredVariantsWhere(db: EntityManager, where: string, parameters: unknown[]): Promise<OfferedVariant[]> {
   return db.query(
-    `SELECT v."id", v."productId", v."priceAmount", p."name" AS "productName", v."name", v."quantity", v."enabled",
+    `SELECT v."id", v."productId", v."priceAmount", v."sku", v."img", p."name" AS "productName", v."name", v."quantity", v."enabled",
             coalesce((SELECT json_agg(json_build_object('name', o."name", 'custom', o."custom") ORDER BY g."position")
                         FROM "product_variant_option" vo JOIN "product_option_value" o ON o."id" = vo."valueId"
                         JOIN "product_option_group" g ON g."id" = o."groupId" WHERE vo."variantId" = v."id"), '[]') AS "options",
