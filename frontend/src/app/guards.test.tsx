@@ -1,10 +1,13 @@
 import { useMemo, useState } from 'react';
 import { expect, test } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
+import { isValidElement } from 'react';
+import { matchRoutes } from 'react-router-dom';
 import { MeQuery } from '../operations/me';
 import { authState, renderPage } from '../test/render';
 import { AuthContext } from '../lib/auth';
 import { RequireAdmin, RequireAuth } from './guards';
+import { routes } from './router';
 
 const meAs = (role: 'admin' | 'user') => ({
   request: { query: MeQuery, variables: {} },
@@ -116,4 +119,21 @@ test('admin guard inside the signed-in guard: the refused user lands on /login w
   expect(await screen.findByTestId('location')).toHaveTextContent('/login');
   await new Promise((resolve) => setTimeout(resolve, 50));
   expect(screen.getByTestId('location').dataset.state).toBe('null');
+});
+
+/** The components of the pathless routes (the layout, then the guards) a path renders inside, outermost first. */
+const guardsOf = (path: string) =>
+  matchRoutes(routes, path)!
+    .map(({ route }) => route)
+    .filter((route) => route.path === undefined && !route.index && isValidElement(route.element))
+    .map((route) => (route.element as { type: unknown }).type);
+
+test('the router puts Shipping and tax behind the admin guard, with the other admin pages', () => {
+  // /updateProduct/{id} sits in the admin guard alone, /checkout in the signed-in guard alone.
+  const [, adminGuard] = guardsOf('/updateProduct/p1');
+  const [, signedInGuard] = guardsOf('/checkout');
+  expect(adminGuard).not.toBe(signedInGuard);
+  expect(guardsOf('/dashboard/shipping')).toEqual([expect.anything(), signedInGuard, adminGuard]);
+  expect(guardsOf('/dashboard/users')).toEqual(guardsOf('/dashboard/shipping'));
+  expect(matchRoutes(routes, '/dashboard/shipping')!.at(-1)!.route.handle).toEqual({ title: 'Shipping and tax' });
 });

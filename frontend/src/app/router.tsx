@@ -32,6 +32,7 @@ const UpdateProductPage = lazyWithApollo(() => import('../features/admin/UpdateP
 const VariantsPage = lazyWithApollo(() => import('../features/admin/variants/VariantsPage'));
 const OverviewPage = lazyWithApollo(() => import('../features/admin/OverviewPage'));
 const BackgroundJobsPage = lazyWithApollo(() => import('../features/admin/BackgroundJobsPage'));
+const ShippingPage = lazyWithApollo(() => import('../features/admin/shipping/ShippingPage'));
 const ApiKeysPage = lazyWithApollo(() => import('../features/integrations/ApiKeysPage'));
 const WebhooksPage = lazyWithApollo(() => import('../features/integrations/WebhooksPage'));
 const EngravingSheetPage = lazyWithApollo(() => import('../features/engravingSheet/EngravingSheetPage'));
@@ -79,6 +80,7 @@ export const routes: RouteObject[] = [
                   { path: 'manageProducts/:id/variants', element: <VariantsPage />, handle: title('Options and variants') },
                   { path: 'users', element: <UsersPage />, handle: title('Users') },
                   { path: 'overview', element: <OverviewPage />, handle: title('Overview') },
+                  { path: 'shipping', element: <ShippingPage />, handle: title('Shipping and tax') },
                   { path: 'jobs', element: <BackgroundJobsPage />, handle: title('Background jobs') },
                   { path: 'apiKeys', element: <ApiKeysPage />, handle: title('API keys') },
                   { path: 'webhooks', element: <WebhooksPage />, handle: title('Webhooks') },

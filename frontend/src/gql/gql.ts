@@ -22,14 +22,23 @@ type Documents = {
     "\n  mutation MarkShipped($id: ID!, $tracking: ShipmentTrackingInput) {\n    markShipped(id: $id, tracking: $tracking) {\n      id\n      status\n      state\n      trackingCarrier\n      trackingNumber\n    }\n  }\n": typeof types.MarkShippedDocument,
     "\n  query OrderHistory($id: ID!) {\n    orderHistory(id: $id) {\n      id\n      fromState\n      toState\n      actor\n      actorEmail\n      note\n      createdAt\n    }\n  }\n": typeof types.OrderHistoryDocument,
     "\n  query AdminProducts($options: ProductListOptions) {\n    products(options: $options) {\n      totalItems\n      items {\n        ...ProductFields\n        ...ProductEngravingFields\n        createdAt\n      }\n    }\n  }\n": typeof types.AdminProductsDocument,
-    "\n  query AdminProduct($id: ID!) {\n    product(id: $id) {\n      ...ProductFields\n      ...ProductEngravingFields\n    }\n  }\n": typeof types.AdminProductDocument,
-    "\n  mutation CreateProduct($input: ProductInput!) {\n    createProduct(input: $input) {\n      ...ProductFields\n      ...ProductEngravingFields\n      createdAt\n    }\n  }\n": typeof types.CreateProductDocument,
-    "\n  mutation UpdateProduct($id: ID!, $input: UpdateProductInput!) {\n    updateProduct(id: $id, input: $input) {\n      ...ProductFields\n      ...ProductEngravingFields\n    }\n  }\n": typeof types.UpdateProductDocument,
+    "\n  query AdminProduct($id: ID!) {\n    product(id: $id) {\n      ...ProductFields\n      ...ProductEngravingFields\n      taxCategory\n    }\n  }\n": typeof types.AdminProductDocument,
+    "\n  mutation CreateProduct($input: ProductInput!) {\n    createProduct(input: $input) {\n      ...ProductFields\n      ...ProductEngravingFields\n      taxCategory\n      createdAt\n    }\n  }\n": typeof types.CreateProductDocument,
+    "\n  mutation UpdateProduct($id: ID!, $input: UpdateProductInput!) {\n    updateProduct(id: $id, input: $input) {\n      ...ProductFields\n      ...ProductEngravingFields\n      taxCategory\n    }\n  }\n": typeof types.UpdateProductDocument,
     "\n  mutation DeleteProduct($id: ID!) {\n    deleteProduct(id: $id)\n  }\n": typeof types.DeleteProductDocument,
     "\n  query AdminUsers($options: UserListOptions) {\n    users(options: $options) {\n      totalItems\n      items {\n        ...UserFields\n        createdAt\n        activeApiKeyCount\n      }\n    }\n  }\n": typeof types.AdminUsersDocument,
     "\n  mutation MakeAdmin($email: String!) {\n    makeAdmin(email: $email) {\n      id\n      role\n    }\n  }\n": typeof types.MakeAdminDocument,
     "\n  mutation RemoveAdmin($email: String!) {\n    removeAdmin(email: $email) {\n      id\n      role\n      activeApiKeyCount\n    }\n  }\n": typeof types.RemoveAdminDocument,
     "\n  query Overview {\n    overview {\n      days {\n        day\n        sales {\n          ...MoneyFields\n        }\n        orders\n      }\n      paidOrders\n      unpaidOrders\n      lowStockVariants {\n        variantId\n        name\n        variantName\n        sku\n        quantity\n        minimumQuantity\n      }\n      unitsByProduct {\n        productId\n        name\n        units\n      }\n      unitsByVariant {\n        variantId\n        name\n        variantName\n        sku\n        units\n      }\n    }\n  }\n": typeof types.OverviewDocument,
+    "\n  fragment ShippingMethodFields on ShippingMethod {\n    id\n    zoneId\n    name\n    price {\n      ...MoneyFields\n    }\n    freeOver {\n      ...MoneyFields\n    }\n    minDays\n    maxDays\n    enabled\n  }\n": typeof types.ShippingMethodFieldsFragmentDoc,
+    "\n  fragment ShippingZoneFields on ShippingZone {\n    id\n    name\n    countries\n    methods {\n      ...ShippingMethodFields\n    }\n    taxRates {\n      category\n      ratePercent\n    }\n  }\n": typeof types.ShippingZoneFieldsFragmentDoc,
+    "\n  query ShippingZones {\n    shippingZones {\n      ...ShippingZoneFields\n    }\n  }\n": typeof types.ShippingZonesDocument,
+    "\n  mutation CreateShippingZone($input: ShippingZoneInput!) {\n    createShippingZone(input: $input) {\n      ...ShippingZoneFields\n    }\n  }\n": typeof types.CreateShippingZoneDocument,
+    "\n  mutation UpdateShippingZone($id: ID!, $input: ShippingZoneInput!) {\n    updateShippingZone(id: $id, input: $input) {\n      ...ShippingZoneFields\n    }\n  }\n": typeof types.UpdateShippingZoneDocument,
+    "\n  mutation DeleteShippingZone($id: ID!) {\n    deleteShippingZone(id: $id)\n  }\n": typeof types.DeleteShippingZoneDocument,
+    "\n  mutation CreateShippingMethod($input: ShippingMethodInput!) {\n    createShippingMethod(input: $input) {\n      ...ShippingMethodFields\n    }\n  }\n": typeof types.CreateShippingMethodDocument,
+    "\n  mutation UpdateShippingMethod($id: ID!, $input: ShippingMethodInput!) {\n    updateShippingMethod(id: $id, input: $input) {\n      ...ShippingMethodFields\n    }\n  }\n": typeof types.UpdateShippingMethodDocument,
+    "\n  mutation SetTaxRate($input: TaxRateInput!) {\n    setTaxRate(input: $input) {\n      id\n      taxRates {\n        category\n        ratePercent\n      }\n    }\n  }\n": typeof types.SetTaxRateDocument,
     "\n  fragment ProductVariantsFields on Product {\n    id\n    priceFrom {\n      ...MoneyFields\n    }\n    quantity\n    ...ProductChoiceFields\n    variants {\n      productId\n      sku\n      options {\n        name\n        custom\n      }\n      ownImg\n    }\n  }\n": typeof types.ProductVariantsFieldsFragmentDoc,
     "\n  query ProductVariants($id: ID!) {\n    product(id: $id) {\n      name\n      img\n      ...ProductVariantsFields\n    }\n  }\n": typeof types.ProductVariantsDocument,
     "\n  mutation SetProductOptions($productId: ID!, $groups: [ProductOptionGroupInput!]!) {\n    setProductOptions(productId: $productId, groups: $groups) {\n      ...ProductVariantsFields\n    }\n  }\n": typeof types.SetProductOptionsDocument,
@@ -98,14 +107,23 @@ const documents: Documents = {
     "\n  mutation MarkShipped($id: ID!, $tracking: ShipmentTrackingInput) {\n    markShipped(id: $id, tracking: $tracking) {\n      id\n      status\n      state\n      trackingCarrier\n      trackingNumber\n    }\n  }\n": types.MarkShippedDocument,
     "\n  query OrderHistory($id: ID!) {\n    orderHistory(id: $id) {\n      id\n      fromState\n      toState\n      actor\n      actorEmail\n      note\n      createdAt\n    }\n  }\n": types.OrderHistoryDocument,
     "\n  query AdminProducts($options: ProductListOptions) {\n    products(options: $options) {\n      totalItems\n      items {\n        ...ProductFields\n        ...ProductEngravingFields\n        createdAt\n      }\n    }\n  }\n": types.AdminProductsDocument,
-    "\n  query AdminProduct($id: ID!) {\n    product(id: $id) {\n      ...ProductFields\n      ...ProductEngravingFields\n    }\n  }\n": types.AdminProductDocument,
-    "\n  mutation CreateProduct($input: ProductInput!) {\n    createProduct(input: $input) {\n      ...ProductFields\n      ...ProductEngravingFields\n      createdAt\n    }\n  }\n": types.CreateProductDocument,
-    "\n  mutation UpdateProduct($id: ID!, $input: UpdateProductInput!) {\n    updateProduct(id: $id, input: $input) {\n      ...ProductFields\n      ...ProductEngravingFields\n    }\n  }\n": types.UpdateProductDocument,
+    "\n  query AdminProduct($id: ID!) {\n    product(id: $id) {\n      ...ProductFields\n      ...ProductEngravingFields\n      taxCategory\n    }\n  }\n": types.AdminProductDocument,
+    "\n  mutation CreateProduct($input: ProductInput!) {\n    createProduct(input: $input) {\n      ...ProductFields\n      ...ProductEngravingFields\n      taxCategory\n      createdAt\n    }\n  }\n": types.CreateProductDocument,
+    "\n  mutation UpdateProduct($id: ID!, $input: UpdateProductInput!) {\n    updateProduct(id: $id, input: $input) {\n      ...ProductFields\n      ...ProductEngravingFields\n      taxCategory\n    }\n  }\n": types.UpdateProductDocument,
     "\n  mutation DeleteProduct($id: ID!) {\n    deleteProduct(id: $id)\n  }\n": types.DeleteProductDocument,
     "\n  query AdminUsers($options: UserListOptions) {\n    users(options: $options) {\n      totalItems\n      items {\n        ...UserFields\n        createdAt\n        activeApiKeyCount\n      }\n    }\n  }\n": types.AdminUsersDocument,
     "\n  mutation MakeAdmin($email: String!) {\n    makeAdmin(email: $email) {\n      id\n      role\n    }\n  }\n": types.MakeAdminDocument,
     "\n  mutation RemoveAdmin($email: String!) {\n    removeAdmin(email: $email) {\n      id\n      role\n      activeApiKeyCount\n    }\n  }\n": types.RemoveAdminDocument,
     "\n  query Overview {\n    overview {\n      days {\n        day\n        sales {\n          ...MoneyFields\n        }\n        orders\n      }\n      paidOrders\n      unpaidOrders\n      lowStockVariants {\n        variantId\n        name\n        variantName\n        sku\n        quantity\n        minimumQuantity\n      }\n      unitsByProduct {\n        productId\n        name\n        units\n      }\n      unitsByVariant {\n        variantId\n        name\n        variantName\n        sku\n        units\n      }\n    }\n  }\n": types.OverviewDocument,
+    "\n  fragment ShippingMethodFields on ShippingMethod {\n    id\n    zoneId\n    name\n    price {\n      ...MoneyFields\n    }\n    freeOver {\n      ...MoneyFields\n    }\n    minDays\n    maxDays\n    enabled\n  }\n": types.ShippingMethodFieldsFragmentDoc,
+    "\n  fragment ShippingZoneFields on ShippingZone {\n    id\n    name\n    countries\n    methods {\n      ...ShippingMethodFields\n    }\n    taxRates {\n      category\n      ratePercent\n    }\n  }\n": types.ShippingZoneFieldsFragmentDoc,
+    "\n  query ShippingZones {\n    shippingZones {\n      ...ShippingZoneFields\n    }\n  }\n": types.ShippingZonesDocument,
+    "\n  mutation CreateShippingZone($input: ShippingZoneInput!) {\n    createShippingZone(input: $input) {\n      ...ShippingZoneFields\n    }\n  }\n": types.CreateShippingZoneDocument,
+    "\n  mutation UpdateShippingZone($id: ID!, $input: ShippingZoneInput!) {\n    updateShippingZone(id: $id, input: $input) {\n      ...ShippingZoneFields\n    }\n  }\n": types.UpdateShippingZoneDocument,
+    "\n  mutation DeleteShippingZone($id: ID!) {\n    deleteShippingZone(id: $id)\n  }\n": types.DeleteShippingZoneDocument,
+    "\n  mutation CreateShippingMethod($input: ShippingMethodInput!) {\n    createShippingMethod(input: $input) {\n      ...ShippingMethodFields\n    }\n  }\n": types.CreateShippingMethodDocument,
+    "\n  mutation UpdateShippingMethod($id: ID!, $input: ShippingMethodInput!) {\n    updateShippingMethod(id: $id, input: $input) {\n      ...ShippingMethodFields\n    }\n  }\n": types.UpdateShippingMethodDocument,
+    "\n  mutation SetTaxRate($input: TaxRateInput!) {\n    setTaxRate(input: $input) {\n      id\n      taxRates {\n        category\n        ratePercent\n      }\n    }\n  }\n": types.SetTaxRateDocument,
     "\n  fragment ProductVariantsFields on Product {\n    id\n    priceFrom {\n      ...MoneyFields\n    }\n    quantity\n    ...ProductChoiceFields\n    variants {\n      productId\n      sku\n      options {\n        name\n        custom\n      }\n      ownImg\n    }\n  }\n": types.ProductVariantsFieldsFragmentDoc,
     "\n  query ProductVariants($id: ID!) {\n    product(id: $id) {\n      name\n      img\n      ...ProductVariantsFields\n    }\n  }\n": types.ProductVariantsDocument,
     "\n  mutation SetProductOptions($productId: ID!, $groups: [ProductOptionGroupInput!]!) {\n    setProductOptions(productId: $productId, groups: $groups) {\n      ...ProductVariantsFields\n    }\n  }\n": types.SetProductOptionsDocument,
@@ -215,15 +233,15 @@ export function graphql(source: "\n  query AdminProducts($options: ProductListOp
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query AdminProduct($id: ID!) {\n    product(id: $id) {\n      ...ProductFields\n      ...ProductEngravingFields\n    }\n  }\n"): (typeof documents)["\n  query AdminProduct($id: ID!) {\n    product(id: $id) {\n      ...ProductFields\n      ...ProductEngravingFields\n    }\n  }\n"];
+export function graphql(source: "\n  query AdminProduct($id: ID!) {\n    product(id: $id) {\n      ...ProductFields\n      ...ProductEngravingFields\n      taxCategory\n    }\n  }\n"): (typeof documents)["\n  query AdminProduct($id: ID!) {\n    product(id: $id) {\n      ...ProductFields\n      ...ProductEngravingFields\n      taxCategory\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation CreateProduct($input: ProductInput!) {\n    createProduct(input: $input) {\n      ...ProductFields\n      ...ProductEngravingFields\n      createdAt\n    }\n  }\n"): (typeof documents)["\n  mutation CreateProduct($input: ProductInput!) {\n    createProduct(input: $input) {\n      ...ProductFields\n      ...ProductEngravingFields\n      createdAt\n    }\n  }\n"];
+export function graphql(source: "\n  mutation CreateProduct($input: ProductInput!) {\n    createProduct(input: $input) {\n      ...ProductFields\n      ...ProductEngravingFields\n      taxCategory\n      createdAt\n    }\n  }\n"): (typeof documents)["\n  mutation CreateProduct($input: ProductInput!) {\n    createProduct(input: $input) {\n      ...ProductFields\n      ...ProductEngravingFields\n      taxCategory\n      createdAt\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation UpdateProduct($id: ID!, $input: UpdateProductInput!) {\n    updateProduct(id: $id, input: $input) {\n      ...ProductFields\n      ...ProductEngravingFields\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateProduct($id: ID!, $input: UpdateProductInput!) {\n    updateProduct(id: $id, input: $input) {\n      ...ProductFields\n      ...ProductEngravingFields\n    }\n  }\n"];
+export function graphql(source: "\n  mutation UpdateProduct($id: ID!, $input: UpdateProductInput!) {\n    updateProduct(id: $id, input: $input) {\n      ...ProductFields\n      ...ProductEngravingFields\n      taxCategory\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateProduct($id: ID!, $input: UpdateProductInput!) {\n    updateProduct(id: $id, input: $input) {\n      ...ProductFields\n      ...ProductEngravingFields\n      taxCategory\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -244,6 +262,42 @@ export function graphql(source: "\n  mutation RemoveAdmin($email: String!) {\n  
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query Overview {\n    overview {\n      days {\n        day\n        sales {\n          ...MoneyFields\n        }\n        orders\n      }\n      paidOrders\n      unpaidOrders\n      lowStockVariants {\n        variantId\n        name\n        variantName\n        sku\n        quantity\n        minimumQuantity\n      }\n      unitsByProduct {\n        productId\n        name\n        units\n      }\n      unitsByVariant {\n        variantId\n        name\n        variantName\n        sku\n        units\n      }\n    }\n  }\n"): (typeof documents)["\n  query Overview {\n    overview {\n      days {\n        day\n        sales {\n          ...MoneyFields\n        }\n        orders\n      }\n      paidOrders\n      unpaidOrders\n      lowStockVariants {\n        variantId\n        name\n        variantName\n        sku\n        quantity\n        minimumQuantity\n      }\n      unitsByProduct {\n        productId\n        name\n        units\n      }\n      unitsByVariant {\n        variantId\n        name\n        variantName\n        sku\n        units\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment ShippingMethodFields on ShippingMethod {\n    id\n    zoneId\n    name\n    price {\n      ...MoneyFields\n    }\n    freeOver {\n      ...MoneyFields\n    }\n    minDays\n    maxDays\n    enabled\n  }\n"): (typeof documents)["\n  fragment ShippingMethodFields on ShippingMethod {\n    id\n    zoneId\n    name\n    price {\n      ...MoneyFields\n    }\n    freeOver {\n      ...MoneyFields\n    }\n    minDays\n    maxDays\n    enabled\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment ShippingZoneFields on ShippingZone {\n    id\n    name\n    countries\n    methods {\n      ...ShippingMethodFields\n    }\n    taxRates {\n      category\n      ratePercent\n    }\n  }\n"): (typeof documents)["\n  fragment ShippingZoneFields on ShippingZone {\n    id\n    name\n    countries\n    methods {\n      ...ShippingMethodFields\n    }\n    taxRates {\n      category\n      ratePercent\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ShippingZones {\n    shippingZones {\n      ...ShippingZoneFields\n    }\n  }\n"): (typeof documents)["\n  query ShippingZones {\n    shippingZones {\n      ...ShippingZoneFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateShippingZone($input: ShippingZoneInput!) {\n    createShippingZone(input: $input) {\n      ...ShippingZoneFields\n    }\n  }\n"): (typeof documents)["\n  mutation CreateShippingZone($input: ShippingZoneInput!) {\n    createShippingZone(input: $input) {\n      ...ShippingZoneFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateShippingZone($id: ID!, $input: ShippingZoneInput!) {\n    updateShippingZone(id: $id, input: $input) {\n      ...ShippingZoneFields\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateShippingZone($id: ID!, $input: ShippingZoneInput!) {\n    updateShippingZone(id: $id, input: $input) {\n      ...ShippingZoneFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DeleteShippingZone($id: ID!) {\n    deleteShippingZone(id: $id)\n  }\n"): (typeof documents)["\n  mutation DeleteShippingZone($id: ID!) {\n    deleteShippingZone(id: $id)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateShippingMethod($input: ShippingMethodInput!) {\n    createShippingMethod(input: $input) {\n      ...ShippingMethodFields\n    }\n  }\n"): (typeof documents)["\n  mutation CreateShippingMethod($input: ShippingMethodInput!) {\n    createShippingMethod(input: $input) {\n      ...ShippingMethodFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateShippingMethod($id: ID!, $input: ShippingMethodInput!) {\n    updateShippingMethod(id: $id, input: $input) {\n      ...ShippingMethodFields\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateShippingMethod($id: ID!, $input: ShippingMethodInput!) {\n    updateShippingMethod(id: $id, input: $input) {\n      ...ShippingMethodFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SetTaxRate($input: TaxRateInput!) {\n    setTaxRate(input: $input) {\n      id\n      taxRates {\n        category\n        ratePercent\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation SetTaxRate($input: TaxRateInput!) {\n    setTaxRate(input: $input) {\n      id\n      taxRates {\n        category\n        ratePercent\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -53,6 +53,8 @@ export function createCache(): InMemoryCache {
           // The whole list, each time: a retry's answer replaces it.
           failedJobs: { merge: false },
           scheduledJobs: { merge: false },
+          // The dashboard's zones, always read whole: a deleted zone leaves the list.
+          shippingZones: { merge: false },
           product: { read: (existing, { args, toReference }) => existing ?? toReference({ __typename: 'Product', id: args?.id }) },
           order: { read: (existing, { args, toReference }) => existing ?? toReference({ __typename: 'Order', id: args?.id }) },
         },

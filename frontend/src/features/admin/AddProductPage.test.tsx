@@ -1,14 +1,17 @@
 // @vitest-environment jsdom
-import { expect, test } from 'vitest';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { expect, test, vi } from 'vitest';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { MockLink } from '@apollo/client/testing';
 import { MockedProvider } from '@apollo/client/testing/react';
 import { SnackbarProvider } from 'notistack';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import AddProductPage from './AddProductPage';
 import { dollars } from '../../test/fixtures';
-import { AdminProductQuery, UpdateProductMutation } from './operations';
+import { AdminProductQuery, CreateProductMutation, UpdateProductMutation } from './operations';
 import UpdateProductPage from './UpdateProductPage';
+
+// The photo "uploads" at once, so that Add Product reaches createProduct.
+vi.mock('../../lib/upload', () => ({ uploadImage: async () => '/uploads/new.jpg' }));
 
 const PRODUCT_ID = 'a1b2c3d4-0000-4000-8000-0000000000aa';
 
@@ -24,6 +27,7 @@ const storedProduct = {
   engravable: true,
   engravingMaxLength: 24,
   engravingSurcharge: dollars(15),
+  taxCategory: 'standard',
 };
 
 function renderAt(path: string, mocks: MockLink.MockedResponse[] = []) {
@@ -34,6 +38,7 @@ function renderAt(path: string, mocks: MockLink.MockedResponse[] = []) {
           <Routes>
             <Route path="/dashboard/addProduct" element={<AddProductPage />} />
             <Route path="/updateProduct/:id" element={<UpdateProductPage />} />
+            <Route path="/dashboard/manageProducts" element={<p>Manage Products list</p>} />
           </Routes>
         </MemoryRouter>
       </SnackbarProvider>
@@ -89,6 +94,7 @@ test('Update Product starts from the stored values and uses its own minimum-quan
           engravable: false,
           engravingMaxLength: 24,
           engravingSurcharge: dollars(0),
+          taxCategory: 'standard',
         },
       },
     },
@@ -144,5 +150,69 @@ test('Update Product takes a price with cents and sends it as priceAmount in cen
     engravable: true,
     engravingMaxLength: 24,
     engravingAmount: 1250,
+    taxCategory: 'standard',
   });
+});
+
+/** Opens the Tax category select and picks an option. */
+function chooseTaxCategory(label: string) {
+  fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Tax category' }));
+  fireEvent.click(within(screen.getByRole('listbox')).getByRole('option', { name: label }));
+}
+
+test('Add Product starts at the Standard tax category and sends the one chosen as taxCategory', async () => {
+  let sent: Record<string, unknown> | null = null;
+  renderAt('/dashboard/addProduct', [
+    {
+      request: {
+        query: CreateProductMutation,
+        variables: (variables) => {
+          sent = variables.input;
+          return true;
+        },
+      },
+      result: {
+        data: { createProduct: { ...storedProduct, name: 'Paring Knife', taxCategory: 'reduced', createdAt: '2026-11-27T10:00:00.000Z' } },
+      },
+    },
+  ]);
+  expect(screen.getByRole('combobox', { name: 'Tax category' })).toHaveTextContent('Standard');
+  fireEvent.change(screen.getByLabelText('Product Name'), { target: { value: 'Paring Knife' } });
+  fireEvent.change(screen.getByLabelText('Description'), { target: { value: 'Small and sharp' } });
+  fireEvent.change(screen.getByLabelText('Price'), { target: { value: '45.99' } });
+  fireEvent.change(screen.getByLabelText('Quantity'), { target: { value: '10' } });
+  fireEvent.change(screen.getByLabelText('Minimum Quantity'), { target: { value: '1' } });
+  fireEvent.change(screen.getByLabelText('Photo'), { target: { files: [new File(['x'], 'paring.jpg', { type: 'image/jpeg' })] } });
+  chooseTaxCategory('Reduced');
+  expect(screen.getByRole('combobox', { name: 'Tax category' })).toHaveTextContent('Reduced');
+  fireEvent.click(screen.getByRole('button', { name: 'Add Product' }));
+  expect(await screen.findByText('Paring Knife have been added')).toBeInTheDocument();
+  expect(await screen.findByText('Manage Products list')).toBeInTheDocument();
+  expect(sent).toMatchObject({ name: 'Paring Knife', priceAmount: 4599, img: '/uploads/new.jpg', taxCategory: 'reduced' });
+});
+
+test("Update Product preloads the product's tax category and sends the one chosen", async () => {
+  let sent: Record<string, unknown> | null = null;
+  renderAt(`/updateProduct/${PRODUCT_ID}`, [
+    {
+      request: { query: AdminProductQuery, variables: { id: PRODUCT_ID } },
+      result: { data: { product: { ...storedProduct, taxCategory: 'reduced' } } },
+    },
+    {
+      request: {
+        query: UpdateProductMutation,
+        variables: (variables) => {
+          sent = variables.input;
+          return true;
+        },
+      },
+      result: { data: { updateProduct: { ...storedProduct, taxCategory: 'zero' } } },
+    },
+  ]);
+  const category = await screen.findByRole('combobox', { name: 'Tax category' });
+  expect(category).toHaveTextContent('Reduced');
+  chooseTaxCategory('Zero');
+  fireEvent.click(screen.getByRole('button', { name: 'Update Product' }));
+  await waitFor(() => expect(sent).not.toBeNull());
+  expect(sent).toMatchObject({ priceAmount: 12000, taxCategory: 'zero' });
 });

@@ -46,6 +46,7 @@ export default function AddProductPage() {
           photo: null,
           ...NEW_PRODUCT_ENGRAVING,
           engravingPrice: amountText(toMinorUnits(NEW_PRODUCT_ENGRAVING.engravingPrice, currency), currency),
+          taxCategory: 'standard',
         }}
         schema={addProductSchema}
         currency={currency}

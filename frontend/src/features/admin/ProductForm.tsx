@@ -1,15 +1,16 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Box, Button, FormControlLabel, InputAdornment, LinearProgress, Stack, Switch, Typography } from '@mui/material';
+import { Box, Button, FormControlLabel, LinearProgress, MenuItem, Stack, Switch, TextField, Typography } from '@mui/material';
 import { useFormik } from 'formik';
-import { ENGRAVING_MAX_LENGTH, parseMajorAmount } from '@keen/rules';
+import { ENGRAVING_MAX_LENGTH, parseMajorAmount, type TaxCategory } from '@keen/rules';
 import type { ZodType } from 'zod';
+import FormikAmountField from '../../components/FormikAmountField';
 import FormikNumberField from '../../components/FormikNumberField';
 import FormikTextField from '../../components/FormikTextField';
-import { currencySymbol } from '../../lib/money';
 import { uploadImage } from '../../lib/upload';
 import { zodValidate } from '../../lib/zodForm';
 import { currentToken } from './adminApi';
 import type { ProductFormValues } from './productSchema';
+import { TAX_CATEGORY_OPTIONS } from './shipping/taxCategories';
 
 export interface ProductFields {
   name: string;
@@ -23,6 +24,8 @@ export interface ProductFields {
   engravingMaxLength: number;
   /** In minor units of the form's currency. */
   engravingAmount: number;
+  /** Which of its zone's tax rates applies. */
+  taxCategory: TaxCategory;
 }
 
 interface ProductFormProps {
@@ -86,6 +89,7 @@ export default function ProductForm({ initialValues, schema, currency, submitLab
         engravable: values.engravable,
         engravingMaxLength: Number(values.engravingMaxLength),
         engravingAmount: parseMajorAmount(values.engravingPrice, currency) ?? 0,
+        taxCategory: values.taxCategory,
       });
       setProgress(null);
     },
@@ -98,18 +102,8 @@ export default function ProductForm({ initialValues, schema, currency, submitLab
   const numberField = ({ name, label, min, max }: NumberFieldSpec) => (
     <FormikNumberField key={name} formik={formik} id={`product-${name}`} name={name} label={label} min={min} max={max} />
   );
-  // Amounts take cents ("129.50"): a text field with a decimal keyboard, the currency beside it.
   const amountField = (name: 'price' | 'engravingPrice', label: string) => (
-    <FormikTextField
-      formik={formik}
-      id={`product-${name}`}
-      name={name}
-      label={label}
-      slotProps={{
-        htmlInput: { inputMode: 'decimal', autoComplete: 'off' },
-        input: { startAdornment: <InputAdornment position="start">{currencySymbol(currency)}</InputAdornment> },
-      }}
-    />
+    <FormikAmountField formik={formik} id={`product-${name}`} name={name} label={label} currency={currency} />
   );
 
   return (
@@ -127,6 +121,22 @@ export default function ProductForm({ initialValues, schema, currency, submitLab
         />
         {amountField('price', 'Price')}
         {STOCK_FIELDS.map(numberField)}
+        <TextField
+          select
+          id="product-taxCategory"
+          name="taxCategory"
+          label="Tax category"
+          value={formik.values.taxCategory}
+          onChange={formik.handleChange}
+          helperText="Which of its shipping zone's tax rates applies"
+          fullWidth
+        >
+          {TAX_CATEGORY_OPTIONS.map((option) => (
+            <MenuItem key={option.value} value={option.value}>
+              {option.label}
+            </MenuItem>
+          ))}
+        </TextField>
         <FormControlLabel
           control={<Switch id="product-engravable" name="engravable" checked={formik.values.engravable} onChange={formik.handleChange} />}
           label="Engravable"

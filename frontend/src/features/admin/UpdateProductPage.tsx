@@ -30,9 +30,18 @@ export default function UpdateProductPage() {
 
   const { currency } = product.priceFrom;
 
-  async function save({ priceAmount, quantity, minimumQuantity, img, engravable, engravingMaxLength, engravingAmount }: ProductFields) {
+  async function save({
+    priceAmount,
+    quantity,
+    minimumQuantity,
+    img,
+    engravable,
+    engravingMaxLength,
+    engravingAmount,
+    taxCategory,
+  }: ProductFields) {
     try {
-      const input = { priceAmount, quantity, minimumQuantity, img, engravable, engravingMaxLength, engravingAmount };
+      const input = { priceAmount, quantity, minimumQuantity, img, engravable, engravingMaxLength, engravingAmount, taxCategory };
       const { data: updated } = await updateProduct({ variables: { id, input } });
       enqueueSnackbar(`${updated?.updateProduct.name ?? product!.name} have been updated`, { variant: 'success' });
       navigate('/dashboard/manageProducts');
@@ -61,6 +70,7 @@ export default function UpdateProductPage() {
           engravable: product.engravable,
           engravingMaxLength: product.engravingMaxLength,
           engravingPrice: amountText(product.engravingSurcharge.amount, currency),
+          taxCategory: product.taxCategory,
         }}
         schema={updateProductSchema}
         currency={currency}

@@ -55,6 +55,7 @@ export const AdminProductQuery = graphql(`
     product(id: $id) {
       ...ProductFields
       ...ProductEngravingFields
+      taxCategory
     }
   }
 `);
@@ -64,6 +65,7 @@ export const CreateProductMutation = graphql(`
     createProduct(input: $input) {
       ...ProductFields
       ...ProductEngravingFields
+      taxCategory
       createdAt
     }
   }
@@ -74,6 +76,7 @@ export const UpdateProductMutation = graphql(`
     updateProduct(id: $id, input: $input) {
       ...ProductFields
       ...ProductEngravingFields
+      taxCategory
     }
   }
 `);

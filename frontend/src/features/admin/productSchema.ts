@@ -1,5 +1,13 @@
 import { addProductInput, PRODUCT_PHOTO_REQUIRED, PRODUCT_PRICE_REQUIRED, updateProductInput } from '@keen/rules/schemas';
-import { ENGRAVING_PRICE, MAX_AMOUNT, parseMajorAmount, settingOutOfRange, settingRequired, toMinorUnits } from '@keen/rules';
+import {
+  ENGRAVING_PRICE,
+  MAX_AMOUNT,
+  parseMajorAmount,
+  settingOutOfRange,
+  settingRequired,
+  type TaxCategory,
+  toMinorUnits,
+} from '@keen/rules';
 import { z } from 'zod';
 import { UNREADABLE_AMOUNT } from '../../lib/money';
 
@@ -67,4 +75,5 @@ export interface ProductFormValues {
   engravingMaxLength: number | '';
   /** As typed, in major units. */
   engravingPrice: string;
+  taxCategory: TaxCategory;
 }

@@ -19,6 +19,7 @@ const adminMenu = [
   { to: '/dashboard/manageProducts', label: 'Manage Products' },
   { to: '/dashboard/users', label: 'Users' },
   { to: '/dashboard/overview', label: 'Overview' },
+  { to: '/dashboard/shipping', label: 'Shipping and tax' },
   { to: '/dashboard/jobs', label: 'Background jobs' },
   { to: '/dashboard/apiKeys', label: 'API keys' },
   { to: '/dashboard/webhooks', label: 'Webhooks' },
