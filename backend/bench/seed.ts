@@ -1,6 +1,7 @@
 import { pino } from 'pino';
 import type { DataSource } from 'typeorm';
 import { Product } from '../src/modules/catalog/product.entity';
+import { slugPart } from '../src/modules/catalog/slugs';
 import { addOnlyVariant } from '../src/modules/catalog/variants';
 import { Order, OrderState } from '../src/modules/orders/order.entity';
 import { Review } from '../src/modules/reviews/review.entity';
@@ -13,6 +14,7 @@ const CUSTOMER_EMAIL = 'bench-customer@keen.test';
 /** A knife made from `p`, named `name`, added at `at`, with `quantity` units. */
 const knife = (p: Product, name: string, at: number, quantity = p.quantity) => ({
   name,
+  slug: slugPart(name),
   description: p.description,
   img: p.img,
   priceAmount: p.priceAmount,

@@ -27,6 +27,11 @@ export interface Config {
   dataDir: string;
   /** frontend/dist: the built client, served at `/`. */
   clientDir: string;
+  /**
+   * Where customers open the shop (`SHOP_URL`, no trailing slash): the base of canonical links, the
+   * sitemap and the links in e-mails.
+   */
+  shopUrl: string;
   databaseUrl: string | null;
   embeddedPostgresPort: number;
   firebase: {
@@ -339,7 +344,7 @@ export function loadBackupConfig(given: Env = process.env): Pick<Config, 'backup
  * needs a real server and sender; elsewhere they default to the local catcher `npm start` runs.
  * Tests send none unless they give an `SMTP_URL`.
  */
-function mailSettings(env: Env, nodeEnv: Config['env'], port: number): MailSettings | null {
+function mailSettings(env: Env, nodeEnv: Config['env'], shopUrl: string): MailSettings | null {
   const emails = text(env, 'EMAILS')?.toLowerCase() ?? null;
   if (emails !== null && !['on', 'off'].includes(emails)) throw new ConfigError('EMAILS', `expected on or off, got "${emails}"`);
   const smtpUrl = text(env, 'SMTP_URL');
@@ -350,11 +355,7 @@ function mailSettings(env: Env, nodeEnv: Config['env'], port: number): MailSetti
     const reason = 'is required in production for order e-mails (or set EMAILS=off)';
     if (smtpUrl === null) throw new ConfigError('SMTP_URL', reason);
     if (from === null) throw new ConfigError('MAIL_FROM', reason);
-    if (text(env, 'SHOP_URL') === null)
-      throw new ConfigError('SHOP_URL', 'is required in production: links in order e-mails lead there (or set EMAILS=off)');
   }
-  const shopUrl = text(env, 'SHOP_URL') ?? `http://localhost:${port || 4000}`;
-  if (!/^https?:\/\//.test(shopUrl)) throw new ConfigError('SHOP_URL', 'expected an http:// or https:// URL');
   const staffEmails = (text(env, 'STAFF_NOTIFY_EMAILS') ?? '')
     .split(',')
     .map((email) => email.trim().toLowerCase())
@@ -368,7 +369,7 @@ function mailSettings(env: Env, nodeEnv: Config['env'], port: number): MailSetti
     from: from ?? `${shopName} <shop@localhost>`,
     shopName,
     locale: shopSettings(env).locale,
-    shopUrl: shopUrl.replace(/\/+$/, ''),
+    shopUrl,
     staffEmails,
     lowStockBelow: integer(env, 'LOW_STOCK_BELOW', 3, 0, 1_000_000),
     retryDelaySeconds: integer(env, 'MAIL_RETRY_DELAY_SECONDS', 30, 1, 3600),
@@ -376,6 +377,16 @@ function mailSettings(env: Env, nodeEnv: Config['env'], port: number): MailSetti
 }
 
 const shopNameOf = (env: Env) => text(env, 'SHOP_NAME') ?? 'Keen';
+
+/** `SHOP_URL` without its trailing slash; production needs it (a canonical link to localhost would send search engines nowhere). */
+function shopUrlOf(env: Env, production: boolean, port: number): string {
+  const given = text(env, 'SHOP_URL');
+  if (production && given === null)
+    throw new ConfigError('SHOP_URL', 'is required in production: canonical links, the sitemap and links in order e-mails lead there');
+  const shopUrl = given ?? `http://localhost:${port || 4000}`;
+  if (!/^https?:\/\/[^/]/.test(shopUrl)) throw new ConfigError('SHOP_URL', 'expected an http:// or https:// URL');
+  return shopUrl.replace(/\/+$/, '');
+}
 
 function shopSettings(env: Env): ShopSettings {
   const currency = (text(env, 'SHOP_CURRENCY') ?? 'USD').toUpperCase();
@@ -480,7 +491,8 @@ export function loadConfig(given: Env = process.env): Config {
   if (metricsToken !== null && metricsToken.length < 16) throw new ConfigError('METRICS_TOKEN', 'must be at least 16 characters');
 
   const port = integer(env, 'PORT', 4000, 0, 65535);
-  const mail = mailSettings(env, nodeEnv, port);
+  const shopUrl = shopUrlOf(env, production, port);
+  const mail = mailSettings(env, nodeEnv, shopUrl);
 
   return {
     env: nodeEnv,
@@ -488,6 +500,7 @@ export function loadConfig(given: Env = process.env): Config {
     logLevel: text(env, 'LOG_LEVEL') ?? (nodeEnv === 'test' ? 'silent' : 'info'),
     dataDir: dataDirOf(env),
     clientDir: path.resolve(text(env, 'CLIENT_DIR') ?? path.join(repoRoot, 'frontend', 'dist')),
+    shopUrl,
     databaseUrl,
     embeddedPostgresPort: integer(env, 'EMBEDDED_POSTGRES_PORT', 54329, 1024, 65535),
     firebase: {

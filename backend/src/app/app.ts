@@ -13,7 +13,8 @@ import { requestLog } from '../http-kit/access-log';
 import { bodyRefusal, sendFailure, sendGraphQLBodyRefusal } from '../http-kit/errors';
 import { PublicReadRoutes } from '../http-kit/handle';
 import { requestPipeline } from '../http-kit/pipeline';
-import { clientFiles, sendClientFile } from '../http-kit/static-files';
+import { clientFiles, sendClientFile, sendClientPage } from '../http-kit/static-files';
+import { SITEMAP_TYPE } from '../modules/storefront/storefront.service';
 import { storedImageHandler } from '../modules/uploads/uploads.routes';
 import { seedImagesDir } from '../seed/catalogue';
 import { frontDoor } from './front-door';
@@ -125,14 +126,30 @@ export function createApp({ config, db, services, logger, apollo, operations, is
     app.use('/uploads', express.static(path.join(config.dataDir, 'uploads'), { maxAge: '7d' }));
   }
 
+  // For search engines: made from the catalogue and the settings, not files of the build.
+  app.get('/robots.txt', (_req, res) => {
+    res.type('text/plain').send(services.storefront.robots);
+  });
+  app.get('/sitemap.xml', async (_req, res) => {
+    res.type(SITEMAP_TYPE).send(await services.storefront.sitemap());
+  });
+
   app.use(clientFiles(config.clientDir));
-  app.get('/{*path}', (req, res, next) => {
+  // Every client route: index.html, with the page's own head (title, description, canonical link,
+  // cards, structured data) written in where it has one; an unknown product is a 404, an old slug a 301.
+  app.get('/{*path}', async (req, res) => {
     const index = path.join(config.clientDir, 'index.html');
     if (!existsSync(index)) {
       res.status(503).type('text').send('The web client is not built yet: run `npm run build`.');
       return;
     }
-    sendClientFile(req, res, index).catch(next);
+    const page = await services.storefront.page(req.path);
+    if (page.status === 301) {
+      const query = req.originalUrl.indexOf('?');
+      res.redirect(301, page.location + (query < 0 ? '' : req.originalUrl.slice(query)));
+      return;
+    }
+    await sendClientPage(req, res, index, page);
   });
 
   app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {

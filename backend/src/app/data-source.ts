@@ -2,6 +2,7 @@ import { DataSource, type Logger } from 'typeorm';
 import { DEFAULT_POOL_SETTINGS, type PoolSettings } from '../config';
 import { Address } from '../modules/addresses/address.entity';
 import { Product } from '../modules/catalog/product.entity';
+import { ProductSlugHistory } from '../modules/catalog/product-slug.entity';
 import { ProductOptionGroupRow, ProductOptionValueRow, ProductVariantOption, ProductVariantRow } from '../modules/catalog/variant.entity';
 import { IdempotencyKey } from '../modules/idempotency/idempotency-key.entity';
 import { ApiKey } from '../modules/integrations/api-key.entity';
@@ -32,12 +33,14 @@ import { IdempotencyKeys1765600000000 } from '../db/migrations/1765600000000-Ide
 import { MoneyInMinorUnits1765700000000 } from '../db/migrations/1765700000000-MoneyInMinorUnits';
 import { AddressBook1765800000000 } from '../db/migrations/1765800000000-AddressBook';
 import { ShippingAndTax1766000000000 } from '../db/migrations/1766000000000-ShippingAndTax';
+import { ProductSlugs1766100000000 } from '../db/migrations/1766100000000-ProductSlugs';
 import { PreparedReadsClient } from '../db/prepared-reads';
 
 import { ShippingMethodRow, ShippingZoneCountry, ShippingZoneRow, TaxRateRow } from '../modules/shipping/shipping.entity';
 
 export const entities = [
   Product,
+  ProductSlugHistory,
   ProductOptionGroupRow,
   ProductOptionValueRow,
   ProductVariantRow,
@@ -80,6 +83,7 @@ export const migrations = [
   MoneyInMinorUnits1765700000000,
   AddressBook1765800000000,
   ShippingAndTax1766000000000,
+  ProductSlugs1766100000000,
 ];
 
 /** Schema changes only ever come from the committed migrations; `synchronize` stays off. */

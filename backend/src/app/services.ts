@@ -27,6 +27,7 @@ import { reviewsLoaders } from '../modules/reviews/reviews.loaders';
 import { ReviewsService } from '../modules/reviews/reviews.service';
 import { ShopMoney } from '../modules/shop/money';
 import { ShippingService } from '../modules/shipping/shipping.service';
+import { StorefrontService } from '../modules/storefront/storefront.service';
 import { imageStoreFor } from '../modules/uploads/s3-image-store';
 import { UploadsService } from '../modules/uploads/uploads.service';
 import type { User } from '../modules/users/user.entity';
@@ -46,15 +47,21 @@ export function createServices(db: DataSource, config: Config, logger: Logger, j
   const orders = new OrdersService(db, provider, config.orders, logger, limits, idempotency, shipping, config.shop);
   const images = imageStoreFor(config.s3, config.dataDir);
   const uploads = new UploadsService(db, images, limits, config.s3?.publicUrl ?? null, config.uploads);
+  const readCache = ReadCache.create(config.readCache, logger);
   return {
     shop,
     shipping,
     limits,
-    readCache: ReadCache.create(config.readCache, logger),
+    readCache,
     identity,
     users,
     addresses: new AddressesService(db),
     catalog,
+    storefront: new StorefrontService(db, catalog, readCache, {
+      name: config.shop.name,
+      url: config.shopUrl,
+      currency: config.shop.currency,
+    }),
     variants: new VariantsService(db, config.shop.currency),
     orders,
     idempotency,

@@ -98,6 +98,14 @@ export function openApiDocument<Rule>(routes: readonly RouteDeclaration<never, R
               }
             : {}),
         },
+        ...(route.redirect
+          ? {
+              [route.redirect.status]: {
+                description: route.redirect.description,
+                headers: { Location: { description: 'Where to ask instead', schema: { type: 'string' } } },
+              },
+            }
+          : {}),
         ...Object.fromEntries(statuses.map((code) => [code, failureAnswer(code)])),
       },
     };

@@ -47,6 +47,8 @@ export interface RouteSchemas {
   answerHeaders?: Record<string, z.ZodType>;
   /** An answer that is not JSON ('text/csv'). */
   answerType?: string;
+  /** A redirect it answers in some cases instead (its work writes it), and when: a moved slug's 301 with `Location`. */
+  redirect?: { status: 301; description: string };
 }
 
 /**

@@ -1,5 +1,7 @@
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import type { Request, RequestHandler, Response } from 'express';
 
 /** Pre-compressed siblings the client build writes (`app.js.br`, `app.js.gz`), best first. */
@@ -17,15 +19,20 @@ async function isFile(file: string): Promise<boolean> {
   return (await stat(file).catch(() => null))?.isFile() ?? false;
 }
 
-/** The encoding to answer in: one the client accepts (q > 0) and the build wrote. */
-async function encodingFor(req: Request, file: string): Promise<(typeof ENCODINGS)[number] | null> {
-  const accepted = new Set(
+/** The encodings the client accepts (q > 0). */
+function acceptedEncodings(req: Request): Set<string> {
+  return new Set(
     String(req.headers['accept-encoding'] ?? '')
       .split(',')
       .map((part) => part.trim().split(';'))
       .filter(([, q]) => !/^\s*q=0(\.0*)?\s*$/.test(q ?? ''))
       .map(([name]) => name.trim().toLowerCase()),
   );
+}
+
+/** The encoding to answer in: one the client accepts (q > 0) and the build wrote. */
+async function encodingFor(req: Request, file: string): Promise<(typeof ENCODINGS)[number] | null> {
+  const accepted = acceptedEncodings(req);
   for (const encoding of ENCODINGS) if (accepted.has(encoding.name) && (await isFile(file + encoding.suffix))) return encoding;
   return null;
 }
@@ -46,6 +53,46 @@ export async function sendClientFile(req: Request, res: Response, file: string):
       error && (error as NodeJS.ErrnoException).code !== 'ECONNABORTED' ? reject(error) : resolve(),
     ),
   );
+}
+
+/** A page's own head, compressed as it is sent (a few KB: quick at these levels). */
+const COMPRESS = {
+  br: (html: Buffer) => promisify(brotliCompress)(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }),
+  gzip: (html: Buffer) => promisify(gzip)(html, { level: 6 }),
+};
+
+/**
+ * `html` with `head` in place of its own <title> and description: before </head>, or at the top
+ * where the page has no head element (the browser puts them in its head all the same).
+ */
+export function withHead(html: string, head: string): string {
+  const bare = html.replace(/<title>[\s\S]*?<\/title>\s*/i, '').replace(/<meta\s+name="description"[^>]*>\s*/i, '');
+  const end = bare.search(/<\/head>/i);
+  const at = end >= 0 ? end : (/^<!doctype html>/i.exec(bare)?.[0].length ?? 0);
+  return bare.slice(0, at) + head + bare.slice(at);
+}
+
+/**
+ * Sends the client's page (`file`, its index.html) with this status and, when given, the page's
+ * own head written in (title, description, canonical link, structured data), compressed in the
+ * best encoding the client accepts. A page without a head of its own is the file as built.
+ */
+export async function sendClientPage(
+  req: Request,
+  res: Response,
+  file: string,
+  page: { status: number; head: string | null },
+): Promise<void> {
+  if (page.head === null && page.status === 200) return sendClientFile(req, res, file);
+  const html = Buffer.from(page.head === null ? await readFile(file, 'utf8') : withHead(await readFile(file, 'utf8'), page.head));
+  const accepted = acceptedEncodings(req);
+  const encoding = ENCODINGS.find(({ name }) => accepted.has(name))?.name ?? null;
+  res.setHeader('vary', 'Accept-Encoding');
+  res.setHeader('cache-control', REVALIDATE);
+  res.type('html');
+  if (encoding) res.setHeader('content-encoding', encoding);
+  // Express adds the ETag, and answers 304 to a request that already has this page.
+  res.status(page.status).send(encoding ? await COMPRESS[encoding](html) : html);
 }
 
 /** The built client's files under `dir` (GET and HEAD); anything else goes on to the next handler. */

@@ -5,6 +5,7 @@ import type { Config, DemoAccount } from '../config';
 import { raise } from '../events/outbox';
 import { productPayload } from '../modules/catalog/catalog.service';
 import { Product } from '../modules/catalog/product.entity';
+import { freeSlugs, slugPart } from '../modules/catalog/slugs';
 import { addOnlyVariant } from '../modules/catalog/variants';
 import { Review } from '../modules/reviews/review.entity';
 import { User } from '../modules/users/user.entity';
@@ -27,13 +28,18 @@ export async function seedCatalogue(db: DataSource, logger: Logger, currency = '
   const variantKnife = await db.transaction(async (manager) => {
     // One second apart, so "newest" and "first" orders follow the catalogue as written.
     const start = Date.now() - demoProducts.length * 1000;
+    const slugs = await freeSlugs(
+      manager,
+      demoProducts.map((product) => slugPart(product.name)),
+    );
     const products = await manager.getRepository(Product).save(
-      demoProducts.map(({ slug, price, engravingPrice, ...product }, index) =>
+      demoProducts.map(({ slug: image, price, engravingPrice, ...product }, index) =>
         manager.getRepository(Product).create({
           ...product,
+          slug: slugs[index],
           priceAmount: toMinorUnits(price, currency),
           engravingAmount: toMinorUnits(engravingPrice, currency),
-          img: `/images/${slug}.svg`,
+          img: `/images/${image}.svg`,
           createdAt: new Date(start + index * 1000),
         }),
       ),

@@ -33,6 +33,7 @@ const productKeys = [
   'name',
   'price',
   'quantity',
+  'slug',
   'variants',
 ];
 
@@ -55,6 +56,7 @@ describe('GET /products', () => {
         {
           _id: product.id,
           name: product.name,
+          slug: product.slug,
           img: product.img,
           description: product.description,
           price: 33,

@@ -42,6 +42,7 @@ test('a prepared read answers with the current rows', async () => {
   const made = await products.save(
     products.create({
       name: 'Prepared Knife',
+      slug: 'prepared-knife',
       description: 'Sharp',
       img: '/images/prepared.svg',
       priceAmount: 1000,

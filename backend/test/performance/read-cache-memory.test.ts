@@ -16,6 +16,7 @@ beforeAll(async () => {
   await app.db.getRepository(Product).insert(
     Array.from({ length: 150 }, (_, index) => ({
       name: `Budget Knife ${index}`,
+      slug: `budget-knife-${index}`,
       description,
       img: '/images/santoku.svg',
       priceAmount: 2000,

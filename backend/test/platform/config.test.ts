@@ -218,13 +218,19 @@ test('image uploads: 2 decodes at once, a 10 s wait and 24 megapixels by default
   }
 });
 
-test('order e-mails: production needs SMTP_URL, MAIL_FROM and SHOP_URL unless EMAILS=off; tests send none without SMTP_URL', () => {
-  for (const name of ['SMTP_URL', 'MAIL_FROM', 'SHOP_URL']) {
+test('order e-mails: production needs SMTP_URL and MAIL_FROM unless EMAILS=off, and SHOP_URL always; tests send none without SMTP_URL', () => {
+  for (const name of ['SMTP_URL', 'MAIL_FROM']) {
     expect(refusal({ ...production, [name]: undefined })).toBe(
-      `Setting ${name}: is required in production${name === 'SHOP_URL' ? ': links in order e-mails lead there' : ' for order e-mails'} (or set EMAILS=off)`,
+      `Setting ${name}: is required in production for order e-mails (or set EMAILS=off)`,
     );
   }
-  expect(loadConfig({ ...production, SMTP_URL: undefined, MAIL_FROM: undefined, SHOP_URL: undefined, EMAILS: 'off' }).mail).toBeNull();
+  expect(loadConfig({ ...production, SMTP_URL: undefined, MAIL_FROM: undefined, EMAILS: 'off' }).mail).toBeNull();
+  // Canonical links and the sitemap need it, e-mails or not.
+  expect(refusal({ ...production, SHOP_URL: undefined, EMAILS: 'off' })).toBe(
+    'Setting SHOP_URL: is required in production: canonical links, the sitemap and links in order e-mails lead there',
+  );
+  expect(refusal({ ...production, SHOP_URL: 'shop.example.com' })).toMatch(/^Setting SHOP_URL: expected an http/);
+  expect(loadConfig({ ...production, SHOP_URL: 'https://shop.example.com/' }).shopUrl).toBe('https://shop.example.com');
   expect(loadConfig(production).mail).toMatchObject({
     smtpUrl: production.SMTP_URL,
     shopName: 'Keen',

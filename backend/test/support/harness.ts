@@ -5,6 +5,7 @@ import type { DataSource, Logger as TypeOrmLogger } from 'typeorm';
 import { type Config, loadConfig } from '../../src/config';
 import { createDataSource } from '../../src/app/data-source';
 import { Product } from '../../src/modules/catalog/product.entity';
+import { freeSlugs, slugPart } from '../../src/modules/catalog/slugs';
 import { addOnlyVariant } from '../../src/modules/catalog/variants';
 import { Order } from '../../src/modules/orders/order.entity';
 import { Role } from '../../src/modules/auth/role';
@@ -192,11 +193,14 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
   let productNumber = 0;
   async function product({ price = 25, engravingPrice, ...overrides }: ProductFixture = {}): Promise<Product> {
     productNumber += 1;
-    // As the catalogue makes one: the product and its one variant.
+    // As the catalogue makes one: the product, with a slug from its name, and its one variant.
+    const name = overrides.name ?? `Test Knife ${productNumber} ${randomBytes(3).toString('hex')}`;
     return db.transaction(async (manager) => {
+      const [slug] = await freeSlugs(manager, [slugPart(name)]);
       const made = await manager.getRepository(Product).save(
         manager.getRepository(Product).create({
-          name: `Test Knife ${productNumber} ${randomBytes(3).toString('hex')}`,
+          name,
+          slug,
           description: 'A sharp test knife',
           img: '/images/santoku.svg',
           priceAmount: dollars(price),

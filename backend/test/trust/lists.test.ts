@@ -20,6 +20,7 @@ describe('REST lists are capped at 1,000 rows, with ?skip and ?take', () => {
     await shop.app.db.getRepository(Product).insert(
       Array.from({ length: 1005 }, (_, i) => ({
         name: `Capped Knife ${String(i).padStart(4, '0')}`,
+        slug: `capped-knife-${i}`,
         description: 'One of many',
         img: '/images/santoku.svg',
         priceAmount: 1000,

@@ -1,7 +1,8 @@
-import { lazy, useEffect } from 'react';
+import { lazy, useEffect, useState } from 'react';
 import { matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 import HomePage from '../features/home/HomePage';
 import { lazyWithApollo } from '../lib/lazyApollo';
+import { PageTitleContext } from '../lib/pageTitle';
 import { withSession } from '../lib/session';
 import MainLayout from './layouts/MainLayout';
 
@@ -10,11 +11,12 @@ import MainLayout from './layouts/MainLayout';
 const RequireAuth = lazyWithApollo(async () => ({ default: (await import('./guards')).RequireAuth }));
 const RequireAdmin = lazyWithApollo(async () => ({ default: (await import('./guards')).RequireAdmin }));
 const ProductsPage = lazyWithApollo(() => import('../features/catalog/ProductsPage'));
+const ProductPage = lazyWithApollo(() => import('../features/product/ProductPage'));
 const ReviewsPage = lazyWithApollo(() => import('../features/reviews/ReviewsPage'));
 const PortfolioPage = lazy(() => import('../features/static/PortfolioPage'));
 const BlogsPage = lazy(() => import('../features/static/BlogsPage'));
 const ContactPage = lazy(() => import('../features/static/ContactPage'));
-const NotFoundPage = lazy(() => import('../features/static/NotFoundPage'));
+const NotFoundPage = lazy(() => import('../components/NotFoundPage'));
 const LoginPage = lazyWithApollo(() => withSession(import('../features/auth/LoginPage')));
 const SignupPage = lazyWithApollo(() => withSession(import('../features/auth/SignupPage')));
 const PurchasePage = lazyWithApollo(() => import('../features/purchase/PurchasePage'));
@@ -49,6 +51,8 @@ export const routes: RouteObject[] = [
       { path: '/', element: <HomePage />, handle: title('Home') },
       { path: '/home', element: <HomePage />, handle: title('Home') },
       { path: '/products', element: <ProductsPage />, handle: title('Products') },
+      // Public: the page a product's link is shared as (its title becomes the product's name once loaded).
+      { path: '/products/:slug', element: <ProductPage />, handle: title('Product') },
       { path: '/reviews', element: <ReviewsPage />, handle: title('Reviews') },
       { path: '/myPortfolio', element: <PortfolioPage />, caseSensitive: true, handle: title('My Portfolio') },
       { path: '/myportfolio', element: <PortfolioPage />, caseSensitive: true, handle: title('My Portfolio') },
@@ -109,9 +113,12 @@ export const routes: RouteObject[] = [
  */
 export function AppRoutes() {
   const location = useLocation();
-  const page = matchRoutes(routes, location)?.findLast((match) => match.route.handle?.title)?.route.handle.title as string | undefined;
+  const route = matchRoutes(routes, location)?.findLast((match) => match.route.handle?.title)?.route.handle.title as string | undefined;
+  // A page may name itself once its data is loaded (lib/pageTitle.ts): "{product name} | Keen", as the server titles it.
+  const [own, setOwn] = useState<string | null>(null);
+  const page = own ?? route;
   useEffect(() => {
     document.title = page ? `${page} | Keen` : 'Keen: engraved knives and blades';
   }, [page]);
-  return useRoutes(routes);
+  return <PageTitleContext.Provider value={setOwn}>{useRoutes(routes)}</PageTitleContext.Provider>;
 }

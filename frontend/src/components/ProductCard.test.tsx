@@ -11,6 +11,7 @@ import ProductCard, { type ProductItem } from './ProductCard';
 const item = (overrides: Partial<ProductItem> = {}): ProductItem => ({
   id: 's1',
   name: 'Engraved Santoku',
+  slug: 'engraved-santoku',
   img: '/images/santoku.svg',
   description: 'Hollow edge',
   priceFrom: dollars(100),
@@ -102,4 +103,16 @@ test('a made-to-measure choice on a card needs its measure before it goes in the
   await userEvent.type(screen.getByLabelText(/^Blade length \(cm\)/), '20');
   await userEvent.click(screen.getByRole('button', { name: 'Add to cart: Engraved Santoku, Made to measure / Walnut' }));
   expect(cart.lines()).toEqual([expect.objectContaining({ variantId: 'vmm-walnut', variantName: '20 cm / Walnut', customValue: 20 })]);
+});
+
+test("the card's name links to the product's public page; Buy Now still goes to the SPEC's purchase form", () => {
+  renderCard(item());
+  expect(screen.getByRole('heading', { level: 3, name: 'Engraved Santoku' })).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'Engraved Santoku' })).toHaveAttribute('href', '/products/engraved-santoku');
+  expect(screen.getByRole('link', { name: 'Buy Now: Engraved Santoku' })).toHaveAttribute('href', '/purchase/s1');
+  // The SPEC's card: photo, description, price, stock, minimum order.
+  expect(screen.getByRole('img', { name: 'Engraved Santoku' })).toHaveAttribute('src', '/images/santoku.svg');
+  expect(screen.getByText('Hollow edge')).toBeInTheDocument();
+  expect(screen.getByText('Available quantity: 16')).toBeInTheDocument();
+  expect(screen.getByText('Minimum order: 1')).toBeInTheDocument();
 });

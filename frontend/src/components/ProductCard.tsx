@@ -1,5 +1,5 @@
 import { lazy, Suspense, useId, useState } from 'react';
-import { Box, Button, Card, CardActions, CardContent, Typography } from '@mui/material';
+import { Box, Button, Card, CardActions, CardContent, Link, Typography } from '@mui/material';
 import { useQuery } from '@apollo/client/react';
 import { useSnackbar } from 'notistack';
 import { Link as RouterLink } from 'react-router-dom';
@@ -39,7 +39,10 @@ export default function ProductCard({ product }: { product: ProductItem }) {
       <ProductPhoto product={chosen ? { img: chosen.img, name: lineName(product.name, chosen.name) } : product} width={320} height={220} />
       <CardContent sx={{ flexGrow: 1 }}>
         <Typography variant="h6" component="h3" gutterBottom>
-          {product.name}
+          {/* The product's public page: the address to share. */}
+          <Link component={RouterLink} to={`/products/${product.slug}`} color="inherit" underline="hover">
+            {product.name}
+          </Link>
         </Typography>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
           {product.description}

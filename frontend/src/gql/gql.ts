@@ -74,6 +74,7 @@ type Documents = {
     "\n  mutation CompleteTestPaymentAuthentication($orderId: ID!, $succeed: Boolean!) {\n    completeTestPaymentAuthentication(orderId: $orderId, succeed: $succeed) {\n      ...PaidOrderFields\n    }\n  }\n": typeof types.CompleteTestPaymentAuthenticationDocument,
     "\n  query PaymentReturn($id: ID!) {\n    order(id: $id) {\n      id\n      name\n      ...PaidOrderFields\n    }\n  }\n": typeof types.PaymentReturnDocument,
     "\n  mutation PaymentStatus($orderId: ID!) {\n    createPaymentIntent(orderId: $orderId) {\n      id\n      status\n    }\n  }\n": typeof types.PaymentStatusDocument,
+    "\n  query ProductPage($slug: String!) {\n    product(slug: $slug) {\n      ...ProductFields\n      slug\n      ...ProductEngravingFields\n      ...ProductChoiceFields\n    }\n    engravingFonts {\n      id\n      name\n    }\n  }\n": typeof types.ProductPageDocument,
     "\n  fragment SavedAddress on Address {\n    id\n    name\n    line1\n    line2\n    city\n    region\n    postalCode\n    country\n    phone\n    isDefault\n    createdAt\n  }\n": typeof types.SavedAddressFragmentDoc,
     "\n  query MyAddresses {\n    me {\n      id\n      addresses {\n        ...SavedAddress\n      }\n    }\n  }\n": typeof types.MyAddressesDocument,
     "\n  mutation SaveAddress($input: AddressInput!) {\n    saveAddress(input: $input) {\n      ...SavedAddress\n    }\n  }\n": typeof types.SaveAddressDocument,
@@ -92,7 +93,7 @@ type Documents = {
     "\n  fragment MoneyFields on Money {\n    amount\n    currency\n    formatted\n  }\n": typeof types.MoneyFieldsFragmentDoc,
     "\n  fragment ProductFields on Product {\n    id\n    name\n    img\n    description\n    priceFrom {\n      ...MoneyFields\n    }\n    quantity\n    minimumQuantity\n  }\n": typeof types.ProductFieldsFragmentDoc,
     "\n  fragment ProductChoiceFields on Product {\n    optionGroups {\n      id\n      name\n      values {\n        id\n        groupId\n        name\n        custom\n      }\n      custom {\n        label\n        min\n        max\n        unit\n        surchargeAmount {\n          amount\n          currency\n          formatted\n        }\n      }\n    }\n    variants {\n      id\n      name\n      options {\n        id\n        groupId\n      }\n      unitPrice {\n        amount\n        currency\n        formatted\n      }\n      quantity\n      img\n      enabled\n    }\n  }\n": typeof types.ProductChoiceFieldsFragmentDoc,
-    "\n  query Products($options: ProductListOptions) {\n    products(options: $options) {\n      totalItems\n      items {\n        ...ProductFields\n        variants {\n          id\n          unitPrice {\n            ...MoneyFields\n          }\n          enabled\n        }\n      }\n    }\n  }\n": typeof types.ProductsDocument,
+    "\n  query Products($options: ProductListOptions) {\n    products(options: $options) {\n      totalItems\n      items {\n        ...ProductFields\n        slug\n        variants {\n          id\n          unitPrice {\n            ...MoneyFields\n          }\n          enabled\n        }\n      }\n    }\n  }\n": typeof types.ProductsDocument,
     "\n  query ProductChoices($id: ID!) {\n    product(id: $id) {\n      id\n      ...ProductChoiceFields\n    }\n  }\n": typeof types.ProductChoicesDocument,
     "\n  fragment ReviewFields on Review {\n    id\n    userName\n    name\n    description\n    img\n    star\n    verifiedBuyer\n    createdAt\n  }\n": typeof types.ReviewFieldsFragmentDoc,
     "\n  query Reviews($options: ReviewListOptions) {\n    reviews(options: $options) {\n      totalItems\n      items {\n        ...ReviewFields\n      }\n    }\n  }\n": typeof types.ReviewsDocument,
@@ -159,6 +160,7 @@ const documents: Documents = {
     "\n  mutation CompleteTestPaymentAuthentication($orderId: ID!, $succeed: Boolean!) {\n    completeTestPaymentAuthentication(orderId: $orderId, succeed: $succeed) {\n      ...PaidOrderFields\n    }\n  }\n": types.CompleteTestPaymentAuthenticationDocument,
     "\n  query PaymentReturn($id: ID!) {\n    order(id: $id) {\n      id\n      name\n      ...PaidOrderFields\n    }\n  }\n": types.PaymentReturnDocument,
     "\n  mutation PaymentStatus($orderId: ID!) {\n    createPaymentIntent(orderId: $orderId) {\n      id\n      status\n    }\n  }\n": types.PaymentStatusDocument,
+    "\n  query ProductPage($slug: String!) {\n    product(slug: $slug) {\n      ...ProductFields\n      slug\n      ...ProductEngravingFields\n      ...ProductChoiceFields\n    }\n    engravingFonts {\n      id\n      name\n    }\n  }\n": types.ProductPageDocument,
     "\n  fragment SavedAddress on Address {\n    id\n    name\n    line1\n    line2\n    city\n    region\n    postalCode\n    country\n    phone\n    isDefault\n    createdAt\n  }\n": types.SavedAddressFragmentDoc,
     "\n  query MyAddresses {\n    me {\n      id\n      addresses {\n        ...SavedAddress\n      }\n    }\n  }\n": types.MyAddressesDocument,
     "\n  mutation SaveAddress($input: AddressInput!) {\n    saveAddress(input: $input) {\n      ...SavedAddress\n    }\n  }\n": types.SaveAddressDocument,
@@ -177,7 +179,7 @@ const documents: Documents = {
     "\n  fragment MoneyFields on Money {\n    amount\n    currency\n    formatted\n  }\n": types.MoneyFieldsFragmentDoc,
     "\n  fragment ProductFields on Product {\n    id\n    name\n    img\n    description\n    priceFrom {\n      ...MoneyFields\n    }\n    quantity\n    minimumQuantity\n  }\n": types.ProductFieldsFragmentDoc,
     "\n  fragment ProductChoiceFields on Product {\n    optionGroups {\n      id\n      name\n      values {\n        id\n        groupId\n        name\n        custom\n      }\n      custom {\n        label\n        min\n        max\n        unit\n        surchargeAmount {\n          amount\n          currency\n          formatted\n        }\n      }\n    }\n    variants {\n      id\n      name\n      options {\n        id\n        groupId\n      }\n      unitPrice {\n        amount\n        currency\n        formatted\n      }\n      quantity\n      img\n      enabled\n    }\n  }\n": types.ProductChoiceFieldsFragmentDoc,
-    "\n  query Products($options: ProductListOptions) {\n    products(options: $options) {\n      totalItems\n      items {\n        ...ProductFields\n        variants {\n          id\n          unitPrice {\n            ...MoneyFields\n          }\n          enabled\n        }\n      }\n    }\n  }\n": types.ProductsDocument,
+    "\n  query Products($options: ProductListOptions) {\n    products(options: $options) {\n      totalItems\n      items {\n        ...ProductFields\n        slug\n        variants {\n          id\n          unitPrice {\n            ...MoneyFields\n          }\n          enabled\n        }\n      }\n    }\n  }\n": types.ProductsDocument,
     "\n  query ProductChoices($id: ID!) {\n    product(id: $id) {\n      id\n      ...ProductChoiceFields\n    }\n  }\n": types.ProductChoicesDocument,
     "\n  fragment ReviewFields on Review {\n    id\n    userName\n    name\n    description\n    img\n    star\n    verifiedBuyer\n    createdAt\n  }\n": types.ReviewFieldsFragmentDoc,
     "\n  query Reviews($options: ReviewListOptions) {\n    reviews(options: $options) {\n      totalItems\n      items {\n        ...ReviewFields\n      }\n    }\n  }\n": types.ReviewsDocument,
@@ -441,6 +443,10 @@ export function graphql(source: "\n  mutation PaymentStatus($orderId: ID!) {\n  
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "\n  query ProductPage($slug: String!) {\n    product(slug: $slug) {\n      ...ProductFields\n      slug\n      ...ProductEngravingFields\n      ...ProductChoiceFields\n    }\n    engravingFonts {\n      id\n      name\n    }\n  }\n"): (typeof documents)["\n  query ProductPage($slug: String!) {\n    product(slug: $slug) {\n      ...ProductFields\n      slug\n      ...ProductEngravingFields\n      ...ProductChoiceFields\n    }\n    engravingFonts {\n      id\n      name\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "\n  fragment SavedAddress on Address {\n    id\n    name\n    line1\n    line2\n    city\n    region\n    postalCode\n    country\n    phone\n    isDefault\n    createdAt\n  }\n"): (typeof documents)["\n  fragment SavedAddress on Address {\n    id\n    name\n    line1\n    line2\n    city\n    region\n    postalCode\n    country\n    phone\n    isDefault\n    createdAt\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
@@ -513,7 +519,7 @@ export function graphql(source: "\n  fragment ProductChoiceFields on Product {\n
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query Products($options: ProductListOptions) {\n    products(options: $options) {\n      totalItems\n      items {\n        ...ProductFields\n        variants {\n          id\n          unitPrice {\n            ...MoneyFields\n          }\n          enabled\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query Products($options: ProductListOptions) {\n    products(options: $options) {\n      totalItems\n      items {\n        ...ProductFields\n        variants {\n          id\n          unitPrice {\n            ...MoneyFields\n          }\n          enabled\n        }\n      }\n    }\n  }\n"];
+export function graphql(source: "\n  query Products($options: ProductListOptions) {\n    products(options: $options) {\n      totalItems\n      items {\n        ...ProductFields\n        slug\n        variants {\n          id\n          unitPrice {\n            ...MoneyFields\n          }\n          enabled\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query Products($options: ProductListOptions) {\n    products(options: $options) {\n      totalItems\n      items {\n        ...ProductFields\n        slug\n        variants {\n          id\n          unitPrice {\n            ...MoneyFields\n          }\n          enabled\n        }\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -9,6 +9,7 @@ const product = (n: number) => ({
   __typename: 'Product',
   id: `p${n}`,
   name: `Knife ${n}`,
+  slug: `knife-${n}`,
   img: '',
   description: '',
   priceFrom: dollars(n),

@@ -6,3 +6,10 @@ export function errorMessage(error: unknown): string {
   if (error instanceof Error && error.message) return error.message;
   return 'Something went wrong; please try again.';
 }
+
+/** The server's code for a failed operation (`NOT_FOUND`, `FORBIDDEN`...), when it sent one. */
+export function errorCode(error: unknown): string | undefined {
+  if (!CombinedGraphQLErrors.is(error)) return undefined;
+  const code = error.errors[0]?.extensions?.code;
+  return typeof code === 'string' ? code : undefined;
+}

@@ -7,6 +7,7 @@ import {
   MAX_WHOLE_PRICE,
   NEW_PRODUCT_ENGRAVING,
   REVIEW_DESCRIPTION_MAX_LENGTH,
+  SLUG_FORMAT,
 } from '@keen/rules';
 import {
   addProductInput,
@@ -208,6 +209,15 @@ describe('products', () => {
       name: 'Product Name is Required',
       description: 'Product Description is Required',
     });
+  });
+
+  test('update product: a slug is kept in lowercase, words of a-z and digits joined by single dashes, at most 80 characters', () => {
+    const { name: _name, description: _description, engravable: _e, engravingMaxLength: _l, engravingPrice: _p, ...update } = product;
+    expect(updateProductInput.parse({ ...update, slug: ' Engraved-Santoku-7 ' }).slug).toBe('engraved-santoku-7');
+    for (const slug of ['two words', 'double--dash', '-edge', 'edge-', 'crème', 'a_b'])
+      expect({ slug, errors: messages(updateProductInput, { ...update, slug }) }).toEqual({ slug, errors: { slug: SLUG_FORMAT } });
+    expect(messages(updateProductInput, { ...update, slug: ' ' })).toEqual({ slug: 'Slug is Required' });
+    expect(messages(updateProductInput, { ...update, slug: 'a'.repeat(81) })).toEqual({ slug: 'Slug must be at most 80 characters' });
   });
 });
 

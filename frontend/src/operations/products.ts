@@ -70,6 +70,7 @@ export const ProductChoiceFieldsFragment = graphql(`
 /**
  * The storefront's product list. Of the variants only their prices: a card says "from" when they
  * differ, and has options to choose when there are several (their details load when asked for).
+ * The slug is the card's link to the product's page.
  */
 export const ProductsQuery = graphql(`
   query Products($options: ProductListOptions) {
@@ -77,6 +78,7 @@ export const ProductsQuery = graphql(`
       totalItems
       items {
         ...ProductFields
+        slug
         variants {
           id
           unitPrice {

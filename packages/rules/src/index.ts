@@ -45,6 +45,13 @@ export function quantityError(
   return undefined;
 }
 
+// ---------------------------------------------------------------- a product's slug (its public URL)
+
+/** A product's slug: lowercase ASCII letters and digits in words joined by single dashes, "engraved-santoku-7". */
+export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+export const SLUG_MAX_LENGTH = 80;
+export const SLUG_FORMAT = 'Slug may hold only letters a-z, digits and single dashes between words, like engraved-santoku-7';
+
 // ---------------------------------------------------------------- a product's engraving settings
 
 /** A whole-number setting an admin enters: its label and range. */

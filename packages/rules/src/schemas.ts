@@ -22,6 +22,9 @@ import {
   REVIEW_DESCRIPTION_REQUIRED,
   settingOutOfRange,
   settingRequired,
+  SLUG_FORMAT,
+  SLUG_MAX_LENGTH,
+  SLUG_PATTERN,
   STARS,
 } from './index';
 
@@ -142,6 +145,11 @@ const productQuantity = boundedNumber(
 /** SPEC §5: Add Product says 'Product Quantity is Required' for the minimum quantity too, Update Product 'Minimum Quantity is Required'. */
 const minimumQuantity = (required: string) =>
   boundedNumber('Minimum Quantity', required, 1, 'Minimum Quantity must be at least 1').describe('Smallest quantity one order may take');
+/** A product's slug as an admin sets it: case does not matter (it is kept in lowercase), its words are a-z and digits. */
+export const productSlug = boundedText('Slug', SLUG_MAX_LENGTH)
+  .toLowerCase()
+  .regex(SLUG_PATTERN, SLUG_FORMAT)
+  .describe('The product page is /products/{slug}; unique in the shop, whatever the case. The old slug keeps leading to the product');
 const productPhoto = boundedText(PRODUCT_PHOTO, 2000).describe("The product photo's URL (an upload's data.url)");
 const engraving = {
   engravable: z.boolean().describe('Whether an order may carry an engraving'),
@@ -173,12 +181,13 @@ export type AddProductInput = z.infer<typeof addProductInput>;
 
 /**
  * Update Product (the server's updateProduct, REST PUT /products/{id}): price, stock, minimum
- * quantity and photo; a field left out (the form's name and description, an engraving setting)
- * stays as it is.
+ * quantity and photo; a field left out (the form's name, description and slug, an engraving
+ * setting) stays as it is.
  */
 export const updateProductInput = z.object({
   name: productName.optional(),
   description: productDescription.optional(),
+  slug: productSlug.optional(),
   price: productPrice.optional(),
   priceAmount: productPriceAmount.optional(),
   quantity: productQuantity,

@@ -49,12 +49,17 @@ export class CatalogResolver {
 
   @Allow({ allow: 'public', key: 'catalog:read' })
   @PublicRead()
-  @Query(() => Product, { description: 'Anyone: one product; NOT_FOUND when there is none' })
+  @Query(() => Product, {
+    description:
+      'Anyone: one product, by its id or by its slug (exactly one of them); NOT_FOUND when there is none. An old slug answers the product, whose slug is its current one',
+  })
   product(
-    @Arg('id', () => ID, { description: "The product's id" }) id: string,
+    @Arg('id', () => ID, { nullable: true, description: "The product's id" }) id: string | null | undefined,
+    @Arg('slug', () => String, { nullable: true, description: 'Its slug, or one it had (whatever the case)' })
+    slug: string | null | undefined,
     @Ctx() { caller, services }: GraphQLContext,
   ): Promise<Product> {
-    return services.catalog.get(caller, id);
+    return services.catalog.find(caller, { id, slug });
   }
 
   @Allow({ allow: 'admin', key: 'catalog:write' })

@@ -27,6 +27,7 @@ const REST_PRODUCT_COLUMNS = PRODUCT_COLUMNS.filter(
 const restProduct = (p: Pick<Product, (typeof REST_PRODUCT_COLUMNS)[number]>, shop: ShopMoney) => ({
   _id: p.id,
   name: p.name,
+  slug: p.slug,
   img: p.img,
   description: p.description,
   price: shop.major(p.priceAmount),
@@ -73,7 +74,12 @@ const productInput = (req: RouteRequest): ProductInput => {
 
 const updateProductInput = (req: RouteRequest): UpdateProductInput => {
   const body = JsonBody.of(req.body);
-  return { name: body.optionalText('name'), description: body.optionalText('description'), ...productFields(body) };
+  return {
+    name: body.optionalText('name'),
+    description: body.optionalText('description'),
+    slug: body.optionalText('slug'),
+    ...productFields(body),
+  };
 };
 
 /** A whole-number field from `min` to the largest the service takes. */
@@ -96,6 +102,7 @@ const productAnswer = named(
   z.object({
     _id: z.string().describe('The product id'),
     name: z.string().describe('Unique in the shop, whatever the case'),
+    slug: z.string().describe('Its public page is /products/{slug}; unique in the shop, in lowercase'),
     img: z.string().describe('Photo URL: a shop path (/uploads/..., /images/...) or the image bucket'),
     description: z.string(),
     price: major().describe('The lowest price of its enabled variants, in major units of the shop currency (129.5 is $129.50)'),
@@ -166,7 +173,12 @@ async function withVariants(
   }));
 }
 
-/** SPEC §7 product calls. */
+/** A product with its variants, as GET /products answers each. */
+const productWithVariants = productAnswer.extend({
+  variants: z.array(variantAnswer).describe('What the shop sells of it, one per combination of options'),
+});
+
+/** SPEC §7 product calls, and a product by its slug. */
 export const catalogRoutes: RestRoutes<{ catalog: CatalogService; variants: VariantsService; shop: ShopMoney }, User> = [
   {
     method: 'GET',
@@ -196,9 +208,7 @@ export const catalogRoutes: RestRoutes<{ catalog: CatalogService; variants: Vari
         .describe('true or 1: only products with at least their minimum order quantity in stock'),
       ...LIST_PAGE_QUERY_SCHEMA.shape,
     }),
-    answer: z.array(
-      productAnswer.extend({ variants: z.array(variantAnswer).describe('What the shop sells of it, one per combination of options') }),
-    ),
+    answer: z.array(productWithVariants),
     answerHeaders: { 'X-Total-Count': totalCount('Products that match, over every page') },
     work: async (req, res, { caller, services }) => {
       const id = queryValue(req, 'id');
@@ -207,6 +217,28 @@ export const catalogRoutes: RestRoutes<{ catalog: CatalogService; variants: Vari
       const filter = { search: queryValue(req, 'q'), inStock: yesNo(req, 'inStock'), ...(sort ? productSorts[sort] : {}) };
       const page = await restList(req, res, (paging) => services.catalog.list(caller, { ...filter, ...paging }, REST_PRODUCT_COLUMNS));
       return withVariants(caller, services, page);
+    },
+  },
+  {
+    method: 'GET',
+    path: '/products/by-slug/:slug',
+    tag: 'Products',
+    summary: 'One product by its slug (its public page is /products/{slug})',
+    description: 'A slug the product had before, or the slug in another case, answers 301 to the current one.',
+    access: { allow: 'public', key: 'catalog:read' },
+    params: z.object({ slug: z.string().describe('Its slug, or one it had (whatever the case)') }),
+    failures: [404],
+    redirect: { status: 301, description: 'An old slug: Location is /api/products/by-slug/{its current slug}' },
+    answer: productWithVariants,
+    work: async (req, res, { caller, services }) => {
+      const product = await services.catalog.bySlug(caller, req.params.slug);
+      if (product.slug !== req.params.slug) {
+        // The REST layer is mounted at /api (app/rest-router.ts).
+        res.writeHead(301, { location: `/api/products/by-slug/${product.slug}` }).end();
+        return;
+      }
+      const [answer] = await withVariants(caller, services, [product]);
+      return answer;
     },
   },
   {

@@ -10,7 +10,9 @@ import { type Caller, requireAdmin } from '../auth/caller';
 import type { ShopMoney } from '../shop/money';
 import { Product, type TaxCategory } from './product.entity';
 import { ProductVariantRow } from './variant.entity';
-import { addOnlyVariant, isRetired, refreshProductTotals, withFreshSkus } from './variants';
+import { isNameTaken, withFreshNames } from './names';
+import { freeSlugs, leaveSlug, productBySlug, SLUG_INDEX, slugPart } from './slugs';
+import { addOnlyVariant, isRetired, refreshProductTotals, SKU_INDEX } from './variants';
 import { type ProductInput, ProductListOptions, ProductSortField, type UpdateProductInput } from './product.inputs';
 
 const UNIQUE_VIOLATION = '23505';
@@ -30,6 +32,7 @@ export const PRODUCT_COLUMNS = [
   'createdAt',
   'updatedAt',
   'taxCategory',
+  'slug',
 ] as const satisfies readonly (keyof Product)[];
 export type ProductColumn = (typeof PRODUCT_COLUMNS)[number];
 
@@ -41,6 +44,14 @@ const SORT_COLUMNS: Record<Exclude<ProductSortField, ProductSortField.relevance>
   createdAt: 'createdAt',
 };
 export const PRODUCT_EXISTS = 'Product already exist';
+export const SLUG_TAKEN = 'Another product has that slug';
+
+/**
+ * The condition that some enabled variant of `product` (the alias of a product row) has `rule` its
+ * minimum order quantity: '>=' in stock, '<=' running low.
+ */
+export const anyVariantStock = (rule: '>=' | '<=', product = 'product') =>
+  `EXISTS (SELECT 1 FROM product_variant v WHERE v."productId" = ${product}.id AND v.enabled AND v.quantity ${rule} ${product}."minimumQuantity")`;
 
 export class CatalogService {
   constructor(
@@ -73,10 +84,8 @@ export class CatalogService {
           // The same expression as the trigram index IDX_product_search, so the planner can use it.
           const conditions = words.map((word) => `(name || ' ' || description) ILIKE ${bind(likePattern(word))}`);
           // Per variant: a product is low when one of its variants is, in stock when one of them is.
-          const anyVariant = (rule: string) =>
-            `EXISTS (SELECT 1 FROM product_variant v WHERE v."productId" = product.id AND v.enabled AND v.quantity ${rule} product."minimumQuantity")`;
-          if (options.lowStock) conditions.push(anyVariant('<='));
-          if (options.inStock) conditions.push(anyVariant('>='));
+          if (options.lowStock) conditions.push(anyVariantStock('<='));
+          if (options.inStock) conditions.push(anyVariantStock('>='));
           return conditions;
         },
         orderBy: (bind) => {
@@ -98,6 +107,22 @@ export class CatalogService {
     return product;
   }
 
+  /**
+   * The product whose slug, or one of whose old slugs, `slug` is (whatever the case). Its `slug` is
+   * the current one: a caller asked with another answers a redirect where it can (REST, pages).
+   */
+  async bySlug(_caller: Caller, slug: string): Promise<Product> {
+    const product = await productBySlug(this.db.manager, slug);
+    if (!product) throw notFound('Product');
+    return product;
+  }
+
+  /** One product by its id or by its slug (exactly one of them). */
+  find(caller: Caller, { id, slug }: { id?: string | null; slug?: string | null }): Promise<Product> {
+    if ((id == null) === (slug == null)) throw badInput("Give either the product's id or its slug");
+    return id != null ? this.get(caller, id) : this.bySlug(caller, slug!);
+  }
+
   async create(caller: Caller, input: ProductInput): Promise<Product> {
     requireAdmin(caller);
     const { price, priceAmount, engravingPrice, engravingAmount, taxCategory, ...fields } = parseInput(addProductInput, input);
@@ -107,13 +132,19 @@ export class CatalogService {
       engravingAmount: engravingAmount ?? this.shop.minor(engravingPrice ?? NEW_PRODUCT_ENGRAVING.engravingPrice),
     };
     return uniquelyNamed(() =>
-      withFreshSkus(() =>
-        this.db.transaction(async (manager) => {
-          const created = await manager.getRepository(Product).save(manager.getRepository(Product).create({ ...fields, ...amounts }));
-          await addOnlyVariant(manager, created);
-          await raise(manager, 'product.created', created.id, productPayload(created, this.shop.currency));
-          return created;
-        }),
+      withFreshNames(
+        () =>
+          this.db.transaction(async (manager) => {
+            const [slug] = await freeSlugs(manager, [slugPart(fields.name)]);
+            const created = await manager
+              .getRepository(Product)
+              .save(manager.getRepository(Product).create({ ...fields, ...amounts, slug }));
+            await addOnlyVariant(manager, created);
+            await raise(manager, 'product.created', created.id, productPayload(created, this.shop.currency));
+            return created;
+          }),
+        [SKU_INDEX, SLUG_INDEX],
+        'SKUs or slugs',
       ),
     );
   }
@@ -132,6 +163,7 @@ export class CatalogService {
     return uniquelyNamed(() =>
       this.db.transaction(async (manager) => {
         await setOnlyVariant(manager, product.id, wanted);
+        if (changes.slug !== undefined) await leaveSlug(manager, product.id, changes.slug);
         await manager.getRepository(Product).update(
           { id: product.id },
           {
@@ -211,11 +243,12 @@ export function productPayload(product: Product, currency: string): ProductPaylo
   };
 }
 
-/** Runs a write; a name another product already has answers 'Product already exist'. */
+/** Runs a write; a name another product already has answers 'Product already exist', a slug SLUG_TAKEN. */
 async function uniquelyNamed<T>(write: () => Promise<T>): Promise<T> {
   try {
     return await write();
   } catch (error) {
+    if (isNameTaken(error, [SLUG_INDEX])) throw conflict(SLUG_TAKEN);
     if (error instanceof QueryFailedError && (error.driverError as { code?: string }).code === UNIQUE_VIOLATION) {
       throw conflict(PRODUCT_EXISTS);
     }

@@ -25,6 +25,8 @@ registerEnumType(TaxCategory, {
 @Check('CHK_product_engraving', `"engravingMaxLength" BETWEEN 1 AND 40 AND "engravingAmount" >= 0`)
 @Index('UQ_product_name_lower', { synchronize: false }) // unique on lower(name): see the Init migration
 @Index('IDX_product_search', { synchronize: false }) // trigram index over name and description: see the ProductSearch migration
+@Index('UQ_product_slug', { synchronize: false }) // unique on lower(slug): see the ProductSlugs migration
+@Check('CHK_product_slug', `"slug" ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`)
 export class Product {
   @Field(() => ID, { description: 'A UUID' })
   @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'PK_product' })
@@ -33,6 +35,13 @@ export class Product {
   @Field(() => String, { description: 'Unique in the shop, whatever the case; at most 120 characters' })
   @Column('varchar', { length: 120 })
   name!: string;
+
+  @Field(() => String, {
+    description:
+      'Its public page is /products/{slug}: made from its name when it is added (lowercase words joined by dashes, "-2" when taken), unique whatever the case; an admin may change it, and the old slug still leads here',
+  })
+  @Column('varchar', { length: 80 })
+  slug!: string;
 
   @Field(() => String, { description: 'Photo URL: a shop path (/uploads/..., /images/...) or the image bucket' })
   @Column('varchar', { length: 2000 })

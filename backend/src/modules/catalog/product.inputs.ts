@@ -92,4 +92,11 @@ export class UpdateProductInput extends ProductFieldsInput {
 
   @Field(() => String, { nullable: true, description: 'A new description; unchanged when absent' })
   description?: string | null;
+
+  @Field(() => String, {
+    nullable: true,
+    description:
+      'A new slug (its page is /products/{slug}): letters a-z, digits and single dashes, kept in lowercase, unique in the shop; the old slug still leads to the product. Unchanged when absent',
+  })
+  slug?: string | null;
 }

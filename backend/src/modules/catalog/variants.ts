@@ -1,5 +1,5 @@
-import { type EntityManager, QueryFailedError } from 'typeorm';
-import { conflict } from '../../common/errors';
+import type { EntityManager } from 'typeorm';
+import { dashedWords, freeNames, isNameTaken, withFreshNames } from './names';
 import type { Product } from './product.entity';
 import { ProductVariantRow } from './variant.entity';
 import type { ProductOptionGroup, ProductOptionValue, ProductVariant } from './variant.types';
@@ -134,37 +134,15 @@ export async function takeProductStock(db: Queryable, units: ReadonlyMap<string,
 }
 
 /** Letters and digits of `text`, upper-cased, joined by dashes: "Engraved Santoku" -> "ENGRAVED-SANTOKU". */
-export function skuPart(text: string): string {
-  return (
-    text
-      .normalize('NFKD')
-      .replace(/[^A-Za-z0-9]+/g, '-')
-      .replace(/^-+|-+$/g, '')
-      .toUpperCase() || 'ITEM'
-  );
-}
+export const skuPart = (text: string): string => dashedWords(text).toUpperCase() || 'ITEM';
 
-/**
- * SKUs from `wanted` (one each) that no variant has yet, whatever the case: a taken one gets
- * -2, -3... One statement.
- */
-export async function freeSkus(db: Queryable, wanted: readonly string[]): Promise<string[]> {
-  const stems = wanted.map((sku) => sku.slice(0, 58).replace(/-+$/, ''));
-  const candidates = stems.flatMap((stem) => [stem, ...Array.from({ length: 8 }, (_, n) => `${stem}-${n + 2}`)]);
-  const taken = new Set(
+/** SKUs from `wanted` (one each) that no variant has yet, whatever the case: a taken one gets -2, -3... One statement. */
+export function freeSkus(db: Queryable, wanted: readonly string[]): Promise<string[]> {
+  return freeNames(wanted, 58, async (candidates) =>
     (
-      (await db.query(`SELECT lower("sku") AS sku FROM "product_variant" WHERE lower("sku") = ANY($1)`, [
-        candidates.map((sku) => sku.toLowerCase()),
-      ])) as { sku: string }[]
+      (await db.query(`SELECT lower("sku") AS sku FROM "product_variant" WHERE lower("sku") = ANY($1)`, [candidates])) as { sku: string }[]
     ).map((row) => row.sku),
   );
-  return stems.map((stem) => {
-    const free =
-      [stem, ...Array.from({ length: 8 }, (_, n) => `${stem}-${n + 2}`)].find((sku) => !taken.has(sku.toLowerCase())) ??
-      `${stem}-${Math.random().toString(36).slice(2, 6).toUpperCase()}`;
-    taken.add(free.toLowerCase());
-    return free;
-  });
 }
 
 /**
@@ -175,25 +153,17 @@ export function isRetired(name: string, options: number, groups: number): boolea
   return options !== groups || (groups === 0 && name !== '');
 }
 
+/** The unique index of the variants' SKUs (on lower(sku)). */
+export const SKU_INDEX = 'UQ_product_variant_sku';
+
 /** Whether `error` is another variant having taken an SKU (whatever the case) first. */
-export function isSkuTaken(error: unknown): boolean {
-  const driverError = error instanceof QueryFailedError ? (error.driverError as { code?: string; constraint?: string }) : undefined;
-  return driverError?.code === '23505' && driverError.constraint === 'UQ_product_variant_sku';
-}
+export const isSkuTaken = (error: unknown) => isNameTaken(error, [SKU_INDEX]);
 
 /**
  * Runs a transaction that makes SKUs (freeSkus) again when a concurrent writer committed one of
  * them first: the next try reads it and takes the next free one.
  */
-export async function withFreshSkus<T>(transaction: () => Promise<T>, attempts = 5): Promise<T> {
-  try {
-    return await transaction();
-  } catch (error) {
-    if (!isSkuTaken(error)) throw error;
-    if (attempts <= 1) throw conflict('Other products were just given the same SKUs; please try again');
-    return withFreshSkus(transaction, attempts - 1);
-  }
-}
+export const withFreshSkus = <T>(transaction: () => Promise<T>) => withFreshNames(transaction, [SKU_INDEX], 'SKUs');
 
 /** "Engraved Santoku 18 cm / Walnut", or the product's name alone for its only variant. */
 export const describe = (product: string, variant: string) => (variant ? `${product} ${variant}` : product);

@@ -1,0 +1,66 @@
+import { SLUG_MAX_LENGTH, SLUG_PATTERN } from '@keen/rules';
+import type { EntityManager } from 'typeorm';
+import { dashedWords, freeNames } from './names';
+import { ProductSlugHistory } from './product-slug.entity';
+import { Product } from './product.entity';
+
+/**
+ * Products' slugs: their public pages are /products/{slug}. Every slug is kept in lowercase, unique
+ * whatever the case; a slug a product left stays in `product_slug_history` and still leads to it.
+ */
+
+/** The unique index of the current slugs (on lower(slug)). */
+export const SLUG_INDEX = 'UQ_product_slug';
+
+type Queryable = Pick<EntityManager, 'query'>;
+
+/** A slug made from a product's name: "Engraved Santoku 7\"" -> "engraved-santoku-7" ("product" for a name without a-z or digits). */
+export const slugPart = (name: string): string => dashedWords(name).toLowerCase() || 'product';
+
+/**
+ * Slugs from `wanted` (one each) that no product has now, nor had (its old links still lead to it):
+ * a taken one gets -2, -3... One statement.
+ */
+export function freeSlugs(db: Queryable, wanted: readonly string[]): Promise<string[]> {
+  // Room for a suffix within the column.
+  return freeNames(wanted, SLUG_MAX_LENGTH - 8, async (candidates) =>
+    (
+      (await db.query(
+        `SELECT lower("slug") AS "slug" FROM "product" WHERE lower("slug") = ANY($1)
+         UNION ALL SELECT "slug" FROM "product_slug_history" WHERE "slug" = ANY($1)`,
+        [candidates],
+      )) as { slug: string }[]
+    ).map((row) => row.slug),
+  );
+}
+
+/**
+ * Inside the transaction that gives product `productId` the slug `to` (before it writes it): its
+ * current slug becomes an old one that leads to it, and `to` is nobody's old slug any more.
+ */
+export async function leaveSlug(manager: EntityManager, productId: string, to: string): Promise<void> {
+  // Read under the row's lock: two edits at once each keep the slug the other left.
+  const [{ slug: from }]: { slug: string }[] = await manager.query(`SELECT "slug" FROM "product" WHERE "id" = $1 FOR UPDATE`, [productId]);
+  if (from === to) return;
+  await manager.query(`DELETE FROM "product_slug_history" WHERE "slug" = $1`, [to]);
+  await manager.query(
+    `INSERT INTO "product_slug_history" ("slug", "productId") VALUES ($1, $2)
+     ON CONFLICT ("slug") DO UPDATE SET "productId" = EXCLUDED."productId", "createdAt" = now()`,
+    [from, productId],
+  );
+}
+
+/**
+ * The product whose slug, or one of whose old slugs, `slug` is (whatever the case); null when there
+ * is none. The caller compares its `slug` with the one asked for: another is a redirect.
+ */
+export async function productBySlug(manager: EntityManager, slug: string): Promise<Product | null> {
+  const key = slug.toLowerCase();
+  if (key.length > SLUG_MAX_LENGTH || !SLUG_PATTERN.test(key)) return null;
+  const products = manager.getRepository(Product);
+  const current = await products.createQueryBuilder('p').where('lower(p.slug) = :key', { key }).getOne();
+  return (
+    current ??
+    products.createQueryBuilder('p').innerJoin(ProductSlugHistory, 'h', 'h."productId" = p.id').where('h.slug = :key', { key }).getOne()
+  );
+}

@@ -1,0 +1,145 @@
+import { beforeEach, expect, test } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { GraphQLError } from 'graphql';
+import type { MockLink } from '@apollo/client/testing';
+import { useLocation } from 'react-router-dom';
+import { cart } from '../../lib/cart';
+import { PageTitleContext } from '../../lib/pageTitle';
+import { dollars, oneVariantFixture } from '../../test/fixtures';
+import { renderPage } from '../../test/render';
+import { santokuProduct } from '../../test/variantFixtures';
+import { ProductPageQuery } from './operations';
+import ProductPage from './ProductPage';
+
+const chef = {
+  __typename: 'Product',
+  id: 'p1',
+  slug: 'damascus-chef-knife',
+  name: 'Damascus Chef Knife',
+  img: '/images/chef.svg',
+  description: 'Folded steel, hand finished',
+  priceFrom: dollars(129.5),
+  quantity: 10,
+  minimumQuantity: 2,
+  engravable: true,
+  engravingMaxLength: 12,
+  engravingSurcharge: dollars(15),
+  ...oneVariantFixture({ id: 'p1', priceFrom: dollars(129.5), quantity: 10, img: '/images/chef.svg' }),
+};
+const engravingFonts = [
+  { __typename: 'EngravingFont', id: 'serif', name: 'Serif (Playfair Display)' },
+  { __typename: 'EngravingFont', id: 'script', name: 'Script (Great Vibes)' },
+];
+const answer = (slug: string, product: object) => ({
+  request: { query: ProductPageQuery, variables: { slug } },
+  result: { data: { product, engravingFonts } },
+});
+
+function renderProduct(route: string, mocks: MockLink.MockedResponse[], titles: (string | null)[] = []) {
+  return renderPage(
+    <PageTitleContext.Provider value={(title) => titles.push(title)}>
+      <ProductPage />
+    </PageTitleContext.Provider>,
+    { path: '/products/:slug', route, mocks },
+  );
+}
+
+beforeEach(() => act(() => cart.clear()));
+
+test('shows the photo, name, price, stock, description and engraving, and adds to the cart; Buy Now leads to the purchase form', async () => {
+  const titles: (string | null)[] = [];
+  renderProduct('/products/damascus-chef-knife', [answer('damascus-chef-knife', chef)], titles);
+  expect(await screen.findByRole('heading', { level: 1, name: 'Damascus Chef Knife' })).toBeInTheDocument();
+  expect(screen.getByRole('img', { name: 'Damascus Chef Knife' })).toHaveAttribute('src', '/images/chef.svg');
+  expect(screen.getByText('$129.50')).toBeInTheDocument();
+  expect(screen.getByText('In stock')).toBeInTheDocument();
+  expect(screen.getByText('Folded steel, hand finished')).toBeInTheDocument();
+  expect(screen.getByText('Minimum order: 2')).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'Buy Now: Damascus Chef Knife' })).toHaveAttribute('href', '/purchase/p1');
+  // The document is titled by the product's name once it is loaded, as the server titled the page.
+  expect(titles).toEqual(['Damascus Chef Knife']);
+
+  // The engraving fields load with an engravable product; a text too long is refused before the cart.
+  const text = await screen.findByLabelText(/^Engraving text/);
+  await userEvent.type(text, 'Far too long for it');
+  await userEvent.click(screen.getByRole('button', { name: 'Add to cart: Damascus Chef Knife' }));
+  expect(cart.lines()).toEqual([]);
+  await userEvent.clear(text);
+  await userEvent.type(text, 'For Ada');
+  await userEvent.click(screen.getByRole('button', { name: 'Add to cart: Damascus Chef Knife' }));
+  expect(cart.lines()).toEqual([expect.objectContaining({ productId: 'p1', quantity: 2, engraving: { text: 'For Ada', font: 'serif' } })]);
+  expect(cart.lines()[0]).not.toHaveProperty('variantId');
+  expect(cart.lines()[0].seen).toMatchObject({ unitAmount: 12950, engravingAmount: 1500, currency: 'USD' });
+});
+
+test('a product whose variants differ says "from" its lowest price, and adds the chosen variant', async () => {
+  const santoku = santokuProduct({ slug: 'engraved-santoku' });
+  renderProduct('/products/engraved-santoku', [answer('engraved-santoku', santoku)]);
+  expect(await screen.findByText('Prices from $100.00, depending on the options')).toBeInTheDocument();
+  // The first variant in stock is chosen: 18 cm / Walnut.
+  expect(screen.getByText('$130.00')).toBeInTheDocument();
+  expect(
+    within(screen.getByRole('radiogroup', { name: 'Blade length' })).getByRole('radio', { name: '16 cm Out of stock' }),
+  ).toBeDisabled();
+  await userEvent.click(within(screen.getByRole('radiogroup', { name: 'Handle' })).getByRole('radio', { name: 'Ebony' }));
+  expect(screen.getByText('$150.00')).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'Buy Now: Engraved Santoku' })).toHaveAttribute('href', '/purchase/s1?variant=v18-ebony');
+  await userEvent.click(screen.getByRole('button', { name: 'Add to cart: Engraved Santoku, 18 cm / Ebony' }));
+  expect(cart.lines()).toEqual([expect.objectContaining({ productId: 's1', variantId: 'v18-ebony', variantName: '18 cm / Ebony' })]);
+});
+
+test('a product without its minimum order in stock says so and cannot go in the cart', async () => {
+  const soldOut = { ...chef, quantity: 1, ...oneVariantFixture({ id: 'p1', priceFrom: chef.priceFrom, quantity: 1, img: chef.img }) };
+  renderProduct('/products/damascus-chef-knife', [answer('damascus-chef-knife', soldOut)]);
+  expect(await screen.findByText('Out of stock')).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Add to cart: Damascus Chef Knife' })).toBeDisabled();
+});
+
+test('an unknown slug shows the not-found page', async () => {
+  const titles: (string | null)[] = [];
+  renderProduct(
+    '/products/no-such-knife',
+    [
+      {
+        request: { query: ProductPageQuery, variables: { slug: 'no-such-knife' } },
+        result: { errors: [new GraphQLError('Product not found', { extensions: { code: 'NOT_FOUND' } })] },
+      },
+    ],
+    titles,
+  );
+  expect(await screen.findByText('Page not found')).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
+  expect(titles).toEqual([]);
+});
+
+test('another failure says what went wrong', async () => {
+  renderProduct('/products/damascus-chef-knife', [
+    {
+      request: { query: ProductPageQuery, variables: { slug: 'damascus-chef-knife' } },
+      error: new Error('The shop is briefly unavailable'),
+    },
+  ]);
+  expect(await screen.findByRole('alert')).toHaveTextContent('The shop is briefly unavailable');
+});
+
+function AddressProbe() {
+  const location = useLocation();
+  return <output data-testid="address">{location.pathname + location.search}</output>;
+}
+
+test('an old slug is replaced in the address by the current one, its query kept', async () => {
+  renderPage(
+    <>
+      <ProductPage />
+      <AddressProbe />
+    </>,
+    {
+      path: '/products/:slug',
+      route: '/products/old-chef?variant=x',
+      mocks: [answer('old-chef', chef), answer('damascus-chef-knife', chef)],
+    },
+  );
+  await waitFor(() => expect(screen.getByTestId('address')).toHaveTextContent('/products/damascus-chef-knife?variant=x'));
+  expect(await screen.findByRole('heading', { level: 1, name: 'Damascus Chef Knife' })).toBeInTheDocument();
+});

@@ -1,0 +1,196 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useQuery } from '@apollo/client/react';
+import { Breadcrumbs, Button, Chip, Container, Grid, Link, Stack, Typography } from '@mui/material';
+import { useSnackbar } from 'notistack';
+import { Link as RouterLink, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { engravingError } from '@keen/rules';
+import AddToCartButton from '../../components/AddToCartButton';
+import NotFoundPage from '../../components/NotFoundPage';
+import ProductPhoto from '../../components/ProductPhoto';
+import Spinner from '../../components/Spinner';
+import VariantPicker from '../../components/VariantPicker';
+import type { ProductPageQuery as ProductPageResult } from '../../gql/graphql';
+import { seenOf } from '../../lib/cart';
+import { errorCode, errorMessage } from '../../lib/errors';
+import { useFormatMoney } from '../../lib/money';
+import { usePageTitle } from '../../lib/pageTitle';
+import { customOf, hasChoice, initialVariant, lineName, measureError, priceRange, unitPrice, variantLabel } from '../../lib/variants';
+import type { EngravingChoice } from './ProductEngraving';
+import { ProductPageQuery } from './operations';
+
+// The engraving fields and their fonts load only for a knife that takes an engraving.
+const ProductEngraving = lazy(() => import('./ProductEngraving'));
+
+type Product = NonNullable<ProductPageResult['product']>;
+type Variant = Product['variants'][number];
+
+/**
+ * A product's public page, /products/{slug}: no sign-in needed, the page a product is shared as.
+ * The server has already written its head (title, description, cards, structured data); an old
+ * slug it answered with the product is replaced in the address by the current one.
+ */
+export default function ProductPage() {
+  const { slug = '' } = useParams();
+  const { data, loading, error } = useQuery(ProductPageQuery, { variables: { slug } });
+  const navigate = useNavigate();
+  const location = useLocation();
+  const product = data?.product;
+  usePageTitle(product?.name);
+
+  const current = product?.slug;
+  useEffect(() => {
+    // The server moved this product to another slug: the address follows, as its 301 would.
+    if (current && current !== slug) navigate(`/products/${current}${location.search}`, { replace: true });
+  }, [current, slug, location.search, navigate]);
+
+  if (loading && !data) return <Spinner label="Loading the product" />;
+  if (errorCode(error) === 'NOT_FOUND') return <NotFoundPage />;
+  if (error || !product) {
+    return (
+      <Typography role="alert" color="error" sx={{ p: 4, textAlign: 'center' }}>
+        {error ? errorMessage(error) : 'Product not found'}
+      </Typography>
+    );
+  }
+  return <ProductDetails key={product.id} product={product} fonts={data.engravingFonts} />;
+}
+
+function ProductDetails({ product, fonts }: { product: Product; fonts: ProductPageResult['engravingFonts'] }) {
+  const { enqueueSnackbar } = useSnackbar();
+  const formatMoney = useFormatMoney();
+  // The chosen variant is in the URL (?variant=), so that a shared link opens it, as on the purchase page.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [chosenId, setChosenId] = useState(() => searchParams.get('variant'));
+  const [measure, setMeasure] = useState('');
+  const [engraving, setEngraving] = useState<EngravingChoice>({ text: '', font: '' });
+  const [tried, setTried] = useState(false);
+
+  const choice = hasChoice(product.variants);
+  const chosen = choice ? initialVariant(product.variants, chosenId) : null;
+  const custom = customOf(product.optionGroups, chosen);
+  const range = priceRange(product.variants);
+  const currency = product.priceFrom.currency;
+  const price = chosen ? unitPrice(product.optionGroups, chosen) : product.priceFrom.amount;
+  const stock = choice ? (chosen?.quantity ?? 0) : product.quantity;
+  const inStock = (!choice || chosen !== null) && stock >= product.minimumQuantity;
+  const measureMessage = custom && measureError(custom, measure, product.name);
+  const engravingMessage = engravingError(
+    engraving.text,
+    engraving.font,
+    fonts.map((font) => font.id),
+    product,
+  );
+  const shownName = chosen ? lineName(product.name, chosen.name) : product.name;
+
+  const choose = (variant: Variant) => {
+    setChosenId(variant.id);
+    setSearchParams(
+      (params) => {
+        params.set('variant', variant.id);
+        return params;
+      },
+      // Each choice replaces the entry: Back leaves the page instead of stepping through choices.
+      { replace: true },
+    );
+  };
+
+  /** The cart line of what is chosen here, once it obeys the product's rules (else a toast says what is wrong). */
+  const cartLine = () => {
+    const message = measureMessage || engravingMessage;
+    if (message) {
+      setTried(true);
+      enqueueSnackbar(message, { variant: 'error' });
+      return null;
+    }
+    const customValue = custom ? Number(measure) : null;
+    return {
+      productId: product.id,
+      // A product without options orders its only variant: its line names none.
+      ...(chosen && { variantId: chosen.id, variantName: variantLabel(product.optionGroups, chosen, customValue) }),
+      ...(custom && { customValue }),
+      quantity: product.minimumQuantity,
+      engraving: product.engravable && engraving.text ? engraving : null,
+      seen: seenOf(product, chosen && { img: chosen.img, unitAmount: price, quantity: chosen.quantity }),
+    };
+  };
+
+  return (
+    <Container sx={{ py: { xs: 2, md: 4 } }}>
+      <Breadcrumbs aria-label="You are here" sx={{ mb: 2 }}>
+        <Link component={RouterLink} to="/" color="inherit">
+          Home
+        </Link>
+        <Link component={RouterLink} to="/products" color="inherit">
+          Products
+        </Link>
+        <Typography color="text.primary" aria-current="page">
+          {product.name}
+        </Typography>
+      </Breadcrumbs>
+      <Grid container spacing={{ xs: 2, md: 4 }}>
+        <Grid size={{ xs: 12, md: 6 }}>
+          <ProductPhoto product={chosen ? { img: chosen.img, name: shownName } : product} width={560} height={400} />
+        </Grid>
+        <Grid size={{ xs: 12, md: 6 }}>
+          <Stack spacing={2}>
+            <Typography variant="h4" component="h1" sx={{ color: 'primary.main', fontWeight: 700 }}>
+              {product.name}
+            </Typography>
+            <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+              <Typography variant="h5" component="p">
+                {chosen
+                  ? formatMoney(price, currency)
+                  : range && range.min !== range.max
+                    ? `from ${formatMoney(range.min, range.currency)}`
+                    : product.priceFrom.formatted}
+              </Typography>
+              <Chip label={inStock ? 'In stock' : 'Out of stock'} color={inStock ? 'success' : 'default'} variant="outlined" />
+            </Stack>
+            {choice && range && range.min !== range.max && (
+              <Typography variant="body2" color="text.secondary">
+                Prices from {formatMoney(range.min, range.currency)}, depending on the options
+              </Typography>
+            )}
+            <Typography sx={{ whiteSpace: 'pre-line' }}>{product.description}</Typography>
+            <Typography variant="body2">Minimum order: {product.minimumQuantity}</Typography>
+            {choice && (
+              <VariantPicker
+                id="product-option"
+                groups={product.optionGroups}
+                variants={product.variants}
+                chosen={chosen}
+                onChoose={choose}
+                measure={measure}
+                onMeasure={setMeasure}
+                measureError={tried ? measureMessage : null}
+              />
+            )}
+            {product.engravable && (
+              <Suspense fallback={<Spinner label="Loading the engraving preview" />}>
+                <ProductEngraving
+                  value={engraving}
+                  fonts={fonts}
+                  maxLength={product.engravingMaxLength}
+                  surcharge={product.engravingSurcharge}
+                  error={engraving.text ? engravingMessage : undefined}
+                  onChange={setEngraving}
+                />
+              </Suspense>
+            )}
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+              <AddToCartButton variant="contained" productName={shownName} disabled={!inStock} line={cartLine} />
+              <Button
+                variant="outlined"
+                component={RouterLink}
+                to={`/purchase/${product.id}${chosen ? `?variant=${chosen.id}` : ''}`}
+                aria-label={`Buy Now: ${product.name}`}
+              >
+                Buy Now
+              </Button>
+            </Stack>
+          </Stack>
+        </Grid>
+      </Grid>
+    </Container>
+  );
+}
