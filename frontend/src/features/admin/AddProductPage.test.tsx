@@ -6,6 +6,7 @@ import { MockedProvider } from '@apollo/client/testing/react';
 import { SnackbarProvider } from 'notistack';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import AddProductPage from './AddProductPage';
+import { SLUG_FORMAT } from '@keen/rules';
 import { dollars } from '../../test/fixtures';
 import { AdminProductQuery, CreateProductMutation, UpdateProductMutation } from './operations';
 import UpdateProductPage from './UpdateProductPage';
@@ -28,6 +29,7 @@ const storedProduct = {
   engravingMaxLength: 24,
   engravingSurcharge: dollars(15),
   taxCategory: 'standard',
+  slug: 'damascus-chef-knife',
 };
 
 function renderAt(path: string, mocks: MockLink.MockedResponse[] = []) {
@@ -151,6 +153,7 @@ test('Update Product takes a price with cents and sends it as priceAmount in cen
     engravingMaxLength: 24,
     engravingAmount: 1250,
     taxCategory: 'standard',
+    slug: 'damascus-chef-knife',
   });
 });
 
@@ -215,4 +218,30 @@ test("Update Product preloads the product's tax category and sends the one chose
   fireEvent.click(screen.getByRole('button', { name: 'Update Product' }));
   await waitFor(() => expect(sent).not.toBeNull());
   expect(sent).toMatchObject({ priceAmount: 12000, taxCategory: 'zero' });
+});
+
+test("Update Product edits the slug in the shared rule's words and sends it in lowercase", async () => {
+  let sent: Record<string, unknown> | null = null;
+  renderAt(`/updateProduct/${PRODUCT_ID}`, [
+    { request: { query: AdminProductQuery, variables: { id: PRODUCT_ID } }, result: { data: { product: storedProduct } } },
+    {
+      request: {
+        query: UpdateProductMutation,
+        variables: (variables) => {
+          sent = variables.input;
+          return true;
+        },
+      },
+      result: { data: { updateProduct: { ...storedProduct, slug: 'chef-no-1' } } },
+    },
+  ]);
+  const slug = await screen.findByLabelText('Slug');
+  expect(slug).toHaveValue('damascus-chef-knife');
+  fireEvent.change(slug, { target: { value: 'chef knife!' } });
+  fireEvent.blur(slug);
+  expect(await screen.findByText(SLUG_FORMAT)).toBeInTheDocument();
+  fireEvent.change(slug, { target: { value: 'Chef-No-1' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Update Product' }));
+  await waitFor(() => expect(sent).not.toBeNull());
+  expect(sent).toMatchObject({ slug: 'chef-no-1' });
 });

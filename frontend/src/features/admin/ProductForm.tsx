@@ -26,6 +26,8 @@ export interface ProductFields {
   engravingAmount: number;
   /** Which of its zone's tax rates applies. */
   taxCategory: TaxCategory;
+  /** Update Product only. */
+  slug?: string;
 }
 
 interface ProductFormProps {
@@ -90,6 +92,7 @@ export default function ProductForm({ initialValues, schema, currency, submitLab
         engravingMaxLength: Number(values.engravingMaxLength),
         engravingAmount: parseMajorAmount(values.engravingPrice, currency) ?? 0,
         taxCategory: values.taxCategory,
+        ...(values.slug !== undefined ? { slug: values.slug.trim().toLowerCase() } : {}),
       });
       setProgress(null);
     },
@@ -119,6 +122,15 @@ export default function ProductForm({ initialValues, schema, currency, submitLab
           minRows={3}
           disabled={!nameEditable}
         />
+        {initialValues.slug !== undefined && (
+          <FormikTextField
+            formik={formik}
+            id="product-slug"
+            name="slug"
+            label="Slug"
+            helperText={`The product page: /products/${formik.values.slug ?? ''}. The old address keeps leading here.`}
+          />
+        )}
         {amountField('price', 'Price')}
         {STOCK_FIELDS.map(numberField)}
         <TextField

@@ -39,9 +39,10 @@ export default function UpdateProductPage() {
     engravingMaxLength,
     engravingAmount,
     taxCategory,
+    slug,
   }: ProductFields) {
     try {
-      const input = { priceAmount, quantity, minimumQuantity, img, engravable, engravingMaxLength, engravingAmount, taxCategory };
+      const input = { priceAmount, quantity, minimumQuantity, img, engravable, engravingMaxLength, engravingAmount, taxCategory, slug };
       const { data: updated } = await updateProduct({ variables: { id, input } });
       enqueueSnackbar(`${updated?.updateProduct.name ?? product!.name} have been updated`, { variant: 'success' });
       navigate('/dashboard/manageProducts');
@@ -71,6 +72,7 @@ export default function UpdateProductPage() {
           engravingMaxLength: product.engravingMaxLength,
           engravingPrice: amountText(product.engravingSurcharge.amount, currency),
           taxCategory: product.taxCategory,
+          slug: product.slug,
         }}
         schema={updateProductSchema}
         currency={currency}

@@ -56,6 +56,7 @@ export const AdminProductQuery = graphql(`
       ...ProductFields
       ...ProductEngravingFields
       taxCategory
+      slug
     }
   }
 `);
@@ -77,6 +78,7 @@ export const UpdateProductMutation = graphql(`
       ...ProductFields
       ...ProductEngravingFields
       taxCategory
+      slug
     }
   }
 `);

@@ -76,4 +76,6 @@ export interface ProductFormValues {
   /** As typed, in major units. */
   engravingPrice: string;
   taxCategory: TaxCategory;
+  /** Update Product only: the product page's address, /products/{slug}. */
+  slug?: string;
 }
