@@ -224,6 +224,7 @@ test('the offline provider is refused in production', () => {
     ACCESS_TOKEN_SECRET: 'x'.repeat(32),
     STRIPE_WEBHOOK_SECRET: 'whsec_1',
     EMAILS: 'off',
+    AGE_VERIFICATION: 'declared',
   };
   expect(() => loadConfig(production)).toThrow('Setting STRIPE_SECRET_KEY: is required in production');
   expect(

@@ -151,6 +151,8 @@ describe('a product list reads the columns its answer needs, and no others', () 
       'engravable',
       'engravingMaxLength',
       'engravingAmount',
+      'ageRestricted',
+      'minimumAge',
     ]);
   });
 });

@@ -363,14 +363,15 @@ export class OrdersService {
       [carrier && `Carrier: ${carrier}`, number && `Tracking number: ${number}`, delivery].filter(Boolean).join(', ') || undefined;
     return this.db.transaction(async (manager) => {
       // Written before the move so that its event carries them; a refused move rolls them back.
-      await manager.getRepository(Order).update(
-        { id: order.id },
-        {
-          trackingCarrier: carrier,
-          trackingNumber: number,
-          ageVerifiedDelivery: order.ageRestricted ? ageVerifiedDelivery === true : ageVerifiedDelivery,
-        },
-      );
+      if (carrier || number || ageVerifiedDelivery !== null || order.ageRestricted)
+        await manager.getRepository(Order).update(
+          { id: order.id },
+          {
+            trackingCarrier: carrier,
+            trackingNumber: number,
+            ageVerifiedDelivery: order.ageRestricted ? ageVerifiedDelivery === true : ageVerifiedDelivery,
+          },
+        );
       return moveOrder(manager, order.id, OrderState.Shipped, actor, { note });
     });
   }
