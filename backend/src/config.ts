@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { isCurrencyCode } from '@keen/rules';
+import { isCurrencyCode, MINIMUM_AGE } from '@keen/rules';
 import { isCountryCode } from '@keen/rules/address';
 import type { RateLimitSettings } from './common/rate-limits';
 import type { ReadCacheSettings } from './common/read-cache';
@@ -100,6 +100,24 @@ export interface Config {
   mail: MailSettings | null;
   demoAccounts: { admin: DemoAccount; customer: DemoAccount };
   shop: ShopSettings;
+  /** Selling blades: age checks, their evidence, the default minimum age (modules/compliance). */
+  ageChecks: AgeCheckSettings;
+}
+
+/** The age-check providers Keen has (modules/compliance): a real provider's adapter adds its name here. */
+export const AGE_VERIFICATION_PROVIDERS = ['test', 'declared'] as const;
+export type AgeVerificationProvider = (typeof AGE_VERIFICATION_PROVIDERS)[number];
+
+/** How customers prove their age before buying an age-restricted product, and how long the proof is kept. */
+export interface AgeCheckSettings {
+  /** `AGE_VERIFICATION`: `test` (offline, development only) or `declared` (date of birth and a signed declaration). */
+  provider: AgeVerificationProvider;
+  /** `AGE_CHECK_VALID_DAYS`: a passed check is reused for later orders this long. */
+  validDays: number;
+  /** `AGE_EVIDENCE_RETENTION_YEARS`: evidence of checks and shipping decisions older than this is pruned. */
+  retentionYears: number;
+  /** `BLADE_MINIMUM_AGE`: the buyer's minimum age where no country rule or product sets another. */
+  defaultMinimumAge: number;
 }
 
 /** Who the shop is and how it charges: every amount is in `currency`'s minor units. */
@@ -388,6 +406,29 @@ function shopUrlOf(env: Env, production: boolean, port: number): string {
   return shopUrl.replace(/\/+$/, '');
 }
 
+/**
+ * Outside production the offline test provider is the default; production must choose (`test` is
+ * refused there, as the offline payment provider is), so no shop sells blades on test age checks.
+ */
+function ageCheckSettings(env: Env, production: boolean): AgeCheckSettings {
+  const raw = text(env, 'AGE_VERIFICATION')?.toLowerCase() ?? null;
+  if (raw !== null && !(AGE_VERIFICATION_PROVIDERS as readonly string[]).includes(raw))
+    throw new ConfigError('AGE_VERIFICATION', `expected ${AGE_VERIFICATION_PROVIDERS.join(' or ')}, got "${raw}"`);
+  if (production && raw === null)
+    throw new ConfigError(
+      'AGE_VERIFICATION',
+      'is required in production: choose how customers prove their age before buying blades (declared: a date of birth and a signed declaration)',
+    );
+  if (production && raw === 'test')
+    throw new ConfigError('AGE_VERIFICATION', 'test is refused in production: the offline test age checks are for development only');
+  return {
+    provider: (raw ?? 'test') as AgeVerificationProvider,
+    validDays: integer(env, 'AGE_CHECK_VALID_DAYS', 365, 1, 3650),
+    retentionYears: integer(env, 'AGE_EVIDENCE_RETENTION_YEARS', 6, 1, 50),
+    defaultMinimumAge: integer(env, 'BLADE_MINIMUM_AGE', 18, MINIMUM_AGE.min, MINIMUM_AGE.max),
+  };
+}
+
 function shopSettings(env: Env): ShopSettings {
   const currency = (text(env, 'SHOP_CURRENCY') ?? 'USD').toUpperCase();
   if (!isCurrencyCode(currency))
@@ -581,6 +622,7 @@ export function loadConfig(given: Env = process.env): Config {
     drainDelayMs: integer(env, 'DRAIN_DELAY_SECONDS', production ? 5 : 0, 0, 120) * 1000,
     mail,
     shop: shopSettings(env),
+    ageChecks: ageCheckSettings(env, production),
     demoAccounts: {
       admin: { email: 'admin@keen.test', password: 'keen-admin-1', name: 'Ada Steel' },
       customer: { email: 'customer@keen.test', password: 'keen-customer-1', name: 'Casey Blade' },
@@ -596,6 +638,7 @@ export function developmentNotice(config: Config): string | null {
   if (config.env === 'production') return null;
   const parts = [
     config.stripe.secretKey === null ? 'the offline test payment provider' : null,
+    config.ageChecks.provider === 'test' ? 'the offline test age checks' : null,
     config.seedDemo ? `the demo admin ${config.demoAccounts.admin.email}` : null,
     config.firebase.emulatorHost ? 'the Auth Emulator' : null,
   ].filter((part): part is string => part !== null);

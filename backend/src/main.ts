@@ -6,7 +6,7 @@ import { type EmbeddedDatabase, startEmbeddedPostgres } from './db/embedded-post
 import { migrate } from './db/migrate';
 import { createLogger } from './common/logger';
 import { survivingDatabaseOutages } from './common/database-unreachable';
-import { seedCatalogue, seedDemoAccounts, seedShipping } from './seed/seed';
+import { seedBladeRules, seedCatalogue, seedDemoAccounts, seedShipping } from './seed/seed';
 import { startServer } from './app/server';
 
 async function main(): Promise<void> {
@@ -36,6 +36,7 @@ async function main(): Promise<void> {
   if (config.seedDemo) {
     await seedCatalogue(db, logger, config.shop.currency);
     await seedShipping(db, logger, config.shop.currency);
+    await seedBladeRules(db, logger);
     await seedDemoAccounts(db, server.services, config);
   }
   printBanner(server.url, config);

@@ -80,7 +80,11 @@ export function createApolloServer(operations: CompiledOperations, options: Apol
       const original = unwrapResolverError(error);
       const callerError = callerErrorOf(original);
       if (callerError) {
-        const extensions = { code: callerError.code, ...(callerError.retryAfter !== null ? { retryAfter: callerError.retryAfter } : {}) };
+        const extensions = {
+          code: callerError.code,
+          ...callerError.details,
+          ...(callerError.retryAfter !== null ? { retryAfter: callerError.retryAfter } : {}),
+        };
         return { message: callerError.message, locations: formatted.locations, path: formatted.path, extensions };
       }
       if (CLIENT_ERROR_CODES.has(String(formatted.extensions?.code))) return formatted;

@@ -92,6 +92,8 @@ export function createApp({ config, db, services, logger, apollo, operations, is
       authEmulatorUrl: config.firebase.emulatorHost ? `http://${config.firebase.emulatorHost}` : null,
       stripePublishableKey: config.stripe.publishableKey,
       paymentProvider: config.stripe.secretKey ? 'stripe' : 'test',
+      // The checkout's age step: the test provider's hints, or the declaration to sign.
+      ageVerification: config.ageChecks.provider,
       shop: {
         currency: config.shop.currency,
         locale: config.shop.locale,

@@ -3,6 +3,8 @@ import { DEFAULT_POOL_SETTINGS, type PoolSettings } from '../config';
 import { Address } from '../modules/addresses/address.entity';
 import { Product } from '../modules/catalog/product.entity';
 import { ProductSlugHistory } from '../modules/catalog/product-slug.entity';
+import { AgeEvidence } from '../modules/compliance/age-evidence.entity';
+import { BladeRule } from '../modules/compliance/blade-rule.entity';
 import { ProductOptionGroupRow, ProductOptionValueRow, ProductVariantOption, ProductVariantRow } from '../modules/catalog/variant.entity';
 import { IdempotencyKey } from '../modules/idempotency/idempotency-key.entity';
 import { ApiKey } from '../modules/integrations/api-key.entity';
@@ -34,6 +36,7 @@ import { MoneyInMinorUnits1765700000000 } from '../db/migrations/1765700000000-M
 import { AddressBook1765800000000 } from '../db/migrations/1765800000000-AddressBook';
 import { ShippingAndTax1766000000000 } from '../db/migrations/1766000000000-ShippingAndTax';
 import { ProductSlugs1766100000000 } from '../db/migrations/1766100000000-ProductSlugs';
+import { SellingBlades1766200000000 } from '../db/migrations/1766200000000-SellingBlades';
 import { PreparedReadsClient } from '../db/prepared-reads';
 
 import { ShippingMethodRow, ShippingZoneCountry, ShippingZoneRow, TaxRateRow } from '../modules/shipping/shipping.entity';
@@ -62,6 +65,8 @@ export const entities = [
   WebhookDelivery,
   IdempotencyKey,
   Address,
+  BladeRule,
+  AgeEvidence,
 ];
 export const migrations = [
   Init1763800000000,
@@ -84,6 +89,7 @@ export const migrations = [
   AddressBook1765800000000,
   ShippingAndTax1766000000000,
   ProductSlugs1766100000000,
+  SellingBlades1766200000000,
 ];
 
 /** Schema changes only ever come from the committed migrations; `synchronize` stays off. */

@@ -6,6 +6,7 @@ import { ApiKeysResolver } from '../modules/integrations/api-keys.resolver';
 import { WebhooksResolver } from '../modules/integrations/webhooks.resolver';
 import { BackgroundJobsResolver } from '../modules/jobs/background-jobs.resolver';
 import { CatalogResolver } from '../modules/catalog/catalog.resolver';
+import { ComplianceResolver } from '../modules/compliance/compliance.resolver';
 import { CustomOptionValuePriceResolver, ProductVariantPriceResolver, VariantsResolver } from '../modules/catalog/variants.resolver';
 import { OrderEngravingResolver, OrderLinesResolver, OrdersResolver } from '../modules/orders/orders.resolver';
 import { PaymentsResolver } from '../modules/payments/payments.resolver';
@@ -22,6 +23,7 @@ export const resolvers = [
   WebhooksResolver,
   BackgroundJobsResolver,
   CatalogResolver,
+  ComplianceResolver,
   VariantsResolver,
   ProductVariantPriceResolver,
   CustomOptionValuePriceResolver,
@@ -54,6 +56,6 @@ export async function buildKeenSchema(): Promise<GraphQLSchema> {
   schema.getQueryType()!.description =
     'Reads. The catalogue and reviews are public; the rest needs a signed-in user (Authorization: Bearer <token>) or an API key with the scope the field names.';
   schema.getMutationType()!.description =
-    'Writes. Each says who may call it; a refused call changes nothing and answers an error with a code (UNAUTHENTICATED, FORBIDDEN, BAD_USER_INPUT, NOT_FOUND, CONFLICT, RATE_LIMITED).';
+    'Writes. Each says who may call it; a refused call changes nothing and answers an error with a code (UNAUTHENTICATED, FORBIDDEN, BAD_USER_INPUT, NOT_FOUND, CONFLICT, RATE_LIMITED; placeOrder also AGE_CHECK_REQUIRED and AGE_CHECK_FAILED).';
   return schema;
 }

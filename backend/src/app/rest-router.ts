@@ -7,6 +7,7 @@ import { clientAddress, type PublicReadRoutes } from '../http-kit/handle';
 import type { Routes } from '../http-kit/routes';
 import { type Access, authorize } from '../modules/auth/access';
 import { catalogRoutes } from '../modules/catalog/catalog.routes';
+import { complianceRoutes } from '../modules/compliance/compliance.routes';
 import { ordersRoutes } from '../modules/orders/orders.routes';
 import { paymentsRoutes } from '../modules/payments/payments.routes';
 import { reportsRoutes } from '../modules/reports/reports.routes';
@@ -27,6 +28,7 @@ export const restRoutes: Routes<AppRestContext, Access> = [
   ...paymentsRoutes,
   ...uploadsRoutes,
   ...reportsRoutes,
+  ...complianceRoutes,
 ];
 
 /** `/api/openapi.json`, generated from the table. */

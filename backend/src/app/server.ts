@@ -11,6 +11,7 @@ import { readCacheWork } from '../events/read-cache.work';
 import { type DeclareWork, startWork, type WiredWork } from '../events/work';
 import { JobQueue } from '../jobs/job-queue';
 import { backupsWork } from '../modules/backups/backups.work';
+import { complianceWork } from '../modules/compliance/compliance.work';
 import { webhooksWork } from '../modules/integrations/webhooks.work';
 import { notificationsWork } from '../modules/notifications/notifications.work';
 import { idempotencyWork } from '../modules/idempotency/idempotency.work';
@@ -28,6 +29,7 @@ const MODULES_WORK: readonly DeclareWork<AppServices>[] = [
   notificationsWork,
   webhooksWork,
   ordersWork,
+  complianceWork,
   idempotencyWork,
   uploadsWork,
   backupsWork,

@@ -15,6 +15,8 @@ import { WebhooksService } from '../modules/integrations/webhooks.service';
 import { IdentityService } from '../modules/auth/identity';
 import type { GraphQLContextOf, RestContextOf } from '../modules/auth/request-context';
 import { catalogLoaders } from '../modules/catalog/catalog.loaders';
+import { createAgeVerifier } from '../modules/compliance/create-age-verifier';
+import { ComplianceService } from '../modules/compliance/compliance.service';
 import { CatalogService } from '../modules/catalog/catalog.service';
 import { VariantsService } from '../modules/catalog/variants.service';
 import { NotificationsService } from '../modules/notifications/notifications.service';
@@ -44,13 +46,15 @@ export function createServices(db: DataSource, config: Config, logger: Logger, j
   const shipping = new ShippingService(db, shop);
   const provider = createPaymentProvider(db, config);
   const idempotency = new IdempotencyService(db);
-  const orders = new OrdersService(db, provider, config.orders, logger, limits, idempotency, shipping, config.shop);
+  const compliance = new ComplianceService(db, createAgeVerifier(config.ageChecks), config.ageChecks);
+  const orders = new OrdersService(db, provider, config.orders, logger, limits, idempotency, shipping, config.shop, compliance);
   const images = imageStoreFor(config.s3, config.dataDir);
   const uploads = new UploadsService(db, images, limits, config.s3?.publicUrl ?? null, config.uploads);
   const readCache = ReadCache.create(config.readCache, logger);
   return {
     shop,
     shipping,
+    compliance,
     limits,
     readCache,
     identity,

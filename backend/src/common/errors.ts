@@ -12,7 +12,11 @@ export type AppErrorCode =
   | 'CONFLICT'
   | 'PAYLOAD_TOO_LARGE'
   | 'RATE_LIMITED'
-  | 'SERVICE_UNAVAILABLE';
+  | 'SERVICE_UNAVAILABLE'
+  /** An age-restricted line needs a current passed age check (modules/compliance). */
+  | 'AGE_CHECK_REQUIRED'
+  /** A failed age check holds age-restricted checkout for 24 hours. */
+  | 'AGE_CHECK_FAILED';
 
 const httpStatusOf: Record<AppErrorCode, number> = {
   BAD_USER_INPUT: 400,
@@ -23,6 +27,8 @@ const httpStatusOf: Record<AppErrorCode, number> = {
   PAYLOAD_TOO_LARGE: 413,
   RATE_LIMITED: 429,
   SERVICE_UNAVAILABLE: 503,
+  AGE_CHECK_REQUIRED: 403,
+  AGE_CHECK_FAILED: 403,
 };
 
 export class AppError extends GraphQLError {
@@ -30,12 +36,15 @@ export class AppError extends GraphQLError {
   readonly status: number;
   /** Seconds a caller should wait before trying again (sent as `Retry-After`). */
   readonly retryAfter: number | null;
+  /** What a client needs to act on the refusal (GraphQL `extensions`), e.g. the products a destination refuses. */
+  readonly details: Record<string, unknown>;
 
-  constructor(code: AppErrorCode, message: string, retryAfter: number | null = null) {
-    super(message, { extensions: { code } });
+  constructor(code: AppErrorCode, message: string, retryAfter: number | null = null, details: Record<string, unknown> = {}) {
+    super(message, { extensions: { code, ...details } });
     this.code = code;
     this.status = httpStatusOf[code];
     this.retryAfter = retryAfter;
+    this.details = details;
   }
 }
 

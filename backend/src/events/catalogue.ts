@@ -47,6 +47,40 @@ export interface OrderPayload {
   tracking: { carrier: string | null; number: string | null } | null;
   /** The history line's note, when the change had one. */
   note: string | null;
+  /** Whether a line is an age-restricted product (a bladed article); absent in events raised before blades had rules. */
+  ageRestricted?: boolean;
+  /** For an age-restricted order: the rule it ships under and, once shipped, how; null otherwise. */
+  ageRestriction?: AgeRestrictionPayload | null;
+}
+
+/** The destination's rule an age-restricted order was placed under, the check it relied on (order.placed) and how it shipped. */
+export interface AgeRestrictionPayload {
+  /** ISO 3166-1 alpha-2. */
+  country: string;
+  minimumAge: number;
+  /** `age-verified`: the carrier hands the parcel only to an adult whose age it checks. */
+  handover: string;
+  /** The age check the order relied on, as it was when placed (order.placed only). */
+  check: AgeCheckEvidencePayload | null;
+  /** Whether it was shipped with an age-verified delivery service (once shipped). */
+  ageVerifiedDelivery: boolean | null;
+}
+
+/** A completed age check, as the evidence keeps it: never the date of birth. */
+export interface AgeCheckEvidencePayload {
+  checkId: string;
+  /** The provider: `test`, `declared`, or a real provider's name. */
+  method: string;
+  status: string;
+  /** e.g. "18+" or "under 18". */
+  ageBracket: string | null;
+  providerReference: string;
+  checkedAt: string;
+}
+
+/** A customer's age check came back passed or failed (order.age_check_passed, order.age_check_failed). */
+export interface AgeCheckPayload extends AgeCheckEvidencePayload {
+  customer: { id: string; name: string; email: string };
 }
 
 export interface ProductPayload {
@@ -78,6 +112,9 @@ export interface DomainEventPayloads {
   'order.cancelled': OrderPayload;
   'order.expired': OrderPayload;
   'order.refunded': OrderPayload;
+  /** Raised with the check, before the order exists; its aggregate is the customer. */
+  'order.age_check_passed': AgeCheckPayload;
+  'order.age_check_failed': AgeCheckPayload;
   'product.created': ProductPayload;
   'product.updated': ProductPayload;
   'product.deleted': ProductPayload;
@@ -102,8 +139,11 @@ export const DOMAIN_EVENT_NAMES: readonly DomainEventName[] = [
   'user.emailVerified',
 ];
 
-/** The events that may change a public answer: all but an address's verification, which no public answer shows. */
-export const PUBLIC_ANSWER_EVENTS: readonly DomainEventName[] = DOMAIN_EVENT_NAMES.filter((name) => name !== 'user.emailVerified');
+/** Events no public answer shows: an address's verification, a customer's age checks. */
+const PRIVATE_EVENTS: readonly DomainEventName[] = ['user.emailVerified', 'order.age_check_passed', 'order.age_check_failed'];
+
+/** The events that may change a public answer. */
+export const PUBLIC_ANSWER_EVENTS: readonly DomainEventName[] = DOMAIN_EVENT_NAMES.filter((name) => !PRIVATE_EVENTS.includes(name));
 
 /** A committed event as subscribers receive it. */
 export interface DomainEvent<N extends DomainEventName = DomainEventName> {

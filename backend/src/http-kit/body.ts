@@ -68,6 +68,11 @@ export class JsonBody {
     throw this.wrongType(name, 'true or false');
   }
 
+  /** Whether the field is sent as null: where null clears a value, as GraphQL's explicit null does. */
+  isNull(name: string): boolean {
+    return Object.hasOwn(this.fields, name) && this.fields[name] === null;
+  }
+
   /** A nested object, read the same way; undefined when absent or null. `shape` says what it should be. */
   object(name: string, shape = 'an object'): JsonBody | undefined {
     const value = this.value(name);

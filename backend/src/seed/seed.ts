@@ -18,6 +18,7 @@ import { VariantsService } from '../modules/catalog/variants.service';
 import { TaxCategory } from '../modules/catalog/product.entity';
 import { Order } from '../modules/orders/order.entity';
 import { ShippingMethodRow, ShippingZoneCountry, ShippingZoneRow, TaxRateRow } from '../modules/shipping/shipping.entity';
+import { BladeHandover, BladeRule } from '../modules/compliance/blade-rule.entity';
 
 /**
  * Fills an empty catalogue with the demo knives and reviews; leaves a used shop alone. The demo's
@@ -129,6 +130,28 @@ export async function seedShipping(db: DataSource, logger: Logger, currency = 'U
     }
   });
   logger.info({ zones: demoZones.length }, 'seeded the demo delivery zones');
+}
+
+/**
+ * The demo's rules for bladed articles. DEMO DATA, NOT LEGAL ADVICE: a shop sets its own rules
+ * for where it sells blades, from the law where it sells and its carriers' terms. The UK: 18 and
+ * an age-verified handover; the EU countries of the demo zone and the US: 18, handed over as any
+ * parcel; Australia: no blades (many shops do not send knives there; it is outside the demo's zones too).
+ */
+export const demoBladeRules: { country: string; minimumAge: number; allowed: boolean; handover: BladeHandover }[] = [
+  { country: 'GB', minimumAge: 18, allowed: true, handover: BladeHandover.ageVerified },
+  ...demoZones
+    .flatMap((zone) => zone.countries)
+    .filter((country) => country !== 'GB')
+    .map((country) => ({ country, minimumAge: 18, allowed: true, handover: BladeHandover.standard })),
+  { country: 'AU', minimumAge: 18, allowed: false, handover: BladeHandover.standard },
+];
+
+/** Gives a new demo shop (no rules, no orders yet) the demo's rules for bladed articles; a shop that took orders keeps its own. */
+export async function seedBladeRules(db: DataSource, logger: Logger): Promise<void> {
+  if ((await db.getRepository(BladeRule).count()) > 0 || (await db.getRepository(Order).count()) > 0) return;
+  await db.getRepository(BladeRule).insert(demoBladeRules.map((rule) => ({ ...rule, updatedBy: null })));
+  logger.info({ rules: demoBladeRules.length }, 'seeded the demo rules for bladed articles');
 }
 
 /** Demo accounts are made in the identity provider and as profile rows. */

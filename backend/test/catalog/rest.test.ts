@@ -24,11 +24,13 @@ const newProduct = (name: string) => ({
 });
 const productKeys = [
   '_id',
+  'ageRestricted',
   'description',
   'engravable',
   'engravingMaxLength',
   'engravingPrice',
   'img',
+  'minimumAge',
   'minimumQuantity',
   'name',
   'price',
@@ -65,6 +67,8 @@ describe('GET /products', () => {
           engravable: false,
           engravingMaxLength: 24,
           engravingPrice: 0,
+          ageRestricted: false,
+          minimumAge: null,
           // A product without options has its one variant, named "", with the product's price, stock and photo.
           variants: [
             {

@@ -88,6 +88,7 @@ function valueOf(name: string): string {
   if (name === 'FIREBASE_SERVICE_ACCOUNT') return '{"project_id":"keen-prod","private_key":"firebase-private-key"}';
   if (name === 'SMTP_URL') return 'smtp://mailpit:1025';
   if (name === 'SHOP_URL') return 'https://shop.example.com';
+  if (name === 'AGE_VERIFICATION') return 'declared';
   if (name === 'VALKEY_PASSWORD') return `valkey${'7'.repeat(40)}`;
   return `${name.toLowerCase()}-${'x'.repeat(40)}`;
 }

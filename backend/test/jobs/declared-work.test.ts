@@ -61,11 +61,14 @@ test("the server wires exactly the modules' declared queues, recurring jobs and 
       'idempotency.prune-keys',
       'uploads.clean-up',
       'mail.prune',
+      'compliance.prune-evidence',
       'outbox.relay',
       'outbox.prune',
     ]),
   );
-  expect(wired.subscribers).toEqual(expect.arrayContaining(['order-emails', 'held-order-emails', 'webhooks', 'read-cache']));
+  expect(wired.subscribers).toEqual(
+    expect.arrayContaining(['order-emails', 'held-order-emails', 'webhooks', 'read-cache', 'age-evidence']),
+  );
 });
 
 test('each queue is declared in pg-boss with its own retries, and each recurring job with its period', async () => {
@@ -101,6 +104,7 @@ test('each queue is declared in pg-boss with its own retries, and each recurring
     'idempotency.prune-keys': 60 * 60,
     'uploads.clean-up': 60 * 60,
     'mail.prune': 60 * 60,
+    'compliance.prune-evidence': 24 * 60 * 60,
     'outbox.relay': 60,
     'outbox.prune': 60 * 60,
   });

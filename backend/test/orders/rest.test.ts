@@ -20,6 +20,7 @@ afterAll(() => app.close());
 const orderKeys = [
   '_id',
   'address',
+  'ageRestricted',
   'description',
   'email',
   'engraving',

@@ -225,6 +225,7 @@ test('the offline provider is refused in production', () => {
     STRIPE_WEBHOOK_SECRET: 'whsec_1',
     EMAILS: 'off',
     SHOP_URL: 'https://shop.example.com',
+    AGE_VERIFICATION: 'declared',
   };
   expect(() => loadConfig(production)).toThrow('Setting STRIPE_SECRET_KEY: is required in production');
   expect(

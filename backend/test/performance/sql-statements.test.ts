@@ -152,6 +152,8 @@ describe('a product list reads the columns its answer needs, and no others', () 
       'engravingMaxLength',
       'engravingAmount',
       'slug',
+      'ageRestricted',
+      'minimumAge',
     ]);
   });
 });

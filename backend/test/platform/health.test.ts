@@ -33,6 +33,7 @@ test('runtime config for the browser names the emulator, the test payment provid
   const config = await (await fetch(`${app.url}/config.json`)).json();
   expect(config.authEmulatorUrl).toBe(`http://${process.env.FIREBASE_AUTH_EMULATOR_HOST}`);
   expect(config.paymentProvider).toBe('test');
+  expect(config.ageVerification).toBe('test');
   expect(config.firebase.projectId).toBe('demo-keen');
   expect(config.shop).toEqual({ currency: 'USD', locale: 'en-US', country: 'US', pricesIncludeTax: false });
 });

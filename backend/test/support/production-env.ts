@@ -12,4 +12,5 @@ export const productionEnv = {
   SMTP_URL: 'smtp://user:password@smtp.example.com:587',
   MAIL_FROM: 'Keen <shop@example.com>',
   SHOP_URL: 'https://shop.example.com',
+  AGE_VERIFICATION: 'declared',
 };

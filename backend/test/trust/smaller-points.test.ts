@@ -7,7 +7,7 @@ import { productionEnv } from '../support/production-env';
 
 test('outside production, npm start says which development stand-ins are on and the setting that turns production on', () => {
   expect(developmentNotice(loadConfig({ FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' }))).toBe(
-    'Development mode (the offline test payment provider, the demo admin admin@keen.test, the Auth Emulator): NODE_ENV=production turns production on.',
+    'Development mode (the offline test payment provider, the offline test age checks, the demo admin admin@keen.test, the Auth Emulator): NODE_ENV=production turns production on.',
   );
   expect(developmentNotice(loadConfig(productionEnv))).toBeNull();
 });

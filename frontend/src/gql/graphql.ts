@@ -198,8 +198,10 @@ export type PlaceOrderInput = {
   variantId?: string | number | null | undefined;
 };
 
-/** A new product: every field but the engraving settings and tax category is required */
+/** A new product: every field but the engraving settings, tax category and age restriction is required */
 export type ProductInput = {
+  /** A bladed article, sold only after an age check: default false on a new product; unchanged when absent on an update */
+  ageRestricted?: boolean | null | undefined;
   /** At most 5,000 characters */
   description: string;
   /** Default false on a new product; unchanged when absent on an update */
@@ -212,6 +214,8 @@ export type ProductInput = {
   engravingPrice?: number | null | undefined;
   /** Photo URL, for example from POST /api/uploads */
   img: string;
+  /** Its own minimum age (16 to 25) over the shop's default and the destination's; null on an update clears it, absent leaves it */
+  minimumAge?: number | null | undefined;
   /** Smallest quantity one order may take, at least 1 */
   minimumQuantity?: number | null | undefined;
   /** Unique in the shop, whatever the case; at most 120 characters */
@@ -321,8 +325,10 @@ export type Role =
   /** A customer: buys, pays, reviews and sees their own orders */
   | 'user';
 
-/** What the admin knows of the parcel when shipping; both optional */
+/** What the admin knows of the parcel when shipping; every part optional */
 export type ShipmentTrackingInput = {
+  /** The parcel goes with an age-verified delivery service (handed only to an adult whose age the carrier checks): required for an age-restricted order to a country whose rule asks for it, such as the United Kingdom */
+  ageVerifiedDelivery?: boolean | null | undefined;
   /** At most 60 characters, e.g. DHL */
   carrier?: string | null | undefined;
   /** At most 100 characters */
@@ -415,6 +421,8 @@ export type TestCardInput = {
 
 /** Price, stock, minimum quantity and photo; name and description may change too */
 export type UpdateProductInput = {
+  /** A bladed article, sold only after an age check: default false on a new product; unchanged when absent on an update */
+  ageRestricted?: boolean | null | undefined;
   /** A new description; unchanged when absent */
   description?: string | null | undefined;
   /** Default false on a new product; unchanged when absent on an update */
@@ -427,6 +435,8 @@ export type UpdateProductInput = {
   engravingPrice?: number | null | undefined;
   /** Photo URL, for example from POST /api/uploads */
   img: string;
+  /** Its own minimum age (16 to 25) over the shop's default and the destination's; null on an update clears it, absent leaves it */
+  minimumAge?: number | null | undefined;
   /** Smallest quantity one order may take, at least 1 */
   minimumQuantity?: number | null | undefined;
   /** A new name, unique in the shop; unchanged when absent */

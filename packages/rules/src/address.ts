@@ -4,7 +4,8 @@
  * Country names come from `Intl.DisplayNames`, so no table of names ships.
  */
 import { z } from 'zod';
-import { boundedText, phone, requiredText } from './schemas';
+import { BLADE_HANDOVERS, MINIMUM_AGE } from './index';
+import { boundedText, phone, requiredText, setting } from './schemas';
 
 // ---------------------------------------------------------------- countries
 
@@ -220,18 +221,29 @@ export const formatAddress = (address: PostalAddress) => formatAddressLines(addr
 
 // ---------------------------------------------------------------- where the shop ships
 
+/** An ISO 3166-1 alpha-2 code as an admin types it (any case, spaces around). */
+const countryCode = z
+  .string({ error: 'Country is Required' })
+  .trim()
+  .toUpperCase()
+  .refine(isCountryCode, { error: (issue) => `${String(issue.input)} is not a country code (ISO 3166-1 alpha-2, such as US or GB)` });
+
 /** A shipping zone: its name and the countries it covers (a country is in one zone at most). */
 export const shippingZoneInput = z.object({
   name: boundedText('Zone name', 60),
-  countries: z
-    .array(
-      z
-        .string()
-        .trim()
-        .toUpperCase()
-        .refine(isCountryCode, { error: (issue) => `${String(issue.input)} is not a country code (ISO 3166-1 alpha-2, such as US or GB)` }),
-    )
-    .min(1, 'Give the zone at least one country')
-    .max(250, 'A zone has at most 250 countries'),
+  countries: z.array(countryCode).min(1, 'Give the zone at least one country').max(250, 'A zone has at most 250 countries'),
 });
 export type ShippingZoneInput = z.infer<typeof shippingZoneInput>;
+
+/**
+ * A country's rule for bladed articles: whether they may be sent there, the minimum age of the
+ * buyer (the shop's default when left out) and the parcel's handover (age-verified for the UK
+ * unless given, standard elsewhere).
+ */
+export const bladeRuleInput = z.object({
+  country: countryCode,
+  minimumAge: setting(MINIMUM_AGE).optional(),
+  allowed: z.boolean({ error: 'Say whether blades may be sent there' }),
+  handover: z.enum(BLADE_HANDOVERS, { error: `Handover must be ${BLADE_HANDOVERS.join(' or ')}` }).optional(),
+});
+export type BladeRuleInput = z.infer<typeof bladeRuleInput>;

@@ -124,6 +124,7 @@ export const API_KEY_SCOPES = [
   'users:read',
   'users:write',
   'reports:read',
+  'compliance:read',
 ] as const;
 
 export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
@@ -136,10 +137,41 @@ export const WEBHOOK_EVENTS = [
   'order.cancelled',
   'order.expired',
   'order.refunded',
+  'order.age_check_passed',
+  'order.age_check_failed',
   'product.created',
   'product.updated',
   'product.deleted',
 ] as const;
+
+// ---------------------------------------------------------------- blades: age checks and per-country rules
+
+/** A minimum age the shop sets (per country, per product, or its default). */
+export const MINIMUM_AGE: NumberSetting = { label: 'Minimum age', min: 16, max: 25 };
+/** Where a parcel of blades is handed over: only to an adult whose age the carrier checks, or as any parcel. */
+export const BLADE_HANDOVERS = ['age-verified', 'standard'] as const;
+export type BladeHandover = (typeof BLADE_HANDOVERS)[number];
+/** The countries whose law asks for an age-verified handover unless the shop's rule says otherwise (UK: Offensive Weapons Act 2019, s.39). */
+export const AGE_VERIFIED_BY_DEFAULT: readonly string[] = ['GB'];
+
+/** A country whose rule refuses blades: the refused line is named, and the rest of the cart can still be bought. */
+export const bladesNotDelivered = (product: string, country: string) => `We can't deliver ${product} to ${country}.`;
+/** An age-restricted line without a current passed age check that meets the destination's minimum age. */
+export const ageCheckRequired = (product: string) => `Confirm your age to buy ${product}`;
+/** A failed age check: age-restricted checkout waits 24 hours, and the failure is never explained beyond this. */
+export const AGE_CHECK_FAILED = "We couldn't confirm your age";
+/** Shipping an age-restricted order to an age-verified destination without such a service. */
+export const ageVerifiedDeliveryRequired = (country: string) =>
+  `Age-restricted orders to ${country} ship only with an age-verified delivery service`;
+/** The declared provider's age check needs the customer's signed declaration. */
+export const AGE_DECLARATION_REQUIRED = 'Sign the declaration to confirm your age';
+/** The words on the packing slip and engraving sheet of an age-restricted order, in large type. */
+export const bladedArticleNotice = (minimumAge: number) =>
+  `Contains a bladed article. Deliver only into the hands of a person aged ${minimumAge} or over.`;
+/** The offline test provider's document tokens, as Stripe's test cards: the first passes, the second fails. */
+export const TEST_AGE_DOCUMENTS = { adult: 'test_document_adult', minor: 'test_document_minor' } as const;
+/** The offline test provider answers "document required" for this full name (any case). */
+export const TEST_NEEDS_DOCUMENT_NAME = 'Needs Document';
 
 /** How a line names what was ordered: "Engraved Santoku, 18 cm / Walnut", or the product alone when it has no options. */
 export const lineName = (product: string, variant: string | null | undefined) => (variant ? `${product}, ${variant}` : product);

@@ -14,6 +14,7 @@ import {
   TAX_CATEGORIES,
   MAX_WHOLE_NUMBER,
   MAX_WHOLE_PRICE,
+  MINIMUM_AGE,
   NEW_PRODUCT_ENGRAVING,
   type NumberSetting,
   PHONE_PATTERN,
@@ -59,8 +60,8 @@ const wholeNumber = (required: string, notWhole = WHOLE_NUMBER) =>
 const boundedNumber = (label: string, required: string, min: number, tooSmall: string) =>
   wholeNumber(required).min(min, tooSmall).max(MAX_WHOLE_NUMBER, `${label} must be at most ${MAX_WHOLE_NUMBER}`);
 
-/** An engraving setting the admin enters, within its range. */
-const setting = (rule: NumberSetting) =>
+/** A setting the admin enters (an engraving's, a minimum age), within its range: '{label} must be between {min} and {max}'. */
+export const setting = (rule: NumberSetting) =>
   wholeNumber(settingRequired(rule)).min(rule.min, settingOutOfRange(rule)).max(rule.max, settingOutOfRange(rule));
 
 // ---------------------------------------------------------------- people
@@ -158,6 +159,14 @@ const engraving = {
   engravingAmount: amount('Engraving price', 0).describe('Engraving surcharge per unit, minor units; instead of engravingPrice'),
 };
 
+/** Whether a product is a bladed article sold only to adults, and its own minimum age over the shop's default. */
+const ageRestriction = {
+  ageRestricted: z.boolean().describe('A bladed article: sold only after an age check, shipped marked and handed to an adult'),
+  minimumAge: setting(MINIMUM_AGE).describe(
+    `Its own minimum age (${MINIMUM_AGE.min} to ${MINIMUM_AGE.max}) over the shop's default and the destination's`,
+  ),
+};
+
 const taxCategory = z
   .enum(TAX_CATEGORIES, { error: `Tax category must be one of ${TAX_CATEGORIES.join(', ')}` })
   .describe('Which of its zone’s tax rates applies');
@@ -176,6 +185,8 @@ export const addProductInput = z.object({
   engravingPrice: engraving.engravingPrice.optional(),
   engravingAmount: engraving.engravingAmount.optional(),
   taxCategory: taxCategory.default('standard'),
+  ageRestricted: ageRestriction.ageRestricted.default(false),
+  minimumAge: ageRestriction.minimumAge.optional(),
 });
 export type AddProductInput = z.infer<typeof addProductInput>;
 
@@ -198,8 +209,41 @@ export const updateProductInput = z.object({
   engravingPrice: engraving.engravingPrice.optional(),
   engravingAmount: engraving.engravingAmount.optional(),
   taxCategory: taxCategory.optional(),
+  ageRestricted: ageRestriction.ageRestricted.optional(),
+  minimumAge: ageRestriction.minimumAge.optional(),
 });
 export type UpdateProductInput = z.infer<typeof updateProductInput>;
+
+// ---------------------------------------------------------------- age checks
+
+const DATE_OF_BIRTH_FORMAT = 'Enter your date of birth as YYYY-MM-DD';
+/** The oldest date of birth the form takes: nobody alive is older. */
+const OLDEST_AGE = 130;
+
+/** A calendar date (YYYY-MM-DD) that exists: 2000-02-30 does not. */
+const isCalendarDate = (text: string) => {
+  const date = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
+};
+
+/**
+ * What a customer gives for an age check: their full name and date of birth (checked, never kept),
+ * and, where the shop takes declarations, their signature of it.
+ */
+export const ageCheckInput = z.object({
+  fullName: boundedText('Full name', 120).describe('As on an identity document'),
+  dateOfBirth: requiredText('Date of birth is Required')
+    .regex(/^\d{4}-\d{2}-\d{2}$/, DATE_OF_BIRTH_FORMAT)
+    .refine(isCalendarDate, DATE_OF_BIRTH_FORMAT)
+    .refine((text) => text <= new Date().toISOString().slice(0, 10), 'Your date of birth cannot be in the future')
+    .refine((text) => Number(text.slice(0, 4)) >= new Date().getUTCFullYear() - OLDEST_AGE, DATE_OF_BIRTH_FORMAT)
+    .describe('YYYY-MM-DD; checked and then forgotten: only the age bracket is kept'),
+  declaration: z
+    .boolean()
+    .optional()
+    .describe('The customer signs that the date of birth is theirs and true (the declared method needs it)'),
+});
+export type AgeCheckInput = z.infer<typeof ageCheckInput>;
 
 // ---------------------------------------------------------------- reviews
 

@@ -1,4 +1,4 @@
-import { ENGRAVING_MAX_LENGTH, MAX_WHOLE_NUMBER, NEW_PRODUCT_ENGRAVING } from '@keen/rules';
+import { ENGRAVING_MAX_LENGTH, MAX_WHOLE_NUMBER, MINIMUM_AGE, NEW_PRODUCT_ENGRAVING } from '@keen/rules';
 import { addProductInput, updateProductInput as updateProductSchema } from '@keen/rules/schemas';
 import { z } from 'zod';
 import { SortDirection } from '../../common/list';
@@ -36,6 +36,8 @@ const restProduct = (p: Pick<Product, (typeof REST_PRODUCT_COLUMNS)[number]>, sh
   engravable: p.engravable,
   engravingMaxLength: p.engravingMaxLength,
   engravingPrice: shop.major(p.engravingAmount),
+  ageRestricted: p.ageRestricted,
+  minimumAge: p.minimumAge,
 });
 
 /** `GET /products?sort=`: the storefront's sort choices, spelled as in its URLs. */
@@ -60,6 +62,8 @@ const productFields = (body: JsonBody): ProductFieldsInput => ({
   engravingPrice: body.wholeNumber('engravingPrice'),
   engravingAmount: body.wholeNumber('engravingAmount'),
   taxCategory: body.optionalText('taxCategory') as TaxCategory | undefined,
+  ageRestricted: body.boolean('ageRestricted'),
+  minimumAge: body.isNull('minimumAge') ? null : body.wholeNumber('minimumAge'),
 });
 
 /** A new product's body; the old client sent the name as `?productname=` instead. */
@@ -109,6 +113,13 @@ const productAnswer = named(
     quantity: whole(0).describe('Stock'),
     minimumQuantity: whole(1).describe('Smallest quantity one order may take'),
     ...engravingSettings,
+    ageRestricted: z.boolean().describe('A bladed article: sold only after an age check (GraphQL verifyAge), shipped marked'),
+    minimumAge: z
+      .int()
+      .min(MINIMUM_AGE.min)
+      .max(MINIMUM_AGE.max)
+      .nullable()
+      .describe("Its own minimum age over the shop's default and the destination's; null: theirs"),
   }),
 );
 
@@ -125,9 +136,9 @@ const productBody = addProductInput
   })
   .describe(`A new product. ${TEXT_NUMBERS}`);
 
-const updateProductBody = updateProductSchema.describe(
-  `Price, stock, minimum quantity and photo; the other fields are unchanged when absent. ${TEXT_NUMBERS}`,
-);
+const updateProductBody = updateProductSchema
+  .extend({ minimumAge: updateProductSchema.shape.minimumAge.nullable().describe('null clears it; absent leaves it') })
+  .describe(`Price, stock, minimum quantity and photo; the other fields are unchanged when absent. ${TEXT_NUMBERS}`);
 
 /** A variant as REST reads it: `_id`, and each option as its group and value. */
 const restVariant = (v: VariantRead, shop: ShopMoney) => ({

@@ -33,6 +33,8 @@ export const PRODUCT_COLUMNS = [
   'updatedAt',
   'taxCategory',
   'slug',
+  'ageRestricted',
+  'minimumAge',
 ] as const satisfies readonly (keyof Product)[];
 export type ProductColumn = (typeof PRODUCT_COLUMNS)[number];
 
@@ -159,6 +161,8 @@ export class CatalogService {
       input,
     );
     const wanted = { priceAmount: requiredAmount(priceAmount, price, this.shop), quantity };
+    // null clears a product's own minimum age (the shop's default and the destination's apply); absent leaves it.
+    const minimumAge = input.minimumAge === null ? { minimumAge: null } : {};
     const engraving = engravingAmount ?? (engravingPrice === undefined ? undefined : this.shop.minor(engravingPrice));
     return uniquelyNamed(() =>
       this.db.transaction(async (manager) => {
@@ -170,6 +174,7 @@ export class CatalogService {
             ...changes,
             ...(engraving === undefined ? {} : { engravingAmount: engraving }),
             ...(taxCategory === undefined ? {} : { taxCategory: taxCategory as TaxCategory }),
+            ...minimumAge,
           },
         );
         return this.changed(manager, 'product.updated', product.id);

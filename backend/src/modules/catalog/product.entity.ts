@@ -23,6 +23,7 @@ registerEnumType(TaxCategory, {
 @Check('CHK_product_numbers', `"priceAmount" >= 1 AND "quantity" >= 0 AND "minimumQuantity" >= 1`)
 @Check('CHK_product_tax_category', `"taxCategory" IN ('standard', 'reduced', 'zero')`)
 @Check('CHK_product_engraving', `"engravingMaxLength" BETWEEN 1 AND 40 AND "engravingAmount" >= 0`)
+@Check('CHK_product_minimum_age', `"minimumAge" IS NULL OR "minimumAge" BETWEEN 1 AND 99`)
 @Index('UQ_product_name_lower', { synchronize: false }) // unique on lower(name): see the Init migration
 @Index('IDX_product_search', { synchronize: false }) // trigram index over name and description: see the ProductSearch migration
 @Index('UQ_product_slug', { synchronize: false }) // unique on lower(slug): see the ProductSlugs migration
@@ -78,6 +79,19 @@ export class Product {
   @Field(() => TaxCategory, { description: 'Which of its zone’s tax rates applies (default standard)' })
   @Column('varchar', { length: 10, default: TaxCategory.standard })
   taxCategory!: TaxCategory;
+
+  @Field(() => Boolean, {
+    description: 'A bladed article: sold only after an age check, never to a country whose rule refuses blades, shipped marked',
+  })
+  @Column('boolean', { default: false })
+  ageRestricted!: boolean;
+
+  @Field(() => Int, {
+    nullable: true,
+    description: "Its own minimum age, when higher than the shop's default and the destination's (null: theirs)",
+  })
+  @Column('int', { nullable: true })
+  minimumAge!: number | null;
 
   @Field(() => Date, { description: 'When the product was added (ISO 8601)' })
   @Index('IDX_product_created_at')

@@ -74,9 +74,22 @@ export class ProductFieldsInput {
 
   @Field(() => TaxCategory, { nullable: true, description: 'Default standard on a new product; unchanged when absent on an update' })
   taxCategory?: TaxCategory | null;
+
+  @Field(() => Boolean, {
+    nullable: true,
+    description: 'A bladed article, sold only after an age check: default false on a new product; unchanged when absent on an update',
+  })
+  ageRestricted?: boolean | null;
+
+  @Field(() => Int, {
+    nullable: true,
+    description:
+      "Its own minimum age (16 to 25) over the shop's default and the destination's; null on an update clears it, absent leaves it",
+  })
+  minimumAge?: number | null;
 }
 
-@InputType({ description: 'A new product: every field but the engraving settings and tax category is required' })
+@InputType({ description: 'A new product: every field but the engraving settings, tax category and age restriction is required' })
 export class ProductInput extends ProductFieldsInput {
   @Field(() => String, { description: 'Unique in the shop, whatever the case; at most 120 characters' })
   name!: string;

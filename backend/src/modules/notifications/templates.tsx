@@ -129,6 +129,7 @@ export function OrderShipped({ shop, order }: { shop: ShopContext; order: OrderP
       <Text>
         Hello {order.customer.name}, your order is on its way to {order.address}.
       </Text>
+      {order.ageRestriction ? <Text style={{ fontWeight: 700 }}>{adultHandover(order.ageRestriction.minimumAge)}</Text> : null}
       {tracking ? (
         <Text>
           {tracking.carrier ? `Carrier: ${tracking.carrier}` : null}
@@ -140,6 +141,10 @@ export function OrderShipped({ shop, order }: { shop: ShopContext; order: OrderP
     </Layout>
   );
 }
+
+/** The shipped mail's line for an age-restricted order: the carrier hands the parcel only to an adult, who may be asked for ID. */
+export const adultHandover = (minimumAge: number) =>
+  `This parcel contains a bladed article: an adult (aged ${minimumAge} or over) must receive it, and may be asked for ID.`;
 
 const CLOSED = {
   expired: (id: string) => `Order #${id} was not paid in time, so it expired and its units went back on sale.`,

@@ -1,9 +1,15 @@
 import { toMajorUnits } from '@keen/rules';
-import type { OrderPayload } from '../../events/catalogue';
+import type { AgeCheckEvidencePayload, OrderPayload } from '../../events/catalogue';
 import type { Order } from './order.entity';
 
-/** What an order's events carry: the order as it is after the change, with its lines (which must be loaded). */
-export function orderPayload(order: Order, extra: { holdEndsAt?: Date | null; note?: string | null } = {}): OrderPayload {
+/**
+ * What an order's events carry: the order as it is after the change, with its lines (which must be
+ * loaded); `ageCheck` is the check an age-restricted order relied on (order.placed).
+ */
+export function orderPayload(
+  order: Order,
+  extra: { holdEndsAt?: Date | null; note?: string | null; ageCheck?: AgeCheckEvidencePayload | null } = {},
+): OrderPayload {
   if (!order.lines) throw new Error(`The lines of order ${order.id} were not loaded`);
   const major = (amount: number) => toMajorUnits(amount, order.currency);
   return {
@@ -38,5 +44,15 @@ export function orderPayload(order: Order, extra: { holdEndsAt?: Date | null; no
     transactionId: order.transactionId,
     tracking: order.trackingCarrier || order.trackingNumber ? { carrier: order.trackingCarrier, number: order.trackingNumber } : null,
     note: extra.note ?? null,
+    ageRestricted: order.ageRestricted,
+    ageRestriction: order.ageRestricted
+      ? {
+          country: order.destinationCountry!,
+          minimumAge: order.minimumAge!,
+          handover: order.deliveryHandover!,
+          check: extra.ageCheck ?? null,
+          ageVerifiedDelivery: order.ageVerifiedDelivery,
+        }
+      : null,
   };
 }

@@ -187,9 +187,9 @@ async function restock(manager: EntityManager, orderId: string): Promise<void> {
   await refreshProductTotals(manager, [...new Set(units.map((row) => row.productId))]);
 }
 
-/** The first line of a new order's history. */
-export function recordPlaced(manager: EntityManager, order: Order, actor: OrderActor): Promise<void> {
-  return writeEvent(manager, order.id, null, order.state, actor);
+/** The first line of a new order's history; `note` says what came with it (the age check an age-restricted order relied on). */
+export function recordPlaced(manager: EntityManager, order: Order, actor: OrderActor, note?: string): Promise<void> {
+  return writeEvent(manager, order.id, null, order.state, actor, note);
 }
 
 async function writeEvent(

@@ -16,6 +16,8 @@ import { Product } from '../catalog/product.entity';
 import { User } from '../users/user.entity';
 import { OrderLine } from './order-line.entity';
 import { PostalAddress } from '../addresses/postal-address.type';
+import { bladedArticleNotice } from '@keen/rules';
+import { BladeHandover } from '../compliance/blade-rule.entity';
 
 /** The old two-value status, derived from `state` for the REST layer and older clients. */
 export enum OrderStatus {
@@ -195,6 +197,49 @@ export class Order extends EngravingColumns {
   @Field(() => String, { nullable: true, description: 'The tracking number the admin gave when shipping' })
   @Column('varchar', { length: 100, nullable: true })
   trackingNumber!: string | null;
+
+  /** Where it ships (ISO 3166-1 alpha-2): the address's country, or the shop's for the older address text; null before it was kept. */
+  @Column('char', { length: 2, nullable: true })
+  destinationCountry!: string | null;
+
+  @Field(() => Boolean, {
+    description: 'A line is an age-restricted product (a bladed article): checked for age, marked and handed to an adult',
+  })
+  @Column('boolean', { default: false })
+  ageRestricted!: boolean;
+
+  @Field(() => Int, {
+    nullable: true,
+    description: "An age-restricted order's minimum age: the destination's, or a product's own when higher",
+  })
+  @Column('int', { nullable: true })
+  minimumAge!: number | null;
+
+  @Field(() => BladeHandover, {
+    nullable: true,
+    description: "How an age-restricted order's parcel is handed over, by its destination's rule when placed",
+  })
+  @Column('varchar', { length: 20, nullable: true })
+  deliveryHandover!: BladeHandover | null;
+
+  /** The passed age check an age-restricted order relied on (a row of the evidence log; no foreign key: the log is pruned on its own). */
+  @Column('uuid', { nullable: true })
+  ageCheckId!: string | null;
+
+  @Field(() => Boolean, {
+    nullable: true,
+    description: 'Whether it was shipped with an age-verified delivery service (null before shipping)',
+  })
+  @Column('boolean', { nullable: true })
+  ageVerifiedDelivery!: boolean | null;
+
+  @Field(() => String, {
+    nullable: true,
+    description: 'For an age-restricted order: what its packing slip and engraving sheet say in large type; null otherwise',
+  })
+  get parcelNotice(): string | null {
+    return this.ageRestricted && this.minimumAge !== null ? bladedArticleNotice(this.minimumAge) : null;
+  }
 
   /** The order's one payment intent at the provider; not shown to clients. */
   @Index('UQ_order_payment_intent', { unique: true })

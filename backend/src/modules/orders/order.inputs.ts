@@ -121,13 +121,20 @@ export class PlaceOrderInput {
   idempotencyKey?: string | null;
 }
 
-@InputType({ description: 'What the admin knows of the parcel when shipping; both optional' })
+@InputType({ description: 'What the admin knows of the parcel when shipping; every part optional' })
 export class ShipmentTrackingInput {
   @Field(() => String, { nullable: true, description: 'At most 60 characters, e.g. DHL' })
   carrier?: string | null;
 
   @Field(() => String, { nullable: true, description: 'At most 100 characters' })
   number?: string | null;
+
+  @Field(() => Boolean, {
+    nullable: true,
+    description:
+      'The parcel goes with an age-verified delivery service (handed only to an adult whose age the carrier checks): required for an age-restricted order to a country whose rule asks for it, such as the United Kingdom',
+  })
+  ageVerifiedDelivery?: boolean | null;
 }
 
 @InputType({ description: 'The lines and address an order would have, to price its delivery' })

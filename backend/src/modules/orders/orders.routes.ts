@@ -57,6 +57,7 @@ const restOrder = (o: Order) => ({
   transactionId: o.transactionId,
   productCode: o.productId,
   engraving: restEngraving(o.engraving),
+  ageRestricted: o.ageRestricted,
   lines: (o.lines ?? []).map(restLine),
 });
 
@@ -107,6 +108,9 @@ const orderAnswer = named(
     transactionId: z.string().nullable(),
     productCode,
     engraving: orderedEngraving.nullable().describe("The first line's engraving as ordered, or null"),
+    ageRestricted: z
+      .boolean()
+      .describe('A line is an age-restricted product: placed only after an age check (GraphQL verifyAge), shipped marked'),
     lines: z
       .array(orderLineAnswer)
       .describe('Every line of the order, in the order the customer listed them; the flat product fields above are the first line'),
@@ -208,7 +212,10 @@ export const ordersRoutes: RestRoutes<{ orders: OrdersService }, User> = [
     summary:
       'Place an order; price, totalPrice, status, paid, transactionId, email and userName in the body are ignored. ' +
       "An optional engraving (engravable products only) adds the product's engravingPrice to each unit",
-    description: "The order starts Pending and unpaid (AwaitingPayment). Send the product's _id as productCode or productId.",
+    description:
+      "The order starts Pending and unpaid (AwaitingPayment). Send the product's _id as productCode or productId. " +
+      "An age-restricted product needs the customer's current passed age check (GraphQL verifyAge): without one, 403 'Confirm your age to buy {product}'; " +
+      "within 24 hours of a failed one, 403 'We couldn't confirm your age'. A destination whose rule refuses blades is a 400.",
     access: { allow: 'signed in' },
     headers: z.object({
       'Idempotency-Key': z
@@ -220,7 +227,7 @@ export const ordersRoutes: RestRoutes<{ orders: OrdersService }, User> = [
         ),
     }),
     body: placeOrderBody,
-    failures: [404, 409, 429],
+    failures: [403, 404, 409, 429],
     answer: z.intersection(orderAnswer, z.object({ insertedId: z.string().describe('The order _id'), message: z.literal('Order Placed') })),
     work: async (req, _res, { caller, services }) => {
       const key = req.headers['idempotency-key'];
@@ -237,15 +244,22 @@ export const ordersRoutes: RestRoutes<{ orders: OrdersService }, User> = [
     path: '/orders',
     tag: 'Orders',
     summary: 'Ship an order (admin): body status must be Shipped; the order must be paid and pending',
+    description:
+      'An age-restricted order to a country whose rule asks for an age-verified handover (the United Kingdom) needs ageVerifiedDelivery: true.',
     access: { allow: 'admin' },
     query: orderIdQuery,
-    body: z.looseObject({ status: z.literal(OrderStatus.Shipped).describe('The only status a client may set') }),
+    body: z.looseObject({
+      status: z.literal(OrderStatus.Shipped).describe('The only status a client may set'),
+      ageVerifiedDelivery: z.boolean().optional().describe('The parcel goes with an age-verified delivery service'),
+    }),
     failures: [404],
     answer: z.intersection(orderAnswer, z.object({ message: z.literal('Status is updated') })),
     work: async (req, _res, { caller, services }) => {
       const id = requireQuery(req, 'id');
-      if (JsonBody.of(req.body).optionalText('status') !== OrderStatus.Shipped) throw badInput("Only status 'Shipped' can be set");
-      return { ...restOrder(await services.orders.markShipped(caller, id)), message: 'Status is updated' };
+      const body = JsonBody.of(req.body);
+      if (body.optionalText('status') !== OrderStatus.Shipped) throw badInput("Only status 'Shipped' can be set");
+      const shipped = await services.orders.markShipped(caller, id, { ageVerifiedDelivery: body.boolean('ageVerifiedDelivery') ?? null });
+      return { ...restOrder(shipped), message: 'Status is updated' };
     },
   },
   {

@@ -31,8 +31,10 @@ import type { Quote, ShippingService } from '../shipping/shipping.service';
 import type { ShippingOption } from '../shipping/shipping.types';
 import type { ShopSettings } from '../../config';
 import type { PostalAddress } from '../addresses/postal-address.type';
-import { addressInput, formatAddress } from '@keen/rules/address';
+import { addressInput, countryName, formatAddress } from '@keen/rules/address';
 import { actorOf, assertAllowed, moveOrder, recordPlaced, SYSTEM } from './order-state-machine';
+import { type AgeClearance, checkPayload, type ComplianceService, type ProductLine } from '../compliance/compliance.service';
+import { BladeHandover } from '../compliance/blade-rule.entity';
 
 export interface OrderSettings {
   /** How long an unpaid order holds its units. */
@@ -67,6 +69,8 @@ export class OrdersService {
     private readonly shipping: ShippingService,
     /** The shop's: what new orders are priced in and where an order without an address ships. */
     private readonly shop: ShopSettings,
+    /** The rules for age-restricted products: where they may go, who may buy them, how they ship. */
+    private readonly compliance: ComplianceService,
   ) {}
 
   private get currency(): string {
@@ -107,6 +111,7 @@ export class OrdersService {
     const manager = this.db.manager;
     const offered = await offeredVariants(manager, [...new Set(wanted.map((line) => line.productId))]);
     const chosen = await Promise.all(wanted.map((line) => chooseVariant(manager, line, offered)));
+    await this.compliance.assertDeliverable(country, chosen.map(productLine));
     const products = new Map(
       (await manager.getRepository(Product).findBy({ id: In(chosen.map((variant) => variant.productId)) })).map((product) => [
         product.id,
@@ -141,6 +146,8 @@ export class OrdersService {
     // Once stock is gone, a rush of buyers is answered by one cheap read each, not a transaction.
     const offered = await offeredVariants(this.db.manager, [...new Set(wanted.map((line) => line.productId))]);
     const chosen = await Promise.all(wanted.map((line) => chooseVariant(this.db.manager, line, offered)));
+    // An age-restricted line needs a destination that takes blades and a current passed age check (REST and GraphQL alike).
+    const clearance = await this.compliance.clearOrder(user, destination.country, chosen.map(productLine));
     const units = unitsByVariant(wanted, chosen);
     for (const [id, count] of units) {
       const variant = chosen.find((candidate) => candidate.id === id)!;
@@ -213,6 +220,11 @@ export class OrdersService {
           engravingFont: first.engravingFont,
           engravingUnitAmount: first.engravingUnitAmount,
           transactionId: null,
+          destinationCountry: destination.country,
+          ageRestricted: clearance !== null,
+          minimumAge: clearance?.minimumAge ?? null,
+          deliveryHandover: clearance?.handover ?? null,
+          ageCheckId: clearance?.check.id ?? null,
         },
       ]);
       order.lines = await insertReturning(
@@ -220,9 +232,14 @@ export class OrdersService {
         OrderLine,
         lines.map((line) => ({ ...line, orderId: order.id })),
       );
-      await recordPlaced(manager, order, actorOf(caller));
+      await recordPlaced(manager, order, actorOf(caller), clearance ? clearanceNote(clearance) : undefined);
       const holdEndsAt = new Date(order.createdAt.getTime() + this.settings.unpaidHoldMinutes * 60_000);
-      await raise(manager, 'order.placed', order.id, orderPayload(order, { holdEndsAt }));
+      await raise(
+        manager,
+        'order.placed',
+        order.id,
+        orderPayload(order, { holdEndsAt, ageCheck: clearance && checkPayload(clearance.check) }),
+      );
       await record?.(manager, order.id);
       // Last, so that the product rows stay locked only for these statements and the COMMIT.
       await takeProductStock(manager, unitsByProduct(units, chosen));
@@ -345,17 +362,41 @@ export class OrdersService {
     return customer ? this.list(options, customer.id) : { items: [], totalItems: 0 };
   }
 
-  /** The tracking (both parts optional) is stored on the order, noted in its history and carried by order.shipped. */
-  markShipped(caller: Caller, id: string, tracking?: ShipmentTrackingInput | null): Promise<Order> {
+  /**
+   * The tracking (every part optional) is stored on the order, noted in its history and carried by
+   * order.shipped. An age-restricted order to an age-verified destination ships only with an
+   * age-verified delivery service; how an age-restricted order shipped is noted either way.
+   */
+  async markShipped(caller: Caller, id: string, tracking?: ShipmentTrackingInput | null): Promise<Order> {
     const actor = actorOf(caller);
     const carrier = optionalTrackingText(tracking?.carrier, 'Carrier', 60);
     const number = optionalTrackingText(tracking?.number, 'Tracking number', 100);
-    const note = [carrier && `Carrier: ${carrier}`, number && `Tracking number: ${number}`].filter(Boolean).join(', ') || undefined;
+    const ageVerifiedDelivery = tracking?.ageVerifiedDelivery ?? null;
+    if (ageVerifiedDelivery !== null && typeof ageVerifiedDelivery !== 'boolean')
+      throw badInput('ageVerifiedDelivery must be true or false');
+    const order = await this.find(this.db.manager, id);
+    assertAllowed(actor, order, OrderState.Shipped);
+    const country = order.destinationCountry ?? order.shippingAddress?.country ?? this.shop.country;
+    await this.compliance.assertShippable({ ...order, country }, ageVerifiedDelivery === true);
+    const delivery = order.ageRestricted
+      ? ageVerifiedDelivery
+        ? 'Age-verified delivery'
+        : 'Standard delivery (no age-verified handover required)'
+      : null;
+    const note =
+      [carrier && `Carrier: ${carrier}`, number && `Tracking number: ${number}`, delivery].filter(Boolean).join(', ') || undefined;
     return this.db.transaction(async (manager) => {
       // Written before the move so that its event carries them; a refused move rolls them back.
-      if (isId(id) && (carrier || number))
-        await manager.getRepository(Order).update({ id }, { trackingCarrier: carrier, trackingNumber: number });
-      return moveOrder(manager, id, OrderState.Shipped, actor, { note });
+      if (carrier || number || ageVerifiedDelivery !== null || order.ageRestricted)
+        await manager.getRepository(Order).update(
+          { id: order.id },
+          {
+            trackingCarrier: carrier,
+            trackingNumber: number,
+            ageVerifiedDelivery: order.ageRestricted ? ageVerifiedDelivery === true : ageVerifiedDelivery,
+          },
+        );
+      return moveOrder(manager, order.id, OrderState.Shipped, actor, { note });
     });
   }
 
@@ -586,6 +627,9 @@ function normalisedOrder(input: PlaceOrderInput) {
 interface OfferedVariant {
   id: string;
   productId: string;
+  /** Its product is a bladed article (age checks and per-country rules apply), with its own minimum age or null. */
+  productAgeRestricted: boolean;
+  productMinimumAge: number | null;
   /** Its price in minor units, as read (an order takes the price again as it takes the units). */
   priceAmount: number;
   sku: string;
@@ -632,6 +676,7 @@ function offeredVariants(db: EntityManager, productIds: string[]): Promise<Offer
 function offeredVariantsWhere(db: EntityManager, where: string, parameters: unknown[]): Promise<OfferedVariant[]> {
   return db.query(
     `SELECT v."id", v."productId", v."priceAmount", v."sku", v."img", p."name" AS "productName", v."name", v."quantity", v."enabled",
+            p."ageRestricted" AS "productAgeRestricted", p."minimumAge" AS "productMinimumAge",
             coalesce((SELECT json_agg(json_build_object('name', o."name", 'custom', o."custom") ORDER BY g."position")
                         FROM "product_variant_option" vo JOIN "product_option_value" o ON o."id" = vo."valueId"
                         JOIN "product_option_group" g ON g."id" = o."groupId" WHERE vo."variantId" = v."id"), '[]') AS "options",
@@ -644,6 +689,21 @@ function offeredVariantsWhere(db: EntityManager, where: string, parameters: unkn
       ORDER BY v."position", v."id"`,
     parameters,
   );
+}
+
+/** A chosen variant's product as the rules for age-restricted products see it. */
+const productLine = (variant: OfferedVariant): ProductLine => ({
+  productId: variant.productId,
+  productName: variant.productName,
+  ageRestricted: variant.productAgeRestricted,
+  minimumAge: variant.productMinimumAge,
+});
+
+/** The history's note of an age-restricted order placed: the check it relied on and the destination's rule. */
+function clearanceNote({ check, minimumAge, handover, country }: AgeClearance): string {
+  const checked = new Date(check.createdAt).toISOString().slice(0, 16).replace('T', ' ');
+  const how = handover === BladeHandover.ageVerified ? 'age-verified handover' : 'standard handover';
+  return `Age check passed (${check.method}, ${check.ageBracket}, ${checked} UTC, ${check.providerReference}); ${countryName(country)}: ${minimumAge} or over, ${how}`;
 }
 
 /** "Engraved Santoku 18 cm / Walnut", or the product's name for its only variant. */

@@ -1,8 +1,7 @@
-import type { ServerResponse } from 'node:http';
 import { z } from 'zod';
 import { MAX_SEARCH_LENGTH, SortDirection } from '../../common/list';
 import { oneOf, type QueryOf, yesNo } from '../../http-kit/query';
-import type { RouteRequest } from '../../http-kit/routes';
+import { sendCsv } from '../../http-kit/csv';
 import type { Caller } from '../auth/caller';
 import type { RestRoutes } from '../auth/request-context';
 import { Role } from '../auth/role';
@@ -19,26 +18,6 @@ type Routes = RestRoutes<Services>;
 function text(req: QueryOf, name: string): string | undefined {
   const raw = req.query[name];
   return typeof raw === 'string' && raw !== '' ? raw : undefined;
-}
-
-async function sendCsv(req: RouteRequest, res: ServerResponse, filename: string, rows: AsyncGenerator<string>): Promise<void> {
-  // Read the first row (the header plus the first page) before committing to a 200.
-  const first = await rows.next();
-  res.statusCode = 200;
-  res.setHeader('content-type', 'text/csv; charset=utf-8');
-  res.setHeader('content-disposition', `attachment; filename="${filename}"`);
-  res.setHeader('cache-control', 'no-store');
-  if (!first.done) res.write(first.value);
-  try {
-    for await (const row of rows) {
-      if (!res.write(row)) await new Promise((resolve) => res.once('drain', resolve));
-    }
-    res.end();
-  } catch (error) {
-    // The 200 is already sent: cut the download short so it cannot pass for a complete file.
-    req.log.error({ err: error }, 'CSV export failed');
-    res.destroy();
-  }
 }
 
 /** A grid's search and sort, as its GraphQL list takes them. */

@@ -1,6 +1,6 @@
 import { type DataSource } from 'typeorm';
 import { toMajorUnits } from '@keen/rules';
-import type { Page } from '../../common/list';
+import { csvRows } from '../../common/csv';
 import { MAX_TAKE } from '../../common/list';
 import { type Caller, requireAdmin } from '../auth/caller';
 import type { CatalogService } from '../catalog/catalog.service';
@@ -17,35 +17,6 @@ import { type DailySales, type LowStockVariant, type Overview, type ProductUnits
 export const OVERVIEW_DAYS = 30;
 /** The overview's units by product lists this many products at most. */
 export const UNITS_BY_PRODUCT_LIMIT = 10;
-
-type Cell = string | number | boolean | Date | null | undefined;
-
-/** One CSV field: quoted when needed, and a leading = + - @ defused so spreadsheets do not run it as a formula. */
-function csvField(value: Cell): string {
-  if (value === null || value === undefined) return '';
-  let text = value instanceof Date ? value.toISOString() : String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-const csvLine = (cells: Cell[]) => `${cells.map(csvField).join(',')}\r\n`;
-
-/**
- * Walks a list service page by page, so an export has every matching row without holding them all.
- * One item may make several rows (an order, one per line).
- */
-async function* csvRows<T>(
-  header: string[],
-  fetchPage: (page: Page) => Promise<{ items: T[] }>,
-  rows: (item: T) => Cell[][],
-): AsyncGenerator<string> {
-  yield csvLine(header);
-  for (let skip = 0; ; skip += MAX_TAKE) {
-    const { items } = await fetchPage({ skip, take: MAX_TAKE });
-    for (const item of items) for (const row of rows(item)) yield csvLine(row);
-    if (items.length < MAX_TAKE) return;
-  }
-}
 
 export class ReportsService {
   constructor(

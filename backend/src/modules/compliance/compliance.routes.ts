@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { sendCsv } from '../../http-kit/csv';
+import { queryValue } from '../../http-kit/query';
+import type { RestRoutes } from '../auth/request-context';
+import type { ComplianceService } from './compliance.service';
+
+/** The evidence log as a CSV download, for admins and compliance:read keys. */
+export const complianceRoutes: RestRoutes<{ compliance: ComplianceService }> = [
+  {
+    method: 'GET',
+    path: '/admin/export/age-checks.csv',
+    tag: 'Reports',
+    summary:
+      'The age evidence log of a date range, as CSV (admin): every age check, and every placing and shipping of an age-restricted order',
+    description:
+      'Oldest first. Never a date of birth: the method, the answer, its time, the provider reference and the age bracket ("18+"). Rows older than AGE_EVIDENCE_RETENTION_YEARS are pruned.',
+    access: { allow: 'admin', key: 'compliance:read' },
+    query: z.object({
+      from: z.iso.date().describe('The first day (YYYY-MM-DD, UTC), included'),
+      to: z.iso.date().describe('The last day (YYYY-MM-DD, UTC), included'),
+    }),
+    answer: z.string().describe('CSV (RFC 4180, CRLF lines), a header row first; sent as the attachment age-checks.csv'),
+    answerType: 'text/csv',
+    work: (req, res, { caller, services }) =>
+      sendCsv(
+        req,
+        res,
+        'age-checks.csv',
+        services.compliance.exportEvidence(caller, { from: queryValue(req, 'from'), to: queryValue(req, 'to') }),
+      ),
+  },
+];

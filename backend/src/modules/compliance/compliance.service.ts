@@ -1,0 +1,443 @@
+import {
+  AGE_CHECK_FAILED,
+  AGE_DECLARATION_REQUIRED,
+  AGE_VERIFIED_BY_DEFAULT,
+  ageCheckRequired,
+  ageVerifiedDeliveryRequired,
+  bladesNotDelivered,
+} from '@keen/rules';
+import { bladeRuleInput, countryName } from '@keen/rules/address';
+import { ageCheckInput } from '@keen/rules/schemas';
+import { z } from 'zod';
+import type { DataSource, EntityManager } from 'typeorm';
+import type { AgeCheckSettings } from '../../config';
+import { csvRows } from '../../common/csv';
+import { AppError, badInput, notFound } from '../../common/errors';
+import { isId, parseInput, requireText } from '../../common/validate';
+import type { AgeCheckPayload, AgeRestrictionPayload, DomainEvent, OrderPayload } from '../../events/catalogue';
+import { raise } from '../../events/outbox';
+import { type Caller, requireAdmin, requireAdminPerson, requireUser } from '../auth/caller';
+import type { User } from '../users/user.entity';
+import { AgeCheckStatus, AgeEvidence, AgeEvidenceKind } from './age-evidence.entity';
+import { ageBracket, type AgeVerdict, type AgeVerifier } from './age-verifier';
+import { BladeHandover, BladeRule } from './blade-rule.entity';
+import type { AgeDocumentInput, AgeVerification, BladeRuleInput, VerifyAgeInput } from './compliance.types';
+
+/** A failed check holds age-restricted checkout this long, and voids every pass before it. */
+export const FAILURE_LOCK_HOURS = 24;
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
+
+/** A line as the rules see it: its product and whether that product is age-restricted. */
+export interface ProductLine {
+  productId: string;
+  productName: string;
+  ageRestricted: boolean;
+  /** The product's own minimum age, over the destination's. */
+  minimumAge: number | null;
+}
+
+/** A destination's rule as it applies: the country's own, or the shop's defaults. */
+export interface DestinationRule {
+  country: string;
+  minimumAge: number;
+  allowed: boolean;
+  handover: BladeHandover;
+}
+
+/** What lets an age-restricted order be placed: the destination's rule, the age it needs, and the passed check that meets it. */
+export interface AgeClearance {
+  country: string;
+  minimumAge: number;
+  handover: BladeHandover;
+  check: AgeEvidence;
+}
+
+/** The date range of an export, each end a calendar day (UTC), both included. */
+const evidenceRange = z
+  .object({
+    from: z.iso.date({ error: 'from must be a date (YYYY-MM-DD)' }),
+    to: z.iso.date({ error: 'to must be a date (YYYY-MM-DD)' }),
+  })
+  .refine((range) => range.to >= range.from, { error: 'to must be on or after from', path: ['to'] });
+
+const EVIDENCE_COLUMNS = [
+  'at',
+  'kind',
+  'orderId',
+  'customerEmail',
+  'fullName',
+  'method',
+  'status',
+  'ageBracket',
+  'providerReference',
+  'declaration',
+  'country',
+  'minimumAge',
+  'handover',
+  'ageVerifiedDelivery',
+  'note',
+  'checkId',
+  'id',
+];
+
+/**
+ * Selling blades lawfully: per-country rules for bladed articles, customers' age checks through
+ * the `AgeVerifier` port, and the evidence log of every check and of every placing and shipping of
+ * an age-restricted order. The orders module asks it before it places, prices delivery for and
+ * ships such an order; the log's order rows follow the committed order events (compliance.work.ts).
+ */
+export class ComplianceService {
+  constructor(
+    private readonly db: DataSource,
+    private readonly verifier: AgeVerifier,
+    private readonly settings: AgeCheckSettings,
+  ) {}
+
+  get method() {
+    return this.verifier.method;
+  }
+
+  // ------------------------------------------------------------ blade rules
+
+  async rules(caller: Caller): Promise<BladeRule[]> {
+    requireAdmin(caller);
+    return this.db.getRepository(BladeRule).find({ order: { country: 'ASC' } });
+  }
+
+  /** Sets (replaces) a country's rule. */
+  async setRule(caller: Caller, input: BladeRuleInput): Promise<BladeRule> {
+    const admin = requireAdminPerson(caller);
+    const { country, minimumAge, allowed, handover } = parseInput(bladeRuleInput, input);
+    const rows = this.db.getRepository(BladeRule);
+    await rows.upsert(
+      {
+        country,
+        minimumAge: minimumAge ?? this.settings.defaultMinimumAge,
+        allowed,
+        handover: (handover as BladeHandover | undefined) ?? defaultHandover(country),
+        updatedBy: admin.email,
+      },
+      ['country'],
+    );
+    return rows.findOneByOrFail({ country });
+  }
+
+  /** Removes a country's rule: the shop's defaults apply there again. Answers the country. */
+  async deleteRule(caller: Caller, country: string): Promise<string> {
+    requireAdminPerson(caller);
+    const code = typeof country === 'string' ? country.trim().toUpperCase() : '';
+    if (!(await this.db.getRepository(BladeRule).delete({ country: code })).affected) throw notFound('Blade rule');
+    return code;
+  }
+
+  /** The rule for bladed articles sent to `country`: its own, or the shop's defaults. */
+  async ruleFor(country: string, manager: EntityManager = this.db.manager): Promise<DestinationRule> {
+    const row = await manager.getRepository(BladeRule).findOneBy({ country });
+    return row
+      ? { country, minimumAge: row.minimumAge, allowed: row.allowed, handover: row.handover }
+      : { country, minimumAge: this.settings.defaultMinimumAge, allowed: true, handover: defaultHandover(country) };
+  }
+
+  /** Refuses age-restricted lines to a destination whose rule refuses blades, naming the first; the refusal lists every such product. */
+  async assertDeliverable(country: string, lines: readonly ProductLine[]): Promise<DestinationRule | null> {
+    const restricted = lines.filter((line) => line.ageRestricted);
+    if (!restricted.length) return null;
+    const rule = await this.ruleFor(country);
+    if (!rule.allowed) {
+      const productIds = [...new Set(restricted.map((line) => line.productId))];
+      throw new AppError('BAD_USER_INPUT', bladesNotDelivered(restricted[0].productName, countryName(country)), null, { productIds });
+    }
+    return rule;
+  }
+
+  /**
+   * Whether `customer` may order these lines to `country`: nothing to clear without an age-restricted
+   * line (null); otherwise the destination must take blades, no failed check may hold checkout, and
+   * a current passed check must meet the highest minimum age of the lines (the destination's, or a
+   * product's own when higher).
+   */
+  async clearOrder(customer: User, country: string, lines: readonly ProductLine[]): Promise<AgeClearance | null> {
+    const rule = await this.assertDeliverable(country, lines);
+    if (!rule) return null;
+    const restricted = lines.filter((line) => line.ageRestricted);
+    const needed = (line: ProductLine) => Math.max(rule.minimumAge, line.minimumAge ?? 0);
+    const minimumAge = Math.max(...restricted.map(needed));
+    const { locked, passes } = await this.standing(customer.id);
+    if (locked) throw ageCheckFailed();
+    const check = passes.find((pass) => pass.ageAtLeast! >= minimumAge);
+    if (!check) {
+      const best = Math.max(0, ...passes.map((pass) => pass.ageAtLeast!));
+      const unmet = restricted.find((line) => needed(line) > best)!;
+      throw new AppError('AGE_CHECK_REQUIRED', ageCheckRequired(unmet.productName));
+    }
+    return { country, minimumAge, handover: rule.handover, check };
+  }
+
+  /**
+   * Refuses shipping an age-restricted order to an age-verified destination (as the order was
+   * placed, or as its rule says now) without an age-verified delivery service.
+   */
+  async assertShippable(
+    order: { ageRestricted: boolean; deliveryHandover: BladeHandover | null; country: string },
+    ageVerifiedDelivery: boolean,
+  ): Promise<void> {
+    if (!order.ageRestricted || ageVerifiedDelivery) return;
+    const now = await this.ruleFor(order.country);
+    if (order.deliveryHandover === BladeHandover.ageVerified || now.handover === BladeHandover.ageVerified)
+      throw badInput(ageVerifiedDeliveryRequired(countryName(order.country)));
+  }
+
+  // ------------------------------------------------------------ age checks
+
+  /** Checks the signed-in customer's age with the provider; the date of birth is forgotten once the verdict is back. */
+  async verifyAge(caller: Caller<User>, input: VerifyAgeInput): Promise<AgeVerification> {
+    const user = requireUser(caller);
+    const { fullName, dateOfBirth, declaration } = parseInput(ageCheckInput, input);
+    if (this.verifier.method === 'declared' && declaration !== true) throw badInput(AGE_DECLARATION_REQUIRED);
+    if ((await this.standing(user.id)).locked) throw ageCheckFailed();
+    const minimumAges = await this.minimumAges();
+    const verdict = await this.verifier.check({ fullName, dateOfBirth, minimumAges, at: new Date() });
+    return this.record(user, fullName, verdict, minimumAges, {
+      declaration:
+        this.verifier.method === 'declared'
+          ? `I, ${fullName}, declare that the date of birth I gave is my own and true (signed by ${user.email})`
+          : null,
+    });
+  }
+
+  /** The document a NEEDS_DOCUMENT check asked for; its answer is a check of its own, with the same provider reference. */
+  async submitDocument(caller: Caller<User>, input: AgeDocumentInput): Promise<AgeVerification> {
+    const user = requireUser(caller);
+    const document = requireText(input?.document, 'Document is Required', 255);
+    if ((await this.standing(user.id)).locked) throw ageCheckFailed();
+    const [pending] = await this.checksOf(user.id, 1);
+    if (pending?.status !== AgeCheckStatus.NEEDS_DOCUMENT || pending.method !== this.verifier.method)
+      throw badInput('No age check of yours is waiting for a document');
+    const minimumAges = await this.minimumAges();
+    const verdict = await this.verifier.submitDocument({ reference: pending.providerReference!, document, minimumAges });
+    return this.record(user, pending.fullName!, verdict, minimumAges, { declaration: null });
+  }
+
+  /** The customer's latest age check (`me { ageVerification }`); null before their first. */
+  async latest(caller: Caller, user: User): Promise<AgeVerification | null> {
+    if (caller.user?.id !== user.id) return null;
+    const [check] = await this.checksOf(user.id, 1);
+    return check ? this.verification(check) : null;
+  }
+
+  /** Writes the check into the evidence log and, once it has an answer, raises its event: both or neither. */
+  private async record(
+    user: User,
+    fullName: string,
+    verdict: AgeVerdict,
+    minimumAges: readonly number[],
+    { declaration }: { declaration: string | null },
+  ): Promise<AgeVerification> {
+    const check = await this.db.transaction(async (manager) => {
+      const rows = manager.getRepository(AgeEvidence);
+      const row = await rows.save(
+        rows.create({
+          kind: AgeEvidenceKind.CHECK,
+          customerId: user.id,
+          customerEmail: user.email,
+          fullName,
+          method: this.verifier.method,
+          status: verdict.status,
+          ageBracket: ageBracket(verdict, minimumAges),
+          ageAtLeast: verdict.ageAtLeast,
+          providerReference: verdict.reference,
+          declaration,
+        }),
+      );
+      if (row.status !== AgeCheckStatus.NEEDS_DOCUMENT) {
+        const name = row.status === AgeCheckStatus.PASSED ? 'order.age_check_passed' : 'order.age_check_failed';
+        const payload: AgeCheckPayload = { ...checkPayload(row), customer: { id: user.id, name: user.name, email: user.email } };
+        await raise(manager, name, user.id, payload);
+      }
+      return row;
+    });
+    return this.verification(check);
+  }
+
+  private verification(check: AgeEvidence): AgeVerification {
+    const checkedAt = new Date(check.createdAt);
+    const validFor =
+      check.status === AgeCheckStatus.PASSED ? this.settings.validDays * DAY_MS : check.status === AgeCheckStatus.FAILED ? DAY_MS : null;
+    return {
+      id: check.id,
+      status: check.status!,
+      method: check.method!,
+      checkedAt,
+      ageBracket: check.ageBracket,
+      validUntil: validFor === null ? null : new Date(checkedAt.getTime() + validFor),
+    };
+  }
+
+  /** A customer's checks, newest first. */
+  private checksOf(customerId: string, take?: number): Promise<AgeEvidence[]> {
+    return this.db.getRepository(AgeEvidence).find({
+      where: { customerId, kind: AgeEvidenceKind.CHECK },
+      order: { createdAt: 'DESC', id: 'DESC' },
+      ...(take ? { take } : {}),
+    });
+  }
+
+  /**
+   * Where a customer stands: locked for FAILURE_LOCK_HOURS after a failed check, and their passes
+   * still current (within AGE_CHECK_VALID_DAYS and made after the last failure's lock), newest first.
+   * A failure voids the passes before it: a pass made meanwhile (two checks at once) never counts.
+   */
+  private async standing(customerId: string): Promise<{ locked: boolean; passes: AgeEvidence[] }> {
+    const now = Date.now();
+    const checks = (await this.checksOf(customerId)).filter(
+      (check) => now - new Date(check.createdAt).getTime() < Math.max(this.settings.validDays * DAY_MS, FAILURE_LOCK_HOURS * HOUR_MS),
+    );
+    const failure = checks.find((check) => check.status === AgeCheckStatus.FAILED);
+    const lockEnds = failure ? new Date(failure.createdAt).getTime() + FAILURE_LOCK_HOURS * HOUR_MS : 0;
+    const passes = checks.filter(
+      (check) =>
+        check.status === AgeCheckStatus.PASSED &&
+        new Date(check.createdAt).getTime() > lockEnds &&
+        now - new Date(check.createdAt).getTime() < this.settings.validDays * DAY_MS,
+    );
+    return { locked: lockEnds > now, passes };
+  }
+
+  /**
+   * The ages a check must tell apart, ascending: the shop's default and every minimum age a rule
+   * that takes blades or an age-restricted product sets (an order needs the highest of its own).
+   */
+  private async minimumAges(): Promise<number[]> {
+    const rows: { age: number }[] = await this.db.query(
+      `SELECT $1::int AS "age"
+       UNION SELECT "minimumAge" FROM "blade_rule" WHERE "allowed"
+       UNION SELECT "minimumAge" FROM "product" WHERE "ageRestricted" AND "minimumAge" IS NOT NULL
+       ORDER BY "age"`,
+      [this.settings.defaultMinimumAge],
+    );
+    return rows.map((row) => row.age);
+  }
+
+  // ------------------------------------------------------------ the evidence log
+
+  /** The order's rows of the evidence log, with the check it relied on, oldest first: they outlive the order. */
+  async evidenceOfOrder(caller: Caller, orderId: string): Promise<AgeEvidence[]> {
+    requireAdmin(caller);
+    if (!isId(orderId)) throw notFound('Order');
+    return this.db
+      .getRepository(AgeEvidence)
+      .createQueryBuilder('e')
+      .where('e."orderId" = :orderId', { orderId })
+      .orWhere(`e."id" IN (SELECT p."checkId" FROM "age_evidence" p WHERE p."orderId" = :orderId)`)
+      .orderBy('e."createdAt"', 'ASC')
+      .addOrderBy('e."id"', 'ASC')
+      .getMany();
+  }
+
+  /** Every row of the log made within the days `from` to `to` (UTC, both included), oldest first, as CSV. */
+  exportEvidence(caller: Caller, range: { from?: string; to?: string }): AsyncGenerator<string> {
+    requireAdmin(caller);
+    const { from, to } = parseInput(evidenceRange, range);
+    const start = new Date(`${from}T00:00:00Z`);
+    const end = new Date(new Date(`${to}T00:00:00Z`).getTime() + DAY_MS);
+    return csvRows(
+      EVIDENCE_COLUMNS,
+      async ({ skip, take }) => ({
+        items: await this.db
+          .getRepository(AgeEvidence)
+          .createQueryBuilder('e')
+          .where('e."createdAt" >= :start AND e."createdAt" < :end', { start, end })
+          .orderBy('e."createdAt"', 'ASC')
+          .addOrderBy('e."id"', 'ASC')
+          .skip(skip)
+          .take(take)
+          .getMany(),
+      }),
+      (row) => [
+        [
+          row.createdAt,
+          row.kind,
+          row.orderId,
+          row.customerEmail,
+          row.fullName,
+          row.method,
+          row.status,
+          row.ageBracket,
+          row.providerReference,
+          row.declaration,
+          row.country,
+          row.minimumAge,
+          row.handover,
+          row.ageVerifiedDelivery,
+          row.note,
+          row.checkId,
+          row.id,
+        ],
+      ],
+    );
+  }
+
+  /**
+   * A committed order event's row of the log (an outbox subscriber): an age-restricted order placed
+   * (the check it relied on, the destination's rule) or shipped (how). At least once, recorded once.
+   */
+  async recordOrderEvidence(event: DomainEvent): Promise<void> {
+    const order = event.payload as OrderPayload;
+    const restriction: AgeRestrictionPayload | null | undefined = order.ageRestriction;
+    if (!restriction) return;
+    const placed = event.name === 'order.placed';
+    const check = placed ? restriction.check : null;
+    await this.db
+      .createQueryBuilder()
+      .insert()
+      .into(AgeEvidence)
+      .values({
+        kind: placed ? AgeEvidenceKind.ORDER_PLACED : AgeEvidenceKind.ORDER_SHIPPED,
+        eventId: event.id,
+        orderId: order.orderId,
+        customerId: order.customer.id,
+        customerEmail: order.customer.email,
+        checkId: check?.checkId ?? null,
+        method: (check?.method as AgeEvidence['method']) ?? null,
+        status: (check?.status as AgeCheckStatus | undefined) ?? null,
+        ageBracket: check?.ageBracket ?? null,
+        providerReference: check?.providerReference ?? null,
+        country: restriction.country,
+        minimumAge: restriction.minimumAge,
+        handover: restriction.handover as BladeHandover,
+        ageVerifiedDelivery: placed ? null : restriction.ageVerifiedDelivery,
+        note: placed ? null : order.note,
+        createdAt: new Date(event.createdAt),
+      })
+      .orIgnore()
+      .execute();
+  }
+
+  /** Deletes evidence older than AGE_EVIDENCE_RETENTION_YEARS (a recurring job); answers how many rows went. */
+  async prune(): Promise<number> {
+    const [, removed]: [unknown, number] = await this.db.query(
+      `DELETE FROM "age_evidence" WHERE "createdAt" < now() - make_interval(years => $1)`,
+      [this.settings.retentionYears],
+    );
+    return removed;
+  }
+}
+
+/** GB hands blades over to verified adults unless its rule says otherwise; elsewhere, as any parcel. */
+const defaultHandover = (country: string) =>
+  AGE_VERIFIED_BY_DEFAULT.includes(country) ? BladeHandover.ageVerified : BladeHandover.standard;
+
+const ageCheckFailed = () => new AppError('AGE_CHECK_FAILED', AGE_CHECK_FAILED);
+
+/** A check as events and order evidence carry it. */
+export function checkPayload(check: AgeEvidence) {
+  return {
+    checkId: check.id,
+    method: check.method!,
+    status: check.status!,
+    ageBracket: check.ageBracket,
+    providerReference: check.providerReference!,
+    checkedAt: new Date(check.createdAt).toISOString(),
+  };
+}
