@@ -1,19 +1,30 @@
 import { graphql } from '../gql';
 
-/** An order's amounts, or what an order would come to with a shipping option: the receipt's breakdown. */
+/**
+ * An order's amounts, or what an order would come to with a shipping option: the receipt's breakdown
+ * (Money inlined: order lists nest this fragment in OrderFields, under the query depth limit).
+ */
 export const OrderTotalsFieldsFragment = graphql(`
   fragment OrderTotalsFields on OrderTotals {
     subtotal {
-      ...MoneyFields
+      amount
+      currency
+      formatted
     }
     shipping {
-      ...MoneyFields
+      amount
+      currency
+      formatted
     }
     tax {
-      ...MoneyFields
+      amount
+      currency
+      formatted
     }
     total {
-      ...MoneyFields
+      amount
+      currency
+      formatted
     }
   }
 `);
