@@ -47,7 +47,7 @@ type Documents = {
     "\n  mutation DeleteProductVariant($id: ID!) {\n    deleteProductVariant(id: $id) {\n      ...ProductVariantsFields\n    }\n  }\n": typeof types.DeleteProductVariantDocument,
     "\n  mutation Register($input: RegisterInput!) {\n    register(input: $input) {\n      ...UserFields\n    }\n  }\n": typeof types.RegisterDocument,
     "\n  query CartProduct($id: ID!) {\n    product(id: $id) {\n      ...ProductFields\n      ...ProductEngravingFields\n      ...ProductChoiceFields\n    }\n  }\n": typeof types.CartProductDocument,
-    "\n  query CheckoutPage {\n    me {\n      id\n      name\n      email\n      phone\n      address\n    }\n  }\n": typeof types.CheckoutPageDocument,
+    "\n  query CheckoutPage {\n    me {\n      id\n      name\n      email\n      phone\n    }\n    ...DeliveryChoices\n  }\n": typeof types.CheckoutPageDocument,
     "\n  mutation PlaceCartOrder($input: PlaceOrderInput!) {\n    placeOrder(input: $input) {\n      ...OrderFields\n    }\n  }\n": typeof types.PlaceCartOrderDocument,
     "\n  fragment ProductEngravingFields on Product {\n    engravable\n    engravingMaxLength\n    engravingSurcharge {\n      ...MoneyFields\n    }\n  }\n": typeof types.ProductEngravingFieldsFragmentDoc,
     "\n  query EngravingSheet($id: ID!) {\n    order(id: $id) {\n      ...OrderFields\n    }\n    engravingFonts {\n      id\n      name\n    }\n  }\n": typeof types.EngravingSheetDocument,
@@ -66,7 +66,7 @@ type Documents = {
     "\n  query WebhookDeliveries($endpointId: ID!) {\n    webhookDeliveries(endpointId: $endpointId) {\n      ...WebhookDeliveryFields\n    }\n  }\n": typeof types.WebhookDeliveriesDocument,
     "\n  mutation ResendWebhookDelivery($id: ID!) {\n    resendWebhookDelivery(id: $id) {\n      ...WebhookDeliveryFields\n    }\n  }\n": typeof types.ResendWebhookDeliveryDocument,
     "\n  query EmailVerified {\n    me {\n      id\n      emailVerified\n    }\n  }\n": typeof types.EmailVerifiedDocument,
-    "\n  query PaymentPage($id: ID!) {\n    me {\n      id\n      name\n      email\n    }\n    order(id: $id) {\n      id\n      name\n      totals {\n        total {\n          ...MoneyFields\n        }\n      }\n      paid\n      state\n      transactionId\n      engraving {\n        text\n        font\n      }\n      lines {\n        id\n        name\n        variantName\n        quantity\n        lineAmount {\n          ...MoneyFields\n        }\n        engraving {\n          text\n          font\n        }\n      }\n    }\n  }\n": typeof types.PaymentPageDocument,
+    "\n  query PaymentPage($id: ID!) {\n    me {\n      id\n      name\n      email\n    }\n    order(id: $id) {\n      id\n      name\n      totals {\n        ...OrderTotalsFields\n      }\n      shippingMethodName\n      shippingAddress {\n        ...ShippingAddressFields\n      }\n      paid\n      state\n      transactionId\n      engraving {\n        text\n        font\n      }\n      lines {\n        id\n        name\n        variantName\n        quantity\n        lineAmount {\n          ...MoneyFields\n        }\n        engraving {\n          text\n          font\n        }\n      }\n    }\n  }\n": typeof types.PaymentPageDocument,
     "\n  mutation CreatePaymentIntent($orderId: ID!, $idempotencyKey: String) {\n    createPaymentIntent(orderId: $orderId, idempotencyKey: $idempotencyKey) {\n      id\n      clientSecret\n    }\n  }\n": typeof types.CreatePaymentIntentDocument,
     "\n  fragment PaidOrderFields on Order {\n    id\n    paid\n    state\n    status\n    transactionId\n  }\n": typeof types.PaidOrderFieldsFragmentDoc,
     "\n  mutation ConfirmPayment($orderId: ID!, $paymentIntentId: String!) {\n    confirmPayment(orderId: $orderId, paymentIntentId: $paymentIntentId) {\n      ...PaidOrderFields\n    }\n  }\n": typeof types.ConfirmPaymentDocument,
@@ -75,19 +75,23 @@ type Documents = {
     "\n  query PaymentReturn($id: ID!) {\n    order(id: $id) {\n      id\n      name\n      ...PaidOrderFields\n    }\n  }\n": typeof types.PaymentReturnDocument,
     "\n  mutation PaymentStatus($orderId: ID!) {\n    createPaymentIntent(orderId: $orderId) {\n      id\n      status\n    }\n  }\n": typeof types.PaymentStatusDocument,
     "\n  query ProductPage($slug: String!) {\n    product(slug: $slug) {\n      ...ProductFields\n      slug\n      ...ProductEngravingFields\n      ...ProductChoiceFields\n    }\n    engravingFonts {\n      id\n      name\n    }\n  }\n": typeof types.ProductPageDocument,
-    "\n  fragment SavedAddress on Address {\n    id\n    name\n    line1\n    line2\n    city\n    region\n    postalCode\n    country\n    phone\n    isDefault\n    createdAt\n  }\n": typeof types.SavedAddressFragmentDoc,
-    "\n  query MyAddresses {\n    me {\n      id\n      addresses {\n        ...SavedAddress\n      }\n    }\n  }\n": typeof types.MyAddressesDocument,
-    "\n  mutation SaveAddress($input: AddressInput!) {\n    saveAddress(input: $input) {\n      ...SavedAddress\n    }\n  }\n": typeof types.SaveAddressDocument,
     "\n  mutation DeleteAddress($id: ID!) {\n    deleteAddress(id: $id)\n  }\n": typeof types.DeleteAddressDocument,
     "\n  mutation SetDefaultAddress($id: ID!) {\n    setDefaultAddress(id: $id) {\n      ...SavedAddress\n    }\n  }\n": typeof types.SetDefaultAddressDocument,
     "\n  mutation UpdateProfile($input: UpdateProfileInput!) {\n    updateProfile(input: $input) {\n      ...UserFields\n    }\n  }\n": typeof types.UpdateProfileDocument,
     "\n  mutation SetOrderEmails($on: Boolean!) {\n    setOrderEmails(on: $on) {\n      id\n      orderEmails\n    }\n  }\n": typeof types.SetOrderEmailsDocument,
-    "\n  query PurchasePage($id: ID!) {\n    me {\n      id\n      name\n      email\n      phone\n      address\n    }\n    product(id: $id) {\n      ...ProductFields\n      ...ProductEngravingFields\n      ...ProductChoiceFields\n    }\n    engravingFonts {\n      id\n      name\n    }\n  }\n": typeof types.PurchasePageDocument,
+    "\n  query PurchasePage($id: ID!) {\n    me {\n      id\n      name\n      email\n      phone\n    }\n    ...DeliveryChoices\n    product(id: $id) {\n      ...ProductFields\n      ...ProductEngravingFields\n      ...ProductChoiceFields\n    }\n    engravingFonts {\n      id\n      name\n    }\n  }\n": typeof types.PurchasePageDocument,
     "\n  mutation PlaceOrder($input: PlaceOrderInput!) {\n    placeOrder(input: $input) {\n      ...OrderFields\n      product {\n        id\n        quantity\n      }\n    }\n  }\n": typeof types.PlaceOrderDocument,
     "\n  mutation RemoveReview($id: ID!) {\n    removeReview(id: $id)\n  }\n": typeof types.RemoveReviewDocument,
+    "\n  fragment SavedAddress on Address {\n    id\n    name\n    line1\n    line2\n    city\n    region\n    postalCode\n    country\n    phone\n    isDefault\n    createdAt\n  }\n": typeof types.SavedAddressFragmentDoc,
+    "\n  query MyAddresses {\n    me {\n      id\n      addresses {\n        ...SavedAddress\n      }\n    }\n  }\n": typeof types.MyAddressesDocument,
+    "\n  mutation SaveAddress($input: AddressInput!) {\n    saveAddress(input: $input) {\n      ...SavedAddress\n    }\n  }\n": typeof types.SaveAddressDocument,
+    "\n  fragment DeliveryChoices on Query {\n    me {\n      id\n      addresses {\n        ...SavedAddress\n      }\n    }\n    shippingCountries\n  }\n": typeof types.DeliveryChoicesFragmentDoc,
+    "\n  query ShippingOptions($input: ShippingOptionsInput!) {\n    shippingOptions(input: $input) {\n      id\n      name\n      minDays\n      maxDays\n      price {\n        ...MoneyFields\n      }\n      totals {\n        ...OrderTotalsFields\n      }\n    }\n  }\n": typeof types.ShippingOptionsDocument,
     "\n  fragment UserFields on User {\n    id\n    name\n    email\n    phone\n    address\n    img\n    role\n    orderEmails\n  }\n": typeof types.UserFieldsFragmentDoc,
     "\n  query Me {\n    me {\n      ...UserFields\n    }\n  }\n": typeof types.MeDocument,
-    "\n  fragment OrderFields on Order {\n    id\n    userName\n    name\n    email\n    description\n    img\n    quantity\n    totals {\n      total {\n        ...MoneyFields\n      }\n    }\n    status\n    paid\n    state\n    transactionId\n    trackingCarrier\n    trackingNumber\n    createdAt\n    engraving {\n      text\n      font\n    }\n    lines {\n      id\n      name\n      variantName\n      sku\n      img\n      quantity\n      unitAmount {\n        ...MoneyFields\n      }\n      lineAmount {\n        ...MoneyFields\n      }\n      engraving {\n        text\n        font\n        unitAmount {\n          ...MoneyFields\n        }\n      }\n      product {\n        id\n        quantity\n      }\n    }\n  }\n": typeof types.OrderFieldsFragmentDoc,
+    "\n  fragment OrderTotalsFields on OrderTotals {\n    subtotal {\n      amount\n      currency\n      formatted\n    }\n    shipping {\n      amount\n      currency\n      formatted\n    }\n    tax {\n      amount\n      currency\n      formatted\n    }\n    total {\n      amount\n      currency\n      formatted\n    }\n  }\n": typeof types.OrderTotalsFieldsFragmentDoc,
+    "\n  fragment ShippingAddressFields on PostalAddress {\n    name\n    line1\n    line2\n    city\n    region\n    postalCode\n    country\n    phone\n  }\n": typeof types.ShippingAddressFieldsFragmentDoc,
+    "\n  fragment OrderFields on Order {\n    id\n    userName\n    name\n    email\n    description\n    img\n    quantity\n    currency\n    totals {\n      ...OrderTotalsFields\n    }\n    shippingMethodName\n    shippingAddress {\n      ...ShippingAddressFields\n    }\n    status\n    paid\n    state\n    transactionId\n    trackingCarrier\n    trackingNumber\n    createdAt\n    engraving {\n      text\n      font\n    }\n    lines {\n      id\n      name\n      variantName\n      sku\n      img\n      quantity\n      unitAmount {\n        ...MoneyFields\n      }\n      lineAmount {\n        ...MoneyFields\n      }\n      engraving {\n        text\n        font\n        unitAmount {\n          ...MoneyFields\n        }\n      }\n      product {\n        id\n        quantity\n      }\n    }\n  }\n": typeof types.OrderFieldsFragmentDoc,
     "\n  query MyOrders($options: OrderListOptions) {\n    myOrders(options: $options) {\n      totalItems\n      items {\n        ...OrderFields\n      }\n    }\n  }\n": typeof types.MyOrdersDocument,
     "\n  mutation CancelOrder($id: ID!) {\n    cancelOrder(id: $id) {\n      id\n      state\n      status\n      paid\n      product {\n        id\n        quantity\n      }\n      lines {\n        id\n        product {\n          id\n          quantity\n        }\n      }\n    }\n  }\n": typeof types.CancelOrderDocument,
     "\n  fragment MoneyFields on Money {\n    amount\n    currency\n    formatted\n  }\n": typeof types.MoneyFieldsFragmentDoc,
@@ -133,7 +137,7 @@ const documents: Documents = {
     "\n  mutation DeleteProductVariant($id: ID!) {\n    deleteProductVariant(id: $id) {\n      ...ProductVariantsFields\n    }\n  }\n": types.DeleteProductVariantDocument,
     "\n  mutation Register($input: RegisterInput!) {\n    register(input: $input) {\n      ...UserFields\n    }\n  }\n": types.RegisterDocument,
     "\n  query CartProduct($id: ID!) {\n    product(id: $id) {\n      ...ProductFields\n      ...ProductEngravingFields\n      ...ProductChoiceFields\n    }\n  }\n": types.CartProductDocument,
-    "\n  query CheckoutPage {\n    me {\n      id\n      name\n      email\n      phone\n      address\n    }\n  }\n": types.CheckoutPageDocument,
+    "\n  query CheckoutPage {\n    me {\n      id\n      name\n      email\n      phone\n    }\n    ...DeliveryChoices\n  }\n": types.CheckoutPageDocument,
     "\n  mutation PlaceCartOrder($input: PlaceOrderInput!) {\n    placeOrder(input: $input) {\n      ...OrderFields\n    }\n  }\n": types.PlaceCartOrderDocument,
     "\n  fragment ProductEngravingFields on Product {\n    engravable\n    engravingMaxLength\n    engravingSurcharge {\n      ...MoneyFields\n    }\n  }\n": types.ProductEngravingFieldsFragmentDoc,
     "\n  query EngravingSheet($id: ID!) {\n    order(id: $id) {\n      ...OrderFields\n    }\n    engravingFonts {\n      id\n      name\n    }\n  }\n": types.EngravingSheetDocument,
@@ -152,7 +156,7 @@ const documents: Documents = {
     "\n  query WebhookDeliveries($endpointId: ID!) {\n    webhookDeliveries(endpointId: $endpointId) {\n      ...WebhookDeliveryFields\n    }\n  }\n": types.WebhookDeliveriesDocument,
     "\n  mutation ResendWebhookDelivery($id: ID!) {\n    resendWebhookDelivery(id: $id) {\n      ...WebhookDeliveryFields\n    }\n  }\n": types.ResendWebhookDeliveryDocument,
     "\n  query EmailVerified {\n    me {\n      id\n      emailVerified\n    }\n  }\n": types.EmailVerifiedDocument,
-    "\n  query PaymentPage($id: ID!) {\n    me {\n      id\n      name\n      email\n    }\n    order(id: $id) {\n      id\n      name\n      totals {\n        total {\n          ...MoneyFields\n        }\n      }\n      paid\n      state\n      transactionId\n      engraving {\n        text\n        font\n      }\n      lines {\n        id\n        name\n        variantName\n        quantity\n        lineAmount {\n          ...MoneyFields\n        }\n        engraving {\n          text\n          font\n        }\n      }\n    }\n  }\n": types.PaymentPageDocument,
+    "\n  query PaymentPage($id: ID!) {\n    me {\n      id\n      name\n      email\n    }\n    order(id: $id) {\n      id\n      name\n      totals {\n        ...OrderTotalsFields\n      }\n      shippingMethodName\n      shippingAddress {\n        ...ShippingAddressFields\n      }\n      paid\n      state\n      transactionId\n      engraving {\n        text\n        font\n      }\n      lines {\n        id\n        name\n        variantName\n        quantity\n        lineAmount {\n          ...MoneyFields\n        }\n        engraving {\n          text\n          font\n        }\n      }\n    }\n  }\n": types.PaymentPageDocument,
     "\n  mutation CreatePaymentIntent($orderId: ID!, $idempotencyKey: String) {\n    createPaymentIntent(orderId: $orderId, idempotencyKey: $idempotencyKey) {\n      id\n      clientSecret\n    }\n  }\n": types.CreatePaymentIntentDocument,
     "\n  fragment PaidOrderFields on Order {\n    id\n    paid\n    state\n    status\n    transactionId\n  }\n": types.PaidOrderFieldsFragmentDoc,
     "\n  mutation ConfirmPayment($orderId: ID!, $paymentIntentId: String!) {\n    confirmPayment(orderId: $orderId, paymentIntentId: $paymentIntentId) {\n      ...PaidOrderFields\n    }\n  }\n": types.ConfirmPaymentDocument,
@@ -161,19 +165,23 @@ const documents: Documents = {
     "\n  query PaymentReturn($id: ID!) {\n    order(id: $id) {\n      id\n      name\n      ...PaidOrderFields\n    }\n  }\n": types.PaymentReturnDocument,
     "\n  mutation PaymentStatus($orderId: ID!) {\n    createPaymentIntent(orderId: $orderId) {\n      id\n      status\n    }\n  }\n": types.PaymentStatusDocument,
     "\n  query ProductPage($slug: String!) {\n    product(slug: $slug) {\n      ...ProductFields\n      slug\n      ...ProductEngravingFields\n      ...ProductChoiceFields\n    }\n    engravingFonts {\n      id\n      name\n    }\n  }\n": types.ProductPageDocument,
-    "\n  fragment SavedAddress on Address {\n    id\n    name\n    line1\n    line2\n    city\n    region\n    postalCode\n    country\n    phone\n    isDefault\n    createdAt\n  }\n": types.SavedAddressFragmentDoc,
-    "\n  query MyAddresses {\n    me {\n      id\n      addresses {\n        ...SavedAddress\n      }\n    }\n  }\n": types.MyAddressesDocument,
-    "\n  mutation SaveAddress($input: AddressInput!) {\n    saveAddress(input: $input) {\n      ...SavedAddress\n    }\n  }\n": types.SaveAddressDocument,
     "\n  mutation DeleteAddress($id: ID!) {\n    deleteAddress(id: $id)\n  }\n": types.DeleteAddressDocument,
     "\n  mutation SetDefaultAddress($id: ID!) {\n    setDefaultAddress(id: $id) {\n      ...SavedAddress\n    }\n  }\n": types.SetDefaultAddressDocument,
     "\n  mutation UpdateProfile($input: UpdateProfileInput!) {\n    updateProfile(input: $input) {\n      ...UserFields\n    }\n  }\n": types.UpdateProfileDocument,
     "\n  mutation SetOrderEmails($on: Boolean!) {\n    setOrderEmails(on: $on) {\n      id\n      orderEmails\n    }\n  }\n": types.SetOrderEmailsDocument,
-    "\n  query PurchasePage($id: ID!) {\n    me {\n      id\n      name\n      email\n      phone\n      address\n    }\n    product(id: $id) {\n      ...ProductFields\n      ...ProductEngravingFields\n      ...ProductChoiceFields\n    }\n    engravingFonts {\n      id\n      name\n    }\n  }\n": types.PurchasePageDocument,
+    "\n  query PurchasePage($id: ID!) {\n    me {\n      id\n      name\n      email\n      phone\n    }\n    ...DeliveryChoices\n    product(id: $id) {\n      ...ProductFields\n      ...ProductEngravingFields\n      ...ProductChoiceFields\n    }\n    engravingFonts {\n      id\n      name\n    }\n  }\n": types.PurchasePageDocument,
     "\n  mutation PlaceOrder($input: PlaceOrderInput!) {\n    placeOrder(input: $input) {\n      ...OrderFields\n      product {\n        id\n        quantity\n      }\n    }\n  }\n": types.PlaceOrderDocument,
     "\n  mutation RemoveReview($id: ID!) {\n    removeReview(id: $id)\n  }\n": types.RemoveReviewDocument,
+    "\n  fragment SavedAddress on Address {\n    id\n    name\n    line1\n    line2\n    city\n    region\n    postalCode\n    country\n    phone\n    isDefault\n    createdAt\n  }\n": types.SavedAddressFragmentDoc,
+    "\n  query MyAddresses {\n    me {\n      id\n      addresses {\n        ...SavedAddress\n      }\n    }\n  }\n": types.MyAddressesDocument,
+    "\n  mutation SaveAddress($input: AddressInput!) {\n    saveAddress(input: $input) {\n      ...SavedAddress\n    }\n  }\n": types.SaveAddressDocument,
+    "\n  fragment DeliveryChoices on Query {\n    me {\n      id\n      addresses {\n        ...SavedAddress\n      }\n    }\n    shippingCountries\n  }\n": types.DeliveryChoicesFragmentDoc,
+    "\n  query ShippingOptions($input: ShippingOptionsInput!) {\n    shippingOptions(input: $input) {\n      id\n      name\n      minDays\n      maxDays\n      price {\n        ...MoneyFields\n      }\n      totals {\n        ...OrderTotalsFields\n      }\n    }\n  }\n": types.ShippingOptionsDocument,
     "\n  fragment UserFields on User {\n    id\n    name\n    email\n    phone\n    address\n    img\n    role\n    orderEmails\n  }\n": types.UserFieldsFragmentDoc,
     "\n  query Me {\n    me {\n      ...UserFields\n    }\n  }\n": types.MeDocument,
-    "\n  fragment OrderFields on Order {\n    id\n    userName\n    name\n    email\n    description\n    img\n    quantity\n    totals {\n      total {\n        ...MoneyFields\n      }\n    }\n    status\n    paid\n    state\n    transactionId\n    trackingCarrier\n    trackingNumber\n    createdAt\n    engraving {\n      text\n      font\n    }\n    lines {\n      id\n      name\n      variantName\n      sku\n      img\n      quantity\n      unitAmount {\n        ...MoneyFields\n      }\n      lineAmount {\n        ...MoneyFields\n      }\n      engraving {\n        text\n        font\n        unitAmount {\n          ...MoneyFields\n        }\n      }\n      product {\n        id\n        quantity\n      }\n    }\n  }\n": types.OrderFieldsFragmentDoc,
+    "\n  fragment OrderTotalsFields on OrderTotals {\n    subtotal {\n      amount\n      currency\n      formatted\n    }\n    shipping {\n      amount\n      currency\n      formatted\n    }\n    tax {\n      amount\n      currency\n      formatted\n    }\n    total {\n      amount\n      currency\n      formatted\n    }\n  }\n": types.OrderTotalsFieldsFragmentDoc,
+    "\n  fragment ShippingAddressFields on PostalAddress {\n    name\n    line1\n    line2\n    city\n    region\n    postalCode\n    country\n    phone\n  }\n": types.ShippingAddressFieldsFragmentDoc,
+    "\n  fragment OrderFields on Order {\n    id\n    userName\n    name\n    email\n    description\n    img\n    quantity\n    currency\n    totals {\n      ...OrderTotalsFields\n    }\n    shippingMethodName\n    shippingAddress {\n      ...ShippingAddressFields\n    }\n    status\n    paid\n    state\n    transactionId\n    trackingCarrier\n    trackingNumber\n    createdAt\n    engraving {\n      text\n      font\n    }\n    lines {\n      id\n      name\n      variantName\n      sku\n      img\n      quantity\n      unitAmount {\n        ...MoneyFields\n      }\n      lineAmount {\n        ...MoneyFields\n      }\n      engraving {\n        text\n        font\n        unitAmount {\n          ...MoneyFields\n        }\n      }\n      product {\n        id\n        quantity\n      }\n    }\n  }\n": types.OrderFieldsFragmentDoc,
     "\n  query MyOrders($options: OrderListOptions) {\n    myOrders(options: $options) {\n      totalItems\n      items {\n        ...OrderFields\n      }\n    }\n  }\n": types.MyOrdersDocument,
     "\n  mutation CancelOrder($id: ID!) {\n    cancelOrder(id: $id) {\n      id\n      state\n      status\n      paid\n      product {\n        id\n        quantity\n      }\n      lines {\n        id\n        product {\n          id\n          quantity\n        }\n      }\n    }\n  }\n": types.CancelOrderDocument,
     "\n  fragment MoneyFields on Money {\n    amount\n    currency\n    formatted\n  }\n": types.MoneyFieldsFragmentDoc,
@@ -335,7 +343,7 @@ export function graphql(source: "\n  query CartProduct($id: ID!) {\n    product(
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query CheckoutPage {\n    me {\n      id\n      name\n      email\n      phone\n      address\n    }\n  }\n"): (typeof documents)["\n  query CheckoutPage {\n    me {\n      id\n      name\n      email\n      phone\n      address\n    }\n  }\n"];
+export function graphql(source: "\n  query CheckoutPage {\n    me {\n      id\n      name\n      email\n      phone\n    }\n    ...DeliveryChoices\n  }\n"): (typeof documents)["\n  query CheckoutPage {\n    me {\n      id\n      name\n      email\n      phone\n    }\n    ...DeliveryChoices\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -411,7 +419,7 @@ export function graphql(source: "\n  query EmailVerified {\n    me {\n      id\n
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query PaymentPage($id: ID!) {\n    me {\n      id\n      name\n      email\n    }\n    order(id: $id) {\n      id\n      name\n      totals {\n        total {\n          ...MoneyFields\n        }\n      }\n      paid\n      state\n      transactionId\n      engraving {\n        text\n        font\n      }\n      lines {\n        id\n        name\n        variantName\n        quantity\n        lineAmount {\n          ...MoneyFields\n        }\n        engraving {\n          text\n          font\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query PaymentPage($id: ID!) {\n    me {\n      id\n      name\n      email\n    }\n    order(id: $id) {\n      id\n      name\n      totals {\n        total {\n          ...MoneyFields\n        }\n      }\n      paid\n      state\n      transactionId\n      engraving {\n        text\n        font\n      }\n      lines {\n        id\n        name\n        variantName\n        quantity\n        lineAmount {\n          ...MoneyFields\n        }\n        engraving {\n          text\n          font\n        }\n      }\n    }\n  }\n"];
+export function graphql(source: "\n  query PaymentPage($id: ID!) {\n    me {\n      id\n      name\n      email\n    }\n    order(id: $id) {\n      id\n      name\n      totals {\n        ...OrderTotalsFields\n      }\n      shippingMethodName\n      shippingAddress {\n        ...ShippingAddressFields\n      }\n      paid\n      state\n      transactionId\n      engraving {\n        text\n        font\n      }\n      lines {\n        id\n        name\n        variantName\n        quantity\n        lineAmount {\n          ...MoneyFields\n        }\n        engraving {\n          text\n          font\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query PaymentPage($id: ID!) {\n    me {\n      id\n      name\n      email\n    }\n    order(id: $id) {\n      id\n      name\n      totals {\n        ...OrderTotalsFields\n      }\n      shippingMethodName\n      shippingAddress {\n        ...ShippingAddressFields\n      }\n      paid\n      state\n      transactionId\n      engraving {\n        text\n        font\n      }\n      lines {\n        id\n        name\n        variantName\n        quantity\n        lineAmount {\n          ...MoneyFields\n        }\n        engraving {\n          text\n          font\n        }\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -447,18 +455,6 @@ export function graphql(source: "\n  query ProductPage($slug: String!) {\n    pr
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  fragment SavedAddress on Address {\n    id\n    name\n    line1\n    line2\n    city\n    region\n    postalCode\n    country\n    phone\n    isDefault\n    createdAt\n  }\n"): (typeof documents)["\n  fragment SavedAddress on Address {\n    id\n    name\n    line1\n    line2\n    city\n    region\n    postalCode\n    country\n    phone\n    isDefault\n    createdAt\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  query MyAddresses {\n    me {\n      id\n      addresses {\n        ...SavedAddress\n      }\n    }\n  }\n"): (typeof documents)["\n  query MyAddresses {\n    me {\n      id\n      addresses {\n        ...SavedAddress\n      }\n    }\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  mutation SaveAddress($input: AddressInput!) {\n    saveAddress(input: $input) {\n      ...SavedAddress\n    }\n  }\n"): (typeof documents)["\n  mutation SaveAddress($input: AddressInput!) {\n    saveAddress(input: $input) {\n      ...SavedAddress\n    }\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
 export function graphql(source: "\n  mutation DeleteAddress($id: ID!) {\n    deleteAddress(id: $id)\n  }\n"): (typeof documents)["\n  mutation DeleteAddress($id: ID!) {\n    deleteAddress(id: $id)\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
@@ -475,7 +471,7 @@ export function graphql(source: "\n  mutation SetOrderEmails($on: Boolean!) {\n 
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query PurchasePage($id: ID!) {\n    me {\n      id\n      name\n      email\n      phone\n      address\n    }\n    product(id: $id) {\n      ...ProductFields\n      ...ProductEngravingFields\n      ...ProductChoiceFields\n    }\n    engravingFonts {\n      id\n      name\n    }\n  }\n"): (typeof documents)["\n  query PurchasePage($id: ID!) {\n    me {\n      id\n      name\n      email\n      phone\n      address\n    }\n    product(id: $id) {\n      ...ProductFields\n      ...ProductEngravingFields\n      ...ProductChoiceFields\n    }\n    engravingFonts {\n      id\n      name\n    }\n  }\n"];
+export function graphql(source: "\n  query PurchasePage($id: ID!) {\n    me {\n      id\n      name\n      email\n      phone\n    }\n    ...DeliveryChoices\n    product(id: $id) {\n      ...ProductFields\n      ...ProductEngravingFields\n      ...ProductChoiceFields\n    }\n    engravingFonts {\n      id\n      name\n    }\n  }\n"): (typeof documents)["\n  query PurchasePage($id: ID!) {\n    me {\n      id\n      name\n      email\n      phone\n    }\n    ...DeliveryChoices\n    product(id: $id) {\n      ...ProductFields\n      ...ProductEngravingFields\n      ...ProductChoiceFields\n    }\n    engravingFonts {\n      id\n      name\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -487,6 +483,26 @@ export function graphql(source: "\n  mutation RemoveReview($id: ID!) {\n    remo
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "\n  fragment SavedAddress on Address {\n    id\n    name\n    line1\n    line2\n    city\n    region\n    postalCode\n    country\n    phone\n    isDefault\n    createdAt\n  }\n"): (typeof documents)["\n  fragment SavedAddress on Address {\n    id\n    name\n    line1\n    line2\n    city\n    region\n    postalCode\n    country\n    phone\n    isDefault\n    createdAt\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query MyAddresses {\n    me {\n      id\n      addresses {\n        ...SavedAddress\n      }\n    }\n  }\n"): (typeof documents)["\n  query MyAddresses {\n    me {\n      id\n      addresses {\n        ...SavedAddress\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SaveAddress($input: AddressInput!) {\n    saveAddress(input: $input) {\n      ...SavedAddress\n    }\n  }\n"): (typeof documents)["\n  mutation SaveAddress($input: AddressInput!) {\n    saveAddress(input: $input) {\n      ...SavedAddress\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment DeliveryChoices on Query {\n    me {\n      id\n      addresses {\n        ...SavedAddress\n      }\n    }\n    shippingCountries\n  }\n"): (typeof documents)["\n  fragment DeliveryChoices on Query {\n    me {\n      id\n      addresses {\n        ...SavedAddress\n      }\n    }\n    shippingCountries\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ShippingOptions($input: ShippingOptionsInput!) {\n    shippingOptions(input: $input) {\n      id\n      name\n      minDays\n      maxDays\n      price {\n        ...MoneyFields\n      }\n      totals {\n        ...OrderTotalsFields\n      }\n    }\n  }\n"): (typeof documents)["\n  query ShippingOptions($input: ShippingOptionsInput!) {\n    shippingOptions(input: $input) {\n      id\n      name\n      minDays\n      maxDays\n      price {\n        ...MoneyFields\n      }\n      totals {\n        ...OrderTotalsFields\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "\n  fragment UserFields on User {\n    id\n    name\n    email\n    phone\n    address\n    img\n    role\n    orderEmails\n  }\n"): (typeof documents)["\n  fragment UserFields on User {\n    id\n    name\n    email\n    phone\n    address\n    img\n    role\n    orderEmails\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
@@ -495,7 +511,15 @@ export function graphql(source: "\n  query Me {\n    me {\n      ...UserFields\n
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  fragment OrderFields on Order {\n    id\n    userName\n    name\n    email\n    description\n    img\n    quantity\n    totals {\n      total {\n        ...MoneyFields\n      }\n    }\n    status\n    paid\n    state\n    transactionId\n    trackingCarrier\n    trackingNumber\n    createdAt\n    engraving {\n      text\n      font\n    }\n    lines {\n      id\n      name\n      variantName\n      sku\n      img\n      quantity\n      unitAmount {\n        ...MoneyFields\n      }\n      lineAmount {\n        ...MoneyFields\n      }\n      engraving {\n        text\n        font\n        unitAmount {\n          ...MoneyFields\n        }\n      }\n      product {\n        id\n        quantity\n      }\n    }\n  }\n"): (typeof documents)["\n  fragment OrderFields on Order {\n    id\n    userName\n    name\n    email\n    description\n    img\n    quantity\n    totals {\n      total {\n        ...MoneyFields\n      }\n    }\n    status\n    paid\n    state\n    transactionId\n    trackingCarrier\n    trackingNumber\n    createdAt\n    engraving {\n      text\n      font\n    }\n    lines {\n      id\n      name\n      variantName\n      sku\n      img\n      quantity\n      unitAmount {\n        ...MoneyFields\n      }\n      lineAmount {\n        ...MoneyFields\n      }\n      engraving {\n        text\n        font\n        unitAmount {\n          ...MoneyFields\n        }\n      }\n      product {\n        id\n        quantity\n      }\n    }\n  }\n"];
+export function graphql(source: "\n  fragment OrderTotalsFields on OrderTotals {\n    subtotal {\n      amount\n      currency\n      formatted\n    }\n    shipping {\n      amount\n      currency\n      formatted\n    }\n    tax {\n      amount\n      currency\n      formatted\n    }\n    total {\n      amount\n      currency\n      formatted\n    }\n  }\n"): (typeof documents)["\n  fragment OrderTotalsFields on OrderTotals {\n    subtotal {\n      amount\n      currency\n      formatted\n    }\n    shipping {\n      amount\n      currency\n      formatted\n    }\n    tax {\n      amount\n      currency\n      formatted\n    }\n    total {\n      amount\n      currency\n      formatted\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment ShippingAddressFields on PostalAddress {\n    name\n    line1\n    line2\n    city\n    region\n    postalCode\n    country\n    phone\n  }\n"): (typeof documents)["\n  fragment ShippingAddressFields on PostalAddress {\n    name\n    line1\n    line2\n    city\n    region\n    postalCode\n    country\n    phone\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment OrderFields on Order {\n    id\n    userName\n    name\n    email\n    description\n    img\n    quantity\n    currency\n    totals {\n      ...OrderTotalsFields\n    }\n    shippingMethodName\n    shippingAddress {\n      ...ShippingAddressFields\n    }\n    status\n    paid\n    state\n    transactionId\n    trackingCarrier\n    trackingNumber\n    createdAt\n    engraving {\n      text\n      font\n    }\n    lines {\n      id\n      name\n      variantName\n      sku\n      img\n      quantity\n      unitAmount {\n        ...MoneyFields\n      }\n      lineAmount {\n        ...MoneyFields\n      }\n      engraving {\n        text\n        font\n        unitAmount {\n          ...MoneyFields\n        }\n      }\n      product {\n        id\n        quantity\n      }\n    }\n  }\n"): (typeof documents)["\n  fragment OrderFields on Order {\n    id\n    userName\n    name\n    email\n    description\n    img\n    quantity\n    currency\n    totals {\n      ...OrderTotalsFields\n    }\n    shippingMethodName\n    shippingAddress {\n      ...ShippingAddressFields\n    }\n    status\n    paid\n    state\n    transactionId\n    trackingCarrier\n    trackingNumber\n    createdAt\n    engraving {\n      text\n      font\n    }\n    lines {\n      id\n      name\n      variantName\n      sku\n      img\n      quantity\n      unitAmount {\n        ...MoneyFields\n      }\n      lineAmount {\n        ...MoneyFields\n      }\n      engraving {\n        text\n        font\n        unitAmount {\n          ...MoneyFields\n        }\n      }\n      product {\n        id\n        quantity\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -61,6 +61,8 @@ export function createCache(): InMemoryCache {
       },
       // The address book is always answered and rewritten whole (features/profile/addresses).
       User: { fields: { addresses: { merge: false } } },
+      // A method's price and totals depend on the lines and address asked about: each answer keeps its own.
+      ShippingOption: { keyFields: false },
     },
   });
 }

@@ -1,5 +1,48 @@
 import { graphql } from '../gql';
 
+/**
+ * An order's amounts, or what an order would come to with a shipping option: the receipt's breakdown
+ * (Money inlined: order lists nest this fragment in OrderFields, under the query depth limit).
+ */
+export const OrderTotalsFieldsFragment = graphql(`
+  fragment OrderTotalsFields on OrderTotals {
+    subtotal {
+      amount
+      currency
+      formatted
+    }
+    shipping {
+      amount
+      currency
+      formatted
+    }
+    tax {
+      amount
+      currency
+      formatted
+    }
+    total {
+      amount
+      currency
+      formatted
+    }
+  }
+`);
+
+/** Where an order ships, as it keeps the address. */
+export const ShippingAddressFieldsFragment = graphql(`
+  fragment ShippingAddressFields on PostalAddress {
+    name
+    line1
+    line2
+    city
+    region
+    postalCode
+    country
+    phone
+  }
+`);
+
 /** What a customer and the admin see of an order; shared by My Orders, purchase and All Orders. */
 export const OrderFieldsFragment = graphql(`
   fragment OrderFields on Order {
@@ -10,10 +53,13 @@ export const OrderFieldsFragment = graphql(`
     description
     img
     quantity
+    currency
     totals {
-      total {
-        ...MoneyFields
-      }
+      ...OrderTotalsFields
+    }
+    shippingMethodName
+    shippingAddress {
+      ...ShippingAddressFields
     }
     status
     paid

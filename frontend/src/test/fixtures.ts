@@ -59,7 +59,10 @@ const orderFields = (id: string, totalPrice: number) => ({
   description: `Details of ${id}`,
   img: `/images/${id}.svg`,
   quantity: 2,
-  totals: { __typename: 'OrderTotals', total: dollars(totalPrice) },
+  currency: 'USD',
+  totals: totalsFixture(totalPrice),
+  shippingMethodName: null,
+  shippingAddress: null,
   status: 'Pending',
   paid: false,
   state: 'AwaitingPayment',
@@ -68,6 +71,15 @@ const orderFields = (id: string, totalPrice: number) => ({
   trackingNumber: null,
   engraving: null,
   createdAt: '2026-11-22T10:00:00.000Z',
+});
+
+/** OrderTotals in dollars: by default the lines' subtotal alone (no shipping, no tax), as a shop without shipping zones charges. */
+export const totalsFixture = (subtotal: number, shipping = 0, tax = 0, total = subtotal + shipping + tax) => ({
+  __typename: 'OrderTotals',
+  subtotal: dollars(subtotal),
+  shipping: dollars(shipping),
+  tax: dollars(tax),
+  total: dollars(total),
 });
 
 /** The option groups and variants of a product without options: one variant, named "", with its price (a Money), stock and photo. */
@@ -133,3 +145,57 @@ export const anyKey = (expected: Record<string, unknown>) => (variables: Record<
 /** A mock's variables matcher: an `input` of these fields and any idempotency key. */
 export const inputWithAnyKey = (expected: Record<string, unknown>) => (variables: Record<string, unknown>) =>
   withSomeKey(variables.input, expected);
+
+/** A saved address of Casey's book (every SavedAddress field): in San Francisco unless overridden. */
+export const addressFixture = (id: string, overrides: Record<string, unknown> = {}) => ({
+  __typename: 'Address',
+  id,
+  name: 'Casey Blade',
+  line1: `${id} Market St`,
+  line2: null,
+  city: 'San Francisco',
+  region: 'CA',
+  postalCode: '94103',
+  country: 'US',
+  phone: '+1 415 555 0100',
+  isDefault: false,
+  createdAt: '2026-11-20T10:00:00.000Z',
+  ...overrides,
+});
+
+/** A saved address as placeOrder and shippingOptions take it (its book fields left out). */
+export const shippingAddressOf = (address: ReturnType<typeof addressFixture>) => {
+  const { __typename, id: _id, isDefault: _isDefault, createdAt: _createdAt, ...input } = address;
+  return input;
+};
+
+/**
+ * A page's answer with the delivery choices it spreads: `me` with this address book, and the
+ * countries the shop ships to (none: a shop without shipping zones, whose orders ship free and untaxed).
+ */
+export const withDelivery = (me: object, addresses: unknown[], shippingCountries: string[] = []) => ({
+  me: { ...me, addresses },
+  shippingCountries,
+});
+
+/** A shipping option for an order of `subtotal` dollars, with its price, tax and total in dollars. */
+export const shippingOptionFixture = (
+  id: string,
+  name: string,
+  {
+    subtotal = 100,
+    price = 0,
+    tax = 0,
+    minDays = 2,
+    maxDays = 4,
+    total = subtotal + price + tax,
+  }: { subtotal?: number; price?: number; tax?: number; minDays?: number; maxDays?: number; total?: number } = {},
+) => ({
+  __typename: 'ShippingOption',
+  id,
+  name,
+  minDays,
+  maxDays,
+  price: dollars(price),
+  totals: totalsFixture(subtotal, price, tax, total),
+});

@@ -6,7 +6,7 @@ import type { MockLink } from '@apollo/client/testing';
 import { MockedProvider } from '@apollo/client/testing/react';
 import { ThemeProvider } from '@mui/material';
 import { SnackbarProvider } from 'notistack';
-import { print } from 'graphql';
+import { GraphQLError, print } from 'graphql';
 import { of } from 'rxjs';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { vi } from 'vitest';
@@ -83,14 +83,16 @@ export function renderPage(element: ReactElement, options: Options) {
 
 /**
  * A client whose terminating link answers every operation from `answer` and records its name, so
- * that a test can prove what was fetched and that nothing was fetched again.
+ * that a test can prove what was fetched and that nothing was fetched again. An answer that is a
+ * GraphQLError is the server's refusal; one that throws is a network failure.
  */
 export function countingClient(answer: (operationName: string, variables: Record<string, unknown>) => unknown) {
   const requests: string[] = [];
   const link = new ApolloLink((operation) => {
     const name = operation.operationName ?? print(operation.query);
     requests.push(name);
-    return of({ data: answer(name, operation.variables) as Record<string, unknown> });
+    const answered = answer(name, operation.variables);
+    return of(answered instanceof GraphQLError ? { errors: [answered] } : { data: answered as Record<string, unknown> });
   });
   return { client: new ApolloClient({ link, cache: createCache() }), requests };
 }

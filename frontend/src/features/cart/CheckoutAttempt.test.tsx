@@ -5,7 +5,15 @@ import { ApolloClient, ApolloLink } from '@apollo/client';
 import { of, throwError } from 'rxjs';
 import { createCache } from '../../lib/apollo';
 import { cart, type CartLine } from '../../lib/cart';
-import { dollars, oneVariantFixture, orderFixture, userFixture } from '../../test/fixtures';
+import {
+  addressFixture,
+  dollars,
+  oneVariantFixture,
+  orderFixture,
+  shippingAddressOf,
+  userFixture,
+  withDelivery,
+} from '../../test/fixtures';
 import { renderPage } from '../../test/render';
 import CheckoutPage from './CheckoutPage';
 
@@ -30,12 +38,15 @@ const line: CartLine = {
   seen: { name: 'Knife k1', img: '/images/k.svg', unitAmount: 5000, engravingAmount: 0, currency: 'USD', minimumQuantity: 1, stock: 9 },
 };
 
-/** A shop whose network fails the next `failures` orders; it records every order's input. */
+const home = addressFixture('1', { isDefault: true });
+const work = addressFixture('2', { line1: '2 Other Road' });
+
+/** A shop without shipping zones whose network fails the next `failures` orders; it records every order's input. */
 function shop(failures: number) {
-  const sent: { address: string; idempotencyKey: string }[] = [];
+  const sent: { shippingAddress: object; idempotencyKey: string }[] = [];
   const link = new ApolloLink((operation) => {
     if (operation.operationName === 'CartProduct') return of({ data: { product: knife } });
-    if (operation.operationName === 'CheckoutPage') return of({ data: { me: userFixture() } });
+    if (operation.operationName === 'CheckoutPage') return of({ data: withDelivery(userFixture(), [home, work]) });
     sent.push(operation.variables.input as (typeof sent)[number]);
     if (failures-- > 0) return throwError(() => new Error('Failed to fetch'));
     return of({ data: { placeOrder: orderFixture('o1') } });
@@ -88,11 +99,10 @@ test('after a reload mid-request the same checkout sends the same key; a changed
   await waitFor(() => expect(sent).toHaveLength(2));
   expect(sent[1].idempotencyKey).toBe(sent[0].idempotencyKey);
 
-  const address = screen.getByLabelText(/^Address/);
-  await userEvent.clear(address);
-  await userEvent.type(address, '2 Other Road');
+  await userEvent.click(screen.getByRole('radio', { name: /2 Other Road/ }));
   await placeOrder();
   expect(await screen.findByTestId('location')).toHaveTextContent('/dashboard/payment/o1');
-  expect(sent[2]).toMatchObject({ address: '2 Other Road' });
+  expect(sent[0]).toMatchObject({ shippingAddress: shippingAddressOf(home) });
+  expect(sent[2]).toMatchObject({ shippingAddress: shippingAddressOf(work) });
   expect(sent[2].idempotencyKey).not.toBe(sent[0].idempotencyKey);
 });

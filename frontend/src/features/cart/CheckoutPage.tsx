@@ -1,10 +1,10 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Alert, Box, Button, Card, CardContent, Container, Divider, Link, Stack, TextField, Typography } from '@mui/material';
-import { useFormik } from 'formik';
 import { useSnackbar } from 'notistack';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
-import { PHONE_PATTERN, phoneFormatMessage } from '@keen/rules';
-import FormikTextField from '../../components/FormikTextField';
+import DeliverySection from '../../components/delivery/DeliverySection';
+import DeliveryTotals from '../../components/delivery/DeliveryTotals';
+import { useDelivery } from '../../components/delivery/useDelivery';
 import PageHeading from '../../components/PageHeading';
 import QueryState from '../../components/QueryState';
 import EngravingText from '../../components/engraving/EngravingText';
@@ -20,7 +20,7 @@ import EmptyCart from './EmptyCart';
 import { CheckoutPageQuery, PlaceCartOrderMutation } from './operations';
 import { lineProblem, priceChanges, useFreshProducts } from './useFreshProducts';
 
-/** `/checkout`: who, where to, the lines and the total, then one order for the whole cart. */
+/** `/checkout`: who, where to and how, the lines and the totals, then one order for the whole cart. */
 export default function CheckoutPage() {
   const query = useQuery(CheckoutPageQuery);
   const lines = useCartLines();
@@ -28,17 +28,33 @@ export default function CheckoutPage() {
   return (
     <Container maxWidth="md" sx={{ pb: 4 }}>
       <PageHeading>Checkout</PageHeading>
-      {!lines.length ? <EmptyCart /> : <QueryState query={query}>{me && <CheckoutForm me={me} lines={lines} />}</QueryState>}
+      {!lines.length ? (
+        <EmptyCart />
+      ) : (
+        <QueryState query={query}>{query.data && me && <CheckoutForm me={me} choices={query.data} lines={lines} />}</QueryState>
+      )}
     </Container>
   );
 }
 
-interface Values {
-  phone: string;
-  address: string;
+/** The cart's lines as placeOrder and shippingOptions take them. */
+const orderLines = (lines: CartLine[]) =>
+  lines.map((line) => ({
+    productId: line.productId,
+    // A line stored before variants names none: the server takes the product's only one.
+    ...(line.variantId ? { variantId: line.variantId } : {}),
+    ...(line.customValue != null ? { customValue: line.customValue } : {}),
+    quantity: line.quantity,
+    ...(line.engraving ? { engraving: line.engraving } : {}),
+  }));
+
+interface CheckoutFormProps {
+  me: NonNullable<CheckoutPageResult['me']>;
+  choices: CheckoutPageResult;
+  lines: CartLine[];
 }
 
-function CheckoutForm({ me, lines }: { me: NonNullable<CheckoutPageResult['me']>; lines: CartLine[] }) {
+function CheckoutForm({ me, choices, lines }: CheckoutFormProps) {
   const navigate = useNavigate();
   const { enqueueSnackbar } = useSnackbar();
   // Nothing is placed until the shop's current prices and stock have been read and shown.
@@ -60,44 +76,26 @@ function CheckoutForm({ me, lines }: { me: NonNullable<CheckoutPageResult['me']>
       if (placed?.placeOrder) prependToLists(cache, 'myOrders', placed.placeOrder);
     },
   });
-  const formik = useFormik<Values>({
-    initialValues: { phone: me.phone ?? '', address: me.address ?? '' },
-    validate: (values) => {
-      const errors: Partial<Values> = {};
-      if (!values.phone.trim()) errors.phone = 'Phone is Required';
-      else if (!PHONE_PATTERN.test(values.phone.trim())) errors.phone = phoneFormatMessage();
-      if (!values.address.trim()) errors.address = 'Address is Required';
-      return errors;
-    },
-    onSubmit: async (values) => {
-      const input = {
-        phone: values.phone.trim(),
-        address: values.address.trim(),
-        lines: lines.map((line) => ({
-          productId: line.productId,
-          // A line stored before variants names none: the server takes the product's only one.
-          ...(line.variantId ? { variantId: line.variantId } : {}),
-          ...(line.customValue != null ? { customValue: line.customValue } : {}),
-          quantity: line.quantity,
-          ...(line.engraving ? { engraving: line.engraving } : {}),
-        })),
-      };
-      try {
-        const { data } = await placeOrder({ variables: { input: { ...input, idempotencyKey: attempt.keyFor(input) } } });
-        const id = data?.placeOrder.id;
-        if (!id) return;
-        attempt.finish();
-        cart.clear();
-        enqueueSnackbar('Order Placed', { variant: 'success' });
-        navigate(`/dashboard/payment/${id}`);
-      } catch (failure) {
-        enqueueSnackbar(errorMessage(failure), { variant: 'error' });
-      }
-    },
+  const delivery = useDelivery({ choices, lines: orderLines(lines), customer: me });
+  const { sending, onSubmit } = useSubmitOnce(async () => {
+    const shipping = delivery.order();
+    if (!shipping) return delivery.touch();
+    const input = { ...shipping, lines: orderLines(lines) };
+    try {
+      const { data: placed } = await placeOrder({ variables: { input: { ...input, idempotencyKey: attempt.keyFor(input) } } });
+      const id = placed?.placeOrder.id;
+      if (!id) return;
+      attempt.finish();
+      // Before the cart empties, which would show the empty cart instead of this form meanwhile.
+      await delivery.afterOrder();
+      cart.clear();
+      enqueueSnackbar('Order Placed', { variant: 'success' });
+      navigate(`/dashboard/payment/${id}`);
+    } catch (failure) {
+      enqueueSnackbar(errorMessage(failure), { variant: 'error' });
+    }
   });
-  const { sending, onSubmit } = useSubmitOnce(formik.submitForm);
   const readOnly = { slotProps: { htmlInput: { readOnly: true } }, fullWidth: true };
-  const total = cartTotal(lines);
   const formatMoney = useFormatMoney();
 
   return (
@@ -107,8 +105,7 @@ function CheckoutForm({ me, lines }: { me: NonNullable<CheckoutPageResult['me']>
           <Stack spacing={2}>
             <TextField id="checkout-name" label="Name" value={me.name} {...readOnly} />
             <TextField id="checkout-email" label="Email" value={me.email} {...readOnly} />
-            <FormikTextField formik={formik} id="checkout-phone" name="phone" label="Phone" type="tel" />
-            <FormikTextField formik={formik} id="checkout-address" name="address" label="Address" multiline minRows={2} />
+            <DeliverySection delivery={delivery} idPrefix="checkout" />
             <Typography variant="h6" component="h2">
               Your order
             </Typography>
@@ -130,9 +127,7 @@ function CheckoutForm({ me, lines }: { me: NonNullable<CheckoutPageResult['me']>
               ))}
             </Box>
             <Divider />
-            <Typography variant="h6" component="p" sx={{ textAlign: 'right' }}>
-              Total: {formatMoney(total.amount, total.currency)}
-            </Typography>
+            <DeliveryTotals delivery={delivery} linesTotal={cartTotal(lines)} />
             {problems.length > 0 && (
               <Alert severity="error">
                 {problems.join('. ')}.{' '}
@@ -142,7 +137,12 @@ function CheckoutForm({ me, lines }: { me: NonNullable<CheckoutPageResult['me']>
               </Alert>
             )}
             {freshError ? <Alert severity="error">Could not check the current prices and stock: {errorMessage(freshError)}</Alert> : null}
-            <Button type="submit" variant="contained" loading={sending} disabled={products === null || problems.length > 0}>
+            <Button
+              type="submit"
+              variant="contained"
+              loading={sending}
+              disabled={products === null || problems.length > 0 || delivery.status !== 'ready'}
+            >
               Place order
             </Button>
           </Stack>

@@ -3,7 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route } from 'react-router-dom';
 import { countingClient, renderPage } from '../../test/render';
-import { dollars, oneVariantFixture, userFixture } from '../../test/fixtures';
+import { addressFixture, dollars, oneVariantFixture, userFixture, withDelivery } from '../../test/fixtures';
 import { cart, type CartLine } from '../../lib/cart';
 import CartPage from './CartPage';
 import CheckoutPage from './CheckoutPage';
@@ -46,11 +46,14 @@ const product = (
   return { ...oneVariantFixture(fields), ...fields };
 };
 
-/** Answers every cart product from `shop`, and the checkout's profile. */
+/** The checkout's profile with one saved address. */
+const checkoutPage = () => withDelivery(userFixture(), [addressFixture('1', { isDefault: true })]);
+
+/** Answers every cart product from `shop`, and the checkout's profile in a shop without shipping zones. */
 function shopClient(shop: Record<string, ReturnType<typeof product>>) {
   return countingClient((name, variables) => {
     if (name === 'CartProduct') return { product: shop[variables.id as string] ?? null };
-    if (name === 'CheckoutPage') return { me: userFixture() };
+    if (name === 'CheckoutPage') return checkoutPage();
     throw new Error(`unexpected ${name}`);
   });
 }
@@ -183,7 +186,7 @@ test('/checkout lists what changed and will not place the order until the cart i
 test('/checkout places nothing while the current prices and stock cannot be read', async () => {
   cart.add(line('a', 1));
   const { client, requests } = countingClient((name) => {
-    if (name === 'CheckoutPage') return { me: userFixture() };
+    if (name === 'CheckoutPage') return checkoutPage();
     throw new Error('The shop cannot be reached');
   });
   show('/checkout', client);

@@ -3,7 +3,15 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route } from 'react-router-dom';
 import { countingClient, renderPage } from '../../test/render';
-import { dollars, oneVariantFixture, orderFixture, userFixture } from '../../test/fixtures';
+import {
+  addressFixture,
+  dollars,
+  oneVariantFixture,
+  orderFixture,
+  shippingAddressOf,
+  userFixture,
+  withDelivery,
+} from '../../test/fixtures';
 import { santokuProduct, santokuVariants } from '../../test/variantFixtures';
 import { cart, type CartLine } from '../../lib/cart';
 import CartPage from './CartPage';
@@ -53,12 +61,14 @@ const knife = (id: string) => {
   return { ...fields, ...oneVariantFixture(fields) };
 };
 
-/** Answers the cart's products from `shop`, the checkout's profile, and records what an order sends. */
+const home = addressFixture('1', { isDefault: true });
+
+/** Answers the cart's products from `shop`, the checkout's profile (a shop without shipping zones), and records what an order sends. */
 function shopClient(shop: Record<string, unknown>) {
   const placed: unknown[] = [];
   const client = countingClient((name, variables) => {
     if (name === 'CartProduct') return { product: shop[variables.id as string] ?? null };
-    if (name === 'CheckoutPage') return { me: userFixture() };
+    if (name === 'CheckoutPage') return withDelivery(userFixture(), [home]);
     if (name === 'PlaceCartOrder') {
       placed.push(variables.input);
       return { placeOrder: orderFixture('o1') };
@@ -150,8 +160,8 @@ test('checkout names each variant and sends its variantId and measure; a line wi
   expect(await screen.findByTestId('location')).toHaveTextContent('/dashboard/payment/o1');
   expect(placed).toEqual([
     {
-      phone: '5550100',
-      address: '1 Forge Lane',
+      phone: '+1 415 555 0100',
+      shippingAddress: shippingAddressOf(home),
       lines: [
         { productId: 's1', variantId: 'vmm-ebony', customValue: 23.5, quantity: 1 },
         { productId: 's1', variantId: 'v18-walnut', quantity: 2 },

@@ -18,8 +18,8 @@ export const CheckoutPageQuery = graphql(`
       name
       email
       phone
-      address
     }
+    ...DeliveryChoices
   }
 `);
 

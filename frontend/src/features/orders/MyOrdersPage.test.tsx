@@ -1,7 +1,9 @@
-import { expect, test, vi } from 'vitest';
+import { afterEach, expect, test, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Auth } from 'firebase/auth';
-import { lineFixture, orderFixture } from '../../test/fixtures';
+import { knowShop } from '../../lib/money';
+import { totalsRows } from '../../test/delivery';
+import { lineFixture, orderFixture, totalsFixture } from '../../test/fixtures';
 import { authState, countingClient, renderPage } from '../../test/render';
 import MyOrdersPage from './MyOrdersPage';
 
@@ -193,4 +195,45 @@ test('every line names its variant: "product, variant"; a one-line order of a va
   expect(rows[1]).toHaveTextContent('Engraved Santoku, 23.5 cm / Walnut');
   expect(rows[2]).toHaveTextContent('Bread Knife');
   expect(rows[2]).not.toHaveTextContent('Bread Knife,');
+});
+
+const US_SHOP = { currency: 'USD', locale: 'en-US', country: 'US', pricesIncludeTax: false };
+afterEach(() => knowShop(US_SHOP));
+
+test('Details shows the receipt: the lines, where it ships, and the breakdown with the VAT inside a tax-inclusive total', async () => {
+  knowShop({ ...US_SHOP, pricesIncludeTax: true });
+  const shipped = orderFixture('o7', {
+    totals: totalsFixture(100, 5, 17.5, 105),
+    shippingMethodName: 'Standard (UK)',
+    shippingAddress: {
+      __typename: 'PostalAddress',
+      name: 'Casey Blade',
+      line1: '1 Forge Lane',
+      line2: null,
+      city: 'Sheffield',
+      region: null,
+      postalCode: 'S1 2HE',
+      country: 'GB',
+      phone: '+44 114 496 0000',
+    },
+  });
+  const { client } = countingClient((name, variables) =>
+    name === 'MyOrders' ? { myOrders: { __typename: 'OrderList', totalItems: 2, items: [shipped, orders[0]] } } : answer(name, variables),
+  );
+  renderPage(<MyOrdersPage />, { path: '/dashboard/myOrders', route: '/dashboard/myOrders', client });
+  fireEvent.click(await screen.findByRole('button', { name: 'Details of order #o7' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Order #o7' });
+  expect(within(dialog).getByRole('list', { name: 'Order lines' })).toHaveTextContent('2 x Knife o7$100.00');
+  expect(within(dialog).getByRole('group', { name: 'Shipping address' })).toHaveTextContent(
+    'Casey Blade1 Forge LaneSheffieldS1 2HEUnited Kingdom+44 114 496 0000',
+  );
+  expect(totalsRows()).toEqual(['Subtotal: $100.00', 'Shipping – Standard (UK): $5.00', 'Total: $105.00', 'incl. $17.50 VAT']);
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+  // An order from before delivery was set up: no address, and its total alone.
+  fireEvent.click(screen.getByRole('button', { name: 'Details of order #o1' }));
+  const older = await screen.findByRole('dialog', { name: 'Order #o1' });
+  expect(within(older).queryByRole('group', { name: 'Shipping address' })).not.toBeInTheDocument();
+  expect(totalsRows()).toEqual(['Total: $100.00']);
 });

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Avatar, Box, Button, Chip, TableCell, TableRow, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
@@ -10,6 +11,7 @@ import EngravingText from '../../components/engraving/EngravingText';
 import SimpleTable from '../../components/SimpleTable';
 import { CancelOrderMutation, MyOrdersQuery } from '../../operations/orders';
 import { lineName } from '../../lib/variants';
+import OrderReceiptDialog from './OrderReceiptDialog';
 import VerifyEmailNotice from './VerifyEmailNotice';
 
 type OrderRow = MyOrdersResult['myOrders']['items'][number];
@@ -44,6 +46,8 @@ export default function MyOrdersPage() {
     ),
   });
   const orders = query.data?.myOrders.items ?? [];
+  const [receipt, setReceipt] = useState<OrderRow | null>(null);
+  const [receiptOpen, setReceiptOpen] = useState(false);
 
   return (
     <Box>
@@ -124,7 +128,21 @@ export default function MyOrdersPage() {
                     </Typography>
                   )}
                 </TableCell>
-                <TableCell>{order.totals.total.formatted}</TableCell>
+                <TableCell>
+                  {order.totals.total.formatted}
+                  <Box>
+                    <Button
+                      size="small"
+                      onClick={() => {
+                        setReceipt(order);
+                        setReceiptOpen(true);
+                      }}
+                      aria-label={`Details of order #${shortOrderId(order.id)}`}
+                    >
+                      Details
+                    </Button>
+                  </Box>
+                </TableCell>
                 <TableCell>{order.lines.reduce((units, line) => units + line.quantity, 0)}</TableCell>
                 <TableCell>
                   {order.state === 'AwaitingPayment' && (
@@ -144,6 +162,7 @@ export default function MyOrdersPage() {
           </SimpleTable>
         )}
         {deletion.dialog}
+        <OrderReceiptDialog open={receiptOpen} order={receipt} onClose={() => setReceiptOpen(false)} />
       </QueryState>
     </Box>
   );

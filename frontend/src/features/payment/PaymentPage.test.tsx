@@ -6,7 +6,8 @@ import type { MockLink } from '@apollo/client/testing';
 import { MockedProvider } from '@apollo/client/testing/react';
 import { GraphQLError } from 'graphql';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { anyKey, dollars } from '../../test/fixtures';
+import { totalsRows } from '../../test/delivery';
+import { anyKey, dollars, totalsFixture } from '../../test/fixtures';
 import {
   CompleteTestPaymentAuthenticationMutation,
   ConfirmTestCardPaymentMutation,
@@ -46,7 +47,9 @@ const pageMock: MockLink.MockedResponse = {
         __typename: 'Order',
         id: ORDER_ID,
         name: 'Damascus Chef Knife',
-        totals: { __typename: 'OrderTotals', total: dollars(50) },
+        totals: totalsFixture(50),
+        shippingMethodName: null,
+        shippingAddress: null,
         paid: false,
         state: 'AwaitingPayment',
         transactionId: null,
@@ -129,6 +132,46 @@ test('shows the order, enables Pay once the intent exists, and after success sho
   expect(screen.getByText(/Your transaction id :/).textContent).toBe('Your transaction id : pi_test1');
   expect(pay.disabled).toBe(true);
   expect(cache.extract()[`Order:${ORDER_ID}`]).toMatchObject({ paid: true, state: 'Paid', transactionId: 'pi_test1' });
+});
+
+test('an order shipped to an address shows where, and its subtotal, shipping with its method, tax and total', async () => {
+  const shipped = structuredClone(pageMock);
+  Object.assign((shipped.result as { data: { order: Record<string, unknown> } }).data.order, {
+    totals: totalsFixture(50, 4.95, 4.96),
+    shippingMethodName: 'Standard (US)',
+    shippingAddress: {
+      __typename: 'PostalAddress',
+      name: 'Casey Blade',
+      line1: '500 Market St',
+      line2: 'Suite 2',
+      city: 'San Francisco',
+      region: 'CA',
+      postalCode: '94103',
+      country: 'US',
+      phone: '+1 415 555 0100',
+    },
+  });
+  renderPage([shipped, intentMock]);
+  expect(await screen.findByText('Please pay : $59.91')).toBeTruthy();
+  const address = screen.getByRole('group', { name: 'Shipping address' });
+  expect([...address.querySelectorAll('p')].map((line) => line.textContent)).toEqual([
+    'Casey Blade',
+    '500 Market St',
+    'Suite 2',
+    'San Francisco, CA 94103',
+    'United States',
+    '+1 415 555 0100',
+  ]);
+  expect(totalsRows()).toEqual(['Subtotal: $50.00', 'Shipping – Standard (US): $4.95', 'Tax: $4.96', 'Total: $59.91']);
+  await screen.findByRole('button', { name: 'Pay' });
+});
+
+test('an order placed without a shipping address (before delivery was set up) shows its total alone', async () => {
+  renderPage([pageMock, intentMock]);
+  expect(await screen.findByText('Please pay : $50.00')).toBeTruthy();
+  expect(screen.queryByRole('group', { name: 'Shipping address' })).toBeNull();
+  expect(totalsRows()).toEqual(['Total: $50.00']);
+  await screen.findByRole('button', { name: 'Pay' });
 });
 
 test('a declined card shows the provider message in red and leaves Pay enabled', async () => {

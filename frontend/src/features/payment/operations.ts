@@ -11,9 +11,11 @@ export const PaymentPageQuery = graphql(`
       id
       name
       totals {
-        total {
-          ...MoneyFields
-        }
+        ...OrderTotalsFields
+      }
+      shippingMethodName
+      shippingAddress {
+        ...ShippingAddressFields
       }
       paid
       state

@@ -5,7 +5,7 @@ import { renderPage } from '../../test/render';
 import { MeQuery } from '../../operations/me';
 import MyProfilePage from './MyProfilePage';
 import { SetOrderEmailsMutation, UpdateProfileMutation } from './operations';
-import { MyAddressesQuery } from './addresses/operations';
+import { MyAddressesQuery } from '../../operations/addresses';
 
 const me = userFixture({ img: 'https://img.test/casey.png' });
 const meMock = { request: { query: MeQuery, variables: {} }, result: { data: { me } } };

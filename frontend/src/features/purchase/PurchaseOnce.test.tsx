@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { dollars, oneVariantFixture, orderFixture } from '../../test/fixtures';
+import { addressFixture, dollars, oneVariantFixture, orderFixture, withDelivery } from '../../test/fixtures';
 import { holdingClient } from '../../test/holdingClient';
 import { renderPage } from '../../test/render';
 import PurchasePage from './PurchasePage';
@@ -19,12 +19,14 @@ const product = {
   engravingSurcharge: dollars(0),
   ...oneVariantFixture({ id: 'p1', priceFrom: dollars(120), quantity: 10, img: '/images/chef.svg' }),
 };
-const me = { __typename: 'User', id: 'u1', name: 'Casey Blade', email: 'casey@keen.test', phone: '5550100', address: '1 Forge Lane' };
+const me = { __typename: 'User', id: 'u1', name: 'Casey Blade', email: 'casey@keen.test', phone: '5550100' };
 const placed = { ...orderFixture('o9', { name: product.name, quantity: 2 }), product: { __typename: 'Product', id: 'p1', quantity: 8 } };
 
 test('Place Order shows progress while the order is sent; a second click or double submit sends nothing more', async () => {
   const { client, sent, release } = holdingClient(['PlaceOrder'], (name) =>
-    name === 'PurchasePage' ? { me, product, engravingFonts: [] } : { placeOrder: placed },
+    name === 'PurchasePage'
+      ? { ...withDelivery(me, [addressFixture('1', { isDefault: true })]), product, engravingFonts: [] }
+      : { placeOrder: placed },
   );
   renderPage(<PurchasePage />, { path: '/purchase/:id', route: '/purchase/p1', client });
   const button = await screen.findByRole('button', { name: 'Place Order' });

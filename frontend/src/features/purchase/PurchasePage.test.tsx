@@ -2,7 +2,17 @@ import { expect, test } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { GraphQLError } from 'graphql';
 import type { MockLink } from '@apollo/client/testing';
-import { cacheWithEmptyList, dollars, engravingFixture, inputWithAnyKey, oneVariantFixture, orderFixture } from '../../test/fixtures';
+import {
+  addressFixture,
+  cacheWithEmptyList,
+  dollars,
+  engravingFixture,
+  inputWithAnyKey,
+  oneVariantFixture,
+  orderFixture,
+  shippingAddressOf,
+  withDelivery,
+} from '../../test/fixtures';
 import { renderPage } from '../../test/render';
 import { MyOrdersQuery } from '../../operations/orders';
 import { PlaceOrderMutation, PurchasePageQuery } from './operations';
@@ -22,13 +32,22 @@ const product = {
   engravingSurcharge: dollars(0),
   ...oneVariantFixture({ id: 'p1', priceFrom: dollars(120), quantity: 10, img: '/images/chef.svg' }),
 };
-const me = { __typename: 'User', id: 'u1', name: 'Casey Blade', email: 'casey@keen.test', phone: '5550100', address: '1 Forge Lane' };
+const me = { __typename: 'User', id: 'u1', name: 'Casey Blade', email: 'casey@keen.test', phone: '5550100' };
+const home = addressFixture('1', { isDefault: true });
 const engravingFonts = [
   { __typename: 'EngravingFont', id: 'serif', name: 'Serif (Playfair Display)' },
   { __typename: 'EngravingFont', id: 'script', name: 'Script (Great Vibes)' },
 ];
-const pageMock = { request: { query: PurchasePageQuery, variables: { id: 'p1' } }, result: { data: { me, product, engravingFonts } } };
-const orderInput = { productId: 'p1', quantity: 3, phone: '5550100', address: '1 Forge Lane' };
+/** The page for a customer with these saved addresses (the default one unless told) in a shop without shipping zones. */
+const pageMock = (addresses: unknown[] = [home]) => ({
+  request: { query: PurchasePageQuery, variables: { id: 'p1' } },
+  result: { data: { ...withDelivery(me, addresses), product, engravingFonts } },
+});
+const orderInput = {
+  lines: [{ productId: 'p1', quantity: 3 }],
+  phone: '+1 415 555 0100',
+  shippingAddress: shippingAddressOf(home),
+};
 const placed = {
   ...orderFixture('o9', {
     name: product.name,
@@ -49,7 +68,8 @@ function setQuantity(value: string) {
 const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Place Order' }));
 
 test('shows the customer and product read-only, phone and address editable, quantity min 1', async () => {
-  renderPurchase([pageMock]);
+  // No saved address: the address's own fields, the country the shop's own.
+  renderPurchase([pageMock([])]);
   expect(await screen.findByLabelText(/^Name/)).toHaveValue('Casey Blade');
   for (const label of [/^Name/, /^Email/, /^Product Name/, /^Price/, /^Stock/]) {
     expect(screen.getByLabelText(label)).toHaveAttribute('readonly');
@@ -57,12 +77,16 @@ test('shows the customer and product read-only, phone and address editable, quan
   expect(screen.getByLabelText(/^Price/)).toHaveValue('$120.00');
   expect(screen.getByLabelText(/^Stock/)).toHaveValue('10');
   expect(screen.getByLabelText(/^Phone/)).not.toHaveAttribute('readonly');
-  expect(screen.getByLabelText(/^Address/)).not.toHaveAttribute('readonly');
+  expect(screen.getByLabelText('Phone')).toHaveValue('5550100');
+  expect(screen.getByLabelText('Address')).not.toHaveAttribute('readonly');
+  expect(screen.getByLabelText('City')).not.toHaveAttribute('readonly');
+  expect(screen.getByLabelText('ZIP code')).not.toHaveAttribute('readonly');
+  expect(screen.getByRole('combobox', { name: 'Country' })).toHaveValue('United States');
   expect(screen.getByLabelText(/^Quantity/)).toHaveAttribute('min', '1');
 });
 
 test('the three quantity messages: empty, above stock, below the minimum', async () => {
-  renderPurchase([pageMock]);
+  renderPurchase([pageMock()]);
   await screen.findByLabelText(/^Quantity/);
 
   setQuantity('');
@@ -80,7 +104,7 @@ test('the three quantity messages: empty, above stock, below the minimum', async
 
 test('a refusal from the server shows its message in a toast', async () => {
   renderPurchase([
-    pageMock,
+    pageMock(),
     {
       request: { query: PlaceOrderMutation, variables: inputWithAnyKey(orderInput) },
       result: {
@@ -98,7 +122,7 @@ test('placing an order toasts "Order Placed", adds it to the cached My Orders an
   const cache = cacheWithEmptyList(MyOrdersQuery, { options: { skip: 0, take: 100 } }, 'myOrders', 'OrderList');
   renderPurchase(
     [
-      pageMock,
+      pageMock(),
       { request: { query: PlaceOrderMutation, variables: inputWithAnyKey(orderInput) }, result: { data: { placeOrder: placed } } },
     ],
     cache,
@@ -117,13 +141,13 @@ test('placing an order toasts "Order Placed", adds it to the cached My Orders an
 const engravable = { ...product, engravable: true, engravingMaxLength: 12, engravingSurcharge: dollars(15) };
 const engravableMock = {
   request: { query: PurchasePageQuery, variables: { id: 'p1' } },
-  result: { data: { me, product: engravable, engravingFonts } },
+  result: { data: { ...withDelivery(me, [home]), product: engravable, engravingFonts } },
 };
 const typeEngraving = (value: string) => fireEvent.change(screen.getByLabelText(/^Engraving text/), { target: { value } });
 const preview = () => screen.getByRole('img', { name: 'Engraving preview' });
 
 test('a product that cannot be engraved shows no engraving fields', async () => {
-  renderPurchase([pageMock]);
+  renderPurchase([pageMock()]);
   await screen.findByLabelText(/^Quantity/);
   expect(screen.queryByLabelText(/^Engraving text/)).not.toBeInTheDocument();
   expect(screen.queryByRole('img', { name: 'Engraving preview' })).not.toBeInTheDocument();
@@ -170,7 +194,10 @@ test('an engraved order sends the text and font', async () => {
     {
       request: {
         query: PlaceOrderMutation,
-        variables: inputWithAnyKey({ ...orderInput, quantity: 2, engraving: { text: 'For Sam', font: 'script' } }),
+        variables: inputWithAnyKey({
+          ...orderInput,
+          lines: [{ productId: 'p1', quantity: 2, engraving: { text: 'For Sam', font: 'script' } }],
+        }),
       },
       result: { data: { placeOrder: { ...placed, quantity: 2, totalPrice: 270, engraving: engravingFixture('For Sam', 'script') } } },
     },

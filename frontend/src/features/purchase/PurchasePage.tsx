@@ -12,10 +12,12 @@ import EngravingFields from '../../components/engraving/EngravingFields';
 import { DEFAULT_ENGRAVING_FONT } from '../../components/engraving/fonts';
 import { prependToLists } from '../../lib/listCache';
 import { useSubmitOnce } from '../../lib/submitOnce';
-import type { PurchasePageQuery as PurchasePageResult } from '../../gql/graphql';
+import type { OrderLineInput, PurchasePageQuery as PurchasePageResult } from '../../gql/graphql';
 import { PlaceOrderMutation, PurchasePageQuery } from './operations';
-import { engravingError, PHONE_PATTERN, phoneFormatMessage, quantityError } from '@keen/rules';
-import FormikTextField from '../../components/FormikTextField';
+import { engravingError, quantityError } from '@keen/rules';
+import { DeliverTo, ShippingMethods } from '../../components/delivery/DeliverySection';
+import DeliveryTotals from '../../components/delivery/DeliveryTotals';
+import { useDelivery } from '../../components/delivery/useDelivery';
 import AddToCartButton from '../../components/AddToCartButton';
 import { seenOf } from '../../lib/cart';
 import { useFormatMoney } from '../../lib/money';
@@ -23,8 +25,6 @@ import VariantPicker from '../../components/VariantPicker';
 import { customOf, hasChoice, initialVariant, lineName, measureError, unitPrice, variantLabel } from '../../lib/variants';
 
 interface Values {
-  phone: string;
-  address: string;
   quantity: string;
   engravingText: string;
   engravingFont: string;
@@ -89,7 +89,7 @@ export default function PurchasePage() {
           </Card>
         </Grid>
         <Grid size={{ xs: 12, md: 7 }}>
-          <PurchaseForm product={product} me={me} fonts={data.engravingFonts} chosen={chosen} onChoose={choose} />
+          <PurchaseForm product={product} me={me} choices={data} fonts={data.engravingFonts} chosen={chosen} onChoose={choose} />
         </Grid>
       </Grid>
     </Container>
@@ -99,6 +99,8 @@ export default function PurchasePage() {
 interface PurchaseFormProps {
   product: Product;
   me: NonNullable<PurchasePageResult['me']>;
+  /** The saved addresses and shipping countries (the page's query spreads DeliveryChoices). */
+  choices: PurchasePageResult;
   fonts: PurchasePageResult['engravingFonts'];
   /** The variant chosen among several; null for a product without options. */
   chosen: Variant | null;
@@ -106,7 +108,7 @@ interface PurchaseFormProps {
 }
 
 /** The order form, once the customer and the product are known: their values start it. */
-function PurchaseForm({ product, me, fonts, chosen, onChoose }: PurchaseFormProps) {
+function PurchaseForm({ product, me, choices, fonts, chosen, onChoose }: PurchaseFormProps) {
   const navigate = useNavigate();
   const { enqueueSnackbar } = useSnackbar();
   // A retry of the same order (a double click, a network error, a reload) cannot place a second one.
@@ -126,10 +128,26 @@ function PurchaseForm({ product, me, fonts, chosen, onChoose }: PurchaseFormProp
   const stock = { quantity: choice ? (chosen?.quantity ?? 0) : product.quantity, minimumQuantity: product.minimumQuantity };
   const custom = customOf(product.optionGroups, chosen);
 
+  /** The first of quantity, measure and engraving rules the values break; '' when none (the server's messages). */
+  const lineError = (values: Values) =>
+    (custom && measureError(custom, values.measure, product.name)) ||
+    quantityError(values.quantity, stock) ||
+    engravingError(values.engravingText, values.engravingFont, fontIds, product);
+  /** The order's one line as placeOrder and shippingOptions take it, once the values obey the product's rules. */
+  const orderLine = (values: Values): OrderLineInput | null =>
+    lineError(values)
+      ? null
+      : {
+          productId: product.id,
+          // A product without options orders its only variant: its line names none.
+          ...(chosen && { variantId: chosen.id }),
+          ...(custom && { customValue: Number(values.measure) }),
+          quantity: Number(values.quantity),
+          ...(values.engravingText ? { engraving: { text: values.engravingText, font: values.engravingFont } } : {}),
+        };
+
   const formik = useFormik<Values>({
     initialValues: {
-      phone: me.phone ?? '',
-      address: me.address ?? '',
       quantity: String(product.minimumQuantity),
       engravingText: '',
       engravingFont: DEFAULT_ENGRAVING_FONT,
@@ -137,9 +155,6 @@ function PurchaseForm({ product, me, fonts, chosen, onChoose }: PurchaseFormProp
     },
     validate: (values) => {
       const errors: Partial<Values> = {};
-      if (!values.phone.trim()) errors.phone = 'Phone is Required';
-      else if (!PHONE_PATTERN.test(values.phone.trim())) errors.phone = phoneFormatMessage();
-      if (!values.address.trim()) errors.address = 'Address is Required';
       const quantity = quantityError(values.quantity, stock);
       if (quantity) errors.quantity = quantity;
       const measure = custom && measureError(custom, values.measure, product.name);
@@ -149,25 +164,14 @@ function PurchaseForm({ product, me, fonts, chosen, onChoose }: PurchaseFormProp
       return errors;
     },
     onSubmit: async (values) => {
-      const engraving = values.engravingText ? { engraving: { text: values.engravingText, font: values.engravingFont } } : {};
-      const contact = { phone: values.phone.trim(), address: values.address.trim() };
-      const input = chosen
-        ? {
-            ...contact,
-            lines: [
-              {
-                productId: product.id,
-                variantId: chosen.id,
-                ...(custom ? { customValue: Number(values.measure) } : {}),
-                quantity: Number(values.quantity),
-                ...engraving,
-              },
-            ],
-          }
-        : { productId: product.id, quantity: Number(values.quantity), ...contact, ...engraving };
+      const shipping = delivery.order();
+      const ordered = orderLine(values);
+      if (!shipping || !ordered) return;
+      const input = { ...shipping, lines: [ordered] };
       try {
         await placeOrder({ variables: { input: { ...input, idempotencyKey: attempt.keyFor(input) } } });
         attempt.finish();
+        await delivery.afterOrder();
         enqueueSnackbar('Order Placed', { variant: 'success' });
         navigate('/dashboard/myOrders');
       } catch (failure) {
@@ -175,20 +179,21 @@ function PurchaseForm({ product, me, fonts, chosen, onChoose }: PurchaseFormProp
       }
     },
   });
+  const line = orderLine(formik.values);
+  const delivery = useDelivery({ choices, lines: line && [line], customer: me });
 
   const { sending, onSubmit } = useSubmitOnce(async () => {
     const errors = await formik.validateForm();
     if (errors.quantity) enqueueSnackbar(errors.quantity, { variant: 'error' });
     formik.setFieldTouched('measure', true, false);
+    // An address still incomplete shows what it lacks.
+    if (delivery.status === 'incomplete') delivery.touch();
     await formik.submitForm();
   });
 
-  /** The quantity and engraving chosen here, once they obey the product's rules (phone and address are asked at checkout). */
+  /** The quantity and engraving chosen here, once they obey the product's rules (the delivery is asked at checkout). */
   const cartLine = () => {
-    const message =
-      (custom && measureError(custom, formik.values.measure, product.name)) ||
-      quantityError(formik.values.quantity, stock) ||
-      engravingError(formik.values.engravingText, formik.values.engravingFont, fontIds, product);
+    const message = lineError(formik.values);
     if (message) {
       if (custom) formik.setFieldTouched('measure', true, false);
       enqueueSnackbar(message, { variant: 'error' });
@@ -237,8 +242,7 @@ function PurchaseForm({ product, me, fonts, chosen, onChoose }: PurchaseFormProp
             )}
             <TextField id="purchase-price" label="Price" value={formatMoney(price, currency)} {...readOnly} />
             <TextField id="purchase-stock" label="Stock" value={stock.quantity} {...readOnly} />
-            <FormikTextField formik={formik} id="purchase-phone" name="phone" label="Phone" type="tel" />
-            <FormikTextField formik={formik} id="purchase-address" name="address" label="Address" multiline minRows={2} />
+            <DeliverTo delivery={delivery} idPrefix="purchase" />
             <TextField
               id="purchase-quantity"
               label="Quantity"
@@ -264,8 +268,15 @@ function PurchaseForm({ product, me, fonts, chosen, onChoose }: PurchaseFormProp
                 onBlur={formik.handleBlur}
               />
             )}
-            <Typography>Total: {formatMoney(quantity * (price + surcharge), currency)}</Typography>
-            <Button type="submit" variant="contained" loading={sending}>
+            <ShippingMethods delivery={delivery} idPrefix="purchase" />
+            <DeliveryTotals delivery={delivery} linesTotal={{ amount: quantity * (price + surcharge), currency }} />
+            <Button
+              type="submit"
+              variant="contained"
+              loading={sending}
+              // Nothing to place while the address is refused or its options are on their way.
+              disabled={delivery.status === 'refused' || delivery.status === 'loading'}
+            >
               Place Order
             </Button>
             <AddToCartButton productName={chosen ? lineName(product.name, chosen.name) : product.name} line={cartLine} />

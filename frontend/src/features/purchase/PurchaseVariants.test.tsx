@@ -3,17 +3,18 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { useLocation, useNavigationType } from 'react-router-dom';
 import type { MockLink } from '@apollo/client/testing';
-import { inputWithAnyKey, orderFixture } from '../../test/fixtures';
+import { addressFixture, inputWithAnyKey, orderFixture, shippingAddressOf, withDelivery } from '../../test/fixtures';
 import { renderPage } from '../../test/render';
 import { santokuProduct } from '../../test/variantFixtures';
 import { cart } from '../../lib/cart';
 import { PlaceOrderMutation, PurchasePageQuery } from './operations';
 import PurchasePage from './PurchasePage';
 
-const me = { __typename: 'User', id: 'u1', name: 'Casey Blade', email: 'casey@keen.test', phone: '5550100', address: '1 Forge Lane' };
+const me = { __typename: 'User', id: 'u1', name: 'Casey Blade', email: 'casey@keen.test', phone: '5550100' };
+const home = addressFixture('1', { isDefault: true });
 const pageMock = {
   request: { query: PurchasePageQuery, variables: { id: 's1' } },
-  result: { data: { me, product: santokuProduct(), engravingFonts: [] } },
+  result: { data: { ...withDelivery(me, [home]), product: santokuProduct(), engravingFonts: [] } },
 };
 
 /** Where the router is, and whether it got there by replacing the entry. */
@@ -86,8 +87,8 @@ test('the arrows move within a group and skip the sold-out value', async () => {
 
 test('made to measure: a measure field with its bounds and surcharge, checked here in the server words before anything is sent', async () => {
   const input = {
-    phone: '5550100',
-    address: '1 Forge Lane',
+    phone: '+1 415 555 0100',
+    shippingAddress: shippingAddressOf(home),
     lines: [{ productId: 's1', variantId: 'vmm-walnut', customValue: 23.5, quantity: 1 }],
   };
   const placed = { ...orderFixture('o9'), product: { __typename: 'Product', id: 's1', quantity: 15 } };

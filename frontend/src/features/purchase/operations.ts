@@ -7,8 +7,8 @@ export const PurchasePageQuery = graphql(`
       name
       email
       phone
-      address
     }
+    ...DeliveryChoices
     product(id: $id) {
       ...ProductFields
       ...ProductEngravingFields

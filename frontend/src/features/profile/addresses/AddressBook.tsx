@@ -1,14 +1,16 @@
 import { useState } from 'react';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Box, Button, Card, CardActions, CardContent, Chip, Stack, Typography } from '@mui/material';
-import { formatAddress, formatAddressLines } from '@keen/rules/address';
+import { formatAddress } from '@keen/rules/address';
+import AddressLines from '../../../components/address/AddressLines';
 import QueryState from '../../../components/QueryState';
 import { useConfirmedDelete } from '../../../components/useConfirmedDelete';
 import type { SavedAddressFragment } from '../../../gql/graphql';
 import { useNotifiedAction } from '../../../lib/useNotifiedAction';
 import AddressDialog from './AddressDialog';
-import { withDefault, withoutAddress } from './addressBook';
-import { DeleteAddressMutation, MyAddressesQuery, SetDefaultAddressMutation } from './operations';
+import { withDefault, withoutAddress } from '../../../lib/addressBook';
+import { MyAddressesQuery } from '../../../operations/addresses';
+import { DeleteAddressMutation, SetDefaultAddressMutation } from './operations';
 
 /** Until shipping zones exist, the countries the address form lists first. */
 const PREFERRED_COUNTRIES = ['US', 'GB'];
@@ -73,14 +75,7 @@ export default function AddressBook({ preferredCountries = PREFERRED_COUNTRIES }
             <Card component="li" key={address.id} variant="outlined" aria-label={formatAddress(address)}>
               <CardContent>
                 {address.isDefault && <Chip label="Default" color="primary" size="small" sx={{ mb: 1 }} />}
-                {formatAddressLines(address).map((line, index) => (
-                  <Typography key={index} variant="body2">
-                    {line}
-                  </Typography>
-                ))}
-                <Typography variant="body2" color="text.secondary">
-                  {address.phone}
-                </Typography>
+                <AddressLines address={address} />
               </CardContent>
               <CardActions sx={{ flexWrap: 'wrap' }}>
                 <Button size="small" onClick={() => openDialog(address)} aria-label={`Edit ${address.name}, ${address.line1}`}>

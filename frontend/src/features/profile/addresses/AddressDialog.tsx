@@ -1,12 +1,10 @@
-import { useMutation } from '@apollo/client/react';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, useMediaQuery, useTheme } from '@mui/material';
 import { useFormik } from 'formik';
 import { useSnackbar } from 'notistack';
 import AddressFields, { type AddressFormValues, addressFormValues, validateAddress } from '../../../components/address/AddressFields';
 import type { SavedAddressFragment } from '../../../gql/graphql';
 import { errorMessage } from '../../../lib/errors';
-import { withSaved } from './addressBook';
-import { MyAddressesQuery, SaveAddressMutation } from './operations';
+import { useSaveAddress } from '../../../lib/addressBook';
 
 interface AddressDialogProps {
   open: boolean;
@@ -21,14 +19,7 @@ export default function AddressDialog({ open, address, preferredCountries, onClo
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
   const { enqueueSnackbar } = useSnackbar();
-  const [saveAddress] = useMutation(SaveAddressMutation, {
-    update: (cache, { data }) => {
-      if (!data) return;
-      cache.updateQuery({ query: MyAddressesQuery }, (book) =>
-        book?.me ? { me: { ...book.me, addresses: withSaved(book.me.addresses, data.saveAddress) } } : book,
-      );
-    },
-  });
+  const [saveAddress] = useSaveAddress();
   const formik = useFormik<AddressFormValues>({
     enableReinitialize: true,
     initialValues: addressFormValues(address, preferredCountries[0] ?? ''),

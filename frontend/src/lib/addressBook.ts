@@ -1,4 +1,6 @@
-import type { SavedAddressFragment } from '../../../gql/graphql';
+import { useMutation } from '@apollo/client/react';
+import type { SavedAddressFragment } from '../gql/graphql';
+import { MyAddressesQuery, SaveAddressMutation } from '../operations/addresses';
 
 /**
  * The address book in the cache, kept as the server would answer it after each change, so that no
@@ -25,4 +27,16 @@ export function withoutAddress(book: SavedAddressFragment[], id: string): SavedA
   const rest = sortBook(book.filter((address) => address.id !== id));
   if (!deleted?.isDefault || rest.length === 0) return rest;
   return [{ ...rest[0], isDefault: true }, ...rest.slice(1)];
+}
+
+/** saveAddress, its answer written into the cached book (the profile's and checkout's) instead of a refetch. */
+export function useSaveAddress() {
+  return useMutation(SaveAddressMutation, {
+    update: (cache, { data }) => {
+      if (!data) return;
+      cache.updateQuery({ query: MyAddressesQuery }, (book) =>
+        book?.me ? { me: { ...book.me, addresses: withSaved(book.me.addresses, data.saveAddress) } } : book,
+      );
+    },
+  });
 }

@@ -1,0 +1,65 @@
+import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography, useMediaQuery, useTheme } from '@mui/material';
+import { shortOrderId } from '@keen/rules';
+import AddressLines from '../../components/address/AddressLines';
+import EngravingText from '../../components/engraving/EngravingText';
+import OrderTotals from '../../components/OrderTotals';
+import type { OrderFieldsFragment } from '../../gql/graphql';
+import { lineName } from '../../lib/variants';
+
+/** One order of My Orders as its receipt reads: the lines, where it ships and how, and the breakdown of its total. */
+interface OrderReceiptDialogProps {
+  open: boolean;
+  /** Kept while the dialog closes, so that its content stays until it has faded out. */
+  order: OrderFieldsFragment | null;
+  onClose: () => void;
+}
+
+export default function OrderReceiptDialog({ open, order, onClose }: OrderReceiptDialogProps) {
+  const theme = useTheme();
+  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
+  return (
+    <Dialog
+      open={open && order !== null}
+      onClose={onClose}
+      fullScreen={fullScreen}
+      fullWidth
+      maxWidth="sm"
+      aria-labelledby="order-receipt-title"
+    >
+      {order && (
+        <>
+          <DialogTitle id="order-receipt-title">Order #{shortOrderId(order.id)}</DialogTitle>
+          <DialogContent>
+            <Box component="ul" aria-label="Order lines" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+              {order.lines.map((line) => (
+                <Box component="li" key={line.id} sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, py: 0.5 }}>
+                  <Box>
+                    <Typography>
+                      {line.quantity} x {lineName(line.name, line.variantName)}
+                    </Typography>
+                    <EngravingText engraving={line.engraving} />
+                  </Box>
+                  <Typography>{line.lineAmount.formatted}</Typography>
+                </Box>
+              ))}
+            </Box>
+            {order.shippingAddress && (
+              <Box sx={{ my: 2 }}>
+                <Typography variant="subtitle2" component="h3">
+                  Ship to
+                </Typography>
+                <AddressLines address={order.shippingAddress} label="Shipping address" />
+              </Box>
+            )}
+            <Box sx={{ mt: 2 }}>
+              <OrderTotals totals={order.totals} shippingMethodName={order.shippingMethodName} />
+            </Box>
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={onClose}>Close</Button>
+          </DialogActions>
+        </>
+      )}
+    </Dialog>
+  );
+}
