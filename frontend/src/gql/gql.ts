@@ -83,7 +83,7 @@ type Documents = {
     "\n  mutation PlaceOrder($input: PlaceOrderInput!) {\n    placeOrder(input: $input) {\n      ...OrderFields\n      product {\n        id\n        quantity\n      }\n    }\n  }\n": typeof types.PlaceOrderDocument,
     "\n  mutation RemoveReview($id: ID!) {\n    removeReview(id: $id)\n  }\n": typeof types.RemoveReviewDocument,
     "\n  fragment SavedAddress on Address {\n    id\n    name\n    line1\n    line2\n    city\n    region\n    postalCode\n    country\n    phone\n    isDefault\n    createdAt\n  }\n": typeof types.SavedAddressFragmentDoc,
-    "\n  query MyAddresses {\n    me {\n      id\n      addresses {\n        ...SavedAddress\n      }\n    }\n  }\n": typeof types.MyAddressesDocument,
+    "\n  query MyAddresses {\n    me {\n      id\n      addresses {\n        ...SavedAddress\n      }\n    }\n    shippingCountries\n  }\n": typeof types.MyAddressesDocument,
     "\n  mutation SaveAddress($input: AddressInput!) {\n    saveAddress(input: $input) {\n      ...SavedAddress\n    }\n  }\n": typeof types.SaveAddressDocument,
     "\n  fragment DeliveryChoices on Query {\n    me {\n      id\n      addresses {\n        ...SavedAddress\n      }\n    }\n    shippingCountries\n  }\n": typeof types.DeliveryChoicesFragmentDoc,
     "\n  query ShippingOptions($input: ShippingOptionsInput!) {\n    shippingOptions(input: $input) {\n      id\n      name\n      minDays\n      maxDays\n      price {\n        ...MoneyFields\n      }\n      totals {\n        ...OrderTotalsFields\n      }\n    }\n  }\n": typeof types.ShippingOptionsDocument,
@@ -173,7 +173,7 @@ const documents: Documents = {
     "\n  mutation PlaceOrder($input: PlaceOrderInput!) {\n    placeOrder(input: $input) {\n      ...OrderFields\n      product {\n        id\n        quantity\n      }\n    }\n  }\n": types.PlaceOrderDocument,
     "\n  mutation RemoveReview($id: ID!) {\n    removeReview(id: $id)\n  }\n": types.RemoveReviewDocument,
     "\n  fragment SavedAddress on Address {\n    id\n    name\n    line1\n    line2\n    city\n    region\n    postalCode\n    country\n    phone\n    isDefault\n    createdAt\n  }\n": types.SavedAddressFragmentDoc,
-    "\n  query MyAddresses {\n    me {\n      id\n      addresses {\n        ...SavedAddress\n      }\n    }\n  }\n": types.MyAddressesDocument,
+    "\n  query MyAddresses {\n    me {\n      id\n      addresses {\n        ...SavedAddress\n      }\n    }\n    shippingCountries\n  }\n": types.MyAddressesDocument,
     "\n  mutation SaveAddress($input: AddressInput!) {\n    saveAddress(input: $input) {\n      ...SavedAddress\n    }\n  }\n": types.SaveAddressDocument,
     "\n  fragment DeliveryChoices on Query {\n    me {\n      id\n      addresses {\n        ...SavedAddress\n      }\n    }\n    shippingCountries\n  }\n": types.DeliveryChoicesFragmentDoc,
     "\n  query ShippingOptions($input: ShippingOptionsInput!) {\n    shippingOptions(input: $input) {\n      id\n      name\n      minDays\n      maxDays\n      price {\n        ...MoneyFields\n      }\n      totals {\n        ...OrderTotalsFields\n      }\n    }\n  }\n": types.ShippingOptionsDocument,
@@ -487,7 +487,7 @@ export function graphql(source: "\n  fragment SavedAddress on Address {\n    id\
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query MyAddresses {\n    me {\n      id\n      addresses {\n        ...SavedAddress\n      }\n    }\n  }\n"): (typeof documents)["\n  query MyAddresses {\n    me {\n      id\n      addresses {\n        ...SavedAddress\n      }\n    }\n  }\n"];
+export function graphql(source: "\n  query MyAddresses {\n    me {\n      id\n      addresses {\n        ...SavedAddress\n      }\n    }\n    shippingCountries\n  }\n"): (typeof documents)["\n  query MyAddresses {\n    me {\n      id\n      addresses {\n        ...SavedAddress\n      }\n    }\n    shippingCountries\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -35,7 +35,7 @@ export function useSaveAddress() {
     update: (cache, { data }) => {
       if (!data) return;
       cache.updateQuery({ query: MyAddressesQuery }, (book) =>
-        book?.me ? { me: { ...book.me, addresses: withSaved(book.me.addresses, data.saveAddress) } } : book,
+        book?.me ? { ...book, me: { ...book.me, addresses: withSaved(book.me.addresses, data.saveAddress) } } : book,
       );
     },
   });

@@ -17,7 +17,7 @@ export const SavedAddressFragment = graphql(`
   }
 `);
 
-/** The signed-in customer's address book: the default first, then the newest. */
+/** The signed-in customer's address book (the default first, then the newest) and the countries the shop delivers to. */
 export const MyAddressesQuery = graphql(`
   query MyAddresses {
     me {
@@ -26,6 +26,7 @@ export const MyAddressesQuery = graphql(`
         ...SavedAddress
       }
     }
+    shippingCountries
   }
 `);
 

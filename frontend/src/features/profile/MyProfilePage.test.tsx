@@ -12,7 +12,7 @@ const meMock = { request: { query: MeQuery, variables: {} }, result: { data: { m
 /** The page's address book (features/profile/addresses has its own tests). */
 const addressesMock = {
   request: { query: MyAddressesQuery, variables: {} },
-  result: { data: { me: { __typename: 'User', id: me.id, addresses: [] } } },
+  result: { data: { me: { __typename: 'User', id: me.id, addresses: [] }, shippingCountries: [] } },
 };
 
 test('clearing the fields shows the SPEC messages (and the photo is required)', async () => {

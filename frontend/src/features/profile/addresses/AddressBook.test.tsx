@@ -22,7 +22,7 @@ const address = (id: string, overrides: Record<string, unknown> = {}) => ({
 const home = address('1', { isDefault: true, createdAt: '2026-11-01T10:00:00.000Z' });
 const work = address('2', { createdAt: '2026-11-10T10:00:00.000Z' });
 const cabin = address('3', { createdAt: '2026-11-05T10:00:00.000Z' });
-const me = (addresses: unknown[]) => ({ me: { __typename: 'User', id: 'u1', addresses } });
+const me = (addresses: unknown[]) => ({ me: { __typename: 'User', id: 'u1', addresses }, shippingCountries: ['DE', 'GB'] });
 
 /** The cards' first lines in order, with "Default" where the chip shows. */
 async function cards() {
@@ -140,4 +140,18 @@ test('Delete asks first; deleting the default makes the newest other one the def
   expect(await screen.findByText('Address deleted')).toBeInTheDocument();
   expect(await cards()).toEqual(['Default 2 Forge Lane', '3 Forge Lane']);
   expect(requests).toEqual(['MyAddresses', 'DeleteAddress']);
+});
+
+test('the address form lists the countries the shop delivers to first', async () => {
+  show((name) => (name === 'MyAddresses' ? me([]) : undefined));
+  await userEvent.click(await screen.findByRole('button', { name: 'Add address' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Add address' });
+  const country = within(dialog).getByRole('combobox', { name: 'Country' });
+  fireEvent.focus(country);
+  fireEvent.change(country, { target: { value: 'united' } });
+  const names = within(await screen.findByRole('listbox'))
+    .getAllByRole('option')
+    .map((option) => option.textContent);
+  // GB is a shipping country (DE does not match "united"); the United States is not one here.
+  expect(names.slice(0, 2)).toEqual(['United Kingdom', 'United Arab Emirates']);
 });

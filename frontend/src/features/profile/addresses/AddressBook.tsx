@@ -6,23 +6,21 @@ import AddressLines from '../../../components/address/AddressLines';
 import QueryState from '../../../components/QueryState';
 import { useConfirmedDelete } from '../../../components/useConfirmedDelete';
 import type { SavedAddressFragment } from '../../../gql/graphql';
+import { useShop } from '../../../lib/money';
 import { useNotifiedAction } from '../../../lib/useNotifiedAction';
 import AddressDialog from './AddressDialog';
 import { withDefault, withoutAddress } from '../../../lib/addressBook';
 import { MyAddressesQuery } from '../../../operations/addresses';
 import { DeleteAddressMutation, SetDefaultAddressMutation } from './operations';
 
-/** Until shipping zones exist, the countries the address form lists first. */
-const PREFERRED_COUNTRIES = ['US', 'GB'];
-
-interface AddressBookProps {
-  preferredCountries?: readonly string[];
-}
-
 /** The profile's address book: saved addresses as cards (the default marked), added, edited, deleted or made the default. */
-export default function AddressBook({ preferredCountries = PREFERRED_COUNTRIES }: AddressBookProps) {
+export default function AddressBook() {
   const query = useQuery(MyAddressesQuery);
   const addresses = query.data?.me?.addresses ?? [];
+  const shop = useShop();
+  // The countries the shop delivers to come first in the form; the shop's own before zones exist.
+  const shippingCountries = query.data?.shippingCountries ?? [];
+  const preferredCountries = shippingCountries.length ? shippingCountries : [shop.country];
   const [editing, setEditing] = useState<SavedAddressFragment | null>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
   const notified = useNotifiedAction();
@@ -32,7 +30,7 @@ export default function AddressBook({ preferredCountries = PREFERRED_COUNTRIES }
     update: (cache, { data }) => {
       if (!data) return;
       cache.updateQuery({ query: MyAddressesQuery }, (book) =>
-        book?.me ? { me: { ...book.me, addresses: withDefault(book.me.addresses, data.setDefaultAddress) } } : book,
+        book?.me ? { ...book, me: { ...book.me, addresses: withDefault(book.me.addresses, data.setDefaultAddress) } } : book,
       );
     },
   });
@@ -42,7 +40,7 @@ export default function AddressBook({ preferredCountries = PREFERRED_COUNTRIES }
         variables: { id: address.id },
         update: (cache) => {
           cache.updateQuery({ query: MyAddressesQuery }, (book) =>
-            book?.me ? { me: { ...book.me, addresses: withoutAddress(book.me.addresses, address.id) } } : book,
+            book?.me ? { ...book, me: { ...book.me, addresses: withoutAddress(book.me.addresses, address.id) } } : book,
           );
           cache.evict({ id: cache.identify({ __typename: 'Address', id: address.id }) });
           cache.gc();
