@@ -1,8 +1,7 @@
 import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography, useMediaQuery, useTheme } from '@mui/material';
 import { shortOrderId } from '@keen/rules';
-import AddressLines from '../../components/address/AddressLines';
+import OrderDelivery from '../../components/OrderDelivery';
 import EngravingText from '../../components/engraving/EngravingText';
-import OrderTotals from '../../components/OrderTotals';
 import type { OrderFieldsFragment } from '../../gql/graphql';
 import { lineName } from '../../lib/variants';
 
@@ -43,17 +42,7 @@ export default function OrderReceiptDialog({ open, order, onClose }: OrderReceip
                 </Box>
               ))}
             </Box>
-            {order.shippingAddress && (
-              <Box sx={{ my: 2 }}>
-                <Typography variant="subtitle2" component="h3">
-                  Ship to
-                </Typography>
-                <AddressLines address={order.shippingAddress} label="Shipping address" />
-              </Box>
-            )}
-            <Box sx={{ mt: 2 }}>
-              <OrderTotals totals={order.totals} shippingMethodName={order.shippingMethodName} />
-            </Box>
+            <OrderDelivery order={order} headingComponent="h3" />
           </DialogContent>
           <DialogActions>
             <Button onClick={onClose}>Close</Button>

@@ -2,8 +2,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Box, Card, CardContent, Typography } from '@mui/material';
 import Spinner from '../../components/Spinner';
-import AddressLines from '../../components/address/AddressLines';
-import OrderTotals from '../../components/OrderTotals';
+import OrderDelivery from '../../components/OrderDelivery';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { shortOrderId } from '@keen/rules';
 import EngravingText from '../../components/engraving/EngravingText';
@@ -112,17 +111,7 @@ export default function PaymentPage() {
               <EngravingText engraving={order.engraving} />
             </>
           )}
-          {order.shippingAddress && (
-            <Box sx={{ my: 2 }}>
-              <Typography variant="subtitle2" component="h2">
-                Ship to
-              </Typography>
-              <AddressLines address={order.shippingAddress} label="Shipping address" />
-            </Box>
-          )}
-          <Box sx={{ my: 2 }}>
-            <OrderTotals totals={order.totals} shippingMethodName={order.shippingMethodName} />
-          </Box>
+          <OrderDelivery order={order} headingComponent="h2" />
           <Typography>Please pay : {order.totals.total.formatted}</Typography>
         </CardContent>
       </Card>

@@ -1,0 +1,33 @@
+import { Box, Typography } from '@mui/material';
+import type { OrderTotalsFieldsFragment } from '../gql/graphql';
+import AddressLines from './address/AddressLines';
+import OrderTotals from './OrderTotals';
+
+interface OrderDeliveryProps {
+  order: {
+    shippingAddress?: Parameters<typeof AddressLines>[0]['address'] | null;
+    shippingMethodName?: string | null;
+    totals: OrderTotalsFieldsFragment;
+  };
+  /** The "Ship to" heading's level in the page or dialog around it. */
+  headingComponent: 'h2' | 'h3';
+}
+
+/** A placed order's "Ship to" address (when it has one) and its totals: the receipt's delivery part. */
+export default function OrderDelivery({ order, headingComponent }: OrderDeliveryProps) {
+  return (
+    <>
+      {order.shippingAddress && (
+        <Box sx={{ my: 2 }}>
+          <Typography variant="subtitle2" component={headingComponent}>
+            Ship to
+          </Typography>
+          <AddressLines address={order.shippingAddress} label="Shipping address" />
+        </Box>
+      )}
+      <Box sx={{ my: 2 }}>
+        <OrderTotals totals={order.totals} shippingMethodName={order.shippingMethodName} />
+      </Box>
+    </>
+  );
+}
