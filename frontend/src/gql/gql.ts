@@ -46,8 +46,8 @@ type Documents = {
     "\n  mutation UpdateProductVariants($ids: [ID!]!, $input: ProductVariantInput!) {\n    updateProductVariants(ids: $ids, input: $input) {\n      ...ProductVariantsFields\n    }\n  }\n": typeof types.UpdateProductVariantsDocument,
     "\n  mutation DeleteProductVariant($id: ID!) {\n    deleteProductVariant(id: $id) {\n      ...ProductVariantsFields\n    }\n  }\n": typeof types.DeleteProductVariantDocument,
     "\n  mutation Register($input: RegisterInput!) {\n    register(input: $input) {\n      ...UserFields\n    }\n  }\n": typeof types.RegisterDocument,
-    "\n  query CartProduct($id: ID!) {\n    product(id: $id) {\n      ...ProductFields\n      ...ProductEngravingFields\n      ...ProductChoiceFields\n    }\n  }\n": typeof types.CartProductDocument,
-    "\n  query CheckoutPage {\n    me {\n      id\n      name\n      email\n      phone\n    }\n    ...DeliveryChoices\n  }\n": typeof types.CheckoutPageDocument,
+    "\n  query CartProduct($id: ID!) {\n    product(id: $id) {\n      ...ProductFields\n      ...ProductEngravingFields\n      ...ProductChoiceFields\n      ageRestricted\n      minimumAge\n    }\n  }\n": typeof types.CartProductDocument,
+    "\n  query CheckoutPage {\n    me {\n      id\n      name\n      email\n      phone\n      ...AgeCheckCustomer\n    }\n    ...DeliveryChoices\n  }\n": typeof types.CheckoutPageDocument,
     "\n  mutation PlaceCartOrder($input: PlaceOrderInput!) {\n    placeOrder(input: $input) {\n      ...OrderFields\n    }\n  }\n": typeof types.PlaceCartOrderDocument,
     "\n  fragment ProductEngravingFields on Product {\n    engravable\n    engravingMaxLength\n    engravingSurcharge {\n      ...MoneyFields\n    }\n  }\n": typeof types.ProductEngravingFieldsFragmentDoc,
     "\n  query EngravingSheet($id: ID!) {\n    order(id: $id) {\n      ...OrderFields\n    }\n    engravingFonts {\n      id\n      name\n    }\n  }\n": typeof types.EngravingSheetDocument,
@@ -79,12 +79,16 @@ type Documents = {
     "\n  mutation SetDefaultAddress($id: ID!) {\n    setDefaultAddress(id: $id) {\n      ...SavedAddress\n    }\n  }\n": typeof types.SetDefaultAddressDocument,
     "\n  mutation UpdateProfile($input: UpdateProfileInput!) {\n    updateProfile(input: $input) {\n      ...UserFields\n    }\n  }\n": typeof types.UpdateProfileDocument,
     "\n  mutation SetOrderEmails($on: Boolean!) {\n    setOrderEmails(on: $on) {\n      id\n      orderEmails\n    }\n  }\n": typeof types.SetOrderEmailsDocument,
-    "\n  query PurchasePage($id: ID!) {\n    me {\n      id\n      name\n      email\n      phone\n    }\n    ...DeliveryChoices\n    product(id: $id) {\n      ...ProductFields\n      ...ProductEngravingFields\n      ...ProductChoiceFields\n    }\n    engravingFonts {\n      id\n      name\n    }\n  }\n": typeof types.PurchasePageDocument,
+    "\n  query PurchasePage($id: ID!) {\n    me {\n      id\n      name\n      email\n      phone\n      ...AgeCheckCustomer\n    }\n    ...DeliveryChoices\n    product(id: $id) {\n      ...ProductFields\n      ...ProductEngravingFields\n      ...ProductChoiceFields\n      ageRestricted\n      minimumAge\n    }\n    engravingFonts {\n      id\n      name\n    }\n  }\n": typeof types.PurchasePageDocument,
     "\n  mutation PlaceOrder($input: PlaceOrderInput!) {\n    placeOrder(input: $input) {\n      ...OrderFields\n      product {\n        id\n        quantity\n      }\n    }\n  }\n": typeof types.PlaceOrderDocument,
     "\n  mutation RemoveReview($id: ID!) {\n    removeReview(id: $id)\n  }\n": typeof types.RemoveReviewDocument,
     "\n  fragment SavedAddress on Address {\n    id\n    name\n    line1\n    line2\n    city\n    region\n    postalCode\n    country\n    phone\n    isDefault\n    createdAt\n  }\n": typeof types.SavedAddressFragmentDoc,
     "\n  query MyAddresses {\n    me {\n      id\n      addresses {\n        ...SavedAddress\n      }\n    }\n    shippingCountries\n  }\n": typeof types.MyAddressesDocument,
     "\n  mutation SaveAddress($input: AddressInput!) {\n    saveAddress(input: $input) {\n      ...SavedAddress\n    }\n  }\n": typeof types.SaveAddressDocument,
+    "\n  fragment AgeVerificationFields on AgeVerification {\n    id\n    status\n    method\n    checkedAt\n    ageBracket\n    validUntil\n  }\n": typeof types.AgeVerificationFieldsFragmentDoc,
+    "\n  fragment AgeCheckCustomer on User {\n    id\n    name\n    ageVerification {\n      ...AgeVerificationFields\n    }\n  }\n": typeof types.AgeCheckCustomerFragmentDoc,
+    "\n  mutation VerifyAge($input: VerifyAgeInput!) {\n    verifyAge(input: $input) {\n      ...AgeVerificationFields\n    }\n  }\n": typeof types.VerifyAgeDocument,
+    "\n  mutation SubmitAgeDocument($input: AgeDocumentInput!) {\n    submitAgeDocument(input: $input) {\n      ...AgeVerificationFields\n    }\n  }\n": typeof types.SubmitAgeDocumentDocument,
     "\n  fragment DeliveryChoices on Query {\n    me {\n      id\n      addresses {\n        ...SavedAddress\n      }\n    }\n    shippingCountries\n  }\n": typeof types.DeliveryChoicesFragmentDoc,
     "\n  query ShippingOptions($input: ShippingOptionsInput!) {\n    shippingOptions(input: $input) {\n      id\n      name\n      minDays\n      maxDays\n      price {\n        ...MoneyFields\n      }\n      totals {\n        ...OrderTotalsFields\n      }\n    }\n  }\n": typeof types.ShippingOptionsDocument,
     "\n  fragment UserFields on User {\n    id\n    name\n    email\n    phone\n    address\n    img\n    role\n    orderEmails\n  }\n": typeof types.UserFieldsFragmentDoc,
@@ -136,8 +140,8 @@ const documents: Documents = {
     "\n  mutation UpdateProductVariants($ids: [ID!]!, $input: ProductVariantInput!) {\n    updateProductVariants(ids: $ids, input: $input) {\n      ...ProductVariantsFields\n    }\n  }\n": types.UpdateProductVariantsDocument,
     "\n  mutation DeleteProductVariant($id: ID!) {\n    deleteProductVariant(id: $id) {\n      ...ProductVariantsFields\n    }\n  }\n": types.DeleteProductVariantDocument,
     "\n  mutation Register($input: RegisterInput!) {\n    register(input: $input) {\n      ...UserFields\n    }\n  }\n": types.RegisterDocument,
-    "\n  query CartProduct($id: ID!) {\n    product(id: $id) {\n      ...ProductFields\n      ...ProductEngravingFields\n      ...ProductChoiceFields\n    }\n  }\n": types.CartProductDocument,
-    "\n  query CheckoutPage {\n    me {\n      id\n      name\n      email\n      phone\n    }\n    ...DeliveryChoices\n  }\n": types.CheckoutPageDocument,
+    "\n  query CartProduct($id: ID!) {\n    product(id: $id) {\n      ...ProductFields\n      ...ProductEngravingFields\n      ...ProductChoiceFields\n      ageRestricted\n      minimumAge\n    }\n  }\n": types.CartProductDocument,
+    "\n  query CheckoutPage {\n    me {\n      id\n      name\n      email\n      phone\n      ...AgeCheckCustomer\n    }\n    ...DeliveryChoices\n  }\n": types.CheckoutPageDocument,
     "\n  mutation PlaceCartOrder($input: PlaceOrderInput!) {\n    placeOrder(input: $input) {\n      ...OrderFields\n    }\n  }\n": types.PlaceCartOrderDocument,
     "\n  fragment ProductEngravingFields on Product {\n    engravable\n    engravingMaxLength\n    engravingSurcharge {\n      ...MoneyFields\n    }\n  }\n": types.ProductEngravingFieldsFragmentDoc,
     "\n  query EngravingSheet($id: ID!) {\n    order(id: $id) {\n      ...OrderFields\n    }\n    engravingFonts {\n      id\n      name\n    }\n  }\n": types.EngravingSheetDocument,
@@ -169,12 +173,16 @@ const documents: Documents = {
     "\n  mutation SetDefaultAddress($id: ID!) {\n    setDefaultAddress(id: $id) {\n      ...SavedAddress\n    }\n  }\n": types.SetDefaultAddressDocument,
     "\n  mutation UpdateProfile($input: UpdateProfileInput!) {\n    updateProfile(input: $input) {\n      ...UserFields\n    }\n  }\n": types.UpdateProfileDocument,
     "\n  mutation SetOrderEmails($on: Boolean!) {\n    setOrderEmails(on: $on) {\n      id\n      orderEmails\n    }\n  }\n": types.SetOrderEmailsDocument,
-    "\n  query PurchasePage($id: ID!) {\n    me {\n      id\n      name\n      email\n      phone\n    }\n    ...DeliveryChoices\n    product(id: $id) {\n      ...ProductFields\n      ...ProductEngravingFields\n      ...ProductChoiceFields\n    }\n    engravingFonts {\n      id\n      name\n    }\n  }\n": types.PurchasePageDocument,
+    "\n  query PurchasePage($id: ID!) {\n    me {\n      id\n      name\n      email\n      phone\n      ...AgeCheckCustomer\n    }\n    ...DeliveryChoices\n    product(id: $id) {\n      ...ProductFields\n      ...ProductEngravingFields\n      ...ProductChoiceFields\n      ageRestricted\n      minimumAge\n    }\n    engravingFonts {\n      id\n      name\n    }\n  }\n": types.PurchasePageDocument,
     "\n  mutation PlaceOrder($input: PlaceOrderInput!) {\n    placeOrder(input: $input) {\n      ...OrderFields\n      product {\n        id\n        quantity\n      }\n    }\n  }\n": types.PlaceOrderDocument,
     "\n  mutation RemoveReview($id: ID!) {\n    removeReview(id: $id)\n  }\n": types.RemoveReviewDocument,
     "\n  fragment SavedAddress on Address {\n    id\n    name\n    line1\n    line2\n    city\n    region\n    postalCode\n    country\n    phone\n    isDefault\n    createdAt\n  }\n": types.SavedAddressFragmentDoc,
     "\n  query MyAddresses {\n    me {\n      id\n      addresses {\n        ...SavedAddress\n      }\n    }\n    shippingCountries\n  }\n": types.MyAddressesDocument,
     "\n  mutation SaveAddress($input: AddressInput!) {\n    saveAddress(input: $input) {\n      ...SavedAddress\n    }\n  }\n": types.SaveAddressDocument,
+    "\n  fragment AgeVerificationFields on AgeVerification {\n    id\n    status\n    method\n    checkedAt\n    ageBracket\n    validUntil\n  }\n": types.AgeVerificationFieldsFragmentDoc,
+    "\n  fragment AgeCheckCustomer on User {\n    id\n    name\n    ageVerification {\n      ...AgeVerificationFields\n    }\n  }\n": types.AgeCheckCustomerFragmentDoc,
+    "\n  mutation VerifyAge($input: VerifyAgeInput!) {\n    verifyAge(input: $input) {\n      ...AgeVerificationFields\n    }\n  }\n": types.VerifyAgeDocument,
+    "\n  mutation SubmitAgeDocument($input: AgeDocumentInput!) {\n    submitAgeDocument(input: $input) {\n      ...AgeVerificationFields\n    }\n  }\n": types.SubmitAgeDocumentDocument,
     "\n  fragment DeliveryChoices on Query {\n    me {\n      id\n      addresses {\n        ...SavedAddress\n      }\n    }\n    shippingCountries\n  }\n": types.DeliveryChoicesFragmentDoc,
     "\n  query ShippingOptions($input: ShippingOptionsInput!) {\n    shippingOptions(input: $input) {\n      id\n      name\n      minDays\n      maxDays\n      price {\n        ...MoneyFields\n      }\n      totals {\n        ...OrderTotalsFields\n      }\n    }\n  }\n": types.ShippingOptionsDocument,
     "\n  fragment UserFields on User {\n    id\n    name\n    email\n    phone\n    address\n    img\n    role\n    orderEmails\n  }\n": types.UserFieldsFragmentDoc,
@@ -339,11 +347,11 @@ export function graphql(source: "\n  mutation Register($input: RegisterInput!) {
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query CartProduct($id: ID!) {\n    product(id: $id) {\n      ...ProductFields\n      ...ProductEngravingFields\n      ...ProductChoiceFields\n    }\n  }\n"): (typeof documents)["\n  query CartProduct($id: ID!) {\n    product(id: $id) {\n      ...ProductFields\n      ...ProductEngravingFields\n      ...ProductChoiceFields\n    }\n  }\n"];
+export function graphql(source: "\n  query CartProduct($id: ID!) {\n    product(id: $id) {\n      ...ProductFields\n      ...ProductEngravingFields\n      ...ProductChoiceFields\n      ageRestricted\n      minimumAge\n    }\n  }\n"): (typeof documents)["\n  query CartProduct($id: ID!) {\n    product(id: $id) {\n      ...ProductFields\n      ...ProductEngravingFields\n      ...ProductChoiceFields\n      ageRestricted\n      minimumAge\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query CheckoutPage {\n    me {\n      id\n      name\n      email\n      phone\n    }\n    ...DeliveryChoices\n  }\n"): (typeof documents)["\n  query CheckoutPage {\n    me {\n      id\n      name\n      email\n      phone\n    }\n    ...DeliveryChoices\n  }\n"];
+export function graphql(source: "\n  query CheckoutPage {\n    me {\n      id\n      name\n      email\n      phone\n      ...AgeCheckCustomer\n    }\n    ...DeliveryChoices\n  }\n"): (typeof documents)["\n  query CheckoutPage {\n    me {\n      id\n      name\n      email\n      phone\n      ...AgeCheckCustomer\n    }\n    ...DeliveryChoices\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -471,7 +479,7 @@ export function graphql(source: "\n  mutation SetOrderEmails($on: Boolean!) {\n 
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query PurchasePage($id: ID!) {\n    me {\n      id\n      name\n      email\n      phone\n    }\n    ...DeliveryChoices\n    product(id: $id) {\n      ...ProductFields\n      ...ProductEngravingFields\n      ...ProductChoiceFields\n    }\n    engravingFonts {\n      id\n      name\n    }\n  }\n"): (typeof documents)["\n  query PurchasePage($id: ID!) {\n    me {\n      id\n      name\n      email\n      phone\n    }\n    ...DeliveryChoices\n    product(id: $id) {\n      ...ProductFields\n      ...ProductEngravingFields\n      ...ProductChoiceFields\n    }\n    engravingFonts {\n      id\n      name\n    }\n  }\n"];
+export function graphql(source: "\n  query PurchasePage($id: ID!) {\n    me {\n      id\n      name\n      email\n      phone\n      ...AgeCheckCustomer\n    }\n    ...DeliveryChoices\n    product(id: $id) {\n      ...ProductFields\n      ...ProductEngravingFields\n      ...ProductChoiceFields\n      ageRestricted\n      minimumAge\n    }\n    engravingFonts {\n      id\n      name\n    }\n  }\n"): (typeof documents)["\n  query PurchasePage($id: ID!) {\n    me {\n      id\n      name\n      email\n      phone\n      ...AgeCheckCustomer\n    }\n    ...DeliveryChoices\n    product(id: $id) {\n      ...ProductFields\n      ...ProductEngravingFields\n      ...ProductChoiceFields\n      ageRestricted\n      minimumAge\n    }\n    engravingFonts {\n      id\n      name\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -492,6 +500,22 @@ export function graphql(source: "\n  query MyAddresses {\n    me {\n      id\n  
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation SaveAddress($input: AddressInput!) {\n    saveAddress(input: $input) {\n      ...SavedAddress\n    }\n  }\n"): (typeof documents)["\n  mutation SaveAddress($input: AddressInput!) {\n    saveAddress(input: $input) {\n      ...SavedAddress\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment AgeVerificationFields on AgeVerification {\n    id\n    status\n    method\n    checkedAt\n    ageBracket\n    validUntil\n  }\n"): (typeof documents)["\n  fragment AgeVerificationFields on AgeVerification {\n    id\n    status\n    method\n    checkedAt\n    ageBracket\n    validUntil\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment AgeCheckCustomer on User {\n    id\n    name\n    ageVerification {\n      ...AgeVerificationFields\n    }\n  }\n"): (typeof documents)["\n  fragment AgeCheckCustomer on User {\n    id\n    name\n    ageVerification {\n      ...AgeVerificationFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation VerifyAge($input: VerifyAgeInput!) {\n    verifyAge(input: $input) {\n      ...AgeVerificationFields\n    }\n  }\n"): (typeof documents)["\n  mutation VerifyAge($input: VerifyAgeInput!) {\n    verifyAge(input: $input) {\n      ...AgeVerificationFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SubmitAgeDocument($input: AgeDocumentInput!) {\n    submitAgeDocument(input: $input) {\n      ...AgeVerificationFields\n    }\n  }\n"): (typeof documents)["\n  mutation SubmitAgeDocument($input: AgeDocumentInput!) {\n    submitAgeDocument(input: $input) {\n      ...AgeVerificationFields\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -132,7 +132,13 @@ export const cart = {
   remove(index: number): void {
     write(lines.filter((_, i) => i !== index));
   },
-  /** Puts a removed line back where it was (the removal's Undo). */
+  /** Removes every line of these products; answers them with their places, for an Undo. */
+  removeProducts(productIds: readonly string[]): { index: number; line: CartLine }[] {
+    const removed = lines.flatMap((line, index) => (productIds.includes(line.productId) ? [{ index, line }] : []));
+    if (removed.length) write(lines.filter((line) => !productIds.includes(line.productId)));
+    return removed;
+  },
+  /** Puts a removed line back where it was (the removal's Undo); lines removed together go back in their order, first place first. */
   restore(index: number, line: CartLine): void {
     write([...lines.slice(0, index), line, ...lines.slice(index)]);
   },

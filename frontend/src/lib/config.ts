@@ -17,6 +17,8 @@ export interface RuntimeConfig {
   authEmulatorUrl: string | null;
   stripePublishableKey: string | null;
   paymentProvider: 'stripe' | 'test';
+  /** How customers prove their age before buying blades: `declared` needs a signed declaration; `test` is offline. */
+  ageVerification: 'declared' | 'test';
   shop: ShopSettings;
 }
 

@@ -13,3 +13,10 @@ export function errorCode(error: unknown): string | undefined {
   const code = error.errors[0]?.extensions?.code;
   return typeof code === 'string' ? code : undefined;
 }
+
+/** The products a refusal names (`extensions.productIds`: the lines a country will not take); empty when it names none. */
+export function errorProductIds(error: unknown): string[] {
+  if (!CombinedGraphQLErrors.is(error)) return [];
+  const ids = error.errors[0]?.extensions?.productIds;
+  return Array.isArray(ids) ? ids.filter((id): id is string => typeof id === 'string') : [];
+}

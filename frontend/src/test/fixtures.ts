@@ -170,11 +170,12 @@ export const shippingAddressOf = (address: ReturnType<typeof addressFixture>) =>
 };
 
 /**
- * A page's answer with the delivery choices it spreads: `me` with this address book, and the
- * countries the shop ships to (none: a shop without shipping zones, whose orders ship free and untaxed).
+ * A checkout page's answer with the delivery choices it spreads: `me` with this address book (and
+ * no age check yet, unless `me` gives its `ageVerification`), and the countries the shop ships to
+ * (none: a shop without shipping zones, whose orders ship free and untaxed).
  */
 export const withDelivery = (me: object, addresses: unknown[], shippingCountries: string[] = []) => ({
-  me: { ...me, addresses },
+  me: { ageVerification: null, ...me, addresses },
   shippingCountries,
 });
 
@@ -198,4 +199,21 @@ export const shippingOptionFixture = (
   maxDays,
   price: dollars(price),
   totals: totalsFixture(subtotal, price, tax, total),
+});
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Casey's age check as the server answers it, made just now: a pass is current for a year, a
+ * failure holds checkout for a day, a check awaiting its document has neither bracket nor end.
+ */
+export const ageVerificationFixture = (status: 'PASSED' | 'FAILED' | 'NEEDS_DOCUMENT', overrides: Record<string, unknown> = {}) => ({
+  __typename: 'AgeVerification',
+  id: 'check-1',
+  status,
+  method: 'test',
+  checkedAt: new Date().toISOString(),
+  ageBracket: status === 'PASSED' ? '18+' : status === 'FAILED' ? 'under 18' : null,
+  validUntil: status === 'NEEDS_DOCUMENT' ? null : new Date(Date.now() + (status === 'PASSED' ? 365 : 1) * DAY_MS).toISOString(),
+  ...overrides,
 });

@@ -26,6 +26,7 @@ export function authState(overrides: Partial<AuthState> = {}): AuthState {
       authEmulatorUrl: null,
       stripePublishableKey: null,
       paymentProvider: 'test',
+      ageVerification: 'test',
       shop: { currency: 'USD', locale: 'en-US', country: 'US', pricesIncludeTax: false },
     },
     error: null,

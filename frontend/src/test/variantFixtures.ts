@@ -68,6 +68,8 @@ export const santokuProduct = (overrides: Record<string, unknown> = {}) => ({
   engravable: false,
   engravingMaxLength: 24,
   engravingSurcharge: dollars(0),
+  ageRestricted: false,
+  minimumAge: null,
   optionGroups: santokuGroups,
   variants: santokuVariants(),
   ...overrides,

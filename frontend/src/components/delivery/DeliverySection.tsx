@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import {
   Alert,
   Box,
@@ -19,6 +20,8 @@ interface DeliverySectionProps {
   delivery: Delivery;
   /** Prefixes the inputs' ids (two forms never share a page, but their ids stay apart). */
   idPrefix: string;
+  /** Offered beside a refusal of the address (the checkout's "Remove from cart" for lines a country refuses). */
+  refusedAction?: ReactNode;
 }
 
 /** "2–4 days", or "1 day" when the method names one. */
@@ -89,7 +92,7 @@ export function DeliverTo({ delivery, idPrefix }: DeliverySectionProps) {
 }
 
 /** "Shipping method": the options for the address, or why there are none yet (incomplete, loading, refused). */
-export function ShippingMethods({ delivery, idPrefix }: DeliverySectionProps) {
+export function ShippingMethods({ delivery, idPrefix, refusedAction }: DeliverySectionProps) {
   const legendId = `${idPrefix}-shipping-method`;
   switch (delivery.status) {
     case 'incomplete':
@@ -108,7 +111,11 @@ export function ShippingMethods({ delivery, idPrefix }: DeliverySectionProps) {
         </Stack>
       );
     case 'refused':
-      return <Alert severity="error">{delivery.refused}</Alert>;
+      return (
+        <Alert severity="error" action={refusedAction}>
+          {delivery.refused}
+        </Alert>
+      );
     case 'ready':
       // A shop without shipping zones offers no choice: its orders ship free.
       if (delivery.noZones || !delivery.option) return null;

@@ -5,7 +5,7 @@ import { useSnackbar } from 'notistack';
 import { ADDRESS_BOOK_LIMIT, addressInput } from '@keen/rules/address';
 import type { DeliveryChoicesFragment, OrderLineInput, SavedAddressFragment, ShippingAddressInput } from '../../gql/graphql';
 import { useSaveAddress } from '../../lib/addressBook';
-import { errorMessage } from '../../lib/errors';
+import { errorMessage, errorProductIds } from '../../lib/errors';
 import { useShop } from '../../lib/money';
 import { useDebounced } from '../../lib/useDebounced';
 import { ShippingOptionsQuery } from '../../operations/delivery';
@@ -94,6 +94,8 @@ export function useDelivery({ choices, lines, customer }: DeliveryProps) {
   const current = asked !== null && asked === settled && !query.loading;
   const options = current ? (query.data?.shippingOptions ?? null) : null;
   const refused = current && query.error ? errorMessage(query.error) : null;
+  // A country that takes no blades names the age-restricted products it refuses: the rest may still ship.
+  const refusedProductIds = current && query.error ? errorProductIds(query.error) : [];
 
   const [methodId, setMethodId] = useState<string | null>(null);
   const cheapest = options?.reduce<(typeof options)[number] | null>(
@@ -133,6 +135,8 @@ export function useDelivery({ choices, lines, customer }: DeliveryProps) {
     chooseMethod: setMethodId,
     noZones,
     refused,
+    /** The products the address refuses (a country that takes no blades); empty otherwise. */
+    refusedProductIds,
     /** What placeOrder takes for delivery, once the options for this address are known; null before. */
     order(): { phone: string; shippingAddress: ShippingAddressInput; shippingMethodId?: string } | null {
       if (status !== 'ready' || !address) return null;

@@ -4,6 +4,7 @@ import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { quantityError } from '@keen/rules';
 import { useSnackbar } from 'notistack';
+import AgeRestrictedChip from '../../components/ageCheck/AgeRestrictedChip';
 import PageHeading from '../../components/PageHeading';
 import { toastAction } from '../../components/toastAction';
 import Spinner from '../../components/Spinner';
@@ -133,9 +134,12 @@ function CartRow({ line, index, product, problem, changedPrice }: CartRowProps) 
             sx={{ objectFit: 'contain', bgcolor: '#101316', borderRadius: 1, flexShrink: 0 }}
           />
           <Box sx={{ flexGrow: 1, minWidth: 0 }}>
-            <Typography variant="h6" component="h2">
-              {name}
-            </Typography>
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+              <Typography variant="h6" component="h2">
+                {name}
+              </Typography>
+              <AgeRestrictedChip product={product} />
+            </Stack>
             <Typography variant="body2">
               Unit price: {formatMoney(line.seen.unitAmount, currency)}
               {line.engraving ? ` + ${formatMoney(line.seen.engravingAmount, currency)} engraving` : ''}

@@ -29,6 +29,8 @@ const fields = {
   engravable: false,
   engravingMaxLength: 24,
   engravingSurcharge: dollars(0),
+  ageRestricted: false,
+  minimumAge: null,
 };
 const knife = { ...fields, ...oneVariantFixture(fields) };
 const line: CartLine = {

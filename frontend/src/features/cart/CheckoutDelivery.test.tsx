@@ -31,6 +31,8 @@ const fields = {
   engravable: false,
   engravingMaxLength: 24,
   engravingSurcharge: dollars(0),
+  ageRestricted: false,
+  minimumAge: null,
 };
 const knife = { ...fields, ...oneVariantFixture(fields) };
 /** Two knives at $50: a $100.00 subtotal. */

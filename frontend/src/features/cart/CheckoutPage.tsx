@@ -1,16 +1,21 @@
+import { useState } from 'react';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Alert, Box, Button, Card, CardContent, Container, Divider, Link, Stack, TextField, Typography } from '@mui/material';
 import { useSnackbar } from 'notistack';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import AgeCheckStep from '../../components/ageCheck/AgeCheckStep';
+import AgeRestrictedChip from '../../components/ageCheck/AgeRestrictedChip';
+import { useAgeCheck } from '../../components/ageCheck/useAgeCheck';
 import DeliverySection from '../../components/delivery/DeliverySection';
 import DeliveryTotals from '../../components/delivery/DeliveryTotals';
 import { useDelivery } from '../../components/delivery/useDelivery';
 import PageHeading from '../../components/PageHeading';
 import QueryState from '../../components/QueryState';
+import { toastAction } from '../../components/toastAction';
 import EngravingText from '../../components/engraving/EngravingText';
 import type { CheckoutPageQuery as CheckoutPageResult } from '../../gql/graphql';
 import { useAttemptKey } from '../../lib/attemptKey';
-import { errorMessage } from '../../lib/errors';
+import { errorMessage, errorProductIds } from '../../lib/errors';
 import { prependToLists } from '../../lib/listCache';
 import { useSubmitOnce } from '../../lib/submitOnce';
 import { cart, type CartLine, cartTotal, lineKey, lineTotal, useCartLines } from '../../lib/cart';
@@ -77,10 +82,27 @@ function CheckoutForm({ me, choices, lines }: CheckoutFormProps) {
     },
   });
   const delivery = useDelivery({ choices, lines: orderLines(lines), customer: me });
+  const ageCheck = useAgeCheck({
+    needed: products && lines.some((line) => products.get(line.productId)?.ageRestricted),
+    customer: me,
+  });
+  // placeOrder's refusal of lines the address's country does not take (when shippingOptions did not say it first).
+  const [refusedLines, setRefusedLines] = useState<{ message: string; productIds: string[] } | null>(null);
+  /** Takes the refused products' lines out of the cart, so that the rest can be bought; Undo puts them back. */
+  const removeRefused = (productIds: readonly string[]) => {
+    const removed = cart.removeProducts(productIds);
+    setRefusedLines(null);
+    if (!removed.length) return;
+    const names = removed.map(({ line }) => lineName(line.seen.name, line.variantName)).join(', ');
+    enqueueSnackbar(`Removed ${names}`, {
+      action: toastAction('Undo', () => removed.forEach(({ index, line }) => cart.restore(index, line))),
+    });
+  };
   const { sending, onSubmit } = useSubmitOnce(async () => {
     const shipping = delivery.order();
     if (!shipping) return delivery.touch();
     const input = { ...shipping, lines: orderLines(lines) };
+    setRefusedLines(null);
     try {
       const { data: placed } = await placeOrder({ variables: { input: { ...input, idempotencyKey: attempt.keyFor(input) } } });
       const id = placed?.placeOrder.id;
@@ -92,9 +114,19 @@ function CheckoutForm({ me, choices, lines }: CheckoutFormProps) {
       enqueueSnackbar('Order Placed', { variant: 'success' });
       navigate(`/dashboard/payment/${id}`);
     } catch (failure) {
-      enqueueSnackbar(errorMessage(failure), { variant: 'error' });
+      // An age refusal shows in the age step; a refused country's lines are offered for removal.
+      if (ageCheck.orderRefused(failure)) return;
+      const productIds = errorProductIds(failure);
+      if (productIds.length) setRefusedLines({ message: errorMessage(failure), productIds });
+      else enqueueSnackbar(errorMessage(failure), { variant: 'error' });
     }
   });
+  const removeButton = (productIds: readonly string[]) =>
+    productIds.length > 0 && (
+      <Button color="inherit" size="small" onClick={() => removeRefused(productIds)}>
+        Remove from cart
+      </Button>
+    );
   const readOnly = { slotProps: { htmlInput: { readOnly: true } }, fullWidth: true };
   const formatMoney = useFormatMoney();
 
@@ -105,7 +137,7 @@ function CheckoutForm({ me, choices, lines }: CheckoutFormProps) {
           <Stack spacing={2}>
             <TextField id="checkout-name" label="Name" value={me.name} {...readOnly} />
             <TextField id="checkout-email" label="Email" value={me.email} {...readOnly} />
-            <DeliverySection delivery={delivery} idPrefix="checkout" />
+            <DeliverySection delivery={delivery} idPrefix="checkout" refusedAction={removeButton(delivery.refusedProductIds)} />
             <Typography variant="h6" component="h2">
               Your order
             </Typography>
@@ -117,9 +149,12 @@ function CheckoutForm({ me, choices, lines }: CheckoutFormProps) {
                   sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, py: 1, flexWrap: 'wrap' }}
                 >
                   <Box>
-                    <Typography>
-                      {line.quantity} x {lineName(line.seen.name, line.variantName)}
-                    </Typography>
+                    <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                      <Typography>
+                        {line.quantity} x {lineName(line.seen.name, line.variantName)}
+                      </Typography>
+                      <AgeRestrictedChip product={products?.get(line.productId)} />
+                    </Stack>
                     <EngravingText engraving={line.engraving} />
                   </Box>
                   <Typography>{formatMoney(lineTotal(line), line.seen.currency)}</Typography>
@@ -137,11 +172,17 @@ function CheckoutForm({ me, choices, lines }: CheckoutFormProps) {
               </Alert>
             )}
             {freshError ? <Alert severity="error">Could not check the current prices and stock: {errorMessage(freshError)}</Alert> : null}
+            {refusedLines && (
+              <Alert severity="error" action={removeButton(refusedLines.productIds)}>
+                {refusedLines.message}
+              </Alert>
+            )}
+            <AgeCheckStep check={ageCheck} idPrefix="checkout" />
             <Button
               type="submit"
               variant="contained"
               loading={sending}
-              disabled={products === null || problems.length > 0 || delivery.status !== 'ready'}
+              disabled={products === null || problems.length > 0 || delivery.status !== 'ready' || !ageCheck.ready}
             >
               Place order
             </Button>

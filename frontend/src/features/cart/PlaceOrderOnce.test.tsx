@@ -20,6 +20,8 @@ const fields = {
   engravable: false,
   engravingMaxLength: 24,
   engravingSurcharge: dollars(0),
+  ageRestricted: false,
+  minimumAge: null,
 };
 const line: CartLine = {
   productId: 'k1',

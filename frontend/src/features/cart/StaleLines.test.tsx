@@ -41,6 +41,8 @@ const product = (
     engravable: false,
     engravingMaxLength: 0,
     engravingSurcharge: dollars(engravingPrice),
+    ageRestricted: false,
+    minimumAge: null,
     ...overrides,
   };
   return { ...oneVariantFixture(fields), ...fields };
@@ -213,4 +215,15 @@ test('a $129.50 knife reads with its cents in the cart and at checkout, and seve
   await userEvent.click(checkoutButton());
   expect(await screen.findByText('Total: $483.50')).toBeInTheDocument();
   expect(screen.getByText('$433.50')).toBeInTheDocument();
+});
+
+test('the cart marks an age-restricted line "18+" (named for screen readers), and only that one', async () => {
+  cart.add(line('a', 1));
+  cart.add(line('b', 1));
+  const { client } = shopClient({ a: product('a', { ageRestricted: true }), b: product('b') });
+  show('/cart', client);
+  const chip = await screen.findByRole('img', { name: 'Age-restricted: 18 or over' });
+  expect(chip).toHaveTextContent('18+');
+  expect(within(screen.getAllByRole('listitem')[0]).getByRole('img', { name: /^Age-restricted/ })).toBe(chip);
+  expect(screen.getAllByRole('img', { name: /^Age-restricted/ })).toHaveLength(1);
 });

@@ -57,6 +57,8 @@ const knife = (id: string) => {
     engravable: false,
     engravingMaxLength: 24,
     engravingSurcharge: dollars(0),
+    ageRestricted: false,
+    minimumAge: null,
   };
   return { ...fields, ...oneVariantFixture(fields) };
 };

@@ -7,6 +7,8 @@ export const CartProductQuery = graphql(`
       ...ProductFields
       ...ProductEngravingFields
       ...ProductChoiceFields
+      ageRestricted
+      minimumAge
     }
   }
 `);
@@ -18,6 +20,7 @@ export const CheckoutPageQuery = graphql(`
       name
       email
       phone
+      ...AgeCheckCustomer
     }
     ...DeliveryChoices
   }

@@ -30,6 +30,8 @@ const product = {
   engravable: false,
   engravingMaxLength: 24,
   engravingSurcharge: dollars(0),
+  ageRestricted: false,
+  minimumAge: null,
   ...oneVariantFixture({ id: 'p1', priceFrom: dollars(120), quantity: 10, img: '/images/chef.svg' }),
 };
 const me = { __typename: 'User', id: 'u1', name: 'Casey Blade', email: 'casey@keen.test', phone: '5550100' };

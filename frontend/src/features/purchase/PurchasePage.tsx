@@ -4,6 +4,9 @@ import { Box, Button, Card, CardContent, Container, Grid, Stack, TextField, Typo
 import { useFormik } from 'formik';
 import { useSnackbar } from 'notistack';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import AgeCheckStep from '../../components/ageCheck/AgeCheckStep';
+import AgeRestrictedChip from '../../components/ageCheck/AgeRestrictedChip';
+import { useAgeCheck } from '../../components/ageCheck/useAgeCheck';
 import ProductPhoto from '../../components/ProductPhoto';
 import Spinner from '../../components/Spinner';
 import { useAttemptKey } from '../../lib/attemptKey';
@@ -78,9 +81,12 @@ export default function PurchasePage() {
               height={260}
             />
             <CardContent>
-              <Typography variant="h5" component="h2">
-                {product.name}
-              </Typography>
+              <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                <Typography variant="h5" component="h2">
+                  {product.name}
+                </Typography>
+                <AgeRestrictedChip product={product} />
+              </Stack>
               <Typography color="text.secondary" sx={{ my: 1 }}>
                 {product.description}
               </Typography>
@@ -113,6 +119,7 @@ function PurchaseForm({ product, me, choices, fonts, chosen, onChoose }: Purchas
   const { enqueueSnackbar } = useSnackbar();
   // A retry of the same order (a double click, a network error, a reload) cannot place a second one.
   const attempt = useAttemptKey('purchase');
+  const ageCheck = useAgeCheck({ needed: product.ageRestricted, customer: me });
   const [placeOrder] = useMutation(PlaceOrderMutation, {
     // The new order joins every cached My Orders list (newest first); no list is fetched again.
     update(cache, { data: placed }) {
@@ -175,7 +182,8 @@ function PurchaseForm({ product, me, choices, fonts, chosen, onChoose }: Purchas
         enqueueSnackbar('Order Placed', { variant: 'success' });
         navigate('/dashboard/myOrders');
       } catch (failure) {
-        enqueueSnackbar(errorMessage(failure), { variant: 'error' });
+        // An age refusal shows in the age step instead.
+        if (!ageCheck.orderRefused(failure)) enqueueSnackbar(errorMessage(failure), { variant: 'error' });
       }
     },
   });
@@ -270,12 +278,13 @@ function PurchaseForm({ product, me, choices, fonts, chosen, onChoose }: Purchas
             )}
             <ShippingMethods delivery={delivery} idPrefix="purchase" />
             <DeliveryTotals delivery={delivery} linesTotal={{ amount: quantity * (price + surcharge), currency }} />
+            <AgeCheckStep check={ageCheck} idPrefix="purchase" />
             <Button
               type="submit"
               variant="contained"
               loading={sending}
-              // Nothing to place while the address is refused or its options are on their way.
-              disabled={delivery.status === 'refused' || delivery.status === 'loading'}
+              // Nothing to place while the address is refused or its options are on their way, nor before the age check.
+              disabled={delivery.status === 'refused' || delivery.status === 'loading' || !ageCheck.ready}
             >
               Place Order
             </Button>

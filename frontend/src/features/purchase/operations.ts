@@ -7,12 +7,15 @@ export const PurchasePageQuery = graphql(`
       name
       email
       phone
+      ...AgeCheckCustomer
     }
     ...DeliveryChoices
     product(id: $id) {
       ...ProductFields
       ...ProductEngravingFields
       ...ProductChoiceFields
+      ageRestricted
+      minimumAge
     }
     engravingFonts {
       id

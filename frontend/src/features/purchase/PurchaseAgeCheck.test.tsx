@@ -1,0 +1,136 @@
+import { expect, test } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { GraphQLError } from 'graphql';
+import type { RuntimeConfig } from '../../lib/config';
+import {
+  addressFixture,
+  ageVerificationFixture,
+  dollars,
+  oneVariantFixture,
+  orderFixture,
+  shippingOptionFixture,
+  withDelivery,
+} from '../../test/fixtures';
+import { authState, countingClient, renderPage } from '../../test/render';
+import PurchasePage from './PurchasePage';
+
+const productFixture = (ageRestricted: boolean, minimumAge: number | null = null) => ({
+  __typename: 'Product',
+  id: 'p1',
+  name: 'Engraved Santoku',
+  img: '/images/santoku.svg',
+  description: 'Folded steel',
+  priceFrom: dollars(150),
+  quantity: 10,
+  minimumQuantity: 1,
+  engravable: false,
+  engravingMaxLength: 24,
+  engravingSurcharge: dollars(0),
+  ageRestricted,
+  minimumAge,
+  ...oneVariantFixture({ id: 'p1', priceFrom: dollars(150), quantity: 10, img: '/images/santoku.svg' }),
+});
+const me = { __typename: 'User', id: 'u1', name: 'Casey Blade', email: 'casey@keen.test', phone: '5550100' };
+const placed = { ...orderFixture('o9'), product: { __typename: 'Product', id: 'p1', quantity: 9 } };
+
+interface Shop {
+  product?: ReturnType<typeof productFixture>;
+  latest?: unknown;
+  provider?: RuntimeConfig['ageVerification'];
+  placeAnswer?: unknown;
+}
+
+/** The purchase page's server: a declared check passes an adult's date of birth; records what it is asked. */
+function shop({ product = productFixture(true), latest = null, provider = 'declared', placeAnswer = { placeOrder: placed } }: Shop = {}) {
+  const asked: Record<string, unknown[]> = { VerifyAge: [], PlaceOrder: [] };
+  const counting = countingClient((name, variables) => {
+    if (name in asked) asked[name].push(variables.input);
+    switch (name) {
+      case 'PurchasePage':
+        return {
+          ...withDelivery({ ...me, ageVerification: latest }, [addressFixture('1', { isDefault: true })], ['US']),
+          product,
+          engravingFonts: [],
+        };
+      case 'ShippingOptions':
+        return { shippingOptions: [shippingOptionFixture('standard', 'Standard', { subtotal: 150, price: 5 })] };
+      case 'VerifyAge':
+        return { verifyAge: ageVerificationFixture('PASSED', { method: 'declared' }) };
+      case 'PlaceOrder':
+        return placeAnswer;
+    }
+    throw new Error(`unexpected ${name}`);
+  });
+  const auth = authState();
+  renderPage(<PurchasePage />, {
+    path: '/purchase/:id',
+    route: '/purchase/p1',
+    client: counting.client,
+    auth: { ...auth, config: { ...auth.config!, ageVerification: provider } },
+  });
+  return { ...counting, asked };
+}
+
+const placeOrderButton = () => screen.getByRole('button', { name: 'Place Order' });
+const priced = () => screen.findByRole('radio', { name: /^Standard/ });
+
+test('a product that is not age-restricted has neither chip nor age step', async () => {
+  shop({ product: productFixture(false) });
+  await priced();
+  await waitFor(() => expect(placeOrderButton()).toBeEnabled());
+  expect(screen.queryByRole('region', { name: 'Age check' })).not.toBeInTheDocument();
+  expect(screen.queryByRole('img', { name: /^Age-restricted/ })).not.toBeInTheDocument();
+});
+
+test('the declared provider needs the signed declaration; the pass enables Place Order and the order is sent', async () => {
+  const { asked } = shop({ product: productFixture(true, 21) });
+  await priced();
+  // A product's own minimum age is the chip's.
+  expect(screen.getByRole('img', { name: 'Age-restricted: 21 or over' })).toHaveTextContent('21+');
+  const step = within(screen.getByRole('region', { name: 'Age check' }));
+  expect(placeOrderButton()).toBeDisabled();
+  // The SPEC's fields are all still there.
+  for (const label of ['Name', 'Email', 'Product Name', 'Price', 'Stock', 'Quantity'])
+    expect(screen.getByLabelText(label)).toBeInTheDocument();
+
+  fireEvent.change(step.getByLabelText('Date of birth'), { target: { value: '1990-04-01' } });
+  await userEvent.click(step.getByRole('button', { name: 'Confirm my age' }));
+  expect(await step.findByText('Sign the declaration to confirm your age')).toBeInTheDocument();
+  expect(asked.VerifyAge).toEqual([]);
+
+  await userEvent.click(step.getByRole('checkbox', { name: 'I declare that the date of birth I gave is my own and true' }));
+  await userEvent.click(step.getByRole('button', { name: 'Confirm my age' }));
+  expect(await step.findByText('Age confirmed')).toBeInTheDocument();
+  expect(asked.VerifyAge).toEqual([{ fullName: 'Casey Blade', dateOfBirth: '1990-04-01', declaration: true }]);
+  // The test provider's hints are not for this one.
+  expect(screen.queryByText(/Test provider/)).not.toBeInTheDocument();
+
+  await waitFor(() => expect(placeOrderButton()).toBeEnabled());
+  await userEvent.click(placeOrderButton());
+  expect(await screen.findByText('Order Placed')).toBeInTheDocument();
+  expect(asked.PlaceOrder).toHaveLength(1);
+});
+
+test("placeOrder's AGE_CHECK_FAILED shows the failure in the age step, not in a toast", async () => {
+  const failed = new GraphQLError("We couldn't confirm your age", { extensions: { code: 'AGE_CHECK_FAILED' } });
+  shop({ latest: ageVerificationFixture('PASSED'), placeAnswer: failed });
+  await priced();
+  expect(screen.queryByRole('region', { name: 'Age check' })).not.toBeInTheDocument();
+  await waitFor(() => expect(placeOrderButton()).toBeEnabled());
+  await userEvent.click(placeOrderButton());
+  const step = await screen.findByRole('region', { name: 'Age check' });
+  expect(within(step).getByRole('alert')).toHaveTextContent(/^We couldn't confirm your age$/);
+  expect(screen.getAllByText("We couldn't confirm your age")).toHaveLength(1);
+  expect(placeOrderButton()).toBeDisabled();
+});
+
+test('a document asked for, with a provider other than the test one: the message alone', async () => {
+  shop({ latest: ageVerificationFixture('NEEDS_DOCUMENT') });
+  await priced();
+  const step = within(screen.getByRole('region', { name: 'Age check' }));
+  expect(step.getByText('To confirm your age we need to see an identity document.')).toBeInTheDocument();
+  expect(step.queryByLabelText('Test document')).not.toBeInTheDocument();
+  expect(step.queryByRole('button')).not.toBeInTheDocument();
+  expect(placeOrderButton()).toBeDisabled();
+});
