@@ -185,9 +185,10 @@ describe('products', () => {
       minimumQuantity: `Minimum Quantity must be at most ${MAX_WHOLE_NUMBER}`,
     });
     const { engravable: _e, engravingMaxLength: _l, engravingPrice: _p, ...plain } = product;
-    // The engraving surcharge left out is the server's default (0), whichever unit the caller uses.
+    // The engraving surcharge left out is the server's default (0), whichever unit the caller uses;
+    // a product made through the API is not age-restricted unless it says so.
     const { engravingPrice: _default, ...defaults } = NEW_PRODUCT_ENGRAVING;
-    expect(addProductInput.parse(plain)).toEqual({ ...plain, ...defaults, taxCategory: 'standard' });
+    expect(addProductInput.parse(plain)).toEqual({ ...plain, ...defaults, taxCategory: 'standard', ageRestricted: false });
   });
 
   test('update product: its own minimum-quantity message, and the stock may be 0', () => {
