@@ -2,7 +2,8 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useQuery } from '@apollo/client/react';
 import { Breadcrumbs, Button, Chip, Container, Grid, Link, Stack, Typography } from '@mui/material';
 import { useSnackbar } from 'notistack';
-import { Link as RouterLink, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { useChosenVariantId } from '../../lib/useChosenVariantId';
 import { engravingError } from '@keen/rules';
 import AddToCartButton from '../../components/AddToCartButton';
 import NotFoundPage from '../../components/NotFoundPage';
@@ -58,9 +59,7 @@ export default function ProductPage() {
 function ProductDetails({ product, fonts }: { product: Product; fonts: ProductPageResult['engravingFonts'] }) {
   const { enqueueSnackbar } = useSnackbar();
   const formatMoney = useFormatMoney();
-  // The chosen variant is in the URL (?variant=), so that a shared link opens it, as on the purchase page.
-  const [searchParams, setSearchParams] = useSearchParams();
-  const [chosenId, setChosenId] = useState(() => searchParams.get('variant'));
+  const [chosenId, chooseId] = useChosenVariantId();
   const [measure, setMeasure] = useState('');
   const [engraving, setEngraving] = useState<EngravingChoice>({ text: '', font: '' });
   const [tried, setTried] = useState(false);
@@ -82,17 +81,7 @@ function ProductDetails({ product, fonts }: { product: Product; fonts: ProductPa
   );
   const shownName = chosen ? lineName(product.name, chosen.name) : product.name;
 
-  const choose = (variant: Variant) => {
-    setChosenId(variant.id);
-    setSearchParams(
-      (params) => {
-        params.set('variant', variant.id);
-        return params;
-      },
-      // Each choice replaces the entry: Back leaves the page instead of stepping through choices.
-      { replace: true },
-    );
-  };
+  const choose = (variant: Variant) => chooseId(variant.id);
 
   /** The cart line of what is chosen here, once it obeys the product's rules (else a toast says what is wrong). */
   const cartLine = () => {

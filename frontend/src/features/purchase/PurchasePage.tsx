@@ -1,9 +1,9 @@
-import { useState } from 'react';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Box, Button, Card, CardContent, Container, Grid, Stack, TextField, Typography } from '@mui/material';
 import { useFormik } from 'formik';
 import { useSnackbar } from 'notistack';
-import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
+import { useChosenVariantId } from '../../lib/useChosenVariantId';
 import AgeCheckStep from '../../components/ageCheck/AgeCheckStep';
 import AgeRestrictedChip from '../../components/ageCheck/AgeRestrictedChip';
 import { useAgeCheck } from '../../components/ageCheck/useAgeCheck';
@@ -41,10 +41,7 @@ type Variant = Product['variants'][number];
 export default function PurchasePage() {
   const { id = '' } = useParams();
   const { data, loading, error } = useQuery(PurchasePageQuery, { variables: { id } });
-  // The chosen variant is in the URL (?variant=), so that a shared link opens it. It is also kept
-  // here: the router applies a URL change in a transition, and the radio must not flick back meanwhile.
-  const [searchParams, setSearchParams] = useSearchParams();
-  const [chosenId, setChosenId] = useState(() => searchParams.get('variant'));
+  const [chosenId, chooseId] = useChosenVariantId();
 
   if (loading && !data) return <Spinner />;
   const product = data?.product;
@@ -58,17 +55,7 @@ export default function PurchasePage() {
   }
   // A product without options has one variant and no picker: it shows and orders as the product.
   const chosen = hasChoice(product.variants) ? initialVariant(product.variants, chosenId) : null;
-  const choose = (variant: Variant) => {
-    setChosenId(variant.id);
-    setSearchParams(
-      (params) => {
-        params.set('variant', variant.id);
-        return params;
-      },
-      // Each choice replaces the entry: Back leaves the page instead of stepping through choices.
-      { replace: true },
-    );
-  };
+  const choose = (variant: Variant) => chooseId(variant.id);
 
   return (
     <Container sx={{ py: 4 }}>
