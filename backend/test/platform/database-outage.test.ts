@@ -27,9 +27,10 @@ test('a transaction whose connection was cut is unreachable, down to its COMMIT 
     await terminate(pid);
     const cut = await runner.query('SELECT 1').catch((error: unknown) => error);
     expect(isDatabaseUnreachable(cut)).toBe(true);
-    // TypeORM has released the connection: the COMMIT never reaches PostgreSQL, and nothing was committed.
+    // The COMMIT fails as unreachable: TypeORM has usually released the connection already (the COMMIT
+    // never leaves), or, on a busy machine, has not yet seen it drop and the dead connection refuses it.
     const commit = await runner.commitTransaction().catch((error: unknown) => error);
-    expect((commit as Error).name).toBe('QueryRunnerAlreadyReleasedError');
+    expect(['QueryRunnerAlreadyReleasedError', 'QueryFailedError']).toContain((commit as Error).name);
     expect(isDatabaseUnreachable(commit)).toBe(true);
   } finally {
     await runner.release().catch(() => undefined);
