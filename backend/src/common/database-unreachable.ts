@@ -21,7 +21,7 @@ const UNREACHABLE_CODES = new Set([
 ]);
 /** What pg says when a connection drops or the pool cannot get one in time. */
 const UNREACHABLE_MESSAGE =
-  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection is not established/i;
+  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed and is not queryable|Connection is not established/i;
 
 /**
  * True for an error (or the driver error, cause or thrown value inside it: graphql-js wraps values

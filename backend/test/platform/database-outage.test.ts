@@ -1,4 +1,5 @@
 import { Client } from 'pg';
+import { QueryFailedError } from 'typeorm';
 import { createDataSource } from '../../src/app/data-source';
 import { isDatabaseUnreachable, survivingDatabaseOutages } from '../../src/common/database-unreachable';
 
@@ -55,4 +56,11 @@ test('an unhandled rejection from an unreachable database is logged; any other i
   const other = new TypeError('a bug');
   expect(() => handler(other)).toThrow(other);
   expect(warnings).toHaveLength(1);
+});
+
+test("a query on a client pg has closed, wrapped by TypeORM, is unreachable; a caller's mistake is not", () => {
+  const closed = new QueryFailedError('COMMIT', [], new Error('Client was closed and is not queryable'));
+  expect(isDatabaseUnreachable(closed)).toBe(true);
+  const mistake = new QueryFailedError('SELECT', [], Object.assign(new Error('syntax error at or near "SELEC"'), { code: '42601' }));
+  expect(isDatabaseUnreachable(mistake)).toBe(false);
 });
