@@ -187,7 +187,8 @@ describe('products', () => {
     const { engravable: _e, engravingMaxLength: _l, engravingPrice: _p, ...plain } = product;
     // The engraving surcharge left out is the server's default (0), whichever unit the caller uses.
     const { engravingPrice: _default, ...defaults } = NEW_PRODUCT_ENGRAVING;
-    expect(addProductInput.parse(plain)).toEqual({ ...plain, ...defaults, taxCategory: 'standard' });
+    // Not age-restricted unless said so (the dashboard's form says so explicitly).
+    expect(addProductInput.parse(plain)).toEqual({ ...plain, ...defaults, taxCategory: 'standard', ageRestricted: false });
   });
 
   test('update product: its own minimum-quantity message, and the stock may be 0', () => {
