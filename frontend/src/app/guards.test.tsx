@@ -137,3 +137,14 @@ test('the router puts Shipping and tax behind the admin guard, with the other ad
   expect(guardsOf('/dashboard/users')).toEqual(guardsOf('/dashboard/shipping'));
   expect(matchRoutes(routes, '/dashboard/shipping')!.at(-1)!.route.handle).toEqual({ title: 'Shipping and tax' });
 });
+
+test('the router puts Blade rules and the packing slip behind the admin guard', () => {
+  const [, adminGuard] = guardsOf('/updateProduct/p1');
+  // The packing slip prints outside the dashboard, as the engraving sheet does.
+  expect(guardsOf('/packingSlip/o1')).toEqual(guardsOf('/engravingSheet/o1'));
+  expect(guardsOf('/packingSlip/o1')).toEqual([expect.anything(), adminGuard]);
+  expect(matchRoutes(routes, '/packingSlip/o1')!.at(-1)!.route.handle).toEqual({ title: 'Packing slip' });
+  expect(guardsOf('/dashboard/bladeRules')).toEqual(guardsOf('/dashboard/shipping'));
+  expect(guardsOf('/dashboard/bladeRules').at(-1)).toBe(adminGuard);
+  expect(matchRoutes(routes, '/dashboard/bladeRules')!.at(-1)!.route.handle).toEqual({ title: 'Blade rules' });
+});

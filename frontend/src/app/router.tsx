@@ -35,9 +35,11 @@ const VariantsPage = lazyWithApollo(() => import('../features/admin/variants/Var
 const OverviewPage = lazyWithApollo(() => import('../features/admin/OverviewPage'));
 const BackgroundJobsPage = lazyWithApollo(() => import('../features/admin/BackgroundJobsPage'));
 const ShippingPage = lazyWithApollo(() => import('../features/admin/shipping/ShippingPage'));
+const BladeRulesPage = lazyWithApollo(() => import('../features/admin/bladeRules/BladeRulesPage'));
 const ApiKeysPage = lazyWithApollo(() => import('../features/integrations/ApiKeysPage'));
 const WebhooksPage = lazyWithApollo(() => import('../features/integrations/WebhooksPage'));
 const EngravingSheetPage = lazyWithApollo(() => import('../features/engravingSheet/EngravingSheetPage'));
+const PackingSlipPage = lazyWithApollo(() => import('../features/packingSlip/PackingSlipPage'));
 const CartPage = lazyWithApollo(() => import('../features/cart/CartPage'));
 const CheckoutPage = lazyWithApollo(() => import('../features/cart/CheckoutPage'));
 
@@ -85,6 +87,7 @@ export const routes: RouteObject[] = [
                   { path: 'users', element: <UsersPage />, handle: title('Users') },
                   { path: 'overview', element: <OverviewPage />, handle: title('Overview') },
                   { path: 'shipping', element: <ShippingPage />, handle: title('Shipping and tax') },
+                  { path: 'bladeRules', element: <BladeRulesPage />, handle: title('Blade rules') },
                   { path: 'jobs', element: <BackgroundJobsPage />, handle: title('Background jobs') },
                   { path: 'apiKeys', element: <ApiKeysPage />, handle: title('API keys') },
                   { path: 'webhooks', element: <WebhooksPage />, handle: title('Webhooks') },
@@ -100,6 +103,7 @@ export const routes: RouteObject[] = [
         children: [
           { path: '/updateProduct/:id', element: <UpdateProductPage />, handle: title('Update Product') },
           { path: '/engravingSheet/:id', element: <EngravingSheetPage />, handle: title('Engraving sheet') },
+          { path: '/packingSlip/:id', element: <PackingSlipPage />, handle: title('Packing slip') },
         ],
       },
       { path: '*', element: <NotFoundPage />, handle: title('Page not found') },

@@ -18,13 +18,19 @@ type Documents = {
     "\n  query FailedJobs {\n    failedJobs {\n      ...FailedJobFields\n    }\n  }\n": typeof types.FailedJobsDocument,
     "\n  query ScheduledJobs {\n    scheduledJobs {\n      name\n      periodSeconds\n      lastSuccessAt\n      lastFailureAt\n      lastError\n      consecutiveFailures\n      nextRunAt\n    }\n  }\n": typeof types.ScheduledJobsDocument,
     "\n  mutation RetryJob($id: ID!) {\n    retryJob(id: $id) {\n      ...FailedJobFields\n    }\n  }\n": typeof types.RetryJobDocument,
-    "\n  query AdminOrders($options: OrderListOptions) {\n    orders(options: $options) {\n      totalItems\n      items {\n        ...OrderFields\n      }\n    }\n  }\n": typeof types.AdminOrdersDocument,
-    "\n  mutation MarkShipped($id: ID!, $tracking: ShipmentTrackingInput) {\n    markShipped(id: $id, tracking: $tracking) {\n      id\n      status\n      state\n      trackingCarrier\n      trackingNumber\n    }\n  }\n": typeof types.MarkShippedDocument,
+    "\n  fragment BladeRuleFields on BladeRule {\n    country\n    minimumAge\n    allowed\n    handover\n    updatedAt\n    updatedBy\n  }\n": typeof types.BladeRuleFieldsFragmentDoc,
+    "\n  query BladeRules {\n    bladeRules {\n      ...BladeRuleFields\n    }\n    shippingCountries\n  }\n": typeof types.BladeRulesDocument,
+    "\n  mutation SetBladeRule($input: BladeRuleInput!) {\n    setBladeRule(input: $input) {\n      ...BladeRuleFields\n    }\n  }\n": typeof types.SetBladeRuleDocument,
+    "\n  mutation DeleteBladeRule($country: String!) {\n    deleteBladeRule(country: $country)\n  }\n": typeof types.DeleteBladeRuleDocument,
+    "\n  fragment ProductAgeFields on Product {\n    ageRestricted\n    minimumAge\n  }\n": typeof types.ProductAgeFieldsFragmentDoc,
+    "\n  query AdminOrders($options: OrderListOptions) {\n    orders(options: $options) {\n      totalItems\n      items {\n        ...OrderFields\n        ageRestricted\n        deliveryHandover\n      }\n    }\n  }\n": typeof types.AdminOrdersDocument,
+    "\n  mutation MarkShipped($id: ID!, $tracking: ShipmentTrackingInput) {\n    markShipped(id: $id, tracking: $tracking) {\n      id\n      status\n      state\n      trackingCarrier\n      trackingNumber\n      ageVerifiedDelivery\n    }\n  }\n": typeof types.MarkShippedDocument,
     "\n  query OrderHistory($id: ID!) {\n    orderHistory(id: $id) {\n      id\n      fromState\n      toState\n      actor\n      actorEmail\n      note\n      createdAt\n    }\n  }\n": typeof types.OrderHistoryDocument,
-    "\n  query AdminProducts($options: ProductListOptions) {\n    products(options: $options) {\n      totalItems\n      items {\n        ...ProductFields\n        ...ProductEngravingFields\n        createdAt\n      }\n    }\n  }\n": typeof types.AdminProductsDocument,
-    "\n  query AdminProduct($id: ID!) {\n    product(id: $id) {\n      ...ProductFields\n      ...ProductEngravingFields\n      taxCategory\n      slug\n    }\n  }\n": typeof types.AdminProductDocument,
-    "\n  mutation CreateProduct($input: ProductInput!) {\n    createProduct(input: $input) {\n      ...ProductFields\n      ...ProductEngravingFields\n      taxCategory\n      createdAt\n    }\n  }\n": typeof types.CreateProductDocument,
-    "\n  mutation UpdateProduct($id: ID!, $input: UpdateProductInput!) {\n    updateProduct(id: $id, input: $input) {\n      ...ProductFields\n      ...ProductEngravingFields\n      taxCategory\n      slug\n    }\n  }\n": typeof types.UpdateProductDocument,
+    "\n  query AgeChecks($orderId: ID!) {\n    ageChecks(orderId: $orderId) {\n      id\n      kind\n      createdAt\n      method\n      status\n      ageBracket\n      providerReference\n      country\n      minimumAge\n      handover\n      ageVerifiedDelivery\n      note\n    }\n  }\n": typeof types.AgeChecksDocument,
+    "\n  query AdminProducts($options: ProductListOptions) {\n    products(options: $options) {\n      totalItems\n      items {\n        ...ProductFields\n        ...ProductEngravingFields\n        ...ProductAgeFields\n        createdAt\n      }\n    }\n  }\n": typeof types.AdminProductsDocument,
+    "\n  query AdminProduct($id: ID!) {\n    product(id: $id) {\n      ...ProductFields\n      ...ProductEngravingFields\n      ...ProductAgeFields\n      taxCategory\n      slug\n    }\n  }\n": typeof types.AdminProductDocument,
+    "\n  mutation CreateProduct($input: ProductInput!) {\n    createProduct(input: $input) {\n      ...ProductFields\n      ...ProductEngravingFields\n      ...ProductAgeFields\n      taxCategory\n      createdAt\n    }\n  }\n": typeof types.CreateProductDocument,
+    "\n  mutation UpdateProduct($id: ID!, $input: UpdateProductInput!) {\n    updateProduct(id: $id, input: $input) {\n      ...ProductFields\n      ...ProductEngravingFields\n      ...ProductAgeFields\n      taxCategory\n      slug\n    }\n  }\n": typeof types.UpdateProductDocument,
     "\n  mutation DeleteProduct($id: ID!) {\n    deleteProduct(id: $id)\n  }\n": typeof types.DeleteProductDocument,
     "\n  query AdminUsers($options: UserListOptions) {\n    users(options: $options) {\n      totalItems\n      items {\n        ...UserFields\n        createdAt\n        activeApiKeyCount\n      }\n    }\n  }\n": typeof types.AdminUsersDocument,
     "\n  mutation MakeAdmin($email: String!) {\n    makeAdmin(email: $email) {\n      id\n      role\n    }\n  }\n": typeof types.MakeAdminDocument,
@@ -50,7 +56,7 @@ type Documents = {
     "\n  query CheckoutPage {\n    me {\n      id\n      name\n      email\n      phone\n      ...AgeCheckCustomer\n    }\n    ...DeliveryChoices\n  }\n": typeof types.CheckoutPageDocument,
     "\n  mutation PlaceCartOrder($input: PlaceOrderInput!) {\n    placeOrder(input: $input) {\n      ...OrderFields\n    }\n  }\n": typeof types.PlaceCartOrderDocument,
     "\n  fragment ProductEngravingFields on Product {\n    engravable\n    engravingMaxLength\n    engravingSurcharge {\n      ...MoneyFields\n    }\n  }\n": typeof types.ProductEngravingFieldsFragmentDoc,
-    "\n  query EngravingSheet($id: ID!) {\n    order(id: $id) {\n      ...OrderFields\n    }\n    engravingFonts {\n      id\n      name\n    }\n  }\n": typeof types.EngravingSheetDocument,
+    "\n  query EngravingSheet($id: ID!) {\n    order(id: $id) {\n      ...OrderFields\n      ageRestricted\n      parcelNotice\n    }\n    engravingFonts {\n      id\n      name\n    }\n  }\n": typeof types.EngravingSheetDocument,
     "\n  fragment ApiKeyFields on ApiKey {\n    id\n    name\n    prefix\n    scopes\n    createdAt\n    createdBy\n    lastUsedAt\n    revokedAt\n  }\n": typeof types.ApiKeyFieldsFragmentDoc,
     "\n  query ApiKeys {\n    apiKeys {\n      ...ApiKeyFields\n    }\n  }\n": typeof types.ApiKeysDocument,
     "\n  mutation CreateApiKey($input: CreateApiKeyInput!) {\n    createApiKey(input: $input) {\n      secret\n      apiKey {\n        ...ApiKeyFields\n      }\n    }\n  }\n": typeof types.CreateApiKeyDocument,
@@ -66,6 +72,7 @@ type Documents = {
     "\n  query WebhookDeliveries($endpointId: ID!) {\n    webhookDeliveries(endpointId: $endpointId) {\n      ...WebhookDeliveryFields\n    }\n  }\n": typeof types.WebhookDeliveriesDocument,
     "\n  mutation ResendWebhookDelivery($id: ID!) {\n    resendWebhookDelivery(id: $id) {\n      ...WebhookDeliveryFields\n    }\n  }\n": typeof types.ResendWebhookDeliveryDocument,
     "\n  query EmailVerified {\n    me {\n      id\n      emailVerified\n    }\n  }\n": typeof types.EmailVerifiedDocument,
+    "\n  query PackingSlip($id: ID!) {\n    order(id: $id) {\n      id\n      userName\n      address\n      phone\n      createdAt\n      ageRestricted\n      parcelNotice\n      shippingMethodName\n      shippingAddress {\n        ...ShippingAddressFields\n      }\n      lines {\n        id\n        name\n        variantName\n        sku\n        quantity\n      }\n    }\n    shop {\n      name\n    }\n  }\n": typeof types.PackingSlipDocument,
     "\n  query PaymentPage($id: ID!) {\n    me {\n      id\n      name\n      email\n    }\n    order(id: $id) {\n      id\n      name\n      totals {\n        ...OrderTotalsFields\n      }\n      shippingMethodName\n      shippingAddress {\n        ...ShippingAddressFields\n      }\n      paid\n      state\n      transactionId\n      engraving {\n        text\n        font\n      }\n      lines {\n        id\n        name\n        variantName\n        quantity\n        lineAmount {\n          ...MoneyFields\n        }\n        engraving {\n          text\n          font\n        }\n      }\n    }\n  }\n": typeof types.PaymentPageDocument,
     "\n  mutation CreatePaymentIntent($orderId: ID!, $idempotencyKey: String) {\n    createPaymentIntent(orderId: $orderId, idempotencyKey: $idempotencyKey) {\n      id\n      clientSecret\n    }\n  }\n": typeof types.CreatePaymentIntentDocument,
     "\n  fragment PaidOrderFields on Order {\n    id\n    paid\n    state\n    status\n    transactionId\n  }\n": typeof types.PaidOrderFieldsFragmentDoc,
@@ -112,13 +119,19 @@ const documents: Documents = {
     "\n  query FailedJobs {\n    failedJobs {\n      ...FailedJobFields\n    }\n  }\n": types.FailedJobsDocument,
     "\n  query ScheduledJobs {\n    scheduledJobs {\n      name\n      periodSeconds\n      lastSuccessAt\n      lastFailureAt\n      lastError\n      consecutiveFailures\n      nextRunAt\n    }\n  }\n": types.ScheduledJobsDocument,
     "\n  mutation RetryJob($id: ID!) {\n    retryJob(id: $id) {\n      ...FailedJobFields\n    }\n  }\n": types.RetryJobDocument,
-    "\n  query AdminOrders($options: OrderListOptions) {\n    orders(options: $options) {\n      totalItems\n      items {\n        ...OrderFields\n      }\n    }\n  }\n": types.AdminOrdersDocument,
-    "\n  mutation MarkShipped($id: ID!, $tracking: ShipmentTrackingInput) {\n    markShipped(id: $id, tracking: $tracking) {\n      id\n      status\n      state\n      trackingCarrier\n      trackingNumber\n    }\n  }\n": types.MarkShippedDocument,
+    "\n  fragment BladeRuleFields on BladeRule {\n    country\n    minimumAge\n    allowed\n    handover\n    updatedAt\n    updatedBy\n  }\n": types.BladeRuleFieldsFragmentDoc,
+    "\n  query BladeRules {\n    bladeRules {\n      ...BladeRuleFields\n    }\n    shippingCountries\n  }\n": types.BladeRulesDocument,
+    "\n  mutation SetBladeRule($input: BladeRuleInput!) {\n    setBladeRule(input: $input) {\n      ...BladeRuleFields\n    }\n  }\n": types.SetBladeRuleDocument,
+    "\n  mutation DeleteBladeRule($country: String!) {\n    deleteBladeRule(country: $country)\n  }\n": types.DeleteBladeRuleDocument,
+    "\n  fragment ProductAgeFields on Product {\n    ageRestricted\n    minimumAge\n  }\n": types.ProductAgeFieldsFragmentDoc,
+    "\n  query AdminOrders($options: OrderListOptions) {\n    orders(options: $options) {\n      totalItems\n      items {\n        ...OrderFields\n        ageRestricted\n        deliveryHandover\n      }\n    }\n  }\n": types.AdminOrdersDocument,
+    "\n  mutation MarkShipped($id: ID!, $tracking: ShipmentTrackingInput) {\n    markShipped(id: $id, tracking: $tracking) {\n      id\n      status\n      state\n      trackingCarrier\n      trackingNumber\n      ageVerifiedDelivery\n    }\n  }\n": types.MarkShippedDocument,
     "\n  query OrderHistory($id: ID!) {\n    orderHistory(id: $id) {\n      id\n      fromState\n      toState\n      actor\n      actorEmail\n      note\n      createdAt\n    }\n  }\n": types.OrderHistoryDocument,
-    "\n  query AdminProducts($options: ProductListOptions) {\n    products(options: $options) {\n      totalItems\n      items {\n        ...ProductFields\n        ...ProductEngravingFields\n        createdAt\n      }\n    }\n  }\n": types.AdminProductsDocument,
-    "\n  query AdminProduct($id: ID!) {\n    product(id: $id) {\n      ...ProductFields\n      ...ProductEngravingFields\n      taxCategory\n      slug\n    }\n  }\n": types.AdminProductDocument,
-    "\n  mutation CreateProduct($input: ProductInput!) {\n    createProduct(input: $input) {\n      ...ProductFields\n      ...ProductEngravingFields\n      taxCategory\n      createdAt\n    }\n  }\n": types.CreateProductDocument,
-    "\n  mutation UpdateProduct($id: ID!, $input: UpdateProductInput!) {\n    updateProduct(id: $id, input: $input) {\n      ...ProductFields\n      ...ProductEngravingFields\n      taxCategory\n      slug\n    }\n  }\n": types.UpdateProductDocument,
+    "\n  query AgeChecks($orderId: ID!) {\n    ageChecks(orderId: $orderId) {\n      id\n      kind\n      createdAt\n      method\n      status\n      ageBracket\n      providerReference\n      country\n      minimumAge\n      handover\n      ageVerifiedDelivery\n      note\n    }\n  }\n": types.AgeChecksDocument,
+    "\n  query AdminProducts($options: ProductListOptions) {\n    products(options: $options) {\n      totalItems\n      items {\n        ...ProductFields\n        ...ProductEngravingFields\n        ...ProductAgeFields\n        createdAt\n      }\n    }\n  }\n": types.AdminProductsDocument,
+    "\n  query AdminProduct($id: ID!) {\n    product(id: $id) {\n      ...ProductFields\n      ...ProductEngravingFields\n      ...ProductAgeFields\n      taxCategory\n      slug\n    }\n  }\n": types.AdminProductDocument,
+    "\n  mutation CreateProduct($input: ProductInput!) {\n    createProduct(input: $input) {\n      ...ProductFields\n      ...ProductEngravingFields\n      ...ProductAgeFields\n      taxCategory\n      createdAt\n    }\n  }\n": types.CreateProductDocument,
+    "\n  mutation UpdateProduct($id: ID!, $input: UpdateProductInput!) {\n    updateProduct(id: $id, input: $input) {\n      ...ProductFields\n      ...ProductEngravingFields\n      ...ProductAgeFields\n      taxCategory\n      slug\n    }\n  }\n": types.UpdateProductDocument,
     "\n  mutation DeleteProduct($id: ID!) {\n    deleteProduct(id: $id)\n  }\n": types.DeleteProductDocument,
     "\n  query AdminUsers($options: UserListOptions) {\n    users(options: $options) {\n      totalItems\n      items {\n        ...UserFields\n        createdAt\n        activeApiKeyCount\n      }\n    }\n  }\n": types.AdminUsersDocument,
     "\n  mutation MakeAdmin($email: String!) {\n    makeAdmin(email: $email) {\n      id\n      role\n    }\n  }\n": types.MakeAdminDocument,
@@ -144,7 +157,7 @@ const documents: Documents = {
     "\n  query CheckoutPage {\n    me {\n      id\n      name\n      email\n      phone\n      ...AgeCheckCustomer\n    }\n    ...DeliveryChoices\n  }\n": types.CheckoutPageDocument,
     "\n  mutation PlaceCartOrder($input: PlaceOrderInput!) {\n    placeOrder(input: $input) {\n      ...OrderFields\n    }\n  }\n": types.PlaceCartOrderDocument,
     "\n  fragment ProductEngravingFields on Product {\n    engravable\n    engravingMaxLength\n    engravingSurcharge {\n      ...MoneyFields\n    }\n  }\n": types.ProductEngravingFieldsFragmentDoc,
-    "\n  query EngravingSheet($id: ID!) {\n    order(id: $id) {\n      ...OrderFields\n    }\n    engravingFonts {\n      id\n      name\n    }\n  }\n": types.EngravingSheetDocument,
+    "\n  query EngravingSheet($id: ID!) {\n    order(id: $id) {\n      ...OrderFields\n      ageRestricted\n      parcelNotice\n    }\n    engravingFonts {\n      id\n      name\n    }\n  }\n": types.EngravingSheetDocument,
     "\n  fragment ApiKeyFields on ApiKey {\n    id\n    name\n    prefix\n    scopes\n    createdAt\n    createdBy\n    lastUsedAt\n    revokedAt\n  }\n": types.ApiKeyFieldsFragmentDoc,
     "\n  query ApiKeys {\n    apiKeys {\n      ...ApiKeyFields\n    }\n  }\n": types.ApiKeysDocument,
     "\n  mutation CreateApiKey($input: CreateApiKeyInput!) {\n    createApiKey(input: $input) {\n      secret\n      apiKey {\n        ...ApiKeyFields\n      }\n    }\n  }\n": types.CreateApiKeyDocument,
@@ -160,6 +173,7 @@ const documents: Documents = {
     "\n  query WebhookDeliveries($endpointId: ID!) {\n    webhookDeliveries(endpointId: $endpointId) {\n      ...WebhookDeliveryFields\n    }\n  }\n": types.WebhookDeliveriesDocument,
     "\n  mutation ResendWebhookDelivery($id: ID!) {\n    resendWebhookDelivery(id: $id) {\n      ...WebhookDeliveryFields\n    }\n  }\n": types.ResendWebhookDeliveryDocument,
     "\n  query EmailVerified {\n    me {\n      id\n      emailVerified\n    }\n  }\n": types.EmailVerifiedDocument,
+    "\n  query PackingSlip($id: ID!) {\n    order(id: $id) {\n      id\n      userName\n      address\n      phone\n      createdAt\n      ageRestricted\n      parcelNotice\n      shippingMethodName\n      shippingAddress {\n        ...ShippingAddressFields\n      }\n      lines {\n        id\n        name\n        variantName\n        sku\n        quantity\n      }\n    }\n    shop {\n      name\n    }\n  }\n": types.PackingSlipDocument,
     "\n  query PaymentPage($id: ID!) {\n    me {\n      id\n      name\n      email\n    }\n    order(id: $id) {\n      id\n      name\n      totals {\n        ...OrderTotalsFields\n      }\n      shippingMethodName\n      shippingAddress {\n        ...ShippingAddressFields\n      }\n      paid\n      state\n      transactionId\n      engraving {\n        text\n        font\n      }\n      lines {\n        id\n        name\n        variantName\n        quantity\n        lineAmount {\n          ...MoneyFields\n        }\n        engraving {\n          text\n          font\n        }\n      }\n    }\n  }\n": types.PaymentPageDocument,
     "\n  mutation CreatePaymentIntent($orderId: ID!, $idempotencyKey: String) {\n    createPaymentIntent(orderId: $orderId, idempotencyKey: $idempotencyKey) {\n      id\n      clientSecret\n    }\n  }\n": types.CreatePaymentIntentDocument,
     "\n  fragment PaidOrderFields on Order {\n    id\n    paid\n    state\n    status\n    transactionId\n  }\n": types.PaidOrderFieldsFragmentDoc,
@@ -235,11 +249,31 @@ export function graphql(source: "\n  mutation RetryJob($id: ID!) {\n    retryJob
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query AdminOrders($options: OrderListOptions) {\n    orders(options: $options) {\n      totalItems\n      items {\n        ...OrderFields\n      }\n    }\n  }\n"): (typeof documents)["\n  query AdminOrders($options: OrderListOptions) {\n    orders(options: $options) {\n      totalItems\n      items {\n        ...OrderFields\n      }\n    }\n  }\n"];
+export function graphql(source: "\n  fragment BladeRuleFields on BladeRule {\n    country\n    minimumAge\n    allowed\n    handover\n    updatedAt\n    updatedBy\n  }\n"): (typeof documents)["\n  fragment BladeRuleFields on BladeRule {\n    country\n    minimumAge\n    allowed\n    handover\n    updatedAt\n    updatedBy\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation MarkShipped($id: ID!, $tracking: ShipmentTrackingInput) {\n    markShipped(id: $id, tracking: $tracking) {\n      id\n      status\n      state\n      trackingCarrier\n      trackingNumber\n    }\n  }\n"): (typeof documents)["\n  mutation MarkShipped($id: ID!, $tracking: ShipmentTrackingInput) {\n    markShipped(id: $id, tracking: $tracking) {\n      id\n      status\n      state\n      trackingCarrier\n      trackingNumber\n    }\n  }\n"];
+export function graphql(source: "\n  query BladeRules {\n    bladeRules {\n      ...BladeRuleFields\n    }\n    shippingCountries\n  }\n"): (typeof documents)["\n  query BladeRules {\n    bladeRules {\n      ...BladeRuleFields\n    }\n    shippingCountries\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SetBladeRule($input: BladeRuleInput!) {\n    setBladeRule(input: $input) {\n      ...BladeRuleFields\n    }\n  }\n"): (typeof documents)["\n  mutation SetBladeRule($input: BladeRuleInput!) {\n    setBladeRule(input: $input) {\n      ...BladeRuleFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DeleteBladeRule($country: String!) {\n    deleteBladeRule(country: $country)\n  }\n"): (typeof documents)["\n  mutation DeleteBladeRule($country: String!) {\n    deleteBladeRule(country: $country)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment ProductAgeFields on Product {\n    ageRestricted\n    minimumAge\n  }\n"): (typeof documents)["\n  fragment ProductAgeFields on Product {\n    ageRestricted\n    minimumAge\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query AdminOrders($options: OrderListOptions) {\n    orders(options: $options) {\n      totalItems\n      items {\n        ...OrderFields\n        ageRestricted\n        deliveryHandover\n      }\n    }\n  }\n"): (typeof documents)["\n  query AdminOrders($options: OrderListOptions) {\n    orders(options: $options) {\n      totalItems\n      items {\n        ...OrderFields\n        ageRestricted\n        deliveryHandover\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation MarkShipped($id: ID!, $tracking: ShipmentTrackingInput) {\n    markShipped(id: $id, tracking: $tracking) {\n      id\n      status\n      state\n      trackingCarrier\n      trackingNumber\n      ageVerifiedDelivery\n    }\n  }\n"): (typeof documents)["\n  mutation MarkShipped($id: ID!, $tracking: ShipmentTrackingInput) {\n    markShipped(id: $id, tracking: $tracking) {\n      id\n      status\n      state\n      trackingCarrier\n      trackingNumber\n      ageVerifiedDelivery\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -247,19 +281,23 @@ export function graphql(source: "\n  query OrderHistory($id: ID!) {\n    orderHi
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query AdminProducts($options: ProductListOptions) {\n    products(options: $options) {\n      totalItems\n      items {\n        ...ProductFields\n        ...ProductEngravingFields\n        createdAt\n      }\n    }\n  }\n"): (typeof documents)["\n  query AdminProducts($options: ProductListOptions) {\n    products(options: $options) {\n      totalItems\n      items {\n        ...ProductFields\n        ...ProductEngravingFields\n        createdAt\n      }\n    }\n  }\n"];
+export function graphql(source: "\n  query AgeChecks($orderId: ID!) {\n    ageChecks(orderId: $orderId) {\n      id\n      kind\n      createdAt\n      method\n      status\n      ageBracket\n      providerReference\n      country\n      minimumAge\n      handover\n      ageVerifiedDelivery\n      note\n    }\n  }\n"): (typeof documents)["\n  query AgeChecks($orderId: ID!) {\n    ageChecks(orderId: $orderId) {\n      id\n      kind\n      createdAt\n      method\n      status\n      ageBracket\n      providerReference\n      country\n      minimumAge\n      handover\n      ageVerifiedDelivery\n      note\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query AdminProduct($id: ID!) {\n    product(id: $id) {\n      ...ProductFields\n      ...ProductEngravingFields\n      taxCategory\n      slug\n    }\n  }\n"): (typeof documents)["\n  query AdminProduct($id: ID!) {\n    product(id: $id) {\n      ...ProductFields\n      ...ProductEngravingFields\n      taxCategory\n      slug\n    }\n  }\n"];
+export function graphql(source: "\n  query AdminProducts($options: ProductListOptions) {\n    products(options: $options) {\n      totalItems\n      items {\n        ...ProductFields\n        ...ProductEngravingFields\n        ...ProductAgeFields\n        createdAt\n      }\n    }\n  }\n"): (typeof documents)["\n  query AdminProducts($options: ProductListOptions) {\n    products(options: $options) {\n      totalItems\n      items {\n        ...ProductFields\n        ...ProductEngravingFields\n        ...ProductAgeFields\n        createdAt\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation CreateProduct($input: ProductInput!) {\n    createProduct(input: $input) {\n      ...ProductFields\n      ...ProductEngravingFields\n      taxCategory\n      createdAt\n    }\n  }\n"): (typeof documents)["\n  mutation CreateProduct($input: ProductInput!) {\n    createProduct(input: $input) {\n      ...ProductFields\n      ...ProductEngravingFields\n      taxCategory\n      createdAt\n    }\n  }\n"];
+export function graphql(source: "\n  query AdminProduct($id: ID!) {\n    product(id: $id) {\n      ...ProductFields\n      ...ProductEngravingFields\n      ...ProductAgeFields\n      taxCategory\n      slug\n    }\n  }\n"): (typeof documents)["\n  query AdminProduct($id: ID!) {\n    product(id: $id) {\n      ...ProductFields\n      ...ProductEngravingFields\n      ...ProductAgeFields\n      taxCategory\n      slug\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation UpdateProduct($id: ID!, $input: UpdateProductInput!) {\n    updateProduct(id: $id, input: $input) {\n      ...ProductFields\n      ...ProductEngravingFields\n      taxCategory\n      slug\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateProduct($id: ID!, $input: UpdateProductInput!) {\n    updateProduct(id: $id, input: $input) {\n      ...ProductFields\n      ...ProductEngravingFields\n      taxCategory\n      slug\n    }\n  }\n"];
+export function graphql(source: "\n  mutation CreateProduct($input: ProductInput!) {\n    createProduct(input: $input) {\n      ...ProductFields\n      ...ProductEngravingFields\n      ...ProductAgeFields\n      taxCategory\n      createdAt\n    }\n  }\n"): (typeof documents)["\n  mutation CreateProduct($input: ProductInput!) {\n    createProduct(input: $input) {\n      ...ProductFields\n      ...ProductEngravingFields\n      ...ProductAgeFields\n      taxCategory\n      createdAt\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateProduct($id: ID!, $input: UpdateProductInput!) {\n    updateProduct(id: $id, input: $input) {\n      ...ProductFields\n      ...ProductEngravingFields\n      ...ProductAgeFields\n      taxCategory\n      slug\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateProduct($id: ID!, $input: UpdateProductInput!) {\n    updateProduct(id: $id, input: $input) {\n      ...ProductFields\n      ...ProductEngravingFields\n      ...ProductAgeFields\n      taxCategory\n      slug\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -363,7 +401,7 @@ export function graphql(source: "\n  fragment ProductEngravingFields on Product 
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query EngravingSheet($id: ID!) {\n    order(id: $id) {\n      ...OrderFields\n    }\n    engravingFonts {\n      id\n      name\n    }\n  }\n"): (typeof documents)["\n  query EngravingSheet($id: ID!) {\n    order(id: $id) {\n      ...OrderFields\n    }\n    engravingFonts {\n      id\n      name\n    }\n  }\n"];
+export function graphql(source: "\n  query EngravingSheet($id: ID!) {\n    order(id: $id) {\n      ...OrderFields\n      ageRestricted\n      parcelNotice\n    }\n    engravingFonts {\n      id\n      name\n    }\n  }\n"): (typeof documents)["\n  query EngravingSheet($id: ID!) {\n    order(id: $id) {\n      ...OrderFields\n      ageRestricted\n      parcelNotice\n    }\n    engravingFonts {\n      id\n      name\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -424,6 +462,10 @@ export function graphql(source: "\n  mutation ResendWebhookDelivery($id: ID!) {\
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query EmailVerified {\n    me {\n      id\n      emailVerified\n    }\n  }\n"): (typeof documents)["\n  query EmailVerified {\n    me {\n      id\n      emailVerified\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query PackingSlip($id: ID!) {\n    order(id: $id) {\n      id\n      userName\n      address\n      phone\n      createdAt\n      ageRestricted\n      parcelNotice\n      shippingMethodName\n      shippingAddress {\n        ...ShippingAddressFields\n      }\n      lines {\n        id\n        name\n        variantName\n        sku\n        quantity\n      }\n    }\n    shop {\n      name\n    }\n  }\n"): (typeof documents)["\n  query PackingSlip($id: ID!) {\n    order(id: $id) {\n      id\n      userName\n      address\n      phone\n      createdAt\n      ageRestricted\n      parcelNotice\n      shippingMethodName\n      shippingAddress {\n        ...ShippingAddressFields\n      }\n      lines {\n        id\n        name\n        variantName\n        sku\n        quantity\n      }\n    }\n    shop {\n      name\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -55,6 +55,7 @@ export function createCache(): InMemoryCache {
           scheduledJobs: { merge: false },
           // The dashboard's zones, always read whole: a deleted zone leaves the list.
           shippingZones: { merge: false },
+          bladeRules: { merge: false },
           product: { read: (existing, { args, toReference }) => existing ?? toReference({ __typename: 'Product', id: args?.id }) },
           order: { read: (existing, { args, toReference }) => existing ?? toReference({ __typename: 'Order', id: args?.id }) },
         },
@@ -63,6 +64,8 @@ export function createCache(): InMemoryCache {
       User: { fields: { addresses: { merge: false } } },
       // A method's price and totals depend on the lines and address asked about: each answer keeps its own.
       ShippingOption: { keyFields: false },
+      // One rule per country: setBladeRule's answer updates its row in place.
+      BladeRule: { keyFields: ['country'] },
     },
   });
 }

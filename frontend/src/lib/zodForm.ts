@@ -1,5 +1,5 @@
 import { type FormikErrors, getIn, setIn } from 'formik';
-import type { ZodType } from 'zod';
+import { z, type ZodType } from 'zod';
 
 /**
  * A zod schema (from `@keen/rules/schemas`) as formik's `validate`: each field's first message,
@@ -19,3 +19,6 @@ export function zodValidate<Values>(schema: ZodType): (values: Values) => Formik
     return errors as FormikErrors<Values>;
   };
 }
+
+/** An optional field of a form: its blank value ('' from an empty number field or select) counts as left out. */
+export const blankAsAbsent = <S extends ZodType>(schema: S) => z.preprocess((value) => (value === '' ? undefined : value), schema);

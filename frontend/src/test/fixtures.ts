@@ -71,6 +71,12 @@ const orderFields = (id: string, totalPrice: number) => ({
   trackingNumber: null,
   engraving: null,
   createdAt: '2026-11-22T10:00:00.000Z',
+  // Not a bladed article: no age check, parcel notice or age-verified delivery.
+  ageRestricted: false,
+  minimumAge: null,
+  deliveryHandover: null,
+  parcelNotice: null,
+  ageVerifiedDelivery: null,
 });
 
 /** OrderTotals in dollars: by default the lines' subtotal alone (no shipping, no tax), as a shop without shipping zones charges. */

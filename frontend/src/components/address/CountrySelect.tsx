@@ -19,6 +19,7 @@ export interface CountrySelectProps {
   label?: string;
   error?: string;
   name?: string;
+  disabled?: boolean;
 }
 
 const PREFERRED = 'Suggested';
@@ -34,6 +35,7 @@ export default function CountrySelect({
   label = 'Country',
   error,
   name = 'country',
+  disabled,
 }: CountrySelectProps) {
   const options = useMemo<CountryOption[]>(() => {
     const first = preferred.filter(isCountryCode);
@@ -52,6 +54,7 @@ export default function CountrySelect({
       value={selected}
       onChange={(_event, option) => onChange(option?.code ?? '')}
       onBlur={onBlur}
+      disabled={disabled}
       groupBy={(option) => option.group}
       getOptionLabel={(option) => option.name}
       isOptionEqualToValue={(option, chosen) => option.code === chosen.code}

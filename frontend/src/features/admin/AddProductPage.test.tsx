@@ -30,6 +30,8 @@ const storedProduct = {
   engravingSurcharge: dollars(15),
   taxCategory: 'standard',
   slug: 'damascus-chef-knife',
+  ageRestricted: true,
+  minimumAge: null,
 };
 
 function renderAt(path: string, mocks: MockLink.MockedResponse[] = []) {
@@ -97,6 +99,8 @@ test('Update Product starts from the stored values and uses its own minimum-quan
           engravingMaxLength: 24,
           engravingSurcharge: dollars(0),
           taxCategory: 'standard',
+          ageRestricted: true,
+          minimumAge: null,
         },
       },
     },
@@ -153,6 +157,8 @@ test('Update Product takes a price with cents and sends it as priceAmount in cen
     engravingMaxLength: 24,
     engravingAmount: 1250,
     taxCategory: 'standard',
+    ageRestricted: true,
+    minimumAge: null,
     slug: 'damascus-chef-knife',
   });
 });
@@ -244,4 +250,95 @@ test("Update Product edits the slug in the shared rule's words and sends it in l
   fireEvent.click(screen.getByRole('button', { name: 'Update Product' }));
   await waitFor(() => expect(sent).not.toBeNull());
   expect(sent).toMatchObject({ slug: 'chef-no-1' });
+});
+
+/** Fills Add Product's required fields with a valid product. */
+function fillNewProduct(name: string) {
+  fireEvent.change(screen.getByLabelText('Product Name'), { target: { value: name } });
+  fireEvent.change(screen.getByLabelText('Description'), { target: { value: 'Sharp' } });
+  fireEvent.change(screen.getByLabelText('Price'), { target: { value: '80' } });
+  fireEvent.change(screen.getByLabelText('Quantity'), { target: { value: '3' } });
+  fireEvent.change(screen.getByLabelText('Minimum Quantity'), { target: { value: '1' } });
+  fireEvent.change(screen.getByLabelText('Photo'), { target: { files: [new File(['x'], 'knife.jpg', { type: 'image/jpeg' })] } });
+}
+
+/** A CreateProduct mock that records the input it was sent. */
+function createRecording(sent: Record<string, unknown>[]): MockLink.MockedResponse {
+  return {
+    request: {
+      query: CreateProductMutation,
+      variables: (variables) => {
+        sent.push(variables.input);
+        return true;
+      },
+    },
+    result: { data: { createProduct: { ...storedProduct, createdAt: '2026-11-27T10:00:00.000Z' } } },
+  };
+}
+
+test("Add Product starts age-restricted (a knife shop sells blades, whatever the server's default) with the shop's minimum age, and sends both", async () => {
+  const sent: Record<string, unknown>[] = [];
+  renderAt('/dashboard/addProduct', [createRecording(sent)]);
+  const restricted = screen.getByRole('switch', { name: 'Age-restricted (bladed article)' });
+  expect(restricted).toBeChecked();
+  expect(screen.getByLabelText('Minimum age')).toHaveValue(null);
+  fillNewProduct('Cleaver');
+  fireEvent.click(screen.getByRole('button', { name: 'Add Product' }));
+  expect(await screen.findByText('Manage Products list')).toBeInTheDocument();
+  // Blank: the shop's default and the destination's rule decide.
+  expect(sent).toEqual([expect.objectContaining({ name: 'Cleaver', ageRestricted: true, minimumAge: null })]);
+});
+
+test('Add Product sends a product that is not a blade as ageRestricted false', async () => {
+  const sent: Record<string, unknown>[] = [];
+  renderAt('/dashboard/addProduct', [createRecording(sent)]);
+  fillNewProduct('Sharpening Stone');
+  fireEvent.click(screen.getByRole('switch', { name: 'Age-restricted (bladed article)' }));
+  fireEvent.click(screen.getByRole('button', { name: 'Add Product' }));
+  expect(await screen.findByText('Manage Products list')).toBeInTheDocument();
+  expect(sent).toEqual([expect.objectContaining({ name: 'Sharpening Stone', ageRestricted: false })]);
+});
+
+test("Add Product takes a product's own minimum age within the shared rule's range", async () => {
+  const sent: Record<string, unknown>[] = [];
+  renderAt('/dashboard/addProduct', [createRecording(sent)]);
+  fillNewProduct('Hunting Knife');
+  const age = screen.getByLabelText('Minimum age');
+  fireEvent.change(age, { target: { value: '30' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Add Product' }));
+  expect(await screen.findByText('Minimum age must be between 16 and 25')).toBeInTheDocument();
+  expect(sent).toEqual([]);
+  fireEvent.change(age, { target: { value: '21' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Add Product' }));
+  expect(await screen.findByText('Manage Products list')).toBeInTheDocument();
+  expect(sent).toEqual([expect.objectContaining({ name: 'Hunting Knife', ageRestricted: true, minimumAge: 21 })]);
+});
+
+test("Update Product preloads the age restriction and the product's own minimum age; a blank age is sent as null, which clears it", async () => {
+  let sent: Record<string, unknown> | null = null;
+  renderAt(`/updateProduct/${PRODUCT_ID}`, [
+    {
+      request: { query: AdminProductQuery, variables: { id: PRODUCT_ID } },
+      result: { data: { product: { ...storedProduct, ageRestricted: false, minimumAge: 21 } } },
+    },
+    {
+      request: {
+        query: UpdateProductMutation,
+        variables: (variables) => {
+          sent = variables.input;
+          return true;
+        },
+      },
+      result: { data: { updateProduct: storedProduct } },
+    },
+  ]);
+  const restricted = await screen.findByRole('switch', { name: 'Age-restricted (bladed article)' });
+  expect(restricted).not.toBeChecked();
+  const age = screen.getByLabelText('Minimum age');
+  expect(age).toHaveValue(21);
+  fireEvent.click(restricted);
+  fireEvent.change(age, { target: { value: '' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Update Product' }));
+  await waitFor(() => expect(sent).not.toBeNull());
+  expect(sent).toMatchObject({ ageRestricted: true, minimumAge: null });
 });

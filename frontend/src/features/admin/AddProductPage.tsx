@@ -47,6 +47,9 @@ export default function AddProductPage() {
           ...NEW_PRODUCT_ENGRAVING,
           engravingPrice: amountText(toMinorUnits(NEW_PRODUCT_ENGRAVING.engravingPrice, currency), currency),
           taxCategory: 'standard',
+          // A knife shop's products are blades: on unless the admin says otherwise (the server's default is off).
+          ageRestricted: true,
+          minimumAge: '',
         }}
         schema={addProductSchema}
         currency={currency}

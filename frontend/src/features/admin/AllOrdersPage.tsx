@@ -41,7 +41,8 @@ function afterStateChange(cache: ApolloCache, order: { id: string; state: OrderS
 
 /**
  * /dashboard/allOrders: every order with its state; Ship for paid orders; Delete cancels an unpaid
- * order or refunds a paid, unshipped one, through a confirmation; History shows every change.
+ * order or refunds a paid, unshipped one, through a confirmation; History shows every change; the
+ * packing slip of a paid or shipped order prints from its own page.
  */
 /** The engraving the grid shows: the first engraved line's. */
 const engravingOf = (order: Order) => order.lines.find((line) => line.engraving)?.engraving ?? null;
@@ -85,19 +86,31 @@ export default function AllOrdersPage() {
   });
   const [historyOf, setHistoryOf] = useState<Order | null>(null);
   const [toShip, setToShip] = useState<Order | null>(null);
+  // The server's refusal (an age-restricted order without age-verified delivery, say) stays in the Ship dialog.
+  const [shipError, setShipError] = useState<string | null>(null);
   const [linesOf, setLinesOf] = useState<Order | null>(null);
+
+  function openShip(order: Order | null) {
+    setShipError(null);
+    setToShip(order);
+  }
 
   async function ship(order: Order, tracking: ShipTracking) {
     const carrier = tracking.carrier.trim();
     const number = tracking.number.trim();
+    // An age-restricted order always says how it goes, so that the evidence records it.
+    const given = {
+      carrier: carrier || null,
+      number: number || null,
+      ...(order.ageRestricted ? { ageVerifiedDelivery: tracking.ageVerifiedDelivery } : {}),
+    };
+    setShipError(null);
     try {
-      await markShipped({
-        variables: { id: order.id, tracking: carrier || number ? { carrier: carrier || null, number: number || null } : null },
-      });
+      await markShipped({ variables: { id: order.id, tracking: carrier || number || order.ageRestricted ? given : null } });
       enqueueSnackbar('Status is updated', { variant: 'success' });
       setToShip(null);
     } catch (failure) {
-      enqueueSnackbar(errorMessage(failure), { variant: 'error' });
+      setShipError(errorMessage(failure));
     }
   }
 
@@ -149,10 +162,10 @@ export default function AllOrdersPage() {
     { field: 'userName', headerName: 'Customer', flex: 1, minWidth: 140, sortable: false },
     // State, actions and the transaction come early, so they stay on screen in a narrow window.
     { field: 'state', headerName: 'State', width: 150, renderCell: ({ row }) => <OrderStateChip state={row.state} /> },
-    actionsColumn(260, (row) => (
+    actionsColumn(380, (row) => (
       <>
         {row.state === 'Paid' && (
-          <Button size="small" variant="contained" onClick={() => setToShip(row)}>
+          <Button size="small" variant="contained" onClick={() => openShip(row)}>
             Ship
           </Button>
         )}
@@ -164,6 +177,11 @@ export default function AllOrdersPage() {
         <Button size="small" onClick={() => setHistoryOf(row)} aria-label={`History of ${row.name}`}>
           History
         </Button>
+        {(row.state === 'Paid' || row.state === 'Shipped') && (
+          <Button size="small" component={RouterLink} to={`/packingSlip/${row.id}`} aria-label={`Packing slip for order ${row.id}`}>
+            Packing slip
+          </Button>
+        )}
       </>
     )),
     { field: 'transactionId', headerName: 'Transaction', flex: 1, minWidth: 160, sortable: false },
@@ -243,7 +261,13 @@ export default function AllOrdersPage() {
       />
       {deletion.dialog}
       <OrderHistoryDialog order={historyOf} onClose={() => setHistoryOf(null)} />
-      <ShipDialog order={toShip} busy={shipping} onShip={(tracking) => toShip && ship(toShip, tracking)} onCancel={() => setToShip(null)} />
+      <ShipDialog
+        order={toShip}
+        busy={shipping}
+        error={shipError}
+        onShip={(tracking) => toShip && ship(toShip, tracking)}
+        onCancel={() => openShip(null)}
+      />
       <OrderLinesDialog order={linesOf} onClose={() => setLinesOf(null)} />
     </>
   );

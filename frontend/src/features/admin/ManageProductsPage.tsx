@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useMutation, useQuery } from '@apollo/client/react';
-import { Avatar, Button, FormControlLabel, Switch, Typography } from '@mui/material';
+import { Avatar, Button, Chip, FormControlLabel, Switch, Typography } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useSnackbar } from 'notistack';
 import { Link as RouterLink } from 'react-router-dom';
@@ -72,6 +72,17 @@ export default function ManageProductsPage() {
       renderCell: ({ row }) => <Avatar src={row.img} alt={row.name} variant="rounded" sx={{ mt: 1 }} />,
     },
     { field: 'name', headerName: 'Name', flex: 1, minWidth: 180 },
+    {
+      // A bladed article: its own minimum age, or the destination's rule ("Age check").
+      field: 'ageRestricted',
+      headerName: 'Age',
+      width: 110,
+      sortable: false,
+      renderCell: ({ row }) =>
+        row.ageRestricted && (
+          <Chip size="small" color="warning" variant="outlined" label={row.minimumAge ? `${row.minimumAge}+` : 'Age check'} />
+        ),
+    },
     { field: 'description', headerName: 'Description', flex: 1.5, minWidth: 200, sortable: false },
     {
       field: 'price',

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Box, Button, FormControlLabel, LinearProgress, MenuItem, Stack, Switch, TextField, Typography } from '@mui/material';
 import { useFormik } from 'formik';
-import { ENGRAVING_MAX_LENGTH, parseMajorAmount, type TaxCategory } from '@keen/rules';
+import { ENGRAVING_MAX_LENGTH, MINIMUM_AGE, parseMajorAmount, type TaxCategory } from '@keen/rules';
 import type { ZodType } from 'zod';
 import FormikAmountField from '../../components/FormikAmountField';
 import FormikNumberField from '../../components/FormikNumberField';
@@ -26,6 +26,10 @@ export interface ProductFields {
   engravingAmount: number;
   /** Which of its zone's tax rates applies. */
   taxCategory: TaxCategory;
+  /** A bladed article: sold after an age check, shipped marked and handed to an adult. */
+  ageRestricted: boolean;
+  /** Its own minimum age; null for the shop's default and the destination's (null on an update clears it). */
+  minimumAge: number | null;
   /** Update Product only. */
   slug?: string;
 }
@@ -53,6 +57,7 @@ const STOCK_FIELDS: NumberFieldSpec[] = [
   { name: 'quantity', label: 'Quantity', min: 0 },
   { name: 'minimumQuantity', label: 'Minimum Quantity', min: 1 },
 ];
+const MINIMUM_AGE_FIELD: NumberFieldSpec = { name: 'minimumAge', label: 'Minimum age', min: MINIMUM_AGE.min, max: MINIMUM_AGE.max };
 const ENGRAVING_LENGTH_FIELD: NumberFieldSpec = {
   name: 'engravingMaxLength',
   label: 'Engraving max length',
@@ -92,6 +97,8 @@ export default function ProductForm({ initialValues, schema, currency, submitLab
         engravingMaxLength: Number(values.engravingMaxLength),
         engravingAmount: parseMajorAmount(values.engravingPrice, currency) ?? 0,
         taxCategory: values.taxCategory,
+        ageRestricted: values.ageRestricted,
+        minimumAge: values.minimumAge === '' ? null : Number(values.minimumAge),
         ...(values.slug !== undefined ? { slug: values.slug.trim().toLowerCase() } : {}),
       });
       setProgress(null);
@@ -102,8 +109,17 @@ export default function ProductForm({ initialValues, schema, currency, submitLab
   const chosenPhotoUrl = useMemo(() => (photo instanceof File ? URL.createObjectURL(photo) : null), [photo]);
   useEffect(() => () => (chosenPhotoUrl ? URL.revokeObjectURL(chosenPhotoUrl) : undefined), [chosenPhotoUrl]);
   const preview = chosenPhotoUrl ?? (typeof initialValues.photo === 'string' ? initialValues.photo : null);
-  const numberField = ({ name, label, min, max }: NumberFieldSpec) => (
-    <FormikNumberField key={name} formik={formik} id={`product-${name}`} name={name} label={label} min={min} max={max} />
+  const numberField = ({ name, label, min, max }: NumberFieldSpec, helperText?: string) => (
+    <FormikNumberField
+      key={name}
+      formik={formik}
+      id={`product-${name}`}
+      name={name}
+      label={label}
+      min={min}
+      max={max}
+      helperText={helperText}
+    />
   );
   const amountField = (name: 'price' | 'engravingPrice', label: string) => (
     <FormikAmountField formik={formik} id={`product-${name}`} name={name} label={label} currency={currency} />
@@ -132,7 +148,7 @@ export default function ProductForm({ initialValues, schema, currency, submitLab
           />
         )}
         {amountField('price', 'Price')}
-        {STOCK_FIELDS.map(numberField)}
+        {STOCK_FIELDS.map((field) => numberField(field))}
         <TextField
           select
           id="product-taxCategory"
@@ -149,6 +165,27 @@ export default function ProductForm({ initialValues, schema, currency, submitLab
             </MenuItem>
           ))}
         </TextField>
+        <Box>
+          <FormControlLabel
+            control={
+              <Switch
+                id="product-ageRestricted"
+                name="ageRestricted"
+                checked={formik.values.ageRestricted}
+                onChange={formik.handleChange}
+              />
+            }
+            label="Age-restricted (bladed article)"
+          />
+          <Typography variant="body2" color="text.secondary">
+            Sold only after the buyer's age check and never to a country whose blade rule refuses blades; its parcel is marked and handed to
+            an adult.
+          </Typography>
+        </Box>
+        {numberField(
+          MINIMUM_AGE_FIELD,
+          "Optional: only when this product needs a higher age than the destination's. Empty: the shop's blade rules decide.",
+        )}
         <FormControlLabel
           control={<Switch id="product-engravable" name="engravable" checked={formik.values.engravable} onChange={formik.handleChange} />}
           label="Engravable"

@@ -9,7 +9,7 @@ import { AdminProductQuery, UpdateProductMutation } from './operations';
 import ProductForm, { type ProductFields } from './ProductForm';
 import { updateProductSchema } from './productSchema';
 
-/** /updateProduct/{id} (admin only): price, quantity, minimum quantity and photo. */
+/** /updateProduct/{id} (admin only): price, quantity, minimum quantity, photo, age restriction and the rest of the form. */
 export default function UpdateProductPage() {
   const { id = '' } = useParams();
   const { enqueueSnackbar } = useSnackbar();
@@ -39,10 +39,25 @@ export default function UpdateProductPage() {
     engravingMaxLength,
     engravingAmount,
     taxCategory,
+    ageRestricted,
+    minimumAge,
     slug,
   }: ProductFields) {
     try {
-      const input = { priceAmount, quantity, minimumQuantity, img, engravable, engravingMaxLength, engravingAmount, taxCategory, slug };
+      // A blank minimum age is sent as null, which clears the product's own.
+      const input = {
+        priceAmount,
+        quantity,
+        minimumQuantity,
+        img,
+        engravable,
+        engravingMaxLength,
+        engravingAmount,
+        taxCategory,
+        ageRestricted,
+        minimumAge,
+        slug,
+      };
       const { data: updated } = await updateProduct({ variables: { id, input } });
       enqueueSnackbar(`${updated?.updateProduct.name ?? product!.name} have been updated`, { variant: 'success' });
       navigate('/dashboard/manageProducts');
@@ -72,6 +87,8 @@ export default function UpdateProductPage() {
           engravingMaxLength: product.engravingMaxLength,
           engravingPrice: amountText(product.engravingSurcharge.amount, currency),
           taxCategory: product.taxCategory,
+          ageRestricted: product.ageRestricted,
+          minimumAge: product.minimumAge ?? '',
           slug: product.slug,
         }}
         schema={updateProductSchema}

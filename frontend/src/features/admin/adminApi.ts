@@ -6,8 +6,8 @@ export async function currentToken(): Promise<string | null> {
   return (await getFirebaseAuth()?.currentUser?.getIdToken()) ?? null;
 }
 
-/** Downloads the server's CSV of every row matching the grid's filter, not just the visible page. */
-export async function downloadCsv(name: 'orders' | 'products' | 'users', query: string): Promise<void> {
+/** Downloads the server's CSV of every row matching the grid's filter (not just the visible page), or of the age evidence log. */
+export async function downloadCsv(name: 'orders' | 'products' | 'users' | 'age-checks', query: string): Promise<void> {
   const token = await currentToken();
   const response = await fetch(`/api/admin/export/${name}.csv${query ? `?${query}` : ''}`, {
     headers: token ? { Authorization: `Bearer ${token}` } : {},

@@ -71,7 +71,15 @@ test('All Orders: Ship only on paid orders; shipping and deleting update the gri
       request: { query: MarkShippedMutation, variables: { id: 'o1', tracking: { carrier: 'DHL', number: null } } },
       result: {
         data: {
-          markShipped: { __typename: 'Order', id: 'o1', status: 'Shipped', state: 'Shipped', trackingCarrier: 'DHL', trackingNumber: null },
+          markShipped: {
+            __typename: 'Order',
+            id: 'o1',
+            status: 'Shipped',
+            state: 'Shipped',
+            trackingCarrier: 'DHL',
+            trackingNumber: null,
+            ageVerifiedDelivery: null,
+          },
         },
       },
     },

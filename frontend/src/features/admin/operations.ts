@@ -1,11 +1,21 @@
 import { graphql } from '../../gql';
 
+/** Whether a product is a bladed article, and its own minimum age: the admin's product pages. */
+export const ProductAgeFieldsFragment = graphql(`
+  fragment ProductAgeFields on Product {
+    ageRestricted
+    minimumAge
+  }
+`);
+
 export const AdminOrdersQuery = graphql(`
   query AdminOrders($options: OrderListOptions) {
     orders(options: $options) {
       totalItems
       items {
         ...OrderFields
+        ageRestricted
+        deliveryHandover
       }
     }
   }
@@ -19,6 +29,7 @@ export const MarkShippedMutation = graphql(`
       state
       trackingCarrier
       trackingNumber
+      ageVerifiedDelivery
     }
   }
 `);
@@ -37,6 +48,26 @@ export const OrderHistoryQuery = graphql(`
   }
 `);
 
+/** The age evidence of an order (admin): the check it relied on, its placing and its shipping. */
+export const AgeChecksQuery = graphql(`
+  query AgeChecks($orderId: ID!) {
+    ageChecks(orderId: $orderId) {
+      id
+      kind
+      createdAt
+      method
+      status
+      ageBracket
+      providerReference
+      country
+      minimumAge
+      handover
+      ageVerifiedDelivery
+      note
+    }
+  }
+`);
+
 export const AdminProductsQuery = graphql(`
   query AdminProducts($options: ProductListOptions) {
     products(options: $options) {
@@ -44,6 +75,7 @@ export const AdminProductsQuery = graphql(`
       items {
         ...ProductFields
         ...ProductEngravingFields
+        ...ProductAgeFields
         createdAt
       }
     }
@@ -55,6 +87,7 @@ export const AdminProductQuery = graphql(`
     product(id: $id) {
       ...ProductFields
       ...ProductEngravingFields
+      ...ProductAgeFields
       taxCategory
       slug
     }
@@ -66,6 +99,7 @@ export const CreateProductMutation = graphql(`
     createProduct(input: $input) {
       ...ProductFields
       ...ProductEngravingFields
+      ...ProductAgeFields
       taxCategory
       createdAt
     }
@@ -77,6 +111,7 @@ export const UpdateProductMutation = graphql(`
     updateProduct(id: $id, input: $input) {
       ...ProductFields
       ...ProductEngravingFields
+      ...ProductAgeFields
       taxCategory
       slug
     }

@@ -10,6 +10,7 @@ import {
 } from '@keen/rules';
 import { z } from 'zod';
 import { UNREADABLE_AMOUNT } from '../../lib/money';
+import { blankAsAbsent } from '../../lib/zodForm';
 
 /** The form holds the chosen file (or the current photo's URL) where the server takes the uploaded photo's URL. */
 const photo = z.custom<File | string>(
@@ -56,11 +57,15 @@ const amounts = (currency: string) => ({
 
 const omitted = { img: true, priceAmount: true, engravingAmount: true } as const;
 
+/** The product's own minimum age; blank leaves the shop's default and the destination's. */
+const minimumAge = blankAsAbsent(addProductInput.shape.minimumAge);
+
 /** Add Product in the shop's currency: the server takes the amounts as priceAmount and engravingAmount. */
-export const addProductSchema = (currency: string) => addProductInput.omit(omitted).extend({ photo, ...amounts(currency) });
+export const addProductSchema = (currency: string) => addProductInput.omit(omitted).extend({ photo, minimumAge, ...amounts(currency) });
 
 /** Name and description stay as they are; the current photo counts until a new one is chosen. */
-export const updateProductSchema = (currency: string) => updateProductInput.omit(omitted).extend({ photo, ...amounts(currency) });
+export const updateProductSchema = (currency: string) =>
+  updateProductInput.omit(omitted).extend({ photo, minimumAge, ...amounts(currency) });
 
 export interface ProductFormValues {
   name: string;
@@ -76,6 +81,10 @@ export interface ProductFormValues {
   /** As typed, in major units. */
   engravingPrice: string;
   taxCategory: TaxCategory;
+  /** A bladed article: sold after an age check, shipped marked and handed to an adult. */
+  ageRestricted: boolean;
+  /** Its own minimum age; blank for the shop's default and the destination's. */
+  minimumAge: number | '';
   /** Update Product only: the product page's address, /products/{slug}. */
   slug?: string;
 }

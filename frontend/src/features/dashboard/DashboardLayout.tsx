@@ -20,6 +20,7 @@ const adminMenu = [
   { to: '/dashboard/users', label: 'Users' },
   { to: '/dashboard/overview', label: 'Overview' },
   { to: '/dashboard/shipping', label: 'Shipping and tax' },
+  { to: '/dashboard/bladeRules', label: 'Blade rules' },
   { to: '/dashboard/jobs', label: 'Background jobs' },
   { to: '/dashboard/apiKeys', label: 'API keys' },
   { to: '/dashboard/webhooks', label: 'Webhooks' },

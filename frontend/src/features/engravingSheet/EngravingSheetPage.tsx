@@ -2,6 +2,8 @@ import { useQuery } from '@apollo/client/react';
 import { Box, Button, Stack, Typography } from '@mui/material';
 import PrintIcon from '@mui/icons-material/Print';
 import { Link as RouterLink, useParams } from 'react-router-dom';
+import ParcelNotice from '../../components/ParcelNotice';
+import PrintOnly from '../../components/PrintOnly';
 import Spinner from '../../components/Spinner';
 import { errorMessage } from '../../lib/errors';
 import EngravingPreview from '../../components/engraving/EngravingPreview';
@@ -9,21 +11,10 @@ import { engravingFontFamily } from '../../components/engraving/fonts';
 import { lineName } from '../../lib/variants';
 import { EngravingSheetQuery } from './operations';
 
-// Only the sheet prints: the navigation, footer and buttons stay on screen. A plain style element
-// (not MUI's GlobalStyles) keeps this page from splitting a shared chunk off the first load.
-const printStyles = (
-  <style>{`
-    @page { size: A4 landscape; margin: 12mm; }
-    @media print {
-      body * { visibility: hidden; }
-      .engraving-sheet, .engraving-sheet * { visibility: visible; }
-      .engraving-sheet { position: absolute; left: 0; top: 0; width: 100%; }
-      .engraving-sheet .no-print { display: none; }
-    }
-  `}</style>
-);
-
-/** /engravingSheet/{id} (admin): what the workshop engraves, with the blade and the text at real size. */
+/**
+ * /engravingSheet/{id} (admin): what the workshop engraves, with the blade and the text at real
+ * size; an age-restricted order's sheet carries its parcel notice.
+ */
 export default function EngravingSheetPage() {
   const { id = '' } = useParams();
   const { data, loading, error } = useQuery(EngravingSheetQuery, { variables: { id } });
@@ -44,7 +35,7 @@ export default function EngravingSheetPage() {
   const fontName = (id: string) => data.engravingFonts.find((font) => font.id === id)?.name ?? id;
   return (
     <Box className="engraving-sheet" sx={{ p: 4, bgcolor: '#fff', color: '#000' }}>
-      {printStyles}
+      <PrintOnly className="engraving-sheet" page="A4 landscape" />
       <Stack direction="row" spacing={2} className="no-print" sx={{ mb: 3 }}>
         <Button variant="contained" startIcon={<PrintIcon />} onClick={() => window.print()} disabled={!engraved.length}>
           Print
@@ -56,6 +47,7 @@ export default function EngravingSheetPage() {
       <Typography variant="h4" component="h1" sx={{ mb: 2 }}>
         Engraving sheet
       </Typography>
+      {order.parcelNotice && <ParcelNotice notice={order.parcelNotice} />}
       {engraved.length ? (
         engraved.map(({ id: lineId, name, sku, quantity, engraving }) => (
           <Box key={lineId} component="section" aria-label={`Engraving for ${name}`} sx={{ mb: 4 }}>

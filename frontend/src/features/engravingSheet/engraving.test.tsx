@@ -1,5 +1,6 @@
 import { expect, test } from 'vitest';
 import { screen, within } from '@testing-library/react';
+import { bladedArticleNotice } from '@keen/rules';
 import { engravingFixture, lineFixture, orderFixture } from '../../test/fixtures';
 import { renderPage } from '../../test/render';
 import EngravingSheetPage from './EngravingSheetPage';
@@ -72,4 +73,36 @@ test('each engraved line names its variant and SKU; a line without a variant rea
   expect(within(santoku).getByText('SANTOKU-18-WALNUT')).toBeInTheDocument();
   const bread = screen.getByRole('region', { name: 'Engraving for Bread Knife' });
   expect(within(bread).queryByText('SKU')).not.toBeInTheDocument();
+});
+
+test("an age-restricted order's engraving sheet carries the parcel notice with the destination's age; another order's does not", async () => {
+  const restricted = orderFixture('o3', {
+    engraving: engravingFixture('Ana', 'serif'),
+    ageRestricted: true,
+    minimumAge: 21,
+    parcelNotice: bladedArticleNotice(21),
+  });
+  renderPage(<EngravingSheetPage />, {
+    path: '/engravingSheet/:id',
+    route: '/engravingSheet/o3',
+    mocks: [{ request: { query: EngravingSheetQuery, variables: { id: 'o3' } }, result: { data: { order: restricted, engravingFonts } } }],
+  });
+  expect(await screen.findByRole('note', { name: 'Parcel notice' })).toHaveTextContent(
+    'Contains a bladed article. Deliver only into the hands of a person aged 21 or over.',
+  );
+});
+
+test('an order that is not age-restricted has no parcel notice on its engraving sheet', async () => {
+  renderPage(<EngravingSheetPage />, {
+    path: '/engravingSheet/:id',
+    route: '/engravingSheet/o4',
+    mocks: [
+      {
+        request: { query: EngravingSheetQuery, variables: { id: 'o4' } },
+        result: { data: { order: orderFixture('o4', { engraving: engravingFixture('Bo', 'serif') }), engravingFonts } },
+      },
+    ],
+  });
+  expect(await screen.findByRole('heading', { name: 'Engraving sheet' })).toBeInTheDocument();
+  expect(screen.queryByRole('note', { name: 'Parcel notice' })).not.toBeInTheDocument();
 });

@@ -15,6 +15,8 @@ export const EngravingSheetQuery = graphql(`
   query EngravingSheet($id: ID!) {
     order(id: $id) {
       ...OrderFields
+      ageRestricted
+      parcelNotice
     }
     engravingFonts {
       id
