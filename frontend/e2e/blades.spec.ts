@@ -49,7 +49,9 @@ async function bladedKnife(baseURL: string): Promise<{ id: string; name: string 
 
 async function expectAxeClean(page: Page, where: string) {
   const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`);
+  const serious = violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((node) => node.target.join(' ')).join(', ')})`);
   expect(serious, `axe on ${where}`).toEqual([]);
 }
 
@@ -86,7 +88,7 @@ test('a UK shopper passes the age check for a blade and pays; the admin prints t
 
   await signIn(page, demo.admin);
   await page.goto(`/packingSlip/${orderId}`);
-  await expect(page.getByText(NOTICE)).toBeVisible();
+  await expect(page.getByRole('note', { name: 'Parcel notice' })).toHaveText(NOTICE);
   await expect(page.getByText('10 Cutlers Walk')).toBeVisible();
   await expectAxeClean(page, 'the packing slip');
 
@@ -96,8 +98,11 @@ test('a UK shopper passes the age check for a blade and pays; the admin prints t
   await adminRow.getByRole('button', { name: 'Ship' }).click();
   const dialog = page.getByRole('dialog', { name: `Ship order #${short}` });
   await dialog.getByRole('button', { name: 'Ship' }).click();
-  await expect(page.getByText('Age-restricted orders to United Kingdom ship only with an age-verified delivery service')).toBeVisible();
-  await dialog.getByLabel('Age-verified delivery').check();
+  await expect(dialog.getByText('Required for age-restricted orders to United Kingdom')).toBeVisible();
+  await expect(dialog.getByRole('alert')).toHaveText(
+    'Age-restricted orders to United Kingdom ship only with an age-verified delivery service',
+  );
+  await dialog.getByRole('switch', { name: 'Age-verified delivery' }).check();
   await dialog.getByRole('button', { name: 'Ship' }).click();
   await expect(page.getByText('Status is updated')).toBeVisible();
   await expect(adminRow).toContainText('Shipped');

@@ -16,3 +16,13 @@ export default function PrintOnly({ className, page }: { className: string; page
     `}</style>
   );
 }
+
+/**
+ * A printable sheet's colours, black on white whatever the theme: the dark theme's light text (in
+ * tables and secondary text) would be unreadable on the sheet, on screen and on paper.
+ */
+export const SHEET_COLORS = {
+  bgcolor: '#fff',
+  color: '#000',
+  '& .MuiTableCell-root, & .MuiTypography-root': { color: 'inherit' },
+} as const;

@@ -1,9 +1,9 @@
 import { useQuery } from '@apollo/client/react';
-import { Box, Button, Stack, Typography } from '@mui/material';
-import PrintIcon from '@mui/icons-material/Print';
-import { Link as RouterLink, useParams } from 'react-router-dom';
+import { Box, Typography } from '@mui/material';
+import { useParams } from 'react-router-dom';
 import ParcelNotice from '../../components/ParcelNotice';
-import PrintOnly from '../../components/PrintOnly';
+import PrintOnly, { SHEET_COLORS } from '../../components/PrintOnly';
+import PrintToolbar from '../../components/PrintToolbar';
 import Spinner from '../../components/Spinner';
 import { errorMessage } from '../../lib/errors';
 import EngravingPreview from '../../components/engraving/EngravingPreview';
@@ -34,16 +34,9 @@ export default function EngravingSheetPage() {
   );
   const fontName = (id: string) => data.engravingFonts.find((font) => font.id === id)?.name ?? id;
   return (
-    <Box className="engraving-sheet" sx={{ p: 4, bgcolor: '#fff', color: '#000' }}>
+    <Box className="engraving-sheet" sx={{ p: 4, ...SHEET_COLORS }}>
       <PrintOnly className="engraving-sheet" page="A4 landscape" />
-      <Stack direction="row" spacing={2} className="no-print" sx={{ mb: 3 }}>
-        <Button variant="contained" startIcon={<PrintIcon />} onClick={() => window.print()} disabled={!engraved.length}>
-          Print
-        </Button>
-        <Button component={RouterLink} to="/dashboard/allOrders">
-          Back to All Orders
-        </Button>
-      </Stack>
+      <PrintToolbar disabled={!engraved.length} />
       <Typography variant="h4" component="h1" sx={{ mb: 2 }}>
         Engraving sheet
       </Typography>

@@ -1,11 +1,11 @@
 import { useQuery } from '@apollo/client/react';
-import { Box, Button, Stack, TableCell, TableRow, Typography } from '@mui/material';
-import PrintIcon from '@mui/icons-material/Print';
+import { Box, TableCell, TableRow, Typography } from '@mui/material';
 import { shortOrderId } from '@keen/rules';
-import { Link as RouterLink, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import AddressLines from '../../components/address/AddressLines';
 import ParcelNotice from '../../components/ParcelNotice';
-import PrintOnly from '../../components/PrintOnly';
+import PrintOnly, { SHEET_COLORS } from '../../components/PrintOnly';
+import PrintToolbar from '../../components/PrintToolbar';
 import SimpleTable from '../../components/SimpleTable';
 import Spinner from '../../components/Spinner';
 import { errorMessage } from '../../lib/errors';
@@ -29,16 +29,9 @@ export default function PackingSlipPage() {
     );
   }
   return (
-    <Box className="packing-slip" sx={{ p: { xs: 2, sm: 4 }, bgcolor: '#fff', color: '#000' }}>
+    <Box className="packing-slip" sx={{ p: { xs: 2, sm: 4 }, ...SHEET_COLORS }}>
       <PrintOnly className="packing-slip" page="A4 portrait" />
-      <Stack direction="row" spacing={2} className="no-print" sx={{ mb: 3 }}>
-        <Button variant="contained" startIcon={<PrintIcon />} onClick={() => window.print()}>
-          Print
-        </Button>
-        <Button component={RouterLink} to="/dashboard/allOrders">
-          Back to All Orders
-        </Button>
-      </Stack>
+      <PrintToolbar />
       <Typography variant="h6" component="p">
         {data.shop.name}
       </Typography>
