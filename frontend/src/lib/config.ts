@@ -1,15 +1,4 @@
-import { knowShop } from './money';
-
-/** Who the shop is and how it charges (the server's SHOP_* settings). */
-export interface ShopSettings {
-  /** ISO 4217: what every amount is in. */
-  currency: string;
-  /** BCP 47: how amounts are written. */
-  locale: string;
-  /** ISO 3166-1 alpha-2. */
-  country: string;
-  pricesIncludeTax: boolean;
-}
+import { knowShop, type ShopSettings } from './money';
 
 /** The browser's runtime settings, served by the backend at /config.json (one build, any Firebase). */
 export interface RuntimeConfig {

@@ -1,6 +1,16 @@
 import { useSyncExternalStore } from 'react';
 import { currencyDecimals, formatMoney as formatIn, toMajorUnits } from '@keen/rules';
-import type { ShopSettings } from './config';
+
+/** Who the shop is and how it charges (the server's SHOP_* settings). */
+export interface ShopSettings {
+  /** ISO 4217: what every amount is in. */
+  currency: string;
+  /** BCP 47: how amounts are written. */
+  locale: string;
+  /** ISO 3166-1 alpha-2. */
+  country: string;
+  pricesIncludeTax: boolean;
+}
 
 /**
  * How the browser writes amounts: every amount is an integer of minor units with its currency,
