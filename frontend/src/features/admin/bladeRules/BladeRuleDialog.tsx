@@ -1,21 +1,6 @@
 import { useMutation } from '@apollo/client/react';
-import {
-  Alert,
-  Box,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  FormControlLabel,
-  MenuItem,
-  Stack,
-  Switch,
-  TextField,
-  Typography,
-  useMediaQuery,
-  useTheme,
-} from '@mui/material';
+import { Alert, Box, FormControlLabel, MenuItem, Stack, Switch, TextField, Typography } from '@mui/material';
+import FormDialog from '../../../components/FormDialog';
 import { MINIMUM_AGE } from '@keen/rules';
 import { countryName } from '@keen/rules/address';
 import { useFormik } from 'formik';
@@ -47,8 +32,6 @@ interface BladeRuleDialogProps {
 
 /** Add or edit a country's rule for bladed articles. A refusal shows in a toast; the dialog stays open. */
 export default function BladeRuleDialog({ open, rule, ruled, preferredCountries, onClose }: BladeRuleDialogProps) {
-  const theme = useTheme();
-  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
   const { enqueueSnackbar } = useSnackbar();
   const [setRule] = useMutation(SetBladeRuleMutation, {
     // The answer updates a country's row in place; a new country joins the list.
@@ -80,76 +63,64 @@ export default function BladeRuleDialog({ open, rule, ruled, preferredCountries,
   const countryError = formik.touched.country ? formik.errors.country : undefined;
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onClose={onClose}
-      fullScreen={fullScreen}
-      fullWidth
-      maxWidth="sm"
-      aria-labelledby="blade-rule-dialog-title"
-      slotProps={{ transition: { onExited: () => formik.resetForm() } }}
+      id="blade-rule-dialog"
+      title={rule ? `Rule for ${countryName(rule.country)}` : 'Add blade rule'}
+      submitLabel={rule ? 'Save rule' : 'Add rule'}
+      formik={formik}
     >
-      <form noValidate onSubmit={formik.handleSubmit}>
-        <DialogTitle id="blade-rule-dialog-title">{rule ? `Rule for ${countryName(rule.country)}` : 'Add blade rule'}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            <CountrySelect
-              id="blade-rule-country"
-              value={country}
-              disabled={!!rule}
-              preferred={preferredCountries}
-              onChange={(code) => {
-                formik.setFieldValue('country', code);
-                // A new rule starts from the handover the country's law usually asks for.
-                formik.setFieldValue('handover', defaultHandover(code), false);
-              }}
-              onBlur={() => formik.setFieldTouched('country', true)}
-              error={countryError}
-            />
-            {replaces && <Alert severity="info">{countryName(country)} already has a rule: saving replaces it.</Alert>}
-            <FormikNumberField
-              formik={formik}
-              id="blade-rule-minimumAge"
-              name="minimumAge"
-              label="Minimum age"
-              min={MINIMUM_AGE.min}
-              max={MINIMUM_AGE.max}
-              helperText="The buyer's minimum age there; empty: the shop's default. A product's own minimum age can be higher."
-            />
-            <Box>
-              <FormControlLabel
-                control={<Switch id="blade-rule-allowed" name="allowed" checked={formik.values.allowed} onChange={formik.handleChange} />}
-                label="Blades allowed"
-              />
-              <Typography variant="body2" color="text.secondary">
-                Off: age-restricted products are not sold for delivery there; the rest of a cart still is.
-              </Typography>
-            </Box>
-            <TextField
-              select
-              id="blade-rule-handover"
-              name="handover"
-              label="Handover"
-              value={formik.values.handover}
-              onChange={formik.handleChange}
-              helperText="Age-verified: the parcel ships only with a delivery service that hands it to an adult whose age it checks (the UK's law)."
-              fullWidth
-            >
-              {(Object.keys(HANDOVER_LABELS) as BladeHandover[]).map((handover) => (
-                <MenuItem key={handover} value={handover}>
-                  {HANDOVER_LABELS[handover]}
-                </MenuItem>
-              ))}
-            </TextField>
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" variant="contained" disabled={formik.isSubmitting}>
-            {rule ? 'Save rule' : 'Add rule'}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+      <Stack spacing={2} sx={{ pt: 1 }}>
+        <CountrySelect
+          id="blade-rule-country"
+          value={country}
+          disabled={!!rule}
+          preferred={preferredCountries}
+          onChange={(code) => {
+            formik.setFieldValue('country', code);
+            // A new rule starts from the handover the country's law usually asks for.
+            formik.setFieldValue('handover', defaultHandover(code), false);
+          }}
+          onBlur={() => formik.setFieldTouched('country', true)}
+          error={countryError}
+        />
+        {replaces && <Alert severity="info">{countryName(country)} already has a rule: saving replaces it.</Alert>}
+        <FormikNumberField
+          formik={formik}
+          id="blade-rule-minimumAge"
+          name="minimumAge"
+          label="Minimum age"
+          min={MINIMUM_AGE.min}
+          max={MINIMUM_AGE.max}
+          helperText="The buyer's minimum age there; empty: the shop's default. A product's own minimum age can be higher."
+        />
+        <Box>
+          <FormControlLabel
+            control={<Switch id="blade-rule-allowed" name="allowed" checked={formik.values.allowed} onChange={formik.handleChange} />}
+            label="Blades allowed"
+          />
+          <Typography variant="body2" color="text.secondary">
+            Off: age-restricted products are not sold for delivery there; the rest of a cart still is.
+          </Typography>
+        </Box>
+        <TextField
+          select
+          id="blade-rule-handover"
+          name="handover"
+          label="Handover"
+          value={formik.values.handover}
+          onChange={formik.handleChange}
+          helperText="Age-verified: the parcel ships only with a delivery service that hands it to an adult whose age it checks (the UK's law)."
+          fullWidth
+        >
+          {(Object.keys(HANDOVER_LABELS) as BladeHandover[]).map((handover) => (
+            <MenuItem key={handover} value={handover}>
+              {HANDOVER_LABELS[handover]}
+            </MenuItem>
+          ))}
+        </TextField>
+      </Stack>
+    </FormDialog>
   );
 }

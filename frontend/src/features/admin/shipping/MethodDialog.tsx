@@ -1,17 +1,7 @@
 import { useMemo } from 'react';
 import { useMutation } from '@apollo/client/react';
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  FormControlLabel,
-  Stack,
-  Switch,
-  useMediaQuery,
-  useTheme,
-} from '@mui/material';
+import { FormControlLabel, Stack, Switch } from '@mui/material';
+import FormDialog from '../../../components/FormDialog';
 import { useFormik } from 'formik';
 import { useSnackbar } from 'notistack';
 import FormikAmountField from '../../../components/FormikAmountField';
@@ -34,8 +24,6 @@ interface MethodDialogProps {
 
 /** Add or edit a zone's delivery method; amounts are typed with cents in the shop's currency and sent in minor units. */
 export default function MethodDialog({ open, zone, method, onClose }: MethodDialogProps) {
-  const theme = useTheme();
-  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
   const { enqueueSnackbar } = useSnackbar();
   const { currency } = useShop();
   const [createMethod] = useMutation(CreateShippingMethodMutation, {
@@ -74,48 +62,36 @@ export default function MethodDialog({ open, zone, method, onClose }: MethodDial
   });
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onClose={onClose}
-      fullScreen={fullScreen}
-      fullWidth
-      maxWidth="sm"
-      aria-labelledby="method-dialog-title"
-      slotProps={{ transition: { onExited: () => formik.resetForm() } }}
+      id="method-dialog"
+      title={method ? `Edit ${method.name}` : `Add a method to ${zone?.name ?? ''}`}
+      submitLabel={method ? 'Save method' : 'Add method'}
+      formik={formik}
     >
-      <form noValidate onSubmit={formik.handleSubmit}>
-        <DialogTitle id="method-dialog-title">{method ? `Edit ${method.name}` : `Add a method to ${zone?.name ?? ''}`}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            <FormikTextField formik={formik} id="method-name" name="name" label="Method name" placeholder="Standard" autoFocus />
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <FormikAmountField formik={formik} id="method-price" name="price" label="Price" currency={currency} />
-              <FormikAmountField
-                formik={formik}
-                id="method-freeOver"
-                name="freeOver"
-                label="Free over (optional)"
-                helperText="Orders whose subtotal reaches it ship free"
-                currency={currency}
-              />
-            </Stack>
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <FormikNumberField formik={formik} id="method-minDays" name="minDays" label="Fastest delivery (days)" min={0} max={365} />
-              <FormikNumberField formik={formik} id="method-maxDays" name="maxDays" label="Slowest delivery (days)" min={0} max={365} />
-            </Stack>
-            <FormControlLabel
-              control={<Switch id="method-enabled" name="enabled" checked={formik.values.enabled} onChange={formik.handleChange} />}
-              label="Enabled"
-            />
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" variant="contained" disabled={formik.isSubmitting}>
-            {method ? 'Save method' : 'Add method'}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+      <Stack spacing={2} sx={{ pt: 1 }}>
+        <FormikTextField formik={formik} id="method-name" name="name" label="Method name" placeholder="Standard" autoFocus />
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+          <FormikAmountField formik={formik} id="method-price" name="price" label="Price" currency={currency} />
+          <FormikAmountField
+            formik={formik}
+            id="method-freeOver"
+            name="freeOver"
+            label="Free over (optional)"
+            helperText="Orders whose subtotal reaches it ship free"
+            currency={currency}
+          />
+        </Stack>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+          <FormikNumberField formik={formik} id="method-minDays" name="minDays" label="Fastest delivery (days)" min={0} max={365} />
+          <FormikNumberField formik={formik} id="method-maxDays" name="maxDays" label="Slowest delivery (days)" min={0} max={365} />
+        </Stack>
+        <FormControlLabel
+          control={<Switch id="method-enabled" name="enabled" checked={formik.values.enabled} onChange={formik.handleChange} />}
+          label="Enabled"
+        />
+      </Stack>
+    </FormDialog>
   );
 }

@@ -1,17 +1,7 @@
 import { useMemo } from 'react';
 import { useMutation } from '@apollo/client/react';
-import {
-  Autocomplete,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  Stack,
-  TextField,
-  useMediaQuery,
-  useTheme,
-} from '@mui/material';
+import { Autocomplete, Stack, TextField } from '@mui/material';
+import FormDialog from '../../../components/FormDialog';
 import { countries } from '@keen/rules/address';
 import { useFormik } from 'formik';
 import { useSnackbar } from 'notistack';
@@ -30,8 +20,6 @@ interface ZoneDialogProps {
 
 /** Add or edit a zone: its name and countries. A refusal (a country already in another zone) shows in a toast; the dialog stays open. */
 export default function ZoneDialog({ open, zone, onClose }: ZoneDialogProps) {
-  const theme = useTheme();
-  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
   const { enqueueSnackbar } = useSnackbar();
   const options = useMemo(() => countries(), []);
   const [createZone] = useMutation(CreateShippingZoneMutation, {
@@ -62,51 +50,39 @@ export default function ZoneDialog({ open, zone, onClose }: ZoneDialogProps) {
   const countriesError = formik.touched.countries && formik.errors.countries ? [formik.errors.countries].flat()[0] : undefined;
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onClose={onClose}
-      fullScreen={fullScreen}
-      fullWidth
-      maxWidth="sm"
-      aria-labelledby="zone-dialog-title"
-      slotProps={{ transition: { onExited: () => formik.resetForm() } }}
+      id="zone-dialog"
+      title={zone ? `Edit ${zone.name}` : 'Add zone'}
+      submitLabel={zone ? 'Save zone' : 'Add zone'}
+      formik={formik}
     >
-      <form noValidate onSubmit={formik.handleSubmit}>
-        <DialogTitle id="zone-dialog-title">{zone ? `Edit ${zone.name}` : 'Add zone'}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            <FormikTextField formik={formik} id="zone-name" name="name" label="Zone name" autoFocus />
-            <Autocomplete
-              multiple
-              id="zone-countries"
-              options={options}
-              getOptionValue={(option): string => option.code}
-              getOptionLabel={(option) => option.name}
-              value={formik.values.countries}
-              onChange={(_event, codes) => formik.setFieldValue('countries', codes)}
-              onBlur={() => formik.setFieldTouched('countries', true)}
-              filterSelectedOptions
-              autoHighlight
-              renderInput={(params) => (
-                <TextField
-                  {...params}
-                  name="countries"
-                  label="Countries"
-                  placeholder="Type a country's name"
-                  error={!!countriesError}
-                  helperText={countriesError ?? 'A country can be in one zone only'}
-                />
-              )}
+      <Stack spacing={2} sx={{ pt: 1 }}>
+        <FormikTextField formik={formik} id="zone-name" name="name" label="Zone name" autoFocus />
+        <Autocomplete
+          multiple
+          id="zone-countries"
+          options={options}
+          getOptionValue={(option): string => option.code}
+          getOptionLabel={(option) => option.name}
+          value={formik.values.countries}
+          onChange={(_event, codes) => formik.setFieldValue('countries', codes)}
+          onBlur={() => formik.setFieldTouched('countries', true)}
+          filterSelectedOptions
+          autoHighlight
+          renderInput={(params) => (
+            <TextField
+              {...params}
+              name="countries"
+              label="Countries"
+              placeholder="Type a country's name"
+              error={!!countriesError}
+              helperText={countriesError ?? 'A country can be in one zone only'}
             />
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" variant="contained" disabled={formik.isSubmitting}>
-            {zone ? 'Save zone' : 'Add zone'}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+          )}
+        />
+      </Stack>
+    </FormDialog>
   );
 }

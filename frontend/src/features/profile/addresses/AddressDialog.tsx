@@ -1,4 +1,4 @@
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, useMediaQuery, useTheme } from '@mui/material';
+import FormDialog from '../../../components/FormDialog';
 import { useFormik } from 'formik';
 import { useSnackbar } from 'notistack';
 import AddressFields, { type AddressFormValues, addressFormValues, validateAddress } from '../../../components/address/AddressFields';
@@ -16,8 +16,6 @@ interface AddressDialogProps {
 
 /** Add or edit an address of the book; the answer goes into the cached book. Full screen on a phone. */
 export default function AddressDialog({ open, address, preferredCountries, onClose }: AddressDialogProps) {
-  const theme = useTheme();
-  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
   const { enqueueSnackbar } = useSnackbar();
   const [saveAddress] = useSaveAddress();
   const formik = useFormik<AddressFormValues>({
@@ -36,30 +34,11 @@ export default function AddressDialog({ open, address, preferredCountries, onClo
   });
   const title = address ? 'Edit address' : 'Add address';
   return (
-    <Dialog
-      open={open}
-      onClose={onClose}
-      fullScreen={fullScreen}
-      fullWidth
-      maxWidth="sm"
-      aria-labelledby="address-dialog-title"
-      slotProps={{ transition: { onExited: () => formik.resetForm() } }}
-    >
-      <form noValidate onSubmit={formik.handleSubmit}>
-        <DialogTitle id="address-dialog-title">{title}</DialogTitle>
-        <DialogContent>
-          {/* Room above the first field for its floating label. */}
-          <div style={{ paddingTop: 8 }}>
-            <AddressFields formik={formik} idPrefix="address-book" preferredCountries={preferredCountries} />
-          </div>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" variant="contained" disabled={formik.isSubmitting}>
-            Save address
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog open={open} onClose={onClose} id="address-dialog" title={title} submitLabel="Save address" formik={formik}>
+      {/* Room above the first field for its floating label. */}
+      <div style={{ paddingTop: 8 }}>
+        <AddressFields formik={formik} idPrefix="address-book" preferredCountries={preferredCountries} />
+      </div>
+    </FormDialog>
   );
 }
