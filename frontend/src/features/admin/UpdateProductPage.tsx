@@ -30,34 +30,11 @@ export default function UpdateProductPage() {
 
   const { currency } = product.priceFrom;
 
-  async function save({
-    priceAmount,
-    quantity,
-    minimumQuantity,
-    img,
-    engravable,
-    engravingMaxLength,
-    engravingAmount,
-    taxCategory,
-    ageRestricted,
-    minimumAge,
-    slug,
-  }: ProductFields) {
+  async function save(fields: ProductFields) {
     try {
-      // A blank minimum age is sent as null, which clears the product's own.
-      const input = {
-        priceAmount,
-        quantity,
-        minimumQuantity,
-        img,
-        engravable,
-        engravingMaxLength,
-        engravingAmount,
-        taxCategory,
-        ageRestricted,
-        minimumAge,
-        slug,
-      };
+      // Update Product changes neither name nor description; a blank minimum age is sent as null,
+      // which clears the product's own.
+      const { name: _name, description: _description, ...input } = fields;
       const { data: updated } = await updateProduct({ variables: { id, input } });
       enqueueSnackbar(`${updated?.updateProduct.name ?? product!.name} have been updated`, { variant: 'success' });
       navigate('/dashboard/manageProducts');
