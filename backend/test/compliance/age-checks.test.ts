@@ -11,7 +11,8 @@ import { User } from '../../src/modules/users/user.entity';
 import { restClient } from '../support/rest-client';
 import { codeOf, messageOf, startTestApp, type TestApp, type TestSession } from '../support/harness';
 import { startSmtpCatcher } from '../support/smtp-catcher';
-import { apiKey, dateOfBirth, DOCUMENT, orderTo, PLACE, SET_RULE, setUpZones, UK, until, US, VERIFY } from '../support/blades';
+import { UK, US } from '../support/addresses';
+import { apiKey, dateOfBirth, DOCUMENT, orderTo, PLACE, SET_RULE, setUpZones, until, VERIFY } from '../support/blades';
 
 const ME = '{ me { ageVerification { id status method checkedAt ageBracket validUntil } } }';
 const HISTORY = 'query($id: ID!) { orderHistory(id: $id) { fromState toState note } }';

@@ -2,7 +2,8 @@ import { BladeRule } from '../../src/modules/compliance/blade-rule.entity';
 import { Product } from '../../src/modules/catalog/product.entity';
 import { restClient } from '../support/rest-client';
 import { codeOf, messageOf, startTestApp, type TestApp, type TestSession } from '../support/harness';
-import { apiKey, FR, OPTIONS, SET_RULE, setUpZones, UK, US } from '../support/blades';
+import { FR, UK, US } from '../support/addresses';
+import { apiKey, OPTIONS, SET_RULE, setUpZones } from '../support/blades';
 
 let app: TestApp;
 let admin: TestSession;

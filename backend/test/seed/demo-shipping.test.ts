@@ -1,25 +1,9 @@
 import pino from 'pino';
 import { seedCatalogue, seedShipping } from '../../src/seed/seed';
+import { UK, US } from '../support/addresses';
 import { startTestApp, type TestApp } from '../support/harness';
 
 const silent = pino({ level: 'silent' });
-const UK = {
-  name: 'Ada Steel',
-  line1: '10 Downing Street',
-  city: 'London',
-  postalCode: 'SW1A 2AA',
-  country: 'GB',
-  phone: '+44 20 7946 0000',
-};
-const US = {
-  name: 'Casey Blade',
-  line1: '1 Market St',
-  city: 'San Francisco',
-  region: 'CA',
-  postalCode: '94103',
-  country: 'US',
-  phone: '+1 415 555 0100',
-};
 const OPTIONS = `query($input: ShippingOptionsInput!) { shippingOptions(input: $input) {
   name price { amount } totals { subtotal { amount } shipping { amount } tax { amount } total { amount } } } }`;
 

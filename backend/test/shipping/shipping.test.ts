@@ -3,6 +3,7 @@ import { OrderLine } from '../../src/modules/orders/order-line.entity';
 import { codeOf, messageOf, startTestApp, type TestApp, type TestSession } from '../support/harness';
 import { restClient } from '../support/rest-client';
 import { startSmtpCatcher } from '../support/smtp-catcher';
+import { BR, UK as UK_HOME, US } from '../support/addresses';
 
 const ZONES =
   '{ shippingZones { id name countries methods { id name price { amount } freeOver { amount } enabled } taxRates { category ratePercent } } }';
@@ -19,31 +20,8 @@ const PLACE = `mutation($input: PlaceOrderInput!) { placeOrder(input: $input) {
   lines { quantity lineAmount { amount } tax { amount } taxRatePercent } } }`;
 const INTENT = 'mutation($orderId: ID!) { createPaymentIntent(orderId: $orderId) { amount currency } }';
 
-const UK = {
-  name: 'Ada Steel',
-  line1: '10 Downing Street',
-  city: 'London',
-  postalCode: 'sw1a 2aa',
-  country: 'GB',
-  phone: '+44 20 7946 0000',
-};
-const US = {
-  name: 'Casey Blade',
-  line1: '1 Market St',
-  city: 'San Francisco',
-  region: 'CA',
-  postalCode: '94103',
-  country: 'US',
-  phone: '+1 415 555 0100',
-};
-const BR = {
-  name: 'Bia Faca',
-  line1: 'Rua Augusta 1',
-  city: 'São Paulo',
-  postalCode: '01304-000',
-  country: 'BR',
-  phone: '+55 11 5555 0100',
-};
+// Typed in lowercase: the order keeps the postcode normalised.
+const UK = { ...UK_HOME, postalCode: 'sw1a 2aa' };
 
 /** Two zones as the demo has them: the US (0%) and the UK with the EU (20%), two methods each. */
 async function setUpZones(app: TestApp, admin: TestSession) {

@@ -1,31 +1,5 @@
+import type { FR, UK, US } from './addresses';
 import type { TestApp, TestSession } from './harness';
-
-/** Addresses in the three countries the blade tests ship to. */
-export const UK = {
-  name: 'Ada Steel',
-  line1: '10 Downing Street',
-  city: 'London',
-  postalCode: 'SW1A 2AA',
-  country: 'GB',
-  phone: '+44 20 7946 0000',
-};
-export const US = {
-  name: 'Casey Blade',
-  line1: '1 Market St',
-  city: 'San Francisco',
-  region: 'CA',
-  postalCode: '94103',
-  country: 'US',
-  phone: '+1 415 555 0100',
-};
-export const FR = {
-  name: 'Camille Lame',
-  line1: '1 Rue de Rivoli',
-  city: 'Paris',
-  postalCode: '75001',
-  country: 'FR',
-  phone: '+33 1 40 20 50 50',
-};
 
 export const SET_RULE =
   'mutation($input: BladeRuleInput!) { setBladeRule(input: $input) { country minimumAge allowed handover updatedBy updatedAt } }';
