@@ -120,12 +120,13 @@ function shop({ latest = null, addresses = [home], countries = ['US', 'AU'], pla
 }
 
 const placeOrderButton = () => screen.getByRole('button', { name: 'Place order' });
-const ageStep = () => screen.getByRole('region', { name: 'Age check' });
+/** The age step, once the cart's products have been read again (they say which lines are restricted). */
+const ageStep = () => screen.findByRole('region', { name: 'Age check' });
 const priced = () => screen.findByRole('radio', { name: /^Standard/ });
 
 /** Fills the age step and confirms (the name prefilled from the profile unless given). */
 async function confirmAge(dateOfBirth: string, name?: string) {
-  const step = within(ageStep());
+  const step = within(await ageStep());
   if (name !== undefined) fireEvent.change(step.getByLabelText('Name as on your ID'), { target: { value: name } });
   fireEvent.change(step.getByLabelText('Date of birth'), { target: { value: dateOfBirth } });
   await userEvent.click(step.getByRole('button', { name: 'Confirm my age' }));
@@ -153,7 +154,7 @@ test('an age-restricted line asks for the age before Place order; a pass enables
   act(() => void cart.add(cartLine('t1')));
   const { asked, requests, client } = shop();
   await priced();
-  const step = within(ageStep());
+  const step = within(await ageStep());
   // The blade is marked; the strop is not.
   expect(screen.getByRole('img', { name: 'Age-restricted: 18 or over' })).toHaveTextContent('18+');
   expect(screen.getAllByRole('img', { name: /^Age-restricted/ })).toHaveLength(1);
@@ -197,10 +198,10 @@ test('a failed check says only "We couldn\'t confirm your age" and Place order s
   const { asked } = shop();
   await priced();
   await confirmAge(MINOR);
-  const failure = await within(ageStep()).findByRole('alert');
+  const failure = await within(await ageStep()).findByRole('alert');
   expect(failure).toHaveTextContent(/^We couldn't confirm your age$/);
   // Nothing more: no bracket, no date, no form to try again.
-  expect(ageStep()).toHaveTextContent(/^Age checkWe couldn't confirm your age$/);
+  expect(await ageStep()).toHaveTextContent(/^Age checkWe couldn't confirm your age$/);
   expect(placeOrderButton()).toBeDisabled();
   expect(asked.VerifyAge).toHaveLength(1);
 });
@@ -209,7 +210,9 @@ test('a failure still holding checkout shows at once, without a form', async () 
   act(() => void cart.add(cartLine('s1')));
   shop({ latest: ageVerificationFixture('FAILED') });
   await priced();
-  expect(within(ageStep()).getByRole('alert')).toHaveTextContent("We couldn't confirm your age");
+  // The step appears once the cart's products have been read again (they say which lines are restricted).
+  const step = await screen.findByRole('region', { name: 'Age check' });
+  expect(within(step).getByRole('alert')).toHaveTextContent("We couldn't confirm your age");
   expect(screen.queryByLabelText('Date of birth')).not.toBeInTheDocument();
   expect(placeOrderButton()).toBeDisabled();
 });
@@ -219,7 +222,7 @@ test('a document asked for: the test provider offers its test documents, and the
   const { asked } = shop();
   await priced();
   await confirmAge(ADULT, 'Needs Document');
-  const step = within(ageStep());
+  const step = within(await ageStep());
   expect(await step.findByText('To confirm your age we need to see an identity document.')).toBeInTheDocument();
   expect(placeOrderButton()).toBeDisabled();
   const documents = step.getByLabelText('Test document');
@@ -236,7 +239,7 @@ test('the under-18 test document fails the check', async () => {
   act(() => void cart.add(cartLine('s1')));
   const { asked } = shop({ latest: ageVerificationFixture('NEEDS_DOCUMENT') });
   await priced();
-  const step = within(ageStep());
+  const step = within(await ageStep());
   await userEvent.selectOptions(step.getByLabelText('Test document'), 'Under-18 ID (test)');
   await userEvent.click(step.getByRole('button', { name: 'Submit document' }));
   expect(await step.findByRole('alert')).toHaveTextContent(/^We couldn't confirm your age$/);
@@ -259,7 +262,7 @@ test('a pass that has run out asks again', async () => {
   act(() => void cart.add(cartLine('s1')));
   shop({ latest: ageVerificationFixture('PASSED', { validUntil: '2020-01-01T00:00:00.000Z' }) });
   await priced();
-  expect(within(ageStep()).getByRole('button', { name: 'Confirm my age' })).toBeInTheDocument();
+  expect(within(await ageStep()).getByRole('button', { name: 'Confirm my age' })).toBeInTheDocument();
   expect(placeOrderButton()).toBeDisabled();
 });
 
