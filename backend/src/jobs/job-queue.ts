@@ -95,30 +95,56 @@ interface PgBossQueueSettings {
   deadLetter?: string;
 }
 
+/** pg-boss's statements, on a pool of Keen's, counted so `JobQueue.stop` knows whether a worker was mid-statement. */
+class JobDatabase {
+  private readonly pool: pg.Pool;
+  private statementsRunning = 0;
+
+  constructor(databaseUrl: string, onError: (error: Error) => void) {
+    this.pool = new pg.Pool({ connectionString: databaseUrl, max: 4, application_name: 'keen-jobs' });
+    this.pool.on('error', onError);
+  }
+
+  get busy(): boolean {
+    return this.statementsRunning > 0;
+  }
+
+  async executeSql(text: string, values: unknown[] = []): Promise<{ rows: Record<string, unknown>[] }> {
+    this.statementsRunning++;
+    try {
+      return await this.pool.query(text, values);
+    } finally {
+      this.statementsRunning--;
+    }
+  }
+
+  close(): Promise<void> {
+    return this.pool.end();
+  }
+}
+
 /**
  * Keen's background work on pg-boss, in its own PostgreSQL: each job runs in one process at a time
  * (pg-boss locks the row it hands out), is retried with exponential backoff, and lands in the
  * dead-letter queue when its retries run out. Admins see and retry failed jobs.
  */
 export class JobQueue {
+  private handlersRunning = 0;
+
   private constructor(
     private readonly boss: PgBoss,
+    private readonly database: JobDatabase,
     private readonly settings: JobQueueSettings,
     private readonly logger: Logger,
   ) {}
 
   static async start(databaseUrl: string, settings: JobQueueSettings, logger: Logger): Promise<JobQueue> {
-    const boss = new PgBoss({
-      connectionString: databaseUrl,
-      schema: JOB_SCHEMA,
-      max: 4,
-      application_name: 'keen-jobs',
-      maintenanceIntervalSeconds: MAINTENANCE_SECONDS,
-    });
     // pg's errors carry their whole client object: the log keeps what says what went wrong.
-    boss.on('error', (error: Error & { code?: string }) =>
-      logger.error({ err: { type: error.name, message: error.message, code: error.code, stack: error.stack } }, 'job queue error'),
-    );
+    const logError = (error: Error & { code?: string }) =>
+      logger.error({ err: { type: error.name, message: error.message, code: error.code, stack: error.stack } }, 'job queue error');
+    const database = new JobDatabase(databaseUrl, logError);
+    const boss = new PgBoss({ db: database, schema: JOB_SCHEMA, maintenanceIntervalSeconds: MAINTENANCE_SECONDS });
+    boss.on('error', logError);
     // pg-boss declares its own cron queue as it starts, outside Keen's lock: start under the lock.
     const turn = new pg.Client({ connectionString: databaseUrl, application_name: 'keen-jobs-start' });
     await turn.connect();
@@ -128,7 +154,7 @@ export class JobQueue {
     } finally {
       await turn.end();
     }
-    const queue = new JobQueue(boss, settings, logger);
+    const queue = new JobQueue(boss, database, settings, logger);
     await queue.createQueue(DEAD_LETTER_QUEUE, { policy: 'standard' });
     return queue;
   }
@@ -166,7 +192,7 @@ export class JobQueue {
       const worker: string = await this.boss.work<T>(
         name,
         { pollingIntervalSeconds: this.settings.pollSeconds, batchSize: 1 },
-        async ([job]) => {
+        this.counted(async ([job]: PgBoss.Job<T>[]) => {
           const lane = options.laneOf?.(job.data);
           if (lane === undefined) return run(job);
           if (busyLanes.has(lane)) {
@@ -181,7 +207,7 @@ export class JobQueue {
           } finally {
             busyLanes.delete(lane);
           }
-        },
+        }),
       );
     }
   }
@@ -223,7 +249,7 @@ export class JobQueue {
       [name, seconds],
     );
     const tick = { singletonKey: 'tick' };
-    await this.boss.work(name, { pollingIntervalSeconds: this.settings.pollSeconds, batchSize: 1 }, async () => {
+    const tickHandler = this.counted(async () => {
       let failure: Error | null = null;
       try {
         await handler();
@@ -239,6 +265,7 @@ export class JobQueue {
         this.logger.error({ err: error, queue: name }, 'could not record a scheduled run'),
       );
     });
+    await this.boss.work(name, { pollingIntervalSeconds: this.settings.pollSeconds, batchSize: 1 }, tickHandler);
     await this.boss.schedule(name, '* * * * *', {}, tick);
     await this.boss.send(name, {}, { ...tick, startAfter: seconds });
   }
@@ -319,8 +346,25 @@ export class JobQueue {
     return true;
   }
 
+  /** Wraps a worker's handler so `stop` knows whether a job was running. */
+  private counted<A>(handler: (jobs: A) => Promise<void>): (jobs: A) => Promise<void> {
+    return async (jobs) => {
+      this.handlersRunning++;
+      try {
+        await handler(jobs);
+      } finally {
+        this.handlersRunning--;
+      }
+    };
+  }
+
   async stop(): Promise<void> {
-    await this.boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+    // A worker stopped mid-statement or mid-job is looked at again by pg-boss a second later, with a
+    // timer of its own: it must find the pool still open, and must not outlive the process (or a test file).
+    const workerWasBusy = this.database.busy || this.handlersRunning > 0;
+    await this.boss.stop({ graceful: true, wait: true, timeout: 10_000, close: false });
+    if (workerWasBusy) await new Promise((resolve) => setTimeout(resolve, 1_100));
+    await this.database.close();
   }
 }
 

@@ -1,3 +1,5 @@
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
 import { Client } from 'pg';
 import { pino } from 'pino';
 import { JobQueue } from '../../src/jobs/job-queue';
@@ -163,5 +165,27 @@ test('processes that start together on a database without the queue tables all s
       await client.end();
       await database.drop();
     }
+  }
+});
+
+test('a queue stopped while a job runs lets its process exit at once: pg-boss is left with nothing to look at later', async () => {
+  const database = await createTestDatabase();
+  try {
+    const backend = path.resolve(__dirname, '..', '..');
+    const output = execFileSync(
+      process.execPath,
+      [
+        '--require',
+        path.join(backend, 'test', 'support', 'require-typescript.cjs'),
+        path.join(backend, 'test', 'support', 'stop-queue-mid-job.ts'),
+      ],
+      { cwd: backend, env: { PATH: process.env.PATH, DATABASE_URL: database.url }, timeout: 60_000 },
+    ).toString();
+    const { stopMs, livedOnMs } = JSON.parse(output) as { stopMs: number; livedOnMs: number };
+    // The job's last 300 ms are waited for, then pg-boss's second look at its stopped workers.
+    expect(stopMs).toBeGreaterThanOrEqual(250);
+    expect(livedOnMs).toBeLessThan(200);
+  } finally {
+    await database.drop();
   }
 });
