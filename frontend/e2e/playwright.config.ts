@@ -18,6 +18,7 @@ const chromium = {
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
+  globalSetup: './global-setup.ts',
   outputDir: '../test-results',
   timeout: 60_000,
   expect: { timeout: 10_000 },

@@ -41,6 +41,8 @@ export async function seedCatalogue(db: DataSource, logger: Logger, currency = '
           priceAmount: toMinorUnits(price, currency),
           engravingAmount: toMinorUnits(engravingPrice, currency),
           img: `/images/${image}.svg`,
+          // Every demo product is a knife: sold after an age check, shipped as a bladed article.
+          ageRestricted: true,
           createdAt: new Date(start + index * 1000),
         }),
       ),

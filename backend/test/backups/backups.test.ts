@@ -15,6 +15,7 @@ import { restoreBackup } from '../../src/modules/backups/dump';
 import { seedCatalogue } from '../../src/seed/seed';
 import { type S3StandIn, startS3StandIn } from '../../dev/s3-stand-in';
 import { createTestDatabase, startTestApp, type TestApp, type TestDatabase, type TestSession } from '../support/harness';
+import { verifyAdult } from '../support/blades';
 
 const silent = pino({ level: 'silent' });
 const schemaVersion = new migrations[migrations.length - 1]().name;
@@ -128,6 +129,8 @@ beforeAll(async () => {
   expect(Object.keys(photos)).toHaveLength(4);
   shopper = await app.customer('backed-up');
   const other = await app.customer('other');
+  // Every demo product is a knife: its buyers pass the age check first.
+  for (const session of [shopper, other]) await verifyAdult(app, session);
   type Listed = { id: string; minimumQuantity: number; quantity: number; variants: unknown[] };
   // Products of one variant, which an order names without choosing one.
   const products = ((await app.gql(PRODUCTS)).data!.products.items as Listed[]).filter(

@@ -37,6 +37,12 @@ export function dateOfBirth(years: number, days = 0): string {
   return date.toISOString().slice(0, 10);
 }
 
+/** The customer passes the age check as an adult of 30, as a buyer of a knife must first. */
+export async function verifyAdult(app: TestApp, session: TestSession): Promise<void> {
+  const { errors } = await app.gql(VERIFY, { input: { fullName: 'Sam Adult', dateOfBirth: dateOfBirth(30) } }, session);
+  if (errors) throw new Error(JSON.stringify(errors));
+}
+
 /** An order's input: these lines to this address. */
 export const orderTo = (address: typeof UK | typeof US | typeof FR, lines: { productId: string; quantity: number }[]) => ({
   lines,
