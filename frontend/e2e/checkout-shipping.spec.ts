@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { demo, gql, idToken, signIn, snap, uniqueEmail } from './support';
+import { confirmAdultAge, demo, gql, idToken, signIn, snap, uniqueEmail } from './support';
 
 const CHEF = 'Damascus Chef Knife 8"';
 const BUSHCRAFT = 'Bushcraft Fixed Blade';
@@ -84,6 +84,7 @@ test('a UK shopper buys two knives to a saved address, sees shipping and the VAT
   await expect(totals).toContainText(`incl. ${usd(vat)} VAT`);
   await snap(page, 'checkout-uk', info.project.name);
 
+  await confirmAdultAge(page);
   await page.getByRole('button', { name: 'Place order' }).click();
   await page.waitForURL('**/dashboard/payment/**');
   const receipt = page.getByRole('region', { name: 'Order totals' });

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { snap, uniqueEmail } from './support';
+import { confirmAdultAge, snap, uniqueEmail } from './support';
 
 test('a visitor browses the shop', async ({ page }, info) => {
   await page.goto('/');
@@ -75,6 +75,9 @@ test('a shopper signs up, buys, deletes an order, reviews, updates the profile a
   await expect(page).toHaveURL(/\/purchase\//);
   await expect(page.getByLabel('Email')).toHaveValue(email);
   await expect(page.getByLabel('Product Name')).toHaveValue('Groomsman Pocket Folder');
+  // A knife: Place Order waits for the new shopper's age check.
+  await expect(page.getByRole('button', { name: 'Place Order' })).toBeDisabled();
+  await confirmAdultAge(page);
   const quantity = page.getByLabel('Quantity');
   const purchase = page.getByRole('button', { name: /purchase|order|buy/i });
   await quantity.fill('');

@@ -62,6 +62,14 @@ export async function gql<T>(baseURL: string, query: string, variables: Record<s
   return body.data;
 }
 
+/** Every demo knife is age-restricted: a new shopper confirms their age, as an adult, in the checkout's age step. */
+export async function confirmAdultAge(page: Page): Promise<void> {
+  const step = page.getByRole('region', { name: 'Age check' });
+  await step.getByLabel('Date of birth').fill('1990-04-01');
+  await step.getByRole('button', { name: 'Confirm my age' }).click();
+  await expect(step.getByText('Age confirmed')).toBeVisible();
+}
+
 /** Places an order for the first product of the catalogue, as `account`, through the API. */
 export async function placeOrderViaApi(
   baseURL: string,

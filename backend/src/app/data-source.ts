@@ -37,6 +37,7 @@ import { AddressBook1765800000000 } from '../db/migrations/1765800000000-Address
 import { ShippingAndTax1766000000000 } from '../db/migrations/1766000000000-ShippingAndTax';
 import { ProductSlugs1766100000000 } from '../db/migrations/1766100000000-ProductSlugs';
 import { SellingBlades1766200000000 } from '../db/migrations/1766200000000-SellingBlades';
+import { ProductReviews1766300000000 } from '../db/migrations/1766300000000-ProductReviews';
 import { PreparedReadsClient } from '../db/prepared-reads';
 
 import { ShippingMethodRow, ShippingZoneCountry, ShippingZoneRow, TaxRateRow } from '../modules/shipping/shipping.entity';
@@ -90,6 +91,7 @@ export const migrations = [
   ShippingAndTax1766000000000,
   ProductSlugs1766100000000,
   SellingBlades1766200000000,
+  ProductReviews1766300000000,
 ];
 
 /** Schema changes only ever come from the committed migrations; `synchronize` stays off. */

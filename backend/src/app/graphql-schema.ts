@@ -11,7 +11,7 @@ import { CustomOptionValuePriceResolver, ProductVariantPriceResolver, VariantsRe
 import { OrderEngravingResolver, OrderLinesResolver, OrdersResolver } from '../modules/orders/orders.resolver';
 import { PaymentsResolver } from '../modules/payments/payments.resolver';
 import { ReportsResolver } from '../modules/reports/reports.resolver';
-import { ReviewsResolver } from '../modules/reviews/reviews.resolver';
+import { ProductRatingResolver, ReviewsResolver } from '../modules/reviews/reviews.resolver';
 import { ShippingResolver } from '../modules/shipping/shipping.resolver';
 import { ShopResolver } from '../modules/shop/shop.resolver';
 import { UsersResolver } from '../modules/users/users.resolver';
@@ -33,6 +33,7 @@ export const resolvers = [
   PaymentsResolver,
   ReportsResolver,
   ReviewsResolver,
+  ProductRatingResolver,
   ShippingResolver,
   ShopResolver,
   UsersResolver,

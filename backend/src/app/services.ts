@@ -51,6 +51,7 @@ export function createServices(db: DataSource, config: Config, logger: Logger, j
   const images = imageStoreFor(config.s3, config.dataDir);
   const uploads = new UploadsService(db, images, limits, config.s3?.publicUrl ?? null, config.uploads);
   const readCache = ReadCache.create(config.readCache, logger);
+  const reviews = new ReviewsService(db, limits, (url) => uploads.isOwnUpload(url));
   return {
     shop,
     shipping,
@@ -61,7 +62,7 @@ export function createServices(db: DataSource, config: Config, logger: Logger, j
     users,
     addresses: new AddressesService(db),
     catalog,
-    storefront: new StorefrontService(db, catalog, readCache, {
+    storefront: new StorefrontService(db, catalog, reviews, readCache, {
       name: config.shop.name,
       url: config.shopUrl,
       currency: config.shop.currency,
@@ -69,7 +70,7 @@ export function createServices(db: DataSource, config: Config, logger: Logger, j
     variants: new VariantsService(db, config.shop.currency),
     orders,
     idempotency,
-    reviews: new ReviewsService(db, limits, (url) => uploads.isOwnUpload(url)),
+    reviews,
     payments: new PaymentsService(db, provider, logger, idempotency),
     uploads,
     reports: new ReportsService(db, catalog, orders, users, shop),

@@ -97,6 +97,8 @@ export interface ProductPayload {
 export interface ReviewPayload {
   reviewId: string;
   authorId: string | null;
+  /** The knife reviewed; null for a review of the shop. */
+  productId: string | null;
   rating: number;
 }
 

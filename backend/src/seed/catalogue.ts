@@ -147,9 +147,11 @@ export const demoProducts: DemoProduct[] = [
   },
 ];
 
-export const demoReviews = [
+/** Customers' reviews: of a knife (by its demo slug), or of the shop as a whole (null). */
+export const demoReviews: { userName: string; product: string | null; email: string; star: number; description: string }[] = [
   {
     userName: 'Marta Ruiz',
+    product: 'damascus-chef',
     email: 'marta@example.com',
     star: 5,
     description:
@@ -157,6 +159,7 @@ export const demoReviews = [
   },
   {
     userName: 'Jonas Weber',
+    product: null,
     email: 'jonas@example.com',
     star: 4,
     description:
@@ -164,12 +167,14 @@ export const demoReviews = [
   },
   {
     userName: 'Priya Nair',
+    product: 'nakiri',
     email: 'priya@example.com',
     star: 5,
     description: 'The nakiri is a joy to use and the hand-engraved kanji is beautiful. Customer support answered within the hour.',
   },
   {
     userName: 'Tom Becker',
+    product: 'bushcraft',
     email: 'tom@example.com',
     star: 4,
     description: 'Solid bushcraft knife, holds an edge well. The engraved sheath is a nice touch.',

@@ -48,14 +48,22 @@ export async function seedCatalogue(db: DataSource, logger: Logger, currency = '
       ),
     );
     for (const product of products) await addOnlyVariant(manager, product);
-    const reviews = await manager
-      .getRepository(Review)
-      .save(
-        demoReviews.map((review) => manager.getRepository(Review).create({ ...review, name: review.userName, img: null, authorId: null })),
-      );
+    const reviews = await manager.getRepository(Review).save(
+      demoReviews.map(({ product, ...review }) =>
+        manager.getRepository(Review).create({
+          ...review,
+          name: review.userName,
+          img: null,
+          authorId: null,
+          productId: product === null ? null : products[demoProducts.findIndex((demo) => demo.slug === product)].id,
+        }),
+      ),
+    );
     // Like any write, the seed's is followed by its events: public answers cached before it are forgotten.
     for (const product of products) await raise(manager, 'product.created', product.id, productPayload(product, currency));
-    for (const { id, star } of reviews) await raise(manager, 'review.added', id, { reviewId: id, authorId: null, rating: star });
+    for (const { id, star, productId } of reviews) {
+      await raise(manager, 'review.added', id, { reviewId: id, authorId: null, productId, rating: star });
+    }
     return products[demoProducts.findIndex((demo) => demo.slug === demoVariants.slug)];
   });
   await seedVariants(db, variantKnife, currency);

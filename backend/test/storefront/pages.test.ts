@@ -306,3 +306,22 @@ describe('sitemap.xml and robots.txt', () => {
     );
   });
 });
+
+describe("a reviewed knife's page", () => {
+  test("its Product carries aggregateRating from the knife's own reviews only (a shop review and another knife's are not counted)", async () => {
+    const knife = await create({ name: `Reviewed Gyuto ${Date.now()}`, description: 'A gyuto with reviews' });
+    const other = await create({ name: `Other Gyuto ${Date.now()}`, description: 'Another gyuto' });
+    const reviewer = await app.customer('page-reviewer');
+    const add = (star: number, productId?: string) =>
+      app.gql(
+        'mutation($input: AddReviewInput!) { addReview(input: $input) { id } }',
+        { input: { star, description: 'Sharp', productId } },
+        reviewer,
+      );
+    for (const review of await Promise.all([add(5, knife.id), add(4, knife.id), add(4, knife.id), add(1, other.id), add(1)])) {
+      expect(review.errors).toBeUndefined();
+    }
+    const [item] = structuredData((await page(`/products/${knife.slug}`)).html);
+    expect(item.aggregateRating).toEqual({ '@type': 'AggregateRating', ratingValue: 4.3, reviewCount: 3, bestRating: 5, worstRating: 1 });
+  });
+});

@@ -81,7 +81,7 @@ type Documents = {
     "\n  mutation CompleteTestPaymentAuthentication($orderId: ID!, $succeed: Boolean!) {\n    completeTestPaymentAuthentication(orderId: $orderId, succeed: $succeed) {\n      ...PaidOrderFields\n    }\n  }\n": typeof types.CompleteTestPaymentAuthenticationDocument,
     "\n  query PaymentReturn($id: ID!) {\n    order(id: $id) {\n      id\n      name\n      ...PaidOrderFields\n    }\n  }\n": typeof types.PaymentReturnDocument,
     "\n  mutation PaymentStatus($orderId: ID!) {\n    createPaymentIntent(orderId: $orderId) {\n      id\n      status\n    }\n  }\n": typeof types.PaymentStatusDocument,
-    "\n  query ProductPage($slug: String!) {\n    product(slug: $slug) {\n      ...ProductFields\n      slug\n      ...ProductEngravingFields\n      ...ProductChoiceFields\n    }\n    engravingFonts {\n      id\n      name\n    }\n  }\n": typeof types.ProductPageDocument,
+    "\n  query ProductPage($slug: String!) {\n    product(slug: $slug) {\n      ...ProductFields\n      slug\n      ...ProductEngravingFields\n      ...ProductChoiceFields\n      rating {\n        average\n        count\n      }\n    }\n    engravingFonts {\n      id\n      name\n    }\n  }\n": typeof types.ProductPageDocument,
     "\n  mutation DeleteAddress($id: ID!) {\n    deleteAddress(id: $id)\n  }\n": typeof types.DeleteAddressDocument,
     "\n  mutation SetDefaultAddress($id: ID!) {\n    setDefaultAddress(id: $id) {\n      ...SavedAddress\n    }\n  }\n": typeof types.SetDefaultAddressDocument,
     "\n  mutation UpdateProfile($input: UpdateProfileInput!) {\n    updateProfile(input: $input) {\n      ...UserFields\n    }\n  }\n": typeof types.UpdateProfileDocument,
@@ -112,7 +112,7 @@ type Documents = {
     "\n  query ProductChoices($id: ID!) {\n    product(id: $id) {\n      id\n      ...ProductChoiceFields\n    }\n  }\n": typeof types.ProductChoicesDocument,
     "\n  fragment ReviewFields on Review {\n    id\n    userName\n    name\n    description\n    img\n    star\n    verifiedBuyer\n    createdAt\n  }\n": typeof types.ReviewFieldsFragmentDoc,
     "\n  query Reviews($options: ReviewListOptions) {\n    reviews(options: $options) {\n      totalItems\n      items {\n        ...ReviewFields\n      }\n    }\n  }\n": typeof types.ReviewsDocument,
-    "\n  mutation AddReview($input: AddReviewInput!) {\n    addReview(input: $input) {\n      ...ReviewFields\n    }\n  }\n": typeof types.AddReviewDocument,
+    "\n  mutation AddReview($input: AddReviewInput!) {\n    addReview(input: $input) {\n      ...ReviewFields\n      productId\n      product {\n        id\n        rating {\n          average\n          count\n        }\n      }\n    }\n  }\n": typeof types.AddReviewDocument,
 };
 const documents: Documents = {
     "\n  fragment FailedJobFields on FailedJob {\n    id\n    queue\n    state\n    attempts\n    lastError\n    createdAt\n    failedAt\n  }\n": types.FailedJobFieldsFragmentDoc,
@@ -182,7 +182,7 @@ const documents: Documents = {
     "\n  mutation CompleteTestPaymentAuthentication($orderId: ID!, $succeed: Boolean!) {\n    completeTestPaymentAuthentication(orderId: $orderId, succeed: $succeed) {\n      ...PaidOrderFields\n    }\n  }\n": types.CompleteTestPaymentAuthenticationDocument,
     "\n  query PaymentReturn($id: ID!) {\n    order(id: $id) {\n      id\n      name\n      ...PaidOrderFields\n    }\n  }\n": types.PaymentReturnDocument,
     "\n  mutation PaymentStatus($orderId: ID!) {\n    createPaymentIntent(orderId: $orderId) {\n      id\n      status\n    }\n  }\n": types.PaymentStatusDocument,
-    "\n  query ProductPage($slug: String!) {\n    product(slug: $slug) {\n      ...ProductFields\n      slug\n      ...ProductEngravingFields\n      ...ProductChoiceFields\n    }\n    engravingFonts {\n      id\n      name\n    }\n  }\n": types.ProductPageDocument,
+    "\n  query ProductPage($slug: String!) {\n    product(slug: $slug) {\n      ...ProductFields\n      slug\n      ...ProductEngravingFields\n      ...ProductChoiceFields\n      rating {\n        average\n        count\n      }\n    }\n    engravingFonts {\n      id\n      name\n    }\n  }\n": types.ProductPageDocument,
     "\n  mutation DeleteAddress($id: ID!) {\n    deleteAddress(id: $id)\n  }\n": types.DeleteAddressDocument,
     "\n  mutation SetDefaultAddress($id: ID!) {\n    setDefaultAddress(id: $id) {\n      ...SavedAddress\n    }\n  }\n": types.SetDefaultAddressDocument,
     "\n  mutation UpdateProfile($input: UpdateProfileInput!) {\n    updateProfile(input: $input) {\n      ...UserFields\n    }\n  }\n": types.UpdateProfileDocument,
@@ -213,7 +213,7 @@ const documents: Documents = {
     "\n  query ProductChoices($id: ID!) {\n    product(id: $id) {\n      id\n      ...ProductChoiceFields\n    }\n  }\n": types.ProductChoicesDocument,
     "\n  fragment ReviewFields on Review {\n    id\n    userName\n    name\n    description\n    img\n    star\n    verifiedBuyer\n    createdAt\n  }\n": types.ReviewFieldsFragmentDoc,
     "\n  query Reviews($options: ReviewListOptions) {\n    reviews(options: $options) {\n      totalItems\n      items {\n        ...ReviewFields\n      }\n    }\n  }\n": types.ReviewsDocument,
-    "\n  mutation AddReview($input: AddReviewInput!) {\n    addReview(input: $input) {\n      ...ReviewFields\n    }\n  }\n": types.AddReviewDocument,
+    "\n  mutation AddReview($input: AddReviewInput!) {\n    addReview(input: $input) {\n      ...ReviewFields\n      productId\n      product {\n        id\n        rating {\n          average\n          count\n        }\n      }\n    }\n  }\n": types.AddReviewDocument,
 };
 
 /**
@@ -501,7 +501,7 @@ export function graphql(source: "\n  mutation PaymentStatus($orderId: ID!) {\n  
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query ProductPage($slug: String!) {\n    product(slug: $slug) {\n      ...ProductFields\n      slug\n      ...ProductEngravingFields\n      ...ProductChoiceFields\n    }\n    engravingFonts {\n      id\n      name\n    }\n  }\n"): (typeof documents)["\n  query ProductPage($slug: String!) {\n    product(slug: $slug) {\n      ...ProductFields\n      slug\n      ...ProductEngravingFields\n      ...ProductChoiceFields\n    }\n    engravingFonts {\n      id\n      name\n    }\n  }\n"];
+export function graphql(source: "\n  query ProductPage($slug: String!) {\n    product(slug: $slug) {\n      ...ProductFields\n      slug\n      ...ProductEngravingFields\n      ...ProductChoiceFields\n      rating {\n        average\n        count\n      }\n    }\n    engravingFonts {\n      id\n      name\n    }\n  }\n"): (typeof documents)["\n  query ProductPage($slug: String!) {\n    product(slug: $slug) {\n      ...ProductFields\n      slug\n      ...ProductEngravingFields\n      ...ProductChoiceFields\n      rating {\n        average\n        count\n      }\n    }\n    engravingFonts {\n      id\n      name\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -625,7 +625,7 @@ export function graphql(source: "\n  query Reviews($options: ReviewListOptions) 
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation AddReview($input: AddReviewInput!) {\n    addReview(input: $input) {\n      ...ReviewFields\n    }\n  }\n"): (typeof documents)["\n  mutation AddReview($input: AddReviewInput!) {\n    addReview(input: $input) {\n      ...ReviewFields\n    }\n  }\n"];
+export function graphql(source: "\n  mutation AddReview($input: AddReviewInput!) {\n    addReview(input: $input) {\n      ...ReviewFields\n      productId\n      product {\n        id\n        rating {\n          average\n          count\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation AddReview($input: AddReviewInput!) {\n    addReview(input: $input) {\n      ...ReviewFields\n      productId\n      product {\n        id\n        rating {\n          average\n          count\n        }\n      }\n    }\n  }\n"];
 
 export function graphql(source: string) {
   return (documents as any)[source] ?? {};

@@ -46,7 +46,7 @@ export function createCache(): InMemoryCache {
       Query: {
         fields: {
           products: offsetListPolicy(['search', 'sortBy', 'sortDirection', 'lowStock', 'inStock']),
-          reviews: offsetListPolicy(['search', 'sortBy', 'sortDirection']),
+          reviews: offsetListPolicy(['search', 'sortBy', 'sortDirection', 'productId']),
           myOrders: offsetListPolicy(['search', 'sortBy', 'sortDirection', 'state', 'status', 'paid', 'engraved']),
           orders: offsetListPolicy(['search', 'sortBy', 'sortDirection', 'state', 'status', 'paid', 'engraved']),
           users: offsetListPolicy(['search', 'sortBy', 'sortDirection', 'role']),

@@ -9,14 +9,22 @@ function isList(value: unknown): value is CachedList {
   return !!value && typeof value === 'object' && Array.isArray((value as CachedList).items);
 }
 
-/** Puts an entity at the head of every cached page list of a Query field (each filter and sort). */
-export function prependToLists(cache: ApolloCache, fieldName: string, entity: { __typename?: string; id: string }): void {
+/**
+ * Puts an entity at the head of every cached page list of a Query field (each filter and sort), or
+ * of those whose filters it `matches`.
+ */
+export function prependToLists(
+  cache: ApolloCache,
+  fieldName: string,
+  entity: { __typename?: string; id: string },
+  matches: (filters: Record<string, unknown>) => boolean = () => true,
+): void {
   const ref = cache.identify(entity as { __typename: string; id: string });
   if (!ref) return;
   cache.modify({
     fields: {
-      [fieldName]: (existing: unknown) => {
-        if (!isList(existing) || existing.items.some((item) => item.__ref === ref)) return existing;
+      [fieldName]: (existing: unknown, { storeFieldName }) => {
+        if (!isList(existing) || !matches(filtersOf(storeFieldName)) || existing.items.some((item) => item.__ref === ref)) return existing;
         return { ...existing, items: [{ __ref: ref }, ...existing.items], totalItems: existing.totalItems + 1 };
       },
     },

@@ -223,3 +223,21 @@ export const ageVerificationFixture = (status: 'PASSED' | 'FAILED' | 'NEEDS_DOCU
   validUntil: status === 'NEEDS_DOCUMENT' ? null : new Date(Date.now() + (status === 'PASSED' ? 365 : 1) * DAY_MS).toISOString(),
   ...overrides,
 });
+
+/** A review as the review fields and addReview's answer read it: of the shop unless `productId` and `product` say a knife. */
+export function reviewFixture(overrides: Record<string, unknown> = {}) {
+  return {
+    __typename: 'Review',
+    id: 'r9',
+    userName: 'Casey Blade',
+    name: 'Casey Blade',
+    description: 'Razor sharp',
+    img: null,
+    star: 5,
+    verifiedBuyer: false,
+    createdAt: '2026-11-22T10:00:00.000Z',
+    productId: null,
+    product: null,
+    ...overrides,
+  };
+}

@@ -1,5 +1,6 @@
 import { Field, ID, Int, ObjectType } from 'type-graphql';
 import { Check, Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { Product } from '../catalog/product.entity';
 import { User } from '../users/user.entity';
 
 /** A customer's rating. Name, e-mail and photo are copied from the author's profile when it is written. */
@@ -42,6 +43,15 @@ export class Review {
   @ManyToOne(() => User, { onDelete: 'SET NULL' })
   @JoinColumn({ name: 'authorId', foreignKeyConstraintName: 'FK_review_author' })
   author?: User | null;
+
+  @Field(() => ID, { nullable: true, description: 'The knife it is about; null for a review of the shop as a whole' })
+  @Index('IDX_review_product')
+  @Column('uuid', { nullable: true })
+  productId!: string | null;
+
+  @ManyToOne(() => Product, { onDelete: 'SET NULL' })
+  @JoinColumn({ name: 'productId', foreignKeyConstraintName: 'FK_review_product' })
+  product?: Product | null;
 
   @Field(() => Date, { description: 'When it was made (ISO 8601)' })
   @Index('IDX_review_created_at')

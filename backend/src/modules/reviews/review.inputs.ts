@@ -1,4 +1,4 @@
-import { Field, InputType, Int, registerEnumType } from 'type-graphql';
+import { Field, ID, InputType, Int, registerEnumType } from 'type-graphql';
 import { PageOptions } from '../../common/list';
 
 export enum ReviewSortField {
@@ -18,6 +18,9 @@ registerEnumType(ReviewSortField, {
 export class ReviewListOptions extends PageOptions {
   @Field(() => ReviewSortField, { nullable: true, description: 'Default: createdAt, newest first' })
   sortBy?: ReviewSortField;
+
+  @Field(() => ID, { nullable: true, description: "Only this knife's reviews" })
+  productId?: string | null;
 }
 
 @InputType({ description: "The author's name, e-mail and photo come from their profile" })
@@ -27,4 +30,7 @@ export class AddReviewInput {
 
   @Field(() => String, { description: 'The review text, 1 to 2,000 characters' })
   description!: string;
+
+  @Field(() => ID, { nullable: true, description: 'The knife the review is about; without it, a review of the shop' })
+  productId?: string | null;
 }

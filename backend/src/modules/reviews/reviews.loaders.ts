@@ -1,5 +1,5 @@
 import DataLoader from 'dataloader';
-import type { ReviewsService } from './reviews.service';
+import type { ProductRating, ReviewsService } from './reviews.service';
 
 /** One request's batched review reads. */
 export function reviewsLoaders(reviews: ReviewsService) {
@@ -8,6 +8,21 @@ export function reviewsLoaders(reviews: ReviewsService) {
     isPaidCustomer: new DataLoader<string, boolean>(async (ids) => {
       const paid = await reviews.paidCustomers(ids);
       return ids.map((id) => paid.has(id));
+    }),
+    /** Whether a knife's reviewer paid for an order with it, keyed `author:product`: one statement for a list. */
+    isPaidBuyerOf: new DataLoader<string, boolean>(async (keys) => {
+      const paid = await reviews.paidBuyersOf(
+        keys.map((key) => {
+          const [authorId, productId] = key.split(':');
+          return { authorId, productId };
+        }),
+      );
+      return keys.map((key) => paid.has(key));
+    }),
+    /** Each product's rating: one statement for a whole list of products. */
+    productRating: new DataLoader<string, ProductRating>(async (productIds) => {
+      const ratings = await reviews.ratingsOf(productIds);
+      return productIds.map((id) => ratings.get(id) ?? { average: 0, count: 0 });
     }),
   };
 }

@@ -1,16 +1,18 @@
-import { Arg, Ctx, Field, FieldResolver, ID, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Ctx, Field, FieldResolver, Float, ID, Int, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
 import type { GraphQLContextOf } from '../auth/request-context';
 import type { User } from '../users/user.entity';
 import type { UsersLoaders } from '../users/users.loaders';
+import type { CatalogLoaders } from '../catalog/catalog.loaders';
 import type { ReviewsLoaders } from './reviews.loaders';
 import type { ReviewsService } from './reviews.service';
 import { ListResult } from '../../common/list';
+import { Product } from '../catalog/product.entity';
 import { Review } from './review.entity';
 import { AddReviewInput, ReviewListOptions } from './review.inputs';
 import { Allow } from '../auth/access';
 import { PublicRead } from '../auth/public-read';
 
-type GraphQLContext = GraphQLContextOf<{ reviews: ReviewsService }, ReviewsLoaders & UsersLoaders, User>;
+type GraphQLContext = GraphQLContextOf<{ reviews: ReviewsService }, ReviewsLoaders & UsersLoaders & CatalogLoaders, User>;
 
 @ObjectType({ simpleResolvers: true, description: 'A page of reviews' })
 export class ReviewList extends ListResult(Review) {}
@@ -61,9 +63,19 @@ export class ReviewsResolver {
     return services.reviews.remove(caller, id);
   }
 
-  @FieldResolver(() => Boolean, { description: 'The author has at least one paid order' })
+  @FieldResolver(() => Boolean, {
+    description: "A knife's review: the author paid for an order with that knife. A review of the shop: the author has a paid order",
+  })
   async verifiedBuyer(@Root() review: Review, @Ctx() { loaders }: GraphQLContext): Promise<boolean> {
-    return review.authorId ? loaders.isPaidCustomer.load(review.authorId) : false;
+    if (!review.authorId) return false;
+    return review.productId
+      ? loaders.isPaidBuyerOf.load(`${review.authorId}:${review.productId}`)
+      : loaders.isPaidCustomer.load(review.authorId);
+  }
+
+  @FieldResolver(() => Product, { nullable: true, description: 'The knife it is about; null for a review of the shop' })
+  async product(@Root() review: Review, @Ctx() { loaders }: GraphQLContext): Promise<Product | null> {
+    return review.productId ? ((await loaders.productById.load(review.productId)) ?? null) : null;
   }
 
   @FieldResolver(() => String, { description: 'For admins and the author; "" for everyone else' })
@@ -80,5 +92,23 @@ export class ReviewsResolver {
       img: services.reviews.shownPhoto(user.img),
       email: services.reviews.canSeeAuthorEmail(caller, review) ? user.email : '',
     };
+  }
+}
+
+@ObjectType({ simpleResolvers: true, description: "A knife's rating, from its own reviews only" })
+export class ProductRating {
+  @Field(() => Float, { description: "The average of its reviews' stars, to one decimal; 0 with no reviews" })
+  average!: number;
+
+  @Field(() => Int, { description: 'How many reviews it has' })
+  count!: number;
+}
+
+/** A product's rating, from the reviews module: the catalogue knows nothing of reviews. */
+@Resolver(() => Product)
+export class ProductRatingResolver {
+  @FieldResolver(() => ProductRating, { description: "From this knife's reviews only (one statement for a whole list)" })
+  rating(@Root() product: Product, @Ctx() { loaders }: GraphQLContext): Promise<ProductRating> {
+    return loaders.productRating.load(product.id);
   }
 }

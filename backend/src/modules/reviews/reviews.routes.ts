@@ -17,6 +17,7 @@ const restReview = (r: Review, withEmail: boolean) => ({
   description: r.description,
   img: r.img,
   star: r.star,
+  productId: r.productId,
 });
 
 const reviewAnswer = named(
@@ -29,6 +30,7 @@ const reviewAnswer = named(
     description: z.string(),
     img: z.string().nullable().describe("The author's photo (one of Keen's own uploads), or null"),
     star: z.int().min(1).max(5),
+    productId: z.string().nullable().describe('The knife reviewed (its id), or null for a review of the shop'),
   }),
 );
 
@@ -38,14 +40,15 @@ export const reviewsRoutes: RestRoutes<{ reviews: ReviewsService }, User> = [
     method: 'GET',
     path: '/reviews',
     tag: 'Reviews',
-    summary: 'All reviews, newest first',
+    summary: "All reviews, newest first; with productId, that knife's",
     access: { allow: 'public', key: 'catalog:read' },
     publicRead: true,
-    query: LIST_PAGE_QUERY_SCHEMA,
+    query: LIST_PAGE_QUERY_SCHEMA.extend({ productId: z.string().optional().describe("Only this knife's reviews") }),
     answer: z.array(reviewAnswer),
     answerHeaders: { 'X-Total-Count': totalCount('Reviews over every page') },
     work: async (req, res, { caller, services }) => {
-      const reviews = await restList(req, res, (page) => services.reviews.list(caller, Object.assign({}, page)));
+      const productId = typeof req.query.productId === 'string' ? req.query.productId : undefined;
+      const reviews = await restList(req, res, (page) => services.reviews.list(caller, Object.assign({ productId }, page)));
       return reviews.map((review) => restReview(review, services.reviews.canSeeAuthorEmail(caller, review)));
     },
   },
@@ -55,11 +58,17 @@ export const reviewsRoutes: RestRoutes<{ reviews: ReviewsService }, User> = [
     tag: 'Reviews',
     summary: 'Add a review as the signed-in customer',
     access: { allow: 'signed in' },
-    body: reviewInput,
+    body: reviewInput.extend({
+      productId: z.string().optional().describe('The knife reviewed (its id); without it, a review of the shop'),
+    }),
     answer: reviewAnswer.extend({ insertedId: z.string(), message: z.literal('Review have been added') }),
     work: async (req, _res, { caller, services }) => {
       const body = JsonBody.of(req.body);
-      const review = await services.reviews.add(caller, { star: body.wholeNumber('star'), description: body.text('description') });
+      const review = await services.reviews.add(caller, {
+        star: body.wholeNumber('star'),
+        description: body.text('description'),
+        productId: body.optionalText('productId'),
+      });
       return { ...restReview(review, true), insertedId: review.id, message: 'Review have been added' };
     },
   },

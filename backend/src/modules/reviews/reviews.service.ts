@@ -7,9 +7,16 @@ import { isId, requireText, requireWholeNumber } from '../../common/validate';
 import { raise } from '../../events/outbox';
 import { type Caller, maySeePersonalDetails, requireAdmin, requireUser } from '../auth/caller';
 import type { User } from '../users/user.entity';
+import { Product } from '../catalog/product.entity';
 import { Order, OrderState } from '../orders/order.entity';
 import { Review } from './review.entity';
 import { type AddReviewInput, ReviewListOptions, ReviewSortField } from './review.inputs';
+
+/** A knife's rating: the average of its reviews' stars (to one decimal) and how many there are. */
+export interface ProductRating {
+  average: number;
+  count: number;
+}
 
 export class ReviewsService {
   constructor(
@@ -20,7 +27,12 @@ export class ReviewsService {
   ) {}
 
   async list(_caller: Caller, options: ReviewListOptions = new ReviewListOptions()): Promise<{ items: Review[]; totalItems: number }> {
-    const page = await pageOf(this.db.getRepository(Review).createQueryBuilder('review'), options, {
+    const query = this.db.getRepository(Review).createQueryBuilder('review');
+    if (options.productId != null) {
+      if (!isId(options.productId)) throw notFound('Product');
+      query.where('review.productId = :productId', { productId: options.productId });
+    }
+    const page = await pageOf(query, options, {
       searchColumns: ['description'],
       defaultSort: ReviewSortField.createdAt,
       defaultDirection: SortDirection.DESC,
@@ -52,6 +64,28 @@ export class ReviewsService {
     return new Set(rows.map((row) => row.customerId));
   }
 
+  /** Of these (author, product) pairs, as `author:product`, the ones where the author paid for an order with that product: one statement. */
+  async paidBuyersOf(pairs: readonly { authorId: string; productId: string }[]): Promise<Set<string>> {
+    const rows: { pair: string }[] = await this.db.query(
+      `SELECT DISTINCT o."customerId" || ':' || l."productId" AS pair
+         FROM "order" o JOIN "order_line" l ON l."orderId" = o."id"
+        WHERE o."state"::text = ANY($3::text[])
+          AND (o."customerId", l."productId") IN (SELECT * FROM unnest($1::uuid[], $2::uuid[]))`,
+      [pairs.map((pair) => pair.authorId), pairs.map((pair) => pair.productId), [OrderState.Paid, OrderState.Shipped]],
+    );
+    return new Set(rows.map((row) => row.pair));
+  }
+
+  /** Each product's average rating and number of reviews, for a whole list in one statement; a product without reviews is absent. */
+  async ratingsOf(productIds: readonly string[]): Promise<Map<string, ProductRating>> {
+    const rows: { productId: string; average: string; count: number }[] = await this.db.query(
+      `SELECT "productId", avg("star") AS average, count(*)::int AS count
+         FROM "review" WHERE "productId" = ANY($1::uuid[]) GROUP BY "productId"`,
+      [productIds],
+    );
+    return new Map(rows.map((row) => [row.productId, { average: Math.round(Number(row.average) * 10) / 10, count: row.count }]));
+  }
+
   async add(caller: Caller<User>, input: AddReviewInput): Promise<Review> {
     const author = requireUser(caller);
     await this.limits.consume('addReview', author.id);
@@ -60,12 +94,16 @@ export class ReviewsService {
       rangeMessage: `Ratings must be from ${STARS.min} to ${STARS.max}`,
     });
     const description = requireText(input.description, REVIEW_DESCRIPTION_REQUIRED, REVIEW_DESCRIPTION_MAX_LENGTH);
+    const productId = input.productId ?? null;
+    if (productId !== null && !isId(productId)) throw notFound('Product');
     const review = await this.db.transaction(async (manager) => {
+      if (productId !== null && !(await manager.getRepository(Product).existsBy({ id: productId }))) throw notFound('Product');
       const reviews = manager.getRepository(Review);
       const saved = await reviews.save(
         reviews.create({
           star,
           description,
+          productId,
           authorId: author.id,
           userName: author.name,
           name: author.name,
@@ -73,7 +111,12 @@ export class ReviewsService {
           img: this.shownPhoto(author.img),
         }),
       );
-      await raise(manager, 'review.added', saved.id, { reviewId: saved.id, authorId: saved.authorId, rating: saved.star });
+      await raise(manager, 'review.added', saved.id, {
+        reviewId: saved.id,
+        authorId: saved.authorId,
+        productId: saved.productId,
+        rating: saved.star,
+      });
       return saved;
     });
     return this.withShownPhoto(review);
@@ -85,9 +128,14 @@ export class ReviewsService {
     if (!isId(id)) throw notFound('Review');
     await this.db.transaction(async (manager) => {
       const [removed] = (await manager.createQueryBuilder().delete().from(Review).where('id = :id', { id }).returning('*').execute())
-        .raw as { id: string; authorId: string | null; star: number }[];
+        .raw as { id: string; authorId: string | null; productId: string | null; star: number }[];
       if (!removed) throw notFound('Review');
-      await raise(manager, 'review.removed', removed.id, { reviewId: removed.id, authorId: removed.authorId, rating: removed.star });
+      await raise(manager, 'review.removed', removed.id, {
+        reviewId: removed.id,
+        authorId: removed.authorId,
+        productId: removed.productId,
+        rating: removed.star,
+      });
     });
     return true;
   }

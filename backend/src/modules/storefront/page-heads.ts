@@ -25,6 +25,8 @@ export interface ProductHeadFacts {
   priceAmount: number;
   /** Whether an enabled variant has its minimum order quantity in stock. */
   inStock: boolean;
+  /** From its own reviews; null (no aggregateRating) when it has none. */
+  rating: { average: number; count: number } | null;
 }
 
 /** Search engines show about this many characters of a description. */
@@ -167,6 +169,17 @@ export function productHead(shop: ShopIdentity, product: ProductHeadFacts): stri
         url,
         brand: { '@type': 'Brand', name: shop.name },
         offers: { '@type': 'Offer', price, priceCurrency: shop.currency, availability, url },
+        ...(product.rating
+          ? {
+              aggregateRating: {
+                '@type': 'AggregateRating',
+                ratingValue: product.rating.average,
+                reviewCount: product.rating.count,
+                bestRating: 5,
+                worstRating: 1,
+              },
+            }
+          : {}),
       },
       {
         '@context': 'https://schema.org',

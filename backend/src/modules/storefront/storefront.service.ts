@@ -3,6 +3,7 @@ import { AppError } from '../../common/errors';
 import type { ReadCache } from '../../common/read-cache';
 import type { Caller } from '../auth/caller';
 import { anyVariantStock, type CatalogService } from '../catalog/catalog.service';
+import type { ReviewsService } from '../reviews/reviews.service';
 import { homeHead, listHead, notFoundHead, productHead, productPath, type ShopIdentity } from './page-heads';
 import { robotsTxt, SITEMAP_MAX_URLS, type SitemapEntry, sitemapXml } from './sitemap';
 
@@ -45,6 +46,7 @@ export class StorefrontService {
   constructor(
     private readonly db: DataSource,
     private readonly catalog: CatalogService,
+    private readonly reviews: ReviewsService,
     private readonly readCache: ReadCache,
     private readonly shop: ShopIdentity,
   ) {
@@ -74,11 +76,13 @@ export class StorefrontService {
     });
     if (!product) return { status: 404, head: this.missingHead };
     if (product.slug !== slug) return { status: 301, location: productPath(product.slug) };
-    const [{ inStock }]: { inStock: boolean }[] = await this.db.query(
-      `SELECT ${anyVariantStock('>=', 'p')} AS "inStock" FROM product p WHERE p.id = $1`,
-      [product.id],
-    );
-    return { status: 200, head: productHead(this.shop, { ...product, inStock }) };
+    const [[{ inStock }], ratings] = await Promise.all([
+      this.db.query(`SELECT ${anyVariantStock('>=', 'p')} AS "inStock" FROM product p WHERE p.id = $1`, [product.id]) as Promise<
+        { inStock: boolean }[]
+      >,
+      this.reviews.ratingsOf([product.id]),
+    ]);
+    return { status: 200, head: productHead(this.shop, { ...product, inStock, rating: ratings.get(product.id) ?? null }) };
   }
 
   /** sitemap.xml: the home page, the lists and every product page (newest changes known), from the read cache when it can. */

@@ -6,8 +6,9 @@ import type { MockLink } from '@apollo/client/testing';
 import { useLocation } from 'react-router-dom';
 import { cart } from '../../lib/cart';
 import { PageTitleContext } from '../../lib/pageTitle';
-import { dollars, oneVariantFixture } from '../../test/fixtures';
-import { renderPage } from '../../test/render';
+import { AddReviewMutation, ReviewsQuery } from '../../operations/reviews';
+import { dollars, oneVariantFixture, reviewFixture } from '../../test/fixtures';
+import { authState, renderPage } from '../../test/render';
 import { santokuProduct } from '../../test/variantFixtures';
 import { ProductPageQuery } from './operations';
 import ProductPage from './ProductPage';
@@ -31,9 +32,14 @@ const engravingFonts = [
   { __typename: 'EngravingFont', id: 'serif', name: 'Serif (Playfair Display)' },
   { __typename: 'EngravingFont', id: 'script', name: 'Script (Great Vibes)' },
 ];
+const unrated = { __typename: 'ProductRating', average: 0, count: 0 };
 const answer = (slug: string, product: object) => ({
   request: { query: ProductPageQuery, variables: { slug } },
-  result: { data: { product, engravingFonts } },
+  result: { data: { product: { rating: unrated, ...product }, engravingFonts } },
+});
+const reviewsOf = (productId: string, items: object[]) => ({
+  request: { query: ReviewsQuery, variables: { options: { skip: 0, take: 12, productId } } },
+  result: { data: { reviews: { __typename: 'ReviewList', totalItems: items.length, items } } },
 });
 
 function renderProduct(route: string, mocks: MockLink.MockedResponse[], titles: (string | null)[] = []) {
@@ -142,4 +148,52 @@ test('an old slug is replaced in the address by the current one, its query kept'
   );
   await waitFor(() => expect(screen.getByTestId('address')).toHaveTextContent('/products/damascus-chef-knife?variant=x'));
   expect(await screen.findByRole('heading', { level: 1, name: 'Damascus Chef Knife' })).toBeInTheDocument();
+});
+
+test("the knife's own reviews and rating; a review added on its page joins them, and the rating follows from the answer alone", async () => {
+  const rated = { ...chef, rating: { __typename: 'ProductRating', average: 5, count: 1 } };
+  const marta = reviewFixture({ id: 'r1', userName: 'Marta Ruiz', name: 'Marta Ruiz', productId: 'p1' });
+  const added = reviewFixture({
+    id: 'r2',
+    star: 3,
+    description: 'Took a mirror polish',
+    productId: 'p1',
+    product: { __typename: 'Product', id: 'p1', rating: { __typename: 'ProductRating', average: 4, count: 2 } },
+  });
+  renderProduct('/products/damascus-chef-knife', [
+    answer('damascus-chef-knife', rated),
+    reviewsOf('p1', [marta]),
+    {
+      request: { query: AddReviewMutation, variables: { input: { star: 3, description: 'Took a mirror polish', productId: 'p1' } } },
+      result: { data: { addReview: added } },
+    },
+  ]);
+  const reviews = await screen.findByRole('region', { name: 'Reviews' });
+  expect(within(reviews).getByText('5 out of 5 from 1 review')).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: '1 review' })).toHaveAttribute('href', '#reviews');
+  expect(await within(reviews).findByRole('heading', { name: 'Marta Ruiz' })).toBeInTheDocument();
+
+  await userEvent.type(within(reviews).getByLabelText(/^Give Ratings/), '3');
+  await userEvent.type(within(reviews).getByLabelText(/^Description/), 'Took a mirror polish');
+  await userEvent.click(within(reviews).getByRole('button', { name: 'Add Review' }));
+  expect(await within(reviews).findByText('4 out of 5 from 2 reviews')).toBeInTheDocument();
+  expect(
+    within(reviews)
+      .getAllByRole('article')
+      .map((article) => within(article).getByRole('heading').textContent),
+  ).toEqual(['Casey Blade', 'Marta Ruiz']);
+});
+
+test('a signed-out visitor is offered a sign-in that comes back to the reviews, not the form', async () => {
+  renderPage(<ProductPage />, {
+    path: '/products/:slug',
+    route: '/products/damascus-chef-knife',
+    mocks: [answer('damascus-chef-knife', chef), reviewsOf('p1', [])],
+    auth: authState({ user: null }),
+  });
+  const reviews = await screen.findByRole('region', { name: 'Reviews' });
+  expect(within(reviews).getByText('Be the first to review this knife.')).toBeInTheDocument();
+  expect(await within(reviews).findByText('No reviews of this knife yet.')).toBeInTheDocument();
+  expect(within(reviews).getByRole('link', { name: 'Sign in to review this knife' })).toHaveAttribute('href', '/login');
+  expect(within(reviews).queryByRole('button', { name: 'Add Review' })).not.toBeInTheDocument();
 });

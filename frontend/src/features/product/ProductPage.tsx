@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useQuery } from '@apollo/client/react';
-import { Breadcrumbs, Button, Chip, Container, Grid, Link, Stack, Typography } from '@mui/material';
+import { Box, Breadcrumbs, Button, Chip, Container, Grid, Link, Rating, Stack, Typography } from '@mui/material';
 import { useSnackbar } from 'notistack';
 import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { useChosenVariantId } from '../../lib/useChosenVariantId';
@@ -8,9 +8,12 @@ import { engravingError } from '@keen/rules';
 import AddToCartButton from '../../components/AddToCartButton';
 import NotFoundPage from '../../components/NotFoundPage';
 import ProductPhoto from '../../components/ProductPhoto';
+import ReviewForm from '../../components/ReviewForm';
+import ReviewGrid from '../../components/ReviewGrid';
 import Spinner from '../../components/Spinner';
 import VariantPicker from '../../components/VariantPicker';
 import type { ProductPageQuery as ProductPageResult } from '../../gql/graphql';
+import { useAuth } from '../../lib/auth';
 import { seenOf } from '../../lib/cart';
 import { errorCode, errorMessage } from '../../lib/errors';
 import { useFormatMoney } from '../../lib/money';
@@ -140,6 +143,12 @@ function ProductDetails({ product, fonts }: { product: Product; fonts: ProductPa
                 Prices from {formatMoney(range.min, range.currency)}, depending on the options
               </Typography>
             )}
+            {product.rating.count > 0 && (
+              <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                <Rating value={product.rating.average} precision={0.1} readOnly aria-label={`Rated ${product.rating.average} out of 5`} />
+                <Link href="#reviews">{reviewCount(product.rating.count)}</Link>
+              </Stack>
+            )}
             <Typography sx={{ whiteSpace: 'pre-line' }}>{product.description}</Typography>
             <Typography variant="body2">Minimum order: {product.minimumQuantity}</Typography>
             {choice && (
@@ -180,6 +189,41 @@ function ProductDetails({ product, fonts }: { product: Product; fonts: ProductPa
           </Stack>
         </Grid>
       </Grid>
+      <ProductReviews product={product} />
     </Container>
+  );
+}
+
+const reviewCount = (count: number) => (count === 1 ? '1 review' : `${count} reviews`);
+
+/** The knife's own reviews, newest first, and a form to add one (signed in) or a way to sign in. */
+function ProductReviews({ product }: { product: Product }) {
+  const { user } = useAuth();
+  const location = useLocation();
+  const { average, count } = product.rating;
+  return (
+    <Box component="section" id="reviews" aria-labelledby="reviews-heading" sx={{ mt: { xs: 4, md: 6 } }}>
+      <Typography id="reviews-heading" variant="h5" component="h2" sx={{ mb: 1 }}>
+        Reviews
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        {count > 0 ? `${average} out of 5 from ${reviewCount(count)}` : 'Be the first to review this knife.'}
+      </Typography>
+      <ReviewGrid take={12} productId={product.id} />
+      <Box sx={{ mt: 3, maxWidth: 560 }}>
+        <Typography variant="h6" component="h3" sx={{ mb: 1 }}>
+          Review this knife
+        </Typography>
+        {user ? (
+          <ReviewForm productId={product.id} idPrefix="product-review" />
+        ) : (
+          <Typography>
+            <Link component={RouterLink} to="/login" state={{ from: { pathname: location.pathname, hash: '#reviews' } }}>
+              Sign in to review this knife
+            </Link>
+          </Typography>
+        )}
+      </Box>
+    </Box>
   );
 }

@@ -11,6 +11,10 @@ export const ProductPageQuery = graphql(`
       slug
       ...ProductEngravingFields
       ...ProductChoiceFields
+      rating {
+        average
+        count
+      }
     }
     engravingFonts {
       id

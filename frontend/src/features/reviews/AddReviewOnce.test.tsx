@@ -1,20 +1,11 @@
 import { expect, test } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { reviewFixture } from '../../test/fixtures';
 import { holdingClient } from '../../test/holdingClient';
 import { renderPage } from '../../test/render';
 import AddReviewPage from './AddReviewPage';
 
-const review = {
-  __typename: 'Review',
-  id: 'r9',
-  userName: 'Casey Blade',
-  name: 'Casey Blade',
-  description: 'Razor sharp',
-  img: null,
-  star: 5,
-  verifiedBuyer: false,
-  createdAt: '2026-11-22T10:00:00.000Z',
-};
+const review = reviewFixture();
 
 test('Add Review shows progress while the review is sent; a second click or double submit sends nothing more', async () => {
   const { client, sent, release } = holdingClient(['AddReview'], () => ({ addReview: review }));

@@ -1,21 +1,11 @@
 import { expect, test } from 'vitest';
 import { fireEvent, screen } from '@testing-library/react';
-import { cacheWithEmptyList } from '../../test/fixtures';
+import { cacheWithEmptyList, reviewFixture } from '../../test/fixtures';
 import { renderPage } from '../../test/render';
 import AddReviewPage from './AddReviewPage';
 import { AddReviewMutation, ReviewsQuery } from '../../operations/reviews';
 
-const review = {
-  __typename: 'Review',
-  id: 'r9',
-  userName: 'Casey Blade',
-  name: 'Casey Blade',
-  description: 'Razor sharp',
-  img: null,
-  star: 5,
-  verifiedBuyer: false,
-  createdAt: '2026-11-22T10:00:00.000Z',
-};
+const review = reviewFixture();
 
 test('labels: Give Ratings (1 to 5), Description textarea, Add Review', () => {
   renderPage(<AddReviewPage />, { path: '/dashboard/review', route: '/dashboard/review' });
