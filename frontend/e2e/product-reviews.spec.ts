@@ -33,6 +33,9 @@ test("a knife's public page shows its own reviews and rating; a signed-in custom
   await page.getByLabel(/^password/i).fill(demo.customer.password);
   await page.getByRole('button', { name: 'Login' }).click();
   await expect(page).toHaveURL(`${url}#reviews`);
+  // The page has read the knife and its reviews again as the customer: from here on, nothing is read again.
+  await expect(reviews.getByRole('article')).toHaveCount(1);
+  await expect(reviews.getByLabel('Give Ratings')).toBeVisible();
 
   const words = `Took a mirror polish ${Date.now()}`;
   let reviewQueries = 0;
