@@ -2,6 +2,7 @@ import { DataSource, type Logger } from 'typeorm';
 import { DEFAULT_POOL_SETTINGS, type PoolSettings } from '../config';
 import { Address } from '../modules/addresses/address.entity';
 import { Product } from '../modules/catalog/product.entity';
+import { Collection, CollectionProduct } from '../modules/collections/collection.entity';
 import { ProductSlugHistory } from '../modules/catalog/product-slug.entity';
 import { AgeEvidence } from '../modules/compliance/age-evidence.entity';
 import { BladeRule } from '../modules/compliance/blade-rule.entity';
@@ -38,6 +39,7 @@ import { ShippingAndTax1766000000000 } from '../db/migrations/1766000000000-Ship
 import { ProductSlugs1766100000000 } from '../db/migrations/1766100000000-ProductSlugs';
 import { SellingBlades1766200000000 } from '../db/migrations/1766200000000-SellingBlades';
 import { ProductReviews1766300000000 } from '../db/migrations/1766300000000-ProductReviews';
+import { Collections1766400000000 } from '../db/migrations/1766400000000-Collections';
 import { PreparedReadsClient } from '../db/prepared-reads';
 
 import { ShippingMethodRow, ShippingZoneCountry, ShippingZoneRow, TaxRateRow } from '../modules/shipping/shipping.entity';
@@ -45,6 +47,8 @@ import { ShippingMethodRow, ShippingZoneCountry, ShippingZoneRow, TaxRateRow } f
 export const entities = [
   Product,
   ProductSlugHistory,
+  Collection,
+  CollectionProduct,
   ProductOptionGroupRow,
   ProductOptionValueRow,
   ProductVariantRow,
@@ -92,6 +96,7 @@ export const migrations = [
   ProductSlugs1766100000000,
   SellingBlades1766200000000,
   ProductReviews1766300000000,
+  Collections1766400000000,
 ];
 
 /** Schema changes only ever come from the committed migrations; `synchronize` stays off. */

@@ -26,6 +26,8 @@ import { createPaymentProvider } from '../modules/payments/create-provider';
 import { PaymentsService } from '../modules/payments/payments.service';
 import { ReportsService } from '../modules/reports/reports.service';
 import { reviewsLoaders } from '../modules/reviews/reviews.loaders';
+import { collectionsLoaders } from '../modules/collections/collections.loaders';
+import { CollectionsService } from '../modules/collections/collections.service';
 import { ReviewsService } from '../modules/reviews/reviews.service';
 import { ShopMoney } from '../modules/shop/money';
 import { ShippingService } from '../modules/shipping/shipping.service';
@@ -52,6 +54,7 @@ export function createServices(db: DataSource, config: Config, logger: Logger, j
   const uploads = new UploadsService(db, images, limits, config.s3?.publicUrl ?? null, config.uploads);
   const readCache = ReadCache.create(config.readCache, logger);
   const reviews = new ReviewsService(db, limits, (url) => uploads.isOwnUpload(url));
+  const collections = new CollectionsService(db);
   return {
     shop,
     shipping,
@@ -62,7 +65,8 @@ export function createServices(db: DataSource, config: Config, logger: Logger, j
     users,
     addresses: new AddressesService(db),
     catalog,
-    storefront: new StorefrontService(db, catalog, reviews, readCache, {
+    collections,
+    storefront: new StorefrontService(db, catalog, reviews, collections, readCache, {
       name: config.shop.name,
       url: config.shopUrl,
       currency: config.shop.currency,
@@ -94,6 +98,7 @@ function allLoaders(db: DataSource, services: AppServices) {
     ...addressesLoaders(services.addresses),
     ...ordersLoaders(services.orders),
     ...reviewsLoaders(services.reviews),
+    ...collectionsLoaders(services.collections),
   };
 }
 

@@ -102,6 +102,10 @@ export interface ReviewPayload {
   rating: number;
 }
 
+export interface CollectionPayload {
+  collectionId: string;
+}
+
 export interface UserPayload {
   userId: string;
   email: string;
@@ -122,6 +126,8 @@ export interface DomainEventPayloads {
   'product.deleted': ProductPayload;
   'review.added': ReviewPayload;
   'review.removed': ReviewPayload;
+  /** Made, changed, filled, moved or deleted: its page and the collection lists change. */
+  'collection.changed': CollectionPayload;
   'user.roleChanged': UserPayload & { role: string };
   /** Name or photo changed: reviews show both. */
   'user.profileUpdated': UserPayload;
@@ -136,6 +142,7 @@ export const DOMAIN_EVENT_NAMES: readonly DomainEventName[] = [
   ...WEBHOOK_EVENTS,
   'review.added',
   'review.removed',
+  'collection.changed',
   'user.roleChanged',
   'user.profileUpdated',
   'user.emailVerified',

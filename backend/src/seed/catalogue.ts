@@ -198,3 +198,25 @@ export const demoVariants = {
   surcharges: { '18 cm': 15, Ebony: 20 } as Record<string, number>,
   stock: 5,
 };
+
+/** The demo's collections, in order, each with its knives (by their demo slugs) in shelf order. */
+export const demoCollections: { name: string; slug: string; description: string; products: string[] }[] = [
+  {
+    name: 'Kitchen',
+    slug: 'kitchen',
+    description: "Chef's knives, santokus, cleavers and bread knives for the kitchen, each engraved to order.",
+    products: ['damascus-chef', 'santoku', 'nakiri', 'cleaver', 'bread-knife', 'paring', 'steak-set'],
+  },
+  {
+    name: 'Outdoor',
+    slug: 'outdoor',
+    description: 'Bushcraft, hunting and everyday-carry blades for the field and the trail.',
+    products: ['bushcraft', 'hunting-skinner', 'tanto-edc', 'machete', 'pocket-folder'],
+  },
+  {
+    name: 'Gifts',
+    slug: 'gifts',
+    description: 'Knives people keep for life: a name, a date or a motto engraved on the blade.',
+    products: ['damascus-chef', 'pocket-folder', 'katana-letter', 'corporate-multitool', 'steak-set'],
+  },
+];

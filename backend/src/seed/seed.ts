@@ -12,7 +12,8 @@ import { User } from '../modules/users/user.entity';
 import type { IdentityService } from '../modules/auth/identity';
 import type { UsersService } from '../modules/users/users.service';
 import type { AddressesService } from '../modules/addresses/addresses.service';
-import { demoProducts, demoReviews, demoVariants } from './catalogue';
+import { demoCollections, demoProducts, demoReviews, demoVariants } from './catalogue';
+import { Collection, CollectionProduct } from '../modules/collections/collection.entity';
 import type { Caller } from '../modules/auth/caller';
 import { VariantsService } from '../modules/catalog/variants.service';
 import { TaxCategory } from '../modules/catalog/product.entity';
@@ -48,6 +49,7 @@ export async function seedCatalogue(db: DataSource, logger: Logger, currency = '
       ),
     );
     for (const product of products) await addOnlyVariant(manager, product);
+    const idOf = (demoSlug: string) => products[demoProducts.findIndex((demo) => demo.slug === demoSlug)].id;
     const reviews = await manager.getRepository(Review).save(
       demoReviews.map(({ product, ...review }) =>
         manager.getRepository(Review).create({
@@ -55,12 +57,26 @@ export async function seedCatalogue(db: DataSource, logger: Logger, currency = '
           name: review.userName,
           img: null,
           authorId: null,
-          productId: product === null ? null : products[demoProducts.findIndex((demo) => demo.slug === product)].id,
+          productId: product === null ? null : idOf(product),
         }),
+      ),
+    );
+    const collections = await manager
+      .getRepository(Collection)
+      .save(
+        demoCollections.map(({ products: _shelf, ...collection }, position) =>
+          manager.getRepository(Collection).create({ ...collection, image: null, position }),
+        ),
+      );
+    await manager.insert(
+      CollectionProduct,
+      demoCollections.flatMap((demo, index) =>
+        demo.products.map((slug, position) => ({ collectionId: collections[index].id, productId: idOf(slug), position })),
       ),
     );
     // Like any write, the seed's is followed by its events: public answers cached before it are forgotten.
     for (const product of products) await raise(manager, 'product.created', product.id, productPayload(product, currency));
+    for (const { id } of collections) await raise(manager, 'collection.changed', id, { collectionId: id });
     for (const { id, star, productId } of reviews) {
       await raise(manager, 'review.added', id, { reviewId: id, authorId: null, productId, rating: star });
     }

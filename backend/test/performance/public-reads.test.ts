@@ -13,6 +13,7 @@ const PUBLIC_QUERIES: Record<string, { query: string; variables?: (productId: st
   product: { query: 'query($id: ID!) { product(id: $id) { id name price } }', variables: (id) => ({ id }) },
   reviews: { query: '{ reviews { totalItems items { id star } } }' },
   engravingFonts: { query: '{ engravingFonts { name } }' },
+  collections: { query: '{ collections { id name products { id } } }' },
   shop: { query: '{ shop { name currency country locale pricesIncludeTax } }' },
 };
 

@@ -284,6 +284,8 @@ export type ProductInput = {
 
 /** Paging, search, sort and stock filters of the product list */
 export type ProductListOptions = {
+  /** Only the products of the collection with this slug (none for a slug no collection has) */
+  collection?: string | null | undefined;
   /** Only products with at least their minimum order quantity in stock */
   inStock?: boolean | null | undefined;
   /** Only products at or below their minimum quantity */

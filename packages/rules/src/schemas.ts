@@ -377,3 +377,23 @@ export const taxRateInput = z.object({
     .refine((rate) => Number.isInteger(Math.round(rate * 100 * 1e6) / 1e6), 'Rate has at most two decimals'),
 });
 export type TaxRateInput = z.infer<typeof taxRateInput>;
+
+// ---------------------------------------------------------------- collections
+
+/** A collection as an admin makes or changes it; its slug comes from the name unless given. */
+export const collectionInput = z.object({
+  name: boundedText('Name', 80).describe('1 to 80 characters'),
+  slug: boundedText('Slug', SLUG_MAX_LENGTH)
+    .toLowerCase()
+    .regex(SLUG_PATTERN, SLUG_FORMAT)
+    .nullish()
+    .describe('Its page is /collections/{slug}; made from the name when absent'),
+  description: z.string().trim().max(2000, 'Description must be at most 2000 characters').nullish().describe('At most 2,000 characters'),
+  image: z
+    .string()
+    .trim()
+    .max(2000, 'Picture must be at most 2000 characters')
+    .nullish()
+    .describe("A picture's URL (an upload's data.url)"),
+});
+export type CollectionInput = z.infer<typeof collectionInput>;

@@ -88,6 +88,12 @@ export class CatalogService {
           // Per variant: a product is low when one of its variants is, in stock when one of them is.
           if (options.lowStock) conditions.push(anyVariantStock('<='));
           if (options.inStock) conditions.push(anyVariantStock('>='));
+          if (options.collection != null) {
+            conditions.push(
+              `id IN (SELECT cp."productId" FROM "collection_product" cp JOIN "collection" c ON c."id" = cp."collectionId"
+                       WHERE c."slug" = ${bind(options.collection.toLowerCase())})`,
+            );
+          }
           return conditions;
         },
         orderBy: (bind) => {

@@ -31,6 +31,12 @@ export class ProductListOptions extends PageOptions {
 
   @Field(() => Boolean, { nullable: true, description: 'Only products with at least their minimum order quantity in stock' })
   inStock?: boolean;
+
+  @Field(() => String, {
+    nullable: true,
+    description: 'Only the products of the collection with this slug (none for a slug no collection has)',
+  })
+  collection?: string | null;
 }
 
 /**

@@ -193,3 +193,41 @@ export function productHead(shop: ShopIdentity, product: ProductHeadFacts): stri
     ],
   });
 }
+
+/** What a collection page says of its collection. */
+export interface CollectionHeadFacts {
+  name: string;
+  slug: string;
+  description: string;
+  /** Its picture, or its first product's photo; null for an empty collection without one. */
+  image: string | null;
+}
+
+export const collectionPath = (slug: string) => `/collections/${slug}`;
+
+/** A collection page: its card, and CollectionPage and BreadcrumbList for search engines. */
+export function collectionHead(shop: ShopIdentity, collection: CollectionHeadFacts): string {
+  const path = collectionPath(collection.slug);
+  const url = absolute(shop, path);
+  const description = shortDescription(
+    collection.description || `${collection.name}: knives and blades from ${shop.name}, engraved to order.`,
+  );
+  return head(shop, {
+    title: `${collection.name} | ${shop.name}`,
+    description,
+    path,
+    card: { type: 'website', title: collection.name, image: collection.image, imageAlt: collection.name },
+    structuredData: [
+      { '@context': 'https://schema.org', '@type': 'CollectionPage', name: collection.name, description, url },
+      {
+        '@context': 'https://schema.org',
+        '@type': 'BreadcrumbList',
+        itemListElement: [
+          { '@type': 'ListItem', position: 1, name: 'Home', item: absolute(shop, '/') },
+          { '@type': 'ListItem', position: 2, name: 'Products', item: absolute(shop, '/products') },
+          { '@type': 'ListItem', position: 3, name: collection.name, item: url },
+        ],
+      },
+    ],
+  });
+}

@@ -4,7 +4,17 @@ import type { ReadCache } from '../../common/read-cache';
 import type { Caller } from '../auth/caller';
 import { anyVariantStock, type CatalogService } from '../catalog/catalog.service';
 import type { ReviewsService } from '../reviews/reviews.service';
-import { homeHead, listHead, notFoundHead, productHead, productPath, type ShopIdentity } from './page-heads';
+import type { CollectionsService } from '../collections/collections.service';
+import {
+  collectionHead,
+  collectionPath,
+  homeHead,
+  listHead,
+  notFoundHead,
+  productHead,
+  productPath,
+  type ShopIdentity,
+} from './page-heads';
 import { robotsTxt, SITEMAP_MAX_URLS, type SitemapEntry, sitemapXml } from './sitemap';
 
 /**
@@ -47,6 +57,7 @@ export class StorefrontService {
     private readonly db: DataSource,
     private readonly catalog: CatalogService,
     private readonly reviews: ReviewsService,
+    private readonly collections: CollectionsService,
     private readonly readCache: ReadCache,
     private readonly shop: ShopIdentity,
   ) {
@@ -61,15 +72,16 @@ export class StorefrontService {
     const trimmed = path.length > 1 ? path.replace(/\/+$/, '') : path;
     const fixed = this.fixedHeads.get(trimmed);
     if (fixed) return { status: 200, head: fixed };
-    const match = /^\/products\/([^/]+)$/.exec(trimmed);
+    const match = /^\/(products|collections)\/([^/]+)$/.exec(trimmed);
     // Other client routes keep index.html's own head.
     if (!match) return { status: 200, head: null };
     let slug: string;
     try {
-      slug = decodeURIComponent(match[1]);
+      slug = decodeURIComponent(match[2]);
     } catch {
       return { status: 404, head: this.missingHead };
     }
+    if (match[1] === 'collections') return this.collectionPage(slug);
     const product = await this.catalog.bySlug(VISITOR, slug).catch((error: unknown) => {
       if (error instanceof AppError && error.code === 'NOT_FOUND') return null;
       throw error;
@@ -85,14 +97,26 @@ export class StorefrontService {
     return { status: 200, head: productHead(this.shop, { ...product, inStock, rating: ratings.get(product.id) ?? null }) };
   }
 
+  private async collectionPage(slug: string): Promise<PageAnswer> {
+    const collection = await this.collections.bySlug(VISITOR, slug).catch((error: unknown) => {
+      if (error instanceof AppError && error.code === 'NOT_FOUND') return null;
+      throw error;
+    });
+    if (!collection) return { status: 404, head: this.missingHead };
+    if (collection.slug !== slug) return { status: 301, location: collectionPath(collection.slug) };
+    const image = collection.image ?? (await this.collections.productsOf([collection.id])).get(collection.id)?.[0]?.img ?? null;
+    return { status: 200, head: collectionHead(this.shop, { ...collection, image }) };
+  }
+
   /** sitemap.xml: the home page, the lists and every product page (newest changes known), from the read cache when it can. */
   async sitemap(): Promise<string> {
     const stored = await this.readCache.find(SITEMAP_KEY);
     if (stored) return stored.body;
     const generation = await this.readCache.generation();
+    const collections = await this.collections.list(VISITOR);
     const products: { slug: string; updatedAt: Date }[] = await this.db.query(
       `SELECT "slug", "updatedAt" FROM "product" ORDER BY "createdAt", "id" LIMIT $1`,
-      [SITEMAP_MAX_URLS - 1 - LIST_PAGES.length],
+      [SITEMAP_MAX_URLS - 1 - LIST_PAGES.length - collections.length],
     );
     const newest = products.reduce<Date | undefined>(
       (latest, { updatedAt }) => (latest && latest > updatedAt ? latest : updatedAt),
@@ -101,6 +125,7 @@ export class StorefrontService {
     const entries: SitemapEntry[] = [
       { url: `${this.shop.url}/` },
       ...LIST_PAGES.map((page) => ({ url: `${this.shop.url}${page.path}`, lastModified: page.path === '/products' ? newest : undefined })),
+      ...collections.map(({ slug, updatedAt }) => ({ url: `${this.shop.url}${collectionPath(slug)}`, lastModified: updatedAt })),
       ...products.map(({ slug, updatedAt }) => ({ url: `${this.shop.url}${productPath(slug)}`, lastModified: updatedAt })),
     ];
     const body = sitemapXml(entries);
