@@ -13,6 +13,7 @@ const RequireAdmin = lazyWithApollo(async () => ({ default: (await import('./gua
 const ProductsPage = lazyWithApollo(() => import('../features/catalog/ProductsPage'));
 const ProductPage = lazyWithApollo(() => import('../features/product/ProductPage'));
 const ReviewsPage = lazyWithApollo(() => import('../features/reviews/ReviewsPage'));
+const CollectionPage = lazyWithApollo(() => import('../features/collections/CollectionPage'));
 const PortfolioPage = lazy(() => import('../features/static/PortfolioPage'));
 const BlogsPage = lazy(() => import('../features/static/BlogsPage'));
 const ContactPage = lazy(() => import('../features/static/ContactPage'));
@@ -55,6 +56,7 @@ export const routes: RouteObject[] = [
       { path: '/products', element: <ProductsPage />, handle: title('Products') },
       // Public: the page a product's link is shared as (its title becomes the product's name once loaded).
       { path: '/products/:slug', element: <ProductPage />, handle: title('Product') },
+      { path: '/collections/:slug', element: <CollectionPage />, handle: title('Collection') },
       { path: '/reviews', element: <ReviewsPage />, handle: title('Reviews') },
       { path: '/myPortfolio', element: <PortfolioPage />, caseSensitive: true, handle: title('My Portfolio') },
       { path: '/myportfolio', element: <PortfolioPage />, caseSensitive: true, handle: title('My Portfolio') },

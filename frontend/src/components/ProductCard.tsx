@@ -7,12 +7,12 @@ import { seenOf } from '../lib/cart';
 import { useFormatMoney } from '../lib/money';
 import { customOf, hasChoice, initialVariant, lineName, measureError, priceRange, unitPrice, variantLabel } from '../lib/variants';
 import AddToCartButton from './AddToCartButton';
-import type { ProductsQuery } from '../gql/graphql';
+import type { ProductCardFieldsFragment } from '../gql/graphql';
 import { ProductChoicesQuery } from '../operations/products';
 import ProductPhoto from './ProductPhoto';
 import Spinner from './Spinner';
 
-export type ProductItem = ProductsQuery['products']['items'][number];
+export type ProductItem = ProductCardFieldsFragment;
 
 // The picker's code and the variants' details load only when a shopper opens a card's options.
 const VariantPicker = lazy(() => import('./VariantPicker'));

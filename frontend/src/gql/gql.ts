@@ -55,6 +55,8 @@ type Documents = {
     "\n  query CartProduct($id: ID!) {\n    product(id: $id) {\n      ...ProductFields\n      ...ProductEngravingFields\n      ...ProductChoiceFields\n      ageRestricted\n      minimumAge\n    }\n  }\n": typeof types.CartProductDocument,
     "\n  query CheckoutPage {\n    me {\n      id\n      name\n      email\n      phone\n      ...AgeCheckCustomer\n    }\n    ...DeliveryChoices\n  }\n": typeof types.CheckoutPageDocument,
     "\n  mutation PlaceCartOrder($input: PlaceOrderInput!) {\n    placeOrder(input: $input) {\n      ...OrderFields\n    }\n  }\n": typeof types.PlaceCartOrderDocument,
+    "\n  query CollectionChoices {\n    collections {\n      id\n      name\n      slug\n    }\n  }\n": typeof types.CollectionChoicesDocument,
+    "\n  query CollectionPage($slug: String!) {\n    collection(slug: $slug) {\n      id\n      name\n      slug\n      description\n      products {\n        ...ProductCardFields\n      }\n    }\n  }\n": typeof types.CollectionPageDocument,
     "\n  fragment ProductEngravingFields on Product {\n    engravable\n    engravingMaxLength\n    engravingSurcharge {\n      ...MoneyFields\n    }\n  }\n": typeof types.ProductEngravingFieldsFragmentDoc,
     "\n  query EngravingSheet($id: ID!) {\n    order(id: $id) {\n      ...OrderFields\n      ageRestricted\n      parcelNotice\n    }\n    engravingFonts {\n      id\n      name\n    }\n  }\n": typeof types.EngravingSheetDocument,
     "\n  fragment ApiKeyFields on ApiKey {\n    id\n    name\n    prefix\n    scopes\n    createdAt\n    createdBy\n    lastUsedAt\n    revokedAt\n  }\n": typeof types.ApiKeyFieldsFragmentDoc,
@@ -108,7 +110,8 @@ type Documents = {
     "\n  fragment MoneyFields on Money {\n    amount\n    currency\n    formatted\n  }\n": typeof types.MoneyFieldsFragmentDoc,
     "\n  fragment ProductFields on Product {\n    id\n    name\n    img\n    description\n    priceFrom {\n      ...MoneyFields\n    }\n    quantity\n    minimumQuantity\n  }\n": typeof types.ProductFieldsFragmentDoc,
     "\n  fragment ProductChoiceFields on Product {\n    optionGroups {\n      id\n      name\n      values {\n        id\n        groupId\n        name\n        custom\n      }\n      custom {\n        label\n        min\n        max\n        unit\n        surchargeAmount {\n          amount\n          currency\n          formatted\n        }\n      }\n    }\n    variants {\n      id\n      name\n      options {\n        id\n        groupId\n      }\n      unitPrice {\n        amount\n        currency\n        formatted\n      }\n      quantity\n      img\n      enabled\n    }\n  }\n": typeof types.ProductChoiceFieldsFragmentDoc,
-    "\n  query Products($options: ProductListOptions) {\n    products(options: $options) {\n      totalItems\n      items {\n        ...ProductFields\n        slug\n        variants {\n          id\n          unitPrice {\n            ...MoneyFields\n          }\n          enabled\n        }\n      }\n    }\n  }\n": typeof types.ProductsDocument,
+    "\n  fragment ProductCardFields on Product {\n    ...ProductFields\n    slug\n    variants {\n      id\n      unitPrice {\n        ...MoneyFields\n      }\n      enabled\n    }\n  }\n": typeof types.ProductCardFieldsFragmentDoc,
+    "\n  query Products($options: ProductListOptions) {\n    products(options: $options) {\n      totalItems\n      items {\n        ...ProductCardFields\n      }\n    }\n  }\n": typeof types.ProductsDocument,
     "\n  query ProductChoices($id: ID!) {\n    product(id: $id) {\n      id\n      ...ProductChoiceFields\n    }\n  }\n": typeof types.ProductChoicesDocument,
     "\n  fragment ReviewFields on Review {\n    id\n    userName\n    name\n    description\n    img\n    star\n    verifiedBuyer\n    createdAt\n  }\n": typeof types.ReviewFieldsFragmentDoc,
     "\n  query Reviews($options: ReviewListOptions) {\n    reviews(options: $options) {\n      totalItems\n      items {\n        ...ReviewFields\n      }\n    }\n  }\n": typeof types.ReviewsDocument,
@@ -156,6 +159,8 @@ const documents: Documents = {
     "\n  query CartProduct($id: ID!) {\n    product(id: $id) {\n      ...ProductFields\n      ...ProductEngravingFields\n      ...ProductChoiceFields\n      ageRestricted\n      minimumAge\n    }\n  }\n": types.CartProductDocument,
     "\n  query CheckoutPage {\n    me {\n      id\n      name\n      email\n      phone\n      ...AgeCheckCustomer\n    }\n    ...DeliveryChoices\n  }\n": types.CheckoutPageDocument,
     "\n  mutation PlaceCartOrder($input: PlaceOrderInput!) {\n    placeOrder(input: $input) {\n      ...OrderFields\n    }\n  }\n": types.PlaceCartOrderDocument,
+    "\n  query CollectionChoices {\n    collections {\n      id\n      name\n      slug\n    }\n  }\n": types.CollectionChoicesDocument,
+    "\n  query CollectionPage($slug: String!) {\n    collection(slug: $slug) {\n      id\n      name\n      slug\n      description\n      products {\n        ...ProductCardFields\n      }\n    }\n  }\n": types.CollectionPageDocument,
     "\n  fragment ProductEngravingFields on Product {\n    engravable\n    engravingMaxLength\n    engravingSurcharge {\n      ...MoneyFields\n    }\n  }\n": types.ProductEngravingFieldsFragmentDoc,
     "\n  query EngravingSheet($id: ID!) {\n    order(id: $id) {\n      ...OrderFields\n      ageRestricted\n      parcelNotice\n    }\n    engravingFonts {\n      id\n      name\n    }\n  }\n": types.EngravingSheetDocument,
     "\n  fragment ApiKeyFields on ApiKey {\n    id\n    name\n    prefix\n    scopes\n    createdAt\n    createdBy\n    lastUsedAt\n    revokedAt\n  }\n": types.ApiKeyFieldsFragmentDoc,
@@ -209,7 +214,8 @@ const documents: Documents = {
     "\n  fragment MoneyFields on Money {\n    amount\n    currency\n    formatted\n  }\n": types.MoneyFieldsFragmentDoc,
     "\n  fragment ProductFields on Product {\n    id\n    name\n    img\n    description\n    priceFrom {\n      ...MoneyFields\n    }\n    quantity\n    minimumQuantity\n  }\n": types.ProductFieldsFragmentDoc,
     "\n  fragment ProductChoiceFields on Product {\n    optionGroups {\n      id\n      name\n      values {\n        id\n        groupId\n        name\n        custom\n      }\n      custom {\n        label\n        min\n        max\n        unit\n        surchargeAmount {\n          amount\n          currency\n          formatted\n        }\n      }\n    }\n    variants {\n      id\n      name\n      options {\n        id\n        groupId\n      }\n      unitPrice {\n        amount\n        currency\n        formatted\n      }\n      quantity\n      img\n      enabled\n    }\n  }\n": types.ProductChoiceFieldsFragmentDoc,
-    "\n  query Products($options: ProductListOptions) {\n    products(options: $options) {\n      totalItems\n      items {\n        ...ProductFields\n        slug\n        variants {\n          id\n          unitPrice {\n            ...MoneyFields\n          }\n          enabled\n        }\n      }\n    }\n  }\n": types.ProductsDocument,
+    "\n  fragment ProductCardFields on Product {\n    ...ProductFields\n    slug\n    variants {\n      id\n      unitPrice {\n        ...MoneyFields\n      }\n      enabled\n    }\n  }\n": types.ProductCardFieldsFragmentDoc,
+    "\n  query Products($options: ProductListOptions) {\n    products(options: $options) {\n      totalItems\n      items {\n        ...ProductCardFields\n      }\n    }\n  }\n": types.ProductsDocument,
     "\n  query ProductChoices($id: ID!) {\n    product(id: $id) {\n      id\n      ...ProductChoiceFields\n    }\n  }\n": types.ProductChoicesDocument,
     "\n  fragment ReviewFields on Review {\n    id\n    userName\n    name\n    description\n    img\n    star\n    verifiedBuyer\n    createdAt\n  }\n": types.ReviewFieldsFragmentDoc,
     "\n  query Reviews($options: ReviewListOptions) {\n    reviews(options: $options) {\n      totalItems\n      items {\n        ...ReviewFields\n      }\n    }\n  }\n": types.ReviewsDocument,
@@ -394,6 +400,14 @@ export function graphql(source: "\n  query CheckoutPage {\n    me {\n      id\n 
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation PlaceCartOrder($input: PlaceOrderInput!) {\n    placeOrder(input: $input) {\n      ...OrderFields\n    }\n  }\n"): (typeof documents)["\n  mutation PlaceCartOrder($input: PlaceOrderInput!) {\n    placeOrder(input: $input) {\n      ...OrderFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query CollectionChoices {\n    collections {\n      id\n      name\n      slug\n    }\n  }\n"): (typeof documents)["\n  query CollectionChoices {\n    collections {\n      id\n      name\n      slug\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query CollectionPage($slug: String!) {\n    collection(slug: $slug) {\n      id\n      name\n      slug\n      description\n      products {\n        ...ProductCardFields\n      }\n    }\n  }\n"): (typeof documents)["\n  query CollectionPage($slug: String!) {\n    collection(slug: $slug) {\n      id\n      name\n      slug\n      description\n      products {\n        ...ProductCardFields\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -609,7 +623,11 @@ export function graphql(source: "\n  fragment ProductChoiceFields on Product {\n
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query Products($options: ProductListOptions) {\n    products(options: $options) {\n      totalItems\n      items {\n        ...ProductFields\n        slug\n        variants {\n          id\n          unitPrice {\n            ...MoneyFields\n          }\n          enabled\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query Products($options: ProductListOptions) {\n    products(options: $options) {\n      totalItems\n      items {\n        ...ProductFields\n        slug\n        variants {\n          id\n          unitPrice {\n            ...MoneyFields\n          }\n          enabled\n        }\n      }\n    }\n  }\n"];
+export function graphql(source: "\n  fragment ProductCardFields on Product {\n    ...ProductFields\n    slug\n    variants {\n      id\n      unitPrice {\n        ...MoneyFields\n      }\n      enabled\n    }\n  }\n"): (typeof documents)["\n  fragment ProductCardFields on Product {\n    ...ProductFields\n    slug\n    variants {\n      id\n      unitPrice {\n        ...MoneyFields\n      }\n      enabled\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Products($options: ProductListOptions) {\n    products(options: $options) {\n      totalItems\n      items {\n        ...ProductCardFields\n      }\n    }\n  }\n"): (typeof documents)["\n  query Products($options: ProductListOptions) {\n    products(options: $options) {\n      totalItems\n      items {\n        ...ProductCardFields\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -45,7 +45,7 @@ export function createCache(): InMemoryCache {
     typePolicies: {
       Query: {
         fields: {
-          products: offsetListPolicy(['search', 'sortBy', 'sortDirection', 'lowStock', 'inStock']),
+          products: offsetListPolicy(['search', 'sortBy', 'sortDirection', 'lowStock', 'inStock', 'collection']),
           reviews: offsetListPolicy(['search', 'sortBy', 'sortDirection', 'productId']),
           myOrders: offsetListPolicy(['search', 'sortBy', 'sortDirection', 'state', 'status', 'paid', 'engraved']),
           orders: offsetListPolicy(['search', 'sortBy', 'sortDirection', 'state', 'status', 'paid', 'engraved']),

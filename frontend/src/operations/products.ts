@@ -67,6 +67,21 @@ export const ProductChoiceFieldsFragment = graphql(`
   }
 `);
 
+/** A product card's fields: the shop's fields, its slug (the card's link), and its variants' prices. */
+export const ProductCardFieldsFragment = graphql(`
+  fragment ProductCardFields on Product {
+    ...ProductFields
+    slug
+    variants {
+      id
+      unitPrice {
+        ...MoneyFields
+      }
+      enabled
+    }
+  }
+`);
+
 /**
  * The storefront's product list. Of the variants only their prices: a card says "from" when they
  * differ, and has options to choose when there are several (their details load when asked for).
@@ -77,15 +92,7 @@ export const ProductsQuery = graphql(`
     products(options: $options) {
       totalItems
       items {
-        ...ProductFields
-        slug
-        variants {
-          id
-          unitPrice {
-            ...MoneyFields
-          }
-          enabled
-        }
+        ...ProductCardFields
       }
     }
   }

@@ -51,7 +51,7 @@ export default function ProductResults({ filters, onClear }: { filters: ProductF
     );
   const { items, totalItems } = data!.products;
   const shown = Math.min(totalItems, pages * PAGE_SIZE);
-  const filtered = filters.q !== '' || filters.inStock;
+  const filtered = filters.q !== '' || filters.inStock || filters.collection !== '';
 
   if (totalItems === 0) {
     return (

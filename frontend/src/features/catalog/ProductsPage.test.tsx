@@ -16,23 +16,32 @@ interface Row {
   price: number;
   quantity: number;
   minimumQuantity: number;
+  /** The slugs of the collections it is on. */
+  collections?: string[];
 }
 
-/** A stand-in for the server's product list (search, sort, in-stock, paging) that records every request. */
+const shelves = [
+  { __typename: 'Collection', id: 'c1', name: 'Kitchen', slug: 'kitchen' },
+  { __typename: 'Collection', id: 'c2', name: 'Outdoor', slug: 'outdoor' },
+];
+
+/** A stand-in for the server's product list (search, sort, in-stock, collection, paging) that records every request. */
 function shop(rows: Row[]) {
   const requests: ProductListOptions[] = [];
   const link = new ApolloLink((operation) => {
+    if (operation.operationName === 'CollectionChoices') return of({ data: { collections: shelves } });
     const options = (operation.variables.options ?? {}) as ProductListOptions;
     requests.push(options);
     const words = (options.search ?? '').toLowerCase().split(/\s+/).filter(Boolean);
     let matches = rows.filter((row) => words.every((word) => row.name.toLowerCase().includes(word)));
     if (options.inStock) matches = matches.filter((row) => row.quantity >= row.minimumQuantity);
+    if (options.collection) matches = matches.filter((row) => row.collections?.includes(options.collection!));
     if (options.sortBy === 'price')
       matches = [...matches].sort((a, b) => (options.sortDirection === 'DESC' ? b.price - a.price : a.price - b.price));
     if (options.sortBy === 'name') matches = [...matches].sort((a, b) => a.name.localeCompare(b.name));
     const skip = options.skip ?? 0;
     const take = options.take ?? 20;
-    const items = matches.slice(skip, skip + take).map((row) => ({
+    const items = matches.slice(skip, skip + take).map(({ collections: _shelves, ...row }) => ({
       __typename: 'Product',
       slug: row.name.toLowerCase().replace(/\s+/g, '-'),
       img: `/images/${row.id}.svg`,
@@ -55,10 +64,10 @@ const knife = (n: number, name = `Knife ${n}`, overrides: Partial<Row> = {}): Ro
   ...overrides,
 });
 const catalogue = [
-  knife(1, 'Engraved Bowie'),
-  knife(2, 'Damascus Chef'),
-  knife(3, 'Bowie Hunter', { quantity: 0 }),
-  knife(4, 'Bread Knife'),
+  knife(1, 'Engraved Bowie', { collections: ['outdoor'] }),
+  knife(2, 'Damascus Chef', { collections: ['kitchen'] }),
+  knife(3, 'Bowie Hunter', { quantity: 0, collections: ['outdoor'] }),
+  knife(4, 'Bread Knife', { collections: ['kitchen'] }),
 ];
 
 function UrlProbe() {
@@ -215,4 +224,24 @@ test('unknown sort values in the URL fall back to the default', async () => {
   await waitFor(() => expect(requests).toHaveLength(1));
   expect(requests[0]).toEqual({ skip: 0, take: 24, sortBy: 'createdAt', sortDirection: 'DESC' });
   expect(screen.getByLabelText('Sort by')).toHaveValue('newest');
+});
+
+test('the collection filter lists the collections, keeps its choice in the URL with the search, and asks the server for it', async () => {
+  const { client, requests } = shop(catalogue);
+  renderProducts('/products?q=knife', client);
+  const collection = await screen.findByLabelText('Collection');
+  expect(
+    within(collection)
+      .getAllByRole('option')
+      .map((option) => option.textContent),
+  ).toEqual(['All collections', 'Kitchen', 'Outdoor']);
+  await userEvent.selectOptions(collection, 'kitchen');
+  await waitFor(() => expect(url()).toBe('/products?q=knife&collection=kitchen'));
+  await waitFor(() => expect(productNames()).toEqual(['Bread Knife']));
+  expect(requests.at(-1)).toMatchObject({ search: 'knife', collection: 'kitchen' });
+  await userEvent.selectOptions(collection, '');
+  await waitFor(() => expect(url()).toBe('/products?q=knife'));
+  // Each collection's own page is a link away.
+  const nav = screen.getByRole('navigation', { name: 'Collections' });
+  expect(within(nav).getByRole('link', { name: 'Outdoor' })).toHaveAttribute('href', '/collections/outdoor');
 });

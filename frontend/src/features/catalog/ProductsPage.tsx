@@ -1,10 +1,12 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
-import { Box, Container, FormControlLabel, InputAdornment, Stack, Switch, TextField } from '@mui/material';
+import { Box, Chip, Container, FormControlLabel, InputAdornment, Stack, Switch, TextField } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
-import { useSearchParams } from 'react-router-dom';
+import { useQuery } from '@apollo/client/react';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import PageHeading from '../../components/PageHeading';
 import { filtersFromUrl, sorts, urlOfFilters, type ProductFilters, type ProductSort } from './productFilters';
 import ProductResults from './ProductResults';
+import { CollectionChoicesQuery } from './operations';
 
 const TYPING_PAUSE_MS = 300;
 
@@ -54,6 +56,7 @@ export default function ProductsPage() {
     if (text.trim() !== filters.q) update({ q: text.trim() }, { replace: true });
   };
   const sortChoices = (Object.keys(sorts) as ProductSort[]).filter((sort) => sort !== 'relevance' || filters.q);
+  const collections = useQuery(CollectionChoicesQuery).data?.collections ?? [];
 
   return (
     <Container sx={{ pb: 4 }}>
@@ -94,6 +97,24 @@ export default function ProductsPage() {
             </option>
           ))}
         </TextField>
+        {(collections.length > 0 || filters.collection) && (
+          <TextField
+            id="product-collection"
+            select
+            label="Collection"
+            value={filters.collection}
+            onChange={(event) => update({ q: text.trim(), collection: event.target.value })}
+            slotProps={{ select: { native: true } }}
+            sx={{ minWidth: 180 }}
+          >
+            <option value="">All collections</option>
+            {collections.map((collection) => (
+              <option key={collection.id} value={collection.slug}>
+                {collection.name}
+              </option>
+            ))}
+          </TextField>
+        )}
         <FormControlLabel
           control={
             <Switch checked={filters.inStock} onChange={(event) => update({ q: text.trim(), inStock: event.target.checked ? '1' : '' })} />
@@ -102,6 +123,20 @@ export default function ProductsPage() {
           sx={{ whiteSpace: 'nowrap' }}
         />
       </Stack>
+      {collections.length > 0 && (
+        <Box component="nav" aria-label="Collections" sx={{ mb: 2, display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+          {collections.map((collection) => (
+            <Chip
+              key={collection.id}
+              component={RouterLink}
+              to={`/collections/${collection.slug}`}
+              label={collection.name}
+              clickable
+              variant="outlined"
+            />
+          ))}
+        </Box>
+      )}
       <ProductResults key={urlOfFilters(filters).toString()} filters={filters} onClear={() => setParams(new URLSearchParams())} />
     </Container>
   );

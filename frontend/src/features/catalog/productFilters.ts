@@ -18,11 +18,13 @@ export interface ProductFilters {
   q: string;
   sort: ProductSort;
   inStock: boolean;
+  /** A collection's slug; "" for every product. */
+  collection: string;
 }
 
 const isSort = (value: string | null): value is ProductSort => value !== null && Object.hasOwn(sorts, value);
 
-/** The products page's state, from `/products?q=bowie&sort=price_asc&inStock=1`; unknown values fall back to the defaults. */
+/** The products page's state, from `/products?q=bowie&sort=price_asc&inStock=1&collection=kitchen`; unknown values fall back to the defaults. */
 export function filtersFromUrl(params: URLSearchParams): ProductFilters {
   const q = (params.get('q') ?? '').trim();
   const sort = params.get('sort');
@@ -31,26 +33,29 @@ export function filtersFromUrl(params: URLSearchParams): ProductFilters {
     q,
     sort: isSort(sort) && (sort !== 'relevance' || q) ? sort : fallback,
     inStock: params.get('inStock') === '1',
+    collection: (params.get('collection') ?? '').trim().toLowerCase(),
   };
 }
 
 /** The URL for some filters, leaving out what is a default (so plain /products stays plain). */
-export function urlOfFilters({ q, sort, inStock }: ProductFilters): URLSearchParams {
+export function urlOfFilters({ q, sort, inStock, collection }: ProductFilters): URLSearchParams {
   const params = new URLSearchParams();
   const trimmed = q.trim();
   if (trimmed) params.set('q', trimmed);
   if (sort !== (trimmed ? 'relevance' : 'newest')) params.set('sort', sort);
   if (inStock) params.set('inStock', '1');
+  if (collection) params.set('collection', collection);
   return params;
 }
 
 /** The GraphQL list options for one page of these filters. */
-export function listOptions({ q, sort, inStock }: ProductFilters, page: number): ProductListOptions {
+export function listOptions({ q, sort, inStock, collection }: ProductFilters, page: number): ProductListOptions {
   return {
     skip: page * PAGE_SIZE,
     take: PAGE_SIZE,
     ...(q ? { search: q } : {}),
     ...sorts[sort].options,
     ...(inStock ? { inStock: true } : {}),
+    ...(collection ? { collection } : {}),
   };
 }
