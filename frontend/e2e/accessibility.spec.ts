@@ -34,11 +34,16 @@ async function firstProductId(baseURL: string): Promise<string> {
   return products.items[0].id;
 }
 
-test('signed out: home, products with a search, reviews, blogs, portfolio, contact, login, signup, not-found', async ({ page }) => {
+test('signed out: home, products with a search, a product page, a collection, reviews, blogs, portfolio, contact, login, signup, not-found', async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   await checkPage(page, '/', (p) => p.getByRole('link', { name: /^Buy Now: / }));
   await checkPage(page, '/products?q=knife&sort=price_asc&inStock=1', (p) => p.getByRole('link', { name: /^Buy Now: / }));
   await checkPage(page, '/products?q=zweihander', (p) => p.getByText('No products match'));
+  await checkPage(page, '/products?collection=outdoor', (p) => p.getByRole('link', { name: /^Buy Now: / }));
+  await checkPage(page, '/products/engraved-santoku-7', (p) => p.getByRole('button', { name: /^Add to cart/ }));
+  await checkPage(page, '/collections/kitchen', (p) => p.getByRole('link', { name: /^Buy Now: / }));
   await checkPage(page, '/reviews', (p) => p.getByText(/Damascus chef knife arrived razor sharp/));
   await checkPage(page, '/blogs');
   await checkPage(page, '/myPortfolio');
@@ -69,6 +74,7 @@ test('as an admin: every admin grid and form', async ({ page, baseURL }) => {
   await checkPage(page, '/dashboard/addProduct', (p) => p.getByLabel('Product Name'));
   await checkPage(page, '/dashboard/manageProducts', (p) => p.getByRole('grid'));
   await checkPage(page, '/dashboard/users', (p) => p.getByRole('grid'));
+  await checkPage(page, '/dashboard/collections', (p) => p.getByRole('table', { name: 'Collections' }));
   await checkPage(page, '/dashboard/overview');
   await checkPage(page, '/dashboard/apiKeys', (p) => p.getByRole('button', { name: 'Create API key' }));
   await checkPage(page, '/dashboard/webhooks', (p) => p.getByRole('button', { name: 'Add endpoint' }));

@@ -37,6 +37,7 @@ const OverviewPage = lazyWithApollo(() => import('../features/admin/OverviewPage
 const BackgroundJobsPage = lazyWithApollo(() => import('../features/admin/BackgroundJobsPage'));
 const ShippingPage = lazyWithApollo(() => import('../features/admin/shipping/ShippingPage'));
 const BladeRulesPage = lazyWithApollo(() => import('../features/admin/bladeRules/BladeRulesPage'));
+const CollectionsPage = lazyWithApollo(() => import('../features/admin/collections/CollectionsPage'));
 const ApiKeysPage = lazyWithApollo(() => import('../features/integrations/ApiKeysPage'));
 const WebhooksPage = lazyWithApollo(() => import('../features/integrations/WebhooksPage'));
 const EngravingSheetPage = lazyWithApollo(() => import('../features/engravingSheet/EngravingSheetPage'));
@@ -86,6 +87,7 @@ export const routes: RouteObject[] = [
                   { path: 'addProduct', element: <AddProductPage />, handle: title('Add Product') },
                   { path: 'manageProducts', element: <ManageProductsPage />, handle: title('Manage Products') },
                   { path: 'manageProducts/:id/variants', element: <VariantsPage />, handle: title('Options and variants') },
+                  { path: 'collections', element: <CollectionsPage />, handle: title('Collections') },
                   { path: 'users', element: <UsersPage />, handle: title('Users') },
                   { path: 'overview', element: <OverviewPage />, handle: title('Overview') },
                   { path: 'shipping', element: <ShippingPage />, handle: title('Shipping and tax') },

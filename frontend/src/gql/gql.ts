@@ -22,6 +22,14 @@ type Documents = {
     "\n  query BladeRules {\n    bladeRules {\n      ...BladeRuleFields\n    }\n    shippingCountries\n  }\n": typeof types.BladeRulesDocument,
     "\n  mutation SetBladeRule($input: BladeRuleInput!) {\n    setBladeRule(input: $input) {\n      ...BladeRuleFields\n    }\n  }\n": typeof types.SetBladeRuleDocument,
     "\n  mutation DeleteBladeRule($country: String!) {\n    deleteBladeRule(country: $country)\n  }\n": typeof types.DeleteBladeRuleDocument,
+    "\n  fragment AdminCollectionFields on Collection {\n    id\n    name\n    slug\n    description\n    image\n    position\n    products {\n      id\n      name\n    }\n  }\n": typeof types.AdminCollectionFieldsFragmentDoc,
+    "\n  query AdminCollections {\n    collections {\n      ...AdminCollectionFields\n    }\n  }\n": typeof types.AdminCollectionsDocument,
+    "\n  mutation CreateCollection($input: CollectionInput!) {\n    createCollection(input: $input) {\n      ...AdminCollectionFields\n    }\n  }\n": typeof types.CreateCollectionDocument,
+    "\n  mutation UpdateCollection($id: ID!, $input: CollectionInput!) {\n    updateCollection(id: $id, input: $input) {\n      ...AdminCollectionFields\n    }\n  }\n": typeof types.UpdateCollectionDocument,
+    "\n  mutation DeleteCollection($id: ID!) {\n    deleteCollection(id: $id)\n  }\n": typeof types.DeleteCollectionDocument,
+    "\n  mutation SetCollectionProducts($id: ID!, $productIds: [ID!]!) {\n    setCollectionProducts(id: $id, productIds: $productIds) {\n      ...AdminCollectionFields\n    }\n  }\n": typeof types.SetCollectionProductsDocument,
+    "\n  mutation ReorderCollections($ids: [ID!]!) {\n    reorderCollections(ids: $ids) {\n      id\n      position\n    }\n  }\n": typeof types.ReorderCollectionsDocument,
+    "\n  query ShelfProductChoices($search: String) {\n    products(options: { search: $search, sortBy: name, sortDirection: ASC, skip: 0, take: 50 }) {\n      totalItems\n      items {\n        id\n        name\n      }\n    }\n  }\n": typeof types.ShelfProductChoicesDocument,
     "\n  fragment ProductAgeFields on Product {\n    ageRestricted\n    minimumAge\n  }\n": typeof types.ProductAgeFieldsFragmentDoc,
     "\n  query AdminOrders($options: OrderListOptions) {\n    orders(options: $options) {\n      totalItems\n      items {\n        ...OrderFields\n        ageRestricted\n        deliveryHandover\n      }\n    }\n  }\n": typeof types.AdminOrdersDocument,
     "\n  mutation MarkShipped($id: ID!, $tracking: ShipmentTrackingInput) {\n    markShipped(id: $id, tracking: $tracking) {\n      id\n      status\n      state\n      trackingCarrier\n      trackingNumber\n      ageVerifiedDelivery\n    }\n  }\n": typeof types.MarkShippedDocument,
@@ -126,6 +134,14 @@ const documents: Documents = {
     "\n  query BladeRules {\n    bladeRules {\n      ...BladeRuleFields\n    }\n    shippingCountries\n  }\n": types.BladeRulesDocument,
     "\n  mutation SetBladeRule($input: BladeRuleInput!) {\n    setBladeRule(input: $input) {\n      ...BladeRuleFields\n    }\n  }\n": types.SetBladeRuleDocument,
     "\n  mutation DeleteBladeRule($country: String!) {\n    deleteBladeRule(country: $country)\n  }\n": types.DeleteBladeRuleDocument,
+    "\n  fragment AdminCollectionFields on Collection {\n    id\n    name\n    slug\n    description\n    image\n    position\n    products {\n      id\n      name\n    }\n  }\n": types.AdminCollectionFieldsFragmentDoc,
+    "\n  query AdminCollections {\n    collections {\n      ...AdminCollectionFields\n    }\n  }\n": types.AdminCollectionsDocument,
+    "\n  mutation CreateCollection($input: CollectionInput!) {\n    createCollection(input: $input) {\n      ...AdminCollectionFields\n    }\n  }\n": types.CreateCollectionDocument,
+    "\n  mutation UpdateCollection($id: ID!, $input: CollectionInput!) {\n    updateCollection(id: $id, input: $input) {\n      ...AdminCollectionFields\n    }\n  }\n": types.UpdateCollectionDocument,
+    "\n  mutation DeleteCollection($id: ID!) {\n    deleteCollection(id: $id)\n  }\n": types.DeleteCollectionDocument,
+    "\n  mutation SetCollectionProducts($id: ID!, $productIds: [ID!]!) {\n    setCollectionProducts(id: $id, productIds: $productIds) {\n      ...AdminCollectionFields\n    }\n  }\n": types.SetCollectionProductsDocument,
+    "\n  mutation ReorderCollections($ids: [ID!]!) {\n    reorderCollections(ids: $ids) {\n      id\n      position\n    }\n  }\n": types.ReorderCollectionsDocument,
+    "\n  query ShelfProductChoices($search: String) {\n    products(options: { search: $search, sortBy: name, sortDirection: ASC, skip: 0, take: 50 }) {\n      totalItems\n      items {\n        id\n        name\n      }\n    }\n  }\n": types.ShelfProductChoicesDocument,
     "\n  fragment ProductAgeFields on Product {\n    ageRestricted\n    minimumAge\n  }\n": types.ProductAgeFieldsFragmentDoc,
     "\n  query AdminOrders($options: OrderListOptions) {\n    orders(options: $options) {\n      totalItems\n      items {\n        ...OrderFields\n        ageRestricted\n        deliveryHandover\n      }\n    }\n  }\n": types.AdminOrdersDocument,
     "\n  mutation MarkShipped($id: ID!, $tracking: ShipmentTrackingInput) {\n    markShipped(id: $id, tracking: $tracking) {\n      id\n      status\n      state\n      trackingCarrier\n      trackingNumber\n      ageVerifiedDelivery\n    }\n  }\n": types.MarkShippedDocument,
@@ -268,6 +284,38 @@ export function graphql(source: "\n  mutation SetBladeRule($input: BladeRuleInpu
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation DeleteBladeRule($country: String!) {\n    deleteBladeRule(country: $country)\n  }\n"): (typeof documents)["\n  mutation DeleteBladeRule($country: String!) {\n    deleteBladeRule(country: $country)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment AdminCollectionFields on Collection {\n    id\n    name\n    slug\n    description\n    image\n    position\n    products {\n      id\n      name\n    }\n  }\n"): (typeof documents)["\n  fragment AdminCollectionFields on Collection {\n    id\n    name\n    slug\n    description\n    image\n    position\n    products {\n      id\n      name\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query AdminCollections {\n    collections {\n      ...AdminCollectionFields\n    }\n  }\n"): (typeof documents)["\n  query AdminCollections {\n    collections {\n      ...AdminCollectionFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateCollection($input: CollectionInput!) {\n    createCollection(input: $input) {\n      ...AdminCollectionFields\n    }\n  }\n"): (typeof documents)["\n  mutation CreateCollection($input: CollectionInput!) {\n    createCollection(input: $input) {\n      ...AdminCollectionFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateCollection($id: ID!, $input: CollectionInput!) {\n    updateCollection(id: $id, input: $input) {\n      ...AdminCollectionFields\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateCollection($id: ID!, $input: CollectionInput!) {\n    updateCollection(id: $id, input: $input) {\n      ...AdminCollectionFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DeleteCollection($id: ID!) {\n    deleteCollection(id: $id)\n  }\n"): (typeof documents)["\n  mutation DeleteCollection($id: ID!) {\n    deleteCollection(id: $id)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SetCollectionProducts($id: ID!, $productIds: [ID!]!) {\n    setCollectionProducts(id: $id, productIds: $productIds) {\n      ...AdminCollectionFields\n    }\n  }\n"): (typeof documents)["\n  mutation SetCollectionProducts($id: ID!, $productIds: [ID!]!) {\n    setCollectionProducts(id: $id, productIds: $productIds) {\n      ...AdminCollectionFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ReorderCollections($ids: [ID!]!) {\n    reorderCollections(ids: $ids) {\n      id\n      position\n    }\n  }\n"): (typeof documents)["\n  mutation ReorderCollections($ids: [ID!]!) {\n    reorderCollections(ids: $ids) {\n      id\n      position\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ShelfProductChoices($search: String) {\n    products(options: { search: $search, sortBy: name, sortDirection: ASC, skip: 0, take: 50 }) {\n      totalItems\n      items {\n        id\n        name\n      }\n    }\n  }\n"): (typeof documents)["\n  query ShelfProductChoices($search: String) {\n    products(options: { search: $search, sortBy: name, sortDirection: ASC, skip: 0, take: 50 }) {\n      totalItems\n      items {\n        id\n        name\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -383,11 +383,14 @@ export type TaxRateInput = z.infer<typeof taxRateInput>;
 /** A collection as an admin makes or changes it; its slug comes from the name unless given. */
 export const collectionInput = z.object({
   name: boundedText('Name', 80).describe('1 to 80 characters'),
-  slug: boundedText('Slug', SLUG_MAX_LENGTH)
+  slug: z
+    .string()
+    .trim()
     .toLowerCase()
-    .regex(SLUG_PATTERN, SLUG_FORMAT)
+    .max(SLUG_MAX_LENGTH, `Slug must be at most ${SLUG_MAX_LENGTH} characters`)
+    .refine((slug) => slug === '' || SLUG_PATTERN.test(slug), SLUG_FORMAT)
     .nullish()
-    .describe('Its page is /collections/{slug}; made from the name when absent'),
+    .describe('Its page is /collections/{slug}; made from the name when absent or empty'),
   description: z.string().trim().max(2000, 'Description must be at most 2000 characters').nullish().describe('At most 2,000 characters'),
   image: z
     .string()

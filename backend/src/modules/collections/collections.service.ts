@@ -46,7 +46,7 @@ export class CollectionsService {
     requireAdmin(caller);
     const fields = parseInput(collectionInput, input);
     return this.db.transaction(async (manager) => {
-      const slug = fields.slug ?? (await this.freeSlug(manager, slugPart(fields.name)));
+      const slug = fields.slug || (await this.freeSlug(manager, slugPart(fields.name)));
       await this.assertSlugFree(manager, slug, null);
       const [{ next }]: { next: number }[] = await manager.query(`SELECT coalesce(max("position") + 1, 0)::int AS next FROM "collection"`);
       const collection = await manager.getRepository(Collection).save(
@@ -71,7 +71,7 @@ export class CollectionsService {
       if (fields.slug) await this.assertSlugFree(manager, fields.slug, collection.id);
       Object.assign(collection, {
         name: fields.name,
-        slug: fields.slug ?? collection.slug,
+        slug: fields.slug || collection.slug,
         description: fields.description ?? '',
         image: fields.image || null,
       });

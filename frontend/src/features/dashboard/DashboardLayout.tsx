@@ -17,6 +17,7 @@ const adminMenu = [
   { to: '/dashboard/allOrders', label: 'All Orders' },
   { to: '/dashboard/addProduct', label: 'Add Product' },
   { to: '/dashboard/manageProducts', label: 'Manage Products' },
+  { to: '/dashboard/collections', label: 'Collections' },
   { to: '/dashboard/users', label: 'Users' },
   { to: '/dashboard/overview', label: 'Overview' },
   { to: '/dashboard/shipping', label: 'Shipping and tax' },

@@ -1,0 +1,134 @@
+import { useDeferredValue, useState } from 'react';
+import { useMutation, useQuery } from '@apollo/client/react';
+import {
+  Autocomplete,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  IconButton,
+  List,
+  ListItem,
+  ListItemText,
+  Stack,
+  TextField,
+  Typography,
+  useMediaQuery,
+  useTheme,
+} from '@mui/material';
+import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
+import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
+import CloseIcon from '@mui/icons-material/Close';
+import { useSnackbar } from 'notistack';
+import type { AdminCollectionFieldsFragment } from '../../../gql/graphql';
+import { errorMessage } from '../../../lib/errors';
+import { SetCollectionProductsMutation, ShelfProductChoicesQuery } from './operations';
+
+type ShelfProduct = AdminCollectionFieldsFragment['products'][number];
+
+/** `items` with the one at `from` moved to `to`. */
+const moved = <T,>(items: T[], from: number, to: number) => {
+  const next = [...items];
+  next.splice(to, 0, ...next.splice(from, 1));
+  return next;
+};
+
+/** The knives on a collection, in shelf order: add one by name, move one up or down, take one off; Save keeps it. */
+export default function CollectionProductsDialog({
+  collection,
+  onClose,
+}: {
+  collection: AdminCollectionFieldsFragment;
+  onClose: () => void;
+}) {
+  const theme = useTheme();
+  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
+  const { enqueueSnackbar } = useSnackbar();
+  const [shelf, setShelf] = useState<ShelfProduct[]>(collection.products);
+  const [search, setSearch] = useState('');
+  const deferredSearch = useDeferredValue(search.trim());
+  const choices = useQuery(ShelfProductChoicesQuery, { variables: { search: deferredSearch || undefined } });
+  const options = (choices.data?.products.items ?? []).filter((product) => !shelf.some((onShelf) => onShelf.id === product.id));
+  const [setProducts, saving] = useMutation(SetCollectionProductsMutation);
+
+  async function save() {
+    try {
+      await setProducts({ variables: { id: collection.id, productIds: shelf.map((product) => product.id) } });
+      enqueueSnackbar(`${collection.name}: ${shelf.length === 1 ? '1 knife' : `${shelf.length} knives`} saved`, { variant: 'success' });
+      onClose();
+    } catch (failure) {
+      enqueueSnackbar(errorMessage(failure), { variant: 'error' });
+    }
+  }
+
+  return (
+    <Dialog open onClose={onClose} fullScreen={fullScreen} fullWidth maxWidth="sm" aria-labelledby="collection-products-title">
+      <DialogTitle id="collection-products-title">Knives in {collection.name}</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2} sx={{ pt: 1 }}>
+          <Autocomplete
+            id="collection-add-product"
+            options={options}
+            getOptionLabel={(product) => product.name}
+            loading={choices.loading}
+            value={null}
+            inputValue={search}
+            onInputChange={(_event, value, reason) => reason !== 'reset' && setSearch(value)}
+            onChange={(_event, product) => {
+              if (product) setShelf((current) => [...current, product]);
+              setSearch('');
+            }}
+            filterOptions={(all) => all}
+            noOptionsText={deferredSearch ? 'No knife by that name' : 'Type a name'}
+            renderInput={(params) => <TextField {...params} label="Add a knife" />}
+          />
+          {shelf.length === 0 ? (
+            <Typography role="status">No knives in this collection yet.</Typography>
+          ) : (
+            <List aria-label={`Knives in ${collection.name}, in shelf order`} dense>
+              {shelf.map((product, index) => (
+                <ListItem
+                  key={product.id}
+                  divider
+                  secondaryAction={
+                    <Stack direction="row">
+                      <IconButton
+                        aria-label={`Move ${product.name} up`}
+                        disabled={index === 0}
+                        onClick={() => setShelf((current) => moved(current, index, index - 1))}
+                      >
+                        <ArrowUpwardIcon />
+                      </IconButton>
+                      <IconButton
+                        aria-label={`Move ${product.name} down`}
+                        disabled={index === shelf.length - 1}
+                        onClick={() => setShelf((current) => moved(current, index, index + 1))}
+                      >
+                        <ArrowDownwardIcon />
+                      </IconButton>
+                      <IconButton
+                        aria-label={`Take ${product.name} off`}
+                        onClick={() => setShelf((current) => current.filter((onShelf) => onShelf.id !== product.id))}
+                      >
+                        <CloseIcon />
+                      </IconButton>
+                    </Stack>
+                  }
+                >
+                  <ListItemText primary={product.name} sx={{ pr: 16 }} />
+                </ListItem>
+              ))}
+            </List>
+          )}
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Cancel</Button>
+        <Button variant="contained" onClick={save} loading={saving.loading}>
+          Save knives
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
