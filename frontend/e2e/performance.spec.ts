@@ -1,7 +1,8 @@
-import { expect, test, type Browser } from '@playwright/test';
+import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { demo, signIn } from './support';
 
-const LCP_BUDGET_MS = 1000;
+const HOME_LCP_BUDGET_MS = 1000;
+const PRODUCT_LCP_BUDGET_MS = 1500;
 const LOADS = 7;
 
 interface Lcp {
@@ -10,16 +11,16 @@ interface Lcp {
 }
 
 /**
- * One cold load of `/` (a fresh context: empty cache, no session), then its Largest Contentful
- * Paint: the last `largest-contentful-paint` entry once the products have shown and the page has
+ * One cold load of `path` (a fresh context: empty cache, no session), then its Largest Contentful
+ * Paint: the last `largest-contentful-paint` entry once `shown` is on the page and the page has
  * settled, and which element it was.
  */
-async function coldLcp(browser: Browser): Promise<Lcp> {
+async function coldLcp(browser: Browser, path: string, shown: (page: Page) => Promise<void>): Promise<Lcp> {
   const context = await browser.newContext();
   try {
     const page = await context.newPage();
-    await page.goto('/');
-    await expect(page.getByRole('link', { name: /^Buy Now: / })).toHaveCount(6);
+    await page.goto(path);
+    await shown(page);
     await page.waitForLoadState('networkidle');
     return await page.evaluate(
       () =>
@@ -40,19 +41,44 @@ async function coldLcp(browser: Browser): Promise<Lcp> {
   }
 }
 
-test("the home page's Largest Contentful Paint on a cold load is at most 1 s", async ({ browser }) => {
-  test.setTimeout(120_000);
-  // One load first, not counted: the server's first answers (file reads, compiled code paths) are
-  // not what a browser's cold load is about.
-  await coldLcp(browser);
+/** The median of LOADS cold loads' LCP, after one load not counted: the server's first answers (file reads, compiled code paths) are not what a browser's cold load is about. */
+async function medianLcp(browser: Browser, path: string, shown: (page: Page) => Promise<void>): Promise<{ median: number; loads: Lcp[] }> {
+  await coldLcp(browser, path, shown);
   const loads: Lcp[] = [];
-  for (let i = 0; i < LOADS; i++) loads.push(await coldLcp(browser));
+  for (let i = 0; i < LOADS; i++) loads.push(await coldLcp(browser, path, shown));
   const sorted = loads.map((load) => load.ms).sort((a, b) => a - b);
   const median = sorted[Math.floor(sorted.length / 2)];
   console.log(
-    `LCP of / (${LOADS} cold loads): median ${Math.round(median)} ms; ${loads.map((l) => `${Math.round(l.ms)} ms ${l.element}`).join('; ')}`,
+    `LCP of ${path} (${LOADS} cold loads): median ${Math.round(median)} ms; ${loads.map((l) => `${Math.round(l.ms)} ms ${l.element}`).join('; ')}`,
   );
-  expect(median).toBeLessThanOrEqual(LCP_BUDGET_MS);
+  return { median, loads };
+}
+
+const visible = (locator: (page: Page) => Locator, count?: number) => async (page: Page) => {
+  if (count === undefined) await expect(locator(page)).toBeVisible();
+  else await expect(locator(page)).toHaveCount(count);
+};
+
+test("the home page's Largest Contentful Paint on a cold load is at most 1 s", async ({ browser }) => {
+  test.setTimeout(120_000);
+  const { median } = await medianLcp(
+    browser,
+    '/',
+    visible((page) => page.getByRole('link', { name: /^Buy Now: / }), 6),
+  );
+  expect(median).toBeLessThanOrEqual(HOME_LCP_BUDGET_MS);
+});
+
+// The demo's photos are SVG drawings, too few bytes for their size to count as LCP candidates: the
+// description is the page's largest paint; a shop's photographs would be.
+test("a product page's Largest Contentful Paint on a cold load is at most 1.5 s", async ({ browser }) => {
+  test.setTimeout(120_000);
+  const { median } = await medianLcp(
+    browser,
+    '/products/engraved-santoku-7',
+    visible((page) => page.getByRole('heading', { level: 1, name: 'Engraved Santoku 7"' })),
+  );
+  expect(median).toBeLessThanOrEqual(PRODUCT_LCP_BUDGET_MS);
 });
 
 test('a visitor who is not signed in never loads Firebase; a returning customer is still signed in after a reload', async ({ page }) => {

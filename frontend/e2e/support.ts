@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
+import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type BrowserContext, expect, type Locator, type Page } from '@playwright/test';
@@ -142,4 +143,16 @@ export async function tabTo(page: Page, target: Locator, max = 60): Promise<void
     if (await target.evaluate((element) => element === document.activeElement).catch(() => false)) return;
   }
   throw new Error(`Tab never reached ${target}`);
+}
+
+/** A port nobody listens on (a browser's debugging port, say). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
 }
