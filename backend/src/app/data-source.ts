@@ -4,6 +4,7 @@ import { Address } from '../modules/addresses/address.entity';
 import { Product } from '../modules/catalog/product.entity';
 import { Collection, CollectionProduct } from '../modules/collections/collection.entity';
 import { ProductSlugHistory } from '../modules/catalog/product-slug.entity';
+import { ProductImage } from '../modules/catalog/product-image.entity';
 import { AgeEvidence } from '../modules/compliance/age-evidence.entity';
 import { BladeRule } from '../modules/compliance/blade-rule.entity';
 import { ProductOptionGroupRow, ProductOptionValueRow, ProductVariantOption, ProductVariantRow } from '../modules/catalog/variant.entity';
@@ -40,6 +41,7 @@ import { ProductSlugs1766100000000 } from '../db/migrations/1766100000000-Produc
 import { SellingBlades1766200000000 } from '../db/migrations/1766200000000-SellingBlades';
 import { ProductReviews1766300000000 } from '../db/migrations/1766300000000-ProductReviews';
 import { Collections1766400000000 } from '../db/migrations/1766400000000-Collections';
+import { ProductGalleries1766500000000 } from '../db/migrations/1766500000000-ProductGalleries';
 import { PreparedReadsClient } from '../db/prepared-reads';
 
 import { ShippingMethodRow, ShippingZoneCountry, ShippingZoneRow, TaxRateRow } from '../modules/shipping/shipping.entity';
@@ -47,6 +49,7 @@ import { ShippingMethodRow, ShippingZoneCountry, ShippingZoneRow, TaxRateRow } f
 export const entities = [
   Product,
   ProductSlugHistory,
+  ProductImage,
   Collection,
   CollectionProduct,
   ProductOptionGroupRow,
@@ -97,6 +100,7 @@ export const migrations = [
   SellingBlades1766200000000,
   ProductReviews1766300000000,
   Collections1766400000000,
+  ProductGalleries1766500000000,
 ];
 
 /** Schema changes only ever come from the committed migrations; `synchronize` stays off. */

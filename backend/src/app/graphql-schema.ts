@@ -6,6 +6,7 @@ import { ApiKeysResolver } from '../modules/integrations/api-keys.resolver';
 import { WebhooksResolver } from '../modules/integrations/webhooks.resolver';
 import { BackgroundJobsResolver } from '../modules/jobs/background-jobs.resolver';
 import { CatalogResolver } from '../modules/catalog/catalog.resolver';
+import { GalleryResolver, ProductImageResolver } from '../modules/catalog/gallery.resolver';
 import { CollectionsResolver } from '../modules/collections/collections.resolver';
 import { ComplianceResolver } from '../modules/compliance/compliance.resolver';
 import { CustomOptionValuePriceResolver, ProductVariantPriceResolver, VariantsResolver } from '../modules/catalog/variants.resolver';
@@ -24,6 +25,8 @@ export const resolvers = [
   WebhooksResolver,
   BackgroundJobsResolver,
   CatalogResolver,
+  GalleryResolver,
+  ProductImageResolver,
   CollectionsResolver,
   ComplianceResolver,
   VariantsResolver,

@@ -15,6 +15,7 @@ import { WebhooksService } from '../modules/integrations/webhooks.service';
 import { IdentityService } from '../modules/auth/identity';
 import type { GraphQLContextOf, RestContextOf } from '../modules/auth/request-context';
 import { catalogLoaders } from '../modules/catalog/catalog.loaders';
+import { GalleryService } from '../modules/catalog/gallery.service';
 import { createAgeVerifier } from '../modules/compliance/create-age-verifier';
 import { ComplianceService } from '../modules/compliance/compliance.service';
 import { CatalogService } from '../modules/catalog/catalog.service';
@@ -45,6 +46,7 @@ export function createServices(db: DataSource, config: Config, logger: Logger, j
   const users = new UsersService(db, config.adminEmails, identity, revokeKeysCreatedBy);
   const shop = new ShopMoney(config.shop);
   const catalog = new CatalogService(db, shop);
+  const gallery = new GalleryService(db, shop);
   const shipping = new ShippingService(db, shop);
   const provider = createPaymentProvider(db, config);
   const idempotency = new IdempotencyService(db);
@@ -65,8 +67,9 @@ export function createServices(db: DataSource, config: Config, logger: Logger, j
     users,
     addresses: new AddressesService(db),
     catalog,
+    gallery,
     collections,
-    storefront: new StorefrontService(db, catalog, reviews, collections, readCache, {
+    storefront: new StorefrontService(db, catalog, reviews, gallery, collections, readCache, {
       name: config.shop.name,
       url: config.shopUrl,
       currency: config.shop.currency,
@@ -93,7 +96,7 @@ export type AppServices = ReturnType<typeof createServices>;
 
 function allLoaders(db: DataSource, services: AppServices) {
   return {
-    ...catalogLoaders(db),
+    ...catalogLoaders(db, services.gallery),
     ...usersLoaders(db),
     ...addressesLoaders(services.addresses),
     ...ordersLoaders(services.orders),

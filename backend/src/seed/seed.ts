@@ -14,6 +14,7 @@ import type { UsersService } from '../modules/users/users.service';
 import type { AddressesService } from '../modules/addresses/addresses.service';
 import { demoCollections, demoProducts, demoReviews, demoVariants } from './catalogue';
 import { Collection, CollectionProduct } from '../modules/collections/collection.entity';
+import { ProductImage } from '../modules/catalog/product-image.entity';
 import type { Caller } from '../modules/auth/caller';
 import { VariantsService } from '../modules/catalog/variants.service';
 import { TaxCategory } from '../modules/catalog/product.entity';
@@ -49,6 +50,10 @@ export async function seedCatalogue(db: DataSource, logger: Logger, currency = '
       ),
     );
     for (const product of products) await addOnlyVariant(manager, product);
+    await manager.insert(
+      ProductImage,
+      products.map((product) => ({ productId: product.id, url: product.img, alt: `Drawing of the ${product.name}`, position: 0 })),
+    );
     const idOf = (demoSlug: string) => products[demoProducts.findIndex((demo) => demo.slug === demoSlug)].id;
     const reviews = await manager.getRepository(Review).save(
       demoReviews.map(({ product, ...review }) =>

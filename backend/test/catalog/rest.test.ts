@@ -337,6 +337,7 @@ describe('reviews', () => {
       description: 'Razor sharp',
       img: null,
       star: 5,
+      productId: null,
     });
   });
 

@@ -8,7 +8,8 @@ import type { RateLimits } from '../../src/common/rate-limits';
 import { DEFAULT_UPLOAD_SETTINGS, loadConfig, SECRET_SETTINGS } from '../../src/config';
 import { Role } from '../../src/modules/auth/role';
 import { type ImageStore, UPLOAD_NAME } from '../../src/modules/uploads/image-store';
-import { RESPONSIVE_WIDTHS, UploadsService } from '../../src/modules/uploads/uploads.service';
+import { RESPONSIVE_WIDTHS } from '@keen/rules';
+import { UploadsService } from '../../src/modules/uploads/uploads.service';
 
 // What can be proven about docker-compose.yml, the Dockerfile and the Caddyfile without a Docker daemon.
 

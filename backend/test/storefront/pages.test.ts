@@ -325,3 +325,23 @@ describe("a reviewed knife's page", () => {
     expect(item.aggregateRating).toEqual({ '@type': 'AggregateRating', ratingValue: 4.3, reviewCount: 3, bestRating: 5, worstRating: 1 });
   });
 });
+
+test("a knife's gallery: every photo in its Product JSON-LD, in order; the card's alt text is the first photo's", async () => {
+  const knife = await create({ name: `Photographed Gyuto ${Date.now()}`, description: 'Two photos' });
+  const add = await app.gql(
+    'mutation($id: ID!, $input: ProductImageInput!) { addProductImage(productId: $id, input: $input) { images { id } } }',
+    { id: knife.id, input: { url: '/images/cleaver.svg', alt: 'The "box" & its lid' } },
+    admin,
+  );
+  const [first, second] = (add.data as { addProductImage: { images: { id: string }[] } }).addProductImage.images;
+  await app.gql(
+    'mutation($id: ID!, $ids: [ID!]!) { reorderProductImages(productId: $id, imageIds: $ids) { id } }',
+    { id: knife.id, ids: [second.id, first.id] },
+    admin,
+  );
+  const { html } = await page(`/products/${knife.slug}`);
+  const [item] = structuredData(html);
+  expect(item.image).toEqual([`${SHOP}/images/cleaver.svg`, `${SHOP}/images/santoku.svg`]);
+  expect(metaContent(html, 'property', 'og:image')).toBe(`${SHOP}/images/cleaver.svg`);
+  expect(metaContent(html, 'property', 'og:image:alt')).toBe('The "box" & its lid');
+});

@@ -1,3 +1,4 @@
+import { syncFirstImage } from '../../src/modules/catalog/gallery';
 import { randomBytes } from 'node:crypto';
 import { type Logger, pino } from 'pino';
 import { Client } from 'pg';
@@ -193,7 +194,7 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
   let productNumber = 0;
   async function product({ price = 25, engravingPrice, ...overrides }: ProductFixture = {}): Promise<Product> {
     productNumber += 1;
-    // As the catalogue makes one: the product, with a slug from its name, and its one variant.
+    // As the catalogue makes one: the product, with a slug from its name, its one variant and its gallery's photo.
     const name = overrides.name ?? `Test Knife ${productNumber} ${randomBytes(3).toString('hex')}`;
     return db.transaction(async (manager) => {
       const [slug] = await freeSlugs(manager, [slugPart(name)]);
@@ -211,6 +212,7 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
         }),
       );
       await addOnlyVariant(manager, made);
+      await syncFirstImage(manager, made.id, made.img);
       return made;
     });
   }

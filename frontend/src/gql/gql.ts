@@ -30,12 +30,17 @@ type Documents = {
     "\n  mutation SetCollectionProducts($id: ID!, $productIds: [ID!]!) {\n    setCollectionProducts(id: $id, productIds: $productIds) {\n      ...AdminCollectionFields\n    }\n  }\n": typeof types.SetCollectionProductsDocument,
     "\n  mutation ReorderCollections($ids: [ID!]!) {\n    reorderCollections(ids: $ids) {\n      id\n      position\n    }\n  }\n": typeof types.ReorderCollectionsDocument,
     "\n  query ShelfProductChoices($search: String) {\n    products(options: { search: $search, sortBy: name, sortDirection: ASC, skip: 0, take: 50 }) {\n      totalItems\n      items {\n        id\n        name\n      }\n    }\n  }\n": typeof types.ShelfProductChoicesDocument,
+    "\n  fragment GalleryFields on Product {\n    id\n    img\n    images {\n      id\n      url\n      alt\n      position\n    }\n  }\n": typeof types.GalleryFieldsFragmentDoc,
+    "\n  mutation AddProductImage($productId: ID!, $input: ProductImageInput!) {\n    addProductImage(productId: $productId, input: $input) {\n      ...GalleryFields\n    }\n  }\n": typeof types.AddProductImageDocument,
+    "\n  mutation SetProductImageAlt($id: ID!, $alt: String!) {\n    setProductImageAlt(id: $id, alt: $alt) {\n      ...GalleryFields\n    }\n  }\n": typeof types.SetProductImageAltDocument,
+    "\n  mutation RemoveProductImage($id: ID!) {\n    removeProductImage(id: $id) {\n      ...GalleryFields\n    }\n  }\n": typeof types.RemoveProductImageDocument,
+    "\n  mutation ReorderProductImages($productId: ID!, $imageIds: [ID!]!) {\n    reorderProductImages(productId: $productId, imageIds: $imageIds) {\n      ...GalleryFields\n    }\n  }\n": typeof types.ReorderProductImagesDocument,
     "\n  fragment ProductAgeFields on Product {\n    ageRestricted\n    minimumAge\n  }\n": typeof types.ProductAgeFieldsFragmentDoc,
     "\n  query AdminOrders($options: OrderListOptions) {\n    orders(options: $options) {\n      totalItems\n      items {\n        ...OrderFields\n        ageRestricted\n        deliveryHandover\n      }\n    }\n  }\n": typeof types.AdminOrdersDocument,
     "\n  mutation MarkShipped($id: ID!, $tracking: ShipmentTrackingInput) {\n    markShipped(id: $id, tracking: $tracking) {\n      id\n      status\n      state\n      trackingCarrier\n      trackingNumber\n      ageVerifiedDelivery\n    }\n  }\n": typeof types.MarkShippedDocument,
     "\n  query OrderHistory($id: ID!) {\n    orderHistory(id: $id) {\n      id\n      fromState\n      toState\n      actor\n      actorEmail\n      note\n      createdAt\n    }\n  }\n": typeof types.OrderHistoryDocument,
     "\n  query AgeChecks($orderId: ID!) {\n    ageChecks(orderId: $orderId) {\n      id\n      kind\n      createdAt\n      method\n      status\n      ageBracket\n      providerReference\n      country\n      minimumAge\n      handover\n      ageVerifiedDelivery\n      note\n    }\n  }\n": typeof types.AgeChecksDocument,
-    "\n  query AdminProducts($options: ProductListOptions) {\n    products(options: $options) {\n      totalItems\n      items {\n        ...ProductFields\n        ...ProductEngravingFields\n        ...ProductAgeFields\n        createdAt\n      }\n    }\n  }\n": typeof types.AdminProductsDocument,
+    "\n  query AdminProducts($options: ProductListOptions) {\n    products(options: $options) {\n      totalItems\n      items {\n        ...ProductFields\n        ...ProductEngravingFields\n        ...ProductAgeFields\n        ...GalleryFields\n        createdAt\n      }\n    }\n  }\n": typeof types.AdminProductsDocument,
     "\n  query AdminProduct($id: ID!) {\n    product(id: $id) {\n      ...ProductFields\n      ...ProductEngravingFields\n      ...ProductAgeFields\n      taxCategory\n      slug\n    }\n  }\n": typeof types.AdminProductDocument,
     "\n  mutation CreateProduct($input: ProductInput!) {\n    createProduct(input: $input) {\n      ...ProductFields\n      ...ProductEngravingFields\n      ...ProductAgeFields\n      taxCategory\n      createdAt\n    }\n  }\n": typeof types.CreateProductDocument,
     "\n  mutation UpdateProduct($id: ID!, $input: UpdateProductInput!) {\n    updateProduct(id: $id, input: $input) {\n      ...ProductFields\n      ...ProductEngravingFields\n      ...ProductAgeFields\n      taxCategory\n      slug\n    }\n  }\n": typeof types.UpdateProductDocument,
@@ -91,7 +96,7 @@ type Documents = {
     "\n  mutation CompleteTestPaymentAuthentication($orderId: ID!, $succeed: Boolean!) {\n    completeTestPaymentAuthentication(orderId: $orderId, succeed: $succeed) {\n      ...PaidOrderFields\n    }\n  }\n": typeof types.CompleteTestPaymentAuthenticationDocument,
     "\n  query PaymentReturn($id: ID!) {\n    order(id: $id) {\n      id\n      name\n      ...PaidOrderFields\n    }\n  }\n": typeof types.PaymentReturnDocument,
     "\n  mutation PaymentStatus($orderId: ID!) {\n    createPaymentIntent(orderId: $orderId) {\n      id\n      status\n    }\n  }\n": typeof types.PaymentStatusDocument,
-    "\n  query ProductPage($slug: String!) {\n    product(slug: $slug) {\n      ...ProductFields\n      slug\n      ...ProductEngravingFields\n      ...ProductChoiceFields\n      rating {\n        average\n        count\n      }\n    }\n    engravingFonts {\n      id\n      name\n    }\n  }\n": typeof types.ProductPageDocument,
+    "\n  query ProductPage($slug: String!) {\n    product(slug: $slug) {\n      ...ProductFields\n      slug\n      ...ProductEngravingFields\n      ...ProductChoiceFields\n      rating {\n        average\n        count\n      }\n      images {\n        id\n        url\n        alt\n        srcset\n      }\n    }\n    engravingFonts {\n      id\n      name\n    }\n  }\n": typeof types.ProductPageDocument,
     "\n  mutation DeleteAddress($id: ID!) {\n    deleteAddress(id: $id)\n  }\n": typeof types.DeleteAddressDocument,
     "\n  mutation SetDefaultAddress($id: ID!) {\n    setDefaultAddress(id: $id) {\n      ...SavedAddress\n    }\n  }\n": typeof types.SetDefaultAddressDocument,
     "\n  mutation UpdateProfile($input: UpdateProfileInput!) {\n    updateProfile(input: $input) {\n      ...UserFields\n    }\n  }\n": typeof types.UpdateProfileDocument,
@@ -142,12 +147,17 @@ const documents: Documents = {
     "\n  mutation SetCollectionProducts($id: ID!, $productIds: [ID!]!) {\n    setCollectionProducts(id: $id, productIds: $productIds) {\n      ...AdminCollectionFields\n    }\n  }\n": types.SetCollectionProductsDocument,
     "\n  mutation ReorderCollections($ids: [ID!]!) {\n    reorderCollections(ids: $ids) {\n      id\n      position\n    }\n  }\n": types.ReorderCollectionsDocument,
     "\n  query ShelfProductChoices($search: String) {\n    products(options: { search: $search, sortBy: name, sortDirection: ASC, skip: 0, take: 50 }) {\n      totalItems\n      items {\n        id\n        name\n      }\n    }\n  }\n": types.ShelfProductChoicesDocument,
+    "\n  fragment GalleryFields on Product {\n    id\n    img\n    images {\n      id\n      url\n      alt\n      position\n    }\n  }\n": types.GalleryFieldsFragmentDoc,
+    "\n  mutation AddProductImage($productId: ID!, $input: ProductImageInput!) {\n    addProductImage(productId: $productId, input: $input) {\n      ...GalleryFields\n    }\n  }\n": types.AddProductImageDocument,
+    "\n  mutation SetProductImageAlt($id: ID!, $alt: String!) {\n    setProductImageAlt(id: $id, alt: $alt) {\n      ...GalleryFields\n    }\n  }\n": types.SetProductImageAltDocument,
+    "\n  mutation RemoveProductImage($id: ID!) {\n    removeProductImage(id: $id) {\n      ...GalleryFields\n    }\n  }\n": types.RemoveProductImageDocument,
+    "\n  mutation ReorderProductImages($productId: ID!, $imageIds: [ID!]!) {\n    reorderProductImages(productId: $productId, imageIds: $imageIds) {\n      ...GalleryFields\n    }\n  }\n": types.ReorderProductImagesDocument,
     "\n  fragment ProductAgeFields on Product {\n    ageRestricted\n    minimumAge\n  }\n": types.ProductAgeFieldsFragmentDoc,
     "\n  query AdminOrders($options: OrderListOptions) {\n    orders(options: $options) {\n      totalItems\n      items {\n        ...OrderFields\n        ageRestricted\n        deliveryHandover\n      }\n    }\n  }\n": types.AdminOrdersDocument,
     "\n  mutation MarkShipped($id: ID!, $tracking: ShipmentTrackingInput) {\n    markShipped(id: $id, tracking: $tracking) {\n      id\n      status\n      state\n      trackingCarrier\n      trackingNumber\n      ageVerifiedDelivery\n    }\n  }\n": types.MarkShippedDocument,
     "\n  query OrderHistory($id: ID!) {\n    orderHistory(id: $id) {\n      id\n      fromState\n      toState\n      actor\n      actorEmail\n      note\n      createdAt\n    }\n  }\n": types.OrderHistoryDocument,
     "\n  query AgeChecks($orderId: ID!) {\n    ageChecks(orderId: $orderId) {\n      id\n      kind\n      createdAt\n      method\n      status\n      ageBracket\n      providerReference\n      country\n      minimumAge\n      handover\n      ageVerifiedDelivery\n      note\n    }\n  }\n": types.AgeChecksDocument,
-    "\n  query AdminProducts($options: ProductListOptions) {\n    products(options: $options) {\n      totalItems\n      items {\n        ...ProductFields\n        ...ProductEngravingFields\n        ...ProductAgeFields\n        createdAt\n      }\n    }\n  }\n": types.AdminProductsDocument,
+    "\n  query AdminProducts($options: ProductListOptions) {\n    products(options: $options) {\n      totalItems\n      items {\n        ...ProductFields\n        ...ProductEngravingFields\n        ...ProductAgeFields\n        ...GalleryFields\n        createdAt\n      }\n    }\n  }\n": types.AdminProductsDocument,
     "\n  query AdminProduct($id: ID!) {\n    product(id: $id) {\n      ...ProductFields\n      ...ProductEngravingFields\n      ...ProductAgeFields\n      taxCategory\n      slug\n    }\n  }\n": types.AdminProductDocument,
     "\n  mutation CreateProduct($input: ProductInput!) {\n    createProduct(input: $input) {\n      ...ProductFields\n      ...ProductEngravingFields\n      ...ProductAgeFields\n      taxCategory\n      createdAt\n    }\n  }\n": types.CreateProductDocument,
     "\n  mutation UpdateProduct($id: ID!, $input: UpdateProductInput!) {\n    updateProduct(id: $id, input: $input) {\n      ...ProductFields\n      ...ProductEngravingFields\n      ...ProductAgeFields\n      taxCategory\n      slug\n    }\n  }\n": types.UpdateProductDocument,
@@ -203,7 +213,7 @@ const documents: Documents = {
     "\n  mutation CompleteTestPaymentAuthentication($orderId: ID!, $succeed: Boolean!) {\n    completeTestPaymentAuthentication(orderId: $orderId, succeed: $succeed) {\n      ...PaidOrderFields\n    }\n  }\n": types.CompleteTestPaymentAuthenticationDocument,
     "\n  query PaymentReturn($id: ID!) {\n    order(id: $id) {\n      id\n      name\n      ...PaidOrderFields\n    }\n  }\n": types.PaymentReturnDocument,
     "\n  mutation PaymentStatus($orderId: ID!) {\n    createPaymentIntent(orderId: $orderId) {\n      id\n      status\n    }\n  }\n": types.PaymentStatusDocument,
-    "\n  query ProductPage($slug: String!) {\n    product(slug: $slug) {\n      ...ProductFields\n      slug\n      ...ProductEngravingFields\n      ...ProductChoiceFields\n      rating {\n        average\n        count\n      }\n    }\n    engravingFonts {\n      id\n      name\n    }\n  }\n": types.ProductPageDocument,
+    "\n  query ProductPage($slug: String!) {\n    product(slug: $slug) {\n      ...ProductFields\n      slug\n      ...ProductEngravingFields\n      ...ProductChoiceFields\n      rating {\n        average\n        count\n      }\n      images {\n        id\n        url\n        alt\n        srcset\n      }\n    }\n    engravingFonts {\n      id\n      name\n    }\n  }\n": types.ProductPageDocument,
     "\n  mutation DeleteAddress($id: ID!) {\n    deleteAddress(id: $id)\n  }\n": types.DeleteAddressDocument,
     "\n  mutation SetDefaultAddress($id: ID!) {\n    setDefaultAddress(id: $id) {\n      ...SavedAddress\n    }\n  }\n": types.SetDefaultAddressDocument,
     "\n  mutation UpdateProfile($input: UpdateProfileInput!) {\n    updateProfile(input: $input) {\n      ...UserFields\n    }\n  }\n": types.UpdateProfileDocument,
@@ -319,6 +329,26 @@ export function graphql(source: "\n  query ShelfProductChoices($search: String) 
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "\n  fragment GalleryFields on Product {\n    id\n    img\n    images {\n      id\n      url\n      alt\n      position\n    }\n  }\n"): (typeof documents)["\n  fragment GalleryFields on Product {\n    id\n    img\n    images {\n      id\n      url\n      alt\n      position\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation AddProductImage($productId: ID!, $input: ProductImageInput!) {\n    addProductImage(productId: $productId, input: $input) {\n      ...GalleryFields\n    }\n  }\n"): (typeof documents)["\n  mutation AddProductImage($productId: ID!, $input: ProductImageInput!) {\n    addProductImage(productId: $productId, input: $input) {\n      ...GalleryFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SetProductImageAlt($id: ID!, $alt: String!) {\n    setProductImageAlt(id: $id, alt: $alt) {\n      ...GalleryFields\n    }\n  }\n"): (typeof documents)["\n  mutation SetProductImageAlt($id: ID!, $alt: String!) {\n    setProductImageAlt(id: $id, alt: $alt) {\n      ...GalleryFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RemoveProductImage($id: ID!) {\n    removeProductImage(id: $id) {\n      ...GalleryFields\n    }\n  }\n"): (typeof documents)["\n  mutation RemoveProductImage($id: ID!) {\n    removeProductImage(id: $id) {\n      ...GalleryFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ReorderProductImages($productId: ID!, $imageIds: [ID!]!) {\n    reorderProductImages(productId: $productId, imageIds: $imageIds) {\n      ...GalleryFields\n    }\n  }\n"): (typeof documents)["\n  mutation ReorderProductImages($productId: ID!, $imageIds: [ID!]!) {\n    reorderProductImages(productId: $productId, imageIds: $imageIds) {\n      ...GalleryFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "\n  fragment ProductAgeFields on Product {\n    ageRestricted\n    minimumAge\n  }\n"): (typeof documents)["\n  fragment ProductAgeFields on Product {\n    ageRestricted\n    minimumAge\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
@@ -339,7 +369,7 @@ export function graphql(source: "\n  query AgeChecks($orderId: ID!) {\n    ageCh
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query AdminProducts($options: ProductListOptions) {\n    products(options: $options) {\n      totalItems\n      items {\n        ...ProductFields\n        ...ProductEngravingFields\n        ...ProductAgeFields\n        createdAt\n      }\n    }\n  }\n"): (typeof documents)["\n  query AdminProducts($options: ProductListOptions) {\n    products(options: $options) {\n      totalItems\n      items {\n        ...ProductFields\n        ...ProductEngravingFields\n        ...ProductAgeFields\n        createdAt\n      }\n    }\n  }\n"];
+export function graphql(source: "\n  query AdminProducts($options: ProductListOptions) {\n    products(options: $options) {\n      totalItems\n      items {\n        ...ProductFields\n        ...ProductEngravingFields\n        ...ProductAgeFields\n        ...GalleryFields\n        createdAt\n      }\n    }\n  }\n"): (typeof documents)["\n  query AdminProducts($options: ProductListOptions) {\n    products(options: $options) {\n      totalItems\n      items {\n        ...ProductFields\n        ...ProductEngravingFields\n        ...ProductAgeFields\n        ...GalleryFields\n        createdAt\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -563,7 +593,7 @@ export function graphql(source: "\n  mutation PaymentStatus($orderId: ID!) {\n  
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query ProductPage($slug: String!) {\n    product(slug: $slug) {\n      ...ProductFields\n      slug\n      ...ProductEngravingFields\n      ...ProductChoiceFields\n      rating {\n        average\n        count\n      }\n    }\n    engravingFonts {\n      id\n      name\n    }\n  }\n"): (typeof documents)["\n  query ProductPage($slug: String!) {\n    product(slug: $slug) {\n      ...ProductFields\n      slug\n      ...ProductEngravingFields\n      ...ProductChoiceFields\n      rating {\n        average\n        count\n      }\n    }\n    engravingFonts {\n      id\n      name\n    }\n  }\n"];
+export function graphql(source: "\n  query ProductPage($slug: String!) {\n    product(slug: $slug) {\n      ...ProductFields\n      slug\n      ...ProductEngravingFields\n      ...ProductChoiceFields\n      rating {\n        average\n        count\n      }\n      images {\n        id\n        url\n        alt\n        srcset\n      }\n    }\n    engravingFonts {\n      id\n      name\n    }\n  }\n"): (typeof documents)["\n  query ProductPage($slug: String!) {\n    product(slug: $slug) {\n      ...ProductFields\n      slug\n      ...ProductEngravingFields\n      ...ProductChoiceFields\n      rating {\n        average\n        count\n      }\n      images {\n        id\n        url\n        alt\n        srcset\n      }\n    }\n    engravingFonts {\n      id\n      name\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

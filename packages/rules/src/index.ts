@@ -181,3 +181,13 @@ export const measureOutOfBounds = (custom: { group: string; min: number; max: nu
   `Enter a ${custom.group.toLowerCase()} from ${custom.min} to ${custom.max} ${custom.unit} for ${productName}`;
 
 export * from './money';
+
+/** Widths Keen stores beside each uploaded image (`<name>-800w.webp`), for `srcset`. */
+export const RESPONSIVE_WIDTHS = [400, 800, 1600] as const;
+const UPLOADED_WEBP = /^(.*\/uploads\/[0-9a-f]{32})\.webp$/;
+
+/** The `srcset` of an image Keen re-encoded on upload; undefined for other images (the demo drawings, older uploads). */
+export function responsiveSrcSet(url: string): string | undefined {
+  const base = UPLOADED_WEBP.exec(url)?.[1];
+  return base && RESPONSIVE_WIDTHS.map((width) => `${base}-${width}w.webp ${width}w`).join(', ');
+}

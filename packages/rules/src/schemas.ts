@@ -400,3 +400,19 @@ export const collectionInput = z.object({
     .describe("A picture's URL (an upload's data.url)"),
 });
 export type CollectionInput = z.infer<typeof collectionInput>;
+
+// ---------------------------------------------------------------- galleries
+
+/** What a gallery photo's alt text may be: what it shows, for people who cannot see it. */
+export const imageAlt = z
+  .string()
+  .trim()
+  .max(250, 'Alt text must be at most 250 characters')
+  .describe('What the photo shows; at most 250 characters');
+
+/** A photo added to a product's gallery. */
+export const productImageInput = z.object({
+  url: productPhoto,
+  alt: imageAlt.nullish(),
+});
+export type ProductImageInput = z.infer<typeof productImageInput>;

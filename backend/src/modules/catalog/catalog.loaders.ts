@@ -3,11 +3,16 @@ import type { DataSource } from 'typeorm';
 import { rowsById } from '../../db/rows-by-id';
 import { Product } from './product.entity';
 import { readOptionGroups, readVariants } from './variants';
+import type { GalleryService } from './gallery.service';
 
 /** One request's batched catalogue look-ups: a whole product list's variants cost one statement. */
-export function catalogLoaders(db: DataSource) {
+export function catalogLoaders(db: DataSource, gallery: GalleryService) {
   return {
     productById: rowsById(db, Product),
+    imagesByProduct: new DataLoader(async (ids: readonly string[]) => {
+      const images = await gallery.imagesOf(ids);
+      return ids.map((id) => images.get(id)!);
+    }),
     variantsByProduct: new DataLoader(async (ids: readonly string[]) => {
       const variants = await readVariants(db, ids);
       return ids.map((id) => variants.get(id)!);

@@ -8,6 +8,7 @@ import type { ProductPayload } from '../../events/catalogue';
 import { raise } from '../../events/outbox';
 import { type Caller, requireAdmin } from '../auth/caller';
 import type { ShopMoney } from '../shop/money';
+import { syncFirstImage } from './gallery';
 import { Product, type TaxCategory } from './product.entity';
 import { ProductVariantRow } from './variant.entity';
 import { isNameTaken, withFreshNames } from './names';
@@ -148,6 +149,7 @@ export class CatalogService {
               .getRepository(Product)
               .save(manager.getRepository(Product).create({ ...fields, ...amounts, slug }));
             await addOnlyVariant(manager, created);
+            await syncFirstImage(manager, created.id, created.img);
             await raise(manager, 'product.created', created.id, productPayload(created, this.shop.currency));
             return created;
           }),
@@ -183,6 +185,7 @@ export class CatalogService {
             ...minimumAge,
           },
         );
+        if (changes.img !== undefined) await syncFirstImage(manager, product.id, changes.img);
         return this.changed(manager, 'product.updated', product.id);
       }),
     );

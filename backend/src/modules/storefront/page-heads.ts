@@ -27,6 +27,8 @@ export interface ProductHeadFacts {
   inStock: boolean;
   /** From its own reviews; null (no aggregateRating) when it has none. */
   rating: { average: number; count: number } | null;
+  /** Its gallery in order (the first is `img`); the card's alt text is the first photo's, or the name. */
+  images: { url: string; alt: string }[];
 }
 
 /** Search engines show about this many characters of a description. */
@@ -145,7 +147,7 @@ export const productPath = (slug: string) => `/products/${slug}`;
 export function productHead(shop: ShopIdentity, product: ProductHeadFacts): string {
   const path = productPath(product.slug);
   const url = absolute(shop, path);
-  const image = absolute(shop, product.img);
+  const images = product.images.length ? product.images.map((photo) => absolute(shop, photo.url)) : [absolute(shop, product.img)];
   const description = shortDescription(product.description);
   const price = toMajorUnits(product.priceAmount, shop.currency).toFixed(currencyDecimals(shop.currency));
   const availability = product.inStock ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock';
@@ -153,7 +155,7 @@ export function productHead(shop: ShopIdentity, product: ProductHeadFacts): stri
     title: `${product.name} | ${shop.name}`,
     description,
     path,
-    card: { type: 'product', title: product.name, image: product.img, imageAlt: product.name },
+    card: { type: 'product', title: product.name, image: product.img, imageAlt: product.images[0]?.alt || product.name },
     extra: [
       meta('property', 'product:price:amount', price),
       meta('property', 'product:price:currency', shop.currency),
@@ -165,7 +167,7 @@ export function productHead(shop: ShopIdentity, product: ProductHeadFacts): stri
         '@type': 'Product',
         name: product.name,
         description,
-        image: [image],
+        image: images,
         url,
         brand: { '@type': 'Brand', name: shop.name },
         offers: { '@type': 'Offer', price, priceCurrency: shop.currency, availability, url },

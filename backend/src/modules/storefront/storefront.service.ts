@@ -4,6 +4,7 @@ import type { ReadCache } from '../../common/read-cache';
 import type { Caller } from '../auth/caller';
 import { anyVariantStock, type CatalogService } from '../catalog/catalog.service';
 import type { ReviewsService } from '../reviews/reviews.service';
+import type { GalleryService } from '../catalog/gallery.service';
 import type { CollectionsService } from '../collections/collections.service';
 import {
   collectionHead,
@@ -57,6 +58,7 @@ export class StorefrontService {
     private readonly db: DataSource,
     private readonly catalog: CatalogService,
     private readonly reviews: ReviewsService,
+    private readonly gallery: GalleryService,
     private readonly collections: CollectionsService,
     private readonly readCache: ReadCache,
     private readonly shop: ShopIdentity,
@@ -88,13 +90,17 @@ export class StorefrontService {
     });
     if (!product) return { status: 404, head: this.missingHead };
     if (product.slug !== slug) return { status: 301, location: productPath(product.slug) };
-    const [[{ inStock }], ratings] = await Promise.all([
+    const [[{ inStock }], ratings, images] = await Promise.all([
       this.db.query(`SELECT ${anyVariantStock('>=', 'p')} AS "inStock" FROM product p WHERE p.id = $1`, [product.id]) as Promise<
         { inStock: boolean }[]
       >,
       this.reviews.ratingsOf([product.id]),
+      this.gallery.imagesOf([product.id]),
     ]);
-    return { status: 200, head: productHead(this.shop, { ...product, inStock, rating: ratings.get(product.id) ?? null }) };
+    return {
+      status: 200,
+      head: productHead(this.shop, { ...product, inStock, rating: ratings.get(product.id) ?? null, images: images.get(product.id) ?? [] }),
+    };
   }
 
   private async collectionPage(slug: string): Promise<PageAnswer> {

@@ -1,3 +1,4 @@
+import { RESPONSIVE_WIDTHS } from '@keen/rules';
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import type { DataSource } from 'typeorm';
@@ -11,8 +12,6 @@ import { type ImageObject, type ImageStore, UPLOAD_NAME } from './image-store';
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 /** The stored image's long side; the storefront never shows it larger. */
 export const MAX_IMAGE_SIDE = 2000;
-/** Widths stored beside each image (`<name>-800w.webp`), for the storefront's `srcset`; the client mirrors them. */
-export const RESPONSIVE_WIDTHS = [400, 800, 1600] as const;
 /** An upload nothing points at after this long was abandoned (a form never saved, a photo replaced). */
 export const UNREFERENCED_UPLOAD_AGE_MS = 24 * 60 * 60 * 1000;
 

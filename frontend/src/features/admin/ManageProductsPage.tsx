@@ -13,6 +13,7 @@ import { removeFromLists } from '../../lib/listCache';
 import { AdminProductsQuery, DeleteProductMutation, UpdateProductMutation } from './operations';
 import { actionsColumn } from '../../components/gridActions';
 import { AdminGrid, useServerList } from './serverGrid';
+import PhotosDialog from './gallery/PhotosDialog';
 
 /** A row, with its engraving price as the admin typed it in the grid until it is saved. */
 type Product = AdminProductsResult['products']['items'][number] & { engravingPriceText?: string };
@@ -23,10 +24,13 @@ const SORTABLE = ['name', 'price', 'quantity', 'createdAt'] as const;
 export default function ManageProductsPage() {
   const { enqueueSnackbar } = useSnackbar();
   const [lowStock, setLowStock] = useState(false);
+  // The product whose photos are open, by id: its row in the cache follows every change.
+  const [photosOf, setPhotosOf] = useState<string | null>(null);
   const list = useServerList(SORTABLE, { lowStock: lowStock || undefined });
   const { data, previousData, loading, error } = useQuery(AdminProductsQuery, { variables: { options: list.options } });
   const [deleteProduct, { loading: deleting }] = useMutation(DeleteProductMutation);
   const [updateProduct] = useMutation(UpdateProductMutation);
+  const photosProduct = (data ?? previousData)?.products.items.find((item) => item.id === photosOf);
   const deletion = useConfirmedDelete<Product>({
     remove: ({ id }) =>
       deleteProduct({ variables: { id }, update: (cache) => removeFromLists(cache, ['products'], { __typename: 'Product', id }) }),
@@ -71,6 +75,22 @@ export default function ManageProductsPage() {
       sortable: false,
       renderCell: ({ row }) => <Avatar src={row.img} alt={row.name} variant="rounded" sx={{ mt: 1 }} />,
     },
+    {
+      // A photo without alt text is flagged: search engines and screen readers have nothing to say of it.
+      field: 'images',
+      headerName: 'Photos',
+      width: 130,
+      sortable: false,
+      valueGetter: (_value, row) => row.images.length,
+      renderCell: ({ row }) => {
+        const missing = row.images.filter((image) => image.alt === '').length;
+        return missing ? (
+          <Chip size="small" color="warning" variant="outlined" label={missing === 1 ? '1 without alt' : `${missing} without alt`} />
+        ) : (
+          row.images.length
+        );
+      },
+    },
     { field: 'name', headerName: 'Name', flex: 1, minWidth: 180 },
     {
       // A bladed article: its own minimum age, or the destination's rule ("Age check").
@@ -110,10 +130,13 @@ export default function ManageProductsPage() {
       valueFormatter: (_value, row) => row.engravingSurcharge.formatted,
     },
     { field: 'createdAt', headerName: 'Added', width: 170, valueFormatter: (value: string) => new Date(value).toLocaleString() },
-    actionsColumn(280, (row) => (
+    actionsColumn(350, (row) => (
       <>
         <Button size="small" variant="outlined" component={RouterLink} to={`/updateProduct/${row.id}`}>
           Update
+        </Button>
+        <Button size="small" onClick={() => setPhotosOf(row.id)} aria-label={`Photos of ${row.name}`}>
+          Photos
         </Button>
         <Button
           size="small"
@@ -150,6 +173,7 @@ export default function ManageProductsPage() {
         }
       />
       {deletion.dialog}
+      {photosProduct && <PhotosDialog product={photosProduct} onClose={() => setPhotosOf(null)} />}
     </>
   );
 }

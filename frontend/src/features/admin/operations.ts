@@ -76,6 +76,7 @@ export const AdminProductsQuery = graphql(`
         ...ProductFields
         ...ProductEngravingFields
         ...ProductAgeFields
+        ...GalleryFields
         createdAt
       }
     }

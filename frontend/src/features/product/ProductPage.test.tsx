@@ -35,7 +35,16 @@ const engravingFonts = [
 const unrated = { __typename: 'ProductRating', average: 0, count: 0 };
 const answer = (slug: string, product: object) => ({
   request: { query: ProductPageQuery, variables: { slug } },
-  result: { data: { product: { rating: unrated, ...product }, engravingFonts } },
+  result: {
+    data: {
+      product: {
+        rating: unrated,
+        images: [{ __typename: 'ProductImage', id: 'i1', url: (product as { img: string }).img, alt: '', srcset: null }],
+        ...product,
+      },
+      engravingFonts,
+    },
+  },
 });
 const reviewsOf = (productId: string, items: object[]) => ({
   request: { query: ReviewsQuery, variables: { options: { skip: 0, take: 12, productId } } },
@@ -196,4 +205,43 @@ test('a signed-out visitor is offered a sign-in that comes back to the reviews, 
   expect(await within(reviews).findByText('No reviews of this knife yet.')).toBeInTheDocument();
   expect(within(reviews).getByRole('link', { name: 'Sign in to review this knife' })).toHaveAttribute('href', '/login');
   expect(within(reviews).queryByRole('button', { name: 'Add Review' })).not.toBeInTheDocument();
+});
+
+test('the gallery: thumbnails pick the photo shown; the zoomed view moves with the arrow keys and closes with Escape', async () => {
+  const photo = (id: string, url: string, alt: string) => ({ __typename: 'ProductImage', id, url, alt, srcset: null });
+  const gallery = {
+    ...chef,
+    images: [
+      photo('i1', '/images/chef.svg', 'The chef knife, blade up'),
+      photo('i2', '/uploads/spine.webp', ''),
+      photo('i3', '/images/box.svg', 'Its gift box'),
+    ],
+  };
+  renderProduct('/products/damascus-chef-knife', [answer('damascus-chef-knife', gallery), reviewsOf('p1', [])]);
+  const zoom = await screen.findByRole('button', { name: 'Zoom: The chef knife, blade up' });
+  const thumbnails = screen.getByRole('group', { name: 'Photos' });
+  expect(
+    within(thumbnails)
+      .getAllByRole('button')
+      .map((button) => button.getAttribute('aria-label')),
+  ).toEqual([
+    'Show photo 1: The chef knife, blade up',
+    // Without alt text, a photo is named by the product and its place.
+    'Show photo 2: Damascus Chef Knife, photo 2',
+    'Show photo 3: Its gift box',
+  ]);
+  await userEvent.click(within(thumbnails).getByRole('button', { name: /^Show photo 3/ }));
+  expect(zoom).toHaveAccessibleName('Zoom: Its gift box');
+  expect(within(zoom).getByRole('img')).toHaveAttribute('src', '/images/box.svg');
+  expect(within(thumbnails).getByRole('button', { name: /^Show photo 3/ })).toHaveAttribute('aria-pressed', 'true');
+
+  await userEvent.click(screen.getByRole('button', { name: 'Zoom: Its gift box' }));
+  const dialog = await screen.findByRole('dialog', { name: /Damascus Chef Knife/ });
+  expect(within(dialog).getByText('Photo 3 of 3')).toBeInTheDocument();
+  await userEvent.keyboard('{ArrowRight}');
+  expect(within(dialog).getByRole('img', { name: 'The chef knife, blade up' })).toBeInTheDocument();
+  await userEvent.keyboard('{ArrowLeft}{ArrowLeft}');
+  expect(within(dialog).getByRole('img', { name: 'Damascus Chef Knife, photo 2' })).toHaveAttribute('src', '/uploads/spine.webp');
+  await userEvent.keyboard('{Escape}');
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 });

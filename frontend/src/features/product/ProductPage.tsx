@@ -7,7 +7,6 @@ import { useChosenVariantId } from '../../lib/useChosenVariantId';
 import { engravingError } from '@keen/rules';
 import AddToCartButton from '../../components/AddToCartButton';
 import NotFoundPage from '../../components/NotFoundPage';
-import ProductPhoto from '../../components/ProductPhoto';
 import ReviewForm from '../../components/ReviewForm';
 import ReviewGrid from '../../components/ReviewGrid';
 import Spinner from '../../components/Spinner';
@@ -21,6 +20,7 @@ import { usePageTitle } from '../../lib/pageTitle';
 import { customOf, hasChoice, initialVariant, lineName, measureError, priceRange, unitPrice, variantLabel } from '../../lib/variants';
 import type { EngravingChoice } from './ProductEngraving';
 import { ProductPageQuery } from './operations';
+import ProductGallery from './ProductGallery';
 
 // The engraving fields and their fonts load only for a knife that takes an engraving.
 const ProductEngraving = lazy(() => import('./ProductEngraving'));
@@ -121,7 +121,11 @@ function ProductDetails({ product, fonts }: { product: Product; fonts: ProductPa
       </Breadcrumbs>
       <Grid container spacing={{ xs: 2, md: 4 }}>
         <Grid size={{ xs: 12, md: 6 }}>
-          <ProductPhoto product={chosen ? { img: chosen.img, name: shownName } : product} width={560} height={400} />
+          <ProductGallery
+            name={product.name}
+            photos={product.images.length ? product.images : [{ id: product.id, url: product.img, alt: '', srcset: null }]}
+            variantPhoto={chosen ? chosen.img : null}
+          />
         </Grid>
         <Grid size={{ xs: 12, md: 6 }}>
           <Stack spacing={2}>

@@ -15,6 +15,12 @@ export const ProductPageQuery = graphql(`
         average
         count
       }
+      images {
+        id
+        url
+        alt
+        srcset
+      }
     }
     engravingFonts {
       id

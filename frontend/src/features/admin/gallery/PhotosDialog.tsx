@@ -1,0 +1,188 @@
+import { useState } from 'react';
+import { useMutation } from '@apollo/client/react';
+import {
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  IconButton,
+  LinearProgress,
+  Stack,
+  TextField,
+  Typography,
+  useMediaQuery,
+  useTheme,
+} from '@mui/material';
+import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
+import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
+import { useSnackbar } from 'notistack';
+import { useConfirmedDelete } from '../../../components/useConfirmedDelete';
+import type { GalleryFieldsFragment } from '../../../gql/graphql';
+import { errorMessage } from '../../../lib/errors';
+import { uploadImage } from '../../../lib/upload';
+import { currentToken } from '../adminApi';
+import {
+  AddProductImageMutation,
+  RemoveProductImageMutation,
+  ReorderProductImagesMutation,
+  SetProductImageAltMutation,
+} from './operations';
+
+type Photo = GalleryFieldsFragment['images'][number];
+
+/** A product's gallery: add a photo (uploaded, with progress), write each one's alt text, order them, remove one. The first is the card photo. */
+export default function PhotosDialog({ product, onClose }: { product: GalleryFieldsFragment & { name: string }; onClose: () => void }) {
+  const theme = useTheme();
+  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
+  const { enqueueSnackbar } = useSnackbar();
+  const [progress, setProgress] = useState<number | null>(null);
+  const [addImage] = useMutation(AddProductImageMutation);
+  const [reorder, reordering] = useMutation(ReorderProductImagesMutation);
+  const [removeImage, removal] = useMutation(RemoveProductImageMutation);
+  const photos = product.images;
+
+  const removing = useConfirmedDelete<Photo>({
+    remove: (photo) => removeImage({ variables: { id: photo.id } }),
+    busy: removal.loading,
+    title: () => 'Remove this photo?',
+    confirmLabel: 'Remove',
+    describe: (photo) => (
+      <Box
+        component="img"
+        src={photo.url}
+        alt={photo.alt}
+        sx={{ display: 'block', maxWidth: '100%', maxHeight: 160, objectFit: 'contain' }}
+      />
+    ),
+    deleted: 'Photo removed',
+  });
+
+  async function upload(file: File) {
+    setProgress(0);
+    try {
+      const url = await uploadImage(file, { token: await currentToken(), onProgress: setProgress });
+      await addImage({ variables: { productId: product.id, input: { url } } });
+      enqueueSnackbar('Photo added: describe it in its alt text', { variant: 'success' });
+    } catch (failure) {
+      enqueueSnackbar(errorMessage(failure), { variant: 'error' });
+    } finally {
+      setProgress(null);
+    }
+  }
+
+  async function move(index: number, to: number) {
+    const ids = photos.map((photo) => photo.id);
+    ids.splice(to, 0, ...ids.splice(index, 1));
+    try {
+      await reorder({ variables: { productId: product.id, imageIds: ids } });
+    } catch (failure) {
+      enqueueSnackbar(errorMessage(failure), { variant: 'error' });
+    }
+  }
+
+  return (
+    <Dialog open onClose={onClose} fullScreen={fullScreen} fullWidth maxWidth="md" aria-labelledby="photos-title">
+      <DialogTitle id="photos-title">Photos of {product.name}</DialogTitle>
+      <DialogContent>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+          The first photo is the product&apos;s card photo. Alt text says what a photo shows, for people who cannot see it.
+        </Typography>
+        <Stack component="ol" spacing={2} sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label={`Photos of ${product.name}, in order`}>
+          {photos.map((photo, index) => (
+            <Stack component="li" key={photo.id} direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
+              <Box
+                component="img"
+                src={photo.url}
+                alt={photo.alt}
+                sx={{ width: 96, height: 72, objectFit: 'contain', bgcolor: '#0d0f12', borderRadius: 1, flexShrink: 0 }}
+              />
+              <AltText key={`${photo.id}:${photo.alt}`} photo={photo} number={index + 1} />
+              <Stack direction="row">
+                <IconButton
+                  aria-label={`Move photo ${index + 1} up`}
+                  disabled={index === 0 || reordering.loading}
+                  onClick={() => move(index, index - 1)}
+                >
+                  <ArrowUpwardIcon />
+                </IconButton>
+                <IconButton
+                  aria-label={`Move photo ${index + 1} down`}
+                  disabled={index === photos.length - 1 || reordering.loading}
+                  onClick={() => move(index, index + 1)}
+                >
+                  <ArrowDownwardIcon />
+                </IconButton>
+                <Button
+                  color="error"
+                  size="small"
+                  disabled={photos.length <= 1}
+                  onClick={() => removing.ask(photo)}
+                  aria-label={`Remove photo ${index + 1}`}
+                >
+                  Remove
+                </Button>
+              </Stack>
+            </Stack>
+          ))}
+        </Stack>
+        {progress !== null && <LinearProgress variant="determinate" value={progress} aria-label="Uploading the photo" sx={{ mt: 2 }} />}
+      </DialogContent>
+      <DialogActions>
+        <Button component="label" variant="outlined" disabled={progress !== null}>
+          Add photo
+          <input
+            hidden
+            type="file"
+            aria-label="New photo"
+            accept="image/jpeg,image/png,image/webp"
+            onChange={(event) => {
+              const file = event.target.files?.[0];
+              event.target.value = '';
+              if (file) void upload(file);
+            }}
+          />
+        </Button>
+        <Button variant="contained" onClick={onClose}>
+          Done
+        </Button>
+      </DialogActions>
+      {removing.dialog}
+    </Dialog>
+  );
+}
+
+/** One photo's alt text, saved with its button; a photo without one says so. */
+function AltText({ photo, number }: { photo: Photo; number: number }) {
+  const { enqueueSnackbar } = useSnackbar();
+  const [text, setText] = useState(photo.alt);
+  const [setAlt, saving] = useMutation(SetProductImageAltMutation);
+  const missing = photo.alt === '';
+  async function save() {
+    try {
+      await setAlt({ variables: { id: photo.id, alt: text.trim() } });
+      enqueueSnackbar(`Alt text of photo ${number} saved`, { variant: 'success' });
+    } catch (failure) {
+      enqueueSnackbar(errorMessage(failure), { variant: 'error' });
+    }
+  }
+  return (
+    <Stack direction="row" spacing={1} sx={{ flexGrow: 1, alignItems: 'flex-start' }}>
+      <TextField
+        id={`photo-alt-${photo.id}`}
+        label={`Alt text of photo ${number}`}
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        helperText={missing ? 'No alt text yet' : undefined}
+        color={missing ? 'warning' : undefined}
+        slotProps={{ htmlInput: { maxLength: 250 } }}
+        size="small"
+        fullWidth
+      />
+      <Button size="small" onClick={save} disabled={text.trim() === photo.alt} loading={saving.loading} sx={{ mt: 0.5 }}>
+        Save
+      </Button>
+    </Stack>
+  );
+}
