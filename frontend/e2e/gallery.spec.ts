@@ -4,7 +4,9 @@ import { demo, gql, idToken, searchGrid, signIn, tinyPng } from './support';
 
 async function expectAxeClean(page: Page, where: string) {
   const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`);
+  const serious = violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((node) => `${node.target.join(' ')} ${node.failureSummary ?? ''}`).join(', ')})`);
   expect(serious, `axe on ${where}`).toEqual([]);
 }
 

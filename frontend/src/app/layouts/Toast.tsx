@@ -1,6 +1,13 @@
 import { useCallback, type ReactNode, type Ref } from 'react';
-import { useForkRef } from '@mui/material';
+import { styled, useForkRef } from '@mui/material';
 import { MaterialDesignContent, SnackbarProvider, type CustomContentProps } from 'notistack';
+
+/** notistack's colours, darkened (or, for warnings, dark text) to a contrast of at least 4.5:1 against their text. */
+const ToastContent = styled(MaterialDesignContent)({
+  '&.notistack-MuiContent-success': { backgroundColor: '#1b5e20' },
+  '&.notistack-MuiContent-info': { backgroundColor: '#01579b' },
+  '&.notistack-MuiContent-warning': { backgroundColor: '#ff9800', color: '#000' },
+});
 
 /**
  * notistack renders every toast as `role="alert"` (assertive). Errors and warnings keep that;
@@ -8,11 +15,17 @@ import { MaterialDesignContent, SnackbarProvider, type CustomContentProps } from
  */
 function StatusToast({ ref, ...props }: CustomContentProps & { ref?: Ref<HTMLDivElement> }) {
   const polite = useCallback((node: HTMLDivElement | null) => node?.setAttribute('role', 'status'), []);
-  return <MaterialDesignContent {...props} ref={useForkRef(ref, polite)} />;
+  return <ToastContent {...props} ref={useForkRef(ref, polite)} />;
 }
 
 /** notistack's `Components` for the SnackbarProvider. */
-export const toastComponents = { default: StatusToast, info: StatusToast, success: StatusToast };
+export const toastComponents = {
+  default: StatusToast,
+  info: StatusToast,
+  success: StatusToast,
+  warning: ToastContent,
+  error: ToastContent,
+};
 
 /** The toasts of the pages below it (a lazy chunk: the home page shows none, so notistack is not in its first load). */
 export default function Toasts({ children }: { children: ReactNode }) {

@@ -1,8 +1,9 @@
 import { useEffect } from 'react';
 import { useQuery } from '@apollo/client/react';
-import { Breadcrumbs, Container, Link, Typography } from '@mui/material';
+import { Container, Link, Typography } from '@mui/material';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import NotFoundPage from '../../components/NotFoundPage';
+import StoreBreadcrumbs from '../../components/StoreBreadcrumbs';
 import { ProductCards } from '../../components/ProductGrid';
 import Spinner from '../../components/Spinner';
 import { errorCode, errorMessage } from '../../lib/errors';
@@ -37,17 +38,7 @@ export default function CollectionPage() {
   }
   return (
     <Container sx={{ py: { xs: 2, md: 4 } }}>
-      <Breadcrumbs aria-label="You are here" sx={{ mb: 2 }}>
-        <Link component={RouterLink} to="/" color="inherit">
-          Home
-        </Link>
-        <Link component={RouterLink} to="/products" color="inherit">
-          Products
-        </Link>
-        <Typography color="text.primary" aria-current="page">
-          {collection.name}
-        </Typography>
-      </Breadcrumbs>
+      <StoreBreadcrumbs current={collection.name} />
       <Typography variant="h4" component="h1" sx={{ color: 'primary.main', fontWeight: 700, mb: 1 }}>
         {collection.name}
       </Typography>

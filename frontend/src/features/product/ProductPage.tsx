@@ -1,12 +1,13 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useQuery } from '@apollo/client/react';
-import { Box, Breadcrumbs, Button, Chip, Container, Grid, Link, Rating, Stack, Typography } from '@mui/material';
+import { Box, Button, Chip, Container, Grid, Link, Rating, Stack, Typography } from '@mui/material';
 import { useSnackbar } from 'notistack';
 import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { useChosenVariantId } from '../../lib/useChosenVariantId';
 import { engravingError } from '@keen/rules';
 import AddToCartButton from '../../components/AddToCartButton';
 import NotFoundPage from '../../components/NotFoundPage';
+import StoreBreadcrumbs from '../../components/StoreBreadcrumbs';
 import ReviewForm from '../../components/ReviewForm';
 import ReviewGrid from '../../components/ReviewGrid';
 import Spinner from '../../components/Spinner';
@@ -108,17 +109,7 @@ function ProductDetails({ product, fonts }: { product: Product; fonts: ProductPa
 
   return (
     <Container sx={{ py: { xs: 2, md: 4 } }}>
-      <Breadcrumbs aria-label="You are here" sx={{ mb: 2 }}>
-        <Link component={RouterLink} to="/" color="inherit">
-          Home
-        </Link>
-        <Link component={RouterLink} to="/products" color="inherit">
-          Products
-        </Link>
-        <Typography color="text.primary" aria-current="page">
-          {product.name}
-        </Typography>
-      </Breadcrumbs>
+      <StoreBreadcrumbs current={product.name} />
       <Grid container spacing={{ xs: 2, md: 4 }}>
         <Grid size={{ xs: 12, md: 6 }}>
           <ProductGallery

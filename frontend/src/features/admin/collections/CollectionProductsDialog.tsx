@@ -17,22 +17,14 @@ import {
   useMediaQuery,
   useTheme,
 } from '@mui/material';
-import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
-import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import CloseIcon from '@mui/icons-material/Close';
 import { useSnackbar } from 'notistack';
+import MoveButtons, { moveItem } from '../../../components/MoveButtons';
 import type { AdminCollectionFieldsFragment } from '../../../gql/graphql';
 import { errorMessage } from '../../../lib/errors';
 import { SetCollectionProductsMutation, ShelfProductChoicesQuery } from './operations';
 
 type ShelfProduct = AdminCollectionFieldsFragment['products'][number];
-
-/** `items` with the one at `from` moved to `to`. */
-const moved = <T,>(items: T[], from: number, to: number) => {
-  const next = [...items];
-  next.splice(to, 0, ...next.splice(from, 1));
-  return next;
-};
 
 /** The knives on a collection, in shelf order: add one by name, move one up or down, take one off; Save keeps it. */
 export default function CollectionProductsDialog({
@@ -93,20 +85,12 @@ export default function CollectionProductsDialog({
                   divider
                   secondaryAction={
                     <Stack direction="row">
-                      <IconButton
-                        aria-label={`Move ${product.name} up`}
-                        disabled={index === 0}
-                        onClick={() => setShelf((current) => moved(current, index, index - 1))}
-                      >
-                        <ArrowUpwardIcon />
-                      </IconButton>
-                      <IconButton
-                        aria-label={`Move ${product.name} down`}
-                        disabled={index === shelf.length - 1}
-                        onClick={() => setShelf((current) => moved(current, index, index + 1))}
-                      >
-                        <ArrowDownwardIcon />
-                      </IconButton>
+                      <MoveButtons
+                        name={product.name}
+                        index={index}
+                        count={shelf.length}
+                        onMove={(to) => setShelf((current) => moveItem(current, index, to))}
+                      />
                       <IconButton
                         aria-label={`Take ${product.name} off`}
                         onClick={() => setShelf((current) => current.filter((onShelf) => onShelf.id !== product.id))}

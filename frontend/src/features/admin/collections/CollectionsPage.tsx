@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import { useMutation, useQuery } from '@apollo/client/react';
-import { Button, IconButton, Link, Stack, TableCell, TableRow, Typography } from '@mui/material';
-import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
-import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
+import { Button, Link, Stack, TableCell, TableRow, Typography } from '@mui/material';
 import { useSnackbar } from 'notistack';
 import { Link as RouterLink } from 'react-router-dom';
+import MoveButtons, { moveItem } from '../../../components/MoveButtons';
 import QueryState from '../../../components/QueryState';
 import SimpleTable from '../../../components/SimpleTable';
 import { useConfirmedDelete } from '../../../components/useConfirmedDelete';
@@ -36,8 +35,11 @@ export default function CollectionsPage() {
       }),
   });
   const move = async (index: number, to: number) => {
-    const ids = collections.map((collection) => collection.id);
-    ids.splice(to, 0, ...ids.splice(index, 1));
+    const ids = moveItem(
+      collections.map((collection) => collection.id),
+      index,
+      to,
+    );
     try {
       await reorder({ variables: { ids } });
     } catch (failure) {
@@ -91,20 +93,13 @@ export default function CollectionsPage() {
               </TableCell>
               <TableCell align="right">{collection.products.length}</TableCell>
               <TableCell>
-                <IconButton
-                  aria-label={`Move ${collection.name} up`}
-                  disabled={index === 0 || reordering.loading}
-                  onClick={() => move(index, index - 1)}
-                >
-                  <ArrowUpwardIcon />
-                </IconButton>
-                <IconButton
-                  aria-label={`Move ${collection.name} down`}
-                  disabled={index === collections.length - 1 || reordering.loading}
-                  onClick={() => move(index, index + 1)}
-                >
-                  <ArrowDownwardIcon />
-                </IconButton>
+                <MoveButtons
+                  name={collection.name}
+                  index={index}
+                  count={collections.length}
+                  disabled={reordering.loading}
+                  onMove={(to) => move(index, to)}
+                />
               </TableCell>
               <TableCell>
                 <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap' }}>

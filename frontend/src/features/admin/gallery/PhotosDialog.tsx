@@ -7,7 +7,6 @@ import {
   DialogActions,
   DialogContent,
   DialogTitle,
-  IconButton,
   LinearProgress,
   Stack,
   TextField,
@@ -15,9 +14,8 @@ import {
   useMediaQuery,
   useTheme,
 } from '@mui/material';
-import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
-import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import { useSnackbar } from 'notistack';
+import MoveButtons, { moveItem } from '../../../components/MoveButtons';
 import { useConfirmedDelete } from '../../../components/useConfirmedDelete';
 import type { GalleryFieldsFragment } from '../../../gql/graphql';
 import { errorMessage } from '../../../lib/errors';
@@ -73,10 +71,13 @@ export default function PhotosDialog({ product, onClose }: { product: GalleryFie
   }
 
   async function move(index: number, to: number) {
-    const ids = photos.map((photo) => photo.id);
-    ids.splice(to, 0, ...ids.splice(index, 1));
+    const imageIds = moveItem(
+      photos.map((photo) => photo.id),
+      index,
+      to,
+    );
     try {
-      await reorder({ variables: { productId: product.id, imageIds: ids } });
+      await reorder({ variables: { productId: product.id, imageIds } });
     } catch (failure) {
       enqueueSnackbar(errorMessage(failure), { variant: 'error' });
     }
@@ -100,20 +101,13 @@ export default function PhotosDialog({ product, onClose }: { product: GalleryFie
               />
               <AltText key={`${photo.id}:${photo.alt}`} photo={photo} number={index + 1} />
               <Stack direction="row">
-                <IconButton
-                  aria-label={`Move photo ${index + 1} up`}
-                  disabled={index === 0 || reordering.loading}
-                  onClick={() => move(index, index - 1)}
-                >
-                  <ArrowUpwardIcon />
-                </IconButton>
-                <IconButton
-                  aria-label={`Move photo ${index + 1} down`}
-                  disabled={index === photos.length - 1 || reordering.loading}
-                  onClick={() => move(index, index + 1)}
-                >
-                  <ArrowDownwardIcon />
-                </IconButton>
+                <MoveButtons
+                  name={`photo ${index + 1}`}
+                  index={index}
+                  count={photos.length}
+                  disabled={reordering.loading}
+                  onMove={(to) => move(index, to)}
+                />
                 <Button
                   color="error"
                   size="small"
