@@ -175,9 +175,14 @@ export class OrdersService {
           [id, count],
         );
         if (!row) {
-          const [left] = await offeredVariantsWhere(manager, 'v."id" = $1', [id]);
+          // Refused: what is left now, named as the variant was read before the transaction (one light read).
+          const [left]: Pick<OfferedVariant, 'quantity' | 'enabled'>[] = await manager.query(
+            `SELECT "quantity", "enabled" FROM "product_variant" WHERE "id" = $1`,
+            [id],
+          );
           if (!left) throw notFound('Variant');
-          throw left.enabled ? shortage(wanted, left) : badInput(`${describeVariant(left)} is not available`);
+          const variant = { ...chosen.find((candidate) => candidate.id === id)!, ...left };
+          throw left.enabled ? shortage(wanted, variant) : badInput(`${describeVariant(variant)} is not available`);
         }
         taken.set(id, row);
       }
@@ -670,10 +675,6 @@ function unitsByProduct(units: Map<string, number>, chosen: OfferedVariant[]): M
 
 /** Every variant of these products: one statement. */
 function offeredVariants(db: EntityManager, productIds: string[]): Promise<OfferedVariant[]> {
-  return offeredVariantsWhere(db, 'v."productId" = ANY($1::uuid[])', [productIds]);
-}
-
-function offeredVariantsWhere(db: EntityManager, where: string, parameters: unknown[]): Promise<OfferedVariant[]> {
   return db.query(
     `SELECT v."id", v."productId", v."priceAmount", v."sku", v."img", p."name" AS "productName", v."name", v."quantity", v."enabled",
             p."ageRestricted" AS "productAgeRestricted", p."minimumAge" AS "productMinimumAge",
@@ -685,9 +686,9 @@ function offeredVariantsWhere(db: EntityManager, where: string, parameters: unkn
                JOIN "product_option_group" g ON g."id" = o."groupId" WHERE vo."variantId" = v."id") AS "custom",
             (SELECT g."name" FROM "product_option_group" g WHERE g."productId" = v."productId" ORDER BY g."position" LIMIT 1) AS "firstGroup"
        FROM "product_variant" v JOIN "product" p ON p."id" = v."productId"
-      WHERE ${where}
+      WHERE v."productId" = ANY($1::uuid[])
       ORDER BY v."position", v."id"`,
-    parameters,
+    [productIds],
   );
 }
 
