@@ -42,7 +42,8 @@ import { SellingBlades1766200000000 } from '../db/migrations/1766200000000-Selli
 import { ProductReviews1766300000000 } from '../db/migrations/1766300000000-ProductReviews';
 import { Collections1766400000000 } from '../db/migrations/1766400000000-Collections';
 import { ProductGalleries1766500000000 } from '../db/migrations/1766500000000-ProductGalleries';
-import { PreparedReadsClient } from '../db/prepared-reads';
+import { UnpaidOrdersByCustomer1766600000000 } from '../db/migrations/1766600000000-UnpaidOrdersByCustomer';
+import { PreparedStatementsClient } from '../db/prepared-statements';
 
 import { ShippingMethodRow, ShippingZoneCountry, ShippingZoneRow, TaxRateRow } from '../modules/shipping/shipping.entity';
 
@@ -101,6 +102,7 @@ export const migrations = [
   ProductReviews1766300000000,
   Collections1766400000000,
   ProductGalleries1766500000000,
+  UnpaidOrdersByCustomer1766600000000,
 ];
 
 /** Schema changes only ever come from the committed migrations; `synchronize` stays off. */
@@ -122,7 +124,7 @@ export function createDataSource(
       statement_timeout: pool.statementTimeoutMs,
       idle_in_transaction_session_timeout: pool.idleInTransactionTimeoutMs,
       connectionTimeoutMillis: pool.connectionTimeoutMs,
-      Client: PreparedReadsClient,
+      Client: PreparedStatementsClient,
     },
     ...(logger ? { logger, logging: ['query' as const] } : {}),
   });

@@ -112,7 +112,7 @@ export interface RowsQuery {
 
 /**
  * One page of a hot list as plain rows, for lists read on every visit: one statement (rows and the
- * count over every page together), prepared by name (db/prepared-reads.ts), with no query builder
+ * count over every page together), prepared by name (db/prepared-statements.ts), with no query builder
  * and no entity hydration (on these lists they cost more than the query). A page past the end asks
  * for the count on its own. Each row also carries the count as `totalItems`, which no answer reads
  * (copying every row without it would cost more). `orderBy` must end in a unique column.

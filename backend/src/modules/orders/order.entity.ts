@@ -61,6 +61,7 @@ registerEnumType(OrderState, {
 @Entity('order')
 @Index('IDX_order_email_created_at', ['email', 'createdAt'])
 @Index('IDX_order_state_created_at', ['state', 'createdAt'])
+@Index('IDX_order_customer_state', ['customerId', 'state'])
 @Check('CHK_order_amounts', `"subtotalAmount" >= 0 AND "shippingAmount" >= 0 AND "taxAmount" >= 0 AND "totalAmount" >= 0`)
 export class Order extends EngravingColumns {
   @Field(() => ID, { description: 'A UUID' })
@@ -254,7 +255,6 @@ export class Order extends EngravingColumns {
   @JoinColumn({ name: 'productId', foreignKeyConstraintName: 'FK_order_product' })
   product?: Product | null;
 
-  @Index('IDX_order_customer')
   @Column('uuid')
   customerId!: string;
 

@@ -112,12 +112,7 @@ export class OrdersService {
     const offered = await offeredVariants(manager, [...new Set(wanted.map((line) => line.productId))]);
     const chosen = await Promise.all(wanted.map((line) => chooseVariant(manager, line, offered)));
     await this.compliance.assertDeliverable(country, chosen.map(productLine));
-    const products = new Map(
-      (await manager.getRepository(Product).findBy({ id: In(chosen.map((variant) => variant.productId)) })).map((product) => [
-        product.id,
-        product,
-      ]),
-    );
+    const products = productsOf(chosen);
     const prices = new Map(chosen.map((variant) => [variant.id, { id: variant.id, sku: '', priceAmount: variant.priceAmount, img: null }]));
     const lines = priceLines(wanted, chosen, prices, products, this.currency);
     return this.shipping.options(
@@ -155,14 +150,14 @@ export class OrdersService {
     }
     // Priced and quoted before the transaction, from the variants just read: the stock rows the
     // transaction takes stay locked until its COMMIT, and every buyer of them waits on that lock.
-    const productIds = [...new Set(chosen.map((variant) => variant.productId))];
-    const products = new Map((await this.db.getRepository(Product).findBy({ id: In(productIds) })).map((product) => [product.id, product]));
+    const products = productsOf(chosen);
     const price = (manager: EntityManager, variants: Map<string, TakenVariant>) =>
       this.priceOrder(manager, wanted, chosen, variants, products, destination.country, input.shippingMethodId ?? null);
     const asRead = await price(this.db.manager, new Map(chosen.map((variant) => [variant.id, variant])));
 
     const order = await this.db.transaction(async (manager) => {
-      await this.checkUnpaidLimit(manager, user, units, chosen);
+      // The customer's orders are placed one at a time; the limits are counted by the order's own INSERT.
+      const emailVerified = await lockCustomer(manager, user.id);
       // One statement per variant takes its units and reads it; a rule that fails afterwards rolls
       // every take back with the transaction.
       const taken = new Map<string, TakenVariant>();
@@ -175,6 +170,8 @@ export class OrdersService {
           [id, count],
         );
         if (!row) {
+          // A one-line order's refusal names no count (SPEC); the read before the transaction found its variant enabled.
+          if (wanted.length === 1) throw shortage(wanted, chosen[0]);
           // Refused: what is left now, named as the variant was read before the transaction (one light read).
           const [left]: Pick<OfferedVariant, 'quantity' | 'enabled'>[] = await manager.query(
             `SELECT "quantity", "enabled" FROM "product_variant" WHERE "id" = $1`,
@@ -198,40 +195,37 @@ export class OrdersService {
       const total = quote.totalAmount;
       const first = lines[0];
       const firstProduct = products.get(first.productId!)!;
-      // Inserts that answer the written rows: TypeORM's save() would also diff and reload the entities.
-      const [order] = await insertReturning(manager, Order, [
-        {
-          userName: user.name,
-          email: user.email,
-          customerId: user.id,
-          phone,
-          address: destination.address,
-          shippingAddress: destination.shippingAddress,
-          shippingMethodId: quote.methodId,
-          shippingMethodName: quote.methodName,
-          productId: first.productId,
-          name: first.name,
-          description: firstProduct.description,
-          img: first.img,
-          priceAmount: first.unitAmount,
-          minimumQuantity: firstProduct.minimumQuantity,
-          quantity: first.quantity,
-          currency: this.currency,
-          subtotalAmount: quote.subtotalAmount,
-          shippingAmount: quote.shippingAmount,
-          taxAmount: quote.taxAmount,
-          totalAmount: total,
-          engravingText: first.engravingText,
-          engravingFont: first.engravingFont,
-          engravingUnitAmount: first.engravingUnitAmount,
-          transactionId: null,
-          destinationCountry: destination.country,
-          ageRestricted: clearance !== null,
-          minimumAge: clearance?.minimumAge ?? null,
-          deliveryHandover: clearance?.handover ?? null,
-          ageCheckId: clearance?.check.id ?? null,
-        },
-      ]);
+      const order = await this.insertWithinLimits(manager, user, emailVerified, units, chosen, {
+        userName: user.name,
+        email: user.email,
+        customerId: user.id,
+        phone,
+        address: destination.address,
+        shippingAddress: destination.shippingAddress,
+        shippingMethodId: quote.methodId,
+        shippingMethodName: quote.methodName,
+        productId: first.productId,
+        name: first.name,
+        description: firstProduct.description,
+        img: first.img,
+        priceAmount: first.unitAmount,
+        minimumQuantity: firstProduct.minimumQuantity,
+        quantity: first.quantity,
+        currency: this.currency,
+        subtotalAmount: quote.subtotalAmount,
+        shippingAmount: quote.shippingAmount,
+        taxAmount: quote.taxAmount,
+        totalAmount: total,
+        engravingText: first.engravingText,
+        engravingFont: first.engravingFont,
+        engravingUnitAmount: first.engravingUnitAmount,
+        transactionId: null,
+        destinationCountry: destination.country,
+        ageRestricted: clearance !== null,
+        minimumAge: clearance?.minimumAge ?? null,
+        deliveryHandover: clearance?.handover ?? null,
+        ageCheckId: clearance?.check.id ?? null,
+      });
       order.lines = await insertReturning(
         manager,
         OrderLine,
@@ -260,7 +254,7 @@ export class OrdersService {
     wanted: RequestedLine[],
     chosen: OfferedVariant[],
     variants: Map<string, TakenVariant>,
-    products: Map<string, Product>,
+    products: Map<string, OrderedProduct>,
     country: string,
     methodId: string | null,
   ): Promise<{ lines: PricedLine[]; quote: Quote }> {
@@ -277,16 +271,58 @@ export class OrdersService {
   }
 
   /**
-   * Serialised per customer by locking their row, so concurrent orders cannot pass the limits
-   * together: the number of unpaid orders (fewer for an account whose e-mail is not verified) and
-   * the units of each variant they hold, over every line of their unpaid orders.
+   * The order's row, written only while the customer stays within the limits: their unpaid orders
+   * (fewer for an account whose e-mail is not verified) and the units of each variant they hold over
+   * every line of those orders, this order's included. Counted in the INSERT itself, a statement
+   * after the customer's lock (`lockCustomer`), so its snapshot sees every order placed before.
    */
-  private async checkUnpaidLimit(manager: EntityManager, user: User, units: Map<string, number>, chosen: OfferedVariant[]): Promise<void> {
-    // The counts need a snapshot taken after the lock is granted: separate statements.
-    const [locked] = (await manager.query('SELECT "emailVerified" FROM "user" WHERE id = $1 FOR UPDATE', [user.id])) as Pick<
-      User,
-      'emailVerified'
-    >[];
+  private async insertWithinLimits(
+    manager: EntityManager,
+    user: User,
+    emailVerified: boolean,
+    units: Map<string, number>,
+    chosen: OfferedVariant[],
+    row: QueryDeepPartialEntity<Order>,
+  ): Promise<Order> {
+    const { maxUnpaidOrders, maxUnpaidOrdersUnverified, maxHeldUnitsPerVariant } = this.settings;
+    const columns = Object.keys(row);
+    const values = Object.values(row);
+    const at = values.length;
+    this.orderColumns ??= this.db.getMetadata(Order).columns.map((column) => `"${column.databaseName}"`);
+    // The holdings are read from the customer's unpaid orders (a few rows by their index), not from every line of a variant.
+    const [written]: Partial<Order>[] = await manager.query(
+      `WITH held AS MATERIALIZED (
+         SELECT l."variantId", l."quantity" FROM "order" o JOIN "order_line" l ON l."orderId" = o."id"
+          WHERE o."customerId" = $${at + 1} AND o."state" = $${at + 2})
+       INSERT INTO "order" (${columns.map((column) => `"${column}"`).join(', ')})
+       SELECT ${columns.map((_, index) => `$${index + 1}`).join(', ')}
+        WHERE (SELECT count(*) FROM "order" WHERE "customerId" = $${at + 1} AND "state" = $${at + 2}) < $${at + 3}
+          AND NOT EXISTS (
+                SELECT 1 FROM unnest($${at + 4}::uuid[], $${at + 5}::int[]) AS wanted("variantId", units)
+                 WHERE wanted.units + (SELECT coalesce(sum(held."quantity"), 0) FROM held WHERE held."variantId" = wanted."variantId") > $${at + 6})
+       RETURNING ${this.orderColumns.join(', ')}`,
+      [
+        ...values,
+        user.id,
+        OrderState.AwaitingPayment,
+        emailVerified ? maxUnpaidOrders : Math.min(maxUnpaidOrders, maxUnpaidOrdersUnverified),
+        [...units.keys()],
+        [...units.values()],
+        maxHeldUnitsPerVariant,
+      ],
+    );
+    if (!written) throw await this.overLimits(manager, user, emailVerified, units, chosen);
+    return Object.assign(new Order(), written);
+  }
+
+  /** Which limit an order refused by `insertWithinLimits` is over, in the customer's words. */
+  private async overLimits(
+    manager: EntityManager,
+    user: User,
+    emailVerified: boolean,
+    units: Map<string, number>,
+    chosen: OfferedVariant[],
+  ): Promise<AppError> {
     const [{ orders, held }]: { orders: number; held: Record<string, number> | null }[] = await manager.query(
       `SELECT (SELECT count(*) FROM "order" WHERE "customerId" = $1 AND "state" = $2)::int AS orders,
               (SELECT json_object_agg(h."variantId", h.units) FROM (
@@ -297,27 +333,28 @@ export class OrdersService {
       [user.id, OrderState.AwaitingPayment, [...units.keys()]],
     );
     const unverifiedLimit = this.settings.maxUnpaidOrdersUnverified;
-    if (!locked.emailVerified && orders >= unverifiedLimit) {
-      throw badInput(
+    if (!emailVerified && orders >= unverifiedLimit) {
+      return badInput(
         unverifiedLimit === 1
           ? 'Verify your e-mail address to hold more than one unpaid order; pay for or cancel your order first'
           : `Verify your e-mail address to hold more than ${unverifiedLimit} unpaid orders; pay for or cancel one first`,
       );
     }
     if (orders >= this.settings.maxUnpaidOrders) {
-      throw badInput(`You already have ${orders} unpaid orders: pay for or cancel one before placing another`);
+      return badInput(`You already have ${orders} unpaid orders: pay for or cancel one before placing another`);
     }
     const limit = this.settings.maxHeldUnitsPerVariant;
     for (const [variantId, quantity] of units) {
       const already = held?.[variantId] ?? 0;
       if (already + quantity <= limit) continue;
       const name = describeVariant(chosen.find((variant) => variant.id === variantId)!);
-      throw badInput(
+      return badInput(
         already > 0
           ? `You already hold ${already} unpaid units of ${name}; pay for or cancel an order first`
           : `An order may hold at most ${limit} units of ${name} until it is paid`,
       );
     }
+    return new AppError('CONFLICT', 'Your unpaid orders changed while this one was placed; please try again');
   }
 
   /** Sets `lines` (in position order) on each order that has none yet, with one statement; answers the same orders. */
@@ -628,6 +665,23 @@ function normalisedOrder(input: PlaceOrderInput) {
   };
 }
 
+/** Locks the customer's row, so that their orders are placed one at a time; answers whether their e-mail is verified. */
+async function lockCustomer(manager: EntityManager, userId: string): Promise<boolean> {
+  const [locked]: Pick<User, 'emailVerified'>[] = await manager.query('SELECT "emailVerified" FROM "user" WHERE id = $1 FOR UPDATE', [
+    userId,
+  ]);
+  return locked.emailVerified;
+}
+
+/** What an order takes from a variant's product: its rules, its tax category and its words for the order. */
+type OrderedProduct = Pick<
+  Product,
+  'id' | 'name' | 'img' | 'description' | 'minimumQuantity' | 'engravable' | 'engravingMaxLength' | 'engravingAmount' | 'taxCategory'
+>;
+
+/** The chosen variants' products, by id. */
+const productsOf = (chosen: OfferedVariant[]) => new Map(chosen.map((variant) => [variant.productId, variant.product]));
+
 /** A variant as an order chooses it: its stock, state, product and made-to-measure rule. */
 interface OfferedVariant {
   id: string;
@@ -649,6 +703,7 @@ interface OfferedVariant {
   custom: { group: string; min: number; max: number; unit: string; surcharge: number } | null;
   /** Its product's first option group (how a missing choice is named); null without options. */
   firstGroup: string | null;
+  product: OrderedProduct;
 }
 
 /** What an order takes from a variant, read as it takes the units. */
@@ -673,8 +728,13 @@ function unitsByProduct(units: Map<string, number>, chosen: OfferedVariant[]): M
   return byProduct;
 }
 
-/** Every variant of these products: one statement. */
+/**
+ * Every variant of these products, each with what an order needs of its product: one statement.
+ * One product is asked for by `=`: PostgreSQL then keeps one plan for the statement instead of
+ * planning it again for each buyer, as it does for `= ANY` of an array of unknown length.
+ */
 function offeredVariants(db: EntityManager, productIds: string[]): Promise<OfferedVariant[]> {
+  const single = productIds.length === 1;
   return db.query(
     `SELECT v."id", v."productId", v."priceAmount", v."sku", v."img", p."name" AS "productName", v."name", v."quantity", v."enabled",
             p."ageRestricted" AS "productAgeRestricted", p."minimumAge" AS "productMinimumAge",
@@ -684,11 +744,14 @@ function offeredVariants(db: EntityManager, productIds: string[]): Promise<Offer
             (SELECT json_build_object('group', g."name", 'min', g."customMin", 'max', g."customMax", 'unit', g."customUnit", 'surcharge', g."customSurchargeAmount")
                FROM "product_variant_option" vo JOIN "product_option_value" o ON o."id" = vo."valueId" AND o."custom"
                JOIN "product_option_group" g ON g."id" = o."groupId" WHERE vo."variantId" = v."id") AS "custom",
-            (SELECT g."name" FROM "product_option_group" g WHERE g."productId" = v."productId" ORDER BY g."position" LIMIT 1) AS "firstGroup"
+            (SELECT g."name" FROM "product_option_group" g WHERE g."productId" = v."productId" ORDER BY g."position" LIMIT 1) AS "firstGroup",
+            json_build_object('id', p."id", 'name', p."name", 'img', p."img", 'description', p."description",
+                              'minimumQuantity', p."minimumQuantity", 'engravable', p."engravable", 'engravingMaxLength', p."engravingMaxLength",
+                              'engravingAmount', p."engravingAmount", 'taxCategory', p."taxCategory") AS "product"
        FROM "product_variant" v JOIN "product" p ON p."id" = v."productId"
-      WHERE v."productId" = ANY($1::uuid[])
+      WHERE ${single ? 'v."productId" = $1' : 'v."productId" = ANY($1::uuid[])'}
       ORDER BY v."position", v."id"`,
-    [productIds],
+    [single ? productIds[0] : productIds],
   );
 }
 
@@ -751,7 +814,7 @@ function priceLines(
   lines: RequestedLine[],
   chosen: OfferedVariant[],
   taken: Map<string, TakenVariant>,
-  products: Map<string, Product>,
+  products: Map<string, OrderedProduct>,
   currency: string,
 ): PricedLine[] {
   return lines.map((line, position) => {
