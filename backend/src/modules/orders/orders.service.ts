@@ -156,19 +156,13 @@ export class OrdersService {
     const asRead = await price(this.db.manager, new Map(chosen.map((variant) => [variant.id, variant])));
 
     const order = await this.db.transaction(async (manager) => {
-      // The customer's orders are placed one at a time; the limits are counted by the order's own INSERT.
-      const emailVerified = await lockCustomer(manager, user.id);
       // One statement per variant takes its units and reads it; a rule that fails afterwards rolls
-      // every take back with the transaction.
+      // every take back with the transaction. The first also locks the customer's row, so that their
+      // orders are placed one at a time; the limits are counted by the order's own INSERT.
       const taken = new Map<string, TakenVariant>();
+      let emailVerified = false;
       for (const id of [...units.keys()].sort()) {
-        const count = units.get(id)!;
-        // TypeORM answers an UPDATE as [rows, count].
-        const [[row]]: [TakenVariant[], number] = await manager.query(
-          `UPDATE "product_variant" SET "quantity" = "quantity" - $2 WHERE "id" = $1 AND "quantity" >= $2 AND "enabled"
-           RETURNING "id", "sku", "priceAmount", "img"`,
-          [id, count],
-        );
+        const row = await takeUnits(manager, id, units.get(id)!, taken.size === 0 ? user.id : null);
         if (!row) {
           // A one-line order's refusal names no count (SPEC); the read before the transaction found its variant enabled.
           if (wanted.length === 1) throw shortage(wanted, chosen[0]);
@@ -181,6 +175,7 @@ export class OrdersService {
           const variant = { ...chosen.find((candidate) => candidate.id === id)!, ...left };
           throw left.enabled ? shortage(wanted, variant) : badInput(`${describeVariant(variant)} is not available`);
         }
+        if (taken.size === 0) emailVerified = row.emailVerified === true;
         taken.set(id, row);
       }
       // A variant changed between the read and the take (rarely): priced again as taken.
@@ -274,7 +269,7 @@ export class OrdersService {
    * The order's row, written only while the customer stays within the limits: their unpaid orders
    * (fewer for an account whose e-mail is not verified) and the units of each variant they hold over
    * every line of those orders, this order's included. Counted in the INSERT itself, a statement
-   * after the customer's lock (`lockCustomer`), so its snapshot sees every order placed before.
+   * after the customer's lock (`takeUnits`), so its snapshot sees every order placed before.
    */
   private async insertWithinLimits(
     manager: EntityManager,
@@ -665,12 +660,32 @@ function normalisedOrder(input: PlaceOrderInput) {
   };
 }
 
-/** Locks the customer's row, so that their orders are placed one at a time; answers whether their e-mail is verified. */
-async function lockCustomer(manager: EntityManager, userId: string): Promise<boolean> {
-  const [locked]: Pick<User, 'emailVerified'>[] = await manager.query('SELECT "emailVerified" FROM "user" WHERE id = $1 FOR UPDATE', [
-    userId,
-  ]);
-  return locked.emailVerified;
+/**
+ * Takes `count` units of a variant if it has them and is enabled, and reads what an order takes from
+ * it; undefined when it cannot. With `customerId`, the same statement first locks that customer's
+ * row and answers whether their e-mail is verified (one round trip less for every buyer).
+ */
+async function takeUnits(
+  manager: EntityManager,
+  variantId: string,
+  count: number,
+  customerId: string | null,
+): Promise<(TakenVariant & { emailVerified?: boolean }) | undefined> {
+  // TypeORM answers an UPDATE as [rows, count].
+  const [[row]]: [(TakenVariant & { emailVerified?: boolean })[], number] = customerId
+    ? await manager.query(
+        `WITH customer AS MATERIALIZED (SELECT "emailVerified" FROM "user" WHERE "id" = $3 FOR UPDATE)
+         UPDATE "product_variant" SET "quantity" = "quantity" - $2
+          WHERE "id" = $1 AND "quantity" >= $2 AND "enabled" AND EXISTS (SELECT 1 FROM customer)
+         RETURNING "id", "sku", "priceAmount", "img", (SELECT "emailVerified" FROM customer) AS "emailVerified"`,
+        [variantId, count, customerId],
+      )
+    : await manager.query(
+        `UPDATE "product_variant" SET "quantity" = "quantity" - $2 WHERE "id" = $1 AND "quantity" >= $2 AND "enabled"
+         RETURNING "id", "sku", "priceAmount", "img"`,
+        [variantId, count],
+      );
+  return row;
 }
 
 /** What an order takes from a variant's product: its rules, its tax category and its words for the order. */
