@@ -148,12 +148,9 @@ export class OrdersService {
       const variant = chosen.find((candidate) => candidate.id === id)!;
       if (variant.quantity < count) throw shortage(wanted, variant);
     }
-    // Priced and quoted before the transaction, from the variants just read: the stock rows the
-    // transaction takes stay locked until its COMMIT, and every buyer of them waits on that lock.
     const products = productsOf(chosen);
-    const price = (manager: EntityManager, variants: Map<string, TakenVariant>) =>
-      this.priceOrder(manager, wanted, chosen, variants, products, destination.country, input.shippingMethodId ?? null);
-    const asRead = await price(this.db.manager, new Map(chosen.map((variant) => [variant.id, variant])));
+    // Each line's rules (minimum quantity, engraving) refuse it before any lock is taken.
+    priceLines(wanted, chosen, new Map(chosen.map((variant) => [variant.id, variant])), products, this.currency);
 
     const order = await this.db.transaction(async (manager) => {
       // One statement per variant takes its units and reads it; a rule that fails afterwards rolls
@@ -178,15 +175,16 @@ export class OrdersService {
         if (taken.size === 0) emailVerified = row.emailVerified === true;
         taken.set(id, row);
       }
-      // A variant changed between the read and the take (rarely): priced again as taken.
-      const changed = [...taken.values()].some(
-        (row) =>
-          !sameTake(
-            row,
-            chosen.find((variant) => variant.id === row.id)!,
-          ),
+      // Priced as taken and quoted once the units are taken: a buyer the stock refuses reads no delivery rates.
+      const { lines, quote } = await this.priceOrder(
+        manager,
+        wanted,
+        chosen,
+        taken,
+        products,
+        destination.country,
+        input.shippingMethodId ?? null,
       );
-      const { lines, quote } = changed ? await price(manager, taken) : asRead;
       const total = quote.totalAmount;
       const first = lines[0];
       const firstProduct = products.get(first.productId!)!;
@@ -728,10 +726,6 @@ interface TakenVariant {
   priceAmount: number;
   img: string | null;
 }
-
-/** Whether a variant was taken as it was read: same price, SKU and photo. */
-const sameTake = (taken: TakenVariant, read: TakenVariant) =>
-  taken.priceAmount === read.priceAmount && taken.sku === read.sku && taken.img === read.img;
 
 /** The units an order takes from each product, from its units per variant. */
 function unitsByProduct(units: Map<string, number>, chosen: OfferedVariant[]): Map<string, number> {
