@@ -5,7 +5,7 @@ import type { DomainEventName } from '../../events/catalogue';
 import { raise } from '../../events/outbox';
 import { type Caller, isAdmin, requireUser } from '../auth/caller';
 import { refreshProductTotals } from '../catalog/variants';
-import { OrderActorKind, OrderEvent } from './order-event.entity';
+import { OrderActorKind } from './order-event.entity';
 import { orderPayload } from './order-events';
 import { Order, OrderState } from './order.entity';
 
@@ -200,12 +200,16 @@ async function writeEvent(
   actor: OrderActor,
   note?: string,
 ): Promise<void> {
-  await manager.getRepository(OrderEvent).insert({
-    orderId,
-    fromState,
-    toState,
-    actor: actor.kind,
-    actorEmail: 'email' in actor ? actor.email : null,
-    note: 'keyName' in actor ? [`API key "${actor.keyName}"`, note].filter(Boolean).join(': ') : (note ?? null),
-  });
+  // Plain SQL: TypeORM's insert builder cost more than the statement on every order placed.
+  await manager.query(
+    `INSERT INTO "order_event" ("orderId", "fromState", "toState", "actor", "actorEmail", "note") VALUES ($1, $2, $3, $4, $5, $6)`,
+    [
+      orderId,
+      fromState,
+      toState,
+      actor.kind,
+      'email' in actor ? actor.email : null,
+      'keyName' in actor ? [`API key "${actor.keyName}"`, note].filter(Boolean).join(': ') : (note ?? null),
+    ],
+  );
 }
