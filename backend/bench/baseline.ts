@@ -33,8 +33,8 @@ const statements = {
   restProducts: {
     name: 'rest_products',
     // Each product's variants ride along as JSON, in Keen's key order: one statement for the page.
-    text: `SELECT id AS "_id", name, img, description, ("priceAmount" / 100.0)::float8 AS price, quantity, "minimumQuantity", engravable,
-                  "engravingMaxLength", ("engravingAmount" / 100.0)::float8 AS "engravingPrice",
+    text: `SELECT id AS "_id", name, slug, img, description, ("priceAmount" / 100.0)::float8 AS price, quantity, "minimumQuantity", engravable,
+                  "engravingMaxLength", ("engravingAmount" / 100.0)::float8 AS "engravingPrice", "ageRestricted", "minimumAge",
                   (SELECT coalesce(json_agg(json_build_object('_id', v.id, 'sku', v.sku, 'name', v.name,
                             'options', (SELECT coalesce(json_agg(json_build_object('group', g.name, 'value', o.name, 'custom', o.custom) ORDER BY g.position), '[]')
                                           FROM product_variant_option vo JOIN product_option_value o ON o.id = vo."valueId"
