@@ -16,7 +16,7 @@ describe('security headers on every answer', () => {
     (path: string, accept = 'application/json') =>
     () =>
       fetch(`${app.url}${path}`, { headers: { accept } });
-  // Answered by Express, and before it by the front door (GraphQL POSTs; public reads once the route has answered one).
+  // Answered by Express, and before it by the front door (GraphQL POSTs, anonymous public reads).
   test.each([
     ['/', get('/', 'text/html')],
     ['/products', get('/products', 'text/html')],
