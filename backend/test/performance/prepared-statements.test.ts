@@ -24,6 +24,12 @@ const preparedOnThisConnection = async () =>
     row.name.startsWith('keen_'),
   );
 
+/** A product of 3 units, saved. */
+const knife = (slug: string) =>
+  db
+    .getRepository(Product)
+    .save({ name: slug, slug, description: 'Sharp', img: `/images/${slug}.svg`, priceAmount: 1000, quantity: 3, minimumQuantity: 1 });
+
 test('reads and parameterised writes go as named statements, prepared once per connection and then reused', async () => {
   const products = db.getRepository(Product);
   await products.find({ order: { createdAt: 'ASC' }, take: 3 });
@@ -43,17 +49,7 @@ test('reads and parameterised writes go as named statements, prepared once per c
 
 test('a prepared write changes the rows it names, each time it runs', async () => {
   const products = db.getRepository(Product);
-  const made = await products.save(
-    products.create({
-      name: 'Written Knife',
-      slug: 'written-knife',
-      description: 'Sharp',
-      img: '/images/w.svg',
-      priceAmount: 1000,
-      quantity: 3,
-      minimumQuantity: 1,
-    }),
-  );
+  const made = await knife('written-knife');
   const take = (units: number) =>
     db.query(`UPDATE "product" SET "quantity" = "quantity" - $2 WHERE "id" = $1 AND "quantity" >= $2 RETURNING "quantity"`, [
       made.id,
@@ -68,17 +64,7 @@ test('a prepared write changes the rows it names, each time it runs', async () =
 
 test('a prepared read answers with the current rows', async () => {
   const products = db.getRepository(Product);
-  const made = await products.save(
-    products.create({
-      name: 'Prepared Knife',
-      slug: 'prepared-knife',
-      description: 'Sharp',
-      img: '/images/prepared.svg',
-      priceAmount: 1000,
-      quantity: 3,
-      minimumQuantity: 1,
-    }),
-  );
+  const made = await knife('prepared-knife');
   const read = () => products.findOneByOrFail({ id: made.id });
   expect((await read()).quantity).toBe(3);
   await products.update({ id: made.id }, { quantity: 10 });
