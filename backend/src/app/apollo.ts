@@ -2,7 +2,8 @@ import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
 import { unwrapResolverError } from '@apollo/server/errors';
 import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { ApolloArmor } from '@escape.tech/graphql-armor';
-import type { GraphQLFormattedError } from 'graphql';
+import type { GraphQLError, GraphQLFormattedError } from 'graphql';
+import type { AppError } from '../common/errors';
 import type { Logger } from 'pino';
 import { graphqlMetricsPlugin } from '../common/metrics';
 import type { Config } from '../config';
@@ -44,6 +45,27 @@ const serviceUnavailableStatus: ApolloServerPlugin<AppGraphQLContext> = {
   },
 };
 
+/** A caller's error as the answer shows it: its message, code and details, where it happened. */
+function asCallerError(formatted: GraphQLFormattedError, callerError: AppError): GraphQLFormattedError {
+  const extensions = {
+    code: callerError.code,
+    ...callerError.details,
+    ...(callerError.retryAfter !== null ? { retryAfter: callerError.retryAfter } : {}),
+  };
+  return { message: callerError.message, locations: formatted.locations, path: formatted.path, extensions };
+}
+
+/**
+ * An execution error as Apollo Server answers it (its `formatError` below, status 200) when it is
+ * the caller's (a refusal: a shortage, a missing product, a rate limit); null for any other, which
+ * only Apollo formats: an internal error is logged and masked, a passing outage answers 503.
+ */
+export function callerErrorAnswer(error: GraphQLError): GraphQLFormattedError | null {
+  const callerError = callerErrorOf(unwrapResolverError(error));
+  if (!callerError || callerError.code === 'SERVICE_UNAVAILABLE') return null;
+  return asCallerError(error.toJSON(), callerError);
+}
+
 /** Apollo Server over the schema of `operations`, which runs (and remembers) the operations it accepts. */
 export function createApolloServer(operations: CompiledOperations, options: ApolloOptions) {
   const armor = new ApolloArmor({
@@ -79,14 +101,7 @@ export function createApolloServer(operations: CompiledOperations, options: Apol
     formatError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
       const original = unwrapResolverError(error);
       const callerError = callerErrorOf(original);
-      if (callerError) {
-        const extensions = {
-          code: callerError.code,
-          ...callerError.details,
-          ...(callerError.retryAfter !== null ? { retryAfter: callerError.retryAfter } : {}),
-        };
-        return { message: callerError.message, locations: formatted.locations, path: formatted.path, extensions };
-      }
+      if (callerError) return asCallerError(formatted, callerError);
       if (CLIENT_ERROR_CODES.has(String(formatted.extensions?.code))) return formatted;
       options.logger.error({ err: original }, 'GraphQL operation failed');
       return {

@@ -11,6 +11,7 @@ import { callerErrorOf } from '../http-kit/errors';
 import { clientAddress } from '../http-kit/handle';
 import { publicReadQueries } from '../modules/auth/public-read';
 import { callerFromRequest } from '../modules/request-caller';
+import { callerErrorAnswer } from './apollo';
 import type { AcceptedQuery, CompiledOperations } from './jit-executor';
 import { type AppGraphQLContext, type AppServices, createRequestLoaders } from './services';
 
@@ -55,10 +56,11 @@ const JSON_ANSWER_TYPES = new Set(['application/json; charset=utf-8', 'applicati
 /**
  * GraphQL over HTTP, as Apollo's Express integration does it but on Node's own request (the front
  * door answers most POSTs before Express, app/front-door.ts), with two additions:
- * - A query whose text Apollo Server has accepted before (parsed, validated, run) is run again
- *   without Apollo's request pipeline, which cost as much CPU as the rest of the request together
- *   (its plugins' hooks, its header map, its content negotiation, its hashing): the same compiled
- *   operation, context, metrics and answer. An answer with an error, a bad variable or a bad
+ * - A query or mutation whose text Apollo Server has accepted before (parsed, validated, run) is
+ *   run again without Apollo's request pipeline, which cost as much CPU as the rest of the request
+ *   together (its plugins' hooks, its header map, its content negotiation, its hashing): the same
+ *   compiled operation, context, metrics and answer. A caller's error (a refused order, say) is
+ *   answered as Apollo formats it (`callerErrorAnswer`); any other error, a bad variable or a bad
  *   credential goes back through Apollo (with the result already computed), which formats it.
  * - An anonymous public query (of root fields declared `@PublicRead`) is answered from the read
  *   cache while nothing has been written since the same query with the same variables was answered.
@@ -117,10 +119,18 @@ export class GraphQLEndpoint {
       return this.throughApollo(req, body, () => Promise.reject(error));
     }
     const result = await accepted.query.run(context, accepted.variables);
-    if (result.errors) return this.throughApollo(req, body, async () => this.operations.handOver(context, accepted.query, result));
+    const headers: [string, string][] = [['content-type', accepted.contentType]];
+    if (result.errors) {
+      const errors = result.errors.map(callerErrorAnswer);
+      if (!errors.every((error) => error !== null))
+        return this.throughApollo(req, body, async () => this.operations.handOver(context, accepted.query, result));
+      countGraphQLOperation(accepted.query.label, started, true);
+      // As Apollo Server writes an answer with errors: errors, data, extensions.
+      return { status: 200, headers, body: `${JSON.stringify({ errors, data: result.data, extensions: result.extensions })}\n` };
+    }
     countGraphQLOperation(accepted.query.label, started, false);
     // As Apollo Server writes an answer: its fields in order (data, then extensions), a newline after.
-    return remember({ status: 200, headers: [['content-type', accepted.contentType]], body: `${JSON.stringify(result)}\n` });
+    return remember({ status: 200, headers, body: `${JSON.stringify(result)}\n` });
   }
 
   private async contextOf(req: IncomingMessage, clientAddress: () => string): Promise<AppGraphQLContext> {

@@ -32,7 +32,7 @@ interface HandedOver {
   [HANDED_OVER]: { key: string; result: ExecutionResult };
 }
 
-/** A query Apollo Server has parsed, validated and run before, as graphql-jit compiled it. */
+/** A query or mutation Apollo Server has parsed, validated and run before, as graphql-jit compiled it. */
 export interface AcceptedQuery {
   /** Its request's text and operation name, as `acceptedQuery` finds it. */
   readonly key: string;
@@ -49,10 +49,10 @@ export interface AcceptedQuery {
  * as plain objects: on the product list's 20 rows graphql-js spent about 60 µs a request executing
  * and serialising the answer, graphql-jit about 9.
  *
- * The queries Apollo has accepted (parsed, validated with every rule, armor's limits included, and
- * run) are remembered by their text, so that the GraphQL endpoint can run the same text again
- * without Apollo's request pipeline (app/graphql-handler.ts); an answer with an error is handed back
- * to Apollo (`handOver`), which formats it as its own.
+ * The queries and mutations Apollo has accepted (parsed, validated with every rule, armor's limits
+ * included, and run) are remembered by their text, so that the GraphQL endpoint can run the same
+ * text again without Apollo's request pipeline (app/graphql-handler.ts); an answer with an error
+ * other than the caller's is handed back to Apollo (`handOver`), which formats it as its own.
  */
 export class CompiledOperations {
   // Apollo keeps parsed documents (and so their identity) in its document cache: a compiled
@@ -91,7 +91,7 @@ export class CompiledOperations {
             const handedOver = (context as Partial<HandedOver>)[HANDED_OVER];
             const query = this.compiledFor(document, operationName, operation, key);
             if (!('run' in query)) return query;
-            if (operation.operation === 'query' && request.query !== undefined && request.query.length <= MAX_ACCEPTED_TEXT)
+            if (operation.operation !== 'subscription' && request.query !== undefined && request.query.length <= MAX_ACCEPTED_TEXT)
               this.accepted.set(key, query);
             const result = handedOver?.key === key ? handedOver.result : await query.run(context, request.variables ?? {});
             return result.errors ? { ...result, errors: result.errors.map(withExtensions) } : result;

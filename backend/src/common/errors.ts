@@ -40,7 +40,12 @@ export class AppError extends GraphQLError {
   readonly details: Record<string, unknown>;
 
   constructor(code: AppErrorCode, message: string, retryAfter: number | null = null, details: Record<string, unknown> = {}) {
+    // An answer to the caller, not a fault: its stack is never shown, and capturing one (twice:
+    // Error's and GraphQLError's own) cost each refused order about 25 µs.
+    const stackTraceLimit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
     super(message, { extensions: { code, ...details } });
+    Error.stackTraceLimit = stackTraceLimit;
     this.code = code;
     this.status = httpStatusOf[code];
     this.retryAfter = retryAfter;

@@ -1,21 +1,23 @@
 import type { IncomingMessage } from 'node:http';
 import type { ApolloServer, ApolloServerPlugin } from '@apollo/server';
+import { GraphQLError } from 'graphql';
 import { pino } from 'pino';
-import { createApolloServer } from '../../src/app/apollo';
+import { callerErrorAnswer, createApolloServer } from '../../src/app/apollo';
 import { GraphQLEndpoint, type GraphQLAnswer } from '../../src/app/graphql-handler';
 import { buildKeenSchema } from '../../src/app/graphql-schema';
 import { CompiledOperations } from '../../src/app/jit-executor';
 import type { AppGraphQLContext } from '../../src/app/services';
 import { loadConfig } from '../../src/config';
 import type { Product } from '../../src/modules/catalog/product.entity';
+import { databaseUnavailable, rateLimited } from '../../src/common/errors';
 import { startTestApp, type TestApp } from '../support/harness';
 
 /**
  * A query Apollo Server has accepted once is run again without Apollo's request pipeline
  * (app/graphql-handler.ts, app/jit-executor.ts). These tests run Keen's own endpoint, schema,
  * services and database behind an Apollo Server whose plugin counts the requests it sees, and
- * check that the answers are the same bytes either way, that errors still go through Apollo
- * (run once), and that mutations always do.
+ * check that the answers are the same bytes either way, queries and mutations alike, that a
+ * caller's error is answered as Apollo answers it and any other error goes through Apollo (run once).
  */
 const METRICS_TOKEN = 'metrics-token-for-tests-0123456789';
 const PRODUCTS = '{ products(options: { take: 2 }) { totalItems items { id name price } } }';
@@ -117,20 +119,38 @@ test("the answer's content type follows the Accept header as Apollo chose it; an
   }
 });
 
-test('an accepted query whose answer has an error is formatted by Apollo, and its resolvers run once', async () => {
+test("an accepted query whose answer is the caller's error is answered as Apollo answered it, without Apollo; its resolvers run once", async () => {
   const body = { query: PRODUCT, variables: { id: '00000000-0000-4000-8000-000000000000' } };
   const answers: Seen[] = [];
+  const requests: number[] = [];
   for (let i = 0; i < 3; i += 1) {
     app.queries.counting = true;
     app.queries.texts = [];
-    const requests = await apolloRequestsDuring(async () => answers.push(await seen(post(body))));
+    requests.push(await apolloRequestsDuring(async () => answers.push(await seen(post(body)))));
     app.queries.counting = false;
-    expect(requests).toBe(1);
     expect(app.queries.texts).toHaveLength(1);
   }
+  expect(requests).toEqual([1, 0, 0]);
   expect(answers[1]).toEqual(answers[0]);
   expect(answers[2]).toEqual(answers[0]);
-  expect(JSON.parse(answers[0].body).errors[0].extensions.code).toBe('NOT_FOUND');
+  expect(answers[0].status).toBe(200);
+  expect(JSON.parse(answers[0].body)).toEqual({
+    errors: [{ message: 'Product not found', locations: [{ line: 1, column: 19 }], path: ['product'], extensions: { code: 'NOT_FOUND' } }],
+    data: null,
+  });
+});
+
+test("only a caller's error is answered without Apollo: an internal error, or a passing outage, is Apollo's to format", () => {
+  const at = { path: ['placeOrder'] };
+  const refusal = new GraphQLError('x', { ...at, originalError: rateLimited(30) });
+  expect(callerErrorAnswer(refusal)).toEqual({
+    message: 'Too many requests; please try again in 30 seconds',
+    path: ['placeOrder'],
+    extensions: { code: 'RATE_LIMITED', retryAfter: 30 },
+  });
+  expect(callerErrorAnswer(new GraphQLError('x', { ...at, originalError: new TypeError('a bug') }))).toBeNull();
+  expect(callerErrorAnswer(new GraphQLError('x', { ...at, originalError: databaseUnavailable() }))).toBeNull();
+  expect(callerErrorAnswer(new GraphQLError('Cannot return null for non-nullable field Query.product.', at))).toBeNull();
 });
 
 test('a bad variable to an accepted query is refused by Apollo, as the first time', async () => {
@@ -154,31 +174,64 @@ test('a bad token on an accepted query is refused by Apollo and counted once as 
   expect(statuses).toEqual([401, 401, 401, 429]);
 });
 
-test('a mutation always goes through Apollo', async () => {
+test('a mutation answered once is run again without Apollo, doing its work each time; its refusals answered as Apollo answered them', async () => {
   const admin = await app.adminUser();
   const query = 'mutation($input: ProductInput!) { createProduct(input: $input) { name } }';
+  const create = (input: object) => seen(post({ query, variables: { input } }, { authorization: `Bearer ${admin.token}` }));
+  const requests: number[] = [];
   for (const name of ['Mutation Knife One', 'Mutation Knife Two']) {
     const input = { name, description: 'Sharp', img: '/images/santoku.svg', price: 9, quantity: 1, minimumQuantity: 1 };
     let answer!: Seen;
-    const requests = await apolloRequestsDuring(async () => {
-      answer = await seen(post({ query, variables: { input } }, { authorization: `Bearer ${admin.token}` }));
-    });
-    expect(requests).toBe(1);
+    requests.push(await apolloRequestsDuring(async () => (answer = await create(input))));
     expect(JSON.parse(answer.body)).toEqual({ data: { createProduct: { name } } });
   }
+  expect(requests).toEqual([1, 0]);
+  const made = await app.db.query(`SELECT name FROM product WHERE name LIKE 'Mutation Knife %' ORDER BY name`);
+  expect(made).toEqual([{ name: 'Mutation Knife One' }, { name: 'Mutation Knife Two' }]);
+
+  const refusedQuery = 'mutation Refused($input: ProductInput!) { createProduct(input: $input) { id } }';
+  const refuse = () =>
+    seen(
+      post(
+        {
+          query: refusedQuery,
+          variables: {
+            input: {
+              name: 'Mutation Knife Three',
+              description: 'Sharp',
+              img: '/images/santoku.svg',
+              price: -1,
+              quantity: 1,
+              minimumQuantity: 1,
+            },
+          },
+        },
+        { authorization: `Bearer ${admin.token}` },
+      ),
+    );
+  let first!: Seen;
+  let again!: Seen;
+  expect(await apolloRequestsDuring(async () => (first = await refuse()))).toBe(1);
+  expect(await apolloRequestsDuring(async () => (again = await refuse()))).toBe(0);
+  expect(again).toEqual(first);
+  expect(JSON.parse(first.body).errors[0].extensions.code).toBe('BAD_USER_INPUT');
+  expect(await app.db.query(`SELECT 1 FROM product WHERE name = 'Mutation Knife Three'`)).toEqual([]);
 });
 
-test('queries answered without Apollo are counted in the metrics as Apollo counts them', async () => {
-  const label = 'keen_graphql_operations_total{operation="query me",outcome="ok"}';
-  const countOf = async () => {
+test('operations answered without Apollo are counted in the metrics as Apollo counts them, refusals as errors', async () => {
+  const countOf = async (label: string) => {
     const text = await (await fetch(`${app.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
     const line = text.split('\n').find((candidate) => candidate.startsWith(`${label} `));
     return line ? Number(line.slice(label.length + 1)) : 0;
   };
+  const ok = 'keen_graphql_operations_total{operation="query me",outcome="ok"}';
+  const refused = 'keen_graphql_operations_total{operation="query product",outcome="error"}';
   const shopper = await app.customer();
-  const before = await countOf();
+  const before = [await countOf(ok), await countOf(refused)];
   for (let i = 0; i < 4; i += 1) expect((await app.gql('{ me { email } }', {}, shopper)).data).toEqual({ me: { email: shopper.email } });
-  expect((await countOf()) - before).toBe(4);
+  const missing = { id: '00000000-0000-4000-8000-000000000001' };
+  for (let i = 0; i < 3; i += 1) expect((await app.gql(PRODUCT, missing)).errors?.[0].extensions?.code).toBe('NOT_FOUND');
+  expect([(await countOf(ok)) - before[0], (await countOf(refused)) - before[1]]).toEqual([4, 3]);
 });
 
 test('once Apollo has stopped, no query is answered without it', async () => {
