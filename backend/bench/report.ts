@@ -55,8 +55,10 @@ export interface RaceResult extends RaceSide {
   /** The Auth Emulator checks each buyer's ID token for Keen (null when it runs out of sight of /proc). */
   emulatorCpuMsPerReq: number | null;
   baseline: RaceSide;
-  /** Keen's over the baseline's: wall time, app CPU and PostgreSQL CPU per buyer. */
+  /** Keen's over the baseline's: wall time, app CPU and PostgreSQL CPU per buyer (over rounds: the median of each). */
   ratios: { wall: number; appCpu: number; pgCpu: number };
+  /** A race run in rounds: each round's ratios. */
+  rounds?: { wall: number; appCpu: number; pgCpu: number }[];
   goal: string;
   /** The met? cell: yes or NO, with the orders made and the ratios. */
   outcome: string;
@@ -126,12 +128,16 @@ export function printTable(rows: Row[], races: RaceResult[]): void {
       'Medians over rounds; ratio: Keen req/s over the reference (vs) req/s of the round next to it. Goals are judged at 32 connections.',
       "vs: baseline (node:http + pg, the same statements' work) for cache off; static (the same bytes replayed from memory) for cache on.",
       'CPU ms/req: CPU time spent per answered request, Keen / reference, by the app process and by PostgreSQL.',
-      "Races: Keen's placeOrder (with shipping and tax), then the baseline's bare writes (race-baseline.ts) with as many new buyers on",
-      "the same stock; req/s is buyers over the race's wall time, CPU is per buyer, ratio is Keen's wall time over the baseline's.",
+      "Races: Keen's placeOrder (with shipping and tax) and the baseline's bare writes (race-baseline.ts) with as many new buyers on",
+      'the same stock (the placeOrder race in rounds, the two taking turns at going first; its cells are medians over the rounds);',
+      "req/s is buyers over the race's wall time, CPU is per buyer, ratio is Keen's wall time over the baseline's.",
       ...races.flatMap((race) => [
         `${race.name}: Keen ${race.summary}; the Auth Emulator (checking each new buyer's ID token for Keen): ${emulator(race)}.`,
         `  baseline ${race.baseline.summary}. Keen / baseline: wall ${race.ratios.wall.toFixed(2)}x, app CPU per buyer ` +
-          `${race.ratios.appCpu.toFixed(2)}x, PostgreSQL CPU per buyer ${race.ratios.pgCpu.toFixed(2)}x.`,
+          `${race.ratios.appCpu.toFixed(2)}x, PostgreSQL CPU per buyer ${race.ratios.pgCpu.toFixed(2)}x` +
+          (race.rounds
+            ? ` (medians of ${race.rounds.length} rounds: ${race.rounds.map((r) => `${r.wall.toFixed(2)}x/${r.appCpu.toFixed(2)}x/${r.pgCpu.toFixed(2)}x`).join(', ')}).`
+            : '.'),
       ]),
     ].join('\n'),
   );
