@@ -1,7 +1,9 @@
+import { initializeApp } from 'firebase-admin/app';
+import { type Auth, getAuth } from 'firebase-admin/auth';
 import http from 'node:http';
 import jwt from 'jsonwebtoken';
 import { Pool, type QueryConfig } from 'pg';
-import { type BareOrderInput, BareRefusal, placeBare } from './race-baseline';
+import { type BareBuyer, type BareOrderInput, BareRefusal, placeBare } from './race-baseline';
 
 /**
  * The bare baseline of `npm run bench:http` (started by http.ts as its own process): a
@@ -11,8 +13,12 @@ import { type BareOrderInput, BareRefusal, placeBare } from './race-baseline';
  * this machine can serve these answers at all. It only knows the bench's requests; anything else is 404.
  * With BASELINE_STATIC=true it is the "static" reference instead: each answer is made once, then
  * replayed from memory as prepared bytes (the limit for a cached answer on this machine).
- * `POST /orders` is the races' bare write path (race-baseline.ts): 200 with the order's id, 409 on a shortage.
- *   DATABASE_URL, PORT, ACCESS_TOKEN_SECRET (Keen's, to check Keen's access tokens), BASELINE_STATIC.
+ * `POST /orders` is the races' bare write path (race-baseline.ts) for the buyer its ID token names,
+ * checked as Keen checks one: 200 with the order's id, 409 on a shortage, 401 for a bad token.
+ * `POST /orders/writes-only` does the same writes for the buyer the request names, unchecked: the
+ * writes alone, a reference of their own.
+ *   DATABASE_URL, PORT, ACCESS_TOKEN_SECRET (Keen's, to check Keen's access tokens), BASELINE_STATIC,
+ *   FIREBASE_AUTH_EMULATOR_HOST and FIREBASE_PROJECT_ID (Keen's, to check ID tokens).
  */
 
 /** The bench's GraphQL queries, sent as is (no variables) to Keen and to the baseline. */
@@ -105,7 +111,13 @@ interface Reply {
   bytes: Buffer;
 }
 
-export function startBaseline(databaseUrl: string, port: number, accessTokenSecret: string, replayFromMemory: boolean): http.Server {
+export function startBaseline(
+  databaseUrl: string,
+  port: number,
+  accessTokenSecret: string,
+  identity: Auth,
+  replayFromMemory: boolean,
+): http.Server {
   const pool = new Pool({ connectionString: databaseUrl, max: 10 });
 
   const rows = async <T>(statement: QueryConfig, values: unknown[] = []): Promise<(T & { total: number })[]> =>
@@ -133,6 +145,24 @@ export function startBaseline(databaseUrl: string, port: number, accessTokenSecr
     return user.id;
   }
 
+  /** The ID token's buyer, checked as Keen's identity.ts checks it (against the Auth Emulator, firebase-admin asks it for the account). */
+  async function buyerOf(authorization: string | undefined): Promise<BareBuyer> {
+    const token = /^Bearer\s+(\S+)$/i.exec(authorization?.trim() ?? '')?.[1];
+    if (!token) throw new HttpError(401, 'Send the token as Authorization: Bearer <token>');
+    const decoded = await identity.verifyIdToken(token).catch(() => {
+      throw new HttpError(401, 'The sign-in token is invalid or has expired');
+    });
+    if (!decoded.email) throw new HttpError(401, 'The sign-in token carries no e-mail address');
+    return { email: decoded.email.toLowerCase(), name: (decoded.name as string | undefined) ?? null };
+  }
+
+  async function placeOrder(buyer: BareBuyer, body: string): Promise<Reply> {
+    const placed = await placeBare(pool, buyer, JSON.parse(body) as BareOrderInput).catch((error: unknown) => {
+      throw error instanceof BareRefusal ? new HttpError(400, error.message) : error;
+    });
+    return 'orderId' in placed ? reply(200, { id: placed.orderId }) : reply(409, { message: `Variant ${placed.shortOf} is short` });
+  }
+
   async function graphql(req: http.IncomingMessage, body: string): Promise<unknown> {
     const { query } = JSON.parse(body) as { query?: string };
     if (query === BENCH_QUERIES.products) return { data: { products: page(await rows(statements.graphqlProducts, [20, 0])) } };
@@ -151,11 +181,11 @@ export function startBaseline(databaseUrl: string, port: number, accessTokenSecr
       const { totalItems, items } = page(await rows(statements.restProducts, [1000, 0]));
       return reply(200, items, { 'x-total-count': String(totalItems) });
     }
-    if (req.method === 'POST' && req.url === '/orders') {
-      const placed = await placeBare(pool, JSON.parse(body) as BareOrderInput).catch((error: unknown) => {
-        throw error instanceof BareRefusal ? new HttpError(400, error.message) : error;
-      });
-      return 'orderId' in placed ? reply(200, { id: placed.orderId }) : reply(409, { message: `Variant ${placed.shortOf} is short` });
+    if (req.method === 'POST' && req.url === '/orders') return placeOrder(await buyerOf(req.headers.authorization), body);
+    if (req.method === 'POST' && req.url === '/orders/writes-only') {
+      const { buyer } = JSON.parse(body) as BareOrderInput;
+      if (!buyer) throw new HttpError(400, 'Name the buyer');
+      return placeOrder(buyer, body);
     }
     if (req.method === 'GET' && req.url === '/healthz') return reply(200, { status: 'ok' });
     throw new HttpError(404, 'Not found');
@@ -228,9 +258,13 @@ function send(res: http.ServerResponse, { status, headers, bytes }: Reply): void
 }
 
 if (require.main === module) {
-  const secret = process.env.ACCESS_TOKEN_SECRET;
-  if (!process.env.DATABASE_URL || !process.env.PORT || !secret) throw new Error('Set DATABASE_URL, PORT and ACCESS_TOKEN_SECRET');
-  const server = startBaseline(process.env.DATABASE_URL, Number(process.env.PORT), secret, process.env.BASELINE_STATIC === 'true');
+  const { DATABASE_URL: databaseUrl, PORT: port, ACCESS_TOKEN_SECRET: secret, FIREBASE_PROJECT_ID: projectId } = process.env;
+  if (!databaseUrl || !port || !secret || !projectId || !process.env.FIREBASE_AUTH_EMULATOR_HOST)
+    throw new Error('Set DATABASE_URL, PORT, ACCESS_TOKEN_SECRET, FIREBASE_AUTH_EMULATOR_HOST and FIREBASE_PROJECT_ID');
+  // As Keen's identity.ts: a bounded set of kept-alive connections to the identity provider.
+  const httpAgent = new http.Agent({ keepAlive: true, maxSockets: 32 });
+  const identity = getAuth(initializeApp({ projectId, httpAgent }, 'baseline'));
+  const server = startBaseline(databaseUrl, Number(port), secret, identity, process.env.BASELINE_STATIC === 'true');
   process.on('SIGTERM', () => {
     server.close(() => process.exit(0));
     server.closeAllConnections();

@@ -21,9 +21,10 @@ import { copiesWithStock, seedBenchShop } from './seed';
  * alternating rounds so machine noise hits both alike. Uncached cases are judged against the
  * baseline (the same database work), cached ones against the static replay (the same bytes). Then,
  * with a delivery zone, method and 20% tax rate set up as an admin does, 500 first-time buyers race
- * for a product with stock 100 (three rounds, Keen's placeOrder and the baseline's bare writes,
- * race-baseline.ts, taking turns at going first, each with as many new buyers on its own copy of
- * the product), and 300 more with two-line carts over three products of stock 50 (Keen, then the
+ * for a product with stock 100 (three rounds of Keen's placeOrder, the baseline's, which checks
+ * each buyer's ID token as Keen does before the same writes, race-baseline.ts, and the baseline's
+ * writes alone, taking turns at going first, each with as many new buyers on its own copy of the
+ * product), and 300 more with two-line carts over three products of stock 50 (Keen, then the
  * baseline on copies). Prints one table and writes it all to bench-results/http-<date>.json.
  * Exit 0 when the bench ran (goals missed are reported), 1 when something broke (errors under load,
  * answers that differ, a race that did not sell exactly 100 or an order without shipping and tax, a
@@ -171,7 +172,12 @@ async function main(): Promise<void> {
   const keenUncached = ONLY_RACES
     ? null
     : await bench.startProcess('Keen, cache off', [keenMain], { ...keenEnv, READ_CACHE: 'false' }, '/readyz');
-  const baselineEnv = { DATABASE_URL: databaseUrl, ACCESS_TOKEN_SECRET: keenEnv.ACCESS_TOKEN_SECRET };
+  const baselineEnv = {
+    DATABASE_URL: databaseUrl,
+    ACCESS_TOKEN_SECRET: keenEnv.ACCESS_TOKEN_SECRET,
+    FIREBASE_AUTH_EMULATOR_HOST: keenEnv.FIREBASE_AUTH_EMULATOR_HOST,
+    FIREBASE_PROJECT_ID: keenEnv.FIREBASE_PROJECT_ID,
+  };
   const baseline = await bench.startProcess('baseline', [path.join(__dirname, 'baseline.js')], baselineEnv, '/healthz');
   const replay = ONLY_RACES
     ? null
@@ -186,8 +192,9 @@ async function main(): Promise<void> {
         ? '--only race: the races alone, against Keen with its read cache; no read rounds, no static replay.'
         : `Keen runs twice: with its read cache (cache on) and with READ_CACHE=false (cache off; signed-in answers are never cached).`,
       `Baseline: node:http + one pg Pool (10, as Keen's) with named prepared statements, one statement per list; for the races,`,
-      `the same writes in one transaction (race-baseline.ts). Static: the same server replaying each answer's prepared bytes from`,
-      `memory (the limit for a cached answer). Database: ${pg}.`,
+      `each buyer's ID token checked as Keen checks it (firebase-admin), then the same writes in one transaction (race-baseline.ts);`,
+      `the writes alone (the buyer trusted) as a reference of their own. Static: the same server replaying each answer's prepared`,
+      `bytes from memory (the limit for a cached answer). Database: ${pg}.`,
       ...(ONLY_RACES ? [] : [`${ROUNDS} rounds of ${SECONDS} s per side after a ${WARMUP_SECONDS} s warm-up.`]),
       `CPU counted from /proc (${clockTicks} ticks/s).`,
       '',
@@ -368,18 +375,34 @@ async function keenRace({ keen, postmaster, methodId }: RaceSides, count: number
 /** Buyers of the baseline so far, for their e-mail addresses: every race's are new. */
 let bareBuyers = 0;
 
-/** The baseline's side: `count` buyers it has never seen send the lines of `linesOf(their number)` to POST /orders at the same moment. */
-function baselineRace({ baseline, postmaster, methodId }: RaceSides, count: number, linesOf: (i: number) => BareOrderInput['lines']) {
-  console.log(`  baseline: ${count} new buyers' orders at once...`);
-  const requests = Array.from({ length: count }, (_, i) => {
-    bareBuyers += 1;
-    const buyer = { email: `bench-bare-buyer-${process.pid}-${bareBuyers}@keen.test`, name: `Buyer ${bareBuyers}` };
-    const input: BareOrderInput = { buyer, shippingAddress: RACE_ADDRESS, shippingMethodId: methodId, lines: linesOf(i) };
-    return { body: JSON.stringify(input) };
-  });
-  return measured(baseline, postmaster, null, () =>
-    postAtOnce<BareAnswer>(`${baseline.url}/orders`, requests, (reason) => ({ message: `no answer: ${reason}` })),
-  );
+/**
+ * The baseline's side: `count` buyers it has never seen send the lines of `linesOf(their number)`
+ * at the same moment: as new Auth Emulator accounts with their ID tokens to POST /orders, or, for
+ * the writes alone, naming themselves to POST /orders/writes-only.
+ */
+async function baselineRace(
+  { baseline, postmaster, methodId }: RaceSides,
+  count: number,
+  linesOf: (i: number) => BareOrderInput['lines'],
+  writesOnly = false,
+) {
+  const order = (i: number): BareOrderInput => ({ shippingAddress: RACE_ADDRESS, shippingMethodId: methodId, lines: linesOf(i) });
+  const noAnswer = (reason: string) => ({ message: `no answer: ${reason}` });
+  if (writesOnly) {
+    console.log(`  baseline, the writes alone: ${count} new buyers' orders at once...`);
+    const requests = Array.from({ length: count }, (_, i) => {
+      bareBuyers += 1;
+      const buyer = { email: `bench-bare-buyer-${process.pid}-${bareBuyers}@keen.test`, name: `Buyer ${bareBuyers}` };
+      return { body: JSON.stringify({ ...order(i), buyer }) };
+    });
+    return measured(baseline, postmaster, null, () => postAtOnce<BareAnswer>(`${baseline.url}/orders/writes-only`, requests, noAnswer));
+  }
+  console.log(`  baseline: signing up ${count} buyers with the Auth Emulator, then their orders at once...`);
+  const tokens = await buyers.make(count);
+  const requests = tokens.map((token, i) => ({ authorization: `Bearer ${token}`, body: JSON.stringify(order(i)) }));
+  const run = await measured(baseline, postmaster, null, () => postAtOnce<BareAnswer>(`${baseline.url}/orders`, requests, noAnswer));
+  await buyers.removeAll();
+  return run;
 }
 
 /** A race's side for its row: latencies and CPU per buyer. */
@@ -422,51 +445,66 @@ async function soldOf(productId: string, orderIds: string[]) {
  * stock (orders and shortages both), their answers not judged.
  */
 async function warmUp(sides: RaceSides, productId: string): Promise<void> {
-  const [forKeen] = await copiesWithStock(bench.db!, [productId], WARMUP_BUYERS / 10, 'Keen warm-up');
-  const [forBaseline] = await copiesWithStock(bench.db!, [productId], WARMUP_BUYERS / 10, 'baseline warm-up');
-  console.log(`\nWarm-up: ${WARMUP_BUYERS} buyers each to Keen and to the baseline...`);
+  const [forKeen, forBaseline, forWrites] = await Promise.all(
+    ['Keen', 'baseline', 'writes alone'].map(
+      async (who) => (await copiesWithStock(bench.db!, [productId], WARMUP_BUYERS / 10, `${who} warm-up`))[0],
+    ),
+  );
+  console.log(`\nWarm-up: ${WARMUP_BUYERS} buyers each to Keen, to the baseline and to the writes alone...`);
   await keenRace(sides, WARMUP_BUYERS, () => [{ productId: forKeen.productId, quantity: 1 }]);
   await baselineRace(sides, WARMUP_BUYERS, () => [{ variantId: forBaseline.variantId, quantity: 1 }]);
+  await baselineRace(sides, WARMUP_BUYERS, () => [{ variantId: forWrites.variantId, quantity: 1 }], true);
 }
 
-/** One round of the race: each side's run, judged, and Keen's over the baseline's. */
+/** The three runs of a race round: Keen, the baseline, and the baseline's writes alone. */
+type RaceRunner = 'keen' | 'baseline' | 'writesOnly';
+
+/** One round of the race: each run, judged, and Keen's over the baseline's and over the writes alone. */
 interface RaceRound {
   keen: RaceSide;
   baseline: RaceSide;
+  writesOnly: RaceSide;
   ratios: RaceResult['ratios'];
+  writesOnlyRatios: RaceResult['ratios'];
   emulatorCpuMs: number | null;
   sold: number;
 }
 
 /**
  * RACE_ROUNDS rounds, each on its own copies of the stock-100 product: 500 first-time buyers send
- * an order for 1 unit at the same moment to Keen, and 500 more to the baseline, the two taking
- * turns at going first. Exactly 100 orders each time, every one with shipping and tax. The row
- * holds the median of each figure over the rounds, the ratios the median of the rounds' ratios
- * (each round's two runs minutes apart at most); Keen's goal is its wall time and CPU per buyer
- * within RACE_GOAL_RATIO times the baseline's.
+ * an order for 1 unit at the same moment to Keen, 500 more to the baseline (which checks their ID
+ * tokens as Keen does) and 500 more to the baseline's writes alone, the three taking turns at going
+ * first. Exactly 100 orders each time, every one with shipping and tax. The row holds the median of
+ * each figure over the rounds, the ratios the median of the rounds' ratios (each round's runs
+ * minutes apart at most); Keen's goal is its wall time and CPU per buyer within RACE_GOAL_RATIO
+ * times the baseline's, the same work. Its ratios to the writes alone are reported beside them.
  */
 async function runRace(sides: RaceSides, productId: string): Promise<RaceResult> {
   const rounds: RaceRound[] = [];
+  const turns: RaceRunner[] = ['keen', 'baseline', 'writesOnly'];
   for (let round = 1; round <= RACE_ROUNDS; round += 1) {
     console.log(`\nRace, round ${round} of ${RACE_ROUNDS}: ${BUYERS} new buyers, stock ${RACE_STOCK}`);
-    const [forKeen] = await copiesWithStock(bench.db!, [productId], RACE_STOCK, `Keen round ${round}`);
-    const [forBaseline] = await copiesWithStock(bench.db!, [productId], RACE_STOCK, `baseline round ${round}`);
-    const runKeen = () => keenRace(sides, BUYERS, () => [{ productId: forKeen.productId, quantity: 1 }]);
-    const runBaseline = () => baselineRace(sides, BUYERS, () => [{ variantId: forBaseline.variantId, quantity: 1 }]);
-    let keenRun: RaceRun<PlaceOrderAnswer>;
-    let bareRun: RaceRun<BareAnswer>;
-    if (round % 2 === 1) {
-      keenRun = await runKeen();
-      bareRun = await runBaseline();
-    } else {
-      bareRun = await runBaseline();
-      keenRun = await runKeen();
+    const [forKeen, forBaseline, forWrites] = await Promise.all(
+      ['Keen', 'baseline', 'writes alone'].map(
+        async (who) => (await copiesWithStock(bench.db!, [productId], RACE_STOCK, `${who} round ${round}`))[0],
+      ),
+    );
+    const runs: { keen?: RaceRun<PlaceOrderAnswer>; baseline?: RaceRun<BareAnswer>; writesOnly?: RaceRun<BareAnswer> } = {};
+    const one = (variantId: string) => () => [{ variantId, quantity: 1 }];
+    for (const turn of [...turns.slice((round - 1) % 3), ...turns.slice(0, (round - 1) % 3)]) {
+      if (turn === 'keen') runs.keen = await keenRace(sides, BUYERS, () => [{ productId: forKeen.productId, quantity: 1 }]);
+      if (turn === 'baseline') runs.baseline = await baselineRace(sides, BUYERS, one(forBaseline.variantId));
+      if (turn === 'writesOnly') runs.writesOnly = await baselineRace(sides, BUYERS, one(forWrites.variantId), true);
     }
-    rounds.push(await judgeRace(round, keenRun, forKeen.productId, bareRun, forBaseline.productId));
+    rounds.push(
+      await judgeRace(round, { run: runs.keen!, productId: forKeen.productId }, [
+        { run: runs.baseline!, productId: forBaseline.productId },
+        { run: runs.writesOnly!, productId: forWrites.productId },
+      ]),
+    );
   }
   const middle = (pick: (round: RaceRound) => number) => median(rounds.map(pick));
-  const sideOf = (which: 'keen' | 'baseline'): RaceSide => {
+  const sideOf = (which: RaceRunner): RaceSide => {
     const summaries = [...new Set(rounds.map((round) => round[which].summary))];
     return {
       buyers: BUYERS,
@@ -479,11 +517,12 @@ async function runRace(sides: RaceSides, productId: string): Promise<RaceResult>
       otherAnswers: rounds.flatMap((round) => round[which].otherAnswers).slice(0, 10),
     };
   };
-  const ratios = {
-    wall: middle((round) => round.ratios.wall),
-    appCpu: middle((round) => round.ratios.appCpu),
-    pgCpu: middle((round) => round.ratios.pgCpu),
-  };
+  const ratiosOver = (pick: (round: RaceRound) => RaceResult['ratios']) => ({
+    wall: middle((round) => pick(round).wall),
+    appCpu: middle((round) => pick(round).appCpu),
+    pgCpu: middle((round) => pick(round).pgCpu),
+  });
+  const ratios = ratiosOver((round) => round.ratios);
   const allSold = rounds.every((round) => round.sold === RACE_STOCK);
   const met = allSold && ratios.wall <= RACE_GOAL_RATIO && ratios.appCpu <= RACE_GOAL_RATIO;
   const emulator = rounds.map((round) => round.emulatorCpuMs);
@@ -494,49 +533,73 @@ async function runRace(sides: RaceSides, productId: string): Promise<RaceResult>
     baseline: sideOf('baseline'),
     ratios,
     rounds: rounds.map((round) => round.ratios),
+    writesOnly: {
+      side: sideOf('writesOnly'),
+      ratios: ratiosOver((round) => round.writesOnlyRatios),
+      rounds: rounds.map((round) => round.writesOnlyRatios),
+    },
     goal: `exactly ${RACE_STOCK} orders; wall, CPU <= ${RACE_GOAL_RATIO}x`,
     outcome: `${met ? 'yes' : 'NO'} (${allSold ? RACE_STOCK : 'not'} orders each; ${ratios.wall.toFixed(2)}x, ${ratios.appCpu.toFixed(2)}x)`,
   };
 }
 
-/** A race round's two runs judged: exactly RACE_STOCK orders each, all charged, no other answer (else a problem). */
+/** A run of a race and the copy of the product it sold. */
+interface RaceTake<A> {
+  run: RaceRun<A>;
+  productId: string;
+}
+
+/**
+ * A race round judged: exactly RACE_STOCK orders on each run, all charged, no other answer (else a
+ * problem); Keen's side, the baseline's and the writes alone's, and Keen's ratios over each.
+ */
 async function judgeRace(
   round: number,
-  keenRun: RaceRun<PlaceOrderAnswer>,
-  keenProductId: string,
-  bareRun: RaceRun<BareAnswer>,
-  bareProductId: string,
+  keen: RaceTake<PlaceOrderAnswer>,
+  [baseline, writesOnly]: [RaceTake<BareAnswer>, RaceTake<BareAnswer>],
 ): Promise<RaceRound> {
-  const keenIds = keenRun.answers.flatMap((a) => a.answer.data?.placeOrder?.id ?? []);
-  const keenShort = keenRun.answers.filter((a) => a.answer.errors?.[0]?.message === SHORTAGE).length;
-  const keenOther = keenRun.answers
+  const keenIds = keen.run.answers.flatMap((a) => a.answer.data?.placeOrder?.id ?? []);
+  const keenShort = keen.run.answers.filter((a) => a.answer.errors?.[0]?.message === SHORTAGE).length;
+  const keenOther = keen.run.answers
     .filter((a) => !a.answer.data?.placeOrder?.id && a.answer.errors?.[0]?.message !== SHORTAGE)
     .map(describe);
-  const keenSold = await soldOf(keenProductId, keenIds);
-  const bareIds = placedByBaseline(bareRun);
-  const bareShort = bareRun.answers.filter((a) => a.status === 409).length;
-  const bareOther = bareRun.answers.filter((a) => a.status !== 200 && a.status !== 409).map(describe);
-  const bareSold = await soldOf(bareProductId, bareIds);
-
-  for (const [who, ids, short, other, sold] of [
-    ['race', keenIds, keenShort, keenOther, keenSold],
-    ['baseline race', bareIds, bareShort, bareOther, bareSold],
-  ] as const)
+  const summary = (ids: string[], short: number, sold: { left: number; charged: number }) =>
+    `${ids.length} placed (${sold.charged} with shipping and tax), ${short} refused for shortage, stock left ${sold.left}`;
+  const judged = async (who: string, take: RaceTake<unknown>, ids: string[], short: number, other: string[]) => {
+    const sold = await soldOf(take.productId, ids);
     if (sold.made !== RACE_STOCK || sold.left !== 0 || ids.length !== RACE_STOCK || sold.charged !== ids.length || other.length)
       problems.push(
         `${who}, round ${round}: ${sold.made} orders made, stock left ${sold.left}, ${ids.length} placed (${sold.charged} with shipping and tax), ` +
           `${short} refused for shortage, ${other.length} other answers (first: ${other[0] ?? 'none'})`,
       );
+    return { side: raceSide(take.run, summary(ids, short, sold), other), made: sold.made };
+  };
+  const bare = (who: string, take: RaceTake<BareAnswer>) =>
+    judged(
+      who,
+      take,
+      placedByBaseline(take.run),
+      take.run.answers.filter((a) => a.status === 409).length,
+      take.run.answers.filter((a) => a.status !== 200 && a.status !== 409).map(describe),
+    );
 
-  const summary = (ids: string[], short: number, sold: { left: number; charged: number }) =>
-    `${ids.length} placed (${sold.charged} with shipping and tax), ${short} refused for shortage, stock left ${sold.left}`;
-  const keen = raceSide(keenRun, summary(keenIds, keenShort, keenSold), keenOther);
-  const baseline = raceSide(bareRun, summary(bareIds, bareShort, bareSold), bareOther);
-  const ratios = ratiosOf(keen, baseline);
-  console.log(
-    `  round ${round}: Keen / baseline: wall ${ratios.wall.toFixed(2)}x, app CPU ${ratios.appCpu.toFixed(2)}x, PostgreSQL CPU ${ratios.pgCpu.toFixed(2)}x`,
-  );
-  return { keen, baseline, ratios, emulatorCpuMs: keenRun.cpu.auth === null ? null : keenRun.cpu.auth / BUYERS, sold: keenSold.made };
+  const keenJudged = await judged('race', keen, keenIds, keenShort, keenOther);
+  const baselineSide = (await bare('baseline race', baseline)).side;
+  const writesOnlySide = (await bare('baseline race, the writes alone', writesOnly)).side;
+  const ratios = ratiosOf(keenJudged.side, baselineSide);
+  const writesOnlyRatios = ratiosOf(keenJudged.side, writesOnlySide);
+  const shown = (r: RaceResult['ratios']) =>
+    `wall ${r.wall.toFixed(2)}x, app CPU ${r.appCpu.toFixed(2)}x, PostgreSQL CPU ${r.pgCpu.toFixed(2)}x`;
+  console.log(`  round ${round}: Keen / baseline: ${shown(ratios)}; Keen / the writes alone: ${shown(writesOnlyRatios)}`);
+  return {
+    keen: keenJudged.side,
+    baseline: baselineSide,
+    writesOnly: writesOnlySide,
+    ratios,
+    writesOnlyRatios,
+    emulatorCpuMs: keen.run.cpu.auth === null ? null : keen.run.cpu.auth / BUYERS,
+    sold: keenJudged.made,
+  };
 }
 
 /**

@@ -7,13 +7,14 @@ import type { OrderLine } from '../src/modules/orders/order-line.entity';
 
 /**
  * The bare write path of `npm run bench:http`'s races, served by baseline.ts as `POST /orders`:
- * what Keen's placeOrder writes for a first-time buyer, with pg and named prepared statements.
- * The buyer's row first (on first sight, as Keen writes it whether or not the order goes through),
- * then one transaction: each variant's units taken by a conditional update (in id order, as Keen),
- * the products' totals refreshed as refreshProductTotals (catalog/variants.ts) does it (the lock in
- * a statement of its own, then the sums), the products and the delivery method with its zone's tax
- * rates read, then the order, its lines, its "placed" event and its outbox event. Left to Keen:
- * checking the token and the input, the stock read before the transaction, the unpaid-order limits,
+ * what Keen's placeOrder does for a first-time buyer, with pg and named prepared statements.
+ * baseline.ts first checks the buyer's ID token as Keen does (firebase-admin against the same Auth
+ * Emulator); then the buyer's row (on first sight, as Keen writes it whether or not the order goes
+ * through), then one transaction: each variant's units taken by a conditional update (in id order,
+ * as Keen), the products' totals refreshed as refreshProductTotals (catalog/variants.ts) does it
+ * (the lock in a statement of its own, then the sums), the products and the delivery method with
+ * its zone's tax rates read, then the order, its lines, its "placed" event and its outbox event.
+ * Left to Keen: checking the input, the stock read before the transaction, the unpaid-order limits,
  * and delivering the event after the commit. The bench's products have one variant each, without
  * options, engraving or measure; prices do not include tax and shipping is not taxed (Keen's defaults).
  */
@@ -23,12 +24,15 @@ const CURRENCY = 'USD';
 /** Keen's default UNPAID_ORDER_HOLD_MINUTES, for the event's holdEndsAt. */
 const HOLD_MINUTES = 30;
 
+/** Who buys: the ID token's e-mail and name (or, for the writes alone, the request's). */
+export interface BareBuyer {
+  email: string;
+  name: string | null;
+}
+
 export interface BareOrderInput {
-  /**
-   * Who buys. A verified bearer token stands in: the baseline trusts the e-mail and name it is
-   * sent, since it measures the database writes (Keen checks each buyer's ID token first).
-   */
-  buyer: { email: string; name: string };
+  /** Read only by `POST /orders/writes-only`, which trusts it; `POST /orders` takes the buyer from the ID token. */
+  buyer?: BareBuyer;
   shippingAddress: PostalAddress & { phone: string };
   shippingMethodId: string;
   lines: { variantId: string; quantity: number }[];
@@ -128,13 +132,13 @@ const statements = {
 /** A refusal other than a shortage (a method that does not serve the address), answered 400. */
 export class BareRefusal extends Error {}
 
-export async function placeBare(pool: Pool, input: BareOrderInput): Promise<BarePlaced> {
+export async function placeBare(pool: Pool, buyer: BareBuyer, input: BareOrderInput): Promise<BarePlaced> {
   const client = await pool.connect();
   try {
-    const [buyer] = await run<{ id: string }>(client, statements.buyer, [input.buyer.email, input.buyer.name]);
+    const [row] = await run<{ id: string }>(client, statements.buyer, [buyer.email, buyer.name]);
     await client.query('BEGIN');
     try {
-      const placed = await placeIn(client, buyer.id, input);
+      const placed = await placeIn(client, row.id, buyer, input);
       await client.query('shortOf' in placed ? 'ROLLBACK' : 'COMMIT');
       return placed;
     } catch (error) {
@@ -146,7 +150,12 @@ export async function placeBare(pool: Pool, input: BareOrderInput): Promise<Bare
   }
 }
 
-async function placeIn(client: PoolClient, customerId: string, { buyer, shippingAddress, shippingMethodId, lines }: BareOrderInput) {
+async function placeIn(
+  client: PoolClient,
+  customerId: string,
+  buyer: BareBuyer,
+  { shippingAddress, shippingMethodId, lines }: BareOrderInput,
+) {
   const units = new Map<string, number>();
   for (const line of lines) units.set(line.variantId, (units.get(line.variantId) ?? 0) + line.quantity);
   const taken = new Map<string, TakenRow>();

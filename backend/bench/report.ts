@@ -49,16 +49,25 @@ export interface RaceSide {
   otherAnswers: string[];
 }
 
+/** Keen's over a reference's: wall time, app CPU and PostgreSQL CPU per buyer (over rounds: the median of each). */
+export interface RaceRatios {
+  wall: number;
+  appCpu: number;
+  pgCpu: number;
+}
+
 /** A race run by Keen, then by the bare baseline (race-baseline.ts) with as many new buyers on the same stock. */
 export interface RaceResult extends RaceSide {
   name: string;
   /** The Auth Emulator checks each buyer's ID token for Keen (null when it runs out of sight of /proc). */
   emulatorCpuMsPerReq: number | null;
   baseline: RaceSide;
-  /** Keen's over the baseline's: wall time, app CPU and PostgreSQL CPU per buyer (over rounds: the median of each). */
-  ratios: { wall: number; appCpu: number; pgCpu: number };
+  /** Keen's over the baseline's, which checks each buyer's ID token as Keen does. */
+  ratios: RaceRatios;
   /** A race run in rounds: each round's ratios. */
-  rounds?: { wall: number; appCpu: number; pgCpu: number }[];
+  rounds?: RaceRatios[];
+  /** The baseline's writes alone (the buyer trusted, no token checked), with Keen's ratios over them. */
+  writesOnly?: { side: RaceSide; ratios: RaceRatios; rounds: RaceRatios[] };
   goal: string;
   /** The met? cell: yes or NO, with the orders made and the ratios. */
   outcome: string;
@@ -99,23 +108,29 @@ export function printTable(rows: Row[], races: RaceResult[]): void {
     r.met === null ? '-' : r.met ? 'yes' : 'NO',
   ]);
   const buyersPerSecond = (side: RaceSide) => (side.buyers / (side.wallMs / 1000)).toFixed(0);
-  for (const race of races)
-    lines.push([
-      race.name,
-      String(race.buyers),
-      buyersPerSecond(race),
-      ms(race.p50),
-      ms(race.p99),
-      'baseline',
-      buyersPerSecond(race.baseline),
-      ms(race.baseline.p50),
-      ms(race.baseline.p99),
-      `${race.ratios.wall.toFixed(2)}x`,
-      `${race.appCpuMsPerReq.toFixed(2)} / ${race.baseline.appCpuMsPerReq.toFixed(2)}`,
-      `${race.pgCpuMsPerReq.toFixed(2)} / ${race.baseline.pgCpuMsPerReq.toFixed(2)}`,
-      race.goal,
-      race.outcome,
-    ]);
+  const raceLine = (race: RaceResult, vs: string, reference: RaceSide, ratios: RaceRatios, goal: string, outcome: string) => [
+    race.name,
+    String(race.buyers),
+    buyersPerSecond(race),
+    ms(race.p50),
+    ms(race.p99),
+    vs,
+    buyersPerSecond(reference),
+    ms(reference.p50),
+    ms(reference.p99),
+    `${ratios.wall.toFixed(2)}x`,
+    `${race.appCpuMsPerReq.toFixed(2)} / ${reference.appCpuMsPerReq.toFixed(2)}`,
+    `${race.pgCpuMsPerReq.toFixed(2)} / ${reference.pgCpuMsPerReq.toFixed(2)}`,
+    goal,
+    outcome,
+  ];
+  for (const race of races) {
+    lines.push(raceLine(race, 'baseline', race.baseline, race.ratios, race.goal, race.outcome));
+    if (race.writesOnly)
+      lines.push(
+        raceLine(race, 'writes', race.writesOnly.side, race.writesOnly.ratios, '-', `(${race.writesOnly.ratios.appCpu.toFixed(2)}x CPU)`),
+      );
+  }
   const widths = head.map((h, i) => Math.max(h.length, ...lines.map((line) => line[i].length)));
   const format = (cells: string[]) =>
     cells.map((cell, i) => (i === 0 || i === 5 || i >= 12 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ');
@@ -128,18 +143,29 @@ export function printTable(rows: Row[], races: RaceResult[]): void {
       'Medians over rounds; ratio: Keen req/s over the reference (vs) req/s of the round next to it. Goals are judged at 32 connections.',
       "vs: baseline (node:http + pg, the same statements' work) for cache off; static (the same bytes replayed from memory) for cache on.",
       'CPU ms/req: CPU time spent per answered request, Keen / reference, by the app process and by PostgreSQL.',
-      "Races: Keen's placeOrder (with shipping and tax) and the baseline's bare writes (race-baseline.ts) with as many new buyers on",
-      'the same stock (the placeOrder race in rounds, the two taking turns at going first; its cells are medians over the rounds);',
-      "req/s is buyers over the race's wall time, CPU is per buyer, ratio is Keen's wall time over the baseline's.",
+      "Races: Keen's placeOrder (with shipping and tax) and the baseline's (race-baseline.ts: each buyer's ID token checked as Keen",
+      'checks it, then the same writes) with as many new buyers on the same stock; "writes": the baseline\'s writes alone, the buyer',
+      'trusted (the placeOrder race in rounds, the runs taking turns at going first; its cells are medians over the rounds);',
+      "req/s is buyers over the race's wall time, CPU is per buyer, ratio is Keen's wall time over the reference's.",
       ...races.flatMap((race) => [
         `${race.name}: Keen ${race.summary}; the Auth Emulator (checking each new buyer's ID token for Keen): ${emulator(race)}.`,
-        `  baseline ${race.baseline.summary}. Keen / baseline: wall ${race.ratios.wall.toFixed(2)}x, app CPU per buyer ` +
-          `${race.ratios.appCpu.toFixed(2)}x, PostgreSQL CPU per buyer ${race.ratios.pgCpu.toFixed(2)}x` +
-          (race.rounds
-            ? ` (medians of ${race.rounds.length} rounds: ${race.rounds.map((r) => `${r.wall.toFixed(2)}x/${r.appCpu.toFixed(2)}x/${r.pgCpu.toFixed(2)}x`).join(', ')}).`
-            : '.'),
+        `  baseline ${race.baseline.summary}. Keen / baseline: ${ratiosText(race.ratios, race.rounds)}`,
+        ...(race.writesOnly
+          ? [
+              `  the writes alone ${race.writesOnly.side.summary}. Keen / the writes alone: ${ratiosText(race.writesOnly.ratios, race.writesOnly.rounds)}`,
+            ]
+          : []),
       ]),
     ].join('\n'),
+  );
+}
+
+/** Wall, app CPU and PostgreSQL CPU ratios, with each round's when the race ran in rounds. */
+function ratiosText(ratios: RaceRatios, rounds: RaceRatios[] | undefined): string {
+  const each = (r: RaceRatios) => `${r.wall.toFixed(2)}x/${r.appCpu.toFixed(2)}x/${r.pgCpu.toFixed(2)}x`;
+  return (
+    `wall ${ratios.wall.toFixed(2)}x, app CPU per buyer ${ratios.appCpu.toFixed(2)}x, PostgreSQL CPU per buyer ${ratios.pgCpu.toFixed(2)}x` +
+    (rounds ? ` (medians of ${rounds.length} rounds: ${rounds.map(each).join(', ')}).` : '.')
   );
 }
 
