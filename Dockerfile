@@ -30,4 +30,5 @@ VOLUME ["/data"]
 USER node
 EXPOSE 4000
 HEALTHCHECK --interval=10s --timeout=3s --start-period=30s CMD node -e "fetch('http://127.0.0.1:4000/readyz').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
-CMD ["node", "backend/dist/main.js"]
+# Node.js settings as backend/node-args.json (a test holds the two together).
+CMD ["node", "--max-semi-space-size=64", "backend/dist/main.js"]

@@ -13,6 +13,7 @@ import { migrate } from '../src/db/migrate';
 import { loadConfig } from '../src/config';
 import { IdentityService } from '../src/modules/auth/identity';
 import type { User } from '../src/modules/users/user.entity';
+import nodeArgs from '../node-args.json';
 import type { Target } from './load';
 
 /**
@@ -91,13 +92,17 @@ export class BenchRun {
     };
   }
 
-  /** Starts `node args` with only `env` (and PATH, HOME, PORT), its output to a file; answers once `readyPath` answers 2xx. */
+  /**
+   * Starts `node args` with only `env` (and PATH, HOME, PORT), its output to a file; answers once
+   * `readyPath` answers 2xx. Every process runs with Keen's Node.js settings (backend/node-args.json),
+   * Keen as it is deployed and its references on the same runtime.
+   */
   async startProcess(name: Target['name'], args: string[], env: Record<string, string>, readyPath: string): Promise<Target> {
     const port = await freePort();
     const logFile = path.join(this.work, `${name.replace(/\W/g, '-')}.log`);
     const log = openSync(logFile, 'a');
     // Output goes to a file, as a deployment pipes it to its log collector.
-    const child = spawn(process.execPath, args, {
+    const child = spawn(process.execPath, [...nodeArgs, ...args], {
       env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env, PORT: String(port) },
       stdio: ['ignore', log, log],
     });

@@ -3,11 +3,14 @@
 // accounts and GraphQL over plain HTTP.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const backend = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+/** Node.js settings Keen runs with, as `npm start` and the Dockerfile run it. */
+const keenNodeArgs = JSON.parse(readFileSync(path.join(backend, 'node-args.json'), 'utf8'));
 
 export function portAnswers(port) {
   return new Promise((resolve) => {
@@ -44,11 +47,15 @@ export async function startRedis(port, setting) {
 }
 
 /**
- * Starts Keen process `index` from backend/dist on `port` with only `env`; `nodeArgs` go before
- * main.js. Its last output is kept for the report of a failure.
+ * Starts Keen process `index` from backend/dist on `port` with only `env`, with Keen's Node.js
+ * settings (backend/node-args.json) and then `nodeArgs` before main.js. Its last output is kept
+ * for the report of a failure.
  */
 export function startKeen({ index, port, env, nodeArgs = [] }) {
-  const child = spawn(process.execPath, [...nodeArgs, path.join(backend, 'dist', 'main.js')], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...keenNodeArgs, ...nodeArgs, path.join(backend, 'dist', 'main.js')], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const app = { index, url: `http://127.0.0.1:${port}`, child, output: '', exitCode: undefined, env, nodeArgs, port };
   const keep = (chunk) => (app.output = (app.output + chunk).slice(-4000));
   child.stdout.on('data', keep);

@@ -3,13 +3,15 @@
 // (and, for dev, the compilers in watch mode). The demo shop's prices include tax unless PRICES_INCLUDE_TAX says otherwise.
 // Ctrl-C stops every process it started.
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startAuthEmulator } from './auth-emulator.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const dev = process.argv.includes('--dev');
+/** Node.js settings Keen runs with, as the Dockerfile's CMD (see backend/node-args.json in docs/performance.md). */
+const nodeArgs = JSON.parse(readFileSync(path.join(root, 'backend', 'node-args.json'), 'utf8'));
 if (existsSync(path.join(root, '.env'))) process.loadEnvFile(path.join(root, '.env'));
 
 const env = { ...process.env };
@@ -69,11 +71,11 @@ if (dev) {
   run(bin('tsc'), ['-p', 'backend/tsconfig.build.json', '--watch', '--preserveWatchOutput']);
   // Give tsc a moment to emit before node starts watching the output.
   await new Promise((resolve) => setTimeout(resolve, 8000));
-  run(process.execPath, ['--watch', 'backend/dist/main.js']);
+  run(process.execPath, [...nodeArgs, '--watch', 'backend/dist/main.js']);
   run(bin('vite'), ['--port', '5173'], { cwd: path.join(root, 'frontend') });
   process.stdout.write('Development: open http://localhost:5173 (hot reload); the API runs on http://localhost:4000\n');
 } else {
-  run(process.execPath, ['backend/dist/main.js']);
+  run(process.execPath, [...nodeArgs, 'backend/dist/main.js']);
 }
 
 async function stop(code = 0) {

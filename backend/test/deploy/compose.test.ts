@@ -164,6 +164,15 @@ describe('docker-compose.yml', () => {
       expect(Object.keys(backend.dependencies)).not.toContain(devOnly);
   });
 
+  test('runs Keen with the Node.js settings npm start, the benches and the replica tests use (backend/node-args.json)', () => {
+    const nodeArgs = JSON.parse(readFileSync(path.join(root, 'backend', 'node-args.json'), 'utf8')) as string[];
+    expect(nodeArgs).toContain('--max-semi-space-size=64');
+    const cmd = JSON.parse(/^CMD (\[.*\])$/m.exec(dockerfile)?.[1] ?? 'null') as string[] | null;
+    expect(cmd).toEqual(['node', ...nodeArgs, 'backend/dist/main.js']);
+    // No replica overrides the image's command.
+    for (const name of replicas) expect({ name, command: compose.services[name].command }).toEqual({ name, command: undefined });
+  });
+
   test('every service has a health check, log rotation and a restart policy', () => {
     for (const [name, service] of services) {
       expect({ name, healthcheck: Array.isArray(service.healthcheck?.test) }).toEqual({ name, healthcheck: true });
