@@ -5,11 +5,12 @@ import path from 'node:path';
 import { Role } from '../src/modules/auth/role';
 import { User } from '../src/modules/users/user.entity';
 import { BENCH_QUERIES } from './baseline';
-import { Buyers, graphqlAs, orderAtOnce, type PlaceOrderAnswer, postAtOnce, type RaceAnswer } from './buyers';
-import { clockTicks, listenerPid, postmasterPid, treeCpuMs } from './cpu';
+import { Buyers, type PlaceOrderAnswer, postAtOnce, type RaceAnswer } from './buyers';
+import { clockTicks, postmasterPid } from './cpu';
 import { type BenchCase, expectedAnswers, load, side, stopLoad, type Target } from './load';
 import { accessTokensFor, BenchRun, reachable, whole } from './processes';
 import type { BareOrderInput } from './race-baseline';
+import { type KeenSide, keenRace as raceKeen, measured, RACE_ADDRESS, type RaceRun, setUpDelivery } from './race-keen';
 import { median, percentile, printTable, type RaceResult, type RaceSide, type Round, type Row } from './report';
 import { copiesWithStock, seedBenchShop } from './seed';
 
@@ -47,9 +48,6 @@ const RACE_STOCK = 100;
 const RACE_GOAL_RATIO = 2;
 /** Rounds of the placeOrder race: one race swings by a fifth from run to run on these machines. */
 const RACE_ROUNDS = 3;
-/** The races' delivery charge (minor units) and standard tax rate. */
-const SHIPPING_AMOUNT = 800;
-const TAX_PERCENT = 20;
 const CART_BUYERS = 300;
 const CART_STOCK = 50;
 /** Buyers each side's write path serves before the races are measured. */
@@ -291,51 +289,9 @@ async function chargedOrders(orderIds: string[]): Promise<number> {
 
 // ---------------------------------------------------------------- the races
 
-/** Where every race's buyer ships: the shop's country (Keen's default, US), by the one method of setUpDelivery. */
-const RACE_ADDRESS = {
-  name: 'Race Buyer',
-  line1: '1 Race Street',
-  city: 'Springfield',
-  region: 'IL',
-  postalCode: '62701',
-  country: 'US',
-  phone: '+1 555 0100',
-};
-
-/**
- * As an admin does it: a zone for the races' country with one delivery method ($8, never free)
- * and a 20% standard tax rate, so that every race's order carries shipping and tax. Answers the method's id.
- */
-async function setUpDelivery(keen: Target, adminToken: string): Promise<string> {
-  const as = <T>(query: string, input: object) => graphqlAs<T>(keen.url, adminToken, query, { input });
-  const { createShippingZone: zone } = await as<{ createShippingZone: { id: string } }>(
-    'mutation($input: ShippingZoneInput!) { createShippingZone(input: $input) { id } }',
-    { name: 'Bench zone', countries: [RACE_ADDRESS.country] },
-  );
-  const { createShippingMethod: method } = await as<{ createShippingMethod: { id: string } }>(
-    'mutation($input: ShippingMethodInput!) { createShippingMethod(input: $input) { id } }',
-    { zoneId: zone.id, name: 'Bench Standard', price: SHIPPING_AMOUNT, freeOver: null, minDays: 2, maxDays: 4 },
-  );
-  await as('mutation($input: TaxRateInput!) { setTaxRate(input: $input) { id } }', {
-    zoneId: zone.id,
-    category: 'standard',
-    ratePercent: TAX_PERCENT,
-  });
-  return method.id;
-}
-
 /** What each race runs against: Keen, the baseline, PostgreSQL's server process and the delivery method. */
-interface RaceSides {
-  keen: Target;
+interface RaceSides extends KeenSide {
   baseline: Target;
-  postmaster: number;
-  methodId: string;
-}
-
-interface RaceRun<A> {
-  answers: RaceAnswer<A>[];
-  wallMs: number;
-  cpu: { app: number; pg: number; auth: number | null };
 }
 
 /** The baseline's answer: the order's id, or why not (409 for a shortage). */
@@ -344,33 +300,8 @@ interface BareAnswer {
   message?: string;
 }
 
-/** Runs `send`, counting the CPU `server`, PostgreSQL and (when given) the Auth Emulator spend meanwhile. */
-async function measured<A>(
-  server: Target,
-  postmaster: number,
-  emulator: number | null,
-  send: () => Promise<{ answers: RaceAnswer<A>[]; wallMs: number }>,
-): Promise<RaceRun<A>> {
-  const [app, pg, auth] = [treeCpuMs(server.pid), treeCpuMs(postmaster), emulator ? treeCpuMs(emulator) : 0];
-  const { answers, wallMs } = await send();
-  return {
-    answers,
-    wallMs,
-    cpu: { app: treeCpuMs(server.pid) - app, pg: treeCpuMs(postmaster) - pg, auth: emulator ? treeCpuMs(emulator) - auth : null },
-  };
-}
-
 /** Keen's side: signs up `count` new accounts, then each sends the placeOrder of `linesOf(its number)` at the same moment. */
-async function keenRace({ keen, postmaster, methodId }: RaceSides, count: number, linesOf: (i: number) => object[]) {
-  console.log(`  Keen: signing up ${count} buyers with the Auth Emulator, then their orders at once...`);
-  const tokens = await buyers.make(count);
-  const emulator = listenerPid(Number(EMULATOR.split(':')[1]));
-  const run = await measured(keen, postmaster, emulator, () =>
-    orderAtOnce(keen.url, tokens, (i) => ({ lines: linesOf(i), shippingAddress: RACE_ADDRESS, shippingMethodId: methodId })),
-  );
-  await buyers.removeAll();
-  return run;
-}
+const keenRace = (sides: RaceSides, count: number, linesOf: (i: number) => object[]) => raceKeen(buyers, EMULATOR, sides, count, linesOf);
 
 /** Buyers of the baseline so far, for their e-mail addresses: every race's are new. */
 let bareBuyers = 0;
