@@ -190,7 +190,7 @@ test('a receiver that hangs does not hold up a healthy one: its delivery of the 
     expect(arrived.at - paidAt).toBeLessThan(2000);
     // Its first delivery still hangs (until the 4 s time-out): its second waits rather than take the other slot.
     expect(hanging.events()).toEqual(['order.placed']);
-    const [delivered] = await until(async () => (await deliveriesOf(fast.id)).filter((row) => row.status === 'delivered'));
+    const delivered = await until(async () => (await deliveriesOf(fast.id)).find((row) => row.status === 'delivered'));
     expect(delivered).toMatchObject({ attempts: 1, statusCode: 200 });
     for (const id of [slow.id, fast.id]) await app.gql(UPDATE, { id, enabled: false }, admin);
   } finally {
