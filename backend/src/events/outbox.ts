@@ -166,16 +166,25 @@ export class Outbox {
    * subscribers run at once, before the write's answer is sent. The others run once the committing
    * connection is back in the pool: they may need a connection themselves, and waiting for a second
    * one while holding the first starves the pool under load. They are chained per aggregate, so
-   * events of one aggregate still reach them in order.
+   * events of one aggregate still reach them in order. An event that has both kinds of subscriber,
+   * its inline ones indifferent to order (the read cache), is recorded once, after the others: one
+   * statement, not two (should the process stop in between, the relay hands the inline ones the
+   * event again: delivery is at least once).
    */
   private async afterCommit(runner: QueryRunner, raised: RaisedEvent[]): Promise<void> {
-    await this.deliver(runner, raised, (subscriber) => subscriber.inline === true);
-    if (!this.subscribers.some((subscriber) => !subscriber.inline)) return;
+    const inline = (subscriber: Subscriber) => subscriber.inline === true;
+    const deferred = (subscriber: Subscriber) => !subscriber.inline;
+    // An inline subscriber that takes events in order needs its deliveries recorded at once: a later event waits for them.
+    const recordLater = ({ name }: DomainEvent) =>
+      this.subscribersOf(name).some(deferred) && !this.subscribersOf(name).some((subscriber) => inline(subscriber) && subscriber.inOrder);
+    const reachedInline = await this.deliver(runner, raised, inline, recordLater);
+    if (!this.subscribers.some(deferred)) return;
     const aggregates = [...new Set(raised.map(({ event }) => event.aggregateId))];
     const earlierWork = aggregates.map((id) => this.deferred.get(id)).filter(Boolean);
     const work = new Promise<void>((resolve) => setImmediate(resolve))
       .then(() => Promise.all(earlierWork))
-      .then(() => this.deliver(this.db, raised, (subscriber) => !subscriber.inline));
+      .then(() => this.deliver(this.db, raised, deferred, () => false, reachedInline))
+      .then(() => undefined);
     for (const id of aggregates) this.deferred.set(id, work);
     void work.finally(() => {
       for (const id of aggregates) if (this.deferred.get(id) === work) this.deferred.delete(id);
@@ -187,15 +196,26 @@ export class Outbox {
     while (this.deferred.size) await Promise.all(this.deferred.values());
   }
 
-  /** Hands committed events to the subscribers `which` picks; what fails or must wait goes to the job queue. */
-  private async deliver(runner: Queryable, raised: RaisedEvent[], which: (subscriber: Subscriber) => boolean): Promise<void> {
+  /**
+   * Hands committed events to the subscribers `which` picks; what fails or must wait goes to the job
+   * queue. The subscribers reached are recorded with those in `reachedBefore`, except for the events
+   * `recordLater` picks: theirs are answered, by event id, for a later pass to record.
+   */
+  private async deliver(
+    runner: Queryable,
+    raised: RaisedEvent[],
+    which: (subscriber: Subscriber) => boolean,
+    recordLater: (event: DomainEvent) => boolean = () => false,
+    reachedBefore = new Map<string, string[]>(),
+  ): Promise<Map<string, string[]>> {
+    const unrecorded = new Map<string, string[]>();
     // Within this transaction, a subscriber that missed an event of an aggregate waits for it with the later ones.
     const heldBack = new Set<string>();
     for (const { event, earlier } of raised) {
       const all = this.subscribersOf(event.name);
       const subscribers = all.filter(which);
       if (subscribers.length === 0 && all.length > 0) continue;
-      const delivered: string[] = [];
+      const delivered = [...(reachedBefore.get(event.id) ?? [])];
       const handedOff: { name: string; failed: boolean }[] = [];
       await Promise.all(
         subscribers.map(async (subscriber) => {
@@ -217,7 +237,8 @@ export class Outbox {
         }),
       );
       try {
-        await this.recordDelivery(runner, event.id, delivered, all);
+        if (recordLater(event)) unrecorded.set(event.id, delivered);
+        else await this.recordDelivery(runner, event.id, delivered, all);
         for (const { name, failed } of handedOff) await this.handOff(event.id, name, failed ? RETRY_DELAY_SECONDS : 0);
         if (handedOff.length) await runner.query(`UPDATE "outbox_event" SET "handedOffAt" = now() WHERE "id" = $1`, [event.id]);
       } catch (error) {
@@ -225,6 +246,7 @@ export class Outbox {
         this.logger.error({ err: error, event: event.name }, 'could not record an event delivery');
       }
     }
+    return unrecorded;
   }
 
   /** A retry from the job queue: one event, one subscriber. Throws to be retried later. */

@@ -157,3 +157,25 @@ describe('a product list reads the columns its answer needs, and no others', () 
     ]);
   });
 });
+
+test('an order placed: its event is recorded delivered to every subscriber, the read cache (inline) among them, in one statement', async () => {
+  const product = await app.product({ name: `${tag} outbox`, quantity: 5 });
+  await app.settled();
+  app.queries.texts = [];
+  app.queries.counting = true;
+  let order: Awaited<ReturnType<TestApp['placeOrder']>>;
+  try {
+    order = await app.placeOrder(buyer, product.id);
+    await app.settled();
+  } finally {
+    app.queries.counting = false;
+  }
+  // The read cache's delivery at the commit is recorded with the later ones' (webhooks, e-mails, the age evidence), not on its own.
+  expect(app.queries.texts.filter((text) => /^\s*UPDATE "outbox_event"/.test(text))).toHaveLength(1);
+  const [event]: { deliveredAt: Date | null; deliveredTo: string[] }[] = await app.db.query(
+    `SELECT "deliveredAt", "deliveredTo" FROM "outbox_event" WHERE "aggregateId" = $1 AND "name" = 'order.placed'`,
+    [order.id],
+  );
+  expect(event.deliveredAt).toBeInstanceOf(Date);
+  expect(event.deliveredTo).toEqual(expect.arrayContaining(['read-cache', 'webhooks', 'age-evidence']));
+});

@@ -267,6 +267,8 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
     /** The names of the queues, recurring jobs and outbox subscribers the server wired. */
     work: server.work,
     queries,
+    /** Waits for the deliveries after earlier commits still running (they run after the write's answer). */
+    settled: () => server.settled(),
     gql,
     statementsFor,
     config,
