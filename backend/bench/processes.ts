@@ -95,7 +95,8 @@ export class BenchRun {
   /**
    * Starts `node args` with only `env` (and PATH, HOME, PORT), its output to a file; answers once
    * `readyPath` answers 2xx. Every process runs with Keen's Node.js settings (backend/node-args.json),
-   * Keen as it is deployed and its references on the same runtime.
+   * Keen as it is deployed and its references on the same runtime: this process's Node.js, which the
+   * npm scripts make the production image's (`npx -p node@<the Dockerfile's version>`).
    */
   async startProcess(name: Target['name'], args: string[], env: Record<string, string>, readyPath: string): Promise<Target> {
     const port = await freePort();

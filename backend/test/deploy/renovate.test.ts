@@ -53,17 +53,25 @@ function below(version: number[], limit: number[]): boolean {
   return false;
 }
 
-test('is JSON that keeps npm packages, both files of Docker image tags and CI’s Node moving, with lockfile maintenance', () => {
+test('is JSON that keeps npm packages, both files of Docker image tags and CI’s and the benchmarks’ Node moving, with lockfile maintenance', () => {
   expect(renovate.enabledManagers).toEqual(expect.arrayContaining(['npm', 'dockerfile', 'docker-compose', 'custom.regex']));
   expect(renovate.lockFileMaintenance.enabled).toBe(true);
-  // CI's Node (npx -p node@x.y.z) is found by the regex manager, in the same group as the image's.
-  const [ciNode] = renovate.customManagers;
-  const version = new RegExp(ciNode.matchStrings[0]).exec(read('.ci/run'));
-  expect(version?.groups?.currentValue).toMatch(/^24\.\d+\.\d+$/);
-  expect(new RegExp(ciNode.managerFilePatterns[0].slice(1, -1)).test('.ci/run')).toBe(true);
-  expect(ciNode).toMatchObject({ depNameTemplate: 'node', datasourceTemplate: 'node-version' });
+  // CI's Node and the benchmarks' (npx -p node@x.y.z) are found by the regex manager, in the same group as the image's.
+  const [pinnedNode] = renovate.customManagers;
+  const managed = new RegExp(pinnedNode.managerFilePatterns[0].slice(1, -1));
+  expect(pinnedNode).toMatchObject({ depNameTemplate: 'node', datasourceTemplate: 'node-version' });
   const dockerfileNode = /^FROM node:(\d+\.\d+\.\d+)-/m.exec(read('Dockerfile'))?.[1];
-  expect(dockerfileNode).toBe(version?.groups?.currentValue);
+  expect(dockerfileNode).toMatch(/^24\.\d+\.\d+$/);
+  for (const file of ['.ci/run', 'package.json']) {
+    expect({ file, managed: managed.test(file) }).toEqual({ file, managed: true });
+    const versions = [...read(file).matchAll(new RegExp(pinnedNode.matchStrings[0], 'g'))].map((match) => match.groups?.currentValue);
+    expect(versions.length).toBeGreaterThan(0);
+    expect({ file, versions: [...new Set(versions)] }).toEqual({ file, versions: [dockerfileNode] });
+  }
+  // The benchmarks that start Keen measure it on the image's Node, as it is deployed.
+  const scripts = (JSON.parse(read('package.json')) as { scripts: Record<string, string> }).scripts;
+  for (const name of ['bench:http', 'bench:ab', 'bench:soak', 'bench:uploads'])
+    expect({ name, script: scripts[name] }).toEqual({ name, script: expect.stringContaining(`npx -y -p node@${dockerfileNode} -- node `) });
   expect(ruleFor('node', (rule) => rule.groupName === 'Node.js')[0]?.matchDatasources).toEqual(['docker', 'node-version']);
 });
 
