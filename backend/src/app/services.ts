@@ -51,10 +51,21 @@ export function createServices(db: DataSource, config: Config, logger: Logger, j
   const provider = createPaymentProvider(db, config);
   const idempotency = new IdempotencyService(db);
   const compliance = new ComplianceService(db, createAgeVerifier(config.ageChecks), config.ageChecks);
-  const orders = new OrdersService(db, provider, config.orders, logger, limits, idempotency, shipping, config.shop, compliance);
   const images = imageStoreFor(config.s3, config.dataDir);
   const uploads = new UploadsService(db, images, limits, config.s3?.publicUrl ?? null, config.uploads);
   const readCache = ReadCache.create(config.readCache, logger);
+  const orders = new OrdersService(
+    db,
+    provider,
+    config.orders,
+    logger,
+    limits,
+    idempotency,
+    shipping,
+    config.shop,
+    compliance,
+    () => readCache.changes,
+  );
   const reviews = new ReviewsService(db, limits, (url) => uploads.isOwnUpload(url));
   const collections = new CollectionsService(db);
   return {

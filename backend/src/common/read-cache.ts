@@ -69,6 +69,7 @@ export class ReadCache {
   private localGeneration = randomUUID();
   /** An invalidation that could not reach Redis, written again as soon as it is back. */
   private unsentInvalidation = false;
+  private changesSeen = 0;
 
   private constructor(
     private readonly settings: ReadCacheSettings,
@@ -96,13 +97,27 @@ export class ReadCache {
     redis.on('error', () => {}); // the rate limiter's connection already reports Redis's absence
     redis.on('ready', () => void cache.sendUnsentInvalidation());
     subscriber.on('error', () => {});
-    subscriber.on('message', () => cache.entries.clear());
+    subscriber.on('message', () => cache.forget());
     void subscriber.subscribe(INVALIDATED_CHANNEL).catch(() => {});
     return cache;
   }
 
   get enabled(): boolean {
     return this.settings.enabled;
+  }
+
+  /**
+   * How many committed changes to public data this process has heard of: its own writes, and with
+   * Redis every other process's. A read of public data started before it last moved may be stale
+   * (common/shared-reads.ts); counted whether or not answers are kept.
+   */
+  get changes(): number {
+    return this.changesSeen;
+  }
+
+  private forget(): void {
+    this.changesSeen += 1;
+    this.entries.clear();
   }
 
   /** The current generation, taken before reading the database; null when it cannot be known (Redis away). */
@@ -149,8 +164,8 @@ export class ReadCache {
 
   /** After a write commits, before its answer is sent: no answer read before it is replayed again. */
   async invalidate(): Promise<void> {
+    this.forget();
     if (!this.settings.enabled) return;
-    this.entries.clear();
     this.localGeneration = randomUUID();
     if (!this.redis) return;
     this.unsentInvalidation = true;

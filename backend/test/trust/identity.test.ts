@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import jwt from 'jsonwebtoken';
 import { loadConfig } from '../../src/config';
 import { checksRevocation } from '../../src/modules/auth/identity';
 import { Role } from '../../src/modules/auth/role';
@@ -104,6 +105,42 @@ describe("Keen's access tokens carry the user's token-valid-since time", () => {
   test('production checks every ID token for revocation and disabled accounts', () => {
     expect(checksRevocation(loadConfig(productionEnv))).toBe(true);
     expect(checksRevocation(app.config)).toBe(false);
+  });
+});
+
+describe("a token's header says which check it gets: Keen's own (HS256) or Firebase's", () => {
+  const unsigned = (payload: object) =>
+    `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')}.${Buffer.from(JSON.stringify(payload)).toString('base64url')}.`;
+  const refusal = async (token: string) => {
+    const answer = await app.gql(ME, {}, token);
+    return { code: codeOf(answer), message: messageOf(answer), rest: await api('GET', '/users?email=a@keen.test', { as: token }) };
+  };
+
+  test('a token without a readable header is malformed (401)', async () => {
+    for (const token of ['not-a-token', `${Buffer.from('{"typ":"JWT"}').toString('base64url')}.e30.`, '%%%.e30.']) {
+      expect(await refusal(token)).toEqual({
+        code: 'UNAUTHENTICATED',
+        message: 'The sign-in token is malformed',
+        rest: { status: 401, body: { message: 'The sign-in token is malformed' } },
+      });
+    }
+  });
+
+  test('an HS256 token not signed with the access token secret is refused as an access token', async () => {
+    const customer = await app.customer('forger');
+    const forged = jwt.sign({ email: customer.email, name: null, ev: true, vs: Date.now() }, 'not-the-secret', {
+      issuer: 'keen',
+      subject: customer.email,
+      expiresIn: '1h',
+      algorithm: 'HS256',
+    });
+    expect(await refusal(forged)).toMatchObject({ code: 'UNAUTHENTICATED', message: 'The access token is invalid or has expired' });
+  });
+
+  test("an unsigned token claiming Keen's issuer goes to Firebase's check and is refused there", async () => {
+    const boss = await app.adminUser();
+    const claim = unsigned({ iss: 'keen', sub: boss.email, email: boss.email, ev: true, vs: Date.now() });
+    expect(await refusal(claim)).toMatchObject({ code: 'UNAUTHENTICATED', message: 'The sign-in token is invalid or has expired' });
   });
 });
 

@@ -21,6 +21,12 @@ export interface Identity {
 }
 
 const ACCESS_TOKEN_ISSUER = 'keen';
+/**
+ * Keen signs its access tokens with its own secret (HS256); Firebase signs ID tokens with its keys
+ * (RS256; none on the Auth Emulator). So a token's header says which check it needs, and only that
+ * check decodes its payload. A token that claims the wrong kind fails that check.
+ */
+const ACCESS_TOKEN_ALGORITHM = 'HS256';
 /** Short, so an account disabled or deleted at Firebase loses its access tokens within the hour. */
 const ACCESS_TOKEN_LIFETIME = '1h';
 /** firebase-admin's codes for "could not ask", as opposed to "the token is bad". */
@@ -62,9 +68,9 @@ export class IdentityService {
 
   /** Verifies either kind of token; a bad or expired token is an error, never "anonymous". */
   async verify(token: string): Promise<Identity> {
-    const header = jwt.decode(token, { complete: true });
-    if (!header) throw unauthenticated('The sign-in token is malformed');
-    if ((header.payload as jwt.JwtPayload).iss === ACCESS_TOKEN_ISSUER) return this.verifyAccessToken(token);
+    const algorithm = signingAlgorithmOf(token);
+    if (algorithm === null) throw unauthenticated('The sign-in token is malformed');
+    if (algorithm === ACCESS_TOKEN_ALGORITHM) return this.verifyAccessToken(token);
     return this.verifyIdToken(token);
   }
 
@@ -105,7 +111,7 @@ export class IdentityService {
       issuer: ACCESS_TOKEN_ISSUER,
       subject: identity.email,
       expiresIn: ACCESS_TOKEN_LIFETIME,
-      algorithm: 'HS256',
+      algorithm: ACCESS_TOKEN_ALGORITHM,
     });
   }
 
@@ -113,7 +119,7 @@ export class IdentityService {
     try {
       const payload = jwt.verify(token, this.accessTokenKey, {
         issuer: ACCESS_TOKEN_ISSUER,
-        algorithms: ['HS256'],
+        algorithms: [ACCESS_TOKEN_ALGORITHM],
       }) as jwt.JwtPayload;
       if (typeof payload.vs !== 'number') throw new Error('issued before token-valid-since stamps');
       return {
@@ -150,4 +156,17 @@ export function bearerToken(header: string | undefined): string | null {
   if (!header) return null;
   const match = /^Bearer\s+(\S+)$/i.exec(header.trim());
   return match ? match[1] : null;
+}
+
+/** The `alg` of a JWT's header; null when the token has no readable header. */
+function signingAlgorithmOf(token: string): string | null {
+  const end = token.indexOf('.');
+  if (end <= 0) return null;
+  try {
+    const header: unknown = JSON.parse(Buffer.from(token.slice(0, end), 'base64url').toString());
+    const algorithm = typeof header === 'object' && header !== null ? (header as { alg?: unknown }).alg : undefined;
+    return typeof algorithm === 'string' ? algorithm : null;
+  } catch {
+    return null;
+  }
 }

@@ -5,6 +5,7 @@ import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialE
 import { AppError, badInput, conflict, forbidden, notFound } from '../../common/errors';
 import { checkPage, likePattern, rowsPage, SortDirection } from '../../common/list';
 import { metrics } from '../../common/metrics';
+import { SharedReads } from '../../common/shared-reads';
 import { raise } from '../../events/outbox';
 import { isId, normalizeEmail, parseInput, requirePhone, requireText } from '../../common/validate';
 import type { RateLimits } from '../../common/rate-limits';
@@ -59,6 +60,9 @@ function optionalTrackingText(value: unknown, label: string, maxLength: number):
 }
 
 export class OrdersService {
+  /** The variants on offer, read once for the buyers who ask for the same products at the same moment. */
+  private readonly offers: SharedReads<OfferedVariant[]>;
+
   constructor(
     private readonly db: DataSource,
     private readonly provider: PaymentProvider,
@@ -71,7 +75,11 @@ export class OrdersService {
     private readonly shop: ShopSettings,
     /** The rules for age-restricted products: where they may go, who may buy them, how they ship. */
     private readonly compliance: ComplianceService,
-  ) {}
+    /** Moves when a committed change to the catalogue is seen (ReadCache.changes): reads before it are not shared after. */
+    catalogueChanges: () => number,
+  ) {
+    this.offers = new SharedReads(catalogueChanges);
+  }
 
   private get currency(): string {
     return this.shop.currency;
@@ -109,7 +117,7 @@ export class OrdersService {
     if (!wanted.every((line) => isId(line.productId))) throw notFound('Product');
     if (!wanted.every((line) => line.variantId === null || isId(line.variantId))) throw notFound('Variant');
     const manager = this.db.manager;
-    const offered = await offeredVariants(manager, [...new Set(wanted.map((line) => line.productId))]);
+    const offered = await this.offered(wanted);
     const chosen = await Promise.all(wanted.map((line) => chooseVariant(manager, line, offered)));
     await this.compliance.assertDeliverable(country, chosen.map(productLine));
     const products = productsOf(chosen);
@@ -121,13 +129,24 @@ export class OrdersService {
     );
   }
 
+  /**
+   * Every variant of the lines' products as an order chooses it. Buyers asking for the same products
+   * while a read is in flight share it (a rush's buyers, one round trip): it is never older than the
+   * last change to the catalogue this process has seen, and the transaction's conditional updates
+   * still decide every sale.
+   */
+  private offered(lines: RequestedLine[]): Promise<OfferedVariant[]> {
+    const productIds = [...new Set(lines.map((line) => line.productId))].sort();
+    return this.offers.read(productIds.join(), () => offeredVariants(this.db.manager, productIds));
+  }
+
   /** Where an order ships: its structured address, or the older address text in the shop's own country. */
-  private destinationOf(input: PlaceOrderInput): { country: string; address: string; shippingAddress: PostalAddress | null } {
+  private destinationOf(input: PlaceOrderInput): Destination {
     if (input.shippingAddress == null)
-      return { country: this.shop.country, address: requireText(input.address, 'Address is Required', 500), shippingAddress: null };
+      return { country: this.shop.country, text: requireText(input.address, 'Address is Required', 500), shippingAddress: null };
     const { name, line1, line2, city, region, postalCode, country, phone } = parseInput(addressInput, input.shippingAddress);
     const shippingAddress = { name, line1, line2: line2 ?? null, city, region: region ?? null, postalCode, country, phone };
-    return { country, address: formatAddress(shippingAddress), shippingAddress };
+    return { country, text: null, shippingAddress };
   }
 
   /** Places the order; `record` (an idempotency key's) is told its id inside the transaction that writes it. */
@@ -138,8 +157,8 @@ export class OrdersService {
     const destination = this.destinationOf(input);
     if (!wanted.every((line) => isId(line.productId))) throw notFound('Product');
     if (!wanted.every((line) => line.variantId === null || isId(line.variantId))) throw notFound('Variant');
-    // Once stock is gone, a rush of buyers is answered by one cheap read each, not a transaction.
-    const offered = await offeredVariants(this.db.manager, [...new Set(wanted.map((line) => line.productId))]);
+    // Once stock is gone, a rush of buyers is answered by a shared read, not a transaction each.
+    const offered = await this.offered(wanted);
     const chosen = await Promise.all(wanted.map((line) => chooseVariant(this.db.manager, line, offered)));
     // An age-restricted line needs a destination that takes blades and a current passed age check (REST and GraphQL alike).
     const clearance = await this.compliance.clearOrder(user, destination.country, chosen.map(productLine));
@@ -193,7 +212,8 @@ export class OrdersService {
         email: user.email,
         customerId: user.id,
         phone,
-        address: destination.address,
+        // Written out only for an order that is placed: most buyers of a rush are refused before this.
+        address: destination.shippingAddress ? formatAddress(destination.shippingAddress) : destination.text,
         shippingAddress: destination.shippingAddress,
         shippingMethodId: quote.methodId,
         shippingMethodName: quote.methodName,
@@ -766,6 +786,10 @@ function offeredVariants(db: EntityManager, productIds: string[]): Promise<Offer
     [single ? productIds[0] : productIds],
   );
 }
+
+/** Where an order ships: the structured address, or the older free text (in the shop's country). */
+type Destination =
+  { country: string; text: string; shippingAddress: null } | { country: string; text: null; shippingAddress: PostalAddress };
 
 /** A chosen variant's product as the rules for age-restricted products see it. */
 const productLine = (variant: OfferedVariant): ProductLine => ({
