@@ -36,6 +36,7 @@ import { addressInput, countryName, formatAddress } from '@keen/rules/address';
 import { actorOf, assertAllowed, moveOrder, recordPlaced, SYSTEM } from './order-state-machine';
 import { type AgeClearance, checkPayload, type ComplianceService, type ProductLine } from '../compliance/compliance.service';
 import { BladeHandover } from '../compliance/blade-rule.entity';
+import { KnownShortages } from './known-shortages';
 
 export interface OrderSettings {
   /** How long an unpaid order holds its units. */
@@ -62,6 +63,8 @@ function optionalTrackingText(value: unknown, label: string, maxLength: number):
 export class OrdersService {
   /** The variants on offer, read once for the buyers who ask for the same products at the same moment. */
   private readonly offers: SharedReads<OfferedVariant[]>;
+  /** What the stock refused lately: a rush's later buyers are refused without a transaction. */
+  private readonly shortages: KnownShortages;
 
   constructor(
     private readonly db: DataSource,
@@ -79,6 +82,7 @@ export class OrdersService {
     catalogueChanges: () => number,
   ) {
     this.offers = new SharedReads(catalogueChanges);
+    this.shortages = new KnownShortages(catalogueChanges);
   }
 
   private get currency(): string {
@@ -171,7 +175,7 @@ export class OrdersService {
     // Each line's rules (minimum quantity, engraving) refuse it before any lock is taken.
     priceLines(wanted, chosen, new Map(chosen.map((variant) => [variant.id, variant])), products, this.currency);
 
-    const order = await this.db.transaction(async (manager) => {
+    const order = await this.inTransactionUnlessShort(wanted, chosen, units, async (manager) => {
       // One statement per variant takes its units and reads it; a rule that fails afterwards rolls
       // every take back with the transaction. The first also locks the customer's row, so that their
       // orders are placed one at a time; the limits are counted by the order's own INSERT.
@@ -180,13 +184,14 @@ export class OrdersService {
       for (const id of [...units.keys()].sort()) {
         const row = await takeUnits(manager, id, units.get(id)!, taken.size === 0 ? user.id : null);
         if (!row) {
-          // A one-line order's refusal names no count (SPEC); the read before the transaction found its variant enabled.
-          if (wanted.length === 1) throw shortage(wanted, chosen[0]);
-          // Refused: what is left now, named as the variant was read before the transaction (one light read).
+          // Refused: what is left now (one light read), kept for the buyers behind this one.
           const [left]: Pick<OfferedVariant, 'quantity' | 'enabled'>[] = await manager.query(
             `SELECT "quantity", "enabled" FROM "product_variant" WHERE "id" = $1`,
             [id],
           );
+          if (left?.enabled && left.quantity < units.get(id)!) this.shortages.record(id, left.quantity);
+          // A one-line order's refusal names no count (SPEC); the read before the transaction found its variant enabled.
+          if (wanted.length === 1) throw shortage(wanted, chosen[0]);
           if (!left) throw notFound('Variant');
           const variant = { ...chosen.find((candidate) => candidate.id === id)!, ...left };
           throw left.enabled ? shortage(wanted, variant) : badInput(`${describeVariant(variant)} is not available`);
@@ -255,6 +260,36 @@ export class OrdersService {
     });
     metrics.ordersPlaced.inc();
     return order;
+  }
+
+  /**
+   * Runs an order's `work` in a transaction, unless a take since the catalogue last changed found one
+   * of its variants short of as many units: checked before waiting for a connection and again once
+   * one is free, since in a rush buyers wait for one while the stock runs out.
+   */
+  private async inTransactionUnlessShort<T>(
+    wanted: RequestedLine[],
+    chosen: OfferedVariant[],
+    units: Map<string, number>,
+    work: (manager: EntityManager) => Promise<T>,
+  ): Promise<T> {
+    this.refuseKnownShortage(wanted, chosen, units);
+    const runner = this.db.createQueryRunner();
+    try {
+      await runner.connect();
+      this.refuseKnownShortage(wanted, chosen, units);
+      return await runner.manager.transaction(work);
+    } finally {
+      await runner.release();
+    }
+  }
+
+  /** Refuses as an order since the last change was refused: a one-line order as short, a cart naming what was left. */
+  private refuseKnownShortage(wanted: RequestedLine[], chosen: OfferedVariant[], units: Map<string, number>): void {
+    for (const [id, count] of units) {
+      const left = this.shortages.leftIfShort(id, count);
+      if (left !== undefined) throw shortage(wanted, { ...chosen.find((variant) => variant.id === id)!, quantity: left });
+    }
   }
 
   /** The order's lines priced from `variants` (as read or as taken), with their tax, shipping and totals. */
