@@ -8,6 +8,7 @@ import type { UploadSettings } from '../../config';
 import { type Caller, requireUser } from '../auth/caller';
 import { DecodeQueue } from './decode-queue';
 import { type ImageObject, type ImageStore, UPLOAD_NAME } from './image-store';
+import { UPLOAD_COLUMNS } from './upload-columns';
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 /** The stored image's long side; the storefront never shows it larger. */
@@ -110,24 +111,34 @@ export class UploadsService {
   }
 
   /**
-   * Removes stored uploads that no product, variant, order, order line, profile or review points at and that are older
-   * than a day (younger ones may belong to a form still being filled in), with their responsive
-   * sizes. Answers the removed names.
+   * Removes stored uploads that no column of UPLOAD_COLUMNS points at and that are older than a day
+   * (younger ones may belong to a form still being filled in), with their responsive sizes.
+   * Answers the removed names.
    */
   async removeUnreferenced(now = new Date()): Promise<string[]> {
     const cutoff = now.getTime() - UNREFERENCED_UPLOAD_AGE_MS;
     const old = (await this.store.list()).filter((image) => image.modifiedAt.getTime() < cutoff);
     if (old.length === 0) return [];
     const rows: { name: string }[] = await this.db.query(
-      `SELECT DISTINCT substring(img from '/uploads/([0-9a-f]{32})[^/?#]*$') AS name
-         FROM (SELECT img FROM "product" UNION ALL SELECT img FROM "product_variant" UNION ALL SELECT img FROM "order"
-               UNION ALL SELECT img FROM "order_line" UNION ALL SELECT img FROM "user" UNION ALL SELECT img FROM "review") AS images
-        WHERE img LIKE '%/uploads/%'`,
+      `SELECT DISTINCT substring(url from '/uploads/([0-9a-f]{32})[^/?#]*$') AS name
+         FROM (${this.uploadColumnsSql()}) AS images
+        WHERE url LIKE '%/uploads/%'`,
     );
     const referenced = new Set(rows.map((row) => row.name));
     const unreferenced = old.map((image) => image.name).filter((name) => !referenced.has(name.slice(0, 32)));
     for (const name of unreferenced) await this.store.remove(name);
     return unreferenced;
+  }
+
+  /** Every value of every column in UPLOAD_COLUMNS, as one `url` column. */
+  private uploadColumnsSql(): string {
+    const escape = (name: string) => this.db.driver.escape(name);
+    return UPLOAD_COLUMNS.map(({ entity, column }) => {
+      const metadata = this.db.getMetadata(entity);
+      const found = metadata.findColumnWithPropertyName(column);
+      if (!found) throw new Error(`UPLOAD_COLUMNS: ${metadata.name}.${column} is not a column`);
+      return `SELECT ${escape(found.databaseName)} AS url FROM ${escape(metadata.tableName)}`;
+    }).join(' UNION ALL ');
   }
 }
 

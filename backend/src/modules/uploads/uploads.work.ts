@@ -1,7 +1,7 @@
 import type { DeclareWork } from '../../events/work';
 import type { UploadsService } from './uploads.service';
 
-/** Hourly, the uploads no product or review uses any more are removed. */
+/** Hourly, the uploads no column of UPLOAD_COLUMNS points at any more are removed. */
 export const uploadsWork: DeclareWork<{ uploads: UploadsService }> = ({ uploads }, _config, logger) => ({
   recurring: [
     {

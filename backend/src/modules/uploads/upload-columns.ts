@@ -1,0 +1,35 @@
+import { ProductImage } from '../catalog/product-image.entity';
+import { Product } from '../catalog/product.entity';
+import { ProductVariantRow } from '../catalog/variant.entity';
+import { Collection } from '../collections/collection.entity';
+import { OrderLine } from '../orders/order-line.entity';
+import { Order } from '../orders/order.entity';
+import { Review } from '../reviews/review.entity';
+import { User } from '../users/user.entity';
+
+/** An entity's column (its property name) whose value may be the URL of one of Keen's uploads. */
+export interface UploadColumn {
+  entity: new () => object;
+  column: string;
+}
+
+const uploadColumn = <T extends object>(entity: new () => T, column: keyof T & string): UploadColumn => ({ entity, column });
+
+/**
+ * Every column that may hold an upload's URL: the hourly clean-up (`UploadsService.removeUnreferenced`)
+ * keeps the uploads these point at and deletes any other upload after a day. A new column that can
+ * hold an upload goes here, or its photos disappear a day after they are chosen;
+ * test/uploads/upload-columns.test.ts names any image-like column missing from this list.
+ */
+export const UPLOAD_COLUMNS: readonly UploadColumn[] = [
+  uploadColumn(Product, 'img'),
+  uploadColumn(ProductImage, 'url'),
+  uploadColumn(ProductVariantRow, 'img'),
+  uploadColumn(Collection, 'image'),
+  uploadColumn(User, 'img'),
+  // A review keeps the copy of its author's photo it was written with.
+  uploadColumn(Review, 'img'),
+  // An order and its lines keep the photos as they were when ordered.
+  uploadColumn(Order, 'img'),
+  uploadColumn(OrderLine, 'img'),
+];
