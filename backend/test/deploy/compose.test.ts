@@ -51,8 +51,12 @@ const oneShots = new Set(
   ),
 );
 
-/** A secret by its name: passwords, secrets, tokens, keys and credentials. */
-const SECRET = /PASSWORD|SECRET|TOKEN|_KEY(_ID)?(_FILE)?$|SERVICE_ACCOUNT|SMTP_URL/;
+/** A secret by its name: passwords, secrets, tokens, keys, credentials and the URLs that carry a password. */
+const SECRET = /PASSWORD|SECRET|TOKEN|_KEY(_ID)?(_FILE)?$|SERVICE_ACCOUNT|SMTP_URL|DATABASE_URL|REDIS_URL/;
+/** Firebase's web API key is public (every browser gets it with the page): an ordinary variable. */
+const PUBLIC = new Set(['FIREBASE_WEB_API_KEY']);
+/** Every secret setting of the app, and the bare passwords of PostgreSQL and Valkey. */
+const APP_SECRETS: readonly string[] = [...new Set<string>([...SECRET_SETTINGS, 'BACKUP_ENCRYPTION_KEY'])];
 
 interface Reference {
   name: string;
@@ -87,10 +91,12 @@ const requiredNames = [...new Set(allReferences.filter((reference) => reference.
 /** A value of the right shape for the secret or setting `name`. */
 function valueOf(name: string): string {
   if (name === 'FIREBASE_SERVICE_ACCOUNT') return '{"project_id":"keen-prod","private_key":"firebase-private-key"}';
-  if (name === 'SMTP_URL') return 'smtp://mailpit:1025';
+  if (name === 'SMTP_URL') return `smtp://keen:smtp-password-${'x'.repeat(20)}@mailpit:1025`;
   if (name === 'SHOP_URL') return 'https://shop.example.com';
   if (name === 'AGE_VERIFICATION') return 'declared';
   if (name === 'VALKEY_PASSWORD') return `valkey${'7'.repeat(40)}`;
+  if (name === 'DATABASE_URL') return `postgres://keen:${valueOf('POSTGRES_PASSWORD')}@postgres:5432/keen`;
+  if (name === 'REDIS_URL') return `redis://:${valueOf('VALKEY_PASSWORD')}@valkey:6379`;
   return `${name.toLowerCase()}-${'x'.repeat(40)}`;
 }
 
@@ -109,6 +115,19 @@ const operatorValues = Object.fromEntries(
     writeFileSync(file, `${valueOf(name.slice(0, -'_FILE'.length))}\n`);
     return [name, file];
   }),
+);
+
+/** The whole file as `docker compose config` resolves it: a required variable left out stops it with its message. */
+function resolve(values: Record<string, string>): string {
+  return interpolate(composeText, values).value;
+}
+
+/** What each top-level secret holds (its file as the operator wrote it, without the trailing newline). */
+const secretValues = new Map(
+  Object.entries(compose.secrets).map(([name, secret]) => [
+    name,
+    readFileSync(interpolate(secret.file ?? '', operatorValues).value, 'utf8').trim(),
+  ]),
 );
 
 /** The secret files of a service as compose mounts them: /run/secrets/<name> is the host file of the top-level secret. */
@@ -208,21 +227,11 @@ describe('docker-compose.yml', () => {
   test('requires every secret: no default, no change-me', () => {
     const secrets = allReferences.filter((reference) => SECRET.test(reference.name));
     expect(secrets.map((reference) => reference.name)).toEqual(
-      expect.arrayContaining([
-        'POSTGRES_PASSWORD',
-        'VALKEY_PASSWORD',
-        'S3_ACCESS_KEY_ID',
-        'S3_SECRET_ACCESS_KEY',
-        'FIREBASE_SERVICE_ACCOUNT_FILE',
-        'STRIPE_SECRET_KEY_FILE',
-        'STRIPE_PUBLISHABLE_KEY_FILE',
-        'STRIPE_WEBHOOK_SECRET_FILE',
-        'SMTP_URL_FILE',
-        'METRICS_TOKEN',
-        'ACCESS_TOKEN_SECRET',
-      ]),
+      expect.arrayContaining(['POSTGRES_PASSWORD_FILE', 'VALKEY_PASSWORD_FILE', ...APP_SECRETS.map((setting) => `${setting}_FILE`)]),
     );
     for (const reference of secrets) expect(reference).toMatchObject({ required: true, fallback: null });
+    // Each names the path of a file, never the secret itself: compose would write a value into its configuration.
+    for (const { name } of secrets) if (!PUBLIC.has(name)) expect(name).toMatch(/_FILE$/);
     expect(composeText).not.toMatch(/change-?me/i);
     // A secret setting of the app is never a literal: it comes from a required variable, or from a
     // Docker secret the replica mounts (whose file comes from a required variable).
@@ -238,16 +247,25 @@ describe('docker-compose.yml', () => {
     }
   });
 
-  test('hands the app the Firebase service account, the Stripe keys and the SMTP URL as Docker secrets, not environment variables', () => {
+  test('hands the app every secret setting as a Docker secret, not an environment variable', () => {
     const replica = compose.services['keen-1'];
-    for (const setting of [
-      'FIREBASE_SERVICE_ACCOUNT',
-      'STRIPE_SECRET_KEY',
-      'STRIPE_PUBLISHABLE_KEY',
-      'STRIPE_WEBHOOK_SECRET',
-      'SMTP_URL',
-    ]) {
-      expect(SECRET_SETTINGS).toContain(setting);
+    expect(APP_SECRETS).toEqual(
+      expect.arrayContaining([
+        'DATABASE_URL',
+        'REDIS_URL',
+        'ACCESS_TOKEN_SECRET',
+        'METRICS_TOKEN',
+        'S3_ACCESS_KEY_ID',
+        'S3_SECRET_ACCESS_KEY',
+        'BACKUP_ENCRYPTION_KEY',
+        'FIREBASE_SERVICE_ACCOUNT',
+        'STRIPE_SECRET_KEY',
+        'STRIPE_PUBLISHABLE_KEY',
+        'STRIPE_WEBHOOK_SECRET',
+        'SMTP_URL',
+      ]),
+    );
+    for (const setting of APP_SECRETS) {
       // `docker inspect` shows the environment: only the file's path is there.
       expect({ setting, value: replica.environment?.[setting] }).toEqual({ setting, value: undefined });
       const secret = /^\/run\/secrets\/(\w+)$/.exec(String(replica.environment?.[`${setting}_FILE`]))?.[1];
@@ -257,19 +275,50 @@ describe('docker-compose.yml', () => {
         file: expect.stringMatching(new RegExp(`^\\$\\{${setting}_FILE:\\?set ${setting}_FILE `)),
       });
     }
-    // What compose hands over as environment holds none of those values; the app reads them from the files.
-    const env = appEnvironment(operatorValues);
-    const handedOver = Object.values(interpolate(JSON.stringify(replica.environment), operatorValues).value);
-    for (const setting of ['FIREBASE_SERVICE_ACCOUNT', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'SMTP_URL'])
-      expect(handedOver.join('')).not.toContain(valueOf(setting));
-    const config = loadConfig(env);
+    // The app reads each one from its file.
+    const config = loadConfig(appEnvironment(operatorValues));
+    expect(config.databaseUrl).toBe(valueOf('DATABASE_URL'));
+    expect(config.rateLimits.redisUrl).toBe(valueOf('REDIS_URL'));
+    expect(config.accessTokenSecret).toBe(valueOf('ACCESS_TOKEN_SECRET'));
+    expect(config.metricsToken).toBe(valueOf('METRICS_TOKEN'));
+    expect(config.s3).toMatchObject({ accessKeyId: valueOf('S3_ACCESS_KEY_ID'), secretAccessKey: valueOf('S3_SECRET_ACCESS_KEY') });
+    expect(config.backups.encryptionKey).toBe(valueOf('BACKUP_ENCRYPTION_KEY'));
     expect(config.stripe).toMatchObject({
       secretKey: valueOf('STRIPE_SECRET_KEY'),
       publishableKey: valueOf('STRIPE_PUBLISHABLE_KEY'),
       webhookSecret: valueOf('STRIPE_WEBHOOK_SECRET'),
     });
-    expect(config.mail?.smtpUrl).toBe('smtp://mailpit:1025');
+    expect(config.mail?.smtpUrl).toBe(valueOf('SMTP_URL'));
     expect(config.firebase.serviceAccount).toEqual(JSON.parse(valueOf('FIREBASE_SERVICE_ACCOUNT')));
+  });
+
+  test('keeps every secret value out of the resolved configuration (what `docker compose config` and `docker inspect` show)', () => {
+    const resolved = resolve(operatorValues);
+    expect([...secretValues.keys()].sort()).toEqual(
+      [...APP_SECRETS.map((setting) => setting.toLowerCase()), 'postgres_password', 'valkey_password'].sort(),
+    );
+    for (const [name, value] of secretValues) {
+      expect(value.length).toBeGreaterThan(10);
+      expect({ name, inResolvedFile: resolved.includes(value) }).toEqual({ name, inResolvedFile: false });
+    }
+    // The passwords inside the URLs too.
+    for (const password of [valueOf('POSTGRES_PASSWORD'), valueOf('VALKEY_PASSWORD')]) expect(resolved).not.toContain(password);
+    // A service reads only the secrets mounted into it.
+    for (const [name, service] of services) {
+      const used = [...JSON.stringify([service.environment, service.command, service.healthcheck]).matchAll(/\/run\/secrets\/(\w+)/g)];
+      for (const [, secret] of used) {
+        expect({ name, secret, mounted: service.secrets?.includes(secret) ?? false }).toEqual({ name, secret, mounted: true });
+        expect(Object.keys(compose.secrets)).toContain(secret);
+      }
+    }
+  });
+
+  test('PostgreSQL reads its password from the postgres_password secret', () => {
+    const postgres = compose.services.postgres;
+    expect(postgres.environment).not.toHaveProperty('POSTGRES_PASSWORD');
+    expect(postgres.environment?.POSTGRES_PASSWORD_FILE).toBe('/run/secrets/postgres_password');
+    expect(postgres.secrets).toEqual(['postgres_password']);
+    expect(compose.secrets.postgres_password.file).toMatch(/^\$\{POSTGRES_PASSWORD_FILE:\?set POSTGRES_PASSWORD_FILE /);
   });
 
   test('backs the database up daily to its own bucket, which the bucket job makes and never opens to anonymous reads', () => {
@@ -282,6 +331,12 @@ describe('docker-compose.yml', () => {
     expect(loadConfig(appEnvironment({ ...operatorValues, BACKUP_KEEP_DAYS: '30' })).backups.keepDays).toBe(30);
     const job = (compose.services.bucket.command ?? []).join('\n');
     expect(job).toMatch(/for bucket in keen-images keen-backups; do/);
+    // The app's keys, from the same secret files the replicas read, reach `weed shell` on its standard input.
+    expect(compose.services.bucket.environment).toBeUndefined();
+    expect(compose.services.bucket.secrets?.sort()).toEqual(['s3_access_key_id', 's3_secret_access_key']);
+    expect(job).toContain('access_key="$$(cat /run/secrets/s3_access_key_id)"');
+    expect(job).toContain('secret_key="$$(cat /run/secrets/s3_secret_access_key)"');
+    expect(job).toContain('-access_key=$$access_key -secret_key=$$secret_key');
     expect(job).toContain('-buckets=keen-images,keen-backups -actions=Read,Write,List');
     const anonymous = job.split('\n').filter((line) => line.includes('-user=anonymous'));
     expect(anonymous).toEqual([expect.stringContaining('-buckets=keen-images -actions=Read ')]);
@@ -294,6 +349,7 @@ describe('docker-compose.yml', () => {
     expect(config.s3).toMatchObject({ endpoint: 'http://seaweedfs-s3:8333', bucket: 'keen-images' });
     expect(config.rateLimits.redisUrl).toBe(`redis://:${valueOf('VALKEY_PASSWORD')}@valkey:6379`);
     expect(config.metricsToken).not.toBeNull();
+    expect(config.backups.encryptionKey).not.toBeNull();
 
     // A setting config.ts refuses to do without is fixed here or comes from a variable the operator must set, never from a default.
     const raw = compose.services['keen-1'].environment ?? {};
@@ -308,8 +364,8 @@ describe('docker-compose.yml', () => {
     });
     expect(needed).toEqual(
       expect.arrayContaining([
-        'DATABASE_URL',
-        'ACCESS_TOKEN_SECRET',
+        'DATABASE_URL_FILE',
+        'ACCESS_TOKEN_SECRET_FILE',
         'STRIPE_SECRET_KEY_FILE',
         'STRIPE_WEBHOOK_SECRET_FILE',
         'SMTP_URL_FILE',
@@ -322,22 +378,19 @@ describe('docker-compose.yml', () => {
   });
 
   test('a missing secret stops the start with its name', () => {
-    for (const name of [
-      'POSTGRES_PASSWORD',
-      'VALKEY_PASSWORD',
-      'STRIPE_WEBHOOK_SECRET_FILE',
-      'SMTP_URL_FILE',
-      'METRICS_TOKEN',
-      'S3_SECRET_ACCESS_KEY',
-    ]) {
+    expect(() => resolve(operatorValues)).not.toThrow();
+    const secretFiles = requiredNames.filter((name) => name.endsWith('_FILE'));
+    expect(secretFiles).toEqual(expect.arrayContaining(['POSTGRES_PASSWORD_FILE', 'VALKEY_PASSWORD_FILE', 'DATABASE_URL_FILE']));
+    expect(secretFiles).toHaveLength(Object.keys(compose.secrets).length);
+    for (const name of secretFiles) {
       const { [name]: _unset, ...values } = operatorValues;
-      expect(() => appEnvironment(values)).toThrow(new RegExp(`^${name}: set ${name}`));
+      expect(() => resolve(values)).toThrow(new RegExp(`^${name}: set ${name} `));
     }
   });
 
   test('hands the app a mail server: Mailpit, pinned, its inbox on port 8025', () => {
     const config = loadConfig(appEnvironment(operatorValues));
-    expect(config.mail).toMatchObject({ smtpUrl: 'smtp://mailpit:1025', from: expect.any(String) });
+    expect(config.mail).toMatchObject({ smtpUrl: valueOf('SMTP_URL'), from: expect.any(String) });
     expect(compose.services.mailpit.ports).toEqual(['127.0.0.1:8025:8025']);
   });
 
@@ -346,15 +399,24 @@ describe('docker-compose.yml', () => {
     expect(services.filter(([, service]) => /redis/i.test(service.image ?? ''))).toEqual([]);
     const valkey = compose.services.valkey;
     expect(valkey.image).toMatch(/^valkey\/valkey:\d+\.\d+\.\d+(-alpine)?$/);
-    expect(valkey.environment?.VALKEY_PASSWORD).toMatch(/^\$\{VALKEY_PASSWORD:\?set VALKEY_PASSWORD /);
+    // The password is the valkey_password secret, not an environment variable.
+    expect(valkey.environment).toBeUndefined();
+    expect(valkey.secrets).toEqual(['valkey_password']);
+    expect(compose.secrets.valkey_password.file).toMatch(/^\$\{VALKEY_PASSWORD_FILE:\?set VALKEY_PASSWORD_FILE /);
     // The server requires it (from a config file in memory, not its command line); the health check authenticates.
     const script = valkey.command?.join('\n') ?? '';
-    expect(script).toMatch(/printf 'requirepass %s\\n' "\$\$VALKEY_PASSWORD" > \/data\/auth\.conf/);
+    expect(script).toContain('password="$$(cat /run/secrets/valkey_password)"');
+    expect(script).toMatch(/printf 'requirepass %s\\n' "\$\$password" > \/data\/auth\.conf/);
     expect(script).toMatch(/exec docker-entrypoint\.sh valkey-server \/data\/auth\.conf /);
     expect(script).not.toMatch(/--requirepass/);
     expect(valkey.tmpfs).toContain('/data');
-    expect(JSON.stringify(valkey.healthcheck?.test)).toMatch(/VALKEYCLI_AUTH=.*valkey-cli ping \| grep -q PONG/);
-    expect(appEnvironment(operatorValues).REDIS_URL).toBe(`redis://:${operatorValues.VALKEY_PASSWORD}@valkey:6379`);
+    expect(JSON.stringify(valkey.healthcheck?.test)).toMatch(
+      /VALKEYCLI_AUTH=.*\/run\/secrets\/valkey_password.*valkey-cli ping \| grep -q PONG/,
+    );
+    // The app's redis_url carries the same password.
+    expect(loadConfig(appEnvironment(operatorValues)).rateLimits.redisUrl).toBe(
+      `redis://:${secretValues.get('valkey_password')}@valkey:6379`,
+    );
   });
 
   test("keeps SeaweedFS's master and filer on an internal network the app is not on; only the S3 gateway is shared", () => {
