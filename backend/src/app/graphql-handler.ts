@@ -139,6 +139,7 @@ export class GraphQLEndpoint {
       caller: await callerOf(services, req.headers.authorization, clientAddress),
       services,
       loaders: createRequestLoaders(db, services),
+      idempotencyKey: headerText(req.headers['idempotency-key']),
     };
   }
 
@@ -282,3 +283,7 @@ function publicQueryOf(query: string, operationName: string | null, hash: string
   );
   return isPublic ? { hash, variables: (operation.variableDefinitions ?? []).map((definition) => definition.variable.name.value) } : null;
 }
+
+/** A header's value as one text (repeated headers joined as Node joins them); null when absent. */
+const headerText = (value: string | string[] | undefined): string | null =>
+  value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;

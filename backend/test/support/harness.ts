@@ -10,6 +10,7 @@ import { freeSlugs, slugPart } from '../../src/modules/catalog/slugs';
 import { addOnlyVariant } from '../../src/modules/catalog/variants';
 import { Order } from '../../src/modules/orders/order.entity';
 import { Role } from '../../src/modules/auth/role';
+import { countryName } from '@keen/rules/address';
 import { User } from '../../src/modules/users/user.entity';
 import { startServer } from '../../src/app/server';
 
@@ -217,11 +218,11 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
     });
   }
 
-  /** Places an order through the API, as the customer would. */
+  /** Places an order through the API, as the customer would, to an address text in the shop's country. */
   async function placeOrder(session: TestSession, productId: string, quantity = 1): Promise<Order> {
     const { data, errors } = await gql<{ placeOrder: { id: string } }>(
       'mutation($input: PlaceOrderInput!) { placeOrder(input: $input) { id } }',
-      { input: { productId, quantity, phone: '+1 555 0100', address: '1 Test Street' } },
+      { input: { productId, quantity, phone: '+1 555 0100', address: `1 Test Street, ${countryName(config.shop.country)}` } },
       session,
     );
     if (errors) throw new Error(JSON.stringify(errors));

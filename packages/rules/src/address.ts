@@ -67,6 +67,9 @@ const US_STATES = new Set(
 );
 const CA_PROVINCES = new Set('AB BC MB NB NL NS NT NU ON PE QC SK YT'.split(' '));
 
+/** A US state's or Canadian province's 2-letter code: "IL" ends an Illinois address as often as an Israeli one. */
+export const isStateOrProvinceCode = (code: string) => US_STATES.has(code) || CA_PROVINCES.has(code);
+
 /** A postcode or region rule: what a valid one looks like, and how to store it. */
 interface Rule {
   test: (value: string) => boolean;

@@ -17,6 +17,8 @@ export interface GraphQLContextOf<Services, Loaders = object, Person extends Cal
   Person
 > {
   loaders: Loaders;
+  /** The request's Idempotency-Key header, for the mutations a client may retry (placeOrder, createPaymentIntent). */
+  idempotencyKey: string | null;
 }
 
 /** A module's REST routes, declared with its own context and Keen's caller rules (auth/access.ts). */

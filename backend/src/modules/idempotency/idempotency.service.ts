@@ -38,6 +38,13 @@ export function checkKey(key: unknown): string {
   return key;
 }
 
+/** The key a GraphQL mutation was given, as its argument or as the Idempotency-Key header (both only if equal). */
+export function keyOfRequest(argument: string | null | undefined, header: string | null): string | null {
+  if (argument != null && header !== null && argument !== header)
+    throw badInput('The Idempotency-Key header and the idempotencyKey argument differ: send the key once');
+  return argument ?? header;
+}
+
 /**
  * Idempotency keys (issue 40): the same key from the same caller for the same operation within 24
  * hours answers the first result without doing the work again, across every process on the

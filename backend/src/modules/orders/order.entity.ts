@@ -199,7 +199,12 @@ export class Order extends EngravingColumns {
   @Column('varchar', { length: 100, nullable: true })
   trackingNumber!: string | null;
 
-  /** Where it ships (ISO 3166-1 alpha-2): the address's country, or the shop's for the older address text; null before it was kept. */
+  /** Where it ships (ISO 3166-1 alpha-2): the address's country, or the one its address text names; null before it was kept. */
+  @Field(() => String, {
+    nullable: true,
+    description:
+      "Where it ships (ISO 3166-1 alpha-2): the shipping address's country, or the one the address text names; it decides the blade rules, tax and delivery",
+  })
   @Column('char', { length: 2, nullable: true })
   destinationCountry!: string | null;
 

@@ -97,7 +97,8 @@ export class PlaceOrderInput {
   @Field(() => String, {
     nullable: true,
     description:
-      'The delivery address as one text (older clients): ships to the shop country by its cheapest method. Or give shippingAddress',
+      'The delivery address as one text (older clients), ending in its country\'s English name or ISO code ("..., London SW1A 2AA, United Kingdom"); ' +
+      'the country may be left out only while the shop delivers to its own country alone. Ships by the cheapest method serving that country. Or give shippingAddress',
   })
   address?: string | null;
 

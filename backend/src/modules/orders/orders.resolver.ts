@@ -15,6 +15,7 @@ import { Allow } from '../auth/access';
 import { OrderEngraving } from '../catalog/engraving';
 import { Money, type ShopMoney } from '../shop/money';
 import { OrderTotals } from '../shop/order-totals';
+import { keyOfRequest } from '../idempotency/idempotency.service';
 
 type GraphQLContext = GraphQLContextOf<{ orders: OrdersService; shop: ShopMoney }, OrdersLoaders & CatalogLoaders, User>;
 
@@ -73,13 +74,14 @@ export class OrdersResolver {
   @Allow({ allow: 'signed in' })
   @Mutation(() => Order, {
     description:
-      "A signed-in customer places an order: prices and totals are the shop's, its units are taken from stock and held until it is paid or the hold runs out",
+      "A signed-in customer places an order: prices and totals are the shop's, its units are taken from stock and held until it is paid or the hold runs out. " +
+      'An Idempotency-Key header works as input.idempotencyKey',
   })
   placeOrder(
     @Arg('input', () => PlaceOrderInput, { description: 'The lines, phone and address' }) input: PlaceOrderInput,
-    @Ctx() { caller, services }: GraphQLContext,
+    @Ctx() { caller, services, idempotencyKey }: GraphQLContext,
   ): Promise<Order> {
-    return services.orders.place(caller, input);
+    return services.orders.place(caller, { ...input, idempotencyKey: keyOfRequest(input.idempotencyKey, idempotencyKey) });
   }
 
   @Allow({ allow: 'admin', key: 'orders:write' })

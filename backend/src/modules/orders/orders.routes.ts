@@ -1,4 +1,5 @@
 import { toMajorUnits } from '@keen/rules';
+import { addressInput } from '@keen/rules/address';
 import { z } from 'zod';
 import { badInput } from '../../common/errors';
 import { JsonBody } from '../../http-kit/body';
@@ -7,6 +8,7 @@ import { LIST_PAGE_QUERY_SCHEMA, queryValue, requireQuery, restList, totalCount 
 import { requireAdmin } from '../auth/caller';
 import type { RestRoutes } from '../auth/request-context';
 import { ENGRAVING_FONTS, type Engraving, type OrderEngraving } from '../catalog/engraving';
+import type { ShippingAddressInput } from '../addresses/address.inputs';
 import type { User } from '../users/user.entity';
 import type { OrdersService } from './orders.service';
 import { type Order, OrderState, OrderStatus } from './order.entity';
@@ -124,7 +126,22 @@ const placeOrderBody = z.looseObject({
   variantId: z.string().optional().describe('The variant _id (GET /products: variants); required when the product has more than one'),
   quantity: z.int().min(1).describe('Units to order (also accepted as text: "2")'),
   phone: z.string(),
-  address: z.string(),
+  address: z
+    .string()
+    .optional()
+    .describe(
+      'The delivery address as one text, ending in its country\'s English name or ISO code ("1 George Street, Sydney NSW 2000, Australia"); ' +
+        'the country may be left out only while the shop delivers to its own country alone. Required unless shippingAddress is sent',
+    ),
+  shippingAddress: addressInput
+    .optional()
+    .describe(
+      "Where the order ships, checked per country (as GraphQL's ShippingAddressInput); its country decides the blade rules, tax and delivery",
+    ),
+  shippingMethodId: z
+    .string()
+    .optional()
+    .describe('A delivery method serving the destination (GraphQL shippingOptions); without one, the cheapest serving it'),
   engraving: z
     .object({
       text: z
@@ -147,8 +164,26 @@ function placeOrderInput(raw: unknown): PlaceOrderInput {
     variantId: body.optionalText('variantId'),
     quantity: body.wholeNumber('quantity'),
     phone: body.text('phone'),
-    address: body.text('address'),
+    address: body.optionalText('address'),
+    shippingAddress: shippingAddressInput(body),
+    shippingMethodId: body.optionalText('shippingMethodId'),
     engraving: engravingInput(body),
+  };
+}
+
+/** The structured address, field by field; the service checks it against the country's rules. */
+function shippingAddressInput(body: JsonBody): ShippingAddressInput | undefined {
+  const address = body.object('shippingAddress', 'an object with name, line1, city, postalCode, country and phone');
+  if (!address) return undefined;
+  return {
+    name: address.text('name'),
+    line1: address.text('line1'),
+    line2: address.optionalText('line2'),
+    city: address.text('city'),
+    region: address.optionalText('region'),
+    postalCode: address.text('postalCode'),
+    country: address.text('country'),
+    phone: address.text('phone'),
   };
 }
 
@@ -215,7 +250,9 @@ export const ordersRoutes: RestRoutes<{ orders: OrdersService }, User> = [
     description:
       "The order starts Pending and unpaid (AwaitingPayment). Send the product's _id as productCode or productId. " +
       "An age-restricted product needs the customer's current passed age check (GraphQL verifyAge): without one, 403 'Confirm your age to buy {product}'; " +
-      "within 24 hours of a failed one, 403 'We couldn't confirm your age'. A destination whose rule refuses blades is a 400.",
+      "within 24 hours of a failed one, 403 'We couldn't confirm your age'. " +
+      'The destination (shippingAddress, or the country the address text ends with) decides the blade rules, tax and delivery: ' +
+      'a destination whose rule refuses blades is a 400, and so is an address text naming no country in a shop that delivers abroad.',
     access: { allow: 'signed in' },
     headers: z.object({
       'Idempotency-Key': z

@@ -33,6 +33,7 @@ import type { ShippingOption } from '../shipping/shipping.types';
 import type { ShopSettings } from '../../config';
 import type { PostalAddress } from '../addresses/postal-address.type';
 import { addressInput, countryName, formatAddress } from '@keen/rules/address';
+import { countryOfAddressText, DELIVERY_COUNTRY_REQUIRED } from '../addresses/country-of-text';
 import { actorOf, assertAllowed, moveOrder, recordPlaced, SYSTEM } from './order-state-machine';
 import { type AgeClearance, checkPayload, type ComplianceService, type ProductLine } from '../compliance/compliance.service';
 import { BladeHandover } from '../compliance/blade-rule.entity';
@@ -74,7 +75,7 @@ export class OrdersService {
     private readonly limits: RateLimits,
     private readonly idempotency: IdempotencyService,
     private readonly shipping: ShippingService,
-    /** The shop's: what new orders are priced in and where an order without an address ships. */
+    /** The shop's: what new orders are priced in, and its country (where an address text naming none ships, if it delivers nowhere else). */
     private readonly shop: ShopSettings,
     /** The rules for age-restricted products: where they may go, who may buy them, how they ship. */
     private readonly compliance: ComplianceService,
@@ -144,13 +145,26 @@ export class OrdersService {
     return this.offers.read(productIds.join(), () => offeredVariants(this.db.manager, productIds));
   }
 
-  /** Where an order ships: its structured address, or the older address text in the shop's own country. */
-  private destinationOf(input: PlaceOrderInput): Destination {
-    if (input.shippingAddress == null)
-      return { country: this.shop.country, text: requireText(input.address, 'Address is Required', 500), shippingAddress: null };
+  /**
+   * Where an order ships, which alone decides its blade rules, tax and delivery: its structured
+   * address, or the country its address text names (older clients). A text that names none ships
+   * in the shop's own country only while the shop delivers nowhere else.
+   */
+  private async destinationOf(input: PlaceOrderInput): Promise<Destination> {
+    if (input.shippingAddress == null) {
+      const text = requireText(input.address, 'Address is Required', 500);
+      const country = countryOfAddressText(text) ?? ((await this.deliversOnlyHome()) ? this.shop.country : null);
+      if (!country) throw badInput(DELIVERY_COUNTRY_REQUIRED);
+      return { country, text, shippingAddress: null };
+    }
     const { name, line1, line2, city, region, postalCode, country, phone } = parseInput(addressInput, input.shippingAddress);
     const shippingAddress = { name, line1, line2: line2 ?? null, city, region: region ?? null, postalCode, country, phone };
     return { country, text: null, shippingAddress };
+  }
+
+  /** The shop's delivery zones cover no country but its own (or it has none): an address needs no country named. */
+  private async deliversOnlyHome(): Promise<boolean> {
+    return (await this.shipping.countries()).every((country) => country === this.shop.country);
   }
 
   /** Places the order; `record` (an idempotency key's) is told its id inside the transaction that writes it. */
@@ -158,7 +172,7 @@ export class OrdersService {
     await this.limits.consume('placeOrder', user.id);
     const wanted = requestedLines(input);
     const phone = requirePhone(input.phone);
-    const destination = this.destinationOf(input);
+    const destination = await this.destinationOf(input);
     if (!wanted.every((line) => isId(line.productId))) throw notFound('Product');
     if (!wanted.every((line) => line.variantId === null || isId(line.variantId))) throw notFound('Variant');
     // Once stock is gone, a rush of buyers is answered by a shared read, not a transaction each.
@@ -822,7 +836,7 @@ function offeredVariants(db: EntityManager, productIds: string[]): Promise<Offer
   );
 }
 
-/** Where an order ships: the structured address, or the older free text (in the shop's country). */
+/** Where an order ships: the structured address, or the older free text with the country it names. */
 type Destination =
   { country: string; text: string; shippingAddress: null } | { country: string; text: null; shippingAddress: PostalAddress };
 

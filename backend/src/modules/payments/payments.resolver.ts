@@ -3,6 +3,7 @@ import type { GraphQLContextOf } from '../auth/request-context';
 import type { PaymentsService } from './payments.service';
 import { Order } from '../orders/order.entity';
 import { Allow } from '../auth/access';
+import { keyOfRequest } from '../idempotency/idempotency.service';
 
 type GraphQLContext = GraphQLContextOf<{ payments: PaymentsService }>;
 
@@ -42,7 +43,10 @@ export class TestCardInput {
 @Resolver()
 export class PaymentsResolver {
   @Allow({ allow: 'signed in' })
-  @Mutation(() => PaymentIntent, { description: "The order's owner, while unpaid; a second call answers the same intent" })
+  @Mutation(() => PaymentIntent, {
+    description:
+      "The order's owner, while unpaid; a second call answers the same intent. An Idempotency-Key header works as idempotencyKey",
+  })
   createPaymentIntent(
     @Arg('orderId', () => ID, { description: 'The unpaid order to pay' }) orderId: string,
     @Arg('idempotencyKey', () => String, {
@@ -50,9 +54,9 @@ export class PaymentsResolver {
       description: 'One key per payment attempt (1 to 255 printable characters): a retry with it within 24 hours answers the first intent',
     })
     idempotencyKey: string | null | undefined,
-    @Ctx() { caller, services }: GraphQLContext,
+    @Ctx() { caller, services, idempotencyKey: header }: GraphQLContext,
   ): Promise<PaymentIntent> {
-    return services.payments.createIntent(caller, orderId, idempotencyKey);
+    return services.payments.createIntent(caller, orderId, keyOfRequest(idempotencyKey, header));
   }
 
   @Allow({ allow: 'signed in' })
