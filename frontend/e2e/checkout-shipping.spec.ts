@@ -148,3 +148,38 @@ test('a new address in a country no zone covers is refused with its message, and
   await expect(page.getByText("We don't ship to Brazil yet")).toBeVisible();
   await expect(page.getByRole('button', { name: 'Place order' })).toBeDisabled();
 });
+
+test('a knife and a whetstone to Australia, whose rule takes no blades: the knife is refused by name and removed, the whetstone is bought', async ({
+  page,
+}) => {
+  const WHETSTONE = 'Combination Whetstone 1000/6000';
+  await signIn(page, demo.customer);
+  await page.evaluate(() => localStorage.removeItem('keen.cart'));
+  await addToCart(page, CHEF);
+  await addToCart(page, WHETSTONE);
+  await toCheckout(page);
+  await page.getByRole('radiogroup', { name: 'Deliver to' }).getByRole('radio', { name: 'New address' }).check();
+  await page.getByLabel('Country').fill('Australia');
+  await page.getByRole('option', { name: 'Australia' }).click();
+  await page.getByLabel('Full name').fill('Sam Harbour');
+  await page.getByLabel('Address', { exact: true }).fill('1 George Street');
+  await page.getByLabel('City').fill('Sydney');
+  await page.getByLabel(/Postal code|Postcode/).fill('2000');
+  await page.getByLabel('Phone').fill('+61 2 5550 0100');
+  await expect(page.getByText(`We can't deliver ${CHEF} to Australia.`)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Place order' })).toBeDisabled();
+
+  await page.getByRole('button', { name: 'Remove from cart' }).click();
+  await expect(page.getByText(`Removed ${CHEF}`)).toBeVisible();
+  await expect(
+    page.getByRole('radiogroup', { name: 'Shipping method' }).getByRole('radio', { name: /International \(Australia\).*\$35\.00/ }),
+  ).toBeChecked();
+  const totals = page.getByRole('region', { name: 'Order totals' });
+  await expect(totals).toContainText(`Total${usd(4500 + 3500)}`);
+  // Not a blade: no age step stands before the order.
+  await expect(page.getByRole('region', { name: 'Age check' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Place order' }).click();
+  await page.waitForURL('**/dashboard/payment/**');
+  await expect(page.getByText(`Please pay : ${usd(4500 + 3500)}`)).toBeVisible();
+  await expect(page.getByText('1 George Street')).toBeVisible();
+});

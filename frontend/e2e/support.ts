@@ -86,7 +86,14 @@ export async function placeOrderViaApi(
   const { placeOrder } = await gql<{ placeOrder: { id: string; name: string; totalPrice: number } }>(
     baseURL,
     'mutation($input: PlaceOrderInput!) { placeOrder(input: $input) { id name totalPrice } }',
-    { input: { productId: product.id, quantity: product.minimumQuantity, phone: '+1 555 0100', address: '1 Test Street' } },
+    {
+      input: {
+        productId: product.id,
+        quantity: product.minimumQuantity,
+        phone: '+1 555 0100',
+        address: '1 Test Street, San Francisco, CA 94103, United States',
+      },
+    },
     token,
   );
   return placeOrder;

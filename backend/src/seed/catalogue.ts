@@ -13,6 +13,8 @@ export interface DemoProduct {
   engravable: boolean;
   engravingMaxLength: number;
   engravingPrice: number;
+  /** A bladed article (age checks, per-country rules, marked parcels); the default. */
+  ageRestricted?: boolean;
 }
 
 /** Every demo knife takes an engraving; the surcharge and length suit the blade. */
@@ -145,6 +147,17 @@ export const demoProducts: DemoProduct[] = [
     minimumQuantity: 1,
     ...engraving(40, 12),
   },
+  {
+    slug: 'whetstone',
+    name: 'Combination Whetstone 1000/6000',
+    description:
+      'A two-sided sharpening stone on a walnut base engraved with your name: 1000 grit to set the edge, 6000 to polish it. Not a blade: no age check.',
+    price: 45,
+    quantity: 80,
+    minimumQuantity: 1,
+    ...engraving(24, 8),
+    ageRestricted: false,
+  },
 ];
 
 /** Customers' reviews: of a knife (by its demo slug), or of the shop as a whole (null). */
@@ -205,7 +218,7 @@ export const demoCollections: { name: string; slug: string; description: string;
     name: 'Kitchen',
     slug: 'kitchen',
     description: "Chef's knives, santokus, cleavers and bread knives for the kitchen, each engraved to order.",
-    products: ['damascus-chef', 'santoku', 'nakiri', 'cleaver', 'bread-knife', 'paring', 'steak-set'],
+    products: ['damascus-chef', 'santoku', 'nakiri', 'cleaver', 'bread-knife', 'paring', 'steak-set', 'whetstone'],
   },
   {
     name: 'Outdoor',
@@ -217,6 +230,6 @@ export const demoCollections: { name: string; slug: string; description: string;
     name: 'Gifts',
     slug: 'gifts',
     description: 'Knives people keep for life: a name, a date or a motto engraved on the blade.',
-    products: ['damascus-chef', 'pocket-folder', 'katana-letter', 'corporate-multitool', 'steak-set'],
+    products: ['damascus-chef', 'pocket-folder', 'katana-letter', 'corporate-multitool', 'steak-set', 'whetstone'],
   },
 ];

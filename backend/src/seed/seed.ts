@@ -36,15 +36,15 @@ export async function seedCatalogue(db: DataSource, logger: Logger, currency = '
       demoProducts.map((product) => slugPart(product.name)),
     );
     const products = await manager.getRepository(Product).save(
-      demoProducts.map(({ slug: image, price, engravingPrice, ...product }, index) =>
+      demoProducts.map(({ slug: image, price, engravingPrice, ageRestricted = true, ...product }, index) =>
         manager.getRepository(Product).create({
           ...product,
           slug: slugs[index],
           priceAmount: toMinorUnits(price, currency),
           engravingAmount: toMinorUnits(engravingPrice, currency),
           img: `/images/${image}.svg`,
-          // Every demo product is a knife: sold after an age check, shipped as a bladed article.
-          ageRestricted: true,
+          // Every demo knife is sold after an age check and shipped as a bladed article; the whetstone is not a blade.
+          ageRestricted,
           createdAt: new Date(start + index * 1000),
         }),
       ),
@@ -113,8 +113,9 @@ async function seedVariants(db: DataSource, product: Product, currency: string):
 }
 
 /**
- * The demo's delivery: the United States at 0% (sales tax is the merchant's own setup), and the
- * United Kingdom with the EU at 20% VAT, two methods each. Amounts in major units.
+ * The demo's delivery: the United States at 0% (sales tax is the merchant's own setup), the
+ * United Kingdom with the EU at 20% VAT, two methods each, and Australia (10% GST), where the
+ * demo's rule sends no blades. Amounts in major units.
  */
 const demoZones = [
   {
@@ -134,6 +135,13 @@ const demoZones = [
       { name: 'Standard (UK and EU)', price: 12, freeOver: 200, minDays: 3, maxDays: 7 },
       { name: 'Express (UK and EU)', price: 30, freeOver: null, minDays: 1, maxDays: 3 },
     ],
+  },
+  {
+    // Delivered to, but its rule takes no blades: a cart's knives are refused there by name, the whetstone still ships.
+    name: 'Australia',
+    countries: ['AU'],
+    standardRatePercent: 10,
+    methods: [{ name: 'International (Australia)', price: 35, freeOver: null, minDays: 7, maxDays: 14 }],
   },
 ];
 
@@ -167,15 +175,15 @@ export async function seedShipping(db: DataSource, logger: Logger, currency = 'U
  * The demo's rules for bladed articles. DEMO DATA, NOT LEGAL ADVICE: a shop sets its own rules
  * for where it sells blades, from the law where it sells and its carriers' terms. The UK: 18 and
  * an age-verified handover; the EU countries of the demo zone and the US: 18, handed over as any
- * parcel; Australia: no blades (many shops do not send knives there; it is outside the demo's zones too).
+ * parcel; Australia: no blades (many shops do not send knives there), though the shop delivers its other goods there.
  */
 export const demoBladeRules: { country: string; minimumAge: number; allowed: boolean; handover: BladeHandover }[] = [
   { country: 'GB', minimumAge: 18, allowed: true, handover: BladeHandover.ageVerified },
+  { country: 'AU', minimumAge: 18, allowed: false, handover: BladeHandover.standard },
   ...demoZones
     .flatMap((zone) => zone.countries)
-    .filter((country) => country !== 'GB')
+    .filter((country) => country !== 'GB' && country !== 'AU')
     .map((country) => ({ country, minimumAge: 18, allowed: true, handover: BladeHandover.standard })),
-  { country: 'AU', minimumAge: 18, allowed: false, handover: BladeHandover.standard },
 ];
 
 /** Gives a new demo shop (no rules, no orders yet) the demo's rules for bladed articles; a shop that took orders keeps its own. */

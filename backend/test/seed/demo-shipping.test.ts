@@ -1,5 +1,5 @@
 import pino from 'pino';
-import { seedCatalogue, seedShipping } from '../../src/seed/seed';
+import { seedBladeRules, seedCatalogue, seedShipping } from '../../src/seed/seed';
 import { UK, US } from '../support/addresses';
 import { startTestApp, type TestApp } from '../support/harness';
 
@@ -46,9 +46,56 @@ test('the demo delivers to the US untaxed and to the UK with 20% VAT inside the 
   expect(uk[0].totals.tax.amount).toBe(Math.floor((price * 2000) / 12000 + 0.5));
 });
 
+test("Australia lies in a zone but takes no blades: a cart's knife is refused by name, the whetstone (not a blade) ships with 10% GST", async () => {
+  await seedBladeRules(app.db, silent);
+  const bySlug = async (slug: string) =>
+    (
+      await app.gql<{ product: { id: string; name: string; ageRestricted: boolean } }>(
+        'query($slug: String!) { product(slug: $slug) { id name ageRestricted } }',
+        { slug },
+      )
+    ).data!.product;
+  const whetstone = await bySlug('combination-whetstone-1000-6000');
+  const chef = await bySlug('damascus-chef-knife-8');
+  expect([whetstone.ageRestricted, chef.ageRestricted]).toEqual([false, true]);
+  const sydney = {
+    name: 'Sam Harbour',
+    line1: '1 George Street',
+    city: 'Sydney',
+    region: 'NSW',
+    postalCode: '2000',
+    country: 'AU',
+    phone: '+61 2 5550 0100',
+  };
+
+  const both = await app.gql(OPTIONS, {
+    input: {
+      lines: [
+        { productId: chef.id, quantity: 1 },
+        { productId: whetstone.id, quantity: 1 },
+      ],
+      address: sydney,
+    },
+  });
+  expect(both.errors?.[0]).toMatchObject({
+    message: `We can't deliver ${chef.name} to Australia.`,
+    extensions: { code: 'BAD_USER_INPUT', productIds: [chef.id] },
+  });
+  const stoneOnly = (await app.gql<Options>(OPTIONS, { input: { lines: [{ productId: whetstone.id, quantity: 1 }], address: sydney } }))
+    .data!.shippingOptions;
+  expect(stoneOnly.map((option) => [option.name, option.price.amount])).toEqual([['International (Australia)', 3500]]);
+  // Inclusive: an eleventh of the $45.00 stone is GST (this shop does not tax delivery).
+  expect(stoneOnly[0].totals).toEqual({
+    subtotal: { amount: 4500 },
+    shipping: { amount: 3500 },
+    tax: { amount: 409 },
+    total: { amount: 8000 },
+  });
+});
+
 test('a shop that already has zones, or has taken orders, keeps its own delivery setup', async () => {
   const zones = async () => (await app.db.query('SELECT count(*)::int AS n FROM "shipping_zone"'))[0].n as number;
-  expect(await zones()).toBe(2);
+  expect(await zones()).toBe(3);
   await seedShipping(app.db, silent);
-  expect(await zones()).toBe(2);
+  expect(await zones()).toBe(3);
 });
