@@ -7,6 +7,7 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import proxyAddr from 'proxy-addr';
 import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
+import { notFound } from '../common/errors';
 import { registry } from '../common/metrics';
 import type { Config } from '../config';
 import { requestLog } from '../http-kit/access-log';
@@ -127,6 +128,8 @@ export function createApp({ config, db, services, logger, apollo, operations, is
   } else {
     app.use('/uploads', express.static(path.join(config.dataDir, 'uploads'), { maxAge: '7d' }));
   }
+  // A missing image is a 404, not the client's page.
+  app.use(['/images', '/uploads'], (_req, _res, next) => next(notFound('Image')));
 
   // For search engines: made from the catalogue and the settings, not files of the build.
   app.get('/robots.txt', (_req, res) => {

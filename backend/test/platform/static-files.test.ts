@@ -91,3 +91,12 @@ test('pages are revalidated on every use, compressed too; dot-files and paths ou
   expect((await get('/.vite/manifest.json')).body.toString()).toBe(page);
   expect((await get('/assets/..%2f..%2fetc%2fpasswd')).body.toString()).toBe(page);
 });
+
+test("a missing image or upload is a 404, not the client's page", async () => {
+  for (const missing of ['/images/no-such-knife.svg', '/uploads/no-such-photo.webp']) {
+    const response = await fetch(`${app.url}${missing}`);
+    expect([missing, response.status]).toEqual([missing, 404]);
+    expect(await response.text()).not.toContain('<div id="root">');
+  }
+  expect((await fetch(`${app.url}/images/paring.svg`)).status).toBe(200);
+});
