@@ -38,6 +38,7 @@ import { UploadsService } from '../modules/uploads/uploads.service';
 import type { User } from '../modules/users/user.entity';
 import { usersLoaders } from '../modules/users/users.loaders';
 import { UsersService } from '../modules/users/users.service';
+import { CheckoutService } from '../modules/checkout/checkout.service';
 
 /** One instance of each service per process; GraphQL resolvers and REST routes share them. */
 export function createServices(db: DataSource, config: Config, logger: Logger, jobs: JobQueue) {
@@ -54,18 +55,8 @@ export function createServices(db: DataSource, config: Config, logger: Logger, j
   const images = imageStoreFor(config.s3, config.dataDir);
   const uploads = new UploadsService(db, images, limits, config.s3?.publicUrl ?? null, config.uploads);
   const readCache = ReadCache.create(config.readCache, logger);
-  const orders = new OrdersService(
-    db,
-    provider,
-    config.orders,
-    logger,
-    limits,
-    idempotency,
-    shipping,
-    config.shop,
-    compliance,
-    () => readCache.changes,
-  );
+  const orders = new OrdersService(db, provider, config.orders, logger, config.shop, compliance);
+  const checkout = new CheckoutService(db, config.orders, limits, idempotency, shipping, config.shop, compliance, () => readCache.changes);
   const reviews = new ReviewsService(db, limits, (url) => uploads.isOwnUpload(url));
   const collections = new CollectionsService(db);
   return {
@@ -86,6 +77,7 @@ export function createServices(db: DataSource, config: Config, logger: Logger, j
       currency: config.shop.currency,
     }),
     variants: new VariantsService(db, config.shop.currency),
+    checkout,
     orders,
     idempotency,
     reviews,

@@ -1,5 +1,5 @@
 import { Client } from 'pg';
-import { KnownShortages, SHORTAGE_BELIEVED_MS } from '../../src/modules/orders/known-shortages';
+import { KnownShortages, SHORTAGE_BELIEVED_MS } from '../../src/modules/checkout/known-shortages';
 import { messageOf, startTestApp, type TestApp, type TestSession } from '../support/harness';
 
 /**

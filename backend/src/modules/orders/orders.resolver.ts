@@ -4,6 +4,7 @@ import type { User } from '../users/user.entity';
 import type { CatalogLoaders } from '../catalog/catalog.loaders';
 import type { OrdersLoaders } from './orders.loaders';
 import type { OrdersService } from './orders.service';
+import type { CheckoutService } from '../checkout/checkout.service';
 import { ListResult } from '../../common/list';
 import { Product } from '../catalog/product.entity';
 import { OrderEvent } from './order-event.entity';
@@ -17,7 +18,11 @@ import { Money, type ShopMoney } from '../shop/money';
 import { OrderTotals } from '../shop/order-totals';
 import { keyOfRequest } from '../idempotency/idempotency.service';
 
-type GraphQLContext = GraphQLContextOf<{ orders: OrdersService; shop: ShopMoney }, OrdersLoaders & CatalogLoaders, User>;
+type GraphQLContext = GraphQLContextOf<
+  { orders: OrdersService; checkout: CheckoutService; shop: ShopMoney },
+  OrdersLoaders & CatalogLoaders,
+  User
+>;
 
 @ObjectType({ simpleResolvers: true, description: 'A page of orders' })
 export class OrderList extends ListResult(Order) {}
@@ -68,7 +73,7 @@ export class OrdersResolver {
     @Arg('input', () => ShippingOptionsInput, { description: 'The lines and the address' }) input: ShippingOptionsInput,
     @Ctx() { caller, services }: GraphQLContext,
   ): Promise<ShippingOption[]> {
-    return services.orders.shippingOptions(caller, input);
+    return services.checkout.quote(caller, input);
   }
 
   @Allow({ allow: 'signed in' })
@@ -81,7 +86,7 @@ export class OrdersResolver {
     @Arg('input', () => PlaceOrderInput, { description: 'The lines, phone and address' }) input: PlaceOrderInput,
     @Ctx() { caller, services, idempotencyKey }: GraphQLContext,
   ): Promise<Order> {
-    return services.orders.place(caller, { ...input, idempotencyKey: keyOfRequest(input.idempotencyKey, idempotencyKey) });
+    return services.checkout.place(caller, { ...input, idempotencyKey: keyOfRequest(input.idempotencyKey, idempotencyKey) });
   }
 
   @Allow({ allow: 'admin', key: 'orders:write' })

@@ -11,6 +11,7 @@ import { ENGRAVING_FONTS, type Engraving, type OrderEngraving } from '../catalog
 import type { ShippingAddressInput } from '../addresses/address.inputs';
 import type { User } from '../users/user.entity';
 import type { OrdersService } from './orders.service';
+import type { CheckoutService } from '../checkout/checkout.service';
 import { type Order, OrderState, OrderStatus } from './order.entity';
 import type { OrderLine } from './order-line.entity';
 import type { PlaceOrderInput } from './order.inputs';
@@ -199,7 +200,7 @@ const orderIdQuery = z.object({ id: z.string().describe('The order _id') });
  * SPEC §7 order calls (PATCH /orders/{id} is the payments module's). Prices, totals, status and
  * payment fields in a body are ignored: the service sets them.
  */
-export const ordersRoutes: RestRoutes<{ orders: OrdersService }, User> = [
+export const ordersRoutes: RestRoutes<{ orders: OrdersService; checkout: CheckoutService }, User> = [
   {
     method: 'GET',
     path: '/orders',
@@ -268,7 +269,7 @@ export const ordersRoutes: RestRoutes<{ orders: OrdersService }, User> = [
     answer: z.intersection(orderAnswer, z.object({ insertedId: z.string().describe('The order _id'), message: z.literal('Order Placed') })),
     work: async (req, _res, { caller, services }) => {
       const key = req.headers['idempotency-key'];
-      const order = await services.orders.place(caller, {
+      const order = await services.checkout.place(caller, {
         ...placeOrderInput(req.body),
         idempotencyKey: key === undefined ? null : String(key),
       });
