@@ -65,8 +65,8 @@ type Documents = {
     "\n  mutation UpdateProductVariants($ids: [ID!]!, $input: ProductVariantInput!) {\n    updateProductVariants(ids: $ids, input: $input) {\n      ...ProductVariantsFields\n    }\n  }\n": typeof types.UpdateProductVariantsDocument,
     "\n  mutation DeleteProductVariant($id: ID!) {\n    deleteProductVariant(id: $id) {\n      ...ProductVariantsFields\n    }\n  }\n": typeof types.DeleteProductVariantDocument,
     "\n  mutation Register($input: RegisterInput!) {\n    register(input: $input) {\n      ...UserFields\n    }\n  }\n": typeof types.RegisterDocument,
-    "\n  query CartProduct($id: ID!) {\n    product(id: $id) {\n      ...ProductFields\n      ...ProductEngravingFields\n      ...ProductChoiceFields\n      ageRestricted\n      minimumAge\n    }\n  }\n": typeof types.CartProductDocument,
-    "\n  query CheckoutPage {\n    me {\n      id\n      name\n      email\n      phone\n      ...AgeCheckCustomer\n    }\n    ...DeliveryChoices\n  }\n": typeof types.CheckoutPageDocument,
+    "\n  query CartProduct($id: ID!) {\n    product(id: $id) {\n      ...OrderableProductFields\n    }\n  }\n": typeof types.CartProductDocument,
+    "\n  query CheckoutPage {\n    me {\n      ...OrderingCustomer\n    }\n    ...DeliveryChoices\n  }\n": typeof types.CheckoutPageDocument,
     "\n  mutation PlaceCartOrder($input: PlaceOrderInput!) {\n    placeOrder(input: $input) {\n      ...OrderFields\n    }\n  }\n": typeof types.PlaceCartOrderDocument,
     "\n  query CollectionChoices {\n    collections {\n      id\n      name\n      slug\n    }\n  }\n": typeof types.CollectionChoicesDocument,
     "\n  query CollectionPage($slug: String!) {\n    collection(slug: $slug) {\n      id\n      name\n      slug\n      description\n      products {\n        ...ProductCardFields\n      }\n    }\n  }\n": typeof types.CollectionPageDocument,
@@ -101,7 +101,7 @@ type Documents = {
     "\n  mutation SetDefaultAddress($id: ID!) {\n    setDefaultAddress(id: $id) {\n      ...SavedAddress\n    }\n  }\n": typeof types.SetDefaultAddressDocument,
     "\n  mutation UpdateProfile($input: UpdateProfileInput!) {\n    updateProfile(input: $input) {\n      ...UserFields\n    }\n  }\n": typeof types.UpdateProfileDocument,
     "\n  mutation SetOrderEmails($on: Boolean!) {\n    setOrderEmails(on: $on) {\n      id\n      orderEmails\n    }\n  }\n": typeof types.SetOrderEmailsDocument,
-    "\n  query PurchasePage($id: ID!) {\n    me {\n      id\n      name\n      email\n      phone\n      ...AgeCheckCustomer\n    }\n    ...DeliveryChoices\n    product(id: $id) {\n      ...ProductFields\n      ...ProductEngravingFields\n      ...ProductChoiceFields\n      ageRestricted\n      minimumAge\n    }\n    engravingFonts {\n      id\n      name\n    }\n  }\n": typeof types.PurchasePageDocument,
+    "\n  query PurchasePage($id: ID!) {\n    me {\n      ...OrderingCustomer\n    }\n    ...DeliveryChoices\n    product(id: $id) {\n      ...OrderableProductFields\n    }\n    engravingFonts {\n      id\n      name\n    }\n  }\n": typeof types.PurchasePageDocument,
     "\n  mutation PlaceOrder($input: PlaceOrderInput!) {\n    placeOrder(input: $input) {\n      ...OrderFields\n      product {\n        id\n        quantity\n      }\n    }\n  }\n": typeof types.PlaceOrderDocument,
     "\n  mutation RemoveReview($id: ID!) {\n    removeReview(id: $id)\n  }\n": typeof types.RemoveReviewDocument,
     "\n  fragment SavedAddress on Address {\n    id\n    name\n    line1\n    line2\n    city\n    region\n    postalCode\n    country\n    phone\n    isDefault\n    createdAt\n  }\n": typeof types.SavedAddressFragmentDoc,
@@ -118,11 +118,13 @@ type Documents = {
     "\n  fragment OrderTotalsFields on OrderTotals {\n    subtotal {\n      amount\n      currency\n      formatted\n    }\n    shipping {\n      amount\n      currency\n      formatted\n    }\n    tax {\n      amount\n      currency\n      formatted\n    }\n    total {\n      amount\n      currency\n      formatted\n    }\n  }\n": typeof types.OrderTotalsFieldsFragmentDoc,
     "\n  fragment ShippingAddressFields on PostalAddress {\n    name\n    line1\n    line2\n    city\n    region\n    postalCode\n    country\n    phone\n  }\n": typeof types.ShippingAddressFieldsFragmentDoc,
     "\n  fragment OrderFields on Order {\n    id\n    userName\n    name\n    email\n    description\n    img\n    quantity\n    currency\n    totals {\n      ...OrderTotalsFields\n    }\n    shippingMethodName\n    shippingAddress {\n      ...ShippingAddressFields\n    }\n    status\n    paid\n    state\n    transactionId\n    trackingCarrier\n    trackingNumber\n    createdAt\n    engraving {\n      text\n      font\n    }\n    lines {\n      id\n      name\n      variantName\n      sku\n      img\n      quantity\n      unitAmount {\n        ...MoneyFields\n      }\n      lineAmount {\n        ...MoneyFields\n      }\n      engraving {\n        text\n        font\n        unitAmount {\n          ...MoneyFields\n        }\n      }\n      product {\n        id\n        quantity\n      }\n    }\n  }\n": typeof types.OrderFieldsFragmentDoc,
+    "\n  fragment OrderingCustomer on User {\n    id\n    name\n    email\n    phone\n    ...AgeCheckCustomer\n  }\n": typeof types.OrderingCustomerFragmentDoc,
     "\n  query MyOrders($options: OrderListOptions) {\n    myOrders(options: $options) {\n      totalItems\n      items {\n        ...OrderFields\n      }\n    }\n  }\n": typeof types.MyOrdersDocument,
     "\n  mutation CancelOrder($id: ID!) {\n    cancelOrder(id: $id) {\n      id\n      state\n      status\n      paid\n      product {\n        id\n        quantity\n      }\n      lines {\n        id\n        product {\n          id\n          quantity\n        }\n      }\n    }\n  }\n": typeof types.CancelOrderDocument,
     "\n  fragment MoneyFields on Money {\n    amount\n    currency\n    formatted\n  }\n": typeof types.MoneyFieldsFragmentDoc,
     "\n  fragment ProductFields on Product {\n    id\n    name\n    img\n    description\n    priceFrom {\n      ...MoneyFields\n    }\n    quantity\n    minimumQuantity\n  }\n": typeof types.ProductFieldsFragmentDoc,
     "\n  fragment ProductChoiceFields on Product {\n    optionGroups {\n      id\n      name\n      values {\n        id\n        groupId\n        name\n        custom\n      }\n      custom {\n        label\n        min\n        max\n        unit\n        surchargeAmount {\n          amount\n          currency\n          formatted\n        }\n      }\n    }\n    variants {\n      id\n      name\n      options {\n        id\n        groupId\n      }\n      unitPrice {\n        amount\n        currency\n        formatted\n      }\n      quantity\n      img\n      enabled\n    }\n  }\n": typeof types.ProductChoiceFieldsFragmentDoc,
+    "\n  fragment OrderableProductFields on Product {\n    ...ProductFields\n    ...ProductEngravingFields\n    ...ProductChoiceFields\n    ageRestricted\n    minimumAge\n  }\n": typeof types.OrderableProductFieldsFragmentDoc,
     "\n  fragment ProductCardFields on Product {\n    ...ProductFields\n    slug\n    variants {\n      id\n      unitPrice {\n        ...MoneyFields\n      }\n      enabled\n    }\n  }\n": typeof types.ProductCardFieldsFragmentDoc,
     "\n  query Products($options: ProductListOptions) {\n    products(options: $options) {\n      totalItems\n      items {\n        ...ProductCardFields\n      }\n    }\n  }\n": typeof types.ProductsDocument,
     "\n  query ProductChoices($id: ID!) {\n    product(id: $id) {\n      id\n      ...ProductChoiceFields\n    }\n  }\n": typeof types.ProductChoicesDocument,
@@ -182,8 +184,8 @@ const documents: Documents = {
     "\n  mutation UpdateProductVariants($ids: [ID!]!, $input: ProductVariantInput!) {\n    updateProductVariants(ids: $ids, input: $input) {\n      ...ProductVariantsFields\n    }\n  }\n": types.UpdateProductVariantsDocument,
     "\n  mutation DeleteProductVariant($id: ID!) {\n    deleteProductVariant(id: $id) {\n      ...ProductVariantsFields\n    }\n  }\n": types.DeleteProductVariantDocument,
     "\n  mutation Register($input: RegisterInput!) {\n    register(input: $input) {\n      ...UserFields\n    }\n  }\n": types.RegisterDocument,
-    "\n  query CartProduct($id: ID!) {\n    product(id: $id) {\n      ...ProductFields\n      ...ProductEngravingFields\n      ...ProductChoiceFields\n      ageRestricted\n      minimumAge\n    }\n  }\n": types.CartProductDocument,
-    "\n  query CheckoutPage {\n    me {\n      id\n      name\n      email\n      phone\n      ...AgeCheckCustomer\n    }\n    ...DeliveryChoices\n  }\n": types.CheckoutPageDocument,
+    "\n  query CartProduct($id: ID!) {\n    product(id: $id) {\n      ...OrderableProductFields\n    }\n  }\n": types.CartProductDocument,
+    "\n  query CheckoutPage {\n    me {\n      ...OrderingCustomer\n    }\n    ...DeliveryChoices\n  }\n": types.CheckoutPageDocument,
     "\n  mutation PlaceCartOrder($input: PlaceOrderInput!) {\n    placeOrder(input: $input) {\n      ...OrderFields\n    }\n  }\n": types.PlaceCartOrderDocument,
     "\n  query CollectionChoices {\n    collections {\n      id\n      name\n      slug\n    }\n  }\n": types.CollectionChoicesDocument,
     "\n  query CollectionPage($slug: String!) {\n    collection(slug: $slug) {\n      id\n      name\n      slug\n      description\n      products {\n        ...ProductCardFields\n      }\n    }\n  }\n": types.CollectionPageDocument,
@@ -218,7 +220,7 @@ const documents: Documents = {
     "\n  mutation SetDefaultAddress($id: ID!) {\n    setDefaultAddress(id: $id) {\n      ...SavedAddress\n    }\n  }\n": types.SetDefaultAddressDocument,
     "\n  mutation UpdateProfile($input: UpdateProfileInput!) {\n    updateProfile(input: $input) {\n      ...UserFields\n    }\n  }\n": types.UpdateProfileDocument,
     "\n  mutation SetOrderEmails($on: Boolean!) {\n    setOrderEmails(on: $on) {\n      id\n      orderEmails\n    }\n  }\n": types.SetOrderEmailsDocument,
-    "\n  query PurchasePage($id: ID!) {\n    me {\n      id\n      name\n      email\n      phone\n      ...AgeCheckCustomer\n    }\n    ...DeliveryChoices\n    product(id: $id) {\n      ...ProductFields\n      ...ProductEngravingFields\n      ...ProductChoiceFields\n      ageRestricted\n      minimumAge\n    }\n    engravingFonts {\n      id\n      name\n    }\n  }\n": types.PurchasePageDocument,
+    "\n  query PurchasePage($id: ID!) {\n    me {\n      ...OrderingCustomer\n    }\n    ...DeliveryChoices\n    product(id: $id) {\n      ...OrderableProductFields\n    }\n    engravingFonts {\n      id\n      name\n    }\n  }\n": types.PurchasePageDocument,
     "\n  mutation PlaceOrder($input: PlaceOrderInput!) {\n    placeOrder(input: $input) {\n      ...OrderFields\n      product {\n        id\n        quantity\n      }\n    }\n  }\n": types.PlaceOrderDocument,
     "\n  mutation RemoveReview($id: ID!) {\n    removeReview(id: $id)\n  }\n": types.RemoveReviewDocument,
     "\n  fragment SavedAddress on Address {\n    id\n    name\n    line1\n    line2\n    city\n    region\n    postalCode\n    country\n    phone\n    isDefault\n    createdAt\n  }\n": types.SavedAddressFragmentDoc,
@@ -235,11 +237,13 @@ const documents: Documents = {
     "\n  fragment OrderTotalsFields on OrderTotals {\n    subtotal {\n      amount\n      currency\n      formatted\n    }\n    shipping {\n      amount\n      currency\n      formatted\n    }\n    tax {\n      amount\n      currency\n      formatted\n    }\n    total {\n      amount\n      currency\n      formatted\n    }\n  }\n": types.OrderTotalsFieldsFragmentDoc,
     "\n  fragment ShippingAddressFields on PostalAddress {\n    name\n    line1\n    line2\n    city\n    region\n    postalCode\n    country\n    phone\n  }\n": types.ShippingAddressFieldsFragmentDoc,
     "\n  fragment OrderFields on Order {\n    id\n    userName\n    name\n    email\n    description\n    img\n    quantity\n    currency\n    totals {\n      ...OrderTotalsFields\n    }\n    shippingMethodName\n    shippingAddress {\n      ...ShippingAddressFields\n    }\n    status\n    paid\n    state\n    transactionId\n    trackingCarrier\n    trackingNumber\n    createdAt\n    engraving {\n      text\n      font\n    }\n    lines {\n      id\n      name\n      variantName\n      sku\n      img\n      quantity\n      unitAmount {\n        ...MoneyFields\n      }\n      lineAmount {\n        ...MoneyFields\n      }\n      engraving {\n        text\n        font\n        unitAmount {\n          ...MoneyFields\n        }\n      }\n      product {\n        id\n        quantity\n      }\n    }\n  }\n": types.OrderFieldsFragmentDoc,
+    "\n  fragment OrderingCustomer on User {\n    id\n    name\n    email\n    phone\n    ...AgeCheckCustomer\n  }\n": types.OrderingCustomerFragmentDoc,
     "\n  query MyOrders($options: OrderListOptions) {\n    myOrders(options: $options) {\n      totalItems\n      items {\n        ...OrderFields\n      }\n    }\n  }\n": types.MyOrdersDocument,
     "\n  mutation CancelOrder($id: ID!) {\n    cancelOrder(id: $id) {\n      id\n      state\n      status\n      paid\n      product {\n        id\n        quantity\n      }\n      lines {\n        id\n        product {\n          id\n          quantity\n        }\n      }\n    }\n  }\n": types.CancelOrderDocument,
     "\n  fragment MoneyFields on Money {\n    amount\n    currency\n    formatted\n  }\n": types.MoneyFieldsFragmentDoc,
     "\n  fragment ProductFields on Product {\n    id\n    name\n    img\n    description\n    priceFrom {\n      ...MoneyFields\n    }\n    quantity\n    minimumQuantity\n  }\n": types.ProductFieldsFragmentDoc,
     "\n  fragment ProductChoiceFields on Product {\n    optionGroups {\n      id\n      name\n      values {\n        id\n        groupId\n        name\n        custom\n      }\n      custom {\n        label\n        min\n        max\n        unit\n        surchargeAmount {\n          amount\n          currency\n          formatted\n        }\n      }\n    }\n    variants {\n      id\n      name\n      options {\n        id\n        groupId\n      }\n      unitPrice {\n        amount\n        currency\n        formatted\n      }\n      quantity\n      img\n      enabled\n    }\n  }\n": types.ProductChoiceFieldsFragmentDoc,
+    "\n  fragment OrderableProductFields on Product {\n    ...ProductFields\n    ...ProductEngravingFields\n    ...ProductChoiceFields\n    ageRestricted\n    minimumAge\n  }\n": types.OrderableProductFieldsFragmentDoc,
     "\n  fragment ProductCardFields on Product {\n    ...ProductFields\n    slug\n    variants {\n      id\n      unitPrice {\n        ...MoneyFields\n      }\n      enabled\n    }\n  }\n": types.ProductCardFieldsFragmentDoc,
     "\n  query Products($options: ProductListOptions) {\n    products(options: $options) {\n      totalItems\n      items {\n        ...ProductCardFields\n      }\n    }\n  }\n": types.ProductsDocument,
     "\n  query ProductChoices($id: ID!) {\n    product(id: $id) {\n      id\n      ...ProductChoiceFields\n    }\n  }\n": types.ProductChoicesDocument,
@@ -469,11 +473,11 @@ export function graphql(source: "\n  mutation Register($input: RegisterInput!) {
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query CartProduct($id: ID!) {\n    product(id: $id) {\n      ...ProductFields\n      ...ProductEngravingFields\n      ...ProductChoiceFields\n      ageRestricted\n      minimumAge\n    }\n  }\n"): (typeof documents)["\n  query CartProduct($id: ID!) {\n    product(id: $id) {\n      ...ProductFields\n      ...ProductEngravingFields\n      ...ProductChoiceFields\n      ageRestricted\n      minimumAge\n    }\n  }\n"];
+export function graphql(source: "\n  query CartProduct($id: ID!) {\n    product(id: $id) {\n      ...OrderableProductFields\n    }\n  }\n"): (typeof documents)["\n  query CartProduct($id: ID!) {\n    product(id: $id) {\n      ...OrderableProductFields\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query CheckoutPage {\n    me {\n      id\n      name\n      email\n      phone\n      ...AgeCheckCustomer\n    }\n    ...DeliveryChoices\n  }\n"): (typeof documents)["\n  query CheckoutPage {\n    me {\n      id\n      name\n      email\n      phone\n      ...AgeCheckCustomer\n    }\n    ...DeliveryChoices\n  }\n"];
+export function graphql(source: "\n  query CheckoutPage {\n    me {\n      ...OrderingCustomer\n    }\n    ...DeliveryChoices\n  }\n"): (typeof documents)["\n  query CheckoutPage {\n    me {\n      ...OrderingCustomer\n    }\n    ...DeliveryChoices\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -613,7 +617,7 @@ export function graphql(source: "\n  mutation SetOrderEmails($on: Boolean!) {\n 
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query PurchasePage($id: ID!) {\n    me {\n      id\n      name\n      email\n      phone\n      ...AgeCheckCustomer\n    }\n    ...DeliveryChoices\n    product(id: $id) {\n      ...ProductFields\n      ...ProductEngravingFields\n      ...ProductChoiceFields\n      ageRestricted\n      minimumAge\n    }\n    engravingFonts {\n      id\n      name\n    }\n  }\n"): (typeof documents)["\n  query PurchasePage($id: ID!) {\n    me {\n      id\n      name\n      email\n      phone\n      ...AgeCheckCustomer\n    }\n    ...DeliveryChoices\n    product(id: $id) {\n      ...ProductFields\n      ...ProductEngravingFields\n      ...ProductChoiceFields\n      ageRestricted\n      minimumAge\n    }\n    engravingFonts {\n      id\n      name\n    }\n  }\n"];
+export function graphql(source: "\n  query PurchasePage($id: ID!) {\n    me {\n      ...OrderingCustomer\n    }\n    ...DeliveryChoices\n    product(id: $id) {\n      ...OrderableProductFields\n    }\n    engravingFonts {\n      id\n      name\n    }\n  }\n"): (typeof documents)["\n  query PurchasePage($id: ID!) {\n    me {\n      ...OrderingCustomer\n    }\n    ...DeliveryChoices\n    product(id: $id) {\n      ...OrderableProductFields\n    }\n    engravingFonts {\n      id\n      name\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -681,6 +685,10 @@ export function graphql(source: "\n  fragment OrderFields on Order {\n    id\n  
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "\n  fragment OrderingCustomer on User {\n    id\n    name\n    email\n    phone\n    ...AgeCheckCustomer\n  }\n"): (typeof documents)["\n  fragment OrderingCustomer on User {\n    id\n    name\n    email\n    phone\n    ...AgeCheckCustomer\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "\n  query MyOrders($options: OrderListOptions) {\n    myOrders(options: $options) {\n      totalItems\n      items {\n        ...OrderFields\n      }\n    }\n  }\n"): (typeof documents)["\n  query MyOrders($options: OrderListOptions) {\n    myOrders(options: $options) {\n      totalItems\n      items {\n        ...OrderFields\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
@@ -698,6 +706,10 @@ export function graphql(source: "\n  fragment ProductFields on Product {\n    id
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  fragment ProductChoiceFields on Product {\n    optionGroups {\n      id\n      name\n      values {\n        id\n        groupId\n        name\n        custom\n      }\n      custom {\n        label\n        min\n        max\n        unit\n        surchargeAmount {\n          amount\n          currency\n          formatted\n        }\n      }\n    }\n    variants {\n      id\n      name\n      options {\n        id\n        groupId\n      }\n      unitPrice {\n        amount\n        currency\n        formatted\n      }\n      quantity\n      img\n      enabled\n    }\n  }\n"): (typeof documents)["\n  fragment ProductChoiceFields on Product {\n    optionGroups {\n      id\n      name\n      values {\n        id\n        groupId\n        name\n        custom\n      }\n      custom {\n        label\n        min\n        max\n        unit\n        surchargeAmount {\n          amount\n          currency\n          formatted\n        }\n      }\n    }\n    variants {\n      id\n      name\n      options {\n        id\n        groupId\n      }\n      unitPrice {\n        amount\n        currency\n        formatted\n      }\n      quantity\n      img\n      enabled\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment OrderableProductFields on Product {\n    ...ProductFields\n    ...ProductEngravingFields\n    ...ProductChoiceFields\n    ageRestricted\n    minimumAge\n  }\n"): (typeof documents)["\n  fragment OrderableProductFields on Product {\n    ...ProductFields\n    ...ProductEngravingFields\n    ...ProductChoiceFields\n    ageRestricted\n    minimumAge\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -100,6 +100,17 @@ export const OrderFieldsFragment = graphql(`
   }
 `);
 
+/** Who places an order: the profile the checkout and purchase forms show and start a new address from, with their age check. */
+export const OrderingCustomerFragment = graphql(`
+  fragment OrderingCustomer on User {
+    id
+    name
+    email
+    phone
+    ...AgeCheckCustomer
+  }
+`);
+
 export const MyOrdersQuery = graphql(`
   query MyOrders($options: OrderListOptions) {
     myOrders(options: $options) {

@@ -67,6 +67,17 @@ export const ProductChoiceFieldsFragment = graphql(`
   }
 `);
 
+/** What ordering a product reads of it, as it is now: the cart's lines and the purchase page check their price, stock and age rule with it. */
+export const OrderableProductFieldsFragment = graphql(`
+  fragment OrderableProductFields on Product {
+    ...ProductFields
+    ...ProductEngravingFields
+    ...ProductChoiceFields
+    ageRestricted
+    minimumAge
+  }
+`);
+
 /** A product card's fields: the shop's fields, its slug (the card's link), and its variants' prices. */
 export const ProductCardFieldsFragment = graphql(`
   fragment ProductCardFields on Product {

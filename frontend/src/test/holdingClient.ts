@@ -1,3 +1,5 @@
+import { expect } from 'vitest';
+import { act, fireEvent, waitFor, within } from '@testing-library/react';
 import { ApolloClient, ApolloLink } from '@apollo/client';
 import { Observable, of } from 'rxjs';
 import { createCache } from '../lib/apollo';
@@ -25,4 +27,20 @@ export function holdingClient(held: string[], answer: (operationName: string) =>
     sent,
     release: () => waiting.splice(0).forEach((answerNow) => answerNow()),
   };
+}
+
+/**
+ * Submits `form` twice before React renders again, then clicks `button` and submits once more while
+ * the first request is held: only that one is sent, and the button shows its progress meanwhile.
+ */
+export async function submitTwiceWhileHeld(form: HTMLElement, button: HTMLElement, sent: string[]) {
+  act(() => {
+    form.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }));
+    form.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }));
+  });
+  await waitFor(() => expect(sent).toHaveLength(1));
+  expect(button).toBeDisabled();
+  expect(within(button).getByRole('progressbar')).toBeInTheDocument();
+  fireEvent.click(button);
+  fireEvent.submit(form);
 }

@@ -2,61 +2,32 @@ import { beforeEach, expect, test } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { GraphQLError } from 'graphql';
-import { cart, type CartLine } from '../../lib/cart';
+import { cart } from '../../lib/cart';
 import {
   addressFixture,
   ageVerificationFixture,
   dollars,
-  oneVariantFixture,
   orderFixture,
   shippingAddressOf,
   shippingOptionFixture,
   userFixture,
   withDelivery,
 } from '../../test/fixtures';
+import { knifeFixture, knifeLineFixture } from '../../test/orderingFixtures';
 import { countingClient, renderPage } from '../../test/render';
 import CheckoutPage from './CheckoutPage';
 import { CheckoutPageQuery } from './operations';
 
 /** A product of the cart as CartProduct answers it: Engraved Santoku is a blade (age-restricted), the strop is not. */
-const productFixture = (id: string, name: string, price: number, ageRestricted: boolean) => {
-  const fields = {
-    __typename: 'Product',
-    id,
-    name,
-    img: `/images/${id}.svg`,
-    description: '',
-    priceFrom: dollars(price),
-    quantity: 9,
-    minimumQuantity: 1,
-    engravable: false,
-    engravingMaxLength: 24,
-    engravingSurcharge: dollars(0),
-    ageRestricted,
-    minimumAge: null,
-  };
-  return { ...fields, ...oneVariantFixture(fields) };
-};
+const productFixture = (id: string, name: string, price: number, ageRestricted: boolean) =>
+  knifeFixture(id, { name, img: `/images/${id}.svg`, priceFrom: dollars(price), ageRestricted });
 const products: Record<string, ReturnType<typeof productFixture>> = {
   s1: productFixture('s1', 'Engraved Santoku', 150, true),
   t1: productFixture('t1', 'Leather Strop', 40, false),
 };
-const cartLine = (productId: string): CartLine => {
-  const product = products[productId];
-  return {
-    productId,
-    quantity: 1,
-    engraving: null,
-    seen: {
-      name: product.name,
-      img: product.img,
-      unitAmount: product.priceFrom.amount,
-      engravingAmount: 0,
-      currency: 'USD',
-      minimumQuantity: 1,
-      stock: 9,
-    },
-  };
+const cartLine = (productId: string) => {
+  const { name, img, priceFrom } = products[productId];
+  return knifeLineFixture(productId, { seen: { name, img, unitAmount: priceFrom.amount } });
 };
 
 const home = addressFixture('1', { isDefault: true });

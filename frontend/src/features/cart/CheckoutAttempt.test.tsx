@@ -4,41 +4,14 @@ import userEvent from '@testing-library/user-event';
 import { ApolloClient, ApolloLink } from '@apollo/client';
 import { of, throwError } from 'rxjs';
 import { createCache } from '../../lib/apollo';
-import { cart, type CartLine } from '../../lib/cart';
-import {
-  addressFixture,
-  dollars,
-  oneVariantFixture,
-  orderFixture,
-  shippingAddressOf,
-  userFixture,
-  withDelivery,
-} from '../../test/fixtures';
+import { cart } from '../../lib/cart';
+import { addressFixture, orderFixture, shippingAddressOf, userFixture, withDelivery } from '../../test/fixtures';
+import { knifeFixture, knifeLineFixture } from '../../test/orderingFixtures';
 import { renderPage } from '../../test/render';
 import CheckoutPage from './CheckoutPage';
 
-const fields = {
-  __typename: 'Product',
-  id: 'k1',
-  name: 'Knife k1',
-  img: '/images/k.svg',
-  description: '',
-  priceFrom: dollars(50),
-  quantity: 9,
-  minimumQuantity: 1,
-  engravable: false,
-  engravingMaxLength: 24,
-  engravingSurcharge: dollars(0),
-  ageRestricted: false,
-  minimumAge: null,
-};
-const knife = { ...fields, ...oneVariantFixture(fields) };
-const line: CartLine = {
-  productId: 'k1',
-  quantity: 1,
-  engraving: null,
-  seen: { name: 'Knife k1', img: '/images/k.svg', unitAmount: 5000, engravingAmount: 0, currency: 'USD', minimumQuantity: 1, stock: 9 },
-};
+const knife = knifeFixture();
+const line = knifeLineFixture();
 
 const home = addressFixture('1', { isDefault: true });
 const work = addressFixture('2', { line1: '2 Other Road' });

@@ -2,46 +2,18 @@ import { afterEach, beforeEach, expect, test } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { GraphQLError } from 'graphql';
-import { cart, type CartLine } from '../../lib/cart';
+import { cart } from '../../lib/cart';
 import { knowShop } from '../../lib/money';
 import { MyAddressesQuery } from '../../operations/addresses';
 import { fillUsAddress, totalsRows } from '../../test/delivery';
-import {
-  addressFixture,
-  dollars,
-  oneVariantFixture,
-  orderFixture,
-  shippingAddressOf,
-  shippingOptionFixture,
-  userFixture,
-  withDelivery,
-} from '../../test/fixtures';
+import { addressFixture, orderFixture, shippingAddressOf, shippingOptionFixture, userFixture, withDelivery } from '../../test/fixtures';
+import { knifeFixture, knifeLineFixture } from '../../test/orderingFixtures';
 import { countingClient, renderPage } from '../../test/render';
 import CheckoutPage from './CheckoutPage';
 
-const fields = {
-  __typename: 'Product',
-  id: 'k1',
-  name: 'Knife k1',
-  img: '/images/k.svg',
-  description: '',
-  priceFrom: dollars(50),
-  quantity: 9,
-  minimumQuantity: 1,
-  engravable: false,
-  engravingMaxLength: 24,
-  engravingSurcharge: dollars(0),
-  ageRestricted: false,
-  minimumAge: null,
-};
-const knife = { ...fields, ...oneVariantFixture(fields) };
+const knife = knifeFixture();
 /** Two knives at $50: a $100.00 subtotal. */
-const line: CartLine = {
-  productId: 'k1',
-  quantity: 2,
-  engraving: null,
-  seen: { name: 'Knife k1', img: '/images/k.svg', unitAmount: 5000, engravingAmount: 0, currency: 'USD', minimumQuantity: 1, stock: 9 },
-};
+const line = knifeLineFixture('k1', { quantity: 2 });
 const lines = [{ productId: 'k1', quantity: 2 }];
 
 const work = addressFixture('2', { line1: '2 Mission St', createdAt: '2026-11-21T10:00:00.000Z' });

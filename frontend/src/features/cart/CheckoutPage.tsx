@@ -1,22 +1,18 @@
-import { useState } from 'react';
-import { useMutation, useQuery } from '@apollo/client/react';
+import { useQuery } from '@apollo/client/react';
 import { Alert, Box, Button, Card, CardContent, Container, Divider, Link, Stack, TextField, Typography } from '@mui/material';
 import { useSnackbar } from 'notistack';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import AgeCheckStep from '../../components/ageCheck/AgeCheckStep';
 import AgeRestrictedChip from '../../components/ageCheck/AgeRestrictedChip';
-import { useAgeCheck } from '../../components/ageCheck/useAgeCheck';
 import DeliverySection from '../../components/delivery/DeliverySection';
 import DeliveryTotals from '../../components/delivery/DeliveryTotals';
-import { useDelivery } from '../../components/delivery/useDelivery';
 import PageHeading from '../../components/PageHeading';
 import QueryState from '../../components/QueryState';
 import { toastAction } from '../../components/toastAction';
+import { usePlaceOrder } from '../../components/usePlaceOrder';
 import EngravingText from '../../components/engraving/EngravingText';
 import type { CheckoutPageQuery as CheckoutPageResult } from '../../gql/graphql';
-import { useAttemptKey } from '../../lib/attemptKey';
-import { errorMessage, errorProductIds } from '../../lib/errors';
-import { prependToLists } from '../../lib/listCache';
+import { errorMessage } from '../../lib/errors';
 import { useSubmitOnce } from '../../lib/submitOnce';
 import { cart, type CartLine, cartTotal, lineKey, lineTotal, useCartLines } from '../../lib/cart';
 import { useFormatMoney } from '../../lib/money';
@@ -73,54 +69,30 @@ function CheckoutForm({ me, choices, lines }: CheckoutFormProps) {
       return changes.length ? changes : [lineProblem(line, product)];
     })
     .filter(Boolean);
-  // A retry of the same cart and address (a double click, a network error, a reload) cannot place a second order.
-  const attempt = useAttemptKey('checkout');
-  const [placeOrder] = useMutation(PlaceCartOrderMutation, {
-    // The new order joins every cached My Orders list (newest first); no list is fetched again.
-    update(cache, { data: placed }) {
-      if (placed?.placeOrder) prependToLists(cache, 'myOrders', placed.placeOrder);
-    },
-  });
-  const delivery = useDelivery({ choices, lines: orderLines(lines), customer: me });
-  const ageCheck = useAgeCheck({
-    needed: products && lines.some((line) => products.get(line.productId)?.ageRestricted),
+  const { delivery, ageCheck, place, refusedLines, clearRefusedLines } = usePlaceOrder({
+    mutation: PlaceCartOrderMutation,
+    attemptName: 'checkout',
     customer: me,
+    choices,
+    lines: orderLines(lines),
+    ageRestricted: products && lines.some((line) => products.get(line.productId)?.ageRestricted),
+    onPlaced: (id) => {
+      cart.clear();
+      navigate(`/dashboard/payment/${id}`);
+    },
+    offersRemoval: true,
   });
-  // placeOrder's refusal of lines the address's country does not take (when shippingOptions did not say it first).
-  const [refusedLines, setRefusedLines] = useState<{ message: string; productIds: string[] } | null>(null);
   /** Takes the refused products' lines out of the cart, so that the rest can be bought; Undo puts them back. */
   const removeRefused = (productIds: readonly string[]) => {
     const removed = cart.removeProducts(productIds);
-    setRefusedLines(null);
+    clearRefusedLines();
     if (!removed.length) return;
     const names = removed.map(({ line }) => lineName(line.seen.name, line.variantName)).join(', ');
     enqueueSnackbar(`Removed ${names}`, {
       action: toastAction('Undo', () => removed.forEach(({ index, line }) => cart.restore(index, line))),
     });
   };
-  const { sending, onSubmit } = useSubmitOnce(async () => {
-    const shipping = delivery.order();
-    if (!shipping) return delivery.touch();
-    const input = { ...shipping, lines: orderLines(lines) };
-    setRefusedLines(null);
-    try {
-      const { data: placed } = await placeOrder({ variables: { input: { ...input, idempotencyKey: attempt.keyFor(input) } } });
-      const id = placed?.placeOrder.id;
-      if (!id) return;
-      attempt.finish();
-      // Before the cart empties, which would show the empty cart instead of this form meanwhile.
-      await delivery.afterOrder();
-      cart.clear();
-      enqueueSnackbar('Order Placed', { variant: 'success' });
-      navigate(`/dashboard/payment/${id}`);
-    } catch (failure) {
-      // An age refusal shows in the age step; a refused country's lines are offered for removal.
-      if (ageCheck.orderRefused(failure)) return;
-      const productIds = errorProductIds(failure);
-      if (productIds.length) setRefusedLines({ message: errorMessage(failure), productIds });
-      else enqueueSnackbar(errorMessage(failure), { variant: 'error' });
-    }
-  });
+  const { sending, onSubmit } = useSubmitOnce(() => place(orderLines(lines)));
   const removeButton = (productIds: readonly string[]) =>
     productIds.length > 0 && (
       <Button color="inherit" size="small" onClick={() => removeRefused(productIds)}>

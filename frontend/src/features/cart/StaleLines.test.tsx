@@ -3,50 +3,28 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route } from 'react-router-dom';
 import { countingClient, renderPage } from '../../test/render';
-import { addressFixture, dollars, oneVariantFixture, userFixture, withDelivery } from '../../test/fixtures';
+import { addressFixture, dollars, userFixture, withDelivery } from '../../test/fixtures';
+import { knifeFixture, knifeLineFixture } from '../../test/orderingFixtures';
 import { cart, type CartLine } from '../../lib/cart';
 import CartPage from './CartPage';
 import CheckoutPage from './CheckoutPage';
 
 /** A line as the cart keeps it: the product as the customer saw it when adding it ($50, 9 in stock). */
-const line = (productId: string, quantity: number): CartLine => ({
-  productId,
-  quantity,
-  engraving: null,
-  seen: {
-    name: `Knife ${productId}`,
-    img: `/images/${productId}.svg`,
-    unitAmount: 5000,
-    engravingAmount: 0,
-    currency: 'USD',
-    minimumQuantity: 1,
-    stock: 9,
-  },
-});
+const line = (productId: string, quantity: number) => knifeLineFixture(productId, { quantity, seen: { img: `/images/${productId}.svg` } });
 
 /** The product as the shop has it now (every CartProduct field); a test overrides what changed, `price` and `engravingPrice` in dollars. */
 const product = (
   id: string,
   { price = 50, engravingPrice = 0, ...overrides }: Record<string, unknown> & { price?: number; engravingPrice?: number } = {},
-) => {
-  const fields = {
-    __typename: 'Product',
-    id,
-    name: `Knife ${id}`,
+) =>
+  knifeFixture(id, {
     img: `/images/${id}.svg`,
     description: `Details of ${id}`,
     priceFrom: dollars(price),
-    quantity: 9,
-    minimumQuantity: 1,
-    engravable: false,
     engravingMaxLength: 0,
     engravingSurcharge: dollars(engravingPrice),
-    ageRestricted: false,
-    minimumAge: null,
     ...overrides,
-  };
-  return { ...oneVariantFixture(fields), ...fields };
-};
+  });
 
 /** The checkout's profile with one saved address. */
 const checkoutPage = () => withDelivery(userFixture(), [addressFixture('1', { isDefault: true })]);

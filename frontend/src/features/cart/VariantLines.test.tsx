@@ -3,15 +3,8 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route } from 'react-router-dom';
 import { countingClient, renderPage } from '../../test/render';
-import {
-  addressFixture,
-  dollars,
-  oneVariantFixture,
-  orderFixture,
-  shippingAddressOf,
-  userFixture,
-  withDelivery,
-} from '../../test/fixtures';
+import { addressFixture, dollars, orderFixture, shippingAddressOf, userFixture, withDelivery } from '../../test/fixtures';
+import { knifeFixture, knifeLineFixture } from '../../test/orderingFixtures';
 import { santokuProduct, santokuVariants } from '../../test/variantFixtures';
 import { cart, type CartLine } from '../../lib/cart';
 import CartPage from './CartPage';
@@ -37,31 +30,7 @@ const santokuLine = (variantId: string, variantName: string, price: number, quan
 });
 
 /** A knife without options, in a line stored before variants (no variantId). */
-const oldLine = (productId: string, name: string): CartLine => ({
-  productId,
-  quantity: 1,
-  engraving: null,
-  seen: { name, img: '/images/k.svg', unitAmount: 5000, engravingAmount: 0, currency: 'USD', minimumQuantity: 1, stock: 9 },
-});
-
-const knife = (id: string) => {
-  const fields = {
-    __typename: 'Product',
-    id,
-    name: `Knife ${id}`,
-    img: '/images/k.svg',
-    description: '',
-    priceFrom: dollars(50),
-    quantity: 9,
-    minimumQuantity: 1,
-    engravable: false,
-    engravingMaxLength: 24,
-    engravingSurcharge: dollars(0),
-    ageRestricted: false,
-    minimumAge: null,
-  };
-  return { ...fields, ...oneVariantFixture(fields) };
-};
+const oldLine = (productId: string, name: string) => knifeLineFixture(productId, { seen: { name } });
 
 const home = addressFixture('1', { isDefault: true });
 
@@ -123,7 +92,7 @@ test('two variants of one product are two lines named by their variant; each rea
 test('a line stored before the product had options says what to choose, in the server words, and blocks checkout', async () => {
   cart.add(oldLine('s1', 'Engraved Santoku'));
   cart.add(oldLine('k1', 'Knife k1'));
-  show('/cart', shopClient({ s1: santokuProduct(), k1: knife('k1') }).client);
+  show('/cart', shopClient({ s1: santokuProduct(), k1: knifeFixture('k1') }).client);
 
   const message = await screen.findByText('Choose a blade length for Engraved Santoku');
   expect(within(message.closest('[role="alert"]') as HTMLElement).getByRole('link', { name: 'Choose' })).toHaveAttribute(
@@ -148,7 +117,7 @@ test('checkout names each variant and sends its variantId and measure; a line wi
   cart.add(santokuLine('vmm-ebony', '23.5 cm / Ebony', 220, 1, 23.5));
   cart.add(santokuLine('v18-walnut', '18 cm / Walnut', 130, 2));
   cart.add(oldLine('k1', 'Knife k1'));
-  const { client, placed } = shopClient({ s1: santokuProduct(), k1: knife('k1') });
+  const { client, placed } = shopClient({ s1: santokuProduct(), k1: knifeFixture('k1') });
   show('/checkout', client);
 
   const lines = await screen.findByRole('list', { name: 'Order lines' });

@@ -4,11 +4,7 @@ import { graphql } from '../../gql';
 export const CartProductQuery = graphql(`
   query CartProduct($id: ID!) {
     product(id: $id) {
-      ...ProductFields
-      ...ProductEngravingFields
-      ...ProductChoiceFields
-      ageRestricted
-      minimumAge
+      ...OrderableProductFields
     }
   }
 `);
@@ -16,11 +12,7 @@ export const CartProductQuery = graphql(`
 export const CheckoutPageQuery = graphql(`
   query CheckoutPage {
     me {
-      id
-      name
-      email
-      phone
-      ...AgeCheckCustomer
+      ...OrderingCustomer
     }
     ...DeliveryChoices
   }

@@ -3,35 +3,21 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { GraphQLError } from 'graphql';
 import type { RuntimeConfig } from '../../lib/config';
-import {
-  addressFixture,
-  ageVerificationFixture,
-  dollars,
-  oneVariantFixture,
-  orderFixture,
-  shippingOptionFixture,
-  withDelivery,
-} from '../../test/fixtures';
+import { addressFixture, ageVerificationFixture, dollars, orderFixture, shippingOptionFixture, withDelivery } from '../../test/fixtures';
+import { customerFixture as me, knifeFixture } from '../../test/orderingFixtures';
 import { authState, countingClient, renderPage } from '../../test/render';
 import PurchasePage from './PurchasePage';
 
-const productFixture = (ageRestricted: boolean, minimumAge: number | null = null) => ({
-  __typename: 'Product',
-  id: 'p1',
-  name: 'Engraved Santoku',
-  img: '/images/santoku.svg',
-  description: 'Folded steel',
-  priceFrom: dollars(150),
-  quantity: 10,
-  minimumQuantity: 1,
-  engravable: false,
-  engravingMaxLength: 24,
-  engravingSurcharge: dollars(0),
-  ageRestricted,
-  minimumAge,
-  ...oneVariantFixture({ id: 'p1', priceFrom: dollars(150), quantity: 10, img: '/images/santoku.svg' }),
-});
-const me = { __typename: 'User', id: 'u1', name: 'Casey Blade', email: 'casey@keen.test', phone: '5550100' };
+const productFixture = (ageRestricted: boolean, minimumAge: number | null = null) =>
+  knifeFixture('p1', {
+    name: 'Engraved Santoku',
+    img: '/images/santoku.svg',
+    description: 'Folded steel',
+    priceFrom: dollars(150),
+    quantity: 10,
+    ageRestricted,
+    minimumAge,
+  });
 const placed = { ...orderFixture('o9'), product: { __typename: 'Product', id: 'p1', quantity: 9 } };
 
 interface Shop {

@@ -2,35 +2,11 @@ import { expect, test } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { GraphQLError } from 'graphql';
 import { totalsRows } from '../../test/delivery';
-import {
-  addressFixture,
-  dollars,
-  oneVariantFixture,
-  orderFixture,
-  shippingAddressOf,
-  shippingOptionFixture,
-  withDelivery,
-} from '../../test/fixtures';
+import { addressFixture, orderFixture, shippingAddressOf, shippingOptionFixture, withDelivery } from '../../test/fixtures';
+import { chefKnifeFixture as product, customerFixture as me } from '../../test/orderingFixtures';
 import { countingClient, renderPage } from '../../test/render';
 import PurchasePage from './PurchasePage';
 
-const product = {
-  __typename: 'Product',
-  id: 'p1',
-  name: 'Damascus Chef Knife',
-  img: '/images/chef.svg',
-  description: 'Folded steel',
-  priceFrom: dollars(120),
-  quantity: 10,
-  minimumQuantity: 2,
-  engravable: false,
-  engravingMaxLength: 24,
-  engravingSurcharge: dollars(0),
-  ageRestricted: false,
-  minimumAge: null,
-  ...oneVariantFixture({ id: 'p1', priceFrom: dollars(120), quantity: 10, img: '/images/chef.svg' }),
-};
-const me = { __typename: 'User', id: 'u1', name: 'Casey Blade', email: 'casey@keen.test', phone: '5550100' };
 const home = addressFixture('1', { isDefault: true });
 const saoPaulo = addressFixture('2', {
   line1: 'Avenida Paulista 1000',

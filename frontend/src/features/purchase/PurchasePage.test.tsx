@@ -8,33 +8,16 @@ import {
   dollars,
   engravingFixture,
   inputWithAnyKey,
-  oneVariantFixture,
   orderFixture,
   shippingAddressOf,
   withDelivery,
 } from '../../test/fixtures';
+import { chefKnifeFixture as product, customerFixture as me } from '../../test/orderingFixtures';
 import { renderPage } from '../../test/render';
 import { MyOrdersQuery } from '../../operations/orders';
 import { PlaceOrderMutation, PurchasePageQuery } from './operations';
 import PurchasePage from './PurchasePage';
 
-const product = {
-  __typename: 'Product',
-  id: 'p1',
-  name: 'Damascus Chef Knife',
-  img: '/images/chef.svg',
-  description: 'Folded steel',
-  priceFrom: dollars(120),
-  quantity: 10,
-  minimumQuantity: 2,
-  engravable: false,
-  engravingMaxLength: 24,
-  engravingSurcharge: dollars(0),
-  ageRestricted: false,
-  minimumAge: null,
-  ...oneVariantFixture({ id: 'p1', priceFrom: dollars(120), quantity: 10, img: '/images/chef.svg' }),
-};
-const me = { __typename: 'User', id: 'u1', name: 'Casey Blade', email: 'casey@keen.test', phone: '5550100' };
 const home = addressFixture('1', { isDefault: true });
 const engravingFonts = [
   { __typename: 'EngravingFont', id: 'serif', name: 'Serif (Playfair Display)' },

@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from '@apollo/client/react';
+import { useQuery } from '@apollo/client/react';
 import { Box, Button, Card, CardContent, Container, Grid, Stack, TextField, Typography } from '@mui/material';
 import { useFormik } from 'formik';
 import { useSnackbar } from 'notistack';
@@ -6,21 +6,18 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { useChosenVariantId } from '../../lib/useChosenVariantId';
 import AgeCheckStep from '../../components/ageCheck/AgeCheckStep';
 import AgeRestrictedChip from '../../components/ageCheck/AgeRestrictedChip';
-import { useAgeCheck } from '../../components/ageCheck/useAgeCheck';
 import ProductPhoto from '../../components/ProductPhoto';
 import Spinner from '../../components/Spinner';
-import { useAttemptKey } from '../../lib/attemptKey';
 import { errorMessage } from '../../lib/errors';
 import EngravingFields from '../../components/engraving/EngravingFields';
 import { DEFAULT_ENGRAVING_FONT } from '../../components/engraving/fonts';
-import { prependToLists } from '../../lib/listCache';
 import { useSubmitOnce } from '../../lib/submitOnce';
 import type { OrderLineInput, PurchasePageQuery as PurchasePageResult } from '../../gql/graphql';
 import { PlaceOrderMutation, PurchasePageQuery } from './operations';
 import { engravingError, quantityError } from '@keen/rules';
 import { DeliverTo, ShippingMethods } from '../../components/delivery/DeliverySection';
 import DeliveryTotals from '../../components/delivery/DeliveryTotals';
-import { useDelivery } from '../../components/delivery/useDelivery';
+import { usePlaceOrder } from '../../components/usePlaceOrder';
 import AddToCartButton from '../../components/AddToCartButton';
 import { seenOf } from '../../lib/cart';
 import { useFormatMoney } from '../../lib/money';
@@ -104,15 +101,6 @@ interface PurchaseFormProps {
 function PurchaseForm({ product, me, choices, fonts, chosen, onChoose }: PurchaseFormProps) {
   const navigate = useNavigate();
   const { enqueueSnackbar } = useSnackbar();
-  // A retry of the same order (a double click, a network error, a reload) cannot place a second one.
-  const attempt = useAttemptKey('purchase');
-  const ageCheck = useAgeCheck({ needed: product.ageRestricted, customer: me });
-  const [placeOrder] = useMutation(PlaceOrderMutation, {
-    // The new order joins every cached My Orders list (newest first); no list is fetched again.
-    update(cache, { data: placed }) {
-      if (placed?.placeOrder) prependToLists(cache, 'myOrders', placed.placeOrder);
-    },
-  });
   const fontIds = fonts.map((font) => font.id);
   const choice = hasChoice(product.variants);
   // What the form sells: the chosen variant's price (with a measure's surcharge) and stock; none left when nothing is on sale.
@@ -158,24 +146,20 @@ function PurchaseForm({ product, me, choices, fonts, chosen, onChoose }: Purchas
       return errors;
     },
     onSubmit: async (values) => {
-      const shipping = delivery.order();
       const ordered = orderLine(values);
-      if (!shipping || !ordered) return;
-      const input = { ...shipping, lines: [ordered] };
-      try {
-        await placeOrder({ variables: { input: { ...input, idempotencyKey: attempt.keyFor(input) } } });
-        attempt.finish();
-        await delivery.afterOrder();
-        enqueueSnackbar('Order Placed', { variant: 'success' });
-        navigate('/dashboard/myOrders');
-      } catch (failure) {
-        // An age refusal shows in the age step instead.
-        if (!ageCheck.orderRefused(failure)) enqueueSnackbar(errorMessage(failure), { variant: 'error' });
-      }
+      if (ordered) await place([ordered]);
     },
   });
   const line = orderLine(formik.values);
-  const delivery = useDelivery({ choices, lines: line && [line], customer: me });
+  const { delivery, ageCheck, place } = usePlaceOrder({
+    mutation: PlaceOrderMutation,
+    attemptName: 'purchase',
+    customer: me,
+    choices,
+    lines: line && [line],
+    ageRestricted: product.ageRestricted,
+    onPlaced: () => navigate('/dashboard/myOrders'),
+  });
 
   const { sending, onSubmit } = useSubmitOnce(async () => {
     const errors = await formik.validateForm();

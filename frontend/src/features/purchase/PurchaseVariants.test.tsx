@@ -5,12 +5,12 @@ import { useLocation, useNavigationType } from 'react-router-dom';
 import type { MockLink } from '@apollo/client/testing';
 import { addressFixture, inputWithAnyKey, orderFixture, shippingAddressOf, withDelivery } from '../../test/fixtures';
 import { renderPage } from '../../test/render';
+import { customerFixture as me } from '../../test/orderingFixtures';
 import { santokuProduct } from '../../test/variantFixtures';
 import { cart } from '../../lib/cart';
 import { PlaceOrderMutation, PurchasePageQuery } from './operations';
 import PurchasePage from './PurchasePage';
 
-const me = { __typename: 'User', id: 'u1', name: 'Casey Blade', email: 'casey@keen.test', phone: '5550100' };
 const home = addressFixture('1', { isDefault: true });
 const pageMock = {
   request: { query: PurchasePageQuery, variables: { id: 's1' } },

@@ -3,19 +3,11 @@ import { graphql } from '../../gql';
 export const PurchasePageQuery = graphql(`
   query PurchasePage($id: ID!) {
     me {
-      id
-      name
-      email
-      phone
-      ...AgeCheckCustomer
+      ...OrderingCustomer
     }
     ...DeliveryChoices
     product(id: $id) {
-      ...ProductFields
-      ...ProductEngravingFields
-      ...ProductChoiceFields
-      ageRestricted
-      minimumAge
+      ...OrderableProductFields
     }
     engravingFonts {
       id

@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { reviewFixture } from '../../test/fixtures';
-import { holdingClient } from '../../test/holdingClient';
+import { holdingClient, submitTwiceWhileHeld } from '../../test/holdingClient';
 import { renderPage } from '../../test/render';
 import AddReviewPage from './AddReviewPage';
 
@@ -15,15 +15,7 @@ test('Add Review shows progress while the review is sent; a second click or doub
   const button = screen.getByRole('button', { name: 'Add Review' });
   const form = button.closest('form')!;
 
-  act(() => {
-    form.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }));
-    form.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }));
-  });
-  await waitFor(() => expect(sent).toHaveLength(1));
-  expect(button).toBeDisabled();
-  expect(within(button).getByRole('progressbar')).toBeInTheDocument();
-  fireEvent.click(button);
-  fireEvent.submit(form);
+  await submitTwiceWhileHeld(form, button, sent);
 
   act(() => release());
   expect(await screen.findByText('Review have been added')).toBeInTheDocument();
