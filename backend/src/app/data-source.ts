@@ -43,6 +43,8 @@ import { ProductReviews1766300000000 } from '../db/migrations/1766300000000-Prod
 import { Collections1766400000000 } from '../db/migrations/1766400000000-Collections';
 import { ProductGalleries1766500000000 } from '../db/migrations/1766500000000-ProductGalleries';
 import { UnpaidOrdersByCustomer1766600000000 } from '../db/migrations/1766600000000-UnpaidOrdersByCustomer';
+import { OrderAdjustments1766800000000 } from '../db/migrations/1766800000000-OrderAdjustments';
+import { OrderAdjustment } from '../modules/pricing/order-adjustment.entity';
 import { PreparedStatementsClient } from '../db/prepared-statements';
 
 import { ShippingMethodRow, ShippingZoneCountry, ShippingZoneRow, TaxRateRow } from '../modules/shipping/shipping.entity';
@@ -60,6 +62,7 @@ export const entities = [
   Order,
   OrderLine,
   OrderEvent,
+  OrderAdjustment,
   ShippingZoneRow,
   ShippingZoneCountry,
   ShippingMethodRow,
@@ -103,6 +106,7 @@ export const migrations = [
   Collections1766400000000,
   ProductGalleries1766500000000,
   UnpaidOrdersByCustomer1766600000000,
+  OrderAdjustments1766800000000,
 ];
 
 /** Schema changes only ever come from the committed migrations; `synchronize` stays off. */

@@ -12,6 +12,7 @@ import { ComplianceResolver } from '../modules/compliance/compliance.resolver';
 import { CustomOptionValuePriceResolver, ProductVariantPriceResolver, VariantsResolver } from '../modules/catalog/variants.resolver';
 import { OrderEngravingResolver, OrderLinesResolver, OrdersResolver } from '../modules/orders/orders.resolver';
 import { PaymentsResolver } from '../modules/payments/payments.resolver';
+import { OrderAdjustmentsResolver, OrderLineAdjustmentResolver } from '../modules/pricing/adjustments.resolver';
 import { ReportsResolver } from '../modules/reports/reports.resolver';
 import { ProductRatingResolver, ReviewsResolver } from '../modules/reviews/reviews.resolver';
 import { ShippingResolver } from '../modules/shipping/shipping.resolver';
@@ -35,6 +36,8 @@ export const resolvers = [
   OrdersResolver,
   OrderLinesResolver,
   OrderEngravingResolver,
+  OrderAdjustmentsResolver,
+  OrderLineAdjustmentResolver,
   PaymentsResolver,
   ReportsResolver,
   ReviewsResolver,

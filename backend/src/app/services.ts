@@ -39,6 +39,8 @@ import type { User } from '../modules/users/user.entity';
 import { usersLoaders } from '../modules/users/users.loaders';
 import { UsersService } from '../modules/users/users.service';
 import { CheckoutService } from '../modules/checkout/checkout.service';
+import { AdjustmentsService } from '../modules/pricing/adjustments.service';
+import { pricingLoaders } from '../modules/pricing/pricing.loaders';
 
 /** One instance of each service per process; GraphQL resolvers and REST routes share them. */
 export function createServices(db: DataSource, config: Config, logger: Logger, jobs: JobQueue) {
@@ -56,6 +58,7 @@ export function createServices(db: DataSource, config: Config, logger: Logger, j
   const uploads = new UploadsService(db, images, limits, config.s3?.publicUrl ?? null, config.uploads);
   const readCache = ReadCache.create(config.readCache, logger);
   const orders = new OrdersService(db, provider, config.orders, logger, config.shop, compliance);
+  const adjustments = new AdjustmentsService(db, provider, shop);
   const checkout = new CheckoutService(db, config.orders, limits, idempotency, shipping, config.shop, compliance, () => readCache.changes);
   const reviews = new ReviewsService(db, limits, (url) => uploads.isOwnUpload(url));
   const collections = new CollectionsService(db);
@@ -78,6 +81,7 @@ export function createServices(db: DataSource, config: Config, logger: Logger, j
     }),
     variants: new VariantsService(db, config.shop.currency),
     checkout,
+    adjustments,
     orders,
     idempotency,
     reviews,
@@ -103,6 +107,7 @@ function allLoaders(db: DataSource, services: AppServices) {
     ...usersLoaders(db),
     ...addressesLoaders(services.addresses),
     ...ordersLoaders(services.orders),
+    ...pricingLoaders(services.adjustments),
     ...reviewsLoaders(services.reviews),
     ...collectionsLoaders(services.collections),
   };

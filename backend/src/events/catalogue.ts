@@ -36,7 +36,8 @@ export interface OrderPayload {
   /** ISO 4217: the currency of every amount of the order. */
   currency: string;
   /** In minor units; `total` is what the customer pays. */
-  totals: { subtotal: number; shipping: number; tax: number; total: number };
+  /** Minor units; `adjustments` is every adjustment of the price together (negative lowers it). */
+  totals: { subtotal: number; adjustments: number; shipping: number; tax: number; total: number };
   /** The total in major units (129.5), as webhooks carried it before minor units. */
   total: number;
   createdAt: string;
@@ -118,6 +119,8 @@ export interface DomainEventPayloads {
   'order.cancelled': OrderPayload;
   'order.expired': OrderPayload;
   'order.refunded': OrderPayload;
+  /** Staff changed an unpaid order's price (its note says by how much and why). */
+  'order.price_adjusted': OrderPayload;
   /** Raised with the check, before the order exists; its aggregate is the customer. */
   'order.age_check_passed': AgeCheckPayload;
   'order.age_check_failed': AgeCheckPayload;

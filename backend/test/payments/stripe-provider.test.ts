@@ -89,6 +89,22 @@ class StripeStandIn {
           amount: intent.amount,
         });
       }
+      const update = req.method === 'POST' && /^\/v1\/payment_intents\/([^/?]+)$/.exec(req.url ?? '');
+      if (update) {
+        const intent = this.intents.get(decodeURIComponent(update[1]));
+        if (!intent)
+          return send(404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such payment_intent' } });
+        if (!['requires_payment_method', 'requires_confirmation', 'requires_action'].includes(intent.status))
+          return send(400, {
+            error: {
+              type: 'invalid_request_error',
+              code: 'payment_intent_unexpected_state',
+              message: 'This PaymentIntent cannot be updated.',
+            },
+          });
+        intent.amount = Number(new URLSearchParams(body).get('amount'));
+        return send(200, intent);
+      }
       const match = req.method === 'GET' && /^\/v1\/payment_intents\/([^/?]+)/.exec(req.url ?? '');
       if (match && this.failing.has(decodeURIComponent(match[1])))
         return send(500, { error: { type: 'api_error', message: 'Stand-in outage' } });
@@ -181,6 +197,24 @@ test("createPaymentIntent asks Stripe for the order's total in cents, with the o
 
 // No lock is held while Stripe answers, so concurrent first calls may each ask; the per-order
 // idempotency key makes Stripe answer them all with one intent.
+test("an admin's price adjustment moves the Stripe intent's amount, and that intent pays the adjusted order", async () => {
+  const shopper = await app.customer('stripe-adjusted');
+  const order = await unpaidOrder(shopper);
+  const intent = await intentFor(shopper, order);
+  expect(intent.amount).toBe(9000);
+  const admin = await app.adminUser();
+  const adjusted = await app.gql(
+    'mutation($orderId: ID!, $input: PriceAdjustmentInput!) { adjustOrderPrice(orderId: $orderId, input: $input) { totals { total { amount } } } }',
+    { orderId: order.id, input: { amount: -1500, reason: 'Scratched box' } },
+    admin,
+  );
+  expect(adjusted.data!.adjustOrderPrice.totals.total.amount).toBe(7500);
+  expect(standIn.intents.get(intent.id)!.amount).toBe(7500);
+  standIn.intents.get(intent.id)!.status = 'succeeded';
+  const { data } = await app.gql(CONFIRM, { orderId: order.id, id: intent.id }, shopper);
+  expect(data!.confirmPayment.paid).toBe(true);
+});
+
 test('concurrent createPaymentIntent calls for one order make one intent', async () => {
   const shopper = await app.customer();
   const order = await unpaidOrder(shopper);

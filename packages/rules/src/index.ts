@@ -137,6 +137,7 @@ export const WEBHOOK_EVENTS = [
   'order.cancelled',
   'order.expired',
   'order.refunded',
+  'order.price_adjusted',
   'order.age_check_passed',
   'order.age_check_failed',
   'product.created',

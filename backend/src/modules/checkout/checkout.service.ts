@@ -18,7 +18,8 @@ import { recordPlaced, actorOf } from '../orders/order-state-machine';
 import { Order, OrderState } from '../orders/order.entity';
 import type { PlaceOrderInput, ShippingOptionsInput } from '../orders/order.inputs';
 import type { OrderSettings } from '../orders/orders.service';
-import type { Quote, ShippingService } from '../shipping/shipping.service';
+import type { DeliveryQuote, ShippingService } from '../shipping/shipping.service';
+import { type OrderPricing, priceForZone } from '../pricing/pricing';
 import type { ShippingOption } from '../shipping/shipping.types';
 import type { User } from '../users/user.entity';
 import { clearanceNote, productLine } from './clearance';
@@ -182,7 +183,7 @@ export class CheckoutService {
         taken.set(id, row);
       }
       // Priced as taken and quoted once the units are taken: a buyer the stock refuses reads no delivery rates.
-      const { lines, quote } = await this.priceOrder(
+      const { lines, delivery, pricing } = await this.priceOrder(
         manager,
         wanted,
         chosen,
@@ -191,7 +192,6 @@ export class CheckoutService {
         destination.country,
         input.shippingMethodId ?? null,
       );
-      const total = quote.totalAmount;
       const first = lines[0];
       const firstProduct = products.get(first.productId!)!;
       const order = await this.insertWithinLimits(manager, user, emailVerified, units, chosen, {
@@ -202,8 +202,8 @@ export class CheckoutService {
         // Written out only for an order that is placed: most buyers of a rush are refused before this.
         address: destination.shippingAddress ? formatAddress(destination.shippingAddress) : destination.text,
         shippingAddress: destination.shippingAddress,
-        shippingMethodId: quote.methodId,
-        shippingMethodName: quote.methodName,
+        shippingMethodId: delivery.methodId,
+        shippingMethodName: delivery.methodName,
         productId: first.productId,
         name: first.name,
         description: firstProduct.description,
@@ -212,10 +212,11 @@ export class CheckoutService {
         minimumQuantity: firstProduct.minimumQuantity,
         quantity: first.quantity,
         currency: this.currency,
-        subtotalAmount: quote.subtotalAmount,
-        shippingAmount: quote.shippingAmount,
-        taxAmount: quote.taxAmount,
-        totalAmount: total,
+        subtotalAmount: pricing.subtotalAmount,
+        adjustmentAmount: pricing.adjustmentAmount,
+        shippingAmount: pricing.shippingAmount,
+        taxAmount: pricing.taxAmount,
+        totalAmount: pricing.totalAmount,
         engravingText: first.engravingText,
         engravingFont: first.engravingFont,
         engravingUnitAmount: first.engravingUnitAmount,
@@ -274,7 +275,10 @@ export class CheckoutService {
     }
   }
 
-  /** The order's lines priced from `variants` (as read or as taken), with their tax, shipping and totals. */
+  /**
+   * The order's lines priced from `variants` (as read or as taken), delivery quoted for them, and
+   * the whole priced with its tax by the pricing module.
+   */
   private async priceOrder(
     manager: EntityManager,
     wanted: RequestedLine[],
@@ -283,17 +287,15 @@ export class CheckoutService {
     products: Map<string, OrderedProduct>,
     country: string,
     methodId: string | null,
-  ): Promise<{ lines: PricedLine[]; quote: Quote }> {
+  ): Promise<{ lines: PricedLine[]; delivery: DeliveryQuote; pricing: OrderPricing }> {
     const lines = priceLines(wanted, chosen, variants, products, this.currency);
-    const quote = await this.shipping.quote(
-      manager,
-      country,
-      methodId,
-      lines.map((line) => ({ amount: line.lineAmount, taxCategory: products.get(line.productId!)!.taxCategory })),
-    );
-    lines.forEach((line, index) => Object.assign(line, quote.lineTaxes[index]));
-    if (quote.totalAmount > MAX_INT) throw badInput('The order total is too large; please order fewer units');
-    return { lines, quote };
+    const quoted = lines.map((line) => ({ amount: line.lineAmount, taxCategory: products.get(line.productId!)!.taxCategory }));
+    const subtotal = quoted.reduce((sum, line) => sum + line.amount, 0);
+    const delivery = await this.shipping.quote(manager, country, methodId, subtotal);
+    const pricing = priceForZone(quoted, delivery, this.shop);
+    lines.forEach((line, index) => Object.assign(line, pricing.lines[index]));
+    if (pricing.totalAmount > MAX_INT) throw badInput('The order total is too large; please order fewer units');
+    return { lines, delivery, pricing };
   }
 
   /**

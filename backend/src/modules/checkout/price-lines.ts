@@ -50,7 +50,8 @@ export function priceLines(
       engravingFont: engraving?.font ?? null,
       engravingUnitAmount: engraving ? surcharge : null,
       lineAmount,
-      // The destination's rate is set by the quote (ShippingService.quote) once every line is priced.
+      // Its share of the order's adjustments and its tax at the destination's rate are the pricing module's (priceForZone).
+      adjustmentAmount: 0,
       taxRateBasisPoints: 0,
       taxAmount: 0,
     };

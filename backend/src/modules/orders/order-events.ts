@@ -37,7 +37,13 @@ export function orderPayload(
       };
     }),
     currency: order.currency,
-    totals: { subtotal: order.subtotalAmount, shipping: order.shippingAmount, tax: order.taxAmount, total: order.totalAmount },
+    totals: {
+      subtotal: order.subtotalAmount,
+      adjustments: order.adjustmentAmount,
+      shipping: order.shippingAmount,
+      tax: order.taxAmount,
+      total: order.totalAmount,
+    },
     total: major(order.totalAmount),
     createdAt: new Date(order.createdAt).toISOString(),
     holdEndsAt: extra.holdEndsAt ? extra.holdEndsAt.toISOString() : null,

@@ -12,6 +12,7 @@ import { ProductVariantRow } from '../catalog/variant.entity';
 @Entity('order_line')
 @Index('UQ_order_line_position', ['orderId', 'position'], { unique: true })
 @Check('CHK_order_line_numbers', `"quantity" >= 1 AND "unitAmount" >= 0 AND "lineAmount" >= 0`)
+@Check('CHK_order_line_adjusted', `"lineAmount" + "adjustmentAmount" >= 0`)
 export class OrderLine extends EngravingColumns {
   @Field(() => ID, { description: 'A UUID' })
   @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'PK_order_line' })
@@ -97,11 +98,15 @@ export class OrderLine extends EngravingColumns {
   @Column('int')
   lineAmount!: number;
 
+  /** Its share of the order's adjustments, in minor units (negative lowers it); its tax is on lineAmount plus this. */
+  @Column('int', { default: 0 })
+  adjustmentAmount!: number;
+
   /** The tax rate of its product's category in the destination zone, in basis points (2000 is 20%). */
   @Column('int', { default: 0 })
   taxRateBasisPoints!: number;
 
-  /** The tax in lineAmount (inclusive prices) or on it (exclusive), in minor units; GraphQL: `tax`. */
+  /** The tax in its adjusted amount (inclusive prices) or on it (exclusive), in minor units; GraphQL: `tax`. */
   @Column('int', { default: 0 })
   taxAmount!: number;
 }

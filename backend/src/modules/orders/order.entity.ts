@@ -104,6 +104,10 @@ export class Order extends EngravingColumns {
   @Column('int')
   subtotalAmount!: number;
 
+  /** Every adjustment of its price together (OrderAdjustment), in minor units: negative lowers it. */
+  @Column('int', { default: 0 })
+  adjustmentAmount!: number;
+
   @Column('int', { default: 0 })
   shippingAmount!: number;
 

@@ -15,7 +15,7 @@ import { ShippingOption } from '../shipping/shipping.types';
 import { Allow } from '../auth/access';
 import { OrderEngraving } from '../catalog/engraving';
 import { Money, type ShopMoney } from '../shop/money';
-import { OrderTotals } from '../shop/order-totals';
+import { OrderTotals } from '../pricing/order-totals';
 import { keyOfRequest } from '../idempotency/idempotency.service';
 
 type GraphQLContext = GraphQLContextOf<
@@ -131,6 +131,7 @@ export class OrdersResolver {
     const money = (amount: number) => services.shop.money(amount, order.currency);
     return {
       subtotal: money(order.subtotalAmount),
+      adjustments: money(order.adjustmentAmount),
       shipping: money(order.shippingAmount),
       tax: money(order.taxAmount),
       total: money(order.totalAmount),

@@ -41,6 +41,8 @@ export interface PaymentProvider {
    * (so a status in PAYING_STATUSES means the payment won the race).
    */
   cancelIntent(id: string): Promise<ProviderIntent>;
+  /** Sets the amount of an intent not yet paid (an order's price was adjusted); answers the intent as it is after. */
+  updateIntentAmount(id: string, amount: number): Promise<ProviderIntent>;
   /** Returns the whole payment of a succeeded intent; a repeated call refunds nothing more. */
   refund(intentId: string): Promise<void>;
   /**

@@ -52,6 +52,10 @@ export class StripeProvider implements PaymentProvider {
     }
   }
 
+  async updateIntentAmount(id: string, amount: number): Promise<ProviderIntent> {
+    return toIntent(await this.stripe.paymentIntents.update(id, { amount }));
+  }
+
   async refund(intentId: string): Promise<void> {
     await this.stripe.refunds.create({ payment_intent: intentId }, { idempotencyKey: `keen-refund-${intentId}` });
   }

@@ -68,6 +68,14 @@ export class TestPaymentProvider implements PaymentProvider {
     return toIntent(await repository.findOneByOrFail({ id }));
   }
 
+  async updateIntentAmount(id: string, amount: number): Promise<ProviderIntent> {
+    const repository = this.db.getRepository(TestPaymentIntent);
+    // As at Stripe: only an intent still waiting for its payment takes a new amount.
+    const updated = await repository.update({ id, status: Not(In([...PAYING_STATUSES, 'canceled'])) }, { amount });
+    if (!updated.affected) throw new AppError('CONFLICT', 'This payment can no longer be changed');
+    return toIntent(await repository.findOneByOrFail({ id }));
+  }
+
   async refund(intentId: string): Promise<void> {
     const repository = this.db.getRepository(TestPaymentIntent);
     const intent = await repository.findOneByOrFail({ id: intentId });

@@ -1,29 +1,24 @@
-import { taxOf } from '@keen/rules';
 import { countryName, shippingZoneInput } from '@keen/rules/address';
 import { shippingMethodInput, taxRateInput } from '@keen/rules/schemas';
 import { type DataSource, type EntityManager, QueryFailedError } from 'typeorm';
 import { badInput, conflict, notFound } from '../../common/errors';
 import { isId, parseInput } from '../../common/validate';
 import { type Caller, requireAdmin } from '../auth/caller';
-import { TaxCategory } from '../catalog/product.entity';
+import type { TaxCategory } from '../catalog/product.entity';
 import type { ShopMoney } from '../shop/money';
+import { priceForZone } from '../pricing/pricing';
 import { ShippingMethodRow, ShippingZoneCountry, ShippingZoneRow, TaxRateRow } from './shipping.entity';
 import type { ShippingMethod, ShippingMethodInput, ShippingOption, ShippingZone, ShippingZoneInput, TaxRateInput } from './shipping.types';
 
 const UNIQUE_VIOLATION = '23505';
-/** What an order pays for delivery and tax, worked out from its lines' amounts and categories. */
-export interface Quote {
+
+/** What delivery to a country costs an order, and the rates its zone taxes each product category at. */
+export interface DeliveryQuote {
   methodId: string | null;
   methodName: string | null;
-  /** The lines' amounts together. */
-  subtotalAmount: number;
   shippingAmount: number;
-  /** Per line, in the order given: its rate (basis points) and the tax in its amount. */
-  lineTaxes: { taxRateBasisPoints: number; taxAmount: number }[];
-  /** Lines' tax and shipping's together. */
-  taxAmount: number;
-  /** What the customer pays: the subtotal and shipping, plus the tax unless prices include it. */
-  totalAmount: number;
+  /** Basis points per tax category (none: untaxed). */
+  rates: ReadonlyMap<TaxCategory, number>;
 }
 
 /** A line as the quote needs it: its amount (minor units) and its product's tax category. */
@@ -119,44 +114,38 @@ export class ShippingService {
   async options(country: string, lines: QuotedLine[]): Promise<ShippingOption[]> {
     const zone = await this.zoneOf(this.db.manager, country);
     if (zone === 'no zones') return [];
+    const subtotal = lines.reduce((sum, line) => sum + line.amount, 0);
     return zone.methods
       .filter((method) => method.enabled)
       .map((method) => {
-        const quote = this.priceWith(zone, method, lines);
+        const delivery = { methodId: method.id, methodName: method.name, shippingAmount: chargeFor(method, subtotal), rates: zone.rates };
+        const priced = priceForZone(lines, delivery, this.shop.settings);
         const money = (amount: number) => this.shop.money(amount);
         return {
           id: method.id,
           name: method.name,
-          price: money(quote.shippingAmount),
+          price: money(priced.shippingAmount),
           minDays: method.minDays,
           maxDays: method.maxDays,
           totals: {
-            subtotal: money(quote.subtotalAmount),
-            shipping: money(quote.shippingAmount),
-            tax: money(quote.taxAmount),
-            total: money(quote.totalAmount),
+            subtotal: money(priced.subtotalAmount),
+            adjustments: money(priced.adjustmentAmount),
+            shipping: money(priced.shippingAmount),
+            tax: money(priced.taxAmount),
+            total: money(priced.totalAmount),
           },
         };
       });
   }
 
   /**
-   * Delivery and tax for an order to `country`: the method asked for (it must serve the country),
-   * or the cheapest enabled one when none is named (older clients).
+   * Delivery to `country` for an order of `subtotal`: the method asked for (it must serve the
+   * country), or the cheapest enabled one when none is named (older clients), with its zone's tax
+   * rates; free and untaxed in a shop with no zones.
    */
-  async quote(manager: EntityManager, country: string, methodId: string | null, lines: QuotedLine[]): Promise<Quote> {
-    const subtotal = lines.reduce((sum, line) => sum + line.amount, 0);
+  async quote(manager: EntityManager, country: string, methodId: string | null, subtotal: number): Promise<DeliveryQuote> {
     const zone = await this.zoneOf(manager, country);
-    if (zone === 'no zones')
-      return {
-        methodId: null,
-        methodName: null,
-        subtotalAmount: subtotal,
-        shippingAmount: 0,
-        lineTaxes: lines.map(() => ({ taxRateBasisPoints: 0, taxAmount: 0 })),
-        taxAmount: 0,
-        totalAmount: subtotal,
-      };
+    if (zone === 'no zones') return { methodId: null, methodName: null, shippingAmount: 0, rates: new Map() };
     const offered = zone.methods.filter((method) => method.enabled);
     let method: ZoneMethod | undefined;
     if (methodId === null) method = [...offered].sort((a, b) => chargeFor(a, subtotal) - chargeFor(b, subtotal))[0];
@@ -165,30 +154,7 @@ export class ShippingService {
       if (!method) throw badInput(await this.refusalFor(manager, methodId, country));
     }
     if (!method) throw badInput(`We don't ship to ${countryName(country)} yet`);
-    return this.priceWith(zone, method, lines);
-  }
-
-  /** Tax per line, then shipping at the standard rate when the shop taxes it; each rounded half up in minor units. */
-  private priceWith(zone: ZoneOf, method: ZoneMethod, lines: QuotedLine[]): Quote {
-    const subtotal = lines.reduce((sum, line) => sum + line.amount, 0);
-    const { pricesIncludeTax, taxShipping } = this.shop.settings;
-    const rateOf = (category: TaxCategory) => zone.rates.get(category) ?? 0;
-    const lineTaxes = lines.map((line) => {
-      const rateBasisPoints = rateOf(line.taxCategory);
-      return { taxRateBasisPoints: rateBasisPoints, taxAmount: taxOf(line.amount, rateBasisPoints, pricesIncludeTax) };
-    });
-    const shippingAmount = chargeFor(method, subtotal);
-    const shippingTax = taxShipping ? taxOf(shippingAmount, rateOf(TaxCategory.standard), pricesIncludeTax) : 0;
-    const taxAmount = lineTaxes.reduce((sum, line) => sum + line.taxAmount, shippingTax);
-    return {
-      methodId: method.id,
-      methodName: method.name,
-      subtotalAmount: subtotal,
-      shippingAmount,
-      lineTaxes,
-      taxAmount,
-      totalAmount: subtotal + shippingAmount + (pricesIncludeTax ? 0 : taxAmount),
-    };
+    return { methodId: method.id, methodName: method.name, shippingAmount: chargeFor(method, subtotal), rates: zone.rates };
   }
 
   /** Why a method named for an order does not serve its country. */
@@ -308,7 +274,7 @@ export class ShippingService {
 type ZoneMethod = Pick<ShippingMethodRow, 'id' | 'name' | 'priceAmount' | 'freeOverAmount' | 'minDays' | 'maxDays' | 'enabled'>;
 interface ZoneOf {
   methods: ZoneMethod[];
-  rates: Map<TaxCategory, number>;
+  rates: ReadonlyMap<TaxCategory, number>;
 }
 
 /** A method's price for an order of `subtotal`: free once the subtotal reaches its threshold. */

@@ -1,7 +1,7 @@
 import { Field, Float, ID, InputType, Int, ObjectType } from 'type-graphql';
 import { TaxCategory } from '../catalog/product.entity';
 import { Money } from '../shop/money';
-import { OrderTotals } from '../shop/order-totals';
+import { OrderTotals } from '../pricing/order-totals';
 
 @ObjectType({ simpleResolvers: true, description: 'A way of delivering to a zone' })
 export class ShippingMethod {

@@ -1,0 +1,60 @@
+import { Arg, Ctx, Field, FieldResolver, ID, InputType, Int, Mutation, Resolver, Root } from 'type-graphql';
+import { Allow } from '../auth/access';
+import type { GraphQLContextOf } from '../auth/request-context';
+import { Order } from '../orders/order.entity';
+import { OrderLine } from '../orders/order-line.entity';
+import { Money, type ShopMoney } from '../shop/money';
+import type { AdjustmentsService } from './adjustments.service';
+import { OrderAdjustment } from './order-adjustment.entity';
+import type { PricingLoaders } from './pricing.loaders';
+
+type GraphQLContext = GraphQLContextOf<{ adjustments: AdjustmentsService; shop: ShopMoney }, PricingLoaders>;
+
+@InputType({ description: "A change to an unpaid order's price by staff" })
+export class PriceAdjustmentInput {
+  @Field(() => Int, { description: "Minor units of the order's currency (-1000 is $10.00 off; positive adds to the price), not 0" })
+  amount!: number;
+
+  @Field(() => String, { description: "Why (at most 500 characters): kept in the order's history, for staff" })
+  reason!: string;
+
+  @Field(() => String, {
+    nullable: true,
+    description: 'What the customer reads on the order (at most 120 characters); "Price adjustment" without one',
+  })
+  label?: string | null;
+}
+
+@Resolver(() => Order)
+export class OrderAdjustmentsResolver {
+  @Allow({ allow: 'admin', key: 'orders:write' })
+  @Mutation(() => Order, {
+    description:
+      "Admin (or an orders:write key): adjusts an unpaid order's price. The adjustment is allocated over its lines, tax is worked out again on the adjusted amounts, the payment intent's amount follows, and the history says who, by how much and why",
+  })
+  adjustOrderPrice(
+    @Arg('orderId', () => ID, { description: 'The unpaid order' }) orderId: string,
+    @Arg('input', () => PriceAdjustmentInput, { description: 'The amount and the reason' }) input: PriceAdjustmentInput,
+    @Ctx() { caller, services }: GraphQLContext,
+  ): Promise<Order> {
+    return services.adjustments.adjust(caller, orderId, input);
+  }
+
+  @FieldResolver(() => [OrderAdjustment], { description: 'Adjustments of its price, oldest first (none for most orders)' })
+  async adjustments(@Root() order: Order, @Ctx() { loaders, services }: GraphQLContext): Promise<OrderAdjustment[]> {
+    // Most orders have none: their total says so without a read.
+    if (!order.adjustmentAmount) return [];
+    const rows = await loaders.orderAdjustments.load(order.id);
+    return rows.map((row) => Object.assign(row, { money: services.shop.money(row.amount, order.currency) }));
+  }
+}
+
+@Resolver(() => OrderLine)
+export class OrderLineAdjustmentResolver {
+  @FieldResolver(() => Money, {
+    description: "Its share of the order's adjustments (negative lowers it); its tax is on lineAmount plus this",
+  })
+  adjustment(@Root() line: OrderLine, @Ctx() { services }: GraphQLContext): Money {
+    return services.shop.money(line.adjustmentAmount ?? 0, line.currency);
+  }
+}

@@ -1,0 +1,152 @@
+import type { DataSource, EntityManager } from 'typeorm';
+import { badInput, conflict, notFound } from '../../common/errors';
+import { isId, requireText } from '../../common/validate';
+import { raise } from '../../events/outbox';
+import { type Caller, requireAdmin } from '../auth/caller';
+import { OrderActorKind, OrderEvent } from '../orders/order-event.entity';
+import { orderPayload } from '../orders/order-events';
+import { actorOf } from '../orders/order-state-machine';
+import { Order, OrderState } from '../orders/order.entity';
+import { OrderLine } from '../orders/order-line.entity';
+import { PAYING_STATUSES, type PaymentProvider } from '../orders/payment-provider';
+import type { ShopMoney } from '../shop/money';
+import { OrderAdjustment } from './order-adjustment.entity';
+import { type Adjustment, AdjustmentSource, type OrderPricing, priceOrder } from './pricing';
+
+/** The largest amount an `int` column holds. */
+const MAX_INT = 2_147_483_647;
+const DEFAULT_LABEL = 'Price adjustment';
+
+/** What staff send to adjust an unpaid order's price. */
+export interface PriceAdjustmentRequest {
+  /** Minor units; negative lowers the price. */
+  amount: number;
+  reason: string;
+  /** What the customer reads; "Price adjustment" without one. */
+  label?: string | null;
+}
+
+/**
+ * Adjustments of an order's price that staff make by hand ("Adjust price"): the first source of
+ * the pricing module's adjustments, which discounts and gift cards will join. The order is priced
+ * again with every adjustment (priceOrder), its payment intent's amount follows, and its history
+ * says who changed it, by how much and why.
+ */
+export class AdjustmentsService {
+  constructor(
+    private readonly db: DataSource,
+    private readonly provider: PaymentProvider,
+    private readonly shop: ShopMoney,
+  ) {}
+
+  /** An order's adjustments, oldest first. */
+  of(orderIds: readonly string[]): Promise<OrderAdjustment[]> {
+    if (!orderIds.length) return Promise.resolve([]);
+    return this.db
+      .getRepository(OrderAdjustment)
+      .createQueryBuilder('a')
+      .where('a."orderId" = ANY(:ids)', { ids: [...orderIds] })
+      .orderBy('a."createdAt"', 'ASC')
+      .addOrderBy('a."id"', 'ASC')
+      .getMany();
+  }
+
+  /**
+   * Adds a manual adjustment to an unpaid order (an admin or an `orders:write` key): the provider's
+   * intent, if there is one, is moved to the new total first (refused while a payment is under
+   * way), outside any transaction; the order is then re-read under its lock and written, or the
+   * intent's amount is put back.
+   */
+  async adjust(caller: Caller, orderId: string, request: PriceAdjustmentRequest): Promise<Order> {
+    requireAdmin(caller);
+    const actor = actorOf(caller);
+    const amount = request?.amount;
+    if (typeof amount !== 'number' || !Number.isInteger(amount) || amount === 0 || Math.abs(amount) > MAX_INT)
+      throw badInput('The adjustment must be a whole number of minor units other than 0');
+    const reason = requireText(request.reason, 'Reason is Required', 500);
+    const label =
+      request.label == null || request.label.trim() === '' ? DEFAULT_LABEL : requireText(request.label, 'Label is Required', 120);
+    const order = await this.unpaidOrder(this.db.manager, orderId);
+    const adjustment: Adjustment = { source: AdjustmentSource.manual, label, amount };
+    const pricing = await this.repriced(this.db.manager, order, adjustment);
+
+    const intent = order.paymentIntentId ? await this.provider.retrieveIntent(order.paymentIntentId) : null;
+    if (intent && PAYING_STATUSES.includes(intent.status)) throw conflict('This order is being paid');
+    const moveIntent = intent && intent.status !== 'canceled';
+    if (moveIntent) await this.provider.updateIntentAmount(intent.id, pricing.totalAmount);
+    try {
+      return await this.db.transaction(async (manager) => {
+        const current = await this.unpaidOrder(manager, order.id, true);
+        if (current.totalAmount !== order.totalAmount || current.paymentIntentId !== order.paymentIntentId)
+          throw conflict('The order changed while it was adjusted; please try again');
+        return this.write(manager, current, adjustment, pricing, { actor, reason });
+      });
+    } catch (error) {
+      // The intent must not ask for an amount the order does not have.
+      if (moveIntent) await this.provider.updateIntentAmount(intent.id, order.totalAmount).catch(() => undefined);
+      throw error;
+    }
+  }
+
+  private async unpaidOrder(manager: EntityManager, id: string, lock = false): Promise<Order> {
+    const order = isId(id)
+      ? await manager.getRepository(Order).findOne({ where: { id }, ...(lock ? { lock: { mode: 'pessimistic_write' as const } } : {}) })
+      : null;
+    if (!order) throw notFound('Order');
+    if (order.state !== OrderState.AwaitingPayment) throw badInput("Only an unpaid order's price can be adjusted");
+    return order;
+  }
+
+  /** The order priced again with its adjustments and `added`: each line's rate and delivery's tax as they were when ordered. */
+  private async repriced(manager: EntityManager, order: Order, added: Adjustment): Promise<OrderPricing & { lineIds: string[] }> {
+    const lines = await manager.getRepository(OrderLine).find({ where: { orderId: order.id }, order: { position: 'ASC' } });
+    const earlier = await manager.getRepository(OrderAdjustment).findBy({ orderId: order.id });
+    const linesTax = lines.reduce((sum, line) => sum + line.taxAmount, 0);
+    // Whether the order's prices held their tax, read from its own totals (the shop's setting may have changed since).
+    const pricesIncludeTax = order.totalAmount === order.subtotalAmount + order.adjustmentAmount + order.shippingAmount;
+    const pricing = priceOrder(
+      lines.map((line) => ({ amount: line.lineAmount, taxRateBasisPoints: line.taxRateBasisPoints })),
+      [...earlier, added],
+      { amount: order.shippingAmount, taxAmount: order.taxAmount - linesTax },
+      pricesIncludeTax,
+    );
+    if (pricing.totalAmount > MAX_INT) throw badInput('The order total is too large');
+    return { ...pricing, lineIds: lines.map((line) => line.id) };
+  }
+
+  private async write(
+    manager: EntityManager,
+    order: Order,
+    adjustment: Adjustment,
+    pricing: OrderPricing & { lineIds: string[] },
+    { actor, reason }: { actor: ReturnType<typeof actorOf>; reason: string },
+  ): Promise<Order> {
+    const email = 'email' in actor ? actor.email : null;
+    const by = actor.kind === OrderActorKind.apiKey ? actor.keyName : email;
+    await manager.getRepository(OrderAdjustment).insert({ orderId: order.id, ...adjustment, reason, createdBy: by });
+    for (const [index, id] of pricing.lineIds.entries()) {
+      const { adjustmentAmount, taxAmount } = pricing.lines[index];
+      await manager.getRepository(OrderLine).update({ id }, { adjustmentAmount, taxAmount });
+    }
+    await manager
+      .getRepository(Order)
+      .update(
+        { id: order.id },
+        { adjustmentAmount: pricing.adjustmentAmount, taxAmount: pricing.taxAmount, totalAmount: pricing.totalAmount },
+      );
+    const signed = `${adjustment.amount > 0 ? '+' : '−'}${this.shop.format(Math.abs(adjustment.amount), order.currency)}`;
+    const note = `Price adjusted ${signed} (${reason}); the total is now ${this.shop.format(pricing.totalAmount, order.currency)}`;
+    await manager.getRepository(OrderEvent).insert({
+      orderId: order.id,
+      fromState: order.state,
+      toState: order.state,
+      actor: actor.kind,
+      actorEmail: email,
+      note: note.slice(0, 500),
+    });
+    const adjusted = await manager.getRepository(Order).findOneByOrFail({ id: order.id });
+    adjusted.lines = await manager.getRepository(OrderLine).find({ where: { orderId: order.id }, order: { position: 'ASC' } });
+    await raise(manager, 'order.price_adjusted', order.id, orderPayload(adjusted, { note }));
+    return adjusted;
+  }
+}

@@ -1,0 +1,83 @@
+import { allocate } from '../../src/modules/pricing/allocate';
+import { AdjustmentSource, priceOrder } from '../../src/modules/pricing/pricing';
+
+const manual = (amount: number) => ({ source: AdjustmentSource.manual, label: 'Price adjustment', amount });
+
+describe('allocate', () => {
+  test('splits in proportion, the parts summing to the amount exactly', () => {
+    expect(allocate(-1000, [3333, 3333, 3334])).toEqual([-333, -333, -334]);
+    expect(allocate(-1000, [1, 1, 1])).toEqual([-334, -333, -333]);
+    expect(allocate(100, [1, 2, 3])).toEqual([17, 33, 50]);
+    for (const [amount, weights] of [
+      [-997, [12900, 4500, 18900]],
+      [1, [5, 5, 5]],
+      [-12345, [1, 99999, 7]],
+    ] as [number, number[]][]) {
+      const parts = allocate(amount, weights);
+      expect(parts.reduce((sum, part) => sum + part, 0)).toBe(amount);
+      parts.forEach((part, index) =>
+        expect(Math.abs(part)).toBeLessThanOrEqual(Math.ceil((Math.abs(amount) * weights[index]) / weights.reduce((a, b) => a + b))),
+      );
+    }
+  });
+
+  test('a part of weight 0 gets nothing; with every weight 0 the parts share equally', () => {
+    expect(allocate(-500, [0, 1000, 0])).toEqual([0, -500, 0]);
+    expect(allocate(300, [0, 0, 0])).toEqual([100, 100, 100]);
+    expect(allocate(0, [1, 2])).toEqual([0, 0]);
+  });
+
+  test('a reduction as large as the weights takes each part to exactly zero, never below', () => {
+    const weights = [129, 45, 7];
+    const parts = allocate(-181, weights);
+    expect(parts.map((part, index) => weights[index] + part)).toEqual([0, 0, 0]);
+  });
+});
+
+describe('priceOrder: three lines, an adjustment, tax on the adjusted amounts', () => {
+  // $129.00 at 20%, $45.00 at 20%, $18.90 at 0% (a reduced category), $12.00 delivery taxed at 20%.
+  const lines = [
+    { amount: 12900, taxRateBasisPoints: 2000 },
+    { amount: 4500, taxRateBasisPoints: 2000 },
+    { amount: 1890, taxRateBasisPoints: 0 },
+  ];
+  const delivery = { amount: 1200, taxRateBasisPoints: 2000 };
+
+  test('tax-exclusive: $20.00 off is allocated in proportion (13.3748 : 4.6656 : 1.9596, largest remainders rounded up) and tax is added on what is left', () => {
+    const priced = priceOrder(lines, [manual(-2000)], delivery, false);
+    expect(priced.lines.map((line) => line.adjustmentAmount)).toEqual([-1337, -467, -196]);
+    // 20% of 115.63 = 23.126 -> 23.13; of 40.33 = 8.066 -> 8.07; delivery 2.40.
+    expect(priced.lines.map((line) => line.taxAmount)).toEqual([2313, 807, 0]);
+    expect(priced).toMatchObject({ subtotalAmount: 19290, adjustmentAmount: -2000, shippingAmount: 1200, taxAmount: 2313 + 807 + 240 });
+    expect(priced.totalAmount).toBe(19290 - 2000 + 1200 + 2313 + 807 + 240);
+  });
+
+  test('tax-inclusive: the same reduction, the tax inside what is left', () => {
+    const priced = priceOrder(lines, [manual(-2000)], delivery, true);
+    // A sixth of 115.63 = 19.2716 -> 19.27; of 40.33 = 6.7216 -> 6.72; of the 12.00 delivery 2.00.
+    expect(priced.lines.map((line) => line.taxAmount)).toEqual([1927, 672, 0]);
+    expect(priced.taxAmount).toBe(1927 + 672 + 200);
+    expect(priced.totalAmount).toBe(19290 - 2000 + 1200);
+  });
+
+  test('no adjustment prices as before: tax per line on its own amount', () => {
+    const priced = priceOrder(lines, [], delivery, false);
+    expect(priced.lines).toEqual([
+      { adjustmentAmount: 0, taxRateBasisPoints: 2000, taxAmount: 2580 },
+      { adjustmentAmount: 0, taxRateBasisPoints: 2000, taxAmount: 900 },
+      { adjustmentAmount: 0, taxRateBasisPoints: 0, taxAmount: 0 },
+    ]);
+    expect(priced.totalAmount).toBe(19290 + 1200 + 2580 + 900 + 240);
+  });
+
+  test('several adjustments add up; delivery tax as it was ordered is kept; the order may not go below zero', () => {
+    const priced = priceOrder(lines, [manual(-1000), manual(500)], { amount: 1200, taxAmount: 240 }, false);
+    expect(priced.adjustmentAmount).toBe(-500);
+    expect(priced.lines.reduce((sum, line) => sum + line.adjustmentAmount, 0)).toBe(-500);
+    expect(priced.taxAmount - priced.lines.reduce((sum, line) => sum + line.taxAmount, 0)).toBe(240);
+    expect(() => priceOrder(lines, [manual(-19291)], delivery, false)).toThrow('An adjustment cannot take the order below zero');
+    const free = priceOrder(lines, [manual(-19290)], delivery, false);
+    expect(free.lines.map((line) => line.taxAmount)).toEqual([0, 0, 0]);
+    expect(free.totalAmount).toBe(1200 + 240);
+  });
+});
