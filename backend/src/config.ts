@@ -74,6 +74,8 @@ export interface Config {
   uploads: UploadSettings;
   /** Abuse limits, shared through Redis when `REDIS_URL` is set. */
   rateLimits: RateLimitSettings;
+  /** `IDEMPOTENCY_KEYS_PER_HOUR`: new idempotency keys one caller may use for one operation in any hour. */
+  idempotencyKeysPerHour: number;
   /** Anonymous public reads answered from memory until a write; checked against Redis when `REDIS_URL` is set. */
   readCache: ReadCacheSettings;
   /** Integrators' webhooks (modules/integrations). */
@@ -594,9 +596,12 @@ export function loadConfig(given: Env = process.env): Config {
         upload: { points: integer(env, 'RATE_LIMIT_UPLOADS', 20, 1, 100_000), seconds: 3600 },
         uploadBytes: { points: integer(env, 'RATE_LIMIT_UPLOAD_MB', 50, 1, 100_000) * 1024 * 1024, seconds: 86_400 },
         apiKey: { points: integer(env, 'RATE_LIMIT_API_KEY', 600, 1, 1_000_000), seconds: 60 },
+        ageCheck: { points: integer(env, 'RATE_LIMIT_AGE_CHECKS', 5, 1, 100_000), seconds: 3600 },
+        paymentIntent: { points: integer(env, 'RATE_LIMIT_PAYMENT_INTENTS', 10, 1, 100_000), seconds: 60 },
       },
       redisUrl,
     },
+    idempotencyKeysPerHour: integer(env, 'IDEMPOTENCY_KEYS_PER_HOUR', 20, 1, 100_000),
     readCache: {
       enabled: flag(env, 'READ_CACHE', true),
       redisUrl,

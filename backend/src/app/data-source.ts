@@ -43,6 +43,7 @@ import { ProductReviews1766300000000 } from '../db/migrations/1766300000000-Prod
 import { Collections1766400000000 } from '../db/migrations/1766400000000-Collections';
 import { ProductGalleries1766500000000 } from '../db/migrations/1766500000000-ProductGalleries';
 import { UnpaidOrdersByCustomer1766600000000 } from '../db/migrations/1766600000000-UnpaidOrdersByCustomer';
+import { AgeBracketsAndRules1766700000000 } from '../db/migrations/1766700000000-AgeBracketsAndRules';
 import { OrderAdjustments1766800000000 } from '../db/migrations/1766800000000-OrderAdjustments';
 import { OrderAdjustment } from '../modules/pricing/order-adjustment.entity';
 import { PreparedStatementsClient } from '../db/prepared-statements';
@@ -106,6 +107,7 @@ export const migrations = [
   Collections1766400000000,
   ProductGalleries1766500000000,
   UnpaidOrdersByCustomer1766600000000,
+  AgeBracketsAndRules1766700000000,
   OrderAdjustments1766800000000,
 ];
 

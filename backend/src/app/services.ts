@@ -48,12 +48,12 @@ export function createServices(db: DataSource, config: Config, logger: Logger, j
   const identity = new IdentityService(config);
   const users = new UsersService(db, config.adminEmails, identity, revokeKeysCreatedBy);
   const shop = new ShopMoney(config.shop);
-  const catalog = new CatalogService(db, shop);
+  const compliance = new ComplianceService(db, createAgeVerifier(config.ageChecks), config.ageChecks, limits);
+  const catalog = new CatalogService(db, shop, compliance);
   const gallery = new GalleryService(db, shop);
   const shipping = new ShippingService(db, shop);
   const provider = createPaymentProvider(db, config);
-  const idempotency = new IdempotencyService(db);
-  const compliance = new ComplianceService(db, createAgeVerifier(config.ageChecks), config.ageChecks);
+  const idempotency = new IdempotencyService(db, config.idempotencyKeysPerHour);
   const images = imageStoreFor(config.s3, config.dataDir);
   const uploads = new UploadsService(db, images, limits, config.s3?.publicUrl ?? null, config.uploads);
   const readCache = ReadCache.create(config.readCache, logger);
@@ -85,7 +85,7 @@ export function createServices(db: DataSource, config: Config, logger: Logger, j
     orders,
     idempotency,
     reviews,
-    payments: new PaymentsService(db, provider, logger, idempotency),
+    payments: new PaymentsService(db, provider, logger, idempotency, limits),
     uploads,
     reports: new ReportsService(db, catalog, orders, users, shop),
     backgroundJobs: new BackgroundJobsService(jobs),

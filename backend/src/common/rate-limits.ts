@@ -6,9 +6,10 @@ import { metrics } from './metrics';
 
 /**
  * What is limited: failed sign-ins per client address, requests per API key, the rest per user
- * (`uploadBytes` counts bytes, not calls).
+ * (`uploadBytes` counts bytes, not calls; `ageCheck` counts the checks and documents a provider bills).
  */
-export type LimitedAction = 'failedSignIn' | 'placeOrder' | 'addReview' | 'upload' | 'uploadBytes' | 'apiKey';
+export type LimitedAction =
+  'failedSignIn' | 'placeOrder' | 'addReview' | 'upload' | 'uploadBytes' | 'apiKey' | 'ageCheck' | 'paymentIntent';
 
 /** At most `points` in any window of `seconds`. */
 export interface Allowance {
@@ -49,6 +50,8 @@ export class RateLimits {
         upload: limiter('upload'),
         uploadBytes: limiter('uploadBytes'),
         apiKey: limiter('apiKey'),
+        ageCheck: limiter('ageCheck'),
+        paymentIntent: limiter('paymentIntent'),
       },
       redis,
     );

@@ -127,9 +127,9 @@ beforeAll(async () => {
     readdirSync(path.join(shopDir, 'uploads')).map((name) => [name, readFileSync(path.join(shopDir, 'uploads', name))]),
   );
   expect(Object.keys(photos)).toHaveLength(4);
-  shopper = await app.customer('backed-up');
-  const other = await app.customer('other');
-  // Every demo product is a knife: its buyers pass the age check first.
+  // Every demo product is a knife: its buyers pass the age check first, which needs a verified e-mail address.
+  shopper = await app.verifyEmail(await app.customer('backed-up'));
+  const other = await app.verifyEmail(await app.customer('other'));
   for (const session of [shopper, other]) await verifyAdult(app, session);
   type Listed = { id: string; minimumQuantity: number; quantity: number; variants: unknown[] };
   // Products of one variant, which an order names without choosing one.

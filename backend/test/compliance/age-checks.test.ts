@@ -97,6 +97,13 @@ test('who may check ages and read the evidence: anonymous first, then customers 
   const shopper = await app.customer('age-roles');
   expect(codeOf(await app.gql(VERIFY, { input: { fullName: '', dateOfBirth: 'soon' } }))).toBe('UNAUTHENTICATED');
   expect(codeOf(await app.gql(DOCUMENT, { input: { document: '' } }))).toBe('UNAUTHENTICATED');
+  // The evidence names the address that signed it: a customer whose address is not verified checks nothing.
+  for (const unverified of [
+    await app.gql(VERIFY, { input: { fullName: 'Ada Steel', dateOfBirth: dateOfBirth(30) } }, shopper),
+    await app.gql(DOCUMENT, { input: { document: 'test_document_adult' } }, shopper),
+  ])
+    expect([codeOf(unverified), messageOf(unverified)]).toEqual(['BAD_USER_INPUT', 'Verify your e-mail address before checking your age']);
+  expect(await checksOf(shopper.email)).toEqual([]);
   const orders = await apiKey(app, admin, ['orders:read', 'orders:write', 'users:read']);
   const compliance = await apiKey(app, admin, ['compliance:read']);
   expect(messageOf(await app.gql(VERIFY, { input: { fullName: 'A', dateOfBirth: dateOfBirth(30) } }, compliance))).toBe(
@@ -129,7 +136,7 @@ test('without a passed check an age-restricted order is refused, on GraphQL and 
   // Old clients cannot get round it: the REST layer places orders through the same service.
   const rest = await restClient(app)('POST', '/orders', {
     as: shopper,
-    body: { productCode: knife.id, quantity: 1, phone: '+1 555 0100', address: '1 Old Street, Springfield' },
+    body: { productCode: knife.id, quantity: 1, phone: '+1 555 0100', address: '1 Old Street, Springfield, United Kingdom' },
   });
   expect(rest).toEqual({ status: 403, body: { message: `Confirm your age to buy ${knife.name}` } });
   expect(await app.db.getRepository(Order).countBy({ email: shopper.email })).toBe(0);
@@ -186,8 +193,9 @@ test("each destination's minimum age applies, and a product's own when higher", 
   const shopper = await customer('nineteen');
   expect((await verify(shopper, dateOfBirth(19))).data!.verifyAge).toMatchObject({ status: 'PASSED', ageBracket: '18+' });
   expect((await place(shopper, orderTo(UK, [{ productId: knife.id, quantity: 1 }]))).errors).toBeUndefined();
+  // 18 to 20 falls short of the 21 the US and the dagger need: for them the check failed.
   const us = await place(shopper, orderTo(US, [{ productId: knife.id, quantity: 1 }]));
-  expect([codeOf(us), messageOf(us)]).toEqual(['AGE_CHECK_REQUIRED', `Confirm your age to buy ${knife.name}`]);
+  expect([codeOf(us), messageOf(us)]).toEqual(['AGE_CHECK_FAILED', "We couldn't confirm your age"]);
   const cart = await place(
     shopper,
     orderTo(UK, [
@@ -195,12 +203,100 @@ test("each destination's minimum age applies, and a product's own when higher", 
       { productId: dagger.id, quantity: 1 },
     ]),
   );
-  expect(messageOf(cart)).toBe(`Confirm your age to buy ${dagger.name}`);
+  expect(codeOf(cart)).toBe('AGE_CHECK_FAILED');
+  // Once the hold is over, an order the pass does not meet asks for a check again.
+  await app.db.query(`UPDATE "age_evidence" SET "createdAt" = "createdAt" - interval '25 hours' WHERE "customerEmail" = $1`, [
+    shopper.email,
+  ]);
+  expect(messageOf(await place(shopper, orderTo(UK, [{ productId: dagger.id, quantity: 1 }])))).toBe(
+    `Confirm your age to buy ${dagger.name}`,
+  );
 });
 
-test('a failed check holds age-restricted checkout for 24 hours, unexplained, and voids the passes before it', async () => {
+test('a pass short of the highest age the shop sells at holds the ages above for 24 hours: another date of birth a minute later is refused and recorded nowhere', async () => {
+  const shopper = await customer('re-roll');
+  const first = (await verify(shopper, dateOfBirth(19))).data!.verifyAge;
+  expect(first).toMatchObject({ status: 'PASSED', ageBracket: '18+' });
+  const [row] = await checksOf(shopper.email);
+  expect(row).toMatchObject({ ageAtLeast: 18, ageBelow: 21 });
+
+  const dagger21 = await place(shopper, orderTo(UK, [{ productId: dagger.id, quantity: 1 }]));
+  expect([codeOf(dagger21), messageOf(dagger21)]).toEqual(['AGE_CHECK_FAILED', "We couldn't confirm your age"]);
+  for (const reroll of [
+    await verify(shopper, dateOfBirth(30)),
+    await app.gql(DOCUMENT, { input: { document: 'test_document_adult' } }, shopper),
+  ])
+    expect([codeOf(reroll), messageOf(reroll)]).toEqual(['AGE_CHECK_FAILED', "We couldn't confirm your age"]);
+  expect(await checksOf(shopper.email)).toHaveLength(1);
+  expect((await app.gql(ME, {}, shopper)).data!.me.ageVerification).toMatchObject({ id: first.id, status: 'PASSED' });
+  // What the pass covers still sells.
+  expect((await place(shopper, orderTo(UK, [{ productId: knife.id, quantity: 1 }]))).errors).toBeUndefined();
+  expect(await app.db.getRepository(Order).countBy({ email: shopper.email })).toBe(1);
+  const [{ events }] = await app.db.query(
+    `SELECT count(*)::int AS "events" FROM "outbox_event" WHERE "name" LIKE 'order.age_check_%' AND "aggregateId" = $1`,
+    [shopper.user.id],
+  );
+  expect(events).toBe(1);
+});
+
+test('a check that contradicts an earlier one is refused with a 400, recorded against it, and holds checkout as a failure does', async () => {
+  const shopper = await customer('contradiction');
+  const adult = (await verify(shopper, dateOfBirth(30))).data!.verifyAge;
+  const minor = await verify(shopper, dateOfBirth(17));
+  expect([codeOf(minor), messageOf(minor)]).toEqual(['BAD_USER_INPUT', 'This age check contradicts an earlier one; contact the shop']);
+  const refused = (await checksOf(shopper.email)).find((check) => check.id !== adult.id)!;
+  expect(refused).toMatchObject({ status: 'FAILED', checkId: adult.id, ageBracket: null, ageAtLeast: null, ageBelow: null });
+  expect(refused.note).toMatch(new RegExp(`^Contradicts check ${adult.id} \\(21\\+, .+Z\\): this one answered under 18$`));
+  expect((await app.gql(ME, {}, shopper)).data!.me.ageVerification).toMatchObject({ id: refused.id, status: 'FAILED' });
+  expect(codeOf(await place(shopper, orderTo(UK, [{ productId: knife.id, quantity: 1 }])))).toBe('AGE_CHECK_FAILED');
+  // A day on, the pass before it no longer counts; a check that agrees with the first is taken.
+  await app.db.query(`UPDATE "age_evidence" SET "createdAt" = "createdAt" - interval '25 hours' WHERE "customerEmail" = $1`, [
+    shopper.email,
+  ]);
+  expect(codeOf(await place(shopper, orderTo(UK, [{ productId: knife.id, quantity: 1 }])))).toBe('AGE_CHECK_REQUIRED');
+  expect((await verify(shopper, dateOfBirth(31))).data!.verifyAge).toMatchObject({ status: 'PASSED', ageBracket: '21+' });
+
+  // "Under 18" yesterday and "21+" today: refused. "Under 18" yesterday and "18+" today: a birthday.
+  const young = await customer('contradiction-young');
+  await verify(young, dateOfBirth(18, 1));
+  const older = async (days: number) =>
+    app.db.query(`UPDATE "age_evidence" SET "createdAt" = "createdAt" - make_interval(days => $2) WHERE "customerEmail" = $1`, [
+      young.email,
+      days,
+    ]);
+  await older(1);
+  expect(messageOf(await verify(young, dateOfBirth(30)))).toBe('This age check contradicts an earlier one; contact the shop');
+  await older(1);
+  expect((await verify(young, dateOfBirth(18))).data!.verifyAge).toMatchObject({ status: 'PASSED', ageBracket: '18+' });
+  // "18 to 20" last month and "under 18" now: refused.
+  await older(30);
+  expect(messageOf(await verify(young, dateOfBirth(17)))).toBe('This age check contradicts an earlier one; contact the shop');
+  expect((await checksOf(young.email)).map((check) => check.status).sort()).toEqual(['FAILED', 'FAILED', 'FAILED', 'PASSED']);
+});
+
+test('age checks are limited per customer (RATE_LIMIT_AGE_CHECKS, 5 an hour): the 6th asks no provider and records nothing', async () => {
+  expect(app.config.rateLimits.allowances.ageCheck).toEqual({ points: 5, seconds: 3600 });
+  const shopper = await customer('busy-checker');
+  for (let i = 0; i < 4; i += 1) expect((await verify(shopper, dateOfBirth(30 + i))).errors).toBeUndefined();
+  expect((await verify(shopper, dateOfBirth(30), 'Needs Document')).data!.verifyAge.status).toBe('NEEDS_DOCUMENT');
+  // The document and another check would each be a 6th call to the provider.
+  for (const limited of [
+    await app.gql(DOCUMENT, { input: { document: 'test_document_adult' } }, shopper),
+    await verify(shopper, dateOfBirth(40)),
+  ]) {
+    expect(codeOf(limited)).toBe('RATE_LIMITED');
+    expect(messageOf(limited)).toMatch(/^Too many requests; please try again in \d+ seconds$/);
+  }
+  expect(await checksOf(shopper.email)).toHaveLength(5);
+  const [{ events }] = await app.db.query(
+    `SELECT count(*)::int AS "events" FROM "outbox_event" WHERE "name" LIKE 'order.age_check_%' AND "aggregateId" = $1`,
+    [shopper.user.id],
+  );
+  expect(events).toBe(4);
+});
+
+test('a failed check holds age-restricted checkout for 24 hours, unexplained', async () => {
   const shopper = await customer('minor');
-  expect((await verify(shopper, dateOfBirth(30))).data!.verifyAge.status).toBe('PASSED');
   // Eighteen tomorrow: not yet.
   const failed = (await verify(shopper, dateOfBirth(18, 1))).data!.verifyAge;
   expect(failed).toMatchObject({ status: 'FAILED', ageBracket: 'under 18' });
@@ -213,15 +309,15 @@ test('a failed check holds age-restricted checkout for 24 hours, unexplained, an
     await app.gql(DOCUMENT, { input: { document: 'test_document_adult' } }, shopper),
   ])
     expect([codeOf(refused), messageOf(refused)]).toEqual(['AGE_CHECK_FAILED', "We couldn't confirm your age"]);
-  expect(await checksOf(shopper.email)).toHaveLength(2);
+  expect(await checksOf(shopper.email)).toHaveLength(1);
   expect((await place(shopper, orderTo(UK, [{ productId: stone.id, quantity: 1 }]))).errors).toBeUndefined();
 
-  // A day on: checks are taken again, but the pass from before the failure no longer counts.
+  // A day on (and a birthday later), checks are taken again.
   await app.db.query(`UPDATE "age_evidence" SET "createdAt" = "createdAt" - interval '25 hours' WHERE "customerEmail" = $1`, [
     shopper.email,
   ]);
   expect(codeOf(await place(shopper, orderTo(UK, [{ productId: knife.id, quantity: 1 }])))).toBe('AGE_CHECK_REQUIRED');
-  expect((await verify(shopper, dateOfBirth(30))).data!.verifyAge.status).toBe('PASSED');
+  expect((await verify(shopper, dateOfBirth(18))).data!.verifyAge.status).toBe('PASSED');
   expect((await place(shopper, orderTo(UK, [{ productId: knife.id, quantity: 1 }]))).errors).toBeUndefined();
 });
 
@@ -250,8 +346,8 @@ test('"Needs Document" waits for a document: the test document passes with the s
 
 test('the declared method needs the signed declaration, keeps it with its time and signer, and forgets the date of birth', async () => {
   const shopper = await customer('declared');
-  const declared = new ComplianceService(app.db, new DeclaredAgeVerifier(), app.config.ageChecks);
-  const caller = { user: shopper.user };
+  const declared = new ComplianceService(app.db, new DeclaredAgeVerifier(), app.config.ageChecks, app.services.limits);
+  const caller = { user: shopper.user, emailVerified: true };
   const input = { fullName: 'Casey Blade', dateOfBirth: '1990-05-17' };
   await expect(declared.verifyAge(caller, input)).rejects.toThrow('Sign the declaration to confirm your age');
   const check = await declared.verifyAge(caller, { ...input, declaration: true });
@@ -265,8 +361,10 @@ test('the declared method needs the signed declaration, keeps it with its time a
 test('checks raise order.age_check_passed and order.age_check_failed; no date of birth is kept or sent anywhere', async () => {
   const shopper = await customer('hooks');
   const born = dateOfBirth(33, 11);
-  const passed = (await verify(shopper, born, 'Hook Person')).data!.verifyAge;
   const failed = (await verify(shopper, dateOfBirth(12, 3), 'Hook Person')).data!.verifyAge;
+  // Years on (the failure moved back), the same person passes.
+  await app.db.query(`UPDATE "age_evidence" SET "createdAt" = "createdAt" - interval '22 years' WHERE "id" = $1`, [failed.id]);
+  const passed = (await verify(shopper, born, 'Hook Person')).data!.verifyAge;
   const events = await until(async () => {
     const mine = hooks.map((body) => JSON.parse(body)).filter((event) => event.data.customer?.email === shopper.email);
     return mine.length >= 2 && mine;
@@ -305,6 +403,7 @@ describe('shipping an age-restricted order', () => {
   });
 
   test('to the UK it ships only with an age-verified delivery service (GraphQL and REST); the history says how it went', async () => {
+    const before = await app.db.getRepository(Order).findOneByOrFail({ id: ukOrder });
     const refused = await app.gql(SHIP, { id: ukOrder, tracking: { carrier: 'Royal Mail', number: 'RM1' } }, admin);
     expect([codeOf(refused), messageOf(refused)]).toEqual([
       'BAD_USER_INPUT',
@@ -320,6 +419,19 @@ describe('shipping an age-restricted order', () => {
       trackingCarrier: null,
       ageVerifiedDelivery: null,
     });
+    // Each refusal is a line of the order's history, and changes nothing else about the order.
+    expect(await app.db.getRepository(Order).findOneByOrFail({ id: ukOrder })).toEqual(before);
+    const refusal = {
+      fromState: 'Paid',
+      toState: 'Paid',
+      note: 'Shipping refused: Age-restricted orders to United Kingdom ship only with an age-verified delivery service',
+    };
+    expect((await app.gql(HISTORY, { id: ukOrder }, admin)).data!.orderHistory.slice(-2)).toEqual([refusal, refusal]);
+    const [{ events }] = await app.db.query(
+      `SELECT count(*)::int AS "events" FROM "outbox_event" WHERE "aggregateId" = $1 AND "name" = 'order.shipped'`,
+      [ukOrder],
+    );
+    expect(events).toBe(0);
 
     const shipped = await app.gql(
       SHIP,
@@ -361,6 +473,11 @@ describe('shipping an age-restricted order', () => {
       expect(messageOf(await app.gql(SHIP, { id: tightened }, admin))).toBe(
         'Age-restricted orders to United States ship only with an age-verified delivery service',
       );
+      expect((await app.gql(HISTORY, { id: tightened }, admin)).data!.orderHistory.at(-1)).toEqual({
+        fromState: 'Paid',
+        toState: 'Paid',
+        note: 'Shipping refused: Age-restricted orders to United States ship only with an age-verified delivery service',
+      });
     } finally {
       await app.gql(SET_RULE, { input: { country: 'US', allowed: true, minimumAge: 21, handover: 'standard' } }, admin);
     }
@@ -369,9 +486,9 @@ describe('shipping an age-restricted order', () => {
   test('the evidence log holds the check, the placing and the shipping; keys with compliance:read read it; CSV by date range', async () => {
     const rows = await until(async () => {
       const answer = (await app.gql(EVIDENCE, { orderId: ukOrder }, admin)).data!.ageChecks;
-      return answer.length === 3 && answer;
+      return answer.length === 5 && answer;
     });
-    const [check, placed, shipped] = rows;
+    const [check, placed, refusedByGraphQL, refusedByRest, shipped] = rows;
     expect(check).toMatchObject({ kind: 'CHECK', orderId: null, status: 'PASSED', method: 'test', customerEmail: shopper.email });
     expect(placed).toMatchObject({
       kind: 'ORDER_PLACED',
@@ -386,6 +503,18 @@ describe('shipping an age-restricted order', () => {
       handover: 'ageVerified',
       ageVerifiedDelivery: null,
     });
+    // The refused attempts: who tried, and why.
+    for (const refused of [refusedByGraphQL, refusedByRest])
+      expect(refused).toMatchObject({
+        kind: 'SHIPPING_REFUSED',
+        orderId: ukOrder,
+        customerEmail: shopper.email,
+        country: 'GB',
+        minimumAge: 18,
+        handover: 'ageVerified',
+        ageVerifiedDelivery: false,
+        note: `Age-restricted orders to United Kingdom ship only with an age-verified delivery service (tried by ${admin.email})`,
+      });
     expect(shipped).toMatchObject({
       kind: 'ORDER_SHIPPED',
       orderId: ukOrder,
@@ -407,10 +536,10 @@ describe('shipping an age-restricted order', () => {
     expect(all.type).toMatch(/^text\/csv/);
     const lines = all.text.split('\r\n').filter(Boolean);
     expect(lines[0]).toBe(
-      'at,kind,orderId,customerEmail,fullName,method,status,ageBracket,providerReference,declaration,country,minimumAge,handover,ageVerifiedDelivery,note,checkId,id',
+      'at,kind,orderId,customerEmail,fullName,method,status,ageBracket,providerReference,declaration,country,minimumAge,handover,ageVerifiedDelivery,note,checkId,id,productId',
     );
-    for (const row of rows) expect(lines.some((line) => line.endsWith(`,${row.id}`))).toBe(true);
-    expect(lines.find((line) => line.endsWith(`,${shipped.id}`))).toContain(',ORDER_SHIPPED,');
+    for (const row of rows) expect(lines.some((line) => line.endsWith(`,${row.id},`))).toBe(true);
+    expect(lines.find((line) => line.endsWith(`,${shipped.id},`))).toContain(',ORDER_SHIPPED,');
     expect((await csv('from=2020-01-01&to=2020-01-31')).text.split('\r\n').filter(Boolean)).toHaveLength(1);
     expect(JSON.parse((await csv(`from=${today}&to=2020-01-01`)).text)).toEqual({ message: 'to must be on or after from' });
     expect(JSON.parse((await csv(`to=${today}`)).text)).toEqual({ message: 'from must be a date (YYYY-MM-DD)' });

@@ -20,11 +20,13 @@ const ages = [18, 21];
 const request = (dateOfBirth: string, fullName = 'Ada Steel') => ({ fullName, dateOfBirth, minimumAges: ages, at: AT });
 
 describe.each(providers)('the AgeVerifier contract: %s', (_name, make) => {
-  test('a date of birth old enough passes, proving the highest minimum age it reaches; a younger one fails, proving none', async () => {
+  test('a date of birth old enough passes, proving the bracket it falls in between the minimum ages; a younger one fails, below the lowest', async () => {
     const verifier = make();
-    expect(await verifier.check(request('1990-01-01'))).toMatchObject({ status: AgeCheckStatus.PASSED, ageAtLeast: 21 });
-    expect(await verifier.check(request('2006-01-01'))).toMatchObject({ status: AgeCheckStatus.PASSED, ageAtLeast: 18 });
-    expect(await verifier.check(request('2015-01-01'))).toMatchObject({ status: AgeCheckStatus.FAILED, ageAtLeast: null });
+    expect(await verifier.check(request('1990-01-01'))).toMatchObject({ status: AgeCheckStatus.PASSED, ageAtLeast: 21, ageBelow: null });
+    expect(await verifier.check(request('2006-01-01'))).toMatchObject({ status: AgeCheckStatus.PASSED, ageAtLeast: 18, ageBelow: 21 });
+    expect(await verifier.check(request('2015-01-01'))).toMatchObject({ status: AgeCheckStatus.FAILED, ageAtLeast: null, ageBelow: 18 });
+    const three = { ...request('2009-01-01'), minimumAges: [16, 18, 21] };
+    expect(await verifier.check(three)).toMatchObject({ status: AgeCheckStatus.PASSED, ageAtLeast: 16, ageBelow: 18 });
   });
 
   test('ages turn on the birthday (UTC), not a day before', async () => {
@@ -32,7 +34,7 @@ describe.each(providers)('the AgeVerifier contract: %s', (_name, make) => {
     expect((await verifier.check(request('2008-06-15'))).status).toBe(AgeCheckStatus.PASSED);
     expect((await verifier.check(request('2008-06-16'))).status).toBe(AgeCheckStatus.FAILED);
     expect((await verifier.check(request('2005-06-15'))).ageAtLeast).toBe(21);
-    expect((await verifier.check(request('2005-06-16'))).ageAtLeast).toBe(18);
+    expect(await verifier.check(request('2005-06-16'))).toMatchObject({ ageAtLeast: 18, ageBelow: 21 });
   });
 
   test('a verdict carries no date of birth, nor any part of it; each check has a reference of its own', async () => {
@@ -43,7 +45,7 @@ describe.each(providers)('the AgeVerifier contract: %s', (_name, make) => {
     expect(first.ageAtLeast).toBe(21);
     expect(first.reference).not.toBe(second.reference);
     expect(first.reference.length).toBeGreaterThan(8);
-    expect(Object.keys(first).sort()).toEqual(['ageAtLeast', 'reference', 'status']);
+    expect(Object.keys(first).sort()).toEqual(['ageAtLeast', 'ageBelow', 'reference', 'status']);
   });
 
   test('its method names it', () => {
@@ -56,12 +58,18 @@ describe('the offline test provider, documented like test cards', () => {
 
   test('"Needs Document" (in any case) waits for a document; test_document_adult then passes, test_document_minor fails', async () => {
     const waiting = await verifier.check(request('1990-01-01', '  needs DOCUMENT '));
-    expect(waiting).toMatchObject({ status: AgeCheckStatus.NEEDS_DOCUMENT, ageAtLeast: null });
+    expect(waiting).toMatchObject({ status: AgeCheckStatus.NEEDS_DOCUMENT, ageAtLeast: null, ageBelow: null });
     const document = (token: string) => verifier.submitDocument({ reference: waiting.reference, document: token, minimumAges: ages });
-    expect(await document('test_document_adult')).toEqual({ status: AgeCheckStatus.PASSED, ageAtLeast: 21, reference: waiting.reference });
+    expect(await document('test_document_adult')).toEqual({
+      status: AgeCheckStatus.PASSED,
+      ageAtLeast: 21,
+      ageBelow: null,
+      reference: waiting.reference,
+    });
     expect(await document('test_document_minor')).toEqual({
       status: AgeCheckStatus.FAILED,
       ageAtLeast: null,
+      ageBelow: 18,
       reference: waiting.reference,
     });
     await expect(document('scan.pdf')).rejects.toThrow('Unknown test document');
@@ -72,12 +80,13 @@ describe('the offline test provider, documented like test cards', () => {
   });
 });
 
-test('age and bracket: a 29 February birthday turns a year older on 1 March; "under" the lowest minimum age, never more', () => {
+test('age and bracket: a 29 February birthday turns a year older on 1 March; the bracket shows as before ("18+", "under 18")', () => {
   expect(ageOn('2008-02-29', new Date('2026-02-28T23:59:59Z'))).toBe(17);
   expect(ageOn('2008-02-29', new Date('2026-03-01T00:00:00Z'))).toBe(18);
-  expect(ageBracket({ status: AgeCheckStatus.PASSED, ageAtLeast: 21 }, ages)).toBe('21+');
-  expect(ageBracket({ status: AgeCheckStatus.FAILED, ageAtLeast: null }, ages)).toBe('under 18');
-  expect(ageBracket({ status: AgeCheckStatus.NEEDS_DOCUMENT, ageAtLeast: null }, ages)).toBeNull();
+  expect(ageBracket({ ageAtLeast: 21, ageBelow: null })).toBe('21+');
+  expect(ageBracket({ ageAtLeast: 18, ageBelow: 21 })).toBe('18+');
+  expect(ageBracket({ ageAtLeast: null, ageBelow: 18 })).toBe('under 18');
+  expect(ageBracket({ ageAtLeast: null, ageBelow: null })).toBeNull();
 });
 
 describe('AGE_VERIFICATION', () => {

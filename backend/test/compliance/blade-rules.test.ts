@@ -1,3 +1,4 @@
+import { AgeEvidence, AgeEvidenceKind } from '../../src/modules/compliance/age-evidence.entity';
 import { BladeRule } from '../../src/modules/compliance/blade-rule.entity';
 import { Product } from '../../src/modules/catalog/product.entity';
 import { restClient } from '../support/rest-client';
@@ -110,6 +111,53 @@ describe('age-restricted products', () => {
     expect(
       (await app.gql(UPDATE, { id: knife.id, input: { ...update, ageRestricted: false } }, admin)).data!.updateProduct.ageRestricted,
     ).toBe(false);
+  });
+
+  test('a catalog:write key sets or changes neither ageRestricted nor minimumAge; an admin person or a compliance:write key does, each change a row of the evidence log', async () => {
+    const catalogKey = await apiKey(app, admin, ['catalog:write']);
+    const complianceKey = await apiKey(app, admin, ['catalog:write', 'compliance:write']);
+    const update = { price: 80, quantity: 5, minimumQuantity: 1, img: '/images/santoku.svg' };
+    const knife = (await app.gql(CREATE, { input: product({ ageRestricted: true, minimumAge: 21 }) }, admin)).data!.createProduct;
+    const notes = async () =>
+      (
+        await app.db.getRepository(AgeEvidence).find({
+          where: { productId: knife.id, kind: AgeEvidenceKind.PRODUCT_RULE_CHANGED },
+          order: { createdAt: 'ASC' },
+        })
+      ).map((row) => row.note);
+    expect(await notes()).toEqual([`Created by ${admin.email}: ageRestricted false → true, minimumAge none → 21 (${knife.name})`]);
+
+    for (const input of [
+      { ...update, ageRestricted: false },
+      { ...update, minimumAge: null },
+      { ...update, minimumAge: 18, price: 99 },
+    ]) {
+      const refused = await app.gql(UPDATE, { id: knife.id, input }, catalogKey);
+      expect([codeOf(refused), messageOf(refused)]).toEqual(['FORBIDDEN', 'This API key lacks the scope compliance:write']);
+    }
+    const created = await app.gql(CREATE, { input: product({ name: `Unruled ${knife.name}`, ageRestricted: true }) }, catalogKey);
+    expect(messageOf(created)).toBe('This API key lacks the scope compliance:write');
+    expect(await app.db.getRepository(Product).countBy({ name: `Unruled ${knife.name}` })).toBe(0);
+    expect(await app.db.getRepository(Product).findOneByOrFail({ id: knife.id })).toMatchObject({
+      ageRestricted: true,
+      minimumAge: 21,
+      priceAmount: 8000,
+    });
+    // What catalog:write covers it still does, the rule sent as it stands included; a product without a rule is no change.
+    expect(
+      (await app.gql(UPDATE, { id: knife.id, input: { ...update, price: 90, ageRestricted: true, minimumAge: 21 } }, catalogKey)).errors,
+    ).toBeUndefined();
+    expect((await app.gql(CREATE, { input: product() }, catalogKey)).errors).toBeUndefined();
+    expect(await notes()).toHaveLength(1);
+
+    const byKey = await app.gql(UPDATE, { id: knife.id, input: { ...update, ageRestricted: false } }, complianceKey);
+    expect(byKey.data!.updateProduct).toMatchObject({ ageRestricted: false, minimumAge: 21 });
+    const rest = await restClient(app)('PUT', `/products/${knife.id}`, { as: admin, body: { ...update, minimumAge: null } });
+    expect(rest.body).toMatchObject({ ageRestricted: false, minimumAge: null });
+    expect((await notes()).slice(1)).toEqual([
+      `Changed by API key "Blades catalog:write compliance:write": ageRestricted true → false (${knife.name})`,
+      `Changed by ${admin.email}: minimumAge 21 → none (${knife.name})`,
+    ]);
   });
 
   test('REST takes and answers the same fields', async () => {

@@ -253,6 +253,37 @@ describe('createPaymentIntent', () => {
   });
 });
 
+describe('keys a caller may hold', () => {
+  it('IDEMPOTENCY_KEYS_PER_HOUR (20): the 21st new key of the hour is RATE_LIMITED and places nothing; keys already sent still answer', async () => {
+    expect(app.config.idempotencyKeysPerHour).toBe(20);
+    const hoarder = await app.customer('hoarder');
+    const product = await app.product({ quantity: 100 });
+    const input = (idempotencyKey: string) => ({ lines: [{ productId: product.id, quantity: 1 }], ...contact, idempotencyKey });
+    const keys = Array.from({ length: 22 }, (_, i) => `${String(i).padStart(4, '0')}-${'k'.repeat(195)}`);
+    const answers = [];
+    for (const key of keys.slice(0, 20)) answers.push(await app.gql(PLACE, { input: input(key) }, hoarder));
+    expect(answers.filter((answer) => answer.errors)).toEqual([]);
+
+    const refused = await app.gql(PLACE, { input: input(keys[20]) }, hoarder);
+    expect(codeOf(refused)).toBe('RATE_LIMITED');
+    expect(messageOf(refused)).toMatch(
+      /^Too many idempotency keys: at most 20 new keys an hour for placeOrder\. Retry with a key you already sent, or try again in \d+ seconds$/,
+    );
+    const rest = await api('POST', '/orders', {
+      as: hoarder,
+      headers: { 'Idempotency-Key': keys[21] },
+      body: { productCode: product.id, quantity: 1, ...contact },
+    });
+    expect(rest.status).toBe(429);
+    expect(await ordersOf(product.id)).toBe(20);
+    expect(await keyRows(keys[20])).toEqual([]);
+    expect(await keyRows(keys[21])).toEqual([]);
+    expect(await app.gql(PLACE, { input: input(keys[0]) }, hoarder)).toEqual(answers[0]);
+    // Another caller's keys are their own.
+    expect((await app.gql(PLACE, { input: input(keys[20]) }, shopper)).errors).toBeUndefined();
+  });
+});
+
 describe('pruning', () => {
   it('the recurring job removes keys older than 24 hours and keeps the others', async () => {
     const [old, fresh] = [randomUUID(), randomUUID()];

@@ -86,6 +86,22 @@ test.each([
   expect(retried.data!.confirmTestCardPayment.paid).toBe(true);
 });
 
+test('createPaymentIntent is limited per customer (RATE_LIMIT_PAYMENT_INTENTS, 10 a minute): the 11th asks the provider for nothing', async () => {
+  expect(app.config.rateLimits.allowances.paymentIntent).toEqual({ points: 10, seconds: 60 });
+  const shopper = await app.customer();
+  const [retried, next] = [await unpaidOrder(shopper), await unpaidOrder(shopper)];
+  // Every call counts, a second one for the same order included.
+  for (let i = 0; i < 10; i += 1) expect((await app.gql(CREATE, { orderId: retried.id }, shopper)).errors).toBeUndefined();
+  const limited = await app.gql(CREATE, { orderId: next.id }, shopper);
+  expect(codeOf(limited)).toBe('RATE_LIMITED');
+  expect(messageOf(limited)).toMatch(/^Too many requests; please try again in \d+ seconds$/);
+  expect((await reload(next)).paymentIntentId).toBeNull();
+  expect((await rest('POST', '/create-payment-intent', { orderId: next.id }, shopper)).status).toBe(429);
+  // Another customer is not held by it.
+  const other = await app.customer();
+  expect((await app.gql(CREATE, { orderId: (await unpaidOrder(other)).id }, other)).errors).toBeUndefined();
+});
+
 test('the browser confirms the card, then REST PATCH /orders/{id} records the payment once', async () => {
   const shopper = await app.customer();
   const order = await unpaidOrder(shopper);

@@ -175,6 +175,8 @@ test('rate limits: whole numbers that protect the shop by default, and a redis:/
       upload: { points: 20, seconds: 3600 },
       uploadBytes: { points: 50 * 1024 * 1024, seconds: 86_400 },
       apiKey: { points: 600, seconds: 60 },
+      ageCheck: { points: 5, seconds: 3600 },
+      paymentIntent: { points: 10, seconds: 60 },
     },
     redisUrl: null,
   });
@@ -185,6 +187,13 @@ test('rate limits: whole numbers that protect the shop by default, and a redis:/
   expect(refusal({ ...production, RATE_LIMIT_REVIEWS: '0' })).toMatch(/RATE_LIMIT_REVIEWS/);
   expect(refusal({ ...production, RATE_LIMIT_UPLOADS: 'lots' })).toMatch(/RATE_LIMIT_UPLOADS/);
   expect(refusal({ ...production, REDIS_URL: 'cache:6379' })).toMatch(/REDIS_URL/);
+  expect(loadConfig({ ...production, RATE_LIMIT_AGE_CHECKS: '2', RATE_LIMIT_PAYMENT_INTENTS: '3' }).rateLimits.allowances).toMatchObject({
+    ageCheck: { points: 2, seconds: 3600 },
+    paymentIntent: { points: 3, seconds: 60 },
+  });
+  expect(loadConfig(production).idempotencyKeysPerHour).toBe(20);
+  expect(loadConfig({ ...production, IDEMPOTENCY_KEYS_PER_HOUR: '50' }).idempotencyKeysPerHour).toBe(50);
+  expect(refusal({ ...production, IDEMPOTENCY_KEYS_PER_HOUR: '0' })).toMatch(/IDEMPOTENCY_KEYS_PER_HOUR/);
 });
 
 test('the read cache: 32 MB per process and no answer over 1 MB by default, a minute at most; bad sizes are refused', () => {

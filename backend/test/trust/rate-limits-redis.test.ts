@@ -16,6 +16,8 @@ const settings = (url: string | null): RateLimitSettings => ({
     upload: { points: 20, seconds: 3600 },
     uploadBytes: { points: 1_000_000, seconds: 86_400 },
     apiKey: { points: 600, seconds: 60 },
+    ageCheck: { points: 5, seconds: 3600 },
+    paymentIntent: { points: 10, seconds: 60 },
   },
   redisUrl: url,
 });

@@ -65,7 +65,11 @@ export type AgeEvidenceKind =
   /** An age-restricted order placed: the check it relied on and the destination’s rule */
   | 'ORDER_PLACED'
   /** An age-restricted order shipped: whether with an age-verified delivery service */
-  | 'ORDER_SHIPPED';
+  | 'ORDER_SHIPPED'
+  /** A product's ageRestricted or minimumAge set or changed: who, before and after (the note) */
+  | 'PRODUCT_RULE_CHANGED'
+  /** An attempt to ship an age-restricted order refused (the note says why and who tried); the order did not change */
+  | 'SHIPPING_REFUSED';
 
 /** How a parcel with a bladed article is handed over at its destination */
 export type BladeHandover =
@@ -102,7 +106,7 @@ export type CollectionInput = {
 export type CreateApiKeyInput = {
   /** What the key is for (1 to 100 characters) */
   name: string;
-  /** At least one of catalog:read, catalog:write, orders:read, orders:write, users:read, users:write, reports:read */
+  /** At least one of catalog:read, catalog:write, orders:read, orders:write, users:read, users:write, reports:read, compliance:read, compliance:write */
   scopes: Array<string>;
 };
 
@@ -228,7 +232,7 @@ export type OrderStatus =
 
 /** Either lines, or the older single-product fields (productId, quantity, engraving); not both */
 export type PlaceOrderInput = {
-  /** The delivery address as one text (older clients): ships to the shop country by its cheapest method. Or give shippingAddress */
+  /** The delivery address as one text (older clients), ending in its country's English name or ISO code ("..., London SW1A 2AA, United Kingdom"); the country may be left out only while the shop delivers to its own country alone. Ships by the cheapest method serving that country. Or give shippingAddress */
   address?: string | null | undefined;
   /**
    * An engraving on every unit

@@ -125,6 +125,7 @@ export const API_KEY_SCOPES = [
   'users:write',
   'reports:read',
   'compliance:read',
+  'compliance:write',
 ] as const;
 
 export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
@@ -166,6 +167,10 @@ export const ageVerifiedDeliveryRequired = (country: string) =>
   `Age-restricted orders to ${country} ship only with an age-verified delivery service`;
 /** The declared provider's age check needs the customer's signed declaration. */
 export const AGE_DECLARATION_REQUIRED = 'Sign the declaration to confirm your age';
+/** Age checks need a verified e-mail address: the evidence names the address that signed it. */
+export const AGE_CHECK_EMAIL_UNVERIFIED = 'Verify your e-mail address before checking your age';
+/** An age check whose bracket the time since an earlier check cannot explain: refused, and recorded as such. */
+export const AGE_CHECK_CONTRADICTS = 'This age check contradicts an earlier one; contact the shop';
 /** The words on the packing slip and engraving sheet of an age-restricted order, in large type. */
 export const bladedArticleNotice = (minimumAge: number) =>
   `Contains a bladed article. Deliver only into the hands of a person aged ${minimumAge} or over.`;

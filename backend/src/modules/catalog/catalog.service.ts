@@ -7,6 +7,7 @@ import { isId, parseInput } from '../../common/validate';
 import type { ProductPayload } from '../../events/catalogue';
 import { raise } from '../../events/outbox';
 import { type Caller, requireAdmin } from '../auth/caller';
+import type { ComplianceService } from '../compliance/compliance.service';
 import type { ShopMoney } from '../shop/money';
 import { syncFirstImage } from './gallery';
 import { Product, type TaxCategory } from './product.entity';
@@ -60,6 +61,7 @@ export class CatalogService {
   constructor(
     private readonly db: DataSource,
     private readonly shop: ShopMoney,
+    private readonly compliance: ComplianceService,
   ) {}
 
   /**
@@ -148,6 +150,7 @@ export class CatalogService {
             const created = await manager
               .getRepository(Product)
               .save(manager.getRepository(Product).create({ ...fields, ...amounts, slug }));
+            await this.compliance.recordProductRule(manager, caller, null, created);
             await addOnlyVariant(manager, created);
             await syncFirstImage(manager, created.id, created.img);
             await raise(manager, 'product.created', created.id, productPayload(created, this.shop.currency));
@@ -159,7 +162,10 @@ export class CatalogService {
     );
   }
 
-  /** Writes only the columns this edit names, so nothing read earlier is written back over a newer change. */
+  /**
+   * Writes only the columns this edit names, so nothing read earlier is written back over a newer
+   * change. A change of the age rule (`ageRestricted`, `minimumAge`) needs compliance:write of a key.
+   */
   async update(caller: Caller, id: string, input: UpdateProductInput): Promise<Product> {
     requireAdmin(caller);
     const product = await this.get(caller, id);
@@ -175,6 +181,10 @@ export class CatalogService {
     return uniquelyNamed(() =>
       this.db.transaction(async (manager) => {
         await setOnlyVariant(manager, product.id, wanted);
+        // Locked after its variants, as every writer takes them: the rule before is the one this edit replaces.
+        const before = await manager
+          .getRepository(Product)
+          .findOneOrFail({ where: { id: product.id }, lock: { mode: 'pessimistic_write' } });
         if (changes.slug !== undefined) await leaveSlug(manager, product.id, changes.slug);
         await manager.getRepository(Product).update(
           { id: product.id },
@@ -186,7 +196,9 @@ export class CatalogService {
           },
         );
         if (changes.img !== undefined) await syncFirstImage(manager, product.id, changes.img);
-        return this.changed(manager, 'product.updated', product.id);
+        const after = await this.changed(manager, 'product.updated', product.id);
+        await this.compliance.recordProductRule(manager, caller, before, after);
+        return after;
       }),
     );
   }

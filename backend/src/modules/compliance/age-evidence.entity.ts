@@ -37,6 +37,8 @@ export enum AgeEvidenceKind {
   CHECK = 'CHECK',
   ORDER_PLACED = 'ORDER_PLACED',
   ORDER_SHIPPED = 'ORDER_SHIPPED',
+  SHIPPING_REFUSED = 'SHIPPING_REFUSED',
+  PRODUCT_RULE_CHANGED = 'PRODUCT_RULE_CHANGED',
 }
 registerEnumType(AgeEvidenceKind, {
   name: 'AgeEvidenceKind',
@@ -45,12 +47,17 @@ registerEnumType(AgeEvidenceKind, {
     CHECK: { description: "A customer's age check and its answer" },
     ORDER_PLACED: { description: 'An age-restricted order placed: the check it relied on and the destination’s rule' },
     ORDER_SHIPPED: { description: 'An age-restricted order shipped: whether with an age-verified delivery service' },
+    SHIPPING_REFUSED: {
+      description: 'An attempt to ship an age-restricted order refused (the note says why and who tried); the order did not change',
+    },
+    PRODUCT_RULE_CHANGED: { description: "A product's ageRestricted or minimumAge set or changed: who, before and after (the note)" },
   },
 });
 
 /**
- * The evidence log: every age check, and every placing and shipping of an age-restricted order,
- * so the shop can show its precautions if asked. It keeps what proves a check (method, answer,
+ * The evidence log: every age check, every placing, shipping and refused shipping of an
+ * age-restricted order, and every change of a product's age rule, so the shop can show its
+ * precautions if asked. It keeps what proves a check (method, answer,
  * time, provider reference, age bracket), never a date of birth. Rows have no foreign keys: they
  * outlive the orders and accounts they describe until `AGE_EVIDENCE_RETENTION_YEARS` prunes them.
  */
@@ -76,14 +83,21 @@ export class AgeEvidence {
   @Column('varchar', { length: 254, nullable: true })
   customerEmail!: string | null;
 
-  @Field(() => ID, { nullable: true, description: 'The order (ORDER_ rows)' })
+  @Field(() => ID, { nullable: true, description: 'The order (ORDER_ and SHIPPING_REFUSED rows)' })
   @Index('IDX_age_evidence_order')
   @Column('uuid', { nullable: true })
   orderId!: string | null;
 
-  @Field(() => ID, { nullable: true, description: 'The check an ORDER_PLACED row relied on' })
+  @Field(() => ID, {
+    nullable: true,
+    description: 'The check an ORDER_PLACED row relied on, or the earlier check a refused CHECK contradicts',
+  })
   @Column('uuid', { nullable: true })
   checkId!: string | null;
+
+  @Field(() => ID, { nullable: true, description: 'The product (PRODUCT_RULE_CHANGED rows)' })
+  @Column('uuid', { nullable: true })
+  productId!: string | null;
 
   @Field(() => String, { nullable: true, description: 'The full name the customer gave for the check' })
   @Column('varchar', { length: 120, nullable: true })
@@ -104,6 +118,10 @@ export class AgeEvidence {
   /** The lowest age of the bracket (18 for "18+"), to compare with a minimum age; null when none was proved. */
   @Column('int', { nullable: true })
   ageAtLeast!: number | null;
+
+  /** The age the bracket stops below (21 for 18 to 20, 18 for "under 18"); null when it has no known top. */
+  @Column('int', { nullable: true })
+  ageBelow!: number | null;
 
   @Field(() => String, { nullable: true, description: "The provider's reference for the check" })
   @Column('varchar', { length: 255, nullable: true })
@@ -129,7 +147,10 @@ export class AgeEvidence {
   @Column('boolean', { nullable: true })
   ageVerifiedDelivery!: boolean | null;
 
-  @Field(() => String, { nullable: true, description: 'What came with the decision (the carrier and tracking number)' })
+  @Field(() => String, {
+    nullable: true,
+    description: 'What came with the decision (the carrier and tracking number), why it was refused, or what changed and who changed it',
+  })
   @Column('varchar', { length: 500, nullable: true })
   note!: string | null;
 

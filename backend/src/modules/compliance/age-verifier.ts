@@ -5,8 +5,9 @@ import { type AgeCheckMethod, AgeCheckStatus } from './age-evidence.entity';
  * of birth, and a real provider's adapter at its HTTP boundary (a later step). The contract
  * (test/compliance/age-verifier-contract.test.ts runs it against each provider):
  * - a verdict never carries the date of birth, nor anything it can be recovered from: only the
- *   status, the highest of the asked ages proven, and the provider's reference;
- * - PASSED proves at least the lowest asked age (`ageAtLeast` is one of `minimumAges`); FAILED proves none;
+ *   status, the bracket of the asked ages it falls in (`ageAtLeast`, `ageBelow`), and the provider's reference;
+ * - PASSED proves at least the lowest asked age (`ageAtLeast` is one of `minimumAges`), and below the
+ *   next asked age (`ageBelow`; null past the highest); FAILED proves below the lowest (`ageBelow`);
  * - NEEDS_DOCUMENT proves nothing yet: `submitDocument` with its reference answers PASSED or FAILED.
  */
 export interface AgeVerifier {
@@ -38,6 +39,8 @@ export interface AgeVerdict {
   status: AgeCheckStatus;
   /** The highest of `minimumAges` proven (PASSED); null otherwise. */
   ageAtLeast: number | null;
+  /** The lowest of `minimumAges` not reached (PASSED below the highest, FAILED); null when none is known to be out of reach. */
+  ageBelow: number | null;
   /** The provider's reference for the check (its session or transaction id). */
   reference: string;
 }
@@ -49,16 +52,21 @@ export function ageOn(dateOfBirth: string, at: Date): number {
   return at.getUTCFullYear() - year - (beforeBirthday ? 1 : 0);
 }
 
-/** The verdict a date of birth gives: PASSED with the highest minimum age it reaches, or FAILED below the lowest. */
+/**
+ * The verdict a date of birth gives: PASSED with the highest minimum age it reaches and the next one
+ * up (none past the highest), or FAILED below the lowest.
+ */
 export function verdictForAge(age: number, minimumAges: readonly number[], reference: string): AgeVerdict {
   const reached = minimumAges.filter((minimum) => age >= minimum);
+  const unreached = minimumAges.filter((minimum) => age < minimum);
+  const ageBelow = unreached.length ? Math.min(...unreached) : null;
   return reached.length
-    ? { status: AgeCheckStatus.PASSED, ageAtLeast: Math.max(...reached), reference }
-    : { status: AgeCheckStatus.FAILED, ageAtLeast: null, reference };
+    ? { status: AgeCheckStatus.PASSED, ageAtLeast: Math.max(...reached), ageBelow, reference }
+    : { status: AgeCheckStatus.FAILED, ageAtLeast: null, ageBelow, reference };
 }
 
-/** How the evidence writes what a verdict proved: "18+", or "under 18" below the lowest minimum age. */
-export function ageBracket(verdict: Pick<AgeVerdict, 'status' | 'ageAtLeast'>, minimumAges: readonly number[]): string | null {
+/** How the evidence and the customer see what a verdict proved: "18+", or "under 18" below the lowest minimum age. */
+export function ageBracket(verdict: Pick<AgeVerdict, 'ageAtLeast' | 'ageBelow'>): string | null {
   if (verdict.ageAtLeast !== null) return `${verdict.ageAtLeast}+`;
-  return verdict.status === AgeCheckStatus.FAILED ? `under ${Math.min(...minimumAges)}` : null;
+  return verdict.ageBelow !== null ? `under ${verdict.ageBelow}` : null;
 }

@@ -41,7 +41,7 @@ export class ComplianceResolver {
   @Allow({ allow: 'signed in' })
   @Mutation(() => AgeVerification, {
     description:
-      'Signed in: checks your age before you buy an age-restricted product. FAILED holds age-restricted checkout for 24 hours (AGE_CHECK_FAILED meanwhile); the date of birth is never kept',
+      'Signed in with a verified e-mail address: checks your age before you buy an age-restricted product (RATE_LIMIT_AGE_CHECKS an hour). FAILED, or a pass below the highest age the shop sells at, holds those ages for 24 hours (AGE_CHECK_FAILED meanwhile); a check that contradicts an earlier one is refused; the date of birth is never kept',
   })
   verifyAge(
     @Arg('input', () => VerifyAgeInput, { description: 'Full name and date of birth' }) input: VerifyAgeInput,
@@ -51,7 +51,9 @@ export class ComplianceResolver {
   }
 
   @Allow({ allow: 'signed in' })
-  @Mutation(() => AgeVerification, { description: 'Signed in: the document your latest age check asked for (status NEEDS_DOCUMENT)' })
+  @Mutation(() => AgeVerification, {
+    description: 'Signed in with a verified e-mail address: the document your latest age check asked for (status NEEDS_DOCUMENT)',
+  })
   submitAgeDocument(
     @Arg('input', () => AgeDocumentInput, { description: "The provider's document token" }) input: AgeDocumentInput,
     @Ctx() { caller, services }: GraphQLContext,

@@ -1,4 +1,6 @@
 import {
+  AGE_CHECK_CONTRADICTS,
+  AGE_CHECK_EMAIL_UNVERIFIED,
   AGE_CHECK_FAILED,
   AGE_DECLARATION_REQUIRED,
   AGE_VERIFIED_BY_DEFAULT,
@@ -12,18 +14,26 @@ import { z } from 'zod';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { AgeCheckSettings } from '../../config';
 import { csvRows } from '../../common/csv';
+import type { RateLimits } from '../../common/rate-limits';
 import { AppError, badInput, notFound } from '../../common/errors';
 import { isId, parseInput, requireText } from '../../common/validate';
 import type { AgeCheckPayload, AgeRestrictionPayload, DomainEvent, OrderPayload } from '../../events/catalogue';
 import { raise } from '../../events/outbox';
 import { type Caller, requireAdmin, requireAdminPerson, requireUser } from '../auth/caller';
+import { authorizeKey } from '../auth/scopes';
+import type { Order } from '../orders/order.entity';
+import { type OrderActor, recordRefusal } from '../orders/order-state-machine';
 import type { User } from '../users/user.entity';
 import { AgeCheckStatus, AgeEvidence, AgeEvidenceKind } from './age-evidence.entity';
 import { ageBracket, type AgeVerdict, type AgeVerifier } from './age-verifier';
 import { BladeHandover, BladeRule } from './blade-rule.entity';
 import type { AgeDocumentInput, AgeVerification, BladeRuleInput, VerifyAgeInput } from './compliance.types';
 
-/** A failed check holds age-restricted checkout this long, and voids every pass before it. */
+/**
+ * A check that falls short holds this long: a failed one every age-restricted checkout and every
+ * pass before it; a pass below the highest age the shop sells at (18 to 20 where 21 is sold) the
+ * ages above what it proved. Meanwhile no check is taken: a check cannot be re-rolled.
+ */
 export const FAILURE_LOCK_HOURS = 24;
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
@@ -43,6 +53,14 @@ export interface DestinationRule {
   minimumAge: number;
   allowed: boolean;
   handover: BladeHandover;
+}
+
+/** A product's age rule as a change of it is recorded. */
+export interface ProductRule {
+  id: string;
+  name: string;
+  ageRestricted: boolean;
+  minimumAge: number | null;
 }
 
 /** What lets an age-restricted order be placed: the destination's rule, the age it needs, and the passed check that meets it. */
@@ -79,6 +97,7 @@ const EVIDENCE_COLUMNS = [
   'note',
   'checkId',
   'id',
+  'productId',
 ];
 
 /**
@@ -92,6 +111,7 @@ export class ComplianceService {
     private readonly db: DataSource,
     private readonly verifier: AgeVerifier,
     private readonly settings: AgeCheckSettings,
+    private readonly limits: RateLimits,
   ) {}
 
   get method() {
@@ -153,9 +173,9 @@ export class ComplianceService {
 
   /**
    * Whether `customer` may order these lines to `country`: nothing to clear without an age-restricted
-   * line (null); otherwise the destination must take blades, no failed check may hold checkout, and
-   * a current passed check must meet the highest minimum age of the lines (the destination's, or a
-   * product's own when higher).
+   * line (null); otherwise the destination must take blades, no check that fell short may hold the
+   * age needed (AGE_CHECK_FAILED), and a current passed check must meet the highest minimum age of
+   * the lines (the destination's, or a product's own when higher).
    */
   async clearOrder(customer: User, country: string, lines: readonly ProductLine[]): Promise<AgeClearance | null> {
     const rule = await this.assertDeliverable(country, lines);
@@ -163,42 +183,94 @@ export class ComplianceService {
     const restricted = lines.filter((line) => line.ageRestricted);
     const needed = (line: ProductLine) => Math.max(rule.minimumAge, line.minimumAge ?? 0);
     const minimumAge = Math.max(...restricted.map(needed));
-    const { locked, passes } = await this.standing(customer.id);
-    if (locked) throw ageCheckFailed();
-    const check = passes.find((pass) => pass.ageAtLeast! >= minimumAge);
+    const standing = standingOf(await this.checksOf(customer.id), this.settings.validDays);
+    if (standing.locked(minimumAge)) throw ageCheckFailed();
+    const [check] = standing.passes(minimumAge);
     if (!check) {
-      const best = Math.max(0, ...passes.map((pass) => pass.ageAtLeast!));
-      const unmet = restricted.find((line) => needed(line) > best)!;
+      const unmet = restricted.find((line) => !standing.passes(needed(line)).length)!;
       throw new AppError('AGE_CHECK_REQUIRED', ageCheckRequired(unmet.productName));
     }
     return { country, minimumAge, handover: rule.handover, check };
   }
 
   /**
-   * Refuses shipping an age-restricted order to an age-verified destination (as the order was
-   * placed, or as its rule says now) without an age-verified delivery service.
+   * Refuses `actor` shipping an age-restricted order to an age-verified destination (as the order
+   * was placed, or as its rule says now) without an age-verified delivery service. The refusal is
+   * evidence: a row of the log and a line of the order's history, written together before it is
+   * answered; nothing else about the order changes.
    */
   async assertShippable(
-    order: { ageRestricted: boolean; deliveryHandover: BladeHandover | null; country: string },
+    order: Pick<Order, 'id' | 'state' | 'customerId' | 'email' | 'ageRestricted' | 'minimumAge' | 'deliveryHandover'> & { country: string },
     ageVerifiedDelivery: boolean,
+    actor: OrderActor,
   ): Promise<void> {
     if (!order.ageRestricted || ageVerifiedDelivery) return;
     const now = await this.ruleFor(order.country);
-    if (order.deliveryHandover === BladeHandover.ageVerified || now.handover === BladeHandover.ageVerified)
-      throw badInput(ageVerifiedDeliveryRequired(countryName(order.country)));
+    if (order.deliveryHandover !== BladeHandover.ageVerified && now.handover !== BladeHandover.ageVerified) return;
+    const reason = ageVerifiedDeliveryRequired(countryName(order.country));
+    await this.db.transaction(async (manager) => {
+      await manager.getRepository(AgeEvidence).insert({
+        kind: AgeEvidenceKind.SHIPPING_REFUSED,
+        orderId: order.id,
+        customerId: order.customerId,
+        customerEmail: order.email,
+        country: order.country,
+        minimumAge: order.minimumAge,
+        handover: BladeHandover.ageVerified,
+        ageVerifiedDelivery: false,
+        note: `${reason} (tried by ${'keyName' in actor ? `API key "${actor.keyName}"` : 'email' in actor ? actor.email : actor.kind})`,
+      });
+      await recordRefusal(manager, order, actor, `Shipping refused: ${reason}`);
+    });
+    throw badInput(reason);
+  }
+
+  // ------------------------------------------------------------ products' age rules
+
+  /**
+   * Inside the transaction that writes a product: a product's age rule (`ageRestricted`,
+   * `minimumAge`) is set or changed only by an admin person or a compliance:write key, never by
+   * catalog:write alone, and each change is a row of the log (who, before, after). `before` is null
+   * for a new product, whose rule is a change unless it is the default (not restricted, no own age).
+   */
+  async recordProductRule(manager: EntityManager, caller: Caller, before: ProductRule | null, after: ProductRule): Promise<void> {
+    const was = before ?? { ageRestricted: false, minimumAge: null };
+    if (was.ageRestricted === after.ageRestricted && was.minimumAge === after.minimumAge) return;
+    requireAdmin(caller);
+    authorizeKey(caller, 'compliance:write');
+    const by = caller.apiKey ? `API key "${caller.apiKey.name}"` : caller.user!.email;
+    const change = (field: string, from: unknown, to: unknown) => (from === to ? null : `${field} ${from ?? 'none'} → ${to ?? 'none'}`);
+    const changes = [
+      change('ageRestricted', was.ageRestricted, after.ageRestricted),
+      change('minimumAge', was.minimumAge, after.minimumAge),
+    ].filter(Boolean);
+    await manager.getRepository(AgeEvidence).insert({
+      kind: AgeEvidenceKind.PRODUCT_RULE_CHANGED,
+      productId: after.id,
+      minimumAge: after.minimumAge,
+      note: `${before ? 'Changed' : 'Created'} by ${by}: ${changes.join(', ')} (${after.name})`.slice(0, 500),
+    });
   }
 
   // ------------------------------------------------------------ age checks
 
-  /** Checks the signed-in customer's age with the provider; the date of birth is forgotten once the verdict is back. */
+  /**
+   * Checks the signed-in customer's age with the provider; the date of birth is forgotten once the
+   * verdict is back. The provider is asked about every age the shop sells at, the highest being
+   * the strict guess at what the customer's cart needs (a cart's own age, sent by the client, could
+   * be sent low to re-roll a check): a pass below the highest holds the ages above for FAILURE_LOCK_HOURS.
+   */
   async verifyAge(caller: Caller<User>, input: VerifyAgeInput): Promise<AgeVerification> {
-    const user = requireUser(caller);
+    const user = requireVerifiedUser(caller);
     const { fullName, dateOfBirth, declaration } = parseInput(ageCheckInput, input);
     if (this.verifier.method === 'declared' && declaration !== true) throw badInput(AGE_DECLARATION_REQUIRED);
-    if ((await this.standing(user.id)).locked) throw ageCheckFailed();
+    const checks = await this.checksOf(user.id);
+    if (standingOf(checks, this.settings.validDays).held) throw ageCheckFailed();
+    // Counted where the provider (who bills every check) is about to be asked.
+    await this.limits.consume('ageCheck', user.id);
     const minimumAges = await this.minimumAges();
     const verdict = await this.verifier.check({ fullName, dateOfBirth, minimumAges, at: new Date() });
-    return this.record(user, fullName, verdict, minimumAges, {
+    return this.record(user, fullName, verdict, checks, {
       declaration:
         this.verifier.method === 'declared'
           ? `I, ${fullName}, declare that the date of birth I gave is my own and true (signed by ${user.email})`
@@ -208,15 +280,17 @@ export class ComplianceService {
 
   /** The document a NEEDS_DOCUMENT check asked for; its answer is a check of its own, with the same provider reference. */
   async submitDocument(caller: Caller<User>, input: AgeDocumentInput): Promise<AgeVerification> {
-    const user = requireUser(caller);
+    const user = requireVerifiedUser(caller);
     const document = requireText(input?.document, 'Document is Required', 255);
-    if ((await this.standing(user.id)).locked) throw ageCheckFailed();
-    const [pending] = await this.checksOf(user.id, 1);
+    const checks = await this.checksOf(user.id);
+    if (standingOf(checks, this.settings.validDays).held) throw ageCheckFailed();
+    const [pending] = checks;
     if (pending?.status !== AgeCheckStatus.NEEDS_DOCUMENT || pending.method !== this.verifier.method)
       throw badInput('No age check of yours is waiting for a document');
+    await this.limits.consume('ageCheck', user.id);
     const minimumAges = await this.minimumAges();
     const verdict = await this.verifier.submitDocument({ reference: pending.providerReference!, document, minimumAges });
-    return this.record(user, pending.fullName!, verdict, minimumAges, { declaration: null });
+    return this.record(user, pending.fullName!, verdict, checks, { declaration: null });
   }
 
   /** The customer's latest age check (`me { ageVerification }`); null before their first. */
@@ -226,14 +300,20 @@ export class ComplianceService {
     return check ? this.verification(check) : null;
   }
 
-  /** Writes the check into the evidence log and, once it has an answer, raises its event: both or neither. */
+  /**
+   * Writes the check into the evidence log and, once it has an answer, raises its event: both or
+   * neither. An answer that contradicts an earlier check (`earlier`, newest first) is refused: it is
+   * written as a failure that names the check it contradicts and keeps no bracket of its own.
+   */
   private async record(
     user: User,
     fullName: string,
     verdict: AgeVerdict,
-    minimumAges: readonly number[],
+    earlier: readonly AgeEvidence[],
     { declaration }: { declaration: string | null },
   ): Promise<AgeVerification> {
+    const contradicted = verdict.status === AgeCheckStatus.NEEDS_DOCUMENT ? undefined : contradictedBy(verdict, earlier, Date.now());
+    const bracket = contradicted ? { ageAtLeast: null, ageBelow: null } : verdict;
     const check = await this.db.transaction(async (manager) => {
       const rows = manager.getRepository(AgeEvidence);
       const row = await rows.save(
@@ -243,11 +323,16 @@ export class ComplianceService {
           customerEmail: user.email,
           fullName,
           method: this.verifier.method,
-          status: verdict.status,
-          ageBracket: ageBracket(verdict, minimumAges),
-          ageAtLeast: verdict.ageAtLeast,
+          status: contradicted ? AgeCheckStatus.FAILED : verdict.status,
+          ageBracket: ageBracket(bracket),
+          ageAtLeast: bracket.ageAtLeast,
+          ageBelow: bracket.ageBelow,
           providerReference: verdict.reference,
           declaration,
+          checkId: contradicted?.id ?? null,
+          note: contradicted
+            ? `Contradicts check ${contradicted.id} (${contradicted.ageBracket}, ${new Date(contradicted.createdAt).toISOString()}): this one answered ${ageBracket(verdict)}`
+            : null,
         }),
       );
       if (row.status !== AgeCheckStatus.NEEDS_DOCUMENT) {
@@ -257,6 +342,7 @@ export class ComplianceService {
       }
       return row;
     });
+    if (contradicted) throw badInput(AGE_CHECK_CONTRADICTS);
     return this.verification(check);
   }
 
@@ -281,27 +367,6 @@ export class ComplianceService {
       order: { createdAt: 'DESC', id: 'DESC' },
       ...(take ? { take } : {}),
     });
-  }
-
-  /**
-   * Where a customer stands: locked for FAILURE_LOCK_HOURS after a failed check, and their passes
-   * still current (within AGE_CHECK_VALID_DAYS and made after the last failure's lock), newest first.
-   * A failure voids the passes before it: a pass made meanwhile (two checks at once) never counts.
-   */
-  private async standing(customerId: string): Promise<{ locked: boolean; passes: AgeEvidence[] }> {
-    const now = Date.now();
-    const checks = (await this.checksOf(customerId)).filter(
-      (check) => now - new Date(check.createdAt).getTime() < Math.max(this.settings.validDays * DAY_MS, FAILURE_LOCK_HOURS * HOUR_MS),
-    );
-    const failure = checks.find((check) => check.status === AgeCheckStatus.FAILED);
-    const lockEnds = failure ? new Date(failure.createdAt).getTime() + FAILURE_LOCK_HOURS * HOUR_MS : 0;
-    const passes = checks.filter(
-      (check) =>
-        check.status === AgeCheckStatus.PASSED &&
-        new Date(check.createdAt).getTime() > lockEnds &&
-        now - new Date(check.createdAt).getTime() < this.settings.validDays * DAY_MS,
-    );
-    return { locked: lockEnds > now, passes };
   }
 
   /**
@@ -373,6 +438,7 @@ export class ComplianceService {
           row.note,
           row.checkId,
           row.id,
+          row.productId,
         ],
       ],
     );
@@ -429,6 +495,58 @@ const defaultHandover = (country: string) =>
   AGE_VERIFIED_BY_DEFAULT.includes(country) ? BladeHandover.ageVerified : BladeHandover.standard;
 
 const ageCheckFailed = () => new AppError('AGE_CHECK_FAILED', AGE_CHECK_FAILED);
+
+/** Age checks need a signed-in customer whose token proves the e-mail address that signs their evidence. */
+function requireVerifiedUser(caller: Caller<User>): User {
+  const user = requireUser(caller);
+  if (caller.emailVerified !== true) throw badInput(AGE_CHECK_EMAIL_UNVERIFIED);
+  return user;
+}
+
+/**
+ * Where a customer stands, from their checks (newest first). A check that fell short holds, for
+ * FAILURE_LOCK_HOURS, the ages from where it stops (a failure: every age; a pass of 18 to 20: 21
+ * and above) and voids the passes for those ages made before it ends (a pass made meanwhile, by
+ * two checks at once, never counts). `held` is whether any age is held; a pass counts for an age
+ * within AGE_CHECK_VALID_DAYS while no shortfall holds that age after it.
+ */
+export function standingOf(checks: readonly AgeEvidence[], validDays: number, now = Date.now()) {
+  const at = (check: AgeEvidence) => new Date(check.createdAt).getTime();
+  const shortfalls = checks.flatMap((check) => {
+    const from = check.status === AgeCheckStatus.FAILED ? 0 : check.status === AgeCheckStatus.PASSED ? check.ageBelow : null;
+    return from === null ? [] : [{ from, until: at(check) + FAILURE_LOCK_HOURS * HOUR_MS }];
+  });
+  const lockEnds = (age: number) => Math.max(0, ...shortfalls.filter((shortfall) => shortfall.from <= age).map(({ until }) => until));
+  return {
+    held: lockEnds(Infinity) > now,
+    locked: (age: number) => lockEnds(age) > now,
+    /** The passes that count for `age`, newest first. */
+    passes: (age: number) =>
+      checks.filter(
+        (check) =>
+          check.status === AgeCheckStatus.PASSED &&
+          check.ageAtLeast! >= age &&
+          now - at(check) < validDays * DAY_MS &&
+          at(check) > lockEnds(age),
+      ),
+  };
+}
+
+/**
+ * The newest earlier check (of those that proved a bracket) the verdict cannot be true beside: the
+ * birthdays since it (at least one in any 366 days, at most one more than the whole 365-day years)
+ * cannot move its bracket into the verdict's. "Under 18" yesterday and "21+" today contradict;
+ * "under 18" yesterday and "18+" today do not (a birthday).
+ */
+function contradictedBy(verdict: Pick<AgeVerdict, 'ageAtLeast' | 'ageBelow'>, earlier: readonly AgeEvidence[], now: number) {
+  return earlier.find((check) => {
+    if (check.ageAtLeast === null && check.ageBelow === null) return false;
+    const since = now - new Date(check.createdAt).getTime();
+    const youngest = (check.ageAtLeast ?? 0) + Math.floor(since / (366 * DAY_MS));
+    const oldestBelow = check.ageBelow === null ? Infinity : check.ageBelow + Math.floor(since / (365 * DAY_MS)) + 1;
+    return (verdict.ageBelow ?? Infinity) <= youngest || (verdict.ageAtLeast ?? 0) >= oldestBelow;
+  });
+}
 
 /** A check as events and order evidence carry it. */
 export function checkPayload(check: AgeEvidence) {

@@ -17,13 +17,15 @@ export class TestAgeVerifier implements AgeVerifier {
   async check({ fullName, dateOfBirth, minimumAges, at }: AgeCheckRequest): Promise<AgeVerdict> {
     const reference = `test_age_${randomUUID()}`;
     if (fullName.trim().toLowerCase() === TEST_NEEDS_DOCUMENT_NAME.toLowerCase())
-      return { status: AgeCheckStatus.NEEDS_DOCUMENT, ageAtLeast: null, reference };
+      return { status: AgeCheckStatus.NEEDS_DOCUMENT, ageAtLeast: null, ageBelow: null, reference };
     return verdictForAge(ageOn(dateOfBirth, at), minimumAges, reference);
   }
 
   async submitDocument({ reference, document, minimumAges }: AgeDocumentRequest): Promise<AgeVerdict> {
-    if (document === TEST_AGE_DOCUMENTS.adult) return { status: AgeCheckStatus.PASSED, ageAtLeast: Math.max(...minimumAges), reference };
-    if (document === TEST_AGE_DOCUMENTS.minor) return { status: AgeCheckStatus.FAILED, ageAtLeast: null, reference };
+    if (document === TEST_AGE_DOCUMENTS.adult)
+      return { status: AgeCheckStatus.PASSED, ageAtLeast: Math.max(...minimumAges), ageBelow: null, reference };
+    if (document === TEST_AGE_DOCUMENTS.minor)
+      return { status: AgeCheckStatus.FAILED, ageAtLeast: null, ageBelow: Math.min(...minimumAges), reference };
     throw badInput(`Unknown test document: send ${TEST_AGE_DOCUMENTS.adult} (passes) or ${TEST_AGE_DOCUMENTS.minor} (fails)`);
   }
 }

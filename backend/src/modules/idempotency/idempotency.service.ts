@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { DataSource, EntityManager } from 'typeorm';
-import { badInput, conflict } from '../../common/errors';
+import { AppError, badInput, conflict } from '../../common/errors';
 
 /** How long a key answers its first result. */
 export const KEY_LIFETIME_HOURS = 24;
@@ -52,7 +52,11 @@ export function keyOfRequest(argument: string | null | undefined, header: string
  * own transaction; a failed work releases it so that a retry runs again.
  */
 export class IdempotencyService {
-  constructor(private readonly db: DataSource) {}
+  constructor(
+    private readonly db: DataSource,
+    /** `IDEMPOTENCY_KEYS_PER_HOUR`: new keys one caller may claim for one operation in any hour; every key is a row kept for a day. */
+    private readonly keysPerHour: number,
+  ) {}
 
   async once<T>(keyed: KeyedRequest, work: (record: RecordResult) => Promise<T>, replay: (resultId: string) => Promise<T>): Promise<T> {
     const key = checkKey(keyed.key);
@@ -61,15 +65,17 @@ export class IdempotencyService {
     const until = Date.now() + WAIT_MS;
     for (;;) {
       const token = randomUUID();
-      // A row older than the key's lifetime not yet pruned is claimed afresh.
+      // A row older than the key's lifetime not yet pruned is claimed afresh; a new key only while the caller has room for it.
       const claimed: unknown[] = await this.db.query(
         `INSERT INTO "idempotency_key" ("callerId", "operation", "key", "requestHash", "state", "claimToken")
-         VALUES ($1, $2, $3, $4, 'running', $5)
+         SELECT $1::uuid, $2::varchar, $3::varchar, $4::varchar, 'running', $5::uuid
+          WHERE (SELECT count(*) FROM "idempotency_key"
+                  WHERE "callerId" = $1 AND "operation" = $2 AND "createdAt" > now() - interval '1 hour') < $7
          ON CONFLICT ON CONSTRAINT "PK_idempotency_key" DO UPDATE
            SET "requestHash" = $4, "state" = 'running', "claimToken" = $5, "resultId" = NULL, "createdAt" = now(), "claimedAt" = now()
            WHERE "idempotency_key"."createdAt" < now() - make_interval(hours => $6)
          RETURNING 1`,
-        [...id, hash, token, KEY_LIFETIME_HOURS],
+        [...id, hash, token, KEY_LIFETIME_HOURS, this.keysPerHour],
       );
       if (claimed.length) {
         const ran = await this.runClaimed(id, token, work);
@@ -77,14 +83,18 @@ export class IdempotencyService {
         continue;
       }
 
-      const [row]: { requestHash: string; state: string; resultId: string | null; claimToken: string; stale: boolean }[] =
+      const [row]: { requestHash: string; state: string; resultId: string | null; claimToken: string; stale: boolean; expired: boolean }[] =
         await this.db.query(
-          `SELECT "requestHash", "state", "resultId", "claimToken", "claimedAt" < now() - make_interval(secs => $4) AS stale
+          `SELECT "requestHash", "state", "resultId", "claimToken", "claimedAt" < now() - make_interval(secs => $4) AS stale,
+                  "createdAt" < now() - make_interval(hours => $5) AS expired
              FROM "idempotency_key" WHERE "callerId" = $1 AND "operation" = $2 AND "key" = $3`,
-          [...id, STALE_CLAIM_SECONDS],
+          [...id, STALE_CLAIM_SECONDS, KEY_LIFETIME_HOURS],
         );
-      // Released by a failed work since the insert: claim it again.
-      if (!row) continue;
+      // A new (or expired) key not claimed: the caller's keys of the hour are used up, or a failed work released it since the insert.
+      if (!row || row.expired) {
+        await this.assertRoomForKey(keyed);
+        continue;
+      }
       if (row.requestHash !== hash) throw conflict('This idempotency key was used for a different order');
       if (row.state === 'done') return replay(row.resultId!);
       if (row.stale) {
@@ -100,6 +110,22 @@ export class IdempotencyService {
       if (Date.now() > until) throw conflict('A request with this idempotency key is still in progress; try again shortly');
       await sleep(POLL_MS);
     }
+  }
+
+  /** Refuses a new key once the caller claimed `keysPerHour` for the operation within the hour (RATE_LIMITED, with when to retry). */
+  private async assertRoomForKey({ callerId, operation }: KeyedRequest): Promise<void> {
+    const [{ count, retryAfter }]: { count: number; retryAfter: number | null }[] = await this.db.query(
+      `SELECT count(*)::int AS "count", ceil(extract(epoch FROM min("createdAt") + interval '1 hour' - now()))::int AS "retryAfter"
+         FROM "idempotency_key" WHERE "callerId" = $1 AND "operation" = $2 AND "createdAt" > now() - interval '1 hour'`,
+      [callerId, operation],
+    );
+    if (count < this.keysPerHour) return;
+    const seconds = Math.max(1, retryAfter ?? 1);
+    throw new AppError(
+      'RATE_LIMITED',
+      `Too many idempotency keys: at most ${this.keysPerHour} new keys an hour for ${operation}. Retry with a key you already sent, or try again in ${seconds} seconds`,
+      seconds,
+    );
   }
 
   /** Deletes keys past their lifetime (the recurring job); answers how many. */

@@ -1,4 +1,5 @@
 import { Field, InputType, ObjectType } from 'type-graphql';
+import { API_KEY_SCOPES } from '../auth/scopes';
 import { ApiKey } from './api-key.entity';
 
 @InputType({ description: 'A new API key' })
@@ -6,9 +7,7 @@ export class CreateApiKeyInput {
   @Field(() => String, { description: 'What the key is for (1 to 100 characters)' })
   name!: string;
 
-  @Field(() => [String], {
-    description: 'At least one of catalog:read, catalog:write, orders:read, orders:write, users:read, users:write, reports:read',
-  })
+  @Field(() => [String], { description: `At least one of ${API_KEY_SCOPES.join(', ')}` })
   scopes!: string[];
 }
 

@@ -192,6 +192,11 @@ export function recordPlaced(manager: EntityManager, order: Order, actor: OrderA
   return writeEvent(manager, order.id, null, order.state, actor, note);
 }
 
+/** A line of history for a move refused by a rule outside this table (a blade rule): the order stays in its state; `note` says why. */
+export function recordRefusal(manager: EntityManager, order: Pick<Order, 'id' | 'state'>, actor: OrderActor, note: string): Promise<void> {
+  return writeEvent(manager, order.id, order.state, order.state, actor, note);
+}
+
 async function writeEvent(
   manager: EntityManager,
   orderId: string,

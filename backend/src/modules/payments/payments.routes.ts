@@ -19,7 +19,7 @@ export const paymentsRoutes: RestRoutes<{ payments: PaymentsService }> = [
       id: z.string().optional().describe('The order _id, as the old client sent it'),
       totalPrice: z.number().optional().describe('Ignored'),
     }),
-    failures: [404, 503],
+    failures: [404, 429, 503],
     answer: z.object({ clientSecret: z.string().describe('The client secret for the card field') }),
     work: async (req, _res, { caller, services }) => {
       const body = JsonBody.of(req.body);

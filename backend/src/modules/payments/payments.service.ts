@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import { type DataSource } from 'typeorm';
 import { AppError, badInput, conflict, notFound } from '../../common/errors';
 import { metrics } from '../../common/metrics';
+import type { RateLimits } from '../../common/rate-limits';
 import { isId } from '../../common/validate';
 import { type Caller, requireUser } from '../auth/caller';
 import type { IdempotencyService } from '../idempotency/idempotency.service';
@@ -24,14 +25,17 @@ export class PaymentsService {
     readonly provider: PaymentProvider,
     private readonly logger: Logger,
     private readonly idempotency: IdempotencyService,
+    private readonly limits: RateLimits,
   ) {}
 
   /**
    * The order's one intent: created on the first call, the same one on every later call. With an
    * idempotency key, a retry answers the intent the first call answered, even once the order has moved on.
+   * Every call counts against the caller's RATE_LIMIT_PAYMENT_INTENTS: each may reach the provider.
    */
   async createIntent(caller: Caller, orderId: string, idempotencyKey?: string | null): Promise<ProviderIntent> {
     const actor = actorOf(caller);
+    await this.limits.consume('paymentIntent', requireUser(caller).id);
     const create = async () => {
       const order = await findOrder(this.db, orderId);
       assertAllowed(actor, order, OrderState.Paid);

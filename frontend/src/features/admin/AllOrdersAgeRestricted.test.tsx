@@ -134,7 +134,7 @@ test('a paid order links to its packing slip; an unpaid one has none', async () 
   expect(within(rowOf('Unpaid Knife')).queryByRole('link', { name: /Packing slip/ })).not.toBeInTheDocument();
 }, 60_000);
 
-test("an age-restricted order's history lists its age evidence: the check, the placing and the shipping", async () => {
+test("an age-restricted order's history lists its age evidence: the check, the placing, a refused shipping and the shipping", async () => {
   const evidence = (id: string, kind: string, fields: Record<string, unknown>) => ({
     __typename: 'AgeEvidence',
     id,
@@ -156,7 +156,25 @@ test("an age-restricted order's history lists its age evidence: the check, the p
     route: '/dashboard/allOrders',
     mocks: [
       ordersMock,
-      { request: { query: OrderHistoryQuery, variables: { id: 'o1' } }, result: { data: { orderHistory: [] } } },
+      {
+        request: { query: OrderHistoryQuery, variables: { id: 'o1' } },
+        result: {
+          data: {
+            orderHistory: [
+              {
+                __typename: 'OrderEvent',
+                id: 'h1',
+                fromState: 'Paid',
+                toState: 'Paid',
+                actor: 'admin',
+                actorEmail: 'admin@keen.test',
+                note: 'Shipping refused: no age-verified delivery',
+                createdAt: '2026-11-20T10:00:00.000Z',
+              },
+            ],
+          },
+        },
+      },
       {
         request: { query: AgeChecksQuery, variables: { orderId: 'o1' } },
         result: {
@@ -164,6 +182,10 @@ test("an age-restricted order's history lists its age evidence: the check, the p
             ageChecks: [
               evidence('c1', 'CHECK', { method: 'test', status: 'PASSED', ageBracket: '18+', providerReference: 'test_123' }),
               evidence('p1', 'ORDER_PLACED', { country: 'GB', minimumAge: 18, handover: 'ageVerified' }),
+              evidence('r1', 'SHIPPING_REFUSED', {
+                ageVerifiedDelivery: false,
+                note: 'No age-verified delivery (tried by admin@keen.test)',
+              }),
               evidence('s1', 'ORDER_SHIPPED', { ageVerifiedDelivery: true, note: 'Royal Mail' }),
             ],
           },
@@ -177,5 +199,9 @@ test("an age-restricted order's history lists its age evidence: the check, the p
   const checks = within(dialog).getByRole('list', { name: 'Age checks' });
   expect(await within(checks).findByText('Age check passed · 18+ · test provider · ref. test_123')).toBeInTheDocument();
   expect(within(checks).getByText('Placed for United Kingdom · minimum age 18 · Age-verified handover')).toBeInTheDocument();
+  expect(within(checks).getByText('Shipping refused · No age-verified delivery (tried by admin@keen.test)')).toBeInTheDocument();
   expect(within(checks).getByText('Shipped with age-verified delivery · Royal Mail')).toBeInTheDocument();
+  // The refusal's line of history: the order stayed as it was.
+  const history = within(dialog).getByRole('list', { name: 'Order history' });
+  expect(within(history).getByText('Paid: unchanged')).toBeInTheDocument();
 }, 60_000);

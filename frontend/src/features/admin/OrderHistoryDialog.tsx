@@ -44,6 +44,10 @@ function evidenceText(row: AgeEvidence): string {
       return [row.ageVerifiedDelivery ? 'Shipped with age-verified delivery' : 'Shipped without age-verified delivery', row.note]
         .filter(Boolean)
         .join(' · ');
+    case 'SHIPPING_REFUSED':
+      return ['Shipping refused', row.note].filter(Boolean).join(' · ');
+    case 'PRODUCT_RULE_CHANGED':
+      return ['Age rule changed', row.note].filter(Boolean).join(' · ');
   }
 }
 
@@ -81,7 +85,11 @@ export default function OrderHistoryDialog({ order, onClose }: { order: HistoryO
           {events.map((event) => (
             <ListItem key={event.id} disableGutters>
               <ListItemText
-                primary={`${event.fromState ? `${ORDER_STATE_LABELS[event.fromState]} → ` : 'Placed: '}${ORDER_STATE_LABELS[event.toState]}`}
+                primary={
+                  event.fromState === event.toState
+                    ? `${ORDER_STATE_LABELS[event.toState]}: unchanged`
+                    : `${event.fromState ? `${ORDER_STATE_LABELS[event.fromState]} → ` : 'Placed: '}${ORDER_STATE_LABELS[event.toState]}`
+                }
                 secondary={[new Date(event.createdAt).toLocaleString(), `by ${event.actorEmail ?? ACTORS[event.actor]}`, event.note]
                   .filter(Boolean)
                   .join(' · ')}
