@@ -1,5 +1,6 @@
 import type { FormEvent, ReactNode } from 'react';
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, useMediaQuery, useTheme } from '@mui/material';
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
+import { useFullScreenDialog } from './useFullScreenDialog';
 
 interface FormDialogProps {
   open: boolean;
@@ -15,8 +16,7 @@ interface FormDialogProps {
 
 /** A form in a dialog, with Cancel and its submit button; full screen on a phone. */
 export default function FormDialog({ open, onClose, id, title, submitLabel, formik, children }: FormDialogProps) {
-  const theme = useTheme();
-  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
+  const fullScreen = useFullScreenDialog();
   return (
     <Dialog
       open={open}

@@ -43,6 +43,23 @@ export const ShippingAddressFieldsFragment = graphql(`
   }
 `);
 
+/** A line as a receipt lists it: what, how many, its amount and its engraving's text. */
+export const OrderLineSummaryFragment = graphql(`
+  fragment OrderLineSummary on OrderLine {
+    id
+    name
+    variantName
+    quantity
+    lineAmount {
+      ...MoneyFields
+    }
+    engraving {
+      text
+      font
+    }
+  }
+`);
+
 /** What a customer and the admin see of an order; shared by My Orders, purchase and All Orders. */
 export const OrderFieldsFragment = graphql(`
   fragment OrderFields on Order {
@@ -73,21 +90,13 @@ export const OrderFieldsFragment = graphql(`
       font
     }
     lines {
-      id
-      name
-      variantName
+      ...OrderLineSummary
       sku
       img
-      quantity
       unitAmount {
         ...MoneyFields
       }
-      lineAmount {
-        ...MoneyFields
-      }
       engraving {
-        text
-        font
         unitAmount {
           ...MoneyFields
         }

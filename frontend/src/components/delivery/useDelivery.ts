@@ -29,25 +29,10 @@ export interface DeliveryProps {
 export type Delivery = ReturnType<typeof useDelivery>;
 
 /** A saved address as placeOrder and shippingOptions take it. */
-const shippingAddressOf = ({
-  name,
-  line1,
-  line2,
-  city,
-  region,
-  postalCode,
-  country,
-  phone,
-}: SavedAddressFragment): ShippingAddressInput => ({
-  name,
-  line1,
-  line2,
-  city,
-  region,
-  postalCode,
-  country,
-  phone,
-});
+function shippingAddressOf(saved: SavedAddressFragment): ShippingAddressInput {
+  const { name, line1, line2, city, region, postalCode, country, phone } = saved;
+  return { name, line1, line2, city, region, postalCode, country, phone };
+}
 
 /**
  * Where an order ships and how: a saved address (the default first) or a new one, and the shipping

@@ -83,13 +83,20 @@ export const AdminProductsQuery = graphql(`
   }
 `);
 
+/** What the admin's product form edits, as the product page reads it and a save answers it. */
+export const AdminProductFieldsFragment = graphql(`
+  fragment AdminProductFields on Product {
+    ...ProductFields
+    ...ProductEngravingFields
+    ...ProductAgeFields
+    taxCategory
+  }
+`);
+
 export const AdminProductQuery = graphql(`
   query AdminProduct($id: ID!) {
     product(id: $id) {
-      ...ProductFields
-      ...ProductEngravingFields
-      ...ProductAgeFields
-      taxCategory
+      ...AdminProductFields
       slug
     }
   }
@@ -98,10 +105,7 @@ export const AdminProductQuery = graphql(`
 export const CreateProductMutation = graphql(`
   mutation CreateProduct($input: ProductInput!) {
     createProduct(input: $input) {
-      ...ProductFields
-      ...ProductEngravingFields
-      ...ProductAgeFields
-      taxCategory
+      ...AdminProductFields
       createdAt
     }
   }
@@ -110,10 +114,7 @@ export const CreateProductMutation = graphql(`
 export const UpdateProductMutation = graphql(`
   mutation UpdateProduct($id: ID!, $input: UpdateProductInput!) {
     updateProduct(id: $id, input: $input) {
-      ...ProductFields
-      ...ProductEngravingFields
-      ...ProductAgeFields
-      taxCategory
+      ...AdminProductFields
       slug
     }
   }

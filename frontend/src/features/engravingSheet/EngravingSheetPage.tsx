@@ -2,10 +2,10 @@ import { useQuery } from '@apollo/client/react';
 import { Box, Typography } from '@mui/material';
 import { useParams } from 'react-router-dom';
 import ParcelNotice from '../../components/ParcelNotice';
+import PageLoadError from '../../components/PageLoadError';
 import PrintOnly, { SHEET_COLORS } from '../../components/PrintOnly';
 import PrintToolbar from '../../components/PrintToolbar';
 import Spinner from '../../components/Spinner';
-import { errorMessage } from '../../lib/errors';
 import EngravingPreview from '../../components/engraving/EngravingPreview';
 import { engravingFontFamily } from '../../components/engraving/fonts';
 import { lineName } from '../../lib/variants';
@@ -22,11 +22,7 @@ export default function EngravingSheetPage() {
   if (loading && !data) return <Spinner />;
   const order = data?.order;
   if (error || !order) {
-    return (
-      <Typography role="alert" color="error" sx={{ p: 4, textAlign: 'center' }}>
-        {error ? errorMessage(error) : 'Order not found'}
-      </Typography>
-    );
+    return <PageLoadError error={error} missing="Order not found" />;
   }
   // Every engraved line of the order, each with its own text, font and units.
   const engraved = order.lines.flatMap((line) =>

@@ -22,6 +22,7 @@ import { dateTime } from '../../lib/dates';
 import { useNotifiedAction } from '../../lib/useNotifiedAction';
 import SecretOnceDialog from './SecretOnceDialog';
 import TextAndChoicesDialog from './TextAndChoicesDialog';
+import DeleteButton from '../../components/DeleteButton';
 
 export const WebhookEndpointFieldsFragment = graphql(`
   fragment WebhookEndpointFields on WebhookEndpoint {
@@ -337,15 +338,11 @@ export default function WebhooksPage() {
                   <Button size="small" variant="outlined" onClick={() => setViewing({ id: endpoint.id, url: endpoint.url })}>
                     Deliveries
                   </Button>
-                  <Button
-                    size="small"
-                    color="error"
+                  <DeleteButton
                     variant="outlined"
                     onClick={() => deleting.ask({ id: endpoint.id, url: endpoint.url })}
                     aria-label={`Delete the endpoint ${endpoint.url}`}
-                  >
-                    Delete
-                  </Button>
+                  />
                 </Stack>
               </TableCell>
             </TableRow>

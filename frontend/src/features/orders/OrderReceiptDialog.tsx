@@ -1,9 +1,10 @@
-import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography, useMediaQuery, useTheme } from '@mui/material';
+import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
 import { shortOrderId } from '@keen/rules';
 import OrderDelivery from '../../components/OrderDelivery';
 import EngravingText from '../../components/engraving/EngravingText';
 import type { OrderFieldsFragment } from '../../gql/graphql';
 import { lineName } from '../../lib/variants';
+import { useFullScreenDialog } from '../../components/useFullScreenDialog';
 
 /** One order of My Orders as its receipt reads: the lines, where it ships and how, and the breakdown of its total. */
 interface OrderReceiptDialogProps {
@@ -14,8 +15,7 @@ interface OrderReceiptDialogProps {
 }
 
 export default function OrderReceiptDialog({ open, order, onClose }: OrderReceiptDialogProps) {
-  const theme = useTheme();
-  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
+  const fullScreen = useFullScreenDialog();
   return (
     <Dialog
       open={open && order !== null}

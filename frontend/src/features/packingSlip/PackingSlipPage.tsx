@@ -4,11 +4,11 @@ import { shortOrderId } from '@keen/rules';
 import { useParams } from 'react-router-dom';
 import AddressLines from '../../components/address/AddressLines';
 import ParcelNotice from '../../components/ParcelNotice';
+import PageLoadError from '../../components/PageLoadError';
 import PrintOnly, { SHEET_COLORS } from '../../components/PrintOnly';
 import PrintToolbar from '../../components/PrintToolbar';
 import SimpleTable from '../../components/SimpleTable';
 import Spinner from '../../components/Spinner';
-import { errorMessage } from '../../lib/errors';
 import { PackingSlipQuery } from './operations';
 
 /**
@@ -22,11 +22,7 @@ export default function PackingSlipPage() {
   if (loading && !data) return <Spinner />;
   const order = data?.order;
   if (error || !order) {
-    return (
-      <Typography role="alert" color="error" sx={{ p: 4, textAlign: 'center' }}>
-        {error ? errorMessage(error) : 'Order not found'}
-      </Typography>
-    );
+    return <PageLoadError error={error} missing="Order not found" />;
   }
   return (
     <Box className="packing-slip" sx={{ p: { xs: 2, sm: 4 }, ...SHEET_COLORS }}>

@@ -3,7 +3,7 @@ import { useMutation, useQuery } from '@apollo/client/react';
 import { Box, Card, CardContent, Typography } from '@mui/material';
 import Spinner from '../../components/Spinner';
 import OrderDelivery from '../../components/OrderDelivery';
-import { Link as RouterLink, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { shortOrderId } from '@keen/rules';
 import EngravingText from '../../components/engraving/EngravingText';
 import { CreatePaymentIntentMutation, PaymentPageQuery } from './operations';
@@ -13,6 +13,7 @@ import { usePaymentConfig } from './paymentConfig';
 import { CLOSED } from './paymentReturn';
 import TestCardForm from './TestCardForm';
 import { lineName } from '../../lib/variants';
+import BackToMyOrders from './BackToMyOrders';
 
 // Stripe's React bindings and Stripe.js load only when Stripe takes the payment.
 const StripeCardForm = lazy(() => import('./StripeCardForm'));
@@ -62,9 +63,7 @@ export default function PaymentPage() {
               {order.name}
             </Typography>
             <Typography role="status">{closed}</Typography>
-            <Typography sx={{ mt: 2 }}>
-              <RouterLink to="/dashboard/myOrders">Back to My Orders</RouterLink>
-            </Typography>
+            <BackToMyOrders />
           </CardContent>
         </Card>
       </Box>

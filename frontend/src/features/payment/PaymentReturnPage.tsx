@@ -7,6 +7,7 @@ import Spinner from '../../components/Spinner';
 import { errorMessage } from '../../lib/errors';
 import { ConfirmPaymentMutation, PaymentReturnQuery, PaymentStatusMutation } from './operations';
 import { CLOSED } from './paymentReturn';
+import BackToMyOrders from './BackToMyOrders';
 
 type Outcome =
   | { kind: 'checking' }
@@ -129,11 +130,7 @@ export default function PaymentReturnPage() {
               </Button>
             </>
           )}
-          {outcome.kind !== 'checking' && (
-            <Typography sx={{ mt: 2 }}>
-              <RouterLink to="/dashboard/myOrders">Back to My Orders</RouterLink>
-            </Typography>
-          )}
+          {outcome.kind !== 'checking' && <BackToMyOrders />}
         </CardContent>
       </Card>
     </Box>

@@ -25,17 +25,7 @@ export const PaymentPageQuery = graphql(`
         font
       }
       lines {
-        id
-        name
-        variantName
-        quantity
-        lineAmount {
-          ...MoneyFields
-        }
-        engraving {
-          text
-          font
-        }
+        ...OrderLineSummary
       }
     }
   }

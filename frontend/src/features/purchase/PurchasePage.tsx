@@ -6,9 +6,9 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { useChosenVariantId } from '../../lib/useChosenVariantId';
 import AgeCheckStep from '../../components/ageCheck/AgeCheckStep';
 import AgeRestrictedChip from '../../components/ageCheck/AgeRestrictedChip';
+import PageLoadError from '../../components/PageLoadError';
 import ProductPhoto from '../../components/ProductPhoto';
 import Spinner from '../../components/Spinner';
-import { errorMessage } from '../../lib/errors';
 import EngravingFields from '../../components/engraving/EngravingFields';
 import { DEFAULT_ENGRAVING_FONT } from '../../components/engraving/fonts';
 import { useSubmitOnce } from '../../lib/submitOnce';
@@ -44,11 +44,7 @@ export default function PurchasePage() {
   const product = data?.product;
   const me = data?.me;
   if (error || !product || !me) {
-    return (
-      <Typography role="alert" color="error" sx={{ p: 4, textAlign: 'center' }}>
-        {error ? errorMessage(error) : 'Product not found'}
-      </Typography>
-    );
+    return <PageLoadError error={error} missing="Product not found" />;
   }
   // A product without options has one variant and no picker: it shows and orders as the product.
   const chosen = hasChoice(product.variants) ? initialVariant(product.variants, chosenId) : null;

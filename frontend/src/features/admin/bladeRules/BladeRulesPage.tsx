@@ -10,6 +10,7 @@ import BladeRuleDialog from './BladeRuleDialog';
 import EvidenceExport from './EvidenceExport';
 import { byCountryName, defaultHandover, HANDOVER_LABELS } from './bladeRuleForm';
 import { BladeRulesQuery, DeleteBladeRuleMutation } from './operations';
+import DeleteButton from '../../../components/DeleteButton';
 
 /** What deleting a rule leaves in force there. */
 function afterDeleting(rule: BladeRuleFieldsFragment) {
@@ -95,9 +96,7 @@ export default function BladeRulesPage() {
                     >
                       Edit
                     </Button>
-                    <Button size="small" color="error" onClick={() => deleting.ask(rule)} aria-label={`Delete the rule for ${name}`}>
-                      Delete
-                    </Button>
+                    <DeleteButton onClick={() => deleting.ask(rule)} aria-label={`Delete the rule for ${name}`} />
                   </Stack>
                 </TableCell>
               </TableRow>

@@ -2,11 +2,10 @@ import { useMutation } from '@apollo/client/react';
 import { Stack } from '@mui/material';
 import { collectionInput } from '@keen/rules/schemas';
 import { useFormik } from 'formik';
-import { useSnackbar } from 'notistack';
 import FormDialog from '../../../components/FormDialog';
 import FormikTextField from '../../../components/FormikTextField';
 import type { AdminCollectionFieldsFragment } from '../../../gql/graphql';
-import { errorMessage } from '../../../lib/errors';
+import { useNotifiedAction } from '../../../lib/useNotifiedAction';
 import { zodValidate } from '../../../lib/zodForm';
 import { AdminCollectionsQuery, CreateCollectionMutation, UpdateCollectionMutation } from './operations';
 
@@ -37,7 +36,7 @@ export default function CollectionDialog({
   collection: AdminCollectionFieldsFragment | null;
   onClose: () => void;
 }) {
-  const { enqueueSnackbar } = useSnackbar();
+  const notified = useNotifiedAction();
   const [create] = useMutation(CreateCollectionMutation, {
     // A new collection comes last: the cached list (the dashboard's and the storefront's) takes it.
     update: (cache, { data }) =>
@@ -58,14 +57,11 @@ export default function CollectionDialog({
         description: values.description.trim(),
         image: values.image.trim() || null,
       };
-      try {
-        if (collection) await update({ variables: { id: collection.id, input } });
-        else await create({ variables: { input } });
-        enqueueSnackbar(`Collection ${input.name} saved`, { variant: 'success' });
-        onClose();
-      } catch (failure) {
-        enqueueSnackbar(errorMessage(failure), { variant: 'error' });
-      }
+      const saved = await notified(
+        () => (collection ? update({ variables: { id: collection.id, input } }) : create({ variables: { input } })),
+        `Collection ${input.name} saved`,
+      );
+      if (saved) onClose();
     },
   });
 

@@ -14,15 +14,13 @@ import {
   Stack,
   TextField,
   Typography,
-  useMediaQuery,
-  useTheme,
 } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
-import { useSnackbar } from 'notistack';
 import MoveButtons, { moveItem } from '../../../components/MoveButtons';
 import type { AdminCollectionFieldsFragment } from '../../../gql/graphql';
-import { errorMessage } from '../../../lib/errors';
+import { useNotifiedAction } from '../../../lib/useNotifiedAction';
 import { SetCollectionProductsMutation, ShelfProductChoicesQuery } from './operations';
+import { useFullScreenDialog } from '../../../components/useFullScreenDialog';
 
 type ShelfProduct = AdminCollectionFieldsFragment['products'][number];
 
@@ -34,9 +32,8 @@ export default function CollectionProductsDialog({
   collection: AdminCollectionFieldsFragment;
   onClose: () => void;
 }) {
-  const theme = useTheme();
-  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
-  const { enqueueSnackbar } = useSnackbar();
+  const fullScreen = useFullScreenDialog();
+  const notified = useNotifiedAction();
   const [shelf, setShelf] = useState<ShelfProduct[]>(collection.products);
   const [search, setSearch] = useState('');
   const deferredSearch = useDeferredValue(search.trim());
@@ -45,13 +42,11 @@ export default function CollectionProductsDialog({
   const [setProducts, saving] = useMutation(SetCollectionProductsMutation);
 
   async function save() {
-    try {
-      await setProducts({ variables: { id: collection.id, productIds: shelf.map((product) => product.id) } });
-      enqueueSnackbar(`${collection.name}: ${shelf.length === 1 ? '1 knife' : `${shelf.length} knives`} saved`, { variant: 'success' });
-      onClose();
-    } catch (failure) {
-      enqueueSnackbar(errorMessage(failure), { variant: 'error' });
-    }
+    const saved = await notified(
+      () => setProducts({ variables: { id: collection.id, productIds: shelf.map((product) => product.id) } }),
+      `${collection.name}: ${shelf.length === 1 ? '1 knife' : `${shelf.length} knives`} saved`,
+    );
+    if (saved) onClose();
   }
 
   return (

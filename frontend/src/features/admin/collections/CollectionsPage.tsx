@@ -12,6 +12,7 @@ import { errorMessage } from '../../../lib/errors';
 import CollectionDialog from './CollectionDialog';
 import CollectionProductsDialog from './CollectionProductsDialog';
 import { AdminCollectionsQuery, DeleteCollectionMutation, ReorderCollectionsMutation } from './operations';
+import DeleteButton from '../../../components/DeleteButton';
 
 type Shelf = AdminCollectionFieldsFragment;
 
@@ -119,9 +120,7 @@ export default function CollectionsPage() {
                   >
                     Edit
                   </Button>
-                  <Button size="small" color="error" onClick={() => deleting.ask(collection)} aria-label={`Delete ${collection.name}`}>
-                    Delete
-                  </Button>
+                  <DeleteButton onClick={() => deleting.ask(collection)} aria-label={`Delete ${collection.name}`} />
                 </Stack>
               </TableCell>
             </TableRow>

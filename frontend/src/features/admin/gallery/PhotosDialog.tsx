@@ -11,8 +11,6 @@ import {
   Stack,
   TextField,
   Typography,
-  useMediaQuery,
-  useTheme,
 } from '@mui/material';
 import { useSnackbar } from 'notistack';
 import MoveButtons, { moveItem } from '../../../components/MoveButtons';
@@ -20,6 +18,7 @@ import { useConfirmedDelete } from '../../../components/useConfirmedDelete';
 import type { GalleryFieldsFragment } from '../../../gql/graphql';
 import { errorMessage } from '../../../lib/errors';
 import { uploadImage } from '../../../lib/upload';
+import { useNotifiedAction } from '../../../lib/useNotifiedAction';
 import { currentToken } from '../adminApi';
 import {
   AddProductImageMutation,
@@ -27,14 +26,15 @@ import {
   ReorderProductImagesMutation,
   SetProductImageAltMutation,
 } from './operations';
+import { useFullScreenDialog } from '../../../components/useFullScreenDialog';
 
 type Photo = GalleryFieldsFragment['images'][number];
 
 /** A product's gallery: add a photo (uploaded, with progress), write each one's alt text, order them, remove one. The first is the card photo. */
 export default function PhotosDialog({ product, onClose }: { product: GalleryFieldsFragment & { name: string }; onClose: () => void }) {
-  const theme = useTheme();
-  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
+  const fullScreen = useFullScreenDialog();
   const { enqueueSnackbar } = useSnackbar();
+  const notified = useNotifiedAction();
   const [progress, setProgress] = useState<number | null>(null);
   const [addImage] = useMutation(AddProductImageMutation);
   const [reorder, reordering] = useMutation(ReorderProductImagesMutation);
@@ -76,11 +76,7 @@ export default function PhotosDialog({ product, onClose }: { product: GalleryFie
       index,
       to,
     );
-    try {
-      await reorder({ variables: { productId: product.id, imageIds } });
-    } catch (failure) {
-      enqueueSnackbar(errorMessage(failure), { variant: 'error' });
-    }
+    await notified(() => reorder({ variables: { productId: product.id, imageIds } }));
   }
 
   return (
@@ -149,17 +145,12 @@ export default function PhotosDialog({ product, onClose }: { product: GalleryFie
 
 /** One photo's alt text, saved with its button; a photo without one says so. */
 function AltText({ photo, number }: { photo: Photo; number: number }) {
-  const { enqueueSnackbar } = useSnackbar();
+  const notified = useNotifiedAction();
   const [text, setText] = useState(photo.alt);
   const [setAlt, saving] = useMutation(SetProductImageAltMutation);
   const missing = photo.alt === '';
   async function save() {
-    try {
-      await setAlt({ variables: { id: photo.id, alt: text.trim() } });
-      enqueueSnackbar(`Alt text of photo ${number} saved`, { variant: 'success' });
-    } catch (failure) {
-      enqueueSnackbar(errorMessage(failure), { variant: 'error' });
-    }
+    await notified(() => setAlt({ variables: { id: photo.id, alt: text.trim() } }), `Alt text of photo ${number} saved`);
   }
   return (
     <Stack direction="row" spacing={1} sx={{ flexGrow: 1, alignItems: 'flex-start' }}>

@@ -3,13 +3,12 @@ import { useMutation } from '@apollo/client/react';
 import { FormControlLabel, Stack, Switch } from '@mui/material';
 import FormDialog from '../../../components/FormDialog';
 import { useFormik } from 'formik';
-import { useSnackbar } from 'notistack';
 import FormikAmountField from '../../../components/FormikAmountField';
 import FormikNumberField from '../../../components/FormikNumberField';
 import FormikTextField from '../../../components/FormikTextField';
 import type { ShippingMethodFieldsFragment } from '../../../gql/graphql';
-import { errorMessage } from '../../../lib/errors';
 import { useShop } from '../../../lib/money';
+import { useNotifiedAction } from '../../../lib/useNotifiedAction';
 import { CreateShippingMethodMutation, ShippingZoneFieldsFragment, UpdateShippingMethodMutation } from './operations';
 import { methodFormValues, methodInput, validateMethod, type MethodFormValues } from './shippingForms';
 
@@ -24,7 +23,7 @@ interface MethodDialogProps {
 
 /** Add or edit a zone's delivery method; amounts are typed with cents in the shop's currency and sent in minor units. */
 export default function MethodDialog({ open, zone, method, onClose }: MethodDialogProps) {
-  const { enqueueSnackbar } = useSnackbar();
+  const notified = useNotifiedAction();
   const { currency } = useShop();
   const [createMethod] = useMutation(CreateShippingMethodMutation, {
     // The new method joins its zone's cached list (the page orders the list by price).
@@ -50,14 +49,11 @@ export default function MethodDialog({ open, zone, method, onClose }: MethodDial
     onSubmit: async (values) => {
       if (!zone) return;
       const input = methodInput(zone.id, values, currency);
-      try {
-        if (method) await updateMethod({ variables: { id: method.id, input } });
-        else await createMethod({ variables: { input } });
-        enqueueSnackbar(method ? `${input.name} saved` : `${input.name} added to ${zone.name}`, { variant: 'success' });
-        onClose();
-      } catch (failure) {
-        enqueueSnackbar(errorMessage(failure), { variant: 'error' });
-      }
+      const saved = await notified(
+        () => (method ? updateMethod({ variables: { id: method.id, input } }) : createMethod({ variables: { input } })),
+        method ? `${input.name} saved` : `${input.name} added to ${zone.name}`,
+      );
+      if (saved) onClose();
     },
   });
 
