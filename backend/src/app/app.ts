@@ -17,7 +17,7 @@ import { requestPipeline } from '../http-kit/pipeline';
 import { clientFiles, sendClientFile, sendClientPage } from '../http-kit/static-files';
 import { SITEMAP_TYPE } from '../modules/storefront/storefront.service';
 import { storedImageHandler } from '../modules/uploads/uploads.routes';
-import { seedImagesDir } from '../seed/catalogue';
+import { seedImagesDir } from '../seed/demo-catalogue';
 import { frontDoor } from './front-door';
 import { GraphQLEndpoint, graphqlRoute } from './graphql-handler';
 import type { CompiledOperations } from './jit-executor';

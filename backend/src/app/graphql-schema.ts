@@ -4,7 +4,7 @@ import { type Access, authorize } from '../modules/auth/access';
 import { AddressesResolver } from '../modules/addresses/addresses.resolver';
 import { ApiKeysResolver } from '../modules/integrations/api-keys.resolver';
 import { WebhooksResolver } from '../modules/integrations/webhooks.resolver';
-import { BackgroundJobsResolver } from '../modules/jobs/background-jobs.resolver';
+import { BackgroundJobsResolver } from '../modules/background-jobs/background-jobs.resolver';
 import { CatalogResolver } from '../modules/catalog/catalog.resolver';
 import { GalleryResolver, ProductImageResolver } from '../modules/catalog/gallery.resolver';
 import { CollectionsResolver } from '../modules/collections/collections.resolver';

@@ -8,7 +8,7 @@ import type { JobQueue } from '../jobs/job-queue';
 import { addressesLoaders } from '../modules/addresses/addresses.loaders';
 import { AddressesService } from '../modules/addresses/addresses.service';
 import { BackupsService } from '../modules/backups/backups.service';
-import { BackgroundJobsService } from '../modules/jobs/background-jobs.service';
+import { BackgroundJobsService } from '../modules/background-jobs/background-jobs.service';
 import { IdempotencyService } from '../modules/idempotency/idempotency.service';
 import { ApiKeysService, revokeKeysCreatedBy } from '../modules/integrations/api-keys.service';
 import { WebhooksService } from '../modules/integrations/webhooks.service';

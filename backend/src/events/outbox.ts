@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { DataSource, EntityManager, EntitySubscriberInterface, QueryRunner } from 'typeorm';
 import type { Config } from '../config';
 import type { JobQueue, QueueDeclaration, RecurringJob } from '../jobs/job-queue';
-import { DOMAIN_EVENT_NAMES, type DomainEvent, type DomainEventName, type DomainEventPayloads } from './catalogue';
+import { DOMAIN_EVENT_NAMES, type DomainEvent, type DomainEventName, type DomainEventPayloads } from './domain-events';
 
 /** Something that acts on committed events: the read cache, e-mails, webhooks. */
 export interface Subscriber {

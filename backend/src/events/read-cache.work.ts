@@ -1,5 +1,5 @@
 import type { ReadCache } from '../common/read-cache';
-import { PUBLIC_ANSWER_EVENTS } from './catalogue';
+import { PUBLIC_ANSWER_EVENTS } from './domain-events';
 import type { DeclareWork } from './work';
 
 /**

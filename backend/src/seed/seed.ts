@@ -12,7 +12,7 @@ import { User } from '../modules/users/user.entity';
 import type { IdentityService } from '../modules/auth/identity';
 import type { UsersService } from '../modules/users/users.service';
 import type { AddressesService } from '../modules/addresses/addresses.service';
-import { demoCollections, demoProducts, demoReviews, demoVariants } from './catalogue';
+import { demoCollections, demoProducts, demoReviews, demoVariants } from './demo-catalogue';
 import { Collection, CollectionProduct } from '../modules/collections/collection.entity';
 import { ProductImage } from '../modules/catalog/product-image.entity';
 import type { Caller } from '../modules/auth/caller';

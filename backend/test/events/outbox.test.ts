@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { pino } from 'pino';
 import type { DataSource } from 'typeorm';
 import { createDataSource } from '../../src/app/data-source';
-import type { DomainEvent, ProductPayload } from '../../src/events/catalogue';
+import type { DomainEvent, ProductPayload } from '../../src/events/domain-events';
 import { Outbox, raise } from '../../src/events/outbox';
 import { startWork } from '../../src/events/work';
 import { JobQueue } from '../../src/jobs/job-queue';

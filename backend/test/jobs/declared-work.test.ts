@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { pino } from 'pino';
-import type { DomainEventName } from '../../src/events/catalogue';
+import type { DomainEventName } from '../../src/events/domain-events';
 import { Outbox } from '../../src/events/outbox';
 import { type DeclareWork, type ModuleWork, startWork } from '../../src/events/work';
 import { JobQueue } from '../../src/jobs/job-queue';

@@ -1,5 +1,5 @@
 import { raise } from '../../src/events/outbox';
-import type { DomainEvent } from '../../src/events/catalogue';
+import type { DomainEvent } from '../../src/events/domain-events';
 import { type MailJob } from '../../src/modules/notifications/notifications.service';
 import { orderPayload } from '../../src/modules/orders/order-events';
 import { Order, OrderState } from '../../src/modules/orders/order.entity';

@@ -4,7 +4,7 @@ import { type DataSource, type EntityManager, QueryFailedError } from 'typeorm';
 import { badInput, conflict, notFound } from '../../common/errors';
 import { checkPage, likePattern, rowsPage, SortDirection } from '../../common/list';
 import { isId, parseInput } from '../../common/validate';
-import type { ProductPayload } from '../../events/catalogue';
+import type { ProductPayload } from '../../events/domain-events';
 import { raise } from '../../events/outbox';
 import { type Caller, requireAdmin } from '../auth/caller';
 import type { ComplianceService } from '../compliance/compliance.service';

@@ -17,7 +17,7 @@ import { csvRows } from '../../common/csv';
 import type { RateLimits } from '../../common/rate-limits';
 import { AppError, badInput, notFound } from '../../common/errors';
 import { isId, parseInput, requireText } from '../../common/validate';
-import type { AgeCheckPayload, AgeRestrictionPayload, DomainEvent, OrderPayload } from '../../events/catalogue';
+import type { AgeCheckPayload, AgeRestrictionPayload, DomainEvent, OrderPayload } from '../../events/domain-events';
 import { raise } from '../../events/outbox';
 import { type Caller, requireAdmin, requireAdminPerson, requireUser } from '../auth/caller';
 import { authorizeKey } from '../auth/scopes';

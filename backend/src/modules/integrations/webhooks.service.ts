@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import type { DataSource, EntityManager } from 'typeorm';
 import { badInput, notFound } from '../../common/errors';
 import { isId } from '../../common/validate';
-import type { DomainEvent, DomainEventName } from '../../events/catalogue';
+import type { DomainEvent, DomainEventName } from '../../events/domain-events';
 import type { JobQueue } from '../../jobs/job-queue';
 import { type Caller, requireAdminPerson } from '../auth/caller';
 import { WebhookDelivery, WebhookDeliveryStatus, WebhookEndpoint } from './webhook.entity';

@@ -8,7 +8,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import type { DataSource } from 'typeorm';
 import { isDatabaseUnreachable } from '../../common/database-unreachable';
 import type { MailSettings } from '../../config';
-import type { DomainEvent, DomainEventName, OrderPayload } from '../../events/catalogue';
+import type { DomainEvent, DomainEventName, OrderPayload } from '../../events/domain-events';
 import type { JobQueue } from '../../jobs/job-queue';
 import {
   LowStock,

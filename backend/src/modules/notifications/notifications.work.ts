@@ -1,4 +1,4 @@
-import type { UserPayload } from '../../events/catalogue';
+import type { UserPayload } from '../../events/domain-events';
 import type { DeclareWork } from '../../events/work';
 import {
   CUSTOMER_MAIL_EVENTS,

@@ -1,7 +1,7 @@
 import { Body, Button, Container, Head, Heading, Hr, Html, Link, Preview, Section, Text } from '@react-email/components';
 import { formatMoney, lineName, shortOrderId } from '@keen/rules';
 import type { ReactNode } from 'react';
-import type { OrderLinePayload, OrderPayload } from '../../events/catalogue';
+import type { OrderLinePayload, OrderPayload } from '../../events/domain-events';
 import { ENGRAVING_FONTS } from '../catalog/engraving';
 
 /** What every mail knows of the shop. */

@@ -1,5 +1,5 @@
 import { toMajorUnits } from '@keen/rules';
-import type { AgeCheckEvidencePayload, OrderPayload } from '../../events/catalogue';
+import type { AgeCheckEvidencePayload, OrderPayload } from '../../events/domain-events';
 import type { Order } from './order.entity';
 
 /**

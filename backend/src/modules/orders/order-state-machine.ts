@@ -1,7 +1,7 @@
 import { type EntityManager } from 'typeorm';
 import { forbidden, notFound } from '../../common/errors';
 import { isId } from '../../common/validate';
-import type { DomainEventName } from '../../events/catalogue';
+import type { DomainEventName } from '../../events/domain-events';
 import { raise } from '../../events/outbox';
 import { type Caller, isAdmin, requireUser } from '../auth/caller';
 import { refreshProductTotals } from '../catalog/variants';
