@@ -2,7 +2,6 @@ import { timingSafeEqual } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import type { IncomingMessage, RequestListener } from 'node:http';
 import path from 'node:path';
-import type { ApolloServer } from '@apollo/server';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import proxyAddr from 'proxy-addr';
 import type { Logger } from 'pino';
@@ -18,19 +17,20 @@ import { clientFiles, sendClientFile, sendClientPage } from '../http-kit/static-
 import { SITEMAP_TYPE } from '../modules/storefront/storefront.service';
 import { storedImageHandler } from '../modules/uploads/uploads.routes';
 import { seedImagesDir } from '../seed/demo-catalogue';
+import type { KeenApolloServer } from './apollo';
 import { frontDoor } from './front-door';
 import { GraphQLEndpoint, graphqlRoute } from './graphql-handler';
 import type { CompiledOperations } from './jit-executor';
 import { createRestRouter } from './rest-router';
 import { securityHeaderList } from './security-headers';
-import type { AppGraphQLContext, AppServices } from './services';
+import type { AppServices } from './services';
 
 export interface AppParts {
   config: Config;
   db: DataSource;
   services: AppServices;
   logger: Logger;
-  apollo: ApolloServer<AppGraphQLContext>;
+  apollo: KeenApolloServer;
   /** The operations Apollo runs: the queries it accepted are run again without its request pipeline. */
   operations: CompiledOperations;
   /** True once the process is stopping: `/readyz` then answers 503 so that no new work is routed here. */

@@ -1,17 +1,24 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { type ApolloServer, HeaderMap } from '@apollo/server';
+import { type GraphQLRequest, type GraphQLResponse, HeaderMap, type HTTPGraphQLRequest } from '@apollo/server';
 import type { NextFunction, Request, Response } from 'express';
-import { GraphQLError, type GraphQLSchema, Kind, type OperationDefinitionNode, parse } from 'graphql';
+import {
+  type DocumentNode,
+  type FormattedExecutionResult,
+  GraphQLError,
+  type GraphQLSchema,
+  Kind,
+  type OperationDefinitionNode,
+  parse,
+} from 'graphql';
 import type { DataSource } from 'typeorm';
 import { BoundedMap } from '../common/bounded-map';
-import { countGraphQLOperation } from '../common/metrics';
-import { answerToStore } from '../common/read-cache';
+import { answerToStore, type StoredAnswer } from '../common/read-cache';
 import { callerErrorOf } from '../http-kit/errors';
 import { clientAddress } from '../http-kit/handle';
 import { publicReadQueries } from '../modules/auth/public-read';
 import { callerFromRequest } from '../modules/request-caller';
-import { callerErrorAnswer } from './apollo';
+import type { KeenApolloServer } from './apollo';
 import type { AcceptedQuery, CompiledOperations } from './jit-executor';
 import { type AppGraphQLContext, type AppServices, createRequestLoaders } from './services';
 
@@ -23,10 +30,10 @@ export interface GraphQLAnswer {
   body: string | AsyncIterable<string>;
 }
 
-/** A POST of a query Apollo has accepted before, with its variables and the answer's content type. */
+/** A POST of a query Apollo has accepted before, and the answer's content type. */
 interface AcceptedRequest {
   query: AcceptedQuery;
-  variables: Record<string, unknown>;
+  request: PlainRequest;
   contentType: string;
 }
 
@@ -58,12 +65,12 @@ const JSON_ANSWER_TYPES = new Set(['application/json; charset=utf-8', 'applicati
  * door answers most POSTs before Express, app/front-door.ts), with two additions:
  * - A query or mutation whose text Apollo Server has accepted before (parsed, validated, run) is
  *   run again without Apollo's request pipeline, which cost as much CPU as the rest of the request
- *   together (its plugins' hooks, its header map, its content negotiation, its hashing): the same
- *   compiled operation, context, metrics and answer. A caller's error (a refused order, say) is
- *   answered as Apollo formats it (`callerErrorAnswer`); any other error, a bad variable or a bad
- *   credential goes back through Apollo (with the result already computed), which formats it.
+ *   together (its header map, its content negotiation, its hashing): the same compiled operation,
+ *   context and answer. A bad credential goes through Apollo, which refuses it.
  * - An anonymous public query (of root fields declared `@PublicRead`) is answered from the read
  *   cache while nothing has been written since the same query with the same variables was answered.
+ * Either way Apollo's plugins see the request (`KeenApolloServer.respond` in app/apollo.ts: their
+ * hooks, and errors formatted as Apollo formats them), so a plugin registered once sees every request.
  */
 export class GraphQLEndpoint {
   readonly publicQueries: PublicQueries;
@@ -71,7 +78,7 @@ export class GraphQLEndpoint {
   private readonly answerTypes = new BoundedMap<string, string>(100);
 
   constructor(
-    private readonly apollo: ApolloServer<AppGraphQLContext>,
+    private readonly apollo: KeenApolloServer,
     private readonly operations: CompiledOperations,
     private readonly services: AppServices,
     private readonly db: DataSource,
@@ -86,51 +93,66 @@ export class GraphQLEndpoint {
   async answer(req: IncomingMessage, body: unknown, clientAddress: () => string): Promise<GraphQLAnswer> {
     const { readCache } = this.services;
     const anonymousPost = readCache.enabled && req.method === 'POST' && req.headers.authorization === undefined;
-    const publicKey = anonymousPost ? this.publicQueries.keyOf(body) : null;
-    if (publicKey instanceof UndeclaredVariable) {
-      const refusal = JSON.stringify({ errors: [{ message: publicKey.message, extensions: { code: 'BAD_USER_INPUT' } }] });
+    const publicRead = anonymousPost ? this.publicQueries.find(body) : null;
+    if (publicRead instanceof UndeclaredVariable) {
+      const refusal = JSON.stringify({ errors: [{ message: publicRead.message, extensions: { code: 'BAD_USER_INPUT' } }] });
       return { status: 400, headers: [['content-type', 'application/json; charset=utf-8']], body: refusal };
     }
     // Apollo Server refuses (406) an Accept header it cannot answer in JSON: a caller is answered
     // from the cache once Apollo has answered the same Accept header, as it is answered without it.
     const accept = req.headers.accept ?? '';
     const answerType = req.method === 'POST' ? this.answerTypes.get(accept) : undefined;
-    if (publicKey && answerType) {
-      const stored = await readCache.find(publicKey);
-      if (stored) return { status: 200, headers: Object.entries(stored.headers), body: stored.body };
+    if (publicRead && answerType) {
+      const stored = await readCache.find(publicRead.key);
+      if (stored) return this.answerStored(req, body, publicRead, stored, clientAddress);
     }
-    const generation = publicKey ? await readCache.generation() : null;
+    const generation = publicRead ? await readCache.generation() : null;
     const remember = (answer: GraphQLAnswer): GraphQLAnswer => {
-      if (!publicKey || !this.answerTypes.has(accept) || typeof answer.body !== 'string' || answer.body.includes('"errors":'))
+      if (!publicRead || !this.answerTypes.has(accept) || typeof answer.body !== 'string' || answer.body.includes('"errors":'))
         return answer;
       const headers = new Map(answer.headers);
       const stored = answerToStore(answer.status, (name) => headers.get(name), answer.body);
-      if (stored) readCache.store(publicKey, generation, stored);
+      if (stored) readCache.store(publicRead.key, generation, stored);
       return answer;
     };
 
     const accepted = answerType ? this.acceptedRequest(req, body, answerType) : null;
     if (!accepted) return remember(await this.throughApollo(req, body, () => this.contextOf(req, clientAddress)));
-    const started = performance.now();
-    let context: AppGraphQLContext;
+    let contextValue: AppGraphQLContext;
     try {
-      context = await this.contextOf(req, clientAddress);
+      contextValue = await this.contextOf(req, clientAddress);
     } catch (error) {
       return this.throughApollo(req, body, () => Promise.reject(error));
     }
-    const result = await accepted.query.run(context, accepted.variables);
-    const headers: [string, string][] = [['content-type', accepted.contentType]];
-    if (result.errors) {
-      const errors = result.errors.map(callerErrorAnswer);
-      if (!errors.every((error) => error !== null))
-        return this.throughApollo(req, body, async () => this.operations.handOver(context, accepted.query, result));
-      countGraphQLOperation(accepted.query.label, started, true);
-      // As Apollo Server writes an answer with errors: errors, data, extensions.
-      return { status: 200, headers, body: `${JSON.stringify({ errors, data: result.data, extensions: result.extensions })}\n` };
-    }
-    countGraphQLOperation(accepted.query.label, started, false);
-    // As Apollo Server writes an answer: its fields in order (data, then extensions), a newline after.
-    return remember({ status: 200, headers, body: `${JSON.stringify(result)}\n` });
+    const { query, request } = accepted;
+    const response = await this.apollo.respond(
+      { request: new PostedRequest(req, body, request), document: query.document, operation: query.operation, contextValue },
+      { execute: () => query.run(contextValue, request.variables) },
+    );
+    return remember(answerOf(response, [['content-type', accepted.contentType]]));
+  }
+
+  /** A stored answer, shown to Apollo's plugins as if a plugin's `responseForOperation` had given it. */
+  private async answerStored(
+    req: IncomingMessage,
+    body: unknown,
+    read: PublicRead,
+    stored: StoredAnswer,
+    clientAddress: () => string,
+  ): Promise<GraphQLAnswer> {
+    const result = new StoredResult(stored.body);
+    const storedBody = { kind: 'single', singleResult: result } as const;
+    const response = await this.apollo.respond(
+      {
+        request: new PostedRequest(req, body, read.request),
+        document: read.query.document,
+        operation: read.query.operation,
+        contextValue: await this.contextOf(req, clientAddress),
+      },
+      { stored: storedBody },
+    );
+    const untouched = response.body === storedBody && !StoredResult.wasRead(result);
+    return answerOf(response, Object.entries(stored.headers), untouched ? stored.body : undefined);
   }
 
   private async contextOf(req: IncomingMessage, clientAddress: () => string): Promise<AppGraphQLContext> {
@@ -148,24 +170,95 @@ export class GraphQLEndpoint {
     if (!/^application\/json\b/i.test(req.headers['content-type'] ?? '')) return null;
     const request = plainRequestOf(body);
     const query = request && this.operations.acceptedQuery(request.query, request.operationName);
-    return query ? { query, variables: request.variables, contentType } : null;
+    return query ? { query, request, contentType } : null;
   }
 
   private async throughApollo(req: IncomingMessage, body: unknown, context: () => Promise<AppGraphQLContext>): Promise<GraphQLAnswer> {
-    const headers = new HeaderMap();
-    for (const [name, value] of Object.entries(req.headers)) {
-      if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
-    }
-    const response = await this.apollo.executeHTTPGraphQLRequest({
-      httpGraphQLRequest: { method: req.method?.toUpperCase() ?? 'GET', headers, search: searchOf(req.url ?? ''), body },
-      context,
-    });
+    const response = await this.apollo.executeHTTPGraphQLRequest({ httpGraphQLRequest: httpRequestOf(req, body), context });
     const status = response.status ?? 200;
     if (response.body.kind !== 'complete') return { status, headers: response.headers, body: response.body.asyncIterator };
     // Apollo negotiates a 200's content type from the Accept header alone (its error answers fall back to JSON).
     const contentType = response.headers.get('content-type');
     if (status === 200 && contentType && JSON_ANSWER_TYPES.has(contentType)) this.answerTypes.set(req.headers.accept ?? '', contentType);
     return { status, headers: response.headers, body: response.body.string };
+  }
+}
+
+/**
+ * A response as Apollo Server writes it: `headers` (the answer's content type) under those the
+ * plugins and errors set, and its result's fields in order (errors, data, extensions) with a
+ * newline after; `written` when that text is already at hand.
+ */
+function answerOf(response: GraphQLResponse, headers: [string, string][], written?: string): GraphQLAnswer {
+  const status = response.http.status ?? 200;
+  let body = written;
+  if (body === undefined) {
+    // Keen's operations answer in one piece; only Apollo writes an incremental (@defer) answer.
+    if (response.body.kind !== 'single') throw new Error('An incremental answer is written by Apollo Server');
+    const { errors, data, extensions } = response.body.singleResult;
+    body = `${JSON.stringify({ errors, data, extensions })}\n`;
+  }
+  if (response.http.headers.size === 0) return { status, headers, body };
+  const merged = new Map(headers);
+  for (const [name, value] of response.http.headers) merged.set(name, value);
+  return { status, headers: merged, body };
+}
+
+/** A request to Apollo Server over HTTP, as its Express integration makes it. */
+function httpRequestOf(req: IncomingMessage, body: unknown): HTTPGraphQLRequest {
+  const headers = new HeaderMap();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+  }
+  return { method: req.method?.toUpperCase() ?? 'GET', headers, search: searchOf(req.url ?? ''), body };
+}
+
+/** A POSTed operation as Apollo's plugins see it: its HTTP request (a header map) made only for a plugin that reads it. */
+class PostedRequest implements GraphQLRequest {
+  readonly query: string;
+  readonly operationName?: string;
+  readonly variables: Record<string, unknown>;
+  readonly #req: IncomingMessage;
+  readonly #body: unknown;
+  #http?: HTTPGraphQLRequest;
+
+  constructor(req: IncomingMessage, body: unknown, request: PlainRequest) {
+    this.query = request.query;
+    this.operationName = request.operationName ?? undefined;
+    this.variables = request.variables;
+    this.#req = req;
+    this.#body = body;
+  }
+
+  get http(): HTTPGraphQLRequest {
+    return (this.#http ??= httpRequestOf(this.#req, this.#body));
+  }
+}
+
+/** A stored answer's result (which has no errors), parsed only for a plugin that reads its data. */
+class StoredResult implements FormattedExecutionResult {
+  readonly errors = undefined;
+  readonly #text: string;
+  #parsed?: FormattedExecutionResult;
+
+  constructor(text: string) {
+    this.#text = text;
+  }
+
+  static wasRead(result: StoredResult): boolean {
+    return result.#parsed !== undefined;
+  }
+
+  get data() {
+    return this.parsed().data;
+  }
+
+  get extensions() {
+    return this.parsed().extensions;
+  }
+
+  private parsed(): FormattedExecutionResult {
+    return (this.#parsed ??= JSON.parse(this.#text) as FormattedExecutionResult);
   }
 }
 
@@ -219,10 +312,19 @@ async function callerOf(services: AppServices, authorization: string | undefined
 /** The longest query text whose answers are kept: longer ones are answered, not cached. */
 const MAX_CACHED_DOCUMENT = 8 * 1024;
 
-/** A public query, as the memo keeps it: the hash of its text and the variables it declares. */
+/** A public query, as the memo keeps it: the hash of its text, the variables it declares, and its parsed operation. */
 interface PublicQuery {
   hash: string;
   variables: string[];
+  document: DocumentNode;
+  operation: OperationDefinitionNode;
+}
+
+/** A request for a public query: its cache key, the query and the request. */
+interface PublicRead {
+  key: string;
+  query: PublicQuery;
+  request: PlainRequest;
 }
 
 export class UndeclaredVariable {
@@ -249,6 +351,12 @@ export class PublicQueries {
    * (GraphQL over HTTP allows it), so that padding a body with junk variables cannot make new entries.
    */
   keyOf(body: unknown): string | UndeclaredVariable | null {
+    const read = this.find(body);
+    return read instanceof UndeclaredVariable ? read : (read?.key ?? null);
+  }
+
+  /** The request for a public query in `body`, with its cache key (`keyOf`). */
+  find(body: unknown): PublicRead | UndeclaredVariable | null {
     const request = plainRequestOf(body);
     if (!request || request.query.length > MAX_CACHED_DOCUMENT) return null;
     const { query, operationName, variables } = request;
@@ -265,23 +373,30 @@ export class PublicQueries {
     if (undeclared !== undefined) return new UndeclaredVariable(`Variable "$${undeclared}" is not declared by the operation`);
     // An omitted variable takes its default and an explicit null does not: they answer differently.
     const given = publicQuery.variables.map((name) => (Object.hasOwn(variables, name) ? [variables[name]] : []));
-    return `${publicQuery.hash}\n${JSON.stringify(given)}`;
+    return { key: `${publicQuery.hash}\n${JSON.stringify(given)}`, query: publicQuery, request };
   }
 }
 
 function publicQueryOf(query: string, operationName: string | null, hash: string, rootFields: ReadonlySet<string>): PublicQuery | null {
-  let operations: OperationDefinitionNode[];
+  let document: DocumentNode;
   try {
-    operations = parse(query).definitions.filter((definition) => definition.kind === Kind.OPERATION_DEFINITION);
+    document = parse(query);
   } catch {
     return null;
   }
+  const operations = document.definitions.filter((definition) => definition.kind === Kind.OPERATION_DEFINITION);
   const operation = operationName ? operations.find((candidate) => candidate.name?.value === operationName) : operations[0];
   if (!operation || (!operationName && operations.length > 1) || operation.operation !== 'query') return null;
   const isPublic = operation.selectionSet.selections.every(
     (selection) => selection.kind === Kind.FIELD && rootFields.has(selection.name.value) && !selection.directives?.length,
   );
-  return isPublic ? { hash, variables: (operation.variableDefinitions ?? []).map((definition) => definition.variable.name.value) } : null;
+  if (!isPublic) return null;
+  return {
+    hash,
+    variables: (operation.variableDefinitions ?? []).map((definition) => definition.variable.name.value),
+    document,
+    operation,
+  };
 }
 
 /** A header's value as one text (repeated headers joined as Node joins them); null when absent. */

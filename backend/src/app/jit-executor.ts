@@ -11,6 +11,7 @@ import {
   isInputObjectType,
   isInputType,
   isListType,
+  Kind,
   type OperationDefinitionNode,
   printSchema,
   typeFromAST,
@@ -18,7 +19,6 @@ import {
 } from 'graphql';
 import { type CompiledQuery, compileQuery, isCompiledQuery } from 'graphql-jit';
 import { BoundedMap } from '../common/bounded-map';
-import { graphqlOperationLabel } from '../common/metrics';
 
 type Gateway = ApolloServerOptionsWithGateway<Record<string, unknown>>['gateway'];
 
@@ -26,19 +26,17 @@ type Gateway = ApolloServerOptionsWithGateway<Record<string, unknown>>['gateway'
 const MAX_ACCEPTED = 500;
 const MAX_ACCEPTED_TEXT = 16 * 1024;
 
-/** A result handed to Apollo with the context (which Apollo copies for each operation: a property, not the object's identity). */
-const HANDED_OVER = Symbol('result handed over');
-interface HandedOver {
-  [HANDED_OVER]: { key: string; result: ExecutionResult };
-}
-
 /** A query or mutation Apollo Server has parsed, validated and run before, as graphql-jit compiled it. */
 export interface AcceptedQuery {
   /** Its request's text and operation name, as `acceptedQuery` finds it. */
   readonly key: string;
-  /** Its label in the GraphQL metrics (`query products`). */
-  readonly label: string;
-  /** Runs it: the variables are judged first, as graphql-js judges them. */
+  /** The document Apollo parsed and validated, and the operation it picked. */
+  readonly document: DocumentNode;
+  readonly operation: OperationDefinitionNode;
+  /**
+   * Runs it: the variables are judged first, as graphql-js judges them (a bad one is refused with
+   * BAD_USER_INPUT, as Apollo codes it); every error has `extensions`, which Apollo reads.
+   */
   run(context: object, variables: Record<string, unknown>): Promise<ExecutionResult>;
 }
 
@@ -51,8 +49,8 @@ export interface AcceptedQuery {
  *
  * The queries and mutations Apollo has accepted (parsed, validated with every rule, armor's limits
  * included, and run) are remembered by their text, so that the GraphQL endpoint can run the same
- * text again without Apollo's request pipeline (app/graphql-handler.ts); an answer with an error
- * other than the caller's is handed back to Apollo (`handOver`), which formats it as its own.
+ * text again without Apollo's request pipeline (app/graphql-handler.ts), its plugins' hooks called
+ * and its errors formatted as Apollo does (`KeenApolloServer.respond` in app/apollo.ts).
  */
 export class CompiledOperations {
   // Apollo keeps parsed documents (and so their identity) in its document cache: a compiled
@@ -65,11 +63,6 @@ export class CompiledOperations {
   /** The query Apollo accepted with this text and operation name (null: none named), if it did. */
   acceptedQuery(query: string, operationName: string | null): AcceptedQuery | undefined {
     return this.accepted.get(acceptedKey(query, operationName));
-  }
-
-  /** Has Apollo answer `result` of `query` (run with `context`) as if it had run it, errors and all. */
-  handOver<Context extends object>(context: Context, query: AcceptedQuery, result: ExecutionResult): Context & HandedOver {
-    return Object.assign(context, { [HANDED_OVER]: { key: query.key, result } });
   }
 
   gateway(): Gateway {
@@ -88,13 +81,11 @@ export class CompiledOperations {
           executor: async ({ document, operationName, operation, request, context }) => {
             // The operation name as the request gave it (`operationName` is the name of the operation Apollo picked).
             const key = acceptedKey(request.query ?? '', request.operationName);
-            const handedOver = (context as Partial<HandedOver>)[HANDED_OVER];
             const query = this.compiledFor(document, operationName, operation, key);
             if (!('run' in query)) return query;
             if (operation.operation !== 'subscription' && request.query !== undefined && request.query.length <= MAX_ACCEPTED_TEXT)
               this.accepted.set(key, query);
-            const result = handedOver?.key === key ? handedOver.result : await query.run(context, request.variables ?? {});
-            return result.errors ? { ...result, errors: result.errors.map(withExtensions) } : result;
+            return query.run(context, request.variables ?? {});
           },
         };
       },
@@ -122,22 +113,24 @@ export class CompiledOperations {
       const made = compileQuery(this.schema, document, operationName ?? undefined);
       if (!isCompiledQuery(made)) return made;
       // graphql-jit picks the operation as Apollo does (graphql-js's getOperationAST): compiled, it is there.
-      byKey.set(key, (accepted = this.runnable(made, operation!, key)));
+      byKey.set(key, (accepted = this.runnable(made, document, operation!, key)));
     }
     return accepted;
   }
 
-  private runnable(compiled: CompiledQuery, operation: OperationDefinitionNode, key: string): AcceptedQuery {
+  private runnable(compiled: CompiledQuery, document: DocumentNode, operation: OperationDefinitionNode, key: string): AcceptedQuery {
     const { schema } = this;
     return {
       key,
-      label: graphqlOperationLabel(operation),
+      document,
+      operation,
       async run(context, variables) {
         // graphql-js judges the variables first, so a bad one is refused as before (the same
         // message, and BAD_USER_INPUT): graphql-jit's own refusals say less and carry no code.
         const checked = getVariableValues(schema, operation.variableDefinitions ?? [], variables, { maxErrors: 50 });
-        if (checked.errors) return { errors: checked.errors };
-        return compiled.query(undefined, context, withInputDefaults(schema, operation, variables));
+        if (checked.errors) return { errors: checked.errors.map(asUserInput) };
+        const result = await compiled.query(undefined, context, withInputDefaults(schema, operation, variables));
+        return result.errors ? { ...result, errors: result.errors.map(withExtensions) } : result;
       },
     };
   }
@@ -176,6 +169,17 @@ function fillDefaults(type: GraphQLInputType, value: unknown): unknown {
     }
   }
   return filled;
+}
+
+/** A variable graphql-js could not coerce, coded as Apollo Server codes it (its UserInputError). */
+function asUserInput(error: GraphQLError): GraphQLError {
+  const [node, ...others] = error.nodes ?? [];
+  if (node?.kind !== Kind.VARIABLE_DEFINITION || others.length || error.extensions.code != null) return error;
+  return new GraphQLError(error.message, {
+    nodes: error.nodes,
+    originalError: error.originalError ?? error,
+    extensions: { ...error.extensions, code: 'BAD_USER_INPUT' },
+  });
 }
 
 /** graphql-jit's own errors (a null in a non-null field, a value a scalar cannot serialise) may lack `extensions`, which Apollo reads. */

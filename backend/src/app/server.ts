@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { ApolloServerPlugin } from '@apollo/server';
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
 import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
@@ -21,7 +22,7 @@ import { createApolloServer } from './apollo';
 import { CompiledOperations } from './jit-executor';
 import { createApp } from './app';
 import { buildKeenSchema } from './graphql-schema';
-import { type AppServices, createServices } from './services';
+import { type AppGraphQLContext, type AppServices, createServices } from './services';
 
 /** Every module's background work (queues, recurring jobs, outbox subscribers), each declared beside its module. */
 const MODULES_WORK: readonly DeclareWork<AppServices>[] = [
@@ -52,9 +53,14 @@ export interface RunningServer {
 
 /**
  * The HTTP server over an initialized, migrated database, with what follows its writes (committed
- * events) and its background work: used by `main.ts` and by the tests.
+ * events) and its background work: used by `main.ts` and by the tests (which may add Apollo `plugins`).
  */
-export async function startServer(config: Config, db: DataSource, logger: Logger): Promise<RunningServer> {
+export async function startServer(
+  config: Config,
+  db: DataSource,
+  logger: Logger,
+  plugins: ApolloServerPlugin<AppGraphQLContext>[] = [],
+): Promise<RunningServer> {
   const jobs = await JobQueue.start((db.options as PostgresDataSourceOptions).url!, config.jobs, logger);
   const services = createServices(db, config, logger, jobs);
   await services.limits.ready();
@@ -69,7 +75,7 @@ export async function startServer(config: Config, db: DataSource, logger: Logger
   const apollo = createApolloServer(operations, {
     graphql: config.graphql,
     logger,
-    plugins: [ApolloServerPluginDrainHttpServer({ httpServer })],
+    plugins: [ApolloServerPluginDrainHttpServer({ httpServer }), ...plugins],
   });
   await apollo.start();
   let draining = false;

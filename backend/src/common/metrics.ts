@@ -125,13 +125,13 @@ export function graphqlOperationLabel(definition: OperationDefinitionNode): stri
 }
 
 /** Counts one GraphQL operation (`graphqlOperationLabel`), begun at `started` (performance.now()). */
-export function countGraphQLOperation(operation: string, started: number, failed: boolean): void {
+function countGraphQLOperation(operation: string, started: number, failed: boolean): void {
   const outcome = failed ? 'error' : 'ok';
   metrics.graphqlDuration.add(operation, () => ({ operation }), secondsSince(started));
   metrics.graphqlOperations.add(`${operation}\u0000${outcome}`, () => ({ operation, outcome }), 1);
 }
 
-/** Counts the operations Apollo Server answers (the GraphQL endpoint counts the ones it answers itself). */
+/** Counts every GraphQL operation answered: by Apollo's pipeline, by the GraphQL endpoint itself or from the read cache (app/apollo.ts). */
 export const graphqlMetricsPlugin: ApolloServerPlugin = {
   async requestDidStart() {
     const started = performance.now();

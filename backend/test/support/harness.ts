@@ -1,5 +1,6 @@
 import { syncFirstImage } from '../../src/modules/catalog/gallery';
 import { randomBytes } from 'node:crypto';
+import type { ApolloServerPlugin } from '@apollo/server';
 import { type Logger, pino } from 'pino';
 import { Client } from 'pg';
 import type { DataSource, Logger as TypeOrmLogger } from 'typeorm';
@@ -13,6 +14,7 @@ import { Role } from '../../src/modules/auth/role';
 import { countryName } from '@keen/rules/address';
 import { User } from '../../src/modules/users/user.entity';
 import { startServer } from '../../src/app/server';
+import type { AppGraphQLContext } from '../../src/app/services';
 
 /** Test shops charge USD: a whole or decimal dollar amount in cents. */
 export const dollars = (amount: number) => Math.round(amount * 100);
@@ -57,6 +59,8 @@ export interface TestAppOptions {
   databaseAddress?: { host: string; port: number };
   /** An existing test database (left in place on close) instead of a new one. */
   database?: TestDatabase;
+  /** Apollo Server plugins registered beside the app's own. */
+  plugins?: ApolloServerPlugin<AppGraphQLContext>[];
 }
 
 /**
@@ -91,7 +95,7 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
     ...env,
   };
   const config = { ...loadConfig(configEnv), ...options.overrides };
-  const server = await startServer(config, db, options.logger ?? pino({ level: 'silent' }));
+  const server = await startServer(config, db, options.logger ?? pino({ level: 'silent' }), options.plugins);
   const emulator = `http://${process.env.FIREBASE_AUTH_EMULATOR_HOST}`;
   const password = 'secret-password-1';
 
