@@ -12,7 +12,8 @@ import { ComplianceResolver } from '../modules/compliance/compliance.resolver';
 import { CustomOptionValuePriceResolver, ProductVariantPriceResolver, VariantsResolver } from '../modules/catalog/variants.resolver';
 import { OrderEngravingResolver, OrderLinesResolver, OrdersResolver } from '../modules/orders/orders.resolver';
 import { PaymentsResolver } from '../modules/payments/payments.resolver';
-import { OrderAdjustmentsResolver, OrderLineAdjustmentResolver } from '../modules/pricing/adjustments.resolver';
+import { CheckoutResolver } from '../modules/checkout/checkout.resolver';
+import { OrderLineAdjustmentResolver, OrderPricingResolver } from '../modules/pricing/adjustments.resolver';
 import { ReportsResolver } from '../modules/reports/reports.resolver';
 import { ProductRatingResolver, ReviewsResolver } from '../modules/reviews/reviews.resolver';
 import { ShippingResolver } from '../modules/shipping/shipping.resolver';
@@ -34,9 +35,10 @@ export const resolvers = [
   ProductVariantPriceResolver,
   CustomOptionValuePriceResolver,
   OrdersResolver,
+  CheckoutResolver,
   OrderLinesResolver,
   OrderEngravingResolver,
-  OrderAdjustmentsResolver,
+  OrderPricingResolver,
   OrderLineAdjustmentResolver,
   PaymentsResolver,
   ReportsResolver,

@@ -8,6 +8,7 @@ import type { Routes } from '../http-kit/routes';
 import { type Access, authorize } from '../modules/auth/access';
 import { catalogRoutes } from '../modules/catalog/catalog.routes';
 import { complianceRoutes } from '../modules/compliance/compliance.routes';
+import { checkoutRoutes } from '../modules/checkout/checkout.routes';
 import { ordersRoutes } from '../modules/orders/orders.routes';
 import { paymentsRoutes } from '../modules/payments/payments.routes';
 import { reportsRoutes } from '../modules/reports/reports.routes';
@@ -25,6 +26,7 @@ export const restRoutes: Routes<AppRestContext, Access> = [
   ...reviewsRoutes,
   ...usersRoutes,
   ...ordersRoutes,
+  ...checkoutRoutes,
   ...paymentsRoutes,
   ...uploadsRoutes,
   ...reportsRoutes,

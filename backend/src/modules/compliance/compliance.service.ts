@@ -21,8 +21,6 @@ import type { AgeCheckPayload, AgeRestrictionPayload, DomainEvent, OrderPayload 
 import { raise } from '../../events/outbox';
 import { type Caller, requireAdmin, requireAdminPerson, requireUser } from '../auth/caller';
 import { authorizeKey } from '../auth/scopes';
-import type { Order } from '../orders/order.entity';
-import { type OrderActor, recordRefusal } from '../orders/order-state-machine';
 import type { User } from '../users/user.entity';
 import { AgeCheckStatus, AgeEvidence, AgeEvidenceKind } from './age-evidence.entity';
 import { ageBracket, type AgeVerdict, type AgeVerifier } from './age-verifier';
@@ -45,6 +43,17 @@ export interface ProductLine {
   ageRestricted: boolean;
   /** The product's own minimum age, over the destination's. */
   minimumAge: number | null;
+}
+
+/** An order as the shipping rule and its evidence see it. */
+export interface ShippableOrder {
+  id: string;
+  customerId: string | null;
+  email: string;
+  ageRestricted: boolean;
+  minimumAge: number | null;
+  deliveryHandover: BladeHandover | null;
+  country: string;
 }
 
 /** A destination's rule as it applies: the country's own, or the shop's defaults. */
@@ -194,35 +203,29 @@ export class ComplianceService {
   }
 
   /**
-   * Refuses `actor` shipping an age-restricted order to an age-verified destination (as the order
-   * was placed, or as its rule says now) without an age-verified delivery service. The refusal is
-   * evidence: a row of the log and a line of the order's history, written together before it is
-   * answered; nothing else about the order changes.
+   * Why an age-restricted order to an age-verified destination (as the order was placed, or as its
+   * rule says now) may not ship without an age-verified delivery service; null when it may.
    */
-  async assertShippable(
-    order: Pick<Order, 'id' | 'state' | 'customerId' | 'email' | 'ageRestricted' | 'minimumAge' | 'deliveryHandover'> & { country: string },
-    ageVerifiedDelivery: boolean,
-    actor: OrderActor,
-  ): Promise<void> {
-    if (!order.ageRestricted || ageVerifiedDelivery) return;
+  async shippingRefusal(order: ShippableOrder, ageVerifiedDelivery: boolean): Promise<string | null> {
+    if (!order.ageRestricted || ageVerifiedDelivery) return null;
     const now = await this.ruleFor(order.country);
-    if (order.deliveryHandover !== BladeHandover.ageVerified && now.handover !== BladeHandover.ageVerified) return;
-    const reason = ageVerifiedDeliveryRequired(countryName(order.country));
-    await this.db.transaction(async (manager) => {
-      await manager.getRepository(AgeEvidence).insert({
-        kind: AgeEvidenceKind.SHIPPING_REFUSED,
-        orderId: order.id,
-        customerId: order.customerId,
-        customerEmail: order.email,
-        country: order.country,
-        minimumAge: order.minimumAge,
-        handover: BladeHandover.ageVerified,
-        ageVerifiedDelivery: false,
-        note: `${reason} (tried by ${'keyName' in actor ? `API key "${actor.keyName}"` : 'email' in actor ? actor.email : actor.kind})`,
-      });
-      await recordRefusal(manager, order, actor, `Shipping refused: ${reason}`);
+    if (order.deliveryHandover !== BladeHandover.ageVerified && now.handover !== BladeHandover.ageVerified) return null;
+    return ageVerifiedDeliveryRequired(countryName(order.country));
+  }
+
+  /** A refused ship attempt as evidence, in the caller's transaction (which writes the order's history line with it). */
+  async recordShippingRefusal(manager: EntityManager, order: ShippableOrder, reason: string, triedBy: string): Promise<void> {
+    await manager.getRepository(AgeEvidence).insert({
+      kind: AgeEvidenceKind.SHIPPING_REFUSED,
+      orderId: order.id,
+      customerId: order.customerId,
+      customerEmail: order.email,
+      country: order.country,
+      minimumAge: order.minimumAge,
+      handover: BladeHandover.ageVerified,
+      ageVerifiedDelivery: false,
+      note: `${reason} (tried by ${triedBy})`,
     });
-    throw badInput(reason);
   }
 
   // ------------------------------------------------------------ products' age rules

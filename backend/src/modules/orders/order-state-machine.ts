@@ -192,8 +192,16 @@ export function recordPlaced(manager: EntityManager, order: Order, actor: OrderA
   return writeEvent(manager, order.id, null, order.state, actor, note);
 }
 
-/** A line of history for a move refused by a rule outside this table (a blade rule): the order stays in its state; `note` says why. */
-export function recordRefusal(manager: EntityManager, order: Pick<Order, 'id' | 'state'>, actor: OrderActor, note: string): Promise<void> {
+/**
+ * A line of history that moves nothing: a move refused by a rule outside this table (a blade rule),
+ * or a change of the order's price; the order stays in its state and `note` says what happened.
+ */
+export function recordInHistory(
+  manager: EntityManager,
+  order: Pick<Order, 'id' | 'state'>,
+  actor: OrderActor,
+  note: string,
+): Promise<void> {
   return writeEvent(manager, order.id, order.state, order.state, actor, note);
 }
 

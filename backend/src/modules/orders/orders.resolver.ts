@@ -4,25 +4,17 @@ import type { User } from '../users/user.entity';
 import type { CatalogLoaders } from '../catalog/catalog.loaders';
 import type { OrdersLoaders } from './orders.loaders';
 import type { OrdersService } from './orders.service';
-import type { CheckoutService } from '../checkout/checkout.service';
 import { ListResult } from '../../common/list';
 import { Product } from '../catalog/product.entity';
 import { OrderEvent } from './order-event.entity';
 import { Order } from './order.entity';
 import { OrderLine } from './order-line.entity';
-import { OrderListOptions, PlaceOrderInput, ShipmentTrackingInput, ShippingOptionsInput } from './order.inputs';
-import { ShippingOption } from '../shipping/shipping.types';
+import { OrderListOptions, ShipmentTrackingInput } from './order.inputs';
 import { Allow } from '../auth/access';
 import { OrderEngraving } from '../catalog/engraving';
 import { Money, type ShopMoney } from '../shop/money';
-import { OrderTotals } from '../pricing/order-totals';
-import { keyOfRequest } from '../idempotency/idempotency.service';
 
-type GraphQLContext = GraphQLContextOf<
-  { orders: OrdersService; checkout: CheckoutService; shop: ShopMoney },
-  OrdersLoaders & CatalogLoaders,
-  User
->;
+type GraphQLContext = GraphQLContextOf<{ orders: OrdersService; shop: ShopMoney }, OrdersLoaders & CatalogLoaders, User>;
 
 @ObjectType({ simpleResolvers: true, description: 'A page of orders' })
 export class OrderList extends ListResult(Order) {}
@@ -64,31 +56,6 @@ export class OrdersResolver {
     return services.orders.history(caller, id);
   }
 
-  @Allow({ allow: 'public', key: 'catalog:read' })
-  @Query(() => [ShippingOption], {
-    description:
-      "Anyone: the delivery methods that serve an address, priced for these lines (free over a method's threshold); [] when the shop has not set delivery up. A country no zone covers is refused",
-  })
-  shippingOptions(
-    @Arg('input', () => ShippingOptionsInput, { description: 'The lines and the address' }) input: ShippingOptionsInput,
-    @Ctx() { caller, services }: GraphQLContext,
-  ): Promise<ShippingOption[]> {
-    return services.checkout.quote(caller, input);
-  }
-
-  @Allow({ allow: 'signed in' })
-  @Mutation(() => Order, {
-    description:
-      "A signed-in customer places an order: prices and totals are the shop's, its units are taken from stock and held until it is paid or the hold runs out. " +
-      'An Idempotency-Key header works as input.idempotencyKey',
-  })
-  placeOrder(
-    @Arg('input', () => PlaceOrderInput, { description: 'The lines, phone and address' }) input: PlaceOrderInput,
-    @Ctx() { caller, services, idempotencyKey }: GraphQLContext,
-  ): Promise<Order> {
-    return services.checkout.place(caller, { ...input, idempotencyKey: keyOfRequest(input.idempotencyKey, idempotencyKey) });
-  }
-
   @Allow({ allow: 'admin', key: 'orders:write' })
   @Mutation(() => Order, { description: 'Admin only; the order must be paid and Pending' })
   markShipped(
@@ -124,18 +91,6 @@ export class OrdersResolver {
   @FieldResolver(() => [OrderLine], { description: 'What was ordered, in the order the customer listed it' })
   lines(@Root() order: Order, @Ctx() { loaders }: GraphQLContext): OrderLine[] | Promise<OrderLine[]> {
     return order.lines ?? loaders.orderLines.load(order.id);
-  }
-
-  @FieldResolver(() => OrderTotals, { description: 'Subtotal, shipping, tax and total, in the order’s currency' })
-  totals(@Root() order: Order, @Ctx() { services }: GraphQLContext): OrderTotals {
-    const money = (amount: number) => services.shop.money(amount, order.currency);
-    return {
-      subtotal: money(order.subtotalAmount),
-      adjustments: money(order.adjustmentAmount),
-      shipping: money(order.shippingAmount),
-      tax: money(order.taxAmount),
-      total: money(order.totalAmount),
-    };
   }
 
   @FieldResolver(() => Int, { description: 'The order total in whole units', deprecationReason: 'Use totals' })

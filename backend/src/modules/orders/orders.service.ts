@@ -4,7 +4,7 @@ import { badInput, conflict, forbidden, notFound } from '../../common/errors';
 import { checkPage, likePattern, rowsPage, SortDirection } from '../../common/list';
 import { isId, normalizeEmail } from '../../common/validate';
 import { type Caller, isAdmin, requireAdmin, requireUser } from '../auth/caller';
-import type { ComplianceService } from '../compliance/compliance.service';
+import type { ComplianceService, ShippableOrder } from '../compliance/compliance.service';
 import type { ShopSettings } from '../../config';
 import { User } from '../users/user.entity';
 import { PAYING_STATUSES, type PaymentProvider } from './payment-provider';
@@ -12,7 +12,7 @@ import { OrderActorKind, OrderEvent } from './order-event.entity';
 import { Order, OrderState, OrderStatus } from './order.entity';
 import { OrderLine } from './order-line.entity';
 import { OrderListOptions, OrderSortField, type ShipmentTrackingInput } from './order.inputs';
-import { actorOf, assertAllowed, moveOrder, SYSTEM } from './order-state-machine';
+import { actorOf, assertAllowed, moveOrder, type OrderActor, recordInHistory, SYSTEM } from './order-state-machine';
 
 export interface OrderSettings {
   /** How long an unpaid order holds its units. */
@@ -114,7 +114,7 @@ export class OrdersService {
     const order = await this.find(this.db.manager, id);
     assertAllowed(actor, order, OrderState.Shipped);
     const country = order.destinationCountry ?? order.shippingAddress?.country ?? this.shop.country;
-    await this.compliance.assertShippable({ ...order, country }, ageVerifiedDelivery === true, actor);
+    await this.refuseUnverifiedHandover({ ...order, country }, ageVerifiedDelivery === true, actor);
     const delivery = order.ageRestricted
       ? ageVerifiedDelivery
         ? 'Age-verified delivery'
@@ -135,6 +135,26 @@ export class OrdersService {
         );
       return moveOrder(manager, order.id, OrderState.Shipped, actor, { note });
     });
+  }
+
+  /**
+   * Refuses shipping an age-restricted order to an age-verified destination without an age-verified
+   * delivery service. The refusal is evidence: a row of the log and a line of the order's history,
+   * written together before it is answered; nothing else about the order changes.
+   */
+  private async refuseUnverifiedHandover(
+    order: ShippableOrder & { state: OrderState },
+    ageVerifiedDelivery: boolean,
+    actor: OrderActor,
+  ): Promise<void> {
+    const reason = await this.compliance.shippingRefusal(order, ageVerifiedDelivery);
+    if (!reason) return;
+    const triedBy = 'keyName' in actor ? `API key "${actor.keyName}"` : 'email' in actor ? actor.email : actor.kind;
+    await this.db.transaction(async (manager) => {
+      await this.compliance.recordShippingRefusal(manager, order, reason, triedBy);
+      await recordInHistory(manager, order, actor, `Shipping refused: ${reason}`);
+    });
+    throw badInput(reason);
   }
 
   /**

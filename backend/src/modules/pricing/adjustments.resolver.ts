@@ -6,6 +6,7 @@ import { OrderLine } from '../orders/order-line.entity';
 import { Money, type ShopMoney } from '../shop/money';
 import type { AdjustmentsService } from './adjustments.service';
 import { OrderAdjustment } from './order-adjustment.entity';
+import { OrderTotals } from './order-totals';
 import type { PricingLoaders } from './pricing.loaders';
 
 type GraphQLContext = GraphQLContextOf<{ adjustments: AdjustmentsService; shop: ShopMoney }, PricingLoaders>;
@@ -26,7 +27,8 @@ export class PriceAdjustmentInput {
 }
 
 @Resolver(() => Order)
-export class OrderAdjustmentsResolver {
+/** An order's price as the pricing module keeps it: its totals, its adjustments, and staff's Adjust price. */
+export class OrderPricingResolver {
   @Allow({ allow: 'admin', key: 'orders:write' })
   @Mutation(() => Order, {
     description:
@@ -38,6 +40,18 @@ export class OrderAdjustmentsResolver {
     @Ctx() { caller, services }: GraphQLContext,
   ): Promise<Order> {
     return services.adjustments.adjust(caller, orderId, input);
+  }
+
+  @FieldResolver(() => OrderTotals, { description: 'Subtotal, adjustments, shipping, tax and total, in the order’s currency' })
+  totals(@Root() order: Order, @Ctx() { services }: GraphQLContext): OrderTotals {
+    const money = (amount: number) => services.shop.money(amount, order.currency);
+    return {
+      subtotal: money(order.subtotalAmount),
+      adjustments: money(order.adjustmentAmount),
+      shipping: money(order.shippingAmount),
+      tax: money(order.taxAmount),
+      total: money(order.totalAmount),
+    };
   }
 
   @FieldResolver(() => [OrderAdjustment], { description: 'Adjustments of its price, oldest first (none for most orders)' })

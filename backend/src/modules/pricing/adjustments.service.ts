@@ -3,9 +3,9 @@ import { badInput, conflict, notFound } from '../../common/errors';
 import { isId, requireText } from '../../common/validate';
 import { raise } from '../../events/outbox';
 import { type Caller, requireAdmin } from '../auth/caller';
-import { OrderActorKind, OrderEvent } from '../orders/order-event.entity';
+import { OrderActorKind } from '../orders/order-event.entity';
 import { orderPayload } from '../orders/order-events';
-import { actorOf } from '../orders/order-state-machine';
+import { actorOf, recordInHistory } from '../orders/order-state-machine';
 import { Order, OrderState } from '../orders/order.entity';
 import { OrderLine } from '../orders/order-line.entity';
 import { PAYING_STATUSES, type PaymentProvider } from '../orders/payment-provider';
@@ -136,14 +136,7 @@ export class AdjustmentsService {
       );
     const signed = `${adjustment.amount > 0 ? '+' : '−'}${this.shop.format(Math.abs(adjustment.amount), order.currency)}`;
     const note = `Price adjusted ${signed} (${reason}); the total is now ${this.shop.format(pricing.totalAmount, order.currency)}`;
-    await manager.getRepository(OrderEvent).insert({
-      orderId: order.id,
-      fromState: order.state,
-      toState: order.state,
-      actor: actor.kind,
-      actorEmail: email,
-      note: note.slice(0, 500),
-    });
+    await recordInHistory(manager, order, actor, note.slice(0, 450));
     const adjusted = await manager.getRepository(Order).findOneByOrFail({ id: order.id });
     adjusted.lines = await manager.getRepository(OrderLine).find({ where: { orderId: order.id }, order: { position: 'ASC' } });
     await raise(manager, 'order.price_adjusted', order.id, orderPayload(adjusted, { note }));
