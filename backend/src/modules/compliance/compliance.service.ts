@@ -10,10 +10,8 @@ import {
 } from '@keen/rules';
 import { bladeRuleInput, countryName } from '@keen/rules/address';
 import { ageCheckInput } from '@keen/rules/schemas';
-import { z } from 'zod';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { AgeCheckSettings } from '../../config';
-import { csvRows } from '../../common/csv';
 import type { RateLimits } from '../../common/rate-limits';
 import { AppError, badInput, notFound } from '../../common/errors';
 import { isId, parseInput, requireText } from '../../common/validate';
@@ -24,17 +22,10 @@ import { authorizeKey } from '../auth/scopes';
 import type { User } from '../users/user.entity';
 import { AgeCheckStatus, AgeEvidence, AgeEvidenceKind } from './age-evidence.entity';
 import { ageBracket, type AgeVerdict, type AgeVerifier } from './age-verifier';
+import { contradictedBy, DAY_MS, standingOf } from './age-standing';
+import { evidenceCsv } from './evidence-csv';
 import { BladeHandover, BladeRule } from './blade-rule.entity';
 import type { AgeDocumentInput, AgeVerification, BladeRuleInput, VerifyAgeInput } from './compliance.types';
-
-/**
- * A check that falls short holds this long: a failed one every age-restricted checkout and every
- * pass before it; a pass below the highest age the shop sells at (18 to 20 where 21 is sold) the
- * ages above what it proved. Meanwhile no check is taken: a check cannot be re-rolled.
- */
-export const FAILURE_LOCK_HOURS = 24;
-const HOUR_MS = 60 * 60 * 1000;
-const DAY_MS = 24 * HOUR_MS;
 
 /** A line as the rules see it: its product and whether that product is age-restricted. */
 export interface ProductLine {
@@ -79,35 +70,6 @@ export interface AgeClearance {
   handover: BladeHandover;
   check: AgeEvidence;
 }
-
-/** The date range of an export, each end a calendar day (UTC), both included. */
-const evidenceRange = z
-  .object({
-    from: z.iso.date({ error: 'from must be a date (YYYY-MM-DD)' }),
-    to: z.iso.date({ error: 'to must be a date (YYYY-MM-DD)' }),
-  })
-  .refine((range) => range.to >= range.from, { error: 'to must be on or after from', path: ['to'] });
-
-const EVIDENCE_COLUMNS = [
-  'at',
-  'kind',
-  'orderId',
-  'customerEmail',
-  'fullName',
-  'method',
-  'status',
-  'ageBracket',
-  'providerReference',
-  'declaration',
-  'country',
-  'minimumAge',
-  'handover',
-  'ageVerifiedDelivery',
-  'note',
-  'checkId',
-  'id',
-  'productId',
-];
 
 /**
  * Selling blades lawfully: per-country rules for bladed articles, customers' age checks through
@@ -406,45 +368,7 @@ export class ComplianceService {
   /** Every row of the log made within the days `from` to `to` (UTC, both included), oldest first, as CSV. */
   exportEvidence(caller: Caller, range: { from?: string; to?: string }): AsyncGenerator<string> {
     requireAdmin(caller);
-    const { from, to } = parseInput(evidenceRange, range);
-    const start = new Date(`${from}T00:00:00Z`);
-    const end = new Date(new Date(`${to}T00:00:00Z`).getTime() + DAY_MS);
-    return csvRows(
-      EVIDENCE_COLUMNS,
-      async ({ skip, take }) => ({
-        items: await this.db
-          .getRepository(AgeEvidence)
-          .createQueryBuilder('e')
-          .where('e."createdAt" >= :start AND e."createdAt" < :end', { start, end })
-          .orderBy('e."createdAt"', 'ASC')
-          .addOrderBy('e."id"', 'ASC')
-          .skip(skip)
-          .take(take)
-          .getMany(),
-      }),
-      (row) => [
-        [
-          row.createdAt,
-          row.kind,
-          row.orderId,
-          row.customerEmail,
-          row.fullName,
-          row.method,
-          row.status,
-          row.ageBracket,
-          row.providerReference,
-          row.declaration,
-          row.country,
-          row.minimumAge,
-          row.handover,
-          row.ageVerifiedDelivery,
-          row.note,
-          row.checkId,
-          row.id,
-          row.productId,
-        ],
-      ],
-    );
+    return evidenceCsv(this.db, range);
   }
 
   /**
@@ -504,51 +428,6 @@ function requireVerifiedUser(caller: Caller<User>): User {
   const user = requireUser(caller);
   if (caller.emailVerified !== true) throw badInput(AGE_CHECK_EMAIL_UNVERIFIED);
   return user;
-}
-
-/**
- * Where a customer stands, from their checks (newest first). A check that fell short holds, for
- * FAILURE_LOCK_HOURS, the ages from where it stops (a failure: every age; a pass of 18 to 20: 21
- * and above) and voids the passes for those ages made before it ends (a pass made meanwhile, by
- * two checks at once, never counts). `held` is whether any age is held; a pass counts for an age
- * within AGE_CHECK_VALID_DAYS while no shortfall holds that age after it.
- */
-export function standingOf(checks: readonly AgeEvidence[], validDays: number, now = Date.now()) {
-  const at = (check: AgeEvidence) => new Date(check.createdAt).getTime();
-  const shortfalls = checks.flatMap((check) => {
-    const from = check.status === AgeCheckStatus.FAILED ? 0 : check.status === AgeCheckStatus.PASSED ? check.ageBelow : null;
-    return from === null ? [] : [{ from, until: at(check) + FAILURE_LOCK_HOURS * HOUR_MS }];
-  });
-  const lockEnds = (age: number) => Math.max(0, ...shortfalls.filter((shortfall) => shortfall.from <= age).map(({ until }) => until));
-  return {
-    held: lockEnds(Infinity) > now,
-    locked: (age: number) => lockEnds(age) > now,
-    /** The passes that count for `age`, newest first. */
-    passes: (age: number) =>
-      checks.filter(
-        (check) =>
-          check.status === AgeCheckStatus.PASSED &&
-          check.ageAtLeast! >= age &&
-          now - at(check) < validDays * DAY_MS &&
-          at(check) > lockEnds(age),
-      ),
-  };
-}
-
-/**
- * The newest earlier check (of those that proved a bracket) the verdict cannot be true beside: the
- * birthdays since it (at least one in any 366 days, at most one more than the whole 365-day years)
- * cannot move its bracket into the verdict's. "Under 18" yesterday and "21+" today contradict;
- * "under 18" yesterday and "18+" today do not (a birthday).
- */
-function contradictedBy(verdict: Pick<AgeVerdict, 'ageAtLeast' | 'ageBelow'>, earlier: readonly AgeEvidence[], now: number) {
-  return earlier.find((check) => {
-    if (check.ageAtLeast === null && check.ageBelow === null) return false;
-    const since = now - new Date(check.createdAt).getTime();
-    const youngest = (check.ageAtLeast ?? 0) + Math.floor(since / (366 * DAY_MS));
-    const oldestBelow = check.ageBelow === null ? Infinity : check.ageBelow + Math.floor(since / (365 * DAY_MS)) + 1;
-    return (verdict.ageBelow ?? Infinity) <= youngest || (verdict.ageAtLeast ?? 0) >= oldestBelow;
-  });
 }
 
 /** A check as events and order evidence carry it. */
