@@ -40,12 +40,14 @@ const server = spawn(process.execPath, [path.join(root, 'backend', 'scripts', 's
     MAIL_CATCHER_SMTP_PORT: mailSmtpPort,
     MAIL_CATCHER_WEB_PORT: mailWebPort,
     JOB_POLL_SECONDS: '0.5',
-    // Every spec buys, reviews and uploads as the same demo accounts; these limits have their own backend tests.
+    // Every spec buys, pays, reviews and uploads as the same demo accounts; these limits have their own backend tests.
     MAX_UNPAID_ORDERS: '100',
     MAX_HELD_UNITS_PER_PRODUCT: '1000',
     RATE_LIMIT_ORDERS: '1000',
     RATE_LIMIT_REVIEWS: '1000',
     RATE_LIMIT_UPLOADS: '1000',
+    RATE_LIMIT_PAYMENT_INTENTS: '1000',
+    IDEMPOTENCY_KEYS_PER_HOUR: '1000',
   },
   stdio: ['ignore', 'inherit', 'inherit'],
 });
