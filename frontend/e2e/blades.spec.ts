@@ -1,25 +1,12 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { demo, gql, idToken, payWithSuccessCard, searchGrid, signIn, uniqueEmail } from './support';
+import { demo, gql, idToken, payWithSuccessCard, searchGrid, signIn, verifiedAccount } from './support';
 
-const emulator = 'http://127.0.0.1:9099';
 const NOTICE = 'Contains a bladed article. Deliver only into the hands of a person aged 18 or over.';
 
 /** A new customer with a verified e-mail (their order mails are sent) and a UK address as their default. */
 async function ukShopper(baseURL: string, name: string) {
-  const account = { email: uniqueEmail('blade-buyer'), password: 'sharp-edges-1' };
-  const signUp = await fetch(`${emulator}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ ...account, displayName: name, returnSecureToken: true }),
-  });
-  const { localId } = (await signUp.json()) as { localId: string };
-  const verified = await fetch(`${emulator}/identitytoolkit.googleapis.com/v1/projects/demo-keen/accounts:update`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
-    body: JSON.stringify({ localId, emailVerified: true }),
-  });
-  expect(verified.ok).toBe(true);
+  const account = await verifiedAccount('blade-buyer', name);
   const address = { name, line1: '10 Cutlers Walk', city: 'Sheffield', postalCode: 'S1 2HE', country: 'GB', phone: '+44 114 496 0123' };
   await gql(baseURL, 'mutation($input: AddressInput!) { saveAddress(input: $input) { id } }', { input: address }, await idToken(account));
   return account;

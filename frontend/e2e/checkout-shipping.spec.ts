@@ -1,9 +1,8 @@
 import { expect, type Page, test } from '@playwright/test';
-import { confirmAdultAge, demo, gql, idToken, signIn, snap, uniqueEmail } from './support';
+import { confirmAdultAge, demo, gql, idToken, signIn, snap, verifiedAccount } from './support';
 
 const CHEF = 'Damascus Chef Knife 8"';
 const BUSHCRAFT = 'Bushcraft Fixed Blade';
-const emulator = 'http://127.0.0.1:9099/identitytoolkit.googleapis.com/v1';
 
 const UK_HOME = {
   name: 'Ada Sharpe',
@@ -28,15 +27,9 @@ async function pricesOf(baseURL: string, names: string[]): Promise<Map<string, {
   return new Map(products.items.filter((p) => names.includes(p.name)).map((p) => [p.name, { id: p.id, amount: p.priceFrom.amount }]));
 }
 
-/** A new customer of the Auth Emulator with `address` saved as their address book's default. */
+/** A new customer of the Auth Emulator, their e-mail address verified (their age check needs it), with `address` saved as their address book's default. */
 async function shopperWithAddress(baseURL: string, address: typeof UK_HOME) {
-  const account = { email: uniqueEmail('uk-shopper'), password: 'sharp-edges-1' };
-  const response = await fetch(`${emulator}/accounts:signUp?key=demo-api-key`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ ...account, displayName: address.name, returnSecureToken: true }),
-  });
-  expect(response.ok).toBe(true);
+  const account = await verifiedAccount('uk-shopper', address.name);
   const token = await idToken(account);
   await gql(baseURL, 'mutation($input: AddressInput!) { saveAddress(input: $input) { id isDefault } }', { input: address }, token);
   return account;

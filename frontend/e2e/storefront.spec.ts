@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { confirmAdultAge, snap, uniqueEmail } from './support';
+import { confirmAdultAge, followVerificationLink, snap, uniqueEmail } from './support';
 
 test('a visitor browses the shop', async ({ page }, info) => {
   await page.goto('/');
@@ -75,8 +75,16 @@ test('a shopper signs up, buys, deletes an order, reviews, updates the profile a
   await expect(page).toHaveURL(/\/purchase\//);
   await expect(page.getByLabel('Email')).toHaveValue(email);
   await expect(page.getByLabel('Product Name')).toHaveValue('Groomsman Pocket Folder');
-  // A knife: Place Order waits for the new shopper's age check.
+  // A knife: Place Order waits for the new shopper's age check, and the age check for their verified e-mail address.
   await expect(page.getByRole('button', { name: 'Place Order' })).toBeDisabled();
+  const ageStep = page.getByRole('region', { name: 'Age check' });
+  await expect(ageStep.getByText('Verify your e-mail address to confirm your age')).toBeVisible();
+  await expect(ageStep.getByText(email)).toBeVisible();
+  await expect(ageStep.getByLabel('Date of birth')).toHaveCount(0);
+  // The shopper opens the link the sign-up sent, comes back and says so: the form follows.
+  await followVerificationLink(email);
+  await ageStep.getByRole('button', { name: "I've verified it" }).click();
+  await expect(ageStep.getByLabel('Date of birth')).toBeVisible();
   await confirmAdultAge(page);
   const quantity = page.getByLabel('Quantity');
   const purchase = page.getByRole('button', { name: /purchase|order|buy/i });

@@ -7,6 +7,7 @@ import {
   indexedDBLocalPersistence,
   initializeAuth,
   onAuthStateChanged,
+  sendEmailVerification,
   signOut,
   type Auth,
 } from 'firebase/auth';
@@ -31,4 +32,4 @@ export function getFirebaseAuth(): Auth | null {
   return auth;
 }
 
-export { onAuthStateChanged, signOut };
+export { onAuthStateChanged, sendEmailVerification, signOut };

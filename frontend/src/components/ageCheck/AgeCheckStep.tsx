@@ -1,7 +1,20 @@
 import { type KeyboardEvent, useEffect, useRef } from 'react';
-import { Alert, Box, Button, Checkbox, FormControl, FormControlLabel, FormHelperText, Stack, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Checkbox,
+  CircularProgress,
+  FormControl,
+  FormControlLabel,
+  FormHelperText,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import { AGE_CHECK_FAILED, TEST_AGE_DOCUMENTS, TEST_NEEDS_DOCUMENT_NAME } from '@keen/rules';
+import VerifyEmailPrompt from '../emailVerification/VerifyEmailPrompt';
 import type { AgeCheck, AgeCheckValues } from './useAgeCheck';
 
 interface AgeCheckStepProps {
@@ -23,7 +36,8 @@ const today = () => new Date().toISOString().slice(0, 10);
  * "Age check", before Place order when the order has an age-restricted line and the customer no
  * current pass: full name and date of birth (and the declaration the `declared` provider needs),
  * then the answer. Not a form of its own (it sits inside the order's form): its button and Enter in
- * its fields confirm the age. Driven by `useAgeCheck`.
+ * its fields confirm the age. A customer whose e-mail address is not verified is asked to verify it
+ * first, in place of the form. Driven by `useAgeCheck`.
  */
 export default function AgeCheckStep({ check, idPrefix }: AgeCheckStepProps) {
   const section = useRef<HTMLElement>(null);
@@ -49,6 +63,20 @@ function StageBody({ check, idPrefix }: AgeCheckStepProps) {
   switch (check.stage) {
     case 'hidden':
       return null;
+    case 'checkingEmail':
+      return (
+        <Box role="status" sx={{ display: 'flex', py: 1 }}>
+          <CircularProgress size={24} aria-label="Checking your e-mail address" />
+        </Box>
+      );
+    case 'verifyEmail':
+      return (
+        <VerifyEmailPrompt
+          verification={check.email}
+          title="Verify your e-mail address to confirm your age"
+          onVerified={check.emailVerified}
+        />
+      );
     case 'confirmed':
       return (
         <Stack direction="row" spacing={1} role="status" sx={{ alignItems: 'center' }}>

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { ApolloCache } from '@apollo/client';
 import { useMutation } from '@apollo/client/react';
 import { useFormik } from 'formik';
-import { AGE_DECLARATION_REQUIRED, TEST_AGE_DOCUMENTS } from '@keen/rules';
+import { AGE_CHECK_EMAIL_UNVERIFIED, AGE_DECLARATION_REQUIRED, TEST_AGE_DOCUMENTS } from '@keen/rules';
 import { ageCheckInput } from '@keen/rules/schemas';
 import type { AgeCheckCustomerFragment, AgeVerificationFieldsFragment } from '../../gql/graphql';
 import { useAuth } from '../../lib/auth';
@@ -11,6 +11,7 @@ import { errorCode, errorMessage } from '../../lib/errors';
 import { useSubmitOnce } from '../../lib/submitOnce';
 import { zodValidate } from '../../lib/zodForm';
 import { SubmitAgeDocumentMutation, VerifyAgeMutation } from '../../operations/ageCheck';
+import { useEmailVerification } from '../emailVerification/useEmailVerification';
 
 export interface AgeCheckValues {
   fullName: string;
@@ -30,9 +31,11 @@ export type AgeCheck = ReturnType<typeof useAgeCheck>;
 /**
  * What the age step shows: nothing (no restricted line, or a current pass from before), the form,
  * the document the provider asked for, the failure (and nothing more: the server never explains it),
- * or "Age confirmed" after a pass made here.
+ * or "Age confirmed" after a pass made here. The form and the document wait for a verified e-mail
+ * address (the server refuses a check without one): `verifyEmail` asks for it instead, and
+ * `checkingEmail` is the moment before the server has said whether it is.
  */
-export type AgeCheckStage = 'hidden' | 'form' | 'document' | 'failed' | 'confirmed';
+export type AgeCheckStage = 'hidden' | 'checkingEmail' | 'verifyEmail' | 'form' | 'document' | 'failed' | 'confirmed';
 
 /** The answer becomes `me.ageVerification` in the cache: the page reads it from there, nothing is fetched again. */
 function remember(cache: ApolloCache, customerId: string, verification: AgeVerificationFieldsFragment) {
@@ -65,6 +68,26 @@ export function useAgeCheck({ needed, customer }: AgeCheckProps) {
   const [attention, setAttention] = useState(0);
   const notice = () => setAttention((count) => count + 1);
 
+  const passed = latest?.status === 'PASSED' && isFuture(latest.validUntil);
+  const locked = lockedByServer || (latest?.status === 'FAILED' && isFuture(latest.validUntil));
+  // The server's refusal of an order shows the step even for lines the page did not know were restricted.
+  const shown = needed === true || required !== null || lockedByServer;
+  const checkStage: AgeCheckStage = !shown
+    ? 'hidden'
+    : locked
+      ? 'failed'
+      : latest?.status === 'NEEDS_DOCUMENT'
+        ? 'document'
+        : passed && !required
+          ? opened
+            ? 'confirmed'
+            : 'hidden'
+          : 'form';
+  // Asked only when the customer is about to check their age.
+  const sendsCheck = checkStage === 'form' || checkStage === 'document';
+  const email = useEmailVerification({ skip: !sendsCheck });
+  const stage: AgeCheckStage = !sendsCheck ? checkStage : email.unverified ? 'verifyEmail' : email.checking ? 'checkingEmail' : checkStage;
+
   const update = (cache: ApolloCache, verification: AgeVerificationFieldsFragment | undefined) => {
     if (verification) remember(cache, customer.id, verification);
   };
@@ -82,6 +105,8 @@ export function useAgeCheck({ needed, customer }: AgeCheckProps) {
     notice();
     if (errorCode(failure) === 'AGE_CHECK_FAILED') setLockedByServer(true);
     else setRefusal(errorMessage(failure));
+    // The address this page thought verified is not (any more): the step asks for it once the server says so.
+    if (errorMessage(failure) === AGE_CHECK_EMAIL_UNVERIFIED) void email.refresh().catch(() => undefined);
   };
 
   const declared = provider === 'declared';
@@ -115,21 +140,6 @@ export function useAgeCheck({ needed, customer }: AgeCheckProps) {
     }
   });
 
-  const passed = latest?.status === 'PASSED' && isFuture(latest.validUntil);
-  const locked = lockedByServer || (latest?.status === 'FAILED' && isFuture(latest.validUntil));
-  // The server's refusal of an order shows the step even for lines the page did not know were restricted.
-  const shown = needed === true || required !== null || lockedByServer;
-  const stage: AgeCheckStage = !shown
-    ? 'hidden'
-    : locked
-      ? 'failed'
-      : latest?.status === 'NEEDS_DOCUMENT'
-        ? 'document'
-        : passed && !required
-          ? opened
-            ? 'confirmed'
-            : 'hidden'
-          : 'form';
   if (stage !== 'hidden' && stage !== 'confirmed' && !opened) setOpened(true);
 
   return {
@@ -147,6 +157,13 @@ export function useAgeCheck({ needed, customer }: AgeCheckProps) {
     document,
     chooseDocument: setDocument,
     sendDocument,
+    /** The customer's e-mail verification, which the check waits for. */
+    email,
+    /** The server has seen the address verified: the form replaces the prompt, and the customer's focus follows. */
+    emailVerified() {
+      setRefusal(null);
+      notice();
+    },
     /** Takes placeOrder's failure: true when it was about the age check, which the step now shows (the page need not say it again). */
     orderRefused(failure: unknown): boolean {
       const code = errorCode(failure);

@@ -1,7 +1,9 @@
-import { beforeEach, expect, test } from 'vitest';
+import { beforeEach, expect, test, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { Auth } from 'firebase/auth';
 import { GraphQLError } from 'graphql';
+import { AGE_CHECK_EMAIL_UNVERIFIED } from '@keen/rules';
 import { cart } from '../../lib/cart';
 import {
   addressFixture,
@@ -14,7 +16,7 @@ import {
   withDelivery,
 } from '../../test/fixtures';
 import { knifeFixture, knifeLineFixture } from '../../test/orderingFixtures';
-import { countingClient, renderPage } from '../../test/render';
+import { authState, countingClient, renderPage } from '../../test/render';
 import CheckoutPage from './CheckoutPage';
 import { CheckoutPageQuery } from './operations';
 
@@ -45,13 +47,27 @@ interface Shop {
   countries?: string[];
   /** placeOrder's answers, in turn (the last one repeats); an order by default. */
   placeAnswers?: unknown[];
+  /** What `me.emailVerified` answers, asked each time (verified by default). */
+  emailVerified?: () => boolean;
+  /** What verifyAge answers instead of the test provider's decision. */
+  verifyAnswer?: () => unknown;
+  /** Firebase's signed-in user, as the age step reloads it. */
+  currentUser?: unknown;
 }
 
 /**
  * The checkout's server. The test provider decides by the date of birth and the name, as on the
  * server; Australia takes no blades. Records what each mutation is asked.
  */
-function shop({ latest = null, addresses = [home], countries = ['US', 'AU'], placeAnswers = [] }: Shop = {}) {
+function shop({
+  latest = null,
+  addresses = [home],
+  countries = ['US', 'AU'],
+  placeAnswers = [],
+  emailVerified = () => true,
+  verifyAnswer,
+  currentUser,
+}: Shop = {}) {
   const asked: Record<string, Record<string, unknown>[]> = {
     VerifyAge: [],
     SubmitAgeDocument: [],
@@ -72,6 +88,7 @@ function shop({ latest = null, addresses = [home], countries = ['US', 'AU'], pla
         return { shippingOptions: [shippingOptionFixture('standard', 'Standard', { price: 5 })] };
       }
       case 'VerifyAge':
+        if (verifyAnswer) return verifyAnswer();
         if (String(input.fullName).toLowerCase() === 'needs document')
           return { verifyAge: ageVerificationFixture('NEEDS_DOCUMENT', { id: 'check-2' }) };
         return { verifyAge: ageVerificationFixture(input.dateOfBirth === ADULT ? 'PASSED' : 'FAILED', { id: 'check-2' }) };
@@ -83,10 +100,17 @@ function shop({ latest = null, addresses = [home], countries = ['US', 'AU'], pla
         const answer = placeAnswers[asked.PlaceCartOrder.length - 1] ?? placeAnswers.at(-1);
         return answer ?? { placeOrder: orderFixture('o1') };
       }
+      case 'EmailVerified':
+        return { me: { __typename: 'User', id: userFixture().id, emailVerified: emailVerified() } };
     }
     throw new Error(`unexpected ${name}`);
   });
-  renderPage(<CheckoutPage />, { path: '/checkout', route: '/checkout', client: counting.client });
+  renderPage(<CheckoutPage />, {
+    path: '/checkout',
+    route: '/checkout',
+    client: counting.client,
+    auth: authState(currentUser ? { auth: { currentUser } as unknown as Auth } : {}),
+  });
   return { ...counting, asked };
 }
 
@@ -291,4 +315,56 @@ test("placeOrder's refusal of a country's blades offers the same removal, and Un
 
   await userEvent.click(await screen.findByRole('button', { name: 'Undo' }));
   expect(cart.lines().map((line) => line.productId)).toEqual(['s1', 't1']);
+});
+
+const VERIFY_EMAIL = 'Verify your e-mail address to confirm your age';
+
+test('an unverified address: the step asks for it instead of the form; "I\'ve verified it" after the link brings the form, and the check passes', async () => {
+  act(() => void cart.add(cartLine('s1')));
+  let fresh = false;
+  const currentUser = {
+    emailVerified: false,
+    reload: vi.fn(async () => {
+      currentUser.emailVerified = true;
+    }),
+    getIdToken: vi.fn(async (force?: boolean) => {
+      if (force) fresh = true;
+      return 'token';
+    }),
+  };
+  const { asked } = shop({ emailVerified: () => fresh, currentUser });
+  await priced();
+  const step = within(await ageStep());
+  expect(await step.findByText(VERIFY_EMAIL)).toBeInTheDocument();
+  expect(step.getByText('casey@keen.test')).toBeInTheDocument();
+  expect(step.queryByLabelText('Date of birth')).not.toBeInTheDocument();
+  expect(placeOrderButton()).toBeDisabled();
+
+  await userEvent.click(step.getByRole('button', { name: "I've verified it" }));
+  expect(await step.findByLabelText('Date of birth')).toBeInTheDocument();
+  expect(currentUser.getIdToken).toHaveBeenCalledWith(true);
+  expect(step.queryByText(VERIFY_EMAIL)).not.toBeInTheDocument();
+  await confirmAge(ADULT);
+  expect(await step.findByText('Age confirmed')).toBeInTheDocument();
+  expect(asked.VerifyAge).toEqual([{ fullName: 'Casey Blade', dateOfBirth: ADULT }]);
+  await waitFor(() => expect(placeOrderButton()).toBeEnabled());
+});
+
+test("the server's refusal for an unverified address asks the server again, and the step then asks for the address", async () => {
+  act(() => void cart.add(cartLine('s1')));
+  // Verified when the page asked; no longer by the time the check is sent.
+  let verified = true;
+  const { requests } = shop({
+    emailVerified: () => verified,
+    verifyAnswer: () => {
+      verified = false;
+      return refusal(AGE_CHECK_EMAIL_UNVERIFIED, { code: 'BAD_USER_INPUT' });
+    },
+  });
+  await priced();
+  await confirmAge(ADULT);
+  const step = within(await ageStep());
+  expect(await step.findByText(VERIFY_EMAIL)).toBeInTheDocument();
+  expect(step.queryByLabelText('Date of birth')).not.toBeInTheDocument();
+  expect(requests.filter((name) => name === 'EmailVerified')).toHaveLength(2);
 });
