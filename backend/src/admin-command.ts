@@ -61,7 +61,9 @@ export async function runAdminCommand(args: string[], env: Record<string, string
       return { code: 0, output: names.length ? names.join('\n') : `No backups in ${store.where}` };
     }
     if (command.action === 'backup') {
-      const made = await reachable(url!, () => writeBackup(url!, backupStore(settings, command.to), images));
+      const made = await reachable(url!, () =>
+        writeBackup(url!, backupStore(settings, command.to), images, { encryptionKey: settings.encryptionKey }),
+      );
       if ('code' in made) return made;
       const rows = Object.values(made.rows).reduce((sum, count) => sum + count, 0);
       return {
@@ -70,7 +72,7 @@ export async function runAdminCommand(args: string[], env: Record<string, string
       };
     }
     const { file, store } = await openBackup(command.argument, settings);
-    const restored = await reachable(url!, () => restoreBackup(url!, file, migrations));
+    const restored = await reachable(url!, () => restoreBackup(url!, file, migrations, settings.encryptionKey));
     if ('code' in restored) return restored;
     const rows = Object.values(restored.rows).reduce((sum, count) => sum + count, 0);
     const put = await restoreImages(restored.images, store, images);

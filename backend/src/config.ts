@@ -168,6 +168,11 @@ export interface BackupSettings {
   bucket: S3Settings | null;
   /** The folder backups go to without a bucket (`BACKUP_DIR`, default `<dataDir>/backups`). */
   dir: string;
+  /**
+   * `BACKUP_ENCRYPTION_KEY` (a secret, never logged): backups are encrypted with it (AES-256-GCM,
+   * modules/backups/encryption.ts) and restores decrypt with it; null: backups are written unencrypted.
+   */
+  encryptionKey: string | null;
 }
 
 /** What one process spends on image uploads: each decode holds one of libuv's threads and up to ~120 MB meanwhile. */
@@ -263,6 +268,7 @@ export const SECRET_SETTINGS = [
   'S3_SECRET_ACCESS_KEY',
   'METRICS_TOKEN',
   'SMTP_URL',
+  'BACKUP_ENCRYPTION_KEY',
 ] as const;
 
 /**
@@ -327,6 +333,9 @@ function s3Settings(env: Env): S3Settings | null {
   };
 }
 
+/** The fewest characters `BACKUP_ENCRYPTION_KEY` may have. */
+export const MIN_BACKUP_KEY_LENGTH = 32;
+
 function backupSettings(env: Env, dataDir: string): BackupSettings {
   const backups = text(env, 'BACKUPS')?.toLowerCase() ?? 'off';
   if (!['on', 'off'].includes(backups)) throw new ConfigError('BACKUPS', `expected on or off, got "${backups}"`);
@@ -337,11 +346,22 @@ function backupSettings(env: Env, dataDir: string): BackupSettings {
       'BACKUP_BUCKET',
       'needs S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: backups use the same endpoint and keys',
     );
+  // The image bucket may be public (S3_PUBLIC_URL, a CDN): backups beside the images would be too.
+  if (bucket !== null && s3 !== null && bucket === s3.bucket)
+    throw new ConfigError('BACKUP_BUCKET', 'must not be the image bucket S3_BUCKET: backups need a private bucket of their own');
+  const encryptionKey = text(env, 'BACKUP_ENCRYPTION_KEY');
+  // The message never quotes the key.
+  if (encryptionKey !== null && encryptionKey.length < MIN_BACKUP_KEY_LENGTH)
+    throw new ConfigError(
+      'BACKUP_ENCRYPTION_KEY',
+      `must be at least ${MIN_BACKUP_KEY_LENGTH} characters (a random one: openssl rand -base64 32)`,
+    );
   return {
     daily: backups === 'on',
     keepDays: integer(env, 'BACKUP_KEEP_DAYS', 14, 1, 3650),
     bucket: s3 && bucket ? { ...s3, bucket, publicUrl: null } : null,
     dir: path.resolve(text(env, 'BACKUP_DIR') ?? path.join(dataDir, 'backups')),
+    encryptionKey,
   };
 }
 
@@ -649,4 +669,18 @@ export function developmentNotice(config: Config): string | null {
   ].filter((part): part is string => part !== null);
   const uses = parts.length ? ` (${parts.join(', ')})` : '';
   return `${config.env === 'test' ? 'Test' : 'Development'} mode${uses}: NODE_ENV=production turns production on.`;
+}
+
+/**
+ * Warnings for the log at start: settings a production shop runs with but should not. Each names
+ * the setting to change; none quotes a secret.
+ */
+export function startupWarnings(config: Config): string[] {
+  if (config.env !== 'production') return [];
+  const warnings: string[] = [];
+  if (config.backups.daily && config.backups.encryptionKey === null)
+    warnings.push(
+      'Backups are on (BACKUPS=on) but unencrypted: set BACKUP_ENCRYPTION_KEY (or BACKUP_ENCRYPTION_KEY_FILE) to encrypt them, and keep the key somewhere other than the backups',
+    );
+  return warnings;
 }

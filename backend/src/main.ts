@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { ConfigError, developmentNotice, loadConfig } from './config';
+import { ConfigError, developmentNotice, loadConfig, startupWarnings } from './config';
 import { ensureDatabase } from './db/database';
 import { createDataSource } from './app/data-source';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from './db/embedded-postgres';
@@ -12,6 +12,7 @@ import { startServer } from './app/server';
 async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
+  for (const warning of startupWarnings(config)) logger.warn(warning);
   process.on('unhandledRejection', survivingDatabaseOutages(logger));
 
   let embedded: EmbeddedDatabase | null = null;

@@ -1,17 +1,39 @@
 import { spawn } from 'node:child_process';
-import { createReadStream, createWriteStream, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import {
+  createReadStream,
+  createWriteStream,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { createGzip } from 'node:zlib';
+import { createGzip, gunzipSync } from 'node:zlib';
 import { Client } from 'pg';
 import { pino } from 'pino';
 import { migrations } from '../../src/app/data-source';
 import { runAdminCommand } from '../../src/admin-command';
 import { ConfigError, loadConfig } from '../../src/config';
 import { BackupWriter, backupName, expiredBackups, parseBackupName } from '../../src/modules/backups/backup-file';
+import { FolderBackupStore } from '../../src/modules/backups/backup-store';
 import { backupsWork } from '../../src/modules/backups/backups.work';
 import { restoreBackup } from '../../src/modules/backups/dump';
+import {
+  decodingStream,
+  ENCRYPTED_MAGIC,
+  ENCRYPTED_WITH_ANOTHER_KEY,
+  ENCRYPTED_WITHOUT_KEY,
+  encryptingStream,
+  SEGMENT_BYTES,
+} from '../../src/modules/backups/encryption';
+import { pruneImageCopies } from '../../src/modules/backups/images';
 import { seedCatalogue } from '../../src/seed/seed';
 import { type S3StandIn, startS3StandIn } from '../../dev/s3-stand-in';
 import { createTestDatabase, startTestApp, type TestApp, type TestDatabase, type TestSession } from '../support/harness';
@@ -24,6 +46,10 @@ const PNG = Buffer.from(
   'hex',
 );
 const credentials = { region: 'eu-test-1', accessKeyId: 'backup-key-id', secretAccessKey: 'backup-secret-key' };
+/** A `BACKUP_ENCRYPTION_KEY` as the docs make one (`openssl rand -base64 32`), and another. */
+const KEY = randomBytes(32).toString('base64');
+const OTHER_KEY = randomBytes(32).toString('base64');
+const modeOf = (file: string) => statSync(file).mode & 0o777;
 
 /** Runs `sql` on its own connection to `url`. */
 /** A backup file with no tables, listing `images`, as an older backup of the shop would. */
@@ -304,12 +330,179 @@ describe('a backup to a folder, restored into a recreated database', () => {
   });
 });
 
-test('many rows, with tabs, newlines, backslashes, quotes, NULLs and non-ASCII text, round-trip byte for byte', async () => {
+describe('an encrypted backup (BACKUP_ENCRYPTION_KEY) in a folder Keen makes', () => {
+  let folder: string;
+  let file: string;
+  let backedUp: Awaited<ReturnType<typeof contents>>;
+  const env = () => ({
+    NODE_ENV: 'production',
+    DATABASE_URL: database.url,
+    DATA_DIR: shopDir,
+    BACKUP_DIR: folder,
+    BACKUP_ENCRYPTION_KEY: KEY,
+  });
+
+  it('is written 0600 in folders made 0700 (under the usual umask 022, which gave 0644 and 0755), encrypted, named .backup.gz.enc', async () => {
+    // Keen makes both folders, and images/ in the second.
+    folder = path.join(dir, 'private', 'backups');
+    backedUp = await contents(database.url);
+    const umask = process.umask(0o022);
+    let answer: Awaited<ReturnType<typeof runAdminCommand>>;
+    try {
+      answer = await runAdminCommand(['backup'], env());
+    } finally {
+      process.umask(umask);
+    }
+    expect(answer).toMatchObject({ code: 0, output: expect.stringMatching(/; 4 new images copied beside it$/) });
+    file = /to (\S+);/.exec(answer.output)![1];
+    expect(path.dirname(file)).toBe(folder);
+    expect(path.basename(file)).toMatch(new RegExp(`^keen-\\d{4}-\\d{2}-\\d{2}T[\\d-]+Z-${schemaVersion}\\.backup\\.gz\\.enc$`));
+    expect(parseBackupName(path.basename(file))).toMatchObject({ schemaVersion });
+
+    expect(modeOf(file)).toBe(0o600);
+    for (const made of [path.join(dir, 'private'), folder, path.join(folder, 'images')]) expect(modeOf(made)).toBe(0o700);
+    expect(readdirSync(path.join(folder, 'images')).sort()).toEqual(Object.keys(photos).sort());
+    for (const image of Object.keys(photos)) expect(modeOf(path.join(folder, 'images', image))).toBe(0o600);
+
+    const bytes = readFileSync(file);
+    expect(bytes.subarray(0, ENCRYPTED_MAGIC.length).equals(ENCRYPTED_MAGIC)).toBe(true);
+    expect(() => gunzipSync(bytes)).toThrow();
+    // Listed and counted like any other backup.
+    expect(await runAdminCommand(['backups'], env())).toEqual({ code: 0, output: path.basename(file) });
+  });
+
+  it('restores with its key into an empty database: the same rows', async () => {
+    const empty = await emptyDatabase();
+    try {
+      expect(await runAdminCommand(['restore', file], { ...env(), DATABASE_URL: empty.url })).toMatchObject({
+        code: 0,
+        output: expect.stringMatching(new RegExp(`^Restored \\d+ rows of \\d+ tables \\(schema ${schemaVersion}, .*; start Keen on it$`)),
+      });
+      expect(await contents(empty.url)).toEqual(backedUp);
+    } finally {
+      await empty.drop();
+    }
+  });
+
+  it('refuses it with another key, without a key, or altered, before the database is changed', async () => {
+    const empty = await emptyDatabase();
+    const altered = path.join(dir, 'altered.backup.gz.enc');
+    const bytes = Buffer.from(readFileSync(file));
+    // In its one segment (a small backup), near the end: the trailer.
+    bytes[bytes.length - 40] ^= 0x01;
+    writeFileSync(altered, bytes);
+    const { BACKUP_ENCRYPTION_KEY: _key, ...keyless } = env();
+    try {
+      expect(await runAdminCommand(['restore', file], { ...env(), DATABASE_URL: empty.url, BACKUP_ENCRYPTION_KEY: OTHER_KEY })).toEqual({
+        code: 2,
+        output: 'This backup is encrypted with a different key: set BACKUP_ENCRYPTION_KEY to the key it was made with',
+      });
+      expect(await tableCount(empty.url)).toBe(0);
+      expect(await runAdminCommand(['restore', file], { ...keyless, DATABASE_URL: empty.url })).toEqual({
+        code: 2,
+        output: 'This backup is encrypted: set BACKUP_ENCRYPTION_KEY to restore it',
+      });
+      expect(await tableCount(empty.url)).toBe(0);
+      expect(await runAdminCommand(['restore', altered], { ...env(), DATABASE_URL: empty.url })).toEqual({
+        code: 2,
+        output: 'This file is not a readable Keen backup: it is damaged or was altered (its encryption does not check out)',
+      });
+      expect(await tableCount(empty.url)).toBe(0);
+      // The refusals leave the database as it was: the right key restores it still.
+      expect(await runAdminCommand(['restore', file], { ...env(), DATABASE_URL: empty.url })).toMatchObject({ code: 0 });
+      expect(await contents(empty.url)).toEqual(backedUp);
+    } finally {
+      await empty.drop();
+      rmSync(altered);
+    }
+  });
+
+  it('the pruning of image copies reads its header with the key; with another key it removes none', async () => {
+    const store = new FolderBackupStore(folder);
+    const unneeded = `${'c'.repeat(32)}.webp`;
+    writeFileSync(path.join(folder, 'images', unneeded), 'nobody lists it');
+    expect(await pruneImageCopies(store, [], OTHER_KEY)).toEqual([]);
+    expect(await pruneImageCopies(store, [], null)).toEqual([]);
+    expect(readdirSync(path.join(folder, 'images'))).toContain(unneeded);
+    expect(await pruneImageCopies(store, [], KEY)).toEqual([unneeded]);
+    expect(readdirSync(path.join(folder, 'images')).sort()).toEqual(Object.keys(photos).sort());
+  });
+});
+
+describe('the encryption of a backup file, as a stream', () => {
+  const collect = async (stream: Readable) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of stream) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks);
+  };
+  const encrypt = async (bytes: Buffer, key = KEY) => collect(Readable.from([bytes]).pipe(await encryptingStream(key)));
+  // Fed in small pieces: a segment arrives over several reads.
+  const decrypt = (bytes: Buffer, key: string | null = KEY) => {
+    const pieces: Buffer[] = [];
+    for (let at = 0; at < bytes.length; at += 10_000) pieces.push(bytes.subarray(at, at + 10_000));
+    return collect(Readable.from(pieces).pipe(decodingStream(key)));
+  };
+  /** Header: magic, salt, nonce prefix, key check; then segments of a length, ciphertext and a tag. */
+  const HEADER = ENCRYPTED_MAGIC.length + 16 + 7 + 32;
+  const WHOLE = 4 + SEGMENT_BYTES + 16;
+
+  it('round-trips any length, a whole number of segments included; nothing about the bytes shows through', async () => {
+    // Empty, a whole number of segments (an empty final one), and a short final one.
+    for (const length of [0, SEGMENT_BYTES, 2 * SEGMENT_BYTES + 1]) {
+      const plain = randomBytes(length);
+      const sealed = await encrypt(plain);
+      expect(sealed.length).toBe(HEADER + Math.ceil((length + 1) / SEGMENT_BYTES) * 20 + length);
+      expect(await decrypt(sealed)).toEqual(plain);
+    }
+    const zeros = Buffer.alloc(1000);
+    const [once, twice] = [await encrypt(zeros), await encrypt(zeros)];
+    // A fresh salt and nonce each time: the same bytes never encrypt the same.
+    expect(once.subarray(ENCRYPTED_MAGIC.length).equals(twice.subarray(ENCRYPTED_MAGIC.length))).toBe(false);
+    expect(once.includes(Buffer.alloc(32))).toBe(false);
+  }, 60_000);
+
+  it('passes an unencrypted backup through, with or without a key', async () => {
+    const gzip = Buffer.from([0x1f, 0x8b, 8, 0, 1, 2, 3]);
+    expect(await decrypt(gzip, null)).toEqual(gzip);
+    expect(await decrypt(gzip, KEY)).toEqual(gzip);
+  });
+
+  it('refuses a missing or other key, and every change: a flipped bit, a cut, a dropped, reordered or added segment', async () => {
+    const sealed = await encrypt(randomBytes(3 * SEGMENT_BYTES + 100));
+    const segment = (i: number) => sealed.subarray(HEADER + i * WHOLE, HEADER + (i + 1) * WHOLE);
+    const flipped = (at: number) => {
+      const copy = Buffer.from(sealed);
+      copy[at] ^= 0x80;
+      return copy;
+    };
+    const altered = /^This file is not a readable Keen backup: it is damaged or was altered/;
+    const cut = 'This file is not a readable Keen backup: it ends early (cut short?)';
+    await expect(decrypt(sealed, null)).rejects.toThrow(ENCRYPTED_WITHOUT_KEY);
+    await expect(decrypt(sealed, OTHER_KEY)).rejects.toThrow(ENCRYPTED_WITH_ANOTHER_KEY);
+    // The salt or nonce changed: the key check fails as for another key.
+    await expect(decrypt(flipped(ENCRYPTED_MAGIC.length + 3))).rejects.toThrow(ENCRYPTED_WITH_ANOTHER_KEY);
+    await expect(decrypt(flipped(HEADER + 10))).rejects.toThrow(altered);
+    await expect(decrypt(flipped(sealed.length - 1))).rejects.toThrow(altered);
+    await expect(decrypt(sealed.subarray(0, HEADER + 2 * WHOLE))).rejects.toThrow(cut);
+    await expect(decrypt(sealed.subarray(0, sealed.length - 1))).rejects.toThrow(cut);
+    const header = sealed.subarray(0, HEADER);
+    const last = sealed.subarray(HEADER + 3 * WHOLE);
+    await expect(decrypt(Buffer.concat([header, segment(0), segment(2), last]))).rejects.toThrow(altered);
+    await expect(decrypt(Buffer.concat([header, segment(1), segment(0), segment(2), last]))).rejects.toThrow(altered);
+    await expect(decrypt(Buffer.concat([sealed, Buffer.from([0])]))).rejects.toThrow(altered);
+    await expect(decrypt(Buffer.concat([sealed, segment(0)]))).rejects.toThrow(altered);
+  }, 60_000);
+});
+
+describe('many rows, with tabs, newlines, backslashes, quotes, NULLs and non-ASCII text', () => {
   // Far more data than one read from the socket holds: the COPY streams are exercised in pieces, under backpressure.
-  const source = await createTestDatabase();
-  const target = await emptyDatabase();
-  const folder = mkdtempSync(path.join(os.tmpdir(), 'keen-backups-volume-'));
-  try {
+  let source: TestDatabase;
+  let sourceContents: Awaited<ReturnType<typeof contents>>;
+  let folder: string;
+  let encrypted: string;
+  beforeAll(async () => {
+    source = await createTestDatabase();
+    folder = mkdtempSync(path.join(os.tmpdir(), 'keen-backups-volume-'));
     await query(
       source.url,
       `INSERT INTO outbox_event ("name", "aggregateId", "payload", "deliveredTo", "handedOffAt")
@@ -319,22 +512,64 @@ test('many rows, with tabs, newlines, backslashes, quotes, NULLs and non-ASCII t
               CASE WHEN i % 3 = 0 THEN NULL ELSE now() END
        FROM generate_series(1, 40000) AS i`,
     );
-    const sourceContents = await contents(source.url);
+    sourceContents = await contents(source.url);
     expect(sourceContents.outbox_event.rows).toBe(40_000);
-    const started = Date.now();
-    const made = await runAdminCommand(['backup', '--to', folder], { DATABASE_URL: source.url, DATA_DIR: folder });
-    expect(made.code).toBe(0);
-    const backedUp = Date.now();
-    const restored = await runAdminCommand(['restore', /to (\S+);/.exec(made.output)![1]], { DATABASE_URL: target.url, DATA_DIR: folder });
-    expect(restored.code).toBe(0);
-    console.log(`${made.output}: backup ${backedUp - started} ms, restore ${Date.now() - backedUp} ms`);
-    expect(await contents(target.url)).toEqual(sourceContents);
-  } finally {
-    await source.drop();
-    await target.drop();
-    rmSync(folder, { recursive: true, force: true });
+  }, 120_000);
+  afterAll(async () => {
+    await source?.drop();
+    if (folder) rmSync(folder, { recursive: true, force: true });
+  });
+
+  /** Backs the source up (with `keyed`'s key) and restores it into a new empty database: its file. */
+  async function roundTrip(keyed: Record<string, string>): Promise<string> {
+    const target = await emptyDatabase();
+    try {
+      const started = Date.now();
+      const made = await runAdminCommand(['backup', '--to', folder], { DATABASE_URL: source.url, DATA_DIR: folder, ...keyed });
+      expect(made.code).toBe(0);
+      const backedUp = Date.now();
+      const file = /to (\S+);/.exec(made.output)![1];
+      const restored = await runAdminCommand(['restore', file], { DATABASE_URL: target.url, DATA_DIR: folder, ...keyed });
+      expect(restored.code).toBe(0);
+      console.log(`${made.output}: backup ${backedUp - started} ms, restore ${Date.now() - backedUp} ms`);
+      expect(await contents(target.url)).toEqual(sourceContents);
+      return file;
+    } finally {
+      await target.drop();
+    }
   }
-}, 120_000);
+
+  it('round-trip byte for byte', async () => {
+    await roundTrip({});
+  }, 120_000);
+
+  it('round-trip byte for byte, encrypted', async () => {
+    encrypted = await roundTrip({ BACKUP_ENCRYPTION_KEY: KEY });
+    expect(encrypted).toMatch(/\.backup\.gz\.enc$/);
+  }, 120_000);
+
+  it('encrypted and altered in its last segment, read after every row was copied: refused, the transaction rolled back', async () => {
+    const bytes = Buffer.from(readFileSync(encrypted));
+    expect(bytes.length).toBeGreaterThan(10 * SEGMENT_BYTES);
+    bytes[bytes.length - 30] ^= 0x01;
+    const altered = path.join(folder, 'altered.backup.gz.enc');
+    writeFileSync(altered, bytes);
+    const empty = await emptyDatabase();
+    try {
+      expect(
+        await runAdminCommand(['restore', altered], { DATABASE_URL: empty.url, DATA_DIR: folder, BACKUP_ENCRYPTION_KEY: KEY }),
+      ).toEqual({
+        code: 2,
+        output: 'This file is not a readable Keen backup: it is damaged or was altered (its encryption does not check out)',
+      });
+      // The schema was made before the rows were read; none of them stayed.
+      const [{ rows }] = await query<{ rows: number }>(empty.url, `SELECT count(*)::int AS rows FROM outbox_event`);
+      expect(rows).toBe(0);
+    } finally {
+      await empty.drop();
+    }
+  }, 120_000);
+});
 
 test('the command line entry, run as a process: backup and restore print one line on stdout; a refusal goes to stderr', async () => {
   // `npm run admin` runs the compiled backend/dist/admin-command.js; the same entry runs here from its source.
@@ -438,6 +673,45 @@ describe('backups in an S3 bucket', () => {
       });
     } finally {
       await empty.drop();
+    }
+  });
+});
+
+describe('an encrypted backup in an S3 bucket', () => {
+  it('is one object named .backup.gz.enc, encrypted; restored from its s3:// address with the key, refused without it', async () => {
+    const bucket = await startS3StandIn(credentials, { pageSize: 2 });
+    const env = {
+      NODE_ENV: 'production',
+      DATABASE_URL: database.url,
+      S3_ENDPOINT: bucket.url,
+      S3_BUCKET: 'keen-images',
+      S3_REGION: credentials.region,
+      S3_ACCESS_KEY_ID: credentials.accessKeyId,
+      S3_SECRET_ACCESS_KEY: credentials.secretAccessKey,
+      BACKUP_BUCKET: 'keen-backups',
+      BACKUP_ENCRYPTION_KEY: KEY,
+    };
+    const empty = await emptyDatabase();
+    try {
+      const now = await contents(database.url);
+      const answer = await runAdminCommand(['backup'], env);
+      const reference = /to (s3:\/\/\S+);/.exec(answer.output)?.[1];
+      expect(reference).toMatch(new RegExp(`^s3://keen-backups/backups/keen-[\\dT-]+Z-${schemaVersion}\\.backup\\.gz\\.enc$`));
+      const object = bucket.objects.get(reference!.slice('s3://'.length))!;
+      expect(object.contentType).toBe('application/octet-stream');
+      expect(object.body.subarray(0, ENCRYPTED_MAGIC.length).equals(ENCRYPTED_MAGIC)).toBe(true);
+
+      const { BACKUP_ENCRYPTION_KEY: _key, ...keyless } = env;
+      expect(await runAdminCommand(['restore', reference!], { ...keyless, DATABASE_URL: empty.url })).toEqual({
+        code: 2,
+        output: 'This backup is encrypted: set BACKUP_ENCRYPTION_KEY to restore it',
+      });
+      expect(await tableCount(empty.url)).toBe(0);
+      expect(await runAdminCommand(['restore', reference!], { ...env, DATABASE_URL: empty.url })).toMatchObject({ code: 0 });
+      expect(await contents(empty.url)).toEqual(now);
+    } finally {
+      await empty.drop();
+      await bucket.close();
     }
   });
 });

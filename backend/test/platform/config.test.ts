@@ -1,7 +1,8 @@
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ConfigError, loadConfig, SECRET_SETTINGS } from '../../src/config';
+import { ConfigError, loadConfig, SECRET_SETTINGS, startupWarnings } from '../../src/config';
 import { productionEnv as production } from '../support/production-env';
 
 /** The message of the ConfigError that loadConfig throws for `env`. */
@@ -272,6 +273,72 @@ test('order e-mails: production needs SMTP_URL and MAIL_FROM unless EMAILS=off, 
   });
 });
 
+describe('backups: a private bucket, a key long enough, a warning when they are unencrypted', () => {
+  const s3 = {
+    S3_ENDPOINT: 'http://seaweedfs-s3:8333',
+    S3_BUCKET: 'keen-images',
+    S3_ACCESS_KEY_ID: 'keen-key-id',
+    S3_SECRET_ACCESS_KEY: 'keen-secret-access-key',
+  };
+  const key = 'k3y-of-thirty-two-characters-ok!';
+
+  test('BACKUP_BUCKET may not be the image bucket (S3_BUCKET, which may be public)', () => {
+    expect(refusal({ ...production, ...s3, BACKUP_BUCKET: 'keen-images' })).toBe(
+      'Setting BACKUP_BUCKET: must not be the image bucket S3_BUCKET: backups need a private bucket of their own',
+    );
+    expect(loadConfig({ ...production, ...s3, BACKUP_BUCKET: 'keen-backups' }).backups.bucket).toMatchObject({
+      bucket: 'keen-backups',
+      publicUrl: null,
+    });
+  });
+
+  test('BACKUP_ENCRYPTION_KEY needs 32 characters or more, and the refusal never quotes it', () => {
+    expect(key).toHaveLength(32);
+    expect(loadConfig(production).backups.encryptionKey).toBeNull();
+    expect(loadConfig({ ...production, BACKUP_ENCRYPTION_KEY: ` ${key}\n` }).backups.encryptionKey).toBe(key);
+    const short = key.slice(1);
+    const message = refusal({ ...production, BACKUP_ENCRYPTION_KEY: short });
+    expect(message).toBe('Setting BACKUP_ENCRYPTION_KEY: must be at least 32 characters (a random one: openssl rand -base64 32)');
+    expect(message).not.toContain(short.slice(0, 8));
+  });
+
+  test('production with BACKUPS=on and no BACKUP_ENCRYPTION_KEY logs one warning at start, naming the setting', () => {
+    const warnings = startupWarnings(loadConfig({ ...production, BACKUPS: 'on' }));
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(/\bBACKUP_ENCRYPTION_KEY\b/);
+    expect(startupWarnings(loadConfig({ ...production, BACKUPS: 'on', BACKUP_ENCRYPTION_KEY: key }))).toEqual([]);
+    expect(startupWarnings(loadConfig(production))).toEqual([]);
+    expect(startupWarnings(loadConfig({ ...production, NODE_ENV: 'development', BACKUPS: 'on' }))).toEqual([]);
+  });
+
+  test('`node main` in production logs it as one warning line as it starts', async () => {
+    const backend = path.resolve(__dirname, '..', '..');
+    // Nothing listens on port 1: Keen stops at its first connection, after the start-up warnings.
+    const { code, output } = await new Promise<{ code: number | null; output: string }>((resolve, reject) => {
+      const child = spawn(process.execPath, ['--require', path.join(__dirname, '..', 'support', 'require-typescript.cjs'), 'src/main.ts'], {
+        cwd: backend,
+        env: {
+          PATH: process.env.PATH,
+          ...production,
+          DATABASE_URL: 'postgres://keen:secret@127.0.0.1:1/keen',
+          LOG_LEVEL: 'info',
+          BACKUPS: 'on',
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let text = '';
+      child.stdout.on('data', (chunk) => (text += chunk));
+      child.stderr.on('data', (chunk) => (text += chunk));
+      child.on('error', reject);
+      child.on('close', (exitCode) => resolve({ code: exitCode, output: text }));
+    });
+    expect(code).toBe(1);
+    const warnings = output.split('\n').filter((line) => line.includes('"level":40'));
+    expect(warnings).toHaveLength(1);
+    expect(JSON.parse(warnings[0]).msg).toBe(startupWarnings(loadConfig({ ...production, BACKUPS: 'on' }))[0]);
+  }, 120_000);
+});
+
 describe('secrets from files (NAME_FILE, as Docker secrets are given)', () => {
   let dir: string;
   beforeAll(() => {
@@ -297,6 +364,7 @@ describe('secrets from files (NAME_FILE, as Docker secrets are given)', () => {
     S3_ACCESS_KEY_ID: 'keen-key-id',
     S3_SECRET_ACCESS_KEY: 'keen-secret-access-key',
     METRICS_TOKEN: 'metrics-token-of-24-chars',
+    BACKUP_ENCRYPTION_KEY: 'backup-key-of-at-least-32-characters',
   };
 
   test.each([...SECRET_SETTINGS])('%s: NAME_FILE gives the same configuration as NAME, the trailing newline left out', (name) => {

@@ -2,6 +2,7 @@ import { once } from 'node:events';
 import { type Readable, Writable } from 'node:stream';
 import { createGunzip, type Gzip } from 'node:zlib';
 import { AppError } from '../../common/errors';
+import { decodingStream } from './encryption';
 
 /**
  * A Keen backup file, gzip'd. Inside, in order:
@@ -15,6 +16,8 @@ import { AppError } from '../../common/errors';
  *    without it was cut short.
  *
  * The gzip stream carries its own CRC, so a damaged file fails to read rather than restoring wrong rows.
+ * With `BACKUP_ENCRYPTION_KEY` the gzip'd bytes are encrypted (`encryption.ts`), and the file's name
+ * ends `.backup.gz.enc` instead of `.backup.gz`.
  */
 export const MAGIC = Buffer.from('KEEN-BACKUP 1\n');
 
@@ -108,15 +111,21 @@ function unreadable(problem: string): AppError {
   return new AppError('BAD_USER_INPUT', `This file is not a readable Keen backup: ${problem}`);
 }
 
-/** Reads a backup file's parts in order, as they are needed (a restore streams each table into COPY). */
+/**
+ * Reads a backup file's parts in order, as they are needed (a restore streams each table into COPY).
+ * An encrypted file is decrypted with `encryptionKey` (`BACKUP_ENCRYPTION_KEY`), each segment checked
+ * before any of its bytes are read; without the key, or with another, its header is refused.
+ */
 export class BackupReader {
   private readonly chunks: AsyncIterator<Buffer>;
   private buffered: Buffer = Buffer.alloc(0);
 
-  constructor(file: Readable) {
+  constructor(file: Readable, encryptionKey: string | null = null) {
+    const decode = decodingStream(encryptionKey);
     const gunzip = createGunzip();
-    file.on('error', (error) => gunzip.destroy(error));
-    this.chunks = file.pipe(gunzip)[Symbol.asyncIterator]();
+    file.on('error', (error) => decode.destroy(error));
+    decode.on('error', (error) => gunzip.destroy(error));
+    this.chunks = file.pipe(decode).pipe(gunzip)[Symbol.asyncIterator]();
   }
 
   async header(): Promise<BackupHeader> {
@@ -155,6 +164,8 @@ export class BackupReader {
       try {
         next = await this.chunks.next();
       } catch (error) {
+        // The encryption's own refusals (no key, another key, altered) say what is wrong.
+        if (error instanceof AppError) throw error;
         throw unreadable(`it is damaged (${(error as Error).message})`);
       }
       if (next.done) throw unreadable('it ends early (cut short?)');
@@ -166,11 +177,14 @@ export class BackupReader {
   }
 }
 
-/** `keen-2026-11-27T03-00-00-000Z-ProductVariants1765500000000.backup.gz`: when, and the schema version. */
-const NAME = /^keen-(\d{4}-\d{2}-\d{2})T(\d{2})-(\d{2})-(\d{2})-(\d{3})Z-([A-Za-z0-9_]+)\.backup\.gz$/;
+/**
+ * `keen-2026-11-27T03-00-00-000Z-ProductVariants1765500000000.backup.gz`: when, and the schema
+ * version; `.backup.gz.enc` when encrypted.
+ */
+const NAME = /^keen-(\d{4}-\d{2}-\d{2})T(\d{2})-(\d{2})-(\d{2})-(\d{3})Z-([A-Za-z0-9_]+)\.backup\.gz(?:\.enc)?$/;
 
-export function backupName(createdAt: Date, schemaVersion: string): string {
-  return `keen-${createdAt.toISOString().replace(/[:.]/g, '-')}-${schemaVersion}.backup.gz`;
+export function backupName(createdAt: Date, schemaVersion: string, encrypted = false): string {
+  return `keen-${createdAt.toISOString().replace(/[:.]/g, '-')}-${schemaVersion}.backup.gz${encrypted ? '.enc' : ''}`;
 }
 
 /** When a backup was made and its schema version, from its name; null for any other file. */

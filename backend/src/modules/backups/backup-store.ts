@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -38,9 +38,45 @@ const missingAsNull = (error: NodeJS.ErrnoException) => {
   throw error;
 };
 
+/** Backups hold customers' addresses, webhook secrets and age evidence: only the shop's own user reads them. */
+export const PRIVATE_FILE_MODE = 0o600;
+export const PRIVATE_DIR_MODE = 0o700;
+
+/**
+ * Makes `dir` and each of its parents that is missing, each 0700 whatever the umask (set after
+ * `mkdir`, which the umask narrows). Folders that were there already are left as they are.
+ */
+export async function makePrivateDir(dir: string): Promise<void> {
+  const missing: string[] = [];
+  for (let at = path.resolve(dir); ; at = path.dirname(at)) {
+    const found = await stat(at).catch(missingAsNull);
+    if (found) break;
+    missing.unshift(at);
+    if (path.dirname(at) === at) break;
+  }
+  for (const folder of missing) {
+    const made = await mkdir(folder, { mode: PRIVATE_DIR_MODE }).then(
+      () => true,
+      (error: NodeJS.ErrnoException) => {
+        // Made meanwhile by another process, which sets its mode.
+        if (error.code === 'EEXIST') return false;
+        throw error;
+      },
+    );
+    if (made) await chmod(folder, PRIVATE_DIR_MODE);
+  }
+}
+
+/** Writes `bytes` to a new or existing `file`, 0600 whatever the umask. */
+export async function writePrivateFile(file: string, bytes: Buffer): Promise<void> {
+  await writeFile(file, bytes, { mode: PRIVATE_FILE_MODE });
+  await chmod(file, PRIVATE_FILE_MODE);
+}
+
 /**
  * A folder: a backup is written beside the others under a dot name and renamed when complete,
- * so a backup that failed half way is never listed, restored or counted as the newest.
+ * so a backup that failed half way is never listed, restored or counted as the newest. Files are
+ * written 0600; the folders Keen makes (the folder, its missing parents, `images/`) are 0700.
  */
 export class FolderBackupStore implements BackupStore {
   constructor(private readonly dir: string) {}
@@ -50,7 +86,7 @@ export class FolderBackupStore implements BackupStore {
   }
 
   async partialFile(name: string): Promise<string> {
-    await mkdir(this.dir, { recursive: true });
+    await makePrivateDir(this.dir);
     return path.join(this.dir, `.${name}.partial`);
   }
 
@@ -81,8 +117,8 @@ export class FolderBackupStore implements BackupStore {
   }
 
   async saveImage(name: string, bytes: Buffer): Promise<void> {
-    await mkdir(path.join(this.dir, 'images'), { recursive: true });
-    await writeFile(path.join(this.dir, 'images', name), bytes);
+    await makePrivateDir(path.join(this.dir, 'images'));
+    await writePrivateFile(path.join(this.dir, 'images', name), bytes);
   }
 
   async readImage(name: string): Promise<Buffer | null> {
@@ -115,7 +151,7 @@ export class BucketBackupStore implements BackupStore {
 
   async save(name: string, file: string): Promise<string> {
     try {
-      await this.bucket.putFile(`${PREFIX}${name}`, file, 'application/gzip');
+      await this.bucket.putFile(`${PREFIX}${name}`, file, name.endsWith('.enc') ? 'application/octet-stream' : 'application/gzip');
     } finally {
       await rm(file, { force: true });
     }

@@ -1,6 +1,6 @@
 import { createWriteStream } from 'node:fs';
-import { rm, stat } from 'node:fs/promises';
-import type { Readable } from 'node:stream';
+import { chmod, rm, stat } from 'node:fs/promises';
+import type { Readable, Transform } from 'node:stream';
 import { finished, pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
 import { Client } from 'pg';
@@ -10,7 +10,8 @@ import { copyFrom, copyTo } from '../../db/copy-streams';
 import { migrate } from '../../db/migrate';
 import { type BackupHeader, BackupReader, BackupWriter, backupName } from './backup-file';
 import type { ImageStore } from '../uploads/image-store';
-import type { BackupStore } from './backup-store';
+import { type BackupStore, PRIVATE_FILE_MODE } from './backup-store';
+import { encryptingStream } from './encryption';
 import { copyImages } from './images';
 
 /** The app's schema; pg-boss keeps its own (`pgboss`), which is not backed up: it is recreated at start. */
@@ -36,11 +37,19 @@ export interface BackupMade {
  * Backs the database up into `store`: every table of the app's schema as of one snapshot (one
  * REPEATABLE READ, READ ONLY transaction, as pg_dump takes it; ACCESS SHARE locks keep a migration
  * from changing a table while it is read), the sequences, and the schema version, gzip'd into one
- * file (`backup-file.ts`). Writes go on meanwhile: the snapshot does not block them. The uploaded
- * images in `images` are copied beside it first (those not copied before), so a backup that is
- * listed has its images.
+ * file (`backup-file.ts`), encrypted with `encryptionKey` when there is one (`encryption.ts`), and
+ * written 0600. Writes go on meanwhile: the snapshot does not block them. The uploaded images in
+ * `images` are copied beside it first (those not copied before), so a backup that is listed has its
+ * images.
  */
-export async function writeBackup(databaseUrl: string, store: BackupStore, images: ImageStore, now = new Date()): Promise<BackupMade> {
+export async function writeBackup(
+  databaseUrl: string,
+  store: BackupStore,
+  images: ImageStore,
+  { now = new Date(), encryptionKey = null }: { now?: Date; encryptionKey?: string | null } = {},
+): Promise<BackupMade> {
+  // The key is derived (scrypt) before the snapshot starts: nothing waits on it inside the transaction.
+  const encrypt: Transform | null = encryptionKey === null ? null : await encryptingStream(encryptionKey);
   const client = new Client({ connectionString: databaseUrl, application_name: 'keen-backup' });
   await client.connect();
   let file: string | null = null;
@@ -49,11 +58,13 @@ export async function writeBackup(databaseUrl: string, store: BackupStore, image
     const header = await describe(client, now, images);
     if (header.tables.length)
       await client.query(`LOCK TABLE ${header.tables.map((t) => qualified(t.name)).join(', ')} IN ACCESS SHARE MODE`);
-    const name = backupName(now, header.schemaVersion);
+    const name = backupName(now, header.schemaVersion, encrypt !== null);
     file = await store.partialFile(name);
 
     const gzip = createGzip();
-    const written = pipeline(gzip, createWriteStream(file, { flags: 'wx' }));
+    // Created 0600 (the umask can only narrow it), set exactly once written.
+    const output = createWriteStream(file, { flags: 'wx', mode: PRIVATE_FILE_MODE });
+    const written = encrypt ? pipeline(gzip, encrypt, output) : pipeline(gzip, output);
     // Should a COPY fail, the write's own failure is not the one to report.
     written.catch(() => undefined);
     const writer = new BackupWriter(gzip);
@@ -68,6 +79,7 @@ export async function writeBackup(databaseUrl: string, store: BackupStore, image
       }
       await writer.end({ rows });
       await written;
+      await chmod(file, PRIVATE_FILE_MODE);
     } catch (error) {
       gzip.destroy();
       throw error;
@@ -182,9 +194,16 @@ export interface Restored {
  * lists them; a backup from a version this code does not know is refused), then, in one
  * transaction, empties what the migrations wrote, copies each table's rows in (parents first),
  * checks the counts against the backup's own, and sets the sequences. Nothing is kept of a restore
- * that fails, except the migrated, empty schema.
+ * that fails, except the migrated, empty schema. An encrypted backup needs `encryptionKey`, the key it
+ * was made with: without it or with another, it is refused before the schema is made; a segment
+ * altered later fails its check and the transaction is rolled back.
  */
-export async function restoreBackup(databaseUrl: string, file: Readable, migrations: readonly MigrationClass[]): Promise<Restored> {
+export async function restoreBackup(
+  databaseUrl: string,
+  file: Readable,
+  migrations: readonly MigrationClass[],
+  encryptionKey: string | null = null,
+): Promise<Restored> {
   const client = new Client({ connectionString: databaseUrl, application_name: 'keen-restore' });
   try {
     await client.connect();
@@ -199,7 +218,7 @@ export async function restoreBackup(databaseUrl: string, file: Readable, migrati
     );
     if (counted[0].tables > 0) throw new AppError('BAD_USER_INPUT', `Restore needs an empty database; ${counted[0].tables} tables found`);
 
-    const reader = new BackupReader(file);
+    const reader = new BackupReader(file, encryptionKey);
     const header = await reader.header();
     const known = migrations.map((Migration) => new Migration().name ?? Migration.name);
     const upTo = known.indexOf(header.schemaVersion);

@@ -43,15 +43,20 @@ export async function restoreImages(
 /**
  * Removes the image copies that no kept backup lists and that the shop no longer has (a live image
  * stays: the next backup lists it again); answers their names. Each kept backup's header is read
- * for its list, the rest of the file is not. Should one not be readable, no copy is removed: which
- * images it needs is unknown.
+ * for its list (decrypted with `encryptionKey`), the rest of the file is not. Should one not be
+ * readable (an encrypted one made with another key, say), no copy is removed: which images it needs
+ * is unknown.
  */
-export async function pruneImageCopies(store: BackupStore, live: readonly string[]): Promise<string[]> {
+export async function pruneImageCopies(
+  store: BackupStore,
+  live: readonly string[],
+  encryptionKey: string | null = null,
+): Promise<string[]> {
   const needed = new Set(live);
   for (const name of await store.list()) {
     const file = await store.open(name);
     try {
-      for (const image of (await new BackupReader(file).header()).images) needed.add(image);
+      for (const image of (await new BackupReader(file, encryptionKey).header()).images) needed.add(image);
     } catch (error) {
       if (error instanceof AppError) return [];
       throw error;
