@@ -1,25 +1,24 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
-import { formatAddress } from '@keen/rules/address';
+import { addressInput, formatAddress } from '@keen/rules/address';
 import { AppError, badInput, notFound } from '../../common/errors';
 import { metrics } from '../../common/metrics';
 import type { RateLimits } from '../../common/rate-limits';
 import { SharedReads } from '../../common/shared-reads';
 import { isId, parseInput, requirePhone } from '../../common/validate';
 import { raise } from '../../events/outbox';
-import { addressInput } from '@keen/rules/address';
 import type { ShopSettings } from '../../config';
 import { type Caller, requireUser } from '../auth/caller';
 import { takeProductStock } from '../catalog/variants';
 import { checkPayload, type ComplianceService } from '../compliance/compliance.service';
 import type { IdempotencyService, RecordResult } from '../idempotency/idempotency.service';
 import { orderPayload } from '../orders/order-events';
-import { recordPlaced, actorOf } from '../orders/order-state-machine';
+import { actorOf, recordPlaced } from '../orders/order-state-machine';
 import { Order, OrderState } from '../orders/order.entity';
 import type { PlaceOrderInput, ShippingOptionsInput } from '../orders/order.inputs';
 import type { OrderSettings } from '../orders/orders.service';
-import type { DeliveryQuote, ShippingService } from '../shipping/shipping.service';
 import { type OrderPricing, priceForZone } from '../pricing/pricing';
+import type { DeliveryQuote, ShippingService } from '../shipping/shipping.service';
 import type { ShippingOption } from '../shipping/shipping.types';
 import type { User } from '../users/user.entity';
 import { clearanceNote, productLine } from './clearance';
@@ -32,6 +31,7 @@ import {
   normalisedOrder,
   type OfferedVariant,
   offeredVariants,
+  type OrderedProduct,
   productsOf,
   type RequestedLine,
   requestedLines,
@@ -39,7 +39,6 @@ import {
   unitsByVariant,
 } from './lines';
 import { type PricedLine, priceLines } from './price-lines';
-import { type OrderedProduct } from './lines';
 import { takeUnits, type TakenVariant, unitsByProduct } from './stock-gate';
 import { insertLines } from './write-order';
 
