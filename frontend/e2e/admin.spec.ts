@@ -1,5 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { demo, payViaApi, placeOrderViaApi, searchGrid, signIn, snap, tinyPng, uniqueEmail } from './support';
+import { demo, gql, idToken, payViaApi, placeOrderViaApi, searchGrid, signIn, snap, tinyPng, uniqueEmail } from './support';
+
+const usd = (cents: number) => (cents / 100).toLocaleString('en-US', { style: 'currency', currency: 'USD' });
 
 test('an admin adds a product with a photo and it appears in the store', async ({ page }, info) => {
   const name = `Engraved Dagger ${Date.now()}`;
@@ -64,6 +66,48 @@ test('an admin ships a paid order and the customer sees it Shipped', async ({ pa
   await signIn(page, demo.customer);
   await page.goto('/dashboard/myOrders');
   await expect(page.getByRole('row').filter({ hasText: transactionId })).toContainText('Shipped');
+});
+
+test("an admin lowers an unpaid order's price; the grid and the customer's payment page show the new total", async ({
+  page,
+  baseURL,
+}, info) => {
+  const order = await placeOrderViaApi(baseURL!, demo.customer);
+  const placed = await gql<{ order: { totals: { total: { amount: number } } } }>(
+    baseURL!,
+    'query($id: ID!) { order(id: $id) { totals { total { amount } } } }',
+    { id: order.id },
+    await idToken(demo.customer),
+  );
+  // The demo's United States charge no tax, so the total loses exactly what the admin takes off.
+  const newTotal = usd(placed.order.totals.total.amount - 1000);
+  const shortId = order.id.slice(0, 8);
+
+  await signIn(page, demo.admin);
+  await page.goto('/dashboard/allOrders');
+  await searchGrid(page, order.name);
+  const row = page.getByRole('row').filter({ hasText: `#${shortId}` });
+  await row.getByRole('button', { name: `Adjust price of ${order.name}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Adjust price of order #${shortId}` });
+  await expect(dialog.getByRole('radio', { name: 'Lower the price' })).toBeChecked();
+  await dialog.getByRole('textbox', { name: /^Amount/ }).fill('10.00');
+  await dialog.getByRole('textbox', { name: /^Reason/ }).fill('Shipped a week late');
+  await dialog.getByRole('textbox', { name: 'Label shown to the customer' }).fill('Sorry for the wait');
+  await expect(dialog.getByRole('region', { name: 'Total before and after' })).toContainText(newTotal);
+  await snap(page, 'admin-adjust-price', info.project.name);
+  await dialog.getByRole('button', { name: 'Adjust price' }).click();
+  await expect(page.getByText(`Price adjusted: the total is now ${newTotal}`)).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(row).toContainText(newTotal);
+
+  await page.getByRole('button', { name: 'Sign Out' }).click();
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Login' })).toBeVisible();
+  await signIn(page, demo.customer);
+  await page.goto(`/dashboard/payment/${order.id}`);
+  const totals = page.getByRole('region', { name: 'Order totals' });
+  await expect(totals).toContainText('Sorry for the wait');
+  await expect(totals).toContainText('−$10.00');
+  await expect(page.getByText(`Please pay : ${newTotal}`)).toBeVisible();
 });
 
 test('an admin makes a customer an admin and removes it again', async ({ page }, info) => {

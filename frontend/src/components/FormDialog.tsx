@@ -14,7 +14,7 @@ interface FormDialogProps {
   children: ReactNode;
 }
 
-/** A form in a dialog, with Cancel and its submit button; full screen on a phone. */
+/** A form in a dialog, with Cancel and its submit button (busy while the form is sent); full screen on a phone. */
 export default function FormDialog({ open, onClose, id, title, submitLabel, formik, children }: FormDialogProps) {
   const fullScreen = useFullScreenDialog();
   return (
@@ -32,7 +32,7 @@ export default function FormDialog({ open, onClose, id, title, submitLabel, form
         <DialogContent>{children}</DialogContent>
         <DialogActions>
           <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" variant="contained" disabled={formik.isSubmitting}>
+          <Button type="submit" variant="contained" loading={formik.isSubmitting}>
             {submitLabel}
           </Button>
         </DialogActions>

@@ -8,6 +8,7 @@ interface OrderDeliveryProps {
     shippingAddress?: Parameters<typeof AddressLines>[0]['address'] | null;
     shippingMethodName?: string | null;
     totals: OrderTotalsFieldsFragment;
+    adjustments?: readonly { label: string }[];
   };
   /** The "Ship to" heading's level in the page or dialog around it. */
   headingComponent: 'h2' | 'h3';
@@ -26,7 +27,7 @@ export default function OrderDelivery({ order, headingComponent }: OrderDelivery
         </Box>
       )}
       <Box sx={{ my: 2 }}>
-        <OrderTotals totals={order.totals} shippingMethodName={order.shippingMethodName} />
+        <OrderTotals totals={order.totals} shippingMethodName={order.shippingMethodName} adjustments={order.adjustments} />
       </Box>
     </>
   );

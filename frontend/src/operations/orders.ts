@@ -11,6 +11,11 @@ export const OrderTotalsFieldsFragment = graphql(`
       currency
       formatted
     }
+    adjustments {
+      amount
+      currency
+      formatted
+    }
     shipping {
       amount
       currency
@@ -26,6 +31,14 @@ export const OrderTotalsFieldsFragment = graphql(`
       currency
       formatted
     }
+  }
+`);
+
+/** An adjustment of an order's price as its totals name it: the label the customer reads. */
+export const OrderAdjustmentLabelFragment = graphql(`
+  fragment OrderAdjustmentLabel on OrderAdjustment {
+    id
+    label
   }
 `);
 
@@ -73,6 +86,9 @@ export const OrderFieldsFragment = graphql(`
     currency
     totals {
       ...OrderTotalsFields
+    }
+    adjustments {
+      ...OrderAdjustmentLabel
     }
     shippingMethodName
     shippingAddress {

@@ -61,6 +61,7 @@ const orderFields = (id: string, totalPrice: number) => ({
   quantity: 2,
   currency: 'USD',
   totals: totalsFixture(totalPrice),
+  adjustments: [],
   shippingMethodName: null,
   shippingAddress: null,
   status: 'Pending',
@@ -79,10 +80,11 @@ const orderFields = (id: string, totalPrice: number) => ({
   ageVerifiedDelivery: null,
 });
 
-/** OrderTotals in dollars: by default the lines' subtotal alone (no shipping, no tax), as a shop without shipping zones charges. */
+/** OrderTotals in dollars: by default the lines' subtotal alone (no adjustment, shipping or tax), as a shop without shipping zones charges. */
 export const totalsFixture = (subtotal: number, shipping = 0, tax = 0, total = subtotal + shipping + tax) => ({
   __typename: 'OrderTotals',
   subtotal: dollars(subtotal),
+  adjustments: dollars(0),
   shipping: dollars(shipping),
   tax: dollars(tax),
   total: dollars(total),

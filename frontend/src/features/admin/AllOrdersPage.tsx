@@ -16,6 +16,7 @@ import OrderStateChip, { ORDER_STATE_LABELS } from '../../components/OrderStateC
 import OrderHistoryDialog from './OrderHistoryDialog';
 import ShipDialog, { type ShipTracking } from './ShipDialog';
 import OrderLinesDialog from './OrderLinesDialog';
+import AdjustPriceDialog from './AdjustPriceDialog';
 import EngravingText from '../../components/engraving/EngravingText';
 import { actionsColumn } from '../../components/gridActions';
 import { AdminGrid, FilterSelect, useServerList } from './serverGrid';
@@ -40,9 +41,9 @@ function afterStateChange(cache: ApolloCache, order: { id: string; state: OrderS
 }
 
 /**
- * /dashboard/allOrders: every order with its state; Ship for paid orders; Delete cancels an unpaid
- * order or refunds a paid, unshipped one, through a confirmation; History shows every change; the
- * packing slip of a paid or shipped order prints from its own page.
+ * /dashboard/allOrders: every order with its state; Ship for paid orders; Adjust price for unpaid
+ * ones; Delete cancels an unpaid order or refunds a paid, unshipped one, through a confirmation;
+ * History shows every change; the packing slip of a paid or shipped order prints from its own page.
  */
 /** The engraving the grid shows: the first engraved line's. */
 const engravingOf = (order: Order) => order.lines.find((line) => line.engraving)?.engraving ?? null;
@@ -89,6 +90,7 @@ export default function AllOrdersPage() {
   // The server's refusal (an age-restricted order without age-verified delivery, say) stays in the Ship dialog.
   const [shipError, setShipError] = useState<string | null>(null);
   const [linesOf, setLinesOf] = useState<Order | null>(null);
+  const [toAdjust, setToAdjust] = useState<Order | null>(null);
 
   function openShip(order: Order | null) {
     setShipError(null);
@@ -167,6 +169,12 @@ export default function AllOrdersPage() {
         {row.state === 'Paid' && (
           <Button size="small" variant="contained" onClick={() => openShip(row)}>
             Ship
+          </Button>
+        )}
+        {/* Only an unpaid order's price can change: a paid one is refunded instead. */}
+        {row.state === 'AwaitingPayment' && (
+          <Button size="small" onClick={() => setToAdjust(row)} aria-label={`Adjust price of ${row.name}`}>
+            Adjust price
           </Button>
         )}
         {(row.state === 'AwaitingPayment' || row.state === 'Paid') && (
@@ -269,6 +277,7 @@ export default function AllOrdersPage() {
         onCancel={() => openShip(null)}
       />
       <OrderLinesDialog order={linesOf} onClose={() => setLinesOf(null)} />
+      <AdjustPriceDialog order={toAdjust} onClose={() => setToAdjust(null)} />
     </>
   );
 }

@@ -1,10 +1,11 @@
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, TableCell, TableRow, Typography } from '@mui/material';
+import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, TableCell, TableRow } from '@mui/material';
 import EngravingText from '../../components/engraving/EngravingText';
+import OrderTotals from '../../components/OrderTotals';
 import SimpleTable from '../../components/SimpleTable';
 import type { OrderFieldsFragment } from '../../gql/graphql';
 import { lineName } from '../../lib/variants';
 
-/** Every line of one order (All Orders' detail panel): product with its variant, SKU, units, prices and engraving. */
+/** Every line of one order (All Orders' detail panel): product with its variant, SKU, units, prices and engraving; then its totals. */
 export default function OrderLinesDialog({ order, onClose }: { order: OrderFieldsFragment | null; onClose: () => void }) {
   return (
     <Dialog open={order !== null} onClose={onClose} aria-labelledby="order-lines-title" fullWidth maxWidth="md">
@@ -35,7 +36,11 @@ export default function OrderLinesDialog({ order, onClose }: { order: OrderField
             </TableRow>
           ))}
         </SimpleTable>
-        <Typography sx={{ mt: 2, textAlign: 'right', fontWeight: 600 }}>Total: {order?.totals.total.formatted}</Typography>
+        {order && (
+          <Box sx={{ mt: 2, ml: 'auto', maxWidth: 360 }}>
+            <OrderTotals totals={order.totals} shippingMethodName={order.shippingMethodName} adjustments={order.adjustments} />
+          </Box>
+        )}
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>Close</Button>

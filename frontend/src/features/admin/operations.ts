@@ -34,6 +34,15 @@ export const MarkShippedMutation = graphql(`
   }
 `);
 
+/** Adjust price: the answer is the whole order as All Orders lists it, so the cache updates its row, totals and lines. */
+export const AdjustOrderPriceMutation = graphql(`
+  mutation AdjustOrderPrice($orderId: ID!, $input: PriceAdjustmentInput!) {
+    adjustOrderPrice(orderId: $orderId, input: $input) {
+      ...OrderFields
+    }
+  }
+`);
+
 export const OrderHistoryQuery = graphql(`
   query OrderHistory($id: ID!) {
     orderHistory(id: $id) {

@@ -48,6 +48,7 @@ const pageMock: MockLink.MockedResponse = {
         id: ORDER_ID,
         name: 'Damascus Chef Knife',
         totals: totalsFixture(50),
+        adjustments: [],
         shippingMethodName: null,
         shippingAddress: null,
         paid: false,
@@ -171,6 +172,18 @@ test('an order placed without a shipping address (before delivery was set up) sh
   expect(await screen.findByText('Please pay : $50.00')).toBeTruthy();
   expect(screen.queryByRole('group', { name: 'Shipping address' })).toBeNull();
   expect(totalsRows()).toEqual(['Total: $50.00']);
+  await screen.findByRole('button', { name: 'Pay' });
+});
+
+test('an order whose price staff lowered shows the adjustment by its label between the subtotal and the total', async () => {
+  const adjusted = structuredClone(pageMock);
+  Object.assign((adjusted.result as { data: { order: Record<string, unknown> } }).data.order, {
+    totals: { ...totalsFixture(50, 0, 0, 30), adjustments: dollars(-20) },
+    adjustments: [{ __typename: 'OrderAdjustment', id: 'adj-1', label: 'Sorry for the wait' }],
+  });
+  renderPage([adjusted, intentMock]);
+  expect(await screen.findByText('Please pay : $30.00')).toBeTruthy();
+  expect(totalsRows()).toEqual(['Subtotal: $50.00', 'Sorry for the wait: −$20.00', 'Total: $30.00']);
   await screen.findByRole('button', { name: 'Pay' });
 });
 

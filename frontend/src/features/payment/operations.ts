@@ -13,6 +13,9 @@ export const PaymentPageQuery = graphql(`
       totals {
         ...OrderTotalsFields
       }
+      adjustments {
+        ...OrderAdjustmentLabel
+      }
       shippingMethodName
       shippingAddress {
         ...ShippingAddressFields
