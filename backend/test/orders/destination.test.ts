@@ -1,7 +1,7 @@
 import { bladesNotDelivered } from '@keen/rules';
 import { countryOfAddressText, DELIVERY_COUNTRY_REQUIRED } from '../../src/modules/addresses/country-of-text';
 import { Order } from '../../src/modules/orders/order.entity';
-import { UK } from '../support/addresses';
+import { UK, US } from '../support/addresses';
 import { dateOfBirth, SET_RULE, VERIFY } from '../support/blades';
 import { codeOf, messageOf, startTestApp, type TestApp, type TestSession } from '../support/harness';
 import { restClient } from '../support/rest-client';
@@ -151,16 +151,7 @@ describe('a shop that delivers abroad', () => {
     expect(chosen.body.totalPrice).toBe(238.8);
 
     const before = await orderCount();
-    const us = {
-      ...UK,
-      name: 'Casey Blade',
-      line1: '1 Market St',
-      city: 'San Francisco',
-      region: 'CA',
-      postalCode: '94103',
-      country: 'US',
-    };
-    const wrongMethod = await restOrder({ shippingAddress: us, shippingMethodId: europe.id });
+    const wrongMethod = await restOrder({ shippingAddress: US, shippingMethodId: europe.id });
     expect([wrongMethod.status, wrongMethod.body.message]).toEqual([400, 'Standard (Europe) does not deliver to United States']);
     const badPostcode = await restOrder({ shippingAddress: { ...UK, postalCode: '12345' } });
     expect([badPostcode.status, badPostcode.body.message]).toEqual([400, 'Enter a UK postcode like SW1A 1AA']);
