@@ -27,11 +27,10 @@ import {
   type GraphQLSchema,
   type OperationDefinitionNode,
 } from 'graphql';
-import type { AppError } from '../common/errors';
 import type { Logger } from 'pino';
 import { graphqlMetricsPlugin } from '../common/metrics';
 import type { Config } from '../config';
-import { callerErrorOf } from '../http-kit/errors';
+import { failureOf, graphQLErrorOf } from '../http-kit/errors';
 import type { CompiledOperations } from './jit-executor';
 import type { AppGraphQLContext } from './services';
 
@@ -68,16 +67,6 @@ const serviceUnavailableStatus: ApolloServerPlugin<AppGraphQLContext> = {
     };
   },
 };
-
-/** A caller's error as the answer shows it: its message, code and details, where it happened. */
-function asCallerError(formatted: GraphQLFormattedError, callerError: AppError): GraphQLFormattedError {
-  const extensions = {
-    code: callerError.code,
-    ...callerError.details,
-    ...(callerError.retryAfter !== null ? { retryAfter: callerError.retryAfter } : {}),
-  };
-  return { message: callerError.message, locations: formatted.locations, path: formatted.path, extensions };
-}
 
 /** Apollo Server over the schema of `operations`, which runs (and remembers) the operations it accepts. */
 export function createApolloServer(operations: CompiledOperations, options: ApolloOptions): KeenApolloServer {
@@ -116,15 +105,12 @@ export function createApolloServer(operations: CompiledOperations, options: Apol
     ],
     formatError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
       const original = unwrapResolverError(error);
-      const callerError = callerErrorOf(original);
-      if (callerError) return asCallerError(formatted, callerError);
-      if (CLIENT_ERROR_CODES.has(String(formatted.extensions?.code))) return formatted;
-      options.logger.error({ err: original }, 'GraphQL operation failed');
-      return {
-        message: 'Something went wrong on our side; please try again',
-        path: formatted.path,
-        extensions: { code: 'INTERNAL_SERVER_ERROR' },
-      };
+      const failure = failureOf(original);
+      if (failure.internal && CLIENT_ERROR_CODES.has(String(formatted.extensions?.code))) return formatted;
+      if (failure.internal) options.logger.error({ err: original }, 'GraphQL operation failed');
+      const { message, extensions } = graphQLErrorOf(failure);
+      // An internal error's locations would say where it happened in the query: its path is enough.
+      return { message, locations: failure.internal ? undefined : formatted.locations, path: formatted.path, extensions };
     },
   });
 }

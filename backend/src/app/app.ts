@@ -6,11 +6,11 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import proxyAddr from 'proxy-addr';
 import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
-import { notFound } from '../common/errors';
+import { AppError, notFound, unauthenticated } from '../common/errors';
 import { registry } from '../common/metrics';
 import type { Config } from '../config';
 import { requestLog } from '../http-kit/access-log';
-import { bodyRefusal, sendFailure, sendGraphQLBodyRefusal } from '../http-kit/errors';
+import { isUnreadableBody, sendFailure, sendGraphQLFailure } from '../http-kit/errors';
 import { PublicReadRoutes } from '../http-kit/handle';
 import { requestPipeline } from '../http-kit/pipeline';
 import { clientFiles, sendClientFile, sendClientPage } from '../http-kit/static-files';
@@ -75,12 +75,10 @@ export function createApp({ config, db, services, logger, apollo, operations, is
 
   app.get('/metrics', async (req, res) => {
     if (!config.metricsToken) {
-      res.status(404).json({ message: 'Not found' });
-      return;
+      throw new AppError('NOT_FOUND', 'Not found');
     }
     if (!sameSecret(req.headers.authorization ?? '', `Bearer ${config.metricsToken}`)) {
-      res.status(401).json({ message: 'Metrics need the bearer token from METRICS_TOKEN' });
-      return;
+      throw unauthenticated('Metrics need the bearer token from METRICS_TOKEN');
     }
     res.setHeader('cache-control', 'no-store');
     res.type(registry.contentType).send(await registry.metrics());
@@ -114,9 +112,8 @@ export function createApp({ config, db, services, logger, apollo, operations, is
     express.json({ limit: '1mb' }),
     graphqlRoute(graphql),
     (error: unknown, _req: Request, res: Response, next: NextFunction) => {
-      const refusal = bodyRefusal(error);
-      if (!refusal) return next(error);
-      sendGraphQLBodyRefusal(res, refusal);
+      if (!isUnreadableBody(error)) return next(error);
+      sendGraphQLFailure(res, error, () => undefined);
     },
   );
 

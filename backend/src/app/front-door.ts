@@ -2,7 +2,7 @@ import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http
 import type { Logger } from 'pino';
 import type { ReadCache } from '../common/read-cache';
 import { requestIdOf } from '../http-kit/access-log';
-import { sendFailure, sendGraphQLBodyRefusal, sendRestFailure } from '../http-kit/errors';
+import { sendFailure, sendGraphQLFailure, sendRestFailure, UnreadableBody } from '../http-kit/errors';
 import { clientAddressKey, type KnownPublicRead, type PublicReadRoutes } from '../http-kit/handle';
 import type { StartAnswer } from '../http-kit/pipeline';
 import { type GraphQLEndpoint, writeGraphQLAnswer } from './graphql-handler';
@@ -52,24 +52,25 @@ async function answerPublicRead(parts: FrontDoorParts, req: IncomingMessage, res
 }
 
 async function answerGraphQL(parts: FrontDoorParts, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const log = (failure: unknown) => parts.logger.error({ err: failure, reqId: requestIdOf(req) }, 'request failed');
   let text: string;
   try {
     text = await readBody(req);
   } catch {
     // The client went away or sent less than it declared; express.json answers it the same way.
-    return sendGraphQLBodyRefusal(res, { status: 400, message: 'The request body could not be read' });
+    return sendGraphQLFailure(res, new UnreadableBody(400, 'The request body could not be read'), log);
   }
   let body: unknown;
   try {
     body = JSON.parse(text);
   } catch {
-    return sendGraphQLBodyRefusal(res, { status: 400, message: 'The request body is not valid JSON' });
+    return sendGraphQLFailure(res, new UnreadableBody(400, 'The request body is not valid JSON'), log);
   }
   try {
     const answer = await parts.graphql.answer(req, body, () => clientAddressKey(parts.addressOf(req) ?? 'unknown'));
     await writeGraphQLAnswer(res, answer);
   } catch (error) {
-    sendFailure(res, error, (failure) => parts.logger.error({ err: failure, reqId: requestIdOf(req) }, 'request failed'));
+    sendFailure(res, error, log);
   }
 }
 

@@ -14,7 +14,8 @@ import {
 import type { DataSource } from 'typeorm';
 import { BoundedMap } from '../common/bounded-map';
 import { answerToStore, type StoredAnswer } from '../common/read-cache';
-import { callerErrorOf } from '../http-kit/errors';
+import { badInput } from '../common/errors';
+import { failureOf, graphQLErrorOf } from '../http-kit/errors';
 import { clientAddress } from '../http-kit/handle';
 import { publicReadQueries } from '../modules/auth/public-read';
 import { callerFromRequest } from '../modules/request-caller';
@@ -95,7 +96,7 @@ export class GraphQLEndpoint {
     const anonymousPost = readCache.enabled && req.method === 'POST' && req.headers.authorization === undefined;
     const publicRead = anonymousPost ? this.publicQueries.find(body) : null;
     if (publicRead instanceof UndeclaredVariable) {
-      const refusal = JSON.stringify({ errors: [{ message: publicRead.message, extensions: { code: 'BAD_USER_INPUT' } }] });
+      const refusal = JSON.stringify({ errors: [graphQLErrorOf(failureOf(badInput(publicRead.message)))] });
       return { status: 400, headers: [['content-type', 'application/json; charset=utf-8']], body: refusal };
     }
     // Apollo Server refuses (406) an Accept header it cannot answer in JSON: a caller is answered
@@ -300,11 +301,11 @@ async function callerOf(services: AppServices, authorization: string | undefined
   try {
     return await callerFromRequest(services, authorization, clientAddress);
   } catch (error) {
-    const callerError = callerErrorOf(error);
-    if (!callerError) throw error;
-    const headers = new HeaderMap(callerError.retryAfter !== null ? [['retry-after', String(callerError.retryAfter)]] : []);
-    throw new GraphQLError(callerError.message, {
-      extensions: { code: callerError.code, http: { status: callerError.status, headers } },
+    const failure = failureOf(error);
+    if (failure.internal) throw error;
+    const headers = new HeaderMap(failure.retryAfter !== null ? [['retry-after', String(failure.retryAfter)]] : []);
+    throw new GraphQLError(failure.message, {
+      extensions: { code: failure.extensions.code, http: { status: failure.status, headers } },
     });
   }
 }

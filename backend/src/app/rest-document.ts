@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { named, openApiDocument, type OpenApiSettings } from '../http-kit/openapi';
 import type { Routes } from '../http-kit/routes';
-import type { Access } from '../modules/auth/access';
+import type { RestAccess } from '../modules/auth/access';
 
 const publicCaller = {};
 const bearer = { bearer: [] };
 
 /** What the REST layer's document says of itself, its callers and its failures; the routes say the rest. */
-const settings: OpenApiSettings<Access> = {
+const settings: OpenApiSettings<RestAccess> = {
   info: {
     title: 'Keen REST compatibility API',
     version: '1.0.0',
@@ -58,7 +58,7 @@ const settings: OpenApiSettings<Access> = {
 export const DOCUMENT_PATH = '/openapi.json';
 
 /** `/api/openapi.json`: generated from the declared routes, with its own entry. */
-export function restDocument(routes: Routes<never, Access>) {
+export function restDocument(routes: Routes<never, RestAccess>) {
   const generated = openApiDocument(routes, settings);
   const self = {
     get: {

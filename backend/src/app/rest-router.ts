@@ -1,11 +1,12 @@
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import type { Logger } from 'pino';
 import { readJsonBodies } from '../http-kit/body';
-import { bodyRefusal, sendJson, sendRestFailure } from '../http-kit/errors';
+import { sendRestFailure } from '../http-kit/errors';
+import { AppError } from '../common/errors';
 import { mountRoutes } from '../http-kit/express-routes';
 import { clientAddress, type PublicReadRoutes } from '../http-kit/handle';
 import type { Routes } from '../http-kit/routes';
-import { type Access, authorize } from '../modules/auth/access';
+import { authorize, type RestAccess, restRule } from '../modules/auth/access';
 import { catalogRoutes } from '../modules/catalog/catalog.routes';
 import { complianceRoutes } from '../modules/compliance/compliance.routes';
 import { checkoutRoutes } from '../modules/checkout/checkout.routes';
@@ -21,7 +22,7 @@ import { DOCUMENT_PATH, restDocument } from './rest-document';
 import type { AppRestContext, AppServices } from './services';
 
 /** Every module's REST routes, in one table (Express matches them in this order). */
-export const restRoutes: Routes<AppRestContext, Access> = [
+export const restRoutes: Routes<AppRestContext, RestAccess> = [
   ...catalogRoutes,
   ...reviewsRoutes,
   ...usersRoutes,
@@ -57,7 +58,7 @@ export function createRestRouter(services: AppServices, logger: Logger, publicRe
       services,
     }),
     anonymous: { caller: { user: null }, services },
-    authorize: (access, { caller }) => authorize(caller, access),
+    authorize: (access, { caller }, query) => authorize(caller, restRule(access, query)),
     readCache: services.readCache,
     publicReads,
     base: '/api',
@@ -65,12 +66,10 @@ export function createRestRouter(services: AppServices, logger: Logger, publicRe
     logger,
   });
 
-  router.use((_req, res) => {
-    res.status(404).json({ message: 'No such API route' });
+  router.use(() => {
+    throw new AppError('NOT_FOUND', 'No such API route');
   });
   router.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
-    const refusal = bodyRefusal(error);
-    if (refusal) return sendJson(res, refusal.status, { message: refusal.message });
     sendRestFailure(res, error, logger);
   });
   return router;

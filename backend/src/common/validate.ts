@@ -7,7 +7,7 @@ import { isEmailAddress, MAX_WHOLE_NUMBER, PHONE_PATTERN, phoneFormatMessage } f
 /**
  * An input parsed by its shared schema (`@keen/rules/schemas`, the one the forms validate with):
  * the first rule it breaks is a 400 in the schema's words. A null field counts as absent, as a
- * GraphQL input's unset nullable field and a REST body's null (JsonBody) both mean.
+ * GraphQL input's unset nullable field and a REST body's null (http-kit/body.ts: field) both mean.
  */
 export function parseInput<S extends ZodType>(schema: S, input: unknown): output<S> {
   const given =

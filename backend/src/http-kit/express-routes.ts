@@ -1,15 +1,16 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import { parse as parseQueryString } from 'node:querystring';
 import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
 import multer, { MulterError } from 'multer';
 import type { Logger } from 'pino';
+import type { z } from 'zod';
 import { badInput, tooLarge } from '../common/errors';
 import type { ReadCache } from '../common/read-cache';
 import { requestLog } from './access-log';
 import { bodyRefusalOf } from './body';
 import { jsonGetAnswer, RecentTags, sendJsonGetAnswer } from './etag';
 import { clientAddress, clientAddressKey, type PublicReadRoutes } from './handle';
-import { queryNames, type RouteDeclaration, type RouteRequest } from './routes';
+import { type ImageReader, queryNames, type RouteBody, type RouteDeclaration, type RouteRequest } from './routes';
 
 /** How the app runs its declared routes: who is calling, whether they may, and the read cache. */
 export interface RouteRuntime<Context, Rule> {
@@ -17,8 +18,8 @@ export interface RouteRuntime<Context, Rule> {
   contextOf(req: Request): Promise<Context>;
   /** The context of a request that sends no credentials. */
   anonymous: Context;
-  /** Throws the refusal when the context's caller may not call a route declared with `rule`. */
-  authorize(rule: Rule, context: Context): void;
+  /** Throws the refusal when the context's caller may not call a route declared with `rule` (which may depend on the raw query string). */
+  authorize(rule: Rule, context: Context, query: Record<string, unknown>): void;
   readCache: ReadCache;
   publicReads: PublicReadRoutes;
   /** Where the router is mounted ('/api'): the front door answers public reads by their full path. */
@@ -28,14 +29,12 @@ export interface RouteRuntime<Context, Rule> {
   logger: Logger;
 }
 
-/** What a `body: 'image'` route's work reads: the uploaded file's bytes (undefined when none was sent), read when it asks. */
-export type ImageReader = () => Promise<Buffer | undefined>;
-
 /**
  * Mounts declared routes on an Express router. For each request: the context, then the caller
- * rule (before any input is read), then the body the route declares, then its work; the value it
- * answers goes out as JSON with the declared status. A public read is also given to the front
- * door (`PublicReadRoutes`) as soon as it is mounted, keyed by its declared query parameters.
+ * rule (before any input is read), then the path parameters, query, headers and body, each parsed
+ * by its declared schema (the first bad one a 400), then the work with that input; the value it
+ * answers goes out as JSON with the declared status. A public read is also given to the front door
+ * (`PublicReadRoutes`) as soon as it is mounted, keyed by its declared query parameters.
  */
 export function mountRoutes<Context, Rule>(
   router: Router,
@@ -54,11 +53,16 @@ export function mountRoutes<Context, Rule>(
     const run: RequestHandler = async (req, res, next) => {
       try {
         const context = await runtime.contextOf(req);
-        runtime.authorize(route.access, context);
+        runtime.authorize(route.access, context, req.query);
         const refusal = bodyRefusalOf(req);
         if (refusal) throw refusal;
-        const body = route.body === 'image' ? imageReader(readImage, req, res, runtime.maxImageBytes) : req.body;
-        const result = await route.work(routeRequest(req, body, runtime.logger), res, context);
+        const input = {
+          params: parsed(route.params, req.params),
+          query: parsed(route.query, req.query),
+          headers: declaredHeaders(route.headers, req.headers),
+          body: bodyOf(route.body, req, () => imageReader(readImage, req, res, runtime.maxImageBytes)),
+        };
+        const result = await route.work(routeRequest(req, input, runtime.logger), res, context);
         if (!res.headersSent) res.status(status).json(result);
       } catch (error) {
         next(error);
@@ -76,9 +80,9 @@ export function mountRoutes<Context, Rule>(
         const result = await route.work(
           {
             params: {},
-            query: queryOf(url),
+            query: parsed(route.query, queryOf(url)),
             body: undefined,
-            headers: req.headers,
+            headers: {},
             // Made only when the work logs: a child logger per request would cost every answer.
             get log() {
               return requestLog(runtime.logger, req);
@@ -113,12 +117,30 @@ export function mountRoutes<Context, Rule>(
   }
 }
 
-function routeRequest(req: Request, body: unknown, logger: Logger): RouteRequest {
+/** A part of the request as its declared schema parses it (nothing when it declares none); a bad one is a 400 with the first issue's message. */
+function parsed(schema: z.ZodType | undefined, value: unknown): RouteRequest['params'] {
+  if (!schema) return {};
+  const result = schema.safeParse(value);
+  if (!result.success) throw badInput(result.error.issues[0].message);
+  return result.data as RouteRequest['params'];
+}
+
+/** The declared body: its upload's reader, its raw bytes, or the JSON body parsed (an absent one reads as `{}`). */
+function bodyOf(body: RouteBody | undefined, req: Request, upload: () => ImageReader): RouteRequest['body'] {
+  if (body === 'image') return upload();
+  if (body === 'raw') return Buffer.isBuffer(req.body) ? req.body : undefined;
+  return body && parsed(body, req.body ?? {});
+}
+
+/** The declared headers, by their declared names (`Idempotency-Key`; Node's are in lowercase), parsed. */
+function declaredHeaders(schema: z.ZodObject | undefined, headers: IncomingHttpHeaders): RouteRequest['headers'] {
+  if (!schema) return {};
+  return parsed(schema, Object.fromEntries(Object.keys(schema.shape).map((name) => [name, headers[name.toLowerCase()]])));
+}
+
+function routeRequest(req: Request, input: Pick<RouteRequest, 'params' | 'query' | 'headers' | 'body'>, logger: Logger): RouteRequest {
   return {
-    params: req.params as Record<string, string>,
-    query: req.query as Record<string, unknown>,
-    body,
-    headers: req.headers,
+    ...input,
     get log() {
       return requestLog(logger, req);
     },

@@ -12,8 +12,8 @@ import { requestIdOf, requestLog } from '../../src/http-kit/access-log';
 import { mountRoutes } from '../../src/http-kit/express-routes';
 import { PublicReadRoutes } from '../../src/http-kit/handle';
 import { requestPipeline } from '../../src/http-kit/pipeline';
-import { yesNo } from '../../src/http-kit/query';
-import type { RouteDeclaration } from '../../src/http-kit/routes';
+import { param } from '../../src/http-kit/query';
+import { routeDeclarer } from '../../src/http-kit/routes';
 import { startTestApp, type TestApp } from '../support/harness';
 
 /**
@@ -43,21 +43,21 @@ beforeAll(async () => {
     logger,
   );
   const publicReads = new PublicReadRoutes();
-  const things: RouteDeclaration<object, 'anyone'> = {
+  const things = routeDeclarer<object, 'anyone'>()({
     method: 'GET',
     path: '/things',
     tag: 'Things',
     summary: 'Things',
     access: 'anyone',
     publicRead: true,
-    query: z.object({ q: z.string().optional(), inStock: z.enum(['true', 'false']).optional() }),
+    query: z.object({ q: param.text(), inStock: param.yesNo() }),
     answer: z.array(z.object({ name: z.string() })),
     work: async (req, res) => {
       routeRuns += 1;
       res.setHeader('x-total-count', '1');
-      return [{ name: 'Santoku', q: req.query.q ?? null, inStock: yesNo(req, 'inStock') ?? null, runs: routeRuns }];
+      return [{ name: 'Santoku', q: req.query.q ?? null, inStock: req.query.inStock ?? null, runs: routeRuns }];
     },
-  };
+  });
 
   const app = express();
   app.use((_req, _res, next) => {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { restApiDocument, restRoutes } from '../../src/app/rest-router';
 import type { RouteDeclaration } from '../../src/http-kit/routes';
-import type { Access } from '../../src/modules/auth/access';
+import type { RestAccess } from '../../src/modules/auth/access';
 import { restClient } from '../support/rest-client';
 import { startTestApp, type TestApp, type TestSession } from '../support/harness';
 
@@ -31,7 +31,7 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-type Route = RouteDeclaration<never, Access>;
+type Route = RouteDeclaration<never, RestAccess>;
 const routes = restRoutes as readonly Route[];
 const describe = (route: Route) => `${route.method} ${route.path}`;
 /** A URL for the route, its path parameters filled with values of the right form. */
@@ -99,6 +99,65 @@ test('a JSON body without its documented required fields is a 400', async () => 
     if (!required.length) continue;
     const { status } = await api(route.method, urlWithRecords(route), { as: callerFor(route), body: {} });
     expect({ route: describe(route), required, status }).toEqual({ route: describe(route), required, status: 400 });
+  }
+});
+
+/** The declared JSON body's fields (a body that checks more after its fields parse is a pipe from its object). */
+const bodyShape = (route: Route): Record<string, z.ZodType> | null => {
+  const body = route.body instanceof z.ZodPipe ? route.body.in : route.body;
+  return body instanceof z.ZodObject ? (body.shape as Record<string, z.ZodType>) : null;
+};
+
+test('a JSON body that is not an object, or a field of the wrong JSON type, is a 400 naming it, for every route with a body', async () => {
+  const bodied = routes.filter((route) => bodyShape(route));
+  expect(bodied.length).toBeGreaterThan(5);
+  for (const route of bodied) {
+    // Required query parameters are given, so that the body is what the route refuses.
+    const shape = route.query?.shape as Record<string, z.ZodType> | undefined;
+    const required = Object.keys(shape ?? {}).filter((name) => !shape![name].safeParse(undefined).success);
+    const url = urlOf(route, required.length ? `?${required.map((name) => `${name}=${placeholderId}`).join('&')}` : '');
+    const notAnObject = await api(route.method, url, { as: callerFor(route), body: ['not', 'an', 'object'] });
+    expect({ route: describe(route), ...notAnObject }).toEqual({
+      route: describe(route),
+      status: 400,
+      body: { message: 'The request body must be a JSON object' },
+    });
+    const fields = bodyShape(route)!;
+    // A field that must be one value (PUT /orders: status Shipped) is sent right, so that the others are reached.
+    const fixed = Object.fromEntries(
+      Object.entries(fields).flatMap(([name, schema]) => (schema instanceof z.ZodLiteral ? [[name, schema.value]] : [])),
+    );
+    for (const field of Object.keys(fields)) {
+      // No field of any route takes an array of arrays.
+      const { status, body } = await api(route.method, url, { as: callerFor(route), body: { ...fixed, [field]: [[]] } });
+      expect({ route: describe(route), field, status, message: body.message.startsWith(`${field} must be `) }).toEqual({
+        route: describe(route),
+        field,
+        status: 400,
+        message: true,
+      });
+    }
+  }
+});
+
+test('a rule that asks more of a request without a query parameter refuses before the input is read', async () => {
+  const ruled = routes.filter((route) => route.access.without);
+  expect(ruled.map(describe)).toEqual(['GET /users', 'GET /orders']);
+  for (const route of ruled) {
+    const without = route.access.without!;
+    // A customer without the parameter meets the stricter rule (403), before the bad page's 400.
+    expect({ route: describe(route), status: (await api('GET', urlOf(route, '?skip=-1'), { as: customer })).status }).toEqual({
+      route: describe(route),
+      status: 403,
+    });
+    // With it, the route's own rule lets them through to the input: the bad page is the answer.
+    const withIt = await api('GET', urlOf(route, `?${without.query}=${encodeURIComponent(customer.email)}&skip=-1`), { as: customer });
+    expect({ route: describe(route), ...withIt }).toEqual({
+      route: describe(route),
+      status: 400,
+      body: { message: 'skip must be a whole number of at least 0' },
+    });
+    expect((await api('GET', urlOf(route, '?skip=-1'), { as: admin })).status).toBe(400);
   }
 });
 

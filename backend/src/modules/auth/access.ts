@@ -18,6 +18,20 @@ export interface Access {
 }
 
 /**
+ * A REST route's rule, which may ask more of a request that lacks a query parameter: GET /orders
+ * is `{ allow: 'signed in', without: { query: 'email', allow: 'admin' } }` (your own orders, or
+ * everyone's for an admin). Checked before any input is parsed, as the rest of the rule is.
+ */
+export interface RestAccess extends Access {
+  without?: { query: string; allow: Allow };
+}
+
+/** The rule a REST request meets: its route's, or the stricter one for a request without the named query parameter. */
+export function restRule({ without, ...access }: RestAccess, query: Record<string, unknown>): Access {
+  return without && query[without.query] === undefined ? { ...access, allow: without.allow } : access;
+}
+
+/**
  * Declares, beside a query or mutation, who may call it (the same rule a REST route declares);
  * the schema's auth checker enforces it before the arguments are read. Every query and mutation
  * declares one: test/integrations/api-keys.test.ts walks the resolvers.

@@ -1,5 +1,5 @@
-import type { Routes } from '../../http-kit/routes';
-import type { Access } from './access';
+import { routeDeclarer, type Routes } from '../../http-kit/routes';
+import type { RestAccess } from './access';
 import type { Caller, CallerPerson } from './caller';
 
 /**
@@ -22,4 +22,8 @@ export interface GraphQLContextOf<Services, Loaders = object, Person extends Cal
 }
 
 /** A module's REST routes, declared with its own context and Keen's caller rules (auth/access.ts). */
-export type RestRoutes<Services, Person extends CallerPerson = CallerPerson> = Routes<RestContextOf<Services, Person>, Access>;
+export type RestRoutes<Services, Person extends CallerPerson = CallerPerson> = Routes<RestContextOf<Services, Person>, RestAccess>;
+
+/** Declares one of a module's REST routes: `const route = restRoute<Services, User>()`, then `route({ ... })` in its table. */
+export const restRoute = <Services, Person extends CallerPerson = CallerPerson>() =>
+  routeDeclarer<RestContextOf<Services, Person>, RestAccess>();

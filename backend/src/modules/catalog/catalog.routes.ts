@@ -2,12 +2,11 @@ import { ENGRAVING_MAX_LENGTH, MAX_WHOLE_NUMBER, MINIMUM_AGE, NEW_PRODUCT_ENGRAV
 import { addProductInput, updateProductInput as updateProductSchema } from '@keen/rules/schemas';
 import { z } from 'zod';
 import { SortDirection } from '../../common/list';
-import { JsonBody } from '../../http-kit/body';
+import { field, jsonBody } from '../../http-kit/body';
 import { successUnlessConflict } from '../../http-kit/handle';
 import { named } from '../../http-kit/openapi';
-import { LIST_PAGE_QUERY_SCHEMA, oneOf, queryValue, REST_LIST_CAP, requireQuery, restList, yesNo, totalCount } from '../../http-kit/query';
-import type { RouteRequest } from '../../http-kit/routes';
-import type { RestRoutes } from '../auth/request-context';
+import { LIST_PAGE_QUERY_SCHEMA, param, REST_LIST_CAP, restList, totalCount } from '../../http-kit/query';
+import { restRoute, type RestRoutes } from '../auth/request-context';
 import type { Caller } from '../auth/caller';
 import type { User } from '../users/user.entity';
 import { type CatalogService, PRODUCT_COLUMNS, PRODUCT_EXISTS, type ProductColumn } from './catalog.service';
@@ -51,40 +50,28 @@ export const productSorts = {
 type ProductSort = keyof typeof productSorts;
 const PRODUCT_SORT_NAMES = Object.keys(productSorts) as [ProductSort, ...ProductSort[]];
 
-const productFields = (body: JsonBody): ProductFieldsInput => ({
-  price: body.wholeNumber('price'),
-  priceAmount: body.wholeNumber('priceAmount'),
-  quantity: body.wholeNumber('quantity'),
-  minimumQuantity: body.wholeNumber('minimumQuantity'),
-  img: body.text('img'),
-  engravable: body.boolean('engravable'),
-  engravingMaxLength: body.wholeNumber('engravingMaxLength'),
-  engravingPrice: body.wholeNumber('engravingPrice'),
-  engravingAmount: body.wholeNumber('engravingAmount'),
-  taxCategory: body.optionalText('taxCategory') as TaxCategory | undefined,
-  ageRestricted: body.boolean('ageRestricted'),
-  minimumAge: body.isNull('minimumAge') ? null : body.wholeNumber('minimumAge'),
+/** The fields a new product and an update share, as the router reads them (a wrong JSON type is a 400 naming the field). */
+const productFieldsBody = {
+  price: field.wholeNumber(),
+  priceAmount: field.wholeNumber(),
+  quantity: field.wholeNumber(),
+  minimumQuantity: field.wholeNumber(),
+  img: field.text(),
+  engravable: field.boolean(),
+  engravingMaxLength: field.wholeNumber(),
+  engravingPrice: field.wholeNumber(),
+  engravingAmount: field.wholeNumber(),
+  taxCategory: field.text(),
+  ageRestricted: field.boolean(),
+  minimumAge: field.wholeNumberOrNull(),
+};
+
+/** The fields as the service takes them: what it requires and a body left out is '' (its own message refuses it). */
+const productFields = ({ img, taxCategory, ...fields }: z.output<z.ZodObject<typeof productFieldsBody>>): ProductFieldsInput => ({
+  ...fields,
+  img: img ?? '',
+  taxCategory: taxCategory as TaxCategory | undefined,
 });
-
-/** A new product's body; the old client sent the name as `?productname=` instead. */
-const productInput = (req: RouteRequest): ProductInput => {
-  const body = JsonBody.of(req.body);
-  return {
-    name: body.optionalText('name') ?? queryValue(req, 'productname') ?? '',
-    description: body.text('description'),
-    ...productFields(body),
-  };
-};
-
-const updateProductInput = (req: RouteRequest): UpdateProductInput => {
-  const body = JsonBody.of(req.body);
-  return {
-    name: body.optionalText('name'),
-    description: body.optionalText('description'),
-    slug: body.optionalText('slug'),
-    ...productFields(body),
-  };
-};
 
 /** A whole-number field from `min` to the largest the service takes. */
 const whole = (min: number) => z.int().min(min).max(MAX_WHOLE_NUMBER);
@@ -126,19 +113,24 @@ const productAnswer = named(
 const TEXT_NUMBERS = 'Numbers may also be sent as text ("12").';
 
 /**
- * The bodies are the shared schemas the service parses its input with, described inline as a
- * caller may send them (a named component would be described as parsed: defaults as required).
- * A new product's name may come as ?productname= instead.
+ * The bodies as the router reads them: each field's JSON type (whole numbers may come as text). The
+ * service parses what they give it with the shared schemas (`@keen/rules/schemas`: addProductInput,
+ * updateProductInput), whose rules and words these descriptions point to. A new product's name may
+ * come as ?productname= instead.
  */
-const productBody = addProductInput
-  .extend({
-    name: addProductInput.shape.name.optional().describe('Unique in the shop, whatever the case; required, here or as ?productname='),
-  })
-  .describe(`A new product. ${TEXT_NUMBERS}`);
+const productBody = jsonBody({
+  name: field.text().describe(`${addProductInput.shape.name.description}; required, here or as ?productname=`),
+  description: field.text().describe('Required'),
+  ...productFieldsBody,
+}).describe(`A new product: name, description, price (or priceAmount), quantity, minimumQuantity and img are required. ${TEXT_NUMBERS}`);
 
-const updateProductBody = updateProductSchema
-  .extend({ minimumAge: updateProductSchema.shape.minimumAge.nullable().describe('null clears it; absent leaves it') })
-  .describe(`Price, stock, minimum quantity and photo; the other fields are unchanged when absent. ${TEXT_NUMBERS}`);
+const updateProductBody = jsonBody({
+  name: field.text(),
+  description: field.text(),
+  slug: field.text().describe(updateProductSchema.shape.slug.description ?? 'Its new slug'),
+  ...productFieldsBody,
+  minimumAge: productFieldsBody.minimumAge.describe('null clears it; absent leaves it'),
+}).describe(`Price, stock, minimum quantity and photo; the other fields are unchanged when absent. ${TEXT_NUMBERS}`);
 
 /** A variant as REST reads it: `_id`, and each option as its group and value. */
 const restVariant = (v: VariantRead, shop: ShopMoney) => ({
@@ -189,9 +181,12 @@ const productWithVariants = productAnswer.extend({
   variants: z.array(variantAnswer).describe('What the shop sells of it, one per combination of options'),
 });
 
+type Services = { catalog: CatalogService; variants: VariantsService; shop: ShopMoney };
+const route = restRoute<Services, User>();
+
 /** SPEC §7 product calls, and a product by its slug. */
-export const catalogRoutes: RestRoutes<{ catalog: CatalogService; variants: VariantsService; shop: ShopMoney }, User> = [
-  {
+export const catalogRoutes: RestRoutes<Services, User> = [
+  route({
     method: 'GET',
     path: '/products',
     tag: 'Products',
@@ -202,35 +197,26 @@ export const catalogRoutes: RestRoutes<{ catalog: CatalogService; variants: Vari
     failures: [404],
     // The cached answers are keyed by these parameters, in this order.
     query: z.object({
-      id: z.string().optional().describe('A product _id: answers an array with that one product (the other parameters are ignored)'),
-      q: z
-        .string()
-        .optional()
+      id: param.text().describe('A product _id: answers an array with that one product (the other parameters are ignored)'),
+      q: param
+        .text()
         .describe(
           'Search: products whose name or description contains every word (case-insensitive, parts of words too: "bowi" finds "Bowie"), best match first',
         ),
-      sort: z
-        .enum(PRODUCT_SORT_NAMES)
-        .optional()
-        .describe('Order of the answer; without it, best match first when searching, else oldest first'),
-      inStock: z
-        .literal(['true', 'false', '1', '0'])
-        .optional()
-        .describe('true or 1: only products with at least their minimum order quantity in stock'),
+      sort: param.oneOf(PRODUCT_SORT_NAMES).describe('Order of the answer; without it, best match first when searching, else oldest first'),
+      inStock: param.yesNo().describe('true or 1: only products with at least their minimum order quantity in stock'),
       ...LIST_PAGE_QUERY_SCHEMA.shape,
     }),
     answer: z.array(productWithVariants),
     answerHeaders: { 'X-Total-Count': totalCount('Products that match, over every page') },
-    work: async (req, res, { caller, services }) => {
-      const id = queryValue(req, 'id');
-      if (id !== undefined) return withVariants(caller, services, [await services.catalog.get(caller, id)]);
-      const sort = oneOf(req, 'sort', PRODUCT_SORT_NAMES);
-      const filter = { search: queryValue(req, 'q'), inStock: yesNo(req, 'inStock'), ...(sort ? productSorts[sort] : {}) };
-      const page = await restList(req, res, (paging) => services.catalog.list(caller, { ...filter, ...paging }, REST_PRODUCT_COLUMNS));
+    work: async ({ query }, res, { caller, services }) => {
+      if (query.id !== undefined) return withVariants(caller, services, [await services.catalog.get(caller, query.id)]);
+      const filter = { search: query.q, inStock: query.inStock, ...(query.sort ? productSorts[query.sort] : {}) };
+      const page = await restList(query, res, (paging) => services.catalog.list(caller, { ...filter, ...paging }, REST_PRODUCT_COLUMNS));
       return withVariants(caller, services, page);
     },
-  },
-  {
+  }),
+  route({
     method: 'GET',
     path: '/products/by-slug/:slug',
     tag: 'Products',
@@ -241,9 +227,9 @@ export const catalogRoutes: RestRoutes<{ catalog: CatalogService; variants: Vari
     failures: [404],
     redirect: { status: 301, description: 'An old slug: Location is /api/products/by-slug/{its current slug}' },
     answer: productWithVariants,
-    work: async (req, res, { caller, services }) => {
-      const product = await services.catalog.bySlug(caller, req.params.slug);
-      if (product.slug !== req.params.slug) {
+    work: async ({ params }, res, { caller, services }) => {
+      const product = await services.catalog.bySlug(caller, params.slug);
+      if (product.slug !== params.slug) {
         // The REST layer is mounted at /api (app/rest-router.ts).
         res.writeHead(301, { location: `/api/products/by-slug/${product.slug}` }).end();
         return;
@@ -251,29 +237,30 @@ export const catalogRoutes: RestRoutes<{ catalog: CatalogService; variants: Vari
       const [answer] = await withVariants(caller, services, [product]);
       return answer;
     },
-  },
-  {
+  }),
+  route({
     method: 'POST',
     path: '/products',
     tag: 'Products',
     summary: 'Add a product (admin)',
     description: `A name another product already has (whatever the case) answers 200 with \`success: false\` and '${PRODUCT_EXISTS}'.`,
     access: { allow: 'admin', key: 'catalog:write' },
-    query: z.object({ productname: z.string().optional().describe('The product name, used when the body has no name') }),
+    query: z.object({ productname: param.text().describe('The product name, used when the body has no name') }),
     body: productBody,
     answer: z.union([
       z.object({ success: z.literal(true), product: productAnswer }),
       z.object({ success: z.literal(false), message: z.literal(PRODUCT_EXISTS) }),
     ]),
-    work: async (req, _res, { caller, services }) => {
-      const input = productInput(req);
+    work: async ({ query, body: { name, description, ...fields } }, _res, { caller, services }) => {
+      // The old client sent the name as ?productname= instead.
+      const input: ProductInput = { name: name ?? query.productname ?? '', description: description ?? '', ...productFields(fields) };
       return successUnlessConflict(async () => ({
         success: true as const,
         product: restProduct(await services.catalog.create(caller, input), services.shop),
       }));
     },
-  },
-  {
+  }),
+  route({
     method: 'PUT',
     path: '/products/:id',
     tag: 'Products',
@@ -283,21 +270,23 @@ export const catalogRoutes: RestRoutes<{ catalog: CatalogService; variants: Vari
     body: updateProductBody,
     failures: [404, 409],
     answer: productAnswer,
-    work: async (req, _res, { caller, services }) =>
-      restProduct(await services.catalog.update(caller, req.params.id, updateProductInput(req)), services.shop),
-  },
-  {
+    work: async ({ params, body: { name, description, slug, ...fields } }, _res, { caller, services }) => {
+      const input: UpdateProductInput = { name, description, slug, ...productFields(fields) };
+      return restProduct(await services.catalog.update(caller, params.id, input), services.shop);
+    },
+  }),
+  route({
     method: 'DELETE',
     path: '/products',
     tag: 'Products',
     summary: 'Delete a product (admin)',
     access: { allow: 'admin', key: 'catalog:write' },
-    query: z.object({ id: z.string().describe('The product _id') }),
+    query: z.object({ id: param.required().describe('The product _id') }),
     failures: [404],
     answer: z.object({ deletedCount: z.literal(1) }),
-    work: async (req, _res, { caller, services }) => {
-      await services.catalog.delete(caller, requireQuery(req, 'id'));
+    work: async ({ query }, _res, { caller, services }) => {
+      await services.catalog.delete(caller, query.id);
       return { deletedCount: 1 };
     },
-  },
+  }),
 ];

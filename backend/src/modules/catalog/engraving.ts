@@ -52,7 +52,7 @@ export interface EngravingSettings {
 
 /**
  * The engraving an order may carry for this product, or null for none (absent, or empty text).
- * REST bodies reach here typed: JsonBody has refused a wrong-typed engraving already.
+ * REST bodies reach here typed: the route's declared body has refused a wrong-typed engraving already.
  */
 export function checkEngraving(product: EngravingSettings, input: Engraving | null | undefined): Engraving | null {
   if (!input || input.text === '') return null;

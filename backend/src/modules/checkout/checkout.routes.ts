@@ -1,92 +1,100 @@
-import { addressInput } from '@keen/rules/address';
 import { z } from 'zod';
-import { JsonBody } from '../../http-kit/body';
+import { field, jsonBody } from '../../http-kit/body';
 import type { ShippingAddressInput } from '../addresses/address.inputs';
-import type { RestRoutes } from '../auth/request-context';
-import { ENGRAVING_FONTS, type Engraving } from '../catalog/engraving';
+import { restRoute, type RestRoutes } from '../auth/request-context';
+import { ENGRAVING_FONTS } from '../catalog/engraving';
 import type { PlaceOrderInput } from '../orders/order.inputs';
 import { orderAnswer, restOrder } from '../orders/orders.routes';
 import type { OrdersService } from '../orders/orders.service';
 import type { User } from '../users/user.entity';
 import type { CheckoutService } from './checkout.service';
 
-/** The purchase form's fields; any other field (price, totalPrice, status, paid, transactionId, email, userName) is ignored. */
-const placeOrderBody = z.looseObject({
-  productCode: z.string().optional().describe("The product's _id (or send productId)"),
-  productId: z.string().optional().describe("The product's _id (or send productCode)"),
-  variantId: z.string().optional().describe('The variant _id (GET /products: variants); required when the product has more than one'),
-  quantity: z.int().min(1).describe('Units to order (also accepted as text: "2")'),
-  phone: z.string(),
-  address: z
-    .string()
-    .optional()
+/**
+ * The purchase form's fields, as the router reads them (a wrong JSON type is a 400 naming the
+ * field); any other field (price, totalPrice, status, paid, transactionId, email, userName) is
+ * ignored. What is missing the service refuses in its own words.
+ */
+const placeOrderBody = jsonBody({
+  productId: field.text().describe("The product's _id (or send productCode)"),
+  productCode: field.text().describe("The product's _id (or send productId)"),
+  variantId: field.text().describe('The variant _id (GET /products: variants); required when the product has more than one'),
+  quantity: field.wholeNumber().describe('Units to order, at least 1; required (also accepted as text: "2")'),
+  phone: field.text().describe('Required'),
+  address: field
+    .text()
     .describe(
       'The delivery address as one text, ending in its country\'s English name or ISO code ("1 George Street, Sydney NSW 2000, Australia"); ' +
         'the country may be left out only while the shop delivers to its own country alone. Required unless shippingAddress is sent',
     ),
-  shippingAddress: addressInput
-    .optional()
+  shippingAddress: field
+    .object(
+      {
+        name: field.text().describe("The recipient's name"),
+        line1: field.text().describe('Street and number'),
+        line2: field.text().describe('Flat, suite, building (optional)'),
+        city: field.text(),
+        region: field.text().describe('State, province or county; a 2-letter code for US and CA'),
+        postalCode: field.text().describe('Postcode or ZIP code, checked per country'),
+        country: field.text().describe('ISO 3166-1 alpha-2 code'),
+        phone: field.text(),
+      },
+      'an object with name, line1, city, postalCode, country and phone',
+    )
     .describe(
-      "Where the order ships, checked per country (as GraphQL's ShippingAddressInput); its country decides the blade rules, tax and delivery",
+      "Where the order ships, checked per country (as GraphQL's ShippingAddressInput, `addressInput` of @keen/rules/address); its country decides the blade rules, tax and delivery",
     ),
-  shippingMethodId: z
-    .string()
-    .optional()
+  shippingMethodId: field
+    .text()
     .describe('A delivery method serving the destination (GraphQL shippingOptions); without one, the cheapest serving it'),
-  engraving: z
-    .object({
-      text: z
-        .string()
-        .describe(
-          "Up to the product's engravingMaxLength characters: letters (accented too), digits, space and . , ' & - !, with no leading or trailing space; empty means no engraving",
-        ),
-      font: z.enum(ENGRAVING_FONTS.map((font) => font.id)),
-    })
-    .nullable()
-    .optional()
+  engraving: field
+    .object(
+      {
+        text: field
+          .text()
+          .describe(
+            "Up to the product's engravingMaxLength characters: letters (accented too), digits, space and . , ' & - !, with no leading or trailing space; empty means no engraving",
+          ),
+        font: field.text().describe(`A font id: ${ENGRAVING_FONTS.map((font) => font.id).join(', ')}`),
+      },
+      'an object with text and font',
+    )
     .describe('Text to engrave on every unit (engravable products only), or none'),
 });
 
-/** The purchase form's body; the old client named the product `productCode`. */
-function placeOrderInput(raw: unknown): PlaceOrderInput {
-  const body = JsonBody.of(raw);
+/** The purchase form's order as the service takes it; the old client named the product `productCode`. */
+function placeOrderInput({
+  productId,
+  productCode,
+  shippingAddress: address,
+  engraving,
+  ...body
+}: z.output<typeof placeOrderBody>): PlaceOrderInput {
+  const shippingAddress: ShippingAddressInput | undefined = address && {
+    name: address.name ?? '',
+    line1: address.line1 ?? '',
+    line2: address.line2,
+    city: address.city ?? '',
+    region: address.region,
+    postalCode: address.postalCode ?? '',
+    country: address.country ?? '',
+    phone: address.phone ?? '',
+  };
   return {
-    productId: body.optionalText('productId') ?? body.text('productCode'),
-    variantId: body.optionalText('variantId'),
-    quantity: body.wholeNumber('quantity'),
-    phone: body.text('phone'),
-    address: body.optionalText('address'),
-    shippingAddress: shippingAddressInput(body),
-    shippingMethodId: body.optionalText('shippingMethodId'),
-    engraving: engravingInput(body),
+    ...body,
+    productId: productId ?? productCode ?? '',
+    phone: body.phone ?? '',
+    shippingAddress,
+    // An engraving with absent or empty text is no engraving (checkEngraving's rule).
+    engraving: engraving ? { text: engraving.text ?? '', font: engraving.font ?? '' } : null,
   };
 }
 
-/** The structured address, field by field; the service checks it against the country's rules. */
-function shippingAddressInput(body: JsonBody): ShippingAddressInput | undefined {
-  const address = body.object('shippingAddress', 'an object with name, line1, city, postalCode, country and phone');
-  if (!address) return undefined;
-  return {
-    name: address.text('name'),
-    line1: address.text('line1'),
-    line2: address.optionalText('line2'),
-    city: address.text('city'),
-    region: address.optionalText('region'),
-    postalCode: address.text('postalCode'),
-    country: address.text('country'),
-    phone: address.text('phone'),
-  };
-}
-
-/** An engraving with absent or empty text is no engraving (checkEngraving's rule). */
-function engravingInput(body: JsonBody): Engraving | null {
-  const engraving = body.object('engraving', 'an object with text and font');
-  return engraving ? { text: engraving.text('text'), font: engraving.text('font') } : null;
-}
+type Services = { checkout: CheckoutService; orders: OrdersService };
+const route = restRoute<Services, User>();
 
 /** SPEC §7's POST /orders: the purchase form's order, placed by the checkout's steps. */
-export const checkoutRoutes: RestRoutes<{ checkout: CheckoutService; orders: OrdersService }, User> = [
-  {
+export const checkoutRoutes: RestRoutes<Services, User> = [
+  route({
     method: 'POST',
     path: '/orders',
     tag: 'Orders',
@@ -112,14 +120,10 @@ export const checkoutRoutes: RestRoutes<{ checkout: CheckoutService; orders: Ord
     body: placeOrderBody,
     failures: [403, 404, 409, 429],
     answer: z.intersection(orderAnswer, z.object({ insertedId: z.string().describe('The order _id'), message: z.literal('Order Placed') })),
-    work: async (req, _res, { caller, services }) => {
-      const key = req.headers['idempotency-key'];
-      const order = await services.checkout.place(caller, {
-        ...placeOrderInput(req.body),
-        idempotencyKey: key === undefined ? null : String(key),
-      });
+    work: async ({ headers, body }, _res, { caller, services }) => {
+      const order = await services.checkout.place(caller, { ...placeOrderInput(body), idempotencyKey: headers['Idempotency-Key'] ?? null });
       await services.orders.withLines([order]);
       return { ...restOrder(order), insertedId: order.id, message: 'Order Placed' };
     },
-  },
+  }),
 ];

@@ -1,11 +1,9 @@
 import { toMajorUnits } from '@keen/rules';
 import { z } from 'zod';
-import { badInput } from '../../common/errors';
-import { JsonBody } from '../../http-kit/body';
+import { field, jsonBody } from '../../http-kit/body';
 import { named } from '../../http-kit/openapi';
-import { LIST_PAGE_QUERY_SCHEMA, queryValue, requireQuery, restList, totalCount } from '../../http-kit/query';
-import { requireAdmin } from '../auth/caller';
-import type { RestRoutes } from '../auth/request-context';
+import { LIST_PAGE_QUERY_SCHEMA, param, restList, totalCount } from '../../http-kit/query';
+import { restRoute, type RestRoutes } from '../auth/request-context';
 import type { OrderEngraving } from '../catalog/engraving';
 import type { User } from '../users/user.entity';
 import type { OrdersService } from './orders.service';
@@ -116,40 +114,40 @@ export const orderAnswer = named(
   }),
 );
 
-const orderIdQuery = z.object({ id: z.string().describe('The order _id') });
+const orderIdQuery = z.object({ id: param.required().describe('The order _id') });
+
+type Services = { orders: OrdersService };
+const route = restRoute<Services, User>();
 
 /**
  * SPEC §7 order calls (POST /orders is the checkout module's, PATCH /orders/{id} the payments module's). Prices, totals, status and
  * payment fields in a body are ignored: the service sets them.
  */
-export const ordersRoutes: RestRoutes<{ orders: OrdersService }, User> = [
-  {
+export const ordersRoutes: RestRoutes<Services, User> = [
+  route({
     method: 'GET',
     path: '/orders',
     tag: 'Orders',
     summary: 'All orders (admin), or the orders of one e-mail (yourself, or anyone for an admin)',
     description: 'Newest first.',
-    // A customer may list their own orders; without ?email the work requires an admin.
-    access: { allow: 'signed in' },
+    // A customer lists their own orders; every order is for admins.
+    access: { allow: 'signed in', without: { query: 'email', allow: 'admin' } },
     query: z.object({
-      email: z.string().optional().describe("A customer's e-mail: only their orders (without it, every order: admins only)"),
+      email: param.text().describe("A customer's e-mail: only their orders (without it, every order: admins only)"),
       ...LIST_PAGE_QUERY_SCHEMA.shape,
     }),
     answer: z.array(orderAnswer),
     answerHeaders: { 'X-Total-Count': totalCount('Orders that match, over every page') },
-    work: async (req, res, { caller, services }) => {
-      const email = queryValue(req, 'email');
-      // Before the paging: a customer asking for every order is 403 before a bad page's 400.
-      if (email === undefined) requireAdmin(caller);
-      const orders = await restList(req, res, (page) =>
+    work: async ({ query: { email, ...paging } }, res, { caller, services }) => {
+      const orders = await restList(paging, res, (page) =>
         email === undefined
           ? services.orders.listAll(caller, Object.assign({}, page))
           : services.orders.listByEmail(caller, email, Object.assign({}, page)),
       );
       return (await services.orders.withLines(orders)).map(restOrder);
     },
-  },
-  {
+  }),
+  route({
     method: 'GET',
     path: '/orders/:id',
     tag: 'Orders',
@@ -158,12 +156,12 @@ export const ordersRoutes: RestRoutes<{ orders: OrdersService }, User> = [
     params: z.object({ id: z.string().describe('The order _id') }),
     failures: [404],
     answer: orderAnswer,
-    work: async (req, _res, { caller, services }) => {
-      const [order] = await services.orders.withLines([await services.orders.get(caller, req.params.id)]);
+    work: async ({ params }, _res, { caller, services }) => {
+      const [order] = await services.orders.withLines([await services.orders.get(caller, params.id)]);
       return restOrder(order);
     },
-  },
-  {
+  }),
+  route({
     method: 'PUT',
     path: '/orders',
     tag: 'Orders',
@@ -172,21 +170,23 @@ export const ordersRoutes: RestRoutes<{ orders: OrdersService }, User> = [
       'An age-restricted order to a country whose rule asks for an age-verified handover (the United Kingdom) needs ageVerifiedDelivery: true.',
     access: { allow: 'admin' },
     query: orderIdQuery,
-    body: z.looseObject({
-      status: z.literal(OrderStatus.Shipped).describe('The only status a client may set'),
-      ageVerifiedDelivery: z.boolean().optional().describe('The parcel goes with an age-verified delivery service'),
+    body: jsonBody({
+      status: z
+        .literal(OrderStatus.Shipped, {
+          error: (issue) =>
+            typeof issue.input === 'string' || issue.input == null ? "Only status 'Shipped' can be set" : 'status must be text',
+        })
+        .describe('The only status a client may set'),
+      ageVerifiedDelivery: field.boolean().describe('The parcel goes with an age-verified delivery service'),
     }),
     failures: [404],
     answer: z.intersection(orderAnswer, z.object({ message: z.literal('Status is updated') })),
-    work: async (req, _res, { caller, services }) => {
-      const id = requireQuery(req, 'id');
-      const body = JsonBody.of(req.body);
-      if (body.optionalText('status') !== OrderStatus.Shipped) throw badInput("Only status 'Shipped' can be set");
-      const shipped = await services.orders.markShipped(caller, id, { ageVerifiedDelivery: body.boolean('ageVerifiedDelivery') ?? null });
+    work: async ({ query, body }, _res, { caller, services }) => {
+      const shipped = await services.orders.markShipped(caller, query.id, { ageVerifiedDelivery: body.ageVerifiedDelivery ?? null });
       return { ...restOrder(shipped), message: 'Status is updated' };
     },
-  },
-  {
+  }),
+  route({
     method: 'DELETE',
     path: '/orders',
     tag: 'Orders',
@@ -196,9 +196,9 @@ export const ordersRoutes: RestRoutes<{ orders: OrdersService }, User> = [
     query: orderIdQuery,
     failures: [404, 409],
     answer: z.object({ deletedCount: z.literal(1) }),
-    work: async (req, _res, { caller, services }) => {
-      await services.orders.cancelOrRefund(caller, requireQuery(req, 'id'));
+    work: async ({ query }, _res, { caller, services }) => {
+      await services.orders.cancelOrRefund(caller, query.id);
       return { deletedCount: 1 };
     },
-  },
+  }),
 ];

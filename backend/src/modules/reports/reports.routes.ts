@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { MAX_SEARCH_LENGTH, SortDirection } from '../../common/list';
-import { oneOf, type QueryOf, yesNo } from '../../http-kit/query';
+import { param } from '../../http-kit/query';
 import { sendCsv } from '../../http-kit/csv';
+import type { RouteRequest } from '../../http-kit/routes';
 import type { Caller } from '../auth/caller';
-import type { RestRoutes } from '../auth/request-context';
+import { restRoute, type RestRoutes } from '../auth/request-context';
 import { Role } from '../auth/role';
 import type { ApiKeyScope } from '../auth/scopes';
 import { ProductSortField } from '../catalog/product.inputs';
@@ -14,36 +15,24 @@ import type { ReportsService } from './reports.service';
 
 type Services = { reports: ReportsService };
 type Routes = RestRoutes<Services>;
-
-function text(req: QueryOf, name: string): string | undefined {
-  const raw = req.query[name];
-  return typeof raw === 'string' && raw !== '' ? raw : undefined;
-}
+const route = restRoute<Services>();
 
 /** A grid's search and sort, as its GraphQL list takes them. */
-const searchAndSort = <F extends string>(req: QueryOf, sortFields: Record<string, F>) => ({
-  search: text(req, 'search'),
-  sortBy: oneOf(req, 'sortBy', sortFields),
-  sortDirection: oneOf(req, 'sortDirection', SortDirection),
-});
-
 const searchAndSortQuery = <F extends string>(sortFields: Record<string, F>) => ({
-  search: z.string().max(MAX_SEARCH_LENGTH).optional().describe('Case-insensitive text search'),
-  sortBy: z.enum(sortFields).optional().describe("A sort field of the grid (default: the grid's own order)"),
-  sortDirection: z.enum(SortDirection).optional().describe('ASC or DESC'),
+  search: param.nonEmptyText().describe(`Case-insensitive text search, at most ${MAX_SEARCH_LENGTH} characters`),
+  sortBy: param.oneOf(sortFields).describe("A sort field of the grid (default: the grid's own order)"),
+  sortDirection: param.oneOf(SortDirection).describe('ASC or DESC'),
 });
 
-const yesNoQuery = (description: string) => z.enum(['true', 'false', '1', '0']).optional().describe(description);
-
-/** A CSV download of every row matching a grid's filter: the same arguments as the GraphQL list. */
-function csvExport(
+/** A CSV download of every row matching a grid's filter (its declared query: the same arguments as the GraphQL list). */
+function csvExport<Query extends z.ZodObject>(
   grid: 'order' | 'product' | 'user',
   scope: ApiKeyScope,
-  query: z.ZodObject,
-  rows: (req: QueryOf, caller: Caller, services: Services) => AsyncGenerator<string>,
+  query: Query,
+  rows: (filter: RouteRequest<undefined, Query>['query'], caller: Caller, services: Services) => AsyncGenerator<string>,
 ): Routes[number] {
   const filename = `${grid}s.csv`;
-  return {
+  return route({
     method: 'GET',
     path: `/admin/export/${filename}`,
     tag: 'Reports',
@@ -52,8 +41,8 @@ function csvExport(
     query,
     answer: z.string().describe(`CSV (RFC 4180, CRLF lines), a header row first; sent as the attachment ${filename}`),
     answerType: 'text/csv',
-    work: (req, res, { caller, services }) => sendCsv(req, res, filename, rows(req, caller, services)),
-  };
+    work: (req, res, { caller, services }) => sendCsv(req, res, filename, rows(req.query, caller, services)),
+  });
 }
 
 /** CSV downloads of the admin grids, for admins and API keys with the grid's read scope. */
@@ -63,32 +52,26 @@ export const reportsRoutes: Routes = [
     'orders:read',
     z.object({
       ...searchAndSortQuery(OrderSortField),
-      state: z.enum(OrderState).optional().describe('Only orders in this state'),
-      status: z.enum(OrderStatus).optional().describe('Pending or Shipped'),
-      paid: yesNoQuery('true or false'),
-      engraved: yesNoQuery('true (any engraved line) or false (no engraved line)'),
+      state: param.oneOf(OrderState).describe('Only orders in this state'),
+      status: param.oneOf(OrderStatus).describe('Pending or Shipped'),
+      paid: param.yesNo().describe('true or false'),
+      engraved: param.yesNo().describe('true (any engraved line) or false (no engraved line)'),
     }),
-    (req, caller, services) =>
-      services.reports.exportOrders(caller, {
-        ...searchAndSort(req, OrderSortField),
-        state: oneOf(req, 'state', OrderState),
-        status: oneOf(req, 'status', OrderStatus),
-        paid: yesNo(req, 'paid'),
-        engraved: yesNo(req, 'engraved'),
-      }),
+    (filter, caller, services) => services.reports.exportOrders(caller, filter),
   ),
   csvExport(
     'product',
     'catalog:read',
-    z.object({ ...searchAndSortQuery(ProductSortField), lowStock: yesNoQuery('true: only products at or below their minimum quantity') }),
-    (req, caller, services) =>
-      services.reports.exportProducts(caller, { ...searchAndSort(req, ProductSortField), lowStock: yesNo(req, 'lowStock') }),
+    z.object({
+      ...searchAndSortQuery(ProductSortField),
+      lowStock: param.yesNo().describe('true: only products at or below their minimum quantity'),
+    }),
+    (filter, caller, services) => services.reports.exportProducts(caller, filter),
   ),
   csvExport(
     'user',
     'users:read',
-    z.object({ ...searchAndSortQuery(UserSortField), role: z.enum(Role).optional().describe('admin or user') }),
-    (req, caller, services) =>
-      services.reports.exportUsers(caller, { ...searchAndSort(req, UserSortField), role: oneOf(req, 'role', Role) }),
+    z.object({ ...searchAndSortQuery(UserSortField), role: param.oneOf(Role).describe('admin or user') }),
+    (filter, caller, services) => services.reports.exportUsers(caller, filter),
   ),
 ];

@@ -1,9 +1,9 @@
 import { reviewInput } from '@keen/rules/schemas';
 import { z } from 'zod';
-import { JsonBody } from '../../http-kit/body';
+import { field, jsonBody } from '../../http-kit/body';
 import { named } from '../../http-kit/openapi';
-import { LIST_PAGE_QUERY_SCHEMA, restList, totalCount } from '../../http-kit/query';
-import type { RestRoutes } from '../auth/request-context';
+import { LIST_PAGE_QUERY_SCHEMA, param, restList, totalCount } from '../../http-kit/query';
+import { restRoute, type RestRoutes } from '../auth/request-context';
 import type { User } from '../users/user.entity';
 import type { ReviewsService } from './reviews.service';
 import type { Review } from './review.entity';
@@ -35,44 +35,42 @@ const reviewAnswer = named(
 );
 
 /** SPEC §7 review calls. The author's name, e-mail and photo come from their profile, not the body. */
+const route = restRoute<{ reviews: ReviewsService }, User>();
+
 export const reviewsRoutes: RestRoutes<{ reviews: ReviewsService }, User> = [
-  {
+  route({
     method: 'GET',
     path: '/reviews',
     tag: 'Reviews',
     summary: "All reviews, newest first; with productId, that knife's",
     access: { allow: 'public', key: 'catalog:read' },
     publicRead: true,
-    query: LIST_PAGE_QUERY_SCHEMA.extend({ productId: z.string().optional().describe("Only this knife's reviews") }),
+    query: LIST_PAGE_QUERY_SCHEMA.extend({ productId: param.text().describe("Only this knife's reviews") }),
     answer: z.array(reviewAnswer),
     answerHeaders: { 'X-Total-Count': totalCount('Reviews over every page') },
-    work: async (req, res, { caller, services }) => {
-      const productId = typeof req.query.productId === 'string' ? req.query.productId : undefined;
-      const reviews = await restList(req, res, (page) => services.reviews.list(caller, Object.assign({ productId }, page)));
+    work: async ({ query: { productId, ...paging } }, res, { caller, services }) => {
+      const reviews = await restList(paging, res, (page) => services.reviews.list(caller, Object.assign({ productId }, page)));
       return reviews.map((review) => restReview(review, services.reviews.canSeeAuthorEmail(caller, review)));
     },
-  },
-  {
+  }),
+  route({
     method: 'POST',
     path: '/reviews',
     tag: 'Reviews',
     summary: 'Add a review as the signed-in customer',
     access: { allow: 'signed in' },
-    body: reviewInput.extend({
-      productId: z.string().optional().describe('The knife reviewed (its id); without it, a review of the shop'),
+    body: jsonBody({
+      star: field.wholeNumber().describe(`${reviewInput.shape.star.description ?? 'The rating'}; required`),
+      description: field.text().describe(`${reviewInput.shape.description.description ?? 'The review'}; required`),
+      productId: field.text().describe('The knife reviewed (its id); without it, a review of the shop'),
     }),
     answer: reviewAnswer.extend({ insertedId: z.string(), message: z.literal('Review have been added') }),
-    work: async (req, _res, { caller, services }) => {
-      const body = JsonBody.of(req.body);
-      const review = await services.reviews.add(caller, {
-        star: body.wholeNumber('star'),
-        description: body.text('description'),
-        productId: body.optionalText('productId'),
-      });
+    work: async ({ body }, _res, { caller, services }) => {
+      const review = await services.reviews.add(caller, { ...body, description: body.description ?? '' });
       return { ...restReview(review, true), insertedId: review.id, message: 'Review have been added' };
     },
-  },
-  {
+  }),
+  route({
     method: 'DELETE',
     path: '/reviews/:id',
     tag: 'Reviews',
@@ -81,9 +79,9 @@ export const reviewsRoutes: RestRoutes<{ reviews: ReviewsService }, User> = [
     params: z.object({ id: z.string().describe("The review's _id") }),
     failures: [404],
     answer: z.object({ deletedCount: z.literal(1) }),
-    work: async (req, _res, { caller, services }) => {
-      await services.reviews.remove(caller, req.params.id);
+    work: async ({ params }, _res, { caller, services }) => {
+      await services.reviews.remove(caller, params.id);
       return { deletedCount: 1 };
     },
-  },
+  }),
 ];

@@ -1,16 +1,18 @@
 import { pipeline } from 'node:stream/promises';
 import type { RequestHandler } from 'express';
 import { z } from 'zod';
+import { AppError } from '../../common/errors';
 import { ifNoneMatchNames } from '../../http-kit/etag';
-import type { ImageReader } from '../../http-kit/express-routes';
-import type { RestRoutes } from '../auth/request-context';
+import { restRoute, type RestRoutes } from '../auth/request-context';
 import type { UploadsService } from './uploads.service';
 
 type Services = { uploads: UploadsService };
 
 /** `POST /api/uploads`: the answer has the shape the old image host gave, `{ success, data: { url } }`. */
+const route = restRoute<Services>();
+
 export const uploadsRoutes: RestRoutes<Services> = [
-  {
+  route({
     method: 'POST',
     path: '/uploads',
     tag: 'Uploads',
@@ -26,14 +28,13 @@ export const uploadsRoutes: RestRoutes<Services> = [
       success: z.literal(true),
       data: z.object({ url: z.string().describe("The stored image's path, under /uploads/") }),
     }),
-    work: async (req, _res, { caller, services }) => {
+    work: async ({ body: readImage }, _res, { caller, services }) => {
       // Refuse before reading up to 5 MB from someone who may not upload.
       await services.uploads.checkMayUpload(caller);
-      const bytes = await (req.body as ImageReader)();
-      const { url } = await services.uploads.uploadImage(caller, bytes);
+      const { url } = await services.uploads.uploadImage(caller, await readImage());
       return { success: true as const, data: { url } };
     },
-  },
+  }),
 ];
 
 /**
@@ -43,10 +44,7 @@ export const uploadsRoutes: RestRoutes<Services> = [
 export function storedImageHandler(services: Services): RequestHandler {
   return async (req, res) => {
     const image = await services.uploads.open(String(req.params.name));
-    if (!image) {
-      res.status(404).json({ message: 'No such image' });
-      return;
-    }
+    if (!image) throw new AppError('NOT_FOUND', 'No such image');
     res.setHeader('cache-control', 'public, max-age=604800, immutable');
     res.setHeader('etag', image.etag);
     if (ifNoneMatchNames(req.headers['if-none-match'], image.etag)) {
