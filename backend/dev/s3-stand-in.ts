@@ -1,8 +1,7 @@
-import { createHash } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { signV4 } from '../src/modules/uploads/s3-bucket';
 
 /**
  * A stand-in for an S3-compatible bucket at its HTTP boundary, for tests and `npm run test:replicas`:
@@ -151,8 +150,10 @@ async function sendInPieces(standIn: S3StandIn, res: http.ServerResponse, body: 
 function signedCorrectly(req: http.IncomingMessage, url: URL, body: Buffer, credentials: S3Credentials): boolean {
   const authorization = String(req.headers.authorization ?? '');
   const signed = /SignedHeaders=([^,]+)/.exec(authorization)?.[1].split(';') ?? [];
-  const payloadHash = createHash('sha256').update(body).digest('hex');
-  if (!signed.includes('x-amz-content-sha256') || req.headers['x-amz-content-sha256'] !== payloadHash) return false;
+  // As S3: the payload's hash is signed, or the request says that it is not (UNSIGNED-PAYLOAD).
+  const payloadHash = req.headers['x-amz-content-sha256'];
+  if (!signed.includes('x-amz-content-sha256')) return false;
+  if (payloadHash !== UNSIGNED_PAYLOAD && payloadHash !== createHash('sha256').update(body).digest('hex')) return false;
   const expected = signV4({
     method: req.method!,
     url,
@@ -162,6 +163,54 @@ function signedCorrectly(req: http.IncomingMessage, url: URL, body: Buffer, cred
     ...credentials,
   });
   return authorization === expected;
+}
+
+const UNSIGNED_PAYLOAD = 'UNSIGNED-PAYLOAD';
+
+const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
+const hmac = (key: string | Buffer, data: string) => createHmac('sha256', key).update(data).digest();
+/** SigV4's URI encoding: every byte but A-Z a-z 0-9 - _ . ~ percent-encoded. */
+const uriEncode = (text: string) => encodeURIComponent(text).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+
+/**
+ * The Authorization header that AWS Signature Version 4 gives one request, as S3 computes it to check
+ * a request's: every header in `headers` is signed; `host` and `x-amz-date` must be among them.
+ */
+export function signV4(request: {
+  method: string;
+  url: URL;
+  headers: Record<string, string>;
+  payloadHash: string;
+  region: string;
+  service: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+}): string {
+  const amzDate = request.headers['x-amz-date'];
+  const day = amzDate.slice(0, 8);
+  const names = Object.keys(request.headers)
+    .map((name) => name.toLowerCase())
+    .sort();
+  const lower = Object.fromEntries(
+    Object.entries(request.headers).map(([name, value]) => [name.toLowerCase(), value.trim().replace(/\s+/g, ' ')]),
+  );
+  const query = [...request.url.searchParams]
+    .map(([k, v]) => `${uriEncode(k)}=${uriEncode(v)}`)
+    .sort()
+    .join('&');
+  const canonical = [
+    request.method,
+    request.url.pathname,
+    query,
+    names.map((name) => `${name}:${lower[name]}\n`).join(''),
+    names.join(';'),
+    request.payloadHash,
+  ].join('\n');
+  const scope = `${day}/${request.region}/${request.service}/aws4_request`;
+  const toSign = ['AWS4-HMAC-SHA256', amzDate, scope, sha256(canonical)].join('\n');
+  const key = hmac(hmac(hmac(hmac(`AWS4${request.secretAccessKey}`, day), request.region), request.service), 'aws4_request');
+  const signature = createHmac('sha256', key).update(toSign).digest('hex');
+  return `AWS4-HMAC-SHA256 Credential=${request.accessKeyId}/${scope}, SignedHeaders=${names.join(';')}, Signature=${signature}`;
 }
 
 /** ListObjectsV2: keys in order, `max-keys` per page, the continuation token is the last key given. */

@@ -170,9 +170,9 @@ export class BucketBackupStore implements BackupStore {
   }
 
   async open(name: string): Promise<Readable> {
-    const body = await this.bucket.get(`${PREFIX}${name}`);
-    if (!body) throw new AppError('BAD_USER_INPUT', `No backup at ${this.where}${name}`);
-    return body;
+    const object = await this.bucket.get(`${PREFIX}${name}`);
+    if (!object) throw new AppError('BAD_USER_INPUT', `No backup at ${this.where}${name}`);
+    return object.body;
   }
 
   async imageNames(): Promise<string[]> {
@@ -184,10 +184,10 @@ export class BucketBackupStore implements BackupStore {
   }
 
   async readImage(name: string): Promise<Buffer | null> {
-    const body = await this.bucket.get(`${IMAGES}${name}`);
-    if (!body) return null;
+    const object = await this.bucket.get(`${IMAGES}${name}`);
+    if (!object) return null;
     const chunks: Buffer[] = [];
-    for await (const chunk of body) chunks.push(chunk as Buffer);
+    for await (const chunk of object.body) chunks.push(chunk as Buffer);
     return Buffer.concat(chunks);
   }
 

@@ -1,52 +1,16 @@
-import { createHash, createHmac } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import http, { type IncomingMessage } from 'node:http';
-import https from 'node:https';
-import { pipeline } from 'node:stream/promises';
+import type { Readable } from 'node:stream';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  NoSuchKey,
+  paginateListObjectsV2,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3';
 import type { S3Settings } from '../../config';
-
-const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
-const hmac = (key: string | Buffer, data: string) => createHmac('sha256', key).update(data).digest();
-
-/**
- * AWS Signature Version 4 for one request: answers the Authorization header. Every header in
- * `headers` is signed; `host` and `x-amz-date` must be among them.
- */
-export function signV4(request: {
-  method: string;
-  url: URL;
-  headers: Record<string, string>;
-  payloadHash: string;
-  region: string;
-  service: string;
-  accessKeyId: string;
-  secretAccessKey: string;
-}): string {
-  const amzDate = request.headers['x-amz-date'];
-  const day = amzDate.slice(0, 8);
-  const names = Object.keys(request.headers)
-    .map((name) => name.toLowerCase())
-    .sort();
-  const lower = Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [name.toLowerCase(), value.trim()]));
-  const query = [...request.url.searchParams]
-    .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`)
-    .sort()
-    .join('&');
-  const canonical = [
-    request.method,
-    request.url.pathname,
-    query,
-    names.map((name) => `${name}:${lower[name]}\n`).join(''),
-    names.join(';'),
-    request.payloadHash,
-  ].join('\n');
-  const scope = `${day}/${request.region}/${request.service}/aws4_request`;
-  const toSign = ['AWS4-HMAC-SHA256', amzDate, scope, sha256(canonical)].join('\n');
-  const key = hmac(hmac(hmac(hmac(`AWS4${request.secretAccessKey}`, day), request.region), request.service), 'aws4_request');
-  const signature = createHmac('sha256', key).update(toSign).digest('hex');
-  return `AWS4-HMAC-SHA256 Credential=${request.accessKeyId}/${scope}, SignedHeaders=${names.join(';')}, Signature=${signature}`;
-}
 
 /** An object as a listing shows it. */
 export interface BucketObject {
@@ -54,173 +18,106 @@ export interface BucketObject {
   modifiedAt: Date;
 }
 
+/** An object's bytes as the bucket sends them, with what its answer says of them. */
+export interface BucketDownload {
+  body: Readable;
+  length: number | null;
+  etag: string | null;
+}
+
+/** As long as a request waits for a bucket's headers or its next bytes. */
+const IDLE_TIMEOUT_MS = 300_000;
+
 /**
- * Signed requests to one S3-compatible bucket (AWS S3, SeaweedFS as in docker-compose.yml, Garage,
- * R2...), objects addressed path-style: what the image store and the backups share.
+ * One S3-compatible bucket (AWS S3, SeaweedFS as in docker-compose.yml, Garage, R2...) through the
+ * AWS SDK, objects addressed path-style: what the image store and the backups share.
  */
 export class S3Bucket {
-  constructor(readonly settings: S3Settings) {}
+  private readonly client: S3Client;
+
+  constructor(readonly settings: S3Settings) {
+    this.client = new S3Client({
+      endpoint: settings.endpoint,
+      region: settings.region,
+      credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey },
+      forcePathStyle: true,
+      // No checksum headers or aws-chunked bodies unless an operation requires them: S3-compatible servers differ on those.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+      // A streamed upload cannot be sent a second time.
+      maxAttempts: 1,
+      requestHandler: {
+        socketTimeout: IDLE_TIMEOUT_MS,
+        // Each image being served holds a socket as long as its reader takes: no pool limit to queue the others behind it.
+        httpAgent: { maxSockets: Infinity },
+        httpsAgent: { maxSockets: Infinity },
+      },
+    });
+  }
 
   async put(key: string, body: Buffer, contentType: string): Promise<void> {
-    await this.send('PUT', this.objectUrl(key), { body, contentType });
+    const { Bucket, Key } = this.address(key);
+    await this.send('PUT', key, () => this.client.send(new PutObjectCommand({ Bucket, Key, Body: body, ContentType: contentType })));
   }
 
-  /**
-   * PUTs a file as it is read from disk (a backup may be larger than is worth holding in memory):
-   * the file is read twice, once for the signed payload hash, once to send it.
-   */
+  /** PUTs a file as it is read from disk (a backup may be larger than is worth holding in memory), its length known. */
   async putFile(key: string, file: string, contentType: string): Promise<void> {
-    const hash = createHash('sha256');
-    await pipeline(createReadStream(file), hash);
-    const payloadHash = hash.digest('hex');
     const { size } = await stat(file);
-    const url = this.objectUrl(key);
-    const headers = { ...this.signedHeaders('PUT', url, { payloadHash, contentType }), 'content-length': String(size) };
-    const response = await new Promise<IncomingMessage>((resolve, reject) => {
-      const request = (url.protocol === 'https:' ? https : http).request(url, { method: 'PUT', headers }, resolve);
-      request.setTimeout(IDLE_TIMEOUT_MS, () =>
-        request.destroy(new Error(`S3 PUT ${url.pathname}: no answer for ${IDLE_TIMEOUT_MS / 1000} s`)),
-      );
-      request.on('error', reject);
-      createReadStream(file).on('error', reject).pipe(request);
-    });
-    const status = response.statusCode ?? 0;
-    const text = await readAtMost(response, ERROR_TEXT_BYTES);
-    if (status < 200 || status > 299) throw new Error(`S3 PUT ${url.pathname} answered ${status}: ${text}`);
+    const { Bucket, Key } = this.address(key);
+    await this.send('PUT', key, () =>
+      this.client.send(new PutObjectCommand({ Bucket, Key, Body: createReadStream(file), ContentLength: size, ContentType: contentType })),
+    );
   }
 
   /**
-   * The object's bytes as the bucket sends them, read from the socket only as fast as its reader
-   * reads (no Web stream in between); null when there is no such object. A bucket that goes quiet
-   * for IDLE_TIMEOUT_MS (before its headers or in the middle of the body) fails the request.
+   * The object's bytes as the bucket sends them: the body is the bucket's own answer (a Node stream),
+   * read from the socket only as fast as its reader reads. Null when there is no such object. A bucket
+   * that goes quiet for IDLE_TIMEOUT_MS (before its headers or in the middle of the body) fails it.
    */
-  async get(key: string): Promise<IncomingMessage | null> {
-    const url = this.objectUrl(key);
-    const headers = this.signedHeaders('GET', url);
-    const response = await new Promise<IncomingMessage>((resolve, reject) => {
-      const request = (url.protocol === 'https:' ? https : http).request(url, { method: 'GET', headers }, resolve);
-      request.setTimeout(IDLE_TIMEOUT_MS, () =>
-        request.destroy(new Error(`S3 GET ${url.pathname}: no answer for ${IDLE_TIMEOUT_MS / 1000} s`)),
-      );
-      request.on('error', reject);
-      request.end();
-    });
-    if (response.statusCode === 404) {
-      response.resume();
-      return null;
-    }
-    const status = response.statusCode ?? 0;
-    if (status < 200 || status > 299) {
-      const text = await readAtMost(response, ERROR_TEXT_BYTES);
-      throw new Error(`S3 GET ${url.pathname} answered ${status}: ${text}`);
-    }
-    return response;
+  async get(key: string): Promise<BucketDownload | null> {
+    const object = await this.send('GET', key, () =>
+      this.client.send(new GetObjectCommand(this.address(key))).catch((error: unknown) => {
+        if (error instanceof NoSuchKey) return null;
+        throw error;
+      }),
+    );
+    if (!object) return null;
+    return { body: object.Body as Readable, length: object.ContentLength ?? null, etag: object.ETag ?? null };
   }
 
   /** ListObjectsV2 under `prefix`, page by page. */
   async list(prefix: string): Promise<BucketObject[]> {
     const objects: BucketObject[] = [];
-    let continuation: string | null = null;
-    do {
-      const url = this.bucketUrl();
-      url.searchParams.set('list-type', '2');
-      url.searchParams.set('prefix', prefix);
-      if (continuation) url.searchParams.set('continuation-token', continuation);
-      const xml = await (await this.send('GET', url)).text();
-      for (const [, entry] of xml.matchAll(/<Contents>([\s\S]*?)<\/Contents>/g)) {
-        const key = xmlText(/<Key>([^<]+)<\/Key>/.exec(entry)?.[1]);
-        const modified = /<LastModified>([^<]+)<\/LastModified>/.exec(entry)?.[1];
-        if (key?.startsWith(prefix) && modified) objects.push({ key, modifiedAt: new Date(modified) });
+    await this.send('LIST', prefix, async () => {
+      for await (const page of paginateListObjectsV2({ client: this.client }, { Bucket: this.settings.bucket, Prefix: prefix })) {
+        for (const { Key, LastModified } of page.Contents ?? [])
+          if (Key?.startsWith(prefix) && LastModified) objects.push({ key: Key, modifiedAt: LastModified });
       }
-      continuation = /<IsTruncated>true<\/IsTruncated>/.test(xml)
-        ? xmlText(/<NextContinuationToken>([^<]+)<\/NextContinuationToken>/.exec(xml)?.[1])
-        : null;
-    } while (continuation);
+    });
     return objects;
   }
 
+  /** Deletes the object; one that is not there is no error. */
   async remove(key: string): Promise<void> {
-    await this.send('DELETE', this.objectUrl(key), { allowMissing: true });
+    await this.send('DELETE', key, () => this.client.send(new DeleteObjectCommand(this.address(key))));
   }
 
-  private bucketUrl(): URL {
-    return new URL(`${this.settings.endpoint.replace(/\/+$/, '')}/${encodeURIComponent(this.settings.bucket)}`);
+  private address(key: string): { Bucket: string; Key: string } {
+    return { Bucket: this.settings.bucket, Key: key };
   }
 
-  private objectUrl(key: string): URL {
-    return new URL(`${this.bucketUrl()}/${key.split('/').map(encodeURIComponent).join('/')}`);
-  }
-
-  /** The headers of a signed request (`host` among them, as signed), its Authorization with them. */
-  private signedHeaders(
-    method: string,
-    url: URL,
-    options: { body?: Buffer; payloadHash?: string; contentType?: string } = {},
-  ): Record<string, string> {
-    const { region, accessKeyId, secretAccessKey } = this.settings;
-    const payloadHash = options.payloadHash ?? sha256(options.body ?? '');
-    const headers: Record<string, string> = {
-      host: url.host,
-      ...(options.contentType ? { 'content-type': options.contentType } : {}),
-      'x-amz-content-sha256': payloadHash,
-      'x-amz-date': new Date()
-        .toISOString()
-        .replace(/[-:]/g, '')
-        .replace(/\.\d{3}/, ''),
-    };
-    const authorization = signV4({ method, url, headers, payloadHash, region, service: 's3', accessKeyId, secretAccessKey });
-    return { ...headers, authorization };
-  }
-
-  private async send(
-    method: string,
-    url: URL,
-    options: { body?: Buffer; contentType?: string; allowMissing?: boolean } = {},
-  ): Promise<Response> {
-    // fetch sets Host itself (to the same `url.host`) and refuses to be given it.
-    const { host: _host, ...headers } = this.signedHeaders(method, url, options);
-    const response = await fetch(url, {
-      method,
-      headers,
-      body: options.body ? new Uint8Array(options.body) : undefined,
-    });
-    if (!response.ok && !(options.allowMissing && response.status === 404)) {
-      throw new Error(`S3 ${method} ${url.pathname} answered ${response.status}: ${(await response.text()).slice(0, 300)}`);
+  /** Runs one request; a failure says which, with the bucket's status and error code (neither holds the keys, nor does the SDK's error). */
+  private async send<T>(method: string, key: string, request: () => Promise<T>): Promise<T> {
+    try {
+      return await request();
+    } catch (error) {
+      const what = `S3 ${method} /${this.settings.bucket}/${key}`;
+      if (error instanceof S3ServiceException) {
+        // The SDK says UnknownError when the bucket's answer names only the error code.
+        const detail = [error.name, 'UnknownError', ''].includes(error.message) ? '' : ` (${error.message})`;
+        throw new Error(`${what} answered ${error.$metadata.httpStatusCode ?? '?'}: ${error.name}${detail}`, { cause: error });
+      }
+      throw new Error(`${what} failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
     }
-    return response;
   }
-}
-
-/** How much of an error answer is read for the error's message. */
-const ERROR_TEXT_BYTES = 300;
-
-/** As long as a request waits for a bucket's headers or its next bytes. */
-const IDLE_TIMEOUT_MS = 300_000;
-
-/** The first `limit` bytes of an answer as text; the rest is never read (the answer is dropped). */
-async function readAtMost(response: IncomingMessage, limit: number): Promise<string> {
-  const chunks: Buffer[] = [];
-  let length = 0;
-  try {
-    for await (const chunk of response as AsyncIterable<Buffer>) {
-      chunks.push(chunk);
-      length += chunk.length;
-      if (length >= limit) break;
-    }
-  } catch {
-    // What arrived before the answer failed is still worth showing.
-  } finally {
-    response.destroy();
-  }
-  return Buffer.concat(chunks).subarray(0, limit).toString('utf8');
-}
-
-function xmlText(value: string | undefined): string | null {
-  if (!value) return null;
-  return value
-    .replace(/&quot;/g, '"')
-    .replace(/&apos;/g, "'")
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&amp;/g, '&');
 }

@@ -5,7 +5,7 @@ import { S3Bucket } from './s3-bucket';
 
 const PREFIX = 'uploads/';
 
-/** Objects in an S3-compatible bucket (see `s3-bucket.ts`), under `uploads/`, with signed requests. */
+/** Objects in an S3-compatible bucket (see `s3-bucket.ts`), under `uploads/`. */
 export class S3ImageStore implements ImageStore {
   private readonly bucket: S3Bucket;
 
@@ -26,15 +26,10 @@ export class S3ImageStore implements ImageStore {
    * holds the bucket back through TCP instead of making Keen buffer the object.
    */
   async open(name: string): Promise<ImageObject | null> {
-    const response = await this.bucket.get(`${PREFIX}${name}`);
-    if (!response) return null;
-    const length = Number(response.headers['content-length']);
-    return {
-      body: response,
-      length: Number.isInteger(length) && length >= 0 ? length : null,
-      // Keen's names are never reused, so the name is a fair tag when the bucket gives none.
-      etag: response.headers.etag ?? `"${name}"`,
-    };
+    const object = await this.bucket.get(`${PREFIX}${name}`);
+    if (!object) return null;
+    // Keen's names are never reused, so the name is a fair tag when the bucket gives none.
+    return { ...object, etag: object.etag ?? `"${name}"` };
   }
 
   async list(): Promise<StoredImage[]> {
