@@ -71,7 +71,8 @@ const serviceUnavailableStatus: ApolloServerPlugin<AppGraphQLContext> = {
 /** Apollo Server over the schema of `operations`, which runs (and remembers) the operations it accepts. */
 export function createApolloServer(operations: CompiledOperations, options: ApolloOptions): KeenApolloServer {
   const armor = new ApolloArmor({
-    maxDepth: { n: 10, ignoreIntrospection: true },
+    // Fields count, fragments do not: how the client groups its selections changes nothing the server does.
+    maxDepth: { n: 10, ignoreIntrospection: true, flattenFragments: true },
     maxAliases: { n: 15 },
     maxDirectives: { n: 20 },
     maxTokens: { n: 2000 },

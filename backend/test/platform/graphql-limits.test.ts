@@ -25,6 +25,20 @@ test('query depth is limited', async () => {
   expect(messages(deep)).toMatch(/depth limit/i);
 });
 
+test('fragments add no depth: fields nested through fragments count as the fields they are', async () => {
+  const nest = (levels: number): string => (levels === 0 ? 'name' : `ofType { ${nest(levels - 1)} }`);
+  // Three fragment spreads around a selection 8 fields deep: within the limit of 10 (11 if each spread counted).
+  const spread = await app.gql(
+    `{ __type(name: "Query") { ...A } } fragment A on __Type { fields { ...B } } fragment B on __Field { type { ...C } }
+     fragment C on __Type { ${nest(4)} }`,
+  );
+  expect(spread.errors).toBeUndefined();
+  const deep = await app.gql(
+    `{ __type(name: "Query") { ...A } } fragment A on __Type { fields { ...B } } fragment B on __Field { type { ${nest(9)} } }`,
+  );
+  expect(messages(deep)).toMatch(/depth limit/i);
+});
+
 test('aliases are limited', async () => {
   const aliased = (n: number) =>
     `{ ${Array.from({ length: n }, (_, i) => `a${i}: products(options: { take: 1 }) { totalItems }`).join(' ')} }`;
