@@ -120,11 +120,11 @@ export default tseslint.config(
     },
   },
   {
-    // The two single-file layers, which the boundaries plugin does not classify: config.ts sits
-    // right above common/, main.ts on top of everything.
-    files: ['backend/src/config.ts'],
+    // The two layers the boundaries plugin does not classify: config/ sits right above common/,
+    // main.ts on top of everything.
+    files: ['backend/src/config/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ regex: '^\\./(?!common/)', message: 'config.ts may import only common/' }] }],
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^\\.\\./(?!common/)', message: 'config/ may import only common/' }] }],
     },
   },
   {
@@ -134,6 +134,22 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         { patterns: [{ regex: '^\\.\\./(?!common/)', message: 'http-kit/ may import only common/ (and packages)' }] },
+      ],
+    },
+  },
+  {
+    // A module is used through its index.ts (modules/<name>/index.ts): what it offers the others,
+    // and its declaration for the app. Inside a module, files import each other directly.
+    files: ['backend/src/modules/*/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^\\.\\./[a-z-]+/', message: "Import another module through its index ('../<module>'), not its files" },
+            { regex: '^\\./(index)?$', message: "A module's own files import each other, not its index" },
+          ],
+        },
       ],
     },
   },

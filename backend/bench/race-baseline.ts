@@ -1,7 +1,8 @@
 import { taxOf } from '@keen/rules';
-import { formatAddress, type PostalAddress } from '@keen/rules/address';
+import type { PostalAddress } from '@keen/rules/address';
 import type { Pool, PoolClient, QueryConfig, QueryResultRow } from 'pg';
 import { orderPayload } from '../src/modules/orders/order-events';
+import { formatAddress } from '../src/modules/addresses/address-metadata';
 import type { Order } from '../src/modules/orders/order.entity';
 import type { OrderLine } from '../src/modules/orders/order-line.entity';
 

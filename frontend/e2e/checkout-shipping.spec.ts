@@ -136,6 +136,7 @@ test('a new address in a country no zone covers is refused with its message, and
   await page.getByLabel('Full name').fill('Bia Faca');
   await page.getByLabel('Address', { exact: true }).fill('Rua Augusta 1');
   await page.getByLabel('City').fill('São Paulo');
+  await page.getByLabel('State', { exact: true }).selectOption({ label: 'São Paulo' });
   await page.getByLabel(/Postal code|Postcode|ZIP|CEP/).fill('01304-000');
   await page.getByLabel('Phone').fill('+55 11 5555 0100');
   await expect(page.getByText("We don't ship to Brazil yet")).toBeVisible();
@@ -156,7 +157,8 @@ test('a knife and a whetstone to Australia, whose rule takes no blades: the knif
   await page.getByRole('option', { name: 'Australia' }).click();
   await page.getByLabel('Full name').fill('Sam Harbour');
   await page.getByLabel('Address', { exact: true }).fill('1 George Street');
-  await page.getByLabel('City').fill('Sydney');
+  await page.getByLabel('Suburb').fill('Sydney');
+  await page.getByLabel('State', { exact: true }).selectOption({ label: 'New South Wales' });
   await page.getByLabel(/Postal code|Postcode/).fill('2000');
   await page.getByLabel('Phone').fill('+61 2 5550 0100');
   await expect(page.getByText(`We can't deliver ${CHEF} to Australia.`)).toBeVisible();

@@ -43,6 +43,7 @@ const server = spawn(process.execPath, [path.join(root, 'backend', 'scripts', 's
     // Every spec buys, pays, reviews and uploads as the same demo accounts; these limits have their own backend tests.
     MAX_UNPAID_ORDERS: '100',
     MAX_HELD_UNITS_PER_PRODUCT: '1000',
+    MAX_UNPAID_GUEST_ORDERS_PER_ADDRESS: '100',
     RATE_LIMIT_ORDERS: '1000',
     RATE_LIMIT_REVIEWS: '1000',
     RATE_LIMIT_UPLOADS: '1000',

@@ -11,7 +11,7 @@ import { registry } from '../common/metrics';
 import type { Config } from '../config';
 import { requestLog } from '../http-kit/access-log';
 import { isUnreadableBody, sendFailure, sendGraphQLFailure } from '../http-kit/errors';
-import { PublicReadRoutes } from '../http-kit/handle';
+import { PublicReadRoutes } from '../http-kit/public-reads';
 import { requestPipeline } from '../http-kit/pipeline';
 import { clientFiles, sendClientFile, sendClientPage } from '../http-kit/static-files';
 import { SITEMAP_TYPE } from '../modules/storefront/storefront.service';

@@ -1,23 +1,5 @@
 import { DataSource, type Logger } from 'typeorm';
 import { DEFAULT_POOL_SETTINGS, type PoolSettings } from '../config';
-import { Address } from '../modules/addresses/address.entity';
-import { Product } from '../modules/catalog/product.entity';
-import { Collection, CollectionProduct } from '../modules/collections/collection.entity';
-import { ProductSlugHistory } from '../modules/catalog/product-slug.entity';
-import { ProductImage } from '../modules/catalog/product-image.entity';
-import { AgeEvidence } from '../modules/compliance/age-evidence.entity';
-import { BladeRule } from '../modules/compliance/blade-rule.entity';
-import { ProductOptionGroupRow, ProductOptionValueRow, ProductVariantOption, ProductVariantRow } from '../modules/catalog/variant.entity';
-import { IdempotencyKey } from '../modules/idempotency/idempotency-key.entity';
-import { ApiKey } from '../modules/integrations/api-key.entity';
-import { WebhookDelivery, WebhookEndpoint } from '../modules/integrations/webhook.entity';
-import { OrderEvent } from '../modules/orders/order-event.entity';
-import { Order } from '../modules/orders/order.entity';
-import { OrderLine } from '../modules/orders/order-line.entity';
-import { TestPaymentIntent } from '../modules/payments/test-payment-intent.entity';
-import { Review } from '../modules/reviews/review.entity';
-import { StaffGrant, StaffRoleEvent } from '../modules/users/staff-grant.entity';
-import { User } from '../modules/users/user.entity';
 import { Init1763800000000 } from '../db/migrations/1763800000000-Init';
 import { Payments1763900000000 } from '../db/migrations/1763900000000-Payments';
 import { TrustedIdentity1764100000000 } from '../db/migrations/1764100000000-TrustedIdentity';
@@ -45,42 +27,20 @@ import { ProductGalleries1766500000000 } from '../db/migrations/1766500000000-Pr
 import { UnpaidOrdersByCustomer1766600000000 } from '../db/migrations/1766600000000-UnpaidOrdersByCustomer';
 import { AgeBracketsAndRules1766700000000 } from '../db/migrations/1766700000000-AgeBracketsAndRules';
 import { OrderAdjustments1766800000000 } from '../db/migrations/1766800000000-OrderAdjustments';
-import { OrderAdjustment } from '../modules/pricing/order-adjustment.entity';
+import { Discounts1766900000000 } from '../db/migrations/1766900000000-Discounts';
+import { ContactMessages1767000000000 } from '../db/migrations/1767000000000-ContactMessages';
+import { GiftCards1767100000000 } from '../db/migrations/1767100000000-GiftCards';
+import { GiftCardAmounts1767200000000 } from '../db/migrations/1767200000000-GiftCardAmounts';
+import { GuestOrders1767300000000 } from '../db/migrations/1767300000000-GuestOrders';
+import { GiftMessageAndWorkshopNote1767400000000 } from '../db/migrations/1767400000000-GiftMessageAndWorkshopNote';
+import { PrivacyRequests1767400000001 } from '../db/migrations/1767400000001-PrivacyRequests';
+import { RefundsAndInvoices1767500000000 } from '../db/migrations/1767500000000-RefundsAndInvoices';
+import { PrivateQuotes1767700000000 } from '../db/migrations/1767700000000-PrivateQuotes';
 import { PreparedStatementsClient } from '../db/prepared-statements';
+import { MODULES } from './modules';
 
-import { ShippingMethodRow, ShippingZoneCountry, ShippingZoneRow, TaxRateRow } from '../modules/shipping/shipping.entity';
-
-export const entities = [
-  Product,
-  ProductSlugHistory,
-  ProductImage,
-  Collection,
-  CollectionProduct,
-  ProductOptionGroupRow,
-  ProductOptionValueRow,
-  ProductVariantRow,
-  ProductVariantOption,
-  Order,
-  OrderLine,
-  OrderEvent,
-  OrderAdjustment,
-  ShippingZoneRow,
-  ShippingZoneCountry,
-  ShippingMethodRow,
-  TaxRateRow,
-  Review,
-  User,
-  TestPaymentIntent,
-  StaffGrant,
-  StaffRoleEvent,
-  ApiKey,
-  WebhookEndpoint,
-  WebhookDelivery,
-  IdempotencyKey,
-  Address,
-  BladeRule,
-  AgeEvidence,
-];
+/** Every module's entities. */
+export const entities = MODULES.flatMap((module) => module.entities ?? []);
 export const migrations = [
   Init1763800000000,
   Payments1763900000000,
@@ -109,6 +69,15 @@ export const migrations = [
   UnpaidOrdersByCustomer1766600000000,
   AgeBracketsAndRules1766700000000,
   OrderAdjustments1766800000000,
+  Discounts1766900000000,
+  ContactMessages1767000000000,
+  GiftCards1767100000000,
+  GiftCardAmounts1767200000000,
+  GuestOrders1767300000000,
+  GiftMessageAndWorkshopNote1767400000000,
+  PrivacyRequests1767400000001,
+  RefundsAndInvoices1767500000000,
+  PrivateQuotes1767700000000,
 ];
 
 /** Schema changes only ever come from the committed migrations; `synchronize` stays off. */

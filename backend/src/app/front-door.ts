@@ -3,7 +3,8 @@ import type { Logger } from 'pino';
 import type { ReadCache } from '../common/read-cache';
 import { requestIdOf } from '../http-kit/access-log';
 import { sendFailure, sendGraphQLFailure, sendRestFailure, UnreadableBody } from '../http-kit/errors';
-import { clientAddressKey, type KnownPublicRead, type PublicReadRoutes } from '../http-kit/handle';
+import { clientAddressKey } from '../http-kit/client-address';
+import type { KnownPublicRead, PublicReadRoutes } from '../http-kit/public-reads';
 import type { StartAnswer } from '../http-kit/pipeline';
 import { type GraphQLEndpoint, writeGraphQLAnswer } from './graphql-handler';
 

@@ -16,9 +16,9 @@ import { BoundedMap } from '../common/bounded-map';
 import { answerToStore, type StoredAnswer } from '../common/read-cache';
 import { badInput } from '../common/errors';
 import { failureOf, graphQLErrorOf } from '../http-kit/errors';
-import { clientAddress } from '../http-kit/handle';
+import { clientAddress } from '../http-kit/client-address';
 import { publicReadQueries } from '../modules/auth/public-read';
-import { callerFromRequest } from '../modules/request-caller';
+import { callerFromRequest } from './request-caller';
 import type { KeenApolloServer } from './apollo';
 import type { AcceptedQuery, CompiledOperations } from './jit-executor';
 import { type AppGraphQLContext, type AppServices, createRequestLoaders } from './services';
@@ -89,7 +89,7 @@ export class GraphQLEndpoint {
 
   /**
    * The answer to `req`, whose body is already parsed (`body`; a GET's query is in its URL).
-   * `clientAddress` is the client's address key, for counting failed sign-ins.
+   * `clientAddress` is the client's address key, for counting failed sign-ins and contact messages.
    */
   async answer(req: IncomingMessage, body: unknown, clientAddress: () => string): Promise<GraphQLAnswer> {
     const { readCache } = this.services;
@@ -163,6 +163,7 @@ export class GraphQLEndpoint {
       services,
       loaders: createRequestLoaders(db, services),
       idempotencyKey: headerText(req.headers['idempotency-key']),
+      clientAddress,
     };
   }
 

@@ -1,53 +1,10 @@
 import { type GraphQLSchema } from 'graphql';
 import { buildSchema } from 'type-graphql';
 import { type Access, authorize } from '../modules/auth/access';
-import { AddressesResolver } from '../modules/addresses/addresses.resolver';
-import { ApiKeysResolver } from '../modules/integrations/api-keys.resolver';
-import { WebhooksResolver } from '../modules/integrations/webhooks.resolver';
-import { BackgroundJobsResolver } from '../modules/background-jobs/background-jobs.resolver';
-import { CatalogResolver } from '../modules/catalog/catalog.resolver';
-import { GalleryResolver, ProductImageResolver } from '../modules/catalog/gallery.resolver';
-import { CollectionsResolver } from '../modules/collections/collections.resolver';
-import { ComplianceResolver } from '../modules/compliance/compliance.resolver';
-import { CustomOptionValuePriceResolver, ProductVariantPriceResolver, VariantsResolver } from '../modules/catalog/variants.resolver';
-import { OrderEngravingResolver, OrderLinesResolver, OrdersResolver } from '../modules/orders/orders.resolver';
-import { PaymentsResolver } from '../modules/payments/payments.resolver';
-import { CheckoutResolver } from '../modules/checkout/checkout.resolver';
-import { OrderLineAdjustmentResolver, OrderPricingResolver } from '../modules/pricing/adjustments.resolver';
-import { ReportsResolver } from '../modules/reports/reports.resolver';
-import { ProductRatingResolver, ReviewsResolver } from '../modules/reviews/reviews.resolver';
-import { ShippingResolver } from '../modules/shipping/shipping.resolver';
-import { ShopResolver } from '../modules/shop/shop.resolver';
-import { UsersResolver } from '../modules/users/users.resolver';
-import type { AppGraphQLContext } from './services';
+import { APP_MODULES, type AppGraphQLContext } from './services';
 
-export const resolvers = [
-  AddressesResolver,
-  ApiKeysResolver,
-  WebhooksResolver,
-  BackgroundJobsResolver,
-  CatalogResolver,
-  GalleryResolver,
-  ProductImageResolver,
-  CollectionsResolver,
-  ComplianceResolver,
-  VariantsResolver,
-  ProductVariantPriceResolver,
-  CustomOptionValuePriceResolver,
-  OrdersResolver,
-  CheckoutResolver,
-  OrderLinesResolver,
-  OrderEngravingResolver,
-  OrderPricingResolver,
-  OrderLineAdjustmentResolver,
-  PaymentsResolver,
-  ReportsResolver,
-  ReviewsResolver,
-  ProductRatingResolver,
-  ShippingResolver,
-  ShopResolver,
-  UsersResolver,
-] as const;
+/** Every module's resolvers. */
+export const resolvers = APP_MODULES.flatMap((module) => module.resolvers ?? []);
 
 /**
  * Services validate input themselves (with the shop's own messages), so type-graphql does not.
@@ -56,7 +13,7 @@ export const resolvers = [
  */
 export async function buildKeenSchema(): Promise<GraphQLSchema> {
   const schema = await buildSchema({
-    resolvers,
+    resolvers: [resolvers[0], ...resolvers.slice(1)],
     validate: false,
     authChecker: ({ context }: { context: AppGraphQLContext }, [access]: Access[]) => {
       authorize(context.caller, access);

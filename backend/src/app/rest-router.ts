@@ -4,35 +4,17 @@ import { readJsonBodies } from '../http-kit/body';
 import { sendRestFailure } from '../http-kit/errors';
 import { AppError } from '../common/errors';
 import { mountRoutes } from '../http-kit/express-routes';
-import { clientAddress, type PublicReadRoutes } from '../http-kit/handle';
+import { clientAddress } from '../http-kit/client-address';
+import type { PublicReadRoutes } from '../http-kit/public-reads';
 import type { Routes } from '../http-kit/routes';
 import { authorize, type RestAccess, restRule } from '../modules/auth/access';
-import { catalogRoutes } from '../modules/catalog/catalog.routes';
-import { complianceRoutes } from '../modules/compliance/compliance.routes';
-import { checkoutRoutes } from '../modules/checkout/checkout.routes';
-import { ordersRoutes } from '../modules/orders/orders.routes';
-import { paymentsRoutes } from '../modules/payments/payments.routes';
-import { reportsRoutes } from '../modules/reports/reports.routes';
-import { callerFromRequest } from '../modules/request-caller';
-import { reviewsRoutes } from '../modules/reviews/reviews.routes';
-import { uploadsRoutes } from '../modules/uploads/uploads.routes';
+import { callerFromRequest } from './request-caller';
 import { MAX_IMAGE_BYTES } from '../modules/uploads/uploads.service';
-import { usersRoutes } from '../modules/users/users.routes';
 import { DOCUMENT_PATH, restDocument } from './rest-document';
-import type { AppRestContext, AppServices } from './services';
+import { APP_MODULES, type AppRestContext, type AppServices } from './services';
 
-/** Every module's REST routes, in one table (Express matches them in this order). */
-export const restRoutes: Routes<AppRestContext, RestAccess> = [
-  ...catalogRoutes,
-  ...reviewsRoutes,
-  ...usersRoutes,
-  ...ordersRoutes,
-  ...checkoutRoutes,
-  ...paymentsRoutes,
-  ...uploadsRoutes,
-  ...reportsRoutes,
-  ...complianceRoutes,
-];
+/** Every module's REST routes, in one table (Express matches them in the modules' order). */
+export const restRoutes: Routes<AppRestContext, RestAccess> = APP_MODULES.flatMap((module) => module.routes ?? []);
 
 /** `/api/openapi.json`, generated from the table. */
 export const restApiDocument = restDocument(restRoutes);

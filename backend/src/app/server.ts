@@ -11,29 +11,16 @@ import { Outbox } from '../events/outbox';
 import { readCacheWork } from '../events/read-cache.work';
 import { type DeclareWork, startWork, type WiredWork } from '../events/work';
 import { JobQueue } from '../jobs/job-queue';
-import { backupsWork } from '../modules/backups/backups.work';
-import { complianceWork } from '../modules/compliance/compliance.work';
-import { webhooksWork } from '../modules/integrations/webhooks.work';
-import { notificationsWork } from '../modules/notifications/notifications.work';
-import { idempotencyWork } from '../modules/idempotency/idempotency.work';
-import { ordersWork } from '../modules/orders/orders.work';
-import { uploadsWork } from '../modules/uploads/uploads.work';
 import { createApolloServer } from './apollo';
 import { CompiledOperations } from './jit-executor';
 import { createApp } from './app';
 import { buildKeenSchema } from './graphql-schema';
-import { type AppGraphQLContext, type AppServices, createServices } from './services';
+import { APP_MODULES, type AppGraphQLContext, PUBLIC_ANSWER_EVENTS, type AppServices, createServices } from './services';
 
-/** Every module's background work (queues, recurring jobs, outbox subscribers), each declared beside its module. */
+/** Every module's background work (queues, recurring jobs, outbox subscribers), each declared beside its module; the read cache's first. */
 const MODULES_WORK: readonly DeclareWork<AppServices>[] = [
-  readCacheWork,
-  notificationsWork,
-  webhooksWork,
-  ordersWork,
-  complianceWork,
-  idempotencyWork,
-  uploadsWork,
-  backupsWork,
+  readCacheWork(PUBLIC_ANSWER_EVENTS),
+  ...APP_MODULES.flatMap((module) => (module.work ? [module.work] : [])),
 ];
 
 export interface RunningServer {

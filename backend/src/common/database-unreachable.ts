@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from 'pino';
 
 /** Network failures, and PostgreSQL refusing service (shutting down, starting up, too many connections). */
@@ -44,6 +45,21 @@ export function isDatabaseUnreachable(error: unknown): boolean {
     current = driverError ?? cause ?? thrownValue;
   }
   return false;
+}
+
+/**
+ * Runs `work`, again each second while the database cannot be reached, for up to `withinMs`: for
+ * recording what already happened outside it (a mail the server took, a webhook its receiver
+ * accepted), which a retry of the whole job would do twice.
+ */
+export async function onceReachable<T>(work: () => Promise<T>, withinMs: number): Promise<T> {
+  for (const giveUpAt = Date.now() + withinMs; ; await sleep(1000)) {
+    try {
+      return await work();
+    } catch (error) {
+      if (!isDatabaseUnreachable(error) || Date.now() > giveUpAt) throw error;
+    }
+  }
 }
 
 /**

@@ -5,11 +5,24 @@ import { rateLimited } from './errors';
 import { metrics } from './metrics';
 
 /**
- * What is limited: failed sign-ins per client address, requests per API key, the rest per user
- * (`uploadBytes` counts bytes, not calls; `ageCheck` counts the checks and documents a provider bills).
+ * What is limited: failed sign-ins, contact messages and their photos, and gift card balance
+ * look-ups per client address, requests per API key, the rest per user (`uploadBytes` counts bytes,
+ * not calls, per user or per client address; `ageCheck` counts the checks and documents a provider
+ * bills; `discountCode` and `giftCardCode` count the codes checked, so they cannot be guessed).
  */
 export type LimitedAction =
-  'failedSignIn' | 'placeOrder' | 'addReview' | 'upload' | 'uploadBytes' | 'apiKey' | 'ageCheck' | 'paymentIntent';
+  | 'failedSignIn'
+  | 'placeOrder'
+  | 'addReview'
+  | 'upload'
+  | 'uploadBytes'
+  | 'apiKey'
+  | 'ageCheck'
+  | 'paymentIntent'
+  | 'discountCode'
+  | 'giftCardCode'
+  | 'sendMessage'
+  | 'messagePhoto';
 
 /** At most `points` in any window of `seconds`. */
 export interface Allowance {
@@ -52,6 +65,10 @@ export class RateLimits {
         apiKey: limiter('apiKey'),
         ageCheck: limiter('ageCheck'),
         paymentIntent: limiter('paymentIntent'),
+        discountCode: limiter('discountCode'),
+        sendMessage: limiter('sendMessage'),
+        messagePhoto: limiter('messagePhoto'),
+        giftCardCode: limiter('giftCardCode'),
       },
       redis,
     );

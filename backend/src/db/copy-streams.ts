@@ -63,18 +63,32 @@ class CopyOut extends CopyStatement {
     super(text);
   }
 
-  private paused = false;
+  /** Resumes the socket paused for a full sink; null while it is not paused. */
+  private resume: (() => void) | null = null;
 
   override handleCopyData(message: { chunk: Buffer }, connection: Connection): void {
     // The chunk is a view into pg's read buffer, which the next bytes from the socket overwrite: copied.
     // Messages already read still arrive while paused; the sink takes them beyond its mark.
-    if (this.sink.write(Buffer.from(message.chunk)) || this.paused) return;
-    this.paused = true;
+    if (this.sink.write(Buffer.from(message.chunk)) || this.resume) return;
     connection.stream.pause();
-    this.sink.once('drain', () => {
-      this.paused = false;
+    this.resume = () => {
+      this.sink.off('drain', this.resume!);
+      this.resume = null;
       connection.stream.resume();
-    });
+    };
+    this.sink.once('drain', this.resume);
+  }
+
+  // The statement's last messages may have been read while the socket was paused. The sink is then
+  // ended, and an ended stream never emits 'drain': resume now, or the client waits without end.
+  override handleError(error: Error): void {
+    this.resume?.();
+    super.handleError(error);
+  }
+
+  override handleReadyForQuery(): void {
+    this.resume?.();
+    super.handleReadyForQuery();
   }
 }
 

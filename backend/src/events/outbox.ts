@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { DataSource, EntityManager, EntitySubscriberInterface, QueryRunner } from 'typeorm';
 import type { Config } from '../config';
 import type { JobQueue, QueueDeclaration, RecurringJob } from '../jobs/job-queue';
-import { DOMAIN_EVENT_NAMES, type DomainEvent, type DomainEventName, type DomainEventPayloads } from './domain-events';
+import type { DomainEvent, DomainEventName, DomainEventPayloads } from './domain-events';
 
 /** Something that acts on committed events: the read cache, e-mails, webhooks. */
 export interface Subscriber {
@@ -261,7 +261,7 @@ export class Outbox {
       const [{ waiting }]: { waiting: boolean }[] = await this.db.query(
         `SELECT EXISTS (
            SELECT 1 FROM "outbox_event"
-           WHERE "aggregateId" = $1 AND "seq" < $2 AND "deliveredAt" IS NULL AND NOT ($3 = ANY("deliveredTo")) AND "name" = ANY($4)
+           WHERE "aggregateId" = $1 AND "seq" < $2 AND "deliveredAt" IS NULL AND NOT ($3 = ANY("deliveredTo")) AND ($4::text[] IS NULL OR "name" = ANY($4))
          ) AS "waiting"`,
         [row.aggregateId, row.seq, subscriberName, this.namesOf(subscriber)],
       );
@@ -331,7 +331,8 @@ export class Outbox {
     return subscriber.events === 'all' || subscriber.events.includes(name);
   }
 
-  private namesOf(subscriber: Subscriber): readonly string[] {
-    return subscriber.events === 'all' ? DOMAIN_EVENT_NAMES : subscriber.events;
+  /** The events a subscriber takes by name; null for every event. */
+  private namesOf(subscriber: Subscriber): readonly string[] | null {
+    return subscriber.events === 'all' ? null : subscriber.events;
   }
 }

@@ -29,6 +29,11 @@ export function requestLog(logger: Logger, req: IncomingMessage): Logger {
 /** Writes a request's access-log line; called once its answer is sent. */
 export type LineWriter = () => void;
 
+/** A query's `token=` value (a guest order's link) is a credential: the log keeps its name, never its value. */
+export function withoutTokens(url: string | undefined): string | undefined {
+  return url?.includes('token=') ? url.replace(/([?&]token=)[^&#]*/gi, '$1[redacted]') : url;
+}
+
 /**
  * The access log's work for each request (the request pipeline's part, http-kit/pipeline.ts): gives
  * the request its id, answered in `X-Request-Id`, and answers the writer of its line (begun at
@@ -53,7 +58,7 @@ export function requestLogger(logger: Logger, clientAddress: (req: IncomingMessa
         reqId: id,
         req: {
           method: req.method,
-          url: req.originalUrl ?? req.url,
+          url: withoutTokens(req.originalUrl ?? req.url),
           remoteAddress: clientAddress(req),
           userAgent: req.headers['user-agent'],
         },

@@ -29,6 +29,16 @@ const absentIfNull = (value: unknown) => value ?? undefined;
 const numberFromText = (value: unknown) =>
   value === '' || value === null ? undefined : typeof value === 'string' && /^\s*-?\d{1,15}\s*$/.test(value) ? Number(value) : value;
 
+/** The range the service holds a number to: shown in the OpenAPI document, refused by the service with its own message. */
+export interface Bounds {
+  min: number;
+  max: number;
+}
+const documented = (bounds: Bounds = { min: -Number.MAX_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER }) => ({
+  minimum: bounds.min,
+  maximum: bounds.max,
+});
+
 /**
  * The fields of a JSON body as the router reads them: a field of the wrong JSON type is a 400 that
  * names it ('quantity must be a whole number'); null reads as absent. A missing field is not this
@@ -37,17 +47,30 @@ const numberFromText = (value: unknown) =>
  */
 export const field = {
   text: () => z.preprocess(absentIfNull, z.string({ error: wrongType('text') }).optional()),
-  wholeNumber: () => z.preprocess(numberFromText, z.int({ error: wrongType('a whole number') }).optional()),
+  wholeNumber: (bounds?: Bounds) =>
+    z.preprocess(numberFromText, z.int({ error: wrongType('a whole number') }).optional()).meta(documented(bounds)),
   /** A whole number where null clears the value, as GraphQL's explicit null does. */
-  wholeNumberOrNull: () =>
+  wholeNumberOrNull: (bounds?: Bounds) =>
+    z
+      .preprocess(
+        (value) => (value === null ? null : numberFromText(value)),
+        z
+          .int({ error: wrongType('a whole number') })
+          .nullable()
+          .optional(),
+      )
+      .meta(documented(bounds)),
+  boolean: () => z.preprocess(absentIfNull, z.boolean({ error: wrongType('true or false') }).optional()),
+  /** A list of texts (gift card codes): anything else, or a list holding anything else, is 'giftCards must be a list of texts'. */
+  textList: () =>
     z.preprocess(
-      (value) => (value === null ? null : numberFromText(value)),
+      absentIfNull,
       z
-        .int({ error: wrongType('a whole number') })
-        .nullable()
+        .array(z.unknown(), { error: wrongType('a list of texts') })
+        .refine((list) => list.every((item) => typeof item === 'string'), { error: wrongType('a list of texts') })
+        .transform((list) => list as string[])
         .optional(),
     ),
-  boolean: () => z.preprocess(absentIfNull, z.boolean({ error: wrongType('true or false') }).optional()),
   /** A nested object; `expected` says what it should be ('an object with text and font'). */
   object: <Shape extends z.ZodRawShape>(shape: Shape, expected: string) =>
     z.preprocess(absentIfNull, z.object(shape, { error: wrongType(expected) }).optional()),

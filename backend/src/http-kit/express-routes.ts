@@ -9,7 +9,8 @@ import type { ReadCache } from '../common/read-cache';
 import { requestLog } from './access-log';
 import { bodyRefusalOf } from './body';
 import { jsonGetAnswer, RecentTags, sendJsonGetAnswer } from './etag';
-import { clientAddress, clientAddressKey, type PublicReadRoutes } from './handle';
+import { clientAddress, clientAddressKey } from './client-address';
+import type { PublicReadRoutes } from './public-reads';
 import { type ImageReader, queryNames, type RouteBody, type RouteDeclaration, type RouteRequest } from './routes';
 
 /** How the app runs its declared routes: who is calling, whether they may, and the read cache. */

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { ProductKind, TaxCategory } from '../modules/catalog/product.entity';
 
 /** Product photos for the demo catalogue: drawings that ship with the repo (nothing is downloaded). */
 export const seedImagesDir = path.resolve(__dirname, '..', '..', 'seed-images');
@@ -15,6 +16,9 @@ export interface DemoProduct {
   engravingPrice: number;
   /** A bladed article (age checks, per-country rules, marked parcels); the default. */
   ageRestricted?: boolean;
+  /** A knife (the default) or a gift card. */
+  kind?: ProductKind;
+  taxCategory?: TaxCategory;
 }
 
 /** Every demo knife takes an engraving; the surcharge and length suit the blade. */
@@ -158,6 +162,22 @@ export const demoProducts: DemoProduct[] = [
     ...engraving(24, 8),
     ageRestricted: false,
   },
+  {
+    // Denominations as variants (demoGiftCard); no stock is taken, nothing is delivered, never age-restricted, never taxed when bought.
+    slug: 'gift-card',
+    name: 'Keen gift card',
+    description:
+      'A gift card for the knife of their choosing: its code is mailed to them (or to you) on payment or on the day you choose, with your message.',
+    price: 50,
+    quantity: 0,
+    minimumQuantity: 1,
+    engravable: false,
+    engravingMaxLength: 24,
+    engravingPrice: 0,
+    ageRestricted: false,
+    kind: ProductKind.GIFT_CARD,
+    taxCategory: TaxCategory.zero,
+  },
 ];
 
 /** Customers' reviews: of a knife (by its demo slug), or of the shop as a whole (null). */
@@ -212,6 +232,9 @@ export const demoVariants = {
   stock: 5,
 };
 
+/** The demo gift card's denominations, in major units of the shop currency: one variant each. */
+export const demoGiftCard = { slug: 'gift-card', group: 'Amount', amounts: [50, 100, 200] };
+
 /** The demo's collections, in order, each with its knives (by their demo slugs) in shelf order. */
 export const demoCollections: { name: string; slug: string; description: string; products: string[] }[] = [
   {
@@ -230,6 +253,6 @@ export const demoCollections: { name: string; slug: string; description: string;
     name: 'Gifts',
     slug: 'gifts',
     description: 'Knives people keep for life: a name, a date or a motto engraved on the blade.',
-    products: ['damascus-chef', 'pocket-folder', 'katana-letter', 'corporate-multitool', 'steak-set', 'whetstone'],
+    products: ['damascus-chef', 'pocket-folder', 'katana-letter', 'corporate-multitool', 'steak-set', 'whetstone', 'gift-card'],
   },
 ];

@@ -1,4 +1,4 @@
-import { toMinorUnits } from '@keen/rules';
+import { formatMoney, toMinorUnits } from '@keen/rules';
 import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
 import type { Config, DemoAccount } from '../config';
@@ -12,7 +12,7 @@ import { User } from '../modules/users/user.entity';
 import type { IdentityService } from '../modules/auth/identity';
 import type { UsersService } from '../modules/users/users.service';
 import type { AddressesService } from '../modules/addresses/addresses.service';
-import { demoCollections, demoProducts, demoReviews, demoVariants } from './demo-catalogue';
+import { demoCollections, demoGiftCard, demoProducts, demoReviews, demoVariants } from './demo-catalogue';
 import { Collection, CollectionProduct } from '../modules/collections/collection.entity';
 import { ProductImage } from '../modules/catalog/product-image.entity';
 import type { Caller } from '../modules/auth/caller';
@@ -28,7 +28,7 @@ import { BladeHandover, BladeRule } from '../modules/compliance/blade-rule.entit
  */
 export async function seedCatalogue(db: DataSource, logger: Logger, currency = 'USD'): Promise<void> {
   if ((await db.getRepository(Product).count()) > 0) return;
-  const variantKnife = await db.transaction(async (manager) => {
+  const [variantKnife, giftCard] = await db.transaction(async (manager) => {
     // One second apart, so "newest" and "first" orders follow the catalogue as written.
     const start = Date.now() - demoProducts.length * 1000;
     const slugs = await freeSlugs(
@@ -85,9 +85,10 @@ export async function seedCatalogue(db: DataSource, logger: Logger, currency = '
     for (const { id, star, productId } of reviews) {
       await raise(manager, 'review.added', id, { reviewId: id, authorId: null, productId, rating: star });
     }
-    return products[demoProducts.findIndex((demo) => demo.slug === demoVariants.slug)];
+    return [idOf(demoVariants.slug), idOf(demoGiftCard.slug)].map((id) => products.find((product) => product.id === id)!);
   });
   await seedVariants(db, variantKnife, currency);
+  await seedGiftCard(db, giftCard, currency);
   logger.info({ products: demoProducts.length, reviews: demoReviews.length }, 'seeded the demo catalogue');
 }
 
@@ -109,6 +110,18 @@ async function seedVariants(db: DataSource, product: Product, currency: string):
       priceAmount: product.priceAmount + toMinorUnits(extra, currency),
       quantity: demoVariants.stock,
     });
+  }
+}
+
+/** Gives the demo gift card its denominations ("$50.00", "$100.00", "$200.00" in USD), one variant each at that price. */
+async function seedGiftCard(db: DataSource, product: Product, currency: string): Promise<void> {
+  const variants = new VariantsService(db, currency);
+  const names = demoGiftCard.amounts.map((amount) => formatMoney(toMinorUnits(amount, currency), currency));
+  await variants.setOptions(SEED_CALLER, product.id, [{ name: demoGiftCard.group, values: names }]);
+  const [made] = (await variants.of(SEED_CALLER, [product.id])).values();
+  for (const variant of made) {
+    const amount = demoGiftCard.amounts[names.indexOf(variant.options[0].name)];
+    await variants.updateVariant(SEED_CALLER, variant.id, { priceAmount: toMinorUnits(amount, currency), quantity: 0 });
   }
 }
 

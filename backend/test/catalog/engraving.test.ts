@@ -265,9 +265,13 @@ describe('admin views of engraved orders', () => {
       headers: { authorization: `Bearer ${admin.token}` },
     });
     const lines = (await response.text()).split('\r\n').filter(Boolean);
-    expect(lines[0].endsWith(',engravingText,engravingFont,engravingUnitPrice,variant,sku,customValue,currency')).toBe(true);
+    expect(
+      lines[0].endsWith(
+        ',engravingText,engravingFont,engravingUnitPrice,variant,sku,customValue,currency,discountCode,lineDiscount,orderDiscount,giftMessage,workshopNote',
+      ),
+    ).toBe(true);
     expect(lines).toHaveLength(2);
-    expect(lines[1]).toMatch(/,Filter me,serif,15,,[A-Z0-9-]+,,USD$/);
+    expect(lines[1]).toMatch(/,Filter me,serif,15,,[A-Z0-9-]+,,USD,,0,0,,$/);
     const bad = await fetch(`${app.url}/api/admin/export/orders.csv?engraved=maybe`, {
       headers: { authorization: `Bearer ${admin.token}` },
     });

@@ -30,6 +30,7 @@ const productKeys = [
   'engravingMaxLength',
   'engravingPrice',
   'img',
+  'kind',
   'minimumAge',
   'minimumQuantity',
   'name',
@@ -69,6 +70,7 @@ describe('GET /products', () => {
           engravingPrice: 0,
           ageRestricted: false,
           minimumAge: null,
+          kind: 'KNIFE',
           // A product without options has its one variant, named "", with the product's price, stock and photo.
           variants: [
             {

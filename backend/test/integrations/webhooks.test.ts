@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createHmac } from 'node:crypto';
+import { Webhook } from 'standardwebhooks';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -105,6 +106,17 @@ test('a test-card payment sends order.paid to the receiver, signed with the endp
     expect(Math.abs(Number(t) - Date.now() / 1000)).toBeLessThan(30);
     expect(v1).toBe(createHmac('sha256', secret).update(`${t}.${body}`).digest('hex'));
     expect(hooks.received.every((r) => JSON.parse(r.body).type === 'order.paid')).toBe(true);
+
+    // Standard Webhooks: the receiver's own library verifies it, and refuses it altered or under another secret.
+    const standard = {
+      'webhook-id': String(headers['webhook-id']),
+      'webhook-timestamp': String(headers['webhook-timestamp']),
+      'webhook-signature': String(headers['webhook-signature']),
+    };
+    expect(standard['webhook-id']).toBe(event.id);
+    expect(new Webhook(secret).verify(body, standard)).toEqual(event);
+    expect(() => new Webhook(secret).verify(body.replace('order.paid', 'order.paix'), standard)).toThrow();
+    expect(() => new Webhook(`whsec_${Buffer.alloc(24, 7).toString('base64')}`).verify(body, standard)).toThrow();
   } finally {
     await hooks.close();
   }

@@ -4,7 +4,9 @@ import { pino } from 'pino';
 import type { DomainEventName } from '../../src/events/domain-events';
 import { Outbox } from '../../src/events/outbox';
 import { type DeclareWork, type ModuleWork, startWork } from '../../src/events/work';
+import { readCacheWork } from '../../src/events/read-cache.work';
 import { JobQueue } from '../../src/jobs/job-queue';
+import { APP_MODULES, PUBLIC_ANSWER_EVENTS } from '../../src/app/services';
 import { retriesFor } from '../../src/modules/integrations/webhooks.service';
 import { startTestApp, type TestApp } from '../support/harness';
 import { startSmtpCatcher } from '../support/smtp-catcher';
@@ -30,19 +32,27 @@ afterAll(async () => {
 /** The outbox's own machinery (events/outbox.ts), wired with the modules' work. */
 const OUTBOX_OWN = { queues: ['outbox.deliver'], recurring: ['outbox.relay', 'outbox.prune'], subscribers: [] };
 
-/** Every `*.work.ts` under src/, and each declaration it exports, called as the server calls it. */
+/**
+ * The work the server declares (the read cache's, then each module's, from app/modules.ts), called
+ * as the server calls it; and no `*.work.ts` under src/ exports a declaration left out of that list.
+ */
 function declaredWork(): ModuleWork[] {
   const src = path.resolve(__dirname, '../../src');
   const files = readdirSync(src, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.work.ts'));
   expect(files.length).toBeGreaterThanOrEqual(5);
-  const works: ModuleWork[] = [];
+  const listed: unknown[] = [readCacheWork, ...APP_MODULES.map((module) => module.work)];
   for (const file of files) {
-    const exported = jest.requireActual<Record<string, unknown>>(path.join(src, file));
-    const declarations = Object.values(exported).filter((value): value is DeclareWork<typeof app.services> => typeof value === 'function');
-    expect(declarations.length).toBeGreaterThan(0);
-    for (const declare of declarations) works.push(declare(app.services, app.config, pino({ level: 'silent' })));
+    const exported = Object.values(jest.requireActual<Record<string, unknown>>(path.join(src, file))).filter(
+      (value) => typeof value === 'function',
+    );
+    expect(exported.length).toBeGreaterThan(0);
+    for (const declaration of exported) expect({ file, listed: listed.includes(declaration) }).toEqual({ file, listed: true });
   }
-  return works;
+  const declarations: DeclareWork<typeof app.services>[] = [
+    readCacheWork(PUBLIC_ANSWER_EVENTS),
+    ...APP_MODULES.flatMap((module) => (module.work ? [module.work] : [])),
+  ];
+  return declarations.map((declare) => declare(app.services, app.config, pino({ level: 'silent' })));
 }
 
 const namesOf = (works: ModuleWork[], part: keyof ModuleWork) => works.flatMap((work) => (work[part] ?? []).map(({ name }) => name)).sort();

@@ -1,6 +1,6 @@
 import { raise } from '../../src/events/outbox';
 import type { DomainEvent } from '../../src/events/domain-events';
-import { type MailJob } from '../../src/modules/notifications/notifications.service';
+import { type OrderMailJob } from '../../src/modules/notifications/notifications.service';
 import { orderPayload } from '../../src/modules/orders/order-events';
 import { Order, OrderState } from '../../src/modules/orders/order.entity';
 import { OrderEvent } from '../../src/modules/orders/order-event.entity';
@@ -174,6 +174,25 @@ test('cancelled, refunded and expired orders each send their mail', async () => 
   expect(expired.body).toContain(product.name);
 });
 
+test('a refund in parts sends one refund mail each; the last, which makes the order Refunded, sends no second mail', async () => {
+  const customer = await verifiedCustomer('parts');
+  const product = await app.product({ quantity: 10 });
+  const order = await app.payOrder(customer, (await placed(customer, product.id)).id);
+  await smtp.waitFor(subjectIs(`Keen payment received: #${short(order)}`));
+  await smtp.waitFor(subjectIs(`New paid order #${short(order)}: $25.00`));
+  const REFUND = 'mutation($orderId: ID!, $input: RefundInput!) { refundOrder(orderId: $orderId, input: $input) { state } }';
+  const refund = (amount: number) => app.gql(REFUND, { orderId: order.id, input: { amount, reason: 'Price match' } }, admin);
+  await mailsOf(
+    () => refund(1000),
+    () => [`Keen refund of $10.00: #${short(order)}`],
+  );
+  const [last] = await mailsOf(
+    async () => expect((await refund(1500)).data).toEqual({ refundOrder: { state: 'Refunded' } }),
+    () => [`Keen refund of $15.00: #${short(order)}`],
+  );
+  expect(last.body).toContain('$25.00');
+});
+
 test('staff hear once when a product runs low', async () => {
   const customer = await verifiedCustomer('low');
   const product = await app.product({ name: `Low Knife ${Date.now()}`, quantity: 4 });
@@ -256,7 +275,7 @@ test('a retried job or a redelivered event sends nothing twice; a failed send is
   await notifications.send({
     key: `${event.id}:order-received`,
     template: 'order-received',
-    order: event.payload as MailJob['order'],
+    order: event.payload as OrderMailJob['order'],
     at: '',
   });
   await new Promise((resolve) => setTimeout(resolve, 2000));
@@ -264,7 +283,12 @@ test('a retried job or a redelivered event sends nothing twice; a failed send is
 
   // The mail server refuses: the job throws (the queue retries it) and the key is free for the retry.
   smtp.refuse(true);
-  const job: MailJob = { key: `${event.id}:retry-test`, template: 'order-cancelled', order: event.payload as MailJob['order'], at: '' };
+  const job: OrderMailJob = {
+    key: `${event.id}:retry-test`,
+    template: 'order-cancelled',
+    order: event.payload as OrderMailJob['order'],
+    at: '',
+  };
   await expect(notifications.send(job)).rejects.toThrow(/451/);
   smtp.refuse(false);
   await notifications.send(job);
@@ -307,7 +331,7 @@ interface HeldMailRow {
   key: string;
   customerId: string;
   orderId: string;
-  job: MailJob;
+  job: OrderMailJob;
 }
 
 /** Waits until the customer's held mails number `count`, and answers them. */

@@ -221,6 +221,7 @@ test('REST answers the flat fields from the first line, the total and every line
       unitPrice: 40,
       engraving: null,
       lineTotal: 40,
+      discount: 0,
     },
     {
       productCode: b.id,
@@ -232,6 +233,7 @@ test('REST answers the flat fields from the first line, the total and every line
       unitPrice: 10,
       engraving: { text: 'Ed', font: 'script', unitPrice: 7 },
       lineTotal: 34,
+      discount: 0,
     },
   ]);
   expect((await api('GET', `/orders/${id}`, { as: other })).status).toBe(403);
@@ -305,10 +307,10 @@ test('orders.csv has one row per line, the order total on each, engraving per li
     [id, '1', a.name, '1', '50', '50', '104'],
     [id, '2', b.name, '2', '20', '54', '104'],
   ]);
-  // The engraving's three columns, then the variant's (none for these products), its SKU, no measure and the order's currency.
-  expect(rows[0].endsWith(',variant,sku,customValue,currency')).toBe(true);
-  expect(rows[1]).toMatch(/,,,,,[A-Z0-9-]+,,USD$/);
-  expect(rows[2]).toMatch(/,Row,mono,7,,[A-Z0-9-]+,,USD$/);
+  // The engraving's three columns, then the variant's (none for these products), its SKU, no measure, the order's currency, no discount, no gift message or note.
+  expect(rows[0].endsWith(',variant,sku,customValue,currency,discountCode,lineDiscount,orderDiscount,giftMessage,workshopNote')).toBe(true);
+  expect(rows[1]).toMatch(/,,,,,[A-Z0-9-]+,,USD,,0,0,,$/);
+  expect(rows[2]).toMatch(/,Row,mono,7,,[A-Z0-9-]+,,USD,,0,0,,$/);
   const refused = await fetch(`${app.url}/api/admin/export/orders.csv`, { headers: { authorization: `Bearer ${buyer.token}` } });
   expect(refused.status).toBe(403);
 });

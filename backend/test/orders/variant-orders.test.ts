@@ -258,6 +258,7 @@ describe('the older inputs that name only the product', () => {
         unitPrice: 30,
         engraving: null,
         lineTotal: 90,
+        discount: 0,
       },
     ]);
     expect(await variantStock(only.id)).toBe(10 - 6);

@@ -11,7 +11,7 @@ class StripeStandIn {
   readonly intents = new Map<string, Record<string, any>>();
   readonly creates: { idempotencyKey: string | undefined; params: URLSearchParams }[] = [];
   /** Refunds as Stripe keeps them: one per idempotency key. */
-  readonly refunds = new Map<string, { paymentIntent: string }>();
+  readonly refunds = new Map<string, { paymentIntent: string; amount: number }>();
   readonly cancels: string[] = [];
   /** Intents whose look-up fails as an outage would. */
   readonly failing = new Set<string>();
@@ -80,13 +80,25 @@ class StripeStandIn {
         if (!intent || intent.status !== 'succeeded')
           return send(400, { error: { type: 'invalid_request_error', message: 'This PaymentIntent has no successful charge to refund.' } });
         const key = (req.headers['idempotency-key'] as string | undefined) ?? `no-key-${this.refunds.size}`;
-        if (!this.refunds.has(key)) this.refunds.set(key, { paymentIntent: intent.id });
+        const refunded = [...this.refunds.values()].filter((r) => r.paymentIntent === intent.id).reduce((sum, r) => sum + r.amount, 0);
+        const amount = Number(params.get('amount') ?? intent.amount - refunded);
+        if (!this.refunds.has(key)) {
+          if (amount > intent.amount - refunded)
+            return send(400, {
+              error: {
+                type: 'invalid_request_error',
+                code: 'amount_too_large',
+                message: `Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${((intent.amount - refunded) / 100).toFixed(2)})`,
+              },
+            });
+          this.refunds.set(key, { paymentIntent: intent.id, amount });
+        }
         return send(200, {
           id: `re_${randomBytes(8).toString('hex')}`,
           object: 'refund',
           status: 'succeeded',
           payment_intent: intent.id,
-          amount: intent.amount,
+          amount: this.refunds.get(key)!.amount,
         });
       }
       const update = req.method === 'POST' && /^\/v1\/payment_intents\/([^/?]+)$/.exec(req.url ?? '');
@@ -129,8 +141,11 @@ const stripe = new Stripe('sk_test_unused');
 const standIn = new StripeStandIn();
 let app: TestApp;
 
+let standInUrl: string;
+
 beforeAll(async () => {
   const apiUrl = await standIn.start();
+  standInUrl = apiUrl;
   app = await startTestApp({
     STRIPE_SECRET_KEY: 'sk_test_keen',
     STRIPE_PUBLISHABLE_KEY: 'pk_test_keen',
@@ -544,6 +559,38 @@ describe('cancelling, refunds and disputes', () => {
     });
     expect((await webhook(refundedEvent)).status).toBe(200);
     expect((await app.gql(HISTORY, { id: order.id }, admin)).data!.orderHistory).toHaveLength(history.length);
+  });
+
+  test("a partial refund goes to Stripe with the order's idempotency key and amount; Stripe refusing one changes nothing and says why", async () => {
+    const shopper = await app.customer();
+    const admin = await app.adminUser();
+    const order = await unpaidOrder(shopper);
+    const intent = await intentFor(shopper, order);
+    intent.status = 'succeeded';
+    expect((await webhook(succeededEvent(intent))).status).toBe(200);
+    const REFUND =
+      'mutation($orderId: ID!, $input: RefundInput!) { refundOrder(orderId: $orderId, input: $input) { state totals { refunded { amount } } } }';
+    const input = { amount: 2000, reason: 'Scratched sheath' };
+
+    expect(codeOf(await app.gql(REFUND, { orderId: order.id, input }, shopper))).toBe('FORBIDDEN');
+    const first = await app.gql(REFUND, { orderId: order.id, input }, admin);
+    expect(first.data!.refundOrder).toEqual({ state: 'PartiallyRefunded', totals: { refunded: { amount: 2000 } } });
+    expect(standIn.refunds.get(`keen-refund-${order.id}-1`)).toEqual({ paymentIntent: intent.id, amount: 2000 });
+
+    // Refunded at Stripe's dashboard meanwhile: Stripe has $10.00 left of the $90.00, Keen thinks $70.00.
+    const atDashboard = await fetch(`${standInUrl}/v1/refunds`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer sk_test_dashboard', 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ payment_intent: intent.id, amount: '6000' }),
+    });
+    expect(atDashboard.status).toBe(200);
+    const refused = await app.gql(REFUND, { orderId: order.id, input: { amount: 1500, reason: 'More scratches' } }, admin);
+    expect(codeOf(refused)).toBe('BAD_USER_INPUT');
+    expect(messageOf(refused)).toBe(
+      'The payment provider refused the refund: Refund amount ($15.00) is greater than unrefunded amount on charge ($10.00)',
+    );
+    expect(await reload(order)).toMatchObject({ state: 'PartiallyRefunded', refundedAmount: 2000 });
+    expect(refundsOf(intent.id)).toBe(2);
   });
 
   test.each([

@@ -10,7 +10,7 @@ import type { GraphQLAnswer } from '../../src/app/graphql-handler';
 import { createRestRouter } from '../../src/app/rest-router';
 import { requestIdOf, requestLog } from '../../src/http-kit/access-log';
 import { mountRoutes } from '../../src/http-kit/express-routes';
-import { PublicReadRoutes } from '../../src/http-kit/handle';
+import { PublicReadRoutes } from '../../src/http-kit/public-reads';
 import { requestPipeline } from '../../src/http-kit/pipeline';
 import { param } from '../../src/http-kit/query';
 import { routeDeclarer } from '../../src/http-kit/routes';

@@ -154,6 +154,7 @@ describe('a product list reads the columns its answer needs, and no others', () 
       'slug',
       'ageRestricted',
       'minimumAge',
+      'kind',
     ]);
   });
 });

@@ -102,24 +102,32 @@ test('order and pool settings have defaults and refuse bad values, naming the se
     maxUnpaidOrders: 5,
     maxUnpaidOrdersUnverified: 1,
     maxHeldUnitsPerVariant: 10,
+    unpaidGuestHoldMinutes: 10,
+    quoteHoldDays: 7,
+    maxUnpaidGuestOrdersPerEmail: 2,
+    maxUnpaidGuestOrdersPerAddress: 5,
     expirySweepSeconds: 60,
+    invoicePrefix: 'KEEN',
   });
   expect(config.database).toEqual({ statementTimeoutMs: 15_000, idleInTransactionTimeoutMs: 30_000, connectionTimeoutMs: 10_000 });
   const custom = loadConfig({
     ...production,
     UNPAID_ORDER_HOLD_MINUTES: '0.5',
     MAX_UNPAID_ORDERS: '2',
+    QUOTE_HOLD_DAYS: '14',
     ORDER_EXPIRY_SWEEP_SECONDS: '5',
     DB_STATEMENT_TIMEOUT_MS: '5000',
     DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: '6000',
     DB_CONNECTION_TIMEOUT_MS: '7000',
   });
-  expect(custom.orders).toMatchObject({ unpaidHoldMinutes: 0.5, maxUnpaidOrders: 2, expirySweepSeconds: 5 });
+  expect(custom.orders).toMatchObject({ unpaidHoldMinutes: 0.5, maxUnpaidOrders: 2, quoteHoldDays: 14, expirySweepSeconds: 5 });
   expect(custom.database).toEqual({ statementTimeoutMs: 5000, idleInTransactionTimeoutMs: 6000, connectionTimeoutMs: 7000 });
   for (const [name, value] of [
     ['UNPAID_ORDER_HOLD_MINUTES', '-1'],
     ['UNPAID_ORDER_HOLD_MINUTES', 'soon'],
     ['MAX_UNPAID_ORDERS', '0'],
+    ['QUOTE_HOLD_DAYS', '0'],
+    ['QUOTE_HOLD_DAYS', '91'],
     ['ORDER_EXPIRY_SWEEP_SECONDS', '0'],
     ['DB_STATEMENT_TIMEOUT_MS', '1.5'],
     ['DB_IDLE_IN_TRANSACTION_TIMEOUT_MS', 'x'],
@@ -178,6 +186,10 @@ test('rate limits: whole numbers that protect the shop by default, and a redis:/
       apiKey: { points: 600, seconds: 60 },
       ageCheck: { points: 5, seconds: 3600 },
       paymentIntent: { points: 10, seconds: 60 },
+      discountCode: { points: 10, seconds: 60 },
+      giftCardCode: { points: 10, seconds: 60 },
+      sendMessage: { points: 5, seconds: 3600 },
+      messagePhoto: { points: 15, seconds: 3600 },
     },
     redisUrl: null,
   });

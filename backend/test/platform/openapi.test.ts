@@ -1,6 +1,6 @@
 import express, { type Router } from 'express';
 import { pino } from 'pino';
-import { PublicReadRoutes } from '../../src/http-kit/handle';
+import { PublicReadRoutes } from '../../src/http-kit/public-reads';
 import { createRestRouter, restApiDocument as openApiDocument } from '../../src/app/rest-router';
 import { startTestApp, type TestApp } from '../support/harness';
 
@@ -69,4 +69,13 @@ test('the walk sees routes with their parameters, not middleware', () => {
   router.use(express.json());
   router.get('/only/:id', (_req, res) => res.json({}));
   expect(mountedRoutes(router)).toEqual(['GET /only/{id}']);
+});
+
+test("a body's numbers show the range the service holds them to, though the router reads them loosely", () => {
+  const bodyProperty = (path: string, method: 'post' | 'put', name: string) =>
+    (openApiDocument.paths as any)[path][method].requestBody.content['application/json'].schema.properties[name];
+  expect(bodyProperty('/reviews', 'post', 'star')).toMatchObject({ type: 'integer', minimum: 1, maximum: 5 });
+  expect(bodyProperty('/orders', 'post', 'quantity')).toMatchObject({ type: 'integer', minimum: 1 });
+  expect(bodyProperty('/products', 'post', 'engravingMaxLength')).toMatchObject({ minimum: 1, maximum: 40 });
+  expect(bodyProperty('/products', 'post', 'minimumAge')).toMatchObject({ minimum: 16, maximum: 25 });
 });

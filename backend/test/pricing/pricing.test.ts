@@ -1,7 +1,13 @@
 import { allocate } from '../../src/modules/pricing/allocate';
-import { AdjustmentSource, priceOrder } from '../../src/modules/pricing/pricing';
+import { AdjustmentSource, priceOrder, type Reduction } from '../../src/modules/pricing/pricing';
 
 const manual = (amount: number) => ({ source: AdjustmentSource.manual, label: 'Price adjustment', amount });
+const code = (off: Reduction['off'], target: Partial<Reduction> = {}): Reduction => ({
+  source: AdjustmentSource.discount,
+  label: 'EARLYBIRD',
+  off,
+  ...target,
+});
 
 describe('allocate', () => {
   test('splits in proportion, the parts summing to the amount exactly', () => {
@@ -63,9 +69,9 @@ describe('priceOrder: three lines, an adjustment, tax on the adjusted amounts', 
   test('no adjustment prices as before: tax per line on its own amount', () => {
     const priced = priceOrder(lines, [], delivery, false);
     expect(priced.lines).toEqual([
-      { adjustmentAmount: 0, taxRateBasisPoints: 2000, taxAmount: 2580 },
-      { adjustmentAmount: 0, taxRateBasisPoints: 2000, taxAmount: 900 },
-      { adjustmentAmount: 0, taxRateBasisPoints: 0, taxAmount: 0 },
+      { adjustmentAmount: 0, discountAmount: 0, taxRateBasisPoints: 2000, taxAmount: 2580 },
+      { adjustmentAmount: 0, discountAmount: 0, taxRateBasisPoints: 2000, taxAmount: 900 },
+      { adjustmentAmount: 0, discountAmount: 0, taxRateBasisPoints: 0, taxAmount: 0 },
     ]);
     expect(priced.totalAmount).toBe(19290 + 1200 + 2580 + 900 + 240);
   });
@@ -79,5 +85,64 @@ describe('priceOrder: three lines, an adjustment, tax on the adjusted amounts', 
     const free = priceOrder(lines, [manual(-19290)], delivery, false);
     expect(free.lines.map((line) => line.taxAmount)).toEqual([0, 0, 0]);
     expect(free.totalAmount).toBe(1200 + 240);
+  });
+});
+
+describe('priceOrder: a discount code is a reduction worked out and allocated by the seam', () => {
+  // $129.00, $45.00 and $18.90, every line at 20%; $12.00 delivery taxed at 20%.
+  const lines = [
+    { amount: 12900, taxRateBasisPoints: 2000 },
+    { amount: 4500, taxRateBasisPoints: 2000 },
+    { amount: 1890, taxRateBasisPoints: 2000 },
+  ];
+  const delivery = { amount: 1200, taxRateBasisPoints: 2000 };
+  const everyLine = { linePositions: [0, 1, 2] };
+
+  test('15% of three lines, tax-exclusive: 28.935 rounds half up to 28.94, the lines share it to the cent, tax on what is left', () => {
+    const priced = priceOrder(lines, [code({ percent: 15 }, everyLine)], delivery, false);
+    expect(priced.adjustments).toEqual([
+      { source: AdjustmentSource.discount, label: 'EARLYBIRD', amount: -2894, linePositions: [0, 1, 2] },
+    ]);
+    expect(priced.lines.map((line) => line.discountAmount)).toEqual([-1935, -675, -284]);
+    expect(priced.lines.map((line) => line.adjustmentAmount)).toEqual([-1935, -675, -284]);
+    // 20% of 109.65, 38.25 and 16.06 (3.212 -> 3.21).
+    expect(priced.lines.map((line) => line.taxAmount)).toEqual([2193, 765, 321]);
+    expect(priced).toMatchObject({ discountAmount: -2894, adjustmentAmount: -2894, taxAmount: 2193 + 765 + 321 + 240 });
+    expect(priced.totalAmount).toBe(19290 - 2894 + 1200 + 2193 + 765 + 321 + 240);
+  });
+
+  test('15% of three lines, tax-inclusive: the same shares, the tax a sixth of what is left', () => {
+    const priced = priceOrder(lines, [code({ percent: 15 }, everyLine)], delivery, true);
+    expect(priced.lines.map((line) => line.discountAmount)).toEqual([-1935, -675, -284]);
+    // A sixth of 109.65 = 18.275 -> 18.28; of 38.25 = 6.375 -> 6.38; of 16.06 = 2.6767 -> 2.68; delivery 2.00.
+    expect(priced.lines.map((line) => line.taxAmount)).toEqual([1828, 638, 268]);
+    expect(priced.totalAmount).toBe(19290 - 2894 + 1200);
+    expect(priced.taxAmount).toBe(1828 + 638 + 268 + 200);
+  });
+
+  test('an amount off some lines is allocated over them alone, and never takes them below zero', () => {
+    // $80.00 off lines of $63.90: they go to zero, and the first line keeps its price.
+    const priced = priceOrder(lines, [code({ amount: 8000 }, { linePositions: [1, 2] })], delivery, false);
+    expect(priced.lines.map((line) => line.discountAmount)).toEqual([0, -4500, -1890]);
+    expect(priced.lines.map((line) => line.taxAmount)).toEqual([2580, 0, 0]);
+    expect(priced.discountAmount).toBe(-6390);
+    const part = priceOrder(lines, [code({ amount: 1000 }, { linePositions: [1, 2] })], delivery, false);
+    // 1000 over 4500 : 1890 = 704.2 : 295.8.
+    expect(part.lines.map((line) => line.discountAmount)).toEqual([0, -704, -296]);
+  });
+
+  test('free shipping takes delivery off with its tax; the lines keep theirs', () => {
+    const priced = priceOrder(lines, [code({ percent: 100 }, { onDelivery: true })], delivery, false);
+    expect(priced.lines.map((line) => line.adjustmentAmount)).toEqual([0, 0, 0]);
+    expect(priced).toMatchObject({ shippingAmount: 1200, discountAmount: -1200, adjustmentAmount: -1200, taxAmount: 2580 + 900 + 378 });
+    expect(priced.totalAmount).toBe(19290 + 2580 + 900 + 378);
+  });
+
+  test("staff's adjustment after a code: the code's shares stay, staff's is allocated over what the code left", () => {
+    const discounted = priceOrder(lines, [code({ percent: 15 }, everyLine)], delivery, false);
+    const again = priceOrder(lines, [...discounted.adjustments, manual(-1000)], delivery, false);
+    expect(again.lines.map((line) => line.discountAmount)).toEqual([-1935, -675, -284]);
+    expect(again.lines.reduce((sum, line) => sum + line.adjustmentAmount, 0)).toBe(-3894);
+    expect(again.discountAmount).toBe(-2894);
   });
 });

@@ -186,12 +186,12 @@ describe('CSV exports', () => {
     expect(all.status).toBe(200);
     expect(all.type).toMatch(/^text\/csv/);
     expect(all.lines[0]).toBe(
-      'id,line,createdAt,product,customer,email,phone,address,quantity,price,lineTotal,totalPrice,paid,status,transactionId,state,paidAt,engravingText,engravingFont,engravingUnitPrice,variant,sku,customValue,currency',
+      'id,line,createdAt,product,customer,email,phone,address,quantity,price,lineTotal,totalPrice,paid,status,transactionId,state,paidAt,engravingText,engravingFont,engravingUnitPrice,variant,sku,customValue,currency,discountCode,lineDiscount,orderDiscount,giftMessage,workshopNote',
     );
     expect(all.lines).toHaveLength(1 + 105);
     expect(all.lines[1]).toContain('"Export ""Damascus"", Chef"');
     expect(all.lines.slice(1).every((line) => line.includes(',true,Pending,pi_') && line.includes(',Paid,'))).toBe(true);
-    const quantities = all.lines.slice(1).map((line) => Number(line.split(',').at(-13)));
+    const quantities = all.lines.slice(1).map((line) => Number(line.split(',').at(-16)));
     expect(quantities).toEqual([...quantities].sort((a, b) => a - b));
     expect(new Set(all.lines.slice(1).map((line) => line.split(',')[0])).size).toBe(105);
 

@@ -26,7 +26,7 @@ test('the demo catalogue sells one knife in two lengths, made to measure, and tw
     '{ products(options: { take: 100 }) { items { name priceFrom { amount } quantity optionGroups { name custom { label min max surchargeAmount { amount } } } variants { name unitPrice { amount } quantity } } } }',
   );
   expect(res.errors).toBeUndefined();
-  const [nakiri, ...others] = [...res.data!.products.items].sort((a, b) => b.variants.length - a.variants.length);
+  const [nakiri, giftCard, ...others] = [...res.data!.products.items].sort((a, b) => b.variants.length - a.variants.length);
   expect(nakiri.name).toBe('Nakiri Vegetable Knife');
   expect(nakiri.optionGroups).toEqual([
     { name: 'Blade length', custom: { label: 'Made to measure', min: 12, max: 24, surchargeAmount: { amount: 4000 } } },
@@ -42,6 +42,14 @@ test('the demo catalogue sells one knife in two lengths, made to measure, and tw
   ]);
   expect(nakiri.variants.every((variant) => variant.quantity === 5)).toBe(true);
   expect({ price: nakiri.priceFrom.amount, quantity: nakiri.quantity }).toEqual({ price: 15900, quantity: 30 });
+  // The gift card's denominations, one variant each at its amount.
+  expect(giftCard.name).toBe('Keen gift card');
+  expect(giftCard.optionGroups).toEqual([{ name: 'Amount', custom: null }]);
+  expect(giftCard.variants.map(({ name, unitPrice }) => [name, unitPrice.amount])).toEqual([
+    ['$50.00', 5000],
+    ['$100.00', 10000],
+    ['$200.00', 20000],
+  ]);
   expect(others.length).toBeGreaterThan(10);
   for (const product of others) expect(product.variants).toEqual([{ name: '', unitPrice: product.priceFrom, quantity: product.quantity }]);
 });
@@ -53,5 +61,8 @@ test('every demo knife is age-restricted, so the demo shows the age check and th
   expect(res.errors).toBeUndefined();
   const items = res.data!.products.items;
   expect(items.length).toBeGreaterThan(10);
-  expect(items.filter((product) => !product.ageRestricted)).toEqual([{ name: 'Combination Whetstone 1000/6000', ageRestricted: false }]);
+  expect(items.filter((product) => !product.ageRestricted)).toEqual([
+    { name: 'Combination Whetstone 1000/6000', ageRestricted: false },
+    { name: 'Keen gift card', ageRestricted: false },
+  ]);
 });

@@ -28,6 +28,7 @@ export const BR = {
   name: 'Bia Faca',
   line1: 'Rua Augusta 1',
   city: 'São Paulo',
+  region: 'SP',
   postalCode: '01304-000',
   country: 'BR',
   phone: '+55 11 5555 0100',

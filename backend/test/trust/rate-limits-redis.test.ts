@@ -18,6 +18,10 @@ const settings = (url: string | null): RateLimitSettings => ({
     apiKey: { points: 600, seconds: 60 },
     ageCheck: { points: 5, seconds: 3600 },
     paymentIntent: { points: 10, seconds: 60 },
+    discountCode: { points: 10, seconds: 60 },
+    sendMessage: { points: 5, seconds: 3600 },
+    messagePhoto: { points: 15, seconds: 3600 },
+    giftCardCode: { points: 10, seconds: 60 },
   },
   redisUrl: url,
 });

@@ -16,7 +16,7 @@ let dataDir: string;
 let admin: TestSession;
 let shopper: TestSession;
 /** The uploads, each attached where its name says (`abandoned` nowhere). */
-let photos: Record<'main' | 'gallery' | 'variant' | 'collection' | 'profile' | 'review' | 'abandoned', string>;
+let photos: Record<'main' | 'gallery' | 'variant' | 'collection' | 'profile' | 'review' | 'message' | 'abandoned', string>;
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'keen-upload-columns-'));
@@ -29,6 +29,7 @@ beforeAll(async () => {
     collection: await upload(admin),
     profile: await upload(shopper),
     review: await upload(shopper),
+    message: await upload(null),
     abandoned: await upload(admin),
   };
   await attachEverywhere();
@@ -39,13 +40,16 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function upload(as: TestSession): Promise<string> {
+/** An upload by `as`; with null, a contact message's photo from an anonymous visitor. */
+async function upload(as: TestSession | null): Promise<string> {
   const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#36a' } })
     .png()
     .toBuffer();
   const form = new FormData();
   form.append('image', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'photo.png');
-  const response = await fetch(`${app.url}/api/uploads`, { method: 'POST', headers: { authorization: `Bearer ${as.token}` }, body: form });
+  const response = as
+    ? await fetch(`${app.url}/api/uploads`, { method: 'POST', headers: { authorization: `Bearer ${as.token}` }, body: form })
+    : await fetch(`${app.url}/api/messages/photos`, { method: 'POST', body: form });
   expect(response.status).toBe(200);
   return ((await response.json()) as { data: { url: string } }).data.url;
 }
@@ -105,6 +109,12 @@ async function attachEverywhere() {
   await ok(profile(photos.profile));
   // An order copies the photos as they are when ordered.
   await ok(v.place(shopper, [{ productId: product.id, variantId: product.variants[1].id, quantity: 1 }]));
+  // A visitor's commission request keeps its reference photo.
+  await ok(
+    app.gql('mutation($input: SendMessageInput!) { sendMessage(input: $input) }', {
+      input: { name: 'Visitor', email: 'visitor@example.com', message: 'A knife like this', kind: 'COMMISSION', photos: [photos.message] },
+    }),
+  );
 }
 
 const nameOf = (url: string) => url.slice('/uploads/'.length);

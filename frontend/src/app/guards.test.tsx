@@ -129,21 +129,29 @@ const guardsOf = (path: string) =>
     .map((route) => (route.element as { type: unknown }).type);
 
 test('the router puts Shipping and tax behind the admin guard, with the other admin pages', () => {
-  // /updateProduct/{id} sits in the admin guard alone, /checkout in the signed-in guard alone.
+  // /updateProduct/{id} sits in the admin guard alone, /purchase/{id} in the signed-in guard alone.
   const [, adminGuard] = guardsOf('/updateProduct/p1');
-  const [, signedInGuard] = guardsOf('/checkout');
+  const [, signedInGuard] = guardsOf('/purchase/p1');
   expect(adminGuard).not.toBe(signedInGuard);
   expect(guardsOf('/dashboard/shipping')).toEqual([expect.anything(), signedInGuard, adminGuard]);
   expect(guardsOf('/dashboard/users')).toEqual(guardsOf('/dashboard/shipping'));
   expect(matchRoutes(routes, '/dashboard/shipping')!.at(-1)!.route.handle).toEqual({ title: 'Shipping and tax' });
 });
 
-test('the router puts Blade rules and the packing slip behind the admin guard', () => {
+test('the checkout and a guest order page are open signed out (a guest checks out; the order page is its link)', () => {
+  expect(guardsOf('/checkout')).toEqual(guardsOf('/cart'));
+  expect(guardsOf('/orders/o1')).toEqual(guardsOf('/cart'));
+  expect(guardsOf('/dashboard/payment/o1')).not.toEqual(guardsOf('/cart'));
+});
+
+test('the router puts Blade rules, the packing slip and the gift slip behind the admin guard', () => {
   const [, adminGuard] = guardsOf('/updateProduct/p1');
   // The packing slip prints outside the dashboard, as the engraving sheet does.
   expect(guardsOf('/packingSlip/o1')).toEqual(guardsOf('/engravingSheet/o1'));
   expect(guardsOf('/packingSlip/o1')).toEqual([expect.anything(), adminGuard]);
   expect(matchRoutes(routes, '/packingSlip/o1')!.at(-1)!.route.handle).toEqual({ title: 'Packing slip' });
+  expect(guardsOf('/giftSlip/o1')).toEqual(guardsOf('/packingSlip/o1'));
+  expect(matchRoutes(routes, '/giftSlip/o1')!.at(-1)!.route.handle).toEqual({ title: 'Gift slip' });
   expect(guardsOf('/dashboard/bladeRules')).toEqual(guardsOf('/dashboard/shipping'));
   expect(guardsOf('/dashboard/bladeRules').at(-1)).toBe(adminGuard);
   expect(matchRoutes(routes, '/dashboard/bladeRules')!.at(-1)!.route.handle).toEqual({ title: 'Blade rules' });

@@ -16,7 +16,7 @@ const ReviewsPage = lazyWithApollo(() => import('../features/reviews/ReviewsPage
 const CollectionPage = lazyWithApollo(() => import('../features/collections/CollectionPage'));
 const PortfolioPage = lazy(() => import('../features/static/PortfolioPage'));
 const BlogsPage = lazy(() => import('../features/static/BlogsPage'));
-const ContactPage = lazy(() => import('../features/static/ContactPage'));
+const ContactPage = lazyWithApollo(() => import('../features/static/ContactPage'));
 const NotFoundPage = lazy(() => import('../components/NotFoundPage'));
 const LoginPage = lazyWithApollo(() => withSession(import('../features/auth/LoginPage')));
 const SignupPage = lazyWithApollo(() => withSession(import('../features/auth/SignupPage')));
@@ -24,6 +24,7 @@ const PurchasePage = lazyWithApollo(() => import('../features/purchase/PurchaseP
 const DashboardLayout = lazyWithApollo(() => import('../features/dashboard/DashboardLayout'));
 const MyProfilePage = lazyWithApollo(() => import('../features/profile/MyProfilePage'));
 const MyOrdersPage = lazyWithApollo(() => import('../features/orders/MyOrdersPage'));
+const GuestOrderPage = lazyWithApollo(() => import('../features/payment/GuestOrderPage'));
 const AddReviewPage = lazyWithApollo(() => import('../features/reviews/AddReviewPage'));
 const PaymentPage = lazyWithApollo(() => import('../features/payment/PaymentPage'));
 const PaymentReturnPage = lazyWithApollo(() => import('../features/payment/PaymentReturnPage'));
@@ -35,13 +36,17 @@ const UpdateProductPage = lazyWithApollo(() => import('../features/admin/UpdateP
 const VariantsPage = lazyWithApollo(() => import('../features/admin/variants/VariantsPage'));
 const OverviewPage = lazyWithApollo(() => import('../features/admin/OverviewPage'));
 const BackgroundJobsPage = lazyWithApollo(() => import('../features/admin/BackgroundJobsPage'));
+const MessagesPage = lazyWithApollo(() => import('../features/admin/messages/MessagesPage'));
 const ShippingPage = lazyWithApollo(() => import('../features/admin/shipping/ShippingPage'));
 const BladeRulesPage = lazyWithApollo(() => import('../features/admin/bladeRules/BladeRulesPage'));
 const CollectionsPage = lazyWithApollo(() => import('../features/admin/collections/CollectionsPage'));
+const DiscountsPage = lazyWithApollo(() => import('../features/admin/discounts/DiscountsPage'));
+const GiftCardsPage = lazyWithApollo(() => import('../features/admin/giftCards/GiftCardsPage'));
 const ApiKeysPage = lazyWithApollo(() => import('../features/integrations/ApiKeysPage'));
 const WebhooksPage = lazyWithApollo(() => import('../features/integrations/WebhooksPage'));
 const EngravingSheetPage = lazyWithApollo(() => import('../features/engravingSheet/EngravingSheetPage'));
 const PackingSlipPage = lazyWithApollo(() => import('../features/packingSlip/PackingSlipPage'));
+const GiftSlipPage = lazyWithApollo(() => import('../features/giftSlip/GiftSlipPage'));
 const CartPage = lazyWithApollo(() => import('../features/cart/CartPage'));
 const CheckoutPage = lazyWithApollo(() => import('../features/cart/CheckoutPage'));
 
@@ -66,11 +71,13 @@ export const routes: RouteObject[] = [
       { path: '/login', element: <LoginPage />, handle: title('Login') },
       { path: '/signup', element: <SignupPage />, handle: title('Sign Up') },
       { path: '/cart', element: <CartPage />, handle: title('Your cart') },
+      // Signed out, the checkout is a guest's; a guest order's page is reached by its link's token.
+      { path: '/checkout', element: <CheckoutPage />, handle: title('Checkout') },
+      { path: '/orders/:id', element: <GuestOrderPage />, handle: title('Your order') },
       {
         element: <RequireAuth />,
         children: [
           { path: '/purchase/:id', element: <PurchasePage />, handle: title('Purchase') },
-          { path: '/checkout', element: <CheckoutPage />, handle: title('Checkout') },
           { path: '/payment/return', element: <PaymentReturnPage />, handle: title('Payment') },
           {
             path: '/dashboard',
@@ -88,7 +95,11 @@ export const routes: RouteObject[] = [
                   { path: 'manageProducts', element: <ManageProductsPage />, handle: title('Manage Products') },
                   { path: 'manageProducts/:id/variants', element: <VariantsPage />, handle: title('Options and variants') },
                   { path: 'collections', element: <CollectionsPage />, handle: title('Collections') },
+                  { path: 'discounts', element: <DiscountsPage />, handle: title('Discounts') },
+                  { path: 'giftCards', element: <GiftCardsPage />, handle: title('Gift cards') },
                   { path: 'users', element: <UsersPage />, handle: title('Users') },
+                  { path: 'messages', element: <MessagesPage />, handle: title('Messages') },
+                  { path: 'messages/:id', element: <MessagesPage />, handle: title('Messages') },
                   { path: 'overview', element: <OverviewPage />, handle: title('Overview') },
                   { path: 'shipping', element: <ShippingPage />, handle: title('Shipping and tax') },
                   { path: 'bladeRules', element: <BladeRulesPage />, handle: title('Blade rules') },
@@ -108,6 +119,7 @@ export const routes: RouteObject[] = [
           { path: '/updateProduct/:id', element: <UpdateProductPage />, handle: title('Update Product') },
           { path: '/engravingSheet/:id', element: <EngravingSheetPage />, handle: title('Engraving sheet') },
           { path: '/packingSlip/:id', element: <PackingSlipPage />, handle: title('Packing slip') },
+          { path: '/giftSlip/:id', element: <GiftSlipPage />, handle: title('Gift slip') },
         ],
       },
       { path: '*', element: <NotFoundPage />, handle: title('Page not found') },

@@ -8,6 +8,7 @@ export const ORDER_STATE_LABELS: Record<OrderState, string> = {
   Shipped: 'Shipped',
   Cancelled: 'Cancelled',
   Expired: 'Expired',
+  PartiallyRefunded: 'Partly refunded',
   Refunded: 'Refunded',
 };
 
@@ -17,6 +18,7 @@ const COLORS: Record<OrderState, ChipProps['color']> = {
   Shipped: 'success',
   Cancelled: 'default',
   Expired: 'default',
+  PartiallyRefunded: 'info',
   Refunded: 'info',
 };
 

@@ -27,3 +27,49 @@ test('no adjustment, no adjustments line: an order without delivery or tax shows
   render(<OrderTotals totals={totalsFixture(100)} />);
   expect(totalsRows()).toEqual(['Total: $100.00']);
 });
+
+test("a discount code's part is its own line, named by its code; staff's adjustment keeps its own", () => {
+  render(
+    <OrderTotals
+      totals={{ ...totalsFixture(100, 5, 0, 80), adjustments: dollars(-25), discount: dollars(-15) }}
+      shippingMethodName="Standard"
+      adjustments={[
+        { label: 'EARLYBIRD', source: 'discount' },
+        { label: 'Sorry for the wait', source: 'manual' },
+      ]}
+    />,
+  );
+  expect(totalsRows()).toEqual([
+    'Subtotal: $100.00',
+    'Sorry for the wait: −$10.00',
+    'Discount – EARLYBIRD: −$15.00',
+    'Shipping – Standard: $5.00',
+    'Total: $80.00',
+  ]);
+});
+
+test("an order gift cards paid shows each card's share after the total, then the amount due", () => {
+  render(
+    <OrderTotals
+      totals={{ ...totalsFixture(100, 5, 0), giftCards: dollars(80), amountDue: dollars(25) }}
+      shippingMethodName="Standard"
+      giftCardPayments={[
+        { lastFour: 'ABCD', amount: dollars(50) },
+        { lastFour: 'WXYZ', amount: dollars(30) },
+      ]}
+    />,
+  );
+  expect(totalsRows()).toEqual([
+    'Subtotal: $100.00',
+    'Shipping – Standard: $5.00',
+    'Total: $105.00',
+    'Gift card – •••• ABCD: −$50.00',
+    'Gift card – •••• WXYZ: −$30.00',
+    'Amount due: $25.00',
+  ]);
+});
+
+test('without gift cards there is no gift card line and no amount due', () => {
+  render(<OrderTotals totals={totalsFixture(100, 5, 0)} shippingMethodName="Standard" />);
+  expect(totalsRows()).toEqual(['Subtotal: $100.00', 'Shipping – Standard: $5.00', 'Total: $105.00']);
+});

@@ -12,6 +12,7 @@ const item = (overrides: Partial<ProductItem> = {}): ProductItem => ({
   id: 's1',
   name: 'Engraved Santoku',
   slug: 'engraved-santoku',
+  kind: 'KNIFE',
   img: '/images/santoku.svg',
   description: 'Hollow edge',
   priceFrom: dollars(100),
@@ -115,4 +116,20 @@ test("the card's name links to the product's public page; Buy Now still goes to 
   expect(screen.getByText('Hollow edge')).toBeInTheDocument();
   expect(screen.getByText('Available quantity: 16')).toBeInTheDocument();
   expect(screen.getByText('Minimum order: 1')).toBeInTheDocument();
+});
+
+test('a gift card shows its denominations from the lowest, no stock, and is bought on its own page (no options or cart)', () => {
+  renderCard(
+    item({
+      name: 'Keen gift card',
+      kind: 'GIFT_CARD',
+      quantity: 0,
+      variants: [50, 100, 200].map((price, n) => ({ id: `g${n}`, unitPrice: dollars(price), enabled: true })),
+    }),
+  );
+  expect(screen.getByText('from $50.00')).toBeInTheDocument();
+  expect(screen.queryByText(/Available quantity/)).not.toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: /^Choose options/ })).not.toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: /^Add to cart/ })).not.toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'Buy Now: Keen gift card' })).toHaveAttribute('href', '/purchase/s1');
 });

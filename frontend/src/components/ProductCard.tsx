@@ -21,6 +21,7 @@ export default function ProductCard({ product }: { product: ProductItem }) {
   const { enqueueSnackbar } = useSnackbar();
   const formatMoney = useFormatMoney();
   const choice = hasChoice(product.variants);
+  const giftCard = product.kind === 'GIFT_CARD';
   const [open, setOpen] = useState(false);
   const [chosenId, setChosenId] = useState<string | null>(null);
   const [measure, setMeasure] = useState('');
@@ -57,7 +58,8 @@ export default function ProductCard({ product }: { product: ProductItem }) {
                 : product.priceFrom.formatted}
           </strong>
         </Typography>
-        <Typography variant="body2">Available quantity: {chosen ? chosen.quantity : product.quantity}</Typography>
+        {/* A gift card takes no stock, and is bought on its own page (no cart). */}
+        {!giftCard && <Typography variant="body2">Available quantity: {chosen ? chosen.quantity : product.quantity}</Typography>}
         <Typography variant="body2">Minimum order: {product.minimumQuantity}</Typography>
       </CardContent>
       <CardActions>
@@ -70,7 +72,7 @@ export default function ProductCard({ product }: { product: ProductItem }) {
         >
           Buy Now
         </Button>
-        {choice ? (
+        {giftCard ? null : choice ? (
           <Button
             variant="outlined"
             fullWidth

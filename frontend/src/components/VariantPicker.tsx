@@ -1,4 +1,5 @@
-import { FormControl, FormControlLabel, FormLabel, Radio, RadioGroup, Stack, TextField, Typography } from '@mui/material';
+import { Stack, TextField, Typography } from '@mui/material';
+import RadioFieldset from './RadioFieldset';
 import { customOf, pick, type PickerGroup, type PickerVariant, valueIn, valueSoldOut } from '../lib/variants';
 
 interface VariantPickerProps<V extends PickerVariant> {
@@ -33,52 +34,42 @@ export default function VariantPicker<V extends PickerVariant>({
   const custom = customOf(groups, chosen);
   return (
     <Stack spacing={1.5}>
-      {groups.map((group) => {
-        const labelId = `${id}-${group.id}-label`;
-        return (
-          <FormControl key={group.id} component="fieldset">
-            <FormLabel component="legend" id={labelId}>
-              {group.name}
-            </FormLabel>
-            <RadioGroup
-              row
-              name={`${id}-${group.id}`}
-              aria-labelledby={labelId}
-              value={valueIn(chosen, group.id) ?? ''}
-              onChange={(_event, valueId) => {
-                const next = pick(variants, chosen, group.id, valueId);
-                if (next) onChoose(next);
-              }}
-            >
-              {group.values.map((value) => {
-                const soldOut = valueSoldOut(variants, value.id);
-                return (
-                  <FormControlLabel
-                    key={value.id}
-                    value={value.id}
-                    disabled={soldOut}
-                    control={<Radio size="small" />}
-                    label={
-                      <span>
-                        {value.name}
-                        {value.custom && group.custom ? ` (+${group.custom.surchargeAmount.formatted})` : ''}
-                        {soldOut && (
-                          <>
-                            {' '}
-                            <Typography component="span" variant="caption">
-                              Out of stock
-                            </Typography>
-                          </>
-                        )}
-                      </span>
-                    }
-                  />
-                );
-              })}
-            </RadioGroup>
-          </FormControl>
-        );
-      })}
+      {groups.map((group) => (
+        <RadioFieldset
+          key={group.id}
+          legendId={`${id}-${group.id}-label`}
+          legend={group.name}
+          row
+          name={`${id}-${group.id}`}
+          size="small"
+          value={valueIn(chosen, group.id) ?? ''}
+          onChange={(valueId) => {
+            const next = pick(variants, chosen, group.id, valueId);
+            if (next) onChoose(next);
+          }}
+          options={group.values.map((value) => {
+            const soldOut = valueSoldOut(variants, value.id);
+            return {
+              value: value.id,
+              disabled: soldOut,
+              label: (
+                <span>
+                  {value.name}
+                  {value.custom && group.custom ? ` (+${group.custom.surchargeAmount.formatted})` : ''}
+                  {soldOut && (
+                    <>
+                      {' '}
+                      <Typography component="span" variant="caption">
+                        Out of stock
+                      </Typography>
+                    </>
+                  )}
+                </span>
+              ),
+            };
+          })}
+        />
+      ))}
       {custom && (
         <TextField
           id={`${id}-measure`}

@@ -14,10 +14,12 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
  * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
  */
 type Documents = {
+    "\n  fragment OrderDocumentsFields on Order {\n    id\n    invoiceNumber\n    invoiceUrl\n    totals {\n      refunded {\n        ...MoneyFields\n      }\n    }\n    refunds {\n      id\n      creditNoteNumber\n      creditNoteUrl\n      createdAt\n      reason\n      amount {\n        ...MoneyFields\n      }\n    }\n  }\n": typeof types.OrderDocumentsFieldsFragmentDoc,
     "\n  fragment FailedJobFields on FailedJob {\n    id\n    queue\n    state\n    attempts\n    lastError\n    createdAt\n    failedAt\n  }\n": typeof types.FailedJobFieldsFragmentDoc,
     "\n  query FailedJobs {\n    failedJobs {\n      ...FailedJobFields\n    }\n  }\n": typeof types.FailedJobsDocument,
     "\n  query ScheduledJobs {\n    scheduledJobs {\n      name\n      periodSeconds\n      lastSuccessAt\n      lastFailureAt\n      lastError\n      consecutiveFailures\n      nextRunAt\n    }\n  }\n": typeof types.ScheduledJobsDocument,
     "\n  mutation RetryJob($id: ID!) {\n    retryJob(id: $id) {\n      ...FailedJobFields\n    }\n  }\n": typeof types.RetryJobDocument,
+    "\n  mutation RefundOrder($orderId: ID!, $input: RefundInput!) {\n    refundOrder(orderId: $orderId, input: $input) {\n      ...OrderFields\n    }\n  }\n": typeof types.RefundOrderDocument,
     "\n  fragment BladeRuleFields on BladeRule {\n    country\n    minimumAge\n    allowed\n    handover\n    updatedAt\n    updatedBy\n  }\n": typeof types.BladeRuleFieldsFragmentDoc,
     "\n  query BladeRules {\n    bladeRules {\n      ...BladeRuleFields\n    }\n    shippingCountries\n  }\n": typeof types.BladeRulesDocument,
     "\n  mutation SetBladeRule($input: BladeRuleInput!) {\n    setBladeRule(input: $input) {\n      ...BladeRuleFields\n    }\n  }\n": typeof types.SetBladeRuleDocument,
@@ -30,11 +32,30 @@ type Documents = {
     "\n  mutation SetCollectionProducts($id: ID!, $productIds: [ID!]!) {\n    setCollectionProducts(id: $id, productIds: $productIds) {\n      ...AdminCollectionFields\n    }\n  }\n": typeof types.SetCollectionProductsDocument,
     "\n  mutation ReorderCollections($ids: [ID!]!) {\n    reorderCollections(ids: $ids) {\n      id\n      position\n    }\n  }\n": typeof types.ReorderCollectionsDocument,
     "\n  query ShelfProductChoices($search: String) {\n    products(options: { search: $search, sortBy: name, sortDirection: ASC, skip: 0, take: 50 }) {\n      totalItems\n      items {\n        id\n        name\n      }\n    }\n  }\n": typeof types.ShelfProductChoicesDocument,
+    "\n  fragment AdminDiscountFields on Discount {\n    id\n    code\n    kind\n    value\n    appliesTo\n    productIds\n    collectionIds\n    minimumSubtotal {\n      amount\n      formatted\n    }\n    startsAt\n    endsAt\n    usageLimit\n    oncePerCustomer\n    enabled\n    timesUsed\n  }\n": typeof types.AdminDiscountFieldsFragmentDoc,
+    "\n  query AdminDiscounts {\n    discounts {\n      ...AdminDiscountFields\n    }\n  }\n": typeof types.AdminDiscountsDocument,
+    "\n  query DiscountTargets {\n    products(options: { take: 100, sortBy: name }) {\n      items {\n        id\n        name\n      }\n    }\n    collections {\n      id\n      name\n    }\n  }\n": typeof types.DiscountTargetsDocument,
+    "\n  mutation CreateDiscount($input: DiscountInput!) {\n    createDiscount(input: $input) {\n      ...AdminDiscountFields\n    }\n  }\n": typeof types.CreateDiscountDocument,
+    "\n  mutation UpdateDiscount($id: ID!, $input: DiscountInput!) {\n    updateDiscount(id: $id, input: $input) {\n      ...AdminDiscountFields\n    }\n  }\n": typeof types.UpdateDiscountDocument,
+    "\n  mutation DisableDiscount($id: ID!) {\n    disableDiscount(id: $id) {\n      ...AdminDiscountFields\n    }\n  }\n": typeof types.DisableDiscountDocument,
     "\n  fragment GalleryFields on Product {\n    id\n    img\n    images {\n      id\n      url\n      alt\n      position\n    }\n  }\n": typeof types.GalleryFieldsFragmentDoc,
     "\n  mutation AddProductImage($productId: ID!, $input: ProductImageInput!) {\n    addProductImage(productId: $productId, input: $input) {\n      ...GalleryFields\n    }\n  }\n": typeof types.AddProductImageDocument,
     "\n  mutation SetProductImageAlt($id: ID!, $alt: String!) {\n    setProductImageAlt(id: $id, alt: $alt) {\n      ...GalleryFields\n    }\n  }\n": typeof types.SetProductImageAltDocument,
     "\n  mutation RemoveProductImage($id: ID!) {\n    removeProductImage(id: $id) {\n      ...GalleryFields\n    }\n  }\n": typeof types.RemoveProductImageDocument,
     "\n  mutation ReorderProductImages($productId: ID!, $imageIds: [ID!]!) {\n    reorderProductImages(productId: $productId, imageIds: $imageIds) {\n      ...GalleryFields\n    }\n  }\n": typeof types.ReorderProductImagesDocument,
+    "\n  fragment AdminGiftCardFields on GiftCard {\n    id\n    lastFour\n    balance {\n      amount\n      currency\n      formatted\n    }\n    initialAmount {\n      amount\n      currency\n      formatted\n    }\n    recipientEmail\n    disabled\n    expiresAt\n    createdAt\n    orderId\n  }\n": typeof types.AdminGiftCardFieldsFragmentDoc,
+    "\n  query AdminGiftCards {\n    giftCards {\n      ...AdminGiftCardFields\n    }\n  }\n": typeof types.AdminGiftCardsDocument,
+    "\n  query GiftCardLedger($id: ID!) {\n    giftCard(id: $id) {\n      id\n      ledger {\n        id\n        kind\n        amount {\n          amount\n          currency\n          formatted\n        }\n        reason\n        createdBy\n        orderId\n        createdAt\n      }\n    }\n  }\n": typeof types.GiftCardLedgerDocument,
+    "\n  mutation IssueGiftCard($input: IssueGiftCardInput!) {\n    issueGiftCard(input: $input) {\n      ...AdminGiftCardFields\n      code\n    }\n  }\n": typeof types.IssueGiftCardDocument,
+    "\n  mutation AdjustGiftCard($id: ID!, $input: GiftCardAdjustmentInput!) {\n    adjustGiftCard(id: $id, input: $input) {\n      ...AdminGiftCardFields\n    }\n  }\n": typeof types.AdjustGiftCardDocument,
+    "\n  mutation DisableGiftCard($id: ID!) {\n    disableGiftCard(id: $id) {\n      ...AdminGiftCardFields\n    }\n  }\n": typeof types.DisableGiftCardDocument,
+    "\n  query AdminMessages($options: MessageListOptions) {\n    messages(options: $options) {\n      totalItems\n      items {\n        id\n        kind\n        status\n        name\n        email\n        message\n        productName\n        createdAt\n      }\n    }\n  }\n": typeof types.AdminMessagesDocument,
+    "\n  fragment MessageFields on Message {\n    id\n    kind\n    status\n    name\n    email\n    message\n    productId\n    productName\n    budget {\n      formatted\n    }\n    photos\n    quoteOrderId\n    createdAt\n    replies {\n      id\n      text\n      repliedBy\n      createdAt\n    }\n  }\n": typeof types.MessageFieldsFragmentDoc,
+    "\n  query AdminMessage($id: ID!) {\n    message(id: $id) {\n      ...MessageFields\n    }\n  }\n": typeof types.AdminMessageDocument,
+    "\n  mutation ReplyToMessage($id: ID!, $text: String!) {\n    replyToMessage(id: $id, text: $text) {\n      ...MessageFields\n    }\n  }\n": typeof types.ReplyToMessageDocument,
+    "\n  mutation ArchiveMessage($id: ID!, $archived: Boolean) {\n    archiveMessage(id: $id, archived: $archived) {\n      id\n      status\n    }\n  }\n": typeof types.ArchiveMessageDocument,
+    "\n  query QuoteProducts {\n    products(options: { take: 100, sortBy: name }) {\n      totalItems\n      items {\n        id\n        name\n      }\n    }\n  }\n": typeof types.QuoteProductsDocument,
+    "\n  mutation QuoteFromMessage($messageId: ID!, $input: QuoteFromMessageInput!) {\n    quoteFromMessage(messageId: $messageId, input: $input) {\n      ...MessageFields\n    }\n  }\n": typeof types.QuoteFromMessageDocument,
     "\n  fragment ProductAgeFields on Product {\n    ageRestricted\n    minimumAge\n  }\n": typeof types.ProductAgeFieldsFragmentDoc,
     "\n  query AdminOrders($options: OrderListOptions) {\n    orders(options: $options) {\n      totalItems\n      items {\n        ...OrderFields\n        ageRestricted\n        deliveryHandover\n      }\n    }\n  }\n": typeof types.AdminOrdersDocument,
     "\n  mutation MarkShipped($id: ID!, $tracking: ShipmentTrackingInput) {\n    markShipped(id: $id, tracking: $tracking) {\n      id\n      status\n      state\n      trackingCarrier\n      trackingNumber\n      ageVerifiedDelivery\n    }\n  }\n": typeof types.MarkShippedDocument,
@@ -42,7 +63,7 @@ type Documents = {
     "\n  query OrderHistory($id: ID!) {\n    orderHistory(id: $id) {\n      id\n      fromState\n      toState\n      actor\n      actorEmail\n      note\n      createdAt\n    }\n  }\n": typeof types.OrderHistoryDocument,
     "\n  query AgeChecks($orderId: ID!) {\n    ageChecks(orderId: $orderId) {\n      id\n      kind\n      createdAt\n      method\n      status\n      ageBracket\n      providerReference\n      country\n      minimumAge\n      handover\n      ageVerifiedDelivery\n      note\n    }\n  }\n": typeof types.AgeChecksDocument,
     "\n  query AdminProducts($options: ProductListOptions) {\n    products(options: $options) {\n      totalItems\n      items {\n        ...ProductFields\n        ...ProductEngravingFields\n        ...ProductAgeFields\n        ...GalleryFields\n        createdAt\n      }\n    }\n  }\n": typeof types.AdminProductsDocument,
-    "\n  fragment AdminProductFields on Product {\n    ...ProductFields\n    ...ProductEngravingFields\n    ...ProductAgeFields\n    taxCategory\n  }\n": typeof types.AdminProductFieldsFragmentDoc,
+    "\n  fragment AdminProductFields on Product {\n    ...ProductFields\n    ...ProductEngravingFields\n    ...ProductAgeFields\n    taxCategory\n    kind\n    giftCardMinAmount\n    giftCardMaxAmount\n  }\n": typeof types.AdminProductFieldsFragmentDoc,
     "\n  query AdminProduct($id: ID!) {\n    product(id: $id) {\n      ...AdminProductFields\n      slug\n    }\n  }\n": typeof types.AdminProductDocument,
     "\n  mutation CreateProduct($input: ProductInput!) {\n    createProduct(input: $input) {\n      ...AdminProductFields\n      createdAt\n    }\n  }\n": typeof types.CreateProductDocument,
     "\n  mutation UpdateProduct($id: ID!, $input: UpdateProductInput!) {\n    updateProduct(id: $id, input: $input) {\n      ...AdminProductFields\n      slug\n    }\n  }\n": typeof types.UpdateProductDocument,
@@ -51,6 +72,8 @@ type Documents = {
     "\n  mutation MakeAdmin($email: String!) {\n    makeAdmin(email: $email) {\n      id\n      role\n    }\n  }\n": typeof types.MakeAdminDocument,
     "\n  mutation RemoveAdmin($email: String!) {\n    removeAdmin(email: $email) {\n      id\n      role\n      activeApiKeyCount\n    }\n  }\n": typeof types.RemoveAdminDocument,
     "\n  query Overview {\n    overview {\n      days {\n        day\n        sales {\n          ...MoneyFields\n        }\n        orders\n      }\n      paidOrders\n      unpaidOrders\n      lowStockVariants {\n        variantId\n        name\n        variantName\n        sku\n        quantity\n        minimumQuantity\n      }\n      unitsByProduct {\n        productId\n        name\n        units\n      }\n      unitsByVariant {\n        variantId\n        name\n        variantName\n        sku\n        units\n      }\n    }\n  }\n": typeof types.OverviewDocument,
+    "\n  query CustomerData($userId: ID!, $reason: String!) {\n    customerData(userId: $userId, reason: $reason)\n  }\n": typeof types.CustomerDataDocument,
+    "\n  mutation EraseCustomer($userId: ID!, $input: EraseCustomerInput!) {\n    eraseCustomer(userId: $userId, input: $input) {\n      cancelledOrders\n      reviews\n      reviewsChoice\n      kept {\n        what\n        why\n      }\n    }\n  }\n": typeof types.EraseCustomerDocument,
     "\n  fragment ShippingMethodFields on ShippingMethod {\n    id\n    zoneId\n    name\n    price {\n      ...MoneyFields\n    }\n    freeOver {\n      ...MoneyFields\n    }\n    minDays\n    maxDays\n    enabled\n  }\n": typeof types.ShippingMethodFieldsFragmentDoc,
     "\n  fragment ShippingZoneFields on ShippingZone {\n    id\n    name\n    countries\n    methods {\n      ...ShippingMethodFields\n    }\n    taxRates {\n      category\n      ratePercent\n    }\n  }\n": typeof types.ShippingZoneFieldsFragmentDoc,
     "\n  query ShippingZones {\n    shippingZones {\n      ...ShippingZoneFields\n    }\n  }\n": typeof types.ShippingZonesDocument,
@@ -69,11 +92,12 @@ type Documents = {
     "\n  mutation Register($input: RegisterInput!) {\n    register(input: $input) {\n      ...UserFields\n    }\n  }\n": typeof types.RegisterDocument,
     "\n  query CartProduct($id: ID!) {\n    product(id: $id) {\n      ...OrderableProductFields\n    }\n  }\n": typeof types.CartProductDocument,
     "\n  query CheckoutPage {\n    me {\n      ...OrderingCustomer\n    }\n    ...DeliveryChoices\n  }\n": typeof types.CheckoutPageDocument,
-    "\n  mutation PlaceCartOrder($input: PlaceOrderInput!) {\n    placeOrder(input: $input) {\n      ...OrderFields\n    }\n  }\n": typeof types.PlaceCartOrderDocument,
+    "\n  mutation PlaceCartOrder($input: PlaceOrderInput!) {\n    placeOrder(input: $input) {\n      ...OrderFields\n      guestToken\n    }\n  }\n": typeof types.PlaceCartOrderDocument,
     "\n  query CollectionChoices {\n    collections {\n      id\n      name\n      slug\n    }\n  }\n": typeof types.CollectionChoicesDocument,
     "\n  query CollectionPage($slug: String!) {\n    collection(slug: $slug) {\n      id\n      name\n      slug\n      description\n      products {\n        ...ProductCardFields\n      }\n    }\n  }\n": typeof types.CollectionPageDocument,
     "\n  fragment ProductEngravingFields on Product {\n    engravable\n    engravingMaxLength\n    engravingSurcharge {\n      ...MoneyFields\n    }\n  }\n": typeof types.ProductEngravingFieldsFragmentDoc,
     "\n  query EngravingSheet($id: ID!) {\n    order(id: $id) {\n      ...OrderFields\n      ageRestricted\n      parcelNotice\n    }\n    engravingFonts {\n      id\n      name\n    }\n  }\n": typeof types.EngravingSheetDocument,
+    "\n  query GiftSlip($id: ID!) {\n    order(id: $id) {\n      id\n      createdAt\n      giftMessage\n      lines {\n        id\n        name\n        variantName\n        quantity\n      }\n    }\n    shop {\n      name\n    }\n  }\n": typeof types.GiftSlipDocument,
     "\n  fragment ApiKeyFields on ApiKey {\n    id\n    name\n    prefix\n    scopes\n    createdAt\n    createdBy\n    lastUsedAt\n    revokedAt\n  }\n": typeof types.ApiKeyFieldsFragmentDoc,
     "\n  query ApiKeys {\n    apiKeys {\n      ...ApiKeyFields\n    }\n  }\n": typeof types.ApiKeysDocument,
     "\n  mutation CreateApiKey($input: CreateApiKeyInput!) {\n    createApiKey(input: $input) {\n      secret\n      apiKey {\n        ...ApiKeyFields\n      }\n    }\n  }\n": typeof types.CreateApiKeyDocument,
@@ -88,40 +112,51 @@ type Documents = {
     "\n  fragment WebhookDeliveryFields on WebhookDelivery {\n    id\n    event\n    status\n    attempts\n    statusCode\n    durationMs\n    error\n    nextRetryAt\n    deliveredAt\n    createdAt\n  }\n": typeof types.WebhookDeliveryFieldsFragmentDoc,
     "\n  query WebhookDeliveries($endpointId: ID!) {\n    webhookDeliveries(endpointId: $endpointId) {\n      ...WebhookDeliveryFields\n    }\n  }\n": typeof types.WebhookDeliveriesDocument,
     "\n  mutation ResendWebhookDelivery($id: ID!) {\n    resendWebhookDelivery(id: $id) {\n      ...WebhookDeliveryFields\n    }\n  }\n": typeof types.ResendWebhookDeliveryDocument,
+    "\n  mutation ClaimGuestOrders {\n    claimGuestOrders\n  }\n": typeof types.ClaimGuestOrdersDocument,
     "\n  query PackingSlip($id: ID!) {\n    order(id: $id) {\n      id\n      userName\n      address\n      phone\n      createdAt\n      ageRestricted\n      parcelNotice\n      shippingMethodName\n      shippingAddress {\n        ...ShippingAddressFields\n      }\n      lines {\n        id\n        name\n        variantName\n        sku\n        quantity\n      }\n    }\n    shop {\n      name\n    }\n  }\n": typeof types.PackingSlipDocument,
-    "\n  query PaymentPage($id: ID!) {\n    me {\n      id\n      name\n      email\n    }\n    order(id: $id) {\n      id\n      name\n      totals {\n        ...OrderTotalsFields\n      }\n      adjustments {\n        ...OrderAdjustmentLabel\n      }\n      shippingMethodName\n      shippingAddress {\n        ...ShippingAddressFields\n      }\n      paid\n      state\n      transactionId\n      engraving {\n        text\n        font\n      }\n      lines {\n        ...OrderLineSummary\n      }\n    }\n  }\n": typeof types.PaymentPageDocument,
-    "\n  mutation CreatePaymentIntent($orderId: ID!, $idempotencyKey: String) {\n    createPaymentIntent(orderId: $orderId, idempotencyKey: $idempotencyKey) {\n      id\n      clientSecret\n    }\n  }\n": typeof types.CreatePaymentIntentDocument,
+    "\n  query PaymentPage($id: ID!, $token: String) {\n    me {\n      id\n      name\n      email\n    }\n    order(id: $id, token: $token) {\n      id\n      name\n      ...OrderDeliveryFields\n      paid\n      state\n      transactionId\n      engraving {\n        text\n        font\n      }\n      lines {\n        ...OrderLineSummary\n      }\n    }\n  }\n": typeof types.PaymentPageDocument,
+    "\n  mutation CreatePaymentIntent($orderId: ID!, $idempotencyKey: String, $token: String) {\n    createPaymentIntent(orderId: $orderId, idempotencyKey: $idempotencyKey, token: $token) {\n      id\n      clientSecret\n    }\n  }\n": typeof types.CreatePaymentIntentDocument,
     "\n  fragment PaidOrderFields on Order {\n    id\n    paid\n    state\n    status\n    transactionId\n  }\n": typeof types.PaidOrderFieldsFragmentDoc,
-    "\n  mutation ConfirmPayment($orderId: ID!, $paymentIntentId: String!) {\n    confirmPayment(orderId: $orderId, paymentIntentId: $paymentIntentId) {\n      ...PaidOrderFields\n    }\n  }\n": typeof types.ConfirmPaymentDocument,
-    "\n  mutation ConfirmTestCardPayment($orderId: ID!, $card: TestCardInput!) {\n    confirmTestCardPayment(orderId: $orderId, card: $card) {\n      ...PaidOrderFields\n    }\n  }\n": typeof types.ConfirmTestCardPaymentDocument,
-    "\n  mutation CompleteTestPaymentAuthentication($orderId: ID!, $succeed: Boolean!) {\n    completeTestPaymentAuthentication(orderId: $orderId, succeed: $succeed) {\n      ...PaidOrderFields\n    }\n  }\n": typeof types.CompleteTestPaymentAuthenticationDocument,
+    "\n  mutation ConfirmPayment($orderId: ID!, $paymentIntentId: String!, $token: String) {\n    confirmPayment(orderId: $orderId, paymentIntentId: $paymentIntentId, token: $token) {\n      ...PaidOrderFields\n    }\n  }\n": typeof types.ConfirmPaymentDocument,
+    "\n  mutation ConfirmTestCardPayment($orderId: ID!, $card: TestCardInput!, $token: String) {\n    confirmTestCardPayment(orderId: $orderId, card: $card, token: $token) {\n      ...PaidOrderFields\n    }\n  }\n": typeof types.ConfirmTestCardPaymentDocument,
+    "\n  mutation CompleteTestPaymentAuthentication($orderId: ID!, $succeed: Boolean!, $token: String) {\n    completeTestPaymentAuthentication(orderId: $orderId, succeed: $succeed, token: $token) {\n      ...PaidOrderFields\n    }\n  }\n": typeof types.CompleteTestPaymentAuthenticationDocument,
     "\n  query PaymentReturn($id: ID!) {\n    order(id: $id) {\n      id\n      name\n      ...PaidOrderFields\n    }\n  }\n": typeof types.PaymentReturnDocument,
     "\n  mutation PaymentStatus($orderId: ID!) {\n    createPaymentIntent(orderId: $orderId) {\n      id\n      status\n    }\n  }\n": typeof types.PaymentStatusDocument,
-    "\n  query ProductPage($slug: String!) {\n    product(slug: $slug) {\n      ...ProductFields\n      slug\n      ...ProductEngravingFields\n      ...ProductChoiceFields\n      rating {\n        average\n        count\n      }\n      images {\n        id\n        url\n        alt\n        srcset\n      }\n    }\n    engravingFonts {\n      id\n      name\n    }\n  }\n": typeof types.ProductPageDocument,
+    "\n  query GuestOrder($id: ID!, $token: String!) {\n    order(id: $id, token: $token) {\n      ...OrderFields\n      ...OrderDocumentsFields\n      guestToken\n    }\n  }\n": typeof types.GuestOrderDocument,
+    "\n  mutation CancelGuestOrder($id: ID!, $token: String!) {\n    cancelOrder(id: $id, token: $token) {\n      id\n      state\n      status\n      paid\n    }\n  }\n": typeof types.CancelGuestOrderDocument,
+    "\n  query ProductPage($slug: String!) {\n    product(slug: $slug) {\n      ...ProductFields\n      slug\n      kind\n      ...ProductEngravingFields\n      ...ProductChoiceFields\n      rating {\n        average\n        count\n      }\n      images {\n        id\n        url\n        alt\n        srcset\n      }\n    }\n    engravingFonts {\n      id\n      name\n    }\n  }\n": typeof types.ProductPageDocument,
     "\n  mutation DeleteAddress($id: ID!) {\n    deleteAddress(id: $id)\n  }\n": typeof types.DeleteAddressDocument,
     "\n  mutation SetDefaultAddress($id: ID!) {\n    setDefaultAddress(id: $id) {\n      ...SavedAddress\n    }\n  }\n": typeof types.SetDefaultAddressDocument,
     "\n  mutation UpdateProfile($input: UpdateProfileInput!) {\n    updateProfile(input: $input) {\n      ...UserFields\n    }\n  }\n": typeof types.UpdateProfileDocument,
     "\n  mutation SetOrderEmails($on: Boolean!) {\n    setOrderEmails(on: $on) {\n      id\n      orderEmails\n    }\n  }\n": typeof types.SetOrderEmailsDocument,
-    "\n  query PurchasePage($id: ID!) {\n    me {\n      ...OrderingCustomer\n    }\n    ...DeliveryChoices\n    product(id: $id) {\n      ...OrderableProductFields\n    }\n    engravingFonts {\n      id\n      name\n    }\n  }\n": typeof types.PurchasePageDocument,
+    "\n  query MyData {\n    myData\n  }\n": typeof types.MyDataDocument,
+    "\n  mutation DeleteMyAccount($input: DeleteMyAccountInput!) {\n    deleteMyAccount(input: $input) {\n      erasedAt\n      cancelledOrders\n      reviews\n      reviewsChoice\n      kept {\n        what\n        count\n        why\n      }\n    }\n  }\n": typeof types.DeleteMyAccountDocument,
+    "\n  query PurchasePage($id: ID!) {\n    me {\n      ...OrderingCustomer\n    }\n    ...DeliveryChoices\n    product(id: $id) {\n      ...OrderableProductFields\n      kind\n      giftCardMinAmount\n      giftCardMaxAmount\n    }\n    engravingFonts {\n      id\n      name\n    }\n  }\n": typeof types.PurchasePageDocument,
     "\n  mutation PlaceOrder($input: PlaceOrderInput!) {\n    placeOrder(input: $input) {\n      ...OrderFields\n      product {\n        id\n        quantity\n      }\n    }\n  }\n": typeof types.PlaceOrderDocument,
     "\n  mutation RemoveReview($id: ID!) {\n    removeReview(id: $id)\n  }\n": typeof types.RemoveReviewDocument,
-    "\n  fragment SavedAddress on Address {\n    id\n    name\n    line1\n    line2\n    city\n    region\n    postalCode\n    country\n    phone\n    isDefault\n    createdAt\n  }\n": typeof types.SavedAddressFragmentDoc,
+    "\n  fragment AddressLinesFields on AddressLines {\n    name\n    line1\n    line2\n    city\n    region\n    postalCode\n    country\n    phone\n  }\n": typeof types.AddressLinesFieldsFragmentDoc,
+    "\n  fragment SavedAddress on Address {\n    id\n    ...AddressLinesFields\n    isDefault\n    createdAt\n  }\n": typeof types.SavedAddressFragmentDoc,
     "\n  query MyAddresses {\n    me {\n      id\n      addresses {\n        ...SavedAddress\n      }\n    }\n    shippingCountries\n  }\n": typeof types.MyAddressesDocument,
     "\n  mutation SaveAddress($input: AddressInput!) {\n    saveAddress(input: $input) {\n      ...SavedAddress\n    }\n  }\n": typeof types.SaveAddressDocument,
     "\n  fragment AgeVerificationFields on AgeVerification {\n    id\n    status\n    method\n    checkedAt\n    ageBracket\n    validUntil\n  }\n": typeof types.AgeVerificationFieldsFragmentDoc,
     "\n  fragment AgeCheckCustomer on User {\n    id\n    name\n    ageVerification {\n      ...AgeVerificationFields\n    }\n  }\n": typeof types.AgeCheckCustomerFragmentDoc,
-    "\n  mutation VerifyAge($input: VerifyAgeInput!) {\n    verifyAge(input: $input) {\n      ...AgeVerificationFields\n    }\n  }\n": typeof types.VerifyAgeDocument,
-    "\n  mutation SubmitAgeDocument($input: AgeDocumentInput!) {\n    submitAgeDocument(input: $input) {\n      ...AgeVerificationFields\n    }\n  }\n": typeof types.SubmitAgeDocumentDocument,
+    "\n  mutation VerifyAge($input: VerifyAgeInput!, $guestEmail: String) {\n    verifyAge(input: $input, guestEmail: $guestEmail) {\n      ...AgeVerificationFields\n    }\n  }\n": typeof types.VerifyAgeDocument,
+    "\n  mutation SubmitAgeDocument($input: AgeDocumentInput!, $guestEmail: String) {\n    submitAgeDocument(input: $input, guestEmail: $guestEmail) {\n      ...AgeVerificationFields\n    }\n  }\n": typeof types.SubmitAgeDocumentDocument,
     "\n  fragment DeliveryChoices on Query {\n    me {\n      id\n      addresses {\n        ...SavedAddress\n      }\n    }\n    shippingCountries\n  }\n": typeof types.DeliveryChoicesFragmentDoc,
-    "\n  query ShippingOptions($input: ShippingOptionsInput!) {\n    shippingOptions(input: $input) {\n      id\n      name\n      minDays\n      maxDays\n      price {\n        ...MoneyFields\n      }\n      totals {\n        ...OrderTotalsFields\n      }\n    }\n  }\n": typeof types.ShippingOptionsDocument,
+    "\n  query OrderQuote($input: ShippingOptionsInput!) {\n    orderQuote(input: $input) {\n      options {\n        id\n        name\n        minDays\n        maxDays\n        price {\n          ...MoneyFields\n        }\n        totals {\n          ...OrderTotalsFields\n        }\n        giftCardPayments {\n          ...GiftCardShareFields\n        }\n      }\n      totals {\n        ...OrderTotalsFields\n      }\n      giftCardPayments {\n        ...GiftCardShareFields\n      }\n    }\n  }\n": typeof types.OrderQuoteDocument,
+    "\n  fragment GiftCardShareFields on OrderGiftCardPayment {\n    lastFour\n    amount {\n      ...MoneyFields\n    }\n  }\n": typeof types.GiftCardShareFieldsFragmentDoc,
+    "\n  query GiftCardBalance($code: String!) {\n    giftCardBalance(code: $code) {\n      lastFour\n      balance {\n        amount\n        currency\n        formatted\n      }\n      expiresAt\n    }\n  }\n": typeof types.GiftCardBalanceDocument,
     "\n  query EmailVerified {\n    me {\n      id\n      emailVerified\n    }\n  }\n": typeof types.EmailVerifiedDocument,
     "\n  fragment UserFields on User {\n    id\n    name\n    email\n    phone\n    address\n    img\n    role\n    orderEmails\n  }\n": typeof types.UserFieldsFragmentDoc,
     "\n  query Me {\n    me {\n      ...UserFields\n    }\n  }\n": typeof types.MeDocument,
-    "\n  fragment OrderTotalsFields on OrderTotals {\n    subtotal {\n      amount\n      currency\n      formatted\n    }\n    adjustments {\n      amount\n      currency\n      formatted\n    }\n    shipping {\n      amount\n      currency\n      formatted\n    }\n    tax {\n      amount\n      currency\n      formatted\n    }\n    total {\n      amount\n      currency\n      formatted\n    }\n  }\n": typeof types.OrderTotalsFieldsFragmentDoc,
-    "\n  fragment OrderAdjustmentLabel on OrderAdjustment {\n    id\n    label\n  }\n": typeof types.OrderAdjustmentLabelFragmentDoc,
-    "\n  fragment ShippingAddressFields on PostalAddress {\n    name\n    line1\n    line2\n    city\n    region\n    postalCode\n    country\n    phone\n  }\n": typeof types.ShippingAddressFieldsFragmentDoc,
-    "\n  fragment OrderLineSummary on OrderLine {\n    id\n    name\n    variantName\n    quantity\n    lineAmount {\n      ...MoneyFields\n    }\n    engraving {\n      text\n      font\n    }\n  }\n": typeof types.OrderLineSummaryFragmentDoc,
-    "\n  fragment OrderFields on Order {\n    id\n    userName\n    name\n    email\n    description\n    img\n    quantity\n    currency\n    totals {\n      ...OrderTotalsFields\n    }\n    adjustments {\n      ...OrderAdjustmentLabel\n    }\n    shippingMethodName\n    shippingAddress {\n      ...ShippingAddressFields\n    }\n    status\n    paid\n    state\n    transactionId\n    trackingCarrier\n    trackingNumber\n    createdAt\n    engraving {\n      text\n      font\n    }\n    lines {\n      ...OrderLineSummary\n      sku\n      img\n      unitAmount {\n        ...MoneyFields\n      }\n      engraving {\n        unitAmount {\n          ...MoneyFields\n        }\n      }\n      product {\n        id\n        quantity\n      }\n    }\n  }\n": typeof types.OrderFieldsFragmentDoc,
+    "\n  mutation SendMessage($input: SendMessageInput!) {\n    sendMessage(input: $input)\n  }\n": typeof types.SendMessageDocument,
+    "\n  query MessageKnives {\n    products(options: { take: 100 }) {\n      totalItems\n      items {\n        id\n        name\n      }\n    }\n  }\n": typeof types.MessageKnivesDocument,
+    "\n  fragment OrderTotalsFields on OrderTotals {\n    subtotal {\n      amount\n      currency\n      formatted\n    }\n    adjustments {\n      amount\n      currency\n      formatted\n    }\n    discount {\n      amount\n      currency\n      formatted\n    }\n    shipping {\n      amount\n      currency\n      formatted\n    }\n    tax {\n      amount\n      currency\n      formatted\n    }\n    total {\n      amount\n      currency\n      formatted\n    }\n    giftCards {\n      amount\n      currency\n      formatted\n    }\n    amountDue {\n      amount\n      currency\n      formatted\n    }\n  }\n": typeof types.OrderTotalsFieldsFragmentDoc,
+    "\n  fragment OrderAdjustmentLabel on OrderAdjustment {\n    id\n    source\n    label\n  }\n": typeof types.OrderAdjustmentLabelFragmentDoc,
+    "\n  fragment ShippingAddressFields on PostalAddress {\n    ...AddressLinesFields\n  }\n": typeof types.ShippingAddressFieldsFragmentDoc,
+    "\n  fragment OrderDeliveryFields on Order {\n    totals {\n      ...OrderTotalsFields\n    }\n    adjustments {\n      ...OrderAdjustmentLabel\n    }\n    shippingMethodName\n    shippingAddress {\n      ...ShippingAddressFields\n    }\n    giftCardPayments {\n      lastFour\n      amount {\n        amount\n        currency\n        formatted\n      }\n    }\n    giftCardsIssued {\n      lastFour\n      recipientEmail\n      amount {\n        amount\n        currency\n        formatted\n      }\n    }\n  }\n": typeof types.OrderDeliveryFieldsFragmentDoc,
+    "\n  fragment OrderLineSummary on OrderLine {\n    id\n    name\n    variantName\n    quantity\n    lineAmount {\n      ...MoneyFields\n    }\n    discount {\n      ...MoneyFields\n    }\n    engraving {\n      text\n      font\n    }\n  }\n": typeof types.OrderLineSummaryFragmentDoc,
+    "\n  fragment OrderFields on Order {\n    id\n    guest\n    userName\n    name\n    email\n    description\n    img\n    quantity\n    currency\n    ...OrderDeliveryFields\n    status\n    paid\n    state\n    transactionId\n    trackingCarrier\n    trackingNumber\n    createdAt\n    giftMessage\n    workshopNote\n    ...OrderDocumentsFields\n    engraving {\n      text\n      font\n    }\n    lines {\n      ...OrderLineSummary\n      refundedQuantity\n      sku\n      img\n      unitAmount {\n        ...MoneyFields\n      }\n      engraving {\n        unitAmount {\n          ...MoneyFields\n        }\n      }\n      product {\n        id\n        quantity\n      }\n    }\n  }\n": typeof types.OrderFieldsFragmentDoc,
     "\n  fragment OrderingCustomer on User {\n    id\n    name\n    email\n    phone\n    ...AgeCheckCustomer\n  }\n": typeof types.OrderingCustomerFragmentDoc,
     "\n  query MyOrders($options: OrderListOptions) {\n    myOrders(options: $options) {\n      totalItems\n      items {\n        ...OrderFields\n      }\n    }\n  }\n": typeof types.MyOrdersDocument,
     "\n  mutation CancelOrder($id: ID!) {\n    cancelOrder(id: $id) {\n      id\n      state\n      status\n      paid\n      product {\n        id\n        quantity\n      }\n      lines {\n        id\n        product {\n          id\n          quantity\n        }\n      }\n    }\n  }\n": typeof types.CancelOrderDocument,
@@ -129,7 +164,7 @@ type Documents = {
     "\n  fragment ProductFields on Product {\n    id\n    name\n    img\n    description\n    priceFrom {\n      ...MoneyFields\n    }\n    quantity\n    minimumQuantity\n  }\n": typeof types.ProductFieldsFragmentDoc,
     "\n  fragment ProductChoiceFields on Product {\n    optionGroups {\n      id\n      name\n      values {\n        id\n        groupId\n        name\n        custom\n      }\n      custom {\n        label\n        min\n        max\n        unit\n        surchargeAmount {\n          amount\n          currency\n          formatted\n        }\n      }\n    }\n    variants {\n      id\n      name\n      options {\n        id\n        groupId\n      }\n      unitPrice {\n        amount\n        currency\n        formatted\n      }\n      quantity\n      img\n      enabled\n    }\n  }\n": typeof types.ProductChoiceFieldsFragmentDoc,
     "\n  fragment OrderableProductFields on Product {\n    ...ProductFields\n    ...ProductEngravingFields\n    ...ProductChoiceFields\n    ageRestricted\n    minimumAge\n  }\n": typeof types.OrderableProductFieldsFragmentDoc,
-    "\n  fragment ProductCardFields on Product {\n    ...ProductFields\n    slug\n    variants {\n      id\n      unitPrice {\n        ...MoneyFields\n      }\n      enabled\n    }\n  }\n": typeof types.ProductCardFieldsFragmentDoc,
+    "\n  fragment ProductCardFields on Product {\n    ...ProductFields\n    slug\n    kind\n    variants {\n      id\n      unitPrice {\n        ...MoneyFields\n      }\n      enabled\n    }\n  }\n": typeof types.ProductCardFieldsFragmentDoc,
     "\n  query Products($options: ProductListOptions) {\n    products(options: $options) {\n      totalItems\n      items {\n        ...ProductCardFields\n      }\n    }\n  }\n": typeof types.ProductsDocument,
     "\n  query ProductChoices($id: ID!) {\n    product(id: $id) {\n      id\n      ...ProductChoiceFields\n    }\n  }\n": typeof types.ProductChoicesDocument,
     "\n  fragment ReviewFields on Review {\n    id\n    userName\n    name\n    description\n    img\n    star\n    verifiedBuyer\n    createdAt\n  }\n": typeof types.ReviewFieldsFragmentDoc,
@@ -137,10 +172,12 @@ type Documents = {
     "\n  mutation AddReview($input: AddReviewInput!) {\n    addReview(input: $input) {\n      ...ReviewFields\n      productId\n      product {\n        id\n        rating {\n          average\n          count\n        }\n      }\n    }\n  }\n": typeof types.AddReviewDocument,
 };
 const documents: Documents = {
+    "\n  fragment OrderDocumentsFields on Order {\n    id\n    invoiceNumber\n    invoiceUrl\n    totals {\n      refunded {\n        ...MoneyFields\n      }\n    }\n    refunds {\n      id\n      creditNoteNumber\n      creditNoteUrl\n      createdAt\n      reason\n      amount {\n        ...MoneyFields\n      }\n    }\n  }\n": types.OrderDocumentsFieldsFragmentDoc,
     "\n  fragment FailedJobFields on FailedJob {\n    id\n    queue\n    state\n    attempts\n    lastError\n    createdAt\n    failedAt\n  }\n": types.FailedJobFieldsFragmentDoc,
     "\n  query FailedJobs {\n    failedJobs {\n      ...FailedJobFields\n    }\n  }\n": types.FailedJobsDocument,
     "\n  query ScheduledJobs {\n    scheduledJobs {\n      name\n      periodSeconds\n      lastSuccessAt\n      lastFailureAt\n      lastError\n      consecutiveFailures\n      nextRunAt\n    }\n  }\n": types.ScheduledJobsDocument,
     "\n  mutation RetryJob($id: ID!) {\n    retryJob(id: $id) {\n      ...FailedJobFields\n    }\n  }\n": types.RetryJobDocument,
+    "\n  mutation RefundOrder($orderId: ID!, $input: RefundInput!) {\n    refundOrder(orderId: $orderId, input: $input) {\n      ...OrderFields\n    }\n  }\n": types.RefundOrderDocument,
     "\n  fragment BladeRuleFields on BladeRule {\n    country\n    minimumAge\n    allowed\n    handover\n    updatedAt\n    updatedBy\n  }\n": types.BladeRuleFieldsFragmentDoc,
     "\n  query BladeRules {\n    bladeRules {\n      ...BladeRuleFields\n    }\n    shippingCountries\n  }\n": types.BladeRulesDocument,
     "\n  mutation SetBladeRule($input: BladeRuleInput!) {\n    setBladeRule(input: $input) {\n      ...BladeRuleFields\n    }\n  }\n": types.SetBladeRuleDocument,
@@ -153,11 +190,30 @@ const documents: Documents = {
     "\n  mutation SetCollectionProducts($id: ID!, $productIds: [ID!]!) {\n    setCollectionProducts(id: $id, productIds: $productIds) {\n      ...AdminCollectionFields\n    }\n  }\n": types.SetCollectionProductsDocument,
     "\n  mutation ReorderCollections($ids: [ID!]!) {\n    reorderCollections(ids: $ids) {\n      id\n      position\n    }\n  }\n": types.ReorderCollectionsDocument,
     "\n  query ShelfProductChoices($search: String) {\n    products(options: { search: $search, sortBy: name, sortDirection: ASC, skip: 0, take: 50 }) {\n      totalItems\n      items {\n        id\n        name\n      }\n    }\n  }\n": types.ShelfProductChoicesDocument,
+    "\n  fragment AdminDiscountFields on Discount {\n    id\n    code\n    kind\n    value\n    appliesTo\n    productIds\n    collectionIds\n    minimumSubtotal {\n      amount\n      formatted\n    }\n    startsAt\n    endsAt\n    usageLimit\n    oncePerCustomer\n    enabled\n    timesUsed\n  }\n": types.AdminDiscountFieldsFragmentDoc,
+    "\n  query AdminDiscounts {\n    discounts {\n      ...AdminDiscountFields\n    }\n  }\n": types.AdminDiscountsDocument,
+    "\n  query DiscountTargets {\n    products(options: { take: 100, sortBy: name }) {\n      items {\n        id\n        name\n      }\n    }\n    collections {\n      id\n      name\n    }\n  }\n": types.DiscountTargetsDocument,
+    "\n  mutation CreateDiscount($input: DiscountInput!) {\n    createDiscount(input: $input) {\n      ...AdminDiscountFields\n    }\n  }\n": types.CreateDiscountDocument,
+    "\n  mutation UpdateDiscount($id: ID!, $input: DiscountInput!) {\n    updateDiscount(id: $id, input: $input) {\n      ...AdminDiscountFields\n    }\n  }\n": types.UpdateDiscountDocument,
+    "\n  mutation DisableDiscount($id: ID!) {\n    disableDiscount(id: $id) {\n      ...AdminDiscountFields\n    }\n  }\n": types.DisableDiscountDocument,
     "\n  fragment GalleryFields on Product {\n    id\n    img\n    images {\n      id\n      url\n      alt\n      position\n    }\n  }\n": types.GalleryFieldsFragmentDoc,
     "\n  mutation AddProductImage($productId: ID!, $input: ProductImageInput!) {\n    addProductImage(productId: $productId, input: $input) {\n      ...GalleryFields\n    }\n  }\n": types.AddProductImageDocument,
     "\n  mutation SetProductImageAlt($id: ID!, $alt: String!) {\n    setProductImageAlt(id: $id, alt: $alt) {\n      ...GalleryFields\n    }\n  }\n": types.SetProductImageAltDocument,
     "\n  mutation RemoveProductImage($id: ID!) {\n    removeProductImage(id: $id) {\n      ...GalleryFields\n    }\n  }\n": types.RemoveProductImageDocument,
     "\n  mutation ReorderProductImages($productId: ID!, $imageIds: [ID!]!) {\n    reorderProductImages(productId: $productId, imageIds: $imageIds) {\n      ...GalleryFields\n    }\n  }\n": types.ReorderProductImagesDocument,
+    "\n  fragment AdminGiftCardFields on GiftCard {\n    id\n    lastFour\n    balance {\n      amount\n      currency\n      formatted\n    }\n    initialAmount {\n      amount\n      currency\n      formatted\n    }\n    recipientEmail\n    disabled\n    expiresAt\n    createdAt\n    orderId\n  }\n": types.AdminGiftCardFieldsFragmentDoc,
+    "\n  query AdminGiftCards {\n    giftCards {\n      ...AdminGiftCardFields\n    }\n  }\n": types.AdminGiftCardsDocument,
+    "\n  query GiftCardLedger($id: ID!) {\n    giftCard(id: $id) {\n      id\n      ledger {\n        id\n        kind\n        amount {\n          amount\n          currency\n          formatted\n        }\n        reason\n        createdBy\n        orderId\n        createdAt\n      }\n    }\n  }\n": types.GiftCardLedgerDocument,
+    "\n  mutation IssueGiftCard($input: IssueGiftCardInput!) {\n    issueGiftCard(input: $input) {\n      ...AdminGiftCardFields\n      code\n    }\n  }\n": types.IssueGiftCardDocument,
+    "\n  mutation AdjustGiftCard($id: ID!, $input: GiftCardAdjustmentInput!) {\n    adjustGiftCard(id: $id, input: $input) {\n      ...AdminGiftCardFields\n    }\n  }\n": types.AdjustGiftCardDocument,
+    "\n  mutation DisableGiftCard($id: ID!) {\n    disableGiftCard(id: $id) {\n      ...AdminGiftCardFields\n    }\n  }\n": types.DisableGiftCardDocument,
+    "\n  query AdminMessages($options: MessageListOptions) {\n    messages(options: $options) {\n      totalItems\n      items {\n        id\n        kind\n        status\n        name\n        email\n        message\n        productName\n        createdAt\n      }\n    }\n  }\n": types.AdminMessagesDocument,
+    "\n  fragment MessageFields on Message {\n    id\n    kind\n    status\n    name\n    email\n    message\n    productId\n    productName\n    budget {\n      formatted\n    }\n    photos\n    quoteOrderId\n    createdAt\n    replies {\n      id\n      text\n      repliedBy\n      createdAt\n    }\n  }\n": types.MessageFieldsFragmentDoc,
+    "\n  query AdminMessage($id: ID!) {\n    message(id: $id) {\n      ...MessageFields\n    }\n  }\n": types.AdminMessageDocument,
+    "\n  mutation ReplyToMessage($id: ID!, $text: String!) {\n    replyToMessage(id: $id, text: $text) {\n      ...MessageFields\n    }\n  }\n": types.ReplyToMessageDocument,
+    "\n  mutation ArchiveMessage($id: ID!, $archived: Boolean) {\n    archiveMessage(id: $id, archived: $archived) {\n      id\n      status\n    }\n  }\n": types.ArchiveMessageDocument,
+    "\n  query QuoteProducts {\n    products(options: { take: 100, sortBy: name }) {\n      totalItems\n      items {\n        id\n        name\n      }\n    }\n  }\n": types.QuoteProductsDocument,
+    "\n  mutation QuoteFromMessage($messageId: ID!, $input: QuoteFromMessageInput!) {\n    quoteFromMessage(messageId: $messageId, input: $input) {\n      ...MessageFields\n    }\n  }\n": types.QuoteFromMessageDocument,
     "\n  fragment ProductAgeFields on Product {\n    ageRestricted\n    minimumAge\n  }\n": types.ProductAgeFieldsFragmentDoc,
     "\n  query AdminOrders($options: OrderListOptions) {\n    orders(options: $options) {\n      totalItems\n      items {\n        ...OrderFields\n        ageRestricted\n        deliveryHandover\n      }\n    }\n  }\n": types.AdminOrdersDocument,
     "\n  mutation MarkShipped($id: ID!, $tracking: ShipmentTrackingInput) {\n    markShipped(id: $id, tracking: $tracking) {\n      id\n      status\n      state\n      trackingCarrier\n      trackingNumber\n      ageVerifiedDelivery\n    }\n  }\n": types.MarkShippedDocument,
@@ -165,7 +221,7 @@ const documents: Documents = {
     "\n  query OrderHistory($id: ID!) {\n    orderHistory(id: $id) {\n      id\n      fromState\n      toState\n      actor\n      actorEmail\n      note\n      createdAt\n    }\n  }\n": types.OrderHistoryDocument,
     "\n  query AgeChecks($orderId: ID!) {\n    ageChecks(orderId: $orderId) {\n      id\n      kind\n      createdAt\n      method\n      status\n      ageBracket\n      providerReference\n      country\n      minimumAge\n      handover\n      ageVerifiedDelivery\n      note\n    }\n  }\n": types.AgeChecksDocument,
     "\n  query AdminProducts($options: ProductListOptions) {\n    products(options: $options) {\n      totalItems\n      items {\n        ...ProductFields\n        ...ProductEngravingFields\n        ...ProductAgeFields\n        ...GalleryFields\n        createdAt\n      }\n    }\n  }\n": types.AdminProductsDocument,
-    "\n  fragment AdminProductFields on Product {\n    ...ProductFields\n    ...ProductEngravingFields\n    ...ProductAgeFields\n    taxCategory\n  }\n": types.AdminProductFieldsFragmentDoc,
+    "\n  fragment AdminProductFields on Product {\n    ...ProductFields\n    ...ProductEngravingFields\n    ...ProductAgeFields\n    taxCategory\n    kind\n    giftCardMinAmount\n    giftCardMaxAmount\n  }\n": types.AdminProductFieldsFragmentDoc,
     "\n  query AdminProduct($id: ID!) {\n    product(id: $id) {\n      ...AdminProductFields\n      slug\n    }\n  }\n": types.AdminProductDocument,
     "\n  mutation CreateProduct($input: ProductInput!) {\n    createProduct(input: $input) {\n      ...AdminProductFields\n      createdAt\n    }\n  }\n": types.CreateProductDocument,
     "\n  mutation UpdateProduct($id: ID!, $input: UpdateProductInput!) {\n    updateProduct(id: $id, input: $input) {\n      ...AdminProductFields\n      slug\n    }\n  }\n": types.UpdateProductDocument,
@@ -174,6 +230,8 @@ const documents: Documents = {
     "\n  mutation MakeAdmin($email: String!) {\n    makeAdmin(email: $email) {\n      id\n      role\n    }\n  }\n": types.MakeAdminDocument,
     "\n  mutation RemoveAdmin($email: String!) {\n    removeAdmin(email: $email) {\n      id\n      role\n      activeApiKeyCount\n    }\n  }\n": types.RemoveAdminDocument,
     "\n  query Overview {\n    overview {\n      days {\n        day\n        sales {\n          ...MoneyFields\n        }\n        orders\n      }\n      paidOrders\n      unpaidOrders\n      lowStockVariants {\n        variantId\n        name\n        variantName\n        sku\n        quantity\n        minimumQuantity\n      }\n      unitsByProduct {\n        productId\n        name\n        units\n      }\n      unitsByVariant {\n        variantId\n        name\n        variantName\n        sku\n        units\n      }\n    }\n  }\n": types.OverviewDocument,
+    "\n  query CustomerData($userId: ID!, $reason: String!) {\n    customerData(userId: $userId, reason: $reason)\n  }\n": types.CustomerDataDocument,
+    "\n  mutation EraseCustomer($userId: ID!, $input: EraseCustomerInput!) {\n    eraseCustomer(userId: $userId, input: $input) {\n      cancelledOrders\n      reviews\n      reviewsChoice\n      kept {\n        what\n        why\n      }\n    }\n  }\n": types.EraseCustomerDocument,
     "\n  fragment ShippingMethodFields on ShippingMethod {\n    id\n    zoneId\n    name\n    price {\n      ...MoneyFields\n    }\n    freeOver {\n      ...MoneyFields\n    }\n    minDays\n    maxDays\n    enabled\n  }\n": types.ShippingMethodFieldsFragmentDoc,
     "\n  fragment ShippingZoneFields on ShippingZone {\n    id\n    name\n    countries\n    methods {\n      ...ShippingMethodFields\n    }\n    taxRates {\n      category\n      ratePercent\n    }\n  }\n": types.ShippingZoneFieldsFragmentDoc,
     "\n  query ShippingZones {\n    shippingZones {\n      ...ShippingZoneFields\n    }\n  }\n": types.ShippingZonesDocument,
@@ -192,11 +250,12 @@ const documents: Documents = {
     "\n  mutation Register($input: RegisterInput!) {\n    register(input: $input) {\n      ...UserFields\n    }\n  }\n": types.RegisterDocument,
     "\n  query CartProduct($id: ID!) {\n    product(id: $id) {\n      ...OrderableProductFields\n    }\n  }\n": types.CartProductDocument,
     "\n  query CheckoutPage {\n    me {\n      ...OrderingCustomer\n    }\n    ...DeliveryChoices\n  }\n": types.CheckoutPageDocument,
-    "\n  mutation PlaceCartOrder($input: PlaceOrderInput!) {\n    placeOrder(input: $input) {\n      ...OrderFields\n    }\n  }\n": types.PlaceCartOrderDocument,
+    "\n  mutation PlaceCartOrder($input: PlaceOrderInput!) {\n    placeOrder(input: $input) {\n      ...OrderFields\n      guestToken\n    }\n  }\n": types.PlaceCartOrderDocument,
     "\n  query CollectionChoices {\n    collections {\n      id\n      name\n      slug\n    }\n  }\n": types.CollectionChoicesDocument,
     "\n  query CollectionPage($slug: String!) {\n    collection(slug: $slug) {\n      id\n      name\n      slug\n      description\n      products {\n        ...ProductCardFields\n      }\n    }\n  }\n": types.CollectionPageDocument,
     "\n  fragment ProductEngravingFields on Product {\n    engravable\n    engravingMaxLength\n    engravingSurcharge {\n      ...MoneyFields\n    }\n  }\n": types.ProductEngravingFieldsFragmentDoc,
     "\n  query EngravingSheet($id: ID!) {\n    order(id: $id) {\n      ...OrderFields\n      ageRestricted\n      parcelNotice\n    }\n    engravingFonts {\n      id\n      name\n    }\n  }\n": types.EngravingSheetDocument,
+    "\n  query GiftSlip($id: ID!) {\n    order(id: $id) {\n      id\n      createdAt\n      giftMessage\n      lines {\n        id\n        name\n        variantName\n        quantity\n      }\n    }\n    shop {\n      name\n    }\n  }\n": types.GiftSlipDocument,
     "\n  fragment ApiKeyFields on ApiKey {\n    id\n    name\n    prefix\n    scopes\n    createdAt\n    createdBy\n    lastUsedAt\n    revokedAt\n  }\n": types.ApiKeyFieldsFragmentDoc,
     "\n  query ApiKeys {\n    apiKeys {\n      ...ApiKeyFields\n    }\n  }\n": types.ApiKeysDocument,
     "\n  mutation CreateApiKey($input: CreateApiKeyInput!) {\n    createApiKey(input: $input) {\n      secret\n      apiKey {\n        ...ApiKeyFields\n      }\n    }\n  }\n": types.CreateApiKeyDocument,
@@ -211,40 +270,51 @@ const documents: Documents = {
     "\n  fragment WebhookDeliveryFields on WebhookDelivery {\n    id\n    event\n    status\n    attempts\n    statusCode\n    durationMs\n    error\n    nextRetryAt\n    deliveredAt\n    createdAt\n  }\n": types.WebhookDeliveryFieldsFragmentDoc,
     "\n  query WebhookDeliveries($endpointId: ID!) {\n    webhookDeliveries(endpointId: $endpointId) {\n      ...WebhookDeliveryFields\n    }\n  }\n": types.WebhookDeliveriesDocument,
     "\n  mutation ResendWebhookDelivery($id: ID!) {\n    resendWebhookDelivery(id: $id) {\n      ...WebhookDeliveryFields\n    }\n  }\n": types.ResendWebhookDeliveryDocument,
+    "\n  mutation ClaimGuestOrders {\n    claimGuestOrders\n  }\n": types.ClaimGuestOrdersDocument,
     "\n  query PackingSlip($id: ID!) {\n    order(id: $id) {\n      id\n      userName\n      address\n      phone\n      createdAt\n      ageRestricted\n      parcelNotice\n      shippingMethodName\n      shippingAddress {\n        ...ShippingAddressFields\n      }\n      lines {\n        id\n        name\n        variantName\n        sku\n        quantity\n      }\n    }\n    shop {\n      name\n    }\n  }\n": types.PackingSlipDocument,
-    "\n  query PaymentPage($id: ID!) {\n    me {\n      id\n      name\n      email\n    }\n    order(id: $id) {\n      id\n      name\n      totals {\n        ...OrderTotalsFields\n      }\n      adjustments {\n        ...OrderAdjustmentLabel\n      }\n      shippingMethodName\n      shippingAddress {\n        ...ShippingAddressFields\n      }\n      paid\n      state\n      transactionId\n      engraving {\n        text\n        font\n      }\n      lines {\n        ...OrderLineSummary\n      }\n    }\n  }\n": types.PaymentPageDocument,
-    "\n  mutation CreatePaymentIntent($orderId: ID!, $idempotencyKey: String) {\n    createPaymentIntent(orderId: $orderId, idempotencyKey: $idempotencyKey) {\n      id\n      clientSecret\n    }\n  }\n": types.CreatePaymentIntentDocument,
+    "\n  query PaymentPage($id: ID!, $token: String) {\n    me {\n      id\n      name\n      email\n    }\n    order(id: $id, token: $token) {\n      id\n      name\n      ...OrderDeliveryFields\n      paid\n      state\n      transactionId\n      engraving {\n        text\n        font\n      }\n      lines {\n        ...OrderLineSummary\n      }\n    }\n  }\n": types.PaymentPageDocument,
+    "\n  mutation CreatePaymentIntent($orderId: ID!, $idempotencyKey: String, $token: String) {\n    createPaymentIntent(orderId: $orderId, idempotencyKey: $idempotencyKey, token: $token) {\n      id\n      clientSecret\n    }\n  }\n": types.CreatePaymentIntentDocument,
     "\n  fragment PaidOrderFields on Order {\n    id\n    paid\n    state\n    status\n    transactionId\n  }\n": types.PaidOrderFieldsFragmentDoc,
-    "\n  mutation ConfirmPayment($orderId: ID!, $paymentIntentId: String!) {\n    confirmPayment(orderId: $orderId, paymentIntentId: $paymentIntentId) {\n      ...PaidOrderFields\n    }\n  }\n": types.ConfirmPaymentDocument,
-    "\n  mutation ConfirmTestCardPayment($orderId: ID!, $card: TestCardInput!) {\n    confirmTestCardPayment(orderId: $orderId, card: $card) {\n      ...PaidOrderFields\n    }\n  }\n": types.ConfirmTestCardPaymentDocument,
-    "\n  mutation CompleteTestPaymentAuthentication($orderId: ID!, $succeed: Boolean!) {\n    completeTestPaymentAuthentication(orderId: $orderId, succeed: $succeed) {\n      ...PaidOrderFields\n    }\n  }\n": types.CompleteTestPaymentAuthenticationDocument,
+    "\n  mutation ConfirmPayment($orderId: ID!, $paymentIntentId: String!, $token: String) {\n    confirmPayment(orderId: $orderId, paymentIntentId: $paymentIntentId, token: $token) {\n      ...PaidOrderFields\n    }\n  }\n": types.ConfirmPaymentDocument,
+    "\n  mutation ConfirmTestCardPayment($orderId: ID!, $card: TestCardInput!, $token: String) {\n    confirmTestCardPayment(orderId: $orderId, card: $card, token: $token) {\n      ...PaidOrderFields\n    }\n  }\n": types.ConfirmTestCardPaymentDocument,
+    "\n  mutation CompleteTestPaymentAuthentication($orderId: ID!, $succeed: Boolean!, $token: String) {\n    completeTestPaymentAuthentication(orderId: $orderId, succeed: $succeed, token: $token) {\n      ...PaidOrderFields\n    }\n  }\n": types.CompleteTestPaymentAuthenticationDocument,
     "\n  query PaymentReturn($id: ID!) {\n    order(id: $id) {\n      id\n      name\n      ...PaidOrderFields\n    }\n  }\n": types.PaymentReturnDocument,
     "\n  mutation PaymentStatus($orderId: ID!) {\n    createPaymentIntent(orderId: $orderId) {\n      id\n      status\n    }\n  }\n": types.PaymentStatusDocument,
-    "\n  query ProductPage($slug: String!) {\n    product(slug: $slug) {\n      ...ProductFields\n      slug\n      ...ProductEngravingFields\n      ...ProductChoiceFields\n      rating {\n        average\n        count\n      }\n      images {\n        id\n        url\n        alt\n        srcset\n      }\n    }\n    engravingFonts {\n      id\n      name\n    }\n  }\n": types.ProductPageDocument,
+    "\n  query GuestOrder($id: ID!, $token: String!) {\n    order(id: $id, token: $token) {\n      ...OrderFields\n      ...OrderDocumentsFields\n      guestToken\n    }\n  }\n": types.GuestOrderDocument,
+    "\n  mutation CancelGuestOrder($id: ID!, $token: String!) {\n    cancelOrder(id: $id, token: $token) {\n      id\n      state\n      status\n      paid\n    }\n  }\n": types.CancelGuestOrderDocument,
+    "\n  query ProductPage($slug: String!) {\n    product(slug: $slug) {\n      ...ProductFields\n      slug\n      kind\n      ...ProductEngravingFields\n      ...ProductChoiceFields\n      rating {\n        average\n        count\n      }\n      images {\n        id\n        url\n        alt\n        srcset\n      }\n    }\n    engravingFonts {\n      id\n      name\n    }\n  }\n": types.ProductPageDocument,
     "\n  mutation DeleteAddress($id: ID!) {\n    deleteAddress(id: $id)\n  }\n": types.DeleteAddressDocument,
     "\n  mutation SetDefaultAddress($id: ID!) {\n    setDefaultAddress(id: $id) {\n      ...SavedAddress\n    }\n  }\n": types.SetDefaultAddressDocument,
     "\n  mutation UpdateProfile($input: UpdateProfileInput!) {\n    updateProfile(input: $input) {\n      ...UserFields\n    }\n  }\n": types.UpdateProfileDocument,
     "\n  mutation SetOrderEmails($on: Boolean!) {\n    setOrderEmails(on: $on) {\n      id\n      orderEmails\n    }\n  }\n": types.SetOrderEmailsDocument,
-    "\n  query PurchasePage($id: ID!) {\n    me {\n      ...OrderingCustomer\n    }\n    ...DeliveryChoices\n    product(id: $id) {\n      ...OrderableProductFields\n    }\n    engravingFonts {\n      id\n      name\n    }\n  }\n": types.PurchasePageDocument,
+    "\n  query MyData {\n    myData\n  }\n": types.MyDataDocument,
+    "\n  mutation DeleteMyAccount($input: DeleteMyAccountInput!) {\n    deleteMyAccount(input: $input) {\n      erasedAt\n      cancelledOrders\n      reviews\n      reviewsChoice\n      kept {\n        what\n        count\n        why\n      }\n    }\n  }\n": types.DeleteMyAccountDocument,
+    "\n  query PurchasePage($id: ID!) {\n    me {\n      ...OrderingCustomer\n    }\n    ...DeliveryChoices\n    product(id: $id) {\n      ...OrderableProductFields\n      kind\n      giftCardMinAmount\n      giftCardMaxAmount\n    }\n    engravingFonts {\n      id\n      name\n    }\n  }\n": types.PurchasePageDocument,
     "\n  mutation PlaceOrder($input: PlaceOrderInput!) {\n    placeOrder(input: $input) {\n      ...OrderFields\n      product {\n        id\n        quantity\n      }\n    }\n  }\n": types.PlaceOrderDocument,
     "\n  mutation RemoveReview($id: ID!) {\n    removeReview(id: $id)\n  }\n": types.RemoveReviewDocument,
-    "\n  fragment SavedAddress on Address {\n    id\n    name\n    line1\n    line2\n    city\n    region\n    postalCode\n    country\n    phone\n    isDefault\n    createdAt\n  }\n": types.SavedAddressFragmentDoc,
+    "\n  fragment AddressLinesFields on AddressLines {\n    name\n    line1\n    line2\n    city\n    region\n    postalCode\n    country\n    phone\n  }\n": types.AddressLinesFieldsFragmentDoc,
+    "\n  fragment SavedAddress on Address {\n    id\n    ...AddressLinesFields\n    isDefault\n    createdAt\n  }\n": types.SavedAddressFragmentDoc,
     "\n  query MyAddresses {\n    me {\n      id\n      addresses {\n        ...SavedAddress\n      }\n    }\n    shippingCountries\n  }\n": types.MyAddressesDocument,
     "\n  mutation SaveAddress($input: AddressInput!) {\n    saveAddress(input: $input) {\n      ...SavedAddress\n    }\n  }\n": types.SaveAddressDocument,
     "\n  fragment AgeVerificationFields on AgeVerification {\n    id\n    status\n    method\n    checkedAt\n    ageBracket\n    validUntil\n  }\n": types.AgeVerificationFieldsFragmentDoc,
     "\n  fragment AgeCheckCustomer on User {\n    id\n    name\n    ageVerification {\n      ...AgeVerificationFields\n    }\n  }\n": types.AgeCheckCustomerFragmentDoc,
-    "\n  mutation VerifyAge($input: VerifyAgeInput!) {\n    verifyAge(input: $input) {\n      ...AgeVerificationFields\n    }\n  }\n": types.VerifyAgeDocument,
-    "\n  mutation SubmitAgeDocument($input: AgeDocumentInput!) {\n    submitAgeDocument(input: $input) {\n      ...AgeVerificationFields\n    }\n  }\n": types.SubmitAgeDocumentDocument,
+    "\n  mutation VerifyAge($input: VerifyAgeInput!, $guestEmail: String) {\n    verifyAge(input: $input, guestEmail: $guestEmail) {\n      ...AgeVerificationFields\n    }\n  }\n": types.VerifyAgeDocument,
+    "\n  mutation SubmitAgeDocument($input: AgeDocumentInput!, $guestEmail: String) {\n    submitAgeDocument(input: $input, guestEmail: $guestEmail) {\n      ...AgeVerificationFields\n    }\n  }\n": types.SubmitAgeDocumentDocument,
     "\n  fragment DeliveryChoices on Query {\n    me {\n      id\n      addresses {\n        ...SavedAddress\n      }\n    }\n    shippingCountries\n  }\n": types.DeliveryChoicesFragmentDoc,
-    "\n  query ShippingOptions($input: ShippingOptionsInput!) {\n    shippingOptions(input: $input) {\n      id\n      name\n      minDays\n      maxDays\n      price {\n        ...MoneyFields\n      }\n      totals {\n        ...OrderTotalsFields\n      }\n    }\n  }\n": types.ShippingOptionsDocument,
+    "\n  query OrderQuote($input: ShippingOptionsInput!) {\n    orderQuote(input: $input) {\n      options {\n        id\n        name\n        minDays\n        maxDays\n        price {\n          ...MoneyFields\n        }\n        totals {\n          ...OrderTotalsFields\n        }\n        giftCardPayments {\n          ...GiftCardShareFields\n        }\n      }\n      totals {\n        ...OrderTotalsFields\n      }\n      giftCardPayments {\n        ...GiftCardShareFields\n      }\n    }\n  }\n": types.OrderQuoteDocument,
+    "\n  fragment GiftCardShareFields on OrderGiftCardPayment {\n    lastFour\n    amount {\n      ...MoneyFields\n    }\n  }\n": types.GiftCardShareFieldsFragmentDoc,
+    "\n  query GiftCardBalance($code: String!) {\n    giftCardBalance(code: $code) {\n      lastFour\n      balance {\n        amount\n        currency\n        formatted\n      }\n      expiresAt\n    }\n  }\n": types.GiftCardBalanceDocument,
     "\n  query EmailVerified {\n    me {\n      id\n      emailVerified\n    }\n  }\n": types.EmailVerifiedDocument,
     "\n  fragment UserFields on User {\n    id\n    name\n    email\n    phone\n    address\n    img\n    role\n    orderEmails\n  }\n": types.UserFieldsFragmentDoc,
     "\n  query Me {\n    me {\n      ...UserFields\n    }\n  }\n": types.MeDocument,
-    "\n  fragment OrderTotalsFields on OrderTotals {\n    subtotal {\n      amount\n      currency\n      formatted\n    }\n    adjustments {\n      amount\n      currency\n      formatted\n    }\n    shipping {\n      amount\n      currency\n      formatted\n    }\n    tax {\n      amount\n      currency\n      formatted\n    }\n    total {\n      amount\n      currency\n      formatted\n    }\n  }\n": types.OrderTotalsFieldsFragmentDoc,
-    "\n  fragment OrderAdjustmentLabel on OrderAdjustment {\n    id\n    label\n  }\n": types.OrderAdjustmentLabelFragmentDoc,
-    "\n  fragment ShippingAddressFields on PostalAddress {\n    name\n    line1\n    line2\n    city\n    region\n    postalCode\n    country\n    phone\n  }\n": types.ShippingAddressFieldsFragmentDoc,
-    "\n  fragment OrderLineSummary on OrderLine {\n    id\n    name\n    variantName\n    quantity\n    lineAmount {\n      ...MoneyFields\n    }\n    engraving {\n      text\n      font\n    }\n  }\n": types.OrderLineSummaryFragmentDoc,
-    "\n  fragment OrderFields on Order {\n    id\n    userName\n    name\n    email\n    description\n    img\n    quantity\n    currency\n    totals {\n      ...OrderTotalsFields\n    }\n    adjustments {\n      ...OrderAdjustmentLabel\n    }\n    shippingMethodName\n    shippingAddress {\n      ...ShippingAddressFields\n    }\n    status\n    paid\n    state\n    transactionId\n    trackingCarrier\n    trackingNumber\n    createdAt\n    engraving {\n      text\n      font\n    }\n    lines {\n      ...OrderLineSummary\n      sku\n      img\n      unitAmount {\n        ...MoneyFields\n      }\n      engraving {\n        unitAmount {\n          ...MoneyFields\n        }\n      }\n      product {\n        id\n        quantity\n      }\n    }\n  }\n": types.OrderFieldsFragmentDoc,
+    "\n  mutation SendMessage($input: SendMessageInput!) {\n    sendMessage(input: $input)\n  }\n": types.SendMessageDocument,
+    "\n  query MessageKnives {\n    products(options: { take: 100 }) {\n      totalItems\n      items {\n        id\n        name\n      }\n    }\n  }\n": types.MessageKnivesDocument,
+    "\n  fragment OrderTotalsFields on OrderTotals {\n    subtotal {\n      amount\n      currency\n      formatted\n    }\n    adjustments {\n      amount\n      currency\n      formatted\n    }\n    discount {\n      amount\n      currency\n      formatted\n    }\n    shipping {\n      amount\n      currency\n      formatted\n    }\n    tax {\n      amount\n      currency\n      formatted\n    }\n    total {\n      amount\n      currency\n      formatted\n    }\n    giftCards {\n      amount\n      currency\n      formatted\n    }\n    amountDue {\n      amount\n      currency\n      formatted\n    }\n  }\n": types.OrderTotalsFieldsFragmentDoc,
+    "\n  fragment OrderAdjustmentLabel on OrderAdjustment {\n    id\n    source\n    label\n  }\n": types.OrderAdjustmentLabelFragmentDoc,
+    "\n  fragment ShippingAddressFields on PostalAddress {\n    ...AddressLinesFields\n  }\n": types.ShippingAddressFieldsFragmentDoc,
+    "\n  fragment OrderDeliveryFields on Order {\n    totals {\n      ...OrderTotalsFields\n    }\n    adjustments {\n      ...OrderAdjustmentLabel\n    }\n    shippingMethodName\n    shippingAddress {\n      ...ShippingAddressFields\n    }\n    giftCardPayments {\n      lastFour\n      amount {\n        amount\n        currency\n        formatted\n      }\n    }\n    giftCardsIssued {\n      lastFour\n      recipientEmail\n      amount {\n        amount\n        currency\n        formatted\n      }\n    }\n  }\n": types.OrderDeliveryFieldsFragmentDoc,
+    "\n  fragment OrderLineSummary on OrderLine {\n    id\n    name\n    variantName\n    quantity\n    lineAmount {\n      ...MoneyFields\n    }\n    discount {\n      ...MoneyFields\n    }\n    engraving {\n      text\n      font\n    }\n  }\n": types.OrderLineSummaryFragmentDoc,
+    "\n  fragment OrderFields on Order {\n    id\n    guest\n    userName\n    name\n    email\n    description\n    img\n    quantity\n    currency\n    ...OrderDeliveryFields\n    status\n    paid\n    state\n    transactionId\n    trackingCarrier\n    trackingNumber\n    createdAt\n    giftMessage\n    workshopNote\n    ...OrderDocumentsFields\n    engraving {\n      text\n      font\n    }\n    lines {\n      ...OrderLineSummary\n      refundedQuantity\n      sku\n      img\n      unitAmount {\n        ...MoneyFields\n      }\n      engraving {\n        unitAmount {\n          ...MoneyFields\n        }\n      }\n      product {\n        id\n        quantity\n      }\n    }\n  }\n": types.OrderFieldsFragmentDoc,
     "\n  fragment OrderingCustomer on User {\n    id\n    name\n    email\n    phone\n    ...AgeCheckCustomer\n  }\n": types.OrderingCustomerFragmentDoc,
     "\n  query MyOrders($options: OrderListOptions) {\n    myOrders(options: $options) {\n      totalItems\n      items {\n        ...OrderFields\n      }\n    }\n  }\n": types.MyOrdersDocument,
     "\n  mutation CancelOrder($id: ID!) {\n    cancelOrder(id: $id) {\n      id\n      state\n      status\n      paid\n      product {\n        id\n        quantity\n      }\n      lines {\n        id\n        product {\n          id\n          quantity\n        }\n      }\n    }\n  }\n": types.CancelOrderDocument,
@@ -252,7 +322,7 @@ const documents: Documents = {
     "\n  fragment ProductFields on Product {\n    id\n    name\n    img\n    description\n    priceFrom {\n      ...MoneyFields\n    }\n    quantity\n    minimumQuantity\n  }\n": types.ProductFieldsFragmentDoc,
     "\n  fragment ProductChoiceFields on Product {\n    optionGroups {\n      id\n      name\n      values {\n        id\n        groupId\n        name\n        custom\n      }\n      custom {\n        label\n        min\n        max\n        unit\n        surchargeAmount {\n          amount\n          currency\n          formatted\n        }\n      }\n    }\n    variants {\n      id\n      name\n      options {\n        id\n        groupId\n      }\n      unitPrice {\n        amount\n        currency\n        formatted\n      }\n      quantity\n      img\n      enabled\n    }\n  }\n": types.ProductChoiceFieldsFragmentDoc,
     "\n  fragment OrderableProductFields on Product {\n    ...ProductFields\n    ...ProductEngravingFields\n    ...ProductChoiceFields\n    ageRestricted\n    minimumAge\n  }\n": types.OrderableProductFieldsFragmentDoc,
-    "\n  fragment ProductCardFields on Product {\n    ...ProductFields\n    slug\n    variants {\n      id\n      unitPrice {\n        ...MoneyFields\n      }\n      enabled\n    }\n  }\n": types.ProductCardFieldsFragmentDoc,
+    "\n  fragment ProductCardFields on Product {\n    ...ProductFields\n    slug\n    kind\n    variants {\n      id\n      unitPrice {\n        ...MoneyFields\n      }\n      enabled\n    }\n  }\n": types.ProductCardFieldsFragmentDoc,
     "\n  query Products($options: ProductListOptions) {\n    products(options: $options) {\n      totalItems\n      items {\n        ...ProductCardFields\n      }\n    }\n  }\n": types.ProductsDocument,
     "\n  query ProductChoices($id: ID!) {\n    product(id: $id) {\n      id\n      ...ProductChoiceFields\n    }\n  }\n": types.ProductChoicesDocument,
     "\n  fragment ReviewFields on Review {\n    id\n    userName\n    name\n    description\n    img\n    star\n    verifiedBuyer\n    createdAt\n  }\n": types.ReviewFieldsFragmentDoc,
@@ -277,6 +347,10 @@ export function graphql(source: string): unknown;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "\n  fragment OrderDocumentsFields on Order {\n    id\n    invoiceNumber\n    invoiceUrl\n    totals {\n      refunded {\n        ...MoneyFields\n      }\n    }\n    refunds {\n      id\n      creditNoteNumber\n      creditNoteUrl\n      createdAt\n      reason\n      amount {\n        ...MoneyFields\n      }\n    }\n  }\n"): (typeof documents)["\n  fragment OrderDocumentsFields on Order {\n    id\n    invoiceNumber\n    invoiceUrl\n    totals {\n      refunded {\n        ...MoneyFields\n      }\n    }\n    refunds {\n      id\n      creditNoteNumber\n      creditNoteUrl\n      createdAt\n      reason\n      amount {\n        ...MoneyFields\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "\n  fragment FailedJobFields on FailedJob {\n    id\n    queue\n    state\n    attempts\n    lastError\n    createdAt\n    failedAt\n  }\n"): (typeof documents)["\n  fragment FailedJobFields on FailedJob {\n    id\n    queue\n    state\n    attempts\n    lastError\n    createdAt\n    failedAt\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
@@ -290,6 +364,10 @@ export function graphql(source: "\n  query ScheduledJobs {\n    scheduledJobs {\
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation RetryJob($id: ID!) {\n    retryJob(id: $id) {\n      ...FailedJobFields\n    }\n  }\n"): (typeof documents)["\n  mutation RetryJob($id: ID!) {\n    retryJob(id: $id) {\n      ...FailedJobFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RefundOrder($orderId: ID!, $input: RefundInput!) {\n    refundOrder(orderId: $orderId, input: $input) {\n      ...OrderFields\n    }\n  }\n"): (typeof documents)["\n  mutation RefundOrder($orderId: ID!, $input: RefundInput!) {\n    refundOrder(orderId: $orderId, input: $input) {\n      ...OrderFields\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -341,6 +419,30 @@ export function graphql(source: "\n  query ShelfProductChoices($search: String) 
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "\n  fragment AdminDiscountFields on Discount {\n    id\n    code\n    kind\n    value\n    appliesTo\n    productIds\n    collectionIds\n    minimumSubtotal {\n      amount\n      formatted\n    }\n    startsAt\n    endsAt\n    usageLimit\n    oncePerCustomer\n    enabled\n    timesUsed\n  }\n"): (typeof documents)["\n  fragment AdminDiscountFields on Discount {\n    id\n    code\n    kind\n    value\n    appliesTo\n    productIds\n    collectionIds\n    minimumSubtotal {\n      amount\n      formatted\n    }\n    startsAt\n    endsAt\n    usageLimit\n    oncePerCustomer\n    enabled\n    timesUsed\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query AdminDiscounts {\n    discounts {\n      ...AdminDiscountFields\n    }\n  }\n"): (typeof documents)["\n  query AdminDiscounts {\n    discounts {\n      ...AdminDiscountFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query DiscountTargets {\n    products(options: { take: 100, sortBy: name }) {\n      items {\n        id\n        name\n      }\n    }\n    collections {\n      id\n      name\n    }\n  }\n"): (typeof documents)["\n  query DiscountTargets {\n    products(options: { take: 100, sortBy: name }) {\n      items {\n        id\n        name\n      }\n    }\n    collections {\n      id\n      name\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateDiscount($input: DiscountInput!) {\n    createDiscount(input: $input) {\n      ...AdminDiscountFields\n    }\n  }\n"): (typeof documents)["\n  mutation CreateDiscount($input: DiscountInput!) {\n    createDiscount(input: $input) {\n      ...AdminDiscountFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateDiscount($id: ID!, $input: DiscountInput!) {\n    updateDiscount(id: $id, input: $input) {\n      ...AdminDiscountFields\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateDiscount($id: ID!, $input: DiscountInput!) {\n    updateDiscount(id: $id, input: $input) {\n      ...AdminDiscountFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DisableDiscount($id: ID!) {\n    disableDiscount(id: $id) {\n      ...AdminDiscountFields\n    }\n  }\n"): (typeof documents)["\n  mutation DisableDiscount($id: ID!) {\n    disableDiscount(id: $id) {\n      ...AdminDiscountFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "\n  fragment GalleryFields on Product {\n    id\n    img\n    images {\n      id\n      url\n      alt\n      position\n    }\n  }\n"): (typeof documents)["\n  fragment GalleryFields on Product {\n    id\n    img\n    images {\n      id\n      url\n      alt\n      position\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
@@ -358,6 +460,58 @@ export function graphql(source: "\n  mutation RemoveProductImage($id: ID!) {\n  
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation ReorderProductImages($productId: ID!, $imageIds: [ID!]!) {\n    reorderProductImages(productId: $productId, imageIds: $imageIds) {\n      ...GalleryFields\n    }\n  }\n"): (typeof documents)["\n  mutation ReorderProductImages($productId: ID!, $imageIds: [ID!]!) {\n    reorderProductImages(productId: $productId, imageIds: $imageIds) {\n      ...GalleryFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment AdminGiftCardFields on GiftCard {\n    id\n    lastFour\n    balance {\n      amount\n      currency\n      formatted\n    }\n    initialAmount {\n      amount\n      currency\n      formatted\n    }\n    recipientEmail\n    disabled\n    expiresAt\n    createdAt\n    orderId\n  }\n"): (typeof documents)["\n  fragment AdminGiftCardFields on GiftCard {\n    id\n    lastFour\n    balance {\n      amount\n      currency\n      formatted\n    }\n    initialAmount {\n      amount\n      currency\n      formatted\n    }\n    recipientEmail\n    disabled\n    expiresAt\n    createdAt\n    orderId\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query AdminGiftCards {\n    giftCards {\n      ...AdminGiftCardFields\n    }\n  }\n"): (typeof documents)["\n  query AdminGiftCards {\n    giftCards {\n      ...AdminGiftCardFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query GiftCardLedger($id: ID!) {\n    giftCard(id: $id) {\n      id\n      ledger {\n        id\n        kind\n        amount {\n          amount\n          currency\n          formatted\n        }\n        reason\n        createdBy\n        orderId\n        createdAt\n      }\n    }\n  }\n"): (typeof documents)["\n  query GiftCardLedger($id: ID!) {\n    giftCard(id: $id) {\n      id\n      ledger {\n        id\n        kind\n        amount {\n          amount\n          currency\n          formatted\n        }\n        reason\n        createdBy\n        orderId\n        createdAt\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation IssueGiftCard($input: IssueGiftCardInput!) {\n    issueGiftCard(input: $input) {\n      ...AdminGiftCardFields\n      code\n    }\n  }\n"): (typeof documents)["\n  mutation IssueGiftCard($input: IssueGiftCardInput!) {\n    issueGiftCard(input: $input) {\n      ...AdminGiftCardFields\n      code\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation AdjustGiftCard($id: ID!, $input: GiftCardAdjustmentInput!) {\n    adjustGiftCard(id: $id, input: $input) {\n      ...AdminGiftCardFields\n    }\n  }\n"): (typeof documents)["\n  mutation AdjustGiftCard($id: ID!, $input: GiftCardAdjustmentInput!) {\n    adjustGiftCard(id: $id, input: $input) {\n      ...AdminGiftCardFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DisableGiftCard($id: ID!) {\n    disableGiftCard(id: $id) {\n      ...AdminGiftCardFields\n    }\n  }\n"): (typeof documents)["\n  mutation DisableGiftCard($id: ID!) {\n    disableGiftCard(id: $id) {\n      ...AdminGiftCardFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query AdminMessages($options: MessageListOptions) {\n    messages(options: $options) {\n      totalItems\n      items {\n        id\n        kind\n        status\n        name\n        email\n        message\n        productName\n        createdAt\n      }\n    }\n  }\n"): (typeof documents)["\n  query AdminMessages($options: MessageListOptions) {\n    messages(options: $options) {\n      totalItems\n      items {\n        id\n        kind\n        status\n        name\n        email\n        message\n        productName\n        createdAt\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment MessageFields on Message {\n    id\n    kind\n    status\n    name\n    email\n    message\n    productId\n    productName\n    budget {\n      formatted\n    }\n    photos\n    quoteOrderId\n    createdAt\n    replies {\n      id\n      text\n      repliedBy\n      createdAt\n    }\n  }\n"): (typeof documents)["\n  fragment MessageFields on Message {\n    id\n    kind\n    status\n    name\n    email\n    message\n    productId\n    productName\n    budget {\n      formatted\n    }\n    photos\n    quoteOrderId\n    createdAt\n    replies {\n      id\n      text\n      repliedBy\n      createdAt\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query AdminMessage($id: ID!) {\n    message(id: $id) {\n      ...MessageFields\n    }\n  }\n"): (typeof documents)["\n  query AdminMessage($id: ID!) {\n    message(id: $id) {\n      ...MessageFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ReplyToMessage($id: ID!, $text: String!) {\n    replyToMessage(id: $id, text: $text) {\n      ...MessageFields\n    }\n  }\n"): (typeof documents)["\n  mutation ReplyToMessage($id: ID!, $text: String!) {\n    replyToMessage(id: $id, text: $text) {\n      ...MessageFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ArchiveMessage($id: ID!, $archived: Boolean) {\n    archiveMessage(id: $id, archived: $archived) {\n      id\n      status\n    }\n  }\n"): (typeof documents)["\n  mutation ArchiveMessage($id: ID!, $archived: Boolean) {\n    archiveMessage(id: $id, archived: $archived) {\n      id\n      status\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query QuoteProducts {\n    products(options: { take: 100, sortBy: name }) {\n      totalItems\n      items {\n        id\n        name\n      }\n    }\n  }\n"): (typeof documents)["\n  query QuoteProducts {\n    products(options: { take: 100, sortBy: name }) {\n      totalItems\n      items {\n        id\n        name\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation QuoteFromMessage($messageId: ID!, $input: QuoteFromMessageInput!) {\n    quoteFromMessage(messageId: $messageId, input: $input) {\n      ...MessageFields\n    }\n  }\n"): (typeof documents)["\n  mutation QuoteFromMessage($messageId: ID!, $input: QuoteFromMessageInput!) {\n    quoteFromMessage(messageId: $messageId, input: $input) {\n      ...MessageFields\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -389,7 +543,7 @@ export function graphql(source: "\n  query AdminProducts($options: ProductListOp
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  fragment AdminProductFields on Product {\n    ...ProductFields\n    ...ProductEngravingFields\n    ...ProductAgeFields\n    taxCategory\n  }\n"): (typeof documents)["\n  fragment AdminProductFields on Product {\n    ...ProductFields\n    ...ProductEngravingFields\n    ...ProductAgeFields\n    taxCategory\n  }\n"];
+export function graphql(source: "\n  fragment AdminProductFields on Product {\n    ...ProductFields\n    ...ProductEngravingFields\n    ...ProductAgeFields\n    taxCategory\n    kind\n    giftCardMinAmount\n    giftCardMaxAmount\n  }\n"): (typeof documents)["\n  fragment AdminProductFields on Product {\n    ...ProductFields\n    ...ProductEngravingFields\n    ...ProductAgeFields\n    taxCategory\n    kind\n    giftCardMinAmount\n    giftCardMaxAmount\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -422,6 +576,14 @@ export function graphql(source: "\n  mutation RemoveAdmin($email: String!) {\n  
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query Overview {\n    overview {\n      days {\n        day\n        sales {\n          ...MoneyFields\n        }\n        orders\n      }\n      paidOrders\n      unpaidOrders\n      lowStockVariants {\n        variantId\n        name\n        variantName\n        sku\n        quantity\n        minimumQuantity\n      }\n      unitsByProduct {\n        productId\n        name\n        units\n      }\n      unitsByVariant {\n        variantId\n        name\n        variantName\n        sku\n        units\n      }\n    }\n  }\n"): (typeof documents)["\n  query Overview {\n    overview {\n      days {\n        day\n        sales {\n          ...MoneyFields\n        }\n        orders\n      }\n      paidOrders\n      unpaidOrders\n      lowStockVariants {\n        variantId\n        name\n        variantName\n        sku\n        quantity\n        minimumQuantity\n      }\n      unitsByProduct {\n        productId\n        name\n        units\n      }\n      unitsByVariant {\n        variantId\n        name\n        variantName\n        sku\n        units\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query CustomerData($userId: ID!, $reason: String!) {\n    customerData(userId: $userId, reason: $reason)\n  }\n"): (typeof documents)["\n  query CustomerData($userId: ID!, $reason: String!) {\n    customerData(userId: $userId, reason: $reason)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation EraseCustomer($userId: ID!, $input: EraseCustomerInput!) {\n    eraseCustomer(userId: $userId, input: $input) {\n      cancelledOrders\n      reviews\n      reviewsChoice\n      kept {\n        what\n        why\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation EraseCustomer($userId: ID!, $input: EraseCustomerInput!) {\n    eraseCustomer(userId: $userId, input: $input) {\n      cancelledOrders\n      reviews\n      reviewsChoice\n      kept {\n        what\n        why\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -497,7 +659,7 @@ export function graphql(source: "\n  query CheckoutPage {\n    me {\n      ...Or
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation PlaceCartOrder($input: PlaceOrderInput!) {\n    placeOrder(input: $input) {\n      ...OrderFields\n    }\n  }\n"): (typeof documents)["\n  mutation PlaceCartOrder($input: PlaceOrderInput!) {\n    placeOrder(input: $input) {\n      ...OrderFields\n    }\n  }\n"];
+export function graphql(source: "\n  mutation PlaceCartOrder($input: PlaceOrderInput!) {\n    placeOrder(input: $input) {\n      ...OrderFields\n      guestToken\n    }\n  }\n"): (typeof documents)["\n  mutation PlaceCartOrder($input: PlaceOrderInput!) {\n    placeOrder(input: $input) {\n      ...OrderFields\n      guestToken\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -514,6 +676,10 @@ export function graphql(source: "\n  fragment ProductEngravingFields on Product 
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query EngravingSheet($id: ID!) {\n    order(id: $id) {\n      ...OrderFields\n      ageRestricted\n      parcelNotice\n    }\n    engravingFonts {\n      id\n      name\n    }\n  }\n"): (typeof documents)["\n  query EngravingSheet($id: ID!) {\n    order(id: $id) {\n      ...OrderFields\n      ageRestricted\n      parcelNotice\n    }\n    engravingFonts {\n      id\n      name\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query GiftSlip($id: ID!) {\n    order(id: $id) {\n      id\n      createdAt\n      giftMessage\n      lines {\n        id\n        name\n        variantName\n        quantity\n      }\n    }\n    shop {\n      name\n    }\n  }\n"): (typeof documents)["\n  query GiftSlip($id: ID!) {\n    order(id: $id) {\n      id\n      createdAt\n      giftMessage\n      lines {\n        id\n        name\n        variantName\n        quantity\n      }\n    }\n    shop {\n      name\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -573,15 +739,19 @@ export function graphql(source: "\n  mutation ResendWebhookDelivery($id: ID!) {\
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "\n  mutation ClaimGuestOrders {\n    claimGuestOrders\n  }\n"): (typeof documents)["\n  mutation ClaimGuestOrders {\n    claimGuestOrders\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "\n  query PackingSlip($id: ID!) {\n    order(id: $id) {\n      id\n      userName\n      address\n      phone\n      createdAt\n      ageRestricted\n      parcelNotice\n      shippingMethodName\n      shippingAddress {\n        ...ShippingAddressFields\n      }\n      lines {\n        id\n        name\n        variantName\n        sku\n        quantity\n      }\n    }\n    shop {\n      name\n    }\n  }\n"): (typeof documents)["\n  query PackingSlip($id: ID!) {\n    order(id: $id) {\n      id\n      userName\n      address\n      phone\n      createdAt\n      ageRestricted\n      parcelNotice\n      shippingMethodName\n      shippingAddress {\n        ...ShippingAddressFields\n      }\n      lines {\n        id\n        name\n        variantName\n        sku\n        quantity\n      }\n    }\n    shop {\n      name\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query PaymentPage($id: ID!) {\n    me {\n      id\n      name\n      email\n    }\n    order(id: $id) {\n      id\n      name\n      totals {\n        ...OrderTotalsFields\n      }\n      adjustments {\n        ...OrderAdjustmentLabel\n      }\n      shippingMethodName\n      shippingAddress {\n        ...ShippingAddressFields\n      }\n      paid\n      state\n      transactionId\n      engraving {\n        text\n        font\n      }\n      lines {\n        ...OrderLineSummary\n      }\n    }\n  }\n"): (typeof documents)["\n  query PaymentPage($id: ID!) {\n    me {\n      id\n      name\n      email\n    }\n    order(id: $id) {\n      id\n      name\n      totals {\n        ...OrderTotalsFields\n      }\n      adjustments {\n        ...OrderAdjustmentLabel\n      }\n      shippingMethodName\n      shippingAddress {\n        ...ShippingAddressFields\n      }\n      paid\n      state\n      transactionId\n      engraving {\n        text\n        font\n      }\n      lines {\n        ...OrderLineSummary\n      }\n    }\n  }\n"];
+export function graphql(source: "\n  query PaymentPage($id: ID!, $token: String) {\n    me {\n      id\n      name\n      email\n    }\n    order(id: $id, token: $token) {\n      id\n      name\n      ...OrderDeliveryFields\n      paid\n      state\n      transactionId\n      engraving {\n        text\n        font\n      }\n      lines {\n        ...OrderLineSummary\n      }\n    }\n  }\n"): (typeof documents)["\n  query PaymentPage($id: ID!, $token: String) {\n    me {\n      id\n      name\n      email\n    }\n    order(id: $id, token: $token) {\n      id\n      name\n      ...OrderDeliveryFields\n      paid\n      state\n      transactionId\n      engraving {\n        text\n        font\n      }\n      lines {\n        ...OrderLineSummary\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation CreatePaymentIntent($orderId: ID!, $idempotencyKey: String) {\n    createPaymentIntent(orderId: $orderId, idempotencyKey: $idempotencyKey) {\n      id\n      clientSecret\n    }\n  }\n"): (typeof documents)["\n  mutation CreatePaymentIntent($orderId: ID!, $idempotencyKey: String) {\n    createPaymentIntent(orderId: $orderId, idempotencyKey: $idempotencyKey) {\n      id\n      clientSecret\n    }\n  }\n"];
+export function graphql(source: "\n  mutation CreatePaymentIntent($orderId: ID!, $idempotencyKey: String, $token: String) {\n    createPaymentIntent(orderId: $orderId, idempotencyKey: $idempotencyKey, token: $token) {\n      id\n      clientSecret\n    }\n  }\n"): (typeof documents)["\n  mutation CreatePaymentIntent($orderId: ID!, $idempotencyKey: String, $token: String) {\n    createPaymentIntent(orderId: $orderId, idempotencyKey: $idempotencyKey, token: $token) {\n      id\n      clientSecret\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -589,15 +759,15 @@ export function graphql(source: "\n  fragment PaidOrderFields on Order {\n    id
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation ConfirmPayment($orderId: ID!, $paymentIntentId: String!) {\n    confirmPayment(orderId: $orderId, paymentIntentId: $paymentIntentId) {\n      ...PaidOrderFields\n    }\n  }\n"): (typeof documents)["\n  mutation ConfirmPayment($orderId: ID!, $paymentIntentId: String!) {\n    confirmPayment(orderId: $orderId, paymentIntentId: $paymentIntentId) {\n      ...PaidOrderFields\n    }\n  }\n"];
+export function graphql(source: "\n  mutation ConfirmPayment($orderId: ID!, $paymentIntentId: String!, $token: String) {\n    confirmPayment(orderId: $orderId, paymentIntentId: $paymentIntentId, token: $token) {\n      ...PaidOrderFields\n    }\n  }\n"): (typeof documents)["\n  mutation ConfirmPayment($orderId: ID!, $paymentIntentId: String!, $token: String) {\n    confirmPayment(orderId: $orderId, paymentIntentId: $paymentIntentId, token: $token) {\n      ...PaidOrderFields\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation ConfirmTestCardPayment($orderId: ID!, $card: TestCardInput!) {\n    confirmTestCardPayment(orderId: $orderId, card: $card) {\n      ...PaidOrderFields\n    }\n  }\n"): (typeof documents)["\n  mutation ConfirmTestCardPayment($orderId: ID!, $card: TestCardInput!) {\n    confirmTestCardPayment(orderId: $orderId, card: $card) {\n      ...PaidOrderFields\n    }\n  }\n"];
+export function graphql(source: "\n  mutation ConfirmTestCardPayment($orderId: ID!, $card: TestCardInput!, $token: String) {\n    confirmTestCardPayment(orderId: $orderId, card: $card, token: $token) {\n      ...PaidOrderFields\n    }\n  }\n"): (typeof documents)["\n  mutation ConfirmTestCardPayment($orderId: ID!, $card: TestCardInput!, $token: String) {\n    confirmTestCardPayment(orderId: $orderId, card: $card, token: $token) {\n      ...PaidOrderFields\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation CompleteTestPaymentAuthentication($orderId: ID!, $succeed: Boolean!) {\n    completeTestPaymentAuthentication(orderId: $orderId, succeed: $succeed) {\n      ...PaidOrderFields\n    }\n  }\n"): (typeof documents)["\n  mutation CompleteTestPaymentAuthentication($orderId: ID!, $succeed: Boolean!) {\n    completeTestPaymentAuthentication(orderId: $orderId, succeed: $succeed) {\n      ...PaidOrderFields\n    }\n  }\n"];
+export function graphql(source: "\n  mutation CompleteTestPaymentAuthentication($orderId: ID!, $succeed: Boolean!, $token: String) {\n    completeTestPaymentAuthentication(orderId: $orderId, succeed: $succeed, token: $token) {\n      ...PaidOrderFields\n    }\n  }\n"): (typeof documents)["\n  mutation CompleteTestPaymentAuthentication($orderId: ID!, $succeed: Boolean!, $token: String) {\n    completeTestPaymentAuthentication(orderId: $orderId, succeed: $succeed, token: $token) {\n      ...PaidOrderFields\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -609,7 +779,15 @@ export function graphql(source: "\n  mutation PaymentStatus($orderId: ID!) {\n  
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query ProductPage($slug: String!) {\n    product(slug: $slug) {\n      ...ProductFields\n      slug\n      ...ProductEngravingFields\n      ...ProductChoiceFields\n      rating {\n        average\n        count\n      }\n      images {\n        id\n        url\n        alt\n        srcset\n      }\n    }\n    engravingFonts {\n      id\n      name\n    }\n  }\n"): (typeof documents)["\n  query ProductPage($slug: String!) {\n    product(slug: $slug) {\n      ...ProductFields\n      slug\n      ...ProductEngravingFields\n      ...ProductChoiceFields\n      rating {\n        average\n        count\n      }\n      images {\n        id\n        url\n        alt\n        srcset\n      }\n    }\n    engravingFonts {\n      id\n      name\n    }\n  }\n"];
+export function graphql(source: "\n  query GuestOrder($id: ID!, $token: String!) {\n    order(id: $id, token: $token) {\n      ...OrderFields\n      ...OrderDocumentsFields\n      guestToken\n    }\n  }\n"): (typeof documents)["\n  query GuestOrder($id: ID!, $token: String!) {\n    order(id: $id, token: $token) {\n      ...OrderFields\n      ...OrderDocumentsFields\n      guestToken\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CancelGuestOrder($id: ID!, $token: String!) {\n    cancelOrder(id: $id, token: $token) {\n      id\n      state\n      status\n      paid\n    }\n  }\n"): (typeof documents)["\n  mutation CancelGuestOrder($id: ID!, $token: String!) {\n    cancelOrder(id: $id, token: $token) {\n      id\n      state\n      status\n      paid\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ProductPage($slug: String!) {\n    product(slug: $slug) {\n      ...ProductFields\n      slug\n      kind\n      ...ProductEngravingFields\n      ...ProductChoiceFields\n      rating {\n        average\n        count\n      }\n      images {\n        id\n        url\n        alt\n        srcset\n      }\n    }\n    engravingFonts {\n      id\n      name\n    }\n  }\n"): (typeof documents)["\n  query ProductPage($slug: String!) {\n    product(slug: $slug) {\n      ...ProductFields\n      slug\n      kind\n      ...ProductEngravingFields\n      ...ProductChoiceFields\n      rating {\n        average\n        count\n      }\n      images {\n        id\n        url\n        alt\n        srcset\n      }\n    }\n    engravingFonts {\n      id\n      name\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -629,7 +807,15 @@ export function graphql(source: "\n  mutation SetOrderEmails($on: Boolean!) {\n 
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query PurchasePage($id: ID!) {\n    me {\n      ...OrderingCustomer\n    }\n    ...DeliveryChoices\n    product(id: $id) {\n      ...OrderableProductFields\n    }\n    engravingFonts {\n      id\n      name\n    }\n  }\n"): (typeof documents)["\n  query PurchasePage($id: ID!) {\n    me {\n      ...OrderingCustomer\n    }\n    ...DeliveryChoices\n    product(id: $id) {\n      ...OrderableProductFields\n    }\n    engravingFonts {\n      id\n      name\n    }\n  }\n"];
+export function graphql(source: "\n  query MyData {\n    myData\n  }\n"): (typeof documents)["\n  query MyData {\n    myData\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DeleteMyAccount($input: DeleteMyAccountInput!) {\n    deleteMyAccount(input: $input) {\n      erasedAt\n      cancelledOrders\n      reviews\n      reviewsChoice\n      kept {\n        what\n        count\n        why\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation DeleteMyAccount($input: DeleteMyAccountInput!) {\n    deleteMyAccount(input: $input) {\n      erasedAt\n      cancelledOrders\n      reviews\n      reviewsChoice\n      kept {\n        what\n        count\n        why\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query PurchasePage($id: ID!) {\n    me {\n      ...OrderingCustomer\n    }\n    ...DeliveryChoices\n    product(id: $id) {\n      ...OrderableProductFields\n      kind\n      giftCardMinAmount\n      giftCardMaxAmount\n    }\n    engravingFonts {\n      id\n      name\n    }\n  }\n"): (typeof documents)["\n  query PurchasePage($id: ID!) {\n    me {\n      ...OrderingCustomer\n    }\n    ...DeliveryChoices\n    product(id: $id) {\n      ...OrderableProductFields\n      kind\n      giftCardMinAmount\n      giftCardMaxAmount\n    }\n    engravingFonts {\n      id\n      name\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -641,7 +827,11 @@ export function graphql(source: "\n  mutation RemoveReview($id: ID!) {\n    remo
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  fragment SavedAddress on Address {\n    id\n    name\n    line1\n    line2\n    city\n    region\n    postalCode\n    country\n    phone\n    isDefault\n    createdAt\n  }\n"): (typeof documents)["\n  fragment SavedAddress on Address {\n    id\n    name\n    line1\n    line2\n    city\n    region\n    postalCode\n    country\n    phone\n    isDefault\n    createdAt\n  }\n"];
+export function graphql(source: "\n  fragment AddressLinesFields on AddressLines {\n    name\n    line1\n    line2\n    city\n    region\n    postalCode\n    country\n    phone\n  }\n"): (typeof documents)["\n  fragment AddressLinesFields on AddressLines {\n    name\n    line1\n    line2\n    city\n    region\n    postalCode\n    country\n    phone\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment SavedAddress on Address {\n    id\n    ...AddressLinesFields\n    isDefault\n    createdAt\n  }\n"): (typeof documents)["\n  fragment SavedAddress on Address {\n    id\n    ...AddressLinesFields\n    isDefault\n    createdAt\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -661,11 +851,11 @@ export function graphql(source: "\n  fragment AgeCheckCustomer on User {\n    id
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation VerifyAge($input: VerifyAgeInput!) {\n    verifyAge(input: $input) {\n      ...AgeVerificationFields\n    }\n  }\n"): (typeof documents)["\n  mutation VerifyAge($input: VerifyAgeInput!) {\n    verifyAge(input: $input) {\n      ...AgeVerificationFields\n    }\n  }\n"];
+export function graphql(source: "\n  mutation VerifyAge($input: VerifyAgeInput!, $guestEmail: String) {\n    verifyAge(input: $input, guestEmail: $guestEmail) {\n      ...AgeVerificationFields\n    }\n  }\n"): (typeof documents)["\n  mutation VerifyAge($input: VerifyAgeInput!, $guestEmail: String) {\n    verifyAge(input: $input, guestEmail: $guestEmail) {\n      ...AgeVerificationFields\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation SubmitAgeDocument($input: AgeDocumentInput!) {\n    submitAgeDocument(input: $input) {\n      ...AgeVerificationFields\n    }\n  }\n"): (typeof documents)["\n  mutation SubmitAgeDocument($input: AgeDocumentInput!) {\n    submitAgeDocument(input: $input) {\n      ...AgeVerificationFields\n    }\n  }\n"];
+export function graphql(source: "\n  mutation SubmitAgeDocument($input: AgeDocumentInput!, $guestEmail: String) {\n    submitAgeDocument(input: $input, guestEmail: $guestEmail) {\n      ...AgeVerificationFields\n    }\n  }\n"): (typeof documents)["\n  mutation SubmitAgeDocument($input: AgeDocumentInput!, $guestEmail: String) {\n    submitAgeDocument(input: $input, guestEmail: $guestEmail) {\n      ...AgeVerificationFields\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -673,7 +863,15 @@ export function graphql(source: "\n  fragment DeliveryChoices on Query {\n    me
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query ShippingOptions($input: ShippingOptionsInput!) {\n    shippingOptions(input: $input) {\n      id\n      name\n      minDays\n      maxDays\n      price {\n        ...MoneyFields\n      }\n      totals {\n        ...OrderTotalsFields\n      }\n    }\n  }\n"): (typeof documents)["\n  query ShippingOptions($input: ShippingOptionsInput!) {\n    shippingOptions(input: $input) {\n      id\n      name\n      minDays\n      maxDays\n      price {\n        ...MoneyFields\n      }\n      totals {\n        ...OrderTotalsFields\n      }\n    }\n  }\n"];
+export function graphql(source: "\n  query OrderQuote($input: ShippingOptionsInput!) {\n    orderQuote(input: $input) {\n      options {\n        id\n        name\n        minDays\n        maxDays\n        price {\n          ...MoneyFields\n        }\n        totals {\n          ...OrderTotalsFields\n        }\n        giftCardPayments {\n          ...GiftCardShareFields\n        }\n      }\n      totals {\n        ...OrderTotalsFields\n      }\n      giftCardPayments {\n        ...GiftCardShareFields\n      }\n    }\n  }\n"): (typeof documents)["\n  query OrderQuote($input: ShippingOptionsInput!) {\n    orderQuote(input: $input) {\n      options {\n        id\n        name\n        minDays\n        maxDays\n        price {\n          ...MoneyFields\n        }\n        totals {\n          ...OrderTotalsFields\n        }\n        giftCardPayments {\n          ...GiftCardShareFields\n        }\n      }\n      totals {\n        ...OrderTotalsFields\n      }\n      giftCardPayments {\n        ...GiftCardShareFields\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment GiftCardShareFields on OrderGiftCardPayment {\n    lastFour\n    amount {\n      ...MoneyFields\n    }\n  }\n"): (typeof documents)["\n  fragment GiftCardShareFields on OrderGiftCardPayment {\n    lastFour\n    amount {\n      ...MoneyFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query GiftCardBalance($code: String!) {\n    giftCardBalance(code: $code) {\n      lastFour\n      balance {\n        amount\n        currency\n        formatted\n      }\n      expiresAt\n    }\n  }\n"): (typeof documents)["\n  query GiftCardBalance($code: String!) {\n    giftCardBalance(code: $code) {\n      lastFour\n      balance {\n        amount\n        currency\n        formatted\n      }\n      expiresAt\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -689,23 +887,35 @@ export function graphql(source: "\n  query Me {\n    me {\n      ...UserFields\n
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  fragment OrderTotalsFields on OrderTotals {\n    subtotal {\n      amount\n      currency\n      formatted\n    }\n    adjustments {\n      amount\n      currency\n      formatted\n    }\n    shipping {\n      amount\n      currency\n      formatted\n    }\n    tax {\n      amount\n      currency\n      formatted\n    }\n    total {\n      amount\n      currency\n      formatted\n    }\n  }\n"): (typeof documents)["\n  fragment OrderTotalsFields on OrderTotals {\n    subtotal {\n      amount\n      currency\n      formatted\n    }\n    adjustments {\n      amount\n      currency\n      formatted\n    }\n    shipping {\n      amount\n      currency\n      formatted\n    }\n    tax {\n      amount\n      currency\n      formatted\n    }\n    total {\n      amount\n      currency\n      formatted\n    }\n  }\n"];
+export function graphql(source: "\n  mutation SendMessage($input: SendMessageInput!) {\n    sendMessage(input: $input)\n  }\n"): (typeof documents)["\n  mutation SendMessage($input: SendMessageInput!) {\n    sendMessage(input: $input)\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  fragment OrderAdjustmentLabel on OrderAdjustment {\n    id\n    label\n  }\n"): (typeof documents)["\n  fragment OrderAdjustmentLabel on OrderAdjustment {\n    id\n    label\n  }\n"];
+export function graphql(source: "\n  query MessageKnives {\n    products(options: { take: 100 }) {\n      totalItems\n      items {\n        id\n        name\n      }\n    }\n  }\n"): (typeof documents)["\n  query MessageKnives {\n    products(options: { take: 100 }) {\n      totalItems\n      items {\n        id\n        name\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  fragment ShippingAddressFields on PostalAddress {\n    name\n    line1\n    line2\n    city\n    region\n    postalCode\n    country\n    phone\n  }\n"): (typeof documents)["\n  fragment ShippingAddressFields on PostalAddress {\n    name\n    line1\n    line2\n    city\n    region\n    postalCode\n    country\n    phone\n  }\n"];
+export function graphql(source: "\n  fragment OrderTotalsFields on OrderTotals {\n    subtotal {\n      amount\n      currency\n      formatted\n    }\n    adjustments {\n      amount\n      currency\n      formatted\n    }\n    discount {\n      amount\n      currency\n      formatted\n    }\n    shipping {\n      amount\n      currency\n      formatted\n    }\n    tax {\n      amount\n      currency\n      formatted\n    }\n    total {\n      amount\n      currency\n      formatted\n    }\n    giftCards {\n      amount\n      currency\n      formatted\n    }\n    amountDue {\n      amount\n      currency\n      formatted\n    }\n  }\n"): (typeof documents)["\n  fragment OrderTotalsFields on OrderTotals {\n    subtotal {\n      amount\n      currency\n      formatted\n    }\n    adjustments {\n      amount\n      currency\n      formatted\n    }\n    discount {\n      amount\n      currency\n      formatted\n    }\n    shipping {\n      amount\n      currency\n      formatted\n    }\n    tax {\n      amount\n      currency\n      formatted\n    }\n    total {\n      amount\n      currency\n      formatted\n    }\n    giftCards {\n      amount\n      currency\n      formatted\n    }\n    amountDue {\n      amount\n      currency\n      formatted\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  fragment OrderLineSummary on OrderLine {\n    id\n    name\n    variantName\n    quantity\n    lineAmount {\n      ...MoneyFields\n    }\n    engraving {\n      text\n      font\n    }\n  }\n"): (typeof documents)["\n  fragment OrderLineSummary on OrderLine {\n    id\n    name\n    variantName\n    quantity\n    lineAmount {\n      ...MoneyFields\n    }\n    engraving {\n      text\n      font\n    }\n  }\n"];
+export function graphql(source: "\n  fragment OrderAdjustmentLabel on OrderAdjustment {\n    id\n    source\n    label\n  }\n"): (typeof documents)["\n  fragment OrderAdjustmentLabel on OrderAdjustment {\n    id\n    source\n    label\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  fragment OrderFields on Order {\n    id\n    userName\n    name\n    email\n    description\n    img\n    quantity\n    currency\n    totals {\n      ...OrderTotalsFields\n    }\n    adjustments {\n      ...OrderAdjustmentLabel\n    }\n    shippingMethodName\n    shippingAddress {\n      ...ShippingAddressFields\n    }\n    status\n    paid\n    state\n    transactionId\n    trackingCarrier\n    trackingNumber\n    createdAt\n    engraving {\n      text\n      font\n    }\n    lines {\n      ...OrderLineSummary\n      sku\n      img\n      unitAmount {\n        ...MoneyFields\n      }\n      engraving {\n        unitAmount {\n          ...MoneyFields\n        }\n      }\n      product {\n        id\n        quantity\n      }\n    }\n  }\n"): (typeof documents)["\n  fragment OrderFields on Order {\n    id\n    userName\n    name\n    email\n    description\n    img\n    quantity\n    currency\n    totals {\n      ...OrderTotalsFields\n    }\n    adjustments {\n      ...OrderAdjustmentLabel\n    }\n    shippingMethodName\n    shippingAddress {\n      ...ShippingAddressFields\n    }\n    status\n    paid\n    state\n    transactionId\n    trackingCarrier\n    trackingNumber\n    createdAt\n    engraving {\n      text\n      font\n    }\n    lines {\n      ...OrderLineSummary\n      sku\n      img\n      unitAmount {\n        ...MoneyFields\n      }\n      engraving {\n        unitAmount {\n          ...MoneyFields\n        }\n      }\n      product {\n        id\n        quantity\n      }\n    }\n  }\n"];
+export function graphql(source: "\n  fragment ShippingAddressFields on PostalAddress {\n    ...AddressLinesFields\n  }\n"): (typeof documents)["\n  fragment ShippingAddressFields on PostalAddress {\n    ...AddressLinesFields\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment OrderDeliveryFields on Order {\n    totals {\n      ...OrderTotalsFields\n    }\n    adjustments {\n      ...OrderAdjustmentLabel\n    }\n    shippingMethodName\n    shippingAddress {\n      ...ShippingAddressFields\n    }\n    giftCardPayments {\n      lastFour\n      amount {\n        amount\n        currency\n        formatted\n      }\n    }\n    giftCardsIssued {\n      lastFour\n      recipientEmail\n      amount {\n        amount\n        currency\n        formatted\n      }\n    }\n  }\n"): (typeof documents)["\n  fragment OrderDeliveryFields on Order {\n    totals {\n      ...OrderTotalsFields\n    }\n    adjustments {\n      ...OrderAdjustmentLabel\n    }\n    shippingMethodName\n    shippingAddress {\n      ...ShippingAddressFields\n    }\n    giftCardPayments {\n      lastFour\n      amount {\n        amount\n        currency\n        formatted\n      }\n    }\n    giftCardsIssued {\n      lastFour\n      recipientEmail\n      amount {\n        amount\n        currency\n        formatted\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment OrderLineSummary on OrderLine {\n    id\n    name\n    variantName\n    quantity\n    lineAmount {\n      ...MoneyFields\n    }\n    discount {\n      ...MoneyFields\n    }\n    engraving {\n      text\n      font\n    }\n  }\n"): (typeof documents)["\n  fragment OrderLineSummary on OrderLine {\n    id\n    name\n    variantName\n    quantity\n    lineAmount {\n      ...MoneyFields\n    }\n    discount {\n      ...MoneyFields\n    }\n    engraving {\n      text\n      font\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment OrderFields on Order {\n    id\n    guest\n    userName\n    name\n    email\n    description\n    img\n    quantity\n    currency\n    ...OrderDeliveryFields\n    status\n    paid\n    state\n    transactionId\n    trackingCarrier\n    trackingNumber\n    createdAt\n    giftMessage\n    workshopNote\n    ...OrderDocumentsFields\n    engraving {\n      text\n      font\n    }\n    lines {\n      ...OrderLineSummary\n      refundedQuantity\n      sku\n      img\n      unitAmount {\n        ...MoneyFields\n      }\n      engraving {\n        unitAmount {\n          ...MoneyFields\n        }\n      }\n      product {\n        id\n        quantity\n      }\n    }\n  }\n"): (typeof documents)["\n  fragment OrderFields on Order {\n    id\n    guest\n    userName\n    name\n    email\n    description\n    img\n    quantity\n    currency\n    ...OrderDeliveryFields\n    status\n    paid\n    state\n    transactionId\n    trackingCarrier\n    trackingNumber\n    createdAt\n    giftMessage\n    workshopNote\n    ...OrderDocumentsFields\n    engraving {\n      text\n      font\n    }\n    lines {\n      ...OrderLineSummary\n      refundedQuantity\n      sku\n      img\n      unitAmount {\n        ...MoneyFields\n      }\n      engraving {\n        unitAmount {\n          ...MoneyFields\n        }\n      }\n      product {\n        id\n        quantity\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -737,7 +947,7 @@ export function graphql(source: "\n  fragment OrderableProductFields on Product 
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  fragment ProductCardFields on Product {\n    ...ProductFields\n    slug\n    variants {\n      id\n      unitPrice {\n        ...MoneyFields\n      }\n      enabled\n    }\n  }\n"): (typeof documents)["\n  fragment ProductCardFields on Product {\n    ...ProductFields\n    slug\n    variants {\n      id\n      unitPrice {\n        ...MoneyFields\n      }\n      enabled\n    }\n  }\n"];
+export function graphql(source: "\n  fragment ProductCardFields on Product {\n    ...ProductFields\n    slug\n    kind\n    variants {\n      id\n      unitPrice {\n        ...MoneyFields\n      }\n      enabled\n    }\n  }\n"): (typeof documents)["\n  fragment ProductCardFields on Product {\n    ...ProductFields\n    slug\n    kind\n    variants {\n      id\n      unitPrice {\n        ...MoneyFields\n      }\n      enabled\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -3,13 +3,17 @@ import { dollars } from '../test/fixtures';
 import { ApolloClient, ApolloLink } from '@apollo/client';
 import { of } from 'rxjs';
 import { ProductsQuery } from '../operations/products';
-import { createCache } from './apollo';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { buildSchema, isInterfaceType } from 'graphql';
+import { createCache, POSSIBLE_TYPES } from './apollo';
 
 const product = (n: number) => ({
   __typename: 'Product',
   id: `p${n}`,
   name: `Knife ${n}`,
   slug: `knife-${n}`,
+  kind: 'KNIFE',
   img: '',
   description: '',
   priceFrom: dollars(n),
@@ -38,4 +42,20 @@ test('a longer page than the cached one goes to the network; a shorter one is an
   const three = await client.query({ query: ProductsQuery, variables: { options: { skip: 0, take: 3 } } });
   expect(three.data?.products.items.map((p) => p.id)).toEqual(['p1', 'p2', 'p3']);
   expect(asked).toEqual([6, 100]);
+});
+
+test('the cache knows every interface of the schema and the types that implement it, so fragments on an interface match', () => {
+  const schema = buildSchema(readFileSync(resolve(__dirname, '../../../backend/schema.graphql'), 'utf8'));
+  const interfaces = Object.values(schema.getTypeMap()).filter(isInterfaceType);
+  expect(interfaces.length).toBeGreaterThan(0);
+  const fromSchema = Object.fromEntries(
+    interfaces.map((type) => [
+      type.name,
+      schema
+        .getPossibleTypes(type)
+        .map(({ name }) => name)
+        .sort(),
+    ]),
+  );
+  expect(Object.fromEntries(Object.entries(POSSIBLE_TYPES).map(([name, types]) => [name, [...types].sort()]))).toEqual(fromSchema);
 });

@@ -40,8 +40,12 @@ export function offsetListPolicy(filterKeys: string[]): FieldPolicy<ListPage> {
   };
 }
 
+/** Which types implement each interface of the schema, so the cache matches fragments on them (lib/apollo.test.ts holds it to backend/schema.graphql). */
+export const POSSIBLE_TYPES = { AddressLines: ['Address', 'PostalAddress'] };
+
 export function createCache(): InMemoryCache {
   return new InMemoryCache({
+    possibleTypes: POSSIBLE_TYPES,
     typePolicies: {
       Query: {
         fields: {

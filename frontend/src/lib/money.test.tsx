@@ -2,7 +2,7 @@
 import { afterEach, expect, test, vi } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
 import { loadRuntimeConfig } from './config';
-import { amountText, formatMoney, knowShop, useFormatMoney } from './money';
+import { amountText, formatMoney, knowShop, unreadableAmount, useFormatMoney } from './money';
 
 const US_SHOP = { currency: 'USD', locale: 'en-US', country: 'US', pricesIncludeTax: false };
 
@@ -31,4 +31,10 @@ test("a JPY shop's runtime config makes the browser write yen, with no decimals,
   expect(screen.getByText('¥1,250')).toBeInTheDocument();
   expect(formatMoney(1250, 'JPY')).toBe('¥1,250');
   expect(amountText(1250, 'JPY')).toBe('1250');
+});
+
+test("an unreadable amount's example is written in the shop's currency: cents for dollars, none for yen", () => {
+  expect(unreadableAmount('USD')).toBe('Enter an amount like 129.50');
+  expect(unreadableAmount('EUR')).toBe('Enter an amount like 129.50');
+  expect(unreadableAmount('JPY')).toBe('Enter an amount like 12950');
 });

@@ -58,8 +58,8 @@ export const currencySymbol = (currency: string) =>
 /** An amount as an admin's field starts: "129.50", without symbol or grouping (parseMajorAmount reads it back). */
 export const amountText = (amount: number, currency: string) => toMajorUnits(amount, currency).toFixed(currencyDecimals(currency));
 
-/** What an amount field says of text parseMajorAmount cannot read. */
-export const UNREADABLE_AMOUNT = 'Enter an amount like 129.50';
+/** What an amount field says of text parseMajorAmount cannot read, with an example in the shop's currency (129.50, or 12950 in yen). */
+export const unreadableAmount = (currency: string) => `Enter an amount like ${amountText(12950, currency)}`;
 
 /** Money as the server answers it (MoneyFields). */
 export interface MoneyValue {

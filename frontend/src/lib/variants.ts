@@ -39,6 +39,14 @@ export interface PickerVariant {
   enabled: boolean;
 }
 
+/**
+ * A product's variants as the storefront offers them: a gift card's denominations take no stock
+ * (placeOrder counts none), so none of them is ever out of stock whatever its stock field says.
+ */
+export function withStockRule<V extends { quantity: number }>(product: { kind?: string | null }, variants: V[]): V[] {
+  return product.kind === 'GIFT_CARD' ? variants.map((variant) => ({ ...variant, quantity: Number.MAX_SAFE_INTEGER })) : variants;
+}
+
 /** The storefront never offers a disabled variant. */
 export const offered = <V extends Pick<PickerVariant, 'enabled'>>(variants: V[]) => variants.filter((variant) => variant.enabled);
 

@@ -1,6 +1,11 @@
 import { type FormikErrors, getIn, setIn } from 'formik';
 import { z, type ZodType } from 'zod';
 
+// The shop's Content-Security-Policy forbids eval, and zod probes for it (new Function) on its first
+// parse of an object: every form parses here, so none of them, shared schemas or the client's own
+// (lib/contactMessage.ts), raises a CSP violation.
+z.config({ jitless: true });
+
 /**
  * A zod schema (from `@keen/rules/schemas`) as formik's `validate`: each field's first message,
  * keyed by the field's path as formik's errors mirror its values (`lines.0.quantity`). An issue

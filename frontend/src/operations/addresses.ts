@@ -1,9 +1,8 @@
 import { graphql } from '../gql';
 
-/** A saved address as the address book and checkout show it. */
-export const SavedAddressFragment = graphql(`
-  fragment SavedAddress on Address {
-    id
+/** The lines of a postal address, a saved one or an order's copy (the AddressLines interface). */
+export const AddressLinesFieldsFragment = graphql(`
+  fragment AddressLinesFields on AddressLines {
     name
     line1
     line2
@@ -12,11 +11,18 @@ export const SavedAddressFragment = graphql(`
     postalCode
     country
     phone
+  }
+`);
+
+/** A saved address as the address book and checkout show it. */
+export const SavedAddressFragment = graphql(`
+  fragment SavedAddress on Address {
+    id
+    ...AddressLinesFields
     isDefault
     createdAt
   }
 `);
-
 /** The signed-in customer's address book (the default first, then the newest) and the countries the shop delivers to. */
 export const MyAddressesQuery = graphql(`
   query MyAddresses {

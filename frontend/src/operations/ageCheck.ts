@@ -28,8 +28,8 @@ export const AgeCheckCustomerFragment = graphql(`
 
 /** Checks the customer's age; the answer replaces `me.ageVerification` in the cache. */
 export const VerifyAgeMutation = graphql(`
-  mutation VerifyAge($input: VerifyAgeInput!) {
-    verifyAge(input: $input) {
+  mutation VerifyAge($input: VerifyAgeInput!, $guestEmail: String) {
+    verifyAge(input: $input, guestEmail: $guestEmail) {
       ...AgeVerificationFields
     }
   }
@@ -37,8 +37,8 @@ export const VerifyAgeMutation = graphql(`
 
 /** The document a NEEDS_DOCUMENT check asked for (the provider's token for it). */
 export const SubmitAgeDocumentMutation = graphql(`
-  mutation SubmitAgeDocument($input: AgeDocumentInput!) {
-    submitAgeDocument(input: $input) {
+  mutation SubmitAgeDocument($input: AgeDocumentInput!, $guestEmail: String) {
+    submitAgeDocument(input: $input, guestEmail: $guestEmail) {
       ...AgeVerificationFields
     }
   }

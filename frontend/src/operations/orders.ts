@@ -16,6 +16,11 @@ export const OrderTotalsFieldsFragment = graphql(`
       currency
       formatted
     }
+    discount {
+      amount
+      currency
+      formatted
+    }
     shipping {
       amount
       currency
@@ -31,6 +36,16 @@ export const OrderTotalsFieldsFragment = graphql(`
       currency
       formatted
     }
+    giftCards {
+      amount
+      currency
+      formatted
+    }
+    amountDue {
+      amount
+      currency
+      formatted
+    }
   }
 `);
 
@@ -38,6 +53,7 @@ export const OrderTotalsFieldsFragment = graphql(`
 export const OrderAdjustmentLabelFragment = graphql(`
   fragment OrderAdjustmentLabel on OrderAdjustment {
     id
+    source
     label
   }
 `);
@@ -45,14 +61,40 @@ export const OrderAdjustmentLabelFragment = graphql(`
 /** Where an order ships, as it keeps the address. */
 export const ShippingAddressFieldsFragment = graphql(`
   fragment ShippingAddressFields on PostalAddress {
-    name
-    line1
-    line2
-    city
-    region
-    postalCode
-    country
-    phone
+    ...AddressLinesFields
+  }
+`);
+
+/** What a receipt shows of where and how an order ships and what it comes to (OrderDelivery): the payment page's and OrderFields'. */
+export const OrderDeliveryFieldsFragment = graphql(`
+  fragment OrderDeliveryFields on Order {
+    totals {
+      ...OrderTotalsFields
+    }
+    adjustments {
+      ...OrderAdjustmentLabel
+    }
+    shippingMethodName
+    shippingAddress {
+      ...ShippingAddressFields
+    }
+    giftCardPayments {
+      lastFour
+      amount {
+        amount
+        currency
+        formatted
+      }
+    }
+    giftCardsIssued {
+      lastFour
+      recipientEmail
+      amount {
+        amount
+        currency
+        formatted
+      }
+    }
   }
 `);
 
@@ -66,6 +108,9 @@ export const OrderLineSummaryFragment = graphql(`
     lineAmount {
       ...MoneyFields
     }
+    discount {
+      ...MoneyFields
+    }
     engraving {
       text
       font
@@ -77,6 +122,7 @@ export const OrderLineSummaryFragment = graphql(`
 export const OrderFieldsFragment = graphql(`
   fragment OrderFields on Order {
     id
+    guest
     userName
     name
     email
@@ -84,16 +130,7 @@ export const OrderFieldsFragment = graphql(`
     img
     quantity
     currency
-    totals {
-      ...OrderTotalsFields
-    }
-    adjustments {
-      ...OrderAdjustmentLabel
-    }
-    shippingMethodName
-    shippingAddress {
-      ...ShippingAddressFields
-    }
+    ...OrderDeliveryFields
     status
     paid
     state
@@ -101,12 +138,16 @@ export const OrderFieldsFragment = graphql(`
     trackingCarrier
     trackingNumber
     createdAt
+    giftMessage
+    workshopNote
+    ...OrderDocumentsFields
     engraving {
       text
       font
     }
     lines {
       ...OrderLineSummary
+      refundedQuantity
       sku
       img
       unitAmount {

@@ -83,6 +83,7 @@ export const ProductCardFieldsFragment = graphql(`
   fragment ProductCardFields on Product {
     ...ProductFields
     slug
+    kind
     variants {
       id
       unitPrice {

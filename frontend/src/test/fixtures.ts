@@ -42,8 +42,10 @@ export const lineFixture = (
   sku: null,
   img: line.img,
   quantity: line.quantity,
+  refundedQuantity: 0,
   unitAmount: dollars(line.price),
   lineAmount: dollars(line.totalPrice),
+  discount: dollars(0),
   engraving: line.engraving,
   product: null,
 });
@@ -53,6 +55,7 @@ type OrderOverrides = { name?: string; img?: string; quantity?: number; price?: 
 const orderFields = (id: string, totalPrice: number) => ({
   __typename: 'Order',
   id,
+  guest: false,
   userName: 'Casey Blade',
   name: `Knife ${id}`,
   email: 'casey@keen.test',
@@ -64,6 +67,8 @@ const orderFields = (id: string, totalPrice: number) => ({
   adjustments: [],
   shippingMethodName: null,
   shippingAddress: null,
+  giftCardPayments: [],
+  giftCardsIssued: [],
   status: 'Pending',
   paid: false,
   state: 'AwaitingPayment',
@@ -71,7 +76,13 @@ const orderFields = (id: string, totalPrice: number) => ({
   trackingCarrier: null,
   trackingNumber: null,
   engraving: null,
+  giftMessage: null,
+  workshopNote: null,
   createdAt: '2026-11-22T10:00:00.000Z',
+  // Unpaid: no invoice yet, nothing refunded.
+  invoiceNumber: null,
+  invoiceUrl: null,
+  refunds: [],
   // Not a bladed article: no age check, parcel notice or age-verified delivery.
   ageRestricted: false,
   minimumAge: null,
@@ -85,9 +96,13 @@ export const totalsFixture = (subtotal: number, shipping = 0, tax = 0, total = s
   __typename: 'OrderTotals',
   subtotal: dollars(subtotal),
   adjustments: dollars(0),
+  discount: dollars(0),
   shipping: dollars(shipping),
   tax: dollars(tax),
   total: dollars(total),
+  giftCards: dollars(0),
+  amountDue: dollars(total),
+  refunded: dollars(0),
 });
 
 /** The option groups and variants of a product without options: one variant, named "", with its price (a Money), stock and photo. */
@@ -177,6 +192,15 @@ export const shippingAddressOf = (address: ReturnType<typeof addressFixture>) =>
   return input;
 };
 
+/** An address as an order keeps it (every ShippingAddressFields field): 500 Market St, San Francisco, unless overridden. */
+export const postalAddressFixture = (overrides: Record<string, unknown> = {}) => ({
+  ...shippingAddressOf(addressFixture('500', overrides)),
+  __typename: 'PostalAddress',
+});
+
+/** Overrides that move an address to Sheffield, UK (line1 aside): a postcode on its own line and no region. */
+export const SHEFFIELD = { city: 'Sheffield', region: null, postalCode: 'S1 2HE', country: 'GB', phone: '+44 114 496 0000' };
+
 /**
  * A checkout page's answer with the delivery choices it spreads: `me` with this address book (and
  * no age check yet, unless `me` gives its `ageVerification`), and the countries the shop ships to
@@ -207,7 +231,14 @@ export const shippingOptionFixture = (
   maxDays,
   price: dollars(price),
   totals: totalsFixture(subtotal, price, tax, total),
+  giftCardPayments: [] as unknown[],
 });
+
+/** orderQuote's answer: these delivery options, or (none to choose) the order's totals and the cards' shares. */
+export const quoteFixture = (
+  options: unknown[],
+  { totals = null, giftCardPayments = [] }: { totals?: unknown; giftCardPayments?: unknown[] } = {},
+) => ({ orderQuote: { __typename: 'OrderQuote', options, totals, giftCardPayments } });
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

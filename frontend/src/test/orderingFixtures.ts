@@ -37,6 +37,10 @@ export const knifeFixture = (id = 'k1', overrides: ProductOverrides = {}) => {
     engravingSurcharge: dollars(0),
     ageRestricted: false,
     minimumAge: null as number | null,
+    // PurchasePage asks for it (a gift card's page is another form).
+    kind: 'KNIFE',
+    giftCardMinAmount: null as number | null,
+    giftCardMaxAmount: null as number | null,
     ...overrides,
   };
   // The product's own fields last: a test that gives variants keeps them.

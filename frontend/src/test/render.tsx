@@ -39,7 +39,7 @@ export function authState(overrides: Partial<AuthState> = {}): AuthState {
 export function LocationProbe() {
   const location = useLocation();
   return (
-    <div data-testid="location" data-state={JSON.stringify(location.state ?? null)}>
+    <div data-testid="location" data-state={JSON.stringify(location.state ?? null)} data-search={location.search}>
       {location.pathname}
     </div>
   );

@@ -1,5 +1,14 @@
 import { dollars } from './fixtures';
 
+/** A value of a product's option group, as the server answers ProductOptionGroup.values. */
+export const optionValueFixture = (id: string, groupId: string, name: string, custom = false) => ({
+  __typename: 'ProductOptionValue' as const,
+  id,
+  groupId,
+  name,
+  custom,
+});
+
 /**
  * A santoku in two blade lengths and two handles, plus a made-to-measure length (12 to 30 cm,
  * +$40), as the server answers Product.optionGroups and Product.variants. 16 cm is sold out in
@@ -11,9 +20,9 @@ export const santokuGroups = [
     id: 'g-length',
     name: 'Blade length',
     values: [
-      { __typename: 'ProductOptionValue', id: 'v16', groupId: 'g-length', name: '16 cm', custom: false },
-      { __typename: 'ProductOptionValue', id: 'v18', groupId: 'g-length', name: '18 cm', custom: false },
-      { __typename: 'ProductOptionValue', id: 'vmm', groupId: 'g-length', name: 'Made to measure', custom: true },
+      optionValueFixture('v16', 'g-length', '16 cm'),
+      optionValueFixture('v18', 'g-length', '18 cm'),
+      optionValueFixture('vmm', 'g-length', 'Made to measure', true),
     ],
     custom: { __typename: 'CustomOptionValue', label: 'Made to measure', min: 12, max: 30, unit: 'cm', surchargeAmount: dollars(40) },
   },
@@ -21,10 +30,7 @@ export const santokuGroups = [
     __typename: 'ProductOptionGroup',
     id: 'g-handle',
     name: 'Handle',
-    values: [
-      { __typename: 'ProductOptionValue', id: 'walnut', groupId: 'g-handle', name: 'Walnut', custom: false },
-      { __typename: 'ProductOptionValue', id: 'ebony', groupId: 'g-handle', name: 'Ebony', custom: false },
-    ],
+    values: [optionValueFixture('walnut', 'g-handle', 'Walnut'), optionValueFixture('ebony', 'g-handle', 'Ebony')],
     custom: null,
   },
 ];

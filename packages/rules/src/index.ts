@@ -113,6 +113,31 @@ export const REVIEW_DESCRIPTION_MAX_LENGTH = 2000;
 /** An order's short id, as My Orders, All Orders, the payment page and order e-mails show it. */
 export const shortOrderId = (id: string) => id.slice(0, 8);
 
+/** A gift message: printed on the gift slip (never beside a price) for whoever receives the parcel. */
+export const GIFT_MESSAGE = { label: 'Gift message', maxLength: 300 };
+/** A note to the workshop: on the engraving sheet and the order in the dashboard, never in a mail. */
+export const WORKSHOP_NOTE = { label: 'Note to the workshop', maxLength: 500 };
+/** '{label} must be at most {n} characters', the checkout form's and the server's words alike. */
+export const orderTextTooLong = ({ label, maxLength }: { label: string; maxLength: number }) =>
+  `${label} must be at most ${maxLength} characters`;
+
+// ---------------------------------------------------------------- gift cards
+
+/** A gift card's code: 16 letters and digits without look-alikes (no 0, O, 1, I), shown in groups of four. */
+export const GIFT_CARD_CODE_LENGTH = 16;
+export const GIFT_CARD_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+/** A code as typed (any case, spaces or dashes between groups) as the shop keeps it; null when it cannot be one. */
+export function normaliseGiftCardCode(typed: string): string | null {
+  const code = typed.replace(/[\s-]/g, '').toUpperCase();
+  return code.length === GIFT_CARD_CODE_LENGTH && [...code].every((char) => GIFT_CARD_ALPHABET.includes(char)) ? code : null;
+}
+/** "ABCD-EFGH-JKLM-NPQR". */
+export const formatGiftCardCode = (code: string) => code.match(/.{1,4}/g)!.join('-');
+/** What a receipt shows of a code: its last four characters. */
+export const giftCardLastFour = (code: string) => code.slice(-4);
+/** Most gift cards one order may use. */
+export const MAX_GIFT_CARDS_PER_ORDER = 5;
+
 // ---------------------------------------------------------------- integrations (API keys, webhooks)
 
 /** What an API key may be allowed to do; an admin picks some when creating a key. */
@@ -126,6 +151,11 @@ export const API_KEY_SCOPES = [
   'reports:read',
   'compliance:read',
   'compliance:write',
+  'discounts:write',
+  'messages:read',
+  'messages:write',
+  'giftcards:write',
+  'invoices:read',
 ] as const;
 
 export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
@@ -138,12 +168,15 @@ export const WEBHOOK_EVENTS = [
   'order.cancelled',
   'order.expired',
   'order.refunded',
+  'order.partially_refunded',
   'order.price_adjusted',
   'order.age_check_passed',
   'order.age_check_failed',
   'product.created',
   'product.updated',
   'product.deleted',
+  'gift_card.issued',
+  'gift_card.redeemed',
 ] as const;
 
 // ---------------------------------------------------------------- blades: age checks and per-country rules

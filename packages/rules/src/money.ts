@@ -76,6 +76,10 @@ export function parseMajorAmount(text: string, currency: string): number | null 
 export const TAX_CATEGORIES = ['standard', 'reduced', 'zero'] as const;
 export type TaxCategory = (typeof TAX_CATEGORIES)[number];
 
+/** What a product is: goods (a knife, a blade, a whetstone) or a gift card (no stock, delivery or age rule). */
+export const PRODUCT_KINDS = ['KNIFE', 'GIFT_CARD'] as const;
+export type ProductKindName = (typeof PRODUCT_KINDS)[number];
+
 /**
  * The tax in an amount of minor units at a rate in basis points (2000 is 20%), rounded half up
  * to a whole minor unit: one rule, applied per order line and to shipping. With tax-inclusive

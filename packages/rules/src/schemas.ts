@@ -8,10 +8,14 @@
 import { z } from 'zod';
 import {
   ENGRAVING_MAX_LENGTH,
+  GIFT_MESSAGE,
+  orderTextTooLong,
+  WORKSHOP_NOTE,
   ENGRAVING_PRICE,
   isEmailAddress,
   MAX_AMOUNT,
   TAX_CATEGORIES,
+  PRODUCT_KINDS,
   MAX_WHOLE_NUMBER,
   MAX_WHOLE_PRICE,
   MINIMUM_AGE,
@@ -87,6 +91,10 @@ export const passwordsMatch = (values: { password: string; confirmPassword: stri
 const personName = boundedText('Name', 120).describe('Their name');
 const address = boundedText('Address', 500).describe('Delivery address');
 
+/** Who buys signed out (placeOrder's guest): the e-mail address the order belongs to and the name it ships to. */
+export const guestInput = z.object({ email: emailAddress, name: personName });
+export type GuestInput = z.infer<typeof guestInput>;
+
 /** The profile sign-up completes (the server's register: GraphQL `register`, REST POST /users). */
 export const registerInput = z.object({
   name: personName,
@@ -116,6 +124,28 @@ export const profileInput = z.object({
   img: boundedText('Photo', 2000).describe("The profile photo's URL (from POST /uploads)"),
 });
 export type ProfileInput = z.infer<typeof profileInput>;
+
+// ---------------------------------------------------------------- orders
+
+/** Optional text of an order, trimmed: blank is none (null), longer than its limit is refused. */
+const optionalOrderText = (rule: { label: string; maxLength: number }) =>
+  z
+    .string({ error: `${rule.label} must be text` })
+    .trim()
+    .max(rule.maxLength, orderTextTooLong(rule))
+    .nullish()
+    .transform((text) => text || null);
+
+/** The checkout's gift message and note to the workshop (GraphQL placeOrder, REST POST /orders, the checkout forms). */
+export const orderNotesInput = z.object({
+  giftMessage: optionalOrderText(GIFT_MESSAGE).describe(
+    `Printed on the gift slip, without prices (at most ${GIFT_MESSAGE.maxLength} characters); blank is none`,
+  ),
+  workshopNote: optionalOrderText(WORKSHOP_NOTE).describe(
+    `For the workshop: on the engraving sheet and the order in the dashboard, never in a mail (at most ${WORKSHOP_NOTE.maxLength} characters); blank is none`,
+  ),
+});
+export type OrderNotesInput = z.infer<typeof orderNotesInput>;
 
 // ---------------------------------------------------------------- products
 
@@ -171,6 +201,20 @@ const taxCategory = z
   .enum(TAX_CATEGORIES, { error: `Tax category must be one of ${TAX_CATEGORIES.join(', ')}` })
   .describe('Which of its zone’s tax rates applies');
 
+const giftCardAmount = (end: string) =>
+  z
+    .int({ error: `The ${end} amount of a gift card must be a whole number of minor units` })
+    .min(1, `The ${end} amount of a gift card must be at least 1 minor unit`)
+    .max(MAX_AMOUNT, `The ${end} amount of a gift card is too large`)
+    .nullable()
+    .describe(`The ${end} a gift card's buyer may choose, minor units (both or neither; null: its denominations only)`);
+
+const productKind = z
+  .enum(PRODUCT_KINDS, { error: `Kind must be one of ${PRODUCT_KINDS.join(', ')}` })
+  .describe(
+    'KNIFE (goods: stock, delivery, age rules where set) or GIFT_CARD (no stock, delivery or age rule; its variants are its denominations)',
+  );
+
 /** Add Product (the server's createProduct, REST POST /products). Engraving settings left out are the shop's defaults. */
 export const addProductInput = z.object({
   name: productName,
@@ -187,6 +231,9 @@ export const addProductInput = z.object({
   taxCategory: taxCategory.default('standard'),
   ageRestricted: ageRestriction.ageRestricted.default(false),
   minimumAge: ageRestriction.minimumAge.optional(),
+  kind: productKind.default('KNIFE'),
+  giftCardMinAmount: giftCardAmount('least').optional(),
+  giftCardMaxAmount: giftCardAmount('most').optional(),
 });
 export type AddProductInput = z.infer<typeof addProductInput>;
 
@@ -211,6 +258,9 @@ export const updateProductInput = z.object({
   taxCategory: taxCategory.optional(),
   ageRestricted: ageRestriction.ageRestricted.optional(),
   minimumAge: ageRestriction.minimumAge.optional(),
+  kind: productKind.optional(),
+  giftCardMinAmount: giftCardAmount('least').optional(),
+  giftCardMaxAmount: giftCardAmount('most').optional(),
 });
 export type UpdateProductInput = z.infer<typeof updateProductInput>;
 

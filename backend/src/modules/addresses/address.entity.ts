@@ -1,12 +1,14 @@
 import { Field, ID, ObjectType } from 'type-graphql';
-import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
-import { User } from '../users/user.entity';
+import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import { CreatedAtColumn, UpdatedAtColumn } from '../../db/timestamp-columns';
+import { User } from '../users';
+import { AddressLines } from './address-lines.type';
 
 /** One address in a customer's address book; at most one of theirs is the default. */
-@ObjectType({ simpleResolvers: true, description: "An address in a customer's address book" })
+@ObjectType({ simpleResolvers: true, implements: AddressLines, description: "An address in a customer's address book" })
 @Entity('address')
 @Index('UQ_address_default', { synchronize: false }) // unique on ("userId") where "isDefault": see the AddressBook migration
-export class Address {
+export class Address implements AddressLines {
   @Field(() => ID, { description: 'A UUID' })
   @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'PK_address' })
   id!: string;
@@ -31,15 +33,18 @@ export class Address {
   @Column('varchar', { length: 200, nullable: true })
   line2!: string | null;
 
-  @Field(() => String, { description: 'City or town' })
+  @Field(() => String, { description: "City or town; '' where the country's addresses have none" })
   @Column('varchar', { length: 100 })
   city!: string;
 
-  @Field(() => String, { nullable: true, description: 'State, province or county; the 2-letter code in the US and Canada' })
+  @Field(() => String, {
+    nullable: true,
+    description: "The region: its key where the country lists regions (a US state's code, CA), else as entered",
+  })
   @Column('varchar', { length: 100, nullable: true })
   region!: string | null;
 
-  @Field(() => String, { description: 'Postcode or ZIP code, normalised (UK and Canadian codes in capitals with one space)' })
+  @Field(() => String, { description: "Postcode as the country writes it (SW1A 1AA, 154-0023); '' where there is none" })
   @Column('varchar', { length: 12 })
   postalCode!: string;
 
@@ -47,7 +52,9 @@ export class Address {
   @Column('varchar', { length: 2 })
   country!: string;
 
-  @Field(() => String, { description: 'A phone number for the carrier' })
+  @Field(() => String, {
+    description: 'A phone number for the carrier, in E.164 (+353851234567; addresses saved before may hold it as typed)',
+  })
   @Column('varchar', { length: 40 })
   phone!: string;
 
@@ -56,9 +63,9 @@ export class Address {
   isDefault!: boolean;
 
   @Field(() => Date, { description: 'When it was added (ISO 8601); the book lists the newest first after the default' })
-  @CreateDateColumn({ type: 'timestamptz' })
+  @CreatedAtColumn()
   createdAt!: Date;
 
-  @UpdateDateColumn({ type: 'timestamptz' })
+  @UpdatedAtColumn()
   updatedAt!: Date;
 }

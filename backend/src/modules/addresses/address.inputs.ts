@@ -12,25 +12,34 @@ export class ShippingAddressInput {
   @Field(() => String, { nullable: true, description: 'Flat, suite or building (at most 200 characters)' })
   line2?: string | null;
 
-  @Field(() => String, { description: 'City or town (required)' })
-  city!: string;
+  @Field(() => String, {
+    nullable: true,
+    description:
+      "City or town, as the country's address metadata (Google's libaddressinput) names it: required where the country's addresses require one, dropped where they have none (Japan, Singapore)",
+  })
+  city?: string | null;
 
   @Field(() => String, {
     nullable: true,
-    description: 'Required in the US (a state code, e.g. CA) and Canada (a province code, e.g. ON); optional elsewhere',
+    description:
+      "Where the country's metadata lists regions (US states, Canadian provinces, Australian states, Japanese prefectures), one of them by its key (CA, ON, NSW, 13) or name, stored as the key; free text elsewhere. Required where the country's addresses require one",
   })
   region?: string | null;
 
   @Field(() => String, {
+    nullable: true,
     description:
-      'Checked per country: US ZIP (94103 or 94103-1234), UK postcode, Canadian postal code, German 5 digits; elsewhere up to 12 characters',
+      "Checked against the country's pattern and stored as the country writes it (SW1A 1AA, 154-0023); required where the country requires one (not in Ireland or Hong Kong), dropped where it has none",
   })
-  postalCode!: string;
+  postalCode?: string | null;
 
   @Field(() => String, { description: 'ISO 3166-1 alpha-2 code, e.g. US, GB' })
   country!: string;
 
-  @Field(() => String, { description: 'Digits, spaces and dashes after an optional +, 5 to 20 characters' })
+  @Field(() => String, {
+    description:
+      'A number the carrier can call: national for the delivery country, or any with + and its country code; stored in E.164 (+353851234567)',
+  })
   phone!: string;
 }
 

@@ -1,8 +1,6 @@
 import { Arg, Ctx, FieldResolver, ID, Mutation, Resolver, Root } from 'type-graphql';
-import { Allow } from '../auth/access';
-import type { GraphQLContextOf } from '../auth/request-context';
-import { User } from '../users/user.entity';
-import type { UsersService } from '../users/users.service';
+import { Allow, type GraphQLContextOf } from '../auth';
+import { User, type UsersService } from '../users';
 import { Address } from './address.entity';
 import { AddressInput } from './address.inputs';
 import type { AddressesLoaders } from './addresses.loaders';

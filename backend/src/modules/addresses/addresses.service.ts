@@ -1,9 +1,10 @@
-import { ADDRESS_BOOK_LIMIT, addressInput } from '@keen/rules/address';
+import { ADDRESS_BOOK_LIMIT } from '@keen/rules/address';
 import { type DataSource, type EntityManager, In, type Repository } from 'typeorm';
 import { conflict, notFound } from '../../common/errors';
 import { isId, parseInput } from '../../common/validate';
-import { type Caller, requireUser } from '../auth/caller';
+import { type Caller, requireUser } from '../auth';
 import { Address } from './address.entity';
+import { addressInput } from './address-metadata';
 import type { AddressInput } from './address.inputs';
 
 export const ADDRESS_BOOK_FULL = `Your address book holds at most ${ADDRESS_BOOK_LIMIT} addresses; delete one before adding another`;

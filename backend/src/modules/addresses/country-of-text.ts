@@ -1,8 +1,13 @@
-import { isCountryCode, isStateOrProvinceCode } from '@keen/rules/address';
+import { isCountryCode } from '@keen/rules/address';
 import countries from 'i18n-iso-countries';
 import english from 'i18n-iso-countries/langs/en.json';
+import { addressMetadata } from './address-metadata';
 
 countries.registerLocale(english);
+
+/** A US state's or Canadian province's code (their metadata's region keys): "IL" ends an Illinois address as often as an Israeli one. */
+const isStateOrProvinceCode = (code: string) =>
+  ['US', 'CA'].some((country) => addressMetadata(country)?.sub_regions?.some((region) => region.key === code));
 
 /** What an order given only an address text is told when the text names no country and the shop delivers abroad. */
 export const DELIVERY_COUNTRY_REQUIRED = "Add the delivery country: send shippingAddress, or end the address with the country's name";

@@ -19,6 +19,8 @@ export interface GraphQLContextOf<Services, Loaders = object, Person extends Cal
   loaders: Loaders;
   /** The request's Idempotency-Key header, for the mutations a client may retry (placeOrder, createPaymentIntent). */
   idempotencyKey: string | null;
+  /** The client's address key (an IPv6 client by its /64), for what is limited per client address (`sendMessage`, `giftCardBalance`). */
+  clientAddress: () => string;
 }
 
 /** A module's REST routes, declared with its own context and Keen's caller rules (auth/access.ts). */

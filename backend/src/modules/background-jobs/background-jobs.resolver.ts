@@ -1,8 +1,7 @@
 import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
-import type { GraphQLContextOf } from '../auth/request-context';
+import { type GraphQLContextOf, Allow } from '../auth';
 import type { BackgroundJobsService } from './background-jobs.service';
 import { FailedJob, ScheduledJob } from './failed-job.type';
-import { Allow } from '../auth/access';
 
 type GraphQLContext = GraphQLContextOf<{ backgroundJobs: BackgroundJobsService }>;
 

@@ -1,7 +1,7 @@
 import { notFound } from '../../common/errors';
 import { isId } from '../../common/validate';
 import type { FailedJob, JobQueue, ScheduledJobStatus } from '../../jobs/job-queue';
-import { type Caller, requireAdminPerson } from '../auth/caller';
+import { type Caller, requireAdminPerson } from '../auth';
 
 /** The admins' view of the job queue: what failed for good (and a way to run it again), and how the recurring jobs fare. */
 export class BackgroundJobsService {

@@ -5,8 +5,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { AppError } from '../../common/errors';
 import type { BackupSettings } from '../../config';
-import { S3Bucket } from '../uploads/s3-bucket';
-import { UPLOAD_NAME } from '../uploads/image-store';
+import { S3Bucket, UPLOAD_NAME } from '../uploads';
 import { parseBackupName } from './backup-file';
 
 /**

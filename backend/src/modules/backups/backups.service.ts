@@ -1,5 +1,5 @@
 import type { BackupSettings } from '../../config';
-import type { ImageStore } from '../uploads/image-store';
+import type { ImageStore } from '../uploads';
 import { expiredBackups } from './backup-file';
 import { type BackupStore, backupStore } from './backup-store';
 import { type BackupMade, writeBackup } from './dump';

@@ -9,7 +9,7 @@ import { AppError } from '../../common/errors';
 import { copyFrom, copyTo } from '../../db/copy-streams';
 import { migrate } from '../../db/migrate';
 import { type BackupHeader, BackupReader, BackupWriter, backupName } from './backup-file';
-import type { ImageStore } from '../uploads/image-store';
+import type { ImageStore } from '../uploads';
 import { type BackupStore, PRIVATE_FILE_MODE } from './backup-store';
 import { encryptingStream } from './encryption';
 import { copyImages } from './images';

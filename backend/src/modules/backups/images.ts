@@ -1,5 +1,5 @@
 import { AppError } from '../../common/errors';
-import type { ImageStore } from '../uploads/image-store';
+import type { ImageStore } from '../uploads';
 import { BackupReader } from './backup-file';
 import type { BackupStore } from './backup-store';
 

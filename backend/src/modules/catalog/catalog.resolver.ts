@@ -1,15 +1,13 @@
 import type { GraphQLResolveInfo } from 'graphql';
 import { Arg, Ctx, FieldResolver, ID, Info, Int, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
 import { askedItemFields } from '../../common/asked-fields';
-import type { GraphQLContextOf } from '../auth/request-context';
+import { type GraphQLContextOf, Allow, PublicRead } from '../auth';
 import { type CatalogService, PRODUCT_COLUMNS, type ProductColumn } from './catalog.service';
-import { Money, type ShopMoney } from '../shop/money';
+import { Money, type ShopMoney } from '../shop';
 import { ListResult } from '../../common/list';
 import { ENGRAVING_FONTS, EngravingFont } from './engraving';
 import { Product } from './product.entity';
 import { ProductInput, ProductListOptions, UpdateProductInput } from './product.inputs';
-import { Allow } from '../auth/access';
-import { PublicRead } from '../auth/public-read';
 
 type GraphQLContext = GraphQLContextOf<{ catalog: CatalogService; shop: ShopMoney }>;
 

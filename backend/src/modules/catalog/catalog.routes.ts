@@ -1,25 +1,25 @@
-import { ENGRAVING_MAX_LENGTH, MAX_WHOLE_NUMBER, MINIMUM_AGE, NEW_PRODUCT_ENGRAVING } from '@keen/rules';
+import { ENGRAVING_MAX_LENGTH, ENGRAVING_PRICE, MAX_WHOLE_NUMBER, MINIMUM_AGE, NEW_PRODUCT_ENGRAVING, PRODUCT_KINDS } from '@keen/rules';
 import { addProductInput, updateProductInput as updateProductSchema } from '@keen/rules/schemas';
 import { z } from 'zod';
 import { SortDirection } from '../../common/list';
 import { field, jsonBody } from '../../http-kit/body';
-import { successUnlessConflict } from '../../http-kit/handle';
+import { successUnlessConflict } from '../../http-kit/conflict-answer';
 import { named } from '../../http-kit/openapi';
 import { LIST_PAGE_QUERY_SCHEMA, param, REST_LIST_CAP, restList, totalCount } from '../../http-kit/query';
-import { restRoute, type RestRoutes } from '../auth/request-context';
-import type { Caller } from '../auth/caller';
-import type { User } from '../users/user.entity';
+import { restRoute, type RestRoutes, type Caller } from '../auth';
+import type { User } from '../users';
 import { type CatalogService, PRODUCT_COLUMNS, PRODUCT_EXISTS, type ProductColumn } from './catalog.service';
-import type { Product, TaxCategory } from './product.entity';
-import type { VariantRead } from './variants';
+import type { Product, ProductKind, TaxCategory } from './product.entity';
+import type { VariantWithGroupNames } from './variants';
 import type { VariantsService } from './variants.service';
-import type { ShopMoney } from '../shop/money';
+import type { ShopMoney } from '../shop';
 import { type ProductFieldsInput, type ProductInput, ProductSortField, type UpdateProductInput } from './product.inputs';
 
-/** The columns a REST product is made of: all but the timestamps and the tax category, which the old client never had. */
+/** What a REST product leaves out: the timestamps and the tax category, which the old client never had, and a gift card's own-amount bounds (GraphQL's). */
+const NOT_IN_REST = ['createdAt', 'updatedAt', 'taxCategory', 'giftCardMinAmount', 'giftCardMaxAmount'] as const;
+/** The columns a REST product is made of. */
 const REST_PRODUCT_COLUMNS = PRODUCT_COLUMNS.filter(
-  (column): column is Exclude<ProductColumn, 'createdAt' | 'updatedAt' | 'taxCategory'> =>
-    column !== 'createdAt' && column !== 'updatedAt' && column !== 'taxCategory',
+  (column): column is Exclude<ProductColumn, (typeof NOT_IN_REST)[number]> => !(NOT_IN_REST as readonly string[]).includes(column),
 );
 
 /** A product as the old client reads it (SPEC §3): `_id` instead of `id`, amounts in major units (129.5). */
@@ -37,6 +37,7 @@ const restProduct = (p: Pick<Product, (typeof REST_PRODUCT_COLUMNS)[number]>, sh
   engravingPrice: shop.major(p.engravingAmount),
   ageRestricted: p.ageRestricted,
   minimumAge: p.minimumAge,
+  kind: p.kind,
 });
 
 /** `GET /products?sort=`: the storefront's sort choices, spelled as in its URLs. */
@@ -52,25 +53,27 @@ const PRODUCT_SORT_NAMES = Object.keys(productSorts) as [ProductSort, ...Product
 
 /** The fields a new product and an update share, as the router reads them (a wrong JSON type is a 400 naming the field). */
 const productFieldsBody = {
-  price: field.wholeNumber(),
-  priceAmount: field.wholeNumber(),
-  quantity: field.wholeNumber(),
-  minimumQuantity: field.wholeNumber(),
+  price: field.wholeNumber({ min: 0, max: MAX_WHOLE_NUMBER }),
+  priceAmount: field.wholeNumber({ min: 0, max: MAX_WHOLE_NUMBER }),
+  quantity: field.wholeNumber({ min: 0, max: MAX_WHOLE_NUMBER }),
+  minimumQuantity: field.wholeNumber({ min: 1, max: MAX_WHOLE_NUMBER }),
   img: field.text(),
   engravable: field.boolean(),
-  engravingMaxLength: field.wholeNumber(),
-  engravingPrice: field.wholeNumber(),
-  engravingAmount: field.wholeNumber(),
+  engravingMaxLength: field.wholeNumber(ENGRAVING_MAX_LENGTH),
+  engravingPrice: field.wholeNumber(ENGRAVING_PRICE),
+  engravingAmount: field.wholeNumber({ min: 0, max: MAX_WHOLE_NUMBER }),
   taxCategory: field.text(),
   ageRestricted: field.boolean(),
-  minimumAge: field.wholeNumberOrNull(),
+  minimumAge: field.wholeNumberOrNull(MINIMUM_AGE),
+  kind: field.text().describe(addProductInput.shape.kind.description ?? 'KNIFE or GIFT_CARD'),
 };
 
 /** The fields as the service takes them: what it requires and a body left out is '' (its own message refuses it). */
-const productFields = ({ img, taxCategory, ...fields }: z.output<z.ZodObject<typeof productFieldsBody>>): ProductFieldsInput => ({
+const productFields = ({ img, taxCategory, kind, ...fields }: z.output<z.ZodObject<typeof productFieldsBody>>): ProductFieldsInput => ({
   ...fields,
   img: img ?? '',
   taxCategory: taxCategory as TaxCategory | undefined,
+  kind: kind as ProductKind | undefined,
 });
 
 /** A whole-number field from `min` to the largest the service takes. */
@@ -107,6 +110,7 @@ const productAnswer = named(
       .max(MINIMUM_AGE.max)
       .nullable()
       .describe("Its own minimum age over the shop's default and the destination's; null: theirs"),
+    kind: z.enum(PRODUCT_KINDS).describe('KNIFE, or GIFT_CARD: its variants are its denominations; no stock, delivery or age rule'),
   }),
 );
 
@@ -133,7 +137,7 @@ const updateProductBody = jsonBody({
 }).describe(`Price, stock, minimum quantity and photo; the other fields are unchanged when absent. ${TEXT_NUMBERS}`);
 
 /** A variant as REST reads it: `_id`, and each option as its group and value. */
-const restVariant = (v: VariantRead, shop: ShopMoney) => ({
+const restVariant = (v: VariantWithGroupNames, shop: ShopMoney) => ({
   _id: v.id,
   sku: v.sku,
   name: v.name,

@@ -4,13 +4,13 @@ import { type DataSource, type EntityManager, QueryFailedError } from 'typeorm';
 import { badInput, conflict, notFound } from '../../common/errors';
 import { checkPage, likePattern, rowsPage, SortDirection } from '../../common/list';
 import { isId, parseInput } from '../../common/validate';
-import type { ProductPayload } from '../../events/domain-events';
+import type { ProductPayload } from './catalog.events';
 import { raise } from '../../events/outbox';
-import { type Caller, requireAdmin } from '../auth/caller';
-import type { ComplianceService } from '../compliance/compliance.service';
-import type { ShopMoney } from '../shop/money';
+import { type Caller, requireAdmin } from '../auth';
+import type { ComplianceService } from '../compliance';
+import type { ShopMoney } from '../shop';
 import { syncFirstImage } from './gallery';
-import { Product, type TaxCategory } from './product.entity';
+import { Product, ProductKind, type TaxCategory } from './product.entity';
 import { ProductVariantRow } from './variant.entity';
 import { isNameTaken, withFreshNames } from './names';
 import { freeSlugs, leaveSlug, productBySlug, SLUG_INDEX, slugPart } from './slugs';
@@ -37,6 +37,9 @@ export const PRODUCT_COLUMNS = [
   'slug',
   'ageRestricted',
   'minimumAge',
+  'kind',
+  'giftCardMinAmount',
+  'giftCardMaxAmount',
 ] as const satisfies readonly (keyof Product)[];
 export type ProductColumn = (typeof PRODUCT_COLUMNS)[number];
 
@@ -52,10 +55,11 @@ export const SLUG_TAKEN = 'Another product has that slug';
 
 /**
  * The condition that some enabled variant of `product` (the alias of a product row) has `rule` its
- * minimum order quantity: '>=' in stock, '<=' running low.
+ * minimum order quantity: '>=' in stock, '<=' running low. A gift card takes no stock: it is always
+ * in stock and never low.
  */
 export const anyVariantStock = (rule: '>=' | '<=', product = 'product') =>
-  `EXISTS (SELECT 1 FROM product_variant v WHERE v."productId" = ${product}.id AND v.enabled AND v.quantity ${rule} ${product}."minimumQuantity")`;
+  `(${product}."kind" ${rule === '>=' ? '=' : '<>'} '${ProductKind.GIFT_CARD}' ${rule === '>=' ? 'OR' : 'AND'} EXISTS (SELECT 1 FROM product_variant v WHERE v."productId" = ${product}.id AND v.enabled AND v.quantity ${rule} ${product}."minimumQuantity"))`;
 
 export class CatalogService {
   constructor(
@@ -136,7 +140,8 @@ export class CatalogService {
 
   async create(caller: Caller, input: ProductInput): Promise<Product> {
     requireAdmin(caller);
-    const { price, priceAmount, engravingPrice, engravingAmount, taxCategory, ...fields } = parseInput(addProductInput, input);
+    const { price, priceAmount, engravingPrice, engravingAmount, taxCategory, kind, ...fields } = parseInput(addProductInput, input);
+    checkKind({ ...fields, kind: kind as ProductKind });
     const amounts = {
       taxCategory: taxCategory as TaxCategory,
       priceAmount: requiredAmount(priceAmount, price, this.shop),
@@ -149,7 +154,7 @@ export class CatalogService {
             const [slug] = await freeSlugs(manager, [slugPart(fields.name)]);
             const created = await manager
               .getRepository(Product)
-              .save(manager.getRepository(Product).create({ ...fields, ...amounts, slug }));
+              .save(manager.getRepository(Product).create({ ...fields, ...amounts, kind: kind as ProductKind, slug }));
             await this.compliance.recordProductRule(manager, caller, null, created);
             await addOnlyVariant(manager, created);
             await syncFirstImage(manager, created.id, created.img);
@@ -170,13 +175,16 @@ export class CatalogService {
     requireAdmin(caller);
     const product = await this.get(caller, id);
     // The fields left out are not in `changes`: they stay as they are.
-    const { price, priceAmount, quantity, engravingPrice, engravingAmount, taxCategory, ...changes } = parseInput(
+    const { price, priceAmount, quantity, engravingPrice, engravingAmount, taxCategory, kind, ...changes } = parseInput(
       updateProductInput,
       input,
     );
     const wanted = { priceAmount: requiredAmount(priceAmount, price, this.shop), quantity };
     // null clears a product's own minimum age (the shop's default and the destination's apply); absent leaves it.
     const minimumAge = input.minimumAge === null ? { minimumAge: null } : {};
+    // null stops a gift card's custom amounts (both bounds go); absent leaves them.
+    const amounts =
+      input.giftCardMinAmount === null || input.giftCardMaxAmount === null ? { giftCardMinAmount: null, giftCardMaxAmount: null } : {};
     const engraving = engravingAmount ?? (engravingPrice === undefined ? undefined : this.shop.minor(engravingPrice));
     return uniquelyNamed(() =>
       this.db.transaction(async (manager) => {
@@ -185,14 +193,18 @@ export class CatalogService {
         const before = await manager
           .getRepository(Product)
           .findOneOrFail({ where: { id: product.id }, lock: { mode: 'pessimistic_write' } });
+        if (kind !== undefined && kind !== before.kind) await refuseKindChangeWhenOrdered(manager, before);
+        checkKind({ ...before, ...changes, ...minimumAge, ...amounts, kind: (kind as ProductKind | undefined) ?? before.kind });
         if (changes.slug !== undefined) await leaveSlug(manager, product.id, changes.slug);
         await manager.getRepository(Product).update(
           { id: product.id },
           {
             ...changes,
+            ...(kind === undefined ? {} : { kind: kind as ProductKind }),
             ...(engraving === undefined ? {} : { engravingAmount: engraving }),
             ...(taxCategory === undefined ? {} : { taxCategory: taxCategory as TaxCategory }),
             ...minimumAge,
+            ...amounts,
           },
         );
         if (changes.img !== undefined) await syncFirstImage(manager, product.id, changes.img);
@@ -244,6 +256,39 @@ async function setOnlyVariant(manager: EntityManager, productId: string, wanted:
   else if (wanted.priceAmount !== product.priceAmount || wanted.quantity !== product.quantity)
     throw badInput(`${product.name} has ${variants.length} variants: set prices and stock on its variants`);
   await refreshProductTotals(manager, [productId]);
+}
+
+/**
+ * A gift card is a code mailed on payment: nothing is handed over that an age check, a blade rule or
+ * an engraving could apply to, so a product that is one (or becomes one) may have none of them.
+ */
+function checkKind(
+  product: Pick<Product, 'kind' | 'ageRestricted' | 'engravable'> &
+    Partial<Pick<Product, 'minimumAge' | 'giftCardMinAmount' | 'giftCardMaxAmount'>>,
+): void {
+  const min = product.giftCardMinAmount ?? null;
+  const max = product.giftCardMaxAmount ?? null;
+  if ((min === null) !== (max === null)) throw badInput('Give both the least and the most amount a gift card buyer may choose, or neither');
+  if (product.kind !== ProductKind.GIFT_CARD) {
+    if (min !== null) throw badInput('Only a gift card lets its buyer choose the amount');
+    return;
+  }
+  if (product.ageRestricted || product.minimumAge != null) throw badInput('A gift card cannot be age-restricted');
+  if (product.engravable) throw badInput('A gift card cannot be engraved');
+  if (min !== null && max! < min) throw badInput('The most amount of a gift card must be at least its least amount');
+}
+
+/**
+ * A product that has been ordered keeps its kind: its orders were priced, taxed, delivered (or not)
+ * and issued cards as that kind, and a refund or a reissue reads the product again. Staff add a new
+ * product instead.
+ */
+async function refuseKindChangeWhenOrdered(manager: EntityManager, product: Product): Promise<void> {
+  const [ordered]: unknown[] = await manager.query(`SELECT 1 FROM "order_line" WHERE "productId" = $1 LIMIT 1`, [product.id]);
+  if (ordered)
+    throw badInput(
+      `${product.name} has been ordered: it stays ${product.kind === ProductKind.GIFT_CARD ? 'a gift card' : 'a knife'}; add a new product instead`,
+    );
 }
 
 /**

@@ -1,7 +1,6 @@
 import { Arg, Ctx, Field, FieldResolver, ID, InputType, Mutation, Resolver, Root } from 'type-graphql';
-import type { GraphQLContextOf } from '../auth/request-context';
-import type { User } from '../users/user.entity';
-import { Allow } from '../auth/access';
+import { type GraphQLContextOf, Allow } from '../auth';
+import type { User } from '../users';
 import { responsiveSrcSet } from '@keen/rules';
 import type { CatalogLoaders } from './catalog.loaders';
 import type { GalleryService } from './gallery.service';

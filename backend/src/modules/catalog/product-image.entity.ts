@@ -1,5 +1,6 @@
 import { Field, ID, Int, ObjectType } from 'type-graphql';
-import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import { CreatedAtColumn } from '../../db/timestamp-columns';
 import { Product } from './product.entity';
 
 /** One photo of a product's gallery. The first is the product's card photo, its `img`. */
@@ -30,6 +31,6 @@ export class ProductImage {
   @Column('int')
   position!: number;
 
-  @CreateDateColumn({ type: 'timestamptz' })
+  @CreatedAtColumn()
   createdAt!: Date;
 }

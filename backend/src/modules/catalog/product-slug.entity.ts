@@ -1,4 +1,5 @@
-import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import { CreatedAtColumn } from '../../db/timestamp-columns';
 import { Product } from './product.entity';
 
 /** A slug a product had before an admin changed it: links to it answer a 301 to the product's page. */
@@ -17,6 +18,6 @@ export class ProductSlugHistory {
   product?: Product;
 
   /** When the product left this slug. */
-  @CreateDateColumn({ type: 'timestamptz' })
+  @CreatedAtColumn()
   createdAt!: Date;
 }

@@ -1,5 +1,6 @@
 import { Field, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
-import { Check, Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { Check, Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { CreatedAtColumn, UpdatedAtColumn } from '../../db/timestamp-columns';
 
 /** Which tax rate of a zone applies to a product (shipping zones set a rate for each). */
 export enum TaxCategory {
@@ -17,6 +18,23 @@ registerEnumType(TaxCategory, {
   },
 });
 
+/** What a product is: a knife (or blade, or whetstone) with stock and delivery, or a gift card. */
+export enum ProductKind {
+  KNIFE = 'KNIFE',
+  GIFT_CARD = 'GIFT_CARD',
+}
+registerEnumType(ProductKind, {
+  name: 'ProductKind',
+  description: 'What a product is',
+  valuesConfig: {
+    KNIFE: { description: 'Goods: stock, delivery, age rules where set' },
+    GIFT_CARD: {
+      description:
+        'A gift card: its variants are its denominations; no stock, no delivery, never age-restricted; paying for it issues one card per unit, mailed to its recipient',
+    },
+  },
+});
+
 /** Something the shop sells. Amounts are in the shop currency's minor units (cents). */
 @ObjectType({ simpleResolvers: true, description: 'A knife or blade the shop sells' })
 @Entity('product')
@@ -28,6 +46,11 @@ registerEnumType(TaxCategory, {
 @Index('IDX_product_search', { synchronize: false }) // trigram index over name and description: see the ProductSearch migration
 @Index('UQ_product_slug', { synchronize: false }) // unique on lower(slug): see the ProductSlugs migration
 @Check('CHK_product_slug', `"slug" ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`)
+@Check('CHK_product_kind', `"kind" IN ('KNIFE', 'GIFT_CARD')`)
+@Check(
+  'CHK_product_gift_card_amounts',
+  `("giftCardMinAmount" IS NULL AND "giftCardMaxAmount" IS NULL) OR ("kind" = 'GIFT_CARD' AND "giftCardMinAmount" >= 1 AND "giftCardMaxAmount" >= "giftCardMinAmount")`,
+)
 export class Product {
   @Field(() => ID, { description: 'A UUID' })
   @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'PK_product' })
@@ -76,6 +99,22 @@ export class Product {
   @Column('int', { default: 0 })
   engravingAmount!: number;
 
+  @Field(() => ProductKind, { description: 'A knife (default) or a gift card' })
+  @Column('varchar', { length: 20, default: ProductKind.KNIFE })
+  kind!: ProductKind;
+
+  @Field(() => Int, {
+    nullable: true,
+    description:
+      "A gift card whose buyer may choose its amount: the least, in the shop currency's minor units; null: its denominations only",
+  })
+  @Column('int', { nullable: true })
+  giftCardMinAmount!: number | null;
+
+  @Field(() => Int, { nullable: true, description: 'The most a buyer may choose, minor units; null with giftCardMinAmount' })
+  @Column('int', { nullable: true })
+  giftCardMaxAmount!: number | null;
+
   @Field(() => TaxCategory, { description: 'Which of its zone’s tax rates applies (default standard)' })
   @Column('varchar', { length: 10, default: TaxCategory.standard })
   taxCategory!: TaxCategory;
@@ -95,10 +134,10 @@ export class Product {
 
   @Field(() => Date, { description: 'When the product was added (ISO 8601)' })
   @Index('IDX_product_created_at')
-  @CreateDateColumn({ type: 'timestamptz' })
+  @CreatedAtColumn()
   createdAt!: Date;
 
   @Field(() => Date, { description: 'When the product last changed (ISO 8601)' })
-  @UpdateDateColumn({ type: 'timestamptz' })
+  @UpdatedAtColumn()
   updatedAt!: Date;
 }

@@ -1,6 +1,6 @@
 import { Field, InputType, Int, registerEnumType } from 'type-graphql';
 import { PageOptions } from '../../common/list';
-import { TaxCategory } from './product.entity';
+import { ProductKind, TaxCategory } from './product.entity';
 
 export enum ProductSortField {
   name = 'name',
@@ -93,6 +93,26 @@ export class ProductFieldsInput {
       "Its own minimum age (16 to 25) over the shop's default and the destination's; null on an update clears it, absent leaves it",
   })
   minimumAge?: number | null;
+
+  @Field(() => ProductKind, {
+    nullable: true,
+    description:
+      'KNIFE (the default on a new product) or GIFT_CARD: a gift card is never age-restricted nor engravable, and its stock is not counted. Unchanged when absent; a product that has been ordered keeps its kind',
+  })
+  kind?: ProductKind | null;
+
+  @Field(() => Int, {
+    nullable: true,
+    description:
+      'A gift card only: the least amount its buyer may choose (minor units), with giftCardMaxAmount; null on an update stops custom amounts, absent leaves them',
+  })
+  giftCardMinAmount?: number | null;
+
+  @Field(() => Int, {
+    nullable: true,
+    description: 'A gift card only: the most its buyer may choose (minor units), with giftCardMinAmount',
+  })
+  giftCardMaxAmount?: number | null;
 }
 
 @InputType({ description: 'A new product: every field but the engraving settings, tax category and age restriction is required' })

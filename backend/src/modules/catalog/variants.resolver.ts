@@ -1,11 +1,10 @@
 import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Resolver, Root } from 'type-graphql';
-import { Allow } from '../auth/access';
-import type { GraphQLContextOf } from '../auth/request-context';
+import { Allow, type GraphQLContextOf } from '../auth';
 import type { CatalogLoaders } from './catalog.loaders';
 import { Product } from './product.entity';
 import { ProductOptionGroupInput, ProductVariantInput } from './variant.inputs';
 import { CustomOptionValue, ProductOptionGroup, ProductVariant } from './variant.types';
-import { Money, type ShopMoney } from '../shop/money';
+import { Money, type ShopMoney } from '../shop';
 import type { VariantsService } from './variants.service';
 
 type GraphQLContext = GraphQLContextOf<{ variants: VariantsService; shop: ShopMoney }, CatalogLoaders>;

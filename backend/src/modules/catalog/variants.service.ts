@@ -4,7 +4,7 @@ import { type DataSource, type EntityManager, In } from 'typeorm';
 import { badInput, conflict, notFound } from '../../common/errors';
 import { isId, parseInput } from '../../common/validate';
 import { raise } from '../../events/outbox';
-import { type Caller, requireAdmin } from '../auth/caller';
+import { type Caller, requireAdmin } from '../auth';
 import { productPayload } from './catalog.service';
 import { Product } from './product.entity';
 import type { ProductOptionGroup } from './variant.types';
@@ -18,7 +18,7 @@ import {
   readVariants,
   refreshProductTotals,
   skuPart,
-  type VariantRead,
+  type VariantWithGroupNames,
   withFreshSkus,
 } from './variants';
 
@@ -33,7 +33,7 @@ export class VariantsService {
   ) {}
 
   /** The variants of these products (anyone may read them): one statement. */
-  of(_caller: Caller, productIds: readonly string[]): Promise<Map<string, VariantRead[]>> {
+  of(_caller: Caller, productIds: readonly string[]): Promise<Map<string, VariantWithGroupNames[]>> {
     return readVariants(this.db.manager, productIds);
   }
 
@@ -214,7 +214,7 @@ export class VariantsService {
 }
 
 /** Variants (of `variants`) that some order line names. */
-async function variantsWithOrders(manager: EntityManager, variants: readonly Pick<VariantRead, 'id'>[]): Promise<Set<string>> {
+async function variantsWithOrders(manager: EntityManager, variants: readonly Pick<VariantWithGroupNames, 'id'>[]): Promise<Set<string>> {
   const rows: { variantId: string }[] = await manager.query(
     `SELECT DISTINCT "variantId" FROM "order_line" WHERE "variantId" = ANY($1::uuid[])`,
     [variants.map((variant) => variant.id)],
@@ -322,12 +322,12 @@ function combine(groups: OptionGroupInput[]): Combination[] {
  * combination, then (enabled first, in their order) those that agree with one on every group
  * both have. Each combination has at most one heir. Answers variant id to combination index.
  */
-function matchVariants(variants: VariantRead[], combinations: Combination[]): Map<string, number> {
+function matchVariants(variants: VariantWithGroupNames[], combinations: Combination[]): Map<string, number> {
   const heirs = new Map<string, number>();
   const taken = new Set<number>();
-  const valuesOf = (variant: VariantRead): Combination =>
+  const valuesOf = (variant: VariantWithGroupNames): Combination =>
     new Map(variant.options.map((option) => [option.groupName.toLowerCase(), option.name.toLowerCase()]));
-  const claim = (variant: VariantRead, fits: (values: Combination, combination: Combination) => boolean) => {
+  const claim = (variant: VariantWithGroupNames, fits: (values: Combination, combination: Combination) => boolean) => {
     if (heirs.has(variant.id)) return;
     const values = valuesOf(variant);
     const index = combinations.findIndex((combination, at) => !taken.has(at) && fits(values, combination));

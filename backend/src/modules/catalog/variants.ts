@@ -14,7 +14,8 @@ import type { ProductOptionGroup, ProductOptionValue, ProductVariant } from './v
 
 /** A variant's option value, with its group's name (how REST and the mails name it). */
 export type VariantOption = ProductOptionValue & { groupName: string };
-export type VariantRead = Omit<ProductVariant, 'options'> & { options: VariantOption[] };
+/** A variant as REST and the mails show it: each option value with its group's name. */
+export type VariantWithGroupNames = Omit<ProductVariant, 'options'> & { options: VariantOption[] };
 
 type Queryable = Pick<EntityManager, 'query'>;
 
@@ -34,8 +35,8 @@ export async function addOnlyVariant(manager: EntityManager, product: Product): 
 }
 
 /** The variants of these products, in their order, each with its options in group order: one statement. */
-export async function readVariants(db: Queryable, productIds: readonly string[]): Promise<Map<string, VariantRead[]>> {
-  const rows: VariantRead[] = productIds.length
+export async function readVariants(db: Queryable, productIds: readonly string[]): Promise<Map<string, VariantWithGroupNames[]>> {
+  const rows: VariantWithGroupNames[] = productIds.length
     ? await db.query(
         `SELECT v."id", v."productId", v."sku", v."name", v."priceAmount", v."quantity", coalesce(v."img", p."img") AS "img", v."img" AS "ownImg", v."enabled",
                 coalesce((SELECT json_agg(json_build_object('id', o."id", 'groupId', o."groupId", 'name', o."name", 'custom', o."custom", 'groupName', g."name") ORDER BY g."position")

@@ -1,12 +1,12 @@
+import { MAX_WHOLE_NUMBER } from '@keen/rules';
+import { orderNotesInput } from '@keen/rules/schemas';
 import { z } from 'zod';
 import { field, jsonBody } from '../../http-kit/body';
-import type { ShippingAddressInput } from '../addresses/address.inputs';
-import { restRoute, type RestRoutes } from '../auth/request-context';
-import { ENGRAVING_FONTS } from '../catalog/engraving';
-import type { PlaceOrderInput } from '../orders/order.inputs';
-import { orderAnswer, restOrder } from '../orders/orders.routes';
-import type { OrdersService } from '../orders/orders.service';
-import type { User } from '../users/user.entity';
+import type { ShippingAddressInput } from '../addresses';
+import { restRoute, type RestRoutes } from '../auth';
+import { ENGRAVING_FONTS } from '../catalog';
+import { type PlaceOrderInput, orderAnswer, restOrder, type OrdersService } from '../orders';
+import type { User } from '../users';
 import type { CheckoutService } from './checkout.service';
 
 /**
@@ -18,7 +18,9 @@ const placeOrderBody = jsonBody({
   productId: field.text().describe("The product's _id (or send productCode)"),
   productCode: field.text().describe("The product's _id (or send productId)"),
   variantId: field.text().describe('The variant _id (GET /products: variants); required when the product has more than one'),
-  quantity: field.wholeNumber().describe('Units to order, at least 1; required (also accepted as text: "2")'),
+  quantity: field
+    .wholeNumber({ min: 1, max: MAX_WHOLE_NUMBER })
+    .describe('Units to order, at least 1; required (also accepted as text: "2")'),
   phone: field.text().describe('Required'),
   address: field
     .text()
@@ -32,20 +34,37 @@ const placeOrderBody = jsonBody({
         name: field.text().describe("The recipient's name"),
         line1: field.text().describe('Street and number'),
         line2: field.text().describe('Flat, suite, building (optional)'),
-        city: field.text(),
-        region: field.text().describe('State, province or county; a 2-letter code for US and CA'),
-        postalCode: field.text().describe('Postcode or ZIP code, checked per country'),
+        city: field.text().describe("City or town, where the country's addresses have one"),
+        region: field
+          .text()
+          .describe('Where the country lists regions (US states, Japanese prefectures), one of them by key or name; free text elsewhere'),
+        postalCode: field.text().describe("Postcode in the country's pattern, where it has one (not required in Ireland or Hong Kong)"),
         country: field.text().describe('ISO 3166-1 alpha-2 code'),
-        phone: field.text(),
+        phone: field.text().describe('National for the delivery country, or any with + and its country code; stored in E.164'),
       },
-      'an object with name, line1, city, postalCode, country and phone',
+      "an object with name, line1, city, region, postalCode, country and phone (the fields the country's addresses require)",
     )
     .describe(
-      "Where the order ships, checked per country (as GraphQL's ShippingAddressInput, `addressInput` of @keen/rules/address); its country decides the blade rules, tax and delivery",
+      "Where the order ships, checked by its country's rules from Google's address metadata (as GraphQL's ShippingAddressInput, `addressInputFor` of @keen/rules/address): its required fields, postcode pattern and regions; its country decides the blade rules, tax and delivery",
     ),
   shippingMethodId: field
     .text()
     .describe('A delivery method serving the destination (GraphQL shippingOptions); without one, the cheapest serving it'),
+  discountCode: field
+    .text()
+    .describe(
+      "A discount code (any case): the order's totals, lines and discount answer the reduction. Refused with a 400 naming it: " +
+        '"EARLYBIRD has expired", "EARLYBIRD is not valid for these knives", "EARLYBIRD has been used up", "Spend $150.00 to use EARLYBIRD", ' +
+        '"You have already used EARLYBIRD", "There is no code EARLYBIRD"; checked at most RATE_LIMIT_DISCOUNT_CODES times a minute per customer (then 429)',
+    ),
+  giftCards: field
+    .textList()
+    .describe(
+      'Gift card codes (at most 5; any case, dashes or spaces between groups allowed), used after the discount in the order given: each pays what it can of the total ' +
+        '(totals.giftCards; the card payment, POST /create-payment-intent, is for the rest, amountDue), and an order they pay in full is Paid at once. ' +
+        'Refused with a 400 naming the last four characters: "There is no gift card •••• ABCD" (unknown or disabled), "Gift card •••• ABCD has expired", ' +
+        '"Gift card •••• ABCD has nothing left on it"; at most RATE_LIMIT_GIFT_CARD_CODES codes a minute per customer (then 429)',
+    ),
   engraving: field
     .object(
       {
@@ -59,6 +78,8 @@ const placeOrderBody = jsonBody({
       'an object with text and font',
     )
     .describe('Text to engrave on every unit (engravable products only), or none'),
+  giftMessage: field.text().describe(orderNotesInput.shape.giftMessage.description!),
+  workshopNote: field.text().describe(orderNotesInput.shape.workshopNote.description!),
 });
 
 /** The purchase form's order as the service takes it; the old client named the product `productCode`. */

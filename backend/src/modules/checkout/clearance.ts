@@ -1,6 +1,5 @@
 import { countryName } from '@keen/rules/address';
-import { BladeHandover } from '../compliance/blade-rule.entity';
-import type { AgeClearance, ProductLine } from '../compliance/compliance.service';
+import { BladeHandover, type AgeClearance, type ProductLine } from '../compliance';
 import type { OfferedVariant } from './lines';
 
 /**

@@ -1,10 +1,8 @@
-import { addressInput } from '@keen/rules/address';
 import { badInput } from '../../common/errors';
 import { parseInput, requireText } from '../../common/validate';
-import type { PostalAddress } from '../addresses/postal-address.type';
-import { countryOfAddressText, DELIVERY_COUNTRY_REQUIRED } from '../addresses/country-of-text';
-import type { PlaceOrderInput } from '../orders/order.inputs';
-import type { ShippingService } from '../shipping/shipping.service';
+import { addressInput, type PostalAddress, countryOfAddressText, DELIVERY_COUNTRY_REQUIRED } from '../addresses';
+import type { PlaceOrderInput } from '../orders';
+import type { ShippingService } from '../shipping';
 
 /** Where an order ships: the structured address, or the older free text with the country it names. */
 export type Destination =

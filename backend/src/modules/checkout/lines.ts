@@ -1,10 +1,8 @@
-import { EMPTY_QUANTITY, measureOutOfBounds, MINIMUM_QUANTITY, SHORTAGE } from '@keen/rules';
+import { EMPTY_QUANTITY, formatMoney, isEmailAddress, measureOutOfBounds, MINIMUM_QUANTITY, SHORTAGE } from '@keen/rules';
 import type { EntityManager } from 'typeorm';
 import { type AppError, badInput, notFound } from '../../common/errors';
-import type { Engraving } from '../catalog/engraving';
-import { Product } from '../catalog/product.entity';
-import { describe } from '../catalog/variants';
-import type { OrderLineInput, PlaceOrderInput } from '../orders/order.inputs';
+import { type Engraving, Product, ProductKind, describe } from '../catalog';
+import type { GiftCardLineInput, OrderLineGiftCard, OrderLineInput, PlaceOrderInput } from '../orders';
 
 /**
  * The checkout's first step, resolving the lines: what each line asks for, checked for shape, and
@@ -25,6 +23,8 @@ export interface RequestedLine {
   customValue: number | null;
   quantity: number;
   engraving: Engraving | null;
+  /** A gift-card line's recipient, message and date as given; checked once its product is known (giftCardOf). */
+  giftCardInput: GiftCardLineInput | null;
   /** How a refusal names the line: a one-line order keeps the original messages. */
   refuse: (message: string) => AppError;
 }
@@ -57,25 +57,40 @@ export function requestedLines(input: PlaceOrderInput): RequestedLine[] {
     ].join('\u0000');
     if (seen.has(key)) throw refuse('The same product appears on two lines with the same engraving; change the quantity of one instead');
     seen.add(key);
-    return { productId: line.productId, variantId: line.variantId ?? null, customValue, quantity, engraving, refuse };
+    const giftCardInput = line.giftCard ?? null;
+    return { productId: line.productId, variantId: line.variantId ?? null, customValue, quantity, engraving, giftCardInput, refuse };
   });
 }
 
 /** What an idempotency key stands for: the lines as the order reads them, the phone and the address. */
 export function normalisedOrder(input: PlaceOrderInput) {
-  const lines = requestedLines(input).map(({ productId, variantId, customValue, quantity, engraving }) => ({
+  const lines = requestedLines(input).map(({ productId, variantId, customValue, quantity, engraving, giftCardInput }) => ({
     productId,
     variantId,
     customValue,
     quantity,
     engraving: engraving && { text: engraving.text, font: engraving.font },
+    // A gift card's amount, recipient and message make it another order (keys only when given: older fingerprints hold).
+    ...(giftCardInput && {
+      giftCard: {
+        amount: giftCardInput.amount ?? null,
+        recipientEmail: giftCardInput.recipientEmail ?? null,
+        message: giftCardInput.message ?? null,
+        sendAt: giftCardInput.sendAt ? new Date(giftCardInput.sendAt).toISOString() : null,
+      },
+    }),
   }));
+  const giftCards = (input.giftCards ?? []).map((code) => code.replace(/[\s-]/g, '').toUpperCase());
+  const texts = { giftMessage: input.giftMessage?.trim() || null, workshopNote: input.workshopNote?.trim() || null };
   return {
+    ...(texts.giftMessage || texts.workshopNote ? texts : {}),
     lines,
     phone: input.phone,
     address: input.address,
     shippingAddress: input.shippingAddress ?? null,
     shippingMethodId: input.shippingMethodId ?? null,
+    discountCode: input.discountCode?.trim().toLowerCase() || null,
+    ...(giftCards.length ? { giftCards } : {}),
   };
 }
 
@@ -91,7 +106,17 @@ function checkQuantity(value: unknown, refuse: (message: string) => AppError): n
 /** What an order takes from a variant's product: its rules, its tax category and its words for the order. */
 export type OrderedProduct = Pick<
   Product,
-  'id' | 'name' | 'img' | 'description' | 'minimumQuantity' | 'engravable' | 'engravingMaxLength' | 'engravingAmount' | 'taxCategory'
+  | 'id'
+  | 'name'
+  | 'img'
+  | 'description'
+  | 'minimumQuantity'
+  | 'engravable'
+  | 'engravingMaxLength'
+  | 'engravingAmount'
+  | 'taxCategory'
+  | 'giftCardMinAmount'
+  | 'giftCardMaxAmount'
 >;
 
 /** The chosen variants' products, by id. */
@@ -101,6 +126,8 @@ export const productsOf = (chosen: OfferedVariant[]) => new Map(chosen.map((vari
 export interface OfferedVariant {
   id: string;
   productId: string;
+  /** A gift card's variants are its denominations: no stock taken, no delivery, no tax on the card itself. */
+  productKind: ProductKind;
   /** Its product is a bladed article (age checks and per-country rules apply), with its own minimum age or null. */
   productAgeRestricted: boolean;
   productMinimumAge: number | null;
@@ -130,7 +157,7 @@ export function offeredVariants(db: EntityManager, productIds: string[]): Promis
   const single = productIds.length === 1;
   return db.query(
     `SELECT v."id", v."productId", v."priceAmount", v."sku", v."img", p."name" AS "productName", v."name", v."quantity", v."enabled",
-            p."ageRestricted" AS "productAgeRestricted", p."minimumAge" AS "productMinimumAge",
+            p."ageRestricted" AS "productAgeRestricted", p."kind" AS "productKind", p."minimumAge" AS "productMinimumAge",
             coalesce((SELECT json_agg(json_build_object('name', o."name", 'custom', o."custom") ORDER BY g."position")
                         FROM "product_variant_option" vo JOIN "product_option_value" o ON o."id" = vo."valueId"
                         JOIN "product_option_group" g ON g."id" = o."groupId" WHERE vo."variantId" = v."id"), '[]') AS "options",
@@ -140,7 +167,8 @@ export function offeredVariants(db: EntityManager, productIds: string[]): Promis
             (SELECT g."name" FROM "product_option_group" g WHERE g."productId" = v."productId" ORDER BY g."position" LIMIT 1) AS "firstGroup",
             json_build_object('id', p."id", 'name', p."name", 'img', p."img", 'description', p."description",
                               'minimumQuantity', p."minimumQuantity", 'engravable', p."engravable", 'engravingMaxLength', p."engravingMaxLength",
-                              'engravingAmount', p."engravingAmount", 'taxCategory', p."taxCategory") AS "product"
+                              'engravingAmount', p."engravingAmount", 'taxCategory', p."taxCategory",
+                              'giftCardMinAmount', p."giftCardMinAmount", 'giftCardMaxAmount', p."giftCardMaxAmount") AS "product"
        FROM "product_variant" v JOIN "product" p ON p."id" = v."productId"
       WHERE ${single ? 'v."productId" = $1' : 'v."productId" = ANY($1::uuid[])'}
       ORDER BY v."position", v."id"`,
@@ -171,11 +199,56 @@ export async function chooseVariant(db: EntityManager, line: RequestedLine, offe
   return variant;
 }
 
-/** Units asked for per variant, over every line. */
+/** Units asked for per variant, over every line; a gift card's count none (it takes no stock, though its row is still read and locked). */
 export function unitsByVariant(lines: RequestedLine[], chosen: OfferedVariant[]): Map<string, number> {
   const units = new Map<string, number>();
-  lines.forEach((line, index) => units.set(chosen[index].id, (units.get(chosen[index].id) ?? 0) + line.quantity));
+  lines.forEach((line, index) => {
+    const stocked = chosen[index].productKind !== ProductKind.GIFT_CARD;
+    units.set(chosen[index].id, (units.get(chosen[index].id) ?? 0) + (stocked ? line.quantity : 0));
+  });
   return units;
+}
+
+/** The latest a gift card's mail may be set for, from now. */
+const GIFT_CARD_SEND_WITHIN_MS = 366 * 24 * 60 * 60 * 1000;
+
+/**
+ * A line's gift-card delivery, checked: a gift card's recipient (an e-mail address, or none for the
+ * buyer), message (at most 500 characters) and date (within a year; a past one is now); null for any
+ * other product, which may not have one.
+ */
+export function giftCardOf(line: RequestedLine, variant: OfferedVariant): OrderLineGiftCard | null {
+  const given = line.giftCardInput;
+  if (variant.productKind !== ProductKind.GIFT_CARD) {
+    if (given) throw line.refuse(`${variant.productName} is not a gift card`);
+    return null;
+  }
+  const email = given?.recipientEmail?.trim() || null;
+  if (email !== null && !isEmailAddress(email)) throw line.refuse("Enter a valid e-mail address for the gift card's recipient");
+  const message = given?.message?.trim() || null;
+  if (message !== null && message.length > 500) throw line.refuse("The gift card's message may be at most 500 characters");
+  const sendAt = given?.sendAt ?? null;
+  if (sendAt !== null && (Number.isNaN(sendAt.getTime()) || sendAt.getTime() > Date.now() + GIFT_CARD_SEND_WITHIN_MS))
+    throw line.refuse("The gift card's sending date must be within a year");
+  return {
+    recipientEmail: email?.toLowerCase() ?? null,
+    message,
+    sendAt: sendAt && sendAt.getTime() > Date.now() ? sendAt.toISOString() : null,
+  };
+}
+
+/**
+ * The amount a gift-card line's buyer chose, checked against its product's bounds (in the shop's
+ * currency, named in the refusal); null without one, when the variant's price applies.
+ */
+export function chosenAmount(line: RequestedLine, variant: OfferedVariant, currency: string): number | null {
+  const amount = line.giftCardInput?.amount ?? null;
+  if (amount === null || variant.productKind !== ProductKind.GIFT_CARD) return null;
+  const { giftCardMinAmount: min, giftCardMaxAmount: max } = variant.product;
+  if (min == null || max == null) throw line.refuse(`${variant.productName} comes in its amounts only`);
+  if (!Number.isInteger(amount) || amount < min || amount > max)
+    throw line.refuse(`Choose an amount from ${formatMoney(min, currency)} to ${formatMoney(max, currency)} for ${variant.productName}`);
+  return amount;
 }
 
 /** Not enough of a variant left for the lines that want it; a one-line order keeps the original message. */

@@ -1,14 +1,17 @@
 import { MINIMUM_QUANTITY } from '@keen/rules';
 import { AppError, badInput } from '../../common/errors';
-import { checkEngraving, type Engraving, engravingSurcharge } from '../catalog/engraving';
-import type { OrderLine } from '../orders/order-line.entity';
-import { MAX_INT, type OfferedVariant, type OrderedProduct, type RequestedLine } from './lines';
+import { checkEngraving, type Engraving, engravingSurcharge } from '../catalog';
+import type { OrderLine } from '../orders';
+import { chosenAmount, giftCardOf, MAX_INT, type OfferedVariant, type OrderedProduct, type RequestedLine } from './lines';
 import type { TakenVariant } from './stock-gate';
 
 /** The checkout's third step, pricing the lines from the database: each line's rules, its price and surcharges. */
 
 /** Each line checked against its product's rules and priced from the database. */
-export type PricedLine = Omit<OrderLine, 'id' | 'orderId' | 'order' | 'product' | 'variant' | 'engraving'>;
+export type PricedLine = Omit<
+  OrderLine,
+  'id' | 'orderId' | 'order' | 'product' | 'variant' | 'engraving' | 'refundedQuantity' | 'restockedQuantity'
+>;
 
 export function priceLines(
   lines: RequestedLine[],
@@ -30,7 +33,8 @@ export function priceLines(
       throw error instanceof AppError ? named(error.message) : error;
     }
     const surcharge = engravingSurcharge(product, engraving);
-    const unitAmount = priceAmount + (variant.custom?.surcharge ?? 0);
+    // A gift card's amount, when its buyer chose one, is its price: never the client's word for any other product.
+    const unitAmount = chosenAmount(line, variant, currency) ?? priceAmount + (variant.custom?.surcharge ?? 0);
     const lineAmount = line.quantity * (unitAmount + surcharge);
     if (lineAmount > MAX_INT) throw badInput('The order total is too large; please order fewer units');
     const measured = variant.custom ? `${line.customValue} ${variant.custom.unit}` : null;
@@ -49,9 +53,11 @@ export function priceLines(
       engravingText: engraving?.text ?? null,
       engravingFont: engraving?.font ?? null,
       engravingUnitAmount: engraving ? surcharge : null,
+      giftCard: giftCardOf(line, variant),
       lineAmount,
       // Its share of the order's adjustments and its tax at the destination's rate are the pricing module's (priceForZone).
       adjustmentAmount: 0,
+      discountAmount: 0,
       taxRateBasisPoints: 0,
       taxAmount: 0,
     };

@@ -1,5 +1,6 @@
 import type { EntityManager } from 'typeorm';
-import { OrderLine } from '../orders/order-line.entity';
+import type { OrderNotesInput } from '@keen/rules/schemas';
+import { OrderLine } from '../orders';
 import type { PricedLine } from './price-lines';
 
 /** The checkout's last step writes the order, its lines, its history and its events (CheckoutService.placeNow). */
@@ -19,4 +20,17 @@ export async function insertLines(manager: EntityManager, lines: PricedLine[], o
     values,
   );
   return written.map((row) => Object.assign(new OrderLine(), row)).sort((a, b) => a.position - b.position);
+}
+
+/**
+ * The placed line of the history: the age check an age-restricted order relied on, and the buyer's
+ * gift message and note to the workshop, quoted; undefined when there is none of them.
+ */
+export function placedNote(clearance: string | null, { giftMessage, workshopNote }: OrderNotesInput): string | undefined {
+  const parts = [
+    clearance,
+    giftMessage && `Gift message: “${giftMessage}”`,
+    workshopNote && `Note to the workshop: “${workshopNote}”`,
+  ].filter(Boolean);
+  return parts.length ? parts.join('. ') : undefined;
 }

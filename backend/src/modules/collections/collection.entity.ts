@@ -1,16 +1,7 @@
 import { Field, ID, Int, ObjectType } from 'type-graphql';
-import {
-  Column,
-  CreateDateColumn,
-  Entity,
-  Index,
-  JoinColumn,
-  ManyToOne,
-  PrimaryColumn,
-  PrimaryGeneratedColumn,
-  UpdateDateColumn,
-} from 'typeorm';
-import { Product } from '../catalog/product.entity';
+import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
+import { CreatedAtColumn, UpdatedAtColumn } from '../../db/timestamp-columns';
+import { Product } from '../catalog';
 
 /** A shelf of the catalogue (Kitchen, Outdoor, Gifts): its own public page, and a filter of /products. */
 @ObjectType({ simpleResolvers: true, description: 'A shelf of the catalogue; a product may be on any number of them' })
@@ -41,11 +32,11 @@ export class Collection {
   @Column('int')
   position!: number;
 
-  @CreateDateColumn({ type: 'timestamptz' })
+  @CreatedAtColumn()
   createdAt!: Date;
 
   @Field(() => Date, { description: 'When it last changed (ISO 8601)' })
-  @UpdateDateColumn({ type: 'timestamptz' })
+  @UpdatedAtColumn()
   updatedAt!: Date;
 }
 

@@ -1,5 +1,5 @@
 import DataLoader from 'dataloader';
-import type { Product } from '../catalog/product.entity';
+import type { Product } from '../catalog';
 import type { CollectionsService } from './collections.service';
 
 /** One request's batched collection reads. */

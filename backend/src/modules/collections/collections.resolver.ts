@@ -1,9 +1,7 @@
 import { Arg, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
-import type { GraphQLContextOf } from '../auth/request-context';
-import type { User } from '../users/user.entity';
-import { Allow } from '../auth/access';
-import { PublicRead } from '../auth/public-read';
-import { Product } from '../catalog/product.entity';
+import { type GraphQLContextOf, Allow, PublicRead } from '../auth';
+import type { User } from '../users';
+import { Product } from '../catalog';
 import { Collection } from './collection.entity';
 import { CollectionInput } from './collection.inputs';
 import type { CollectionsLoaders } from './collections.loaders';

@@ -3,9 +3,8 @@ import { type DataSource, type EntityManager, In } from 'typeorm';
 import { badInput, notFound } from '../../common/errors';
 import { isId, parseInput } from '../../common/validate';
 import { raise } from '../../events/outbox';
-import { type Caller, requireAdmin } from '../auth/caller';
-import { Product } from '../catalog/product.entity';
-import { slugPart } from '../catalog/slugs';
+import { type Caller, requireAdmin } from '../auth';
+import { Product, slugPart } from '../catalog';
 import { Collection, CollectionProduct } from './collection.entity';
 import type { CollectionInput } from './collection.inputs';
 

@@ -1,5 +1,6 @@
 import { Field, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
-import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { CreatedAtColumn } from '../../db/timestamp-columns';
 import { BladeHandover } from './blade-rule.entity';
 
 /** What an age check answered. */
@@ -67,6 +68,7 @@ registerEnumType(AgeEvidenceKind, {
 })
 @Entity('age_evidence')
 @Index('IDX_age_evidence_customer_created', ['customerId', 'createdAt'])
+@Index('IDX_age_evidence_guest_email', ['customerEmail', 'createdAt'], { where: '"customerId" IS NULL' })
 export class AgeEvidence {
   @Field(() => ID, { description: 'A UUID; a CHECK row’s id is the check’s' })
   @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'PK_age_evidence' })
@@ -82,6 +84,10 @@ export class AgeEvidence {
   @Field(() => String, { nullable: true, description: "The customer's e-mail address when it was recorded" })
   @Column('varchar', { length: 254, nullable: true })
   customerEmail!: string | null;
+
+  /** A guest's check: the client address it came from, for the lock-out per address (never shown). */
+  @Column('varchar', { length: 64, nullable: true })
+  clientAddress!: string | null;
 
   @Field(() => ID, { nullable: true, description: 'The order (ORDER_ and SHIPPING_REFUSED rows)' })
   @Index('IDX_age_evidence_order')
@@ -161,6 +167,6 @@ export class AgeEvidence {
 
   @Field(() => Date, { description: 'When it happened (ISO 8601)' })
   @Index('IDX_age_evidence_created')
-  @CreateDateColumn({ type: 'timestamptz' })
+  @CreatedAtColumn()
   createdAt!: Date;
 }

@@ -1,5 +1,6 @@
 import { Field, Int, ObjectType, registerEnumType } from 'type-graphql';
-import { Check, Column, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+import { Check, Column, Entity, PrimaryColumn } from 'typeorm';
+import { UpdatedAtColumn } from '../../db/timestamp-columns';
 
 /** How a parcel of blades is handed over at a destination; the values are the rules' words (`BLADE_HANDOVERS`). */
 export enum BladeHandover {
@@ -48,6 +49,6 @@ export class BladeRule {
   updatedBy!: string | null;
 
   @Field(() => Date, { description: 'When it was set last (ISO 8601)' })
-  @UpdateDateColumn({ type: 'timestamptz' })
+  @UpdatedAtColumn()
   updatedAt!: Date;
 }

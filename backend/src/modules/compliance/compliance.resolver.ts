@@ -1,7 +1,6 @@
 import { Arg, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
-import { Allow } from '../auth/access';
-import type { GraphQLContextOf } from '../auth/request-context';
-import { User } from '../users/user.entity';
+import { Allow, type GraphQLContextOf } from '../auth';
+import { User } from '../users';
 import { AgeEvidence } from './age-evidence.entity';
 import { BladeRule } from './blade-rule.entity';
 import type { ComplianceService } from './compliance.service';
@@ -38,26 +37,39 @@ export class ComplianceResolver {
     return services.compliance.deleteRule(caller, country);
   }
 
-  @Allow({ allow: 'signed in' })
+  @Allow({ allow: 'public' })
   @Mutation(() => AgeVerification, {
     description:
-      'Signed in with a verified e-mail address: checks your age before you buy an age-restricted product (RATE_LIMIT_AGE_CHECKS an hour). FAILED, or a pass below the highest age the shop sells at, holds those ages for 24 hours (AGE_CHECK_FAILED meanwhile); a check that contradicts an earlier one is refused; the date of birth is never kept',
+      'Signed in with a verified e-mail address: checks your age before you buy an age-restricted product (RATE_LIMIT_AGE_CHECKS an hour). FAILED, or a pass below the highest age the shop sells at, holds those ages for 24 hours (AGE_CHECK_FAILED meanwhile); a check that contradicts an earlier one is refused; the date of birth is never kept. ' +
+      "Signed out, with guestEmail: a guest's check at the checkout, by the same rules, locked out per e-mail and client address; its pass counts for the one guest order that names it (placeOrder's guest.ageCheckId). Signed out without it: 401",
   })
   verifyAge(
     @Arg('input', () => VerifyAgeInput, { description: 'Full name and date of birth' }) input: VerifyAgeInput,
-    @Ctx() { caller, services }: GraphQLContext,
+    @Arg('guestEmail', () => String, {
+      nullable: true,
+      description: "Signed out only: the e-mail address the guest's order will be placed with",
+    })
+    guestEmail: string | null | undefined,
+    @Ctx() { caller, services, clientAddress }: GraphQLContext,
   ): Promise<AgeVerification> {
+    if (guestEmail != null && !caller.user && !caller.apiKey) return services.compliance.verifyGuestAge(clientAddress(), guestEmail, input);
     return services.compliance.verifyAge(caller, input);
   }
 
-  @Allow({ allow: 'signed in' })
+  @Allow({ allow: 'public' })
   @Mutation(() => AgeVerification, {
-    description: 'Signed in with a verified e-mail address: the document your latest age check asked for (status NEEDS_DOCUMENT)',
+    description:
+      'Signed in with a verified e-mail address: the document your latest age check asked for (status NEEDS_DOCUMENT). ' +
+      "Signed out, with guestEmail: a guest's document for the check they made at the checkout with that e-mail address, from the same client address. Signed out without it: 401",
   })
   submitAgeDocument(
     @Arg('input', () => AgeDocumentInput, { description: "The provider's document token" }) input: AgeDocumentInput,
-    @Ctx() { caller, services }: GraphQLContext,
+    @Arg('guestEmail', () => String, { nullable: true, description: "Signed out only: the e-mail address the guest's check was made with" })
+    guestEmail: string | null | undefined,
+    @Ctx() { caller, services, clientAddress }: GraphQLContext,
   ): Promise<AgeVerification> {
+    if (guestEmail != null && !caller.user && !caller.apiKey)
+      return services.compliance.submitGuestDocument(clientAddress(), guestEmail, input);
     return services.compliance.submitDocument(caller, input);
   }
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { sendCsv } from '../../http-kit/csv';
 import { param } from '../../http-kit/query';
-import { restRoute, type RestRoutes } from '../auth/request-context';
+import { restRoute, type RestRoutes } from '../auth';
 import type { ComplianceService } from './compliance.service';
 
 /** The evidence log as a CSV download, for admins and compliance:read keys. */

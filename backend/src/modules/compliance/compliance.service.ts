@@ -14,12 +14,12 @@ import type { DataSource, EntityManager } from 'typeorm';
 import type { AgeCheckSettings } from '../../config';
 import type { RateLimits } from '../../common/rate-limits';
 import { AppError, badInput, notFound } from '../../common/errors';
-import { isId, parseInput, requireText } from '../../common/validate';
-import type { AgeCheckPayload, AgeRestrictionPayload, DomainEvent, OrderPayload } from '../../events/domain-events';
+import { isId, normalizeEmail, parseInput, requireText } from '../../common/validate';
+import type { DomainEvent } from '../../events/domain-events';
+import type { AgeCheckPayload, AgeRestrictionPayload } from './compliance.events';
 import { raise } from '../../events/outbox';
-import { type Caller, requireAdmin, requireAdminPerson, requireUser } from '../auth/caller';
-import { authorizeKey } from '../auth/scopes';
-import type { User } from '../users/user.entity';
+import { type Caller, requireAdmin, requireAdminPerson, requireUser, authorizeKey } from '../auth';
+import type { User } from '../users';
 import { AgeCheckStatus, AgeEvidence, AgeEvidenceKind } from './age-evidence.entity';
 import { ageBracket, type AgeVerdict, type AgeVerifier } from './age-verifier';
 import { contradictedBy, DAY_MS, standingOf } from './age-standing';
@@ -62,6 +62,18 @@ export interface ProductRule {
   ageRestricted: boolean;
   minimumAge: number | null;
 }
+
+/** Who takes a guest's age check: the e-mail address they gave (not verified) and where they ask from. */
+export interface GuestBuyer {
+  email: string;
+  clientAddress: string;
+}
+
+/** Who an age check is recorded for: a customer, or a guest (no id). */
+type Checked = { id: string | null; name: string; email: string; clientAddress?: string };
+
+/** The note on a guest's evidence: the e-mail address is only what they typed. */
+export const GUEST_EVIDENCE_NOTE = 'Guest checkout: the e-mail address was given, not verified';
 
 /** What lets an age-restricted order be placed: the destination's rule, the age it needs, and the passed check that meets it. */
 export interface AgeClearance {
@@ -149,16 +161,45 @@ export class ComplianceService {
    * the lines (the destination's, or a product's own when higher).
    */
   async clearOrder(customer: User, country: string, lines: readonly ProductLine[]): Promise<AgeClearance | null> {
+    return this.clear(country, lines, await this.checksOf(customer.id), (passes) => passes[0]);
+  }
+
+  /**
+   * The same rules for a guest, whose checks are theirs by e-mail address and client address (a
+   * shortfall of either locks both out): the pass must be the one the checkout names, for the
+   * address given, and one no other order relied on (a guest's pass counts for one order).
+   */
+  async clearGuestOrder(
+    guest: GuestBuyer,
+    ageCheckId: string | null | undefined,
+    country: string,
+    lines: readonly ProductLine[],
+  ): Promise<AgeClearance | null> {
+    const checks = await this.guestChecksOf(guest);
+    const used = isId(ageCheckId)
+      ? await this.db.query(`SELECT 1 FROM "order" WHERE "ageCheckId" = $1 AND "guestEmail" IS NOT NULL`, [ageCheckId])
+      : [];
+    return this.clear(country, lines, checks, (passes) =>
+      used.length ? undefined : passes.find((check) => check.id === ageCheckId && check.customerEmail === guest.email),
+    );
+  }
+
+  private async clear(
+    country: string,
+    lines: readonly ProductLine[],
+    checks: AgeEvidence[],
+    pick: (passes: AgeEvidence[]) => AgeEvidence | undefined,
+  ): Promise<AgeClearance | null> {
     const rule = await this.assertDeliverable(country, lines);
     if (!rule) return null;
     const restricted = lines.filter((line) => line.ageRestricted);
     const needed = (line: ProductLine) => Math.max(rule.minimumAge, line.minimumAge ?? 0);
     const minimumAge = Math.max(...restricted.map(needed));
-    const standing = standingOf(await this.checksOf(customer.id), this.settings.validDays);
+    const standing = standingOf(checks, this.settings.validDays);
     if (standing.locked(minimumAge)) throw ageCheckFailed();
-    const [check] = standing.passes(minimumAge);
+    const check = pick(standing.passes(minimumAge));
     if (!check) {
-      const unmet = restricted.find((line) => !standing.passes(needed(line)).length)!;
+      const unmet = restricted.find((line) => !pick(standing.passes(needed(line)))) ?? restricted[0];
       throw new AppError('AGE_CHECK_REQUIRED', ageCheckRequired(unmet.productName));
     }
     return { country, minimumAge, handover: rule.handover, check };
@@ -243,6 +284,31 @@ export class ComplianceService {
     });
   }
 
+  /**
+   * A guest's age check at the checkout, by the same rules: locked out per e-mail address and per
+   * client address, counted against both, and kept as evidence that names the e-mail address given,
+   * marked as not verified. Its pass counts for the one order that names it (clearGuestOrder).
+   */
+  async verifyGuestAge(clientAddress: string, email: unknown, input: VerifyAgeInput): Promise<AgeVerification> {
+    const guest = { email: normalizeEmail(email), clientAddress };
+    const { fullName, dateOfBirth, declaration } = parseInput(ageCheckInput, input);
+    if (this.verifier.method === 'declared' && declaration !== true) throw badInput(AGE_DECLARATION_REQUIRED);
+    const checks = await this.guestChecksOf(guest);
+    if (standingOf(checks, this.settings.validDays).held) throw ageCheckFailed();
+    await this.limits.consume('ageCheck', `guest-address:${clientAddress}`);
+    await this.limits.consume('ageCheck', `guest-email:${guest.email}`);
+    const minimumAges = await this.minimumAges();
+    const verdict = await this.verifier.check({ fullName, dateOfBirth, minimumAges, at: new Date() });
+    // Another guest at the same address is another person: only this address's checks can contradict it.
+    const own = checks.filter((check) => check.customerEmail === guest.email);
+    return this.record({ id: null, name: fullName, ...guest }, fullName, verdict, own, {
+      declaration:
+        this.verifier.method === 'declared'
+          ? `I, ${fullName}, declare that the date of birth I gave is my own and true (given with ${guest.email}, not verified)`
+          : null,
+    });
+  }
+
   /** The document a NEEDS_DOCUMENT check asked for; its answer is a check of its own, with the same provider reference. */
   async submitDocument(caller: Caller<User>, input: AgeDocumentInput): Promise<AgeVerification> {
     const user = requireVerifiedUser(caller);
@@ -258,6 +324,30 @@ export class ComplianceService {
     return this.record(user, pending.fullName!, verdict, checks, { declaration: null });
   }
 
+  /**
+   * A guest's document for their check that asked for one: the check must be theirs by the e-mail
+   * address and the client address it was made from; limits and lock-out as verifyGuestAge.
+   */
+  async submitGuestDocument(clientAddress: string, email: unknown, input: AgeDocumentInput): Promise<AgeVerification> {
+    const guest = { email: normalizeEmail(email), clientAddress };
+    const document = requireText(input?.document, 'Document is Required', 255);
+    const checks = await this.guestChecksOf(guest);
+    if (standingOf(checks, this.settings.validDays).held) throw ageCheckFailed();
+    const own = checks.filter((check) => check.customerEmail === guest.email);
+    const [pending] = own;
+    if (
+      pending?.status !== AgeCheckStatus.NEEDS_DOCUMENT ||
+      pending.method !== this.verifier.method ||
+      pending.clientAddress !== clientAddress
+    )
+      throw badInput('No age check of yours is waiting for a document');
+    await this.limits.consume('ageCheck', `guest-address:${clientAddress}`);
+    await this.limits.consume('ageCheck', `guest-email:${guest.email}`);
+    const minimumAges = await this.minimumAges();
+    const verdict = await this.verifier.submitDocument({ reference: pending.providerReference!, document, minimumAges });
+    return this.record({ id: null, name: pending.fullName!, ...guest }, pending.fullName!, verdict, own, { declaration: null });
+  }
+
   /** The customer's latest age check (`me { ageVerification }`); null before their first. */
   async latest(caller: Caller, user: User): Promise<AgeVerification | null> {
     if (caller.user?.id !== user.id) return null;
@@ -271,7 +361,7 @@ export class ComplianceService {
    * written as a failure that names the check it contradicts and keeps no bracket of its own.
    */
   private async record(
-    user: User,
+    user: Checked,
     fullName: string,
     verdict: AgeVerdict,
     earlier: readonly AgeEvidence[],
@@ -286,6 +376,7 @@ export class ComplianceService {
           kind: AgeEvidenceKind.CHECK,
           customerId: user.id,
           customerEmail: user.email,
+          clientAddress: user.clientAddress ?? null,
           fullName,
           method: this.verifier.method,
           status: contradicted ? AgeCheckStatus.FAILED : verdict.status,
@@ -295,15 +386,22 @@ export class ComplianceService {
           providerReference: verdict.reference,
           declaration,
           checkId: contradicted?.id ?? null,
-          note: contradicted
-            ? `Contradicts check ${contradicted.id} (${contradicted.ageBracket}, ${new Date(contradicted.createdAt).toISOString()}): this one answered ${ageBracket(verdict)}`
-            : null,
+          note:
+            [
+              user.id === null ? GUEST_EVIDENCE_NOTE : null,
+              contradicted
+                ? `Contradicts check ${contradicted.id} (${contradicted.ageBracket}, ${new Date(contradicted.createdAt).toISOString()}): this one answered ${ageBracket(verdict)}`
+                : null,
+            ]
+              .filter(Boolean)
+              .join('; ') || null,
         }),
       );
       if (row.status !== AgeCheckStatus.NEEDS_DOCUMENT) {
         const name = row.status === AgeCheckStatus.PASSED ? 'order.age_check_passed' : 'order.age_check_failed';
         const payload: AgeCheckPayload = { ...checkPayload(row), customer: { id: user.id, name: user.name, email: user.email } };
-        await raise(manager, name, user.id, payload);
+        // A guest's check has no customer: its aggregate is the check itself.
+        await raise(manager, name, user.id ?? row.id, payload);
       }
       return row;
     });
@@ -332,6 +430,18 @@ export class ComplianceService {
       order: { createdAt: 'DESC', id: 'DESC' },
       ...(take ? { take } : {}),
     });
+  }
+
+  /** A guest's checks, newest first: those taken signed out with their e-mail address or from their client address. */
+  private guestChecksOf({ email, clientAddress }: GuestBuyer): Promise<AgeEvidence[]> {
+    return this.db
+      .getRepository(AgeEvidence)
+      .createQueryBuilder('e')
+      .where(`e."kind" = :kind AND e."customerId" IS NULL`, { kind: AgeEvidenceKind.CHECK })
+      .andWhere(`(e."customerEmail" = :email OR e."clientAddress" = :clientAddress)`, { email, clientAddress })
+      .orderBy('e."createdAt"', 'DESC')
+      .addOrderBy('e."id"', 'DESC')
+      .getMany();
   }
 
   /**
@@ -375,8 +485,8 @@ export class ComplianceService {
    * A committed order event's row of the log (an outbox subscriber): an age-restricted order placed
    * (the check it relied on, the destination's rule) or shipped (how). At least once, recorded once.
    */
-  async recordOrderEvidence(event: DomainEvent): Promise<void> {
-    const order = event.payload as OrderPayload;
+  async recordOrderEvidence(event: DomainEvent<'order.placed' | 'order.shipped'>): Promise<void> {
+    const order = event.payload;
     const restriction: AgeRestrictionPayload | null | undefined = order.ageRestriction;
     if (!restriction) return;
     const placed = event.name === 'order.placed';
@@ -400,7 +510,7 @@ export class ComplianceService {
         minimumAge: restriction.minimumAge,
         handover: restriction.handover as BladeHandover,
         ageVerifiedDelivery: placed ? null : restriction.ageVerifiedDelivery,
-        note: placed ? null : order.note,
+        note: placed ? (order.guest ? GUEST_EVIDENCE_NOTE : null) : order.note,
         createdAt: new Date(event.createdAt),
       })
       .orIgnore()

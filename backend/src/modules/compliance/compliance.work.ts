@@ -1,3 +1,4 @@
+import type { DomainEvent } from '../../events/domain-events';
 import type { DeclareWork } from '../../events/work';
 import type { ComplianceService } from './compliance.service';
 
@@ -8,7 +9,8 @@ export const complianceWork: DeclareWork<{ compliance: ComplianceService }> = ({
       name: 'age-evidence',
       events: ['order.placed', 'order.shipped'],
       inOrder: false,
-      handle: (event) => compliance.recordOrderEvidence(event),
+      // The outbox hands a subscriber only the events it names.
+      handle: (event) => compliance.recordOrderEvidence(event as DomainEvent<'order.placed' | 'order.shipped'>),
     },
   ],
   recurring: [{ name: 'compliance.prune-evidence', everySeconds: 24 * 60 * 60, run: async () => void (await compliance.prune()) }],

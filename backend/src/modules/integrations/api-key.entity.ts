@@ -1,5 +1,6 @@
 import { Field, ID, ObjectType } from 'type-graphql';
-import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { CreatedAtColumn } from '../../db/timestamp-columns';
 
 /** An integrator's API key. Only a SHA-256 hash of its secret is kept, and a short prefix to recognise it by. */
 @ObjectType({ simpleResolvers: true, description: 'An API key for an integration; its secret is shown only once, when it is created' })
@@ -31,7 +32,7 @@ export class ApiKey {
   createdBy!: string;
 
   @Field(() => Date, { description: 'When it was made (ISO 8601)' })
-  @CreateDateColumn({ type: 'timestamptz' })
+  @CreatedAtColumn()
   createdAt!: Date;
 
   @Field(() => Date, { nullable: true, description: 'The last request made with it, to the minute' })

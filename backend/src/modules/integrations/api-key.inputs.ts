@@ -1,5 +1,5 @@
 import { Field, InputType, ObjectType } from 'type-graphql';
-import { API_KEY_SCOPES } from '../auth/scopes';
+import { API_KEY_SCOPES } from '../auth';
 import { ApiKey } from './api-key.entity';
 
 @InputType({ description: 'A new API key' })

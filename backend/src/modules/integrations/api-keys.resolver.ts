@@ -1,6 +1,5 @@
 import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
-import { Allow } from '../auth/access';
-import type { GraphQLContextOf } from '../auth/request-context';
+import { Allow, type GraphQLContextOf } from '../auth';
 import type { ApiKeysService } from './api-keys.service';
 import { ApiKey } from './api-key.entity';
 import { CreateApiKeyInput, CreatedApiKey } from './api-key.inputs';

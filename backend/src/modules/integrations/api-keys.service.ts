@@ -2,11 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { DataSource, EntityManager } from 'typeorm';
 import { badInput, forbidden, notFound, unauthenticated } from '../../common/errors';
 import { isId } from '../../common/validate';
-import { type ApiKeyCaller, type Caller, requireAdminPerson, requireUser } from '../auth/caller';
-import { Role } from '../auth/role';
-import { lockRoles } from '../users/staff-grants';
-import { User } from '../users/user.entity';
-import { API_KEY_SCOPES, type ApiKeyScope } from '../auth/scopes';
+import { type ApiKeyCaller, type Caller, requireAdminPerson, requireUser, Role, API_KEY_SCOPES, type ApiKeyScope } from '../auth';
+import { lockRoles, User } from '../users';
 import { ApiKey } from './api-key.entity';
 import type { CreateApiKeyInput, CreatedApiKey } from './api-key.inputs';
 

@@ -123,10 +123,24 @@ const publicOnlyLookup: LookupFunction = (hostname, options, callback) => {
   });
 };
 
-/** `Keen-Signature`: `t={unix seconds},v1={hex HMAC-SHA256(secret, "{t}.{body}")}`, as Stripe signs. */
+/**
+ * `Keen-Signature`: `t={unix seconds},v1={hex HMAC-SHA256(secret, "{t}.{body}")}`, as Stripe signs.
+ * Deprecated: kept beside the Standard Webhooks headers for one major version.
+ */
 export function signature(secret: string, body: string, unixSeconds: number): string {
   const v1 = createHmac('sha256', secret).update(`${unixSeconds}.${body}`).digest('hex');
   return `t=${unixSeconds},v1=${v1}`;
+}
+
+/**
+ * The Standard Webhooks headers (standardwebhooks.com): `webhook-id` (the same on every attempt),
+ * `webhook-timestamp` and `webhook-signature: v1,{base64 HMAC-SHA256(key, "{id}.{timestamp}.{body}")}`,
+ * the key being the secret after `whsec_`, base64-decoded (a secret from before is base64url: Node reads both).
+ */
+export function standardWebhookHeaders(secret: string, messageId: string, body: string, unixSeconds: number): Record<string, string> {
+  const key = Buffer.from(secret.replace(/^whsec_/, ''), 'base64');
+  const signed = createHmac('sha256', key).update(`${messageId}.${unixSeconds}.${body}`).digest('base64');
+  return { 'webhook-id': messageId, 'webhook-timestamp': String(unixSeconds), 'webhook-signature': `v1,${signed}` };
 }
 
 export interface PostResult {

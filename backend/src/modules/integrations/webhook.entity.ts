@@ -1,6 +1,7 @@
 import { Field, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
-import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, Unique } from 'typeorm';
-import { User } from '../users/user.entity';
+import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, Unique } from 'typeorm';
+import { CreatedAtColumn } from '../../db/timestamp-columns';
+import { User } from '../users';
 
 /** An integrator's URL that receives signed POSTs of the domain events it chose. */
 @ObjectType({ simpleResolvers: true, description: 'A URL that receives the chosen events as signed POSTs' })
@@ -53,7 +54,7 @@ export class WebhookEndpoint {
   createdBy!: string | null;
 
   @Field(() => Date, { description: 'When it was made (ISO 8601)' })
-  @CreateDateColumn({ type: 'timestamptz' })
+  @CreatedAtColumn()
   createdAt!: Date;
 }
 
@@ -136,6 +137,6 @@ export class WebhookDelivery {
   deliveredAt!: Date | null;
 
   @Field(() => Date, { description: 'When it was made (ISO 8601)' })
-  @CreateDateColumn({ type: 'timestamptz' })
+  @CreatedAtColumn()
   createdAt!: Date;
 }

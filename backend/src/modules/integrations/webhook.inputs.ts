@@ -24,7 +24,10 @@ export class UpdateWebhookEndpointInput {
 
 @ObjectType({ simpleResolvers: true, description: 'A new endpoint and its signing secret: the only time the secret is shown' })
 export class CreatedWebhookEndpoint {
-  @Field(() => String, { description: 'whsec_...: verifies Keen-Signature; keep it safe, it is not shown again' })
+  @Field(() => String, {
+    description:
+      'whsec_...: verifies the webhook-signature header (Standard Webhooks) and the deprecated Keen-Signature; keep it safe, it is not shown again',
+  })
   secret!: string;
 
   @Field(() => WebhookEndpoint, { description: 'The endpoint as stored' })

@@ -1,6 +1,5 @@
 import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
-import { Allow } from '../auth/access';
-import type { GraphQLContextOf } from '../auth/request-context';
+import { Allow, type GraphQLContextOf } from '../auth';
 import type { WebhooksService } from './webhooks.service';
 import { WebhookDelivery, WebhookEndpoint } from './webhook.entity';
 import { CreatedWebhookEndpoint, CreateWebhookEndpointInput, UpdateWebhookEndpointInput } from './webhook.inputs';

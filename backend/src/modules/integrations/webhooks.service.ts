@@ -2,14 +2,15 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { WEBHOOK_EVENTS as RULES_WEBHOOK_EVENTS } from '@keen/rules';
 import type { Logger } from 'pino';
 import type { DataSource, EntityManager } from 'typeorm';
+import { onceReachable } from '../../common/database-unreachable';
 import { badInput, notFound } from '../../common/errors';
 import { isId } from '../../common/validate';
 import type { DomainEvent, DomainEventName } from '../../events/domain-events';
 import type { JobQueue } from '../../jobs/job-queue';
-import { type Caller, requireAdminPerson } from '../auth/caller';
+import { type Caller, requireAdminPerson } from '../auth';
 import { WebhookDelivery, WebhookDeliveryStatus, WebhookEndpoint } from './webhook.entity';
 import type { CreateWebhookEndpointInput, CreatedWebhookEndpoint, UpdateWebhookEndpointInput } from './webhook.inputs';
-import { assertPublicTarget, parseTarget, postSigned, signature, type TargetRules } from './webhook-target';
+import { assertPublicTarget, parseTarget, postSigned, signature, standardWebhookHeaders, type TargetRules } from './webhook-target';
 
 /** The domain events an endpoint may receive (shared with the dashboard's form). */
 export const WEBHOOK_EVENTS: readonly DomainEventName[] = RULES_WEBHOOK_EVENTS;
@@ -22,6 +23,8 @@ const RETRY_WINDOW_SECONDS = 24 * 60 * 60;
 
 /** The event `sendTestWebhook` posts: no data but the endpoint's id. */
 export const PING_EVENT = 'ping';
+/** How long a process keeps trying to record a delivery its receiver accepted while the database is away; within the job's expiry. */
+const RECORD_AFTER_DELIVERY_MS = 30_000;
 /** Why a delivery ended unsent, in its log. */
 export const ENDPOINT_DISABLED = 'Endpoint disabled';
 
@@ -71,7 +74,8 @@ export class WebhooksService {
     const author = requireAdminPerson(caller);
     const url = await this.checkedUrl(input.url);
     const events = checkedEvents(input.events);
-    const secret = `whsec_${randomBytes(24).toString('base64url')}`;
+    // Standard base64, as Standard Webhooks libraries read a secret.
+    const secret = `whsec_${randomBytes(24).toString('base64')}`;
     const repository = this.db.getRepository(WebhookEndpoint);
     const endpoint = await repository.save(
       repository.create({ url, events, secret, enabled: true, createdById: author.id, createdBy: author.email }),
@@ -204,8 +208,10 @@ export class WebhooksService {
     try {
       const url = parseTarget(endpoint.url, this.settings);
       await assertPublicTarget(url, this.settings);
+      const now = Math.floor(Date.now() / 1000);
       const headers = {
-        'keen-signature': signature(endpoint.secret, delivery.body, Math.floor(Date.now() / 1000)),
+        ...standardWebhookHeaders(endpoint.secret, delivery.eventId, delivery.body, now),
+        'keen-signature': signature(endpoint.secret, delivery.body, now),
         'keen-event-id': delivery.eventId,
       };
       result = await postSigned(url, delivery.body, headers, this.settings, this.timeoutMs);
@@ -217,18 +223,20 @@ export class WebhooksService {
     const final = !ok && attempts >= delivery.attemptLimit;
     const retryIn = this.settings.retryDelaySeconds * 2 ** (attempts - (delivery.attemptLimit - this.retries - 1));
     const error = ok ? null : (result.error ?? `Answered ${result.statusCode}`).slice(0, 500);
+    const durationMs = Date.now() - started;
     // A failure does not overwrite a delivery that was ended (endpoint disabled) while it was on its way.
-    const recorded = await this.db
-      .getRepository(WebhookDelivery)
-      .update(ok ? { id: delivery.id } : { id: delivery.id, status: WebhookDeliveryStatus.pending }, {
+    const record = () =>
+      this.db.getRepository(WebhookDelivery).update(ok ? { id: delivery.id } : { id: delivery.id, status: WebhookDeliveryStatus.pending }, {
         attempts,
         statusCode: result.statusCode,
-        durationMs: Date.now() - started,
+        durationMs,
         error,
         status: ok ? WebhookDeliveryStatus.delivered : final ? WebhookDeliveryStatus.failed : WebhookDeliveryStatus.pending,
         deliveredAt: ok ? new Date() : null,
         nextRetryAt: ok || final ? null : new Date(Date.now() + retryIn * 1000),
       });
+    // A 2xx the database could not take (a restart) is recorded once it is back: a retry would deliver it twice.
+    const recorded = ok ? await onceReachable(record, RECORD_AFTER_DELIVERY_MS) : await record();
     const paused = await this.recordOutcome(endpoint.id, ok);
     if (ok) return { failed: false, error: null };
     if (final) this.logger.warn({ delivery: delivery.id, event: delivery.event }, 'webhook delivery failed for good');

@@ -1,52 +1,89 @@
 import { toPlainText } from '@react-email/render';
 import { lineName, shortOrderId } from '@keen/rules';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { createTransport, type Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 import type { ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { DataSource } from 'typeorm';
-import { isDatabaseUnreachable } from '../../common/database-unreachable';
+import { onceReachable } from '../../common/database-unreachable';
 import type { MailSettings } from '../../config';
-import type { DomainEvent, DomainEventName, OrderPayload } from '../../events/domain-events';
+import type { DomainEvent, DomainEventName } from '../../events/domain-events';
+import type { MessageReceivedPayload, MessageRepliedPayload } from '../messages';
+import type { GuestLinks, OrderPayload, RefundPayload } from '../orders';
 import type { JobQueue } from '../../jobs/job-queue';
 import {
   LowStock,
+  messageKindName,
+  MessageReplyMail,
   OrderClosed,
   orderMoney,
   OrderReceived,
   OrderShipped,
   PaymentReceived,
+  RefundIssued,
+  StaffMessage,
   StaffPaidOrder,
   type ShopContext,
 } from './templates';
 
 /**
- * Every mail Keen sends; a customer who turned order e-mails off still gets `payment-received` (the
- * receipt). The customer's mails wait until their address is verified; staff mails never wait.
+ * Every order mail Keen sends; a customer who turned order e-mails off still gets `payment-received`
+ * (the receipt). The customer's mails wait until their address is verified; staff mails never wait.
  */
-export type MailTemplate =
+export type OrderMailTemplate =
   | 'order-received'
   | 'payment-received'
   | 'order-shipped'
   | 'order-expired'
   | 'order-cancelled'
   | 'order-refunded'
+  | 'refund-issued'
   | 'staff-paid-order'
   | 'low-stock';
 
-/** One mail to send: a job on the queue. */
-export interface MailJob {
+/** Every mail Keen sends: the order mails, and a contact message's to the staff and staff's reply to its sender. */
+export type MailTemplate = OrderMailTemplate | 'staff-message' | 'message-reply';
+
+/** One mail about an order to send: a job on the queue. */
+export interface OrderMailJob {
   /** Event id + template (+ product for low stock): the mail is sent at most once per key. */
   key: string;
-  template: MailTemplate;
+  template: OrderMailTemplate;
   order: OrderPayload;
   /** When the event happened (the receipt's date). */
   at: string;
   product?: { id: string; name: string; left: number };
+  /** The refund a `refund-issued` mail tells of. */
+  refund?: RefundPayload;
 }
 
-const STAFF_MAILS: readonly MailTemplate[] = ['staff-paid-order', 'low-stock'];
+/** A PDF a mail carries. */
+export interface MailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType?: string;
+}
+
+/** The documents mails carry: the invoice with the receipt, the credit note with a refund's mail (invoicing module). */
+export interface MailDocuments {
+  invoiceForMail(orderId: string): Promise<MailAttachment | null>;
+  creditNoteForMail(orderId: string, refundId: string): Promise<MailAttachment | null>;
+  /** Whether a refund made the order Refunded: its own mail (with the credit note) tells the customer. */
+  closedByRefund(orderId: string): Promise<boolean>;
+}
+
+/** A contact message's mail: to the staff when it arrives; staff's reply to its sender (written by a person, so it never waits). */
+export type MessageMailJob =
+  | { key: string; template: 'staff-message'; message: MessageReceivedPayload; at: string }
+  | { key: string; template: 'message-reply'; reply: MessageRepliedPayload; at: string };
+
+/** One mail to send: a job on the queue. */
+export type MailJob = OrderMailJob | MessageMailJob;
+
+const STAFF_MAILS: readonly MailTemplate[] = ['staff-paid-order', 'low-stock', 'staff-message'];
+
+/** The contact message events that send mail (message-emails). */
+export const MESSAGE_MAIL_EVENTS: DomainEventName[] = ['message.received', 'message.replied'];
 
 export const MAIL_QUEUE = 'mail.send';
 /**
@@ -63,7 +100,7 @@ const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, sock
 /** How long a sent mail's key is kept: far beyond the events' own retention (EVENT_RETENTION_DAYS, 7 by default). */
 const SENT_MAIL_RETENTION_DAYS = 90;
 
-const CUSTOMER_MAILS: Partial<Record<DomainEvent['name'], MailTemplate>> = {
+const CUSTOMER_MAILS: Partial<Record<DomainEvent['name'], OrderMailTemplate>> = {
   'order.placed': 'order-received',
   'order.paid': 'payment-received',
   'order.shipped': 'order-shipped',
@@ -72,8 +109,8 @@ const CUSTOMER_MAILS: Partial<Record<DomainEvent['name'], MailTemplate>> = {
   'order.refunded': 'order-refunded',
 };
 
-/** The order events that send mail (to the customer; a paid order and low stock to the staff too). */
-export const CUSTOMER_MAIL_EVENTS = Object.keys(CUSTOMER_MAILS) as DomainEventName[];
+/** The order events that send mail (to the customer; a paid order and low stock to the staff too), and a refund's. */
+export const CUSTOMER_MAIL_EVENTS = [...Object.keys(CUSTOMER_MAILS), 'refund.created'] as DomainEventName[];
 
 /**
  * The mail's HTML, as `@react-email/render` makes it (its own `render` loads react-dom with a
@@ -103,6 +140,9 @@ export class NotificationsService {
     private readonly settings: MailSettings,
     private readonly jobs: JobQueue,
     private readonly logger: Logger,
+    /** A guest order's link, in each of its mails. */
+    private readonly guestLinks: GuestLinks,
+    private readonly documents: MailDocuments,
   ) {
     this.transport = createTransport({ url: settings.smtpUrl, ...SMTP_TIMEOUTS });
     this.shop = { shopName: settings.shopName, shopUrl: settings.shopUrl, locale: settings.locale };
@@ -119,11 +159,18 @@ export class NotificationsService {
 
   /** Queues the mails an event calls for. Safe to repeat: a mail's key is sent once. */
   async queue(event: DomainEvent): Promise<void> {
-    const order = event.payload as OrderPayload;
     const at = new Date(event.createdAt).toISOString();
-    const mails: MailJob[] = [];
+    if (event.name === 'refund.created') {
+      const refund = event.payload as RefundPayload;
+      const key = `${event.id}:refund-issued`;
+      await this.jobs.send(MAIL_QUEUE, { key, template: 'refund-issued', order: refund.order, at, refund } satisfies OrderMailJob, { key });
+      return;
+    }
+    const order = event.payload as OrderPayload;
+    const mails: OrderMailJob[] = [];
     const customerMail = CUSTOMER_MAILS[event.name];
-    if (customerMail) mails.push({ key: `${event.id}:${customerMail}`, template: customerMail, order, at });
+    const toldByRefund = customerMail === 'order-refunded' && (await this.documents.closedByRefund(order.orderId));
+    if (customerMail && !toldByRefund) mails.push({ key: `${event.id}:${customerMail}`, template: customerMail, order, at });
     if (event.name === 'order.paid') mails.push({ key: `${event.id}:staff-paid-order`, template: 'staff-paid-order', order, at });
     if (event.name === 'order.placed') {
       for (const product of await this.crossedLowStock(order)) {
@@ -151,44 +198,77 @@ export class NotificationsService {
       .map((row) => ({ id: row.id, name: lineName(row.name, row.variantName), left: row.quantity }));
   }
 
+  /**
+   * Queues a contact message's mail: to the staff when it arrives, staff's reply to its sender.
+   * Safe to repeat: a mail's key is sent once.
+   */
+  async queueMessageMail(event: DomainEvent): Promise<void> {
+    const at = new Date(event.createdAt).toISOString();
+    const mail: MessageMailJob | null =
+      event.name === 'message.received'
+        ? { key: `${event.id}:staff-message`, template: 'staff-message', message: event.payload as MessageReceivedPayload, at }
+        : event.name === 'message.replied'
+          ? { key: `${event.id}:message-reply`, template: 'message-reply', reply: event.payload as MessageRepliedPayload, at }
+          : null;
+    if (mail) await this.jobs.send(MAIL_QUEUE, mail, { key: mail.key });
+  }
+
   /** The job: renders and sends one mail, unless its key was sent already or it must wait. Throws to be retried. */
   async send(job: MailJob): Promise<void> {
     const to = await this.recipients(job);
     if (!to.length) return;
-    if (!STAFF_MAILS.includes(job.template) && !(await this.customerVerified(job))) return;
+    if (isOrderMail(job) && !STAFF_MAILS.includes(job.template) && !(await this.customerVerified(job))) {
+      if (isUnpaidGuestMail(job))
+        this.logger.info({ template: job.template, order: job.order.orderId }, 'guest order e-mail not sent: unpaid');
+      return;
+    }
     const { subject, element } = this.compose(job);
+    if (!(await this.sendOnce(job.key, to, subject, element, await this.attachments(job)))) return;
+    if (isOrderMail(job)) this.logger.info({ template: job.template, order: job.order.orderId }, 'order e-mail sent');
+    else this.logger.info({ template: job.template, message: messageIdOf(job) }, 'message e-mail sent');
+  }
+
+  /**
+   * Sends one mail at most once per key: a row of `sent_mail` claimed in the transaction that sends
+   * it; answers whether this call sent it. Gift cards' mails go through here too.
+   */
+  async sendOnce(key: string, to: string[], subject: string, element: ReactElement, attachments: MailAttachment[] = []): Promise<boolean> {
     // The claim commits only once the server has taken the mail: a send that fails, or a process
     // killed meanwhile, leaves no claim, and the job's retry sends it. A twin job waits on the claim.
     let accepted = false;
     try {
-      const claimedNow = await this.db.transaction(async (manager) => {
-        const claimed: unknown[] = await manager.query(CLAIM, [job.key, to.join(', '), subject]);
+      return await this.db.transaction(async (manager) => {
+        const claimed: unknown[] = await manager.query(CLAIM, [key, to.join(', '), subject]);
         if (!claimed.length) return false;
         const html = renderMail(element);
-        await this.transport.sendMail({ from: this.settings.from, to, subject, html, text: toPlainText(html) });
+        await this.transport.sendMail({ from: this.settings.from, to, subject, html, text: toPlainText(html), attachments });
         accepted = true;
         return true;
       });
-      if (!claimedNow) return;
     } catch (error) {
       if (!accepted) throw error;
       // The server took the mail but the commit failed (the database went away): claim it once the
       // database is back, so that no retry sends it again.
-      await this.claimSent(job.key, to, subject);
+      await onceReachable(() => this.db.query(CLAIM, [key, to.join(', '), subject]), CLAIM_AFTER_SEND_MS);
+      return true;
     }
-    this.logger.info({ template: job.template, order: job.order.orderId }, 'order e-mail sent');
   }
 
-  /** Claims a mail already sent, trying for CLAIM_AFTER_SEND_MS while the database cannot be reached. */
-  private async claimSent(key: string, to: string[], subject: string): Promise<void> {
-    for (const giveUpAt = Date.now() + CLAIM_AFTER_SEND_MS; ; await sleep(1000)) {
-      try {
-        await this.db.query(CLAIM, [key, to.join(', '), subject]);
-        return;
-      } catch (error) {
-        if (!isDatabaseUnreachable(error) || Date.now() > giveUpAt) throw error;
-      }
-    }
+  /** The receipt carries the invoice, a refund's mail its credit note. */
+  private async attachments(job: MailJob): Promise<MailAttachment[]> {
+    if (!isOrderMail(job)) return [];
+    const document =
+      job.template === 'payment-received'
+        ? await this.documents.invoiceForMail(job.order.orderId)
+        : job.template === 'refund-issued' && job.refund
+          ? await this.documents.creditNoteForMail(job.order.orderId, job.refund.refundId)
+          : null;
+    return document ? [{ ...document, contentType: 'application/pdf' }] : [];
+  }
+
+  /** What every mail knows of the shop. */
+  get shopContext(): ShopContext {
+    return this.shop;
   }
 
   /**
@@ -196,8 +276,10 @@ export class NotificationsService {
    * account is neither). The row lock orders this with the verification's update: either the mail
    * is held before the verification commits (and its release finds it), or it sees the address verified.
    */
-  private async customerVerified(job: MailJob): Promise<boolean> {
+  private async customerVerified(job: OrderMailJob): Promise<boolean> {
     const { order } = job;
+    // A guest's address is whatever they typed: only a paid order proves the intent (its receipt and later mails go; nothing before).
+    if (order.guest && !order.customer.id) return !isUnpaidGuestMail(job);
     return this.db.transaction(async (manager) => {
       const [customer]: { emailVerified: boolean }[] = await manager.query(`SELECT "emailVerified" FROM "user" WHERE "id" = $1 FOR SHARE`, [
         order.customer.id,
@@ -221,7 +303,7 @@ export class NotificationsService {
    * to repeat: each mail keeps its key, so one already sent is not sent again.
    */
   async release(customerId: string): Promise<void> {
-    const held: { key: string; orderId: string; job: MailJob }[] = await this.db.query(
+    const held: { key: string; orderId: string; job: OrderMailJob }[] = await this.db.query(
       `SELECT "key", "orderId", "job" FROM "held_mail" WHERE "customerId" = $1 ORDER BY "orderId", "job"->>'at', "heldAt"`,
       [customerId],
     );
@@ -239,6 +321,8 @@ export class NotificationsService {
       const admins: { email: string }[] = await this.db.query(`SELECT "email" FROM "user" WHERE "role" = 'admin' ORDER BY "email"`);
       return admins.map(({ email }) => email);
     }
+    if (job.template === 'message-reply') return [job.reply.to];
+    if (!isOrderMail(job)) return [];
     if (job.template !== 'payment-received' && job.order.customer.id) {
       const [customer]: { orderEmails: boolean }[] = await this.db.query(`SELECT "orderEmails" FROM "user" WHERE "id" = $1`, [
         job.order.customer.id,
@@ -249,7 +333,24 @@ export class NotificationsService {
   }
 
   private compose(job: MailJob): { subject: string; element: ReactElement } {
-    const { shop } = this;
+    // Every mail of a guest order carries its link, the guest's only way back to it (claimed or not).
+    const shop =
+      isOrderMail(job) && job.order.guest && !STAFF_MAILS.includes(job.template)
+        ? { ...this.shop, orderLink: this.guestLinks.link(job.order.orderId) }
+        : this.shop;
+    if (job.template === 'staff-message') {
+      const { message } = job;
+      return {
+        subject: `New ${messageKindName(message.kind)} from ${message.name}`,
+        element: <StaffMessage shop={shop} message={message} />,
+      };
+    }
+    if (job.template === 'message-reply') {
+      return {
+        subject: `Re: your ${messageKindName(job.reply.kind)} to ${shop.shopName}`,
+        element: <MessageReplyMail shop={shop} reply={job.reply} />,
+      };
+    }
     const { order } = job;
     const id = shortOrderId(order.orderId);
     const name = shop.shopName;
@@ -266,6 +367,13 @@ export class NotificationsService {
         return { subject: `${name} order cancelled: #${id}`, element: <OrderClosed shop={shop} order={order} how="cancelled" /> };
       case 'order-refunded':
         return { subject: `${name} refund issued: #${id}`, element: <OrderClosed shop={shop} order={order} how="refunded" /> };
+      case 'refund-issued': {
+        const refund = job.refund!;
+        return {
+          subject: `${name} refund of ${orderMoney(shop, order, refund.amount)}: #${id}`,
+          element: <RefundIssued shop={shop} order={order} refund={refund} />,
+        };
+      }
       case 'staff-paid-order':
         return {
           subject: `New paid order #${id}: ${orderMoney(shop, order, order.totals.total)}`,
@@ -281,4 +389,19 @@ export class NotificationsService {
   async close(): Promise<void> {
     this.transport.close();
   }
+}
+
+function isOrderMail(job: MailJob): job is OrderMailJob {
+  return 'order' in job;
+}
+
+/** The mails of an order that was never paid: a guest gets none of them (no branded mail to an address nobody proved). */
+const UNPAID_MAILS: readonly MailTemplate[] = ['order-received', 'order-cancelled', 'order-expired'];
+
+function isUnpaidGuestMail(job: OrderMailJob): boolean {
+  return job.order.guest === true && !job.order.customer.id && UNPAID_MAILS.includes(job.template);
+}
+
+function messageIdOf(job: MessageMailJob): string {
+  return job.template === 'staff-message' ? job.message.messageId : job.reply.messageId;
 }

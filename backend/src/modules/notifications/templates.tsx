@@ -1,8 +1,9 @@
 import { Body, Button, Container, Head, Heading, Hr, Html, Link, Preview, Section, Text } from '@react-email/components';
 import { formatMoney, lineName, shortOrderId } from '@keen/rules';
 import type { ReactNode } from 'react';
-import type { OrderLinePayload, OrderPayload } from '../../events/domain-events';
-import { ENGRAVING_FONTS } from '../catalog/engraving';
+import type { MessageReceivedPayload, MessageRepliedPayload } from '../messages';
+import type { OrderLinePayload, OrderPayload, RefundPayload } from '../orders';
+import { ENGRAVING_FONTS } from '../catalog';
 
 /** What every mail knows of the shop. */
 export interface ShopContext {
@@ -10,6 +11,8 @@ export interface ShopContext {
   shopUrl: string;
   /** How amounts are written (SHOP_LOCALE). */
   locale: string;
+  /** A guest order's link (its mails only): the guest's way back to the order, in every mail. */
+  orderLink?: string;
 }
 
 /** An order's amount as a mail writes it, in the order's currency. */
@@ -39,6 +42,11 @@ function Layout({ shop, preview, children }: { shop: ShopContext; preview: strin
         <Container style={box}>
           <Text style={{ fontSize: '20px', fontWeight: 700, margin: '0 0 16px' }}>{shop.shopName}</Text>
           {children}
+          {shop.orderLink ? (
+            <Text>
+              Your order, its state and tracking, at any time: <Link href={shop.orderLink}>{shop.orderLink}</Link>
+            </Text>
+          ) : null}
           <Hr />
           <Text style={small}>
             {shop.shopName} · <Link href={shop.shopUrl}>{shop.shopUrl}</Link>
@@ -51,9 +59,10 @@ function Layout({ shop, preview, children }: { shop: ShopContext; preview: strin
 
 function Lines({ shop, order }: { shop: ShopContext; order: OrderPayload }) {
   const money = (amount: number) => orderMoney(shop, order, amount);
-  const { subtotal, shipping, tax, total } = order.totals;
-  // Tax-inclusive prices: the tax is inside the total, which is then the subtotal and shipping alone.
-  const taxIncluded = total === subtotal + shipping;
+  const { subtotal, adjustments, discount, shipping, tax, total } = order.totals;
+  // Tax-inclusive prices: the tax is inside the total, which is then the adjusted subtotal and shipping alone.
+  const taxIncluded = total === subtotal + adjustments + shipping;
+  const staffAdjustment = adjustments - discount;
   return (
     <Section>
       {order.lines.map((line: OrderLinePayload, index) => (
@@ -67,9 +76,21 @@ function Lines({ shop, order }: { shop: ShopContext; order: OrderPayload }) {
           ) : null}
         </Text>
       ))}
-      {shipping || tax ? (
+      {shipping || tax || adjustments ? (
         <Text style={{ margin: '0 0 4px' }}>
           Subtotal: {money(subtotal)}
+          {discount ? (
+            <>
+              <br />
+              Discount{order.discountCode ? ` (${order.discountCode})` : ''}: {money(discount)}
+            </>
+          ) : null}
+          {staffAdjustment ? (
+            <>
+              <br />
+              Price adjusted: {money(staffAdjustment)}
+            </>
+          ) : null}
           <br />
           Shipping: {money(shipping)}
           {tax && !taxIncluded ? (
@@ -167,6 +188,40 @@ export function OrderClosed({ shop, order, how }: { shop: ShopContext; order: Or
   );
 }
 
+/** A refund, part or all of an order: what was refunded, where it went, and its credit note (attached). */
+export function RefundIssued({ shop, order, refund }: { shop: ShopContext; order: OrderPayload; refund: RefundPayload }) {
+  const id = shortOrderId(order.orderId);
+  const money = (amount: number) => orderMoney(shop, order, amount);
+  return (
+    <Layout shop={shop} preview={`${money(refund.amount)} refunded for order #${id}`}>
+      <Heading as="h1">
+        Refund for order #{id}: {money(refund.amount)}
+      </Heading>
+      <Text>Hello {order.customer.name}.</Text>
+      <Text>
+        We have refunded {money(refund.amount)} of your order #{id}. Credit note {refund.creditNoteNumber}
+        {refund.invoiceNumber ? ` (for invoice ${refund.invoiceNumber})` : ''} is attached.
+      </Text>
+      {refund.lines.map((line) => (
+        <Text key={line.name} style={small}>
+          {line.quantity} × {line.name}: {money(line.amount)}
+        </Text>
+      ))}
+      {refund.shippingAmount ? <Text style={small}>Delivery: {money(refund.shippingAmount)}</Text> : null}
+      {refund.extraAmount ? (
+        <Text style={small}>
+          {refund.reason}: {money(refund.extraAmount)}
+        </Text>
+      ) : null}
+      {refund.giftCardAmount ? <Text>Back on your gift cards: {money(refund.giftCardAmount)}</Text> : null}
+      {refund.cardAmount ? <Text>Back to your card: {money(refund.cardAmount)} (your bank may take a few days to show it)</Text> : null}
+      <Text>
+        Refunded so far: {money(order.totals.refunded ?? refund.amount)} of {money(order.totals.total)}.
+      </Text>
+    </Layout>
+  );
+}
+
 export function StaffPaidOrder({ shop, order }: { shop: ShopContext; order: OrderPayload }) {
   const id = shortOrderId(order.orderId);
   return (
@@ -191,6 +246,86 @@ export function LowStock({ shop, product }: { shop: ShopContext; product: { name
         {product.name} has {product.left} {product.left === 1 ? 'unit' : 'units'} left after an order.
       </Text>
       <Link href={`${shop.shopUrl}/dashboard/manageProducts`}>Manage products</Link>
+    </Layout>
+  );
+}
+
+const KIND_NAMES: Record<string, string> = { COMMISSION: 'commission request', QUESTION: 'question' };
+/** "commission request" or "question". */
+export const messageKindName = (kind: string) => KIND_NAMES[kind] ?? 'message';
+
+/** A contact message, for the staff: everything the sender gave, and a link to it on the Messages page. */
+export function StaffMessage({ shop, message }: { shop: ShopContext; message: MessageReceivedPayload }) {
+  const kind = messageKindName(message.kind);
+  return (
+    <Layout shop={shop} preview={`${message.name} sent a ${kind}`}>
+      <Heading as="h1">New {kind}</Heading>
+      <Text>
+        From {message.name} ({message.email}), an address nobody has verified: answer from the Messages page.
+      </Text>
+      {message.productName ? <Text style={{ margin: '0 0 4px' }}>About: {message.productName}</Text> : null}
+      {message.budget ? <Text style={{ margin: '0 0 4px' }}>Budget: {message.budget}</Text> : null}
+      {message.photoCount ? (
+        <Text style={{ margin: '0 0 4px' }}>
+          {message.photoCount} reference {message.photoCount === 1 ? 'photo' : 'photos'} on the Messages page
+        </Text>
+      ) : null}
+      <Text style={{ whiteSpace: 'pre-wrap' }}>{message.message}</Text>
+      <Button href={`${shop.shopUrl}/dashboard/messages/${message.messageId}`} style={button}>
+        Open the message
+      </Button>
+    </Layout>
+  );
+}
+
+/** A gift card's code for its recipient, with the buyer's message. The only mail that carries a whole code. */
+export function GiftCardDelivered({
+  shop,
+  code,
+  amount,
+  from,
+  message,
+  expiresAt,
+}: {
+  shop: ShopContext;
+  /** In groups of four. */
+  code: string;
+  /** Formatted, in the card's currency. */
+  amount: string;
+  /** The buyer's name; null for a card staff issued. */
+  from: string | null;
+  message: string | null;
+  expiresAt: string | null;
+}) {
+  return (
+    <Layout shop={shop} preview={`A ${amount} gift card for you`}>
+      <Heading as="h1" style={{ fontSize: '22px' }}>
+        A {amount} gift card{from ? ` from ${from}` : ''}
+      </Heading>
+      {message ? <Text style={{ fontStyle: 'italic' }}>“{message}”</Text> : null}
+      <Text>Your gift card code:</Text>
+      <Text style={{ fontSize: '22px', fontWeight: 700, letterSpacing: '2px', fontFamily: 'Courier, monospace' }}>{code}</Text>
+      <Text>Enter it at checkout on {shop.shopName}: it pays what it can of an order, and what is left stays on the card.</Text>
+      {expiresAt ? <Text style={small}>Valid until {when(expiresAt)}.</Text> : null}
+      <Button href={shop.shopUrl} style={button}>
+        Visit {shop.shopName}
+      </Button>
+    </Layout>
+  );
+}
+
+/**
+ * Staff's reply to a contact message: their text alone. The sender's own words are never quoted
+ * back: the address was not verified, and a quote would let anyone mail their text to anyone.
+ */
+export function MessageReplyMail({ shop, reply }: { shop: ShopContext; reply: MessageRepliedPayload }) {
+  return (
+    <Layout shop={shop} preview={reply.text.slice(0, 90)}>
+      <Text style={{ whiteSpace: 'pre-wrap' }}>{reply.text}</Text>
+      <Text style={small}>
+        This answers the {messageKindName(reply.kind)} sent to {shop.shopName} through its contact form on {when(reply.sentAt)}. To write
+        again, use the form at <Link href={`${shop.shopUrl}/contactus`}>{shop.shopUrl}/contactus</Link>.
+      </Text>
     </Layout>
   );
 }

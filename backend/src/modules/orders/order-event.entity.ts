@@ -1,10 +1,12 @@
 import { Field, ID, ObjectType, registerEnumType } from 'type-graphql';
-import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import { CreatedAtColumn } from '../../db/timestamp-columns';
 import { Order, OrderState } from './order.entity';
 
-/** Who moved an order: its customer, an admin, an integrator's API key, the payment provider (webhooks) or Keen itself (the unpaid hold). */
+/** Who moved an order: its customer (or the guest holding its link), an admin, an integrator's API key, the payment provider (webhooks) or Keen itself (the unpaid hold). */
 export enum OrderActorKind {
   customer = 'customer',
+  guest = 'guest',
   admin = 'admin',
   apiKey = 'apiKey',
   provider = 'provider',
@@ -15,6 +17,7 @@ registerEnumType(OrderActorKind, {
   description: 'Who moved an order',
   valuesConfig: {
     customer: { description: 'The customer who placed it' },
+    guest: { description: 'The guest who placed it signed out, by its link (actorEmail: the e-mail they gave)' },
     admin: { description: 'Shop staff' },
     apiKey: { description: "An integrator's API key" },
     provider: { description: 'The payment provider (a webhook)' },
@@ -55,10 +58,10 @@ export class OrderEvent {
   actorEmail!: string | null;
 
   @Field(() => String, { nullable: true, description: 'Why, or what came with it (a refund, the tracking)' })
-  @Column('varchar', { length: 500, nullable: true })
+  @Column('varchar', { length: 2000, nullable: true })
   note!: string | null;
 
   @Field(() => Date, { description: 'When it was made (ISO 8601)' })
-  @CreateDateColumn({ type: 'timestamptz' })
+  @CreatedAtColumn()
   createdAt!: Date;
 }

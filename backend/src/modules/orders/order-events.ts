@@ -1,5 +1,6 @@
 import { toMajorUnits } from '@keen/rules';
-import type { AgeCheckEvidencePayload, OrderPayload } from '../../events/domain-events';
+import type { AgeCheckEvidencePayload } from '../compliance';
+import type { OrderPayload } from './orders.events';
 import type { Order } from './order.entity';
 
 /**
@@ -16,6 +17,7 @@ export function orderPayload(
     orderId: order.id,
     state: order.state,
     customer: { id: order.customerId, name: order.userName, email: order.email },
+    guest: order.guestEmail != null,
     phone: order.phone,
     address: order.address,
     lines: order.lines.map((line) => {
@@ -33,6 +35,7 @@ export function orderPayload(
         lineAmount: line.lineAmount,
         unitPrice: major(unitAmount),
         lineTotal: major(line.lineAmount),
+        discountAmount: line.discountAmount ?? 0,
         engraving: line.engravingText === null ? null : { text: line.engravingText, font: line.engravingFont ?? '', unitSurcharge },
       };
     }),
@@ -40,15 +43,22 @@ export function orderPayload(
     totals: {
       subtotal: order.subtotalAmount,
       adjustments: order.adjustmentAmount,
+      discount: order.discountAmount ?? 0,
+      giftCards: order.giftCardAmount ?? 0,
       shipping: order.shippingAmount,
       tax: order.taxAmount,
       total: order.totalAmount,
+      refunded: order.refundedAmount ?? 0,
     },
+    invoiceNumber: order.invoiceNumber ?? null,
     total: major(order.totalAmount),
+    discountCode: order.discountCode ?? null,
     createdAt: new Date(order.createdAt).toISOString(),
     holdEndsAt: extra.holdEndsAt ? extra.holdEndsAt.toISOString() : null,
     transactionId: order.transactionId,
     tracking: order.trackingCarrier || order.trackingNumber ? { carrier: order.trackingCarrier, number: order.trackingNumber } : null,
+    giftMessage: order.giftMessage ?? null,
+    workshopNote: order.workshopNote ?? null,
     note: extra.note ?? null,
     ageRestricted: order.ageRestricted,
     ageRestriction: order.ageRestricted

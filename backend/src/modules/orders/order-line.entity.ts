@@ -1,8 +1,19 @@
 import { Field, Float, ID, Int, ObjectType } from 'type-graphql';
 import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
-import { EngravingColumns, engravingSnapshot, OrderEngraving } from '../catalog/engraving';
-import { Product } from '../catalog/product.entity';
-import { ProductVariantRow } from '../catalog/variant.entity';
+import { EngravingColumns, engravingSnapshot, OrderEngraving, Product, ProductVariantRow } from '../catalog';
+
+/** A gift-card line's delivery: each unit becomes a card mailed to the recipient (the buyer without one) once paid, or at sendAt. */
+@ObjectType({ simpleResolvers: true, description: "A gift-card line's recipient, message and sending date" })
+export class OrderLineGiftCard {
+  @Field(() => String, { nullable: true, description: "Who receives the cards' codes; null: the buyer" })
+  recipientEmail!: string | null;
+
+  @Field(() => String, { nullable: true, description: "The buyer's message in the mail" })
+  message!: string | null;
+
+  @Field(() => String, { nullable: true, description: 'When the mail goes (ISO 8601); null: on payment' })
+  sendAt!: string | null;
+}
 
 /**
  * One product of an order, copied when the order was placed: the line reads the same after the
@@ -75,6 +86,14 @@ export class OrderLine extends EngravingColumns {
   @Column('int')
   quantity!: number;
 
+  @Field(() => Int, { description: 'Units of it refunded so far (by partial refunds, or all of them once the order is Refunded)' })
+  @Column('int', { default: 0 })
+  refundedQuantity!: number;
+
+  /** Units of it that went back to stock (a cancelled or expired order, a restocked refund): never twice. */
+  @Column('int', { default: 0 })
+  restockedQuantity!: number;
+
   /** ISO 4217: the currency of its amounts, the order's. */
   @Column('char', { length: 3 })
   currency!: string;
@@ -102,6 +121,10 @@ export class OrderLine extends EngravingColumns {
   @Column('int', { default: 0 })
   adjustmentAmount!: number;
 
+  /** Its share of the discount code's reduction, part of adjustmentAmount (negative; 0 without one). */
+  @Column('int', { default: 0 })
+  discountAmount!: number;
+
   /** The tax rate of its product's category in the destination zone, in basis points (2000 is 20%). */
   @Column('int', { default: 0 })
   taxRateBasisPoints!: number;
@@ -109,4 +132,11 @@ export class OrderLine extends EngravingColumns {
   /** The tax in its adjusted amount (inclusive prices) or on it (exclusive), in minor units; GraphQL: `tax`. */
   @Column('int', { default: 0 })
   taxAmount!: number;
+
+  @Field(() => OrderLineGiftCard, {
+    nullable: true,
+    description: 'A gift-card line: whom its cards go to, with what message, and when; null for any other line',
+  })
+  @Column('jsonb', { nullable: true })
+  giftCard!: OrderLineGiftCard | null;
 }

@@ -3,17 +3,21 @@ import { forbidden, notFound } from '../../common/errors';
 import { isId } from '../../common/validate';
 import type { DomainEventName } from '../../events/domain-events';
 import { raise } from '../../events/outbox';
-import { type Caller, isAdmin, requireUser } from '../auth/caller';
-import { refreshProductTotals } from '../catalog/variants';
+import { type Caller, isAdmin, requireUser } from '../auth';
+import { refreshProductTotals } from '../catalog';
+import { assertGuestToken } from './guest-links';
+import { nextDocumentNumber } from './document-numbers';
 import { OrderActorKind } from './order-event.entity';
 import { orderPayload } from './order-events';
 import { Order, OrderState } from './order.entity';
 
-const { AwaitingPayment, Paid, Shipped, Cancelled, Expired, Refunded } = OrderState;
+const { AwaitingPayment, Paid, Shipped, Cancelled, Expired, PartiallyRefunded, Refunded } = OrderState;
 
 /** Who asks for a change. Customers and admins come from a caller; the provider and the system are Keen's own code. */
 export type OrderActor =
   | { kind: OrderActorKind.customer | OrderActorKind.admin; userId: string; email: string }
+  /** The holder of a guest order's link: its owner, for that order alone. */
+  | { kind: OrderActorKind.guest; orderId: string; email: string }
   /** Acts as an admin would, within its scope (checked where the operation is declared). */
   | { kind: OrderActorKind.apiKey; keyName: string }
   | { kind: OrderActorKind.provider }
@@ -31,6 +35,12 @@ export function actorOf(caller: Caller): OrderActor {
   return { kind: isAdmin(caller) ? OrderActorKind.admin : OrderActorKind.customer, userId: user.id, email: user.email };
 }
 
+/** The holder of a guest order's link as an actor; a 404 unless `token` is the order's own (guest-links.ts). */
+export function guestActorOf(order: Order, token: unknown): OrderActor {
+  assertGuestToken(order, token);
+  return { kind: OrderActorKind.guest, orderId: order.id, email: order.guestEmail ?? order.email };
+}
+
 /** The parts an actor can play towards one order. */
 type Role = 'owner' | 'admin' | 'provider' | 'system';
 
@@ -41,10 +51,14 @@ export interface Transition {
   to: OrderState;
   /** Who may make the move. */
   by: readonly Role[];
-  /** The timestamp set when the move happens. */
-  stamp: Stamp;
+  /** The timestamp set when the move happens (none for a move that may repeat). */
+  stamp: Stamp | null;
   /** The order's units go back to stock: it holds them and they were never shipped. */
   restock: boolean;
+  /** The order gets its invoice number from the shop's gap-free sequence, in the move's transaction. */
+  invoice?: true;
+  /** All of its payment is returned: `refundedAmount` becomes its total. */
+  refundsAll?: true;
   /** The domain event the move raises, delivered once it commits. */
   raises: DomainEventName;
 }
@@ -55,16 +69,41 @@ export interface Transition {
  * nothing else writes `order.state`.
  */
 export const ORDER_TRANSITIONS: readonly Transition[] = [
-  { from: AwaitingPayment, to: Paid, by: ['owner', 'provider'], stamp: 'paidAt', restock: false, raises: 'order.paid' },
+  // The owner's move is also the checkout's when gift cards pay the whole total (nothing is due by card).
+  { from: AwaitingPayment, to: Paid, by: ['owner', 'provider'], stamp: 'paidAt', restock: false, invoice: true, raises: 'order.paid' },
   { from: Paid, to: Shipped, by: ['admin'], stamp: 'shippedAt', restock: false, raises: 'order.shipped' },
   { from: AwaitingPayment, to: Cancelled, by: ['owner', 'admin'], stamp: 'cancelledAt', restock: true, raises: 'order.cancelled' },
   { from: AwaitingPayment, to: Expired, by: ['system'], stamp: 'expiredAt', restock: true, raises: 'order.expired' },
   // An admin deleting a paid, unshipped order refunds it; the provider reports refunds and disputes.
-  { from: Paid, to: Refunded, by: ['admin', 'provider'], stamp: 'refundedAt', restock: true, raises: 'order.refunded' },
-  { from: Shipped, to: Refunded, by: ['provider'], stamp: 'refundedAt', restock: false, raises: 'order.refunded' },
+  { from: Paid, to: Refunded, by: ['admin', 'provider'], stamp: 'refundedAt', restock: true, refundsAll: true, raises: 'order.refunded' },
+  // An admin refunding everything that is left (refunds.service.ts returns the units they chose to stock).
+  {
+    from: Shipped,
+    to: Refunded,
+    by: ['admin', 'provider'],
+    stamp: 'refundedAt',
+    restock: false,
+    refundsAll: true,
+    raises: 'order.refunded',
+  },
+  {
+    from: PartiallyRefunded,
+    to: Refunded,
+    by: ['admin', 'provider'],
+    stamp: 'refundedAt',
+    restock: false,
+    refundsAll: true,
+    raises: 'order.refunded',
+  },
+  // An admin refunding part of a paid order: lines, delivery, an amount; again as often as something is left.
+  { from: Paid, to: PartiallyRefunded, by: ['admin'], stamp: null, restock: false, raises: 'order.partially_refunded' },
+  { from: Shipped, to: PartiallyRefunded, by: ['admin'], stamp: null, restock: false, raises: 'order.partially_refunded' },
+  { from: PartiallyRefunded, to: PartiallyRefunded, by: ['admin'], stamp: null, restock: false, raises: 'order.partially_refunded' },
+  // What was not refunded of a partly refunded, unshipped order still ships.
+  { from: PartiallyRefunded, to: Shipped, by: ['admin'], stamp: 'shippedAt', restock: false, raises: 'order.shipped' },
   // A payment that succeeds after the order closed is refunded.
-  { from: Cancelled, to: Refunded, by: ['provider'], stamp: 'refundedAt', restock: false, raises: 'order.refunded' },
-  { from: Expired, to: Refunded, by: ['provider'], stamp: 'refundedAt', restock: false, raises: 'order.refunded' },
+  { from: Cancelled, to: Refunded, by: ['provider'], stamp: 'refundedAt', restock: false, refundsAll: true, raises: 'order.refunded' },
+  { from: Expired, to: Refunded, by: ['provider'], stamp: 'refundedAt', restock: false, refundsAll: true, raises: 'order.refunded' },
 ];
 
 export const ORDER_STATES = Object.values(OrderState);
@@ -84,14 +123,15 @@ export function refusalOf(from: OrderState, to: OrderState): string {
   const fallback = `An order cannot go from ${from} to ${to}`;
   switch (to) {
     case Paid:
-      return from === Paid || from === Shipped ? 'This order is already paid' : (CLOSED[from] ?? fallback);
+      return from === Paid || from === Shipped || from === PartiallyRefunded ? 'This order is already paid' : (CLOSED[from] ?? fallback);
     case Shipped:
       return 'Only a paid, pending order can be shipped';
     case Cancelled:
-      if (from === Paid) return 'A paid order cannot be deleted';
+      if (from === Paid || from === PartiallyRefunded) return 'A paid order cannot be deleted';
       if (from === Shipped) return 'A shipped order cannot be deleted';
       return CLOSED[from] ?? fallback;
     case Refunded:
+    case PartiallyRefunded:
       return from === AwaitingPayment ? 'An unpaid order cannot be refunded' : (CLOSED[from] ?? fallback);
     default:
       return CLOSED[from] ?? fallback;
@@ -102,6 +142,7 @@ function rolesOf(actor: OrderActor, order: Order): Role[] {
   if (actor.kind === OrderActorKind.provider) return ['provider'];
   if (actor.kind === OrderActorKind.system) return ['system'];
   if (actor.kind === OrderActorKind.apiKey) return ['admin'];
+  if (actor.kind === OrderActorKind.guest) return actor.orderId === order.id ? ['owner'] : [];
   const roles: Role[] = actor.userId === order.customerId ? ['owner'] : [];
   if (actor.kind === OrderActorKind.admin) roles.push('admin');
   return roles;
@@ -136,6 +177,10 @@ export interface MoveOptions {
   note?: string;
   /** The payment that the move records. */
   payment?: { transactionId: string; paymentIntentId: string };
+  /** INVOICE_PREFIX, for the move that gives the order its invoice number (to Paid). */
+  invoicePrefix?: string;
+  /** The caller returned the units it chose to stock (a refund by lines): the move returns none. */
+  stockHandled?: true;
 }
 
 /**
@@ -156,9 +201,21 @@ export async function moveOrder(
   const order = await orders.findOne({ where: { id: orderId }, lock: { mode: 'pessimistic_write' } });
   if (!order) throw notFound('Order');
   const transition = assertAllowed(actor, order, to);
+  if (transition.invoice && !options.invoicePrefix) throw new Error(`The move of order ${order.id} to ${to} needs the invoice prefix`);
 
-  await orders.update({ id: order.id }, { state: to, [transition.stamp]: () => 'now()', ...options.payment });
-  if (transition.restock) await restock(manager, order.id);
+  await orders.update(
+    { id: order.id },
+    {
+      state: to,
+      ...(transition.stamp && { [transition.stamp]: () => 'now()' }),
+      ...(transition.invoice && { invoiceNumber: await nextDocumentNumber(manager, 'invoice', options.invoicePrefix!) }),
+      ...(transition.refundsAll && { refundedAmount: order.totalAmount }),
+      ...options.payment,
+    },
+  );
+  if (transition.refundsAll)
+    await manager.query(`UPDATE "order_line" SET "refundedQuantity" = "quantity" WHERE "orderId" = $1`, [order.id]);
+  if (transition.restock && !options.stockHandled) await restock(manager, order.id);
   await writeEvent(manager, order.id, order.state, to, actor, options.note);
   const moved = await orders.findOneOrFail({ where: { id: order.id }, relations: { lines: true }, order: { lines: { position: 'ASC' } } });
   await raise(manager, transition.raises, moved.id, orderPayload(moved, { note: options.note }));
@@ -166,25 +223,38 @@ export async function moveOrder(
 }
 
 /**
- * Returns every line's units to its variant, variants in id order and their products' totals
- * after (as orders take them, so a restock and a new order sharing variants never deadlock).
- * Lines whose variant was deleted return nothing.
+ * Returns units to their variants: each line's chosen units (`units`, by line id), or every unit of
+ * the order not returned yet; variants in id order and their products' totals after (as orders take
+ * them, so a restock and a new order sharing variants never deadlock). A line never returns more
+ * than it holds (`restockedQuantity` counts what went back). Lines whose variant was deleted return
+ * nothing, and gift-card lines none (they take no stock).
  */
-async function restock(manager: EntityManager, orderId: string): Promise<void> {
-  const units: { variantId: string; productId: string; units: string }[] = await manager.query(
-    `SELECT l."variantId", v."productId", sum(l."quantity") AS units
-       FROM "order_line" l JOIN "product_variant" v ON v."id" = l."variantId"
-      WHERE l."orderId" = $1 GROUP BY l."variantId", v."productId" ORDER BY l."variantId"`,
-    [orderId],
+export async function restock(manager: EntityManager, orderId: string, units?: ReadonlyMap<string, number>): Promise<void> {
+  // An UPDATE answers [rows, count] through TypeORM.
+  const [returned]: [{ variantId: string | null; productId: string | null; units: number }[], number] = await manager.query(
+    `UPDATE "order_line" l SET "restockedQuantity" = l."restockedQuantity" + r."units"
+       FROM (SELECT l2."id", CASE WHEN $2::jsonb IS NULL THEN l2."quantity" - l2."restockedQuantity"
+                    ELSE LEAST(coalesce(($2::jsonb ->> l2."id"::text)::int, 0), l2."quantity" - l2."restockedQuantity") END AS "units"
+               FROM "order_line" l2 WHERE l2."orderId" = $1 AND l2."giftCard" IS NULL) r
+      WHERE l."id" = r."id" AND r."units" > 0
+      RETURNING l."variantId", (SELECT v."productId" FROM "product_variant" v WHERE v."id" = l."variantId") AS "productId", r."units"`,
+    [orderId, units ? JSON.stringify(Object.fromEntries(units)) : null],
   );
-  for (const { variantId, units: count } of units) {
+  const byVariant = new Map<string, { productId: string; units: number }>();
+  for (const row of returned) {
+    if (!row.variantId || !row.productId) continue;
+    const seen = byVariant.get(row.variantId);
+    byVariant.set(row.variantId, { productId: row.productId, units: (seen?.units ?? 0) + Number(row.units) });
+  }
+  const variants = [...byVariant.keys()].sort();
+  for (const variantId of variants) {
     await manager.query(`UPDATE "product_variant" SET "quantity" = LEAST("quantity"::bigint + $2, $3) WHERE "id" = $1`, [
       variantId,
-      Number(count),
+      byVariant.get(variantId)!.units,
       MAX_INT,
     ]);
   }
-  await refreshProductTotals(manager, [...new Set(units.map((row) => row.productId))]);
+  await refreshProductTotals(manager, [...new Set(variants.map((id) => byVariant.get(id)!.productId))]);
 }
 
 /** The first line of a new order's history; `note` says what came with it (the age check an age-restricted order relied on). */

@@ -1,23 +1,12 @@
 import { Field, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
-import {
-  Check,
-  Column,
-  CreateDateColumn,
-  Entity,
-  Index,
-  JoinColumn,
-  ManyToOne,
-  OneToMany,
-  PrimaryGeneratedColumn,
-  UpdateDateColumn,
-} from 'typeorm';
-import { EngravingColumns, engravingSnapshot, OrderEngraving } from '../catalog/engraving';
-import { Product } from '../catalog/product.entity';
-import { User } from '../users/user.entity';
+import { Check, Column, Entity, Index, JoinColumn, ManyToOne, OneToMany, PrimaryGeneratedColumn } from 'typeorm';
+import { CreatedAtColumn, UpdatedAtColumn } from '../../db/timestamp-columns';
+import { EngravingColumns, engravingSnapshot, OrderEngraving, Product } from '../catalog';
+import { User } from '../users';
 import { OrderLine } from './order-line.entity';
-import { PostalAddress } from '../addresses/postal-address.type';
+import { PostalAddress } from '../addresses';
 import { bladedArticleNotice } from '@keen/rules';
-import { BladeHandover } from '../compliance/blade-rule.entity';
+import { BladeHandover } from '../compliance';
 
 /** The old two-value status, derived from `state` for the REST layer and older clients. */
 export enum OrderStatus {
@@ -31,12 +20,16 @@ registerEnumType(OrderStatus, {
 });
 
 /** Where an order is in its life; order-state-machine.ts declares every move between these. */
+/** What the card payment is for: the total less what gift cards paid (minor units). */
+export const amountDue = (order: Pick<Order, 'totalAmount' | 'giftCardAmount'>) => order.totalAmount - (order.giftCardAmount ?? 0);
+
 export enum OrderState {
   AwaitingPayment = 'AwaitingPayment',
   Paid = 'Paid',
   Shipped = 'Shipped',
   Cancelled = 'Cancelled',
   Expired = 'Expired',
+  PartiallyRefunded = 'PartiallyRefunded',
   Refunded = 'Refunded',
 }
 registerEnumType(OrderState, {
@@ -48,9 +41,13 @@ registerEnumType(OrderState, {
     Shipped: { description: 'Sent to the customer' },
     Cancelled: { description: 'Cancelled before payment, or by an admin; its units went back to stock' },
     Expired: { description: 'Not paid within the hold; its units went back to stock' },
+    PartiallyRefunded: { description: 'Paid, and part of the payment was returned (refunded lines, delivery or an amount)' },
     Refunded: { description: 'The payment was returned (a refund or a dispute)' },
   },
 });
+
+/** The states of an order whose payment stands, whole or in part: its sales count (net of refunds). */
+export const PAID_STATES: readonly OrderState[] = [OrderState.Paid, OrderState.Shipped, OrderState.PartiallyRefunded];
 
 /**
  * One purchase: one or more lines (order-line.entity.ts), one phone and address, one total, one
@@ -62,6 +59,10 @@ registerEnumType(OrderState, {
 @Index('IDX_order_email_created_at', ['email', 'createdAt'])
 @Index('IDX_order_state_created_at', ['state', 'createdAt'])
 @Index('IDX_order_customer_state', ['customerId', 'state'])
+@Index('IDX_order_guest_email_state', ['guestEmail', 'state'], { where: '"guestEmail" IS NOT NULL' })
+@Index('IDX_order_guest_client_state', ['guestClientAddress', 'state'], { where: '"guestClientAddress" IS NOT NULL' })
+@Index('UQ_order_guest_age_check', ['ageCheckId'], { unique: true, where: '"guestEmail" IS NOT NULL' })
+@Check('CHK_order_owner', `"customerId" IS NOT NULL OR ("guestEmail" IS NOT NULL AND "guestTokenHash" IS NOT NULL)`)
 @Check('CHK_order_amounts', `"subtotalAmount" >= 0 AND "shippingAmount" >= 0 AND "taxAmount" >= 0 AND "totalAmount" >= 0`)
 export class Order extends EngravingColumns {
   @Field(() => ID, { description: 'A UUID' })
@@ -108,8 +109,20 @@ export class Order extends EngravingColumns {
   @Column('int', { default: 0 })
   adjustmentAmount!: number;
 
+  /** The discount code's part of adjustmentAmount, in minor units (negative); 0 without a code. */
+  @Column('int', { default: 0 })
+  discountAmount!: number;
+
+  @Field(() => String, { nullable: true, description: 'The discount code the order used, as the shop spells it; null without one' })
+  @Column('varchar', { length: 40, nullable: true })
+  discountCode!: string | null;
+
   @Column('int', { default: 0 })
   shippingAmount!: number;
+
+  /** What gift cards paid of totalAmount, in minor units (their ledger's redeem rows); the card payment is for the rest. */
+  @Column('int', { default: 0 })
+  giftCardAmount!: number;
 
   /** The tax in the order: part of the subtotal when prices include tax, added to it otherwise. */
   @Column('int', { default: 0 })
@@ -129,6 +142,29 @@ export class Order extends EngravingColumns {
   })
   @Column('jsonb', { nullable: true })
   shippingAddress!: PostalAddress | null;
+
+  @Field(() => String, {
+    nullable: true,
+    description: 'The gift message the buyer wrote: printed on the gift slip, never beside a price; null without one',
+  })
+  @Column('text', { nullable: true })
+  giftMessage!: string | null;
+
+  @Field(() => String, {
+    nullable: true,
+    description:
+      "The buyer's note to the workshop: on the engraving sheet and the order in the dashboard, never in a mail; null without one",
+  })
+  @Column('text', { nullable: true })
+  workshopNote!: string | null;
+
+  @Field(() => Date, {
+    nullable: true,
+    description:
+      "A private quote's deadline (QUOTE_HOLD_DAYS after it was made): unpaid by then, it expires; null for an order placed at checkout",
+  })
+  @Column('timestamptz', { nullable: true })
+  holdEndsAt!: Date | null;
 
   /** What the customer pays, in minor units: the payment intent's amount. GraphQL: `totals` and the whole `totalPrice`. */
   @Column('int')
@@ -165,10 +201,22 @@ export class Order extends EngravingColumns {
     return this.shippedAt ? OrderStatus.Shipped : OrderStatus.Pending;
   }
 
-  @Field(() => Boolean, { description: 'Derived from state: true while Paid or Shipped' })
+  @Field(() => Boolean, { description: 'Derived from state: true while Paid, Shipped or PartiallyRefunded' })
   get paid(): boolean {
-    return this.state === OrderState.Paid || this.state === OrderState.Shipped;
+    return PAID_STATES.includes(this.state);
   }
+
+  @Field(() => String, {
+    nullable: true,
+    description: 'Its invoice number (INVOICE_PREFIX-year-counter), given at payment from a gap-free sequence; null before payment',
+  })
+  @Index('UQ_order_invoice_number', { unique: true })
+  @Column('varchar', { length: 60, nullable: true })
+  invoiceNumber!: string | null;
+
+  /** What its refunds returned so far, in minor units (the whole total once Refunded). GraphQL: `totals.refunded`. */
+  @Column('int', { default: 0 })
+  refundedAmount!: number;
 
   @Field(() => Date, { nullable: true, description: 'When it was paid (ISO 8601)' })
   @Index('IDX_order_paid_at')
@@ -264,8 +312,38 @@ export class Order extends EngravingColumns {
   @JoinColumn({ name: 'productId', foreignKeyConstraintName: 'FK_order_product' })
   product?: Product | null;
 
-  @Column('uuid')
-  customerId!: string;
+  /** The account it belongs to; null for a guest order until an account of its e-mail claims it. */
+  @Column('uuid', { nullable: true })
+  customerId!: string | null;
+
+  /** A guest order's e-mail address (lower case), kept once claimed: it was placed as a guest. Null for an account's order. */
+  @Column('varchar', { length: 254, nullable: true })
+  guestEmail!: string | null;
+
+  /** SHA-256 (hex) of a guest order's link token (guest-links.ts); the token itself is never stored. */
+  @Column('varchar', { length: 64, nullable: true })
+  guestTokenHash!: string | null;
+
+  /** The client address a guest order was placed from, for the guest limits; never shown. */
+  @Column('varchar', { length: 64, nullable: true })
+  guestClientAddress!: string | null;
+
+  @Field(() => Date, { nullable: true, description: 'When an account with its verified e-mail claimed this guest order' })
+  @Column('timestamptz', { nullable: true })
+  claimedAt!: Date | null;
+
+  @Field(() => Boolean, { description: 'Placed signed out, by a guest (its e-mail is not verified by an account until claimed)' })
+  get guest(): boolean {
+    return this.guestEmail !== null && this.guestEmail !== undefined;
+  }
+
+  /** Set only where the caller proved or was just given it: placeOrder's answer to a guest, and order(id, token). */
+  @Field(() => String, {
+    nullable: true,
+    description:
+      "A guest order's link token (the order page is /orders/{id}?token=...): answered to the guest who placed it and to its link's holder; null otherwise",
+  })
+  guestToken?: string | null;
 
   @ManyToOne(() => User, { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'customerId', foreignKeyConstraintName: 'FK_order_customer' })
@@ -273,10 +351,10 @@ export class Order extends EngravingColumns {
 
   @Field(() => Date, { description: 'When it was made (ISO 8601)' })
   @Index('IDX_order_created_at')
-  @CreateDateColumn({ type: 'timestamptz' })
+  @CreatedAtColumn()
   createdAt!: Date;
 
   @Field(() => Date, { description: 'When it last changed (ISO 8601)' })
-  @UpdateDateColumn({ type: 'timestamptz' })
+  @UpdatedAtColumn()
   updatedAt!: Date;
 }

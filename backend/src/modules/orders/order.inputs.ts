@@ -1,7 +1,8 @@
 import { Field, Float, ID, InputType, Int, registerEnumType } from 'type-graphql';
+import { GIFT_MESSAGE, WORKSHOP_NOTE } from '@keen/rules';
 import { PageOptions } from '../../common/list';
-import { ShippingAddressInput } from '../addresses/address.inputs';
-import { Engraving } from '../catalog/engraving';
+import { ShippingAddressInput } from '../addresses';
+import { Engraving } from '../catalog';
 import { OrderState, OrderStatus } from './order.entity';
 
 export enum OrderSortField {
@@ -44,6 +45,28 @@ export class OrderListOptions extends PageOptions {
 
   @Field(() => Boolean, { nullable: true, description: 'true: only engraved orders; false: only orders without an engraving' })
   engraved?: boolean;
+
+  @Field(() => Boolean, { nullable: true, description: 'true: only orders placed by guests (claimed or not); false: only the others' })
+  guest?: boolean;
+}
+
+@InputType({ description: "Where a gift-card line's cards go: each unit is a card whose code is mailed once the order is paid" })
+export class GiftCardLineInput {
+  @Field(() => String, { nullable: true, description: 'Who receives the codes (an e-mail address); without one, the buyer' })
+  recipientEmail?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'A message for the recipient, at most 500 characters' })
+  message?: string | null;
+
+  @Field(() => Date, { nullable: true, description: 'When to send the codes (ISO 8601, within a year); without one, on payment' })
+  sendAt?: Date | null;
+
+  @Field(() => Int, {
+    nullable: true,
+    description:
+      "An amount the buyer chooses (minor units), for a gift card that allows one (Product.giftCardMinAmount to giftCardMaxAmount): each unit is priced and issued at it, whatever the variant's price; without one, the variant's denomination",
+  })
+  amount?: number | null;
 }
 
 @InputType({ description: 'One product of a new order' })
@@ -68,6 +91,28 @@ export class OrderLineInput {
 
   @Field(() => Engraving, { nullable: true, description: 'Only for an engravable product; its engravingPrice is added to each unit' })
   engraving?: Engraving | null;
+
+  @Field(() => GiftCardLineInput, {
+    nullable: true,
+    description: 'Only for a gift card (Product.kind GIFT_CARD): its recipient, message and date',
+  })
+  giftCard?: GiftCardLineInput | null;
+}
+
+@InputType({ description: 'Who places an order signed out: no account is made; the order belongs to this e-mail address' })
+export class GuestInput {
+  @Field(() => String, { description: 'Where the receipt and the order link go (once it is paid); at most 254 characters' })
+  email!: string;
+
+  @Field(() => String, { description: 'The name for delivery, 1 to 120 characters' })
+  name!: string;
+
+  @Field(() => ID, {
+    nullable: true,
+    description:
+      "An age-restricted cart's passed guest age check (verifyAge with guest), for this e-mail address: it counts for this one order",
+  })
+  ageCheckId?: string | null;
 }
 
 @InputType({ description: 'Either lines, or the older single-product fields (productId, quantity, engraving); not both' })
@@ -117,9 +162,42 @@ export class PlaceOrderInput {
   @Field(() => String, {
     nullable: true,
     description:
+      'A discount code (any case): refused with a 400 naming it when it is unknown, expired, used up, already used by you, short of its minimum or not for these knives. Needs a signed-in customer; checked at most RATE_LIMIT_DISCOUNT_CODES times a minute',
+  })
+  discountCode?: string | null;
+
+  @Field(() => [String], {
+    nullable: true,
+    description:
+      'Gift card codes (at most 5, any case, dashes or spaces allowed), used after the discount in the order given: each pays what it can of the total, and an order they pay in full is Paid at once. An unknown, disabled, expired or empty card is refused with a 400 naming its last four characters',
+  })
+  giftCards?: string[] | null;
+
+  @Field(() => String, {
+    nullable: true,
+    description: `A gift message, printed on the gift slip without prices (at most ${GIFT_MESSAGE.maxLength} characters; blank is none)`,
+  })
+  giftMessage?: string | null;
+
+  @Field(() => String, {
+    nullable: true,
+    description: `A note to the workshop, on the engraving sheet and the order in the dashboard, never in a mail (at most ${WORKSHOP_NOTE.maxLength} characters; blank is none)`,
+  })
+  workshopNote?: string | null;
+
+  @Field(() => String, {
+    nullable: true,
+    description:
       'One key per checkout attempt (1 to 255 printable characters): the same key and input within 24 hours answer the first order instead of placing another',
   })
   idempotencyKey?: string | null;
+
+  @Field(() => GuestInput, {
+    nullable: true,
+    description:
+      'Signed out only: places a guest order (GraphQL only; REST stays signed in). Its answer carries guestToken, the key of its page /orders/{id}?token=...; no mail goes before it is paid',
+  })
+  guest?: GuestInput | null;
 }
 
 @InputType({ description: 'What the admin knows of the parcel when shipping; every part optional' })
@@ -145,4 +223,18 @@ export class ShippingOptionsInput {
 
   @Field(() => ShippingAddressInput, { description: 'Where it would ship' })
   address!: ShippingAddressInput;
+
+  @Field(() => String, {
+    nullable: true,
+    description:
+      'A discount code (any case): refused with a 400 naming it when it is unknown, expired, used up, already used by you, short of its minimum or not for these knives. Needs a signed-in customer; checked at most RATE_LIMIT_DISCOUNT_CODES times a minute',
+  })
+  discountCode?: string | null;
+
+  @Field(() => [String], {
+    nullable: true,
+    description:
+      "Gift card codes as placeOrder takes them: each option's totals then say what they would pay (giftCards, giftCardPayments) and what is left (amountDue), by placeOrder's rule; nothing is spent. Refused as placeOrder refuses them. Needs a signed-in customer; counted against RATE_LIMIT_GIFT_CARD_CODES",
+  })
+  giftCards?: string[] | null;
 }

@@ -1,18 +1,15 @@
 import { Arg, Ctx, FieldResolver, Float, ID, Int, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
-import type { GraphQLContextOf } from '../auth/request-context';
-import type { User } from '../users/user.entity';
-import type { CatalogLoaders } from '../catalog/catalog.loaders';
+import { type GraphQLContextOf, Allow } from '../auth';
+import type { User } from '../users';
+import { type CatalogLoaders, Product, OrderEngraving } from '../catalog';
 import type { OrdersLoaders } from './orders.loaders';
 import type { OrdersService } from './orders.service';
 import { ListResult } from '../../common/list';
-import { Product } from '../catalog/product.entity';
 import { OrderEvent } from './order-event.entity';
 import { Order } from './order.entity';
 import { OrderLine } from './order-line.entity';
 import { OrderListOptions, ShipmentTrackingInput } from './order.inputs';
-import { Allow } from '../auth/access';
-import { OrderEngraving } from '../catalog/engraving';
-import { Money, type ShopMoney } from '../shop/money';
+import { Money, type ShopMoney } from '../shop';
 
 type GraphQLContext = GraphQLContextOf<{ orders: OrdersService; shop: ShopMoney }, OrdersLoaders & CatalogLoaders, User>;
 
@@ -41,10 +38,30 @@ export class OrdersResolver {
     return services.orders.listMine(caller, options);
   }
 
-  @Allow({ allow: 'signed in', key: 'orders:read' })
-  @Query(() => Order, { description: 'Its customer or an admin' })
-  order(@Arg('id', () => ID, { description: "The order's id" }) id: string, @Ctx() { caller, services }: GraphQLContext): Promise<Order> {
-    return services.orders.get(caller, id);
+  @Allow({ allow: 'public', key: 'orders:read' })
+  @Query(() => Order, {
+    description:
+      "Its customer or an admin; or, with token, anyone holding a guest order's link (a wrong or missing token is a 404). Signed out without token: 401",
+  })
+  order(
+    @Arg('id', () => ID, { description: "The order's id" }) id: string,
+    @Arg('token', () => String, {
+      nullable: true,
+      description: "A guest order's link token, for a guest signed out (404 when it is not the order's)",
+    })
+    token: string | null | undefined,
+    @Ctx() { caller, services }: GraphQLContext,
+  ): Promise<Order> {
+    return services.orders.get(caller, id, token);
+  }
+
+  @Allow({ allow: 'signed in' })
+  @Mutation(() => Int, {
+    description:
+      'Attaches the guest orders placed with your e-mail address to your account, once, when your sign-in proves that address (0 otherwise); answers how many it attached now. My Orders calls it as it opens',
+  })
+  claimGuestOrders(@Ctx() { caller, services }: GraphQLContext): Promise<number> {
+    return services.orders.claimGuestOrders(caller);
   }
 
   @Allow({ allow: 'admin', key: 'orders:read' })
@@ -76,16 +93,21 @@ export class OrdersResolver {
     return (await services.orders.cancelOrRefund(caller, id)).id;
   }
 
-  @Allow({ allow: 'signed in', key: 'orders:write' })
+  @Allow({ allow: 'public', key: 'orders:write' })
   @Mutation(() => Order, {
     description:
-      'Cancels an unpaid order (its customer or an admin; refused while a payment is under way), or, for an admin, refunds a paid unshipped one. Its units return to stock; the order stays, with its history',
+      "Cancels an unpaid order (its customer, a guest by its link's token, or an admin; refused while a payment is under way), or, for an admin, refunds a paid unshipped one. Its units return to stock; the order stays, with its history. Signed out without token: 401",
   })
   cancelOrder(
     @Arg('id', () => ID, { description: 'The order to cancel or refund' }) id: string,
+    @Arg('token', () => String, {
+      nullable: true,
+      description: "A guest order's link token, for a guest signed out (404 when it is not the order's)",
+    })
+    token: string | null | undefined,
     @Ctx() { caller, services }: GraphQLContext,
   ): Promise<Order> {
-    return services.orders.cancelOrRefund(caller, id);
+    return services.orders.cancelOrRefund(caller, id, token);
   }
 
   @FieldResolver(() => [OrderLine], { description: 'What was ordered, in the order the customer listed it' })

@@ -3,11 +3,11 @@ import { z } from 'zod';
 import { field, jsonBody } from '../../http-kit/body';
 import { named } from '../../http-kit/openapi';
 import { LIST_PAGE_QUERY_SCHEMA, param, restList, totalCount } from '../../http-kit/query';
-import { restRoute, type RestRoutes } from '../auth/request-context';
-import type { OrderEngraving } from '../catalog/engraving';
-import type { User } from '../users/user.entity';
+import { restRoute, type RestRoutes } from '../auth';
+import type { OrderEngraving } from '../catalog';
+import type { User } from '../users';
 import type { OrdersService } from './orders.service';
-import { type Order, OrderState, OrderStatus } from './order.entity';
+import { amountDue, type Order, OrderState, OrderStatus } from './order.entity';
 import type { OrderLine } from './order-line.entity';
 
 /** An order's amount as REST answers it: major units of its currency (129.5). */
@@ -28,6 +28,7 @@ const restLine = (l: OrderLine) => ({
   unitPrice: major(l.unitAmount, l.currency),
   engraving: restEngraving(l.engraving),
   lineTotal: major(l.lineAmount, l.currency),
+  discount: major(l.discountAmount, l.currency),
 });
 
 /**
@@ -45,16 +46,24 @@ export const restOrder = (o: Order) => ({
   description: o.description,
   price: major(o.priceAmount, o.currency),
   totalPrice: major(o.totalAmount, o.currency),
+  discountCode: o.discountCode,
+  discount: major(o.discountAmount, o.currency),
+  giftCards: major(o.giftCardAmount ?? 0, o.currency),
+  amountDue: major(amountDue(o), o.currency),
   quantity: o.quantity,
   minimumQuantity: o.minimumQuantity,
   img: o.img,
   status: o.status,
   paid: o.paid,
   state: o.state,
+  refunded: major(o.refundedAmount ?? 0, o.currency),
+  invoiceNumber: o.invoiceNumber ?? null,
   transactionId: o.transactionId,
   productCode: o.productId,
   engraving: restEngraving(o.engraving),
   ageRestricted: o.ageRestricted,
+  giftMessage: o.giftMessage,
+  workshopNote: o.workshopNote,
   lines: (o.lines ?? []).map(restLine),
 });
 
@@ -80,6 +89,7 @@ const orderLineAnswer = z.object({
   unitPrice: z.number().describe('Unit price as ordered in major units (129.5), without the engraving surcharge'),
   engraving: orderedEngraving.nullable().describe('The engraving as ordered, or null'),
   lineTotal: z.number().describe('quantity times (unitPrice plus the engraving surcharge), major units'),
+  discount: z.number().describe("The line's share of the discount code's reduction, major units: negative, 0 without a code"),
 });
 
 export const orderAnswer = named(
@@ -94,20 +104,36 @@ export const orderAnswer = named(
     description: z.string(),
     price: z.number().describe("The first line's unit price, major units"),
     totalPrice: z.number().describe("What the customer pays, in major units of the shop's currency (129.5 is $129.50)"),
+    discountCode: z.string().nullable().describe('The discount code the order used (as the shop spells it), or null'),
+    discount: z.number().describe('What the discount code took off, major units: negative (lines and delivery), 0 without one'),
+    giftCards: z.number().describe('What gift cards paid of totalPrice, major units (a tender: tax is on the goods); 0 without one'),
+    amountDue: z.number().describe('What the card payment is for: totalPrice less giftCards (0 when gift cards paid it all)'),
     quantity: z.int(),
     minimumQuantity: z.int(),
     img: z.string(),
     status: z.enum(OrderStatus).describe('Derived from state: Shipped once shipped'),
-    paid: z.boolean().describe('Derived from state: true while Paid or Shipped'),
+    paid: z.boolean().describe('Derived from state: true while Paid, Shipped or PartiallyRefunded'),
     state: z
       .enum(OrderState)
       .describe('Where the order is: an unpaid order expires after the hold (UNPAID_ORDER_HOLD_MINUTES) and its units return to stock'),
+    refunded: z
+      .number()
+      .describe('What refunds returned so far, major units: 0 without one, totalPrice once Refunded (state PartiallyRefunded in between)'),
+    invoiceNumber: z
+      .string()
+      .nullable()
+      .describe('Its invoice number, given at payment (null before); the PDF is GET /orders/{id}/invoice.pdf'),
     transactionId: z.string().nullable(),
     productCode,
     engraving: orderedEngraving.nullable().describe("The first line's engraving as ordered, or null"),
     ageRestricted: z
       .boolean()
       .describe('A line is an age-restricted product: placed only after an age check (GraphQL verifyAge), shipped marked'),
+    giftMessage: z.string().nullable().describe('The gift message, printed on the gift slip without prices; null without one'),
+    workshopNote: z
+      .string()
+      .nullable()
+      .describe('The note to the workshop, on the engraving sheet and the order in the dashboard; null without one'),
     lines: z
       .array(orderLineAnswer)
       .describe('Every line of the order, in the order the customer listed them; the flat product fields above are the first line'),

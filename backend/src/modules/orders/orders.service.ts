@@ -3,16 +3,16 @@ import { type DataSource, type EntityManager, In } from 'typeorm';
 import { badInput, conflict, forbidden, notFound } from '../../common/errors';
 import { checkPage, likePattern, rowsPage, SortDirection } from '../../common/list';
 import { isId, normalizeEmail } from '../../common/validate';
-import { type Caller, isAdmin, requireAdmin, requireUser } from '../auth/caller';
-import type { ComplianceService, ShippableOrder } from '../compliance/compliance.service';
+import { type Caller, isAdmin, requireAdmin, requireUser } from '../auth';
+import type { ComplianceService, ShippableOrder } from '../compliance';
 import type { ShopSettings } from '../../config';
-import { User } from '../users/user.entity';
-import { PAYING_STATUSES, type PaymentProvider } from './payment-provider';
+import { User } from '../users';
+import { PAYING_STATUSES, type PaymentProvider, RefundRefused } from './payment-provider';
 import { OrderActorKind, OrderEvent } from './order-event.entity';
-import { Order, OrderState, OrderStatus } from './order.entity';
+import { Order, OrderState, OrderStatus, PAID_STATES } from './order.entity';
 import { OrderLine } from './order-line.entity';
 import { OrderListOptions, OrderSortField, type ShipmentTrackingInput } from './order.inputs';
-import { actorOf, assertAllowed, moveOrder, type OrderActor, recordInHistory, SYSTEM } from './order-state-machine';
+import { actorOf, assertAllowed, guestActorOf, moveOrder, type OrderActor, recordInHistory, SYSTEM } from './order-state-machine';
 
 export interface OrderSettings {
   /** How long an unpaid order holds its units. */
@@ -23,6 +23,16 @@ export interface OrderSettings {
   maxUnpaidOrdersUnverified: number;
   /** Units of one variant a customer's unpaid orders may hold together, so nobody can hoard stock. */
   maxHeldUnitsPerVariant: number;
+  /** How long a guest's unpaid order holds its units. */
+  unpaidGuestHoldMinutes: number;
+  /** How many days a private quote (an unpaid order staff make from a contact message) holds its units. */
+  quoteHoldDays: number;
+  /** How many unpaid guest orders one e-mail address may hold at once. */
+  maxUnpaidGuestOrdersPerEmail: number;
+  /** How many unpaid guest orders one client address may hold at once. */
+  maxUnpaidGuestOrdersPerAddress: number;
+  /** INVOICE_PREFIX: a paid order's invoice number is `<prefix>-<year>-<counter>`. */
+  invoicePrefix: string;
 }
 
 function optionalTrackingText(value: unknown, label: string, maxLength: number): string | null {
@@ -31,6 +41,16 @@ function optionalTrackingText(value: unknown, label: string, maxLength: number):
   const text = value.trim();
   if (text.length > maxLength) throw badInput(`${label} must be at most ${maxLength} characters`);
   return text || null;
+}
+
+/** The provider's refusal of a refund, said to the admin; the order stays as it was. */
+async function refusedAsConflict<T>(refund: Promise<T>): Promise<T> {
+  try {
+    return await refund;
+  } catch (error) {
+    if (error instanceof RefundRefused) throw conflict(`The payment provider refused the refund: ${error.message}`);
+    throw error;
+  }
 }
 
 /**
@@ -72,8 +92,16 @@ export class OrdersService {
     return byOrder;
   }
 
-  /** One order, for its customer or an admin (or an API key). */
-  async get(caller: Caller, id: string): Promise<Order> {
+  /**
+   * One order, for its customer or an admin (or an API key); with `token`, for anyone holding the
+   * guest order's link (a 404 for a wrong token, as for no order).
+   */
+  async get(caller: Caller, id: string, token?: string | null): Promise<Order> {
+    if (token != null) {
+      const order = await this.find(this.db.manager, id);
+      guestActorOf(order, token);
+      return Object.assign(order, { guestToken: token });
+    }
     const user = isAdmin(caller) ? null : requireUser(caller);
     const order = await this.find(this.db.manager, id);
     if (user && order.customerId !== user.id) throw forbidden('This is not your order');
@@ -87,6 +115,22 @@ export class OrdersService {
 
   listMine(caller: Caller, options?: OrderListOptions) {
     return this.list(options, requireUser(caller).id);
+  }
+
+  /**
+   * Attaches the guest orders placed with the caller's e-mail address to their account, once:
+   * only when their token proves that address (anyone may sign up with anyone's address). Answers
+   * how many it attached now; their links keep working.
+   */
+  async claimGuestOrders(caller: Caller): Promise<number> {
+    const user = requireUser(caller);
+    if (caller.emailVerified !== true) return 0;
+    const [, claimed]: [unknown, number] = await this.db.query(
+      `UPDATE "order" SET "customerId" = $1, "claimedAt" = now() WHERE "guestEmail" = $2 AND "customerId" IS NULL`,
+      [user.id, user.email],
+    );
+    if (claimed) this.logger.info({ user: user.id, orders: claimed }, 'guest orders claimed');
+    return claimed;
   }
 
   /** Orders of one e-mail address: your own, or anyone's for an admin. */
@@ -162,13 +206,14 @@ export class OrdersService {
    * unshipped one. Either way its units go back to stock and the row stays, with its history.
    * Provider calls come first, outside any transaction; the move then re-checks the state.
    */
-  async cancelOrRefund(caller: Caller, id: string): Promise<Order> {
-    const actor = actorOf(caller);
+  async cancelOrRefund(caller: Caller, id: string, token?: string | null): Promise<Order> {
+    const signedIn = token == null ? actorOf(caller) : null;
     const order = await this.find(this.db.manager, id);
+    const actor = signedIn ?? guestActorOf(order, token);
     if ((actor.kind === OrderActorKind.admin || actor.kind === OrderActorKind.apiKey) && order.state === OrderState.Paid) {
       assertAllowed(actor, order, OrderState.Refunded);
       const intentId = order.paymentIntentId;
-      if (intentId) await this.provider.refund(intentId);
+      if (intentId) await refusedAsConflict(this.provider.refund(intentId));
       const note = intentId ? 'Deleted by an admin; the payment was refunded' : 'Deleted by an admin; no payment on record to refund';
       return this.db.transaction((manager) => moveOrder(manager, order.id, OrderState.Refunded, actor, { note }));
     }
@@ -214,19 +259,31 @@ export class OrdersService {
         .setOnLocked('skip_locked')
         .getOne();
       if (!row) return false;
-      await moveOrder(manager, row.id, OrderState.Expired, SYSTEM, { note: `Not paid within ${this.settings.unpaidHoldMinutes} minutes` });
+      const hold = row.guestEmail ? this.settings.unpaidGuestHoldMinutes : this.settings.unpaidHoldMinutes;
+      const note = row.holdEndsAt ? 'Not paid by the quote’s deadline' : `Not paid within ${hold} minutes`;
+      await moveOrder(manager, row.id, OrderState.Expired, SYSTEM, { note });
       return true;
     });
   }
 
   private overdueOrders(manager: EntityManager) {
-    return manager
-      .getRepository(Order)
-      .createQueryBuilder('order')
-      .where('order.state = :state', { state: OrderState.AwaitingPayment })
-      .andWhere(`order.createdAt < now() - make_interval(secs => :hold)`, { hold: this.settings.unpaidHoldMinutes * 60 })
-      .orderBy('order.createdAt', 'ASC')
-      .take(100);
+    return (
+      manager
+        .getRepository(Order)
+        .createQueryBuilder('order')
+        .where('order.state = :state', { state: OrderState.AwaitingPayment })
+        // A guest's order holds its units for less time than an account's (UNPAID_GUEST_ORDER_HOLD_MINUTES); a private quote until its own deadline.
+        .andWhere(
+          `CASE WHEN order.holdEndsAt IS NOT NULL THEN order.holdEndsAt < now()
+                ELSE order.createdAt < now() - make_interval(secs => CASE WHEN order.guestEmail IS NULL THEN :hold::float8 ELSE :guestHold::float8 END) END`,
+          {
+            hold: this.settings.unpaidHoldMinutes * 60,
+            guestHold: this.settings.unpaidGuestHoldMinutes * 60,
+          },
+        )
+        .orderBy('order.createdAt', 'ASC')
+        .take(100)
+    );
   }
 
   /**
@@ -273,7 +330,8 @@ export class OrdersService {
           // status and paid are derived from state (see Order); these filters match the derivation.
           if (options.status) conditions.push(`"shippedAt" IS ${options.status === OrderStatus.Shipped ? 'NOT ' : ''}NULL`);
           if (options.paid != null)
-            conditions.push(`state ${options.paid ? '' : 'NOT '}IN (${bind(OrderState.Paid)}, ${bind(OrderState.Shipped)})`);
+            conditions.push(`state ${options.paid ? '' : 'NOT '}IN (${PAID_STATES.map((state) => bind(state)).join(', ')})`);
+          if (options.guest != null) conditions.push(`"guestEmail" IS ${options.guest ? 'NOT ' : ''}NULL`);
           if (options.engraved != null)
             conditions.push(
               `${options.engraved ? '' : 'NOT '}EXISTS (SELECT 1 FROM order_line line WHERE line."orderId" = "order".id AND line."engravingText" IS NOT NULL)`,

@@ -20,6 +20,9 @@ export interface TestCard {
 /** The provider's decline or validation message, shown to the customer as is. */
 export class CardError extends Error {}
 
+/** The provider refused a refund (more than is left of the payment, a payment it cannot refund); its message says why. */
+export class RefundRefused extends Error {}
+
 /** How providers write an order's currency (Stripe: lower-case ISO 4217). */
 export const providerCurrency = (currency: string) => currency.toLowerCase();
 
@@ -43,8 +46,12 @@ export interface PaymentProvider {
   cancelIntent(id: string): Promise<ProviderIntent>;
   /** Sets the amount of an intent not yet paid (an order's price was adjusted); answers the intent as it is after. */
   updateIntentAmount(id: string, amount: number): Promise<ProviderIntent>;
-  /** Returns the whole payment of a succeeded intent; a repeated call refunds nothing more. */
-  refund(intentId: string): Promise<void>;
+  /**
+   * Returns a succeeded intent's payment: all of it, or `part.amount` of it (minor units). The
+   * idempotency key makes a repeated call answer the first one's refund, refunding nothing more.
+   * Answers the provider's refund id; throws RefundRefused when the provider will not refund.
+   */
+  refund(intentId: string, part?: { amount: number; idempotencyKey: string }): Promise<string>;
   /**
    * Checks a webhook's signature and answers a payment success, a full refund or a dispute,
    * or null for any other event. Throws when the signature does not verify.

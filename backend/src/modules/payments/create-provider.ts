@@ -1,6 +1,6 @@
 import type { DataSource } from 'typeorm';
 import type { Config } from '../../config';
-import type { PaymentProvider } from '../orders/payment-provider';
+import type { PaymentProvider } from '../orders';
 import { StripeProvider } from './stripe-provider';
 import { TestPaymentProvider } from './test-provider';
 

@@ -1,9 +1,8 @@
 import { Arg, Ctx, Field, ID, InputType, Int, Mutation, ObjectType, Resolver } from 'type-graphql';
-import type { GraphQLContextOf } from '../auth/request-context';
+import { type GraphQLContextOf, Allow } from '../auth';
 import type { PaymentsService } from './payments.service';
-import { Order } from '../orders/order.entity';
-import { Allow } from '../auth/access';
-import { keyOfRequest } from '../idempotency/idempotency.service';
+import { Order } from '../orders';
+import { keyOfRequest } from '../idempotency';
 
 type GraphQLContext = GraphQLContextOf<{ payments: PaymentsService }>;
 
@@ -42,10 +41,10 @@ export class TestCardInput {
 
 @Resolver()
 export class PaymentsResolver {
-  @Allow({ allow: 'signed in' })
+  @Allow({ allow: 'public' })
   @Mutation(() => PaymentIntent, {
     description:
-      "The order's owner, while unpaid; a second call answers the same intent. An Idempotency-Key header works as idempotencyKey",
+      "The order's owner (signed in, or a guest by its link's token), while unpaid; a second call answers the same intent. An Idempotency-Key header works as idempotencyKey",
   })
   createPaymentIntent(
     @Arg('orderId', () => ID, { description: 'The unpaid order to pay' }) orderId: string,
@@ -54,22 +53,34 @@ export class PaymentsResolver {
       description: 'One key per payment attempt (1 to 255 printable characters): a retry with it within 24 hours answers the first intent',
     })
     idempotencyKey: string | null | undefined,
+    @Arg('token', () => String, {
+      nullable: true,
+      description: "A guest order's link token, for a guest signed out (404 when it is not the order's)",
+    })
+    token: string | null | undefined,
     @Ctx() { caller, services, idempotencyKey: header }: GraphQLContext,
   ): Promise<PaymentIntent> {
-    return services.payments.createIntent(caller, orderId, keyOfRequest(idempotencyKey, header));
+    return services.payments.createIntent(caller, orderId, keyOfRequest(idempotencyKey, header), token);
   }
 
-  @Allow({ allow: 'signed in' })
-  @Mutation(() => Order, { description: 'Marks the order paid once the provider confirms the intent succeeded for it' })
+  @Allow({ allow: 'public' })
+  @Mutation(() => Order, {
+    description: "Marks the order paid once the provider confirms the intent succeeded for it (its owner, or a guest by its link's token)",
+  })
   confirmPayment(
     @Arg('orderId', () => ID, { description: 'The order paid for' }) orderId: string,
     @Arg('paymentIntentId', () => String, { description: "The intent's id, from createPaymentIntent" }) paymentIntentId: string,
+    @Arg('token', () => String, {
+      nullable: true,
+      description: "A guest order's link token, for a guest signed out (404 when it is not the order's)",
+    })
+    token: string | null | undefined,
     @Ctx() { caller, services }: GraphQLContext,
   ): Promise<Order> {
-    return services.payments.confirm(caller, orderId, paymentIntentId);
+    return services.payments.confirm(caller, orderId, paymentIntentId, token);
   }
 
-  @Allow({ allow: 'signed in' })
+  @Allow({ allow: 'public' })
   @Mutation(() => Order, {
     description:
       'Offline test provider only: charges a test card and marks the order paid on success. An order answered unpaid awaits ' +
@@ -78,12 +89,17 @@ export class PaymentsResolver {
   confirmTestCardPayment(
     @Arg('orderId', () => ID, { description: 'The order to pay' }) orderId: string,
     @Arg('card', () => TestCardInput, { description: 'A test card' }) card: TestCardInput,
+    @Arg('token', () => String, {
+      nullable: true,
+      description: "A guest order's link token, for a guest signed out (404 when it is not the order's)",
+    })
+    token: string | null | undefined,
     @Ctx() { caller, services }: GraphQLContext,
   ): Promise<Order> {
-    return services.payments.confirmTestCard(caller, orderId, card);
+    return services.payments.confirmTestCard(caller, orderId, card, token);
   }
 
-  @Allow({ allow: 'signed in' })
+  @Allow({ allow: 'public' })
   @Mutation(() => Order, {
     description:
       "Offline test provider only, while the order's payment awaits authentication: the customer's answer on the test " +
@@ -92,8 +108,13 @@ export class PaymentsResolver {
   completeTestPaymentAuthentication(
     @Arg('orderId', () => ID, { description: 'The order being paid' }) orderId: string,
     @Arg('succeed', () => Boolean, { description: 'True for Complete, false for Fail' }) succeed: boolean,
+    @Arg('token', () => String, {
+      nullable: true,
+      description: "A guest order's link token, for a guest signed out (404 when it is not the order's)",
+    })
+    token: string | null | undefined,
     @Ctx() { caller, services }: GraphQLContext,
   ): Promise<Order> {
-    return services.payments.completeTestAuthentication(caller, orderId, succeed);
+    return services.payments.completeTestAuthentication(caller, orderId, succeed, token);
   }
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { badInput } from '../../common/errors';
 import { field, jsonBody } from '../../http-kit/body';
-import { restRoute, type RestRoutes } from '../auth/request-context';
+import { restRoute, type RestRoutes } from '../auth';
 import type { PaymentsService } from './payments.service';
 import { STRIPE_WEBHOOK_PATH } from './webhook-path';
 

@@ -4,11 +4,25 @@ import { AppError, badInput, conflict, notFound } from '../../common/errors';
 import { metrics } from '../../common/metrics';
 import type { RateLimits } from '../../common/rate-limits';
 import { isId } from '../../common/validate';
-import { type Caller, requireUser } from '../auth/caller';
-import type { IdempotencyService } from '../idempotency/idempotency.service';
-import { Order, OrderState } from '../orders/order.entity';
-import { actorOf, assertAllowed, assertMayEver, moveOrder, type OrderActor, PROVIDER } from '../orders/order-state-machine';
-import { CardError, type PaymentProvider, providerCurrency, type ProviderIntent, type TestCard } from '../orders/payment-provider';
+import { type Caller, requireUser } from '../auth';
+import type { IdempotencyService } from '../idempotency';
+import {
+  Order,
+  OrderState,
+  amountDue,
+  actorOf,
+  assertAllowed,
+  assertMayEver,
+  guestActorOf,
+  moveOrder,
+  type OrderActor,
+  PROVIDER,
+  CardError,
+  type PaymentProvider,
+  providerCurrency,
+  type ProviderIntent,
+  type TestCard,
+} from '../orders';
 import { TestPaymentProvider } from './test-provider';
 
 type Settlement = { order: Order; outcome: 'paid' | 'already paid' | 'refunded late payment' };
@@ -26,6 +40,8 @@ export class PaymentsService {
     private readonly logger: Logger,
     private readonly idempotency: IdempotencyService,
     private readonly limits: RateLimits,
+    /** INVOICE_PREFIX: the paid order's invoice number is given in the move that pays it. */
+    private readonly invoicePrefix: string,
   ) {}
 
   /**
@@ -33,9 +49,11 @@ export class PaymentsService {
    * idempotency key, a retry answers the intent the first call answered, even once the order has moved on.
    * Every call counts against the caller's RATE_LIMIT_PAYMENT_INTENTS: each may reach the provider.
    */
-  async createIntent(caller: Caller, orderId: string, idempotencyKey?: string | null): Promise<ProviderIntent> {
-    const actor = actorOf(caller);
-    await this.limits.consume('paymentIntent', requireUser(caller).id);
+  async createIntent(caller: Caller, orderId: string, idempotencyKey?: string | null, token?: string | null): Promise<ProviderIntent> {
+    const { actor, order: guestOrder } = await this.actorFor(caller, orderId, token);
+    // A guest is counted by their order: its link is their only key.
+    const callerId = guestOrder ? guestOrder.id : requireUser(caller).id;
+    await this.limits.consume('paymentIntent', callerId);
     const create = async () => {
       const order = await findOrder(this.db, orderId);
       assertAllowed(actor, order, OrderState.Paid);
@@ -45,7 +63,7 @@ export class PaymentsService {
     // Recorded after the intent is kept on the order: a process that dies in between leaves a claim
     // that is taken over, and the work it reruns answers the same intent (the provider's own key).
     return this.idempotency.once(
-      { callerId: requireUser(caller).id, operation: 'createPaymentIntent', key: idempotencyKey, request: { orderId } },
+      { callerId, operation: 'createPaymentIntent', key: idempotencyKey, request: { orderId } },
       async (record) => {
         const intent = await create();
         await record(this.db.manager, orderId);
@@ -56,8 +74,8 @@ export class PaymentsService {
   }
 
   /** Records the payment once the provider confirms the intent succeeded for this order. */
-  async confirm(caller: Caller, orderId: string, intentId: string): Promise<Order> {
-    const actor = actorOf(caller);
+  async confirm(caller: Caller, orderId: string, intentId: string, token?: string | null): Promise<Order> {
+    const { actor } = await this.actorFor(caller, orderId, token);
     const order = await findOrder(this.db, orderId);
     // A card charged in the browser just as the order closed still reaches settle, which refunds it.
     const closed = order.state === OrderState.Cancelled || order.state === OrderState.Expired;
@@ -73,9 +91,9 @@ export class PaymentsService {
    * The offline provider's stand-in for Stripe.js: charges a test card, then the same success path.
    * A card that asks for authentication answers the order still unpaid, its intent `requires_action`.
    */
-  async confirmTestCard(caller: Caller, orderId: string, card: TestCard): Promise<Order> {
+  async confirmTestCard(caller: Caller, orderId: string, card: TestCard, token?: string | null): Promise<Order> {
     const provider = this.offlineProvider();
-    const actor = actorOf(caller);
+    const { actor } = await this.actorFor(caller, orderId, token);
     const order = await findOrder(this.db, orderId);
     assertAllowed(actor, order, OrderState.Paid);
     const intent = await this.intentFor(order, actor);
@@ -88,14 +106,24 @@ export class PaymentsService {
    * The answer to the offline provider's authentication challenge: success takes the same path as a
    * card that needs none; failure leaves the order unpaid and says so with Stripe's message.
    */
-  async completeTestAuthentication(caller: Caller, orderId: string, succeed: boolean): Promise<Order> {
+  async completeTestAuthentication(caller: Caller, orderId: string, succeed: boolean, token?: string | null): Promise<Order> {
     const provider = this.offlineProvider();
-    const actor = actorOf(caller);
+    const { actor } = await this.actorFor(caller, orderId, token);
     const order = await findOrder(this.db, orderId);
     assertAllowed(actor, order, OrderState.Paid);
     if (!order.paymentIntentId) throw conflict('This payment is not waiting for authentication');
     const authenticated = await declinedAsBadInput(provider.authenticate(order.paymentIntentId, succeed));
     return paidOrRefused(await this.settle(order.id, authenticated, actor));
+  }
+
+  /**
+   * Who pays: the signed-in caller (401 signed out), or with `token` the holder of the guest order's
+   * link (404 for a wrong token or no such order, so that a guess confirms no id).
+   */
+  private async actorFor(caller: Caller, orderId: string, token: string | null | undefined): Promise<{ actor: OrderActor; order?: Order }> {
+    if (token == null) return { actor: actorOf(caller) };
+    const order = await findOrder(this.db, orderId);
+    return { actor: guestActorOf(order, token), order };
   }
 
   /**
@@ -122,6 +150,7 @@ export class PaymentsService {
       return 'payment failed';
     }
     if (order.state === OrderState.Refunded) return 'already refunded';
+    // A partial refund at the provider (ours, by refunds.service.ts) ends nothing; its charge.refunded is not a whole refund.
     try {
       await this.db.transaction((manager) =>
         moveOrder(manager, order.id, OrderState.Refunded, PROVIDER, {
@@ -154,7 +183,7 @@ export class PaymentsService {
       if (existing) return existing;
     }
     // The idempotency key makes concurrent first calls answer the same intent.
-    const intent = await this.provider.createIntent(order.id, order.totalAmount, order.currency, `keen-order-${order.id}`);
+    const intent = await this.provider.createIntent(order.id, amountDue(order), order.currency, `keen-order-${order.id}`);
     const kept = await this.db
       .createQueryBuilder()
       .update(Order)
@@ -180,7 +209,8 @@ export class PaymentsService {
       if (holder && holder.id !== current.id) throw badInput('This payment belongs to another order');
       if (current.state === OrderState.AwaitingPayment) {
         const payment = { transactionId: intent.id, paymentIntentId: intent.id };
-        return { order: await moveOrder(manager, current.id, OrderState.Paid, actor, { payment }), outcome: 'paid' };
+        const paid = await moveOrder(manager, current.id, OrderState.Paid, actor, { payment, invoicePrefix: this.invoicePrefix });
+        return { order: paid, outcome: 'paid' };
       }
       const late = current.state === OrderState.Cancelled || current.state === OrderState.Expired;
       return { order: current, outcome: late ? 'late' : 'already paid' };
@@ -223,7 +253,7 @@ function paidOrRefused({ order, outcome }: Settlement): Order {
 /** The intent must have succeeded, for this order and its amount. */
 function checkIntent(order: Order, intent: ProviderIntent): void {
   if (intent.orderId !== order.id) throw badInput('This payment belongs to another order');
-  if (intent.amount !== order.totalAmount || intent.currency !== providerCurrency(order.currency))
+  if (intent.amount !== amountDue(order) || intent.currency !== providerCurrency(order.currency))
     throw badInput("This payment's amount does not match the order");
   if (intent.status !== 'succeeded') throw badInput('This payment has not succeeded');
 }

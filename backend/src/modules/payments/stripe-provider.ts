@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import { AppError, badInput } from '../../common/errors';
-import { providerCurrency, type PaymentEvent, type PaymentProvider, type ProviderIntent } from '../orders/payment-provider';
+import { providerCurrency, RefundRefused, type PaymentEvent, type PaymentProvider, type ProviderIntent } from '../orders';
 
 export interface StripeSettings {
   secretKey: string;
@@ -56,8 +56,20 @@ export class StripeProvider implements PaymentProvider {
     return toIntent(await this.stripe.paymentIntents.update(id, { amount }));
   }
 
-  async refund(intentId: string): Promise<void> {
-    await this.stripe.refunds.create({ payment_intent: intentId }, { idempotencyKey: `keen-refund-${intentId}` });
+  async refund(intentId: string, part?: { amount: number; idempotencyKey: string }): Promise<string> {
+    try {
+      const refund = await this.stripe.refunds.create(
+        { payment_intent: intentId, ...(part && { amount: part.amount }) },
+        { idempotencyKey: part?.idempotencyKey ?? `keen-refund-${intentId}` },
+      );
+      if (refund.status === 'failed' || refund.status === 'canceled') throw new RefundRefused(`Stripe's refund ${refund.status}`);
+      return refund.id;
+    } catch (error) {
+      // Stripe's refusal (an amount beyond what is left, a charge it cannot refund), in its words.
+      if (error instanceof Stripe.errors.StripeInvalidRequestError || error instanceof Stripe.errors.StripeCardError)
+        throw new RefundRefused(error.message);
+      throw error;
+    }
   }
 
   eventFromWebhook(rawBody: Buffer, signature: string): PaymentEvent | null {

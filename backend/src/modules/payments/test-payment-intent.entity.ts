@@ -1,4 +1,5 @@
-import { Column, CreateDateColumn, Entity, Index, PrimaryColumn } from 'typeorm';
+import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+import { CreatedAtColumn } from '../../db/timestamp-columns';
 
 /** An intent held by the offline test provider, so that look-ups work as they do at Stripe. */
 @Entity('test_payment_intent')
@@ -33,6 +34,27 @@ export class TestPaymentIntent {
   @Column('timestamptz', { nullable: true })
   refundedAt!: Date | null;
 
-  @CreateDateColumn({ type: 'timestamptz' })
+  @CreatedAtColumn()
+  createdAt!: Date;
+}
+
+/** A refund the offline test provider made: its own object, as at Stripe, found again by its idempotency key. */
+@Entity('test_refund')
+export class TestRefund {
+  @PrimaryColumn('varchar', { length: 255, primaryKeyConstraintName: 'PK_test_refund' })
+  id!: string;
+
+  @Index('UQ_test_refund_idempotency_key', { unique: true })
+  @Column('varchar', { length: 255 })
+  idempotencyKey!: string;
+
+  @Index('IDX_test_refund_intent')
+  @Column('varchar', { length: 255 })
+  intentId!: string;
+
+  @Column('int')
+  amount!: number;
+
+  @CreatedAtColumn()
   createdAt!: Date;
 }

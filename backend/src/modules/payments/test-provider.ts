@@ -1,15 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import { In, IsNull, Not, type DataSource } from 'typeorm';
+import { In, Not, type DataSource } from 'typeorm';
 import { AppError } from '../../common/errors';
 import {
   CardError,
   PAYING_STATUSES,
   providerCurrency,
+  RefundRefused,
   type PaymentProvider,
   type ProviderIntent,
   type TestCard,
-} from '../orders/payment-provider';
-import { TestPaymentIntent } from './test-payment-intent.entity';
+} from '../orders';
+import { TestPaymentIntent, TestRefund } from './test-payment-intent.entity';
 
 /** Stripe's documented test cards that do not succeed, with Stripe's messages. */
 const FAILING_CARDS: Record<string, string> = {
@@ -76,11 +77,35 @@ export class TestPaymentProvider implements PaymentProvider {
     return toIntent(await repository.findOneByOrFail({ id }));
   }
 
-  async refund(intentId: string): Promise<void> {
-    const repository = this.db.getRepository(TestPaymentIntent);
-    const intent = await repository.findOneByOrFail({ id: intentId });
-    if (intent.status !== 'succeeded') throw new AppError('CONFLICT', 'Only a succeeded payment can be refunded');
-    await repository.update({ id: intentId, refundedAt: IsNull() }, { refundedAt: new Date() });
+  /** As at Stripe: the intent's row is locked so that refunds never return more than was paid, and a key answers its first refund. */
+  async refund(intentId: string, part?: { amount: number; idempotencyKey: string }): Promise<string> {
+    return this.db.transaction(async (manager) => {
+      const intent = await manager
+        .getRepository(TestPaymentIntent)
+        .findOne({ where: { id: intentId }, lock: { mode: 'pessimistic_write' } });
+      if (!intent) throw new RefundRefused(`No such payment_intent: '${intentId}'`);
+      const idempotencyKey = part?.idempotencyKey ?? `keen-refund-${intentId}`;
+      const earlier = await manager.getRepository(TestRefund).findOneBy({ idempotencyKey });
+      if (earlier) {
+        if (part && earlier.amount !== part.amount)
+          throw new RefundRefused('Keys for idempotent requests can only be used with the same parameters they were first used with.');
+        return earlier.id;
+      }
+      if (intent.status !== 'succeeded') throw new RefundRefused('Only a succeeded payment can be refunded');
+      const [{ refunded }]: { refunded: number }[] = await manager.query(
+        `SELECT coalesce(sum("amount"), 0)::int AS refunded FROM "test_refund" WHERE "intentId" = $1`,
+        [intent.id],
+      );
+      const left = intent.amount - refunded;
+      if (left <= 0) throw new RefundRefused(`This payment (${intent.id}) has already been refunded.`);
+      const amount = part?.amount ?? left;
+      if (!Number.isInteger(amount) || amount <= 0) throw new RefundRefused('Invalid positive integer');
+      if (amount > left) throw new RefundRefused(`Refund amount (${amount}) is greater than unrefunded amount on charge (${left})`);
+      const id = `re_test${randomBytes(12).toString('hex')}`;
+      await manager.getRepository(TestRefund).insert({ id, idempotencyKey, intentId: intent.id, amount });
+      if (amount === left) await manager.getRepository(TestPaymentIntent).update({ id: intent.id }, { refundedAt: new Date() });
+      return id;
+    });
   }
 
   eventFromWebhook(): null {

@@ -1,9 +1,7 @@
 import { Arg, Ctx, Field, FieldResolver, ID, InputType, Int, Mutation, Resolver, Root } from 'type-graphql';
-import { Allow } from '../auth/access';
-import type { GraphQLContextOf } from '../auth/request-context';
-import { Order } from '../orders/order.entity';
-import { OrderLine } from '../orders/order-line.entity';
-import { Money, type ShopMoney } from '../shop/money';
+import { Allow, type GraphQLContextOf } from '../auth';
+import { Order, OrderLine, amountDue } from '../orders';
+import { Money, type ShopMoney } from '../shop';
 import type { AdjustmentsService } from './adjustments.service';
 import { OrderAdjustment } from './order-adjustment.entity';
 import { OrderTotals } from './order-totals';
@@ -48,9 +46,13 @@ export class OrderPricingResolver {
     return {
       subtotal: money(order.subtotalAmount),
       adjustments: money(order.adjustmentAmount),
+      discount: money(order.discountAmount),
       shipping: money(order.shippingAmount),
       tax: money(order.taxAmount),
       total: money(order.totalAmount),
+      giftCards: money(order.giftCardAmount ?? 0),
+      amountDue: money(amountDue(order)),
+      refunded: money(order.refundedAmount ?? 0),
     };
   }
 
@@ -70,5 +72,12 @@ export class OrderLineAdjustmentResolver {
   })
   adjustment(@Root() line: OrderLine, @Ctx() { services }: GraphQLContext): Money {
     return services.shop.money(line.adjustmentAmount ?? 0, line.currency);
+  }
+
+  @FieldResolver(() => Money, {
+    description: "Its share of the discount code's reduction (negative; zero without one), part of adjustment",
+  })
+  discount(@Root() line: OrderLine, @Ctx() { services }: GraphQLContext): Money {
+    return services.shop.money(line.discountAmount ?? 0, line.currency);
   }
 }

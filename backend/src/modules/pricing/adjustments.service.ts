@@ -2,14 +2,20 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { badInput, conflict, notFound } from '../../common/errors';
 import { isId, requireText } from '../../common/validate';
 import { raise } from '../../events/outbox';
-import { type Caller, requireAdmin } from '../auth/caller';
-import { OrderActorKind } from '../orders/order-event.entity';
-import { orderPayload } from '../orders/order-events';
-import { actorOf, recordInHistory } from '../orders/order-state-machine';
-import { Order, OrderState } from '../orders/order.entity';
-import { OrderLine } from '../orders/order-line.entity';
-import { PAYING_STATUSES, type PaymentProvider } from '../orders/payment-provider';
-import type { ShopMoney } from '../shop/money';
+import { type Caller, requireAdmin } from '../auth';
+import {
+  OrderActorKind,
+  orderPayload,
+  actorOf,
+  recordInHistory,
+  Order,
+  OrderState,
+  OrderLine,
+  PAYING_STATUSES,
+  type PaymentProvider,
+  amountDue,
+} from '../orders';
+import type { ShopMoney } from '../shop';
 import { OrderAdjustment } from './order-adjustment.entity';
 import { type Adjustment, AdjustmentSource, type OrderPricing, priceOrder } from './pricing';
 
@@ -24,6 +30,33 @@ export interface PriceAdjustmentRequest {
   reason: string;
   /** What the customer reads; "Price adjustment" without one. */
   label?: string | null;
+}
+
+/** A manual adjustment as staff asked for it, checked: the first rule broken is a 400 in its words. */
+function checkedRequest(request: PriceAdjustmentRequest): { adjustment: Adjustment; reason: string } {
+  const amount = request?.amount;
+  if (typeof amount !== 'number' || !Number.isInteger(amount) || amount === 0 || Math.abs(amount) > MAX_INT)
+    throw badInput('The adjustment must be a whole number of minor units other than 0');
+  const reason = requireText(request.reason, 'Reason is Required', 500);
+  const label = request.label == null || request.label.trim() === '' ? DEFAULT_LABEL : requireText(request.label, 'Label is Required', 120);
+  return { adjustment: { source: AdjustmentSource.manual, label, amount }, reason };
+}
+
+/** Writes an order's adjustments as priced (priceOrder), with what each applied to; its lines keep their shares. */
+export async function recordAdjustments(manager: EntityManager, orderId: string, adjustments: readonly Adjustment[]): Promise<void> {
+  if (!adjustments.length) return;
+  await manager.getRepository(OrderAdjustment).insert(
+    adjustments.map(({ source, label, amount, linePositions, onDelivery }) => ({
+      orderId,
+      source,
+      label,
+      amount,
+      linePositions: linePositions ? [...linePositions] : null,
+      onDelivery: onDelivery ?? false,
+      reason: null,
+      createdBy: null,
+    })),
+  );
 }
 
 /**
@@ -60,20 +93,16 @@ export class AdjustmentsService {
   async adjust(caller: Caller, orderId: string, request: PriceAdjustmentRequest): Promise<Order> {
     requireAdmin(caller);
     const actor = actorOf(caller);
-    const amount = request?.amount;
-    if (typeof amount !== 'number' || !Number.isInteger(amount) || amount === 0 || Math.abs(amount) > MAX_INT)
-      throw badInput('The adjustment must be a whole number of minor units other than 0');
-    const reason = requireText(request.reason, 'Reason is Required', 500);
-    const label =
-      request.label == null || request.label.trim() === '' ? DEFAULT_LABEL : requireText(request.label, 'Label is Required', 120);
+    const { adjustment, reason } = checkedRequest(request);
     const order = await this.unpaidOrder(this.db.manager, orderId);
-    const adjustment: Adjustment = { source: AdjustmentSource.manual, label, amount };
     const pricing = await this.repriced(this.db.manager, order, adjustment);
 
+    // Gift cards paid part of it: the card payment is for the rest, which must stay above nothing.
+    if (pricing.totalAmount <= order.giftCardAmount) throw badInput('The total cannot fall to what gift cards paid of it');
     const intent = order.paymentIntentId ? await this.provider.retrieveIntent(order.paymentIntentId) : null;
     if (intent && PAYING_STATUSES.includes(intent.status)) throw conflict('This order is being paid');
     const moveIntent = intent && intent.status !== 'canceled';
-    if (moveIntent) await this.provider.updateIntentAmount(intent.id, pricing.totalAmount);
+    if (moveIntent) await this.provider.updateIntentAmount(intent.id, pricing.totalAmount - order.giftCardAmount);
     try {
       return await this.db.transaction(async (manager) => {
         const current = await this.unpaidOrder(manager, order.id, true);
@@ -83,9 +112,21 @@ export class AdjustmentsService {
       });
     } catch (error) {
       // The intent must not ask for an amount the order does not have.
-      if (moveIntent) await this.provider.updateIntentAmount(intent.id, order.totalAmount).catch(() => undefined);
+      if (moveIntent) await this.provider.updateIntentAmount(intent.id, amountDue(order)).catch(() => undefined);
       throw error;
     }
+  }
+
+  /**
+   * Adjusts the price of an order being placed, in the transaction that places it (a private
+   * quote's price, so that its placed event and mails carry the price): it has no payment intent yet.
+   */
+  async adjustInPlacing(manager: EntityManager, caller: Caller, order: Order, request: PriceAdjustmentRequest): Promise<Order> {
+    requireAdmin(caller);
+    const { adjustment, reason } = checkedRequest(request);
+    const pricing = await this.repriced(manager, order, adjustment);
+    if (pricing.totalAmount <= order.giftCardAmount) throw badInput('The total cannot fall to what gift cards paid of it');
+    return this.write(manager, order, adjustment, pricing, { actor: actorOf(caller), reason });
   }
 
   private async unpaidOrder(manager: EntityManager, id: string, lock = false): Promise<Order> {
@@ -123,7 +164,14 @@ export class AdjustmentsService {
   ): Promise<Order> {
     const email = 'email' in actor ? actor.email : null;
     const by = actor.kind === OrderActorKind.apiKey ? actor.keyName : email;
-    await manager.getRepository(OrderAdjustment).insert({ orderId: order.id, ...adjustment, reason, createdBy: by });
+    await manager.getRepository(OrderAdjustment).insert({
+      orderId: order.id,
+      source: adjustment.source,
+      label: adjustment.label,
+      amount: adjustment.amount,
+      reason,
+      createdBy: by,
+    });
     for (const [index, id] of pricing.lineIds.entries()) {
       const { adjustmentAmount, taxAmount } = pricing.lines[index];
       await manager.getRepository(OrderLine).update({ id }, { adjustmentAmount, taxAmount });

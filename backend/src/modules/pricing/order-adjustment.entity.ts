@@ -1,7 +1,8 @@
 import { Field, ID, ObjectType } from 'type-graphql';
-import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
-import { Order } from '../orders/order.entity';
-import { Money } from '../shop/money';
+import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import { CreatedAtColumn } from '../../db/timestamp-columns';
+import { Order } from '../orders';
+import { Money } from '../shop';
 import { AdjustmentSource } from './pricing';
 
 /** One adjustment of an order's price, as it was made: where it came from, what the customer reads, and by how much. */
@@ -35,6 +36,14 @@ export class OrderAdjustment {
   @Field(() => Money, { description: 'The amount in the order’s currency: negative lowers the price' })
   money?: Money;
 
+  /** The positions of the lines it was allocated over (a discount code's knives); null: every line. */
+  @Column('int', { array: true, nullable: true })
+  linePositions!: number[] | null;
+
+  /** It came off delivery's price (a free-shipping code), not the lines'. */
+  @Column('boolean', { default: false })
+  onDelivery!: boolean;
+
   /** Why staff made it (admins read it in the order's history); null for a code or a card. */
   @Column('varchar', { length: 500, nullable: true })
   reason!: string | null;
@@ -44,6 +53,6 @@ export class OrderAdjustment {
   createdBy!: string | null;
 
   @Field(() => Date, { description: 'When it was made (ISO 8601)' })
-  @CreateDateColumn({ type: 'timestamptz' })
+  @CreatedAtColumn()
   createdAt!: Date;
 }

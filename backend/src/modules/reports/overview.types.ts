@@ -1,13 +1,15 @@
 import { Field, ID, Int, ObjectType } from 'type-graphql';
-import { Product } from '../catalog/product.entity';
-import { Money } from '../shop/money';
+import { Product } from '../catalog';
+import { Money } from '../shop';
 
 @ObjectType({ simpleResolvers: true, description: 'One UTC day of sales' })
 export class DailySales {
   @Field(() => String, { description: 'YYYY-MM-DD (UTC)' })
   day!: string;
 
-  @Field(() => Money, { description: 'What the orders paid that day (by paidAt) and still Paid or Shipped came to' })
+  @Field(() => Money, {
+    description: 'What the orders paid that day (by paidAt) and still Paid, Shipped or PartiallyRefunded came to, net of their refunds',
+  })
   sales!: Money;
 
   @Field(() => Int, { description: 'sales in whole units', deprecationReason: 'Use sales' })

@@ -1,8 +1,7 @@
 import { Ctx, Query, Resolver } from 'type-graphql';
-import type { GraphQLContextOf } from '../auth/request-context';
+import { type GraphQLContextOf, Allow } from '../auth';
 import type { ReportsService } from './reports.service';
 import { Overview } from './overview.types';
-import { Allow } from '../auth/access';
 
 type GraphQLContext = GraphQLContextOf<{ reports: ReportsService }>;
 

@@ -3,14 +3,10 @@ import { MAX_SEARCH_LENGTH, SortDirection } from '../../common/list';
 import { param } from '../../http-kit/query';
 import { sendCsv } from '../../http-kit/csv';
 import type { RouteRequest } from '../../http-kit/routes';
-import type { Caller } from '../auth/caller';
-import { restRoute, type RestRoutes } from '../auth/request-context';
-import { Role } from '../auth/role';
-import type { ApiKeyScope } from '../auth/scopes';
-import { ProductSortField } from '../catalog/product.inputs';
-import { OrderState, OrderStatus } from '../orders/order.entity';
-import { OrderSortField } from '../orders/order.inputs';
-import { UserSortField } from '../users/user.inputs';
+import { type Caller, restRoute, type RestRoutes, Role, type ApiKeyScope } from '../auth';
+import { ProductSortField } from '../catalog';
+import { OrderState, OrderStatus, OrderSortField } from '../orders';
+import { UserSortField } from '../users';
 import type { ReportsService } from './reports.service';
 
 type Services = { reports: ReportsService };

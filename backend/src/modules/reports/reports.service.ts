@@ -2,16 +2,11 @@ import { type DataSource } from 'typeorm';
 import { toMajorUnits } from '@keen/rules';
 import { csvRows } from '../../common/csv';
 import { MAX_TAKE } from '../../common/list';
-import { type Caller, requireAdmin } from '../auth/caller';
-import type { CatalogService } from '../catalog/catalog.service';
-import { Product } from '../catalog/product.entity';
-import type { ProductListOptions } from '../catalog/product.inputs';
-import type { Order } from '../orders/order.entity';
-import type { OrderListOptions } from '../orders/order.inputs';
-import type { OrdersService } from '../orders/orders.service';
-import type { UserListOptions } from '../users/user.inputs';
-import type { UsersService } from '../users/users.service';
-import type { ShopMoney } from '../shop/money';
+import { type Caller, requireAdmin } from '../auth';
+import { type CatalogService, Product, type ProductListOptions } from '../catalog';
+import type { Order, OrderListOptions, OrdersService } from '../orders';
+import type { UserListOptions, UsersService } from '../users';
+import type { ShopMoney } from '../shop';
 import { type DailySales, type LowStockVariant, type Overview, type ProductUnits, type VariantUnits } from './overview.types';
 
 export const OVERVIEW_DAYS = 30;
@@ -29,11 +24,11 @@ export class ReportsService {
 
   async overview(caller: Caller): Promise<Overview> {
     requireAdmin(caller);
-    // Revenue lands on the day an order was paid; order counts on the day it was placed.
+    // Revenue lands on the day an order was paid, net of what its refunds returned; order counts on the day it was placed.
     const dayRows: { day: string; amount: number; orders: number }[] = await this.db.query(
       `SELECT to_char(d.day, 'YYYY-MM-DD') AS day,
-              (SELECT COALESCE(SUM(o."totalAmount"), 0)::int FROM "order" o
-                WHERE o.state IN ('Paid', 'Shipped') AND o."paidAt" >= d.day AT TIME ZONE 'UTC' AND o."paidAt" < (d.day + interval '1 day') AT TIME ZONE 'UTC') AS amount,
+              (SELECT COALESCE(SUM(o."totalAmount" - o."refundedAmount"), 0)::int FROM "order" o
+                WHERE o.state IN ('Paid', 'Shipped', 'PartiallyRefunded') AND o."paidAt" >= d.day AT TIME ZONE 'UTC' AND o."paidAt" < (d.day + interval '1 day') AT TIME ZONE 'UTC') AS amount,
               (SELECT COUNT(*)::int FROM "order" o
                 WHERE o."createdAt" >= d.day AT TIME ZONE 'UTC' AND o."createdAt" < (d.day + interval '1 day') AT TIME ZONE 'UTC') AS orders
          FROM generate_series((now() AT TIME ZONE 'UTC')::date - ($1::int - 1), (now() AT TIME ZONE 'UTC')::date, interval '1 day') AS d(day)
@@ -47,7 +42,7 @@ export class ReportsService {
       orders,
     }));
     const [{ paid, unpaid }] = await this.db.query(
-      `SELECT COUNT(*) FILTER (WHERE state IN ('Paid', 'Shipped'))::int AS paid, COUNT(*) FILTER (WHERE state = 'AwaitingPayment')::int AS unpaid FROM "order"`,
+      `SELECT COUNT(*) FILTER (WHERE state IN ('Paid', 'Shipped', 'PartiallyRefunded'))::int AS paid, COUNT(*) FILTER (WHERE state = 'AwaitingPayment')::int AS unpaid FROM "order"`,
     );
     // Per variant: a product is low when one of its enabled variants is.
     const lowStockVariants: LowStockVariant[] = await this.db.query(
@@ -71,11 +66,11 @@ export class ReportsService {
     // Units come from the lines, so every line of a cart order counts. A line whose product was
     // deleted keeps the name it was ordered under; such lines group by that name.
     const unitsByProduct: ProductUnits[] = await this.db.query(
-      `SELECT l."productId" AS "productId", COALESCE(p.name, MIN(l.name)) AS name, SUM(l.quantity)::int AS units
+      `SELECT l."productId" AS "productId", COALESCE(p.name, MIN(l.name)) AS name, SUM(l.quantity - l."refundedQuantity")::int AS units
          FROM "order_line" l
          JOIN "order" o ON o.id = l."orderId"
          LEFT JOIN "product" p ON p.id = l."productId"
-        WHERE o.state IN ('Paid', 'Shipped')
+        WHERE o.state IN ('Paid', 'Shipped', 'PartiallyRefunded')
           AND o."paidAt" >= ((now() AT TIME ZONE 'UTC')::date - ($1::int - 1))::timestamp AT TIME ZONE 'UTC'
         GROUP BY l."productId", p.name, CASE WHEN l."productId" IS NULL THEN l.name END
         ORDER BY units DESC, name ASC
@@ -86,11 +81,11 @@ export class ReportsService {
     const unitsByVariant: VariantUnits[] = await this.db.query(
       `SELECT l."variantId", MIN(l.name) AS name,
               CASE WHEN v."id" IS NULL THEN MIN(l."variantName") ELSE NULLIF(v."name", '') END AS "variantName",
-              COALESCE(v."sku", MIN(l.sku)) AS sku, SUM(l.quantity)::int AS units
+              COALESCE(v."sku", MIN(l.sku)) AS sku, SUM(l.quantity - l."refundedQuantity")::int AS units
          FROM "order_line" l
          JOIN "order" o ON o.id = l."orderId"
          LEFT JOIN "product_variant" v ON v."id" = l."variantId"
-        WHERE o.state IN ('Paid', 'Shipped')
+        WHERE o.state IN ('Paid', 'Shipped', 'PartiallyRefunded')
           AND o."paidAt" >= ((now() AT TIME ZONE 'UTC')::date - ($1::int - 1))::timestamp AT TIME ZONE 'UTC'
         GROUP BY l."variantId", v."id", v."name", v."sku", CASE WHEN l."variantId" IS NULL THEN l.name || coalesce(l."variantName", '') END
         ORDER BY units DESC, name ASC, "variantName" ASC
@@ -132,6 +127,11 @@ export class ReportsService {
         'sku',
         'customValue',
         'currency',
+        'discountCode',
+        'lineDiscount',
+        'orderDiscount',
+        'giftMessage',
+        'workshopNote',
       ],
       async (page) => {
         const { items } = await this.orders.listAll(caller, { ...options, ...page });
@@ -163,6 +163,11 @@ export class ReportsService {
           line.sku,
           line.customValue,
           o.currency,
+          o.discountCode,
+          toMajorUnits(line.discountAmount, line.currency),
+          toMajorUnits(o.discountAmount, o.currency),
+          o.giftMessage,
+          o.workshopNote,
         ]),
     );
   }

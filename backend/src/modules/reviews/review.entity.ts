@@ -1,7 +1,8 @@
 import { Field, ID, Int, ObjectType } from 'type-graphql';
-import { Check, Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
-import { Product } from '../catalog/product.entity';
-import { User } from '../users/user.entity';
+import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import { CreatedAtColumn, UpdatedAtColumn } from '../../db/timestamp-columns';
+import { Product } from '../catalog';
+import { User } from '../users';
 
 /** A customer's rating. Name, e-mail and photo are copied from the author's profile when it is written. */
 @ObjectType({ simpleResolvers: true, description: "A customer's rating of the shop and their purchase" })
@@ -55,9 +56,9 @@ export class Review {
 
   @Field(() => Date, { description: 'When it was made (ISO 8601)' })
   @Index('IDX_review_created_at')
-  @CreateDateColumn({ type: 'timestamptz' })
+  @CreatedAtColumn()
   createdAt!: Date;
 
-  @UpdateDateColumn({ type: 'timestamptz' })
+  @UpdatedAtColumn()
   updatedAt!: Date;
 }

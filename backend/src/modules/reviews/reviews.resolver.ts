@@ -1,16 +1,12 @@
 import { Arg, Ctx, Field, FieldResolver, Float, ID, Int, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
-import type { GraphQLContextOf } from '../auth/request-context';
-import type { User } from '../users/user.entity';
-import type { UsersLoaders } from '../users/users.loaders';
-import type { CatalogLoaders } from '../catalog/catalog.loaders';
+import { type GraphQLContextOf, Allow, PublicRead } from '../auth';
+import type { User, UsersLoaders } from '../users';
+import { type CatalogLoaders, Product } from '../catalog';
 import type { ReviewsLoaders } from './reviews.loaders';
 import type { ReviewsService } from './reviews.service';
 import { ListResult } from '../../common/list';
-import { Product } from '../catalog/product.entity';
 import { Review } from './review.entity';
 import { AddReviewInput, ReviewListOptions } from './review.inputs';
-import { Allow } from '../auth/access';
-import { PublicRead } from '../auth/public-read';
 
 type GraphQLContext = GraphQLContextOf<{ reviews: ReviewsService }, ReviewsLoaders & UsersLoaders & CatalogLoaders, User>;
 

@@ -1,10 +1,11 @@
+import { STARS } from '@keen/rules';
 import { reviewInput } from '@keen/rules/schemas';
 import { z } from 'zod';
 import { field, jsonBody } from '../../http-kit/body';
 import { named } from '../../http-kit/openapi';
 import { LIST_PAGE_QUERY_SCHEMA, param, restList, totalCount } from '../../http-kit/query';
-import { restRoute, type RestRoutes } from '../auth/request-context';
-import type { User } from '../users/user.entity';
+import { restRoute, type RestRoutes } from '../auth';
+import type { User } from '../users';
 import type { ReviewsService } from './reviews.service';
 import type { Review } from './review.entity';
 
@@ -60,7 +61,7 @@ export const reviewsRoutes: RestRoutes<{ reviews: ReviewsService }, User> = [
     summary: 'Add a review as the signed-in customer',
     access: { allow: 'signed in' },
     body: jsonBody({
-      star: field.wholeNumber().describe(`${reviewInput.shape.star.description ?? 'The rating'}; required`),
+      star: field.wholeNumber(STARS).describe(`${reviewInput.shape.star.description ?? 'The rating'}; required`),
       description: field.text().describe(`${reviewInput.shape.description.description ?? 'The review'}; required`),
       productId: field.text().describe('The knife reviewed (its id); without it, a review of the shop'),
     }),

@@ -5,10 +5,10 @@ import { pageOf, SortDirection } from '../../common/list';
 import type { RateLimits } from '../../common/rate-limits';
 import { isId, requireText, requireWholeNumber } from '../../common/validate';
 import { raise } from '../../events/outbox';
-import { type Caller, maySeePersonalDetails, requireAdmin, requireUser } from '../auth/caller';
-import type { User } from '../users/user.entity';
-import { Product } from '../catalog/product.entity';
-import { Order, OrderState } from '../orders/order.entity';
+import { type Caller, maySeePersonalDetails, requireAdmin, requireUser } from '../auth';
+import type { User } from '../users';
+import { Product } from '../catalog';
+import { Order, PAID_STATES } from '../orders';
 import { Review } from './review.entity';
 import { type AddReviewInput, ReviewListOptions, ReviewSortField } from './review.inputs';
 
@@ -59,7 +59,7 @@ export class ReviewsService {
       .getRepository(Order)
       .createQueryBuilder('order')
       .select('DISTINCT order.customerId', 'customerId')
-      .where({ customerId: In([...authorIds]), state: In([OrderState.Paid, OrderState.Shipped]) })
+      .where({ customerId: In([...authorIds]), state: In([...PAID_STATES]) })
       .getRawMany();
     return new Set(rows.map((row) => row.customerId));
   }
@@ -71,7 +71,7 @@ export class ReviewsService {
          FROM "order" o JOIN "order_line" l ON l."orderId" = o."id"
         WHERE o."state"::text = ANY($3::text[])
           AND (o."customerId", l."productId") IN (SELECT * FROM unnest($1::uuid[], $2::uuid[]))`,
-      [pairs.map((pair) => pair.authorId), pairs.map((pair) => pair.productId), [OrderState.Paid, OrderState.Shipped]],
+      [pairs.map((pair) => pair.authorId), pairs.map((pair) => pair.productId), [...PAID_STATES]],
     );
     return new Set(rows.map((row) => row.pair));
   }

@@ -1,4 +1,5 @@
-import { Check, Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
+import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
+import { CreatedAtColumn } from '../../db/timestamp-columns';
 
 /** Where the shop delivers: a named set of countries, each in one zone at most (ShippingZoneCountry). */
 @Entity('shipping_zone')
@@ -10,7 +11,7 @@ export class ShippingZoneRow {
   @Column('varchar', { length: 60 })
   name!: string;
 
-  @CreateDateColumn({ type: 'timestamptz' })
+  @CreatedAtColumn()
   createdAt!: Date;
 }
 
@@ -67,7 +68,7 @@ export class ShippingMethodRow {
   @Column('boolean', { default: true })
   enabled!: boolean;
 
-  @CreateDateColumn({ type: 'timestamptz' })
+  @CreatedAtColumn()
   createdAt!: Date;
 }
 

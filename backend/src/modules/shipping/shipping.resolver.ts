@@ -1,6 +1,5 @@
 import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
-import { Allow } from '../auth/access';
-import type { GraphQLContextOf } from '../auth/request-context';
+import { Allow, type GraphQLContextOf } from '../auth';
 import type { ShippingService } from './shipping.service';
 import { ShippingMethod, ShippingMethodInput, ShippingZone, ShippingZoneInput, TaxRateInput } from './shipping.types';
 

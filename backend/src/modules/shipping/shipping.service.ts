@@ -3,10 +3,10 @@ import { shippingMethodInput, taxRateInput } from '@keen/rules/schemas';
 import { type DataSource, type EntityManager, QueryFailedError } from 'typeorm';
 import { badInput, conflict, notFound } from '../../common/errors';
 import { isId, parseInput } from '../../common/validate';
-import { type Caller, requireAdmin } from '../auth/caller';
-import type { TaxCategory } from '../catalog/product.entity';
-import type { ShopMoney } from '../shop/money';
-import { priceForZone } from '../pricing/pricing';
+import { type Caller, requireAdmin } from '../auth';
+import type { TaxCategory } from '../catalog';
+import type { ShopMoney } from '../shop';
+import { type Adjustment, priceForZone, type Reduction } from '../pricing';
 import { ShippingMethodRow, ShippingZoneCountry, ShippingZoneRow, TaxRateRow } from './shipping.entity';
 import type { ShippingMethod, ShippingMethodInput, ShippingOption, ShippingZone, ShippingZoneInput, TaxRateInput } from './shipping.types';
 
@@ -109,9 +109,10 @@ export class ShippingService {
 
   /**
    * The enabled methods that deliver to `country`, each priced for these lines with the order's
-   * totals; a country no zone covers is refused, a shop without zones answers none.
+   * totals (and `adjustments`: a discount code's reduction); a country no zone covers is refused, a
+   * shop without zones answers none.
    */
-  async options(country: string, lines: QuotedLine[]): Promise<ShippingOption[]> {
+  async options(country: string, lines: QuotedLine[], adjustments: readonly (Adjustment | Reduction)[] = []): Promise<ShippingOption[]> {
     const zone = await this.zoneOf(this.db.manager, country);
     if (zone === 'no zones') return [];
     const subtotal = lines.reduce((sum, line) => sum + line.amount, 0);
@@ -119,7 +120,7 @@ export class ShippingService {
       .filter((method) => method.enabled)
       .map((method) => {
         const delivery = { methodId: method.id, methodName: method.name, shippingAmount: chargeFor(method, subtotal), rates: zone.rates };
-        const priced = priceForZone(lines, delivery, this.shop.settings);
+        const priced = priceForZone(lines, delivery, this.shop.settings, adjustments);
         const money = (amount: number) => this.shop.money(amount);
         return {
           id: method.id,
@@ -130,10 +131,16 @@ export class ShippingService {
           totals: {
             subtotal: money(priced.subtotalAmount),
             adjustments: money(priced.adjustmentAmount),
+            discount: money(priced.discountAmount),
             shipping: money(priced.shippingAmount),
             tax: money(priced.taxAmount),
             total: money(priced.totalAmount),
+            // The checkout previews the quote's gift cards on these totals.
+            giftCards: money(0),
+            amountDue: money(priced.totalAmount),
+            refunded: money(0),
           },
+          giftCardPayments: [],
         };
       });
   }

@@ -1,7 +1,7 @@
 import { Field, Float, ID, InputType, Int, ObjectType } from 'type-graphql';
-import { TaxCategory } from '../catalog/product.entity';
-import { Money } from '../shop/money';
-import { OrderTotals } from '../pricing/order-totals';
+import { TaxCategory } from '../catalog';
+import { Money } from '../shop';
+import { OrderGiftCardPayment, OrderTotals } from '../pricing';
 
 @ObjectType({ simpleResolvers: true, description: 'A way of delivering to a zone' })
 export class ShippingMethod {
@@ -75,9 +75,15 @@ export class ShippingOption {
   maxDays!: number;
 
   @Field(() => OrderTotals, {
-    description: 'What an order of these lines to this address comes to with this method: subtotal, shipping, tax, total',
+    description:
+      'What an order of these lines to this address comes to with this method: subtotal, shipping, tax, total; with gift cards, what they would pay (giftCards) and the rest (amountDue)',
   })
   totals!: OrderTotals;
+
+  @Field(() => [OrderGiftCardPayment], {
+    description: "What each of the quote's gift cards would pay of this total, in the order given (placeOrder's rule); [] without cards",
+  })
+  giftCardPayments!: OrderGiftCardPayment[];
 }
 
 @InputType({ description: 'A new shipping zone, or the new version of one' })

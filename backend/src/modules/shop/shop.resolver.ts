@@ -1,7 +1,5 @@
 import { Ctx, Query, Resolver } from 'type-graphql';
-import { Allow } from '../auth/access';
-import { PublicRead } from '../auth/public-read';
-import type { GraphQLContextOf } from '../auth/request-context';
+import { Allow, PublicRead, type GraphQLContextOf } from '../auth';
 import type { ShopMoney } from './money';
 import { ShopInfo } from './shop.types';
 

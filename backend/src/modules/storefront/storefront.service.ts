@@ -1,11 +1,10 @@
 import type { DataSource } from 'typeorm';
 import { AppError } from '../../common/errors';
 import type { ReadCache } from '../../common/read-cache';
-import type { Caller } from '../auth/caller';
-import { anyVariantStock, type CatalogService } from '../catalog/catalog.service';
-import type { ReviewsService } from '../reviews/reviews.service';
-import type { GalleryService } from '../catalog/gallery.service';
-import type { CollectionsService } from '../collections/collections.service';
+import type { Caller } from '../auth';
+import { anyVariantStock, type CatalogService, type GalleryService } from '../catalog';
+import type { ReviewsService } from '../reviews';
+import type { CollectionsService } from '../collections';
 import {
   collectionHead,
   collectionPath,

@@ -1,11 +1,9 @@
-import { ProductImage } from '../catalog/product-image.entity';
-import { Product } from '../catalog/product.entity';
-import { ProductVariantRow } from '../catalog/variant.entity';
-import { Collection } from '../collections/collection.entity';
-import { OrderLine } from '../orders/order-line.entity';
-import { Order } from '../orders/order.entity';
-import { Review } from '../reviews/review.entity';
-import { User } from '../users/user.entity';
+import { ProductImage, Product, ProductVariantRow } from '../catalog';
+import { Collection } from '../collections';
+import { MessagePhoto } from '../messages';
+import { OrderLine, Order } from '../orders';
+import { Review } from '../reviews';
+import { User } from '../users';
 
 /** An entity's column (its property name) whose value may be the URL of one of Keen's uploads. */
 export interface UploadColumn {
@@ -32,4 +30,6 @@ export const UPLOAD_COLUMNS: readonly UploadColumn[] = [
   // An order and its lines keep the photos as they were when ordered.
   uploadColumn(Order, 'img'),
   uploadColumn(OrderLine, 'img'),
+  // A contact message's reference photos.
+  uploadColumn(MessagePhoto, 'url'),
 ];

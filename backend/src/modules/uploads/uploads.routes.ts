@@ -3,7 +3,7 @@ import type { RequestHandler } from 'express';
 import { z } from 'zod';
 import { AppError } from '../../common/errors';
 import { ifNoneMatchNames } from '../../http-kit/etag';
-import { restRoute, type RestRoutes } from '../auth/request-context';
+import { restRoute, type RestRoutes } from '../auth';
 import type { UploadsService } from './uploads.service';
 
 type Services = { uploads: UploadsService };

@@ -5,7 +5,7 @@ import type { DataSource } from 'typeorm';
 import { badInput } from '../../common/errors';
 import type { RateLimits } from '../../common/rate-limits';
 import type { UploadSettings } from '../../config';
-import { type Caller, requireUser } from '../auth/caller';
+import { type Caller, requireUser } from '../auth';
 import { DecodeQueue } from './decode-queue';
 import { type ImageObject, type ImageStore, UPLOAD_NAME } from './image-store';
 import { UPLOAD_COLUMNS } from './upload-columns';
@@ -79,11 +79,20 @@ export class UploadsService {
    */
   async uploadImage(caller: Caller, bytes: Buffer | undefined): Promise<{ url: string }> {
     const user = requireUser(caller);
+    return this.storeImage(bytes, user.id);
+  }
+
+  /**
+   * `uploadImage`'s checks and storage, its bytes counted against `allowanceKey`'s daily allowance
+   * (a user's id; `address:<client address>` for a contact message's photo from anyone). The
+   * caller has counted the upload itself against its own limit.
+   */
+  async storeImage(bytes: Buffer | undefined, allowanceKey: string): Promise<{ url: string }> {
     if (!bytes || bytes.length === 0) throw badInput('Choose an image to upload (multipart field "image")');
     if (bytes.length > MAX_IMAGE_BYTES) throw badInput('The image must be at most 5 MB');
     const type = IMAGE_TYPES.find((candidate) => candidate.matches(bytes));
     if (!type) throw badInput('Only JPEG, PNG and WebP images can be uploaded');
-    await this.limits.consume('uploadBytes', user.id, bytes.length);
+    await this.limits.consume('uploadBytes', allowanceKey, bytes.length);
     await checkHeader(bytes, type, this.settings.maxMegapixels);
     const images = await this.decodes.run(() => reencode(bytes, type, this.settings.maxMegapixels));
     const name = randomBytes(16).toString('hex');

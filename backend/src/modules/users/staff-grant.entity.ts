@@ -1,4 +1,5 @@
-import { Column, CreateDateColumn, Entity, Index, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity, Index, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
+import { CreatedAtColumn } from '../../db/timestamp-columns';
 
 /** An admin right given from the command line to someone not yet seen with a verified e-mail. */
 @Entity('staff_grant')
@@ -9,7 +10,7 @@ export class StaffGrant {
   @Column('varchar', { length: 254 })
   grantedBy!: string;
 
-  @CreateDateColumn({ type: 'timestamptz' })
+  @CreatedAtColumn()
   createdAt!: Date;
 }
 
@@ -43,6 +44,6 @@ export class StaffRoleEvent {
   @Column('varchar', { length: 500, nullable: true })
   note!: string | null;
 
-  @CreateDateColumn({ type: 'timestamptz' })
+  @CreatedAtColumn()
   createdAt!: Date;
 }

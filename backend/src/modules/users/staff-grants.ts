@@ -1,7 +1,7 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { normalizeEmail } from '../../common/validate';
 import { StaffGrant, StaffRoleAction, StaffRoleEvent } from './staff-grant.entity';
-import { Role } from '../auth/role';
+import { Role } from '../auth';
 import { User } from './user.entity';
 
 /** What a grant or revoke did, in words for the person at the terminal. */

@@ -1,6 +1,7 @@
 import { Field, ID, ObjectType } from 'type-graphql';
-import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
-import { Role } from '../auth/role';
+import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { CreatedAtColumn, UpdatedAtColumn } from '../../db/timestamp-columns';
+import { Role } from '../auth';
 
 /** A shopper or staff member. Passwords live with the identity provider, never here. */
 @ObjectType({ simpleResolvers: true, description: 'A shopper or a member of staff' })
@@ -53,11 +54,15 @@ export class User {
   @Column('timestamptz', { default: () => 'now()' })
   tokensValidSince!: Date;
 
+  /** When the person's data was erased (the row stays, emptied, as the key of the orders kept); null otherwise. */
+  @Column('timestamptz', { nullable: true })
+  erasedAt!: Date | null;
+
   @Field(() => Date, { description: 'When it was made (ISO 8601)' })
-  @CreateDateColumn({ type: 'timestamptz' })
+  @CreatedAtColumn()
   createdAt!: Date;
 
   @Field(() => Date, { description: 'When it last changed (ISO 8601)' })
-  @UpdateDateColumn({ type: 'timestamptz' })
+  @UpdatedAtColumn()
   updatedAt!: Date;
 }

@@ -1,6 +1,6 @@
 import { Field, InputType, registerEnumType } from 'type-graphql';
 import { PageOptions } from '../../common/list';
-import { Role } from '../auth/role';
+import { Role } from '../auth';
 
 export enum UserSortField {
   name = 'name',

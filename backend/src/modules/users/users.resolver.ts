@@ -1,11 +1,10 @@
 import { Arg, Ctx, FieldResolver, Int, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
-import type { GraphQLContextOf } from '../auth/request-context';
+import { type GraphQLContextOf, Allow } from '../auth';
 import { STAFF_ROLES_BY_PEOPLE, type UsersService } from './users.service';
 import type { UsersLoaders } from './users.loaders';
 import { ListResult } from '../../common/list';
 import { User } from './user.entity';
 import { RegisterInput, UpdateProfileInput, UserListOptions } from './user.inputs';
-import { Allow } from '../auth/access';
 
 type GraphQLContext = GraphQLContextOf<{ users: UsersService }, UsersLoaders, User>;
 

@@ -4,9 +4,17 @@ import { conflict, forbidden, notFound, unauthenticated } from '../../common/err
 import { pageOf, SortDirection } from '../../common/list';
 import { normalizeEmail, parseInput } from '../../common/validate';
 import { raise } from '../../events/outbox';
-import { type Caller, isAdminPerson, maySeePersonalDetails, requireAdmin, requireAdminPerson, requireUser } from '../auth/caller';
-import type { Identity, IdentityService } from '../auth/identity';
-import { Role } from '../auth/role';
+import {
+  type Caller,
+  isAdminPerson,
+  maySeePersonalDetails,
+  requireAdmin,
+  requireAdminPerson,
+  requireUser,
+  type Identity,
+  type IdentityService,
+  Role,
+} from '../auth';
 import { User } from './user.entity';
 import { hasWaitingStaffGrant, lockRoles, type OnDemoted, recordStaffGrantApplied } from './staff-grants';
 import { type RegisterInput, type UpdateProfileInput, UserListOptions, UserSortField } from './user.inputs';
@@ -80,11 +88,15 @@ export class UsersService {
    * unverified ID token issued before the address was verified.
    */
   async signedIn(identity: Identity): Promise<User> {
-    const user = await this.findOrCreate(identity);
-    const validSince = user.tokensValidSince.getTime();
-    if (identity.accessTokenValidSince !== undefined && identity.accessTokenValidSince !== validSince) {
+    // An access token was issued to a profile that exists: one that does not (erased since) is not made again.
+    const user =
+      identity.accessTokenValidSince === undefined
+        ? await this.findOrCreate(identity)
+        : await this.db.getRepository(User).findOneBy({ email: identity.email });
+    if (!user || (identity.accessTokenValidSince !== undefined && identity.accessTokenValidSince !== user.tokensValidSince.getTime())) {
       throw unauthenticated('The access token is no longer valid (a role change or a sign-out); please sign in again');
     }
+    const validSince = user.tokensValidSince.getTime();
     if (identity.issuedAt !== undefined && !identity.emailVerified && user.emailVerified && identity.issuedAt < validSince) {
       throw unauthenticated('This sign-in was made before the e-mail address was verified; please sign in again');
     }
@@ -162,7 +174,8 @@ export class UsersService {
 
   async list(caller: Caller, options: UserListOptions = new UserListOptions()): Promise<{ items: User[]; totalItems: number }> {
     requireAdmin(caller);
-    const query = this.db.getRepository(User).createQueryBuilder('user');
+    // An erased profile is only the key of the orders kept (privacy module): nobody to list.
+    const query = this.db.getRepository(User).createQueryBuilder('user').where('user.erasedAt IS NULL');
     if (options.role) query.andWhere('user.role = :role', { role: options.role });
     return pageOf(query, options, {
       searchColumns: ['name', 'email'],

@@ -1,9 +1,11 @@
+import { useEffect } from 'react';
 import { Stack } from '@mui/material';
 import type { FormikProps } from 'formik';
-import { addressInput, addressLabels, type PostalAddress } from '@keen/rules/address';
+import { addressRules, fieldLabel, isCountryCode, type LocalityField, type PostalAddress } from '@keen/rules/address';
 import FormikTextField from '../FormikTextField';
 import { zodValidate } from '../../lib/zodForm';
 import CountrySelect from './CountrySelect';
+import { addressInput, useAddressMetadata } from './addressMetadata';
 
 /** An address form's values: every field a string ('' when empty). */
 export interface AddressFormValues {
@@ -37,7 +39,7 @@ export function addressFormValues(address: (PostalAddress & { phone: string }) |
 export interface AddressFieldsProps {
   formik: Pick<
     FormikProps<AddressFormValues>,
-    'values' | 'touched' | 'errors' | 'handleChange' | 'handleBlur' | 'setFieldValue' | 'setFieldTouched'
+    'values' | 'touched' | 'errors' | 'handleChange' | 'handleBlur' | 'setFieldValue' | 'setFieldTouched' | 'validateForm'
   >;
   /** Prefixes the inputs' ids, so that two address forms can share a page. */
   idPrefix: string;
@@ -45,21 +47,67 @@ export interface AddressFieldsProps {
   preferredCountries?: readonly string[];
 }
 
+const AUTOCOMPLETE: Record<LocalityField, string> = { city: 'address-level2', region: 'address-level1', postalCode: 'postal-code' };
+/** Until a country's metadata is in, the fields most countries have. */
+const LOADING_FIELDS: LocalityField[] = ['city', 'region', 'postalCode'];
+const LOADING_LABELS: Record<LocalityField, string> = { city: 'City', region: 'Region', postalCode: 'Postcode' };
+
 /**
- * An address's fields, bound to a formik form validated with `validateAddress`. The region and
- * postcode fields are labelled for the chosen country, with the browser's autofill hints.
+ * An address's fields, bound to a formik form validated with `validateAddress`: the city, region
+ * and postcode the chosen country's addresses have, in their order and with their labels (from
+ * its metadata, loaded when the country is chosen), the region chosen from the country's list
+ * where it has one, and the browser's autofill hints.
  */
 export default function AddressFields({ formik, idPrefix, preferredCountries = ['US', 'GB'] }: AddressFieldsProps) {
-  const labels = addressLabels(formik.values.country);
+  const { country } = formik.values;
+  const metadata = useAddressMetadata(country);
+  const rules = metadata && isCountryCode(country) ? addressRules(country, metadata) : null;
   const id = (field: string) => `${idPrefix}-${field}`;
   const countryError = formik.touched.country ? formik.errors.country : undefined;
+  const { validateForm } = formik;
+
+  // The country's own rules apply once its metadata is in.
+  useEffect(() => {
+    if (metadata) void validateForm();
+  }, [metadata, validateForm]);
+
+  const field = (name: LocalityField) => {
+    const label = rules ? fieldLabel(rules, name) : LOADING_LABELS[name];
+    const regions = name === 'region' ? rules?.regions : null;
+    return regions ? (
+      <FormikTextField
+        key={name}
+        formik={formik}
+        id={id(name)}
+        name={name}
+        label={label}
+        select
+        autoComplete={AUTOCOMPLETE[name]}
+        slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+      >
+        <option value="">{rules?.required.region ? `Choose ${label.toLowerCase()}` : 'None'}</option>
+        {regions.map((region) => (
+          <option key={region.key} value={region.key}>
+            {region.name}
+          </option>
+        ))}
+      </FormikTextField>
+    ) : (
+      <FormikTextField key={name} formik={formik} id={id(name)} name={name} label={label} autoComplete={AUTOCOMPLETE[name]} />
+    );
+  };
+
   return (
     <Stack spacing={2}>
       <CountrySelect
         id={id('country')}
-        value={formik.values.country}
+        value={country}
         preferred={preferredCountries}
-        onChange={(code) => formik.setFieldValue('country', code)}
+        onChange={(code) => {
+          // Another country's region is not on this one's list.
+          if (code !== country) void formik.setFieldValue('region', '', false);
+          void formik.setFieldValue('country', code);
+        }}
         onBlur={() => formik.setFieldTouched('country')}
         error={countryError}
       />
@@ -67,9 +115,7 @@ export default function AddressFields({ formik, idPrefix, preferredCountries = [
       <FormikTextField formik={formik} id={id('line1')} name="line1" label="Address" autoComplete="address-line1" />
       <FormikTextField formik={formik} id={id('line2')} name="line2" label="Address line 2 (optional)" autoComplete="address-line2" />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        <FormikTextField formik={formik} id={id('city')} name="city" label="City" autoComplete="address-level2" />
-        <FormikTextField formik={formik} id={id('region')} name="region" label={labels.region} autoComplete="address-level1" />
-        <FormikTextField formik={formik} id={id('postalCode')} name="postalCode" label={labels.postalCode} autoComplete="postal-code" />
+        {(rules?.fields ?? LOADING_FIELDS).map(field)}
       </Stack>
       <FormikTextField
         formik={formik}

@@ -1,18 +1,27 @@
 import { Box, Typography } from '@mui/material';
-import { formatAddressLines, type PostalAddress } from '@keen/rules/address';
+import { formatPhone, type PostalAddress } from '@keen/rules/address';
+import { useAddressFormat } from './addressMetadata';
 
-/** An address as a label prints it, one line each in the country's order, then the phone for the carrier. */
-export default function AddressLines({ address, label }: { address: PostalAddress & { phone?: string | null }; label?: string }) {
+interface AddressLinesProps {
+  address: PostalAddress & { phone?: string | null };
+  label?: string;
+  /** The country parcels leave from (a packing slip's shop): its own addresses end without the country's name. */
+  homeCountry?: string;
+}
+
+/** An address as a label prints it, one line each in the country's format, then the phone (nationally written) for the carrier. */
+export default function AddressLines({ address, label, homeCountry }: AddressLinesProps) {
+  const format = useAddressFormat([address.country], homeCountry);
   return (
     <Box aria-label={label} role={label ? 'group' : undefined}>
-      {formatAddressLines(address).map((line, index) => (
+      {format(address).map((line, index) => (
         <Typography key={index} variant="body2">
           {line}
         </Typography>
       ))}
       {address.phone && (
         <Typography variant="body2" color="text.secondary">
-          {address.phone}
+          {formatPhone(address.phone, address.country)}
         </Typography>
       )}
     </Box>

@@ -22,8 +22,10 @@ export interface AgeCheckValues {
 export interface AgeCheckProps {
   /** Whether the order has an age-restricted line; null while the lines' products are being read. */
   needed: boolean | null;
-  /** Who orders, with their latest age check (the page's query spreads AgeCheckCustomer). */
-  customer: AgeCheckCustomerFragment;
+  /** Who orders, with their latest age check (the page's query spreads AgeCheckCustomer); null for a guest. */
+  customer: AgeCheckCustomerFragment | null;
+  /** A guest's e-mail address (signed out): their check is for it, and counts for the one order placed with it. */
+  guestEmail?: string | null;
 }
 
 export type AgeCheck = ReturnType<typeof useAgeCheck>;
@@ -54,9 +56,15 @@ const validateAgeCheck = zodValidate<AgeCheckValues>(ageCheckInput);
  * meanwhile, a failure) and shows the step again. The provider (/config.json) decides whether a
  * declaration is signed and whether the test provider's documents are offered.
  */
-export function useAgeCheck({ needed, customer }: AgeCheckProps) {
+export function useAgeCheck({ needed, customer, guestEmail = null }: AgeCheckProps) {
   const provider = useAuth().config?.ageVerification ?? null;
-  const latest = customer.ageVerification ?? null;
+  // A guest's check lives on this page only, for the address it was made with.
+  const [guestCheck, setGuestCheck] = useState<{ email: string; verification: AgeVerificationFieldsFragment } | null>(null);
+  const latest = customer
+    ? (customer.ageVerification ?? null)
+    : guestCheck && guestCheck.email === guestEmail
+      ? guestCheck.verification
+      : null;
   // The step was shown on this page: a pass then leaves it, collapsed, to say so.
   const [opened, setOpened] = useState(false);
   // placeOrder's AGE_CHECK_REQUIRED: the check it was sent with no longer does (expired, or the destination asks more).
@@ -85,11 +93,15 @@ export function useAgeCheck({ needed, customer }: AgeCheckProps) {
           : 'form';
   // Asked only when the customer is about to check their age.
   const sendsCheck = checkStage === 'form' || checkStage === 'document';
-  const email = useEmailVerification({ skip: !sendsCheck });
-  const stage: AgeCheckStage = !sendsCheck ? checkStage : email.unverified ? 'verifyEmail' : email.checking ? 'checkingEmail' : checkStage;
+  // A guest's address is not verified: their check is bound to their order instead.
+  const email = useEmailVerification({ skip: !sendsCheck || !customer });
+  const stage: AgeCheckStage =
+    !sendsCheck || !customer ? checkStage : email.unverified ? 'verifyEmail' : email.checking ? 'checkingEmail' : checkStage;
 
   const update = (cache: ApolloCache, verification: AgeVerificationFieldsFragment | undefined) => {
-    if (verification) remember(cache, customer.id, verification);
+    if (!verification) return;
+    if (customer) remember(cache, customer.id, verification);
+    else if (guestEmail) setGuestCheck({ email: guestEmail, verification });
   };
   const [verifyAge] = useMutation(VerifyAgeMutation, { update: (cache, { data }) => update(cache, data?.verifyAge) });
   const [submitAgeDocument] = useMutation(SubmitAgeDocumentMutation, {
@@ -111,7 +123,7 @@ export function useAgeCheck({ needed, customer }: AgeCheckProps) {
 
   const declared = provider === 'declared';
   const form = useFormik<AgeCheckValues>({
-    initialValues: { fullName: customer.name, dateOfBirth: '', declaration: false },
+    initialValues: { fullName: customer?.name ?? '', dateOfBirth: '', declaration: false },
     validate: (values) => ({
       ...validateAgeCheck(values),
       ...(declared && !values.declaration ? { declaration: AGE_DECLARATION_REQUIRED } : {}),
@@ -120,7 +132,8 @@ export function useAgeCheck({ needed, customer }: AgeCheckProps) {
       setRefusal(null);
       const { fullName, dateOfBirth } = ageCheckInput.parse(values);
       try {
-        const { data } = await verifyAge({ variables: { input: { fullName, dateOfBirth, ...(declared && { declaration: true }) } } });
+        const input = { fullName, dateOfBirth, ...(declared && { declaration: true }) };
+        const { data } = await verifyAge({ variables: { input, ...(customer ? {} : { guestEmail }) } });
         answered(data?.verifyAge);
       } catch (failure) {
         refused(failure);
@@ -133,7 +146,7 @@ export function useAgeCheck({ needed, customer }: AgeCheckProps) {
   const sendDocument = useSubmitOnce(async () => {
     setRefusal(null);
     try {
-      const { data } = await submitAgeDocument({ variables: { input: { document } } });
+      const { data } = await submitAgeDocument({ variables: { input: { document }, ...(customer ? {} : { guestEmail }) } });
       answered(data?.submitAgeDocument);
     } catch (failure) {
       refused(failure);
@@ -146,6 +159,8 @@ export function useAgeCheck({ needed, customer }: AgeCheckProps) {
     stage,
     provider,
     attention,
+    /** A guest's pass, which their order names (it counts for that order only). */
+    guestCheckId: !customer && passed ? latest!.id : null,
     /** Place order may be sent: no restricted line, or a current pass the server has not refused. */
     ready: needed !== null && (!shown || (passed && !required && !locked)),
     /** placeOrder's AGE_CHECK_REQUIRED message, shown above the form. */

@@ -1,19 +1,8 @@
 import type { ReactNode } from 'react';
-import {
-  Alert,
-  Box,
-  Checkbox,
-  CircularProgress,
-  FormControl,
-  FormControlLabel,
-  FormLabel,
-  Radio,
-  RadioGroup,
-  Stack,
-  Typography,
-} from '@mui/material';
-import { formatAddressLines } from '@keen/rules/address';
+import { Alert, Box, Checkbox, CircularProgress, FormControlLabel, Stack, Typography } from '@mui/material';
 import AddressFields from '../address/AddressFields';
+import { useAddressFormat } from '../address/addressMetadata';
+import RadioFieldset, { type RadioOption } from '../RadioFieldset';
 import { type Delivery, NEW_ADDRESS } from './useDelivery';
 
 interface DeliverySectionProps {
@@ -41,41 +30,43 @@ export default function DeliverySection(props: DeliverySectionProps) {
   );
 }
 
+/** A saved address to deliver to: its name, then the rest on one line. */
+function addressOption(lines: string[], address: Delivery['addresses'][number]): RadioOption {
+  const [name, ...rest] = lines;
+  return {
+    value: address.id,
+    sx: { alignItems: 'flex-start', mb: 1, '& .MuiRadio-root': { pt: 0.5 } },
+    label: (
+      <>
+        <Typography component="span" sx={{ display: 'block', fontWeight: 600 }}>
+          {name}
+        </Typography>{' '}
+        <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>
+          {rest.join(', ')}
+        </Typography>
+      </>
+    ),
+  };
+}
+
 /** "Deliver to": the saved addresses and "New address", or the new address's form alone when none is saved. */
 export function DeliverTo({ delivery, idPrefix }: DeliverySectionProps) {
   const id = (part: string) => `${idPrefix}-${part}`;
   const isNew = delivery.chosen === NEW_ADDRESS;
+  const format = useAddressFormat(delivery.addresses.map((address) => address.country));
+  const options =
+    delivery.addresses.length === 0
+      ? []
+      : [...delivery.addresses.map((address) => addressOption(format(address), address)), { value: NEW_ADDRESS, label: 'New address' }];
   return (
-    <FormControl component="fieldset">
-      <FormLabel component="legend" id={id('deliver-to')} sx={{ mb: 1 }}>
-        Deliver to
-      </FormLabel>
-      {delivery.addresses.length > 0 && (
-        <RadioGroup aria-labelledby={id('deliver-to')} value={delivery.chosen} onChange={(event) => delivery.choose(event.target.value)}>
-          {delivery.addresses.map((address) => {
-            const [name, ...rest] = formatAddressLines(address);
-            return (
-              <FormControlLabel
-                key={address.id}
-                value={address.id}
-                control={<Radio />}
-                sx={{ alignItems: 'flex-start', mb: 1, '& .MuiRadio-root': { pt: 0.5 } }}
-                label={
-                  <>
-                    <Typography component="span" sx={{ display: 'block', fontWeight: 600 }}>
-                      {name}
-                    </Typography>{' '}
-                    <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>
-                      {rest.join(', ')}
-                    </Typography>
-                  </>
-                }
-              />
-            );
-          })}
-          <FormControlLabel value={NEW_ADDRESS} control={<Radio />} label="New address" />
-        </RadioGroup>
-      )}
+    <RadioFieldset
+      legendId={id('deliver-to')}
+      legend="Deliver to"
+      legendSx={{ mb: 1 }}
+      value={delivery.chosen}
+      onChange={delivery.choose}
+      options={options}
+    >
       {isNew && (
         <Box sx={{ pt: delivery.addresses.length > 0 ? 1 : 1.5 }}>
           <AddressFields formik={delivery.form} idPrefix={id('address')} preferredCountries={delivery.preferredCountries} />
@@ -87,7 +78,7 @@ export function DeliverTo({ delivery, idPrefix }: DeliverySectionProps) {
           )}
         </Box>
       )}
-    </FormControl>
+    </RadioFieldset>
   );
 }
 
@@ -120,30 +111,26 @@ export function ShippingMethods({ delivery, idPrefix, refusedAction }: DeliveryS
       // A shop without shipping zones offers no choice: its orders ship free.
       if (delivery.noZones || !delivery.option) return null;
       return (
-        <FormControl component="fieldset">
-          <FormLabel component="legend" id={legendId} sx={{ mb: 1 }}>
-            Shipping method
-          </FormLabel>
-          <RadioGroup aria-labelledby={legendId} value={delivery.option.id} onChange={(event) => delivery.chooseMethod(event.target.value)}>
-            {delivery.options.map((option) => (
-              <FormControlLabel
-                key={option.id}
-                value={option.id}
-                control={<Radio />}
-                label={
-                  <>
-                    <Typography component="span" sx={{ fontWeight: 600 }}>
-                      {option.name}
-                    </Typography>
-                    <Typography component="span" color="text.secondary">
-                      {`, ${deliveryTime(option)}, ${option.price.amount === 0 ? 'Free' : option.price.formatted}`}
-                    </Typography>
-                  </>
-                }
-              />
-            ))}
-          </RadioGroup>
-        </FormControl>
+        <RadioFieldset
+          legendId={legendId}
+          legend="Shipping method"
+          legendSx={{ mb: 1 }}
+          value={delivery.option.id}
+          onChange={delivery.chooseMethod}
+          options={delivery.options.map((option) => ({
+            value: option.id,
+            label: (
+              <>
+                <Typography component="span" sx={{ fontWeight: 600 }}>
+                  {option.name}
+                </Typography>
+                <Typography component="span" color="text.secondary">
+                  {`, ${deliveryTime(option)}, ${option.price.amount === 0 ? 'Free' : option.price.formatted}`}
+                </Typography>
+              </>
+            ),
+          }))}
+        />
       );
   }
 }

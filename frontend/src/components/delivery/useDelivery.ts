@@ -1,15 +1,22 @@
 import { useMemo, useState } from 'react';
-import { skipToken, useQuery } from '@apollo/client/react';
+import { skipToken, useApolloClient, useQuery } from '@apollo/client/react';
 import { useFormik } from 'formik';
 import { useSnackbar } from 'notistack';
-import { ADDRESS_BOOK_LIMIT, addressInput } from '@keen/rules/address';
-import type { DeliveryChoicesFragment, OrderLineInput, SavedAddressFragment, ShippingAddressInput } from '../../gql/graphql';
+import { ADDRESS_BOOK_LIMIT } from '@keen/rules/address';
+import type {
+  DeliveryChoicesFragment,
+  OrderLineInput,
+  SavedAddressFragment,
+  ShippingAddressInput,
+  ShippingOptionsInput,
+} from '../../gql/graphql';
 import { useSaveAddress } from '../../lib/addressBook';
 import { errorMessage, errorProductIds } from '../../lib/errors';
 import { useShop } from '../../lib/money';
 import { useDebounced } from '../../lib/useDebounced';
-import { ShippingOptionsQuery } from '../../operations/delivery';
+import { GiftCardBalanceQuery, OrderQuoteQuery } from '../../operations/delivery';
 import { type AddressFormValues, addressFormValues, validateAddress } from '../address/AddressFields';
+import { addressInput, useAddressMetadata } from '../address/addressMetadata';
 
 /** The "New address" choice among the saved ones. */
 export const NEW_ADDRESS = 'new';
@@ -22,11 +29,23 @@ export interface DeliveryProps {
   choices: DeliveryChoicesFragment;
   /** The lines to price delivery for; null while they are not valid yet. */
   lines: OrderLineInput[] | null;
-  /** Who orders: their profile's name and phone start a new address. */
+  /** Who orders: their profile's name and phone start a new address (a guest: empty; they have no address book). */
   customer: { name: string; phone?: string | null };
 }
 
 export type Delivery = ReturnType<typeof useDelivery>;
+
+/** At most this many gift cards on one order (placeOrder's limit). */
+export const GIFT_CARD_LIMIT = 5;
+
+/** A gift card the customer applied: its code as placeOrder takes it, and its last four characters as its balance look-up answered. */
+export interface AppliedGiftCard {
+  code: string;
+  lastFour: string;
+}
+
+/** A code as the server compares it: no spaces or dashes, upper case. */
+export const normalGiftCardCode = (code: string) => code.replace(/[\s-]/g, '').toUpperCase();
 
 /** A saved address as placeOrder and shippingOptions take it. */
 function shippingAddressOf(saved: SavedAddressFragment): ShippingAddressInput {
@@ -59,25 +78,37 @@ export function useDelivery({ choices, lines, customer }: DeliveryProps) {
   const [saveAddress] = useSaveAddress();
 
   // The new address as the server will store it (normalised), once it is valid.
+  // (Again once the country's metadata is in: its rules apply from then on.)
+  const metadata = useAddressMetadata(form.values.country);
   const typed = useMemo(() => {
     const parsed = addressInput.safeParse(form.values);
     return parsed.success ? parsed.data : null;
-  }, [form.values]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `metadata` changes what addressInput answers
+  }, [form.values, metadata]);
   const address = saved ? shippingAddressOf(saved) : typed;
 
   // A shop that ships nowhere in particular (no zones: no shipping countries) ships free and untaxed; nothing to ask.
   const zoneless = choices.shippingCountries.length === 0;
   const complete = address !== null && lines !== null;
-  const asked = complete && !zoneless ? JSON.stringify({ lines, address }) : null;
+  // The discount code the customer applied: the quote and the order are priced with it.
+  const [discountCode, setDiscountCode] = useState<string | null>(null);
+  // The gift cards applied, in the order they pay; and placeOrder's refusal of one, said under their field.
+  const [giftCards, setGiftCards] = useState<AppliedGiftCard[]>([]);
+  const [giftCardRefusal, setGiftCardRefusal] = useState<string | null>(null);
+  const codes = giftCards.map((card) => card.code);
+  // Quoted with the cards applied: the server answers what each would pay (a shop without zones asks only then).
+  const asked =
+    complete && (!zoneless || codes.length > 0)
+      ? JSON.stringify({ lines, address, ...(discountCode && { discountCode }), ...(codes.length > 0 && { giftCards: codes }) })
+      : null;
   const settled = useDebounced(asked, SETTLE_MS);
-  const input = useMemo(
-    () => (settled ? (JSON.parse(settled) as { lines: OrderLineInput[]; address: ShippingAddressInput }) : null),
-    [settled],
-  );
-  const query = useQuery(ShippingOptionsQuery, input ? { variables: { input } } : skipToken);
+  const input = useMemo(() => (settled ? (JSON.parse(settled) as ShippingOptionsInput) : null), [settled]);
+  const client = useApolloClient();
+  const query = useQuery(OrderQuoteQuery, input ? { variables: { input } } : skipToken);
   // The answer for the address and lines on screen, not for earlier ones still settling or on their way.
   const current = asked !== null && asked === settled && !query.loading;
-  const options = current ? (query.data?.shippingOptions ?? null) : null;
+  const quote = current ? (query.data?.orderQuote ?? null) : null;
+  const options = zoneless ? null : (quote?.options ?? null);
   const refused = current && query.error ? errorMessage(query.error) : null;
   // A country that takes no blades names the age-restricted products it refuses: the rest may still ship.
   const refusedProductIds = current && query.error ? errorProductIds(query.error) : [];
@@ -111,7 +142,7 @@ export function useDelivery({ choices, lines, customer }: DeliveryProps) {
     save,
     setSave,
     /** The book has room for one more. */
-    canSave: addresses.length < ADDRESS_BOOK_LIMIT,
+    canSave: choices.me != null && addresses.length < ADDRESS_BOOK_LIMIT,
     /** The lines are not valid yet (the purchase form's quantity, measure or engraving). */
     waitingForLines: !lines,
     status,
@@ -119,14 +150,82 @@ export function useDelivery({ choices, lines, customer }: DeliveryProps) {
     option,
     chooseMethod: setMethodId,
     noZones,
+    /** With gift cards applied and nothing to deliver (no zones, or gift cards alone): the order's totals as the server quotes them; null otherwise. */
+    undeliveredTotals: noZones && codes.length > 0 ? (quote?.totals ?? null) : null,
+    /** What each applied card would pay of the total shown, as the server quotes it (the chosen option's, or the undelivered order's); [] before. */
+    giftCardPayments: (option ? option.giftCardPayments : quote?.giftCardPayments) ?? [],
     refused,
     /** The products the address refuses (a country that takes no blades); empty otherwise. */
     refusedProductIds,
-    /** What placeOrder takes for delivery, once the options for this address are known; null before. */
-    order(): { phone: string; shippingAddress: ShippingAddressInput; shippingMethodId?: string } | null {
+    /** What placeOrder takes for delivery (and the discount code), once the options for this address are known; null before. */
+    order(): {
+      phone: string;
+      shippingAddress: ShippingAddressInput;
+      shippingMethodId?: string;
+      discountCode?: string;
+      giftCards?: string[];
+    } | null {
       if (status !== 'ready' || !address) return null;
-      return { phone: address.phone, shippingAddress: address, ...(option && { shippingMethodId: option.id }) };
+      return {
+        phone: address.phone,
+        shippingAddress: address,
+        ...(option && { shippingMethodId: option.id }),
+        ...(discountCode && { discountCode }),
+        ...(giftCards.length > 0 && { giftCards: giftCards.map((card) => card.code) }),
+      };
     },
+    giftCards,
+    /** placeOrder's refusal of a gift card ("Gift card •••• ABCD has expired"), shown under the gift card field; null otherwise. */
+    giftCardRefusal,
+    setGiftCardRefusal,
+    /**
+     * Applies a gift card: its balance is looked up (giftCardBalance), and an unknown, expired or empty
+     * card is refused with the reason; answers the refusal, or null once the card is applied.
+     */
+    async applyGiftCard(typedCode: string): Promise<string | null> {
+      const code = normalGiftCardCode(typedCode);
+      if (!code) return 'Enter a gift card code';
+      if (giftCards.some((card) => card.code === code)) return 'That gift card is already applied';
+      if (giftCards.length >= GIFT_CARD_LIMIT) return `At most ${GIFT_CARD_LIMIT} gift cards on one order`;
+      let card;
+      try {
+        const { data } = await client.query({ query: GiftCardBalanceQuery, variables: { code }, fetchPolicy: 'network-only' });
+        card = data?.giftCardBalance;
+      } catch (failure) {
+        return errorMessage(failure);
+      }
+      if (!card) return 'That gift card could not be checked';
+      if (card.expiresAt && new Date(card.expiresAt).getTime() <= Date.now()) return `Gift card •••• ${card.lastFour} has expired`;
+      if (card.balance.amount <= 0) return `Gift card •••• ${card.lastFour} has nothing left on it`;
+      setGiftCards((cards) => [...cards, { code, lastFour: card.lastFour }]);
+      setGiftCardRefusal(null);
+      return null;
+    },
+    removeGiftCard(code: string) {
+      setGiftCards((cards) => cards.filter((card) => card.code !== code));
+      setGiftCardRefusal(null);
+    },
+    discountCode,
+    /**
+     * Applies a discount code: asked of the server with this address and these lines (the answer is
+     * the quote the page then shows); answers the server's refusal ("EARLYBIRD has expired"), or null.
+     * Before the address is complete it is kept, and the quote checks it.
+     */
+    async applyDiscountCode(code: string): Promise<string | null> {
+      if (complete && !zoneless) {
+        try {
+          await client.query({
+            query: OrderQuoteQuery,
+            variables: { input: { lines, address, discountCode: code, ...(codes.length > 0 && { giftCards: codes }) } },
+          });
+        } catch (failure) {
+          return errorMessage(failure);
+        }
+      }
+      setDiscountCode(code);
+      return null;
+    },
+    removeDiscountCode: () => setDiscountCode(null),
     /** Shows every message of the new address's form (a submit before it was complete). */
     touch() {
       if (!saved) void form.submitForm();

@@ -2,6 +2,7 @@
 import { expect, test, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { MockLink } from '@apollo/client/testing';
+import type { DocumentNode } from 'graphql';
 import { MockedProvider } from '@apollo/client/testing/react';
 import { SnackbarProvider } from 'notistack';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
@@ -32,6 +33,9 @@ const storedProduct = {
   slug: 'damascus-chef-knife',
   ageRestricted: true,
   minimumAge: null,
+  kind: 'KNIFE',
+  giftCardMinAmount: null,
+  giftCardMaxAmount: null,
 };
 
 function renderAt(path: string, mocks: MockLink.MockedResponse[] = []) {
@@ -49,6 +53,29 @@ function renderAt(path: string, mocks: MockLink.MockedResponse[] = []) {
     </MockedProvider>,
   );
 }
+
+/** AdminProductQuery answering with the product (the stored one unless given). */
+function productQuery(product: Record<string, unknown> = storedProduct): MockLink.MockedResponse {
+  return { request: { query: AdminProductQuery, variables: { id: PRODUCT_ID } }, result: { data: { product } } };
+}
+
+/** A mock of the mutation that records the input it was sent, answering with `data`. */
+function recording(query: DocumentNode, sent: Record<string, unknown>[], data: Record<string, unknown>): MockLink.MockedResponse {
+  return {
+    request: {
+      query,
+      variables: (variables) => {
+        sent.push(variables.input);
+        return true;
+      },
+    },
+    result: { data },
+  };
+}
+
+/** An UpdateProduct mock that records the input it was sent, answering with the product given. */
+const updateRecording = (sent: Record<string, unknown>[], updateProduct: Record<string, unknown>) =>
+  recording(UpdateProductMutation, sent, { updateProduct });
 
 test('Add Product shows SPEC §5 messages for every empty field, and asks for a photo', async () => {
   renderAt('/dashboard/addProduct');
@@ -82,30 +109,7 @@ test('Add Product takes a stock of 0 (a product added sold out), as the server d
 });
 
 test('Update Product starts from the stored values and uses its own minimum-quantity message', async () => {
-  const productMock: MockLink.MockedResponse = {
-    request: { query: AdminProductQuery, variables: { id: PRODUCT_ID } },
-    result: {
-      data: {
-        product: {
-          __typename: 'Product',
-          id: PRODUCT_ID,
-          name: 'Damascus Chef Knife',
-          img: '/images/chef.svg',
-          description: 'Sharp',
-          priceFrom: dollars(120),
-          quantity: 5,
-          minimumQuantity: 1,
-          engravable: false,
-          engravingMaxLength: 24,
-          engravingSurcharge: dollars(0),
-          taxCategory: 'standard',
-          ageRestricted: true,
-          minimumAge: null,
-        },
-      },
-    },
-  };
-  renderAt(`/updateProduct/${PRODUCT_ID}`, [productMock]);
+  renderAt(`/updateProduct/${PRODUCT_ID}`, [productQuery({ ...storedProduct, engravable: false, engravingSurcharge: dollars(0) })]);
   expect(await screen.findByDisplayValue('120.00')).toBeInTheDocument();
   expect(screen.getByAltText('Photo preview')).toHaveAttribute('src', '/images/chef.svg');
   fireEvent.change(screen.getByLabelText('Price'), { target: { value: '' } });
@@ -120,19 +124,10 @@ test('Update Product starts from the stored values and uses its own minimum-quan
 });
 
 test('Update Product takes a price with cents and sends it as priceAmount in cents; an amount with too many decimals is refused', async () => {
-  let sent: unknown = null;
+  const sent: Record<string, unknown>[] = [];
   renderAt(`/updateProduct/${PRODUCT_ID}`, [
-    { request: { query: AdminProductQuery, variables: { id: PRODUCT_ID } }, result: { data: { product: storedProduct } } },
-    {
-      request: {
-        query: UpdateProductMutation,
-        variables: (variables) => {
-          sent = variables.input;
-          return true;
-        },
-      },
-      result: { data: { updateProduct: { ...storedProduct, priceFrom: dollars(129.5), engravingSurcharge: dollars(12.5) } } },
-    },
+    productQuery(),
+    updateRecording(sent, { ...storedProduct, priceFrom: dollars(129.5), engravingSurcharge: dollars(12.5) }),
   ]);
   const price = await screen.findByLabelText('Price');
   expect(price).toHaveValue('120.00');
@@ -140,15 +135,16 @@ test('Update Product takes a price with cents and sends it as priceAmount in cen
   fireEvent.change(price, { target: { value: '12.345' } });
   fireEvent.click(screen.getByRole('button', { name: 'Update Product' }));
   expect(await screen.findByText('Enter an amount like 129.50')).toBeInTheDocument();
-  expect(sent).toBeNull();
+  expect(sent).toEqual([]);
   fireEvent.change(price, { target: { value: '0' } });
   fireEvent.click(screen.getByRole('button', { name: 'Update Product' }));
   expect(await screen.findByText('Product Price must be at least 1')).toBeInTheDocument();
   fireEvent.change(price, { target: { value: '129.50' } });
   fireEvent.change(screen.getByLabelText('Engraving price'), { target: { value: '12.5' } });
   fireEvent.click(screen.getByRole('button', { name: 'Update Product' }));
-  await waitFor(() => expect(sent).not.toBeNull());
-  expect(sent).toEqual({
+  await waitFor(() => expect(sent).toHaveLength(1));
+  expect(sent[0]).toEqual({
+    kind: 'KNIFE',
     priceAmount: 12950,
     quantity: 5,
     minimumQuantity: 1,
@@ -160,6 +156,8 @@ test('Update Product takes a price with cents and sends it as priceAmount in cen
     ageRestricted: true,
     minimumAge: null,
     slug: 'damascus-chef-knife',
+    giftCardMinAmount: null,
+    giftCardMaxAmount: null,
   });
 });
 
@@ -201,46 +199,22 @@ test('Add Product starts at the Standard tax category and sends the one chosen a
 });
 
 test("Update Product preloads the product's tax category and sends the one chosen", async () => {
-  let sent: Record<string, unknown> | null = null;
+  const sent: Record<string, unknown>[] = [];
   renderAt(`/updateProduct/${PRODUCT_ID}`, [
-    {
-      request: { query: AdminProductQuery, variables: { id: PRODUCT_ID } },
-      result: { data: { product: { ...storedProduct, taxCategory: 'reduced' } } },
-    },
-    {
-      request: {
-        query: UpdateProductMutation,
-        variables: (variables) => {
-          sent = variables.input;
-          return true;
-        },
-      },
-      result: { data: { updateProduct: { ...storedProduct, taxCategory: 'zero' } } },
-    },
+    productQuery({ ...storedProduct, taxCategory: 'reduced' }),
+    updateRecording(sent, { ...storedProduct, taxCategory: 'zero' }),
   ]);
   const category = await screen.findByRole('combobox', { name: 'Tax category' });
   expect(category).toHaveTextContent('Reduced');
   chooseTaxCategory('Zero');
   fireEvent.click(screen.getByRole('button', { name: 'Update Product' }));
-  await waitFor(() => expect(sent).not.toBeNull());
-  expect(sent).toMatchObject({ priceAmount: 12000, taxCategory: 'zero' });
+  await waitFor(() => expect(sent).toHaveLength(1));
+  expect(sent[0]).toMatchObject({ priceAmount: 12000, taxCategory: 'zero' });
 });
 
 test("Update Product edits the slug in the shared rule's words and sends it in lowercase", async () => {
-  let sent: Record<string, unknown> | null = null;
-  renderAt(`/updateProduct/${PRODUCT_ID}`, [
-    { request: { query: AdminProductQuery, variables: { id: PRODUCT_ID } }, result: { data: { product: storedProduct } } },
-    {
-      request: {
-        query: UpdateProductMutation,
-        variables: (variables) => {
-          sent = variables.input;
-          return true;
-        },
-      },
-      result: { data: { updateProduct: { ...storedProduct, slug: 'chef-no-1' } } },
-    },
-  ]);
+  const sent: Record<string, unknown>[] = [];
+  renderAt(`/updateProduct/${PRODUCT_ID}`, [productQuery(), updateRecording(sent, { ...storedProduct, slug: 'chef-no-1' })]);
   const slug = await screen.findByLabelText('Slug');
   expect(slug).toHaveValue('damascus-chef-knife');
   fireEvent.change(slug, { target: { value: 'chef knife!' } });
@@ -248,8 +222,8 @@ test("Update Product edits the slug in the shared rule's words and sends it in l
   expect(await screen.findByText(SLUG_FORMAT)).toBeInTheDocument();
   fireEvent.change(slug, { target: { value: 'Chef-No-1' } });
   fireEvent.click(screen.getByRole('button', { name: 'Update Product' }));
-  await waitFor(() => expect(sent).not.toBeNull());
-  expect(sent).toMatchObject({ slug: 'chef-no-1' });
+  await waitFor(() => expect(sent).toHaveLength(1));
+  expect(sent[0]).toMatchObject({ slug: 'chef-no-1' });
 });
 
 /** Fills Add Product's required fields with a valid product. */
@@ -263,18 +237,8 @@ function fillNewProduct(name: string) {
 }
 
 /** A CreateProduct mock that records the input it was sent. */
-function createRecording(sent: Record<string, unknown>[]): MockLink.MockedResponse {
-  return {
-    request: {
-      query: CreateProductMutation,
-      variables: (variables) => {
-        sent.push(variables.input);
-        return true;
-      },
-    },
-    result: { data: { createProduct: { ...storedProduct, createdAt: '2026-11-27T10:00:00.000Z' } } },
-  };
-}
+const createRecording = (sent: Record<string, unknown>[]) =>
+  recording(CreateProductMutation, sent, { createProduct: { ...storedProduct, createdAt: '2026-11-27T10:00:00.000Z' } });
 
 test("Add Product starts age-restricted (a knife shop sells blades, whatever the server's default) with the shop's minimum age, and sends both", async () => {
   const sent: Record<string, unknown>[] = [];
@@ -315,22 +279,10 @@ test("Add Product takes a product's own minimum age within the shared rule's ran
 });
 
 test("Update Product preloads the age restriction and the product's own minimum age; a blank age is sent as null, which clears it", async () => {
-  let sent: Record<string, unknown> | null = null;
+  const sent: Record<string, unknown>[] = [];
   renderAt(`/updateProduct/${PRODUCT_ID}`, [
-    {
-      request: { query: AdminProductQuery, variables: { id: PRODUCT_ID } },
-      result: { data: { product: { ...storedProduct, ageRestricted: false, minimumAge: 21 } } },
-    },
-    {
-      request: {
-        query: UpdateProductMutation,
-        variables: (variables) => {
-          sent = variables.input;
-          return true;
-        },
-      },
-      result: { data: { updateProduct: storedProduct } },
-    },
+    productQuery({ ...storedProduct, ageRestricted: false, minimumAge: 21 }),
+    updateRecording(sent, storedProduct),
   ]);
   const restricted = await screen.findByRole('switch', { name: 'Age-restricted (bladed article)' });
   expect(restricted).not.toBeChecked();
@@ -339,6 +291,76 @@ test("Update Product preloads the age restriction and the product's own minimum 
   fireEvent.click(restricted);
   fireEvent.change(age, { target: { value: '' } });
   fireEvent.click(screen.getByRole('button', { name: 'Update Product' }));
-  await waitFor(() => expect(sent).not.toBeNull());
-  expect(sent).toMatchObject({ ageRestricted: true, minimumAge: null });
+  await waitFor(() => expect(sent).toHaveLength(1));
+  expect(sent[0]).toMatchObject({ ageRestricted: true, minimumAge: null });
+});
+
+test('Add Product of a gift card hides stock, tax, age and engraving, and sends kind GIFT_CARD without an age rule or engraving', async () => {
+  const sent: Record<string, unknown>[] = [];
+  renderAt('/dashboard/addProduct', [createRecording(sent)]);
+  expect(screen.getByRole('combobox', { name: 'Kind' })).toHaveTextContent('Knife or blade (goods)');
+  fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Kind' }));
+  fireEvent.click(within(screen.getByRole('listbox')).getByRole('option', { name: 'Gift card' }));
+  for (const hidden of ['Quantity', 'Minimum age', 'Engraving max length']) expect(screen.queryByLabelText(hidden)).toBeNull();
+  expect(screen.queryByRole('switch', { name: 'Age-restricted (bladed article)' })).toBeNull();
+  expect(screen.queryByRole('combobox', { name: 'Tax category' })).toBeNull();
+  fireEvent.change(screen.getByLabelText('Product Name'), { target: { value: 'Keen gift card' } });
+  fireEvent.change(screen.getByLabelText('Description'), { target: { value: 'For the knife of their choosing' } });
+  fireEvent.change(screen.getByLabelText('Price'), { target: { value: '50' } });
+  fireEvent.change(screen.getByLabelText('Minimum Quantity'), { target: { value: '1' } });
+  fireEvent.change(screen.getByLabelText('Photo'), { target: { files: [new File(['x'], 'card.jpg', { type: 'image/jpeg' })] } });
+  fireEvent.click(screen.getByRole('button', { name: 'Add Product' }));
+  expect(await screen.findByText('Manage Products list')).toBeInTheDocument();
+  expect(sent).toEqual([
+    expect.objectContaining({
+      kind: 'GIFT_CARD',
+      name: 'Keen gift card',
+      priceAmount: 5000,
+      quantity: 0,
+      ageRestricted: false,
+      minimumAge: null,
+      engravable: false,
+      giftCardMinAmount: null,
+      giftCardMaxAmount: null,
+    }),
+  ]);
+});
+
+test("a gift card's own-amount bounds: both or neither, the most not below the least, sent in minor units", async () => {
+  const sent: Record<string, unknown>[] = [];
+  renderAt(`/updateProduct/${PRODUCT_ID}`, [
+    productQuery({
+      ...storedProduct,
+      kind: 'GIFT_CARD',
+      ageRestricted: false,
+      engravable: false,
+      giftCardMinAmount: 1000,
+      giftCardMaxAmount: 20000,
+    }),
+    updateRecording(sent, storedProduct),
+  ]);
+  const least = await screen.findByLabelText('Least a buyer may choose');
+  const most = screen.getByLabelText('Most a buyer may choose');
+  expect(least).toHaveValue('10.00');
+  expect(most).toHaveValue('200.00');
+  fireEvent.change(most, { target: { value: '' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Update Product' }));
+  expect(await screen.findByText('Give both amounts a buyer may choose between, or neither')).toBeInTheDocument();
+  fireEvent.change(most, { target: { value: '5' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Update Product' }));
+  expect(await screen.findByText('The most a buyer may choose must be at least the least')).toBeInTheDocument();
+  expect(sent).toEqual([]);
+  fireEvent.change(most, { target: { value: '500' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Update Product' }));
+  await waitFor(() => expect(sent).toHaveLength(1));
+  expect(sent[0]).toMatchObject({ kind: 'GIFT_CARD', giftCardMinAmount: 1000, giftCardMaxAmount: 50000 });
+});
+
+test('Update Product of a gift card starts as one, its stock and age fields hidden', async () => {
+  renderAt(`/updateProduct/${PRODUCT_ID}`, [
+    productQuery({ ...storedProduct, kind: 'GIFT_CARD', ageRestricted: false, engravable: false }),
+  ]);
+  expect(await screen.findByRole('combobox', { name: 'Kind' })).toHaveTextContent('Gift card');
+  expect(screen.queryByLabelText('Quantity')).toBeNull();
+  expect(screen.queryByRole('switch', { name: 'Age-restricted (bladed article)' })).toBeNull();
 });

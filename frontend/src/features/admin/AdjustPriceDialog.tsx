@@ -1,23 +1,13 @@
 import { useId } from 'react';
 import { useMutation } from '@apollo/client/react';
-import {
-  Alert,
-  Box,
-  DialogContentText,
-  FormControl,
-  FormControlLabel,
-  FormLabel,
-  Radio,
-  RadioGroup,
-  Stack,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, DialogContentText, Stack, Typography } from '@mui/material';
 import { useFormik, type FormikErrors } from 'formik';
 import { useSnackbar } from 'notistack';
 import { currencyDecimals, MAX_AMOUNT, parseMajorAmount, shortOrderId } from '@keen/rules';
 import FormDialog from '../../components/FormDialog';
 import FormikAmountField from '../../components/FormikAmountField';
 import FormikTextField from '../../components/FormikTextField';
+import RadioFieldset from '../../components/RadioFieldset';
 import type { OrderFieldsFragment } from '../../gql/graphql';
 import { errorMessage } from '../../lib/errors';
 import { amountText, useFormatMoney, useShop } from '../../lib/money';
@@ -33,6 +23,11 @@ interface AdjustPriceValues {
   reason: string;
   label: string;
 }
+
+const DIRECTIONS = [
+  { value: 'lower', label: 'Lower the price' },
+  { value: 'raise', label: 'Raise the price' },
+];
 
 const INITIAL: AdjustPriceValues = { direction: 'lower', amount: '', reason: '', label: '' };
 // The server's limits (PriceAdjustmentInput).
@@ -129,19 +124,15 @@ export default function AdjustPriceDialog({ order, onClose }: AdjustPriceDialogP
     >
       <Stack spacing={2} sx={{ pt: 1 }}>
         <DialogContentText>{order?.name}: the customer pays the adjusted total.</DialogContentText>
-        <FormControl>
-          <FormLabel id={directionLabelId}>Change</FormLabel>
-          <RadioGroup
-            row
-            aria-labelledby={directionLabelId}
-            name="direction"
-            value={formik.values.direction}
-            onChange={formik.handleChange}
-          >
-            <FormControlLabel value="lower" control={<Radio />} label="Lower the price" />
-            <FormControlLabel value="raise" control={<Radio />} label="Raise the price" />
-          </RadioGroup>
-        </FormControl>
+        <RadioFieldset
+          legendId={directionLabelId}
+          legend="Change"
+          row
+          name="direction"
+          value={formik.values.direction}
+          onChange={(direction) => formik.setFieldValue('direction', direction)}
+          options={DIRECTIONS}
+        />
         <FormikAmountField formik={formik} id="adjust-amount" name="amount" label="Amount" currency={currency} required autoFocus />
         <FormikTextField
           formik={formik}

@@ -21,7 +21,7 @@ const ordersMock: MockLink.MockedResponse = {
 const adjusted = (change: number, label: string) => ({
   ...unpaid,
   totals: { ...totalsFixture(100, 0, 0, 100 + change), adjustments: dollars(change) },
-  adjustments: [{ __typename: 'OrderAdjustment', id: 'adj-1', label }],
+  adjustments: [{ __typename: 'OrderAdjustment', id: 'adj-1', source: 'manual', label }],
 });
 
 const adjustMock = (input: Record<string, unknown>, answer: MockLink.MockedResponse['result']): MockLink.MockedResponse => ({

@@ -1,17 +1,15 @@
 import { expect, test } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { GraphQLError } from 'graphql';
+import type { MockLink } from '@apollo/client/testing';
 import { ageVerifiedDeliveryRequired } from '@keen/rules';
-import { addressFixture, orderFixture, shippingAddressOf } from '../../test/fixtures';
+import { orderFixture, postalAddressFixture } from '../../test/fixtures';
 import { renderPage } from '../../test/render';
 import AllOrdersPage from './AllOrdersPage';
 import { AdminOrdersQuery, AgeChecksQuery, MarkShippedMutation, OrderHistoryQuery } from './operations';
 
 const firstPage = { options: { skip: 0, take: 20 } };
-const address = (country: string) => ({
-  ...shippingAddressOf(addressFixture('a1', { country, region: null })),
-  __typename: 'PostalAddress',
-});
+const address = (country: string) => postalAddressFixture({ country, region: null });
 
 const paid = (id: string, name: string, overrides: Record<string, unknown> = {}) =>
   orderFixture(id, { name, paid: true, state: 'Paid', transactionId: `pi_${id}`, ...overrides });
@@ -44,6 +42,21 @@ const shipped = (id: string, ageVerifiedDelivery: boolean | null) => ({
   ageVerifiedDelivery,
 });
 
+/** MarkShipped with no tracking number, answered by the result given. */
+const markShipped = (
+  id: string,
+  carrier: string | null,
+  ageVerifiedDelivery: boolean,
+  result: MockLink.MockedResponse['result'],
+): MockLink.MockedResponse => ({
+  request: { query: MarkShippedMutation, variables: { id, tracking: { carrier, number: null, ageVerifiedDelivery } } },
+  result,
+});
+
+/** All Orders with the four orders above, and the mocks given after them. */
+const renderAllOrders = (...mocks: MockLink.MockedResponse[]) =>
+  renderPage(<AllOrdersPage />, { path: '/dashboard/allOrders', route: '/dashboard/allOrders', mocks: [ordersMock, ...mocks] });
+
 const rowOf = (name: string) => screen.getByText(name).closest('[role="row"]') as HTMLElement;
 
 async function openShip(name: string) {
@@ -55,27 +68,10 @@ async function openShip(name: string) {
 
 test('an age-restricted order to the UK: the Ship dialog asks for age-verified delivery, shows the refusal without it, and sends it', async () => {
   const refusal = ageVerifiedDeliveryRequired('United Kingdom');
-  renderPage(<AllOrdersPage />, {
-    path: '/dashboard/allOrders',
-    route: '/dashboard/allOrders',
-    mocks: [
-      ordersMock,
-      {
-        request: {
-          query: MarkShippedMutation,
-          variables: { id: 'o1', tracking: { carrier: null, number: null, ageVerifiedDelivery: false } },
-        },
-        result: { errors: [new GraphQLError(refusal, { extensions: { code: 'BAD_USER_INPUT' } })] },
-      },
-      {
-        request: {
-          query: MarkShippedMutation,
-          variables: { id: 'o1', tracking: { carrier: 'Royal Mail', number: null, ageVerifiedDelivery: true } },
-        },
-        result: { data: { markShipped: shipped('o1', true) } },
-      },
-    ],
-  });
+  renderAllOrders(
+    markShipped('o1', null, false, { errors: [new GraphQLError(refusal, { extensions: { code: 'BAD_USER_INPUT' } })] }),
+    markShipped('o1', 'Royal Mail', true, { data: { markShipped: shipped('o1', true) } }),
+  );
   const dialog = await openShip('Santoku to Sheffield');
   const verified = within(dialog).getByRole('switch', { name: 'Age-verified delivery' });
   expect(verified).not.toBeChecked();
@@ -97,20 +93,7 @@ test('an age-restricted order to the UK: the Ship dialog asks for age-verified d
 }, 60_000);
 
 test('an age-restricted order elsewhere offers the switch without requiring it, and says how it went; another order has no switch', async () => {
-  renderPage(<AllOrdersPage />, {
-    path: '/dashboard/allOrders',
-    route: '/dashboard/allOrders',
-    mocks: [
-      ordersMock,
-      {
-        request: {
-          query: MarkShippedMutation,
-          variables: { id: 'o2', tracking: { carrier: null, number: null, ageVerifiedDelivery: false } },
-        },
-        result: { data: { markShipped: shipped('o2', false) } },
-      },
-    ],
-  });
+  renderAllOrders(markShipped('o2', null, false, { data: { markShipped: shipped('o2', false) } }));
   const stoneDialog = await openShip('Sharpening Stone');
   expect(within(stoneDialog).queryByRole('switch')).not.toBeInTheDocument();
   fireEvent.click(within(stoneDialog).getByRole('button', { name: 'Cancel' }));
@@ -124,7 +107,7 @@ test('an age-restricted order elsewhere offers the switch without requiring it, 
 }, 60_000);
 
 test('a paid order links to its packing slip; an unpaid one has none', async () => {
-  renderPage(<AllOrdersPage />, { path: '/dashboard/allOrders', route: '/dashboard/allOrders', mocks: [ordersMock] });
+  renderAllOrders();
   await screen.findByText('Santoku to Sheffield', {}, { timeout: 10000 });
   expect(within(rowOf('Santoku to Sheffield')).getByRole('link', { name: 'Packing slip for order o1' })).toHaveAttribute(
     'href',
@@ -151,48 +134,43 @@ test("an age-restricted order's history lists its age evidence: the check, the p
     note: null,
     ...fields,
   });
-  renderPage(<AllOrdersPage />, {
-    path: '/dashboard/allOrders',
-    route: '/dashboard/allOrders',
-    mocks: [
-      ordersMock,
-      {
-        request: { query: OrderHistoryQuery, variables: { id: 'o1' } },
-        result: {
-          data: {
-            orderHistory: [
-              {
-                __typename: 'OrderEvent',
-                id: 'h1',
-                fromState: 'Paid',
-                toState: 'Paid',
-                actor: 'admin',
-                actorEmail: 'admin@keen.test',
-                note: 'Shipping refused: no age-verified delivery',
-                createdAt: '2026-11-20T10:00:00.000Z',
-              },
-            ],
-          },
+  renderAllOrders(
+    {
+      request: { query: OrderHistoryQuery, variables: { id: 'o1' } },
+      result: {
+        data: {
+          orderHistory: [
+            {
+              __typename: 'OrderEvent',
+              id: 'h1',
+              fromState: 'Paid',
+              toState: 'Paid',
+              actor: 'admin',
+              actorEmail: 'admin@keen.test',
+              note: 'Shipping refused: no age-verified delivery',
+              createdAt: '2026-11-20T10:00:00.000Z',
+            },
+          ],
         },
       },
-      {
-        request: { query: AgeChecksQuery, variables: { orderId: 'o1' } },
-        result: {
-          data: {
-            ageChecks: [
-              evidence('c1', 'CHECK', { method: 'test', status: 'PASSED', ageBracket: '18+', providerReference: 'test_123' }),
-              evidence('p1', 'ORDER_PLACED', { country: 'GB', minimumAge: 18, handover: 'ageVerified' }),
-              evidence('r1', 'SHIPPING_REFUSED', {
-                ageVerifiedDelivery: false,
-                note: 'No age-verified delivery (tried by admin@keen.test)',
-              }),
-              evidence('s1', 'ORDER_SHIPPED', { ageVerifiedDelivery: true, note: 'Royal Mail' }),
-            ],
-          },
+    },
+    {
+      request: { query: AgeChecksQuery, variables: { orderId: 'o1' } },
+      result: {
+        data: {
+          ageChecks: [
+            evidence('c1', 'CHECK', { method: 'test', status: 'PASSED', ageBracket: '18+', providerReference: 'test_123' }),
+            evidence('p1', 'ORDER_PLACED', { country: 'GB', minimumAge: 18, handover: 'ageVerified' }),
+            evidence('r1', 'SHIPPING_REFUSED', {
+              ageVerifiedDelivery: false,
+              note: 'No age-verified delivery (tried by admin@keen.test)',
+            }),
+            evidence('s1', 'ORDER_SHIPPED', { ageVerifiedDelivery: true, note: 'Royal Mail' }),
+          ],
         },
       },
-    ],
-  });
+    },
+  );
   await screen.findByText('Santoku to Sheffield', {}, { timeout: 10000 });
   fireEvent.click(within(rowOf('Santoku to Sheffield')).getByRole('button', { name: 'History of Santoku to Sheffield' }));
   const dialog = await screen.findByRole('dialog', { name: 'History of Santoku to Sheffield' });

@@ -17,6 +17,7 @@ import OrderHistoryDialog from './OrderHistoryDialog';
 import ShipDialog, { type ShipTracking } from './ShipDialog';
 import OrderLinesDialog from './OrderLinesDialog';
 import AdjustPriceDialog from './AdjustPriceDialog';
+import RefundDialog from './RefundDialog';
 import EngravingText from '../../components/engraving/EngravingText';
 import { actionsColumn } from '../../components/gridActions';
 import { AdminGrid, FilterSelect, useServerList } from './serverGrid';
@@ -42,8 +43,10 @@ function afterStateChange(cache: ApolloCache, order: { id: string; state: OrderS
 
 /**
  * /dashboard/allOrders: every order with its state; Ship for paid orders; Adjust price for unpaid
- * ones; Delete cancels an unpaid order or refunds a paid, unshipped one, through a confirmation;
- * History shows every change; the packing slip of a paid or shipped order prints from its own page.
+ * ones; Refund (part or all) for paid ones, with their invoice and credit notes; Delete cancels an
+ * unpaid order or refunds a paid, unshipped one, through a confirmation; History shows every change;
+ * the packing slip of a paid or shipped order prints from its own page, and an order's gift slip (its
+ * gift message, no prices) from its own.
  */
 /** The engraving the grid shows: the first engraved line's. */
 const engravingOf = (order: Order) => order.lines.find((line) => line.engraving)?.engraving ?? null;
@@ -54,11 +57,13 @@ export default function AllOrdersPage() {
   const [status, setStatus] = useState('');
   const [paid, setPaid] = useState('');
   const [engraved, setEngraved] = useState('');
+  const [customer, setCustomer] = useState('');
   const list = useServerList(SORTABLE, {
     state: state || undefined,
     status: status || undefined,
     paid: paid === '' ? undefined : paid === 'true',
     engraved: engraved === '' ? undefined : engraved === 'true',
+    guest: customer === '' ? undefined : customer === 'guest',
   });
   const { data, previousData, loading, error } = useQuery(AdminOrdersQuery, { variables: { options: list.options } });
   const [markShipped, { loading: shipping }] = useMutation(MarkShippedMutation, {
@@ -91,6 +96,7 @@ export default function AllOrdersPage() {
   const [shipError, setShipError] = useState<string | null>(null);
   const [linesOf, setLinesOf] = useState<Order | null>(null);
   const [toAdjust, setToAdjust] = useState<Order | null>(null);
+  const [toRefund, setToRefund] = useState<Order | null>(null);
 
   function openShip(order: Order | null) {
     setShipError(null);
@@ -164,9 +170,9 @@ export default function AllOrdersPage() {
     { field: 'userName', headerName: 'Customer', flex: 1, minWidth: 140, sortable: false },
     // State, actions and the transaction come early, so they stay on screen in a narrow window.
     { field: 'state', headerName: 'State', width: 150, renderCell: ({ row }) => <OrderStateChip state={row.state} /> },
-    actionsColumn(380, (row) => (
+    actionsColumn(540, (row) => (
       <>
-        {row.state === 'Paid' && (
+        {(row.state === 'Paid' || (row.state === 'PartiallyRefunded' && row.status === 'Pending')) && (
           <Button size="small" variant="contained" onClick={() => openShip(row)}>
             Ship
           </Button>
@@ -177,6 +183,11 @@ export default function AllOrdersPage() {
             Adjust price
           </Button>
         )}
+        {(row.state === 'Paid' || row.state === 'Shipped' || row.state === 'PartiallyRefunded') && (
+          <Button size="small" onClick={() => setToRefund(row)} aria-label={`Refund order #${shortOrderId(row.id)}`}>
+            Refund
+          </Button>
+        )}
         {(row.state === 'AwaitingPayment' || row.state === 'Paid') && (
           <Button size="small" color="error" onClick={() => deletion.ask(row)}>
             Delete
@@ -185,15 +196,32 @@ export default function AllOrdersPage() {
         <Button size="small" onClick={() => setHistoryOf(row)} aria-label={`History of ${row.name}`}>
           History
         </Button>
-        {(row.state === 'Paid' || row.state === 'Shipped') && (
+        {(row.state === 'Paid' || row.state === 'Shipped' || row.state === 'PartiallyRefunded') && (
           <Button size="small" component={RouterLink} to={`/packingSlip/${row.id}`} aria-label={`Packing slip for order ${row.id}`}>
             Packing slip
+          </Button>
+        )}
+        {row.giftMessage && (
+          <Button size="small" component={RouterLink} to={`/giftSlip/${row.id}`} aria-label={`Gift slip for order ${row.id}`}>
+            Gift slip
           </Button>
         )}
       </>
     )),
     { field: 'transactionId', headerName: 'Transaction', flex: 1, minWidth: 160, sortable: false },
-    { field: 'email', headerName: 'Email', flex: 1, minWidth: 180 },
+    {
+      field: 'email',
+      headerName: 'Email',
+      flex: 1,
+      minWidth: 200,
+      // A guest's address is only what they typed (no account proved it).
+      renderCell: ({ row }) => (
+        <>
+          {row.email}
+          {row.guest && <Chip size="small" label="Guest" variant="outlined" sx={{ ml: 1 }} />}
+        </>
+      ),
+    },
     { field: 'quantity', headerName: 'Quantity', type: 'number', width: 100 },
     // Sorted by the server as totalPrice; the cell shows the exact total as the shop writes it.
     {
@@ -264,6 +292,16 @@ export default function AllOrdersPage() {
               ]}
               minWidth={140}
             />
+            <FilterSelect
+              label="Customer"
+              value={customer}
+              onChange={setCustomer}
+              options={[
+                ['guest', 'Guest'],
+                ['account', 'Account'],
+              ]}
+              minWidth={140}
+            />
           </>
         }
       />
@@ -278,6 +316,7 @@ export default function AllOrdersPage() {
       />
       <OrderLinesDialog order={linesOf} onClose={() => setLinesOf(null)} />
       <AdjustPriceDialog order={toAdjust} onClose={() => setToAdjust(null)} />
+      <RefundDialog order={toRefund} onClose={() => setToRefund(null)} />
     </>
   );
 }

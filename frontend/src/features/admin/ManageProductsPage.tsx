@@ -6,7 +6,7 @@ import { useSnackbar } from 'notistack';
 import { Link as RouterLink } from 'react-router-dom';
 import { parseMajorAmount } from '@keen/rules';
 import { errorMessage } from '../../lib/errors';
-import { amountText, UNREADABLE_AMOUNT } from '../../lib/money';
+import { amountText, unreadableAmount } from '../../lib/money';
 import { useConfirmedDelete } from '../../components/useConfirmedDelete';
 import type { AdminProductsQuery as AdminProductsResult } from '../../gql/graphql';
 import { removeFromLists } from '../../lib/listCache';
@@ -52,7 +52,7 @@ export default function ManageProductsPage() {
     const engravingAmount =
       engravingPriceText === undefined ? engravingSurcharge.amount : parseMajorAmount(engravingPriceText, engravingSurcharge.currency);
     if (engravingAmount === null) {
-      enqueueSnackbar(UNREADABLE_AMOUNT, { variant: 'error' });
+      enqueueSnackbar(unreadableAmount(engravingSurcharge.currency), { variant: 'error' });
       return previous;
     }
     const input = { priceAmount: priceFrom.amount, quantity, minimumQuantity, img, engravable, engravingMaxLength, engravingAmount };

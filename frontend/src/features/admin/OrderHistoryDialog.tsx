@@ -9,6 +9,7 @@ import { AgeChecksQuery, OrderHistoryQuery } from './operations';
 
 const ACTORS: Record<OrderActorKind, string> = {
   customer: 'the customer',
+  guest: 'the guest (by the order link)',
   admin: 'an admin',
   apiKey: 'an API key',
   provider: 'the payment provider',

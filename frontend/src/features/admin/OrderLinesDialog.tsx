@@ -1,11 +1,16 @@
-import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, TableCell, TableRow } from '@mui/material';
+import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, TableCell, TableRow, Typography } from '@mui/material';
+import { Link as RouterLink } from 'react-router-dom';
 import EngravingText from '../../components/engraving/EngravingText';
 import OrderTotals from '../../components/OrderTotals';
 import SimpleTable from '../../components/SimpleTable';
 import type { OrderFieldsFragment } from '../../gql/graphql';
 import { lineName } from '../../lib/variants';
+import OrderDocuments from '../../components/OrderDocuments';
 
-/** Every line of one order (All Orders' detail panel): product with its variant, SKU, units, prices and engraving; then its totals. */
+/**
+ * Every line of one order (All Orders' detail panel): product with its variant, SKU, units, prices and
+ * engraving; then its totals, the buyer's gift message (with its gift slip to print) and note to the workshop.
+ */
 export default function OrderLinesDialog({ order, onClose }: { order: OrderFieldsFragment | null; onClose: () => void }) {
   return (
     <Dialog open={order !== null} onClose={onClose} aria-labelledby="order-lines-title" fullWidth maxWidth="md">
@@ -41,10 +46,31 @@ export default function OrderLinesDialog({ order, onClose }: { order: OrderField
             <OrderTotals totals={order.totals} shippingMethodName={order.shippingMethodName} adjustments={order.adjustments} />
           </Box>
         )}
+        {order?.giftMessage && <BuyerText title="Gift message" text={order.giftMessage} />}
+        {order?.workshopNote && <BuyerText title="Note to the workshop" text={order.workshopNote} />}
+        {order && <OrderDocuments order={order} />}
       </DialogContent>
       <DialogActions>
+        {order?.giftMessage && (
+          <Button component={RouterLink} to={`/giftSlip/${order.id}`}>
+            Print gift slip
+          </Button>
+        )}
         <Button onClick={onClose}>Close</Button>
       </DialogActions>
     </Dialog>
+  );
+}
+
+function BuyerText({ title, text }: { title: string; text: string }) {
+  return (
+    <Box component="section" aria-label={title} sx={{ mt: 2 }}>
+      <Typography variant="subtitle2" component="h3">
+        {title}
+      </Typography>
+      <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+        {text}
+      </Typography>
+    </Box>
   );
 }

@@ -1,18 +1,20 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Box, Button, FormControlLabel, LinearProgress, MenuItem, Stack, Switch, TextField, Typography } from '@mui/material';
 import { useFormik } from 'formik';
-import { ENGRAVING_MAX_LENGTH, MINIMUM_AGE, parseMajorAmount, type TaxCategory } from '@keen/rules';
+import { ENGRAVING_MAX_LENGTH, MINIMUM_AGE, parseMajorAmount, type ProductKindName, type TaxCategory } from '@keen/rules';
 import type { ZodType } from 'zod';
 import FormikAmountField from '../../components/FormikAmountField';
 import FormikNumberField from '../../components/FormikNumberField';
 import FormikTextField from '../../components/FormikTextField';
+import PhotoFileButton from '../../components/PhotoFileButton';
 import { uploadImage } from '../../lib/upload';
 import { zodValidate } from '../../lib/zodForm';
 import { currentToken } from './adminApi';
-import type { ProductFormValues } from './productSchema';
+import { asKind, type ProductFormValues } from './productSchema';
 import { TAX_CATEGORY_OPTIONS } from './shipping/taxCategories';
 
 export interface ProductFields {
+  kind: ProductKindName;
   name: string;
   description: string;
   /** In minor units of the form's currency. */
@@ -30,6 +32,9 @@ export interface ProductFields {
   ageRestricted: boolean;
   /** Its own minimum age; null for the shop's default and the destination's (null on an update clears it). */
   minimumAge: number | null;
+  /** A gift card's bounds for an amount its buyer chooses, minor units; both null: its denominations only. */
+  giftCardMinAmount: number | null;
+  giftCardMaxAmount: number | null;
   /** Update Product only. */
   slug?: string;
 }
@@ -53,9 +58,11 @@ interface NumberFieldSpec {
   min: number;
   max?: number;
 }
-const STOCK_FIELDS: NumberFieldSpec[] = [
-  { name: 'quantity', label: 'Quantity', min: 0 },
-  { name: 'minimumQuantity', label: 'Minimum Quantity', min: 1 },
+const QUANTITY_FIELD: NumberFieldSpec = { name: 'quantity', label: 'Quantity', min: 0 };
+const MINIMUM_QUANTITY_FIELD: NumberFieldSpec = { name: 'minimumQuantity', label: 'Minimum Quantity', min: 1 };
+const KIND_OPTIONS: { value: ProductKindName; label: string }[] = [
+  { value: 'KNIFE', label: 'Knife or blade (goods)' },
+  { value: 'GIFT_CARD', label: 'Gift card' },
 ];
 const MINIMUM_AGE_FIELD: NumberFieldSpec = { name: 'minimumAge', label: 'Minimum age', min: MINIMUM_AGE.min, max: MINIMUM_AGE.max };
 const ENGRAVING_LENGTH_FIELD: NumberFieldSpec = {
@@ -69,11 +76,15 @@ const ENGRAVING_LENGTH_FIELD: NumberFieldSpec = {
 export default function ProductForm({ initialValues, schema, currency, submitLabel, nameEditable, onSave }: ProductFormProps) {
   const [progress, setProgress] = useState<number | null>(null);
 
-  const validate = useMemo(() => zodValidate<ProductFormValues>(schema(currency)), [schema, currency]);
+  const validate = useMemo(() => {
+    const check = zodValidate<ProductFormValues>(schema(currency));
+    return (values: ProductFormValues) => check(asKind(values));
+  }, [schema, currency]);
   const formik = useFormik<ProductFormValues>({
     initialValues,
     validate,
-    onSubmit: async (values, helpers) => {
+    onSubmit: async (typed, helpers) => {
+      const values = asKind(typed);
       let img = typeof values.photo === 'string' ? values.photo : '';
       if (values.photo instanceof File) {
         setProgress(0);
@@ -86,6 +97,7 @@ export default function ProductForm({ initialValues, schema, currency, submitLab
         }
       }
       await onSave({
+        kind: values.kind,
         name: values.name.trim(),
         description: values.description.trim(),
         // The schema has read both amounts already.
@@ -99,6 +111,8 @@ export default function ProductForm({ initialValues, schema, currency, submitLab
         taxCategory: values.taxCategory,
         ageRestricted: values.ageRestricted,
         minimumAge: values.minimumAge === '' ? null : Number(values.minimumAge),
+        giftCardMinAmount: parseMajorAmount(values.giftCardMinAmount, currency),
+        giftCardMaxAmount: parseMajorAmount(values.giftCardMaxAmount, currency),
         ...(values.slug !== undefined ? { slug: values.slug.trim().toLowerCase() } : {}),
       });
       setProgress(null);
@@ -121,13 +135,37 @@ export default function ProductForm({ initialValues, schema, currency, submitLab
       helperText={helperText}
     />
   );
-  const amountField = (name: 'price' | 'engravingPrice', label: string) => (
-    <FormikAmountField formik={formik} id={`product-${name}`} name={name} label={label} currency={currency} />
-  );
+  // A gift card has no stock, delivery, age rule or engraving: those fields are hidden (asKind saves them empty).
+  const goods = formik.values.kind !== 'GIFT_CARD';
+  const amountField = (
+    name: 'price' | 'engravingPrice' | 'giftCardMinAmount' | 'giftCardMaxAmount',
+    label: string,
+    helperText?: string,
+  ) => <FormikAmountField formik={formik} id={`product-${name}`} name={name} label={label} currency={currency} helperText={helperText} />;
 
   return (
     <Box component="form" noValidate onSubmit={formik.handleSubmit} sx={{ maxWidth: 560 }}>
       <Stack spacing={2}>
+        <TextField
+          select
+          id="product-kind"
+          name="kind"
+          label="Kind"
+          value={formik.values.kind}
+          onChange={formik.handleChange}
+          helperText={
+            goods
+              ? 'Goods: stock, delivery and age rules apply'
+              : 'A gift card: its variants are its denominations; no stock, delivery, age check or engraving'
+          }
+          fullWidth
+        >
+          {KIND_OPTIONS.map((option) => (
+            <MenuItem key={option.value} value={option.value}>
+              {option.label}
+            </MenuItem>
+          ))}
+        </TextField>
         <FormikTextField formik={formik} id="product-name" name="name" label="Product Name" disabled={!nameEditable} />
         <FormikTextField
           formik={formik}
@@ -148,67 +186,76 @@ export default function ProductForm({ initialValues, schema, currency, submitLab
           />
         )}
         {amountField('price', 'Price')}
-        {STOCK_FIELDS.map((field) => numberField(field))}
-        <TextField
-          select
-          id="product-taxCategory"
-          name="taxCategory"
-          label="Tax category"
-          value={formik.values.taxCategory}
-          onChange={formik.handleChange}
-          helperText="Which of its shipping zone's tax rates applies"
-          fullWidth
-        >
-          {TAX_CATEGORY_OPTIONS.map((option) => (
-            <MenuItem key={option.value} value={option.value}>
-              {option.label}
-            </MenuItem>
-          ))}
-        </TextField>
-        <Box>
-          <FormControlLabel
-            control={
-              <Switch
-                id="product-ageRestricted"
-                name="ageRestricted"
-                checked={formik.values.ageRestricted}
-                onChange={formik.handleChange}
-              />
-            }
-            label="Age-restricted (bladed article)"
-          />
-          <Typography variant="body2" color="text.secondary">
-            Sold only after the buyer's age check and never to a country whose blade rule refuses blades; its parcel is marked and handed to
-            an adult.
-          </Typography>
-        </Box>
-        {numberField(
-          MINIMUM_AGE_FIELD,
-          "Optional: only when this product needs a higher age than the destination's. Empty: the shop's blade rules decide.",
+        {goods && numberField(QUANTITY_FIELD)}
+        {!goods && (
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+            {amountField('giftCardMinAmount', 'Least a buyer may choose', 'Blank, with the most: its denominations only')}
+            {amountField('giftCardMaxAmount', 'Most a buyer may choose')}
+          </Stack>
         )}
-        <FormControlLabel
-          control={<Switch id="product-engravable" name="engravable" checked={formik.values.engravable} onChange={formik.handleChange} />}
-          label="Engravable"
-        />
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-          {numberField(ENGRAVING_LENGTH_FIELD)}
-          {amountField('engravingPrice', 'Engraving price')}
-        </Stack>
-        <Box>
-          <Button variant="outlined" component="label">
-            Choose Photo
-            <input
-              hidden
-              type="file"
-              name="photo"
-              aria-label="Photo"
-              accept="image/jpeg,image/png,image/webp"
-              onChange={(event) => {
-                formik.setFieldValue('photo', event.currentTarget.files?.[0] ?? initialValues.photo, true);
-                formik.setFieldTouched('photo', true, false);
-              }}
+        {numberField(MINIMUM_QUANTITY_FIELD)}
+        {goods && (
+          <>
+            <TextField
+              select
+              id="product-taxCategory"
+              name="taxCategory"
+              label="Tax category"
+              value={formik.values.taxCategory}
+              onChange={formik.handleChange}
+              helperText="Which of its shipping zone's tax rates applies"
+              fullWidth
+            >
+              {TAX_CATEGORY_OPTIONS.map((option) => (
+                <MenuItem key={option.value} value={option.value}>
+                  {option.label}
+                </MenuItem>
+              ))}
+            </TextField>
+            <Box>
+              <FormControlLabel
+                control={
+                  <Switch
+                    id="product-ageRestricted"
+                    name="ageRestricted"
+                    checked={formik.values.ageRestricted}
+                    onChange={formik.handleChange}
+                  />
+                }
+                label="Age-restricted (bladed article)"
+              />
+              <Typography variant="body2" color="text.secondary">
+                Sold only after the buyer's age check and never to a country whose blade rule refuses blades; its parcel is marked and
+                handed to an adult.
+              </Typography>
+            </Box>
+            {numberField(
+              MINIMUM_AGE_FIELD,
+              "Optional: only when this product needs a higher age than the destination's. Empty: the shop's blade rules decide.",
+            )}
+            <FormControlLabel
+              control={
+                <Switch id="product-engravable" name="engravable" checked={formik.values.engravable} onChange={formik.handleChange} />
+              }
+              label="Engravable"
             />
-          </Button>
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+              {numberField(ENGRAVING_LENGTH_FIELD)}
+              {amountField('engravingPrice', 'Engraving price')}
+            </Stack>
+          </>
+        )}
+        <Box>
+          <PhotoFileButton
+            inputLabel="Photo"
+            name="photo"
+            onFile={(file) => {
+              formik.setFieldValue('photo', file ?? initialValues.photo, true);
+              formik.setFieldTouched('photo', true, false);
+            }}
+          >
+            Choose Photo
+          </PhotoFileButton>
           {photo instanceof File && (
             <Typography variant="body2" component="span" sx={{ ml: 2 }}>
               {photo.name}

@@ -54,6 +54,7 @@ export default function UpdateProductPage() {
       <ProductForm
         key={product.id}
         initialValues={{
+          kind: product.kind,
           name: product.name,
           description: product.description,
           price: amountText(product.priceFrom.amount, currency),
@@ -66,6 +67,8 @@ export default function UpdateProductPage() {
           taxCategory: product.taxCategory,
           ageRestricted: product.ageRestricted,
           minimumAge: product.minimumAge ?? '',
+          giftCardMinAmount: product.giftCardMinAmount === null ? '' : amountText(product.giftCardMinAmount, currency),
+          giftCardMaxAmount: product.giftCardMaxAmount === null ? '' : amountText(product.giftCardMaxAmount, currency),
           slug: product.slug,
         }}
         schema={updateProductSchema}

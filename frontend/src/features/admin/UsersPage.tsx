@@ -10,6 +10,7 @@ import type { AdminUsersQuery as AdminUsersResult } from '../../gql/graphql';
 import { isForbidden } from './adminApi';
 import { AdminUsersQuery, MakeAdminMutation, RemoveAdminMutation } from './operations';
 import ConfirmDialog from '../../components/ConfirmDialog';
+import CustomerDataDialog from './CustomerDataDialog';
 import { actionsColumn } from '../../components/gridActions';
 import { AdminGrid, FilterSelect, useServerList } from './serverGrid';
 
@@ -36,6 +37,7 @@ export default function UsersPage() {
   const [removeAdmin] = useMutation(RemoveAdminMutation, { update: (cache, { data }) => data && leaveRoleLists(cache, data.removeAdmin) });
   const [busy, setBusy] = useState<string | null>(null);
   const [toDemote, setToDemote] = useState<User | null>(null);
+  const [dataOf, setDataOf] = useState<User | null>(null);
 
   async function changeRole(user: User) {
     const granting = user.role !== 'admin';
@@ -75,16 +77,23 @@ export default function UsersPage() {
       ),
     },
     { field: 'createdAt', headerName: 'Joined', width: 170, valueFormatter: (value: string) => new Date(value).toLocaleString() },
-    actionsColumn(170, (row) => (
-      <Button
-        size="small"
-        variant={row.role === 'admin' ? 'outlined' : 'contained'}
-        color={row.role === 'admin' ? 'error' : 'primary'}
-        disabled={busy === row.id}
-        onClick={() => (row.role === 'admin' ? setToDemote(row) : changeRole(row))}
-      >
-        {row.role === 'admin' ? 'Remove Admin' : 'Make Admin'}
-      </Button>
+    actionsColumn(250, (row) => (
+      <>
+        <Button
+          size="small"
+          variant={row.role === 'admin' ? 'outlined' : 'contained'}
+          color={row.role === 'admin' ? 'error' : 'primary'}
+          disabled={busy === row.id}
+          onClick={() => (row.role === 'admin' ? setToDemote(row) : changeRole(row))}
+        >
+          {row.role === 'admin' ? 'Remove Admin' : 'Make Admin'}
+        </Button>
+        {row.role !== 'admin' && (
+          <Button size="small" onClick={() => setDataOf(row)} aria-label={`Data of ${row.name}`}>
+            Data
+          </Button>
+        )}
+      </>
     )),
   ];
 
@@ -111,6 +120,7 @@ export default function UsersPage() {
           />
         }
       />
+      <CustomerDataDialog customer={dataOf} onClose={() => setDataOf(null)} />
       <ConfirmDialog
         open={toDemote !== null}
         title="Remove admin rights?"

@@ -99,6 +99,9 @@ export const AdminProductFieldsFragment = graphql(`
     ...ProductEngravingFields
     ...ProductAgeFields
     taxCategory
+    kind
+    giftCardMinAmount
+    giftCardMaxAmount
   }
 `);
 
@@ -198,6 +201,28 @@ export const OverviewQuery = graphql(`
         variantName
         sku
         units
+      }
+    }
+  }
+`);
+
+/** A customer's data, exported by an admin on their request (logged with the reason). */
+export const CustomerDataQuery = graphql(`
+  query CustomerData($userId: ID!, $reason: String!) {
+    customerData(userId: $userId, reason: $reason)
+  }
+`);
+
+/** An admin erases a customer's account on their request (logged with the reason). */
+export const EraseCustomerMutation = graphql(`
+  mutation EraseCustomer($userId: ID!, $input: EraseCustomerInput!) {
+    eraseCustomer(userId: $userId, input: $input) {
+      cancelledOrders
+      reviews
+      reviewsChoice
+      kept {
+        what
+        why
       }
     }
   }

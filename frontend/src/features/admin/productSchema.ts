@@ -5,11 +5,12 @@ import {
   parseMajorAmount,
   settingOutOfRange,
   settingRequired,
+  type ProductKindName,
   type TaxCategory,
   toMinorUnits,
 } from '@keen/rules';
 import { z } from 'zod';
-import { UNREADABLE_AMOUNT } from '../../lib/money';
+import { unreadableAmount } from '../../lib/money';
 import { blankAsAbsent } from '../../lib/zodForm';
 
 /** The form holds the chosen file (or the current photo's URL) where the server takes the uploaded photo's URL. */
@@ -32,7 +33,7 @@ const typedAmount = (currency: string, rules: AmountRules) =>
   z.string().superRefine((text, context) => {
     if (text.trim() === '') return void context.addIssue({ code: 'custom', message: rules.required });
     const amount = parseMajorAmount(text, currency);
-    if (amount === null) return void context.addIssue({ code: 'custom', message: UNREADABLE_AMOUNT });
+    if (amount === null) return void context.addIssue({ code: 'custom', message: unreadableAmount(currency) });
     if (amount < rules.min) context.addIssue({ code: 'custom', message: rules.tooSmall });
     else if (amount > rules.max) context.addIssue({ code: 'custom', message: rules.tooLarge });
   });
@@ -55,19 +56,53 @@ const amounts = (currency: string) => ({
   }),
 });
 
-const omitted = { img: true, priceAmount: true, engravingAmount: true } as const;
+/** A gift card's own-amount bounds as typed: both blank (its denominations only) or both amounts, the most not below the least. */
+const giftCardBounds = (currency: string) => {
+  const bound = z.string().superRefine((text, context) => {
+    if (text.trim() === '') return;
+    const amount = parseMajorAmount(text, currency);
+    if (amount === null) context.addIssue({ code: 'custom', message: unreadableAmount(currency) });
+    else if (amount < 1) context.addIssue({ code: 'custom', message: 'Enter an amount above 0' });
+    else if (amount > MAX_AMOUNT) context.addIssue({ code: 'custom', message: 'This amount is too large' });
+  });
+  return { giftCardMinAmount: bound, giftCardMaxAmount: bound };
+};
+
+/** Both bounds or neither; the most at least the least (each read already by its own field's check). */
+function checkBounds(values: { giftCardMinAmount: string; giftCardMaxAmount: string }, currency: string, context: z.RefinementCtx) {
+  const [least, most] = [values.giftCardMinAmount, values.giftCardMaxAmount].map((text) => text.trim());
+  if (least === '' && most === '') return;
+  if (least === '' || most === '') {
+    const path = [least === '' ? 'giftCardMinAmount' : 'giftCardMaxAmount'];
+    return void context.addIssue({ code: 'custom', path, message: 'Give both amounts a buyer may choose between, or neither' });
+  }
+  const [low, high] = [parseMajorAmount(least, currency), parseMajorAmount(most, currency)];
+  if (low !== null && high !== null && high < low)
+    context.addIssue({ code: 'custom', path: ['giftCardMaxAmount'], message: 'The most a buyer may choose must be at least the least' });
+}
+
+const omitted = { img: true, priceAmount: true, engravingAmount: true, giftCardMinAmount: true, giftCardMaxAmount: true } as const;
 
 /** The product's own minimum age; blank leaves the shop's default and the destination's. */
 const minimumAge = blankAsAbsent(addProductInput.shape.minimumAge);
 
 /** Add Product in the shop's currency: the server takes the amounts as priceAmount and engravingAmount. */
-export const addProductSchema = (currency: string) => addProductInput.omit(omitted).extend({ photo, minimumAge, ...amounts(currency) });
+export const addProductSchema = (currency: string) =>
+  addProductInput
+    .omit(omitted)
+    .extend({ photo, minimumAge, ...amounts(currency), ...giftCardBounds(currency) })
+    .superRefine((values, context) => checkBounds(values, currency, context));
 
 /** Name and description stay as they are; the current photo counts until a new one is chosen. */
 export const updateProductSchema = (currency: string) =>
-  updateProductInput.omit(omitted).extend({ photo, minimumAge, ...amounts(currency) });
+  updateProductInput
+    .omit(omitted)
+    .extend({ photo, minimumAge, ...amounts(currency), ...giftCardBounds(currency) })
+    .superRefine((values, context) => checkBounds(values, currency, context));
 
 export interface ProductFormValues {
+  /** A knife (or blade, or whetstone) or a gift card. */
+  kind: ProductKindName;
   name: string;
   description: string;
   /** As typed, in major units: "129.50". */
@@ -85,6 +120,18 @@ export interface ProductFormValues {
   ageRestricted: boolean;
   /** Its own minimum age; blank for the shop's default and the destination's. */
   minimumAge: number | '';
+  /** A gift card's least and most amount its buyer may choose, as typed; both blank: its denominations only. */
+  giftCardMinAmount: string;
+  giftCardMaxAmount: string;
   /** Update Product only: the product page's address, /products/{slug}. */
   slug?: string;
+}
+
+/**
+ * The values as a gift card is saved: the server refuses a gift card with an age rule or an
+ * engraving, and counts no stock for it (its stock field is hidden; a blank one is 0).
+ */
+export function asKind(values: ProductFormValues): ProductFormValues {
+  if (values.kind !== 'GIFT_CARD') return { ...values, giftCardMinAmount: '', giftCardMaxAmount: '' };
+  return { ...values, quantity: values.quantity === '' ? 0 : values.quantity, ageRestricted: false, minimumAge: '', engravable: false };
 }

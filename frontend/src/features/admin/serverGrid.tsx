@@ -118,6 +118,7 @@ function AdminToolbar() {
   const [exporting, setExporting] = useState(false);
 
   async function exportCsv() {
+    if (!exportName) return;
     setExporting(true);
     try {
       await downloadCsv(exportName, list.exportQuery);
@@ -155,9 +156,11 @@ function AdminToolbar() {
         >
           Columns
         </Button>
-        <Button size="small" startIcon={<DownloadIcon />} onClick={exportCsv} disabled={exporting}>
-          Export CSV
-        </Button>
+        {exportName && (
+          <Button size="small" startIcon={<DownloadIcon />} onClick={exportCsv} disabled={exporting}>
+            Export CSV
+          </Button>
+        )}
       </Stack>
     </Toolbar>
   );
@@ -173,8 +176,8 @@ interface AdminGridProps<R extends GridValidRowModel> {
   loading: boolean;
   error: unknown;
   columns: GridColDef<R>[];
-  /** Which export at /api/admin/export/{name}.csv answers this grid's rows. */
-  exportName: 'orders' | 'products' | 'users';
+  /** Which export at /api/admin/export/{name}.csv answers this grid's rows; without one, the grid offers no export. */
+  exportName?: 'orders' | 'products' | 'users';
   filters?: ReactNode;
   rowHeight?: number;
   /** Saves a row edited in the grid (editable columns); answers the row to show. */

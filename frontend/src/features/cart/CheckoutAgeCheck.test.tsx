@@ -10,6 +10,7 @@ import {
   ageVerificationFixture,
   dollars,
   orderFixture,
+  quoteFixture,
   shippingAddressOf,
   shippingOptionFixture,
   userFixture,
@@ -72,7 +73,7 @@ function shop({
     VerifyAge: [],
     SubmitAgeDocument: [],
     PlaceCartOrder: [],
-    ShippingOptions: [],
+    OrderQuote: [],
   };
   const counting = countingClient((name, variables) => {
     const input = variables.input as Record<string, unknown>;
@@ -82,10 +83,10 @@ function shop({
         return { product: products[variables.id as string] };
       case 'CheckoutPage':
         return withDelivery(userFixture({ ageVerification: latest }), addresses, countries);
-      case 'ShippingOptions': {
+      case 'OrderQuote': {
         const { lines, address } = input as { lines: { productId: string }[]; address: { country: string } };
         if (address.country === 'AU' && lines.some((line) => line.productId === 's1')) return santokuRefused;
-        return { shippingOptions: [shippingOptionFixture('standard', 'Standard', { price: 5 })] };
+        return quoteFixture([shippingOptionFixture('standard', 'Standard', { price: 5 })]);
       }
       case 'VerifyAge':
         if (verifyAnswer) return verifyAnswer();

@@ -6,7 +6,15 @@ import { cart } from '../../lib/cart';
 import { knowShop } from '../../lib/money';
 import { MyAddressesQuery } from '../../operations/addresses';
 import { fillUsAddress, totalsRows } from '../../test/delivery';
-import { addressFixture, orderFixture, shippingAddressOf, shippingOptionFixture, userFixture, withDelivery } from '../../test/fixtures';
+import {
+  addressFixture,
+  orderFixture,
+  quoteFixture,
+  shippingAddressOf,
+  shippingOptionFixture,
+  userFixture,
+  withDelivery,
+} from '../../test/fixtures';
 import { knifeFixture, knifeLineFixture } from '../../test/orderingFixtures';
 import { countingClient, renderPage } from '../../test/render';
 import CheckoutPage from './CheckoutPage';
@@ -43,7 +51,7 @@ interface Shop {
 
 /** The checkout's server: records what shippingOptions, placeOrder and saveAddress are asked. */
 function shop({ addresses = [work, home], countries = ['US', 'GB'], options = { US: usOptions }, saveFails = false }: Shop = {}) {
-  const asked: Record<string, Record<string, unknown>[]> = { ShippingOptions: [], PlaceCartOrder: [], SaveAddress: [] };
+  const asked: Record<string, Record<string, unknown>[]> = { OrderQuote: [], PlaceCartOrder: [], SaveAddress: [] };
   const counting = countingClient((name, variables) => {
     if (name in asked) asked[name].push(variables.input as Record<string, unknown>);
     switch (name) {
@@ -51,17 +59,17 @@ function shop({ addresses = [work, home], countries = ['US', 'GB'], options = { 
         return { product: knife };
       case 'CheckoutPage':
         return withDelivery(userFixture(), addresses, countries);
-      case 'ShippingOptions': {
+      case 'OrderQuote': {
         const { country } = (variables.input as { address: { country: string } }).address;
         const names: Record<string, string> = { BR: 'Brazil' };
-        return options[country] ? { shippingOptions: options[country] } : new GraphQLError(`We don't ship to ${names[country]} yet`);
+        return options[country] ? quoteFixture(options[country]) : new GraphQLError(`We don't ship to ${names[country]} yet`);
       }
       case 'PlaceCartOrder':
         return { placeOrder: orderFixture('o1') };
       case 'SaveAddress':
         return saveFails
           ? new GraphQLError('You can keep at most 20 addresses')
-          : { saveAddress: { ...addressFixture('new'), ...(variables.input as object) } };
+          : { saveAddress: { ...addressFixture('saved'), ...(variables.input as object) } };
     }
     throw new Error(`unexpected ${name}`);
   });
@@ -88,7 +96,7 @@ test('the default address is preselected and priced once; the cheapest method is
   ).toBeChecked();
   expect(radios('Deliver to').getByRole('radio', { name: /2 Mission St/ })).not.toBeChecked();
   expect(radios('Deliver to').getByRole('radio', { name: 'New address' })).not.toBeChecked();
-  expect(asked.ShippingOptions).toEqual([{ lines, address: shippingAddressOf(home) }]);
+  expect(asked.OrderQuote).toEqual([{ lines, address: shippingAddressOf(home) }]);
   expect(standard).toBeChecked();
   expect(radios('Shipping method').getByRole('radio', { name: 'Express, 1 day, $15.00' })).not.toBeChecked();
   // No tax charged (prices without tax, none due here): no tax line at all.
@@ -109,7 +117,7 @@ test('the default address is preselected and priced once; the cheapest method is
     },
   ]);
   // The method's choice asked nothing again, and a saved address is not saved again.
-  expect(requests.filter((name) => name === 'ShippingOptions')).toHaveLength(1);
+  expect(requests.filter((name) => name === 'OrderQuote')).toHaveLength(1);
   expect(asked.SaveAddress).toEqual([]);
 });
 
@@ -122,7 +130,7 @@ test('another saved address is priced for its own country: tax is its own line w
   await userEvent.click(radios('Deliver to').getByRole('radio', { name: /10 Downing Street/ }));
   expect(await screen.findByRole('radio', { name: 'Royal Mail, 2–4 days, $4.00' })).toBeChecked();
   expect(totalsRows()).toEqual(['Subtotal: $100.00', 'Shipping – Royal Mail: $4.00', 'Tax: $20.80', 'Total: $124.80']);
-  expect(asked.ShippingOptions.map((input) => (input.address as { country: string }).country)).toEqual(['US', 'GB']);
+  expect(asked.OrderQuote.map((input) => (input.address as { country: string }).country)).toEqual(['US', 'GB']);
 });
 
 test('with tax-inclusive prices the VAT is shown inside the total ("incl."), not added to it; free shipping says Free', async () => {
@@ -154,13 +162,13 @@ test('a new address: the shop country preselected, nothing priced until it is va
   fireEvent.blur(country);
   expect(country).toHaveValue('United States');
 
-  fillUsAddress({ 'ZIP code': '9410' });
+  await fillUsAddress({ 'ZIP code': '9410' });
   expect(screen.getByText('Enter the delivery address to see the shipping options.')).toBeInTheDocument();
   expect(placeOrderButton()).toBeDisabled();
   await new Promise((resolve) => setTimeout(resolve, 400));
-  expect(asked.ShippingOptions).toEqual([]);
+  expect(asked.OrderQuote).toEqual([]);
 
-  fillUsAddress();
+  await fillUsAddress();
   await screen.findByRole('radio', { name: /^Standard/ });
   const address = {
     name: 'Casey Blade',
@@ -170,16 +178,16 @@ test('a new address: the shop country preselected, nothing priced until it is va
     region: 'CA',
     postalCode: '94103',
     country: 'US',
-    phone: '5550100',
+    phone: '+14155550100',
   };
-  expect(asked.ShippingOptions).toEqual([{ lines, address }]);
+  expect(asked.OrderQuote).toEqual([{ lines, address }]);
 
   await userEvent.click(screen.getByRole('checkbox', { name: 'Save this address' }));
   await waitFor(() => expect(placeOrderButton()).toBeEnabled());
   await userEvent.click(placeOrderButton());
   expect(await screen.findByTestId('location')).toHaveTextContent('/dashboard/payment/o1');
   expect(asked.PlaceCartOrder).toEqual([
-    { phone: '5550100', shippingAddress: address, shippingMethodId: 'standard', lines, idempotencyKey: expect.any(String) },
+    { phone: '+14155550100', shippingAddress: address, shippingMethodId: 'standard', lines, idempotencyKey: expect.any(String) },
   ]);
   expect(asked.SaveAddress).toEqual([address]);
   // The book in the cache has it, and was not fetched again.
@@ -191,7 +199,7 @@ test('a new address: the shop country preselected, nothing priced until it is va
 test('an address that cannot be saved loses nothing of the order, and says so', async () => {
   const { asked } = shop({ addresses: [], saveFails: true });
   await screen.findByRole('group', { name: 'Deliver to' });
-  fillUsAddress();
+  await fillUsAddress();
   await userEvent.click(await screen.findByRole('checkbox', { name: 'Save this address' }));
   await waitFor(() => expect(placeOrderButton()).toBeEnabled());
   await userEvent.click(placeOrderButton());
@@ -211,10 +219,14 @@ test("a country no zone covers shows the server's refusal by the delivery and Pl
   fireEvent.focus(country);
   fireEvent.change(country, { target: { value: 'Brazil' } });
   fireEvent.click(await screen.findByRole('option', { name: 'Brazil' }));
+  // Brazil's fields once its metadata is in: a state from the list, and a Brazilian phone.
+  await screen.findByRole('combobox', { name: 'State' });
   for (const [label, value] of [
     ['Address', 'Avenida Paulista 1000'],
     ['City', 'São Paulo'],
+    ['State', 'SP'],
     ['Postcode', '01310-100'],
+    ['Phone', '11 5555 0100'],
   ])
     fireEvent.change(screen.getByLabelText(label), { target: { value } });
 

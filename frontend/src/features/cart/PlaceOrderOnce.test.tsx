@@ -3,7 +3,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { cart } from '../../lib/cart';
 import { fillUsAddress } from '../../test/delivery';
-import { orderFixture, shippingOptionFixture, userFixture, withDelivery } from '../../test/fixtures';
+import { orderFixture, quoteFixture, shippingOptionFixture, userFixture, withDelivery } from '../../test/fixtures';
 import { knifeFixture, knifeLineFixture } from '../../test/orderingFixtures';
 import { holdingClient, submitTwiceWhileHeld } from '../../test/holdingClient';
 import { renderPage } from '../../test/render';
@@ -22,12 +22,12 @@ test('Place order shows progress while the order is sent; a second click, Enter 
     if (name === 'CartProduct') return { product: knifeFixture() };
     // No saved address: the new address's form, whose Address field takes the Enter below.
     if (name === 'CheckoutPage') return withDelivery(userFixture(), [], ['US']);
-    if (name === 'ShippingOptions') return { shippingOptions: [shippingOptionFixture('m1', 'Standard', { subtotal: 50, price: 5 })] };
+    if (name === 'OrderQuote') return quoteFixture([shippingOptionFixture('m1', 'Standard', { subtotal: 50, price: 5 })]);
     return { placeOrder: orderFixture('o1') };
   });
   renderPage(<CheckoutPage />, { path: '/checkout', route: '/checkout', client });
   const button = await screen.findByRole('button', { name: 'Place order' });
-  fillUsAddress();
+  await fillUsAddress();
   await waitFor(() => expect(button).toBeEnabled());
   const form = screen.getByRole('form', { name: 'Checkout' });
 

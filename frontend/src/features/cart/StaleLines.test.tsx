@@ -1,13 +1,11 @@
 import { beforeEach, expect, test } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route } from 'react-router-dom';
-import { countingClient, renderPage } from '../../test/render';
+import { countingClient } from '../../test/render';
 import { addressFixture, dollars, userFixture, withDelivery } from '../../test/fixtures';
 import { knifeFixture, knifeLineFixture } from '../../test/orderingFixtures';
 import { cart, type CartLine } from '../../lib/cart';
-import CartPage from './CartPage';
-import CheckoutPage from './CheckoutPage';
+import { renderCartPage } from './renderCartPage';
 
 /** A line as the cart keeps it: the product as the customer saw it when adding it ($50, 9 in stock). */
 const line = (productId: string, quantity: number) => knifeLineFixture(productId, { quantity, seen: { img: `/images/${productId}.svg` } });
@@ -38,14 +36,6 @@ function shopClient(shop: Record<string, ReturnType<typeof product>>) {
   });
 }
 
-const show = (route: string, client: ReturnType<typeof shopClient>['client']) =>
-  renderPage(route === '/cart' ? <CartPage /> : <CheckoutPage />, {
-    path: route,
-    route,
-    client,
-    extraRoutes: route === '/cart' ? <Route path="/checkout" element={<CheckoutPage />} /> : undefined,
-  });
-
 const checkoutButton = () => screen.getByRole('button', { name: 'Checkout' });
 
 beforeEach(() => act(() => cart.clear()));
@@ -53,7 +43,7 @@ beforeEach(() => act(() => cart.clear()));
 test('a line whose price changed since it was added says so on /cart, blocks checkout, and Accept takes the new price', async () => {
   cart.add(line('a', 2));
   const { client } = shopClient({ a: product('a', { price: 65 }) });
-  show('/cart', client);
+  renderCartPage('/cart', client);
 
   const warning = await screen.findByText('The price of Knife a changed from $50.00 to $65.00.');
   expect(screen.getByText('Unit price: $50.00')).toBeInTheDocument();
@@ -85,7 +75,7 @@ test('an engraved line whose engraving surcharge changed says so like a price ch
     a: product('a', { engravable: true, engravingMaxLength: 24, engravingPrice: 15 }),
     b: product('b', { engravable: true, engravingMaxLength: 24, engravingPrice: 15 }),
   };
-  show('/cart', shopClient(shop).client);
+  renderCartPage('/cart', shopClient(shop).client);
 
   const warning = await screen.findByText('The engraving price of Knife a changed from $10.00 to $15.00.');
   expect(screen.getAllByRole('alert')).toHaveLength(1);
@@ -106,7 +96,7 @@ test('an engraved line whose engraving surcharge changed says so like a price ch
 test('/checkout lists a changed engraving surcharge and will not place the order until it is accepted', async () => {
   cart.add({ ...line('a', 1), engraving: { text: 'Sam', font: 'serif' }, seen: { ...line('a', 1).seen, engravingAmount: 1000 } });
   const { client, requests } = shopClient({ a: product('a', { engravable: true, engravingMaxLength: 24, engravingPrice: 12 }) });
-  show('/checkout', client);
+  renderCartPage('/checkout', client);
 
   expect(await screen.findByText(/The engraving price of Knife a changed\./)).toBeInTheDocument();
   expect(screen.getByRole('button', { name: 'Place order' })).toBeDisabled();
@@ -120,7 +110,7 @@ test('a line whose stock fell below its quantity says so on /cart and blocks che
   cart.add(line('a', 1));
   cart.add(line('b', 5));
   const { client } = shopClient({ a: product('a'), b: product('b', { quantity: 3 }) });
-  show('/cart', client);
+  renderCartPage('/cart', client);
 
   expect(await screen.findByText('Only 3 left of Knife b')).toBeInTheDocument();
   expect(screen.getAllByRole('alert')).toHaveLength(1); // Knife a is fine
@@ -146,7 +136,7 @@ test('/checkout lists what changed and will not place the order until the cart i
   cart.add(line('a', 2));
   cart.add(line('b', 5));
   const { client, requests } = shopClient({ a: product('a', { price: 65 }), b: product('b', { quantity: 3 }) });
-  show('/checkout', client);
+  renderCartPage('/checkout', client);
 
   const alert = (await screen.findByText(/The price of Knife a changed\. Only 3 left of Knife b\./)).closest('[role="alert"]');
   expect(alert).not.toBeNull();
@@ -169,7 +159,7 @@ test('/checkout places nothing while the current prices and stock cannot be read
     if (name === 'CheckoutPage') return checkoutPage();
     throw new Error('The shop cannot be reached');
   });
-  show('/checkout', client);
+  renderCartPage('/checkout', client);
 
   expect(await screen.findByText(/Could not check the current prices and stock/)).toBeInTheDocument();
   expect(screen.getByRole('button', { name: 'Place order' })).toBeDisabled();
@@ -184,7 +174,7 @@ test('a $129.50 knife reads with its cents in the cart and at checkout, and seve
     a: product('a', { price: 129.5, engravable: true, engravingMaxLength: 24, engravingPrice: 15 }),
     b: product('b'),
   });
-  show('/cart', client);
+  renderCartPage('/cart', client);
   expect(await screen.findByText('Unit price: $129.50 + $15.00 engraving')).toBeInTheDocument();
   // 3 x ($129.50 + $15.00) = $433.50, and $50.00.
   expect(screen.getByText('$433.50')).toBeInTheDocument();
@@ -199,7 +189,7 @@ test('the cart marks an age-restricted line "18+" (named for screen readers), an
   cart.add(line('a', 1));
   cart.add(line('b', 1));
   const { client } = shopClient({ a: product('a', { ageRestricted: true }), b: product('b') });
-  show('/cart', client);
+  renderCartPage('/cart', client);
   const chip = await screen.findByRole('img', { name: 'Age-restricted: 18 or over' });
   expect(chip).toHaveTextContent('18+');
   expect(within(screen.getAllByRole('listitem')[0]).getByRole('img', { name: /^Age-restricted/ })).toBe(chip);

@@ -1,14 +1,12 @@
 import { beforeEach, expect, test } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route } from 'react-router-dom';
-import { countingClient, renderPage } from '../../test/render';
+import { countingClient } from '../../test/render';
 import { addressFixture, dollars, orderFixture, shippingAddressOf, userFixture, withDelivery } from '../../test/fixtures';
 import { knifeFixture, knifeLineFixture } from '../../test/orderingFixtures';
 import { santokuProduct, santokuVariants } from '../../test/variantFixtures';
 import { cart, type CartLine } from '../../lib/cart';
-import CartPage from './CartPage';
-import CheckoutPage from './CheckoutPage';
+import { renderCartPage } from './renderCartPage';
 
 /** A santoku line as the purchase page adds it. */
 const santokuLine = (variantId: string, variantName: string, price: number, quantity = 1, customValue?: number): CartLine => ({
@@ -49,14 +47,6 @@ function shopClient(shop: Record<string, unknown>) {
   return { ...client, placed };
 }
 
-const show = (route: string, client: ReturnType<typeof shopClient>['client']) =>
-  renderPage(route === '/cart' ? <CartPage /> : <CheckoutPage />, {
-    path: route,
-    route,
-    client,
-    extraRoutes: route === '/cart' ? <Route path="/checkout" element={<CheckoutPage />} /> : undefined,
-  });
-
 beforeEach(() => act(() => cart.clear()));
 
 test('two variants of one product are two lines named by their variant; each reads its own price and stock', async () => {
@@ -70,7 +60,7 @@ test('two variants of one product are two lines named by their variant; each rea
         ? { ...variant, unitPrice: dollars(150) }
         : variant,
   );
-  show('/cart', shopClient({ s1: santokuProduct({ variants }) }).client);
+  renderCartPage('/cart', shopClient({ s1: santokuProduct({ variants }) }).client);
 
   expect(screen.getByRole('heading', { name: 'Engraved Santoku, 18 cm / Walnut' })).toBeInTheDocument();
   expect(screen.getByRole('heading', { name: 'Engraved Santoku, 18 cm / Ebony' })).toBeInTheDocument();
@@ -92,7 +82,7 @@ test('two variants of one product are two lines named by their variant; each rea
 test('a line stored before the product had options says what to choose, in the server words, and blocks checkout', async () => {
   cart.add(oldLine('s1', 'Engraved Santoku'));
   cart.add(oldLine('k1', 'Knife k1'));
-  show('/cart', shopClient({ s1: santokuProduct(), k1: knifeFixture('k1') }).client);
+  renderCartPage('/cart', shopClient({ s1: santokuProduct(), k1: knifeFixture('k1') }).client);
 
   const message = await screen.findByText('Choose a blade length for Engraved Santoku');
   expect(within(message.closest('[role="alert"]') as HTMLElement).getByRole('link', { name: 'Choose' })).toHaveAttribute(
@@ -108,7 +98,7 @@ test('a variant disabled or deleted since it was added is named on its line', as
   cart.add(santokuLine('v18-walnut', '18 cm / Walnut', 130));
   cart.add(santokuLine('gone', '21 cm / Walnut', 170));
   const variants = santokuVariants().map((variant) => (variant.id === 'v18-walnut' ? { ...variant, enabled: false } : variant));
-  show('/cart', shopClient({ s1: santokuProduct({ variants }) }).client);
+  renderCartPage('/cart', shopClient({ s1: santokuProduct({ variants }) }).client);
   expect(await screen.findByText('Engraved Santoku, 18 cm / Walnut is not available; remove it')).toBeInTheDocument();
   expect(screen.getByText('Engraved Santoku, 21 cm / Walnut is no longer sold; remove it')).toBeInTheDocument();
 });
@@ -118,7 +108,7 @@ test('checkout names each variant and sends its variantId and measure; a line wi
   cart.add(santokuLine('v18-walnut', '18 cm / Walnut', 130, 2));
   cart.add(oldLine('k1', 'Knife k1'));
   const { client, placed } = shopClient({ s1: santokuProduct(), k1: knifeFixture('k1') });
-  show('/checkout', client);
+  renderCartPage('/checkout', client);
 
   const lines = await screen.findByRole('list', { name: 'Order lines' });
   expect(lines).toHaveTextContent('1 x Engraved Santoku, 23.5 cm / Ebony');
@@ -145,7 +135,7 @@ test('checkout names each variant and sends its variantId and measure; a line wi
 
 test('a measure outside the bounds the maker set since is named on its line', async () => {
   cart.add(santokuLine('vmm-ebony', '31 cm / Ebony', 220, 1, 31));
-  show('/cart', shopClient({ s1: santokuProduct() }).client);
+  renderCartPage('/cart', shopClient({ s1: santokuProduct() }).client);
   expect(await screen.findByText('Enter a blade length from 12 to 30 cm for Engraved Santoku')).toBeInTheDocument();
   expect(screen.getByRole('button', { name: 'Checkout' })).toBeDisabled();
 });

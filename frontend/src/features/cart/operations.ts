@@ -23,6 +23,7 @@ export const PlaceCartOrderMutation = graphql(`
   mutation PlaceCartOrder($input: PlaceOrderInput!) {
     placeOrder(input: $input) {
       ...OrderFields
+      guestToken
     }
   }
 `);

@@ -44,6 +44,7 @@ function shop(rows: Row[]) {
     const items = matches.slice(skip, skip + take).map(({ collections: _shelves, ...row }) => ({
       __typename: 'Product',
       slug: row.name.toLowerCase().replace(/\s+/g, '-'),
+      kind: 'KNIFE',
       img: `/images/${row.id}.svg`,
       description: 'Engraved',
       priceFrom: dollars(row.price),

@@ -15,9 +15,12 @@ const customerMenu = [
 const adminMenu = [
   { to: '/dashboard', label: 'My Profile', end: true },
   { to: '/dashboard/allOrders', label: 'All Orders' },
+  { to: '/dashboard/messages', label: 'Messages' },
   { to: '/dashboard/addProduct', label: 'Add Product' },
   { to: '/dashboard/manageProducts', label: 'Manage Products' },
   { to: '/dashboard/collections', label: 'Collections' },
+  { to: '/dashboard/discounts', label: 'Discounts' },
+  { to: '/dashboard/giftCards', label: 'Gift cards' },
   { to: '/dashboard/users', label: 'Users' },
   { to: '/dashboard/overview', label: 'Overview' },
   { to: '/dashboard/shipping', label: 'Shipping and tax' },

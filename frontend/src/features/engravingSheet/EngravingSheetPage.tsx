@@ -37,6 +37,16 @@ export default function EngravingSheetPage() {
         Engraving sheet
       </Typography>
       {order.parcelNotice && <ParcelNotice notice={order.parcelNotice} />}
+      {order.workshopNote && (
+        <Box role="note" aria-label="Note to the workshop" sx={{ border: '2px dashed #000', borderRadius: 1, p: 2, mb: 3 }}>
+          <Typography component="p" sx={{ fontWeight: 700 }}>
+            Note to the workshop
+          </Typography>
+          <Typography component="p" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+            {order.workshopNote}
+          </Typography>
+        </Box>
+      )}
       {engraved.length ? (
         engraved.map(({ id: lineId, name, sku, quantity, engraving }) => (
           <Box key={lineId} component="section" aria-label={`Engraving for ${name}`} sx={{ mb: 4 }}>

@@ -36,6 +36,7 @@ test('the engraving sheet shows the order id, font, quantity and the blade at re
   expect(blade.querySelector('text')).toHaveTextContent('For Sam');
   expect(blade.querySelector('text')).toHaveAttribute('font-size', '6');
   expect(screen.getByRole('button', { name: 'Print' })).toBeEnabled();
+  expect(screen.queryByRole('note', { name: 'Note to the workshop' })).not.toBeInTheDocument();
 });
 
 test('each engraved line names its variant and SKU; a line without a variant reads as its product', async () => {
@@ -105,4 +106,14 @@ test('an order that is not age-restricted has no parcel notice on its engraving 
   });
   expect(await screen.findByRole('heading', { name: 'Engraving sheet' })).toBeInTheDocument();
   expect(screen.queryByRole('note', { name: 'Parcel notice' })).not.toBeInTheDocument();
+});
+
+test("the buyer's note to the workshop is on the sheet", async () => {
+  const order = orderFixture('o4', { engraving: engravingFixture('For Sam', 'serif'), workshopNote: 'Deeper cut, please' });
+  renderPage(<EngravingSheetPage />, {
+    path: '/engravingSheet/:id',
+    route: '/engravingSheet/o4',
+    mocks: [{ request: { query: EngravingSheetQuery, variables: { id: 'o4' } }, result: { data: { order, engravingFonts } } }],
+  });
+  expect(await screen.findByRole('note', { name: 'Note to the workshop' })).toHaveTextContent('Deeper cut, please');
 });

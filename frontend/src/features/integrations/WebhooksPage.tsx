@@ -1,19 +1,8 @@
 import { useState } from 'react';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { WEBHOOK_EVENTS } from '@keen/rules';
-import {
-  Button,
-  Chip,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  Stack,
-  Switch,
-  TableCell,
-  TableRow,
-  Typography,
-} from '@mui/material';
+import { Button, Chip, Dialog, DialogContent, DialogTitle, Stack, Switch, TableCell, TableRow, Typography } from '@mui/material';
+import CloseDialogActions from '../../components/CloseDialogActions';
 import QueryState from '../../components/QueryState';
 import { useConfirmedDelete } from '../../components/useConfirmedDelete';
 import SimpleTable from '../../components/SimpleTable';
@@ -185,9 +174,7 @@ function DeliveriesDialog({ endpoint, onClose }: { endpoint: { id: string; url: 
           </SimpleTable>
         </QueryState>
       </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>Close</Button>
-      </DialogActions>
+      <CloseDialogActions onClose={onClose} />
     </Dialog>
   );
 }
@@ -277,7 +264,8 @@ export default function WebhooksPage() {
         </Button>
       </Stack>
       <Typography color="text.secondary">
-        Each event is POSTed as JSON with a <code>Keen-Signature</code> header, and retried with backoff for 24 hours until a 2xx answer. An
+        Each event is POSTed as JSON, signed as Standard Webhooks signs (<code>webhook-signature</code>: verify it with the{' '}
+        <code>standardwebhooks</code> library and the endpoint&apos;s secret), and retried with backoff for 24 hours until a 2xx answer. An
         endpoint that keeps failing is paused as Failing: it receives nothing until you resume it or a test event gets a 2xx answer.
       </Typography>
       <QueryState query={query} empty={endpoints.length === 0 && 'No endpoints yet.'}>

@@ -11,7 +11,9 @@ import EngravingText from '../../components/engraving/EngravingText';
 import SimpleTable from '../../components/SimpleTable';
 import { CancelOrderMutation, MyOrdersQuery } from '../../operations/orders';
 import { lineName } from '../../lib/variants';
+import OrderDocuments from '../../components/OrderDocuments';
 import OrderReceiptDialog from './OrderReceiptDialog';
+import GuestOrdersNotice from './GuestOrdersNotice';
 import VerifyEmailNotice from './VerifyEmailNotice';
 
 type OrderRow = MyOrdersResult['myOrders']['items'][number];
@@ -55,6 +57,7 @@ export default function MyOrdersPage() {
         My Orders
       </Typography>
       <VerifyEmailNotice />
+      <GuestOrdersNotice onClaimed={query.refetch} />
       <QueryState query={query}>
         {orders.length === 0 ? (
           <Typography>
@@ -142,6 +145,7 @@ export default function MyOrdersPage() {
                       Details
                     </Button>
                   </Box>
+                  <OrderDocuments order={order} />
                 </TableCell>
                 <TableCell>{order.lines.reduce((units, line) => units + line.quantity, 0)}</TableCell>
                 <TableCell>

@@ -5,6 +5,7 @@ import EngravingText from '../../components/engraving/EngravingText';
 import type { OrderFieldsFragment } from '../../gql/graphql';
 import { lineName } from '../../lib/variants';
 import { useFullScreenDialog } from '../../components/useFullScreenDialog';
+import OrderDocuments from '../../components/OrderDocuments';
 
 /** One order of My Orders as its receipt reads: the lines, where it ships and how, and the breakdown of its total. */
 interface OrderReceiptDialogProps {
@@ -43,6 +44,7 @@ export default function OrderReceiptDialog({ open, order, onClose }: OrderReceip
               ))}
             </Box>
             <OrderDelivery order={order} headingComponent="h3" />
+            <OrderDocuments order={order} />
           </DialogContent>
           <DialogActions>
             <Button onClick={onClose}>Close</Button>

@@ -1,17 +1,12 @@
 import { expect, test } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { bladedArticleNotice } from '@keen/rules';
-import { addressFixture, lineFixture, orderFixture, shippingAddressOf } from '../../test/fixtures';
+import { lineFixture, orderFixture, postalAddressFixture, SHEFFIELD } from '../../test/fixtures';
 import { renderPage } from '../../test/render';
 import { PackingSlipQuery } from './operations';
 import PackingSlipPage from './PackingSlipPage';
 
-const UK_ADDRESS = {
-  ...shippingAddressOf(
-    addressFixture('a1', { line1: '1 Forge Lane', city: 'Sheffield', region: null, postalCode: 'S1 2HE', country: 'GB' }),
-  ),
-  __typename: 'PostalAddress',
-};
+const UK_ADDRESS = postalAddressFixture({ line1: '1 Forge Lane', ...SHEFFIELD });
 
 const slipOrder = (id: string, overrides: Record<string, unknown> = {}) =>
   orderFixture(id, {
@@ -79,4 +74,17 @@ test('an order placed before structured addresses ships to its address as text',
   const shipTo = await screen.findByRole('group', { name: 'Ship to' });
   expect(shipTo).toHaveTextContent('Casey Blade, 1 Forge Lane, Sheffield, S1 2HE, United Kingdom');
   expect(shipTo).toHaveTextContent('+44 114 496 0000');
+});
+
+test("a parcel within the shop's country (US in the tests) is addressed without the country's name, in the US format", async () => {
+  showSlip(slipOrder('0a1b2c3d-0000-4000-8000-000000000004', { shippingAddress: postalAddressFixture({ line1: '1 Market St' }) }));
+  const shipTo = await screen.findByRole('group', { name: 'Ship to' });
+  await waitFor(() =>
+    expect([...shipTo.querySelectorAll('p')].map((line) => line.textContent)).toEqual([
+      'Casey Blade',
+      '1 Market St',
+      'San Francisco, CA 94103',
+      '(415) 555-0100',
+    ]),
+  );
 });

@@ -9,6 +9,7 @@ import PrintOnly, { SHEET_COLORS } from '../../components/PrintOnly';
 import PrintToolbar from '../../components/PrintToolbar';
 import SimpleTable from '../../components/SimpleTable';
 import Spinner from '../../components/Spinner';
+import { useShop } from '../../lib/money';
 import { PackingSlipQuery } from './operations';
 
 /**
@@ -18,6 +19,7 @@ import { PackingSlipQuery } from './operations';
 export default function PackingSlipPage() {
   const { id = '' } = useParams();
   const { data, loading, error } = useQuery(PackingSlipQuery, { variables: { id } });
+  const shop = useShop();
 
   if (loading && !data) return <Spinner />;
   const order = data?.order;
@@ -45,7 +47,7 @@ export default function PackingSlipPage() {
         Ship to
       </Typography>
       {order.shippingAddress ? (
-        <AddressLines address={order.shippingAddress} label="Ship to" />
+        <AddressLines address={order.shippingAddress} label="Ship to" homeCountry={shop.country} />
       ) : (
         // An order placed before structured addresses keeps its address as text.
         <Box role="group" aria-label="Ship to">

@@ -1,6 +1,8 @@
 /** What the page gives either card form: the Stripe one or the offline test provider's. */
 export interface CardFormProps {
   orderId: string;
+  /** A guest order's link token (signed out): every payment call sends it; null for an account's order. */
+  token?: string | null;
   /** Null until the payment intent exists: the Pay button stays disabled until then. */
   clientSecret: string | null;
   billing: { name: string; email: string };

@@ -3,7 +3,7 @@ import { useMutation, useQuery } from '@apollo/client/react';
 import { Box, Card, CardContent, Typography } from '@mui/material';
 import Spinner from '../../components/Spinner';
 import OrderDelivery from '../../components/OrderDelivery';
-import { useParams } from 'react-router-dom';
+import { useParams, useSearchParams } from 'react-router-dom';
 import { shortOrderId } from '@keen/rules';
 import EngravingText from '../../components/engraving/EngravingText';
 import { CreatePaymentIntentMutation, PaymentPageQuery } from './operations';
@@ -18,10 +18,16 @@ import BackToMyOrders from './BackToMyOrders';
 // Stripe's React bindings and Stripe.js load only when Stripe takes the payment.
 const StripeCardForm = lazy(() => import('./StripeCardForm'));
 
-/** /dashboard/payment/{id}: the customer pays for one unpaid order (SPEC §2, §4). */
+/**
+ * /dashboard/payment/{id}: the customer pays for one unpaid order (SPEC §2, §4). A guest pays on
+ * their order's page (/orders/{id}?token=...), which shows this with the link's token.
+ */
 export default function PaymentPage() {
   const { id = '' } = useParams();
-  const { data, loading, error } = useQuery(PaymentPageQuery, { variables: { id } });
+  const token = useSearchParams()[0].get('token');
+  // Sent only for a guest's order: an account's calls stay as they were.
+  const byLink = token ? { token } : {};
+  const { data, loading, error } = useQuery(PaymentPageQuery, { variables: { id, ...byLink } });
   const { config, error: configError } = usePaymentConfig();
   const [createIntent] = useMutation(CreatePaymentIntentMutation);
   // One key per order paid for in this tab: a reload asks again with it.
@@ -35,14 +41,15 @@ export default function PaymentPage() {
   useEffect(() => {
     if (!unpaidOrderId) return;
     let live = true;
-    createIntent({ variables: { orderId: unpaidOrderId, idempotencyKey: attempt.keyFor({ orderId: unpaidOrderId }) } }).then(
+    const byLink = token ? { token } : {};
+    createIntent({ variables: { orderId: unpaidOrderId, ...byLink, idempotencyKey: attempt.keyFor({ orderId: unpaidOrderId }) } }).then(
       ({ data: created }) => live && setClientSecret(created?.createPaymentIntent.clientSecret ?? null),
       (failure: unknown) => live && setIntentError(errorMessage(failure)),
     );
     return () => {
       live = false;
     };
-  }, [unpaidOrderId, createIntent, attempt]);
+  }, [unpaidOrderId, token, createIntent, attempt]);
 
   if (loading || (!config && !configError)) return <Spinner />;
   if (error || !order) {
@@ -73,6 +80,7 @@ export default function PaymentPage() {
   const transactionId = paidNow ?? (order.paid ? order.transactionId : null);
   const formProps = {
     orderId: order.id,
+    token,
     clientSecret,
     billing: { name: data.me?.name ?? '', email: data.me?.email ?? '' },
     completed: transactionId !== null,
@@ -83,7 +91,7 @@ export default function PaymentPage() {
     <Box sx={{ display: 'grid', gap: 3, maxWidth: 480, mx: 'auto', py: 3 }}>
       <Card>
         <CardContent>
-          <Typography sx={{ color: 'success.main', fontWeight: 'bold' }}>Hello, {data.me?.name}</Typography>
+          {data.me && <Typography sx={{ color: 'success.main', fontWeight: 'bold' }}>Hello, {data.me.name}</Typography>}
           {order.lines.length > 1 ? (
             <>
               <Typography variant="h5" component="h1" sx={{ my: 1 }}>
@@ -111,7 +119,7 @@ export default function PaymentPage() {
             </>
           )}
           <OrderDelivery order={order} headingComponent="h2" />
-          <Typography>Please pay : {order.totals.total.formatted}</Typography>
+          <Typography>Please pay : {order.totals.amountDue.formatted}</Typography>
         </CardContent>
       </Card>
       <Card>

@@ -35,7 +35,7 @@ export default function StripeCardForm({ publishableKey, clientSecret, ...props 
   );
 }
 
-function StripeCheckout({ orderId, billing, completed, onPaid }: CardFormProps) {
+function StripeCheckout({ orderId, token = null, billing, completed, onPaid }: CardFormProps) {
   const stripe = useStripe();
   const elements = useElements();
   const navigate = useNavigate();
@@ -47,9 +47,11 @@ function StripeCheckout({ orderId, billing, completed, onPaid }: CardFormProps) 
     setCardError(null);
     // 3-D Secure opens in Stripe's own dialog; only a payment method that must leave the page
     // (a bank's site) goes to the return page, which asks Keen's server how it ended.
+    // A guest comes back to their order's page (its link), which shows how the payment ended.
+    const returnPath = token ? `/orders/${orderId}?token=${encodeURIComponent(token)}` : paymentReturnPath(orderId);
     const { error, paymentIntent } = await stripe.confirmPayment({
       elements,
-      confirmParams: { return_url: `${window.location.origin}${paymentReturnPath(orderId)}` },
+      confirmParams: { return_url: `${window.location.origin}${returnPath}` },
       redirect: 'if_required',
     });
     if (error) {
@@ -57,13 +59,13 @@ function StripeCheckout({ orderId, billing, completed, onPaid }: CardFormProps) 
       return;
     }
     if (paymentIntent.status !== 'succeeded') {
-      navigate(paymentReturnPath(orderId));
+      navigate(returnPath);
       return;
     }
     onPaid(paymentIntent.id);
     // The server looks the intent up with Stripe before it records the payment.
-    await confirmPayment({ variables: { orderId, paymentIntentId: paymentIntent.id } }).catch((confirmError: unknown) =>
-      setCardError(errorMessage(confirmError)),
+    await confirmPayment({ variables: { orderId, paymentIntentId: paymentIntent.id, ...(token && { token }) } }).catch(
+      (confirmError: unknown) => setCardError(errorMessage(confirmError)),
     );
   });
 

@@ -12,9 +12,12 @@ export type AuthenticationOutcome = { paid: true; transactionId: string } | { pa
  */
 export default function TestAuthenticationDialog({
   orderId,
+  token,
   onAnswered,
 }: {
   orderId: string;
+  /** A guest order's link token; null for an account's order. */
+  token: string | null;
   onAnswered: (outcome: AuthenticationOutcome) => void;
 }) {
   const [answer] = useMutation(CompleteTestPaymentAuthenticationMutation);
@@ -27,7 +30,7 @@ export default function TestAuthenticationDialog({
     answering.current = true;
     setChosen(succeed);
     try {
-      const { data } = await answer({ variables: { orderId, succeed } });
+      const { data } = await answer({ variables: { orderId, succeed, ...(token && { token }) } });
       const transactionId = data?.completeTestPaymentAuthentication.transactionId;
       onAnswered(transactionId ? { paid: true, transactionId } : { paid: false, message: 'Your payment was not completed.' });
     } catch (error) {

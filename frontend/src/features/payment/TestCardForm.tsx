@@ -24,7 +24,7 @@ const CARD_PARTS: { part: CardPart; label: string; placeholder: string; flex: nu
  * the card against the order's intent (Stripe's test cards) and marks the order paid on success;
  * a card that asks for authentication answers the order unpaid, and the challenge opens.
  */
-export default function TestCardForm({ orderId, clientSecret, completed, onPaid }: CardFormProps) {
+export default function TestCardForm({ orderId, token = null, clientSecret, completed, onPaid }: CardFormProps) {
   const [card, setCard] = useState<Record<CardPart, string>>({ number: '', expiry: '', cvc: '' });
   const [cardError, setCardError] = useState<string | null>(null);
   const [challenged, setChallenged] = useState(false);
@@ -40,7 +40,8 @@ export default function TestCardForm({ orderId, clientSecret, completed, onPaid 
     setCardError(null);
     try {
       const { number, cvc } = card;
-      const { data } = await pay({ variables: { orderId, card: { number, expMonth: Number(match[1]), expYear: Number(match[2]), cvc } } });
+      const expiry = { expMonth: Number(match[1]), expYear: Number(match[2]) };
+      const { data } = await pay({ variables: { orderId, ...(token && { token }), card: { number, ...expiry, cvc } } });
       const answered = data?.confirmTestCardPayment;
       if (answered?.transactionId) onPaid(answered.transactionId);
       else if (answered && !answered.paid) setChallenged(true);
@@ -81,6 +82,7 @@ export default function TestCardForm({ orderId, clientSecret, completed, onPaid 
       {challenged && (
         <TestAuthenticationDialog
           orderId={orderId}
+          token={token}
           onAnswered={(outcome) => {
             setChallenged(false);
             if (outcome.paid) onPaid(outcome.transactionId);

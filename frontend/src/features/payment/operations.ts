@@ -1,25 +1,16 @@
 import { graphql } from '../../gql';
 
 export const PaymentPageQuery = graphql(`
-  query PaymentPage($id: ID!) {
+  query PaymentPage($id: ID!, $token: String) {
     me {
       id
       name
       email
     }
-    order(id: $id) {
+    order(id: $id, token: $token) {
       id
       name
-      totals {
-        ...OrderTotalsFields
-      }
-      adjustments {
-        ...OrderAdjustmentLabel
-      }
-      shippingMethodName
-      shippingAddress {
-        ...ShippingAddressFields
-      }
+      ...OrderDeliveryFields
       paid
       state
       transactionId
@@ -35,8 +26,8 @@ export const PaymentPageQuery = graphql(`
 `);
 
 export const CreatePaymentIntentMutation = graphql(`
-  mutation CreatePaymentIntent($orderId: ID!, $idempotencyKey: String) {
-    createPaymentIntent(orderId: $orderId, idempotencyKey: $idempotencyKey) {
+  mutation CreatePaymentIntent($orderId: ID!, $idempotencyKey: String, $token: String) {
+    createPaymentIntent(orderId: $orderId, idempotencyKey: $idempotencyKey, token: $token) {
       id
       clientSecret
     }
@@ -55,24 +46,24 @@ export const PaidOrderFieldsFragment = graphql(`
 `);
 
 export const ConfirmPaymentMutation = graphql(`
-  mutation ConfirmPayment($orderId: ID!, $paymentIntentId: String!) {
-    confirmPayment(orderId: $orderId, paymentIntentId: $paymentIntentId) {
+  mutation ConfirmPayment($orderId: ID!, $paymentIntentId: String!, $token: String) {
+    confirmPayment(orderId: $orderId, paymentIntentId: $paymentIntentId, token: $token) {
       ...PaidOrderFields
     }
   }
 `);
 
 export const ConfirmTestCardPaymentMutation = graphql(`
-  mutation ConfirmTestCardPayment($orderId: ID!, $card: TestCardInput!) {
-    confirmTestCardPayment(orderId: $orderId, card: $card) {
+  mutation ConfirmTestCardPayment($orderId: ID!, $card: TestCardInput!, $token: String) {
+    confirmTestCardPayment(orderId: $orderId, card: $card, token: $token) {
       ...PaidOrderFields
     }
   }
 `);
 
 export const CompleteTestPaymentAuthenticationMutation = graphql(`
-  mutation CompleteTestPaymentAuthentication($orderId: ID!, $succeed: Boolean!) {
-    completeTestPaymentAuthentication(orderId: $orderId, succeed: $succeed) {
+  mutation CompleteTestPaymentAuthentication($orderId: ID!, $succeed: Boolean!, $token: String) {
+    completeTestPaymentAuthentication(orderId: $orderId, succeed: $succeed, token: $token) {
       ...PaidOrderFields
     }
   }
@@ -94,6 +85,29 @@ export const PaymentStatusMutation = graphql(`
     createPaymentIntent(orderId: $orderId) {
       id
       status
+    }
+  }
+`);
+
+/** A guest order's page: the order as its link's token reads it. */
+export const GuestOrderQuery = graphql(`
+  query GuestOrder($id: ID!, $token: String!) {
+    order(id: $id, token: $token) {
+      ...OrderFields
+      ...OrderDocumentsFields
+      guestToken
+    }
+  }
+`);
+
+/** The guest cancels their unpaid order by its link; the answer updates the cached order in place. */
+export const CancelGuestOrderMutation = graphql(`
+  mutation CancelGuestOrder($id: ID!, $token: String!) {
+    cancelOrder(id: $id, token: $token) {
+      id
+      state
+      status
+      paid
     }
   }
 `);

@@ -17,6 +17,7 @@ const chef = {
   __typename: 'Product',
   id: 'p1',
   slug: 'damascus-chef-knife',
+  kind: 'KNIFE',
   name: 'Damascus Chef Knife',
   img: '/images/chef.svg',
   description: 'Folded steel, hand finished',

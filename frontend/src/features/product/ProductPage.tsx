@@ -18,7 +18,17 @@ import { seenOf } from '../../lib/cart';
 import { errorCode, errorMessage } from '../../lib/errors';
 import { useFormatMoney } from '../../lib/money';
 import { usePageTitle } from '../../lib/pageTitle';
-import { customOf, hasChoice, initialVariant, lineName, measureError, priceRange, unitPrice, variantLabel } from '../../lib/variants';
+import {
+  customOf,
+  hasChoice,
+  initialVariant,
+  lineName,
+  measureError,
+  priceRange,
+  unitPrice,
+  variantLabel,
+  withStockRule,
+} from '../../lib/variants';
 import type { EngravingChoice } from './ProductEngraving';
 import { ProductPageQuery } from './operations';
 import ProductGallery from './ProductGallery';
@@ -68,14 +78,17 @@ function ProductDetails({ product, fonts }: { product: Product; fonts: ProductPa
   const [engraving, setEngraving] = useState<EngravingChoice>({ text: '', font: '' });
   const [tried, setTried] = useState(false);
 
-  const choice = hasChoice(product.variants);
-  const chosen = choice ? initialVariant(product.variants, chosenId) : null;
+  // A gift card: no stock, engraving or cart; its page sends the shopper to its purchase page.
+  const giftCard = product.kind === 'GIFT_CARD';
+  const variants = withStockRule(product, product.variants);
+  const choice = hasChoice(variants);
+  const chosen = choice ? initialVariant(variants, chosenId) : null;
   const custom = customOf(product.optionGroups, chosen);
   const range = priceRange(product.variants);
   const currency = product.priceFrom.currency;
   const price = chosen ? unitPrice(product.optionGroups, chosen) : product.priceFrom.amount;
   const stock = choice ? (chosen?.quantity ?? 0) : product.quantity;
-  const inStock = (!choice || chosen !== null) && stock >= product.minimumQuantity;
+  const inStock = giftCard || ((!choice || chosen !== null) && stock >= product.minimumQuantity);
   const measureMessage = custom && measureError(custom, measure, product.name);
   const engravingMessage = engravingError(
     engraving.text,
@@ -131,7 +144,9 @@ function ProductDetails({ product, fonts }: { product: Product; fonts: ProductPa
                     ? `from ${formatMoney(range.min, range.currency)}`
                     : product.priceFrom.formatted}
               </Typography>
-              <Chip label={inStock ? 'In stock' : 'Out of stock'} color={inStock ? 'success' : 'default'} variant="outlined" />
+              {!giftCard && (
+                <Chip label={inStock ? 'In stock' : 'Out of stock'} color={inStock ? 'success' : 'default'} variant="outlined" />
+              )}
             </Stack>
             {choice && range && range.min !== range.max && (
               <Typography variant="body2" color="text.secondary">
@@ -150,7 +165,7 @@ function ProductDetails({ product, fonts }: { product: Product; fonts: ProductPa
               <VariantPicker
                 id="product-option"
                 groups={product.optionGroups}
-                variants={product.variants}
+                variants={variants}
                 chosen={chosen}
                 onChoose={choose}
                 measure={measure}
@@ -171,7 +186,7 @@ function ProductDetails({ product, fonts }: { product: Product; fonts: ProductPa
               </Suspense>
             )}
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <AddToCartButton variant="contained" productName={shownName} disabled={!inStock} line={cartLine} />
+              {!giftCard && <AddToCartButton variant="contained" productName={shownName} disabled={!inStock} line={cartLine} />}
               <Button
                 variant="outlined"
                 component={RouterLink}

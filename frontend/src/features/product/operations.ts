@@ -9,6 +9,7 @@ export const ProductPageQuery = graphql(`
     product(slug: $slug) {
       ...ProductFields
       slug
+      kind
       ...ProductEngravingFields
       ...ProductChoiceFields
       rating {

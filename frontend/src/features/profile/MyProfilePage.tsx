@@ -7,12 +7,14 @@ import { type ProfileInput, profileInput } from '@keen/rules/schemas';
 import { useAuth } from '../../lib/auth';
 import { useMe } from '../../lib/useMe';
 import FormikTextField from '../../components/FormikTextField';
+import PhotoFileButton from '../../components/PhotoFileButton';
 import Spinner from '../../components/Spinner';
 import { errorMessage } from '../../lib/errors';
 import { uploadImage } from '../../lib/upload';
 import { zodValidate } from '../../lib/zodForm';
 import { UpdateProfileMutation } from './operations';
 import OrderEmailsSwitch from './OrderEmailsSwitch';
+import MyDataCard from './MyDataCard';
 import AddressBook from './addresses/AddressBook';
 
 const validate = zodValidate(profileInput);
@@ -88,16 +90,9 @@ export default function MyProfilePage() {
               />
               <FormikTextField formik={formik} id="profile-address" name="address" label="Address" multiline minRows={2} />
               <Box>
-                <Button variant="outlined" component="label" disabled={progress !== null}>
+                <PhotoFileButton inputLabel="Photo file" disabled={progress !== null} onFile={(file) => void handleFile(file)}>
                   Upload Photo
-                  <input
-                    hidden
-                    type="file"
-                    accept="image/*"
-                    aria-label="Photo file"
-                    onChange={(event) => handleFile(event.target.files?.[0])}
-                  />
-                </Button>
+                </PhotoFileButton>
                 {progress !== null && <LinearProgress variant="determinate" value={progress} aria-label="Upload progress" sx={{ mt: 1 }} />}
               </Box>
               <FormikTextField formik={formik} id="profile-img" name="img" label="Photo URL" type="url" />
@@ -116,6 +111,13 @@ export default function MyProfilePage() {
           <AddressBook />
         </CardContent>
       </Card>
+      {me && (
+        <Card>
+          <CardContent>
+            <MyDataCard email={me.email} />
+          </CardContent>
+        </Card>
+      )}
     </Stack>
   );
 }

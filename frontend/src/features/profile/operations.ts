@@ -17,3 +17,27 @@ export const SetOrderEmailsMutation = graphql(`
     }
   }
 `);
+
+/** Everything the shop holds of the signed-in customer, as a JSON document (downloaded as a file). */
+export const MyDataQuery = graphql(`
+  query MyData {
+    myData
+  }
+`);
+
+/** Deletes the signed-in customer's account; answers what was kept and why. */
+export const DeleteMyAccountMutation = graphql(`
+  mutation DeleteMyAccount($input: DeleteMyAccountInput!) {
+    deleteMyAccount(input: $input) {
+      erasedAt
+      cancelledOrders
+      reviews
+      reviewsChoice
+      kept {
+        what
+        count
+        why
+      }
+    }
+  }
+`);

@@ -5,7 +5,15 @@ import type { Auth } from 'firebase/auth';
 import { GraphQLError } from 'graphql';
 import { sendEmailVerification } from '../../lib/firebase';
 import type { RuntimeConfig } from '../../lib/config';
-import { addressFixture, ageVerificationFixture, dollars, orderFixture, shippingOptionFixture, withDelivery } from '../../test/fixtures';
+import {
+  addressFixture,
+  ageVerificationFixture,
+  dollars,
+  orderFixture,
+  quoteFixture,
+  shippingOptionFixture,
+  withDelivery,
+} from '../../test/fixtures';
 import { customerFixture as me, knifeFixture } from '../../test/orderingFixtures';
 import { authState, countingClient, renderPage } from '../../test/render';
 import PurchasePage from './PurchasePage';
@@ -55,8 +63,8 @@ function shop({
           product,
           engravingFonts: [],
         };
-      case 'ShippingOptions':
-        return { shippingOptions: [shippingOptionFixture('standard', 'Standard', { subtotal: 150, price: 5 })] };
+      case 'OrderQuote':
+        return quoteFixture([shippingOptionFixture('standard', 'Standard', { subtotal: 150, price: 5 })]);
       case 'VerifyAge':
         return { verifyAge: ageVerificationFixture('PASSED', { method: 'declared' }) };
       case 'PlaceOrder':

@@ -2,7 +2,7 @@ import { expect, test } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { GraphQLError } from 'graphql';
 import { totalsRows } from '../../test/delivery';
-import { addressFixture, orderFixture, shippingAddressOf, shippingOptionFixture, withDelivery } from '../../test/fixtures';
+import { addressFixture, orderFixture, quoteFixture, shippingAddressOf, shippingOptionFixture, withDelivery } from '../../test/fixtures';
 import { chefKnifeFixture as product, customerFixture as me } from '../../test/orderingFixtures';
 import { countingClient, renderPage } from '../../test/render';
 import PurchasePage from './PurchasePage';
@@ -19,15 +19,15 @@ const placed = { ...orderFixture('o9', { name: product.name, quantity: 3 }), pro
 
 /** The purchase page's server, shipping to the US only ($5 Standard, 8% tax on the lines); records what it is asked. */
 function shop(addresses: unknown[]) {
-  const asked: Record<string, Record<string, unknown>[]> = { ShippingOptions: [], PlaceOrder: [] };
+  const asked: Record<string, Record<string, unknown>[]> = { OrderQuote: [], PlaceOrder: [] };
   const counting = countingClient((name, variables) => {
     const input = variables.input as { lines: { quantity: number }[]; address: { country: string } };
     if (name in asked) asked[name].push(input);
     if (name === 'PurchasePage') return { ...withDelivery(me, addresses, ['US']), product, engravingFonts: [] };
-    if (name === 'ShippingOptions') {
+    if (name === 'OrderQuote') {
       if (input.address.country !== 'US') return new GraphQLError("We don't ship to Brazil yet");
       const subtotal = input.lines[0].quantity * 120;
-      return { shippingOptions: [shippingOptionFixture('standard', 'Standard', { subtotal, price: 5, tax: subtotal * 0.08 })] };
+      return quoteFixture([shippingOptionFixture('standard', 'Standard', { subtotal, price: 5, tax: subtotal * 0.08 })]);
     }
     if (name === 'PlaceOrder') return { placeOrder: placed };
     throw new Error(`unexpected ${name}`);
@@ -46,10 +46,7 @@ test('the default address is priced for the quantity; the totals follow it; Plac
 
   fireEvent.change(screen.getByLabelText(/^Quantity/), { target: { value: '3' } });
   await waitFor(() => expect(totalsRows()).toContain('Total: $393.80'));
-  expect(asked.ShippingOptions.map((input) => input.lines)).toEqual([
-    [{ productId: 'p1', quantity: 2 }],
-    [{ productId: 'p1', quantity: 3 }],
-  ]);
+  expect(asked.OrderQuote.map((input) => input.lines)).toEqual([[{ productId: 'p1', quantity: 2 }], [{ productId: 'p1', quantity: 3 }]]);
 
   fireEvent.click(placeOrderButton());
   expect(await screen.findByText('Order Placed')).toBeInTheDocument();

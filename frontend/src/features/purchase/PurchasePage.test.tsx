@@ -65,7 +65,7 @@ test('shows the customer and product read-only, phone and address editable, quan
   expect(screen.getByLabelText('Phone')).toHaveValue('5550100');
   expect(screen.getByLabelText('Address')).not.toHaveAttribute('readonly');
   expect(screen.getByLabelText('City')).not.toHaveAttribute('readonly');
-  expect(screen.getByLabelText('ZIP code')).not.toHaveAttribute('readonly');
+  expect(await screen.findByLabelText('ZIP code')).not.toHaveAttribute('readonly');
   expect(screen.getByRole('combobox', { name: 'Country' })).toHaveValue('United States');
   expect(screen.getByLabelText(/^Quantity/)).toHaveAttribute('min', '1');
 });

@@ -1,5 +1,5 @@
 import { useQuery } from '@apollo/client/react';
-import { Box, Button, Card, CardContent, Container, Grid, Stack, TextField, Typography } from '@mui/material';
+import { Box, Button, Card, CardContent, Checkbox, Container, FormControlLabel, Grid, Stack, TextField, Typography } from '@mui/material';
 import { useFormik } from 'formik';
 import { useSnackbar } from 'notistack';
 import { useNavigate, useParams } from 'react-router-dom';
@@ -14,15 +14,19 @@ import { DEFAULT_ENGRAVING_FONT } from '../../components/engraving/fonts';
 import { useSubmitOnce } from '../../lib/submitOnce';
 import type { OrderLineInput, PurchasePageQuery as PurchasePageResult } from '../../gql/graphql';
 import { PlaceOrderMutation, PurchasePageQuery } from './operations';
-import { engravingError, quantityError } from '@keen/rules';
+import { engravingError, parseMajorAmount, quantityError } from '@keen/rules';
 import { DeliverTo, ShippingMethods } from '../../components/delivery/DeliverySection';
 import DeliveryTotals from '../../components/delivery/DeliveryTotals';
+import DiscountCodeField from '../../components/delivery/DiscountCodeField';
+import GiftCardField from '../../components/delivery/GiftCardField';
+import OrderNotesFields from '../../components/delivery/OrderNotesFields';
 import { usePlaceOrder } from '../../components/usePlaceOrder';
 import AddToCartButton from '../../components/AddToCartButton';
+import GiftCardBalanceBox from './GiftCardBalanceBox';
 import { seenOf } from '../../lib/cart';
-import { useFormatMoney } from '../../lib/money';
+import { unreadableAmount, useFormatMoney } from '../../lib/money';
 import VariantPicker from '../../components/VariantPicker';
-import { customOf, hasChoice, initialVariant, lineName, measureError, unitPrice, variantLabel } from '../../lib/variants';
+import { customOf, hasChoice, initialVariant, lineName, measureError, unitPrice, variantLabel, withStockRule } from '../../lib/variants';
 
 interface Values {
   quantity: string;
@@ -30,6 +34,48 @@ interface Values {
   engravingFont: string;
   /** The measure of a made-to-measure variant, as typed. */
   measure: string;
+  /** A gift card's: who receives its code (empty: the buyer), the message, and the day it is mailed (empty: on payment). */
+  recipientEmail: string;
+  message: string;
+  sendOn: string;
+  /** A gift card that allows it: the buyer's own amount instead of a denomination, as typed ("75" or "75.50"). */
+  otherAmount: boolean;
+  amount: string;
+}
+
+/** A gift card's message, at most this long. */
+export const GIFT_CARD_MESSAGE_MAX = 300;
+
+/** What a gift card's recipient, message and day break; '' when nothing. */
+function giftCardError(values: Pick<Values, 'recipientEmail' | 'message' | 'sendOn'>): string {
+  const email = values.recipientEmail.trim();
+  if (email && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email))
+    return 'Enter the recipient’s e-mail address, or leave it empty to receive the card yourself';
+  if (values.message.length > GIFT_CARD_MESSAGE_MAX) return `The message is at most ${GIFT_CARD_MESSAGE_MAX} characters`;
+  if (values.sendOn) {
+    const day = sendAtOf(values.sendOn);
+    const now = Date.now();
+    if (!day || day.getTime() < now - 24 * 3600 * 1000 || day.getTime() > now + 365 * 24 * 3600 * 1000)
+      return 'Choose a day from today to a year ahead';
+  }
+  return '';
+}
+
+/** The bounds of a gift card's own amount, minor units; null when it comes in its denominations only. */
+type AmountBounds = { min: number; max: number } | null;
+
+/** What the buyer's own amount breaks ('' when nothing): unreadable, or outside the bounds the server checks too. */
+function amountError(typed: string, bounds: NonNullable<AmountBounds>, currency: string, format: (amount: number) => string): string {
+  const amount = parseMajorAmount(typed, currency);
+  if (amount === null) return unreadableAmount(currency);
+  if (amount < bounds.min || amount > bounds.max) return `Choose an amount from ${format(bounds.min)} to ${format(bounds.max)}`;
+  return '';
+}
+
+/** The day chosen (YYYY-MM-DD) at 9 in the morning, local time; null when unreadable. */
+function sendAtOf(day: string): Date | null {
+  const date = new Date(`${day}T09:00:00`);
+  return Number.isNaN(date.getTime()) ? null : date;
 }
 
 type Product = NonNullable<PurchasePageResult['product']>;
@@ -47,7 +93,7 @@ export default function PurchasePage() {
     return <PageLoadError error={error} missing="Product not found" />;
   }
   // A product without options has one variant and no picker: it shows and orders as the product.
-  const chosen = hasChoice(product.variants) ? initialVariant(product.variants, chosenId) : null;
+  const chosen = hasChoice(product.variants) ? initialVariant(withStockRule(product, product.variants), chosenId) : null;
   const choose = (variant: Variant) => chooseId(variant.id);
 
   return (
@@ -73,6 +119,7 @@ export default function PurchasePage() {
               <Typography>Minimum order: {product.minimumQuantity}</Typography>
             </CardContent>
           </Card>
+          {product.kind === 'GIFT_CARD' && <GiftCardBalanceBox />}
         </Grid>
         <Grid size={{ xs: 12, md: 7 }}>
           <PurchaseForm product={product} me={me} choices={data} fonts={data.engravingFonts} chosen={chosen} onChoose={choose} />
@@ -105,12 +152,26 @@ function PurchaseForm({ product, me, choices, fonts, chosen, onChoose }: Purchas
   const formatMoney = useFormatMoney();
   const stock = { quantity: choice ? (chosen?.quantity ?? 0) : product.quantity, minimumQuantity: product.minimumQuantity };
   const custom = customOf(product.optionGroups, chosen);
+  // A gift card: its variants are denominations; no stock, engraving or cart, a recipient and message instead.
+  const giftCard = product.kind === 'GIFT_CARD';
+  const quantityRules = giftCard ? { quantity: Number.MAX_SAFE_INTEGER, minimumQuantity: product.minimumQuantity } : stock;
+  const bounds: AmountBounds =
+    giftCard && product.giftCardMinAmount != null && product.giftCardMaxAmount != null
+      ? { min: product.giftCardMinAmount, max: product.giftCardMaxAmount }
+      : null;
+  const format = (amount: number) => formatMoney(amount, currency);
+  /** The buyer's own amount, once it is chosen and within the bounds; null otherwise. */
+  const ownAmount = (values: Values) =>
+    bounds && values.otherAmount && !amountError(values.amount, bounds, currency, format)
+      ? parseMajorAmount(values.amount, currency)
+      : null;
 
   /** The first of quantity, measure and engraving rules the values break; '' when none (the server's messages). */
   const lineError = (values: Values) =>
     (custom && measureError(custom, values.measure, product.name)) ||
-    quantityError(values.quantity, stock) ||
-    engravingError(values.engravingText, values.engravingFont, fontIds, product);
+    quantityError(values.quantity, quantityRules) ||
+    (bounds && values.otherAmount && amountError(values.amount, bounds, currency, format)) ||
+    (giftCard ? giftCardError(values) : engravingError(values.engravingText, values.engravingFont, fontIds, product));
   /** The order's one line as placeOrder and shippingOptions take it, once the values obey the product's rules. */
   const orderLine = (values: Values): OrderLineInput | null =>
     lineError(values)
@@ -121,7 +182,15 @@ function PurchaseForm({ product, me, choices, fonts, chosen, onChoose }: Purchas
           ...(chosen && { variantId: chosen.id }),
           ...(custom && { customValue: Number(values.measure) }),
           quantity: Number(values.quantity),
-          ...(values.engravingText ? { engraving: { text: values.engravingText, font: values.engravingFont } } : {}),
+          ...(!giftCard && values.engravingText ? { engraving: { text: values.engravingText, font: values.engravingFont } } : {}),
+          ...(giftCard && {
+            giftCard: {
+              ...(values.recipientEmail.trim() && { recipientEmail: values.recipientEmail.trim() }),
+              ...(values.message.trim() && { message: values.message.trim() }),
+              ...(values.sendOn && { sendAt: sendAtOf(values.sendOn)!.toISOString() }),
+              ...(ownAmount(values) !== null && { amount: ownAmount(values) }),
+            },
+          }),
         };
 
   const formik = useFormik<Values>({
@@ -130,15 +199,29 @@ function PurchaseForm({ product, me, choices, fonts, chosen, onChoose }: Purchas
       engravingText: '',
       engravingFont: DEFAULT_ENGRAVING_FONT,
       measure: '',
+      recipientEmail: '',
+      message: '',
+      sendOn: '',
+      otherAmount: false,
+      amount: '',
     },
     validate: (values) => {
       const errors: Partial<Values> = {};
-      const quantity = quantityError(values.quantity, stock);
+      const quantity = quantityError(values.quantity, quantityRules);
       if (quantity) errors.quantity = quantity;
       const measure = custom && measureError(custom, values.measure, product.name);
       if (measure) errors.measure = measure;
-      const engraving = engravingError(values.engravingText, values.engravingFont, fontIds, product);
-      if (engraving) errors.engravingText = engraving;
+      if (bounds && values.otherAmount) {
+        const problem = amountError(values.amount, bounds, currency, format);
+        if (problem) errors.amount = problem;
+      }
+      if (giftCard) {
+        const problem = giftCardError(values);
+        if (problem) errors.message = problem;
+      } else {
+        const engraving = engravingError(values.engravingText, values.engravingFont, fontIds, product);
+        if (engraving) errors.engravingText = engraving;
+      }
       return errors;
     },
     onSubmit: async (values) => {
@@ -147,7 +230,7 @@ function PurchaseForm({ product, me, choices, fonts, chosen, onChoose }: Purchas
     },
   });
   const line = orderLine(formik.values);
-  const { delivery, ageCheck, place } = usePlaceOrder({
+  const { delivery, ageCheck, notes, place } = usePlaceOrder({
     mutation: PlaceOrderMutation,
     attemptName: 'purchase',
     customer: me,
@@ -207,7 +290,7 @@ function PurchaseForm({ product, me, choices, fonts, chosen, onChoose }: Purchas
               <VariantPicker
                 id="purchase-option"
                 groups={product.optionGroups}
-                variants={product.variants}
+                variants={withStockRule(product, product.variants)}
                 chosen={chosen}
                 onChoose={onChoose}
                 measure={formik.values.measure}
@@ -215,8 +298,41 @@ function PurchaseForm({ product, me, choices, fonts, chosen, onChoose }: Purchas
                 measureError={measureShown}
               />
             )}
-            <TextField id="purchase-price" label="Price" value={formatMoney(price, currency)} {...readOnly} />
-            <TextField id="purchase-stock" label="Stock" value={stock.quantity} {...readOnly} />
+            {bounds && (
+              <>
+                <FormControlLabel
+                  control={
+                    <Checkbox
+                      id="purchase-other-amount"
+                      name="otherAmount"
+                      checked={formik.values.otherAmount}
+                      onChange={formik.handleChange}
+                    />
+                  }
+                  label="Other amount"
+                />
+                {formik.values.otherAmount && (
+                  <TextField
+                    id="purchase-amount"
+                    label="Amount"
+                    name="amount"
+                    value={formik.values.amount}
+                    onChange={formik.handleChange}
+                    onBlur={formik.handleBlur}
+                    error={!!formik.errors.amount && (formik.touched.amount || formik.submitCount > 0)}
+                    helperText={
+                      (formik.touched.amount || formik.submitCount > 0) && formik.errors.amount
+                        ? formik.errors.amount
+                        : `From ${format(bounds.min)} to ${format(bounds.max)}`
+                    }
+                    slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+                    fullWidth
+                  />
+                )}
+              </>
+            )}
+            <TextField id="purchase-price" label="Price" value={formatMoney(ownAmount(formik.values) ?? price, currency)} {...readOnly} />
+            {!giftCard && <TextField id="purchase-stock" label="Stock" value={stock.quantity} {...readOnly} />}
             <DeliverTo delivery={delivery} idPrefix="purchase" />
             <TextField
               id="purchase-quantity"
@@ -231,7 +347,48 @@ function PurchaseForm({ product, me, choices, fonts, chosen, onChoose }: Purchas
               error={!!formik.errors.quantity && formik.submitCount > 0}
               fullWidth
             />
-            {product.engravable && (
+            {giftCard && (
+              <>
+                <TextField
+                  id="purchase-recipient"
+                  label="Recipient's e-mail"
+                  name="recipientEmail"
+                  type="email"
+                  value={formik.values.recipientEmail}
+                  onChange={formik.handleChange}
+                  helperText={`Empty: the code is mailed to you (${me.email})`}
+                  fullWidth
+                />
+                <TextField
+                  id="purchase-message"
+                  label="Message"
+                  name="message"
+                  value={formik.values.message}
+                  onChange={formik.handleChange}
+                  multiline
+                  minRows={2}
+                  error={!!formik.errors.message && (formik.submitCount > 0 || formik.values.message.length > GIFT_CARD_MESSAGE_MAX)}
+                  helperText={
+                    (formik.submitCount > 0 || formik.values.message.length > GIFT_CARD_MESSAGE_MAX) && formik.errors.message
+                      ? formik.errors.message
+                      : `${formik.values.message.length} / ${GIFT_CARD_MESSAGE_MAX}`
+                  }
+                  fullWidth
+                />
+                <TextField
+                  id="purchase-send-on"
+                  label="Send on"
+                  name="sendOn"
+                  type="date"
+                  value={formik.values.sendOn}
+                  onChange={formik.handleChange}
+                  helperText="Empty: as soon as the order is paid"
+                  slotProps={{ inputLabel: { shrink: true } }}
+                  fullWidth
+                />
+              </>
+            )}
+            {!giftCard && product.engravable && (
               <EngravingFields
                 text={formik.values.engravingText}
                 font={formik.values.engravingFont}
@@ -244,7 +401,13 @@ function PurchaseForm({ product, me, choices, fonts, chosen, onChoose }: Purchas
               />
             )}
             <ShippingMethods delivery={delivery} idPrefix="purchase" />
-            <DeliveryTotals delivery={delivery} linesTotal={{ amount: quantity * (price + surcharge), currency }} />
+            <OrderNotesFields notes={notes} idPrefix="purchase" />
+            <DiscountCodeField delivery={delivery} idPrefix="purchase" />
+            <GiftCardField delivery={delivery} idPrefix="purchase" />
+            <DeliveryTotals
+              delivery={delivery}
+              linesTotal={{ amount: quantity * ((ownAmount(formik.values) ?? price) + surcharge), currency }}
+            />
             <AgeCheckStep check={ageCheck} idPrefix="purchase" />
             <Button
               type="submit"
@@ -255,7 +418,7 @@ function PurchaseForm({ product, me, choices, fonts, chosen, onChoose }: Purchas
             >
               Place Order
             </Button>
-            <AddToCartButton productName={chosen ? lineName(product.name, chosen.name) : product.name} line={cartLine} />
+            {!giftCard && <AddToCartButton productName={chosen ? lineName(product.name, chosen.name) : product.name} line={cartLine} />}
           </Stack>
         </Box>
       </CardContent>

@@ -8,6 +8,9 @@ export const PurchasePageQuery = graphql(`
     ...DeliveryChoices
     product(id: $id) {
       ...OrderableProductFields
+      kind
+      giftCardMinAmount
+      giftCardMaxAmount
     }
     engravingFonts {
       id

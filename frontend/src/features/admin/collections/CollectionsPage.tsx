@@ -13,6 +13,7 @@ import CollectionDialog from './CollectionDialog';
 import CollectionProductsDialog from './CollectionProductsDialog';
 import { AdminCollectionsQuery, DeleteCollectionMutation, ReorderCollectionsMutation } from './operations';
 import DeleteButton from '../../../components/DeleteButton';
+import AdminPageHeader from '../../../components/AdminPageHeader';
 
 type Shelf = AdminCollectionFieldsFragment;
 
@@ -68,14 +69,7 @@ export default function CollectionsPage() {
 
   return (
     <Stack spacing={2}>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' } }}>
-        <Typography variant="h5" component="h1">
-          Collections
-        </Typography>
-        <Button variant="contained" onClick={() => setEditing({ open: true, collection: null })}>
-          Add collection
-        </Button>
-      </Stack>
+      <AdminPageHeader title="Collections" action="Add collection" onAction={() => setEditing({ open: true, collection: null })} />
       <Typography color="text.secondary">
         Shelves of the catalogue, in the order the storefront lists them: each has its own page and filters the products page. A knife may
         be on any number of them.

@@ -14,6 +14,7 @@ import {
 } from '@mui/material';
 import { useSnackbar } from 'notistack';
 import MoveButtons, { moveItem } from '../../../components/MoveButtons';
+import PhotoFileButton from '../../../components/PhotoFileButton';
 import { useConfirmedDelete } from '../../../components/useConfirmedDelete';
 import type { GalleryFieldsFragment } from '../../../gql/graphql';
 import { errorMessage } from '../../../lib/errors';
@@ -120,20 +121,15 @@ export default function PhotosDialog({ product, onClose }: { product: GalleryFie
         {progress !== null && <LinearProgress variant="determinate" value={progress} aria-label="Uploading the photo" sx={{ mt: 2 }} />}
       </DialogContent>
       <DialogActions>
-        <Button component="label" variant="outlined" disabled={progress !== null}>
+        <PhotoFileButton
+          inputLabel="New photo"
+          disabled={progress !== null}
+          onFile={(file) => {
+            if (file) void upload(file);
+          }}
+        >
           Add photo
-          <input
-            hidden
-            type="file"
-            aria-label="New photo"
-            accept="image/jpeg,image/png,image/webp"
-            onChange={(event) => {
-              const file = event.target.files?.[0];
-              event.target.value = '';
-              if (file) void upload(file);
-            }}
-          />
-        </Button>
+        </PhotoFileButton>
         <Button variant="contained" onClick={onClose}>
           Done
         </Button>

@@ -3,7 +3,7 @@ import { shippingZoneInput } from '@keen/rules/address';
 import { shippingMethodInput, taxRateInput } from '@keen/rules/schemas';
 import type { FormikErrors } from 'formik';
 import type { ShippingMethodFieldsFragment, ShippingZoneFieldsFragment } from '../../../gql/graphql';
-import { amountText, UNREADABLE_AMOUNT } from '../../../lib/money';
+import { amountText, unreadableAmount } from '../../../lib/money';
 import { zodValidate } from '../../../lib/zodForm';
 
 // The forms check with the server's schemas (@keen/rules), so that they say what it would.
@@ -55,8 +55,8 @@ export function validateMethod(currency: string) {
     const price = typedAmount(values.price, currency);
     const freeOver = typedAmount(values.freeOver, currency);
     const { priceAmount, freeOverAmount, ...errors } = methodRules({ ...values, priceAmount: price, freeOverAmount: freeOver ?? null });
-    const priceError = price === null ? UNREADABLE_AMOUNT : priceAmount;
-    const freeOverError = freeOver === null ? UNREADABLE_AMOUNT : freeOverAmount;
+    const priceError = price === null ? unreadableAmount(currency) : priceAmount;
+    const freeOverError = freeOver === null ? unreadableAmount(currency) : freeOverAmount;
     return {
       ...(errors as FormikErrors<MethodFormValues>),
       ...(priceError ? { price: priceError as string } : {}),

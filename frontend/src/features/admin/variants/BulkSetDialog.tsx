@@ -5,7 +5,7 @@ import { parseMajorAmount } from '@keen/rules';
 import { productVariantInput } from '@keen/rules/schemas';
 import { useSnackbar } from 'notistack';
 import { errorMessage } from '../../../lib/errors';
-import { currencySymbol, UNREADABLE_AMOUNT } from '../../../lib/money';
+import { currencySymbol, unreadableAmount } from '../../../lib/money';
 import { UpdateProductVariantsMutation } from './operations';
 
 export type BulkField = 'price' | 'quantity';
@@ -45,7 +45,7 @@ export default function BulkSetDialog({ field, ids, currency, onClose }: BulkSet
     const empty = text.trim() === '';
     const priceAmount = field === 'price' && !empty ? parseMajorAmount(text, currency) : null;
     if (field === 'price' && !empty && priceAmount === null) {
-      setMessage(UNREADABLE_AMOUNT);
+      setMessage(unreadableAmount(currency));
       return;
     }
     // A price goes as priceAmount, in minor units; an empty field gets the schema's "is Required".

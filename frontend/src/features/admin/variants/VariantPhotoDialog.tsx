@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useMutation } from '@apollo/client/react';
 import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, LinearProgress, Typography } from '@mui/material';
 import { useSnackbar } from 'notistack';
+import PhotoFileButton from '../../../components/PhotoFileButton';
 import { errorMessage } from '../../../lib/errors';
 import { uploadImage } from '../../../lib/upload';
 import { currentToken } from '../adminApi';
@@ -71,20 +72,15 @@ export default function VariantPhotoDialog({ variant, onClose }: VariantPhotoDia
         <Typography variant="body2" sx={{ mb: 2 }}>
           {variant?.ownImg ? 'Its own photo.' : "The product's photo (it has none of its own)."}
         </Typography>
-        <Button variant="outlined" component="label" disabled={busy}>
+        <PhotoFileButton
+          inputLabel="Variant photo"
+          disabled={busy}
+          onFile={(file) => {
+            if (file) void upload(file);
+          }}
+        >
           Choose Photo
-          <input
-            hidden
-            type="file"
-            aria-label="Variant photo"
-            accept="image/jpeg,image/png,image/webp"
-            onChange={(event) => {
-              const file = event.currentTarget.files?.[0];
-              event.currentTarget.value = '';
-              if (file) void upload(file);
-            }}
-          />
-        </Button>
+        </PhotoFileButton>
         {progress !== null && (
           <Box sx={{ mt: 2 }}>
             <LinearProgress variant="determinate" value={progress} aria-label="Upload progress" />

@@ -9,7 +9,7 @@ import ConfirmDialog from '../../../components/ConfirmDialog';
 import { actionsColumn } from '../../../components/gridActions';
 import { toastAction } from '../../../components/toastAction';
 import { errorMessage } from '../../../lib/errors';
-import { amountText, UNREADABLE_AMOUNT } from '../../../lib/money';
+import { amountText, unreadableAmount } from '../../../lib/money';
 import BulkSetDialog, { type BulkField } from './BulkSetDialog';
 import { DeleteProductVariantMutation, UpdateProductVariantMutation } from './operations';
 import { isRetired, type Variant as StoredVariant } from './optionsDraft';
@@ -54,7 +54,7 @@ export default function VariantsGrid({ product, groupCount, variants }: Variants
     const priceAmount =
       typed === undefined ? previous.unitPrice.amount : typed === '' ? null : parseMajorAmount(typed, row.unitPrice.currency);
     if (typed && priceAmount === null) {
-      enqueueSnackbar(UNREADABLE_AMOUNT, { variant: 'error' });
+      enqueueSnackbar(unreadableAmount(row.unitPrice.currency), { variant: 'error' });
       return previous;
     }
     const priceChanged = priceAmount !== previous.unitPrice.amount;

@@ -14,6 +14,7 @@ import {
 import OptionGroupsEditor from './OptionGroupsEditor';
 import VariantsPage from './VariantsPage';
 import { dollars } from '../../../test/fixtures';
+import { optionValueFixture } from '../../../test/variantFixtures';
 
 const PRODUCT_ID = 'a1b2c3d4-0000-4000-8000-0000000000aa';
 const ROUTE = `/dashboard/manageProducts/${PRODUCT_ID}/variants`;
@@ -30,16 +31,8 @@ interface VariantSpec {
   ownImg?: string | null;
 }
 
-const value = (id: string, groupId: string, name: string, custom = false) => ({
-  __typename: 'ProductOptionValue' as const,
-  id,
-  groupId,
-  name,
-  custom,
-});
-
-const BLADE = [value('v16', 'g-blade', '16 cm'), value('v18', 'g-blade', '18 cm')];
-const HANDLE = [value('vwal', 'g-handle', 'Walnut')];
+const BLADE = [optionValueFixture('v16', 'g-blade', '16 cm'), optionValueFixture('v18', 'g-blade', '18 cm')];
+const HANDLE = [optionValueFixture('vwal', 'g-handle', 'Walnut')];
 const ALL_VALUES = [...BLADE, ...HANDLE];
 
 const groupsFixture = [

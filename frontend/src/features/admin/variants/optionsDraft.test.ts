@@ -1,18 +1,16 @@
 import { expect, test } from 'vitest';
 import { dollars } from '../../../test/fixtures';
+import { optionValueFixture } from '../../../test/variantFixtures';
 import { checkOptions, draftsOf, inputOf, isRetired, type OptionGroup, type Variant, variantsLost } from './optionsDraft';
 
-const value = (id: string, groupId: string, name: string, custom = false) => ({
-  __typename: 'ProductOptionValue' as const,
-  id,
-  groupId,
-  name,
-  custom,
-});
 const blade: OptionGroup = {
   id: 'g1',
   name: 'Blade length',
-  values: [value('v16', 'g1', '16 cm'), value('v18', 'g1', '18 cm'), value('vm', 'g1', 'Made to measure', true)],
+  values: [
+    optionValueFixture('v16', 'g1', '16 cm'),
+    optionValueFixture('v18', 'g1', '18 cm'),
+    optionValueFixture('vm', 'g1', 'Made to measure', true),
+  ],
   custom: { label: 'Made to measure', min: 12, max: 30, unit: 'cm', surchargeAmount: dollars(40) },
 };
 const variant = (id: string, options: OptionGroup['values'], enabled = true): Variant => ({

@@ -1,7 +1,7 @@
 import { type OptionGroupInput, productOptionsInput } from '@keen/rules/schemas';
 import { parseMajorAmount } from '@keen/rules';
 import type { ProductVariantsFieldsFragment } from '../../../gql/graphql';
-import { amountText, UNREADABLE_AMOUNT } from '../../../lib/money';
+import { amountText, unreadableAmount } from '../../../lib/money';
 
 export type OptionGroup = ProductVariantsFieldsFragment['optionGroups'][number];
 export type Variant = ProductVariantsFieldsFragment['variants'][number];
@@ -83,7 +83,7 @@ export function checkOptions(drafts: readonly GroupDraft[], currency: string): O
   const fields = new Map<string, string>();
   const general: string[] = [];
   input.forEach(({ custom }, index) => {
-    if (Number.isNaN(custom?.surchargeAmount)) fields.set(`${index}.custom.surcharge`, UNREADABLE_AMOUNT);
+    if (Number.isNaN(custom?.surchargeAmount)) fields.set(`${index}.custom.surcharge`, unreadableAmount(currency));
   });
   for (const issue of result.error.issues) {
     if (issue.path.length <= 1) {

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Box, Button, Card, CardActions, CardContent, Chip, Stack, Typography } from '@mui/material';
-import { formatAddress } from '@keen/rules/address';
 import AddressLines from '../../../components/address/AddressLines';
+import { useAddressFormat } from '../../../components/address/addressMetadata';
 import QueryState from '../../../components/QueryState';
 import { useConfirmedDelete } from '../../../components/useConfirmedDelete';
 import type { SavedAddressFragment } from '../../../gql/graphql';
@@ -17,6 +17,7 @@ import { DeleteAddressMutation, SetDefaultAddressMutation } from './operations';
 export default function AddressBook() {
   const query = useQuery(MyAddressesQuery);
   const addresses = query.data?.me?.addresses ?? [];
+  const format = useAddressFormat(addresses.map((address) => address.country));
   const shop = useShop();
   // The countries the shop delivers to come first in the form; the shop's own before zones exist.
   const shippingCountries = query.data?.shippingCountries ?? [];
@@ -47,7 +48,7 @@ export default function AddressBook() {
         },
       }),
     busy: deleting.loading,
-    describe: (address) => formatAddress(address),
+    describe: (address) => format(address).join(', '),
     title: () => 'Delete this address?',
     deleted: 'Address deleted',
   });
@@ -70,7 +71,7 @@ export default function AddressBook() {
       <QueryState query={query} empty={addresses.length === 0 && 'No saved addresses yet'}>
         <Stack spacing={2} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
           {addresses.map((address) => (
-            <Card component="li" key={address.id} variant="outlined" aria-label={formatAddress(address)}>
+            <Card component="li" key={address.id} variant="outlined" aria-label={format(address).join(', ')}>
               <CardContent>
                 {address.isDefault && <Chip label="Default" color="primary" size="small" sx={{ mb: 1 }} />}
                 <AddressLines address={address} />

@@ -1,7 +1,4 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { isIPv6 } from 'node:net';
-import type { Request } from 'express';
-import { AppError } from '../common/errors';
 
 /** A public read's answer to an anonymous GET, kept in the read cache under `key` (null: not kept). */
 export type AnonymousRead = (req: IncomingMessage, res: ServerResponse, key: string | null) => Promise<void>;
@@ -48,40 +45,4 @@ function cacheKey(path: string, search: string, known: readonly string[]): strin
   for (const name of params.keys()) if (!known.includes(name) || params.getAll(name).length > 1) return null;
   const kept = known.filter((name) => params.has(name)).map((name) => [name, params.get(name)!]);
   return `GET ${path} ${JSON.stringify(kept)}`;
-}
-
-/** The old client's `{ success }` answers: "already exist" (a conflict) is `{ success: false, message }`, not an error. */
-export async function successUnlessConflict<T extends { success: true }>(
-  work: () => Promise<T>,
-): Promise<T | { success: false; message: string }> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof AppError && error.code === 'CONFLICT') return { success: false, message: error.message };
-    throw error;
-  }
-}
-
-/**
- * The address failed sign-ins are counted by (the proxy's client address behind a trusted proxy).
- * An IPv6 client is keyed by its /64: one subscriber usually holds a whole /64, and could
- * otherwise take a fresh address for every attempt.
- */
-export function clientAddress(req: Request): string {
-  return clientAddressKey(req.ip ?? req.socket.remoteAddress ?? 'unknown');
-}
-
-/** `clientAddress` for an address found before Express (app/front-door.ts). */
-export function clientAddressKey(address: string): string {
-  if (!isIPv6(address)) return address;
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) return mapped[1];
-  const [head, tail = ''] = address.split('::');
-  const left = head ? head.split(':') : [];
-  const right = tail ? tail.split(':') : [];
-  const groups = address.includes('::') ? [...left, ...Array(8 - left.length - right.length).fill('0'), ...right] : left;
-  return `${groups
-    .slice(0, 4)
-    .map((group) => parseInt(group, 16).toString(16))
-    .join(':')}::/64`;
 }

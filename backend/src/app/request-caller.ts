@@ -1,11 +1,11 @@
 import { unauthenticated } from '../common/errors';
 import type { RateLimits } from '../common/rate-limits';
-import type { ApiKeysService } from './integrations/api-keys.service';
-import type { User } from './users/user.entity';
-import type { UsersService } from './users/users.service';
-import type { Caller } from './auth/caller';
-import { limitFailedSignIns } from './auth/failed-sign-ins';
-import { bearerToken, type IdentityService } from './auth/identity';
+import type { ApiKeysService } from '../modules/integrations/api-keys.service';
+import type { User } from '../modules/users/user.entity';
+import type { UsersService } from '../modules/users/users.service';
+import type { Caller } from '../modules/auth/caller';
+import { limitFailedSignIns } from '../modules/auth/failed-sign-ins';
+import { bearerToken, type IdentityService } from '../modules/auth/identity';
 
 /**
  * The caller behind a request's `Authorization` header (`authorization`): anonymous without one, an error for a bad
@@ -15,7 +15,7 @@ import { bearerToken, type IdentityService } from './auth/identity';
 export async function callerFromRequest(
   services: { limits: RateLimits; identity: IdentityService; users: UsersService; apiKeys: ApiKeysService },
   authorization: string | undefined,
-  /** The client's address key (http-kit/handle.ts), asked only when a credential is sent. */
+  /** The client's address key (http-kit/client-address.ts), asked only when a credential is sent. */
   clientAddress: () => string,
 ): Promise<Caller<User>> {
   if (!authorization?.trim()) return { user: null };
