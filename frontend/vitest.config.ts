@@ -9,6 +9,7 @@ export default defineConfig({
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
-    testTimeout: 20000,
+    // Typing into MUI forms takes seconds on a busy two-core machine; a hung test still fails.
+    testTimeout: 60000,
   },
 });
