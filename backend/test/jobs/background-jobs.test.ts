@@ -166,7 +166,8 @@ test('processes that start together on a database without the queue tables all s
       await database.drop();
     }
   }
-});
+  // Ten rounds of six processes: a minute and more on a busy two-core machine.
+}, 120_000);
 
 test('a queue stopped while a job runs lets its process exit at once: pg-boss is left with nothing to look at later', async () => {
   const database = await createTestDatabase();
