@@ -378,6 +378,8 @@ export type OrderState =
   | 'AwaitingPayment'
   /** Cancelled before payment, or by an admin; its units went back to stock */
   | 'Cancelled'
+  /** Received by the customer (an admin said so, or DELIVERED_AFTER_DAYS passed after shipping); returns count from here */
+  | 'Delivered'
   /** Not paid within the hold; its units went back to stock */
   | 'Expired'
   /** Paid; waiting to be shipped */
