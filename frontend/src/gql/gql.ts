@@ -74,6 +74,12 @@ type Documents = {
     "\n  query Overview {\n    overview {\n      days {\n        day\n        sales {\n          ...MoneyFields\n        }\n        orders\n      }\n      paidOrders\n      unpaidOrders\n      lowStockVariants {\n        variantId\n        name\n        variantName\n        sku\n        quantity\n        minimumQuantity\n      }\n      unitsByProduct {\n        productId\n        name\n        units\n      }\n      unitsByVariant {\n        variantId\n        name\n        variantName\n        sku\n        units\n      }\n    }\n  }\n": typeof types.OverviewDocument,
     "\n  query CustomerData($userId: ID!, $reason: String!) {\n    customerData(userId: $userId, reason: $reason)\n  }\n": typeof types.CustomerDataDocument,
     "\n  mutation EraseCustomer($userId: ID!, $input: EraseCustomerInput!) {\n    eraseCustomer(userId: $userId, input: $input) {\n      cancelledOrders\n      reviews\n      reviewsChoice\n      kept {\n        what\n        why\n      }\n    }\n  }\n": typeof types.EraseCustomerDocument,
+    "\n  mutation MarkDelivered($id: ID!) {\n    markDelivered(id: $id) {\n      id\n      status\n      state\n      deliveredAt\n    }\n  }\n": typeof types.MarkDeliveredDocument,
+    "\n  query AdminReturns($options: ReturnListOptions) {\n    returns(options: $options) {\n      ...ReturnFields\n    }\n  }\n": typeof types.AdminReturnsDocument,
+    "\n  mutation ApproveReturn($id: ID!) {\n    approveReturn(id: $id) {\n      ...ReturnFields\n    }\n  }\n": typeof types.ApproveReturnDocument,
+    "\n  mutation DeclineReturn($id: ID!, $reason: String!) {\n    declineReturn(id: $id, reason: $reason) {\n      ...ReturnFields\n    }\n  }\n": typeof types.DeclineReturnDocument,
+    "\n  mutation ReceiveReturn($id: ID!, $lines: [ReceivedLineInput!]!) {\n    receiveReturn(id: $id, lines: $lines) {\n      ...ReturnFields\n    }\n  }\n": typeof types.ReceiveReturnDocument,
+    "\n  mutation RefundReturn($id: ID!, $delivery: Boolean) {\n    refundReturn(id: $id, delivery: $delivery) {\n      ...ReturnFields\n    }\n  }\n": typeof types.RefundReturnDocument,
     "\n  fragment ShippingMethodFields on ShippingMethod {\n    id\n    zoneId\n    name\n    price {\n      ...MoneyFields\n    }\n    freeOver {\n      ...MoneyFields\n    }\n    minDays\n    maxDays\n    enabled\n  }\n": typeof types.ShippingMethodFieldsFragmentDoc,
     "\n  fragment ShippingZoneFields on ShippingZone {\n    id\n    name\n    countries\n    methods {\n      ...ShippingMethodFields\n    }\n    taxRates {\n      category\n      ratePercent\n    }\n  }\n": typeof types.ShippingZoneFieldsFragmentDoc,
     "\n  query ShippingZones {\n    shippingZones {\n      ...ShippingZoneFields\n    }\n  }\n": typeof types.ShippingZonesDocument,
@@ -235,6 +241,12 @@ const documents: Documents = {
     "\n  query Overview {\n    overview {\n      days {\n        day\n        sales {\n          ...MoneyFields\n        }\n        orders\n      }\n      paidOrders\n      unpaidOrders\n      lowStockVariants {\n        variantId\n        name\n        variantName\n        sku\n        quantity\n        minimumQuantity\n      }\n      unitsByProduct {\n        productId\n        name\n        units\n      }\n      unitsByVariant {\n        variantId\n        name\n        variantName\n        sku\n        units\n      }\n    }\n  }\n": types.OverviewDocument,
     "\n  query CustomerData($userId: ID!, $reason: String!) {\n    customerData(userId: $userId, reason: $reason)\n  }\n": types.CustomerDataDocument,
     "\n  mutation EraseCustomer($userId: ID!, $input: EraseCustomerInput!) {\n    eraseCustomer(userId: $userId, input: $input) {\n      cancelledOrders\n      reviews\n      reviewsChoice\n      kept {\n        what\n        why\n      }\n    }\n  }\n": types.EraseCustomerDocument,
+    "\n  mutation MarkDelivered($id: ID!) {\n    markDelivered(id: $id) {\n      id\n      status\n      state\n      deliveredAt\n    }\n  }\n": types.MarkDeliveredDocument,
+    "\n  query AdminReturns($options: ReturnListOptions) {\n    returns(options: $options) {\n      ...ReturnFields\n    }\n  }\n": types.AdminReturnsDocument,
+    "\n  mutation ApproveReturn($id: ID!) {\n    approveReturn(id: $id) {\n      ...ReturnFields\n    }\n  }\n": types.ApproveReturnDocument,
+    "\n  mutation DeclineReturn($id: ID!, $reason: String!) {\n    declineReturn(id: $id, reason: $reason) {\n      ...ReturnFields\n    }\n  }\n": types.DeclineReturnDocument,
+    "\n  mutation ReceiveReturn($id: ID!, $lines: [ReceivedLineInput!]!) {\n    receiveReturn(id: $id, lines: $lines) {\n      ...ReturnFields\n    }\n  }\n": types.ReceiveReturnDocument,
+    "\n  mutation RefundReturn($id: ID!, $delivery: Boolean) {\n    refundReturn(id: $id, delivery: $delivery) {\n      ...ReturnFields\n    }\n  }\n": types.RefundReturnDocument,
     "\n  fragment ShippingMethodFields on ShippingMethod {\n    id\n    zoneId\n    name\n    price {\n      ...MoneyFields\n    }\n    freeOver {\n      ...MoneyFields\n    }\n    minDays\n    maxDays\n    enabled\n  }\n": types.ShippingMethodFieldsFragmentDoc,
     "\n  fragment ShippingZoneFields on ShippingZone {\n    id\n    name\n    countries\n    methods {\n      ...ShippingMethodFields\n    }\n    taxRates {\n      category\n      ratePercent\n    }\n  }\n": types.ShippingZoneFieldsFragmentDoc,
     "\n  query ShippingZones {\n    shippingZones {\n      ...ShippingZoneFields\n    }\n  }\n": types.ShippingZonesDocument,
@@ -590,6 +602,30 @@ export function graphql(source: "\n  query CustomerData($userId: ID!, $reason: S
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation EraseCustomer($userId: ID!, $input: EraseCustomerInput!) {\n    eraseCustomer(userId: $userId, input: $input) {\n      cancelledOrders\n      reviews\n      reviewsChoice\n      kept {\n        what\n        why\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation EraseCustomer($userId: ID!, $input: EraseCustomerInput!) {\n    eraseCustomer(userId: $userId, input: $input) {\n      cancelledOrders\n      reviews\n      reviewsChoice\n      kept {\n        what\n        why\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation MarkDelivered($id: ID!) {\n    markDelivered(id: $id) {\n      id\n      status\n      state\n      deliveredAt\n    }\n  }\n"): (typeof documents)["\n  mutation MarkDelivered($id: ID!) {\n    markDelivered(id: $id) {\n      id\n      status\n      state\n      deliveredAt\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query AdminReturns($options: ReturnListOptions) {\n    returns(options: $options) {\n      ...ReturnFields\n    }\n  }\n"): (typeof documents)["\n  query AdminReturns($options: ReturnListOptions) {\n    returns(options: $options) {\n      ...ReturnFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ApproveReturn($id: ID!) {\n    approveReturn(id: $id) {\n      ...ReturnFields\n    }\n  }\n"): (typeof documents)["\n  mutation ApproveReturn($id: ID!) {\n    approveReturn(id: $id) {\n      ...ReturnFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DeclineReturn($id: ID!, $reason: String!) {\n    declineReturn(id: $id, reason: $reason) {\n      ...ReturnFields\n    }\n  }\n"): (typeof documents)["\n  mutation DeclineReturn($id: ID!, $reason: String!) {\n    declineReturn(id: $id, reason: $reason) {\n      ...ReturnFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ReceiveReturn($id: ID!, $lines: [ReceivedLineInput!]!) {\n    receiveReturn(id: $id, lines: $lines) {\n      ...ReturnFields\n    }\n  }\n"): (typeof documents)["\n  mutation ReceiveReturn($id: ID!, $lines: [ReceivedLineInput!]!) {\n    receiveReturn(id: $id, lines: $lines) {\n      ...ReturnFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RefundReturn($id: ID!, $delivery: Boolean) {\n    refundReturn(id: $id, delivery: $delivery) {\n      ...ReturnFields\n    }\n  }\n"): (typeof documents)["\n  mutation RefundReturn($id: ID!, $delivery: Boolean) {\n    refundReturn(id: $id, delivery: $delivery) {\n      ...ReturnFields\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -25,22 +25,13 @@ import { useAuth } from '../../lib/auth';
 import { errorMessage } from '../../lib/errors';
 import { uploadImage } from '../../lib/upload';
 import { lineName } from '../../lib/variants';
+import { FAULT_REASONS, RETURN_REASON_LABELS } from '../../lib/returns';
 import { RequestReturnMutation, ReturnPolicyQuery } from './operations';
 
 /** The most photos one return carries (the server's MAX_RETURN_PHOTOS). */
 export const MAX_RETURN_PHOTOS = 3;
 
-/** How each reason reads; engraved (and made-to-measure) lines only with the first three. */
-export const RETURN_REASON_LABELS: Record<ReturnReason, string> = {
-  FAULTY: 'Faulty',
-  DAMAGED_IN_TRANSIT: 'Arrived damaged',
-  WRONG_ITEM: 'Not what I ordered',
-  NOT_AS_DESCRIBED: 'Not as described',
-  CHANGED_MIND: 'No longer wanted',
-  OTHER: 'Another reason',
-};
 const REASONS = Object.keys(RETURN_REASON_LABELS) as ReturnReason[];
-const FAULT_REASONS: readonly ReturnReason[] = ['FAULTY', 'DAMAGED_IN_TRANSIT', 'WRONG_ITEM'];
 
 export interface ReturnableOrder {
   id: string;
