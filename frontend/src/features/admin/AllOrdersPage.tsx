@@ -196,7 +196,7 @@ export default function AllOrdersPage() {
             onClick={() => deliver(row)}
             aria-label={`Mark order #${shortOrderId(row.id)} delivered`}
           >
-            Delivered
+            Mark delivered
           </Button>
         )}
         {/* Only an unpaid order's price can change: a paid one is refunded instead. */}
