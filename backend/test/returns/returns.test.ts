@@ -198,7 +198,7 @@ describe('asking for a return', () => {
 
   test('bad requests are refused naming the problem, and nothing is recorded', async () => {
     const { customer, orderId, plainLine, engravedLine } = await order();
-    const refused = async (variables: object) => {
+    const refused = async (variables: Record<string, unknown>) => {
       const answer = await app.gql(REQUEST, variables, customer);
       expect(codeOf(answer)).toBe('BAD_USER_INPUT');
       return messageOf(answer);

@@ -201,7 +201,11 @@ export class ReturnsService {
   /** One return: its customer or an admin. */
   async get(caller: Caller, id: string): Promise<ReturnRequest> {
     const user = isAdmin(caller) ? null : requireUser(caller);
-    const row = isId(id) ? await this.read(this.db.manager, id).catch(() => null) : null;
+    const row = isId(id)
+      ? await this.db
+          .getRepository(ReturnRequest)
+          .findOne({ where: { id }, relations: { lines: true, photos: true }, order: { photos: { position: 'ASC' } } })
+      : null;
     if (!row) throw notFound('Return');
     if (user && row.customerId !== user.id) throw forbidden('This is not your return');
     return row;
