@@ -37,8 +37,9 @@ test('a customer returns a delivered knife from My Orders; an admin approves, re
   await page.getByRole('option', { name: 'Faulty' }).click();
   await dialog.getByRole('textbox', { name: /What is wrong/ }).fill('The edge is chipped');
   await dialog.getByRole('button', { name: 'Request return' }).click();
-  await expect(page.getByText(/^Return RMA-\d{4}-\d{6} requested: waiting for our answer$/)).toBeVisible();
-  const rma = (await page.getByText(/^Return RMA-\d{4}-\d{6} requested/).textContent())!.match(/RMA-\d{4}-\d{6}/)![0];
+  const requested = page.getByText(/^Return RMA-\d{4}-\d{6} requested: waiting for our answer$/);
+  await expect(requested).toBeVisible();
+  const rma = (await requested.textContent())!.match(/RMA-\d{4}-\d{6}/)![0];
 
   const adminContext = await browser.newContext({ baseURL });
   const staff = await adminContext.newPage();
