@@ -1,7 +1,13 @@
-import { expect, test } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
 import { demo, gql, idToken, payViaApi, placeOrderViaApi, signIn, verifiedAccount } from './support';
 
-test('a customer returns a delivered knife from My Orders; an admin approves, receives it back to stock and refunds it in part, delivery kept', async ({
+async function expectAxeClean(page: Page): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')).toEqual([]);
+}
+
+test('a customer returns a delivered knife from My Orders; an admin approves, receives it back to stock and refunds it in part, delivery kept; axe clean', async ({
   page,
   browser,
   baseURL,
@@ -36,6 +42,7 @@ test('a customer returns a delivered knife from My Orders; an admin approves, re
   await dialog.getByRole('combobox', { name: 'Reason' }).click();
   await page.getByRole('option', { name: 'Faulty' }).click();
   await dialog.getByRole('textbox', { name: /What is wrong/ }).fill('The edge is chipped');
+  await expectAxeClean(page);
   await dialog.getByRole('button', { name: 'Request return' }).click();
   const requested = page.getByText(/^Return RMA-\d{4}-\d{6} requested: waiting for our answer$/);
   await expect(requested).toBeVisible();
@@ -49,6 +56,7 @@ test('a customer returns a delivered knife from My Orders; an admin approves, re
   await staff.getByRole('button', { name: `Receive ${rma}` }).click();
   const receive = staff.getByRole('dialog', { name: `Receive return ${rma}` });
   await receive.getByRole('checkbox', { name: /^Back to stock: / }).check();
+  await expectAxeClean(staff);
   await receive.getByRole('button', { name: 'Receive' }).click();
   await staff.getByRole('button', { name: `Refund ${rma}` }).click();
   const refund = staff.getByRole('dialog', { name: `Refund return ${rma}` });
