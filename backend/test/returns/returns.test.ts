@@ -263,6 +263,11 @@ describe('a return, end to end', () => {
     const counter = (rma: string) => Number(rma.split('-').at(-1));
     expect(counter(following.data!.requestReturn.rmaNumber)).toBe(counter(asked.rmaNumber) + 1);
 
+    // Staff hear of it (every admin, without STAFF_NOTIFY_EMAILS).
+    const [staffMail] = await smtp.waitFor((m) => m.subject === `Return ${asked.rmaNumber} requested`);
+    expect(staffMail.to).toContain(admin.email);
+    expect(staffMail.body).toContain('Why: not as described');
+
     // Staff operations: 401 signed out, 403 for the customer.
     for (const [query, variables] of [
       [APPROVE, { id: asked.id }],

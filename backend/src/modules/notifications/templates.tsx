@@ -314,6 +314,44 @@ export function GiftCardDelivered({
   );
 }
 
+/** A customer asked to return units: staff approve or decline it on the dashboard's Returns page. */
+export function StaffReturnRequested({
+  shop,
+  rmaNumber,
+  orderId,
+  customer,
+  reason,
+  lines,
+  photoCount,
+}: {
+  shop: ShopContext;
+  rmaNumber: string;
+  orderId: string;
+  customer: { name: string; email: string };
+  reason: string;
+  lines: { name: string; quantity: number }[];
+  photoCount: number;
+}) {
+  return (
+    <Layout shop={shop} preview={`${customer.name} asks to return items of order #${shortOrderId(orderId)}`}>
+      <Heading as="h1">Return {rmaNumber} requested</Heading>
+      <Text>
+        {customer.name} ({customer.email}) asks to return items of order #{shortOrderId(orderId)}:
+      </Text>
+      {lines.map((line) => (
+        <Text key={line.name} style={small}>
+          {line.quantity} × {line.name}
+        </Text>
+      ))}
+      <Text>Why: {reason.toLowerCase().replaceAll('_', ' ')}</Text>
+      {photoCount ? <Text style={small}>With {photoCount === 1 ? 'a photo' : `${photoCount} photos`}.</Text> : null}
+      <Button href={`${shop.shopUrl}/dashboard/returns`} style={button}>
+        Open Returns
+      </Button>
+    </Layout>
+  );
+}
+
 /**
  * A return's answer for its customer: approved, with the shop's instructions (RETURN_POLICY) and the
  * RMA number to write on the parcel, or declined with staff's reason.

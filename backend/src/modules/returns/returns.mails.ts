@@ -1,5 +1,5 @@
 import type { DomainEvent } from '../../events/domain-events';
-import { type NotificationsService, ReturnAnswered } from '../notifications';
+import { type NotificationsService, ReturnAnswered, StaffReturnRequested } from '../notifications';
 import type { ReturnPayload } from './returns.events';
 
 /**
@@ -19,4 +19,21 @@ export async function mailReturnAnswer(notifications: NotificationsService, inst
   });
   const subject = `Your return ${row.rmaNumber} was ${approved ? 'approved' : 'declined'}`;
   await notifications.sendOnce(`${event.id}:return-answer`, [row.customer.email], subject, element);
+}
+
+/** A new return, to the staff (STAFF_NOTIFY_EMAILS, or every admin): once per event. The customer's own words stay on the dashboard. */
+export async function mailReturnToStaff(notifications: NotificationsService, event: DomainEvent): Promise<void> {
+  const row = event.payload as ReturnPayload;
+  const to = await notifications.staffRecipients();
+  if (!to.length) return;
+  const element = StaffReturnRequested({
+    shop: notifications.shopContext,
+    rmaNumber: row.rmaNumber,
+    orderId: row.orderId,
+    customer: row.customer,
+    reason: row.reason,
+    lines: row.lines,
+    photoCount: row.photoCount,
+  });
+  await notifications.sendOnce(`${event.id}:staff-return`, to, `Return ${row.rmaNumber} requested`, element);
 }
