@@ -218,6 +218,15 @@ describe('asking for a return', () => {
     expect(await refused(returnOf(orderId, [{ lineId: plainLine.id, quantity: 1 }], 'FAULTY', { photos: four }))).toBe(
       'At most 3 photos can be sent with a return',
     );
+    // Made to measure (a measure given when ordered): the same rule.
+    const measured = await order();
+    await app.db.query(`UPDATE "order_line" SET "customValue" = 21 WHERE "id" = $1`, [measured.plainLine.id]);
+    const measuredAnswer = await app.gql(
+      REQUEST,
+      returnOf(measured.orderId, [{ lineId: measured.plainLine.id, quantity: 1 }], 'NOT_AS_DESCRIBED'),
+      measured.customer,
+    );
+    expect(messageOf(measuredAnswer)).toMatch(/was made for you \(engraved or made to measure\)/);
     const badReason = await app.gql(REQUEST, returnOf(orderId, [{ lineId: plainLine.id, quantity: 1 }], 'BORED'), customer);
     expect(badReason.errors).toBeDefined();
     expect(await app.db.getRepository(ReturnRequest).countBy({ orderId })).toBe(0);
