@@ -149,6 +149,22 @@ describe('Delivered', () => {
     await until(() => hooks.some((hook) => hook.type === 'order.delivered' && hook.data.orderId === orderId));
   });
 
+  test("a carrier's tracking marks it delivered through an orders:write key; a key without it is refused", async () => {
+    const { orderId } = await order({ upTo: OrderState.Shipped });
+    const keyWith = async (scopes: string[]) =>
+      (
+        await app.gql<{ createApiKey: { secret: string } }>(
+          'mutation($input: CreateApiKeyInput!) { createApiKey(input: $input) { secret } }',
+          { input: { name: `Carrier ${scopes.join(' ')}`, scopes } },
+          admin,
+        )
+      ).data!.createApiKey.secret;
+    expect(codeOf(await app.gql(DELIVER, { id: orderId }, await keyWith(['orders:read'])))).toBe('FORBIDDEN');
+    const delivered = await app.gql(DELIVER, { id: orderId }, await keyWith(['orders:write']));
+    expect(delivered.data!.markDelivered.state).toBe('Delivered');
+    expect((await historyOf(orderId)).at(-1)).toBe('API key "Carrier orders:write"');
+  });
+
   test('the hourly job takes orders shipped more than DELIVERED_AFTER_DAYS (14) ago as delivered, and no others', async () => {
     const old = await order({ upTo: OrderState.Shipped });
     const recent = await order({ upTo: OrderState.Shipped });
