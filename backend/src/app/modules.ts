@@ -11,6 +11,7 @@ import { idempotencyModule } from '../modules/idempotency';
 import { integrationsModule } from '../modules/integrations';
 import { invoicingModule } from '../modules/invoicing';
 import { messagesModule } from '../modules/messages';
+import { returnsModule } from '../modules/returns';
 import { notificationsModule } from '../modules/notifications';
 import { ordersModule } from '../modules/orders';
 import { paymentsModule } from '../modules/payments';
@@ -48,6 +49,7 @@ export const MODULES = [
   idempotencyModule,
   integrationsModule,
   messagesModule,
+  returnsModule,
   notificationsModule,
   pricingModule,
   privacyModule,

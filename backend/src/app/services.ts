@@ -21,6 +21,7 @@ import { ComplianceService } from '../modules/compliance/compliance.service';
 import { CatalogService } from '../modules/catalog/catalog.service';
 import { VariantsService } from '../modules/catalog/variants.service';
 import { MessagesService } from '../modules/messages/messages.service';
+import { ReturnsService } from '../modules/returns/returns.service';
 import { NotificationsService } from '../modules/notifications/notifications.service';
 import { OrdersService } from '../modules/orders/orders.service';
 import { GuestLinks } from '../modules/orders/guest-links';
@@ -120,6 +121,10 @@ export function createServices(db: DataSource, config: Config, logger: Logger, j
     payments: new PaymentsService(db, provider, logger, idempotency, limits, config.orders.invoicePrefix),
     uploads,
     messages,
+    returns: new ReturnsService(db, config.returns, {
+      refund: (caller, orderId, request, within) => invoicing.refund(caller, orderId, request, within),
+      isOwnUpload: (url) => uploads.isOwnUpload(url),
+    }),
     reports: new ReportsService(db, catalog, orders, users, shop),
     privacy: new PrivacyService(db, identity, orders, config.ageChecks.retentionYears),
     backgroundJobs: new BackgroundJobsService(jobs),

@@ -17,6 +17,12 @@ type Env = Record<string, string | undefined>;
 
 const repoRoot = path.resolve(__dirname, '..', '..', '..');
 
+/** The return policy without RETURN_POLICY: engraved and made-to-measure knives are made for one customer. */
+const DEFAULT_RETURN_POLICY =
+  'You may return unused items within the return window for a refund of what you paid for them; the delivery price is not refunded.\\n' +
+  'Engraved and made-to-measure knives are made for you alone: they can be returned only when faulty.\\n' +
+  'Once your return is approved, pack the items safely and send them to the address in the mail, with the RMA number on the parcel.';
+
 /**
  * The settings that hold a secret (or a URL with credentials in it): those settings.ts marks `secret`.
  * Each may instead be read from the file named by `<NAME>_FILE` (Docker secrets are files under
@@ -286,6 +292,14 @@ export function loadConfig(given: Env = process.env): Config {
       maxUnpaidGuestOrdersPerAddress: s.MAX_UNPAID_GUEST_ORDERS_PER_ADDRESS,
       expirySweepSeconds: s.ORDER_EXPIRY_SWEEP_SECONDS,
       invoicePrefix: s.INVOICE_PREFIX,
+      deliveredAfterDays: s.DELIVERED_AFTER_DAYS,
+    },
+    returns: {
+      returnDays: s.RETURN_DAYS,
+      policy: (s.RETURN_POLICY ?? DEFAULT_RETURN_POLICY)
+        .split('\\n')
+        .map((line) => line.trim())
+        .filter(Boolean),
     },
     invoices: {
       sellerName: s.SELLER_NAME ?? shopSettings(s).name,

@@ -101,6 +101,17 @@ export const settingsSchema = z.object({
     default: '`60`',
     description: 'how often the expiry job looks for expired holds (one process at a time; at most as often as `JOB_POLL_SECONDS`)',
   }),
+  DELIVERED_AFTER_DAYS: setting(whole(1, 365, 14), {
+    group: 'orders',
+    default: '`14`',
+    description:
+      'a shipped order nobody marked delivered (an admin, or a carrier through an `orders:write` key) is taken as delivered this many days after shipping (an hourly job); its return window starts then',
+  }),
+  RETURN_DAYS: setting(whole(1, 365, 30), {
+    group: 'orders',
+    default: '`30`',
+    description: 'a customer may ask to return units of a delivered order for this many days after its delivery',
+  }),
   SCHEDULED_JOB_RETRY_SECONDS: setting(decimal(0.5, 3600, 10), {
     group: 'orders',
     default: '`10`',
@@ -441,6 +452,12 @@ export const settingsSchema = z.object({
     group: 'shop',
     default: 'none',
     description: "the seller's VAT (or sales tax) registration number on invoices and credit notes",
+  }),
+  RETURN_POLICY: setting(text(), {
+    group: 'shop',
+    default: 'a short policy saying engraved and made-to-measure knives come back only when faulty',
+    description:
+      "the return policy customers read before they ask for a return, and the return instructions of an approved return's mail; `\\n` breaks a line",
   }),
 
   // GraphQL and webhooks

@@ -60,7 +60,10 @@ export interface Config {
     expirySweepSeconds: number;
     /** INVOICE_PREFIX: an order's invoice number is `<prefix>-<year>-<counter>`, given at payment. */
     invoicePrefix: string;
+    /** DELIVERED_AFTER_DAYS: a shipped order is taken as delivered this many days after shipping. */
+    deliveredAfterDays: number;
   };
+  returns: ReturnSettings;
   /** What invoices and credit notes say of the seller, and how credit notes are numbered. */
   invoices: InvoiceSettings;
   database: PoolSettings;
@@ -144,6 +147,14 @@ export interface ShopSettings {
   pricesIncludeTax: boolean;
   /** `TAX_SHIPPING=true`: shipping is taxed at the destination zone's standard rate. */
   taxShipping: boolean;
+}
+
+/** Customers' returns of delivered orders. */
+export interface ReturnSettings {
+  /** RETURN_DAYS: how long after delivery a return may be asked for. */
+  returnDays: number;
+  /** RETURN_POLICY, its paragraphs: shown before a return is asked for, and in an approved return's mail. */
+  policy: string[];
 }
 
 /** The seller on invoices and credit notes, and the credit notes' prefix (the invoices' is the orders' `invoicePrefix`). */

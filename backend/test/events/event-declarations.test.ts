@@ -22,6 +22,11 @@ test('the read cache forgets on the events that may change a public answer, neve
     'order.age_check_failed',
     'order.age_check_passed',
     'refund.created',
+    'return.approved',
+    'return.declined',
+    'return.received',
+    'return.refunded',
+    'return.requested',
     'user.emailVerified',
   ]);
 });

@@ -30,6 +30,9 @@ const ACTORS: Record<string, OrderActor> = {
 const EXPECTED: Record<string, string[]> = {
   'AwaitingPayment->Paid': ['owner', 'provider'],
   'Paid->Shipped': ['admin'],
+  'Shipped->Delivered': ['admin', 'system'],
+  'Delivered->Refunded': ['admin', 'provider'],
+  'Delivered->PartiallyRefunded': ['admin'],
   'AwaitingPayment->Cancelled': ['owner', 'admin'],
   'AwaitingPayment->Expired': ['system'],
   'Paid->Refunded': ['admin', 'provider'],
@@ -79,6 +82,9 @@ describe('the transition table, every pair of states for every actor', () => {
     expect(refusalOf(OrderState.AwaitingPayment, OrderState.Shipped)).toBe('Only a paid, pending order can be shipped');
     expect(refusalOf(OrderState.Paid, OrderState.Cancelled)).toBe('A paid order cannot be deleted');
     expect(refusalOf(OrderState.Shipped, OrderState.Cancelled)).toBe('A shipped order cannot be deleted');
+    expect(refusalOf(OrderState.Delivered, OrderState.Cancelled)).toBe('A shipped order cannot be deleted');
+    expect(refusalOf(OrderState.Paid, OrderState.Delivered)).toBe('Only a shipped order can be marked delivered');
+    expect(refusalOf(OrderState.Delivered, OrderState.Delivered)).toBe('This order is already delivered');
     expect(refusalOf(OrderState.Cancelled, OrderState.Cancelled)).toBe('This order was cancelled');
     // Someone who may never make the move learns nothing of the order's state.
     expect(() => assertAllowed(ACTORS['another customer'], orderIn(OrderState.Paid), OrderState.Cancelled)).toThrow(
@@ -102,6 +108,11 @@ describe('moveOrder on the database, for every row of the table', () => {
     [OrderState.Shipped]: [
       [OrderState.Paid, PROVIDER],
       [OrderState.Shipped, ACTORS.admin],
+    ],
+    [OrderState.Delivered]: [
+      [OrderState.Paid, PROVIDER],
+      [OrderState.Shipped, ACTORS.admin],
+      [OrderState.Delivered, SYSTEM],
     ],
     [OrderState.Cancelled]: [[OrderState.Cancelled, ACTORS.admin]],
     [OrderState.Expired]: [[OrderState.Expired, SYSTEM]],

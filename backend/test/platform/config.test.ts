@@ -108,7 +108,10 @@ test('order and pool settings have defaults and refuse bad values, naming the se
     maxUnpaidGuestOrdersPerAddress: 5,
     expirySweepSeconds: 60,
     invoicePrefix: 'KEEN',
+    deliveredAfterDays: 14,
   });
+  expect(config.returns.returnDays).toBe(30);
+  expect(config.returns.policy.join(' ')).toMatch(/Engraved and made-to-measure knives .* only when faulty/);
   expect(config.database).toEqual({ statementTimeoutMs: 15_000, idleInTransactionTimeoutMs: 30_000, connectionTimeoutMs: 10_000 });
   const custom = loadConfig({
     ...production,
@@ -116,11 +119,21 @@ test('order and pool settings have defaults and refuse bad values, naming the se
     MAX_UNPAID_ORDERS: '2',
     QUOTE_HOLD_DAYS: '14',
     ORDER_EXPIRY_SWEEP_SECONDS: '5',
+    DELIVERED_AFTER_DAYS: '3',
+    RETURN_DAYS: '14',
+    RETURN_POLICY: 'Send it back unused.\\n Keep the box. ',
     DB_STATEMENT_TIMEOUT_MS: '5000',
     DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: '6000',
     DB_CONNECTION_TIMEOUT_MS: '7000',
   });
-  expect(custom.orders).toMatchObject({ unpaidHoldMinutes: 0.5, maxUnpaidOrders: 2, quoteHoldDays: 14, expirySweepSeconds: 5 });
+  expect(custom.orders).toMatchObject({
+    unpaidHoldMinutes: 0.5,
+    maxUnpaidOrders: 2,
+    quoteHoldDays: 14,
+    expirySweepSeconds: 5,
+    deliveredAfterDays: 3,
+  });
+  expect(custom.returns).toEqual({ returnDays: 14, policy: ['Send it back unused.', 'Keep the box.'] });
   expect(custom.database).toEqual({ statementTimeoutMs: 5000, idleInTransactionTimeoutMs: 6000, connectionTimeoutMs: 7000 });
   for (const [name, value] of [
     ['UNPAID_ORDER_HOLD_MINUTES', '-1'],
@@ -128,6 +141,9 @@ test('order and pool settings have defaults and refuse bad values, naming the se
     ['MAX_UNPAID_ORDERS', '0'],
     ['QUOTE_HOLD_DAYS', '0'],
     ['QUOTE_HOLD_DAYS', '91'],
+    ['DELIVERED_AFTER_DAYS', '0'],
+    ['RETURN_DAYS', '366'],
+    ['RETURN_DAYS', 'a month'],
     ['ORDER_EXPIRY_SWEEP_SECONDS', '0'],
     ['DB_STATEMENT_TIMEOUT_MS', '1.5'],
     ['DB_IDLE_IN_TRANSACTION_TIMEOUT_MS', 'x'],

@@ -2,6 +2,7 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
+import { OrderLine } from '../../src/modules/orders/order-line.entity';
 import { UNREFERENCED_UPLOAD_AGE_MS } from '../../src/modules/uploads/uploads.service';
 import { UPLOAD_COLUMNS } from '../../src/modules/uploads/upload-columns';
 import { startTestApp, type TestApp, type TestSession } from '../support/harness';
@@ -16,7 +17,7 @@ let dataDir: string;
 let admin: TestSession;
 let shopper: TestSession;
 /** The uploads, each attached where its name says (`abandoned` nowhere). */
-let photos: Record<'main' | 'gallery' | 'variant' | 'collection' | 'profile' | 'review' | 'message' | 'abandoned', string>;
+let photos: Record<'main' | 'gallery' | 'variant' | 'collection' | 'profile' | 'review' | 'message' | 'return' | 'abandoned', string>;
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'keen-upload-columns-'));
@@ -30,6 +31,7 @@ beforeAll(async () => {
     profile: await upload(shopper),
     review: await upload(shopper),
     message: await upload(null),
+    return: await upload(shopper),
     abandoned: await upload(admin),
   };
   await attachEverywhere();
@@ -114,6 +116,19 @@ async function attachEverywhere() {
     app.gql('mutation($input: SendMessageInput!) { sendMessage(input: $input) }', {
       input: { name: 'Visitor', email: 'visitor@example.com', message: 'A knife like this', kind: 'COMMISSION', photos: [photos.message] },
     }),
+  );
+  // A return keeps the photo of what is wrong.
+  const knife = await app.product({ quantity: 5 });
+  const delivered = await app.payOrder(shopper, (await app.placeOrder(shopper, knife.id, 1)).id);
+  await ok(app.gql('mutation($id: ID!) { markShipped(id: $id) { id } }', { id: delivered.id }, admin));
+  await ok(app.gql('mutation($id: ID!) { markDelivered(id: $id) { id } }', { id: delivered.id }, admin));
+  const [line] = await app.db.getRepository(OrderLine).findBy({ orderId: delivered.id });
+  await ok(
+    app.gql(
+      'mutation($input: RequestReturnInput!) { requestReturn(input: $input) { id } }',
+      { input: { orderId: delivered.id, lines: [{ lineId: line.id, quantity: 1 }], reason: 'FAULTY', photos: [photos.return] } },
+      shopper,
+    ),
   );
 }
 

@@ -37,6 +37,7 @@ const VariantsPage = lazyWithApollo(() => import('../features/admin/variants/Var
 const OverviewPage = lazyWithApollo(() => import('../features/admin/OverviewPage'));
 const BackgroundJobsPage = lazyWithApollo(() => import('../features/admin/BackgroundJobsPage'));
 const MessagesPage = lazyWithApollo(() => import('../features/admin/messages/MessagesPage'));
+const ReturnsPage = lazyWithApollo(() => import('../features/admin/returns/ReturnsPage'));
 const ShippingPage = lazyWithApollo(() => import('../features/admin/shipping/ShippingPage'));
 const BladeRulesPage = lazyWithApollo(() => import('../features/admin/bladeRules/BladeRulesPage'));
 const CollectionsPage = lazyWithApollo(() => import('../features/admin/collections/CollectionsPage'));
@@ -100,6 +101,7 @@ export const routes: RouteObject[] = [
                   { path: 'users', element: <UsersPage />, handle: title('Users') },
                   { path: 'messages', element: <MessagesPage />, handle: title('Messages') },
                   { path: 'messages/:id', element: <MessagesPage />, handle: title('Messages') },
+                  { path: 'returns', element: <ReturnsPage />, handle: title('Returns') },
                   { path: 'overview', element: <OverviewPage />, handle: title('Overview') },
                   { path: 'shipping', element: <ShippingPage />, handle: title('Shipping and tax') },
                   { path: 'bladeRules', element: <BladeRulesPage />, handle: title('Blade rules') },

@@ -118,6 +118,29 @@ export const OrderLineSummaryFragment = graphql(`
   }
 `);
 
+/** A return as its customer and staff see it (My Orders and the dashboard's Returns). */
+export const ReturnFieldsFragment = graphql(`
+  fragment ReturnFields on ReturnRequest {
+    id
+    orderId
+    rmaNumber
+    state
+    reason
+    details
+    declineReason
+    photos
+    createdAt
+    lines {
+      id
+      orderLineId
+      name
+      quantity
+      receivedQuantity
+      restock
+    }
+  }
+`);
+
 /** What a customer and the admin see of an order; shared by My Orders, purchase and All Orders. */
 export const OrderFieldsFragment = graphql(`
   fragment OrderFields on Order {
@@ -134,10 +157,14 @@ export const OrderFieldsFragment = graphql(`
     status
     paid
     state
+    deliveredAt
     transactionId
     trackingCarrier
     trackingNumber
     createdAt
+    returns {
+      ...ReturnFields
+    }
     giftMessage
     workshopNote
     ...OrderDocumentsFields

@@ -72,6 +72,8 @@ const orderFields = (id: string, totalPrice: number) => ({
   status: 'Pending',
   paid: false,
   state: 'AwaitingPayment',
+  deliveredAt: null,
+  returns: [],
   transactionId: null,
   trackingCarrier: null,
   trackingNumber: null,

@@ -165,6 +165,7 @@ export const WEBHOOK_EVENTS = [
   'order.placed',
   'order.paid',
   'order.shipped',
+  'order.delivered',
   'order.cancelled',
   'order.expired',
   'order.refunded',
@@ -177,6 +178,9 @@ export const WEBHOOK_EVENTS = [
   'product.deleted',
   'gift_card.issued',
   'gift_card.redeemed',
+  'return.requested',
+  'return.approved',
+  'return.received',
 ] as const;
 
 // ---------------------------------------------------------------- blades: age checks and per-country rules

@@ -19,3 +19,5 @@ export const invoicingModule = keenModule({
 });
 
 export type { InvoicingService, PdfFile } from './invoicing.service';
+export type { Refund } from './refund.entity';
+export type { RefundRequest } from './refund-plan';

@@ -100,9 +100,15 @@ export class InvoicingService {
    * Refunds part of a paid order (lines' units, some back to stock; delivery; an amount with a
    * reason), never more than was paid less earlier refunds; refunding all that is left makes it
    * Refunded. Gift cards that paid get theirs back first, the card payment the rest. Admin (or an
-   * orders:write key).
+   * orders:write key). `within` runs in the refund's own transaction once it is recorded (a return
+   * marks itself refunded so), and undoes it by throwing.
    */
-  async refund(caller: Caller, orderId: string, request: RefundRequest): Promise<Order> {
+  async refund(
+    caller: Caller,
+    orderId: string,
+    request: RefundRequest,
+    within?: (manager: EntityManager, refund: Refund) => Promise<void>,
+  ): Promise<Order> {
     const actor = actorOf(caller);
     const order = await this.find(this.db.manager, orderId);
     assertAllowed(actor, order, OrderState.PartiallyRefunded);
@@ -144,6 +150,7 @@ export class InvoicingService {
       const note = `Refund ${refund.creditNoteNumber}: ${this.shop.format(plan.amount, order.currency)}${plan.reason ? ` (${plan.reason})` : ''}`;
       const moved = await moveOrder(manager, order.id, to, actor, { note, stockHandled: true });
       await raise(manager, 'refund.created', refund.id, this.payload(refund, moved));
+      if (within) await within(manager, refund);
       return moved;
     });
   }

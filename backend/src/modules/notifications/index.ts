@@ -8,4 +8,4 @@ export const notificationsModule = keenModule({
 });
 
 export type { NotificationsService } from './notifications.service';
-export { GiftCardDelivered } from './templates';
+export { GiftCardDelivered, ReturnAnswered, StaffReturnRequested } from './templates';

@@ -315,12 +315,15 @@ export class NotificationsService {
   }
 
   /** Read at send time: the customer's choice, and who the staff are. */
+  /** Who staff mails go to: STAFF_NOTIFY_EMAILS, or every admin at send time. Returns' staff mails use it too. */
+  async staffRecipients(): Promise<string[]> {
+    if (this.settings.staffEmails.length) return this.settings.staffEmails;
+    const admins: { email: string }[] = await this.db.query(`SELECT "email" FROM "user" WHERE "role" = 'admin' ORDER BY "email"`);
+    return admins.map(({ email }) => email);
+  }
+
   private async recipients(job: MailJob): Promise<string[]> {
-    if (STAFF_MAILS.includes(job.template)) {
-      if (this.settings.staffEmails.length) return this.settings.staffEmails;
-      const admins: { email: string }[] = await this.db.query(`SELECT "email" FROM "user" WHERE "role" = 'admin' ORDER BY "email"`);
-      return admins.map(({ email }) => email);
-    }
+    if (STAFF_MAILS.includes(job.template)) return this.staffRecipients();
     if (job.template === 'message-reply') return [job.reply.to];
     if (!isOrderMail(job)) return [];
     if (job.template !== 'payment-received' && job.order.customer.id) {

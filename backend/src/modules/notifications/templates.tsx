@@ -314,6 +314,96 @@ export function GiftCardDelivered({
   );
 }
 
+/** A customer asked to return units: staff approve or decline it on the dashboard's Returns page. */
+export function StaffReturnRequested({
+  shop,
+  rmaNumber,
+  orderId,
+  customer,
+  reason,
+  lines,
+  photoCount,
+}: {
+  shop: ShopContext;
+  rmaNumber: string;
+  orderId: string;
+  customer: { name: string; email: string };
+  reason: string;
+  lines: { name: string; quantity: number }[];
+  photoCount: number;
+}) {
+  return (
+    <Layout shop={shop} preview={`${customer.name} asks to return items of order #${shortOrderId(orderId)}`}>
+      <Heading as="h1">Return {rmaNumber} requested</Heading>
+      <Text>
+        {customer.name} ({customer.email}) asks to return items of order #{shortOrderId(orderId)}:
+      </Text>
+      {lines.map((line) => (
+        <Text key={line.name} style={small}>
+          {line.quantity} × {line.name}
+        </Text>
+      ))}
+      <Text>Why: {reason.toLowerCase().replaceAll('_', ' ')}</Text>
+      {photoCount ? <Text style={small}>With {photoCount === 1 ? 'a photo' : `${photoCount} photos`}.</Text> : null}
+      <Button href={`${shop.shopUrl}/dashboard/returns`} style={button}>
+        Open Returns
+      </Button>
+    </Layout>
+  );
+}
+
+/**
+ * A return's answer for its customer: approved, with the shop's instructions (RETURN_POLICY) and the
+ * RMA number to write on the parcel, or declined with staff's reason.
+ */
+export function ReturnAnswered({
+  shop,
+  rmaNumber,
+  orderId,
+  name,
+  lines,
+  answer,
+}: {
+  shop: ShopContext;
+  rmaNumber: string;
+  orderId: string;
+  name: string;
+  lines: { name: string; quantity: number }[];
+  answer: { approved: true; instructions: string[] } | { approved: false; reason: string };
+}) {
+  const id = shortOrderId(orderId);
+  return (
+    <Layout shop={shop} preview={`Your return ${rmaNumber} was ${answer.approved ? 'approved' : 'declined'}`}>
+      <Heading as="h1">
+        Return {rmaNumber} {answer.approved ? 'approved' : 'declined'}
+      </Heading>
+      <Text>Hello {name}.</Text>
+      <Text>
+        {answer.approved ? `We approved your return of these items of order #${id}:` : `We cannot take back these items of order #${id}:`}
+      </Text>
+      {lines.map((line) => (
+        <Text key={line.name} style={small}>
+          {line.quantity} × {line.name}
+        </Text>
+      ))}
+      {answer.approved ? (
+        <>
+          <Text>Write {rmaNumber} on the parcel. How to send it:</Text>
+          {answer.instructions.map((paragraph) => (
+            <Text key={paragraph}>{paragraph}</Text>
+          ))}
+          <Text>We refund the items once they arrive; you will get the credit note by mail.</Text>
+        </>
+      ) : (
+        <Text style={{ whiteSpace: 'pre-wrap' }}>Why: {answer.reason}</Text>
+      )}
+      <Button href={`${shop.shopUrl}/orders/${orderId}`} style={button}>
+        See your order
+      </Button>
+    </Layout>
+  );
+}
+
 /**
  * Staff's reply to a contact message: their text alone. The sender's own words are never quoted
  * back: the address was not verified, and a quote would let anyone mail their text to anyone.

@@ -1,7 +1,7 @@
 import type { EntityManager } from 'typeorm';
 
 /** The numbered documents of a shop, each series its own gap-free sequence. */
-export type DocumentSeries = 'invoice' | 'creditNote';
+export type DocumentSeries = 'invoice' | 'creditNote' | 'return';
 
 /**
  * The next number of a series for this year, as `PREFIX-2027-000123`, inside the caller's

@@ -11,7 +11,7 @@ import { OrderActorKind } from './order-event.entity';
 import { orderPayload } from './order-events';
 import { Order, OrderState } from './order.entity';
 
-const { AwaitingPayment, Paid, Shipped, Cancelled, Expired, PartiallyRefunded, Refunded } = OrderState;
+const { AwaitingPayment, Paid, Shipped, Delivered, Cancelled, Expired, PartiallyRefunded, Refunded } = OrderState;
 
 /** Who asks for a change. Customers and admins come from a caller; the provider and the system are Keen's own code. */
 export type OrderActor =
@@ -25,7 +25,7 @@ export type OrderActor =
 
 /** The payment provider, acting through a signature-checked webhook or a confirmed intent. */
 export const PROVIDER: OrderActor = { kind: OrderActorKind.provider };
-/** Keen itself: the unpaid hold running out. */
+/** Keen itself: the unpaid hold running out, a shipped order taken as delivered. */
 export const SYSTEM: OrderActor = { kind: OrderActorKind.system };
 
 /** The signed-in caller or API key as an actor (401 for anonymous callers). */
@@ -44,7 +44,7 @@ export function guestActorOf(order: Order, token: unknown): OrderActor {
 /** The parts an actor can play towards one order. */
 type Role = 'owner' | 'admin' | 'provider' | 'system';
 
-type Stamp = 'paidAt' | 'shippedAt' | 'cancelledAt' | 'expiredAt' | 'refundedAt';
+type Stamp = 'paidAt' | 'shippedAt' | 'deliveredAt' | 'cancelledAt' | 'expiredAt' | 'refundedAt';
 
 export interface Transition {
   from: OrderState;
@@ -64,7 +64,7 @@ export interface Transition {
 }
 
 /**
- * The order lifecycle, the only table of it: AwaitingPayment -> Paid -> Shipped, with Cancelled,
+ * The order lifecycle, the only table of it: AwaitingPayment -> Paid -> Shipped -> Delivered, with Cancelled,
  * Expired and Refunded as ends. A move that is not a row here is refused. Services ask this module;
  * nothing else writes `order.state`.
  */
@@ -72,6 +72,8 @@ export const ORDER_TRANSITIONS: readonly Transition[] = [
   // The owner's move is also the checkout's when gift cards pay the whole total (nothing is due by card).
   { from: AwaitingPayment, to: Paid, by: ['owner', 'provider'], stamp: 'paidAt', restock: false, invoice: true, raises: 'order.paid' },
   { from: Paid, to: Shipped, by: ['admin'], stamp: 'shippedAt', restock: false, raises: 'order.shipped' },
+  // An admin (or a carrier's tracking through a key) says so, or Keen once DELIVERED_AFTER_DAYS passed; returns count from here.
+  { from: Shipped, to: Delivered, by: ['admin', 'system'], stamp: 'deliveredAt', restock: false, raises: 'order.delivered' },
   { from: AwaitingPayment, to: Cancelled, by: ['owner', 'admin'], stamp: 'cancelledAt', restock: true, raises: 'order.cancelled' },
   { from: AwaitingPayment, to: Expired, by: ['system'], stamp: 'expiredAt', restock: true, raises: 'order.expired' },
   // An admin deleting a paid, unshipped order refunds it; the provider reports refunds and disputes.
@@ -79,6 +81,15 @@ export const ORDER_TRANSITIONS: readonly Transition[] = [
   // An admin refunding everything that is left (refunds.service.ts returns the units they chose to stock).
   {
     from: Shipped,
+    to: Refunded,
+    by: ['admin', 'provider'],
+    stamp: 'refundedAt',
+    restock: false,
+    refundsAll: true,
+    raises: 'order.refunded',
+  },
+  {
+    from: Delivered,
     to: Refunded,
     by: ['admin', 'provider'],
     stamp: 'refundedAt',
@@ -98,6 +109,8 @@ export const ORDER_TRANSITIONS: readonly Transition[] = [
   // An admin refunding part of a paid order: lines, delivery, an amount; again as often as something is left.
   { from: Paid, to: PartiallyRefunded, by: ['admin'], stamp: null, restock: false, raises: 'order.partially_refunded' },
   { from: Shipped, to: PartiallyRefunded, by: ['admin'], stamp: null, restock: false, raises: 'order.partially_refunded' },
+  // A delivered order's return is refunded so (returns module), or an admin refunds part of it.
+  { from: Delivered, to: PartiallyRefunded, by: ['admin'], stamp: null, restock: false, raises: 'order.partially_refunded' },
   { from: PartiallyRefunded, to: PartiallyRefunded, by: ['admin'], stamp: null, restock: false, raises: 'order.partially_refunded' },
   // What was not refunded of a partly refunded, unshipped order still ships.
   { from: PartiallyRefunded, to: Shipped, by: ['admin'], stamp: 'shippedAt', restock: false, raises: 'order.shipped' },
@@ -123,12 +136,16 @@ export function refusalOf(from: OrderState, to: OrderState): string {
   const fallback = `An order cannot go from ${from} to ${to}`;
   switch (to) {
     case Paid:
-      return from === Paid || from === Shipped || from === PartiallyRefunded ? 'This order is already paid' : (CLOSED[from] ?? fallback);
+      return from === Paid || from === Shipped || from === Delivered || from === PartiallyRefunded
+        ? 'This order is already paid'
+        : (CLOSED[from] ?? fallback);
     case Shipped:
       return 'Only a paid, pending order can be shipped';
+    case Delivered:
+      return from === Delivered ? 'This order is already delivered' : 'Only a shipped order can be marked delivered';
     case Cancelled:
       if (from === Paid || from === PartiallyRefunded) return 'A paid order cannot be deleted';
-      if (from === Shipped) return 'A shipped order cannot be deleted';
+      if (from === Shipped || from === Delivered) return 'A shipped order cannot be deleted';
       return CLOSED[from] ?? fallback;
     case Refunded:
     case PartiallyRefunded:

@@ -27,6 +27,7 @@ export enum OrderState {
   AwaitingPayment = 'AwaitingPayment',
   Paid = 'Paid',
   Shipped = 'Shipped',
+  Delivered = 'Delivered',
   Cancelled = 'Cancelled',
   Expired = 'Expired',
   PartiallyRefunded = 'PartiallyRefunded',
@@ -39,6 +40,9 @@ registerEnumType(OrderState, {
     AwaitingPayment: { description: 'Placed; its units are held until it is paid or the hold runs out' },
     Paid: { description: 'Paid; waiting to be shipped' },
     Shipped: { description: 'Sent to the customer' },
+    Delivered: {
+      description: 'Received by the customer (an admin said so, or DELIVERED_AFTER_DAYS passed after shipping); returns count from here',
+    },
     Cancelled: { description: 'Cancelled before payment, or by an admin; its units went back to stock' },
     Expired: { description: 'Not paid within the hold; its units went back to stock' },
     PartiallyRefunded: { description: 'Paid, and part of the payment was returned (refunded lines, delivery or an amount)' },
@@ -47,7 +51,7 @@ registerEnumType(OrderState, {
 });
 
 /** The states of an order whose payment stands, whole or in part: its sales count (net of refunds). */
-export const PAID_STATES: readonly OrderState[] = [OrderState.Paid, OrderState.Shipped, OrderState.PartiallyRefunded];
+export const PAID_STATES: readonly OrderState[] = [OrderState.Paid, OrderState.Shipped, OrderState.Delivered, OrderState.PartiallyRefunded];
 
 /**
  * One purchase: one or more lines (order-line.entity.ts), one phone and address, one total, one
@@ -201,7 +205,7 @@ export class Order extends EngravingColumns {
     return this.shippedAt ? OrderStatus.Shipped : OrderStatus.Pending;
   }
 
-  @Field(() => Boolean, { description: 'Derived from state: true while Paid, Shipped or PartiallyRefunded' })
+  @Field(() => Boolean, { description: 'Derived from state: true while Paid, Shipped, Delivered or PartiallyRefunded' })
   get paid(): boolean {
     return PAID_STATES.includes(this.state);
   }
@@ -226,6 +230,10 @@ export class Order extends EngravingColumns {
   @Field(() => Date, { nullable: true, description: 'When it was shipped (ISO 8601)' })
   @Column('timestamptz', { nullable: true })
   shippedAt!: Date | null;
+
+  @Field(() => Date, { nullable: true, description: 'When it was delivered (ISO 8601): its return window counts from here' })
+  @Column('timestamptz', { nullable: true })
+  deliveredAt!: Date | null;
 
   @Field(() => Date, { nullable: true, description: 'When it was cancelled (ISO 8601)' })
   @Column('timestamptz', { nullable: true })

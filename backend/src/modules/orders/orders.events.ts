@@ -99,6 +99,8 @@ declare module '../../events/domain-events' {
     'order.placed': OrderPayload;
     'order.paid': OrderPayload;
     'order.shipped': OrderPayload;
+    /** The customer has it (an admin said so, or DELIVERED_AFTER_DAYS passed after shipping): its return window starts. */
+    'order.delivered': OrderPayload;
     'order.cancelled': OrderPayload;
     'order.expired': OrderPayload;
     'order.refunded': OrderPayload;
@@ -114,6 +116,7 @@ export const ORDER_EVENTS = {
   'order.placed': 'public',
   'order.paid': 'public',
   'order.shipped': 'public',
+  'order.delivered': 'public',
   'order.cancelled': 'public',
   'order.expired': 'public',
   'order.refunded': 'public',

@@ -84,6 +84,17 @@ export class OrdersResolver {
     return services.orders.markShipped(caller, id, tracking);
   }
 
+  @Allow({ allow: 'admin', key: 'orders:write' })
+  @Mutation(() => Order, {
+    description: 'Admin only (or a carrier through an orders:write key): the shipped order reached its customer; its return window starts',
+  })
+  markDelivered(
+    @Arg('id', () => ID, { description: 'The order delivered' }) id: string,
+    @Ctx() { caller, services }: GraphQLContext,
+  ): Promise<Order> {
+    return services.orders.markDelivered(caller, id);
+  }
+
   @Allow({ allow: 'signed in', key: 'orders:write' })
   @Mutation(() => ID, { description: "As cancelOrder, answering only the id (the old client's delete)" })
   async deleteOrder(

@@ -33,6 +33,8 @@ export interface OrderSettings {
   maxUnpaidGuestOrdersPerAddress: number;
   /** INVOICE_PREFIX: a paid order's invoice number is `<prefix>-<year>-<counter>`. */
   invoicePrefix: string;
+  /** DELIVERED_AFTER_DAYS: a shipped order is taken as delivered this many days after shipping. */
+  deliveredAfterDays: number;
 }
 
 function optionalTrackingText(value: unknown, label: string, maxLength: number): string | null {
@@ -179,6 +181,41 @@ export class OrdersService {
         );
       return moveOrder(manager, order.id, OrderState.Shipped, actor, { note });
     });
+  }
+
+  /** An admin (or an orders:write key, a carrier's tracking) says the customer has the order: its return window starts. */
+  async markDelivered(caller: Caller, id: string): Promise<Order> {
+    const actor = actorOf(caller);
+    const order = await this.find(this.db.manager, id);
+    assertAllowed(actor, order, OrderState.Delivered);
+    return this.db.transaction((manager) => moveOrder(manager, order.id, OrderState.Delivered, actor));
+  }
+
+  /**
+   * Takes orders shipped more than DELIVERED_AFTER_DAYS ago as delivered, each in its own
+   * transaction under its row lock (rows another sweeper holds are skipped). Answers the ids moved.
+   */
+  async deliverOverdue(): Promise<string[]> {
+    const due: { id: string }[] = await this.db.query(
+      `SELECT "id" FROM "order" WHERE "state" = $1 AND "shippedAt" < now() - make_interval(days => $2) ORDER BY "shippedAt"`,
+      [OrderState.Shipped, this.settings.deliveredAfterDays],
+    );
+    const delivered: string[] = [];
+    for (const { id } of due) {
+      const moved = await this.db.transaction(async (manager) => {
+        const [row]: unknown[] = await manager.query(`SELECT 1 FROM "order" WHERE "id" = $1 AND "state" = $2 FOR UPDATE SKIP LOCKED`, [
+          id,
+          OrderState.Shipped,
+        ]);
+        if (!row) return false;
+        const note = `Taken as delivered ${this.settings.deliveredAfterDays} days after shipping`;
+        await moveOrder(manager, id, OrderState.Delivered, SYSTEM, { note });
+        return true;
+      });
+      if (moved) delivered.push(id);
+    }
+    if (delivered.length) this.logger.info({ orders: delivered.length }, 'took shipped orders as delivered');
+    return delivered;
   }
 
   /**

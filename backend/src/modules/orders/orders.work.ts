@@ -1,7 +1,7 @@
 import type { DeclareWork } from '../../events/work';
 import type { OrdersService } from './orders.service';
 
-/** The sweep that expires unpaid orders whose hold ran out. */
+/** The sweeps that expire unpaid orders whose hold ran out and take long-shipped orders as delivered. */
 export const ordersWork: DeclareWork<{ orders: OrdersService }> = ({ orders }, config) => ({
   recurring: [
     {
@@ -10,5 +10,6 @@ export const ordersWork: DeclareWork<{ orders: OrdersService }> = ({ orders }, c
       // Each order is expired on its own: one order's provider error never stops the others.
       run: async () => void (await orders.expireOverdue()),
     },
+    { name: 'orders.take-delivered', everySeconds: 60 * 60, run: async () => void (await orders.deliverOverdue()) },
   ],
 });

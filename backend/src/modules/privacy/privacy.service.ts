@@ -7,6 +7,7 @@ import { ageChecksOf, keptAgeEvidence } from '../compliance';
 import { eraseDeliveriesNaming } from '../integrations';
 import { eraseMessages, messagesOf } from '../messages';
 import { anonymiseOrders, openUnpaidOrderIds, type OrdersService, ordersOf } from '../orders';
+import { eraseReturns, returnsOf } from '../returns';
 import { eraseReviews, reviewsOf } from '../reviews';
 import { ERASED_NAME, erasedEmail, eraseProfile, profileOf, User } from '../users';
 import { PrivacyRequest, PrivacyRequestKind } from './privacy-request.entity';
@@ -81,6 +82,7 @@ export class PrivacyService {
         orders: await ordersOf(manager, user.id),
         reviews: await reviewsOf(manager, user.id, user.email),
         messages: await messagesOf(manager, user.id, user.email),
+        returns: await returnsOf(manager, user.id),
         ageChecks: await ageChecksOf(manager, user.id),
       };
       await this.record(manager, user.id, PrivacyRequestKind.export, by);
@@ -111,6 +113,7 @@ export class PrivacyService {
       );
       await eraseAddresses(manager, user.id);
       await eraseMessages(manager, user.id, user.email);
+      await eraseReturns(manager, user.id);
       await eraseDeliveriesNaming(manager, user.email);
       const evidence = await keptAgeEvidence(manager, user.id, this.ageEvidenceRetentionYears);
       await eraseProfile(manager, user.id, erasedAt);

@@ -2,6 +2,7 @@ import { ProductImage, Product, ProductVariantRow } from '../catalog';
 import { Collection } from '../collections';
 import { MessagePhoto } from '../messages';
 import { OrderLine, Order } from '../orders';
+import { ReturnPhoto } from '../returns';
 import { Review } from '../reviews';
 import { User } from '../users';
 
@@ -32,4 +33,6 @@ export const UPLOAD_COLUMNS: readonly UploadColumn[] = [
   uploadColumn(OrderLine, 'img'),
   // A contact message's reference photos.
   uploadColumn(MessagePhoto, 'url'),
+  // A return's photos of what is wrong.
+  uploadColumn(ReturnPhoto, 'url'),
 ];

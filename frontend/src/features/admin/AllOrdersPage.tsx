@@ -11,7 +11,7 @@ import { useConfirmedDelete } from '../../components/useConfirmedDelete';
 import { forgetOverview, leaveListsNoLongerMatching } from '../../lib/listCache';
 import type { AdminOrdersQuery as AdminOrdersResult, OrderState } from '../../gql/graphql';
 import { CancelOrderMutation } from '../../operations/orders';
-import { AdminOrdersQuery, MarkShippedMutation } from './operations';
+import { AdminOrdersQuery, MarkDeliveredMutation, MarkShippedMutation } from './operations';
 import OrderStateChip, { ORDER_STATE_LABELS } from '../../components/OrderStateChip';
 import OrderHistoryDialog from './OrderHistoryDialog';
 import ShipDialog, { type ShipTracking } from './ShipDialog';
@@ -69,6 +69,9 @@ export default function AllOrdersPage() {
   const [markShipped, { loading: shipping }] = useMutation(MarkShippedMutation, {
     update: (cache, { data }) => data && afterStateChange(cache, data.markShipped),
   });
+  const [markDelivered, { loading: delivering }] = useMutation(MarkDeliveredMutation, {
+    update: (cache, { data }) => data && afterStateChange(cache, data.markDelivered),
+  });
   const [cancelOrder, { loading: deleting }] = useMutation(CancelOrderMutation, {
     update: (cache, { data }) => data && afterStateChange(cache, data.cancelOrder),
   });
@@ -101,6 +104,15 @@ export default function AllOrdersPage() {
   function openShip(order: Order | null) {
     setShipError(null);
     setToShip(order);
+  }
+
+  async function deliver(order: Order) {
+    try {
+      await markDelivered({ variables: { id: order.id } });
+      enqueueSnackbar(`Order #${shortOrderId(order.id)} delivered: its return window starts`, { variant: 'success' });
+    } catch (failure) {
+      enqueueSnackbar(errorMessage(failure), { variant: 'error' });
+    }
   }
 
   async function ship(order: Order, tracking: ShipTracking) {
@@ -177,13 +189,23 @@ export default function AllOrdersPage() {
             Ship
           </Button>
         )}
+        {row.state === 'Shipped' && (
+          <Button
+            size="small"
+            disabled={delivering}
+            onClick={() => deliver(row)}
+            aria-label={`Mark order #${shortOrderId(row.id)} delivered`}
+          >
+            Mark delivered
+          </Button>
+        )}
         {/* Only an unpaid order's price can change: a paid one is refunded instead. */}
         {row.state === 'AwaitingPayment' && (
           <Button size="small" onClick={() => setToAdjust(row)} aria-label={`Adjust price of ${row.name}`}>
             Adjust price
           </Button>
         )}
-        {(row.state === 'Paid' || row.state === 'Shipped' || row.state === 'PartiallyRefunded') && (
+        {(row.state === 'Paid' || row.state === 'Shipped' || row.state === 'Delivered' || row.state === 'PartiallyRefunded') && (
           <Button size="small" onClick={() => setToRefund(row)} aria-label={`Refund order #${shortOrderId(row.id)}`}>
             Refund
           </Button>

@@ -227,3 +227,15 @@ export const EraseCustomerMutation = graphql(`
     }
   }
 `);
+
+/** The shipped order reached its customer: the answer moves its row to Delivered; its return window starts. */
+export const MarkDeliveredMutation = graphql(`
+  mutation MarkDelivered($id: ID!) {
+    markDelivered(id: $id) {
+      id
+      status
+      state
+      deliveredAt
+    }
+  }
+`);

@@ -16,6 +16,7 @@ const adminMenu = [
   { to: '/dashboard', label: 'My Profile', end: true },
   { to: '/dashboard/allOrders', label: 'All Orders' },
   { to: '/dashboard/messages', label: 'Messages' },
+  { to: '/dashboard/returns', label: 'Returns' },
   { to: '/dashboard/addProduct', label: 'Add Product' },
   { to: '/dashboard/manageProducts', label: 'Manage Products' },
   { to: '/dashboard/collections', label: 'Collections' },

@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Auth } from 'firebase/auth';
 import { knowShop } from '../../lib/money';
 import { totalsRows } from '../../test/delivery';
-import { lineFixture, orderFixture, postalAddressFixture, SHEFFIELD, totalsFixture } from '../../test/fixtures';
+import { dollars, lineFixture, orderFixture, postalAddressFixture, SHEFFIELD, totalsFixture } from '../../test/fixtures';
 import { authState, countingClient, renderPage } from '../../test/render';
 import MyOrdersPage from './MyOrdersPage';
 
@@ -16,6 +16,10 @@ const orders = [
   orderFixture('o6', { state: 'Refunded', transactionId: 'pi_refunded_6' }),
 ];
 
+const RETURN_POLICY = {
+  returnPolicy: { __typename: 'ReturnPolicy', returnDays: 30, policy: ['Engraved knives come back only when faulty.'] },
+};
+
 const me = (emailVerified: boolean) => ({ me: { __typename: 'User', id: 'u1', emailVerified } });
 
 /** Answers My Orders from the fixtures, a verified address, and a cancel with the order Cancelled and the stock back. */
@@ -23,6 +27,7 @@ const answer = (operationName: string, variables: Record<string, unknown>) => {
   if (operationName === 'MyOrders') return { myOrders: { __typename: 'OrderList', totalItems: orders.length, items: orders } };
   if (operationName === 'EmailVerified') return me(true);
   if (operationName === 'ClaimGuestOrders') return { claimGuestOrders: 0 };
+  if (operationName === 'ReturnPolicy') return RETURN_POLICY;
   if (operationName === 'CancelOrder') {
     return {
       cancelOrder: {
@@ -239,4 +244,113 @@ test('Details shows the receipt: the lines, where it ships, and the breakdown wi
   const older = await screen.findByRole('dialog', { name: 'Order #o1' });
   expect(within(older).queryByRole('group', { name: 'Shipping address' })).not.toBeInTheDocument();
   expect(totalsRows()).toEqual(['Total: $100.00']);
+});
+
+test('a delivered order within the window offers Return items: the dialog shows the policy, refuses a change of mind for an engraved line, and sends the chosen units', async () => {
+  const deliveredAt = new Date(Date.now() - 2 * 24 * 60 * 60 * 1000).toISOString();
+  const delivered = orderFixture('d1', {
+    paid: true,
+    state: 'Delivered',
+    status: 'Shipped',
+    transactionId: 'pi_d1',
+    deliveredAt,
+    engraving: { __typename: 'OrderEngraving', text: 'Ada', font: 'serif', unitAmount: dollars(7) },
+  });
+  const late = orderFixture('d2', { paid: true, state: 'Delivered', status: 'Shipped', deliveredAt: '2020-01-01T00:00:00.000Z' });
+  const returned = orderFixture('d3', {
+    paid: true,
+    state: 'Delivered',
+    status: 'Shipped',
+    deliveredAt,
+    returns: [
+      {
+        __typename: 'ReturnRequest',
+        id: 'r0',
+        orderId: 'd3',
+        rmaNumber: 'RMA-2026-000001',
+        state: 'Approved',
+        reason: 'FAULTY',
+        details: null,
+        declineReason: null,
+        photos: [],
+        createdAt: deliveredAt,
+        lines: [
+          {
+            __typename: 'ReturnLine',
+            id: 'rl0',
+            orderLineId: 'd3-1',
+            name: 'Knife d3',
+            quantity: 2,
+            receivedQuantity: null,
+            restock: false,
+          },
+        ],
+      },
+    ],
+  });
+  const sent: Record<string, unknown>[] = [];
+  const { client } = countingClient((operationName, variables) => {
+    if (operationName === 'MyOrders') return { myOrders: { __typename: 'OrderList', totalItems: 3, items: [delivered, late, returned] } };
+    if (operationName === 'RequestReturn') {
+      sent.push(variables);
+      return {
+        requestReturn: {
+          __typename: 'ReturnRequest',
+          id: 'r1',
+          orderId: 'd1',
+          rmaNumber: 'RMA-2026-000002',
+          state: 'Requested',
+          reason: 'FAULTY',
+          details: 'Chipped',
+          declineReason: null,
+          photos: [],
+          createdAt: new Date().toISOString(),
+          lines: [
+            {
+              __typename: 'ReturnLine',
+              id: 'rl1',
+              orderLineId: 'd1-1',
+              name: 'Knife d1',
+              quantity: 1,
+              receivedQuantity: null,
+              restock: false,
+            },
+          ],
+        },
+      };
+    }
+    return answer(operationName, variables);
+  });
+  renderPage(<MyOrdersPage />, { path: '/dashboard/myOrders', route: '/dashboard/myOrders', client });
+  const table = await screen.findByRole('table', { name: 'My orders' });
+  const rows = within(table).getAllByRole('row').slice(1);
+  // Past the window, or every unit already in a return: no Return items.
+  await within(rows[0]).findByRole('button', { name: 'Return items of order #d1' });
+  expect(within(rows[1]).queryByRole('button', { name: /Return items/ })).not.toBeInTheDocument();
+  expect(within(rows[2]).queryByRole('button', { name: /Return items/ })).not.toBeInTheDocument();
+  expect(within(rows[2]).getByText(/Return RMA-2026-000001 approved/)).toBeInTheDocument();
+
+  fireEvent.click(within(rows[0]).getByRole('button', { name: 'Return items of order #d1' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Return items of order #d1' });
+  expect(await within(dialog).findByText('Engraved knives come back only when faulty.')).toBeInTheDocument();
+  const send = within(dialog).getByRole('button', { name: 'Request return' });
+  expect(send).toBeDisabled();
+  fireEvent.change(within(dialog).getByLabelText('Units of Knife d1 to return'), { target: { value: '5' } });
+  // At most what is left: 2.
+  expect(within(dialog).getByLabelText('Units of Knife d1 to return')).toHaveValue(2);
+  fireEvent.change(within(dialog).getByLabelText('Units of Knife d1 to return'), { target: { value: '1' } });
+  fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: 'Reason' }));
+  fireEvent.click(await screen.findByRole('option', { name: 'No longer wanted' }));
+  expect(within(dialog).getByText(/come back only when faulty, damaged or not what you ordered/)).toBeInTheDocument();
+  expect(send).toBeDisabled();
+  fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: 'Reason' }));
+  fireEvent.click(await screen.findByRole('option', { name: 'Faulty' }));
+  fireEvent.change(within(dialog).getByLabelText('What is wrong (optional)'), { target: { value: 'Chipped' } });
+  fireEvent.click(send);
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  expect(sent).toEqual([
+    { input: { orderId: 'd1', lines: [{ lineId: 'd1-1', quantity: 1 }], reason: 'FAULTY', details: 'Chipped', photos: [] } },
+  ]);
+  // The cache adds the return to the order: its RMA shows without a refetch.
+  expect(await within(rows[0]).findByText(/Return RMA-2026-000002 requested/)).toBeInTheDocument();
 });
