@@ -220,6 +220,7 @@ export const measureOutOfBounds = (custom: { group: string; min: number; max: nu
   `Enter a ${custom.group.toLowerCase()} from ${custom.min} to ${custom.max} ${custom.unit} for ${productName}`;
 
 export * from './money';
+export * from './lead-time';
 
 /** Widths Keen stores beside each uploaded image (`<name>-800w.webp`), for `srcset`. */
 export const RESPONSIVE_WIDTHS = [400, 800, 1600] as const;
