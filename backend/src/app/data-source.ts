@@ -36,6 +36,7 @@ import { GiftMessageAndWorkshopNote1767400000000 } from '../db/migrations/176740
 import { PrivacyRequests1767400000001 } from '../db/migrations/1767400000001-PrivacyRequests';
 import { RefundsAndInvoices1767500000000 } from '../db/migrations/1767500000000-RefundsAndInvoices';
 import { PrivateQuotes1767700000000 } from '../db/migrations/1767700000000-PrivateQuotes';
+import { LeadTimes1767800000000 } from '../db/migrations/1767800000000-LeadTimes';
 import { PreparedStatementsClient } from '../db/prepared-statements';
 import { MODULES } from './modules';
 
@@ -78,6 +79,7 @@ export const migrations = [
   PrivacyRequests1767400000001,
   RefundsAndInvoices1767500000000,
   PrivateQuotes1767700000000,
+  LeadTimes1767800000000,
 ];
 
 /** Schema changes only ever come from the committed migrations; `synchronize` stays off. */

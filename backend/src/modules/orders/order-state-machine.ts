@@ -227,13 +227,14 @@ export async function moveOrder(
  * the order not returned yet; variants in id order and their products' totals after (as orders take
  * them, so a restock and a new order sharing variants never deadlock). A line never returns more
  * than it holds (`restockedQuantity` counts what went back). Lines whose variant was deleted return
- * nothing, and gift-card lines none (they take no stock).
+ * nothing, and gift-card lines none (they take no stock). Of an unshipped order's units, those made to
+ * order (`queuedQuantity`) never came from stock: only its other units go back.
  */
 export async function restock(manager: EntityManager, orderId: string, units?: ReadonlyMap<string, number>): Promise<void> {
   // An UPDATE answers [rows, count] through TypeORM.
   const [returned]: [{ variantId: string | null; productId: string | null; units: number }[], number] = await manager.query(
     `UPDATE "order_line" l SET "restockedQuantity" = l."restockedQuantity" + r."units"
-       FROM (SELECT l2."id", CASE WHEN $2::jsonb IS NULL THEN l2."quantity" - l2."restockedQuantity"
+       FROM (SELECT l2."id", CASE WHEN $2::jsonb IS NULL THEN GREATEST(l2."quantity" - l2."queuedQuantity" - l2."restockedQuantity", 0)
                     ELSE LEAST(coalesce(($2::jsonb ->> l2."id"::text)::int, 0), l2."quantity" - l2."restockedQuantity") END AS "units"
                FROM "order_line" l2 WHERE l2."orderId" = $1 AND l2."giftCard" IS NULL) r
       WHERE l."id" = r."id" AND r."units" > 0
