@@ -167,10 +167,10 @@ export class Order extends EngravingColumns {
   holdEndsAt!: Date | null;
 
   /** The ship window promised when it was placed (GraphQL: shipBy), calendar dates; null for an order with nothing to ship. */
-  @Index('IDX_order_ship_by_latest')
   @Column('date', { nullable: true })
   shipByEarliest!: string | null;
 
+  @Index('IDX_order_ship_by_latest')
   @Column('date', { nullable: true })
   shipByLatest!: string | null;
 
