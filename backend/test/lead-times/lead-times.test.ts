@@ -255,7 +255,9 @@ describe('an order that runs late', () => {
     expect(moved.errors).toBeUndefined();
     expect(moved.data!.setOrderShipBy.shipBy).toEqual({ earliest: '2020-01-01', latest });
     expect((await events()).map((row: { name: string }) => row.name)).toEqual(['order.placed', 'order.late', 'order.ship_date_changed']);
-    expect(await app.db.getRepository(Order).findOneByOrFail({ id: order.id })).toMatchObject({ lateNoticeAt: null, shipByLatest: latest });
+    expect(await app.db.getRepository(Order).findOneByOrFail({ id: order.id })).toMatchObject({ shipByLatest: latest });
+    // The new date has not passed: nothing more to tell.
+    expect(await app.services.workshop.noticeLateOrders()).toBe(0);
   });
 });
 
@@ -263,4 +265,22 @@ test('a line of an order keeps its made-to-order units', async () => {
   const product = await madeToOrder({ quantity: 1 });
   const order = (await place(product.id, 2)).data!.placeOrder;
   expect(await app.db.getRepository(OrderLine).findOneByOrFail({ orderId: order.id })).toMatchObject({ quantity: 2, queuedQuantity: 1 });
+});
+
+test("a late paid order's owner cancels it for a full refund; on time, or another customer, is refused", async () => {
+  const product = await madeToOrder({ quantity: 1 });
+  const { id } = (await place(product.id, 3)).data!.placeOrder;
+  await app.payOrder(buyer, id);
+  const cancel = `mutation($id: ID!) { cancelOrder(id: $id) { state } }`;
+  expect(messageOf(await app.gql(cancel, { id }, buyer))).toBe('A paid order cannot be deleted');
+  await app.db.getRepository(Order).update({ id }, { shipByEarliest: '2020-01-01', shipByLatest: '2020-01-10' });
+  const other = await app.customer('other');
+  expect(codeOf(await app.gql(cancel, { id }, other))).toBe('FORBIDDEN');
+  const refunded = await app.gql(cancel, { id }, buyer);
+  expect(refunded.errors).toBeUndefined();
+  expect(refunded.data!.cancelOrder.state).toBe('Refunded');
+  const order = await app.db.getRepository(Order).findOneByOrFail({ id });
+  expect(order.refundedAmount).toBe(order.totalAmount);
+  // Its one unit from stock goes back; the two made to order never existed.
+  expect(await stockOf(product.id)).toEqual({ variant: 1, product: 1 });
 });

@@ -61,7 +61,13 @@ export interface Transition {
   refundsAll?: true;
   /** The domain event the move raises, delivered once it commits. */
   raises: DomainEventName;
+  /** A rule the order must meet besides its state (checked after who may move it), and the refusal when it does not. */
+  guard?: { holds: (order: Order) => boolean; refusal: string };
 }
+
+/** Staff were told it missed its promised ship date unshipped, or that date has passed (calendar dates, UTC). */
+export const isLate = (order: Pick<Order, 'lateNoticeAt' | 'shipByLatest'>, now = new Date()): boolean =>
+  order.lateNoticeAt !== null || (order.shipByLatest !== null && order.shipByLatest < now.toISOString().slice(0, 10));
 
 /**
  * The order lifecycle, the only table of it: AwaitingPayment -> Paid -> Shipped, with Cancelled,
@@ -76,6 +82,17 @@ export const ORDER_TRANSITIONS: readonly Transition[] = [
   { from: AwaitingPayment, to: Expired, by: ['system'], stamp: 'expiredAt', restock: true, raises: 'order.expired' },
   // An admin deleting a paid, unshipped order refunds it; the provider reports refunds and disputes.
   { from: Paid, to: Refunded, by: ['admin', 'provider'], stamp: 'refundedAt', restock: true, refundsAll: true, raises: 'order.refunded' },
+  // The owner of a late order may cancel it for a full refund (the link in the late order's apology).
+  {
+    from: Paid,
+    to: Refunded,
+    by: ['owner'],
+    stamp: 'refundedAt',
+    restock: true,
+    refundsAll: true,
+    raises: 'order.refunded',
+    guard: { holds: (order) => isLate(order), refusal: 'A paid order can be cancelled for a refund only once it is late' },
+  },
   // An admin refunding everything that is left (refunds.service.ts returns the units they chose to stock).
   {
     from: Shipped,
@@ -164,8 +181,9 @@ export function assertMayEver(actor: OrderActor, order: Order, to: OrderState): 
  */
 export function assertAllowed(actor: OrderActor, order: Order, to: OrderState): Transition {
   const roles = assertMayEver(actor, order, to);
-  const transition = transitionFor(order.state, to);
-  if (!transition || !roles.some((role) => transition.by.includes(role))) throw forbidden(refusalOf(order.state, to));
+  const rows = ORDER_TRANSITIONS.filter((t) => t.from === order.state && t.to === to && roles.some((role) => t.by.includes(role)));
+  const transition = rows.find((row) => !row.guard || row.guard.holds(order));
+  if (!transition) throw forbidden(rows.find((row) => row.guard)?.guard!.refusal ?? refusalOf(order.state, to));
   return transition;
 }
 

@@ -13,6 +13,9 @@ import type { WorkshopQueueLine, WorkshopSettings, WorkshopSettingsInputType } f
 /** The workshop's id as its events' aggregate (an event's aggregate is a UUID; the workshop is one). */
 const WORKSHOP_ID = '00000000-0000-0000-0000-000000000001';
 
+/** Not told of being late since its latest date (a new date the admin set is told of again once it passes). */
+const NOT_TOLD = `(o."lateNoticeAt" IS NULL OR o."lateNoticeAt" < o."shipByLatest" + 1)`;
+
 /** The workshop: its settings and closed dates, its queue of made-to-order lines, and the orders that run late. */
 export class WorkshopService {
   constructor(private readonly db: DataSource) {}
@@ -112,8 +115,8 @@ export class WorkshopService {
       if (order.shippedAt || !['AwaitingPayment', 'Paid', 'PartiallyRefunded'].includes(order.state))
         throw badInput('Only an open order that has not shipped gets a new ship date');
       const earliest = order.shipByEarliest && order.shipByEarliest < date ? order.shipByEarliest : date;
-      // Told of anew should it pass this date too.
-      await orders.update({ id: order.id }, { shipByEarliest: earliest, shipByLatest: date, lateNoticeAt: null });
+      // lateNoticeAt stays: the order is still late (its owner may cancel it for a refund); the job tells again should it pass this date too.
+      await orders.update({ id: order.id }, { shipByEarliest: earliest, shipByLatest: date });
       const changed = await orders.findOneOrFail({
         where: { id: order.id },
         relations: { lines: true },
@@ -125,20 +128,20 @@ export class WorkshopService {
   }
 
   /**
-   * The overdue job: each open order past its latest ship date, unshipped and not yet told, is
+   * The overdue job: each open order past its latest ship date, unshipped and not told since, is
    * marked told and raises order.late (the staff's mail), each in its own transaction. Answers how many.
    */
   async noticeLateOrders(now = new Date()): Promise<number> {
     const today = isoDateOf(now);
     const late: { id: string }[] = await this.db.query(
-      `SELECT o."id" FROM "order" o WHERE o."shipByLatest" < $1::date AND o."lateNoticeAt" IS NULL AND ${OPEN_ORDER} ORDER BY o."shipByLatest"`,
+      `SELECT o."id" FROM "order" o WHERE o."shipByLatest" < $1::date AND ${NOT_TOLD} AND ${OPEN_ORDER} ORDER BY o."shipByLatest"`,
       [today],
     );
     let told = 0;
     for (const { id } of late)
       await this.db.transaction(async (manager) => {
         const [[marked]]: [{ id: string }[], number] = await manager.query(
-          `UPDATE "order" o SET "lateNoticeAt" = now() WHERE o."id" = $1 AND o."lateNoticeAt" IS NULL AND o."shipByLatest" < $2::date AND ${OPEN_ORDER}
+          `UPDATE "order" o SET "lateNoticeAt" = now() WHERE o."id" = $1 AND ${NOT_TOLD} AND o."shipByLatest" < $2::date AND ${OPEN_ORDER}
            RETURNING o."id"`,
           [id, today],
         );
