@@ -482,6 +482,12 @@ export type ProductInput = {
   img: string;
   /** KNIFE (the default on a new product) or GIFT_CARD: a gift card is never age-restricted nor engravable, and its stock is not counted. Unchanged when absent; a product that has been ordered keeps its kind */
   kind?: ProductKind | null | undefined;
+  /** Made to order: the most units of each variant waiting in the workshop queue at once; null: no cap; absent leaves it */
+  madeToOrderCap?: number | null | undefined;
+  /** Made to order: the most working days to make one (at least madeToOrderMinDays) */
+  madeToOrderMaxDays?: number | null | undefined;
+  /** Made to order: the fewest working days to make one, with madeToOrderMaxDays (units beyond its stock then join the workshop queue); null on an update makes it ship from stock again, absent leaves it */
+  madeToOrderMinDays?: number | null | undefined;
   /** Its own minimum age (16 to 25) over the shop's default and the destination's; null on an update clears it, absent leaves it */
   minimumAge?: number | null | undefined;
   /** Smallest quantity one order may take, at least 1 */
@@ -797,6 +803,12 @@ export type UpdateProductInput = {
   img: string;
   /** KNIFE (the default on a new product) or GIFT_CARD: a gift card is never age-restricted nor engravable, and its stock is not counted. Unchanged when absent; a product that has been ordered keeps its kind */
   kind?: ProductKind | null | undefined;
+  /** Made to order: the most units of each variant waiting in the workshop queue at once; null: no cap; absent leaves it */
+  madeToOrderCap?: number | null | undefined;
+  /** Made to order: the most working days to make one (at least madeToOrderMinDays) */
+  madeToOrderMaxDays?: number | null | undefined;
+  /** Made to order: the fewest working days to make one, with madeToOrderMaxDays (units beyond its stock then join the workshop queue); null on an update makes it ship from stock again, absent leaves it */
+  madeToOrderMinDays?: number | null | undefined;
   /** Its own minimum age (16 to 25) over the shop's default and the destination's; null on an update clears it, absent leaves it */
   minimumAge?: number | null | undefined;
   /** Smallest quantity one order may take, at least 1 */
