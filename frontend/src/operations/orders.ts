@@ -140,6 +140,12 @@ export const OrderFieldsFragment = graphql(`
     createdAt
     giftMessage
     workshopNote
+    shipBy {
+      earliest
+      latest
+      text
+    }
+    late
     ...OrderDocumentsFields
     engraving {
       text

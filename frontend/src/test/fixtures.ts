@@ -91,6 +91,8 @@ const orderFields = (id: string, totalPrice: number) => ({
   engraving: null,
   giftMessage: null,
   workshopNote: null,
+  shipBy: null,
+  late: false,
   createdAt: '2026-11-22T10:00:00.000Z',
   // Unpaid: no invoice yet, nothing refunded.
   invoiceNumber: null,

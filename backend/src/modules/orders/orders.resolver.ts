@@ -9,6 +9,7 @@ import { OrderEvent } from './order-event.entity';
 import { Order } from './order.entity';
 import { OrderLine } from './order-line.entity';
 import { ShipWindow, shipWindowOf } from './ship-window';
+import { isLate } from './order-state-machine';
 import { OrderListOptions, ShipmentTrackingInput } from './order.inputs';
 import { Money, type ShopMoney } from '../shop';
 
@@ -122,6 +123,13 @@ export class OrdersResolver {
   })
   shipBy(@Root() order: Order): ShipWindow | null {
     return shipWindowOf(order.shipByEarliest, order.shipByLatest);
+  }
+
+  @FieldResolver(() => Boolean, {
+    description: 'It missed its promised ship date unshipped (or that date has passed): its owner may cancel it, paid, for a full refund',
+  })
+  late(@Root() order: Order): boolean {
+    return isLate(order);
   }
 
   @FieldResolver(() => Int, { description: 'The order total in whole units', deprecationReason: 'Use totals' })
