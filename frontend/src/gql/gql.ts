@@ -89,6 +89,12 @@ type Documents = {
     "\n  mutation UpdateProductVariant($id: ID!, $input: ProductVariantInput!) {\n    updateProductVariant(id: $id, input: $input) {\n      ...ProductVariantsFields\n    }\n  }\n": typeof types.UpdateProductVariantDocument,
     "\n  mutation UpdateProductVariants($ids: [ID!]!, $input: ProductVariantInput!) {\n    updateProductVariants(ids: $ids, input: $input) {\n      ...ProductVariantsFields\n    }\n  }\n": typeof types.UpdateProductVariantsDocument,
     "\n  mutation DeleteProductVariant($id: ID!) {\n    deleteProductVariant(id: $id) {\n      ...ProductVariantsFields\n    }\n  }\n": typeof types.DeleteProductVariantDocument,
+    "\n  fragment WorkshopSettingsFields on WorkshopSettings {\n    handlingDays\n    capacityPerWeek\n    queuedUnits\n    closedDates {\n      date\n      note\n    }\n  }\n": typeof types.WorkshopSettingsFieldsFragmentDoc,
+    "\n  query Workshop {\n    workshopSettings {\n      ...WorkshopSettingsFields\n    }\n    workshopQueue {\n      lineId\n      orderId\n      productName\n      variantName\n      queuedQuantity\n      engravingText\n      engravingFont\n      customValue\n      customerName\n      overdue\n      shipBy {\n        earliest\n        latest\n        text\n      }\n    }\n  }\n": typeof types.WorkshopDocument,
+    "\n  mutation UpdateWorkshopSettings($input: WorkshopSettingsInputType!) {\n    updateWorkshopSettings(input: $input) {\n      ...WorkshopSettingsFields\n    }\n  }\n": typeof types.UpdateWorkshopSettingsDocument,
+    "\n  mutation CloseWorkshopDate($date: String!, $note: String) {\n    closeWorkshopDate(date: $date, note: $note) {\n      ...WorkshopSettingsFields\n    }\n  }\n": typeof types.CloseWorkshopDateDocument,
+    "\n  mutation ReopenWorkshopDate($date: String!) {\n    reopenWorkshopDate(date: $date) {\n      ...WorkshopSettingsFields\n    }\n  }\n": typeof types.ReopenWorkshopDateDocument,
+    "\n  mutation SetOrderShipBy($orderId: ID!, $latest: String!) {\n    setOrderShipBy(orderId: $orderId, latest: $latest) {\n      id\n      shipBy {\n        earliest\n        latest\n        text\n      }\n      late\n    }\n  }\n": typeof types.SetOrderShipByDocument,
     "\n  mutation Register($input: RegisterInput!) {\n    register(input: $input) {\n      ...UserFields\n    }\n  }\n": typeof types.RegisterDocument,
     "\n  query CartProduct($id: ID!) {\n    product(id: $id) {\n      ...OrderableProductFields\n    }\n  }\n": typeof types.CartProductDocument,
     "\n  query CheckoutPage {\n    me {\n      ...OrderingCustomer\n    }\n    ...DeliveryChoices\n  }\n": typeof types.CheckoutPageDocument,
@@ -248,6 +254,12 @@ const documents: Documents = {
     "\n  mutation UpdateProductVariant($id: ID!, $input: ProductVariantInput!) {\n    updateProductVariant(id: $id, input: $input) {\n      ...ProductVariantsFields\n    }\n  }\n": types.UpdateProductVariantDocument,
     "\n  mutation UpdateProductVariants($ids: [ID!]!, $input: ProductVariantInput!) {\n    updateProductVariants(ids: $ids, input: $input) {\n      ...ProductVariantsFields\n    }\n  }\n": types.UpdateProductVariantsDocument,
     "\n  mutation DeleteProductVariant($id: ID!) {\n    deleteProductVariant(id: $id) {\n      ...ProductVariantsFields\n    }\n  }\n": types.DeleteProductVariantDocument,
+    "\n  fragment WorkshopSettingsFields on WorkshopSettings {\n    handlingDays\n    capacityPerWeek\n    queuedUnits\n    closedDates {\n      date\n      note\n    }\n  }\n": types.WorkshopSettingsFieldsFragmentDoc,
+    "\n  query Workshop {\n    workshopSettings {\n      ...WorkshopSettingsFields\n    }\n    workshopQueue {\n      lineId\n      orderId\n      productName\n      variantName\n      queuedQuantity\n      engravingText\n      engravingFont\n      customValue\n      customerName\n      overdue\n      shipBy {\n        earliest\n        latest\n        text\n      }\n    }\n  }\n": types.WorkshopDocument,
+    "\n  mutation UpdateWorkshopSettings($input: WorkshopSettingsInputType!) {\n    updateWorkshopSettings(input: $input) {\n      ...WorkshopSettingsFields\n    }\n  }\n": types.UpdateWorkshopSettingsDocument,
+    "\n  mutation CloseWorkshopDate($date: String!, $note: String) {\n    closeWorkshopDate(date: $date, note: $note) {\n      ...WorkshopSettingsFields\n    }\n  }\n": types.CloseWorkshopDateDocument,
+    "\n  mutation ReopenWorkshopDate($date: String!) {\n    reopenWorkshopDate(date: $date) {\n      ...WorkshopSettingsFields\n    }\n  }\n": types.ReopenWorkshopDateDocument,
+    "\n  mutation SetOrderShipBy($orderId: ID!, $latest: String!) {\n    setOrderShipBy(orderId: $orderId, latest: $latest) {\n      id\n      shipBy {\n        earliest\n        latest\n        text\n      }\n      late\n    }\n  }\n": types.SetOrderShipByDocument,
     "\n  mutation Register($input: RegisterInput!) {\n    register(input: $input) {\n      ...UserFields\n    }\n  }\n": types.RegisterDocument,
     "\n  query CartProduct($id: ID!) {\n    product(id: $id) {\n      ...OrderableProductFields\n    }\n  }\n": types.CartProductDocument,
     "\n  query CheckoutPage {\n    me {\n      ...OrderingCustomer\n    }\n    ...DeliveryChoices\n  }\n": types.CheckoutPageDocument,
@@ -646,6 +658,30 @@ export function graphql(source: "\n  mutation UpdateProductVariants($ids: [ID!]!
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation DeleteProductVariant($id: ID!) {\n    deleteProductVariant(id: $id) {\n      ...ProductVariantsFields\n    }\n  }\n"): (typeof documents)["\n  mutation DeleteProductVariant($id: ID!) {\n    deleteProductVariant(id: $id) {\n      ...ProductVariantsFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment WorkshopSettingsFields on WorkshopSettings {\n    handlingDays\n    capacityPerWeek\n    queuedUnits\n    closedDates {\n      date\n      note\n    }\n  }\n"): (typeof documents)["\n  fragment WorkshopSettingsFields on WorkshopSettings {\n    handlingDays\n    capacityPerWeek\n    queuedUnits\n    closedDates {\n      date\n      note\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Workshop {\n    workshopSettings {\n      ...WorkshopSettingsFields\n    }\n    workshopQueue {\n      lineId\n      orderId\n      productName\n      variantName\n      queuedQuantity\n      engravingText\n      engravingFont\n      customValue\n      customerName\n      overdue\n      shipBy {\n        earliest\n        latest\n        text\n      }\n    }\n  }\n"): (typeof documents)["\n  query Workshop {\n    workshopSettings {\n      ...WorkshopSettingsFields\n    }\n    workshopQueue {\n      lineId\n      orderId\n      productName\n      variantName\n      queuedQuantity\n      engravingText\n      engravingFont\n      customValue\n      customerName\n      overdue\n      shipBy {\n        earliest\n        latest\n        text\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateWorkshopSettings($input: WorkshopSettingsInputType!) {\n    updateWorkshopSettings(input: $input) {\n      ...WorkshopSettingsFields\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateWorkshopSettings($input: WorkshopSettingsInputType!) {\n    updateWorkshopSettings(input: $input) {\n      ...WorkshopSettingsFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CloseWorkshopDate($date: String!, $note: String) {\n    closeWorkshopDate(date: $date, note: $note) {\n      ...WorkshopSettingsFields\n    }\n  }\n"): (typeof documents)["\n  mutation CloseWorkshopDate($date: String!, $note: String) {\n    closeWorkshopDate(date: $date, note: $note) {\n      ...WorkshopSettingsFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ReopenWorkshopDate($date: String!) {\n    reopenWorkshopDate(date: $date) {\n      ...WorkshopSettingsFields\n    }\n  }\n"): (typeof documents)["\n  mutation ReopenWorkshopDate($date: String!) {\n    reopenWorkshopDate(date: $date) {\n      ...WorkshopSettingsFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SetOrderShipBy($orderId: ID!, $latest: String!) {\n    setOrderShipBy(orderId: $orderId, latest: $latest) {\n      id\n      shipBy {\n        earliest\n        latest\n        text\n      }\n      late\n    }\n  }\n"): (typeof documents)["\n  mutation SetOrderShipBy($orderId: ID!, $latest: String!) {\n    setOrderShipBy(orderId: $orderId, latest: $latest) {\n      id\n      shipBy {\n        earliest\n        latest\n        text\n      }\n      late\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
