@@ -1,4 +1,15 @@
-import { addWorkingDays, formatLeadTime, formatShipWindow, isIsoDate, leadDays, orderShipWindow, queueDays, shipWindow } from '@keen/rules';
+import {
+  addWorkingDays,
+  formatLeadTime,
+  formatShipWindow,
+  isIsoDate,
+  leadDays,
+  orderShipWindow,
+  quantityError,
+  queueDays,
+  SHORTAGE,
+  shipWindow,
+} from '@keen/rules';
 
 /** The lead-time rules (issue 52) the server and the storefront share: working days, the queue, the wording. */
 describe('working days', () => {
@@ -95,4 +106,10 @@ describe('the wording', () => {
     expect(formatLeadTime({ minDays: 3, maxDays: 8, madeToOrder: true })).toBe('Made to order: ships in 3-8 days');
     expect(formatLeadTime({ minDays: 11, maxDays: 14, madeToOrder: true })).toBe('Made to order: ships in 3 weeks');
   });
+});
+
+test("the forms' quantity rule lets a made-to-order product go beyond its stock", () => {
+  expect(quantityError(5, { quantity: 2, minimumQuantity: 1 })).toBe(SHORTAGE);
+  expect(quantityError(5, { quantity: 2, minimumQuantity: 1, madeToOrder: { minDays: 5, maxDays: 10 } })).toBeUndefined();
+  expect(quantityError(5, { quantity: 2, minimumQuantity: 1, madeToOrder: null })).toBe(SHORTAGE);
 });
