@@ -139,6 +139,8 @@ describe('ordering a made-to-order variant', () => {
 
   test('from stock alone it ships in the handling days and queues nothing', async () => {
     const product = await madeToOrder({ quantity: 3 });
+    // With finished units on hand, the storefront promises what stock ships in.
+    expect((await leadTime(product.id)).leadTime).toMatchObject({ madeToOrder: false, text: 'In stock: ships in 2 days' });
     const order = (await place(product.id, 3)).data!.placeOrder;
     expect(order.lines).toEqual([{ quantity: 3, queuedQuantity: 0 }]);
     expect(order.shipBy).toMatchObject({ earliest: addWorkingDays(today(), 2), latest: addWorkingDays(today(), 2) });

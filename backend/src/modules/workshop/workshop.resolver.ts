@@ -24,10 +24,12 @@ export class ProductLeadTimeResolver {
 
   @FieldResolver(() => LeadTime, {
     description:
-      'The estimate a new order would get now: from stock in the handling days, or made to order in its own days plus the queue ahead over the weekly capacity; working days (weekends and closed dates skipped)',
+      'The estimate a new order would get now: from stock (a made-to-order product too, while it has finished units for an order) in the handling days, or made to order in its own days plus the queue ahead over the weekly capacity; working days (weekends and closed dates skipped)',
   })
   async leadTime(@Root() product: Product, @Ctx() { loaders }: GraphQLContext): Promise<LeadTime> {
-    const { days, window } = estimate(await loaders.workshopNow.load(), madeToOrderOf(product));
+    // A made-to-order product with finished units on hand for an order ships them first, as stock does.
+    const fromStock = product.quantity >= product.minimumQuantity;
+    const { days, window } = estimate(await loaders.workshopNow.load(), fromStock ? null : madeToOrderOf(product));
     return { ...days, text: formatLeadTime(days), shipWindow: { ...window, text: formatShipWindow(window) } };
   }
 }
