@@ -39,6 +39,7 @@ function renderWorkshop() {
     if (name === 'SetOrderShipBy')
       return { setOrderShipBy: { __typename: 'Order', id: variables.orderId, shipBy: window(String(variables.latest)), late: true } };
     if (name === 'UpdateWorkshopSettings') return { updateWorkshopSettings: settings(5) };
+    if (name === 'ReopenWorkshopDate') return { reopenWorkshopDate: { ...settings(null), closedDates: [] } };
     throw new Error(`unexpected ${name}`);
   });
   renderPage(<WorkshopPage />, { path: '/dashboard/workshop', route: '/dashboard/workshop', client });
@@ -76,4 +77,14 @@ test('saving the settings sends the capacity (blank is none) and shows the answe
     { input: { handlingDays: 2, capacityPerWeek: 5 } },
   ]);
   expect(screen.getByLabelText('Capacity per week')).toHaveValue(5);
+});
+
+test('opening a closed date again asks first, then the list shows the answer', async () => {
+  const sent = renderWorkshop();
+  await userEvent.click(await screen.findByRole('button', { name: 'Open again on 2027-01-15' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Open the workshop again on 15 January 2027?' });
+  expect(sent.filter(({ name }) => name === 'ReopenWorkshopDate')).toEqual([]);
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Open again' }));
+  expect(await screen.findByText('No closed dates ahead.')).toBeInTheDocument();
+  expect(sent.filter(({ name }) => name === 'ReopenWorkshopDate').map(({ variables }) => variables)).toEqual([{ date: '2027-01-15' }]);
 });

@@ -5,6 +5,7 @@ import { Box, Button, Chip, IconButton, Paper, Stack, TableCell, TableRow, TextF
 import DeleteIcon from '@mui/icons-material/Delete';
 import { formatShipDate, lineName, shortOrderId } from '@keen/rules';
 import QueryState from '../../../components/QueryState';
+import { useConfirmedDelete } from '../../../components/useConfirmedDelete';
 import SimpleTable from '../../../components/SimpleTable';
 import type { WorkshopQuery as WorkshopAnswer, WorkshopSettingsFieldsFragment } from '../../../gql/graphql';
 import { useNotifiedAction } from '../../../lib/useNotifiedAction';
@@ -78,6 +79,15 @@ function ClosedDates({ settings }: { settings: WorkshopSettingsFieldsFragment })
   const [reopen, { loading: reopening }] = useMutation(ReopenWorkshopDateMutation, {
     update: (cache, { data }) => replaceSettings(cache, data?.reopenWorkshopDate),
   });
+  // Opening a date again moves the estimates that skipped it: asked first.
+  const reopenAsk = useConfirmedDelete<{ date: string; note: string }>({
+    remove: (closed) => reopen({ variables: { date: closed.date } }),
+    busy: reopening,
+    deleted: (closed) => `Open again on ${closed.date}`,
+    title: (closed) => `Open the workshop again on ${formatShipDate(closed.date, true)}?`,
+    confirmLabel: 'Open again',
+    describe: (closed) => <Typography>{closed.note || 'No note'}</Typography>,
+  });
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (await notified(() => close({ variables: { date, note: note.trim() || null } }), `Closed on ${date}`)) {
@@ -97,17 +107,14 @@ function ClosedDates({ settings }: { settings: WorkshopSettingsFieldsFragment })
                 {formatShipDate(closed.date, true)}
                 {closed.note ? `: ${closed.note}` : ''}
               </Typography>
-              <IconButton
-                aria-label={`Open again on ${closed.date}`}
-                disabled={reopening}
-                onClick={() => notified(() => reopen({ variables: { date: closed.date } }), `Open again on ${closed.date}`)}
-              >
+              <IconButton aria-label={`Open again on ${closed.date}`} disabled={reopening} onClick={() => reopenAsk.ask(closed)}>
                 <DeleteIcon />
               </IconButton>
             </Box>
           ))}
         </Box>
       )}
+      {reopenAsk.dialog}
       <Stack component="form" onSubmit={submit} direction={{ xs: 'column', sm: 'row' }} spacing={2}>
         <TextField
           label="Closed on"
