@@ -37,6 +37,7 @@ import { PrivacyRequests1767400000001 } from '../db/migrations/1767400000001-Pri
 import { RefundsAndInvoices1767500000000 } from '../db/migrations/1767500000000-RefundsAndInvoices';
 import { PrivateQuotes1767700000000 } from '../db/migrations/1767700000000-PrivateQuotes';
 import { Returns1767800000000 } from '../db/migrations/1767800000000-Returns';
+import { LeadTimes1767900000000 } from '../db/migrations/1767900000000-LeadTimes';
 import { PreparedStatementsClient } from '../db/prepared-statements';
 import { MODULES } from './modules';
 
@@ -80,6 +81,7 @@ export const migrations = [
   RefundsAndInvoices1767500000000,
   PrivateQuotes1767700000000,
   Returns1767800000000,
+  LeadTimes1767900000000,
 ];
 
 /** Schema changes only ever come from the committed migrations; `synchronize` stays off. */

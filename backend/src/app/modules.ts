@@ -23,6 +23,7 @@ import { shippingModule } from '../modules/shipping';
 import { shopModule } from '../modules/shop';
 import { uploadsModule } from '../modules/uploads';
 import { usersModule } from '../modules/users';
+import { workshopModule } from '../modules/workshop';
 import type { KeenModule } from '../modules/keen-module';
 
 /**
@@ -55,6 +56,7 @@ export const MODULES = [
   privacyModule,
   shippingModule,
   shopModule,
+  workshopModule,
 ] as const;
 
 type UnionToIntersection<U> = (U extends unknown ? (union: U) => void : never) extends (intersection: infer I) => void ? I : never;

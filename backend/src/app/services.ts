@@ -45,6 +45,7 @@ import { GiftCardsService } from '../modules/gift-cards/gift-cards.service';
 import { PrivacyService } from '../modules/privacy/privacy.service';
 import { Documents } from '../modules/invoicing/documents';
 import { InvoicingService } from '../modules/invoicing/invoicing.service';
+import { WorkshopService } from '../modules/workshop/workshop.service';
 
 /** One instance of each service per process; GraphQL resolvers and REST routes share them. */
 export function createServices(db: DataSource, config: Config, logger: Logger, jobs: JobQueue) {
@@ -134,6 +135,7 @@ export function createServices(db: DataSource, config: Config, logger: Logger, j
     notifications,
     apiKeys: new ApiKeysService(db),
     webhooks: new WebhooksService(db, jobs, config.webhooks, logger),
+    workshop: new WorkshopService(db),
   };
 }
 

@@ -1,5 +1,9 @@
 import { createHash } from 'node:crypto';
-import { Client } from 'pg';
+import { Client, types } from 'pg';
+
+// A calendar date (a ship window's) stays its text, 2027-01-12, in raw statements as TypeORM reads it:
+// the driver would make it a Date at the process's local midnight.
+types.setTypeParser(types.builtins.DATE, (text) => text);
 
 /** Reads, and writes sent with parameters (so a text with values written into it is never kept). */
 const READ = /^\s*(SELECT|WITH)\b/i;

@@ -21,6 +21,8 @@ test('the read cache forgets on the events that may change a public answer, neve
     'message.replied',
     'order.age_check_failed',
     'order.age_check_passed',
+    'order.late',
+    'order.ship_date_changed',
     'refund.created',
     'return.approved',
     'return.declined',

@@ -40,6 +40,7 @@ const orderKeys = [
   'productCode',
   'quantity',
   'refunded',
+  'shipBy',
   'state',
   'status',
   'totalPrice',

@@ -36,6 +36,7 @@ const UpdateProductPage = lazyWithApollo(() => import('../features/admin/UpdateP
 const VariantsPage = lazyWithApollo(() => import('../features/admin/variants/VariantsPage'));
 const OverviewPage = lazyWithApollo(() => import('../features/admin/OverviewPage'));
 const BackgroundJobsPage = lazyWithApollo(() => import('../features/admin/BackgroundJobsPage'));
+const WorkshopPage = lazyWithApollo(() => import('../features/admin/workshop/WorkshopPage'));
 const MessagesPage = lazyWithApollo(() => import('../features/admin/messages/MessagesPage'));
 const ReturnsPage = lazyWithApollo(() => import('../features/admin/returns/ReturnsPage'));
 const ShippingPage = lazyWithApollo(() => import('../features/admin/shipping/ShippingPage'));
@@ -106,6 +107,7 @@ export const routes: RouteObject[] = [
                   { path: 'shipping', element: <ShippingPage />, handle: title('Shipping and tax') },
                   { path: 'bladeRules', element: <BladeRulesPage />, handle: title('Blade rules') },
                   { path: 'jobs', element: <BackgroundJobsPage />, handle: title('Background jobs') },
+                  { path: 'workshop', element: <WorkshopPage />, handle: title('Workshop') },
                   { path: 'apiKeys', element: <ApiKeysPage />, handle: title('API keys') },
                   { path: 'webhooks', element: <WebhooksPage />, handle: title('Webhooks') },
                 ],

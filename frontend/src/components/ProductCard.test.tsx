@@ -3,7 +3,7 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { countingClient, renderPage } from '../test/render';
 import { santokuProduct } from '../test/variantFixtures';
-import { dollars } from '../test/fixtures';
+import { dollars, leadTimeFixture } from '../test/fixtures';
 import { cart } from '../lib/cart';
 import ProductCard, { type ProductItem } from './ProductCard';
 
@@ -18,6 +18,7 @@ const item = (overrides: Partial<ProductItem> = {}): ProductItem => ({
   priceFrom: dollars(100),
   quantity: 16,
   minimumQuantity: 1,
+  ...leadTimeFixture(),
   variants: [100, 120, 130, 150].map((price, n) => ({ id: `v${n}`, unitPrice: dollars(price), enabled: true })),
   ...overrides,
 });

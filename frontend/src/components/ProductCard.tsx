@@ -60,6 +60,11 @@ export default function ProductCard({ product }: { product: ProductItem }) {
         </Typography>
         {/* A gift card takes no stock, and is bought on its own page (no cart). */}
         {!giftCard && <Typography variant="body2">Available quantity: {chosen ? chosen.quantity : product.quantity}</Typography>}
+        {!giftCard && (
+          <Typography variant="body2" sx={{ fontWeight: 600 }}>
+            {product.leadTime.text}
+          </Typography>
+        )}
         <Typography variant="body2">Minimum order: {product.minimumQuantity}</Typography>
       </CardContent>
       <CardActions>
@@ -87,7 +92,7 @@ export default function ProductCard({ product }: { product: ProductItem }) {
           <AddToCartButton
             fullWidth
             productName={product.name}
-            disabled={product.quantity < product.minimumQuantity}
+            disabled={!product.madeToOrder && product.quantity < product.minimumQuantity}
             line={() => ({
               productId: product.id,
               quantity: product.minimumQuantity,
@@ -117,7 +122,7 @@ export default function ProductCard({ product }: { product: ProductItem }) {
                     fullWidth
                     sx={{ mt: 2 }}
                     productName={lineName(product.name, chosen.name)}
-                    disabled={chosen.quantity < product.minimumQuantity}
+                    disabled={!product.madeToOrder && chosen.quantity < product.minimumQuantity}
                     line={() => {
                       if (measureMessage) {
                         setTried(true);

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { dollars } from '../test/fixtures';
+import { dollars, leadTimeFixture } from '../test/fixtures';
 import { ApolloClient, ApolloLink } from '@apollo/client';
 import { of } from 'rxjs';
 import { ProductsQuery } from '../operations/products';
@@ -22,6 +22,7 @@ const product = (n: number) => ({
   engravable: false,
   engravingMaxLength: 24,
   engravingSurcharge: dollars(0),
+  ...leadTimeFixture(),
   variants: [{ __typename: 'ProductVariant', id: `p${n}-v`, unitPrice: dollars(n), enabled: true }],
 });
 const all = Array.from({ length: 8 }, (_, i) => product(i + 1));

@@ -167,6 +167,12 @@ export const OrderFieldsFragment = graphql(`
     }
     giftMessage
     workshopNote
+    shipBy {
+      earliest
+      latest
+      text
+    }
+    late
     ...OrderDocumentsFields
     engraving {
       text

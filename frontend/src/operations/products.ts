@@ -9,6 +9,25 @@ export const MoneyFieldsFragment = graphql(`
   }
 `);
 
+/** When a product ships: made to order or from stock, and the window an order placed now gets. */
+export const LeadTimeFieldsFragment = graphql(`
+  fragment LeadTimeFields on Product {
+    madeToOrder {
+      minDays
+      maxDays
+    }
+    leadTime {
+      madeToOrder
+      text
+      shipWindow {
+        earliest
+        latest
+        text
+      }
+    }
+  }
+`);
+
 /** What the shop shows of a product; shared by the storefront, purchase and admin operations. */
 export const ProductFieldsFragment = graphql(`
   fragment ProductFields on Product {
@@ -75,6 +94,7 @@ export const OrderableProductFieldsFragment = graphql(`
     ...ProductChoiceFields
     ageRestricted
     minimumAge
+    ...LeadTimeFields
   }
 `);
 
@@ -82,6 +102,7 @@ export const OrderableProductFieldsFragment = graphql(`
 export const ProductCardFieldsFragment = graphql(`
   fragment ProductCardFields on Product {
     ...ProductFields
+    ...LeadTimeFields
     slug
     kind
     variants {

@@ -14,6 +14,19 @@ export const money = (amount: number, currency = 'USD') => ({
 /** A whole or decimal dollar amount as a Money: dollars(129.5) is 12950 cents. */
 export const dollars = (amount: number) => money(toMinorUnits(amount, 'USD'));
 
+/** A product's LeadTimeFields as the server answers them: in stock, shipping in 2 days; `made` for made to order in 20-30 days. */
+export const leadTimeFixture = (made = false) => ({
+  madeToOrder: made ? { __typename: 'MadeToOrderDays', minDays: 20, maxDays: 30 } : null,
+  leadTime: {
+    __typename: 'LeadTime',
+    madeToOrder: made,
+    text: made ? 'Made to order: ships in 4-6 weeks' : 'In stock: ships in 2 days',
+    shipWindow: made
+      ? { __typename: 'ShipWindow', earliest: '2027-02-01', latest: '2027-02-12', text: 'Ships between 1 and 12 February' }
+      : { __typename: 'ShipWindow', earliest: '2027-01-12', latest: '2027-01-12', text: 'Ships on 12 January' },
+  },
+});
+
 /**
  * Answers that the tests' mocked operations share: each is a whole object of its GraphQL type (so
  * a query that reads it misses no field), and a test overrides what it is about.
@@ -80,6 +93,8 @@ const orderFields = (id: string, totalPrice: number) => ({
   engraving: null,
   giftMessage: null,
   workshopNote: null,
+  shipBy: null,
+  late: false,
   createdAt: '2026-11-22T10:00:00.000Z',
   // Unpaid: no invoice yet, nothing refunded.
   invoiceNumber: null,

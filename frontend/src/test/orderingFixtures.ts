@@ -1,5 +1,5 @@
 import type { CartLine } from '../lib/cart';
-import { dollars, type money, oneVariantFixture } from './fixtures';
+import { dollars, leadTimeFixture, type money, oneVariantFixture } from './fixtures';
 
 /**
  * What the checkout and purchase tests order: a product without options, its cart line and the
@@ -37,6 +37,7 @@ export const knifeFixture = (id = 'k1', overrides: ProductOverrides = {}) => {
     engravingSurcharge: dollars(0),
     ageRestricted: false,
     minimumAge: null as number | null,
+    ...leadTimeFixture(),
     // PurchasePage asks for it (a gift card's page is another form).
     kind: 'KNIFE',
     giftCardMinAmount: null as number | null,

@@ -1,4 +1,4 @@
-import { dollars } from './fixtures';
+import { dollars, leadTimeFixture } from './fixtures';
 
 /** A value of a product's option group, as the server answers ProductOptionGroup.values. */
 export const optionValueFixture = (id: string, groupId: string, name: string, custom = false) => ({
@@ -76,6 +76,7 @@ export const santokuProduct = (overrides: Record<string, unknown> = {}) => ({
   engravingSurcharge: dollars(0),
   ageRestricted: false,
   minimumAge: null,
+  ...leadTimeFixture(),
   optionGroups: santokuGroups,
   variants: santokuVariants(),
   ...overrides,

@@ -32,15 +32,18 @@ export const EMPTY_QUANTITY = 'Empty Quantity';
 export const SHORTAGE = 'Product cannot be purchased for product shortage';
 export const MINIMUM_QUANTITY = 'Minimum Quantity Required';
 
-/** The purchase form's check of a quantity against the product it sees; the server answers the same messages. */
+/**
+ * The purchase form's check of a quantity against the product it sees; the server answers the same
+ * messages. A product made to order is made beyond its stock (the server checks its cap).
+ */
 export function quantityError(
   raw: string | number | null | undefined,
-  product: { quantity: number; minimumQuantity: number },
+  product: { quantity: number; minimumQuantity: number; madeToOrder?: unknown },
 ): string | undefined {
   if (raw === '' || raw === null || raw === undefined) return EMPTY_QUANTITY;
   const quantity = Number(raw);
   if (!Number.isFinite(quantity)) return EMPTY_QUANTITY;
-  if (quantity > product.quantity) return SHORTAGE;
+  if (quantity > product.quantity && !product.madeToOrder) return SHORTAGE;
   if (quantity < product.minimumQuantity || quantity < 1) return MINIMUM_QUANTITY;
   return undefined;
 }
@@ -224,6 +227,7 @@ export const measureOutOfBounds = (custom: { group: string; min: number; max: nu
   `Enter a ${custom.group.toLowerCase()} from ${custom.min} to ${custom.max} ${custom.unit} for ${productName}`;
 
 export * from './money';
+export * from './lead-time';
 
 /** Widths Keen stores beside each uploaded image (`<name>-800w.webp`), for `srcset`. */
 export const RESPONSIVE_WIDTHS = [400, 800, 1600] as const;

@@ -31,6 +31,12 @@ import {
   SLUG_MAX_LENGTH,
   SLUG_PATTERN,
   STARS,
+  LEAD_DAYS,
+  OPEN_MADE_TO_ORDER_CAP,
+  HANDLING_DAYS,
+  WORKSHOP_CAPACITY,
+  CLOSED_DATE_FORMAT,
+  isIsoDate,
 } from './index';
 
 // The shop's Content-Security-Policy forbids eval, and zod would probe for it (new Function) on its
@@ -215,6 +221,19 @@ const productKind = z
     'KNIFE (goods: stock, delivery, age rules where set) or GIFT_CARD (no stock, delivery or age rule; its variants are its denominations)',
   );
 
+/** Made to order: the fewest and most working days to make one, and the cap of open made-to-order units per variant (null: none). */
+const madeToOrder = {
+  madeToOrderMinDays: setting(LEAD_DAYS)
+    .nullable()
+    .describe('Made to order: the fewest working days to make one (with madeToOrderMaxDays); null: shipped from stock'),
+  madeToOrderMaxDays: setting({ ...LEAD_DAYS, label: 'Most days to make' })
+    .nullable()
+    .describe('Made to order: the most working days to make one'),
+  madeToOrderCap: setting(OPEN_MADE_TO_ORDER_CAP)
+    .nullable()
+    .describe('Made to order: the most units of each variant waiting in the workshop queue at once; null: no cap'),
+};
+
 /** Add Product (the server's createProduct, REST POST /products). Engraving settings left out are the shop's defaults. */
 export const addProductInput = z.object({
   name: productName,
@@ -234,6 +253,9 @@ export const addProductInput = z.object({
   kind: productKind.default('KNIFE'),
   giftCardMinAmount: giftCardAmount('least').optional(),
   giftCardMaxAmount: giftCardAmount('most').optional(),
+  madeToOrderMinDays: madeToOrder.madeToOrderMinDays.optional(),
+  madeToOrderMaxDays: madeToOrder.madeToOrderMaxDays.optional(),
+  madeToOrderCap: madeToOrder.madeToOrderCap.optional(),
 });
 export type AddProductInput = z.infer<typeof addProductInput>;
 
@@ -261,6 +283,9 @@ export const updateProductInput = z.object({
   kind: productKind.optional(),
   giftCardMinAmount: giftCardAmount('least').optional(),
   giftCardMaxAmount: giftCardAmount('most').optional(),
+  madeToOrderMinDays: madeToOrder.madeToOrderMinDays.optional(),
+  madeToOrderMaxDays: madeToOrder.madeToOrderMaxDays.optional(),
+  madeToOrderCap: madeToOrder.madeToOrderCap.optional(),
 });
 export type UpdateProductInput = z.infer<typeof updateProductInput>;
 
@@ -466,3 +491,20 @@ export const productImageInput = z.object({
   alt: imageAlt.nullish(),
 });
 export type ProductImageInput = z.infer<typeof productImageInput>;
+
+// ---------------------------------------------------------------- the workshop (lead times)
+
+/** The workshop's settings, as the admin's Workshop page sets them. */
+export const workshopSettingsInput = z.object({
+  handlingDays: setting(HANDLING_DAYS).describe('Working days an in-stock order takes to ship'),
+  capacityPerWeek: setting(WORKSHOP_CAPACITY)
+    .nullish()
+    .describe('Units of made-to-order work a week: the queue lengthens the estimate by its units over this; null: it does not'),
+});
+export type WorkshopSettingsInput = z.infer<typeof workshopSettingsInput>;
+
+/** A day the workshop is closed (a holiday, a knife show), with a note for the admins. */
+export const closedDateInput = z.object({
+  date: z.string({ error: CLOSED_DATE_FORMAT }).refine(isIsoDate, CLOSED_DATE_FORMAT).describe('YYYY-MM-DD'),
+  note: z.string().trim().max(80, "A closed date's note may have at most 80 characters").default(''),
+});

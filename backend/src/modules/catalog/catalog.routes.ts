@@ -15,8 +15,17 @@ import type { VariantsService } from './variants.service';
 import type { ShopMoney } from '../shop';
 import { type ProductFieldsInput, type ProductInput, ProductSortField, type UpdateProductInput } from './product.inputs';
 
-/** What a REST product leaves out: the timestamps and the tax category, which the old client never had, and a gift card's own-amount bounds (GraphQL's). */
-const NOT_IN_REST = ['createdAt', 'updatedAt', 'taxCategory', 'giftCardMinAmount', 'giftCardMaxAmount'] as const;
+/** What a REST product leaves out: the timestamps and the tax category, which the old client never had, a gift card's own-amount bounds and the made-to-order days (GraphQL's). */
+const NOT_IN_REST = [
+  'createdAt',
+  'updatedAt',
+  'taxCategory',
+  'giftCardMinAmount',
+  'giftCardMaxAmount',
+  'madeToOrderMinDays',
+  'madeToOrderMaxDays',
+  'madeToOrderCap',
+] as const;
 /** The columns a REST product is made of. */
 const REST_PRODUCT_COLUMNS = PRODUCT_COLUMNS.filter(
   (column): column is Exclude<ProductColumn, (typeof NOT_IN_REST)[number]> => !(NOT_IN_REST as readonly string[]).includes(column),

@@ -1,4 +1,4 @@
-import { NEW_PRODUCT_ENGRAVING, toMajorUnits } from '@keen/rules';
+import { MADE_TO_ORDER_DAYS_ORDER, NEW_PRODUCT_ENGRAVING, toMajorUnits } from '@keen/rules';
 import { addProductInput, PRODUCT_PRICE_REQUIRED, updateProductInput } from '@keen/rules/schemas';
 import { type DataSource, type EntityManager, QueryFailedError } from 'typeorm';
 import { badInput, conflict, notFound } from '../../common/errors';
@@ -40,6 +40,9 @@ export const PRODUCT_COLUMNS = [
   'kind',
   'giftCardMinAmount',
   'giftCardMaxAmount',
+  'madeToOrderMinDays',
+  'madeToOrderMaxDays',
+  'madeToOrderCap',
 ] as const satisfies readonly (keyof Product)[];
 export type ProductColumn = (typeof PRODUCT_COLUMNS)[number];
 
@@ -185,6 +188,13 @@ export class CatalogService {
     // null stops a gift card's custom amounts (both bounds go); absent leaves them.
     const amounts =
       input.giftCardMinAmount === null || input.giftCardMaxAmount === null ? { giftCardMinAmount: null, giftCardMaxAmount: null } : {};
+    // null makes it ship from stock again (its days and cap go); a null cap alone lifts the cap; absent leaves them.
+    const made =
+      input.madeToOrderMinDays === null || input.madeToOrderMaxDays === null
+        ? { madeToOrderMinDays: null, madeToOrderMaxDays: null, madeToOrderCap: null }
+        : input.madeToOrderCap === null
+          ? { madeToOrderCap: null }
+          : {};
     const engraving = engravingAmount ?? (engravingPrice === undefined ? undefined : this.shop.minor(engravingPrice));
     return uniquelyNamed(() =>
       this.db.transaction(async (manager) => {
@@ -194,7 +204,7 @@ export class CatalogService {
           .getRepository(Product)
           .findOneOrFail({ where: { id: product.id }, lock: { mode: 'pessimistic_write' } });
         if (kind !== undefined && kind !== before.kind) await refuseKindChangeWhenOrdered(manager, before);
-        checkKind({ ...before, ...changes, ...minimumAge, ...amounts, kind: (kind as ProductKind | undefined) ?? before.kind });
+        checkKind({ ...before, ...changes, ...minimumAge, ...amounts, ...made, kind: (kind as ProductKind | undefined) ?? before.kind });
         if (changes.slug !== undefined) await leaveSlug(manager, product.id, changes.slug);
         await manager.getRepository(Product).update(
           { id: product.id },
@@ -205,6 +215,7 @@ export class CatalogService {
             ...(taxCategory === undefined ? {} : { taxCategory: taxCategory as TaxCategory }),
             ...minimumAge,
             ...amounts,
+            ...made,
           },
         );
         if (changes.img !== undefined) await syncFirstImage(manager, product.id, changes.img);
@@ -264,8 +275,14 @@ async function setOnlyVariant(manager: EntityManager, productId: string, wanted:
  */
 function checkKind(
   product: Pick<Product, 'kind' | 'ageRestricted' | 'engravable'> &
-    Partial<Pick<Product, 'minimumAge' | 'giftCardMinAmount' | 'giftCardMaxAmount'>>,
+    Partial<
+      Pick<
+        Product,
+        'minimumAge' | 'giftCardMinAmount' | 'giftCardMaxAmount' | 'madeToOrderMinDays' | 'madeToOrderMaxDays' | 'madeToOrderCap'
+      >
+    >,
 ): void {
+  checkMadeToOrder(product);
   const min = product.giftCardMinAmount ?? null;
   const max = product.giftCardMaxAmount ?? null;
   if ((min === null) !== (max === null)) throw badInput('Give both the least and the most amount a gift card buyer may choose, or neither');
@@ -276,6 +293,21 @@ function checkKind(
   if (product.ageRestricted || product.minimumAge != null) throw badInput('A gift card cannot be age-restricted');
   if (product.engravable) throw badInput('A gift card cannot be engraved');
   if (min !== null && max! < min) throw badInput('The most amount of a gift card must be at least its least amount');
+}
+
+/** Made to order: both days or neither, the most at least the fewest, a cap only with them, never a gift card. */
+function checkMadeToOrder(
+  product: Pick<Product, 'kind'> & Partial<Pick<Product, 'madeToOrderMinDays' | 'madeToOrderMaxDays' | 'madeToOrderCap'>>,
+): void {
+  const min = product.madeToOrderMinDays ?? null;
+  const max = product.madeToOrderMaxDays ?? null;
+  if ((min === null) !== (max === null)) throw badInput('Give both the fewest and the most days to make it, or neither');
+  if (min === null) {
+    if (product.madeToOrderCap != null) throw badInput('Only a product made to order has a cap of open made-to-order units');
+    return;
+  }
+  if (product.kind === ProductKind.GIFT_CARD) throw badInput('A gift card cannot be made to order');
+  if (max! < min) throw badInput(MADE_TO_ORDER_DAYS_ORDER);
 }
 
 /**

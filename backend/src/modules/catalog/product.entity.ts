@@ -46,6 +46,10 @@ registerEnumType(ProductKind, {
 @Index('IDX_product_search', { synchronize: false }) // trigram index over name and description: see the ProductSearch migration
 @Index('UQ_product_slug', { synchronize: false }) // unique on lower(slug): see the ProductSlugs migration
 @Check('CHK_product_slug', `"slug" ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`)
+@Check(
+  'CHK_product_made_to_order',
+  `("madeToOrderMinDays" IS NULL AND "madeToOrderMaxDays" IS NULL AND "madeToOrderCap" IS NULL) OR ("madeToOrderMinDays" >= 1 AND "madeToOrderMaxDays" >= "madeToOrderMinDays" AND ("madeToOrderCap" IS NULL OR "madeToOrderCap" >= 1))`,
+)
 @Check('CHK_product_kind', `"kind" IN ('KNIFE', 'GIFT_CARD')`)
 @Check(
   'CHK_product_gift_card_amounts',
@@ -131,6 +135,21 @@ export class Product {
   })
   @Column('int', { nullable: true })
   minimumAge!: number | null;
+
+  /** Made to order: the fewest and most working days to make it (GraphQL: madeToOrder); both null for a product shipped from stock. */
+  @Column('int', { nullable: true })
+  madeToOrderMinDays!: number | null;
+
+  @Column('int', { nullable: true })
+  madeToOrderMaxDays!: number | null;
+
+  @Field(() => Int, {
+    nullable: true,
+    description:
+      'Made to order: the most units of each variant that may wait in the workshop queue at once (ordered beyond stock, unshipped); null: no cap',
+  })
+  @Column('int', { nullable: true })
+  madeToOrderCap!: number | null;
 
   @Field(() => Date, { description: 'When the product was added (ISO 8601)' })
   @Index('IDX_product_created_at')

@@ -113,6 +113,22 @@ export class ProductFieldsInput {
     description: 'A gift card only: the most its buyer may choose (minor units), with giftCardMinAmount',
   })
   giftCardMaxAmount?: number | null;
+
+  @Field(() => Int, {
+    nullable: true,
+    description:
+      'Made to order: the fewest working days to make one, with madeToOrderMaxDays (units beyond its stock then join the workshop queue); null on an update makes it ship from stock again, absent leaves it',
+  })
+  madeToOrderMinDays?: number | null;
+
+  @Field(() => Int, { nullable: true, description: 'Made to order: the most working days to make one (at least madeToOrderMinDays)' })
+  madeToOrderMaxDays?: number | null;
+
+  @Field(() => Int, {
+    nullable: true,
+    description: 'Made to order: the most units of each variant waiting in the workshop queue at once; null: no cap; absent leaves it',
+  })
+  madeToOrderCap?: number | null;
 }
 
 @InputType({ description: 'A new product: every field but the engraving settings, tax category and age restriction is required' })

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
+import { madeToOrderCapReached, orderShipWindow } from '@keen/rules';
 import { orderNotesInput } from '@keen/rules/schemas';
 import { AppError, badInput, notFound } from '../../common/errors';
 import { metrics } from '../../common/metrics';
@@ -35,6 +36,7 @@ import type { CardPayment, GiftCardsService } from '../gift-cards';
 import { recordAdjustments, type OrderPricing, priceForZone, type Reduction } from '../pricing';
 import type { DeliveryQuote, ShippingService, ShippingOption } from '../shipping';
 import type { User } from '../users';
+import { estimate, workshopNow } from '../workshop';
 import { clearanceNote, productLine } from './clearance';
 import { destinationOf } from './destination';
 import { KnownShortages } from './known-shortages';
@@ -50,10 +52,11 @@ import {
   type RequestedLine,
   requestedLines,
   shortage,
+  queuedUnits,
   unitsByVariant,
 } from './lines';
 import { type PricedLine, priceLines } from './price-lines';
-import { takeUnits, type TakenVariant, unitsByProduct } from './stock-gate';
+import { takeMadeToOrderUnits, takeUnits, type TakenVariant, unitsByProduct } from './stock-gate';
 import { insertLines, placedNote } from './write-order';
 
 /** Who places an order: a signed-in customer, or a guest (signed out) by the e-mail address and name they give. */
@@ -302,7 +305,8 @@ export class CheckoutService {
     const units = unitsByVariant(wanted, chosen);
     for (const [id, count] of units) {
       const variant = chosen.find((candidate) => candidate.id === id)!;
-      if (variant.quantity < count) throw shortage(wanted, variant);
+      // A made-to-order variant takes what it lacks from the workshop (its cap is counted in the transaction).
+      if (!variant.madeToOrder && variant.quantity < count) throw shortage(wanted, variant);
     }
     const products = productsOf(chosen);
     // Each line's rules (minimum quantity, engraving) and the discount code's refuse it before any lock is taken.
@@ -317,8 +321,21 @@ export class CheckoutService {
       let emailVerified = false;
       // A guest's limits are checked first, under locks of their client address and e-mail address (in that order, always).
       if (guest) await this.withinGuestLimits(manager, guest, units, chosen);
+      // Units each variant gave from its stock: all of them, but for a made-to-order variant short of stock.
+      const fromStock = new Map<string, number>();
       for (const id of [...units.keys()].sort()) {
-        const row = await takeUnits(manager, id, units.get(id)!, taken.size === 0 && user ? user.id : null);
+        const customerId = taken.size === 0 && user ? user.id : null;
+        const ordered = chosen.find((candidate) => candidate.id === id)!;
+        if (ordered.madeToOrder) {
+          const made = await takeMadeToOrderUnits(manager, id, units.get(id)!, ordered.madeToOrderCap, customerId);
+          if (!made) throw badInput(`${describeVariant(ordered)} is not available`);
+          if ('capReached' in made) throw badInput(madeToOrderCapReached(describeVariant(ordered), made.capReached));
+          if (taken.size === 0) emailVerified = made.emailVerified === true;
+          taken.set(id, made);
+          fromStock.set(id, made.fromStock);
+          continue;
+        }
+        const row = await takeUnits(manager, id, units.get(id)!, customerId);
         if (!row) {
           // Refused: what is left now (one light read), kept for the buyers behind this one.
           const [left]: Pick<OfferedVariant, 'quantity' | 'enabled'>[] = await manager.query(
@@ -334,7 +351,10 @@ export class CheckoutService {
         }
         if (taken.size === 0) emailVerified = row.emailVerified === true;
         taken.set(id, row);
+        fromStock.set(id, units.get(id)!);
       }
+      // The queue ahead of this order's made-to-order units, as its transaction sees it.
+      const workshop = await workshopNow(manager);
       // Priced as taken and quoted once the units are taken: a buyer the stock refuses reads no delivery rates.
       const { lines, delivery, pricing } = await this.priceOrder(
         manager,
@@ -345,6 +365,14 @@ export class CheckoutService {
         destination.country,
         input.shippingMethodId ?? null,
         redeemed ? [redeemed.reduction] : [],
+      );
+      const queued = queuedUnits(lines, chosen, fromStock);
+      const shipBy = orderShipWindow(
+        queued.flatMap((units, index) =>
+          chosen[index].productKind === ProductKind.GIFT_CARD
+            ? []
+            : [estimate(workshop, units > 0 ? chosen[index].madeToOrder : null).window],
+        ),
       );
       const first = lines[0];
       const firstProduct = products.get(first.productId!)!;
@@ -383,6 +411,8 @@ export class CheckoutService {
         deliveryHandover: clearance?.handover ?? null,
         ageCheckId: clearance?.check.id ?? null,
         holdEndsAt: quote?.holdEndsAt ?? null,
+        shipByEarliest: shipBy?.earliest ?? null,
+        shipByLatest: shipBy?.latest ?? null,
         ...notes,
       };
       const placed = user
@@ -390,7 +420,11 @@ export class CheckoutService {
         : await this.insertGuestOrder(manager, guest, row);
       let order = await this.payWithGiftCards(manager, placed, giftCardCodes);
       const actor: OrderActor = user || quote ? actorOf(caller) : { kind: OrderActorKind.guest, orderId: order.id, email: guest.email };
-      order.lines = await insertLines(manager, lines, order.id);
+      order.lines = await insertLines(
+        manager,
+        lines.map((line, index) => ({ ...line, queuedQuantity: queued[index] })),
+        order.id,
+      );
       await recordAdjustments(manager, order.id, pricing.adjustments);
       const placedLine = placedNote(clearance && clearanceNote(clearance), notes);
       await recordPlaced(manager, order, actor, quote ? [quote.note, placedLine].filter(Boolean).join('. ') : placedLine);
@@ -407,7 +441,7 @@ export class CheckoutService {
       // Late, so that the code's row stays locked only for these statements and the COMMIT.
       if (redeemed) await this.discounts.claim(manager, redeemed.discount, order.id, user!.id);
       // Last, so that the product rows stay locked only for these statements and the COMMIT.
-      await takeProductStock(manager, unitsByProduct(units, chosen));
+      await takeProductStock(manager, unitsByProduct(fromStock, chosen));
       // Nothing left for a card to pay: the order is paid now, by the state machine's move.
       if (order.giftCardAmount > 0 && order.giftCardAmount === order.totalAmount)
         return moveOrder(manager, order.id, OrderState.Paid, actor, {

@@ -1,4 +1,4 @@
-import { EMPTY_QUANTITY, formatMoney, isEmailAddress, measureOutOfBounds, MINIMUM_QUANTITY, SHORTAGE } from '@keen/rules';
+import { EMPTY_QUANTITY, formatMoney, isEmailAddress, type MadeToOrder, measureOutOfBounds, MINIMUM_QUANTITY, SHORTAGE } from '@keen/rules';
 import type { EntityManager } from 'typeorm';
 import { type AppError, badInput, notFound } from '../../common/errors';
 import { type Engraving, Product, ProductKind, describe } from '../catalog';
@@ -139,6 +139,10 @@ export interface OfferedVariant {
   name: string;
   quantity: number;
   enabled: boolean;
+  /** Its product is made to order: units beyond the stock join the workshop queue; null ships from stock only. */
+  madeToOrder: MadeToOrder | null;
+  /** The most of this variant's made-to-order units that may be open at once; null: no cap. */
+  madeToOrderCap: number | null;
   /** Its option values in group order; a custom one is replaced by the measure on the line. */
   options: { name: string; custom: boolean }[];
   /** `surcharge` in minor units. */
@@ -157,6 +161,9 @@ export function offeredVariants(db: EntityManager, productIds: string[]): Promis
   const single = productIds.length === 1;
   return db.query(
     `SELECT v."id", v."productId", v."priceAmount", v."sku", v."img", p."name" AS "productName", v."name", v."quantity", v."enabled",
+            CASE WHEN p."madeToOrderMinDays" IS NULL THEN NULL
+                 ELSE json_build_object('minDays', p."madeToOrderMinDays", 'maxDays', p."madeToOrderMaxDays") END AS "madeToOrder",
+            p."madeToOrderCap",
             p."ageRestricted" AS "productAgeRestricted", p."kind" AS "productKind", p."minimumAge" AS "productMinimumAge",
             coalesce((SELECT json_agg(json_build_object('name', o."name", 'custom', o."custom") ORDER BY g."position")
                         FROM "product_variant_option" vo JOIN "product_option_value" o ON o."id" = vo."valueId"
@@ -207,6 +214,25 @@ export function unitsByVariant(lines: RequestedLine[], chosen: OfferedVariant[])
     units.set(chosen[index].id, (units.get(chosen[index].id) ?? 0) + (stocked ? line.quantity : 0));
   });
   return units;
+}
+
+/**
+ * Each line's units that join the workshop queue: a made-to-order variant's stock (`fromStock`, by
+ * variant) goes to its lines in order, the rest of them is made; other lines queue nothing.
+ */
+export function queuedUnits(
+  lines: readonly { quantity: number }[],
+  chosen: OfferedVariant[],
+  fromStock: ReadonlyMap<string, number>,
+): number[] {
+  const left = new Map(fromStock);
+  return lines.map((line, index) => {
+    const variant = chosen[index];
+    if (!variant.madeToOrder || variant.productKind === ProductKind.GIFT_CARD) return 0;
+    const stocked = Math.min(left.get(variant.id) ?? 0, line.quantity);
+    left.set(variant.id, (left.get(variant.id) ?? 0) - stocked);
+    return line.quantity - stocked;
+  });
 }
 
 /** The latest a gift card's mail may be set for, from now. */

@@ -1,4 +1,5 @@
 import type { EntityManager } from 'typeorm';
+import { OPEN_ORDER, OPEN_QUEUED_UNITS } from '../workshop';
 import type { OfferedVariant } from './lines';
 
 /**
@@ -33,6 +34,49 @@ export async function takeUnits(
         [variantId, count],
       );
   return row;
+}
+
+/**
+ * A made-to-order variant's units: from its stock first, the rest joining the workshop queue, up to
+ * its cap of open made-to-order units. The variant's row is locked before the open units are
+ * counted, so a second buyer counts the first one's units once they commit. With `customerId`, that
+ * customer's row is locked first (as takeUnits does). Answers how many came from stock, or the open
+ * units when the cap refuses; undefined when the variant is gone or disabled.
+ */
+export async function takeMadeToOrderUnits(
+  manager: EntityManager,
+  variantId: string,
+  count: number,
+  cap: number | null,
+  customerId: string | null,
+): Promise<(TakenVariant & { emailVerified?: boolean; fromStock: number }) | { capReached: number } | undefined> {
+  let emailVerified: boolean | undefined;
+  if (customerId) {
+    const [customer]: { emailVerified: boolean }[] = await manager.query(`SELECT "emailVerified" FROM "user" WHERE "id" = $1 FOR UPDATE`, [
+      customerId,
+    ]);
+    if (!customer) return undefined;
+    emailVerified = customer.emailVerified;
+  }
+  const [variant]: { quantity: number }[] = await manager.query(
+    `SELECT "quantity" FROM "product_variant" WHERE "id" = $1 AND "enabled" FOR UPDATE`,
+    [variantId],
+  );
+  if (!variant) return undefined;
+  const fromStock = Math.min(variant.quantity, count);
+  if (cap !== null && count > fromStock) {
+    const [{ open }]: { open: number }[] = await manager.query(
+      `SELECT coalesce(sum(${OPEN_QUEUED_UNITS}), 0)::int AS "open" FROM "order_line" l JOIN "order" o ON o."id" = l."orderId"
+        WHERE l."variantId" = $1 AND l."queuedQuantity" > 0 AND ${OPEN_ORDER}`,
+      [variantId],
+    );
+    if (open + count - fromStock > cap) return { capReached: open };
+  }
+  const [[row]]: [TakenVariant[], number] = await manager.query(
+    `UPDATE "product_variant" SET "quantity" = "quantity" - $2 WHERE "id" = $1 RETURNING "id", "sku", "priceAmount", "img"`,
+    [variantId, fromStock],
+  );
+  return { ...row, fromStock, ...(emailVerified !== undefined && { emailVerified }) };
 }
 
 /** What an order takes from a variant, read as it takes the units. */

@@ -6,10 +6,14 @@ import type { PricedLine } from './price-lines';
 /** The checkout's last step writes the order, its lines, its history and its events (CheckoutService.placeNow). */
 
 /**
- * Inserts an order's lines and answers them as written (generated columns included), in position
+ * Inserts an order's lines (with their units made to order) and answers them as written (generated columns included), in position
  * order: one statement in plain SQL (TypeORM's insert builder cost more than the statement).
  */
-export async function insertLines(manager: EntityManager, lines: PricedLine[], orderId: string): Promise<OrderLine[]> {
+export async function insertLines(
+  manager: EntityManager,
+  lines: (PricedLine & { queuedQuantity: number })[],
+  orderId: string,
+): Promise<OrderLine[]> {
   const columns = ['orderId', ...Object.keys(lines[0])];
   const values = lines.flatMap((line) => [orderId, ...Object.values(line)]);
   const rows = lines.map((_, row) => `(${columns.map((_column, index) => `$${row * columns.length + index + 1}`).join(', ')})`);

@@ -16,12 +16,14 @@ import {
   messageKindName,
   MessageReplyMail,
   OrderClosed,
+  OrderLate,
   orderMoney,
   OrderReceived,
   OrderShipped,
   PaymentReceived,
   RefundIssued,
   StaffMessage,
+  StaffLateOrder,
   StaffPaidOrder,
   type ShopContext,
 } from './templates';
@@ -38,7 +40,9 @@ export type OrderMailTemplate =
   | 'order-cancelled'
   | 'order-refunded'
   | 'refund-issued'
+  | 'order-late'
   | 'staff-paid-order'
+  | 'staff-late-order'
   | 'low-stock';
 
 /** Every mail Keen sends: the order mails, and a contact message's to the staff and staff's reply to its sender. */
@@ -80,7 +84,7 @@ export type MessageMailJob =
 /** One mail to send: a job on the queue. */
 export type MailJob = OrderMailJob | MessageMailJob;
 
-const STAFF_MAILS: readonly MailTemplate[] = ['staff-paid-order', 'low-stock', 'staff-message'];
+const STAFF_MAILS: readonly MailTemplate[] = ['staff-paid-order', 'staff-late-order', 'low-stock', 'staff-message'];
 
 /** The contact message events that send mail (message-emails). */
 export const MESSAGE_MAIL_EVENTS: DomainEventName[] = ['message.received', 'message.replied'];
@@ -107,10 +111,12 @@ const CUSTOMER_MAILS: Partial<Record<DomainEvent['name'], OrderMailTemplate>> = 
   'order.expired': 'order-expired',
   'order.cancelled': 'order-cancelled',
   'order.refunded': 'order-refunded',
+  // A late order's apology goes with the new date staff set.
+  'order.ship_date_changed': 'order-late',
 };
 
 /** The order events that send mail (to the customer; a paid order and low stock to the staff too), and a refund's. */
-export const CUSTOMER_MAIL_EVENTS = [...Object.keys(CUSTOMER_MAILS), 'refund.created'] as DomainEventName[];
+export const CUSTOMER_MAIL_EVENTS = [...Object.keys(CUSTOMER_MAILS), 'order.late', 'refund.created'] as DomainEventName[];
 
 /**
  * The mail's HTML, as `@react-email/render` makes it (its own `render` loads react-dom with a
@@ -172,6 +178,7 @@ export class NotificationsService {
     const toldByRefund = customerMail === 'order-refunded' && (await this.documents.closedByRefund(order.orderId));
     if (customerMail && !toldByRefund) mails.push({ key: `${event.id}:${customerMail}`, template: customerMail, order, at });
     if (event.name === 'order.paid') mails.push({ key: `${event.id}:staff-paid-order`, template: 'staff-paid-order', order, at });
+    if (event.name === 'order.late') mails.push({ key: `${event.id}:staff-late-order`, template: 'staff-late-order', order, at });
     if (event.name === 'order.placed') {
       for (const product of await this.crossedLowStock(order)) {
         mails.push({ key: `${event.id}:low-stock:${product.id}`, template: 'low-stock', order, at, product });
@@ -381,6 +388,13 @@ export class NotificationsService {
         return {
           subject: `New paid order #${id}: ${orderMoney(shop, order, order.totals.total)}`,
           element: <StaffPaidOrder shop={shop} order={order} />,
+        };
+      case 'order-late':
+        return { subject: `${name} order #${id} is running late: our apologies`, element: <OrderLate shop={shop} order={order} /> };
+      case 'staff-late-order':
+        return {
+          subject: `Late order #${id}: not shipped by ${order.shipBy?.latest ?? 'its date'}`,
+          element: <StaffLateOrder shop={shop} order={order} />,
         };
       case 'low-stock': {
         const product = job.product!;

@@ -1,5 +1,5 @@
 import { Body, Button, Container, Head, Heading, Hr, Html, Link, Preview, Section, Text } from '@react-email/components';
-import { formatMoney, lineName, shortOrderId } from '@keen/rules';
+import { formatMoney, formatShipDate, formatShipWindow, lineName, shortOrderId } from '@keen/rules';
 import type { ReactNode } from 'react';
 import type { MessageReceivedPayload, MessageRepliedPayload } from '../messages';
 import type { OrderLinePayload, OrderPayload, RefundPayload } from '../orders';
@@ -109,12 +109,18 @@ function Lines({ shop, order }: { shop: ShopContext; order: OrderPayload }) {
   );
 }
 
+/** The ship window the order was promised (or the date staff set since): "Ships between 12 and 26 January". */
+function ShipBy({ order }: { order: OrderPayload }) {
+  return order.shipBy ? <Text style={{ fontWeight: 700 }}>{formatShipWindow(order.shipBy)}</Text> : null;
+}
+
 export function OrderReceived({ shop, order }: { shop: ShopContext; order: OrderPayload }) {
   const id = shortOrderId(order.orderId);
   return (
     <Layout shop={shop} preview={`We hold your order #${id} until you pay`}>
       <Heading as="h1">Order #{id} received</Heading>
       <Text>Hello {order.customer.name}, thank you for your order.</Text>
+      <ShipBy order={order} />
       <Lines shop={shop} order={order} />
       {order.holdEndsAt ? <Text>We hold its units for you until {when(order.holdEndsAt)}; unpaid by then, it expires.</Text> : null}
       <Button href={`${shop.shopUrl}/dashboard/payment/${order.orderId}`} style={button}>
@@ -130,6 +136,7 @@ export function PaymentReceived({ shop, order, paidAt }: { shop: ShopContext; or
     <Layout shop={shop} preview={`Receipt for order #${id}`}>
       <Heading as="h1">Receipt for order #{id}</Heading>
       <Text>Hello {order.customer.name}, we received your payment. We engrave and ship your order next.</Text>
+      <ShipBy order={order} />
       <Lines shop={shop} order={order} />
       <Text style={small}>
         Paid {when(paidAt)}
@@ -230,10 +237,49 @@ export function StaffPaidOrder({ shop, order }: { shop: ShopContext; order: Orde
       <Text>
         {order.customer.name} ({order.customer.email}) paid {orderMoney(shop, order, order.totals.total)}.
       </Text>
+      <ShipBy order={order} />
       <Lines shop={shop} order={order} />
       <Button href={`${shop.shopUrl}/dashboard/allOrders`} style={button}>
         Open All Orders
       </Button>
+    </Layout>
+  );
+}
+
+/** To the staff: an order passed its latest ship date unshipped; they set a new date on the Workshop page. */
+export function StaffLateOrder({ shop, order }: { shop: ShopContext; order: OrderPayload }) {
+  const id = shortOrderId(order.orderId);
+  const latest = order.shipBy ? formatShipDate(order.shipBy.latest, true) : 'its promised date';
+  return (
+    <Layout shop={shop} preview={`Order #${id} was due to ship by ${latest}`}>
+      <Heading as="h1">Order #{id} is late</Heading>
+      <Text>
+        Order #{id} for {order.customer.name} ({order.customer.email}) was due to ship by {latest} and has not shipped. Set a new date on
+        the Workshop page: the customer is then sent an apology with it and may cancel for a full refund.
+      </Text>
+      <Lines shop={shop} order={order} />
+      <Button href={`${shop.shopUrl}/dashboard/workshop`} style={button}>
+        Open the Workshop
+      </Button>
+    </Layout>
+  );
+}
+
+/** To the customer: an apology for a late order, its new estimate, and the way to cancel it for a full refund. */
+export function OrderLate({ shop, order }: { shop: ShopContext; order: OrderPayload }) {
+  const id = shortOrderId(order.orderId);
+  const cancelAt = shop.orderLink ?? `${shop.shopUrl}/dashboard/myOrders`;
+  return (
+    <Layout shop={shop} preview={`Order #${id} is running late: our apologies`}>
+      <Heading as="h1">Order #{id} is running late</Heading>
+      <Text>Hello {order.customer.name}, we are sorry: your order has taken the workshop longer than we promised.</Text>
+      {order.shipBy ? (
+        <Text style={{ fontWeight: 700 }}>Our new estimate: it ships by {formatShipDate(order.shipBy.latest, true)}.</Text>
+      ) : null}
+      <Text>
+        If you would rather not wait, you may cancel it for a full refund from your order: <Link href={cancelAt}>{cancelAt}</Link>
+      </Text>
+      <Lines shop={shop} order={order} />
     </Layout>
   );
 }

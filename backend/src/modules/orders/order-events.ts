@@ -59,6 +59,7 @@ export function orderPayload(
     tracking: order.trackingCarrier || order.trackingNumber ? { carrier: order.trackingCarrier, number: order.trackingNumber } : null,
     giftMessage: order.giftMessage ?? null,
     workshopNote: order.workshopNote ?? null,
+    shipBy: order.shipByEarliest && order.shipByLatest ? { earliest: order.shipByEarliest, latest: order.shipByLatest } : null,
     note: extra.note ?? null,
     ageRestricted: order.ageRestricted,
     ageRestriction: order.ageRestricted

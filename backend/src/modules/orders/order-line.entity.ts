@@ -22,6 +22,7 @@ export class OrderLineGiftCard {
 @ObjectType({ simpleResolvers: true, description: 'One product of an order, copied when the order was placed' })
 @Entity('order_line')
 @Index('UQ_order_line_position', ['orderId', 'position'], { unique: true })
+@Check('CHK_order_line_queued', `"queuedQuantity" >= 0 AND "queuedQuantity" <= "quantity"`)
 @Check('CHK_order_line_numbers', `"quantity" >= 1 AND "unitAmount" >= 0 AND "lineAmount" >= 0`)
 @Check('CHK_order_line_adjusted', `"lineAmount" + "adjustmentAmount" >= 0`)
 export class OrderLine extends EngravingColumns {
@@ -89,6 +90,12 @@ export class OrderLine extends EngravingColumns {
   @Field(() => Int, { description: 'Units of it refunded so far (by partial refunds, or all of them once the order is Refunded)' })
   @Column('int', { default: 0 })
   refundedQuantity!: number;
+
+  @Field(() => Int, {
+    description: 'Units of it made to order: ordered beyond the finished stock, they joined the workshop queue (0 for units from stock)',
+  })
+  @Column('int', { default: 0 })
+  queuedQuantity!: number;
 
   /** Units of it that went back to stock (a cancelled or expired order, a restocked refund): never twice. */
   @Column('int', { default: 0 })

@@ -61,7 +61,13 @@ export interface Transition {
   refundsAll?: true;
   /** The domain event the move raises, delivered once it commits. */
   raises: DomainEventName;
+  /** A rule the order must meet besides its state (checked after who may move it), and the refusal when it does not. */
+  guard?: { holds: (order: Order) => boolean; refusal: string };
 }
+
+/** Staff were told it missed its promised ship date unshipped, or that date has passed (calendar dates, UTC). */
+export const isLate = (order: Pick<Order, 'lateNoticeAt' | 'shipByLatest'>, now = new Date()): boolean =>
+  order.lateNoticeAt !== null || (order.shipByLatest !== null && order.shipByLatest < now.toISOString().slice(0, 10));
 
 /**
  * The order lifecycle, the only table of it: AwaitingPayment -> Paid -> Shipped -> Delivered, with Cancelled,
@@ -78,6 +84,17 @@ export const ORDER_TRANSITIONS: readonly Transition[] = [
   { from: AwaitingPayment, to: Expired, by: ['system'], stamp: 'expiredAt', restock: true, raises: 'order.expired' },
   // An admin deleting a paid, unshipped order refunds it; the provider reports refunds and disputes.
   { from: Paid, to: Refunded, by: ['admin', 'provider'], stamp: 'refundedAt', restock: true, refundsAll: true, raises: 'order.refunded' },
+  // The owner of a late order may cancel it for a full refund (the link in the late order's apology).
+  {
+    from: Paid,
+    to: Refunded,
+    by: ['owner'],
+    stamp: 'refundedAt',
+    restock: true,
+    refundsAll: true,
+    raises: 'order.refunded',
+    guard: { holds: (order) => isLate(order), refusal: 'A paid order can be cancelled for a refund only once it is late' },
+  },
   // An admin refunding everything that is left (refunds.service.ts returns the units they chose to stock).
   {
     from: Shipped,
@@ -181,8 +198,9 @@ export function assertMayEver(actor: OrderActor, order: Order, to: OrderState): 
  */
 export function assertAllowed(actor: OrderActor, order: Order, to: OrderState): Transition {
   const roles = assertMayEver(actor, order, to);
-  const transition = transitionFor(order.state, to);
-  if (!transition || !roles.some((role) => transition.by.includes(role))) throw forbidden(refusalOf(order.state, to));
+  const rows = ORDER_TRANSITIONS.filter((t) => t.from === order.state && t.to === to && roles.some((role) => t.by.includes(role)));
+  const transition = rows.find((row) => !row.guard || row.guard.holds(order));
+  if (!transition) throw forbidden(rows.find((row) => row.guard)?.guard!.refusal ?? refusalOf(order.state, to));
   return transition;
 }
 
@@ -244,13 +262,14 @@ export async function moveOrder(
  * the order not returned yet; variants in id order and their products' totals after (as orders take
  * them, so a restock and a new order sharing variants never deadlock). A line never returns more
  * than it holds (`restockedQuantity` counts what went back). Lines whose variant was deleted return
- * nothing, and gift-card lines none (they take no stock).
+ * nothing, and gift-card lines none (they take no stock). Of an unshipped order's units, those made to
+ * order (`queuedQuantity`) never came from stock: only its other units go back.
  */
 export async function restock(manager: EntityManager, orderId: string, units?: ReadonlyMap<string, number>): Promise<void> {
   // An UPDATE answers [rows, count] through TypeORM.
   const [returned]: [{ variantId: string | null; productId: string | null; units: number }[], number] = await manager.query(
     `UPDATE "order_line" l SET "restockedQuantity" = l."restockedQuantity" + r."units"
-       FROM (SELECT l2."id", CASE WHEN $2::jsonb IS NULL THEN l2."quantity" - l2."restockedQuantity"
+       FROM (SELECT l2."id", CASE WHEN $2::jsonb IS NULL THEN GREATEST(l2."quantity" - l2."queuedQuantity" - l2."restockedQuantity", 0)
                     ELSE LEAST(coalesce(($2::jsonb ->> l2."id"::text)::int, 0), l2."quantity" - l2."restockedQuantity") END AS "units"
                FROM "order_line" l2 WHERE l2."orderId" = $1 AND l2."giftCard" IS NULL) r
       WHERE l."id" = r."id" AND r."units" > 0

@@ -170,6 +170,18 @@ export class Order extends EngravingColumns {
   @Column('timestamptz', { nullable: true })
   holdEndsAt!: Date | null;
 
+  /** The ship window promised when it was placed (GraphQL: shipBy), calendar dates; null for an order with nothing to ship. */
+  @Column('date', { nullable: true })
+  shipByEarliest!: string | null;
+
+  @Index('IDX_order_ship_by_latest')
+  @Column('date', { nullable: true })
+  shipByLatest!: string | null;
+
+  /** When staff and the customer were told it missed its latest date unshipped (the workshop's overdue job); null until then. */
+  @Column('timestamptz', { nullable: true })
+  lateNoticeAt!: Date | null;
+
   /** What the customer pays, in minor units: the payment intent's amount. GraphQL: `totals` and the whole `totalPrice`. */
   @Column('int')
   totalAmount!: number;

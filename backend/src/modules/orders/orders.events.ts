@@ -67,6 +67,8 @@ export interface OrderPayload {
   /** The buyer's gift message (the gift slip's) and note to the workshop; null without one, absent in events raised before they existed. */
   giftMessage?: string | null;
   workshopNote?: string | null;
+  /** The ship window promised (calendar dates, YYYY-MM-DD); null with nothing to ship, absent in events raised before lead times. */
+  shipBy?: { earliest: string; latest: string } | null;
   /** The history line's note, when the change had one. */
   note: string | null;
   /** Whether a line is an age-restricted product (a bladed article); absent in events raised before blades had rules. */

@@ -8,6 +8,8 @@ import { ListResult } from '../../common/list';
 import { OrderEvent } from './order-event.entity';
 import { Order } from './order.entity';
 import { OrderLine } from './order-line.entity';
+import { ShipWindow, shipWindowOf } from './ship-window';
+import { isLate } from './order-state-machine';
 import { OrderListOptions, ShipmentTrackingInput } from './order.inputs';
 import { Money, type ShopMoney } from '../shop';
 
@@ -124,6 +126,21 @@ export class OrdersResolver {
   @FieldResolver(() => [OrderLine], { description: 'What was ordered, in the order the customer listed it' })
   lines(@Root() order: Order, @Ctx() { loaders }: GraphQLContext): OrderLine[] | Promise<OrderLine[]> {
     return order.lines ?? loaders.orderLines.load(order.id);
+  }
+
+  @FieldResolver(() => ShipWindow, {
+    nullable: true,
+    description: 'The ship window promised when it was placed (the admin may set a later one when it runs late); null with nothing to ship',
+  })
+  shipBy(@Root() order: Order): ShipWindow | null {
+    return shipWindowOf(order.shipByEarliest, order.shipByLatest);
+  }
+
+  @FieldResolver(() => Boolean, {
+    description: 'It missed its promised ship date unshipped (or that date has passed): its owner may cancel it, paid, for a full refund',
+  })
+  late(@Root() order: Order): boolean {
+    return isLate(order);
   }
 
   @FieldResolver(() => Int, { description: 'The order total in whole units', deprecationReason: 'Use totals' })

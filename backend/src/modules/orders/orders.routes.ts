@@ -64,6 +64,7 @@ export const restOrder = (o: Order) => ({
   ageRestricted: o.ageRestricted,
   giftMessage: o.giftMessage,
   workshopNote: o.workshopNote,
+  shipBy: o.shipByEarliest && o.shipByLatest ? { earliest: o.shipByEarliest, latest: o.shipByLatest } : null,
   lines: (o.lines ?? []).map(restLine),
 });
 
@@ -134,6 +135,15 @@ export const orderAnswer = named(
       .string()
       .nullable()
       .describe('The note to the workshop, on the engraving sheet and the order in the dashboard; null without one'),
+    shipBy: z
+      .object({
+        earliest: z.string().describe('The first day it may ship, YYYY-MM-DD'),
+        latest: z.string().describe('The last day it is promised to ship by, YYYY-MM-DD'),
+      })
+      .nullable()
+      .describe(
+        'The ship window promised when it was placed (working days: weekends and the closed dates skipped); null with nothing to ship',
+      ),
     lines: z
       .array(orderLineAnswer)
       .describe('Every line of the order, in the order the customer listed them; the flat product fields above are the first line'),

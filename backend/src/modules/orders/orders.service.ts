@@ -12,7 +12,7 @@ import { OrderActorKind, OrderEvent } from './order-event.entity';
 import { Order, OrderState, OrderStatus, PAID_STATES } from './order.entity';
 import { OrderLine } from './order-line.entity';
 import { OrderListOptions, OrderSortField, type ShipmentTrackingInput } from './order.inputs';
-import { actorOf, assertAllowed, guestActorOf, moveOrder, type OrderActor, recordInHistory, SYSTEM } from './order-state-machine';
+import { actorOf, assertAllowed, guestActorOf, isLate, moveOrder, type OrderActor, recordInHistory, SYSTEM } from './order-state-machine';
 
 export interface OrderSettings {
   /** How long an unpaid order holds its units. */
@@ -252,6 +252,14 @@ export class OrdersService {
       const intentId = order.paymentIntentId;
       if (intentId) await refusedAsConflict(this.provider.refund(intentId));
       const note = intentId ? 'Deleted by an admin; the payment was refunded' : 'Deleted by an admin; no payment on record to refund';
+      return this.db.transaction((manager) => moveOrder(manager, order.id, OrderState.Refunded, actor, { note }));
+    }
+    // A late order's owner cancels it for a full refund (the state machine's guard: only once it is late).
+    if (order.state === OrderState.Paid && isLate(order)) {
+      assertAllowed(actor, order, OrderState.Refunded);
+      const intentId = order.paymentIntentId;
+      if (intentId) await refusedAsConflict(this.provider.refund(intentId));
+      const note = 'Cancelled by its customer as it ran late; the payment was refunded';
       return this.db.transaction((manager) => moveOrder(manager, order.id, OrderState.Refunded, actor, { note }));
     }
     assertAllowed(actor, order, OrderState.Cancelled);

@@ -36,6 +36,8 @@ const storedProduct = {
   kind: 'KNIFE',
   giftCardMinAmount: null,
   giftCardMaxAmount: null,
+  madeToOrder: null,
+  madeToOrderCap: null,
 };
 
 function renderAt(path: string, mocks: MockLink.MockedResponse[] = []) {
@@ -158,6 +160,9 @@ test('Update Product takes a price with cents and sends it as priceAmount in cen
     slug: 'damascus-chef-knife',
     giftCardMinAmount: null,
     giftCardMaxAmount: null,
+    madeToOrderMinDays: null,
+    madeToOrderMaxDays: null,
+    madeToOrderCap: null,
   });
 });
 
@@ -363,4 +368,29 @@ test('Update Product of a gift card starts as one, its stock and age fields hidd
   expect(await screen.findByRole('combobox', { name: 'Kind' })).toHaveTextContent('Gift card');
   expect(screen.queryByLabelText('Quantity')).toBeNull();
   expect(screen.queryByRole('switch', { name: 'Age-restricted (bladed article)' })).toBeNull();
+});
+
+test('Update Product makes a product made to order: both days, the most at least the fewest, and an optional cap', async () => {
+  const sent: Record<string, unknown>[] = [];
+  renderAt(`/updateProduct/${PRODUCT_ID}`, [
+    productQuery(),
+    updateRecording(sent, {
+      ...storedProduct,
+      madeToOrder: { __typename: 'MadeToOrderDays', minDays: 20, maxDays: 30 },
+      madeToOrderCap: 4,
+    }),
+  ]);
+  const fewest = await screen.findByLabelText('Fewest days to make');
+  fireEvent.change(fewest, { target: { value: '20' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Update Product' }));
+  expect(await screen.findByText('Give both the fewest and the most days to make it, or neither')).toBeInTheDocument();
+  fireEvent.change(screen.getByLabelText('Most days to make'), { target: { value: '10' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Update Product' }));
+  expect(await screen.findByText('Most days to make must be at least the fewest days')).toBeInTheDocument();
+  expect(sent).toEqual([]);
+  fireEvent.change(screen.getByLabelText('Most days to make'), { target: { value: '30' } });
+  fireEvent.change(screen.getByLabelText('Open made-to-order units'), { target: { value: '4' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Update Product' }));
+  await waitFor(() => expect(sent).toHaveLength(1));
+  expect(sent[0]).toMatchObject({ madeToOrderMinDays: 20, madeToOrderMaxDays: 30, madeToOrderCap: 4 });
 });

@@ -63,6 +63,9 @@ export default function AddProductPage() {
           // A knife shop's products are blades: on unless the admin says otherwise (the server's default is off).
           ageRestricted: true,
           minimumAge: '',
+          madeToOrderMinDays: '',
+          madeToOrderMaxDays: '',
+          madeToOrderCap: '',
           giftCardMinAmount: '',
           giftCardMaxAmount: '',
         }}

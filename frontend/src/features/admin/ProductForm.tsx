@@ -1,7 +1,15 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Box, Button, FormControlLabel, LinearProgress, MenuItem, Stack, Switch, TextField, Typography } from '@mui/material';
 import { useFormik } from 'formik';
-import { ENGRAVING_MAX_LENGTH, MINIMUM_AGE, parseMajorAmount, type ProductKindName, type TaxCategory } from '@keen/rules';
+import {
+  ENGRAVING_MAX_LENGTH,
+  LEAD_DAYS,
+  MINIMUM_AGE,
+  OPEN_MADE_TO_ORDER_CAP,
+  parseMajorAmount,
+  type ProductKindName,
+  type TaxCategory,
+} from '@keen/rules';
 import type { ZodType } from 'zod';
 import FormikAmountField from '../../components/FormikAmountField';
 import FormikNumberField from '../../components/FormikNumberField';
@@ -35,6 +43,10 @@ export interface ProductFields {
   /** A gift card's bounds for an amount its buyer chooses, minor units; both null: its denominations only. */
   giftCardMinAmount: number | null;
   giftCardMaxAmount: number | null;
+  /** Made to order: its working days to make one and its cap of open units per variant; null: from stock (or no cap). */
+  madeToOrderMinDays: number | null;
+  madeToOrderMaxDays: number | null;
+  madeToOrderCap: number | null;
   /** Update Product only. */
   slug?: string;
 }
@@ -63,6 +75,11 @@ const MINIMUM_QUANTITY_FIELD: NumberFieldSpec = { name: 'minimumQuantity', label
 const KIND_OPTIONS: { value: ProductKindName; label: string }[] = [
   { value: 'KNIFE', label: 'Knife or blade (goods)' },
   { value: 'GIFT_CARD', label: 'Gift card' },
+];
+const MADE_TO_ORDER_FIELDS: NumberFieldSpec[] = [
+  { name: 'madeToOrderMinDays', label: 'Fewest days to make', min: LEAD_DAYS.min, max: LEAD_DAYS.max },
+  { name: 'madeToOrderMaxDays', label: 'Most days to make', min: LEAD_DAYS.min, max: LEAD_DAYS.max },
+  { name: 'madeToOrderCap', label: 'Open made-to-order units', min: OPEN_MADE_TO_ORDER_CAP.min, max: OPEN_MADE_TO_ORDER_CAP.max },
 ];
 const MINIMUM_AGE_FIELD: NumberFieldSpec = { name: 'minimumAge', label: 'Minimum age', min: MINIMUM_AGE.min, max: MINIMUM_AGE.max };
 const ENGRAVING_LENGTH_FIELD: NumberFieldSpec = {
@@ -111,6 +128,9 @@ export default function ProductForm({ initialValues, schema, currency, submitLab
         taxCategory: values.taxCategory,
         ageRestricted: values.ageRestricted,
         minimumAge: values.minimumAge === '' ? null : Number(values.minimumAge),
+        madeToOrderMinDays: values.madeToOrderMinDays === '' ? null : Number(values.madeToOrderMinDays),
+        madeToOrderMaxDays: values.madeToOrderMaxDays === '' ? null : Number(values.madeToOrderMaxDays),
+        madeToOrderCap: values.madeToOrderCap === '' ? null : Number(values.madeToOrderCap),
         giftCardMinAmount: parseMajorAmount(values.giftCardMinAmount, currency),
         giftCardMaxAmount: parseMajorAmount(values.giftCardMaxAmount, currency),
         ...(values.slug !== undefined ? { slug: values.slug.trim().toLowerCase() } : {}),
@@ -229,6 +249,18 @@ export default function ProductForm({ initialValues, schema, currency, submitLab
                 handed to an adult.
               </Typography>
             </Box>
+            <Box>
+              <Typography variant="subtitle2" component="h2">
+                Made to order
+              </Typography>
+              <Typography variant="body2" color="text.secondary">
+                Working days to make one; blank ships from stock only. Units beyond the stock join the workshop queue, up to the open units
+                per variant (blank: no cap).
+              </Typography>
+            </Box>
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+              {MADE_TO_ORDER_FIELDS.map((field) => numberField(field))}
+            </Stack>
             {numberField(
               MINIMUM_AGE_FIELD,
               "Optional: only when this product needs a higher age than the destination's. Empty: the shop's blade rules decide.",

@@ -102,6 +102,11 @@ export const AdminProductFieldsFragment = graphql(`
     kind
     giftCardMinAmount
     giftCardMaxAmount
+    madeToOrder {
+      minDays
+      maxDays
+    }
+    madeToOrderCap
   }
 `);
 

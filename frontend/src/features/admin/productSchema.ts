@@ -1,6 +1,7 @@
 import { addProductInput, PRODUCT_PHOTO_REQUIRED, PRODUCT_PRICE_REQUIRED, updateProductInput } from '@keen/rules/schemas';
 import {
   ENGRAVING_PRICE,
+  MADE_TO_ORDER_DAYS_ORDER,
   MAX_AMOUNT,
   parseMajorAmount,
   settingOutOfRange,
@@ -86,19 +87,45 @@ const omitted = { img: true, priceAmount: true, engravingAmount: true, giftCardM
 /** The product's own minimum age; blank leaves the shop's default and the destination's. */
 const minimumAge = blankAsAbsent(addProductInput.shape.minimumAge);
 
+/** Made to order: its fewest and most working days and its cap of open units; blank is none. */
+const madeToOrder = {
+  madeToOrderMinDays: blankAsAbsent(addProductInput.shape.madeToOrderMinDays),
+  madeToOrderMaxDays: blankAsAbsent(addProductInput.shape.madeToOrderMaxDays),
+  madeToOrderCap: blankAsAbsent(addProductInput.shape.madeToOrderCap),
+};
+
+/** Both days or neither, the most at least the fewest (the server's rule and words). */
+function checkDays(values: { madeToOrderMinDays?: unknown; madeToOrderMaxDays?: unknown }, context: z.RefinementCtx) {
+  const [min, max] = [values.madeToOrderMinDays, values.madeToOrderMaxDays].map((days) => (typeof days === 'number' ? days : null));
+  if ((min === null) !== (max === null))
+    context.addIssue({
+      code: 'custom',
+      path: [min === null ? 'madeToOrderMinDays' : 'madeToOrderMaxDays'],
+      message: 'Give both the fewest and the most days to make it, or neither',
+    });
+  else if (min !== null && max !== null && max < min)
+    context.addIssue({ code: 'custom', path: ['madeToOrderMaxDays'], message: MADE_TO_ORDER_DAYS_ORDER });
+}
+
 /** Add Product in the shop's currency: the server takes the amounts as priceAmount and engravingAmount. */
 export const addProductSchema = (currency: string) =>
   addProductInput
     .omit(omitted)
-    .extend({ photo, minimumAge, ...amounts(currency), ...giftCardBounds(currency) })
-    .superRefine((values, context) => checkBounds(values, currency, context));
+    .extend({ photo, minimumAge, ...madeToOrder, ...amounts(currency), ...giftCardBounds(currency) })
+    .superRefine((values, context) => {
+      checkBounds(values, currency, context);
+      checkDays(values, context);
+    });
 
 /** Name and description stay as they are; the current photo counts until a new one is chosen. */
 export const updateProductSchema = (currency: string) =>
   updateProductInput
     .omit(omitted)
-    .extend({ photo, minimumAge, ...amounts(currency), ...giftCardBounds(currency) })
-    .superRefine((values, context) => checkBounds(values, currency, context));
+    .extend({ photo, minimumAge, ...madeToOrder, ...amounts(currency), ...giftCardBounds(currency) })
+    .superRefine((values, context) => {
+      checkBounds(values, currency, context);
+      checkDays(values, context);
+    });
 
 export interface ProductFormValues {
   /** A knife (or blade, or whetstone) or a gift card. */
@@ -120,6 +147,10 @@ export interface ProductFormValues {
   ageRestricted: boolean;
   /** Its own minimum age; blank for the shop's default and the destination's. */
   minimumAge: number | '';
+  /** Made to order: the fewest and most working days to make one, and the cap of open units per variant; blank: none. */
+  madeToOrderMinDays: number | '';
+  madeToOrderMaxDays: number | '';
+  madeToOrderCap: number | '';
   /** A gift card's least and most amount its buyer may choose, as typed; both blank: its denominations only. */
   giftCardMinAmount: string;
   giftCardMaxAmount: string;
@@ -133,5 +164,14 @@ export interface ProductFormValues {
  */
 export function asKind(values: ProductFormValues): ProductFormValues {
   if (values.kind !== 'GIFT_CARD') return { ...values, giftCardMinAmount: '', giftCardMaxAmount: '' };
-  return { ...values, quantity: values.quantity === '' ? 0 : values.quantity, ageRestricted: false, minimumAge: '', engravable: false };
+  return {
+    ...values,
+    quantity: values.quantity === '' ? 0 : values.quantity,
+    ageRestricted: false,
+    minimumAge: '',
+    engravable: false,
+    madeToOrderMinDays: '',
+    madeToOrderMaxDays: '',
+    madeToOrderCap: '',
+  };
 }

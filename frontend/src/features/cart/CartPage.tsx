@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Alert, Box, Button, Card, CardContent, Container, IconButton, Stack, TextField, Typography } from '@mui/material';
+import LineShipWindow from './LineShipWindow';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { quantityError } from '@keen/rules';
@@ -112,7 +113,7 @@ function CartRow({ line, index, product, problem, changedPrice }: CartRowProps) 
   // The stock that limits the line is its variant's.
   const rules =
     product && variant && variant !== 'choose'
-      ? { quantity: variant.quantity, minimumQuantity: product.minimumQuantity }
+      ? { quantity: variant.quantity, minimumQuantity: product.minimumQuantity, madeToOrder: product.madeToOrder }
       : { quantity: line.seen.stock, minimumQuantity: line.seen.minimumQuantity };
   const draftError = draft === String(line.quantity) ? null : quantityError(draft, rules);
   const fieldId = `cart-quantity-${index}`;
@@ -141,6 +142,7 @@ function CartRow({ line, index, product, problem, changedPrice }: CartRowProps) 
               {line.engraving ? ` + ${formatMoney(line.seen.engravingAmount, currency)} engraving` : ''}
             </Typography>
             <EngravingText engraving={line.engraving} />
+            <LineShipWindow product={product} />
           </Box>
           <TextField
             id={fieldId}
@@ -156,7 +158,7 @@ function CartRow({ line, index, product, problem, changedPrice }: CartRowProps) 
             onBlur={() => setDraft(String(line.quantity))}
             error={!!draftError}
             helperText={draftError}
-            slotProps={{ htmlInput: { min: rules.minimumQuantity, max: rules.quantity, step: 1 } }}
+            slotProps={{ htmlInput: { min: rules.minimumQuantity, max: product?.madeToOrder ? undefined : rules.quantity, step: 1 } }}
             sx={{ width: { xs: '100%', sm: 240 } }}
           />
           <Typography sx={{ minWidth: 80, textAlign: { sm: 'right' } }}>{formatMoney(lineTotal(line), currency)}</Typography>

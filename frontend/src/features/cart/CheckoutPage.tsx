@@ -2,6 +2,7 @@ import { useQuery } from '@apollo/client/react';
 import { useFormik } from 'formik';
 import { guestInput, type GuestInput } from '@keen/rules/schemas';
 import { Alert, Box, Button, Card, CardContent, Container, Divider, Link, Stack, TextField, Typography } from '@mui/material';
+import LineShipWindow from './LineShipWindow';
 import { useSnackbar } from 'notistack';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import AgeCheckStep from '../../components/ageCheck/AgeCheckStep';
@@ -193,6 +194,7 @@ function CheckoutForm({ me, choices, lines }: CheckoutFormProps) {
                       <AgeRestrictedChip product={products?.get(line.productId)} />
                     </Stack>
                     <EngravingText engraving={line.engraving} />
+                    <LineShipWindow product={products?.get(line.productId)} />
                   </Box>
                   <Typography>{formatMoney(lineTotal(line), line.seen.currency)}</Typography>
                 </Box>

@@ -66,8 +66,9 @@ export function lineProblem(line: CartLine, product: FreshProduct | null | undef
   if (variant === null) return `${name} is no longer sold; remove it`;
   if (!variant.enabled) return `${name} is not available; remove it`;
   const stock = variant.quantity;
-  if (stock < product.minimumQuantity) return `${name} is sold out; remove it`;
-  if (stock < line.quantity) return `Only ${stock} left of ${name}`;
+  // Made to order: what the stock lacks is made (the server checks its cap).
+  if (!product.madeToOrder && stock < product.minimumQuantity) return `${name} is sold out; remove it`;
+  if (!product.madeToOrder && stock < line.quantity) return `Only ${stock} left of ${name}`;
   if (line.quantity < product.minimumQuantity) return `${name}: at least ${product.minimumQuantity} per order`;
   if (line.engraving && !product.engravable) return `${name} can no longer be engraved; remove it`;
   const custom = customOf(product.optionGroups, variant);

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { dollars } from '../../test/fixtures';
+import { dollars, leadTimeFixture } from '../../test/fixtures';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApolloClient, ApolloLink } from '@apollo/client';
@@ -47,6 +47,7 @@ function shop(rows: Row[]) {
       kind: 'KNIFE',
       img: `/images/${row.id}.svg`,
       description: 'Engraved',
+      ...leadTimeFixture(),
       priceFrom: dollars(row.price),
       variants: [{ __typename: 'ProductVariant', id: `${row.id}-v`, unitPrice: dollars(row.price), enabled: true }],
       ...row,

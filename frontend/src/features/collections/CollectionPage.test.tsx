@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest';
 import { screen } from '@testing-library/react';
 import { GraphQLError } from 'graphql';
-import { dollars } from '../../test/fixtures';
+import { dollars, leadTimeFixture } from '../../test/fixtures';
 import { renderPage } from '../../test/render';
 import CollectionPage from './CollectionPage';
 import { CollectionPageQuery } from './operations';
@@ -16,6 +16,7 @@ const card = (id: string, name: string) => ({
   priceFrom: dollars(100),
   quantity: 5,
   minimumQuantity: 1,
+  ...leadTimeFixture(),
   variants: [{ __typename: 'ProductVariant', id: `${id}-v`, unitPrice: dollars(100), enabled: true }],
 });
 const answer = (slug: string, collection: object | null, errors?: GraphQLError[]) => ({

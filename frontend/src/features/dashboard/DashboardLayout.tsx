@@ -27,6 +27,7 @@ const adminMenu = [
   { to: '/dashboard/shipping', label: 'Shipping and tax' },
   { to: '/dashboard/bladeRules', label: 'Blade rules' },
   { to: '/dashboard/jobs', label: 'Background jobs' },
+  { to: '/dashboard/workshop', label: 'Workshop' },
   { to: '/dashboard/apiKeys', label: 'API keys' },
   { to: '/dashboard/webhooks', label: 'Webhooks' },
 ];

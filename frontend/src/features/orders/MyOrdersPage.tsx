@@ -60,6 +60,7 @@ export default function MyOrdersPage() {
     deleted: 'Order successfully deleted',
     describe: (order) => (
       <Box>
+        {order.state === 'Paid' && <Typography sx={{ mb: 1 }}>It is late: cancelling it refunds your payment in full.</Typography>}
         <Typography>Name: {orderName(order)}</Typography>
         <Typography>Details: {order.description}</Typography>
         <EngravingText engraving={order.engraving} />
@@ -151,6 +152,12 @@ export default function MyOrdersPage() {
                   <Box sx={{ mt: 0.5 }}>
                     Status: <Chip size="small" label={order.status} color={statusColor(order)} />
                   </Box>
+                  {order.shipBy && !order.trackingNumber && !CLOSED_ORDER_STATES.includes(order.state) && order.status === 'Pending' && (
+                    <Typography variant="body2" sx={{ mt: 0.5 }}>
+                      {order.shipBy.text}
+                      {order.late && ' (late: our apologies)'}
+                    </Typography>
+                  )}
                   {(order.trackingCarrier || order.trackingNumber) && (
                     <Typography variant="body2" sx={{ mt: 0.5, wordBreak: 'break-all' }}>
                       Tracking: {[order.trackingCarrier, order.trackingNumber].filter(Boolean).join(' ')}
@@ -200,6 +207,17 @@ export default function MyOrdersPage() {
                 </TableCell>
                 <TableCell>{order.lines.reduce((units, line) => units + line.quantity, 0)}</TableCell>
                 <TableCell>
+                  {order.state === 'Paid' && order.late && (
+                    <Button
+                      color="error"
+                      variant="outlined"
+                      size="small"
+                      onClick={() => deletion.ask(order)}
+                      aria-label={`Cancel late order for ${order.name}`}
+                    >
+                      Cancel for a refund
+                    </Button>
+                  )}
                   {order.state === 'AwaitingPayment' && (
                     <Button
                       color="error"

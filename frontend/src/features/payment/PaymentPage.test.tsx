@@ -56,6 +56,7 @@ const pageMock: MockLink.MockedResponse = {
         paid: false,
         state: 'AwaitingPayment',
         transactionId: null,
+        shipBy: { __typename: 'ShipWindow', earliest: '2027-01-12', latest: '2027-01-26', text: 'Ships between 12 and 26 January' },
         engraving: null,
         lines: [
           {
@@ -125,6 +126,7 @@ test('shows the order, enables Pay once the intent exists, and after success sho
 
   expect(await screen.findByText('Hello, Casey Blade')).toBeTruthy();
   expect(screen.getByText('Pay for Damascus Chef Knife')).toBeTruthy();
+  expect(screen.getByText('Ships between 12 and 26 January')).toBeTruthy();
   expect(screen.getByText('Please pay : $50.00')).toBeTruthy();
   const pay = screen.getByRole('button', { name: 'Pay' }) as HTMLButtonElement;
   expect(pay.disabled).toBe(true);

@@ -118,6 +118,7 @@ export default function PaymentPage() {
               <EngravingText engraving={order.engraving} />
             </>
           )}
+          {order.shipBy && <Typography sx={{ fontWeight: 600 }}>{order.shipBy.text}</Typography>}
           <OrderDelivery order={order} headingComponent="h2" />
           <Typography>Please pay : {order.totals.amountDue.formatted}</Typography>
         </CardContent>

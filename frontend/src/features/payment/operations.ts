@@ -14,6 +14,11 @@ export const PaymentPageQuery = graphql(`
       paid
       state
       transactionId
+      shipBy {
+        earliest
+        latest
+        text
+      }
       engraving {
         text
         font

@@ -7,7 +7,7 @@ import { useLocation } from 'react-router-dom';
 import { cart } from '../../lib/cart';
 import { PageTitleContext } from '../../lib/pageTitle';
 import { AddReviewMutation, ReviewsQuery } from '../../operations/reviews';
-import { dollars, oneVariantFixture, reviewFixture } from '../../test/fixtures';
+import { dollars, leadTimeFixture, oneVariantFixture, reviewFixture } from '../../test/fixtures';
 import { authState, renderPage } from '../../test/render';
 import { santokuProduct } from '../../test/variantFixtures';
 import { ProductPageQuery } from './operations';
@@ -27,6 +27,7 @@ const chef = {
   engravable: true,
   engravingMaxLength: 12,
   engravingSurcharge: dollars(15),
+  ...leadTimeFixture(),
   ...oneVariantFixture({ id: 'p1', priceFrom: dollars(129.5), quantity: 10, img: '/images/chef.svg' }),
 };
 const engravingFonts = [

@@ -88,7 +88,8 @@ function ProductDetails({ product, fonts }: { product: Product; fonts: ProductPa
   const currency = product.priceFrom.currency;
   const price = chosen ? unitPrice(product.optionGroups, chosen) : product.priceFrom.amount;
   const stock = choice ? (chosen?.quantity ?? 0) : product.quantity;
-  const inStock = giftCard || ((!choice || chosen !== null) && stock >= product.minimumQuantity);
+  // A product made to order is made beyond its stock: it is always orderable.
+  const inStock = giftCard || ((!choice || chosen !== null) && (product.madeToOrder !== null || stock >= product.minimumQuantity));
   const measureMessage = custom && measureError(custom, measure, product.name);
   const engravingMessage = engravingError(
     engraving.text,
@@ -145,7 +146,11 @@ function ProductDetails({ product, fonts }: { product: Product; fonts: ProductPa
                     : product.priceFrom.formatted}
               </Typography>
               {!giftCard && (
-                <Chip label={inStock ? 'In stock' : 'Out of stock'} color={inStock ? 'success' : 'default'} variant="outlined" />
+                <Chip
+                  label={product.madeToOrder ? 'Made to order' : inStock ? 'In stock' : 'Out of stock'}
+                  color={inStock ? 'success' : 'default'}
+                  variant="outlined"
+                />
               )}
             </Stack>
             {choice && range && range.min !== range.max && (
@@ -161,6 +166,14 @@ function ProductDetails({ product, fonts }: { product: Product; fonts: ProductPa
             )}
             <Typography sx={{ whiteSpace: 'pre-line' }}>{product.description}</Typography>
             <Typography variant="body2">Minimum order: {product.minimumQuantity}</Typography>
+            {!giftCard && (
+              <Box>
+                <Typography sx={{ fontWeight: 600 }}>{product.leadTime.text}</Typography>
+                <Typography variant="body2" color="text.secondary">
+                  {product.leadTime.shipWindow.text} if you order today
+                </Typography>
+              </Box>
+            )}
             {choice && (
               <VariantPicker
                 id="product-option"

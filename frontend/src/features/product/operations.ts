@@ -8,6 +8,7 @@ export const ProductPageQuery = graphql(`
   query ProductPage($slug: String!) {
     product(slug: $slug) {
       ...ProductFields
+      ...LeadTimeFields
       slug
       kind
       ...ProductEngravingFields

@@ -117,6 +117,11 @@ export default function PurchasePage() {
                 {product.description}
               </Typography>
               <Typography>Minimum order: {product.minimumQuantity}</Typography>
+              {product.kind !== 'GIFT_CARD' && (
+                <Typography sx={{ fontWeight: 600 }}>
+                  {product.leadTime.text}. {product.leadTime.shipWindow.text} if you order today.
+                </Typography>
+              )}
             </CardContent>
           </Card>
           {product.kind === 'GIFT_CARD' && <GiftCardBalanceBox />}
@@ -150,7 +155,11 @@ function PurchaseForm({ product, me, choices, fonts, chosen, onChoose }: Purchas
   const price = chosen ? unitPrice(product.optionGroups, chosen) : product.priceFrom.amount;
   const currency = product.priceFrom.currency;
   const formatMoney = useFormatMoney();
-  const stock = { quantity: choice ? (chosen?.quantity ?? 0) : product.quantity, minimumQuantity: product.minimumQuantity };
+  const stock = {
+    quantity: choice ? (chosen?.quantity ?? 0) : product.quantity,
+    minimumQuantity: product.minimumQuantity,
+    madeToOrder: product.madeToOrder,
+  };
   const custom = customOf(product.optionGroups, chosen);
   // A gift card: its variants are denominations; no stock, engraving or cart, a recipient and message instead.
   const giftCard = product.kind === 'GIFT_CARD';
