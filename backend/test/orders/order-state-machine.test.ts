@@ -43,12 +43,14 @@ const EXPECTED: Record<string, string[]> = {
   'Shipped->PartiallyRefunded': ['admin'],
   'PartiallyRefunded->PartiallyRefunded': ['admin'],
   'PartiallyRefunded->Shipped': ['admin'],
+  // Only once shipped and not yet delivered (its row's guard).
+  'PartiallyRefunded->Delivered': ['admin', 'system'],
   'Cancelled->Refunded': ['provider'],
   'Expired->Refunded': ['provider'],
 };
 const RESTOCKS = ['AwaitingPayment->Cancelled', 'AwaitingPayment->Expired', 'Paid->Refunded'];
 
-/** An order in `state` that is late (its guarded moves allowed). */
+/** An order in `state` that is late, shipped and not yet delivered (its guarded moves allowed). */
 const orderIn = (state: OrderState) =>
   Object.assign(new Order(), {
     id: '00000000-0000-4000-8000-00000000000a',
@@ -56,6 +58,8 @@ const orderIn = (state: OrderState) =>
     state,
     lateNoticeAt: new Date(),
     shipByLatest: '2020-01-10',
+    shippedAt: new Date(),
+    deliveredAt: null,
   });
 
 describe('the transition table, every pair of states for every actor', () => {
@@ -111,6 +115,14 @@ describe('the transition table, every pair of states for every actor', () => {
     const pastDate = Object.assign(orderIn(OrderState.Paid), { lateNoticeAt: null, shipByLatest: '2020-01-10' });
     expect(assertAllowed(ACTORS.owner, pastDate, OrderState.Refunded).by).toEqual(['owner']);
   });
+
+  test('a partly refunded order is delivered only once shipped, and only once', () => {
+    const unshipped = Object.assign(orderIn(OrderState.PartiallyRefunded), { shippedAt: null });
+    const delivered = Object.assign(orderIn(OrderState.PartiallyRefunded), { deliveredAt: new Date() });
+    for (const order of [unshipped, delivered])
+      expect(() => assertAllowed(ACTORS.admin, order, OrderState.Delivered)).toThrow('Only a shipped order can be marked delivered');
+    expect(assertAllowed(SYSTEM, orderIn(OrderState.PartiallyRefunded), OrderState.Delivered).stamp).toBe('deliveredAt');
+  });
 });
 
 describe('moveOrder on the database, for every row of the table', () => {
@@ -154,6 +166,9 @@ describe('moveOrder on the database, for every row of the table', () => {
     for (const [state, actor] of PATHS[from]) await app.db.transaction((m) => moveOrder(m, placed.id, state, actor, { invoicePrefix }));
     // Late, so that a guarded move (the owner's refund of a late order) is allowed.
     await app.db.getRepository(Order).update({ id: placed.id }, { lateNoticeAt: new Date() });
+    // Shipped before its refund in part, so that it may still be delivered (that row's guard).
+    if (from === OrderState.PartiallyRefunded && to === OrderState.Delivered)
+      await app.db.getRepository(Order).update({ id: placed.id }, { shippedAt: new Date() });
     const stockBefore = (await app.db.getRepository(Product).findOneByOrFail({ id: product.id })).quantity;
 
     const actor = transition.by.includes('provider')

@@ -184,6 +184,26 @@ describe('Delivered', () => {
     // Once: a second sweep finds nothing of it.
     expect(await app.services.orders.deliverOverdue()).not.toContain(old.orderId);
   });
+
+  test('a shipped order refunded in part before it arrives is still delivered, by an admin or the job; an unshipped one is not', async () => {
+    const REFUND_PART = 'mutation($orderId: ID!, $input: RefundInput!) { refundOrder(orderId: $orderId, input: $input) { state } }';
+    const refundPart = async (orderId: string) =>
+      (await app.gql(REFUND_PART, { orderId, input: { amount: 500, reason: 'Overcharged delivery' } }, admin)).data!.refundOrder.state;
+    const byAdmin = await order({ upTo: OrderState.Shipped });
+    const byJob = await order({ upTo: OrderState.Shipped });
+    const unshipped = await order({ upTo: OrderState.Paid });
+    for (const { orderId } of [byAdmin, byJob, unshipped]) expect(await refundPart(orderId)).toBe('PartiallyRefunded');
+
+    expect(messageOf(await app.gql(DELIVER, { id: unshipped.orderId }, admin))).toBe('Only a shipped order can be marked delivered');
+    expect((await app.gql(DELIVER, { id: byAdmin.orderId }, admin)).data!.markDelivered.state).toBe('Delivered');
+    await app.db.query(`UPDATE "order" SET "shippedAt" = now() - interval '15 days' WHERE "id" = $1`, [byJob.orderId]);
+    const moved = await app.services.orders.deliverOverdue();
+    expect(moved).toContain(byJob.orderId);
+    expect(moved).not.toContain(unshipped.orderId);
+    // Delivered, its return window is open: a unit of it can be asked back.
+    const asked = await app.gql(REQUEST, returnOf(byJob.orderId, [{ lineId: byJob.plainLine.id, quantity: 1 }]), byJob.customer);
+    expect(asked.errors).toBeUndefined();
+  });
 });
 
 describe('asking for a return', () => {

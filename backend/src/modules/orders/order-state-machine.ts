@@ -131,6 +131,19 @@ export const ORDER_TRANSITIONS: readonly Transition[] = [
   { from: PartiallyRefunded, to: PartiallyRefunded, by: ['admin'], stamp: null, restock: false, raises: 'order.partially_refunded' },
   // What was not refunded of a partly refunded, unshipped order still ships.
   { from: PartiallyRefunded, to: Shipped, by: ['admin'], stamp: 'shippedAt', restock: false, raises: 'order.shipped' },
+  // A shipped order refunded in part (its delivery price, say) still arrives, and its return window opens.
+  {
+    from: PartiallyRefunded,
+    to: Delivered,
+    by: ['admin', 'system'],
+    stamp: 'deliveredAt',
+    restock: false,
+    raises: 'order.delivered',
+    guard: {
+      holds: (order) => order.shippedAt !== null && order.deliveredAt === null,
+      refusal: 'Only a shipped order can be marked delivered',
+    },
+  },
   // A payment that succeeds after the order closed is refunded.
   { from: Cancelled, to: Refunded, by: ['provider'], stamp: 'refundedAt', restock: false, refundsAll: true, raises: 'order.refunded' },
   { from: Expired, to: Refunded, by: ['provider'], stamp: 'refundedAt', restock: false, refundsAll: true, raises: 'order.refunded' },

@@ -196,16 +196,19 @@ export class OrdersService {
    * transaction under its row lock (rows another sweeper holds are skipped). Answers the ids moved.
    */
   async deliverOverdue(): Promise<string[]> {
+    // A shipped order refunded in part before it arrived is PartiallyRefunded, shipped and not yet delivered.
+    const undelivered = `"state" IN ($1, $2) AND "shippedAt" IS NOT NULL AND "deliveredAt" IS NULL`;
+    const states = [OrderState.Shipped, OrderState.PartiallyRefunded];
     const due: { id: string }[] = await this.db.query(
-      `SELECT "id" FROM "order" WHERE "state" = $1 AND "shippedAt" < now() - make_interval(days => $2) ORDER BY "shippedAt"`,
-      [OrderState.Shipped, this.settings.deliveredAfterDays],
+      `SELECT "id" FROM "order" WHERE ${undelivered} AND "shippedAt" < now() - make_interval(days => $3) ORDER BY "shippedAt"`,
+      [...states, this.settings.deliveredAfterDays],
     );
     const delivered: string[] = [];
     for (const { id } of due) {
       const moved = await this.db.transaction(async (manager) => {
-        const [row]: unknown[] = await manager.query(`SELECT 1 FROM "order" WHERE "id" = $1 AND "state" = $2 FOR UPDATE SKIP LOCKED`, [
+        const [row]: unknown[] = await manager.query(`SELECT 1 FROM "order" WHERE "id" = $3 AND ${undelivered} FOR UPDATE SKIP LOCKED`, [
+          ...states,
           id,
-          OrderState.Shipped,
         ]);
         if (!row) return false;
         const note = `Taken as delivered ${this.settings.deliveredAfterDays} days after shipping`;

@@ -16,16 +16,26 @@ const shipped = orderFixture(SHIPPED_ID, {
   transactionId: 'pi_o3',
 });
 
+// Refunded in part: one before it shipped, one on its way (its delivery price, say).
+const partUnshipped = orderFixture('o4', { name: 'Part Refunded At Home', paid: true, state: 'PartiallyRefunded', transactionId: 'pi_o4' });
+const partShipped = orderFixture('e5e2f3a4-0000-4000-8000-000000000005', {
+  name: 'Part Refunded On Its Way',
+  paid: true,
+  state: 'PartiallyRefunded',
+  status: 'Shipped',
+  transactionId: 'pi_o5',
+});
+
 const rowOf = (name: string) => screen.getByText(name).closest('[role="row"]') as HTMLElement;
 
-test('Delivered is offered on a shipped order only; the answer moves its row to Delivered, with Refund still offered', async () => {
+test('Delivered is offered on a shipped order only (refunded in part or not); the answer moves its row to Delivered, with Refund still offered', async () => {
   renderPage(<AllOrdersPage />, {
     path: '/dashboard/allOrders',
     route: '/dashboard/allOrders',
     mocks: [
       {
         request: { query: AdminOrdersQuery, variables: { options: { skip: 0, take: 20 } } },
-        result: { data: { orders: { __typename: 'OrderList', totalItems: 2, items: [paid, shipped] } } },
+        result: { data: { orders: { __typename: 'OrderList', totalItems: 4, items: [paid, shipped, partUnshipped, partShipped] } } },
       },
       {
         request: { query: MarkDeliveredMutation, variables: { id: SHIPPED_ID } },
@@ -46,6 +56,8 @@ test('Delivered is offered on a shipped order only; the answer moves its row to 
   // The data grid renders slowly on a busy machine: wait longer than Testing Library's second.
   await screen.findByText('Shipped Knife', {}, { timeout: 10000 });
   expect(within(rowOf('Paid Knife')).queryByRole('button', { name: /delivered$/ })).not.toBeInTheDocument();
+  expect(within(rowOf('Part Refunded At Home')).queryByRole('button', { name: /delivered$/ })).not.toBeInTheDocument();
+  expect(within(rowOf('Part Refunded On Its Way')).getByRole('button', { name: 'Mark order #e5e2f3a4 delivered' })).toBeInTheDocument();
   fireEvent.click(within(rowOf('Shipped Knife')).getByRole('button', { name: 'Mark order #d1e2f3a4 delivered' }));
   expect(await within(rowOf('Shipped Knife')).findByText('Delivered')).toBeInTheDocument();
   expect(within(rowOf('Shipped Knife')).queryByRole('button', { name: /delivered$/ })).not.toBeInTheDocument();

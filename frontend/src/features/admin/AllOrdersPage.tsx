@@ -189,7 +189,8 @@ export default function AllOrdersPage() {
             Ship
           </Button>
         )}
-        {row.state === 'Shipped' && (
+        {/* A shipped order refunded in part before it arrived is delivered too (the server's guard). */}
+        {(row.state === 'Shipped' || (row.state === 'PartiallyRefunded' && row.status === 'Shipped' && !row.deliveredAt)) && (
           <Button
             size="small"
             disabled={delivering}
