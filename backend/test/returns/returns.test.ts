@@ -206,6 +206,44 @@ describe('Delivered', () => {
   });
 });
 
+describe('a guest', () => {
+  test("asks for a return by the order's link: none is a 401, a wrong one a 404, a signed-in stranger is refused", async () => {
+    const product = await app.product({ price: 25, quantity: 10 });
+    const placed = await app.gql<{ placeOrder: { id: string; guestToken: string } }>(
+      'mutation($input: PlaceOrderInput!) { placeOrder(input: $input) { id guestToken } }',
+      {
+        input: {
+          lines: [{ productId: product.id, quantity: 2 }],
+          phone: '+1 555 0100',
+          address: '1 Return Street',
+          guest: { email: `guest-returner-${Date.now()}@keen.test`, name: 'Guest Returner' },
+        },
+      },
+    );
+    expect(placed.errors).toBeUndefined();
+    const { id: orderId, guestToken: token } = placed.data!.placeOrder;
+    const card = { number: '4242424242424242', expMonth: 12, expYear: new Date().getUTCFullYear() + 3, cvc: '123' };
+    const paid = await app.gql(
+      'mutation($orderId: ID!, $card: TestCardInput!, $token: String) { confirmTestCardPayment(orderId: $orderId, card: $card, token: $token) { state } }',
+      { orderId, card, token },
+    );
+    expect(paid.errors).toBeUndefined();
+    expect((await app.gql(SHIP, { id: orderId }, admin)).errors).toBeUndefined();
+    expect((await app.gql(DELIVER, { id: orderId }, admin)).errors).toBeUndefined();
+    const [line] = await app.db.getRepository(OrderLine).find({ where: { orderId } });
+    const GUEST_REQUEST = `mutation($input: RequestReturnInput!, $token: String) { requestReturn(input: $input, token: $token) { ${RETURN_FIELDS} } }`;
+    const ask = returnOf(orderId, [{ lineId: line.id, quantity: 1 }]);
+
+    expect(codeOf(await app.gql(GUEST_REQUEST, ask))).toBe('UNAUTHENTICATED');
+    expect(codeOf(await app.gql(GUEST_REQUEST, { ...ask, token: `${token.slice(0, -2)}xx` }))).toBe('NOT_FOUND');
+    expect(messageOf(await app.gql(GUEST_REQUEST, ask, await app.customer('stranger')))).toBe('This is not your order');
+    const asked = await app.gql(GUEST_REQUEST, { ...ask, token });
+    expect(asked.errors).toBeUndefined();
+    expect(asked.data!.requestReturn).toMatchObject({ state: 'Requested', rmaNumber: expect.stringMatching(/^RMA-\d{4}-\d{6}$/) });
+    expect((await historyOf(orderId)).at(-1)).toMatch(/^Return RMA-\d{4}-\d{6} requested \(CHANGED_MIND\): 1 × /);
+  });
+});
+
 describe('asking for a return', () => {
   test('refused for anonymous callers (401), another customer, an undelivered order and after the window', async () => {
     const { orderId, plainLine } = await order();

@@ -125,8 +125,6 @@ type Documents = {
     "\n  query WebhookDeliveries($endpointId: ID!) {\n    webhookDeliveries(endpointId: $endpointId) {\n      ...WebhookDeliveryFields\n    }\n  }\n": typeof types.WebhookDeliveriesDocument,
     "\n  mutation ResendWebhookDelivery($id: ID!) {\n    resendWebhookDelivery(id: $id) {\n      ...WebhookDeliveryFields\n    }\n  }\n": typeof types.ResendWebhookDeliveryDocument,
     "\n  mutation ClaimGuestOrders {\n    claimGuestOrders\n  }\n": typeof types.ClaimGuestOrdersDocument,
-    "\n  query ReturnPolicy {\n    returnPolicy {\n      returnDays\n      policy\n    }\n  }\n": typeof types.ReturnPolicyDocument,
-    "\n  mutation RequestReturn($input: RequestReturnInput!) {\n    requestReturn(input: $input) {\n      ...ReturnFields\n    }\n  }\n": typeof types.RequestReturnDocument,
     "\n  query PackingSlip($id: ID!) {\n    order(id: $id) {\n      id\n      userName\n      address\n      phone\n      createdAt\n      ageRestricted\n      parcelNotice\n      shippingMethodName\n      shippingAddress {\n        ...ShippingAddressFields\n      }\n      lines {\n        id\n        name\n        variantName\n        sku\n        quantity\n      }\n    }\n    shop {\n      name\n    }\n  }\n": typeof types.PackingSlipDocument,
     "\n  query PaymentPage($id: ID!, $token: String) {\n    me {\n      id\n      name\n      email\n    }\n    order(id: $id, token: $token) {\n      id\n      name\n      ...OrderDeliveryFields\n      paid\n      state\n      transactionId\n      shipBy {\n        earliest\n        latest\n        text\n      }\n      engraving {\n        text\n        font\n      }\n      lines {\n        ...OrderLineSummary\n      }\n    }\n  }\n": typeof types.PaymentPageDocument,
     "\n  mutation CreatePaymentIntent($orderId: ID!, $idempotencyKey: String, $token: String) {\n    createPaymentIntent(orderId: $orderId, idempotencyKey: $idempotencyKey, token: $token) {\n      id\n      clientSecret\n    }\n  }\n": typeof types.CreatePaymentIntentDocument,
@@ -183,6 +181,8 @@ type Documents = {
     "\n  fragment ProductCardFields on Product {\n    ...ProductFields\n    ...LeadTimeFields\n    slug\n    kind\n    variants {\n      id\n      unitPrice {\n        ...MoneyFields\n      }\n      enabled\n    }\n  }\n": typeof types.ProductCardFieldsFragmentDoc,
     "\n  query Products($options: ProductListOptions) {\n    products(options: $options) {\n      totalItems\n      items {\n        ...ProductCardFields\n      }\n    }\n  }\n": typeof types.ProductsDocument,
     "\n  query ProductChoices($id: ID!) {\n    product(id: $id) {\n      id\n      ...ProductChoiceFields\n    }\n  }\n": typeof types.ProductChoicesDocument,
+    "\n  query ReturnPolicy {\n    returnPolicy {\n      returnDays\n      policy\n    }\n  }\n": typeof types.ReturnPolicyDocument,
+    "\n  mutation RequestReturn($input: RequestReturnInput!, $token: String) {\n    requestReturn(input: $input, token: $token) {\n      ...ReturnFields\n    }\n  }\n": typeof types.RequestReturnDocument,
     "\n  fragment ReviewFields on Review {\n    id\n    userName\n    name\n    description\n    img\n    star\n    verifiedBuyer\n    createdAt\n  }\n": typeof types.ReviewFieldsFragmentDoc,
     "\n  query Reviews($options: ReviewListOptions) {\n    reviews(options: $options) {\n      totalItems\n      items {\n        ...ReviewFields\n      }\n    }\n  }\n": typeof types.ReviewsDocument,
     "\n  mutation AddReview($input: AddReviewInput!) {\n    addReview(input: $input) {\n      ...ReviewFields\n      productId\n      product {\n        id\n        rating {\n          average\n          count\n        }\n      }\n    }\n  }\n": typeof types.AddReviewDocument,
@@ -299,8 +299,6 @@ const documents: Documents = {
     "\n  query WebhookDeliveries($endpointId: ID!) {\n    webhookDeliveries(endpointId: $endpointId) {\n      ...WebhookDeliveryFields\n    }\n  }\n": types.WebhookDeliveriesDocument,
     "\n  mutation ResendWebhookDelivery($id: ID!) {\n    resendWebhookDelivery(id: $id) {\n      ...WebhookDeliveryFields\n    }\n  }\n": types.ResendWebhookDeliveryDocument,
     "\n  mutation ClaimGuestOrders {\n    claimGuestOrders\n  }\n": types.ClaimGuestOrdersDocument,
-    "\n  query ReturnPolicy {\n    returnPolicy {\n      returnDays\n      policy\n    }\n  }\n": types.ReturnPolicyDocument,
-    "\n  mutation RequestReturn($input: RequestReturnInput!) {\n    requestReturn(input: $input) {\n      ...ReturnFields\n    }\n  }\n": types.RequestReturnDocument,
     "\n  query PackingSlip($id: ID!) {\n    order(id: $id) {\n      id\n      userName\n      address\n      phone\n      createdAt\n      ageRestricted\n      parcelNotice\n      shippingMethodName\n      shippingAddress {\n        ...ShippingAddressFields\n      }\n      lines {\n        id\n        name\n        variantName\n        sku\n        quantity\n      }\n    }\n    shop {\n      name\n    }\n  }\n": types.PackingSlipDocument,
     "\n  query PaymentPage($id: ID!, $token: String) {\n    me {\n      id\n      name\n      email\n    }\n    order(id: $id, token: $token) {\n      id\n      name\n      ...OrderDeliveryFields\n      paid\n      state\n      transactionId\n      shipBy {\n        earliest\n        latest\n        text\n      }\n      engraving {\n        text\n        font\n      }\n      lines {\n        ...OrderLineSummary\n      }\n    }\n  }\n": types.PaymentPageDocument,
     "\n  mutation CreatePaymentIntent($orderId: ID!, $idempotencyKey: String, $token: String) {\n    createPaymentIntent(orderId: $orderId, idempotencyKey: $idempotencyKey, token: $token) {\n      id\n      clientSecret\n    }\n  }\n": types.CreatePaymentIntentDocument,
@@ -357,6 +355,8 @@ const documents: Documents = {
     "\n  fragment ProductCardFields on Product {\n    ...ProductFields\n    ...LeadTimeFields\n    slug\n    kind\n    variants {\n      id\n      unitPrice {\n        ...MoneyFields\n      }\n      enabled\n    }\n  }\n": types.ProductCardFieldsFragmentDoc,
     "\n  query Products($options: ProductListOptions) {\n    products(options: $options) {\n      totalItems\n      items {\n        ...ProductCardFields\n      }\n    }\n  }\n": types.ProductsDocument,
     "\n  query ProductChoices($id: ID!) {\n    product(id: $id) {\n      id\n      ...ProductChoiceFields\n    }\n  }\n": types.ProductChoicesDocument,
+    "\n  query ReturnPolicy {\n    returnPolicy {\n      returnDays\n      policy\n    }\n  }\n": types.ReturnPolicyDocument,
+    "\n  mutation RequestReturn($input: RequestReturnInput!, $token: String) {\n    requestReturn(input: $input, token: $token) {\n      ...ReturnFields\n    }\n  }\n": types.RequestReturnDocument,
     "\n  fragment ReviewFields on Review {\n    id\n    userName\n    name\n    description\n    img\n    star\n    verifiedBuyer\n    createdAt\n  }\n": types.ReviewFieldsFragmentDoc,
     "\n  query Reviews($options: ReviewListOptions) {\n    reviews(options: $options) {\n      totalItems\n      items {\n        ...ReviewFields\n      }\n    }\n  }\n": types.ReviewsDocument,
     "\n  mutation AddReview($input: AddReviewInput!) {\n    addReview(input: $input) {\n      ...ReviewFields\n      productId\n      product {\n        id\n        rating {\n          average\n          count\n        }\n      }\n    }\n  }\n": types.AddReviewDocument,
@@ -823,14 +823,6 @@ export function graphql(source: "\n  mutation ClaimGuestOrders {\n    claimGuest
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query ReturnPolicy {\n    returnPolicy {\n      returnDays\n      policy\n    }\n  }\n"): (typeof documents)["\n  query ReturnPolicy {\n    returnPolicy {\n      returnDays\n      policy\n    }\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  mutation RequestReturn($input: RequestReturnInput!) {\n    requestReturn(input: $input) {\n      ...ReturnFields\n    }\n  }\n"): (typeof documents)["\n  mutation RequestReturn($input: RequestReturnInput!) {\n    requestReturn(input: $input) {\n      ...ReturnFields\n    }\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
 export function graphql(source: "\n  query PackingSlip($id: ID!) {\n    order(id: $id) {\n      id\n      userName\n      address\n      phone\n      createdAt\n      ageRestricted\n      parcelNotice\n      shippingMethodName\n      shippingAddress {\n        ...ShippingAddressFields\n      }\n      lines {\n        id\n        name\n        variantName\n        sku\n        quantity\n      }\n    }\n    shop {\n      name\n    }\n  }\n"): (typeof documents)["\n  query PackingSlip($id: ID!) {\n    order(id: $id) {\n      id\n      userName\n      address\n      phone\n      createdAt\n      ageRestricted\n      parcelNotice\n      shippingMethodName\n      shippingAddress {\n        ...ShippingAddressFields\n      }\n      lines {\n        id\n        name\n        variantName\n        sku\n        quantity\n      }\n    }\n    shop {\n      name\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
@@ -1052,6 +1044,14 @@ export function graphql(source: "\n  query Products($options: ProductListOptions
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query ProductChoices($id: ID!) {\n    product(id: $id) {\n      id\n      ...ProductChoiceFields\n    }\n  }\n"): (typeof documents)["\n  query ProductChoices($id: ID!) {\n    product(id: $id) {\n      id\n      ...ProductChoiceFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ReturnPolicy {\n    returnPolicy {\n      returnDays\n      policy\n    }\n  }\n"): (typeof documents)["\n  query ReturnPolicy {\n    returnPolicy {\n      returnDays\n      policy\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RequestReturn($input: RequestReturnInput!, $token: String) {\n    requestReturn(input: $input, token: $token) {\n      ...ReturnFields\n    }\n  }\n"): (typeof documents)["\n  mutation RequestReturn($input: RequestReturnInput!, $token: String) {\n    requestReturn(input: $input, token: $token) {\n      ...ReturnFields\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

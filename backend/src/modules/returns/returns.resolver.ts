@@ -45,16 +45,21 @@ export class ReturnsResolver {
     return services.returns.get(caller, id);
   }
 
-  @Allow({ allow: 'signed in' })
+  @Allow({ allow: 'public' })
   @Mutation(() => ReturnRequest, {
     description:
-      "The order's customer, within RETURN_DAYS of its delivery: asks to return units (engraved and made-to-measure lines only when faulty), with a reason and up to 3 photos; answers the return with its RMA number",
+      "The order's customer (or, with token, the holder of a guest order's link), within RETURN_DAYS of its delivery: asks to return units (engraved and made-to-measure lines only when faulty), with a reason and up to 3 photos; answers the return with its RMA number. Signed out without token: 401",
   })
   requestReturn(
     @Arg('input', () => RequestReturnInput, { description: 'The lines and units, why, and photos' }) input: RequestReturnInput,
+    @Arg('token', () => String, {
+      nullable: true,
+      description: "A guest order's link token, for a guest signed out (404 when it is not the order's)",
+    })
+    token: string | null | undefined,
     @Ctx() { caller, services }: GraphQLContext,
   ): Promise<ReturnRequest> {
-    return services.returns.request(caller, input);
+    return services.returns.request(caller, input, token);
   }
 
   @Allow({ allow: 'admin', key: 'orders:write' })

@@ -6,7 +6,7 @@ import type { ReturnSettings } from '../../config';
 import { raise } from '../../events/outbox';
 import { type Caller, isAdmin, requireAdmin, requireUser } from '../auth';
 import type { InvoicingService } from '../invoicing';
-import { actorOf, nextDocumentNumber, Order, OrderLine, OrderState, recordInHistory } from '../orders';
+import { actorOf, guestActorOf, nextDocumentNumber, Order, OrderLine, OrderState, recordInHistory } from '../orders';
 import { FAULT_REASONS, ReturnLine, ReturnPhoto, ReturnReason, ReturnRequest, ReturnState } from './return.entity';
 import { assertReturnMove, lockReturn, moveReturn } from './return-state-machine';
 import { returnPayload } from './returns.events';
@@ -55,18 +55,20 @@ export class ReturnsService {
   }
 
   /**
-   * The order's customer asks to return units. Refused: outside the window or not delivered, a
-   * made-for-them line for a reason other than a fault, more units than are left to return.
+   * The order's customer (or a guest, by the order link's `token`) asks to return units. Refused:
+   * outside the window or not delivered, a made-for-them line for a reason other than a fault,
+   * more units than are left to return.
    */
-  async request(caller: Caller, input: RequestReturnInput): Promise<ReturnRequest> {
-    const user = requireUser(caller);
+  async request(caller: Caller, input: RequestReturnInput, token?: string | null): Promise<ReturnRequest> {
+    // Signed out without the link's token: 401 before the input is read.
+    const user = token == null ? requireUser(caller) : null;
     if (!input || typeof input !== 'object' || !isId(input.orderId)) throw notFound('Order');
-    const actor = actorOf(caller);
     return this.db.transaction(async (manager) => {
       // Held while the units are counted: two requests for the same units take turns.
       const order = await manager.getRepository(Order).findOne({ where: { id: input.orderId }, lock: { mode: 'pessimistic_write' } });
       if (!order) throw notFound('Order');
-      if (order.customerId !== user.id) throw forbidden('This is not your order');
+      const actor = user ? actorOf(caller) : guestActorOf(order, token);
+      if (user && order.customerId !== user.id) throw forbidden('This is not your order');
       this.assertWithinWindow(order);
       const lines = await manager.getRepository(OrderLine).find({ where: { orderId: order.id }, order: { position: 'ASC' } });
       const checked = this.checkRequest(input, lines, await this.unitsInReturns(manager, order.id));
@@ -75,7 +77,7 @@ export class ReturnsService {
         manager.getRepository(ReturnRequest).create({
           rmaNumber,
           orderId: order.id,
-          customerId: user.id,
+          customerId: order.customerId,
           reason: checked.reason,
           details: checked.details,
         }),

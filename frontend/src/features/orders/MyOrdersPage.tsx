@@ -15,29 +15,9 @@ import OrderDocuments from '../../components/OrderDocuments';
 import OrderReceiptDialog from './OrderReceiptDialog';
 import GuestOrdersNotice from './GuestOrdersNotice';
 import VerifyEmailNotice from './VerifyEmailNotice';
-import ReturnDialog, { unitsLeft } from './ReturnDialog';
-import { ReturnPolicyQuery } from './operations';
+import OrderReturns from '../../components/returns/OrderReturns';
 
 type OrderRow = MyOrdersResult['myOrders']['items'][number];
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** How a return's state reads to its customer. */
-const RETURN_STATE_LABELS: Record<OrderRow['returns'][number]['state'], string> = {
-  Requested: 'requested: waiting for our answer',
-  Approved: 'approved: see the instructions we e-mailed',
-  Declined: 'declined',
-  Received: 'received: being refunded',
-  Refunded: 'refunded',
-};
-
-/** Whether the customer may still ask to return something of the order: delivered, within the window, units left. */
-function returnable(order: OrderRow, returnDays: number | undefined): boolean {
-  if (!order.deliveredAt || returnDays === undefined) return false;
-  if (order.state !== 'Delivered' && order.state !== 'PartiallyRefunded') return false;
-  if (Date.now() > new Date(order.deliveredAt).getTime() + returnDays * DAY_MS) return false;
-  return [...unitsLeft(order).values()].some((units) => units > 0);
-}
 
 /** A one-line order's product with its variant ("Engraved Santoku, 18 cm / Walnut"). */
 const orderName = (order: OrderRow) => lineName(order.name, order.lines[0]?.variantName);
@@ -72,11 +52,6 @@ export default function MyOrdersPage() {
   const orders = query.data?.myOrders.items ?? [];
   const [receipt, setReceipt] = useState<OrderRow | null>(null);
   const [receiptOpen, setReceiptOpen] = useState(false);
-  // The return window is read only once some order was delivered.
-  const policy = useQuery(ReturnPolicyQuery, { skip: !orders.some((order) => order.deliveredAt) });
-  const returnDays = policy.data?.returnPolicy.returnDays;
-  const [returning, setReturning] = useState<OrderRow | null>(null);
-  const [returnOpen, setReturnOpen] = useState(false);
 
   return (
     <Box>
@@ -168,26 +143,7 @@ export default function MyOrdersPage() {
                       Delivered {new Date(order.deliveredAt).toLocaleDateString()}
                     </Typography>
                   )}
-                  {order.returns.map((request) => (
-                    <Typography key={request.id} variant="body2" sx={{ mt: 0.5 }}>
-                      Return {request.rmaNumber} {RETURN_STATE_LABELS[request.state]}
-                      {request.state === 'Declined' && request.declineReason ? ` (${request.declineReason})` : ''}
-                    </Typography>
-                  ))}
-                  {returnable(order, returnDays) && (
-                    <Button
-                      size="small"
-                      variant="outlined"
-                      sx={{ mt: 0.5 }}
-                      onClick={() => {
-                        setReturning(order);
-                        setReturnOpen(true);
-                      }}
-                      aria-label={`Return items of order #${shortOrderId(order.id)}`}
-                    >
-                      Return items
-                    </Button>
-                  )}
+                  <OrderReturns order={order} />
                 </TableCell>
                 <TableCell>
                   {order.totals.total.formatted}
@@ -236,7 +192,6 @@ export default function MyOrdersPage() {
         )}
         {deletion.dialog}
         <OrderReceiptDialog open={receiptOpen} order={receipt} onClose={() => setReceiptOpen(false)} />
-        <ReturnDialog open={returnOpen} order={returning} onClose={() => setReturnOpen(false)} />
       </QueryState>
     </Box>
   );

@@ -7,6 +7,7 @@ import ConfirmDialog from '../../components/ConfirmDialog';
 import EngravingText from '../../components/engraving/EngravingText';
 import OrderDelivery from '../../components/OrderDelivery';
 import OrderDocuments from '../../components/OrderDocuments';
+import OrderReturns from '../../components/returns/OrderReturns';
 import OrderStateChip from '../../components/OrderStateChip';
 import PageHeading from '../../components/PageHeading';
 import QueryState from '../../components/QueryState';
@@ -20,6 +21,7 @@ const STATE_TEXT: Record<string, string> = {
   AwaitingPayment: 'We hold your order until it is paid; pay below, or cancel it.',
   Paid: 'Paid, thank you. We engrave and ship it next; your receipt is in your mailbox.',
   Shipped: 'Shipped.',
+  Delivered: 'Delivered. Something not right? You can return it within the window below.',
   Cancelled: 'This order was cancelled.',
   Expired: 'This order expired: it was not paid in time.',
   PartiallyRefunded: 'Part of this order was refunded; its credit note is below.',
@@ -94,9 +96,11 @@ export default function GuestOrderPage() {
                   <Box sx={{ my: 1 }}>
                     <OrderDocuments order={order} />
                   </Box>
-                  {order.state === 'AwaitingPayment' && (
+                  <OrderReturns order={order} token={token} />
+                  {/* Unpaid, or paid and late: a late order is cancelled for a full refund (the server's guard). */}
+                  {(order.state === 'AwaitingPayment' || (order.state === 'Paid' && order.late)) && (
                     <Button color="error" variant="outlined" onClick={() => setConfirming(true)}>
-                      Cancel order
+                      {order.state === 'Paid' ? 'Cancel for a refund' : 'Cancel order'}
                     </Button>
                   )}
                   {cancelError && (
@@ -119,7 +123,9 @@ export default function GuestOrderPage() {
         onConfirm={() => void cancel()}
         onCancel={() => setConfirming(false)}
       >
-        Its units go back to stock; nothing is charged.
+        {query.data?.order.paid
+          ? 'It is late: cancelling it refunds your payment in full.'
+          : 'Its units go back to stock; nothing is charged.'}
       </ConfirmDialog>
     </Container>
   );

@@ -17,16 +17,16 @@ import {
 import CloseIcon from '@mui/icons-material/Close';
 import { useSnackbar } from 'notistack';
 import { shortOrderId } from '@keen/rules';
-import PhotoFileButton from '../../components/PhotoFileButton';
-import QueryState from '../../components/QueryState';
-import { useFullScreenDialog } from '../../components/useFullScreenDialog';
+import PhotoFileButton from '../PhotoFileButton';
+import QueryState from '../QueryState';
+import { useFullScreenDialog } from '../useFullScreenDialog';
 import type { ReturnReason, ReturnState } from '../../gql/graphql';
 import { useAuth } from '../../lib/auth';
 import { errorMessage } from '../../lib/errors';
 import { uploadImage } from '../../lib/upload';
 import { lineName } from '../../lib/variants';
 import { FAULT_REASONS, RETURN_REASON_LABELS } from '../../lib/returns';
-import { RequestReturnMutation, ReturnPolicyQuery } from './operations';
+import { RequestReturnMutation, ReturnPolicyQuery } from '../../operations/returns';
 
 /** The most photos one return carries (the server's MAX_RETURN_PHOTOS). */
 export const MAX_RETURN_PHOTOS = 3;
@@ -62,8 +62,19 @@ export function unitsLeft(order: ReturnableOrder): Map<string, number> {
 /**
  * A customer asks to return units of a delivered order: how many of each line, a reason from the
  * list (engraved lines only as faulty) with their words, and up to 3 photos, the shop's policy above.
+ * A guest asks by the order link's `token`, without photos (uploads are for signed-in customers).
  */
-export default function ReturnDialog({ order, open, onClose }: { order: ReturnableOrder | null; open: boolean; onClose: () => void }) {
+export default function ReturnDialog({
+  order,
+  open,
+  onClose,
+  token = null,
+}: {
+  order: ReturnableOrder | null;
+  open: boolean;
+  onClose: () => void;
+  token?: string | null;
+}) {
   const fullScreen = useFullScreenDialog();
   const { auth } = useAuth();
   const { enqueueSnackbar } = useSnackbar();
@@ -130,6 +141,7 @@ export default function ReturnDialog({ order, open, onClose }: { order: Returnab
             details: details.trim() || null,
             photos,
           },
+          ...(token && { token }),
         },
       });
       enqueueSnackbar(`Return ${data?.requestReturn.rmaNumber} requested: we will answer by e-mail`, { variant: 'success' });
@@ -210,9 +222,11 @@ export default function ReturnDialog({ order, open, onClose }: { order: Returnab
             onChange={(event) => setDetails(event.target.value)}
             slotProps={{ htmlInput: { maxLength: 1000 } }}
           />
-          <Typography variant="body2" color="text.secondary">
-            Photos (up to {MAX_RETURN_PHOTOS}: JPEG, PNG or WebP)
-          </Typography>
+          {!token && (
+            <Typography variant="body2" color="text.secondary">
+              Photos (up to {MAX_RETURN_PHOTOS}: JPEG, PNG or WebP)
+            </Typography>
+          )}
           {photos.length > 0 && (
             <Stack direction="row" spacing={1} component="ul" aria-label="Return photos" sx={{ listStyle: 'none', p: 0, m: 0 }}>
               {photos.map((url, index) => (
@@ -235,11 +249,13 @@ export default function ReturnDialog({ order, open, onClose }: { order: Returnab
               ))}
             </Stack>
           )}
-          <Box>
-            <PhotoFileButton inputLabel="Return photo" disabled={uploading || photos.length >= MAX_RETURN_PHOTOS} onFile={addPhoto}>
-              {uploading ? 'Uploading…' : 'Add a photo'}
-            </PhotoFileButton>
-          </Box>
+          {!token && (
+            <Box>
+              <PhotoFileButton inputLabel="Return photo" disabled={uploading || photos.length >= MAX_RETURN_PHOTOS} onFile={addPhoto}>
+                {uploading ? 'Uploading…' : 'Add a photo'}
+              </PhotoFileButton>
+            </Box>
+          )}
           {failure && <Alert severity="error">{failure}</Alert>}
         </Stack>
       </DialogContent>
