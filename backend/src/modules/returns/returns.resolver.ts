@@ -8,7 +8,7 @@ import type { ReturnsService } from './returns.service';
 
 type GraphQLContext = GraphQLContextOf<{ returns: ReturnsService }, ReturnsLoaders>;
 
-@ObjectType({ description: "The shop's return policy: shown before a return is asked for" })
+@ObjectType({ description: "The shop's return policy: shown before a return is asked for", simpleResolvers: true })
 export class ReturnPolicy {
   @Field(() => Int, { description: 'RETURN_DAYS: a return is asked for within this many days of delivery' })
   returnDays!: number;
