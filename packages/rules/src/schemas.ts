@@ -435,12 +435,60 @@ export const shippingMethodInput = z
     minDays: days('Fastest delivery days'),
     maxDays: days('Slowest delivery days'),
     enabled: z.boolean().default(true),
+    weightBands: z
+      .array(
+        z.object({
+          upToGrams: boundedNumber('Band weight', 'Band weight is Required', 1, 'Band weight must be more than 0 g'),
+          priceAmount: amount('Band price', 0),
+        }),
+      )
+      .max(20, 'A method has at most 20 weight bands')
+      .nullish()
+      .describe('Prices by the weight of the order, lightest band first; null or []: the flat priceAmount'),
   })
   .refine((method) => method.maxDays >= method.minDays, {
     error: 'Slowest delivery days must be at least the fastest',
     path: ['maxDays'],
+  })
+  .superRefine(({ weightBands }, context) => {
+    weightBands?.forEach((band, index) => {
+      const before = weightBands[index - 1];
+      if (!before || band.upToGrams > before.upToGrams) return;
+      context.addIssue({
+        code: 'custom',
+        path: ['weightBands', index, 'upToGrams'],
+        message:
+          band.upToGrams === before.upToGrams
+            ? `Two weight bands end at ${formatGrams(band.upToGrams)}`
+            : `Weight bands go from lightest to heaviest: ${formatGrams(band.upToGrams)} comes after ${formatGrams(before.upToGrams)}`,
+      });
+    });
   });
 export type ShippingMethodInput = z.infer<typeof shippingMethodInput>;
+
+/** A weight as a person writes it: "500 g", "2 kg", "1.25 kg". */
+export const formatGrams = (grams: number) => (grams >= 1000 ? `${Number((grams / 1000).toFixed(3))} kg` : `${grams} g`);
+
+/** A band of a method priced by weight: orders up to `upToGrams` (inclusive) pay `priceAmount`. */
+export interface WeightBand {
+  upToGrams: number;
+  priceAmount: number;
+}
+
+/** The price of the first band `grams` fits in (bands lightest first), or null when it is heavier than every band. */
+export const bandPrice = (bands: readonly WeightBand[], grams: number): number | null =>
+  bands.find((band) => grams <= band.upToGrams)?.priceAmount ?? null;
+
+/** Why a method is not offered for an order of `grams`, or null when it may carry it. */
+export function tooHeavyFor(method: { name: string; weightBands: readonly WeightBand[] | null }, grams: number): string | null {
+  const bands = method.weightBands ?? [];
+  if (!bands.length || bandPrice(bands, grams) !== null) return null;
+  return `Too heavy for ${method.name}: at most ${formatGrams(bands[bands.length - 1].upToGrams)}`;
+}
+
+/** A product's or variant's weight in grams, what delivery prices by weight count. */
+export const weightGrams = (label: string) =>
+  boundedNumber(label, `${label} is Required`, 0, `${label} cannot be negative`).describe('In grams');
 
 /** A zone's tax rate for one category, in percent with at most two decimals (20, 5.5, 0). */
 export const taxRateInput = z.object({

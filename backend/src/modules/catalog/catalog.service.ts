@@ -43,6 +43,7 @@ export const PRODUCT_COLUMNS = [
   'madeToOrderMinDays',
   'madeToOrderMaxDays',
   'madeToOrderCap',
+  'weightGrams',
 ] as const satisfies readonly (keyof Product)[];
 export type ProductColumn = (typeof PRODUCT_COLUMNS)[number];
 
