@@ -234,6 +234,11 @@ const madeToOrder = {
     .describe('Made to order: the most units of each variant waiting in the workshop queue at once; null: no cap'),
 };
 
+/** A product's or variant's weight in grams, what delivery prices by weight count. */
+export const weightInGrams = (label: string) =>
+  boundedNumber(label, `${label} is Required`, 0, `${label} cannot be negative`).describe('In grams');
+const productWeight = weightInGrams('Weight').describe('In grams, packed: what delivery priced by weight counts');
+
 /** Add Product (the server's createProduct, REST POST /products). Engraving settings left out are the shop's defaults. */
 export const addProductInput = z.object({
   name: productName,
@@ -256,6 +261,7 @@ export const addProductInput = z.object({
   madeToOrderMinDays: madeToOrder.madeToOrderMinDays.optional(),
   madeToOrderMaxDays: madeToOrder.madeToOrderMaxDays.optional(),
   madeToOrderCap: madeToOrder.madeToOrderCap.optional(),
+  weightGrams: productWeight.optional(),
 });
 export type AddProductInput = z.infer<typeof addProductInput>;
 
@@ -286,6 +292,7 @@ export const updateProductInput = z.object({
   madeToOrderMinDays: madeToOrder.madeToOrderMinDays.optional(),
   madeToOrderMaxDays: madeToOrder.madeToOrderMaxDays.optional(),
   madeToOrderCap: madeToOrder.madeToOrderCap.optional(),
+  weightGrams: productWeight.optional(),
 });
 export type UpdateProductInput = z.infer<typeof updateProductInput>;
 
@@ -416,6 +423,7 @@ export const productVariantInput = z.object({
     .optional(),
   img: z.string().trim().max(2000, 'Photo must be at most 2000 characters').nullish(),
   enabled: z.boolean().optional(),
+  weightGrams: weightInGrams('Weight').nullish().describe("Its own weight in grams (a made-to-measure size); null: its product's"),
 });
 export type ProductVariantInput = z.infer<typeof productVariantInput>;
 
@@ -485,10 +493,6 @@ export function tooHeavyFor(method: { name: string; weightBands: readonly Weight
   if (!bands.length || bandPrice(bands, grams) !== null) return null;
   return `Too heavy for ${method.name}: at most ${formatGrams(bands[bands.length - 1].upToGrams)}`;
 }
-
-/** A product's or variant's weight in grams, what delivery prices by weight count. */
-export const weightGrams = (label: string) =>
-  boundedNumber(label, `${label} is Required`, 0, `${label} cannot be negative`).describe('In grams');
 
 /** A zone's tax rate for one category, in percent with at most two decimals (20, 5.5, 0). */
 export const taxRateInput = z.object({
