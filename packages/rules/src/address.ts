@@ -404,7 +404,9 @@ export const shippingZoneInput = z
       .array(z.object({ country: countryCode, region: z.string().trim().min(1, 'Choose a region').max(ADDRESS_LIMITS.region) }))
       .max(500, 'A zone has at most 500 regions')
       .default([])
-      .describe("Regions inside a country (their keys in the country's address metadata, a US state's code); they win over their country's zone"),
+      .describe(
+        "Regions inside a country (their keys in the country's address metadata, a US state's code); they win over their country's zone",
+      ),
   })
   .refine((zone) => zone.countries.length + zone.regions.length > 0, {
     error: 'Give the zone at least one country or region',

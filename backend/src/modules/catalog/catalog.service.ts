@@ -144,7 +144,10 @@ export class CatalogService {
 
   async create(caller: Caller, input: ProductInput): Promise<Product> {
     requireAdmin(caller);
-    const { price, priceAmount, engravingPrice, engravingAmount, taxCategory, kind, ...fields } = parseInput(addProductInput, withoutNullWeight(input));
+    const { price, priceAmount, engravingPrice, engravingAmount, taxCategory, kind, ...fields } = parseInput(
+      addProductInput,
+      withoutNullWeight(input),
+    );
     checkKind({ ...fields, kind: kind as ProductKind });
     const amounts = {
       taxCategory: taxCategory as TaxCategory,
@@ -271,7 +274,10 @@ async function setOnlyVariant(manager: EntityManager, productId: string, wanted:
 }
 
 /** A weight of null is left out: a product always weighs something (0 until it is given). */
-const withoutNullWeight = <T extends { weightGrams?: number | null }>(input: T) => ({ ...input, weightGrams: input.weightGrams ?? undefined });
+const withoutNullWeight = <T extends { weightGrams?: number | null }>(input: T) => ({
+  ...input,
+  weightGrams: input.weightGrams ?? undefined,
+});
 
 /**
  * A gift card is a code mailed on payment: nothing is handed over that an age check, a blade rule or

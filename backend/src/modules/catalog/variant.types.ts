@@ -87,6 +87,6 @@ export class ProductVariant {
   @Field(() => Int, { description: "In grams, what delivery priced by weight counts: its own, or else its product's" })
   weightGrams!: number;
 
-  @Field(() => Int, { nullable: true, description: "Its own weight in grams; null when it weighs as its product" })
+  @Field(() => Int, { nullable: true, description: 'Its own weight in grams; null when it weighs as its product' })
   ownWeightGrams!: number | null;
 }

@@ -142,30 +142,35 @@ export class ShippingService {
     const carrying = enabled.filter((method) => tooHeavyFor(method, grams) === null);
     if (enabled.length && !carrying.length) throw badInput(notOffered.join('. '));
     const options = carrying.map((method) => {
-        const delivery = { methodId: method.id, methodName: method.name, shippingAmount: chargeFor(method, subtotal, grams), rates: zone.rates };
-        const priced = priceForZone(lines, delivery, this.shop.settings, adjustments);
-        const money = (amount: number) => this.shop.money(amount);
-        return {
-          id: method.id,
-          name: method.name,
-          price: money(priced.shippingAmount),
-          minDays: method.minDays,
-          maxDays: method.maxDays,
-          totals: {
-            subtotal: money(priced.subtotalAmount),
-            adjustments: money(priced.adjustmentAmount),
-            discount: money(priced.discountAmount),
-            shipping: money(priced.shippingAmount),
-            tax: money(priced.taxAmount),
-            total: money(priced.totalAmount),
-            // The checkout previews the quote's gift cards on these totals.
-            giftCards: money(0),
-            amountDue: money(priced.totalAmount),
-            refunded: money(0),
-          },
-          giftCardPayments: [],
-        };
-      });
+      const delivery = {
+        methodId: method.id,
+        methodName: method.name,
+        shippingAmount: chargeFor(method, subtotal, grams),
+        rates: zone.rates,
+      };
+      const priced = priceForZone(lines, delivery, this.shop.settings, adjustments);
+      const money = (amount: number) => this.shop.money(amount);
+      return {
+        id: method.id,
+        name: method.name,
+        price: money(priced.shippingAmount),
+        minDays: method.minDays,
+        maxDays: method.maxDays,
+        totals: {
+          subtotal: money(priced.subtotalAmount),
+          adjustments: money(priced.adjustmentAmount),
+          discount: money(priced.discountAmount),
+          shipping: money(priced.shippingAmount),
+          tax: money(priced.taxAmount),
+          total: money(priced.totalAmount),
+          // The checkout previews the quote's gift cards on these totals.
+          giftCards: money(0),
+          amountDue: money(priced.totalAmount),
+          refunded: money(0),
+        },
+        giftCardPayments: [],
+      };
+    });
     return { options, notOffered };
   }
 
@@ -233,7 +238,12 @@ export class ShippingService {
       freeOver: undefined,
     });
     const bands = weightBands?.length ? weightBands : null;
-    return { ...method, priceAmount: bands ? bands[0].priceAmount : priceAmount, freeOverAmount: freeOverAmount ?? null, weightBands: bands };
+    return {
+      ...method,
+      priceAmount: bands ? bands[0].priceAmount : priceAmount,
+      freeOverAmount: freeOverAmount ?? null,
+      weightBands: bands,
+    };
   }
 
   /** A zone as given, each of its regions checked against its country's and stored by its key. */
@@ -282,7 +292,9 @@ export class ShippingService {
       if (error instanceof QueryFailedError && (error.driverError as { code?: string; constraint?: string }).code === UNIQUE_VIOLATION) {
         const constraint = (error.driverError as { constraint?: string }).constraint;
         throw conflict(
-          constraint === 'UQ_shipping_zone_name' ? 'Another zone has that name' : 'One of these countries or regions was just put in another zone',
+          constraint === 'UQ_shipping_zone_name'
+            ? 'Another zone has that name'
+            : 'One of these countries or regions was just put in another zone',
         );
       }
       throw error;
@@ -323,7 +335,11 @@ export class ShippingService {
       id: row.id,
       name: row.name,
       countries: row.countries,
-      regions: row.regions.map((place) => ({ country: place.country, region: place.region!, name: regionName(place.country, place.region!) })),
+      regions: row.regions.map((place) => ({
+        country: place.country,
+        region: place.region!,
+        name: regionName(place.country, place.region!),
+      })),
       methods: row.methods.map((method) => this.toMethod(method)),
       taxRates: row.rates.map((rate) => ({ category: rate.category, ratePercent: rate.rateBasisPoints / 100 })),
     }));
@@ -344,7 +360,10 @@ export class ShippingService {
   }
 }
 
-type ZoneMethod = Pick<ShippingMethodRow, 'id' | 'name' | 'priceAmount' | 'freeOverAmount' | 'minDays' | 'maxDays' | 'enabled' | 'weightBands'>;
+type ZoneMethod = Pick<
+  ShippingMethodRow,
+  'id' | 'name' | 'priceAmount' | 'freeOverAmount' | 'minDays' | 'maxDays' | 'enabled' | 'weightBands'
+>;
 interface ZoneOf {
   methods: ZoneMethod[];
   rates: ReadonlyMap<TaxCategory, number>;

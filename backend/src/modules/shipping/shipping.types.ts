@@ -3,7 +3,7 @@ import { TaxCategory } from '../catalog';
 import { Money } from '../shop';
 import { OrderGiftCardPayment, OrderTotals } from '../pricing';
 
-@ObjectType({ simpleResolvers: true, description: "A band of a method priced by weight: orders up to its weight pay its price" })
+@ObjectType({ simpleResolvers: true, description: 'A band of a method priced by weight: orders up to its weight pay its price' })
 export class WeightBand {
   @Field(() => Int, { description: 'In grams, inclusive' })
   upToGrams!: number;
@@ -41,7 +41,7 @@ export class ShippingMethod {
   @Field(() => [WeightBand], {
     nullable: true,
     description:
-      'Priced by the weight of the order, lightest band first (price is then the first band\'s); an order heavier than the last band is not offered this method. Null: the flat price',
+      "Priced by the weight of the order, lightest band first (price is then the first band's); an order heavier than the last band is not offered this method. Null: the flat price",
   })
   weightBands!: WeightBand[] | null;
 }
