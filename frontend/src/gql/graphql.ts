@@ -504,6 +504,8 @@ export type ProductInput = {
   quantity?: number | null | undefined;
   /** Default standard on a new product; unchanged when absent on an update */
   taxCategory?: TaxCategory | null | undefined;
+  /** In grams, packed: what delivery priced by weight counts (a variant may weigh its own); 0 on a new product when absent */
+  weightGrams?: number | null | undefined;
 };
 
 /** What a product is */
@@ -570,6 +572,8 @@ export type ProductVariantInput = {
   quantity?: number | null | undefined;
   /** Unique in the shop, whatever the case; letters, digits and . _ / - */
   sku?: string | null | undefined;
+  /** Its own weight in grams (a made-to-measure size weighs more); null: its product's */
+  weightGrams?: number | null | undefined;
 };
 
 /** A private quote made from a contact message: one line, the total the customer pays, and where it ships */
@@ -787,6 +791,8 @@ export type ShippingMethodInput = {
   name: string;
   /** The shop currency's minor units (495 is $4.95) */
   price: number;
+  /** Prices by weight, lightest band first (at most 20; price is then ignored); null or []: the flat price */
+  weightBands?: Array<WeightBandInput> | null | undefined;
   /** The zone it delivers to */
   zoneId: string | number;
 };
@@ -805,10 +811,20 @@ export type ShippingOptionsInput = {
 
 /** A new shipping zone, or the new version of one */
 export type ShippingZoneInput = {
-  /** ISO 3166-1 alpha-2 codes, none in another zone */
+  /** ISO 3166-1 alpha-2 codes, none in another zone; may be [] when regions are given */
   countries: Array<string>;
   /** At most 60 characters, unique in the shop */
   name: string;
+  /** Regions of countries, none in another zone; they win over their country's zone. Default [] */
+  regions?: Array<ShippingZoneRegionInput> | null | undefined;
+};
+
+/** A region inside a country, for a zone */
+export type ShippingZoneRegionInput = {
+  /** ISO 3166-1 alpha-2 */
+  country: string;
+  /** Its key in the country's address metadata (CA) or its name (California) */
+  region: string;
 };
 
 /** Which way a list is sorted */
@@ -893,6 +909,8 @@ export type UpdateProductInput = {
   slug?: string | null | undefined;
   /** Default standard on a new product; unchanged when absent on an update */
   taxCategory?: TaxCategory | null | undefined;
+  /** In grams, packed: what delivery priced by weight counts (a variant may weigh its own); 0 on a new product when absent */
+  weightGrams?: number | null | undefined;
 };
 
 /** The signed-in user's whole profile, as the profile form sends it */
@@ -964,6 +982,14 @@ export type WebhookDeliveryStatus =
   | 'failed'
   /** Being tried, or waiting for a retry */
   | 'pending';
+
+/** A band of a method priced by weight */
+export type WeightBandInput = {
+  /** The shop currency's minor units */
+  price: number;
+  /** In grams, inclusive; each band heavier than the one before */
+  upToGrams: number;
+};
 
 /** The workshop's settings as they are to be */
 export type WorkshopSettingsInputType = {
