@@ -51,6 +51,8 @@ const variantFixture = ({ id, name, sku, price, quantity, enabled = true, option
   quantity,
   img: ownImg ?? '/images/santoku.svg',
   ownImg,
+  weightGrams: 250,
+  ownWeightGrams: null,
   enabled,
 });
 
