@@ -1,5 +1,6 @@
 import { Order } from '../../src/modules/orders/order.entity';
 import { codeOf, messageOf, startTestApp, type TestApp, type TestSession } from '../support/harness';
+import { restClient } from '../support/rest-client';
 import { variantsApi } from '../support/variants';
 import { UK, US } from '../support/addresses';
 
@@ -288,4 +289,42 @@ test('a made-to-measure variant with its own weight is quoted by it; the others 
       ),
     ),
   ).toBe('Weight cannot be negative');
+});
+
+test('a product weighs what GraphQL and REST give it: 0 until given, null on an update leaves it, a negative one is refused', async () => {
+  const create = 'mutation($input: ProductInput!) { createProduct(input: $input) { id weightGrams } }';
+  const update = 'mutation($id: ID!, $input: UpdateProductInput!) { updateProduct(id: $id, input: $input) { id weightGrams } }';
+  const base = { description: 'A heavy cleaver', price: 60, quantity: 3, minimumQuantity: 1, img: '/images/santoku.svg' };
+  const unweighed = await app.gql(create, { input: { ...base, name: 'Unweighed cleaver' } }, admin);
+  expect(unweighed.data!.createProduct.weightGrams).toBe(0);
+  const weighed = await app.gql(create, { input: { ...base, name: 'Weighed cleaver', weightGrams: 640 } }, admin);
+  const id = weighed.data!.createProduct.id;
+  expect(weighed.data!.createProduct.weightGrams).toBe(640);
+  expect(messageOf(await app.gql(create, { input: { ...base, name: 'Negative cleaver', weightGrams: -1 } }, admin))).toBe(
+    'Weight cannot be negative',
+  );
+  expect(
+    codeOf(
+      await app.gql(
+        update,
+        { id, input: { price: 60, quantity: 3, minimumQuantity: 1, img: '/images/santoku.svg', weightGrams: 700 } },
+        shopper,
+      ),
+    ),
+  ).toBe('FORBIDDEN');
+  const kept = await app.gql(
+    update,
+    { id, input: { price: 60, quantity: 3, minimumQuantity: 1, img: '/images/santoku.svg', weightGrams: null } },
+    admin,
+  );
+  expect(kept.data!.updateProduct.weightGrams).toBe(640);
+
+  const api = restClient(app);
+  const put = await api('PUT', `/products/${id}`, {
+    as: admin,
+    body: { price: 60, quantity: 3, minimumQuantity: 1, img: '/images/santoku.svg', weightGrams: 710 },
+  });
+  expect(put.status).toBe(200);
+  const { body } = await api('GET', `/products?id=${id}`);
+  expect(body[0]).toMatchObject({ weightGrams: 710, variants: [{ weightGrams: 710 }] });
 });
