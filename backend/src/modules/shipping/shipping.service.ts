@@ -248,7 +248,7 @@ export class ShippingService {
 
   /** A zone as given, each of its regions checked against its country's and stored by its key. */
   private parseZone(input: ShippingZoneInput) {
-    const zone = parseInput(shippingZoneInput, input);
+    const zone = parseInput(shippingZoneInput, { ...input, regions: input.regions ?? undefined });
     const regions = zone.regions.map(({ country, region }) => {
       const metadata = addressMetadata(country);
       const regions = metadata && addressRules(country as CountryCode, metadata);
