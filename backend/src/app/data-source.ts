@@ -38,6 +38,7 @@ import { RefundsAndInvoices1767500000000 } from '../db/migrations/1767500000000-
 import { PrivateQuotes1767700000000 } from '../db/migrations/1767700000000-PrivateQuotes';
 import { Returns1767800000000 } from '../db/migrations/1767800000000-Returns';
 import { LeadTimes1767900000000 } from '../db/migrations/1767900000000-LeadTimes';
+import { ParcelWeights1768000000000 } from '../db/migrations/1768000000000-ParcelWeights';
 import { PreparedStatementsClient } from '../db/prepared-statements';
 import { MODULES } from './modules';
 
@@ -82,6 +83,7 @@ export const migrations = [
   PrivateQuotes1767700000000,
   Returns1767800000000,
   LeadTimes1767900000000,
+  ParcelWeights1768000000000,
 ];
 
 /** Schema changes only ever come from the committed migrations; `synchronize` stays off. */

@@ -38,6 +38,7 @@ const productKeys = [
   'quantity',
   'slug',
   'variants',
+  'weightGrams',
 ];
 
 describe('GET /products', () => {
@@ -71,6 +72,7 @@ describe('GET /products', () => {
           ageRestricted: false,
           minimumAge: null,
           kind: 'KNIFE',
+          weightGrams: 0,
           // A product without options has its one variant, named "", with the product's price, stock and photo.
           variants: [
             {
@@ -82,6 +84,7 @@ describe('GET /products', () => {
               quantity: 10,
               img: product.img,
               enabled: true,
+              weightGrams: 0,
             },
           ],
         },

@@ -39,6 +39,7 @@ export const OrderQuoteQuery = graphql(`
           ...GiftCardShareFields
         }
       }
+      notOffered
       totals {
         ...OrderTotalsFields
       }

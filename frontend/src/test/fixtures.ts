@@ -254,8 +254,8 @@ export const shippingOptionFixture = (
 /** orderQuote's answer: these delivery options, or (none to choose) the order's totals and the cards' shares. */
 export const quoteFixture = (
   options: unknown[],
-  { totals = null, giftCardPayments = [] }: { totals?: unknown; giftCardPayments?: unknown[] } = {},
-) => ({ orderQuote: { __typename: 'OrderQuote', options, totals, giftCardPayments } });
+  { totals = null, giftCardPayments = [], notOffered = [] }: { totals?: unknown; giftCardPayments?: unknown[]; notOffered?: string[] } = {},
+) => ({ orderQuote: { __typename: 'OrderQuote', options, notOffered, totals, giftCardPayments } });
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -191,7 +191,7 @@ export const fieldLabel = (rules: AddressRules, field: LocalityField) =>
   rules.required[field] ? rules.labels[field] : `${rules.labels[field]} (optional)`;
 
 /** The region a value names (its key, or its name in any case), or undefined. */
-function regionOf(rules: AddressRules, value: string): Region | undefined {
+export function regionOf(rules: AddressRules, value: string): Region | undefined {
   const wanted = value.trim().toLowerCase();
   return rules.regions?.find((region) => region.key.toLowerCase() === wanted || region.name.toLowerCase() === wanted);
 }
@@ -396,10 +396,22 @@ const countryCode = z
   .refine(isCountryCode, { error: (issue) => `${String(issue.input)} is not a country code (ISO 3166-1 alpha-2, such as US or GB)` });
 
 /** A shipping zone: its name and the countries it covers (a country is in one zone at most). */
-export const shippingZoneInput = z.object({
-  name: boundedText('Zone name', 60),
-  countries: z.array(countryCode).min(1, 'Give the zone at least one country').max(250, 'A zone has at most 250 countries'),
-});
+export const shippingZoneInput = z
+  .object({
+    name: boundedText('Zone name', 60),
+    countries: z.array(countryCode).max(250, 'A zone has at most 250 countries'),
+    regions: z
+      .array(z.object({ country: countryCode, region: z.string().trim().min(1, 'Choose a region').max(ADDRESS_LIMITS.region) }))
+      .max(500, 'A zone has at most 500 regions')
+      .default([])
+      .describe(
+        "Regions inside a country (their keys in the country's address metadata, a US state's code); they win over their country's zone",
+      ),
+  })
+  .refine((zone) => zone.countries.length + zone.regions.length > 0, {
+    error: 'Give the zone at least one country or region',
+    path: ['countries'],
+  });
 export type ShippingZoneInput = z.infer<typeof shippingZoneInput>;
 
 /**

@@ -234,6 +234,11 @@ const madeToOrder = {
     .describe('Made to order: the most units of each variant waiting in the workshop queue at once; null: no cap'),
 };
 
+/** A product's or variant's weight in grams, what delivery prices by weight count. */
+export const weightInGrams = (label: string) =>
+  boundedNumber(label, `${label} is Required`, 0, `${label} cannot be negative`).describe('In grams');
+const productWeight = weightInGrams('Weight').describe('In grams, packed: what delivery priced by weight counts');
+
 /** Add Product (the server's createProduct, REST POST /products). Engraving settings left out are the shop's defaults. */
 export const addProductInput = z.object({
   name: productName,
@@ -256,6 +261,7 @@ export const addProductInput = z.object({
   madeToOrderMinDays: madeToOrder.madeToOrderMinDays.optional(),
   madeToOrderMaxDays: madeToOrder.madeToOrderMaxDays.optional(),
   madeToOrderCap: madeToOrder.madeToOrderCap.optional(),
+  weightGrams: productWeight.optional(),
 });
 export type AddProductInput = z.infer<typeof addProductInput>;
 
@@ -286,6 +292,7 @@ export const updateProductInput = z.object({
   madeToOrderMinDays: madeToOrder.madeToOrderMinDays.optional(),
   madeToOrderMaxDays: madeToOrder.madeToOrderMaxDays.optional(),
   madeToOrderCap: madeToOrder.madeToOrderCap.optional(),
+  weightGrams: productWeight.optional(),
 });
 export type UpdateProductInput = z.infer<typeof updateProductInput>;
 
@@ -416,6 +423,7 @@ export const productVariantInput = z.object({
     .optional(),
   img: z.string().trim().max(2000, 'Photo must be at most 2000 characters').nullish(),
   enabled: z.boolean().optional(),
+  weightGrams: weightInGrams('Weight').nullish().describe("Its own weight in grams (a made-to-measure size); null: its product's"),
 });
 export type ProductVariantInput = z.infer<typeof productVariantInput>;
 
@@ -435,12 +443,56 @@ export const shippingMethodInput = z
     minDays: days('Fastest delivery days'),
     maxDays: days('Slowest delivery days'),
     enabled: z.boolean().default(true),
+    weightBands: z
+      .array(
+        z.object({
+          upToGrams: boundedNumber('Band weight', 'Band weight is Required', 1, 'Band weight must be more than 0 g'),
+          priceAmount: amount('Band price', 0),
+        }),
+      )
+      .max(20, 'A method has at most 20 weight bands')
+      .nullish()
+      .describe('Prices by the weight of the order, lightest band first; null or []: the flat priceAmount'),
   })
   .refine((method) => method.maxDays >= method.minDays, {
     error: 'Slowest delivery days must be at least the fastest',
     path: ['maxDays'],
+  })
+  .superRefine(({ weightBands }, context) => {
+    weightBands?.forEach((band, index) => {
+      const before = weightBands[index - 1];
+      if (!before || band.upToGrams > before.upToGrams) return;
+      context.addIssue({
+        code: 'custom',
+        path: ['weightBands', index, 'upToGrams'],
+        message:
+          band.upToGrams === before.upToGrams
+            ? `Two weight bands end at ${formatGrams(band.upToGrams)}`
+            : `Weight bands go from lightest to heaviest: ${formatGrams(band.upToGrams)} comes after ${formatGrams(before.upToGrams)}`,
+      });
+    });
   });
 export type ShippingMethodInput = z.infer<typeof shippingMethodInput>;
+
+/** A weight as a person writes it: "500 g", "2 kg", "1.25 kg". */
+export const formatGrams = (grams: number) => (grams >= 1000 ? `${Number((grams / 1000).toFixed(3))} kg` : `${grams} g`);
+
+/** A band of a method priced by weight: orders up to `upToGrams` (inclusive) pay `priceAmount`. */
+export interface WeightBand {
+  upToGrams: number;
+  priceAmount: number;
+}
+
+/** The price of the first band `grams` fits in (bands lightest first), or null when it is heavier than every band. */
+export const bandPrice = (bands: readonly WeightBand[], grams: number): number | null =>
+  bands.find((band) => grams <= band.upToGrams)?.priceAmount ?? null;
+
+/** Why a method is not offered for an order of `grams`, or null when it may carry it. */
+export function tooHeavyFor(method: { name: string; weightBands: readonly WeightBand[] | null }, grams: number): string | null {
+  const bands = method.weightBands ?? [];
+  if (!bands.length || bandPrice(bands, grams) !== null) return null;
+  return `Too heavy for ${method.name}: at most ${formatGrams(bands[bands.length - 1].upToGrams)}`;
+}
 
 /** A zone's tax rate for one category, in percent with at most two decimals (20, 5.5, 0). */
 export const taxRateInput = z.object({

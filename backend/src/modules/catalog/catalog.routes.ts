@@ -47,6 +47,7 @@ const restProduct = (p: Pick<Product, (typeof REST_PRODUCT_COLUMNS)[number]>, sh
   ageRestricted: p.ageRestricted,
   minimumAge: p.minimumAge,
   kind: p.kind,
+  weightGrams: p.weightGrams,
 });
 
 /** `GET /products?sort=`: the storefront's sort choices, spelled as in its URLs. */
@@ -75,6 +76,7 @@ const productFieldsBody = {
   ageRestricted: field.boolean(),
   minimumAge: field.wholeNumberOrNull(MINIMUM_AGE),
   kind: field.text().describe(addProductInput.shape.kind.description ?? 'KNIFE or GIFT_CARD'),
+  weightGrams: field.wholeNumber({ min: 0, max: MAX_WHOLE_NUMBER }).describe('In grams, packed: what delivery priced by weight counts'),
 };
 
 /** The fields as the service takes them: what it requires and a body left out is '' (its own message refuses it). */
@@ -120,6 +122,7 @@ const productAnswer = named(
       .nullable()
       .describe("Its own minimum age over the shop's default and the destination's; null: theirs"),
     kind: z.enum(PRODUCT_KINDS).describe('KNIFE, or GIFT_CARD: its variants are its denominations; no stock, delivery or age rule'),
+    weightGrams: whole(0).describe('In grams, packed: what delivery priced by weight counts (a variant may weigh its own)'),
   }),
 );
 
@@ -155,6 +158,7 @@ const restVariant = (v: VariantWithGroupNames, shop: ShopMoney) => ({
   quantity: v.quantity,
   img: v.img,
   enabled: v.enabled,
+  weightGrams: v.weightGrams,
 });
 
 const variantAnswer = named(
@@ -170,6 +174,7 @@ const variantAnswer = named(
     quantity: whole(0).describe('Stock'),
     img: z.string().describe("Its photo, or the product's"),
     enabled: z.boolean().describe('Disabled variants cannot be ordered'),
+    weightGrams: whole(0).describe("In grams: its own weight, or else its product's"),
   }),
 );
 

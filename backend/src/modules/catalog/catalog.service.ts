@@ -43,6 +43,7 @@ export const PRODUCT_COLUMNS = [
   'madeToOrderMinDays',
   'madeToOrderMaxDays',
   'madeToOrderCap',
+  'weightGrams',
 ] as const satisfies readonly (keyof Product)[];
 export type ProductColumn = (typeof PRODUCT_COLUMNS)[number];
 
@@ -143,7 +144,10 @@ export class CatalogService {
 
   async create(caller: Caller, input: ProductInput): Promise<Product> {
     requireAdmin(caller);
-    const { price, priceAmount, engravingPrice, engravingAmount, taxCategory, kind, ...fields } = parseInput(addProductInput, input);
+    const { price, priceAmount, engravingPrice, engravingAmount, taxCategory, kind, ...fields } = parseInput(
+      addProductInput,
+      withoutNullWeight(input),
+    );
     checkKind({ ...fields, kind: kind as ProductKind });
     const amounts = {
       taxCategory: taxCategory as TaxCategory,
@@ -180,7 +184,7 @@ export class CatalogService {
     // The fields left out are not in `changes`: they stay as they are.
     const { price, priceAmount, quantity, engravingPrice, engravingAmount, taxCategory, kind, ...changes } = parseInput(
       updateProductInput,
-      input,
+      withoutNullWeight(input),
     );
     const wanted = { priceAmount: requiredAmount(priceAmount, price, this.shop), quantity };
     // null clears a product's own minimum age (the shop's default and the destination's apply); absent leaves it.
@@ -268,6 +272,12 @@ async function setOnlyVariant(manager: EntityManager, productId: string, wanted:
     throw badInput(`${product.name} has ${variants.length} variants: set prices and stock on its variants`);
   await refreshProductTotals(manager, [productId]);
 }
+
+/** A weight of null is left out: a product always weighs something (0 until it is given). */
+const withoutNullWeight = <T extends { weightGrams?: number | null }>(input: T) => ({
+  ...input,
+  weightGrams: input.weightGrams ?? undefined,
+});
 
 /**
  * A gift card is a code mailed on payment: nothing is handed over that an age check, a blade rule or

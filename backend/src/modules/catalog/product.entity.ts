@@ -50,6 +50,7 @@ registerEnumType(ProductKind, {
   'CHK_product_made_to_order',
   `("madeToOrderMinDays" IS NULL AND "madeToOrderMaxDays" IS NULL AND "madeToOrderCap" IS NULL) OR ("madeToOrderMinDays" >= 1 AND "madeToOrderMaxDays" >= "madeToOrderMinDays" AND ("madeToOrderCap" IS NULL OR "madeToOrderCap" >= 1))`,
 )
+@Check('CHK_product_weight', `"weightGrams" >= 0`)
 @Check('CHK_product_kind', `"kind" IN ('KNIFE', 'GIFT_CARD')`)
 @Check(
   'CHK_product_gift_card_amounts',
@@ -150,6 +151,10 @@ export class Product {
   })
   @Column('int', { nullable: true })
   madeToOrderCap!: number | null;
+
+  @Field(() => Int, { description: 'In grams, packed: what delivery priced by weight counts (a variant may weigh its own)' })
+  @Column('int', { default: 0 })
+  weightGrams!: number;
 
   @Field(() => Date, { description: 'When the product was added (ISO 8601)' })
   @Index('IDX_product_created_at')

@@ -129,6 +129,12 @@ export class ProductFieldsInput {
     description: 'Made to order: the most units of each variant waiting in the workshop queue at once; null: no cap; absent leaves it',
   })
   madeToOrderCap?: number | null;
+
+  @Field(() => Int, {
+    nullable: true,
+    description: 'In grams, packed: what delivery priced by weight counts (a variant may weigh its own); 0 on a new product when absent',
+  })
+  weightGrams?: number | null;
 }
 
 @InputType({ description: 'A new product: every field but the engraving settings, tax category and age restriction is required' })

@@ -76,6 +76,7 @@ export class ProductOptionValueRow {
 @Entity('product_variant')
 @Index('UQ_product_variant_sku', { synchronize: false }) // unique on lower(sku): see the ProductVariants migration
 @Check('CHK_product_variant_numbers', `"priceAmount" >= 1 AND "quantity" >= 0`)
+@Check('CHK_product_variant_weight', `"weightGrams" IS NULL OR "weightGrams" >= 0`)
 export class ProductVariantRow {
   @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'PK_product_variant' })
   id!: string;
@@ -101,6 +102,10 @@ export class ProductVariantRow {
 
   @Column('int')
   quantity!: number;
+
+  /** Its own weight in grams (a made-to-measure size weighs more); null: its product's. */
+  @Column('int', { nullable: true })
+  weightGrams!: number | null;
 
   /** Its own photo; null shows the product's. */
   @Column('varchar', { length: 2000, nullable: true })

@@ -58,4 +58,7 @@ export class ProductVariantInput {
 
   @Field(() => Boolean, { nullable: true, description: 'Disabled variants cannot be ordered' })
   enabled?: boolean;
+
+  @Field(() => Int, { nullable: true, description: "Its own weight in grams (a made-to-measure size weighs more); null: its product's" })
+  weightGrams?: number | null;
 }

@@ -83,4 +83,10 @@ export class ProductVariant {
 
   @Field(() => Boolean, { description: 'Disabled variants cannot be ordered; a variant with orders can only be disabled' })
   enabled!: boolean;
+
+  @Field(() => Int, { description: "In grams, what delivery priced by weight counts: its own, or else its product's" })
+  weightGrams!: number;
+
+  @Field(() => Int, { nullable: true, description: 'Its own weight in grams; null when it weighs as its product' })
+  ownWeightGrams!: number | null;
 }

@@ -248,6 +248,7 @@ async function checkedChanges(manager: EntityManager, variant: ProductVariantRow
     ...(changes.quantity !== undefined ? { quantity: changes.quantity } : {}),
     ...(changes.img !== undefined ? { img: changes.img || null } : {}),
     ...(changes.enabled !== undefined ? { enabled: changes.enabled } : {}),
+    ...(changes.weightGrams !== undefined ? { weightGrams: changes.weightGrams } : {}),
   };
 }
 

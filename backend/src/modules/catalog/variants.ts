@@ -39,6 +39,7 @@ export async function readVariants(db: Queryable, productIds: readonly string[])
   const rows: VariantWithGroupNames[] = productIds.length
     ? await db.query(
         `SELECT v."id", v."productId", v."sku", v."name", v."priceAmount", v."quantity", coalesce(v."img", p."img") AS "img", v."img" AS "ownImg", v."enabled",
+                coalesce(v."weightGrams", p."weightGrams") AS "weightGrams", v."weightGrams" AS "ownWeightGrams",
                 coalesce((SELECT json_agg(json_build_object('id', o."id", 'groupId', o."groupId", 'name', o."name", 'custom', o."custom", 'groupName', g."name") ORDER BY g."position")
                             FROM "product_variant_option" vo
                             JOIN "product_option_value" o ON o."id" = vo."valueId"

@@ -21,6 +21,12 @@ export class OrderQuote {
   })
   options!: ShippingOption[];
 
+  @Field(() => [String], {
+    description:
+      'Why the other enabled methods of the zone are not offered, for example "Too heavy for Standard: at most 2 kg" (the lines weigh more than its heaviest band)',
+  })
+  notOffered!: string[];
+
   @Field(() => OrderTotals, {
     nullable: true,
     description:
@@ -64,6 +70,7 @@ export class CheckoutResolver {
     const undelivered = quote.undelivered;
     return {
       options: optionsOf(quote, shop),
+      notOffered: quote.notOffered,
       totals: undelivered && totalsOf(undelivered.pricing, undelivered.payments, shop),
       giftCardPayments: undelivered ? paymentsOf(undelivered.payments, shop) : [],
     };

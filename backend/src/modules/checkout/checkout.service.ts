@@ -34,7 +34,7 @@ import {
 import type { DiscountsService, RedeemedCode } from '../discounts';
 import type { CardPayment, GiftCardsService } from '../gift-cards';
 import { recordAdjustments, type OrderPricing, priceForZone, type Reduction } from '../pricing';
-import type { DeliveryQuote, ShippingService, ShippingOption } from '../shipping';
+import type { DeliveryQuote, Place, QuotedLine, ShippingService, ShippingOption } from '../shipping';
 import type { User } from '../users';
 import { estimate, workshopNow } from '../workshop';
 import { clearanceNote, productLine } from './clearance';
@@ -214,7 +214,7 @@ export class CheckoutService {
    * not taken or checked here, and no card is spent.
    */
   async quote(caller: Caller, input: ShippingOptionsInput, clientAddress = ''): Promise<CheckoutQuote> {
-    const { country } = parseInput(addressInput, input.address);
+    const { country, region } = parseInput(addressInput, input.address);
     const wanted = requestedLines({ lines: input.lines, phone: '' });
     if (!wanted.every((line) => isId(line.productId))) throw notFound('Product');
     if (!wanted.every((line) => line.variantId === null || isId(line.variantId))) throw notFound('Variant');
@@ -232,14 +232,18 @@ export class CheckoutService {
       : { shares: () => [] };
     const quoted = lines.map((line, index) => quotedLine(line, chosen[index], products));
     // A cart of gift cards needs no delivery.
-    const options = chosen.every((variant) => variant.productKind === ProductKind.GIFT_CARD)
-      ? []
-      : await this.shipping.options(country, quoted, reductions);
+    const { options, notOffered } = chosen.every((variant) => variant.productKind === ProductKind.GIFT_CARD)
+      ? { options: [], notOffered: [] }
+      : await this.shipping.options({ country, region: region ?? null }, quoted, reductions);
     if (options.length)
-      return { options: options.map((option) => ({ option, payments: cards.shares(option.totals.total.amount) })), undelivered: null };
+      return {
+        options: options.map((option) => ({ option, payments: cards.shares(option.totals.total.amount) })),
+        notOffered,
+        undelivered: null,
+      };
     // Nothing to deliver, or no zones to deliver by: priced as placeOrder prices it then, free and untaxed delivery.
     const pricing = priceForZone(quoted, { shippingAmount: 0, rates: new Map() }, this.shop, reductions);
-    return { options: [], undelivered: { pricing, payments: cards.shares(pricing.totalAmount) } };
+    return { options: [], notOffered, undelivered: { pricing, payments: cards.shares(pricing.totalAmount) } };
   }
 
   /** The discount code a cart names, checked against its priced lines; null without one. */
@@ -362,7 +366,7 @@ export class CheckoutService {
         chosen,
         taken,
         products,
-        destination.country,
+        { country: destination.country, region: destination.shippingAddress?.region ?? null },
         input.shippingMethodId ?? null,
         redeemed ? [redeemed.reduction] : [],
       );
@@ -572,7 +576,7 @@ export class CheckoutService {
     chosen: OfferedVariant[],
     variants: Map<string, TakenVariant>,
     products: Map<string, OrderedProduct>,
-    country: string,
+    place: Place,
     methodId: string | null,
     reductions: Reduction[],
   ): Promise<{ lines: PricedLine[]; delivery: DeliveryQuote; pricing: OrderPricing }> {
@@ -581,8 +585,9 @@ export class CheckoutService {
     // Delivery is for the goods: its free-over threshold counts them alone, and a cart of gift cards needs none.
     const goods = lines.filter((_, index) => chosen[index].productKind !== ProductKind.GIFT_CARD);
     const subtotal = goods.reduce((sum, line) => sum + line.lineAmount, 0);
+    const grams = quoted.reduce((sum, line) => sum + line.grams, 0);
     const delivery: DeliveryQuote = goods.length
-      ? await this.shipping.quote(manager, country, methodId, subtotal)
+      ? await this.shipping.quote(manager, place, methodId, subtotal, grams)
       : { methodId: null, methodName: null, shippingAmount: 0, rates: new Map() };
     const pricing = priceForZone(quoted, delivery, this.shop, reductions);
     lines.forEach((line, index) => Object.assign(line, pricing.lines[index]));
@@ -703,12 +708,21 @@ function guestLimit(retryAfter: number, limit: number, whose: string): AppError 
 /** A quote: each delivery method with what the cards would pay of its total, or the order without delivery when there is none to choose. */
 export interface CheckoutQuote {
   options: { option: ShippingOption; payments: CardPayment[] }[];
+  /** Why the zone's other methods are not offered ("Too heavy for Standard: at most 2 kg"). */
+  notOffered: string[];
   /** Set when no method is offered (no zones, or gift cards alone): the order's pricing and the cards' shares of it. */
   undelivered: { pricing: OrderPricing; payments: CardPayment[] } | null;
 }
 
-/** A line as delivery and tax see it: a gift card is not taxed when bought (tax is on the goods it later pays for). */
-function quotedLine(line: PricedLine, variant: OfferedVariant, products: Map<string, OrderedProduct>) {
+/**
+ * A line as delivery and tax see it: a gift card is not taxed when bought (tax is on the goods it
+ * later pays for) and weighs nothing (it is mailed).
+ */
+function quotedLine(line: PricedLine, variant: OfferedVariant, products: Map<string, OrderedProduct>): QuotedLine {
   const giftCard = variant.productKind === ProductKind.GIFT_CARD;
-  return { amount: line.lineAmount, taxCategory: giftCard ? TaxCategory.zero : products.get(line.productId!)!.taxCategory };
+  return {
+    amount: line.lineAmount,
+    taxCategory: giftCard ? TaxCategory.zero : products.get(line.productId!)!.taxCategory,
+    grams: giftCard ? 0 : variant.weightGrams * line.quantity,
+  };
 }

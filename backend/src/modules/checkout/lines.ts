@@ -133,6 +133,8 @@ export interface OfferedVariant {
   productMinimumAge: number | null;
   /** Its price in minor units, as read (an order takes the price again as it takes the units). */
   priceAmount: number;
+  /** Grams: its own weight, or its product's. */
+  weightGrams: number;
   sku: string;
   img: string | null;
   productName: string;
@@ -160,7 +162,7 @@ export interface OfferedVariant {
 export function offeredVariants(db: EntityManager, productIds: string[]): Promise<OfferedVariant[]> {
   const single = productIds.length === 1;
   return db.query(
-    `SELECT v."id", v."productId", v."priceAmount", v."sku", v."img", p."name" AS "productName", v."name", v."quantity", v."enabled",
+    `SELECT v."id", v."productId", v."priceAmount", coalesce(v."weightGrams", p."weightGrams") AS "weightGrams", v."sku", v."img", p."name" AS "productName", v."name", v."quantity", v."enabled",
             CASE WHEN p."madeToOrderMinDays" IS NULL THEN NULL
                  ELSE json_build_object('minDays', p."madeToOrderMinDays", 'maxDays', p."madeToOrderMaxDays") END AS "madeToOrder",
             p."madeToOrderCap",

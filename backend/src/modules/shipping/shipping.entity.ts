@@ -1,4 +1,5 @@
 import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
+import type { WeightBand } from '@keen/rules/schemas';
 import { CreatedAtColumn } from '../../db/timestamp-columns';
 
 /** Where the shop delivers: a named set of countries, each in one zone at most (ShippingZoneCountry). */
@@ -28,6 +29,25 @@ export class ShippingZoneCountry {
 
   @ManyToOne(() => ShippingZoneRow, { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'zoneId', foreignKeyConstraintName: 'FK_shipping_zone_country_zone' })
+  zone?: ShippingZoneRow;
+}
+
+/** A region inside a country (its key in the address metadata) in a zone: it wins over its country's zone. */
+@Entity('shipping_zone_region')
+export class ShippingZoneRegion {
+  /** ISO 3166-1 alpha-2. */
+  @PrimaryColumn('char', { length: 2, primaryKeyConstraintName: 'PK_shipping_zone_region' })
+  country!: string;
+
+  @PrimaryColumn('varchar', { length: 100, primaryKeyConstraintName: 'PK_shipping_zone_region' })
+  region!: string;
+
+  @Index('IDX_shipping_zone_region_zone')
+  @Column('uuid')
+  zoneId!: string;
+
+  @ManyToOne(() => ShippingZoneRow, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'zoneId', foreignKeyConstraintName: 'FK_shipping_zone_region_zone' })
   zone?: ShippingZoneRow;
 }
 
@@ -64,6 +84,10 @@ export class ShippingMethodRow {
 
   @Column('int')
   maxDays!: number;
+
+  /** Prices by the order's weight, lightest band first; null: the flat priceAmount (then the first band's price). */
+  @Column('jsonb', { nullable: true })
+  weightBands!: WeightBand[] | null;
 
   @Column('boolean', { default: true })
   enabled!: boolean;

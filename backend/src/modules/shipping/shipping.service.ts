@@ -1,13 +1,14 @@
-import { countryName, shippingZoneInput } from '@keen/rules/address';
-import { shippingMethodInput, taxRateInput } from '@keen/rules/schemas';
+import { addressRules, countryName, type CountryCode, regionOf, shippingZoneInput } from '@keen/rules/address';
+import { bandPrice, shippingMethodInput, taxRateInput, tooHeavyFor } from '@keen/rules/schemas';
 import { type DataSource, type EntityManager, QueryFailedError } from 'typeorm';
 import { badInput, conflict, notFound } from '../../common/errors';
 import { isId, parseInput } from '../../common/validate';
+import { addressMetadata } from '../addresses';
 import { type Caller, requireAdmin } from '../auth';
 import type { TaxCategory } from '../catalog';
 import type { ShopMoney } from '../shop';
 import { type Adjustment, priceForZone, type Reduction } from '../pricing';
-import { ShippingMethodRow, ShippingZoneCountry, ShippingZoneRow, TaxRateRow } from './shipping.entity';
+import { ShippingMethodRow, ShippingZoneCountry, ShippingZoneRegion, ShippingZoneRow, TaxRateRow } from './shipping.entity';
 import type { ShippingMethod, ShippingMethodInput, ShippingOption, ShippingZone, ShippingZoneInput, TaxRateInput } from './shipping.types';
 
 const UNIQUE_VIOLATION = '23505';
@@ -21,10 +22,23 @@ export interface DeliveryQuote {
   rates: ReadonlyMap<TaxCategory, number>;
 }
 
-/** A line as the quote needs it: its amount (minor units) and its product's tax category. */
+/** A line as the quote needs it: its amount (minor units), its product's tax category and its weight (grams, all its units). */
 export interface QuotedLine {
   amount: number;
   taxCategory: TaxCategory;
+  grams: number;
+}
+
+/** Where a parcel goes, as the zones read it: its country and, when the address has one, its region's key. */
+export interface Place {
+  country: string;
+  region: string | null;
+}
+
+/** The delivery methods offered for an order, and why the others of its zone are not ("Too heavy for Standard: at most 2 kg"). */
+export interface ShippingOptions {
+  options: ShippingOption[];
+  notOffered: string[];
 }
 
 /**
@@ -43,31 +57,36 @@ export class ShippingService {
     return this.readZones(this.db.manager);
   }
 
-  /** Every country some zone covers: where the shop delivers. */
+  /** Every country some zone covers, whole or some of its regions: where the shop delivers. */
   async countries(): Promise<string[]> {
-    const rows: { country: string }[] = await this.db.query(`SELECT "country" FROM "shipping_zone_country" ORDER BY "country"`);
+    const rows: { country: string }[] = await this.db.query(
+      `SELECT "country" FROM "shipping_zone_country" UNION SELECT "country" FROM "shipping_zone_region" ORDER BY "country"`,
+    );
     return rows.map((row) => row.country);
   }
 
   async createZone(caller: Caller, input: ShippingZoneInput): Promise<ShippingZone> {
     requireAdmin(caller);
-    const zone = parseInput(shippingZoneInput, input);
+    const zone = this.parseZone(input);
     return this.writeZone(async (manager) => {
       const id: string = (await manager.getRepository(ShippingZoneRow).insert({ name: zone.name })).identifiers[0].id;
       await this.setCountries(manager, id, zone.countries);
+      await this.setRegions(manager, id, zone.regions);
       return id;
     });
   }
 
   async updateZone(caller: Caller, id: string, input: ShippingZoneInput): Promise<ShippingZone> {
     requireAdmin(caller);
-    const zone = parseInput(shippingZoneInput, input);
+    const zone = this.parseZone(input);
     if (!isId(id)) throw notFound('Shipping zone');
     return this.writeZone(async (manager) => {
       const { affected } = await manager.getRepository(ShippingZoneRow).update({ id }, { name: zone.name });
       if (!affected) throw notFound('Shipping zone');
       await manager.getRepository(ShippingZoneCountry).delete({ zoneId: id });
+      await manager.getRepository(ShippingZoneRegion).delete({ zoneId: id });
       await this.setCountries(manager, id, zone.countries);
+      await this.setRegions(manager, id, zone.regions);
       return id;
     });
   }
@@ -108,60 +127,76 @@ export class ShippingService {
   }
 
   /**
-   * The enabled methods that deliver to `country`, each priced for these lines with the order's
-   * totals (and `adjustments`: a discount code's reduction); a country no zone covers is refused, a
-   * shop without zones answers none.
+   * The enabled methods that deliver to `place` and can carry the lines' weight, each priced for
+   * them with the order's totals (and `adjustments`: a discount code's reduction), and why the
+   * others are not offered; a place no zone covers is refused, as is an order too heavy for every
+   * method; a shop without zones answers none.
    */
-  async options(country: string, lines: QuotedLine[], adjustments: readonly (Adjustment | Reduction)[] = []): Promise<ShippingOption[]> {
-    const zone = await this.zoneOf(this.db.manager, country);
-    if (zone === 'no zones') return [];
+  async options(place: Place, lines: QuotedLine[], adjustments: readonly (Adjustment | Reduction)[] = []): Promise<ShippingOptions> {
+    const zone = await this.zoneOf(this.db.manager, place);
+    if (zone === 'no zones') return { options: [], notOffered: [] };
     const subtotal = lines.reduce((sum, line) => sum + line.amount, 0);
-    return zone.methods
-      .filter((method) => method.enabled)
-      .map((method) => {
-        const delivery = { methodId: method.id, methodName: method.name, shippingAmount: chargeFor(method, subtotal), rates: zone.rates };
-        const priced = priceForZone(lines, delivery, this.shop.settings, adjustments);
-        const money = (amount: number) => this.shop.money(amount);
-        return {
-          id: method.id,
-          name: method.name,
-          price: money(priced.shippingAmount),
-          minDays: method.minDays,
-          maxDays: method.maxDays,
-          totals: {
-            subtotal: money(priced.subtotalAmount),
-            adjustments: money(priced.adjustmentAmount),
-            discount: money(priced.discountAmount),
-            shipping: money(priced.shippingAmount),
-            tax: money(priced.taxAmount),
-            total: money(priced.totalAmount),
-            // The checkout previews the quote's gift cards on these totals.
-            giftCards: money(0),
-            amountDue: money(priced.totalAmount),
-            refunded: money(0),
-          },
-          giftCardPayments: [],
-        };
-      });
+    const grams = lines.reduce((sum, line) => sum + line.grams, 0);
+    const enabled = zone.methods.filter((method) => method.enabled);
+    const notOffered = enabled.flatMap((method) => tooHeavyFor(method, grams) ?? []);
+    const carrying = enabled.filter((method) => tooHeavyFor(method, grams) === null);
+    if (enabled.length && !carrying.length) throw badInput(notOffered.join('. '));
+    const options = carrying.map((method) => {
+      const delivery = {
+        methodId: method.id,
+        methodName: method.name,
+        shippingAmount: chargeFor(method, subtotal, grams),
+        rates: zone.rates,
+      };
+      const priced = priceForZone(lines, delivery, this.shop.settings, adjustments);
+      const money = (amount: number) => this.shop.money(amount);
+      return {
+        id: method.id,
+        name: method.name,
+        price: money(priced.shippingAmount),
+        minDays: method.minDays,
+        maxDays: method.maxDays,
+        totals: {
+          subtotal: money(priced.subtotalAmount),
+          adjustments: money(priced.adjustmentAmount),
+          discount: money(priced.discountAmount),
+          shipping: money(priced.shippingAmount),
+          tax: money(priced.taxAmount),
+          total: money(priced.totalAmount),
+          // The checkout previews the quote's gift cards on these totals.
+          giftCards: money(0),
+          amountDue: money(priced.totalAmount),
+          refunded: money(0),
+        },
+        giftCardPayments: [],
+      };
+    });
+    return { options, notOffered };
   }
 
   /**
-   * Delivery to `country` for an order of `subtotal`: the method asked for (it must serve the
-   * country), or the cheapest enabled one when none is named (older clients), with its zone's tax
-   * rates; free and untaxed in a shop with no zones.
+   * Delivery to `place` for an order of `subtotal` weighing `grams`: the method asked for (it must
+   * serve the place and carry the weight), or the cheapest enabled one that can when none is named
+   * (older clients), with its zone's tax rates; free and untaxed in a shop with no zones.
    */
-  async quote(manager: EntityManager, country: string, methodId: string | null, subtotal: number): Promise<DeliveryQuote> {
-    const zone = await this.zoneOf(manager, country);
+  async quote(manager: EntityManager, place: Place, methodId: string | null, subtotal: number, grams: number): Promise<DeliveryQuote> {
+    const zone = await this.zoneOf(manager, place);
     if (zone === 'no zones') return { methodId: null, methodName: null, shippingAmount: 0, rates: new Map() };
-    const offered = zone.methods.filter((method) => method.enabled);
+    const enabled = zone.methods.filter((method) => method.enabled);
+    const charge = (method: ZoneMethod) => chargeFor(method, subtotal, grams);
     let method: ZoneMethod | undefined;
-    if (methodId === null) method = [...offered].sort((a, b) => chargeFor(a, subtotal) - chargeFor(b, subtotal))[0];
-    else {
-      method = offered.find((candidate) => candidate.id === methodId);
-      if (!method) throw badInput(await this.refusalFor(manager, methodId, country));
+    if (methodId === null) {
+      const carrying = enabled.filter((candidate) => tooHeavyFor(candidate, grams) === null);
+      if (enabled.length && !carrying.length) throw badInput(tooHeavyFor(enabled[0], grams)!);
+      method = carrying.sort((a, b) => charge(a) - charge(b))[0];
+    } else {
+      method = enabled.find((candidate) => candidate.id === methodId);
+      if (!method) throw badInput(await this.refusalFor(manager, methodId, place.country));
+      const tooHeavy = tooHeavyFor(method, grams);
+      if (tooHeavy) throw badInput(tooHeavy);
     }
-    if (!method) throw badInput(`We don't ship to ${countryName(country)} yet`);
-    return { methodId: method.id, methodName: method.name, shippingAmount: chargeFor(method, subtotal), rates: zone.rates };
+    if (!method) throw badInput(`We don't ship to ${countryName(place.country)} yet`);
+    return { methodId: method.id, methodName: method.name, shippingAmount: charge(method), rates: zone.rates };
   }
 
   /** Why a method named for an order does not serve its country. */
@@ -171,39 +206,75 @@ export class ShippingService {
     return named.enabled ? `${named.name} does not deliver to ${countryName(country)}` : `${named.name} is no longer offered`;
   }
 
-  /** The zone that covers `country`, with its methods and rates; 'no zones' when the shop has none. */
-  private async zoneOf(manager: EntityManager, country: string): Promise<ZoneOf | 'no zones'> {
+  /** The zone that covers `place` (its region's zone before its country's), with its methods and rates; 'no zones' when the shop has none. */
+  private async zoneOf(manager: EntityManager, { country, region }: Place): Promise<ZoneOf | 'no zones'> {
     // One statement: it runs inside every checkout's transaction, while the stock rows are locked.
     const [row]: { zoneId: string | null; zones: number; methods: ZoneMethod[] | null; rates: Record<string, number> | null }[] =
       await manager.query(
         `SELECT c."zoneId", (SELECT count(*) FROM "shipping_zone")::int AS "zones",
                 (SELECT json_agg(json_build_object('id', m."id", 'name', m."name", 'priceAmount', m."priceAmount",
                                                    'freeOverAmount', m."freeOverAmount", 'minDays', m."minDays",
-                                                   'maxDays', m."maxDays", 'enabled', m."enabled")
+                                                   'maxDays', m."maxDays", 'enabled', m."enabled", 'weightBands', m."weightBands")
                                  ORDER BY m."priceAmount", m."createdAt")
                    FROM "shipping_method" m WHERE m."zoneId" = c."zoneId") AS "methods",
                 (SELECT json_object_agg(r."category", r."rateBasisPoints") FROM "tax_rate" r WHERE r."zoneId" = c."zoneId") AS "rates"
-           FROM (SELECT (SELECT "zoneId" FROM "shipping_zone_country" WHERE "country" = $1) AS "zoneId") c`,
-        [country],
+           FROM (SELECT coalesce((SELECT "zoneId" FROM "shipping_zone_region" WHERE "country" = $1 AND "region" = $2),
+                                 (SELECT "zoneId" FROM "shipping_zone_country" WHERE "country" = $1)) AS "zoneId") c`,
+        [country, region ?? ''],
       );
     if (!row.zones) return 'no zones';
     if (!row.zoneId) throw badInput(`We don't ship to ${countryName(country)} yet`);
     return { methods: row.methods ?? [], rates: new Map(Object.entries(row.rates ?? {}) as [TaxCategory, number][]) };
   }
 
+  /** A method as stored; one priced by weight keeps its first band's price as its price (what "cheapest first" sorts by). */
   private parseMethod(input: Omit<ShippingMethodInput, 'zoneId'>) {
-    const { priceAmount, freeOverAmount, ...method } = parseInput(shippingMethodInput, {
+    const { priceAmount, freeOverAmount, weightBands, ...method } = parseInput(shippingMethodInput, {
       ...input,
       priceAmount: input.price,
       freeOverAmount: input.freeOver,
+      weightBands: input.weightBands?.map((band) => ({ upToGrams: band.upToGrams, priceAmount: band.price })),
       price: undefined,
       freeOver: undefined,
     });
-    return { ...method, priceAmount, freeOverAmount: freeOverAmount ?? null };
+    const bands = weightBands?.length ? weightBands : null;
+    return {
+      ...method,
+      priceAmount: bands ? bands[0].priceAmount : priceAmount,
+      freeOverAmount: freeOverAmount ?? null,
+      weightBands: bands,
+    };
+  }
+
+  /** A zone as given, each of its regions checked against its country's and stored by its key. */
+  private parseZone(input: ShippingZoneInput) {
+    const zone = parseInput(shippingZoneInput, { ...input, regions: input.regions ?? undefined });
+    const regions = zone.regions.map(({ country, region }) => {
+      const metadata = addressMetadata(country);
+      const regions = metadata && addressRules(country as CountryCode, metadata);
+      const known = regions && regionOf(regions, region);
+      if (!known) throw badInput(`${region} is not a region of ${countryName(country)}`);
+      return { country, region: known.key };
+    });
+    return { ...zone, regions };
+  }
+
+  private async setRegions(manager: EntityManager, zoneId: string, regions: Place[]): Promise<void> {
+    const unique = [...new Map(regions.map((region) => [`${region.country}/${region.region}`, region])).values()];
+    if (!unique.length) return;
+    const taken: { country: string; region: string; name: string }[] = await manager.query(
+      `SELECT r."country", r."region", z."name" FROM "shipping_zone_region" r JOIN "shipping_zone" z ON z."id" = r."zoneId"
+        WHERE (r."country", r."region") IN (SELECT * FROM unnest($1::char(2)[], $2::varchar[])) AND r."zoneId" <> $3
+        ORDER BY r."country", r."region"`,
+      [unique.map((region) => region.country), unique.map((region) => region.region), zoneId],
+    );
+    if (taken.length) throw conflict(`${taken[0].region} (${countryName(taken[0].country)}) is already in the zone ${taken[0].name}`);
+    await manager.getRepository(ShippingZoneRegion).insert(unique.map((region) => ({ ...region, region: region.region!, zoneId })));
   }
 
   private async setCountries(manager: EntityManager, zoneId: string, countries: string[]): Promise<void> {
     const unique = [...new Set(countries)];
+    if (!unique.length) return;
     const taken: { country: string; name: string }[] = await manager.query(
       `SELECT c."country", z."name" FROM "shipping_zone_country" c JOIN "shipping_zone" z ON z."id" = c."zoneId"
         WHERE c."country" = ANY($1) AND c."zoneId" <> $2 ORDER BY c."country"`,
@@ -221,7 +292,9 @@ export class ShippingService {
       if (error instanceof QueryFailedError && (error.driverError as { code?: string; constraint?: string }).code === UNIQUE_VIOLATION) {
         const constraint = (error.driverError as { constraint?: string }).constraint;
         throw conflict(
-          constraint === 'UQ_shipping_zone_name' ? 'Another zone has that name' : 'One of these countries was just put in another zone',
+          constraint === 'UQ_shipping_zone_name'
+            ? 'Another zone has that name'
+            : 'One of these countries or regions was just put in another zone',
         );
       }
       throw error;
@@ -244,11 +317,14 @@ export class ShippingService {
       id: string;
       name: string;
       countries: string[];
+      regions: Place[];
       methods: ShippingMethodRow[];
       rates: { category: TaxCategory; rateBasisPoints: number }[];
     }[] = await manager.query(
       `SELECT z."id", z."name",
               coalesce((SELECT array_agg(c."country" ORDER BY c."country") FROM "shipping_zone_country" c WHERE c."zoneId" = z."id"), '{}') AS "countries",
+              coalesce((SELECT json_agg(json_build_object('country', r."country", 'region', r."region") ORDER BY r."country", r."region")
+                          FROM "shipping_zone_region" r WHERE r."zoneId" = z."id"), '[]') AS "regions",
               coalesce((SELECT json_agg(m ORDER BY m."priceAmount", m."createdAt") FROM "shipping_method" m WHERE m."zoneId" = z."id"), '[]') AS "methods",
               coalesce((SELECT json_agg(r ORDER BY r."category") FROM "tax_rate" r WHERE r."zoneId" = z."id"), '[]') AS "rates"
          FROM "shipping_zone" z ${id ? 'WHERE z."id" = $1' : ''}
@@ -259,6 +335,11 @@ export class ShippingService {
       id: row.id,
       name: row.name,
       countries: row.countries,
+      regions: row.regions.map((place) => ({
+        country: place.country,
+        region: place.region!,
+        name: regionName(place.country, place.region!),
+      })),
       methods: row.methods.map((method) => this.toMethod(method)),
       taxRates: row.rates.map((rate) => ({ category: rate.category, ratePercent: rate.rateBasisPoints / 100 })),
     }));
@@ -274,16 +355,34 @@ export class ShippingService {
       minDays: row.minDays,
       maxDays: row.maxDays,
       enabled: row.enabled,
+      weightBands: row.weightBands?.map((band) => ({ upToGrams: band.upToGrams, price: this.shop.money(band.priceAmount) })) ?? null,
     };
   }
 }
 
-type ZoneMethod = Pick<ShippingMethodRow, 'id' | 'name' | 'priceAmount' | 'freeOverAmount' | 'minDays' | 'maxDays' | 'enabled'>;
+type ZoneMethod = Pick<
+  ShippingMethodRow,
+  'id' | 'name' | 'priceAmount' | 'freeOverAmount' | 'minDays' | 'maxDays' | 'enabled' | 'weightBands'
+>;
 interface ZoneOf {
   methods: ZoneMethod[];
   rates: ReadonlyMap<TaxCategory, number>;
 }
 
-/** A method's price for an order of `subtotal`: free once the subtotal reaches its threshold. */
-const chargeFor = (method: Pick<ZoneMethod, 'priceAmount' | 'freeOverAmount'>, subtotal: number) =>
-  method.freeOverAmount !== null && subtotal >= method.freeOverAmount ? 0 : method.priceAmount;
+/**
+ * A method's price for an order of `subtotal` weighing `grams` (one it can carry): its weight
+ * band's, or its flat price; free once the subtotal reaches its threshold.
+ */
+const chargeFor = (method: Pick<ZoneMethod, 'priceAmount' | 'freeOverAmount' | 'weightBands'>, subtotal: number, grams: number) =>
+  method.freeOverAmount !== null && subtotal >= method.freeOverAmount
+    ? 0
+    : method.weightBands?.length
+      ? (bandPrice(method.weightBands, grams) ?? method.priceAmount)
+      : method.priceAmount;
+
+/** A region's name as its country's addresses show it ("California"). */
+function regionName(country: string, key: string): string {
+  const metadata = addressMetadata(country);
+  const regions = metadata && addressRules(country as CountryCode, metadata).regions;
+  return regions?.find((region) => region.key === key)?.name ?? key;
+}

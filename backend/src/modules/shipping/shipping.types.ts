@@ -3,6 +3,15 @@ import { TaxCategory } from '../catalog';
 import { Money } from '../shop';
 import { OrderGiftCardPayment, OrderTotals } from '../pricing';
 
+@ObjectType({ simpleResolvers: true, description: 'A band of a method priced by weight: orders up to its weight pay its price' })
+export class WeightBand {
+  @Field(() => Int, { description: 'In grams, inclusive' })
+  upToGrams!: number;
+
+  @Field(() => Money, { description: 'What delivery of an order up to this weight costs' })
+  price!: Money;
+}
+
 @ObjectType({ simpleResolvers: true, description: 'A way of delivering to a zone' })
 export class ShippingMethod {
   @Field(() => ID, { description: 'A UUID' })
@@ -28,6 +37,13 @@ export class ShippingMethod {
 
   @Field(() => Boolean, { description: 'Disabled methods are never offered' })
   enabled!: boolean;
+
+  @Field(() => [WeightBand], {
+    nullable: true,
+    description:
+      "Priced by the weight of the order, lightest band first (price is then the first band's); an order heavier than the last band is not offered this method. Null: the flat price",
+  })
+  weightBands!: WeightBand[] | null;
 }
 
 @ObjectType({ simpleResolvers: true, description: "A zone's tax rate for one tax category" })
@@ -37,6 +53,18 @@ export class TaxRate {
 
   @Field(() => Float, { description: 'In percent, for example 20' })
   ratePercent!: number;
+}
+
+@ObjectType({ simpleResolvers: true, description: 'A region inside a country that a zone covers' })
+export class ShippingZoneRegion {
+  @Field(() => String, { description: 'ISO 3166-1 alpha-2' })
+  country!: string;
+
+  @Field(() => String, { description: "Its key in the country's address metadata (a US state's code, CA), as addresses store it" })
+  region!: string;
+
+  @Field(() => String, { description: 'As people read it, for example "California"' })
+  name!: string;
 }
 
 @ObjectType({ simpleResolvers: true, description: 'Where the shop delivers: countries, with their methods and tax rates' })
@@ -49,6 +77,11 @@ export class ShippingZone {
 
   @Field(() => [String], { description: 'ISO 3166-1 alpha-2 codes; a country is in one zone at most' })
   countries!: string[];
+
+  @Field(() => [ShippingZoneRegion], {
+    description: "Regions inside countries; an address in one of them is this zone's, whatever zone its country is in",
+  })
+  regions!: ShippingZoneRegion[];
 
   @Field(() => [ShippingMethod], { description: 'Enabled and disabled, cheapest first' })
   methods!: ShippingMethod[];
@@ -86,13 +119,37 @@ export class ShippingOption {
   giftCardPayments!: OrderGiftCardPayment[];
 }
 
+@InputType({ description: 'A region inside a country, for a zone' })
+export class ShippingZoneRegionInput {
+  @Field(() => String, { description: 'ISO 3166-1 alpha-2' })
+  country!: string;
+
+  @Field(() => String, { description: "Its key in the country's address metadata (CA) or its name (California)" })
+  region!: string;
+}
+
 @InputType({ description: 'A new shipping zone, or the new version of one' })
 export class ShippingZoneInput {
   @Field(() => String, { description: 'At most 60 characters, unique in the shop' })
   name!: string;
 
-  @Field(() => [String], { description: 'ISO 3166-1 alpha-2 codes, none in another zone' })
+  @Field(() => [String], { description: 'ISO 3166-1 alpha-2 codes, none in another zone; may be [] when regions are given' })
   countries!: string[];
+
+  @Field(() => [ShippingZoneRegionInput], {
+    nullable: true,
+    description: "Regions of countries, none in another zone; they win over their country's zone. Default []",
+  })
+  regions?: ShippingZoneRegionInput[] | null;
+}
+
+@InputType({ description: 'A band of a method priced by weight' })
+export class WeightBandInput {
+  @Field(() => Int, { description: 'In grams, inclusive; each band heavier than the one before' })
+  upToGrams!: number;
+
+  @Field(() => Int, { description: "The shop currency's minor units" })
+  price!: number;
 }
 
 @InputType({ description: 'A delivery method of a zone' })
@@ -117,6 +174,12 @@ export class ShippingMethodInput {
 
   @Field(() => Boolean, { nullable: true, description: 'Default true' })
   enabled?: boolean | null;
+
+  @Field(() => [WeightBandInput], {
+    nullable: true,
+    description: 'Prices by weight, lightest band first (at most 20; price is then ignored); null or []: the flat price',
+  })
+  weightBands?: WeightBandInput[] | null;
 }
 
 @InputType({ description: "A zone's tax rate for one category" })

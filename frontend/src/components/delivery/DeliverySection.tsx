@@ -111,26 +111,33 @@ export function ShippingMethods({ delivery, idPrefix, refusedAction }: DeliveryS
       // A shop without shipping zones offers no choice: its orders ship free.
       if (delivery.noZones || !delivery.option) return null;
       return (
-        <RadioFieldset
-          legendId={legendId}
-          legend="Shipping method"
-          legendSx={{ mb: 1 }}
-          value={delivery.option.id}
-          onChange={delivery.chooseMethod}
-          options={delivery.options.map((option) => ({
-            value: option.id,
-            label: (
-              <>
-                <Typography component="span" sx={{ fontWeight: 600 }}>
-                  {option.name}
-                </Typography>
-                <Typography component="span" color="text.secondary">
-                  {`, ${deliveryTime(option)}, ${option.price.amount === 0 ? 'Free' : option.price.formatted}`}
-                </Typography>
-              </>
-            ),
-          }))}
-        />
+        <>
+          <RadioFieldset
+            legendId={legendId}
+            legend="Shipping method"
+            legendSx={{ mb: 1 }}
+            value={delivery.option.id}
+            onChange={delivery.chooseMethod}
+            options={delivery.options.map((option) => ({
+              value: option.id,
+              label: (
+                <>
+                  <Typography component="span" sx={{ fontWeight: 600 }}>
+                    {option.name}
+                  </Typography>
+                  <Typography component="span" color="text.secondary">
+                    {`, ${deliveryTime(option)}, ${option.price.amount === 0 ? 'Free' : option.price.formatted}`}
+                  </Typography>
+                </>
+              ),
+            }))}
+          />
+          {delivery.notOffered.map((reason) => (
+            <Typography key={reason} variant="body2" color="text.secondary">
+              {reason}
+            </Typography>
+          ))}
+        </>
       );
   }
 }

@@ -147,6 +147,8 @@ export function useDelivery({ choices, lines, customer }: DeliveryProps) {
     waitingForLines: !lines,
     status,
     options: options ?? [],
+    /** Why the zone's other methods are not offered ("Too heavy for Standard: at most 2 kg"). */
+    notOffered: quote?.notOffered ?? [],
     option,
     chooseMethod: setMethodId,
     noZones,

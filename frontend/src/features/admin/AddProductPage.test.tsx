@@ -38,6 +38,7 @@ const storedProduct = {
   giftCardMaxAmount: null,
   madeToOrder: null,
   madeToOrderCap: null,
+  weightGrams: 1200,
 };
 
 function renderAt(path: string, mocks: MockLink.MockedResponse[] = []) {
@@ -163,6 +164,7 @@ test('Update Product takes a price with cents and sends it as priceAmount in cen
     madeToOrderMinDays: null,
     madeToOrderMaxDays: null,
     madeToOrderCap: null,
+    weightGrams: 1200,
   });
 });
 
@@ -393,4 +395,19 @@ test('Update Product makes a product made to order: both days, the most at least
   fireEvent.click(screen.getByRole('button', { name: 'Update Product' }));
   await waitFor(() => expect(sent).toHaveLength(1));
   expect(sent[0]).toMatchObject({ madeToOrderMinDays: 20, madeToOrderMaxDays: 30, madeToOrderCap: 4 });
+});
+
+test("Update Product preloads the weight, refuses a negative one in the shared rule's words, and sends the grams", async () => {
+  const sent: Record<string, unknown>[] = [];
+  renderAt(`/updateProduct/${PRODUCT_ID}`, [productQuery(), updateRecording(sent, { ...storedProduct, weightGrams: 950 })]);
+  const weight = await screen.findByLabelText('Weight, packed (g)');
+  expect(weight).toHaveValue(1200);
+  fireEvent.change(weight, { target: { value: '-5' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Update Product' }));
+  expect(await screen.findByText('Weight cannot be negative')).toBeInTheDocument();
+  expect(sent).toEqual([]);
+  fireEvent.change(weight, { target: { value: '950' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Update Product' }));
+  await waitFor(() => expect(sent).toHaveLength(1));
+  expect(sent[0]).toMatchObject({ weightGrams: 950 });
 });

@@ -66,6 +66,7 @@ export default function AddProductPage() {
           madeToOrderMinDays: '',
           madeToOrderMaxDays: '',
           madeToOrderCap: '',
+          weightGrams: '',
           giftCardMinAmount: '',
           giftCardMaxAmount: '',
         }}

@@ -47,6 +47,8 @@ export interface ProductFields {
   madeToOrderMinDays: number | null;
   madeToOrderMaxDays: number | null;
   madeToOrderCap: number | null;
+  /** In grams, packed; null: 0 on a new product, unchanged on an update. */
+  weightGrams: number | null;
   /** Update Product only. */
   slug?: string;
 }
@@ -72,6 +74,7 @@ interface NumberFieldSpec {
 }
 const QUANTITY_FIELD: NumberFieldSpec = { name: 'quantity', label: 'Quantity', min: 0 };
 const MINIMUM_QUANTITY_FIELD: NumberFieldSpec = { name: 'minimumQuantity', label: 'Minimum Quantity', min: 1 };
+const WEIGHT_FIELD: NumberFieldSpec = { name: 'weightGrams', label: 'Weight, packed (g)', min: 0 };
 const KIND_OPTIONS: { value: ProductKindName; label: string }[] = [
   { value: 'KNIFE', label: 'Knife or blade (goods)' },
   { value: 'GIFT_CARD', label: 'Gift card' },
@@ -131,6 +134,7 @@ export default function ProductForm({ initialValues, schema, currency, submitLab
         madeToOrderMinDays: values.madeToOrderMinDays === '' ? null : Number(values.madeToOrderMinDays),
         madeToOrderMaxDays: values.madeToOrderMaxDays === '' ? null : Number(values.madeToOrderMaxDays),
         madeToOrderCap: values.madeToOrderCap === '' ? null : Number(values.madeToOrderCap),
+        weightGrams: values.weightGrams === '' ? null : Number(values.weightGrams),
         giftCardMinAmount: parseMajorAmount(values.giftCardMinAmount, currency),
         giftCardMaxAmount: parseMajorAmount(values.giftCardMaxAmount, currency),
         ...(values.slug !== undefined ? { slug: values.slug.trim().toLowerCase() } : {}),
@@ -207,6 +211,7 @@ export default function ProductForm({ initialValues, schema, currency, submitLab
         )}
         {amountField('price', 'Price')}
         {goods && numberField(QUANTITY_FIELD)}
+        {goods && numberField(WEIGHT_FIELD)}
         {!goods && (
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
             {amountField('giftCardMinAmount', 'Least a buyer may choose', 'Blank, with the most: its denominations only')}

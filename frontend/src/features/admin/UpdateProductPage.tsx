@@ -70,6 +70,7 @@ export default function UpdateProductPage() {
           madeToOrderMinDays: product.madeToOrder?.minDays ?? '',
           madeToOrderMaxDays: product.madeToOrder?.maxDays ?? '',
           madeToOrderCap: product.madeToOrderCap ?? '',
+          weightGrams: product.weightGrams,
           giftCardMinAmount: product.giftCardMinAmount === null ? '' : amountText(product.giftCardMinAmount, currency),
           giftCardMaxAmount: product.giftCardMaxAmount === null ? '' : amountText(product.giftCardMaxAmount, currency),
           slug: product.slug,

@@ -107,6 +107,7 @@ export const AdminProductFieldsFragment = graphql(`
       maxDays
     }
     madeToOrderCap
+    weightGrams
   }
 `);
 

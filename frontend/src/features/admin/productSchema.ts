@@ -94,6 +94,9 @@ const madeToOrder = {
   madeToOrderCap: blankAsAbsent(addProductInput.shape.madeToOrderCap),
 };
 
+/** Its weight in grams; blank: 0 on a new product, unchanged on an update. */
+const weightGrams = blankAsAbsent(addProductInput.shape.weightGrams);
+
 /** Both days or neither, the most at least the fewest (the server's rule and words). */
 function checkDays(values: { madeToOrderMinDays?: unknown; madeToOrderMaxDays?: unknown }, context: z.RefinementCtx) {
   const [min, max] = [values.madeToOrderMinDays, values.madeToOrderMaxDays].map((days) => (typeof days === 'number' ? days : null));
@@ -111,7 +114,7 @@ function checkDays(values: { madeToOrderMinDays?: unknown; madeToOrderMaxDays?: 
 export const addProductSchema = (currency: string) =>
   addProductInput
     .omit(omitted)
-    .extend({ photo, minimumAge, ...madeToOrder, ...amounts(currency), ...giftCardBounds(currency) })
+    .extend({ photo, minimumAge, weightGrams, ...madeToOrder, ...amounts(currency), ...giftCardBounds(currency) })
     .superRefine((values, context) => {
       checkBounds(values, currency, context);
       checkDays(values, context);
@@ -121,7 +124,7 @@ export const addProductSchema = (currency: string) =>
 export const updateProductSchema = (currency: string) =>
   updateProductInput
     .omit(omitted)
-    .extend({ photo, minimumAge, ...madeToOrder, ...amounts(currency), ...giftCardBounds(currency) })
+    .extend({ photo, minimumAge, weightGrams, ...madeToOrder, ...amounts(currency), ...giftCardBounds(currency) })
     .superRefine((values, context) => {
       checkBounds(values, currency, context);
       checkDays(values, context);
@@ -151,6 +154,8 @@ export interface ProductFormValues {
   madeToOrderMinDays: number | '';
   madeToOrderMaxDays: number | '';
   madeToOrderCap: number | '';
+  /** In grams, packed: what delivery priced by weight counts; blank: 0 (unchanged on an update). */
+  weightGrams: number | '';
   /** A gift card's least and most amount its buyer may choose, as typed; both blank: its denominations only. */
   giftCardMinAmount: string;
   giftCardMaxAmount: string;

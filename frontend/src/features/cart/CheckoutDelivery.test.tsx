@@ -47,10 +47,18 @@ interface Shop {
   /** The options for a country; a country left out is refused as the server refuses it. */
   options?: Record<string, unknown[]>;
   saveFails?: boolean;
+  /** Why the zone's other methods are not offered, as orderQuote says. */
+  notOffered?: string[];
 }
 
 /** The checkout's server: records what shippingOptions, placeOrder and saveAddress are asked. */
-function shop({ addresses = [work, home], countries = ['US', 'GB'], options = { US: usOptions }, saveFails = false }: Shop = {}) {
+function shop({
+  addresses = [work, home],
+  countries = ['US', 'GB'],
+  options = { US: usOptions },
+  saveFails = false,
+  notOffered = [],
+}: Shop = {}) {
   const asked: Record<string, Record<string, unknown>[]> = { OrderQuote: [], PlaceCartOrder: [], SaveAddress: [] };
   const counting = countingClient((name, variables) => {
     if (name in asked) asked[name].push(variables.input as Record<string, unknown>);
@@ -62,7 +70,9 @@ function shop({ addresses = [work, home], countries = ['US', 'GB'], options = { 
       case 'OrderQuote': {
         const { country } = (variables.input as { address: { country: string } }).address;
         const names: Record<string, string> = { BR: 'Brazil' };
-        return options[country] ? quoteFixture(options[country]) : new GraphQLError(`We don't ship to ${names[country]} yet`);
+        return options[country]
+          ? quoteFixture(options[country], { notOffered })
+          : new GraphQLError(`We don't ship to ${names[country]} yet`);
       }
       case 'PlaceCartOrder':
         return { placeOrder: orderFixture('o1') };
@@ -240,4 +250,11 @@ test("a country no zone covers shows the server's refusal by the delivery and Pl
   await userEvent.click(radios('Deliver to').getByRole('radio', { name: /1 Market St/ }));
   await waitFor(() => expect(placeOrderButton()).toBeEnabled());
   expect(screen.queryByText("We don't ship to Brazil yet")).not.toBeInTheDocument();
+});
+
+test('a method the cart is too heavy for is not offered, and the checkout says why', async () => {
+  shop({ options: { US: [usOptions[1]] }, notOffered: ['Too heavy for Express: at most 2 kg'] });
+  expect(await screen.findByRole('radio', { name: 'Standard, 2–4 days, $5.00' })).toBeChecked();
+  expect(radios('Shipping method').queryByRole('radio', { name: /^Express/ })).not.toBeInTheDocument();
+  expect(screen.getByText('Too heavy for Express: at most 2 kg')).toBeInTheDocument();
 });

@@ -11,6 +11,7 @@ import { useShop } from '../../../lib/money';
 import { useNotifiedAction } from '../../../lib/useNotifiedAction';
 import { CreateShippingMethodMutation, ShippingZoneFieldsFragment, UpdateShippingMethodMutation } from './operations';
 import { methodFormValues, methodInput, validateMethod, type MethodFormValues } from './shippingForms';
+import WeightBandsField from './WeightBandsField';
 
 interface MethodDialogProps {
   open: boolean;
@@ -69,7 +70,9 @@ export default function MethodDialog({ open, zone, method, onClose }: MethodDial
       <Stack spacing={2} sx={{ pt: 1 }}>
         <FormikTextField formik={formik} id="method-name" name="name" label="Method name" placeholder="Standard" autoFocus />
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-          <FormikAmountField formik={formik} id="method-price" name="price" label="Price" currency={currency} />
+          {!formik.values.byWeight && (
+            <FormikAmountField formik={formik} id="method-price" name="price" label="Price" currency={currency} />
+          )}
           <FormikAmountField
             formik={formik}
             id="method-freeOver"
@@ -79,6 +82,11 @@ export default function MethodDialog({ open, zone, method, onClose }: MethodDial
             currency={currency}
           />
         </Stack>
+        <FormControlLabel
+          control={<Switch id="method-byWeight" name="byWeight" checked={formik.values.byWeight} onChange={formik.handleChange} />}
+          label="Priced by weight"
+        />
+        {formik.values.byWeight && <WeightBandsField formik={formik} currency={currency} />}
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
           <FormikNumberField formik={formik} id="method-minDays" name="minDays" label="Fastest delivery (days)" min={0} max={365} />
           <FormikNumberField formik={formik} id="method-maxDays" name="maxDays" label="Slowest delivery (days)" min={0} max={365} />

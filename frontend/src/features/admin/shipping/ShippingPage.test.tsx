@@ -16,6 +16,7 @@ const method = (id: string, overrides: Record<string, unknown> = {}) => ({
   minDays: 2,
   maxDays: 4,
   enabled: true,
+  weightBands: null,
   ...overrides,
 });
 const rate = (category: string, ratePercent: number) => ({ __typename: 'TaxRate', category, ratePercent });
@@ -24,6 +25,7 @@ const zone = (id: string, name: string, countries: string[], overrides: Record<s
   id,
   name,
   countries,
+  regions: [],
   methods: [],
   taxRates: [],
   ...overrides,
@@ -124,16 +126,17 @@ test('Add zone checks the shared rules, then sends createShippingZone with the c
   const dialog = await screen.findByRole('dialog', { name: 'Add zone' });
   fireEvent.click(within(dialog).getByRole('button', { name: 'Add zone' }));
   expect(await within(dialog).findByText('Zone name is Required')).toBeInTheDocument();
-  expect(within(dialog).getByText('Give the zone at least one country')).toBeInTheDocument();
-
   type(within(dialog).getByLabelText('Zone name'), 'Europe');
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Add zone' }));
+  expect(await within(dialog).findByText('Give the zone at least one country or region')).toBeInTheDocument();
+
   await chooseCountry(dialog, 'fran', 'France');
   await chooseCountry(dialog, 'germ', 'Germany');
   expect(within(dialog).getByRole('button', { name: 'France' })).toBeInTheDocument();
   fireEvent.click(within(dialog).getByRole('button', { name: 'Add zone' }));
 
   expect(await screen.findByText('Europe added')).toBeInTheDocument();
-  expect(sent).toEqual({ name: 'Europe', countries: ['FR', 'DE'] });
+  expect(sent).toEqual({ name: 'Europe', countries: ['FR', 'DE'], regions: [] });
   const europe = await zoneSection('Europe');
   expect(within(europe).getByText('Germany')).toBeInTheDocument();
   await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -149,7 +152,7 @@ test('a zone the server refuses shows its words, and the dialog stays open', asy
       {
         request: {
           query: UpdateShippingZoneMutation,
-          variables: { id: 'zone-us', input: { name: 'North America', countries: ['US', 'FR'] } },
+          variables: { id: 'zone-us', input: { name: 'North America', countries: ['US', 'FR'], regions: [] } },
         },
         result: { errors: [new GraphQLError('France is already in the zone UK and EU', { extensions: { code: 'CONFLICT' } })] },
       },
@@ -219,7 +222,16 @@ test('Add method checks the shared rules, then sends the amounts in minor units;
 
   expect(await screen.findByText('Ground added to United States')).toBeInTheDocument();
   await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-  expect(sent).toEqual({ zoneId: 'zone-us', name: 'Ground', price: 495, freeOver: null, minDays: 3, maxDays: 5, enabled: true });
+  expect(sent).toEqual({
+    zoneId: 'zone-us',
+    name: 'Ground',
+    price: 495,
+    freeOver: null,
+    minDays: 3,
+    maxDays: 5,
+    enabled: true,
+    weightBands: null,
+  });
   const methods = within(usZone).getByRole('list', { name: 'Delivery methods of United States' });
   expect(within(methods).getByRole('listitem')).toHaveTextContent('$4.95 · 3–5 days');
   expect(within(usZone).queryByText(/No methods yet/)).not.toBeInTheDocument();
@@ -249,7 +261,7 @@ test('Edit a method: switching Enabled off sends the method with enabled false, 
   await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   expect(sent).toEqual({
     id: 'm-express',
-    input: { zoneId: 'zone-eu', name: 'Express', price: 1200, freeOver: null, minDays: 1, maxDays: 1, enabled: false },
+    input: { zoneId: 'zone-eu', name: 'Express', price: 1200, freeOver: null, minDays: 1, maxDays: 1, enabled: false, weightBands: null },
   });
   const rows = within(within(eu).getByRole('list', { name: 'Delivery methods of UK and EU' })).getAllByRole('listitem');
   await waitFor(() => expect(rows[1]).toHaveTextContent('Disabled'));
@@ -309,3 +321,98 @@ test('a tax rate is checked with the shared rules, then saved with setTaxRate', 
   await waitFor(() => expect(within(eu).queryByText('Not set: 0%')).not.toBeInTheDocument());
   expect(within(eu).getByRole('spinbutton', { name: 'Zero' })).toHaveValue(2.5);
 });
+
+test('a zone of regions: the regions of a chosen country are offered, and sent by their keys', async () => {
+  let sent: unknown = null;
+  show((name, variables) => {
+    if (name === 'ShippingZones') return { shippingZones: [us] };
+    if (name === 'CreateShippingZone') {
+      sent = variables.input;
+      return {
+        createShippingZone: zone('zone-west', 'US West', [], {
+          regions: [{ __typename: 'ShippingZoneRegion', country: 'US', region: 'CA', name: 'California' }],
+        }),
+      };
+    }
+  });
+  await zoneSection('United States');
+  fireEvent.click(screen.getByRole('button', { name: 'Add zone' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Add zone' });
+  type(within(dialog).getByLabelText('Zone name'), 'US West');
+  const country = within(dialog).getByRole('combobox', { name: 'Regions of (optional)' });
+  fireEvent.focus(country);
+  type(country, 'united st');
+  fireEvent.click(await screen.findByRole('option', { name: 'United States' }));
+  const regions = within(dialog).getByRole('combobox', { name: 'Regions' });
+  fireEvent.focus(regions);
+  type(regions, 'calif');
+  fireEvent.click(await screen.findByRole('option', { name: 'California' }));
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Add zone' }));
+
+  expect(await screen.findByText('US West added')).toBeInTheDocument();
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  expect(sent).toEqual({ name: 'US West', countries: [], regions: [{ country: 'US', region: 'CA' }] });
+  const west = await zoneSection('US West');
+  expect(within(within(west).getByRole('list', { name: 'Regions' })).getByRole('listitem')).toHaveTextContent('California (US)');
+}, 60_000);
+
+test('a method priced by weight: bands are checked with the shared rules, sent in grams and minor units, and listed', async () => {
+  let sent: unknown = null;
+  show((name, variables) => {
+    if (name === 'ShippingZones') return { shippingZones: [us] };
+    if (name === 'CreateShippingMethod') {
+      sent = variables.input;
+      return {
+        createShippingMethod: method('m-parcel', {
+          zoneId: 'zone-us',
+          name: 'Parcel',
+          price: money(800),
+          freeOver: null,
+          weightBands: [
+            { __typename: 'WeightBand', upToGrams: 500, price: money(800) },
+            { __typename: 'WeightBand', upToGrams: 2000, price: money(1400) },
+          ],
+        }),
+      };
+    }
+  });
+  const usZone = await zoneSection('United States');
+  fireEvent.click(within(usZone).getByRole('button', { name: 'Add a method to United States' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Add a method to United States' });
+  type(within(dialog).getByLabelText('Method name'), 'Parcel');
+  type(within(dialog).getByLabelText('Fastest delivery (days)'), '2');
+  type(within(dialog).getByLabelText('Slowest delivery (days)'), '4');
+  fireEvent.click(within(dialog).getByRole('switch', { name: 'Priced by weight' }));
+  expect(within(dialog).queryByLabelText('Price')).not.toBeInTheDocument();
+  type(within(dialog).getByLabelText('Band 1: up to'), '2000');
+  type(within(dialog).getByLabelText('Band 1: price'), '14');
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Add band' }));
+  type(within(dialog).getByLabelText('Band 2: up to'), '500');
+  type(within(dialog).getByLabelText('Band 2: price'), '8');
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Add method' }));
+  expect(await within(dialog).findByText('Weight bands go from lightest to heaviest: 500 g comes after 2 kg')).toBeInTheDocument();
+  expect(sent).toBeNull();
+
+  type(within(dialog).getByLabelText('Band 1: up to'), '500');
+  type(within(dialog).getByLabelText('Band 1: price'), '8');
+  type(within(dialog).getByLabelText('Band 2: up to'), '2000');
+  type(within(dialog).getByLabelText('Band 2: price'), '14');
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Add method' }));
+  expect(await screen.findByText('Parcel added to United States')).toBeInTheDocument();
+  expect(sent).toEqual({
+    zoneId: 'zone-us',
+    name: 'Parcel',
+    price: 800,
+    freeOver: null,
+    minDays: 2,
+    maxDays: 4,
+    enabled: true,
+    weightBands: [
+      { upToGrams: 500, price: 800 },
+      { upToGrams: 2000, price: 1400 },
+    ],
+  });
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  const methods = within(usZone).getByRole('list', { name: 'Delivery methods of United States' });
+  expect(within(methods).getByRole('listitem')).toHaveTextContent('Up to 500 g $8.00, Up to 2 kg $14.00 · 2–4 days');
+}, 60_000);

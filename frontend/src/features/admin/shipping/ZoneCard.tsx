@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { Alert, Box, Button, Card, CardContent, Chip, Divider, Stack, Typography } from '@mui/material';
 import { countryName } from '@keen/rules/address';
+import { formatGrams } from '@keen/rules/schemas';
 import type { ShippingMethodFieldsFragment, ShippingZoneFieldsFragment } from '../../../gql/graphql';
 import { useFormatMoney } from '../../../lib/money';
 import TaxRates from './TaxRates';
@@ -49,6 +50,19 @@ export default function ZoneCard({ zone, onEdit, onDelete, onAddMethod, onEditMe
               <Chip component="li" key={name} label={name} size="small" />
             ))}
           </Stack>
+          {zone.regions.length > 0 && (
+            <Stack component="ul" direction="row" aria-label="Regions" sx={{ flexWrap: 'wrap', gap: 0.5, listStyle: 'none', p: 0, m: 0 }}>
+              {zone.regions.map((region) => (
+                <Chip
+                  component="li"
+                  key={`${region.country}-${region.region}`}
+                  label={`${region.name} (${region.country})`}
+                  size="small"
+                  variant="outlined"
+                />
+              ))}
+            </Stack>
+          )}
 
           <Divider />
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
@@ -92,7 +106,11 @@ export default function ZoneCard({ zone, onEdit, onDelete, onAddMethod, onEditMe
                     </Stack>
                     <Typography variant="body2" color="text.secondary">
                       {[
-                        formatMoney(method.price.amount, method.price.currency),
+                        method.weightBands?.length
+                          ? method.weightBands
+                              .map((band) => `Up to ${formatGrams(band.upToGrams)} ${formatMoney(band.price.amount, band.price.currency)}`)
+                              .join(', ')
+                          : formatMoney(method.price.amount, method.price.currency),
                         method.freeOver && `Free over ${formatMoney(method.freeOver.amount, method.freeOver.currency)}`,
                         deliveryDays(method.minDays, method.maxDays),
                       ]

@@ -1,15 +1,16 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useMutation } from '@apollo/client/react';
 import { Autocomplete, Stack, TextField } from '@mui/material';
 import FormDialog from '../../../components/FormDialog';
-import { countries } from '@keen/rules/address';
+import { addressRules, countries, countryName, isCountryCode } from '@keen/rules/address';
+import { useAddressMetadata } from '../../../components/address/addressMetadata';
 import { useFormik } from 'formik';
 import { useSnackbar } from 'notistack';
 import FormikTextField from '../../../components/FormikTextField';
 import type { ShippingZoneFieldsFragment } from '../../../gql/graphql';
 import { errorMessage } from '../../../lib/errors';
 import { CreateShippingZoneMutation, ShippingZonesQuery, UpdateShippingZoneMutation } from './operations';
-import { validateZone, zoneFormValues, type ZoneFormValues } from './shippingForms';
+import { validateZone, zoneFormValues, zoneInput, type ZoneFormValues, type ZoneRegion } from './shippingForms';
 
 interface ZoneDialogProps {
   open: boolean;
@@ -36,7 +37,7 @@ export default function ZoneDialog({ open, zone, onClose }: ZoneDialogProps) {
     initialValues: zoneFormValues(zone),
     validate: validateZone,
     onSubmit: async (values) => {
-      const input = { name: values.name.trim(), countries: values.countries };
+      const input = zoneInput(values);
       try {
         if (zone) await updateZone({ variables: { id: zone.id, input } });
         else await createZone({ variables: { input } });
@@ -48,6 +49,18 @@ export default function ZoneDialog({ open, zone, onClose }: ZoneDialogProps) {
     },
   });
   const countriesError = formik.touched.countries && formik.errors.countries ? [formik.errors.countries].flat()[0] : undefined;
+  // The country whose regions the regions picker lists: the zone's first region's, until another is chosen.
+  const [regionCountry, setRegionCountry] = useState<string | null>(null);
+  const listed = regionCountry ?? formik.values.regions[0]?.country ?? null;
+  const metadata = useAddressMetadata(listed ?? '');
+  const regionOptions = useMemo<ZoneRegion[]>(
+    () =>
+      listed && metadata && isCountryCode(listed)
+        ? (addressRules(listed, metadata).regions ?? []).map((region) => ({ country: listed, region: region.key, name: region.name }))
+        : [],
+    [listed, metadata],
+  );
+  const regionLabel = (region: ZoneRegion) => (region.country === listed ? region.name : `${region.name} (${countryName(region.country)})`);
 
   return (
     <FormDialog
@@ -79,6 +92,37 @@ export default function ZoneDialog({ open, zone, onClose }: ZoneDialogProps) {
               placeholder="Type a country's name"
               error={!!countriesError}
               helperText={countriesError ?? 'A country can be in one zone only'}
+            />
+          )}
+        />
+        <Autocomplete
+          id="zone-region-country"
+          options={options}
+          value={options.find((option) => option.code === listed) ?? null}
+          getOptionLabel={(option) => option.name}
+          isOptionEqualToValue={(option, value) => option.code === value.code}
+          onChange={(_event, option) => setRegionCountry(option?.code ?? null)}
+          autoHighlight
+          renderInput={(params) => <TextField {...params} label="Regions of (optional)" placeholder="A country with states or provinces" />}
+        />
+        <Autocomplete
+          multiple
+          id="zone-regions"
+          options={regionOptions}
+          getOptionLabel={regionLabel}
+          isOptionEqualToValue={(option, value) => option.country === value.country && option.region === value.region}
+          value={formik.values.regions}
+          onChange={(_event, regions) => formik.setFieldValue('regions', regions)}
+          filterSelectedOptions
+          autoHighlight
+          noOptionsText={listed ? `${countryName(listed)} has no regions to choose from` : 'Choose a country first'}
+          renderInput={(params) => (
+            <TextField
+              {...params}
+              name="regions"
+              label="Regions"
+              placeholder="Type a region's name"
+              helperText="An address in one of these regions is this zone's, whatever zone its country is in"
             />
           )}
         />

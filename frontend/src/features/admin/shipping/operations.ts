@@ -14,6 +14,12 @@ export const ShippingMethodFieldsFragment = graphql(`
     minDays
     maxDays
     enabled
+    weightBands {
+      upToGrams
+      price {
+        ...MoneyFields
+      }
+    }
   }
 `);
 
@@ -22,6 +28,11 @@ export const ShippingZoneFieldsFragment = graphql(`
     id
     name
     countries
+    regions {
+      country
+      region
+      name
+    }
     methods {
       ...ShippingMethodFields
     }

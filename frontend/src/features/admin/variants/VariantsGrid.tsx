@@ -58,11 +58,15 @@ export default function VariantsGrid({ product, groupCount, variants }: Variants
       return previous;
     }
     const priceChanged = priceAmount !== previous.unitPrice.amount;
-    if (!changed.length && !priceChanged) return previous;
+    // An emptied weight cell weighs the variant as its product again.
+    const ownWeight = (row.ownWeightGrams as number | string | null) === '' ? null : row.ownWeightGrams;
+    const weightChanged = ownWeight !== previous.ownWeightGrams;
+    if (!changed.length && !priceChanged && !weightChanged) return previous;
     // An emptied cell comes as null (or ""), which the schema answers with its "is Required".
     const checked = productVariantInput.safeParse({
       ...Object.fromEntries(changed.map((field) => [field, row[field]])),
       ...(priceChanged && { priceAmount }),
+      ...(weightChanged && { weightGrams: ownWeight }),
     });
     if (!checked.success) {
       enqueueSnackbar(checked.error.issues[0].message, { variant: 'error' });
@@ -139,6 +143,15 @@ export default function VariantsGrid({ product, groupCount, variants }: Variants
       valueFormatter: (_value, row) => row.unitPrice.formatted,
     },
     { field: 'quantity', headerName: 'Stock', type: 'number', width: 90, editable: true },
+    {
+      // Its own weight; blank weighs it as its product (shown greyed as the product's).
+      field: 'ownWeightGrams',
+      headerName: 'Weight (g)',
+      type: 'number',
+      width: 110,
+      editable: true,
+      valueFormatter: (_value, row) => (row.ownWeightGrams === null ? `${row.weightGrams} (product)` : `${row.ownWeightGrams}`),
+    },
     { field: 'enabled', headerName: 'Enabled', type: 'boolean', width: 90, editable: true },
     actionsColumn<Variant>(190, (row) => (
       <>

@@ -29,6 +29,7 @@ interface VariantSpec {
   /** Value ids, one per group. */
   options?: string[];
   ownImg?: string | null;
+  ownWeightGrams?: number | null;
 }
 
 const BLADE = [optionValueFixture('v16', 'g-blade', '16 cm'), optionValueFixture('v18', 'g-blade', '18 cm')];
@@ -40,7 +41,17 @@ const groupsFixture = [
   { __typename: 'ProductOptionGroup' as const, id: 'g-handle', name: 'Handle', values: HANDLE, custom: null },
 ];
 
-const variantFixture = ({ id, name, sku, price, quantity, enabled = true, options = [], ownImg = null }: VariantSpec) => ({
+const variantFixture = ({
+  id,
+  name,
+  sku,
+  price,
+  quantity,
+  enabled = true,
+  options = [],
+  ownImg = null,
+  ownWeightGrams = null,
+}: VariantSpec) => ({
   __typename: 'ProductVariant' as const,
   id,
   productId: PRODUCT_ID,
@@ -51,6 +62,8 @@ const variantFixture = ({ id, name, sku, price, quantity, enabled = true, option
   quantity,
   img: ownImg ?? '/images/santoku.svg',
   ownImg,
+  weightGrams: ownWeightGrams ?? 250,
+  ownWeightGrams,
   enabled,
 });
 
@@ -94,7 +107,7 @@ const cellOf = (row: HTMLElement, field: string) => row.querySelector(`[data-fie
 /** Opens a cell's editor, types, and commits with Enter (as the keyboard does). */
 async function editCell(row: HTMLElement, field: string, text: string) {
   fireEvent.doubleClick(cellOf(row, field));
-  const input = await within(cellOf(row, field)).findByRole(field === 'quantity' ? 'spinbutton' : 'textbox');
+  const input = await within(cellOf(row, field)).findByRole(field === 'quantity' || field === 'ownWeightGrams' ? 'spinbutton' : 'textbox');
   fireEvent.change(input, { target: { value: text } });
   fireEvent.keyDown(input, { key: 'Enter' });
 }
@@ -368,4 +381,20 @@ test('an unknown product says so', async () => {
   show([{ request: { query: ProductVariantsQuery, variables: { id: PRODUCT_ID } }, result: { data: { product: null } } }]);
   expect(await screen.findByText('Product not found')).toBeInTheDocument();
   expect(screen.getByRole('heading', { level: 1, name: 'Options and variants' })).toBeInTheDocument();
+});
+
+test("a variant's own weight is edited in its cell (a made-to-measure size weighs more); the others show their product's", async () => {
+  const after = productFixture(groupsFixture, [{ ...TWO_VARIANTS[0], ownWeightGrams: 1200 }, TWO_VARIANTS[1]]);
+  show([
+    productMock(productFixture(groupsFixture, TWO_VARIANTS)),
+    {
+      request: { query: UpdateProductVariantMutation, variables: { id: 'var-16', input: { weightGrams: 1200 } } },
+      result: { data: { updateProductVariant: answered(after) } },
+    },
+  ]);
+  await screen.findByText('SANTOKU-16-WALNUT');
+  expect(cellOf(rowOf('SANTOKU-18-WALNUT'), 'ownWeightGrams')).toHaveTextContent('250 (product)');
+  await editCell(rowOf('SANTOKU-16-WALNUT'), 'ownWeightGrams', '1200');
+  expect(await screen.findByText('16 cm / Walnut has been updated')).toBeInTheDocument();
+  await waitFor(() => expect(cellOf(rowOf('SANTOKU-16-WALNUT'), 'ownWeightGrams')).toHaveTextContent('1200'));
 });

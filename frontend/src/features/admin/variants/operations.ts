@@ -17,6 +17,8 @@ export const ProductVariantsFieldsFragment = graphql(`
         custom
       }
       ownImg
+      weightGrams
+      ownWeightGrams
     }
   }
 `);

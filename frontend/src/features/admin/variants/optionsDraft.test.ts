@@ -23,6 +23,8 @@ const variant = (id: string, options: OptionGroup['values'], enabled = true): Va
   quantity: 1,
   img: '/images/santoku.svg',
   ownImg: null,
+  weightGrams: 250,
+  ownWeightGrams: null,
   enabled,
 });
 const variants = [variant('a', [blade.values[0]]), variant('b', [blade.values[1]]), variant('m', [blade.values[2]])];
