@@ -155,6 +155,8 @@ describe('a product list reads the columns its answer needs, and no others', () 
       'ageRestricted',
       'minimumAge',
       'kind',
+      // REST products answer their weight (a variant without its own weighs its product's).
+      'weightGrams',
     ]);
   });
 });
