@@ -1,12 +1,11 @@
 import { useState } from 'react';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { parseMajorAmount } from '@keen/rules';
-import { Alert, Box, Button, IconButton, MenuItem, Stack, TextField, Typography } from '@mui/material';
-import CloseIcon from '@mui/icons-material/Close';
+import { Alert, Box, Button, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { useFormik } from 'formik';
 import FormikAmountField from './FormikAmountField';
 import FormikTextField from './FormikTextField';
-import PhotoFileButton from './PhotoFileButton';
+import PhotoAttachments from './PhotoAttachments';
 import RadioFieldset from './RadioFieldset';
 import { contactMessageInput, MAX_MESSAGE_PHOTOS, MESSAGE_MAX_LENGTH, USUAL_ANSWER_TIME } from '../lib/contactMessage';
 import { errorMessage } from '../lib/errors';
@@ -143,33 +142,15 @@ export default function ContactForm({ headingLevel = 'h2' }: { headingLevel?: 'h
             <Typography variant="body2" color="text.secondary">
               Reference photos (up to {MAX_MESSAGE_PHOTOS}: JPEG, PNG or WebP)
             </Typography>
-            {photos.length > 0 && (
-              <Stack direction="row" spacing={1} component="ul" aria-label="Reference photos" sx={{ listStyle: 'none', p: 0, m: 0 }}>
-                {photos.map((url, index) => (
-                  <Box component="li" key={url} sx={{ position: 'relative' }}>
-                    <Box
-                      component="img"
-                      src={url}
-                      alt={`Reference photo ${index + 1}`}
-                      sx={{ width: 96, height: 96, objectFit: 'cover', borderRadius: 1 }}
-                    />
-                    <IconButton
-                      size="small"
-                      aria-label={`Remove reference photo ${index + 1}`}
-                      onClick={() => setPhotos((current) => current.filter((photo) => photo !== url))}
-                      sx={{ position: 'absolute', top: 0, right: 0, bgcolor: 'background.paper' }}
-                    >
-                      <CloseIcon fontSize="small" />
-                    </IconButton>
-                  </Box>
-                ))}
-              </Stack>
-            )}
-            <Box>
-              <PhotoFileButton inputLabel="Reference photo" disabled={uploading || photos.length >= MAX_MESSAGE_PHOTOS} onFile={addPhoto}>
-                {uploading ? 'Uploading…' : 'Add a reference photo'}
-              </PhotoFileButton>
-            </Box>
+            <PhotoAttachments
+              kind="Reference photo"
+              photos={photos}
+              max={MAX_MESSAGE_PHOTOS}
+              uploading={uploading}
+              addLabel="Add a reference photo"
+              onFile={addPhoto}
+              onRemove={(url) => setPhotos((current) => current.filter((photo) => photo !== url))}
+            />
           </Stack>
         )}
         {/* A honeypot: hidden from people and from assistive technology; bots fill every field. */}

@@ -1,23 +1,9 @@
 import { useState } from 'react';
 import { useMutation, useQuery } from '@apollo/client/react';
-import {
-  Alert,
-  Box,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  IconButton,
-  MenuItem,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
-import CloseIcon from '@mui/icons-material/Close';
+import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { useSnackbar } from 'notistack';
 import { shortOrderId } from '@keen/rules';
-import PhotoFileButton from '../PhotoFileButton';
+import PhotoAttachments from '../PhotoAttachments';
 import QueryState from '../QueryState';
 import { useFullScreenDialog } from '../useFullScreenDialog';
 import type { ReturnReason, ReturnState } from '../../gql/graphql';
@@ -223,38 +209,20 @@ export default function ReturnDialog({
             slotProps={{ htmlInput: { maxLength: 1000 } }}
           />
           {!token && (
-            <Typography variant="body2" color="text.secondary">
-              Photos (up to {MAX_RETURN_PHOTOS}: JPEG, PNG or WebP)
-            </Typography>
-          )}
-          {photos.length > 0 && (
-            <Stack direction="row" spacing={1} component="ul" aria-label="Return photos" sx={{ listStyle: 'none', p: 0, m: 0 }}>
-              {photos.map((url, index) => (
-                <Box component="li" key={url} sx={{ position: 'relative' }}>
-                  <Box
-                    component="img"
-                    src={url}
-                    alt={`Return photo ${index + 1}`}
-                    sx={{ width: 96, height: 96, objectFit: 'cover', borderRadius: 1 }}
-                  />
-                  <IconButton
-                    size="small"
-                    aria-label={`Remove return photo ${index + 1}`}
-                    onClick={() => setPhotos((current) => current.filter((photo) => photo !== url))}
-                    sx={{ position: 'absolute', top: 0, right: 0, bgcolor: 'background.paper' }}
-                  >
-                    <CloseIcon fontSize="small" />
-                  </IconButton>
-                </Box>
-              ))}
+            <Stack spacing={1}>
+              <Typography variant="body2" color="text.secondary">
+                Photos (up to {MAX_RETURN_PHOTOS}: JPEG, PNG or WebP)
+              </Typography>
+              <PhotoAttachments
+                kind="Return photo"
+                photos={photos}
+                max={MAX_RETURN_PHOTOS}
+                uploading={uploading}
+                addLabel="Add a photo"
+                onFile={addPhoto}
+                onRemove={(url) => setPhotos((current) => current.filter((photo) => photo !== url))}
+              />
             </Stack>
-          )}
-          {!token && (
-            <Box>
-              <PhotoFileButton inputLabel="Return photo" disabled={uploading || photos.length >= MAX_RETURN_PHOTOS} onFile={addPhoto}>
-                {uploading ? 'Uploading…' : 'Add a photo'}
-              </PhotoFileButton>
-            </Box>
           )}
           {failure && <Alert severity="error">{failure}</Alert>}
         </Stack>
