@@ -194,6 +194,8 @@ function shopSettings(settings: Settings): ShopSettings {
     locale: settings.SHOP_LOCALE,
     pricesIncludeTax: settings.PRICES_INCLUDE_TAX,
     taxShipping: settings.TAX_SHIPPING,
+    taxProvider: settings.TAX_PROVIDER,
+    vatReverseCharge: settings.VAT_REVERSE_CHARGE,
   };
 }
 
@@ -247,6 +249,10 @@ export function loadConfig(given: Env = process.env): Config {
       'STRIPE_WEBHOOK_SECRET',
       "is required in production: refunds, disputes and payments whose confirmation never came back arrive only by Stripe's webhook",
     );
+  }
+
+  if (s.TAX_PROVIDER === 'stripe' && stripeSecret === null) {
+    throw new ConfigError('TAX_PROVIDER', 'stripe needs STRIPE_SECRET_KEY: Stripe Tax is called with the shop\'s Stripe account');
   }
 
   const shopUrl = shopUrlOf(s, production);

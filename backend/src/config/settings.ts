@@ -423,7 +423,19 @@ export const settingsSchema = z.object({
   TAX_SHIPPING: setting(flag(false), {
     group: 'shop',
     default: '`false`',
-    description: "`true`: shipping is taxed at the destination zone's standard rate",
+    description: "`true`: shipping is taxed at the destination zone's standard rate (a rate's own Tax shipping wins)",
+  }),
+  TAX_PROVIDER: setting(oneOf(['keen', 'stripe'], { anyCase: true, fallback: 'keen' }), {
+    group: 'shop',
+    default: '`keen`',
+    description:
+      "who computes an order's tax: `keen` (the zones' rates, by region where one is set) or `stripe` (Stripe Tax's calculations, with a tax transaction recorded at payment; needs `STRIPE_SECRET_KEY`)",
+  }),
+  VAT_REVERSE_CHARGE: setting(flag(false), {
+    group: 'shop',
+    default: '`false`',
+    description:
+      '`true`: an order to another EU country than `SHOP_COUNTRY` with a VAT number is charged no VAT (reverse charge), and its invoice says so',
   }),
 
   // Invoices and credit notes

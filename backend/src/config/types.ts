@@ -147,6 +147,10 @@ export interface ShopSettings {
   pricesIncludeTax: boolean;
   /** `TAX_SHIPPING=true`: shipping is taxed at the destination zone's standard rate. */
   taxShipping: boolean;
+  /** `TAX_PROVIDER` (default keen): who computes an order's tax, the zones' rates or Stripe Tax. */
+  taxProvider: 'keen' | 'stripe';
+  /** `VAT_REVERSE_CHARGE=true`: a business buyer in another EU country, with a VAT number, is charged no VAT. */
+  vatReverseCharge: boolean;
 }
 
 /** Customers' returns of delivered orders. */

@@ -228,6 +228,7 @@ export const measureOutOfBounds = (custom: { group: string; min: number; max: nu
 
 export * from './money';
 export * from './lead-time';
+export * from './vat';
 
 /** Widths Keen stores beside each uploaded image (`<name>-800w.webp`), for `srcset`. */
 export const RESPONSIVE_WIDTHS = [400, 800, 1600] as const;

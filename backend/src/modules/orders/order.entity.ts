@@ -132,6 +132,27 @@ export class Order extends EngravingColumns {
   @Column('int', { default: 0 })
   taxAmount!: number;
 
+  /** Stripe Tax's calculation the tax came from (TAX_PROVIDER=stripe); null with Keen's rates. */
+  @Column('varchar', { length: 255, nullable: true })
+  taxCalculationId!: string | null;
+
+  /** Stripe Tax's transaction recorded from the calculation once the order was paid; null until then, or with Keen's rates. */
+  @Column('varchar', { length: 255, nullable: true })
+  taxTransactionId!: string | null;
+
+  @Field(() => String, {
+    nullable: true,
+    description: "The business buyer's VAT number (EU and UK), upper case without spaces, as it is on the invoice; null without one",
+  })
+  @Column('varchar', { length: 20, nullable: true })
+  vatNumber!: string | null;
+
+  @Field(() => Boolean, {
+    description: 'No VAT was charged: a business buyer in another EU country, under the reverse charge (VAT_REVERSE_CHARGE)',
+  })
+  @Column('boolean', { default: false })
+  vatReverseCharge!: boolean;
+
   /** The delivery method chosen (null before shipping zones, or for a shop without them); kept by name too. */
   @Column('uuid', { nullable: true })
   shippingMethodId!: string | null;

@@ -96,7 +96,10 @@ export class ShippingMethodRow {
   createdAt!: Date;
 }
 
-/** A zone's tax rate for one product tax category, in basis points (2000 is 20%). */
+/**
+ * A zone's tax rate for one product tax category, in basis points (2000 is 20%): the whole zone's
+ * (country and region ''), or a region's inside it (a US state, a Canadian province), which wins.
+ */
 @Entity('tax_rate')
 @Check('CHK_tax_rate_range', `"rateBasisPoints" BETWEEN 0 AND 10000`)
 export class TaxRateRow {
@@ -105,6 +108,18 @@ export class TaxRateRow {
 
   @PrimaryColumn('varchar', { length: 10, primaryKeyConstraintName: 'PK_tax_rate' })
   category!: string;
+
+  /** ISO 3166-1 alpha-2 of a region's rate; '' for the zone's. */
+  @PrimaryColumn('varchar', { length: 2, default: '', primaryKeyConstraintName: 'PK_tax_rate' })
+  country!: string;
+
+  /** The region's key in its country's address metadata (NY); '' for the zone's. */
+  @PrimaryColumn('varchar', { length: 100, default: '', primaryKeyConstraintName: 'PK_tax_rate' })
+  region!: string;
+
+  /** Whether shipping is taxed (at the standard rate) where this standard rate applies; null: the shop's TAX_SHIPPING. */
+  @Column('boolean', { nullable: true })
+  taxShipping!: boolean | null;
 
   @ManyToOne(() => ShippingZoneRow, { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'zoneId', foreignKeyConstraintName: 'FK_tax_rate_zone' })
