@@ -40,6 +40,7 @@ import { UsersService } from '../modules/users/users.service';
 import { MODULES, type ModuleLoaders } from './modules';
 import { CheckoutService } from '../modules/checkout/checkout.service';
 import { AdjustmentsService } from '../modules/pricing/adjustments.service';
+import { TaxService } from '../modules/pricing/tax/tax.service';
 import { DiscountsService } from '../modules/discounts/discounts.service';
 import { GiftCardsService } from '../modules/gift-cards/gift-cards.service';
 import { PrivacyService } from '../modules/privacy/privacy.service';
@@ -56,7 +57,9 @@ export function createServices(db: DataSource, config: Config, logger: Logger, j
   const compliance = new ComplianceService(db, createAgeVerifier(config.ageChecks), config.ageChecks, limits);
   const catalog = new CatalogService(db, shop, compliance);
   const gallery = new GalleryService(db, shop);
-  const shipping = new ShippingService(db, shop);
+  const { secretKey: stripeKey, apiUrl: stripeApiUrl } = config.stripe;
+  const tax = new TaxService(db, config.shop, stripeKey ? { secretKey: stripeKey, apiUrl: stripeApiUrl } : null, logger);
+  const shipping = new ShippingService(db, shop, tax);
   const provider = createPaymentProvider(db, config);
   const idempotency = new IdempotencyService(db, config.idempotencyKeysPerHour);
   const images = imageStoreFor(config.s3, config.dataDir);
@@ -77,6 +80,7 @@ export function createServices(db: DataSource, config: Config, logger: Logger, j
     idempotency,
     shipping,
     config.shop,
+    tax,
     compliance,
     discounts,
     giftCards,
@@ -96,6 +100,7 @@ export function createServices(db: DataSource, config: Config, logger: Logger, j
   return {
     shop,
     shipping,
+    tax,
     compliance,
     limits,
     readCache,

@@ -78,6 +78,12 @@ const placeOrderBody = jsonBody({
       'an object with text and font',
     )
     .describe('Text to engrave on every unit (engravable products only), or none'),
+  vatNumber: field
+    .text()
+    .describe(
+      "A business buyer's VAT number (EU and UK), its prefix the delivery country's (EL for Greece; GB or XI): a 400 when it is not in that country's format " +
+        '("Enter a VAT number for Germany, like DE123456789"); on the invoice. With VAT_REVERSE_CHARGE, an order to another EU country than the shop\'s is charged no VAT',
+    ),
   giftMessage: field.text().describe(orderNotesInput.shape.giftMessage.description!),
   workshopNote: field.text().describe(orderNotesInput.shape.workshopNote.description!),
 });
@@ -127,7 +133,8 @@ export const checkoutRoutes: RestRoutes<Services, User> = [
       "An age-restricted product needs the customer's current passed age check (GraphQL verifyAge): without one, 403 'Confirm your age to buy {product}'; " +
       "within 24 hours of a failed one, 403 'We couldn't confirm your age'. " +
       'The destination (shippingAddress, or the country the address text ends with) decides the blade rules, tax and delivery: ' +
-      'a destination whose rule refuses blades is a 400, and so is an address text naming no country in a shop that delivers abroad.',
+      'a destination whose rule refuses blades is a 400, and so is an address text naming no country in a shop that delivers abroad. ' +
+      "With TAX_PROVIDER=stripe, a tax calculation Stripe does not answer is a 503 'Tax could not be calculated; please try again', and no order is placed.",
     access: { allow: 'signed in' },
     headers: z.object({
       'Idempotency-Key': z
@@ -139,7 +146,7 @@ export const checkoutRoutes: RestRoutes<Services, User> = [
         ),
     }),
     body: placeOrderBody,
-    failures: [403, 404, 409, 429],
+    failures: [403, 404, 409, 429, 503],
     answer: z.intersection(orderAnswer, z.object({ insertedId: z.string().describe('The order _id'), message: z.literal('Order Placed') })),
     work: async ({ headers, body }, _res, { caller, services }) => {
       const order = await services.checkout.place(caller, { ...placeOrderInput(body), idempotencyKey: headers['Idempotency-Key'] ?? null });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
-import { madeToOrderCapReached, orderShipWindow } from '@keen/rules';
+import { checkVatNumber, isReverseCharge, madeToOrderCapReached, orderShipWindow } from '@keen/rules';
 import { orderNotesInput } from '@keen/rules/schemas';
 import { AppError, badInput, notFound } from '../../common/errors';
 import { metrics } from '../../common/metrics';
@@ -33,7 +33,7 @@ import {
 } from '../orders';
 import type { DiscountsService, RedeemedCode } from '../discounts';
 import type { CardPayment, GiftCardsService } from '../gift-cards';
-import { recordAdjustments, type OrderPricing, priceForZone, type Reduction } from '../pricing';
+import { recordAdjustments, type OrderPricing, type Reduction, type TaxService } from '../pricing';
 import type { DeliveryQuote, Place, QuotedLine, ShippingService, ShippingOption } from '../shipping';
 import type { User } from '../users';
 import { estimate, workshopNow } from '../workshop';
@@ -107,8 +107,9 @@ function guestCallerId(email: string): string {
  * 3b. check a discount code on the priced lines (DiscountsService.redeem): its reduction goes to the pricing seam;
  * 4. take stock within the limits (stock-gate.ts): conditional updates in the order's transaction, the
  *    customer's unpaid-order limits counted by the order's own INSERT, a rush's known shortages first;
- * 5. quote delivery and tax (ShippingService.quote) on the lines as taken, the code's reduction priced
- *    with them (priceForZone): a buyer the stock refuses reads no rates;
+ * 5. quote delivery (ShippingService.quote) on the lines as taken, and their tax through the TaxCalculator
+ *    (TaxService.price: the zone's rates, or Stripe Tax), the code's reduction priced with them: a buyer
+ *    the stock refuses reads no rates; a calculation that fails refuses the order;
  * 6. write the order, its lines, its adjustments, its history and its events (write-order.ts), and take
  *    a use of the code last (DiscountsService.claim), so its usage limit holds in a race;
  * 7. spend its gift cards (GiftCardsService.redeem, after the discount: a tender, not a reduction), each
@@ -133,6 +134,8 @@ export class CheckoutService {
     private readonly shipping: ShippingService,
     /** The shop's: what new orders are priced in, and its country (where an address text naming none ships, if it delivers nowhere else). */
     private readonly shop: ShopSettings,
+    /** An order's tax, through its TaxCalculator: the zone's rates, or Stripe Tax. */
+    private readonly tax: TaxService,
     /** The rules for age-restricted products: where they may go, who may buy them, how they ship. */
     private readonly compliance: ComplianceService,
     /** Discount codes: whether a cart may use one, and its use taken in the order's transaction. */
@@ -214,7 +217,8 @@ export class CheckoutService {
    * not taken or checked here, and no card is spent.
    */
   async quote(caller: Caller, input: ShippingOptionsInput, clientAddress = ''): Promise<CheckoutQuote> {
-    const { country, region } = parseInput(addressInput, input.address);
+    const { country, region, postalCode } = parseInput(addressInput, input.address);
+    const reverseCharge = this.reverseChargeFor(country, this.vatNumberFor(input.vatNumber, country));
     const wanted = requestedLines({ lines: input.lines, phone: '' });
     if (!wanted.every((line) => isId(line.productId))) throw notFound('Product');
     if (!wanted.every((line) => line.variantId === null || isId(line.variantId))) throw notFound('Variant');
@@ -234,7 +238,7 @@ export class CheckoutService {
     // A cart of gift cards needs no delivery.
     const { options, notOffered } = chosen.every((variant) => variant.productKind === ProductKind.GIFT_CARD)
       ? { options: [], notOffered: [] }
-      : await this.shipping.options({ country, region: region ?? null }, quoted, reductions);
+      : await this.shipping.options({ country, region: region ?? null, postalCode: postalCode ?? null }, quoted, reductions, reverseCharge);
     if (options.length)
       return {
         options: options.map((option) => ({ option, payments: cards.shares(option.totals.total.amount) })),
@@ -242,8 +246,27 @@ export class CheckoutService {
         undelivered: null,
       };
     // Nothing to deliver, or no zones to deliver by: priced as placeOrder prices it then, free and untaxed delivery.
-    const pricing = priceForZone(quoted, { shippingAmount: 0, rates: new Map() }, this.shop, reductions);
+    const { pricing } = await this.tax.price({
+      lines: quoted,
+      delivery: { shippingAmount: 0, rates: new Map(), taxShipping: null },
+      destination: { country, region: region ?? null, postalCode: postalCode ?? null },
+      adjustments: reductions,
+      reverseCharge,
+    });
     return { options: [], notOffered, undelivered: { pricing, payments: cards.shares(pricing.totalAmount) } };
+  }
+
+  /** A business buyer's VAT number checked against the delivery country's format (EU and UK), normalised; null without one. */
+  private vatNumberFor(raw: string | null | undefined, country: string): string | null {
+    if (raw == null || raw.trim() === '') return null;
+    const checked = checkVatNumber(raw, country);
+    if ('error' in checked) throw badInput(checked.error);
+    return checked.vatNumber;
+  }
+
+  /** Whether an order is charged no VAT: VAT_REVERSE_CHARGE, a VAT number, and another EU country than the shop's. */
+  private reverseChargeFor(country: string, vatNumber: string | null): boolean {
+    return isReverseCharge(this.shop.vatReverseCharge, this.shop.country, country, vatNumber);
   }
 
   /** The discount code a cart names, checked against its priced lines; null without one. */
@@ -297,6 +320,8 @@ export class CheckoutService {
     const phone = requirePhone(input.phone);
     const notes = parseInput(orderNotesInput, { giftMessage: input.giftMessage, workshopNote: input.workshopNote });
     const destination = await destinationOf(input, this.shop.country, this.shipping);
+    const vatNumber = this.vatNumberFor(input.vatNumber, destination.country);
+    const reverseCharge = this.reverseChargeFor(destination.country, vatNumber);
     if (!wanted.every((line) => isId(line.productId))) throw notFound('Product');
     if (!wanted.every((line) => line.variantId === null || isId(line.variantId))) throw notFound('Variant');
     // Once stock is gone, a rush of buyers is answered by a shared read, not a transaction each.
@@ -360,15 +385,20 @@ export class CheckoutService {
       // The queue ahead of this order's made-to-order units, as its transaction sees it.
       const workshop = await workshopNow(manager);
       // Priced as taken and quoted once the units are taken: a buyer the stock refuses reads no delivery rates.
-      const { lines, delivery, pricing } = await this.priceOrder(
+      const { lines, delivery, pricing, calculationId } = await this.priceOrder(
         manager,
         wanted,
         chosen,
         taken,
         products,
-        { country: destination.country, region: destination.shippingAddress?.region ?? null },
+        {
+          country: destination.country,
+          region: destination.shippingAddress?.region ?? null,
+          postalCode: destination.shippingAddress?.postalCode ?? null,
+        },
         input.shippingMethodId ?? null,
         redeemed ? [redeemed.reduction] : [],
+        reverseCharge,
       );
       const queued = queuedUnits(lines, chosen, fromStock);
       const shipBy = orderShipWindow(
@@ -404,6 +434,9 @@ export class CheckoutService {
         discountCode: redeemed?.discount.code ?? null,
         shippingAmount: pricing.shippingAmount,
         taxAmount: pricing.taxAmount,
+        taxCalculationId: calculationId,
+        vatNumber,
+        vatReverseCharge: reverseCharge,
         totalAmount: pricing.totalAmount,
         engravingText: first.engravingText,
         engravingFont: first.engravingFont,
@@ -579,7 +612,8 @@ export class CheckoutService {
     place: Place,
     methodId: string | null,
     reductions: Reduction[],
-  ): Promise<{ lines: PricedLine[]; delivery: DeliveryQuote; pricing: OrderPricing }> {
+    reverseCharge: boolean,
+  ): Promise<{ lines: PricedLine[]; delivery: DeliveryQuote; pricing: OrderPricing; calculationId: string | null }> {
     const lines = priceLines(wanted, chosen, variants, products, this.currency);
     const quoted = lines.map((line, index) => quotedLine(line, chosen[index], products));
     // Delivery is for the goods: its free-over threshold counts them alone, and a cart of gift cards needs none.
@@ -588,11 +622,18 @@ export class CheckoutService {
     const grams = quoted.reduce((sum, line) => sum + line.grams, 0);
     const delivery: DeliveryQuote = goods.length
       ? await this.shipping.quote(manager, place, methodId, subtotal, grams)
-      : { methodId: null, methodName: null, shippingAmount: 0, rates: new Map() };
-    const pricing = priceForZone(quoted, delivery, this.shop, reductions);
+      : { methodId: null, methodName: null, shippingAmount: 0, rates: new Map(), taxShipping: null };
+    // Through the TaxCalculator: Stripe Tax's refusal refuses the order, and its transaction rolls every take back.
+    const { pricing, calculationId } = await this.tax.price({
+      lines: quoted,
+      delivery,
+      destination: { country: place.country, region: place.region, postalCode: place.postalCode ?? null },
+      adjustments: reductions,
+      reverseCharge,
+    });
     lines.forEach((line, index) => Object.assign(line, pricing.lines[index]));
     if (pricing.totalAmount > MAX_INT) throw badInput('The order total is too large; please order fewer units');
-    return { lines, delivery, pricing };
+    return { lines, delivery, pricing, calculationId };
   }
 
   /**

@@ -188,6 +188,13 @@ export class PlaceOrderInput {
   @Field(() => String, {
     nullable: true,
     description:
+      'A business buyer\'s VAT number (EU and UK), its prefix the delivery country\'s (EL for Greece; GB or XI): refused with a 400 when it is not in that country\'s format ("Enter a VAT number for Germany, like DE123456789"); on the invoice. With VAT_REVERSE_CHARGE, an order to another EU country than the shop\'s is charged no VAT. Blank is none',
+  })
+  vatNumber?: string | null;
+
+  @Field(() => String, {
+    nullable: true,
+    description:
       'One key per checkout attempt (1 to 255 printable characters): the same key and input within 24 hours answer the first order instead of placing another',
   })
   idempotencyKey?: string | null;
@@ -237,4 +244,10 @@ export class ShippingOptionsInput {
       "Gift card codes as placeOrder takes them: each option's totals then say what they would pay (giftCards, giftCardPayments) and what is left (amountDue), by placeOrder's rule; nothing is spent. Refused as placeOrder refuses them. Needs a signed-in customer; counted against RATE_LIMIT_GIFT_CARD_CODES",
   })
   giftCards?: string[] | null;
+
+  @Field(() => String, {
+    nullable: true,
+    description: "A business buyer's VAT number as placeOrder takes it: under the reverse charge, each option's tax is then 0",
+  })
+  vatNumber?: string | null;
 }

@@ -43,10 +43,14 @@ export interface Reduction extends Omit<Adjustment, 'amount'> {
   off: { percent: number } | { amount: number };
 }
 
-/** A line as pricing needs it: its amount before adjustments (minor units) and its tax rate. */
+/**
+ * A line as pricing needs it: its amount before adjustments (minor units) and its tax rate, or
+ * the tax a calculator (TaxCalculator) worked out on its adjusted amount.
+ */
 export interface LineToPrice {
   amount: number;
   taxRateBasisPoints: number;
+  taxAmount?: number;
 }
 
 /**
@@ -151,7 +155,7 @@ export function priceOrder(
     adjustmentAmount: shares[index],
     discountAmount: discounts[index],
     taxRateBasisPoints: line.taxRateBasisPoints,
-    taxAmount: taxOf(adjusted[index], line.taxRateBasisPoints, pricesIncludeTax),
+    taxAmount: line.taxAmount ?? taxOf(adjusted[index], line.taxRateBasisPoints, pricesIncludeTax),
   }));
   const deliveryNet = delivery.amount + deliveryAdjustment;
   const deliveryTax = 'taxAmount' in delivery ? delivery.taxAmount : taxOf(deliveryNet, delivery.taxRateBasisPoints, pricesIncludeTax);

@@ -1,7 +1,7 @@
 import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
 import { Allow, type GraphQLContextOf } from '../auth';
 import type { ShippingService } from './shipping.service';
-import { ShippingMethod, ShippingMethodInput, ShippingZone, ShippingZoneInput, TaxRateInput } from './shipping.types';
+import { ShippingMethod, ShippingMethodInput, ShippingZone, ShippingZoneInput, TaxRateInput, TaxRateKeyInput } from './shipping.types';
 
 type GraphQLContext = GraphQLContextOf<{ shipping: ShippingService }>;
 
@@ -71,11 +71,24 @@ export class ShippingResolver {
   }
 
   @Allow({ allow: 'admin' })
-  @Mutation(() => ShippingZone, { description: "Admin only: sets a zone's rate for one tax category; answers the zone" })
+  @Mutation(() => ShippingZone, {
+    description: "Admin only: sets a zone's rate for one tax category, or a region's (a US state's), with whether it taxes shipping; answers the zone",
+  })
   setTaxRate(
     @Arg('input', () => TaxRateInput, { description: 'The zone, category and rate' }) input: TaxRateInput,
     @Ctx() { caller, services }: GraphQLContext,
   ): Promise<ShippingZone> {
     return services.shipping.setTaxRate(caller, input);
+  }
+
+  @Allow({ allow: 'admin' })
+  @Mutation(() => ShippingZone, {
+    description: "Admin only: removes a zone's rate for one category, or a region's; answers the zone",
+  })
+  removeTaxRate(
+    @Arg('input', () => TaxRateKeyInput, { description: 'The zone, category and, for a region, its country and region' }) input: TaxRateKeyInput,
+    @Ctx() { caller, services }: GraphQLContext,
+  ): Promise<ShippingZone> {
+    return services.shipping.removeTaxRate(caller, input);
   }
 }

@@ -7,19 +7,28 @@ import { addressMetadata } from '../addresses';
 import { type Caller, requireAdmin } from '../auth';
 import type { TaxCategory } from '../catalog';
 import type { ShopMoney } from '../shop';
-import { type Adjustment, priceForZone, type Reduction } from '../pricing';
+import type { Adjustment, Reduction, TaxService, ZoneRates } from '../pricing';
 import { ShippingMethodRow, ShippingZoneCountry, ShippingZoneRegion, ShippingZoneRow, TaxRateRow } from './shipping.entity';
-import type { ShippingMethod, ShippingMethodInput, ShippingOption, ShippingZone, ShippingZoneInput, TaxRateInput } from './shipping.types';
+import type {
+  ShippingMethod,
+  ShippingMethodInput,
+  ShippingOption,
+  ShippingZone,
+  ShippingZoneInput,
+  TaxRateInput,
+  TaxRateKeyInput,
+} from './shipping.types';
 
 const UNIQUE_VIOLATION = '23505';
 
-/** What delivery to a country costs an order, and the rates its zone taxes each product category at. */
-export interface DeliveryQuote {
+/**
+ * What delivery to a place costs an order, and the rates its zone taxes each product category at
+ * there (a region's rate before the zone's), with whether delivery is taxed there.
+ */
+export interface DeliveryQuote extends ZoneRates {
   methodId: string | null;
   methodName: string | null;
   shippingAmount: number;
-  /** Basis points per tax category (none: untaxed). */
-  rates: ReadonlyMap<TaxCategory, number>;
 }
 
 /** A line as the quote needs it: its amount (minor units), its product's tax category and its weight (grams, all its units). */
@@ -29,10 +38,11 @@ export interface QuotedLine {
   grams: number;
 }
 
-/** Where a parcel goes, as the zones read it: its country and, when the address has one, its region's key. */
+/** Where a parcel goes, as the zones read it: its country and, when the address has one, its region's key (and postcode, for tax). */
 export interface Place {
   country: string;
   region: string | null;
+  postalCode?: string | null;
 }
 
 /** The delivery methods offered for an order, and why the others of its zone are not ("Too heavy for Standard: at most 2 kg"). */
@@ -50,6 +60,8 @@ export class ShippingService {
   constructor(
     private readonly db: DataSource,
     private readonly shop: ShopMoney,
+    /** Each option's tax, through the order's TaxCalculator. */
+    private readonly tax: TaxService,
   ) {}
 
   async zones(caller: Caller): Promise<ShippingZone[]> {
@@ -115,15 +127,48 @@ export class ShippingService {
     return this.method(id);
   }
 
+  /** Sets a zone's rate for a category, or a region's inside it (which wins there), with whether it taxes shipping. */
   async setTaxRate(caller: Caller, input: TaxRateInput): Promise<ShippingZone> {
     requireAdmin(caller);
     const { category, ratePercent } = parseInput(taxRateInput, input);
+    const { country, region } = this.rateRegion(input);
     if (!isId(input.zoneId) || !(await this.db.getRepository(ShippingZoneRow).existsBy({ id: input.zoneId })))
       throw notFound('Shipping zone');
-    await this.db
-      .getRepository(TaxRateRow)
-      .upsert({ zoneId: input.zoneId, category, rateBasisPoints: Math.round(ratePercent * 100) }, ['zoneId', 'category']);
+    await this.db.getRepository(TaxRateRow).upsert(
+      {
+        zoneId: input.zoneId,
+        category,
+        country,
+        region,
+        rateBasisPoints: Math.round(ratePercent * 100),
+        taxShipping: input.taxShipping ?? null,
+      },
+      ['zoneId', 'category', 'country', 'region'],
+    );
     return this.zone(input.zoneId);
+  }
+
+  /** Removes a zone's rate for a category (or a region's): the category is then taxed at the zone's rate there, or 0%. */
+  async removeTaxRate(caller: Caller, input: TaxRateKeyInput): Promise<ShippingZone> {
+    requireAdmin(caller);
+    const { country, region } = this.rateRegion(input);
+    if (!isId(input.zoneId)) throw notFound('Shipping zone');
+    const { affected } = await this.db.getRepository(TaxRateRow).delete({ zoneId: input.zoneId, category: input.category, country, region });
+    if (!affected) throw notFound('Tax rate');
+    return this.zone(input.zoneId);
+  }
+
+  /** A rate's region checked against its country's (stored by its key); '' and '' for the zone's own rate. */
+  private rateRegion(input: { country?: string | null; region?: string | null }): { country: string; region: string } {
+    const country = input.country?.trim().toUpperCase() ?? '';
+    const region = input.region?.trim() ?? '';
+    if (!country && !region) return { country: '', region: '' };
+    if (!country || !region) throw badInput("A region's rate names both its country and its region");
+    const metadata = addressMetadata(country);
+    const rules = metadata && addressRules(country as CountryCode, metadata);
+    const known = rules && regionOf(rules, region);
+    if (!known) throw badInput(`${region} is not a region of ${countryName(country)}`);
+    return { country, region: known.key };
   }
 
   /**
@@ -132,7 +177,12 @@ export class ShippingService {
    * others are not offered; a place no zone covers is refused, as is an order too heavy for every
    * method; a shop without zones answers none.
    */
-  async options(place: Place, lines: QuotedLine[], adjustments: readonly (Adjustment | Reduction)[] = []): Promise<ShippingOptions> {
+  async options(
+    place: Place,
+    lines: QuotedLine[],
+    adjustments: readonly (Adjustment | Reduction)[] = [],
+    reverseCharge = false,
+  ): Promise<ShippingOptions> {
     const zone = await this.zoneOf(this.db.manager, place);
     if (zone === 'no zones') return { options: [], notOffered: [] };
     const subtotal = lines.reduce((sum, line) => sum + line.amount, 0);
@@ -141,14 +191,9 @@ export class ShippingService {
     const notOffered = enabled.flatMap((method) => tooHeavyFor(method, grams) ?? []);
     const carrying = enabled.filter((method) => tooHeavyFor(method, grams) === null);
     if (enabled.length && !carrying.length) throw badInput(notOffered.join('. '));
-    const options = carrying.map((method) => {
-      const delivery = {
-        methodId: method.id,
-        methodName: method.name,
-        shippingAmount: chargeFor(method, subtotal, grams),
-        rates: zone.rates,
-      };
-      const priced = priceForZone(lines, delivery, this.shop.settings, adjustments);
+    const options = await Promise.all(carrying.map(async (method) => {
+      const delivery = { shippingAmount: chargeFor(method, subtotal, grams), rates: zone.rates, taxShipping: zone.taxShipping };
+      const { pricing: priced } = await this.tax.price({ lines, delivery, destination: destinationOf(place), adjustments, reverseCharge });
       const money = (amount: number) => this.shop.money(amount);
       return {
         id: method.id,
@@ -170,7 +215,7 @@ export class ShippingService {
         },
         giftCardPayments: [],
       };
-    });
+    }));
     return { options, notOffered };
   }
 
@@ -181,7 +226,7 @@ export class ShippingService {
    */
   async quote(manager: EntityManager, place: Place, methodId: string | null, subtotal: number, grams: number): Promise<DeliveryQuote> {
     const zone = await this.zoneOf(manager, place);
-    if (zone === 'no zones') return { methodId: null, methodName: null, shippingAmount: 0, rates: new Map() };
+    if (zone === 'no zones') return { methodId: null, methodName: null, shippingAmount: 0, rates: new Map(), taxShipping: null };
     const enabled = zone.methods.filter((method) => method.enabled);
     const charge = (method: ZoneMethod) => chargeFor(method, subtotal, grams);
     let method: ZoneMethod | undefined;
@@ -196,7 +241,7 @@ export class ShippingService {
       if (tooHeavy) throw badInput(tooHeavy);
     }
     if (!method) throw badInput(`We don't ship to ${countryName(place.country)} yet`);
-    return { methodId: method.id, methodName: method.name, shippingAmount: charge(method), rates: zone.rates };
+    return { methodId: method.id, methodName: method.name, shippingAmount: charge(method), rates: zone.rates, taxShipping: zone.taxShipping };
   }
 
   /** Why a method named for an order does not serve its country. */
@@ -209,7 +254,7 @@ export class ShippingService {
   /** The zone that covers `place` (its region's zone before its country's), with its methods and rates; 'no zones' when the shop has none. */
   private async zoneOf(manager: EntityManager, { country, region }: Place): Promise<ZoneOf | 'no zones'> {
     // One statement: it runs inside every checkout's transaction, while the stock rows are locked.
-    const [row]: { zoneId: string | null; zones: number; methods: ZoneMethod[] | null; rates: Record<string, number> | null }[] =
+    const [row]: { zoneId: string | null; zones: number; methods: ZoneMethod[] | null; rates: ZoneRate[] | null }[] =
       await manager.query(
         `SELECT c."zoneId", (SELECT count(*) FROM "shipping_zone")::int AS "zones",
                 (SELECT json_agg(json_build_object('id', m."id", 'name', m."name", 'priceAmount', m."priceAmount",
@@ -217,14 +262,23 @@ export class ShippingService {
                                                    'maxDays', m."maxDays", 'enabled', m."enabled", 'weightBands', m."weightBands")
                                  ORDER BY m."priceAmount", m."createdAt")
                    FROM "shipping_method" m WHERE m."zoneId" = c."zoneId") AS "methods",
-                (SELECT json_object_agg(r."category", r."rateBasisPoints") FROM "tax_rate" r WHERE r."zoneId" = c."zoneId") AS "rates"
+                (SELECT json_agg(json_build_object('category', r."category", 'rateBasisPoints', r."rateBasisPoints",
+                                                   'regional', r."region" <> '', 'taxShipping', r."taxShipping"))
+                   FROM "tax_rate" r WHERE r."zoneId" = c."zoneId" AND (r."country" = '' OR (r."country" = $1 AND r."region" = $2))) AS "rates"
            FROM (SELECT coalesce((SELECT "zoneId" FROM "shipping_zone_region" WHERE "country" = $1 AND "region" = $2),
                                  (SELECT "zoneId" FROM "shipping_zone_country" WHERE "country" = $1)) AS "zoneId") c`,
         [country, region ?? ''],
       );
     if (!row.zones) return 'no zones';
     if (!row.zoneId) throw badInput(`We don't ship to ${countryName(country)} yet`);
-    return { methods: row.methods ?? [], rates: new Map(Object.entries(row.rates ?? {}) as [TaxCategory, number][]) };
+    // A region's rate wins over the zone's for its category.
+    const chosen = new Map<TaxCategory, ZoneRate>();
+    for (const rate of row.rates ?? []) if (rate.regional || !chosen.has(rate.category)) chosen.set(rate.category, rate);
+    return {
+      methods: row.methods ?? [],
+      rates: new Map([...chosen].map(([category, rate]) => [category, rate.rateBasisPoints])),
+      taxShipping: chosen.get('standard' as TaxCategory)?.taxShipping ?? null,
+    };
   }
 
   /** A method as stored; one priced by weight keeps its first band's price as its price (what "cheapest first" sorts by). */
@@ -319,14 +373,14 @@ export class ShippingService {
       countries: string[];
       regions: Place[];
       methods: ShippingMethodRow[];
-      rates: { category: TaxCategory; rateBasisPoints: number }[];
+      rates: { category: TaxCategory; rateBasisPoints: number; country: string; region: string; taxShipping: boolean | null }[];
     }[] = await manager.query(
       `SELECT z."id", z."name",
               coalesce((SELECT array_agg(c."country" ORDER BY c."country") FROM "shipping_zone_country" c WHERE c."zoneId" = z."id"), '{}') AS "countries",
               coalesce((SELECT json_agg(json_build_object('country', r."country", 'region', r."region") ORDER BY r."country", r."region")
                           FROM "shipping_zone_region" r WHERE r."zoneId" = z."id"), '[]') AS "regions",
               coalesce((SELECT json_agg(m ORDER BY m."priceAmount", m."createdAt") FROM "shipping_method" m WHERE m."zoneId" = z."id"), '[]') AS "methods",
-              coalesce((SELECT json_agg(r ORDER BY r."category") FROM "tax_rate" r WHERE r."zoneId" = z."id"), '[]') AS "rates"
+              coalesce((SELECT json_agg(r ORDER BY r."country", r."region", r."category") FROM "tax_rate" r WHERE r."zoneId" = z."id"), '[]') AS "rates"
          FROM "shipping_zone" z ${id ? 'WHERE z."id" = $1' : ''}
         ORDER BY lower(z."name")`,
       id ? [id] : [],
@@ -341,7 +395,14 @@ export class ShippingService {
         name: regionName(place.country, place.region!),
       })),
       methods: row.methods.map((method) => this.toMethod(method)),
-      taxRates: row.rates.map((rate) => ({ category: rate.category, ratePercent: rate.rateBasisPoints / 100 })),
+      taxRates: row.rates.map((rate) => ({
+        category: rate.category,
+        ratePercent: rate.rateBasisPoints / 100,
+        country: rate.country || null,
+        region: rate.region || null,
+        regionName: rate.region ? regionName(rate.country, rate.region) : null,
+        taxShipping: rate.taxShipping,
+      })),
     }));
   }
 
@@ -364,10 +425,19 @@ type ZoneMethod = Pick<
   ShippingMethodRow,
   'id' | 'name' | 'priceAmount' | 'freeOverAmount' | 'minDays' | 'maxDays' | 'enabled' | 'weightBands'
 >;
-interface ZoneOf {
+interface ZoneOf extends ZoneRates {
   methods: ZoneMethod[];
-  rates: ReadonlyMap<TaxCategory, number>;
 }
+/** A rate of the zone that applies to a place: the zone's, or its region's (which wins). */
+interface ZoneRate {
+  category: TaxCategory;
+  rateBasisPoints: number;
+  regional: boolean;
+  taxShipping: boolean | null;
+}
+
+/** A place as tax reads it. */
+const destinationOf = ({ country, region, postalCode }: Place) => ({ country, region, postalCode: postalCode ?? null });
 
 /**
  * A method's price for an order of `subtotal` weighing `grams` (one it can carry): its weight

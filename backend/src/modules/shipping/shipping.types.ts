@@ -46,13 +46,28 @@ export class ShippingMethod {
   weightBands!: WeightBand[] | null;
 }
 
-@ObjectType({ simpleResolvers: true, description: "A zone's tax rate for one tax category" })
+@ObjectType({ simpleResolvers: true, description: "A zone's tax rate for one tax category, or a region's inside it (which wins there)" })
 export class TaxRate {
   @Field(() => TaxCategory, { description: 'The products it applies to' })
   category!: TaxCategory;
 
   @Field(() => Float, { description: 'In percent, for example 20' })
   ratePercent!: number;
+
+  @Field(() => String, { nullable: true, description: "A region's rate: its country (ISO 3166-1 alpha-2); null for the zone's rate" })
+  country!: string | null;
+
+  @Field(() => String, { nullable: true, description: "A region's rate: its key (a US state's code, NY); null for the zone's rate" })
+  region!: string | null;
+
+  @Field(() => String, { nullable: true, description: 'A region\'s rate: its name as people read it ("New York")' })
+  regionName!: string | null;
+
+  @Field(() => Boolean, {
+    nullable: true,
+    description: "A standard rate's: whether shipping is taxed (at it) where it applies; null: the shop's TAX_SHIPPING",
+  })
+  taxShipping!: boolean | null;
 }
 
 @ObjectType({ simpleResolvers: true, description: 'A region inside a country that a zone covers' })
@@ -192,4 +207,34 @@ export class TaxRateInput {
 
   @Field(() => Float, { description: 'In percent, 0 to 100, at most two decimals' })
   ratePercent!: number;
+
+  @Field(() => String, { nullable: true, description: "A region's rate: its country (ISO 3166-1 alpha-2); omit for the zone's rate" })
+  country?: string | null;
+
+  @Field(() => String, {
+    nullable: true,
+    description: "A region's rate: its key (NY) or name (New York) in its country's addresses; it wins over the zone's rate there",
+  })
+  region?: string | null;
+
+  @Field(() => Boolean, {
+    nullable: true,
+    description: "A standard rate's: whether shipping is taxed where it applies; null or omitted: the shop's TAX_SHIPPING",
+  })
+  taxShipping?: boolean | null;
+}
+
+@InputType({ description: "Which rate of a zone: its category, and a region's country and region (omitted: the zone's own)" })
+export class TaxRateKeyInput {
+  @Field(() => ID, { description: 'The zone' })
+  zoneId!: string;
+
+  @Field(() => TaxCategory, { description: 'The products it applies to' })
+  category!: TaxCategory;
+
+  @Field(() => String, { nullable: true, description: "A region's rate: its country (ISO 3166-1 alpha-2)" })
+  country?: string | null;
+
+  @Field(() => String, { nullable: true, description: "A region's rate: its key (NY) or name" })
+  region?: string | null;
 }
