@@ -411,6 +411,8 @@ describe("the shop's settings", () => {
       locale: 'en-US',
       pricesIncludeTax: false,
       taxShipping: false,
+      taxProvider: 'keen',
+      vatReverseCharge: false,
     });
     expect(loadConfig({ ...base, SHOP_CURRENCY: 'eur', SHOP_COUNTRY: 'de', SHOP_LOCALE: 'de-DE' }).shop).toMatchObject({
       currency: 'EUR',

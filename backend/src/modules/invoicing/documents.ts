@@ -1,4 +1,4 @@
-import { lineName, shortOrderId } from '@keen/rules';
+import { lineName, REVERSE_CHARGE_NOTE, shortOrderId } from '@keen/rules';
 import PDFDocument from 'pdfkit';
 import type { InvoiceSettings } from '../../config';
 import type { ShopMoney } from '../shop';
@@ -69,7 +69,7 @@ export class Documents {
       order.giftCardAmount > 0
         ? `Paid by gift card: ${this.money(order.giftCardAmount, order)}; by card: ${this.money(order.totalAmount - order.giftCardAmount, order)}.`
         : null,
-      taxAdded(order) ? 'Tax is added to the prices.' : 'Prices include tax.',
+      order.vatReverseCharge ? REVERSE_CHARGE_NOTE : taxAdded(order) ? 'Tax is added to the prices.' : 'Prices include tax.',
     ].filter((note): note is string => note !== null);
     return this.render(
       {
@@ -159,6 +159,7 @@ export class Documents {
     pdf
       .font('Helvetica')
       .text([order.userName, ...order.address.split(/\r?\n|,\s*/).filter(Boolean)].join('\n'), 300, pdf.y, { width: 245 });
+    if (order.vatNumber) pdf.text(`VAT number: ${order.vatNumber}`, 300, pdf.y, { width: 245 });
     pdf.y = Math.max(pdf.y, sellerBottom);
     pdf.moveDown();
     for (const [label, value] of document.facts) {

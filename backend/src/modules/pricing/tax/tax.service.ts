@@ -1,0 +1,115 @@
+import type { DataSource } from 'typeorm';
+import type { Logger } from 'pino';
+import type { ShopSettings } from '../../../config';
+import { type Caller, requireAdmin } from '../../auth';
+import type { TaxCategory } from '../../catalog';
+import { type Adjustment, priceOrder, type OrderPricing, type Reduction } from '../pricing';
+import { keenRates, type ZoneRates } from './keen-rates';
+import { StripeTax, type StripeTaxSettings } from './stripe-tax';
+import type { TaxCalculator, TaxDestination } from './tax-calculator';
+
+/** Which calculator is in use and, for Stripe Tax, how its last calculation went (no secrets). */
+export interface TaxProviderState {
+  provider: 'keen' | 'stripe';
+  lastCalculationAt: Date | null;
+  lastError: string | null;
+}
+
+/** An order to price with its tax: the lines (minor units, before adjustments), delivery with its zone's rates, where it goes. */
+export interface ToTax {
+  lines: readonly { amount: number; taxCategory: TaxCategory }[];
+  delivery: { shippingAmount: number } & ZoneRates;
+  destination: TaxDestination;
+  adjustments?: readonly (Adjustment | Reduction)[];
+  /** A business buyer under the reverse charge: no VAT, and no calculator asked. */
+  reverseCharge?: boolean;
+}
+
+/**
+ * An order's tax, through the TaxCalculator port: Keen's rates of the order's zone (the default), or
+ * Stripe Tax when TAX_PROVIDER=stripe; and, with Stripe, the tax transaction of a paid order.
+ */
+export class TaxService {
+  private readonly stripe: StripeTax | null;
+  private readonly state: TaxProviderState;
+
+  constructor(
+    private readonly db: DataSource,
+    private readonly shop: ShopSettings,
+    stripe: StripeTaxSettings | null,
+    private readonly logger?: Logger,
+  ) {
+    this.state = { provider: shop.taxProvider, lastCalculationAt: null, lastError: null };
+    this.stripe =
+      shop.taxProvider === 'stripe' && stripe
+        ? new StripeTax(stripe, (error) => Object.assign(this.state, { lastCalculationAt: new Date(), lastError: error }))
+        : null;
+  }
+
+  /** The calculator for an order to a zone with these rates. */
+  calculatorFor(zone: ZoneRates): TaxCalculator {
+    return this.stripe ?? keenRates(zone, this.shop.taxShipping);
+  }
+
+  /**
+   * The order priced: its adjustments allocated (pricing.ts), then the tax of each line's and
+   * delivery's adjusted amount from the calculator, and the totals with it. A calculator that
+   * cannot answer refuses ("Tax could not be calculated; please try again").
+   */
+  async price({ lines, delivery, destination, adjustments = [], reverseCharge = false }: ToTax): Promise<{
+    pricing: OrderPricing;
+    calculationId: string | null;
+  }> {
+    const { pricesIncludeTax, currency } = this.shop;
+    const untaxed = priceOrder(
+      lines.map((line) => ({ amount: line.amount, taxRateBasisPoints: 0 })),
+      adjustments,
+      { amount: delivery.shippingAmount, taxRateBasisPoints: 0 },
+      pricesIncludeTax,
+    );
+    if (reverseCharge) return { pricing: untaxed, calculationId: null };
+    const linesAdjustment = untaxed.lines.reduce((sum, line) => sum + line.adjustmentAmount, 0);
+    const answer = await this.calculatorFor(delivery).calculate({
+      lines: lines.map((line, index) => ({
+        amount: line.amount + untaxed.lines[index].adjustmentAmount,
+        taxCategory: line.taxCategory,
+        reference: `line-${index + 1}`,
+      })),
+      shippingAmount: delivery.shippingAmount + untaxed.adjustmentAmount - linesAdjustment,
+      destination,
+      pricesIncludeTax,
+      currency,
+    });
+    const pricing = priceOrder(
+      lines.map((line, index) => ({ amount: line.amount, ...answer.lines[index] })),
+      adjustments,
+      { amount: delivery.shippingAmount, taxAmount: answer.shippingTaxAmount },
+      pricesIncludeTax,
+    );
+    return { pricing, calculationId: answer.calculationId };
+  }
+
+  /**
+   * A paid order's tax transaction with Stripe Tax, from the calculation it was placed with (the
+   * order.paid follow-up): once, its id kept on the order. Nothing for an order priced by Keen's rates.
+   */
+  async recordTransaction(orderId: string): Promise<void> {
+    const [order]: { taxCalculationId: string | null; taxTransactionId: string | null }[] = await this.db.query(
+      `SELECT "taxCalculationId", "taxTransactionId" FROM "order" WHERE "id" = $1`,
+      [orderId],
+    );
+    if (!order?.taxCalculationId || order.taxTransactionId) return;
+    if (!this.stripe) {
+      this.logger?.warn({ orderId }, 'A paid order has a Stripe Tax calculation but TAX_PROVIDER is not stripe: no tax transaction recorded');
+      return;
+    }
+    const transactionId = await this.stripe.recordTransaction(order.taxCalculationId, orderId);
+    await this.db.query(`UPDATE "order" SET "taxTransactionId" = $2 WHERE "id" = $1 AND "taxTransactionId" IS NULL`, [orderId, transactionId]);
+  }
+
+  /** Admin: which calculator is in use and how Stripe Tax's last calculation went. */
+  status(caller: Caller): TaxProviderState {
+    requireAdmin(caller);
+    return { ...this.state };
+  }
+}
