@@ -1,0 +1,264 @@
+import { randomBytes } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Stripe from 'stripe';
+import { Product } from '../../src/modules/catalog/product.entity';
+import { Order } from '../../src/modules/orders/order.entity';
+import { codeOf, messageOf, startTestApp, type TestApp, type TestSession } from '../support/harness';
+import { US } from '../support/addresses';
+
+/**
+ * Stripe Tax (TAX_PROVIDER=stripe), at Stripe's HTTP boundary: a stand-in answers `POST /v1/tax/calculations`
+ * and `POST /v1/tax/transactions/create_from_calculation` with the objects Stripe answers (recorded shapes,
+ * amounts worked out at a state's rate), and payment intents for the payment.
+ */
+class StripeTaxStandIn {
+  readonly calculations: URLSearchParams[] = [];
+  readonly transactions: { params: URLSearchParams; idempotencyKey: string | undefined }[] = [];
+  readonly intents = new Map<string, Record<string, unknown>>();
+  /** Basis points per state, as Stripe's registrations would tax it; a state not listed is refused as Stripe refuses an address. */
+  readonly rates: Record<string, { lines: number; shipping: number }> = { NY: { lines: 888, shipping: 888 }, CA: { lines: 725, shipping: 0 } };
+  private readonly server = http.createServer((req, res) => this.answer(req, res));
+
+  async start(): Promise<string> {
+    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  }
+
+  stop(): Promise<void> {
+    return new Promise((resolve) => this.server.close(() => resolve()));
+  }
+
+  private answer(req: http.IncomingMessage, res: http.ServerResponse) {
+    let body = '';
+    req.on('data', (chunk) => (body += chunk));
+    req.on('end', () => {
+      const send = (status: number, json: unknown) => {
+        res.writeHead(status, { 'content-type': 'application/json', 'request-id': 'req_standin' });
+        res.end(JSON.stringify(json));
+      };
+      if (!req.headers.authorization?.startsWith('Bearer sk_test_'))
+        return send(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key' } });
+      const params = new URLSearchParams(body);
+      if (req.method === 'POST' && req.url === '/v1/tax/calculations') {
+        this.calculations.push(params);
+        return send(...this.calculation(params));
+      }
+      if (req.method === 'POST' && req.url === '/v1/tax/transactions/create_from_calculation') {
+        this.transactions.push({ params, idempotencyKey: req.headers['idempotency-key'] as string | undefined });
+        return send(200, {
+          id: `tax_${randomBytes(8).toString('hex')}`,
+          object: 'tax.transaction',
+          reference: params.get('reference'),
+          type: 'transaction',
+          livemode: false,
+        });
+      }
+      if (req.method === 'POST' && req.url === '/v1/payment_intents') {
+        const id = `pi_${randomBytes(12).toString('hex')}`;
+        const intent = {
+          id,
+          object: 'payment_intent',
+          amount: Number(params.get('amount')),
+          currency: params.get('currency'),
+          status: 'requires_payment_method',
+          client_secret: `${id}_secret_${randomBytes(8).toString('hex')}`,
+          metadata: { orderId: params.get('metadata[orderId]') },
+        };
+        this.intents.set(id, intent);
+        return send(200, intent);
+      }
+      send(404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${req.url})` } });
+    });
+  }
+
+  /** A tax.calculation as Stripe answers it, its line items expanded. */
+  private calculation(params: URLSearchParams): [number, unknown] {
+    const state = params.get('customer_details[address][state]') ?? '';
+    const rate = this.rates[state];
+    if (!rate)
+      return [
+        400,
+        {
+          error: {
+            type: 'invalid_request_error',
+            code: 'customer_tax_location_invalid',
+            message: 'We could not determine the customer’s tax location based on the provided customer address.',
+          },
+        },
+      ];
+    const inclusive = params.get('line_items[0][tax_behavior]') === 'inclusive';
+    const taxOf = (amount: number, bp: number) => Math.round((amount * bp) / (inclusive ? 10_000 + bp : 10_000));
+    const items = [];
+    for (let i = 0; params.has(`line_items[${i}][amount]`); i++) {
+      const amount = Number(params.get(`line_items[${i}][amount]`));
+      const nontaxable = params.get(`line_items[${i}][tax_code]`) === 'txcd_00000000';
+      items.push({
+        id: `tax_li_${randomBytes(6).toString('hex')}`,
+        object: 'tax.calculation_line_item',
+        amount,
+        amount_tax: nontaxable ? 0 : taxOf(amount, rate.lines),
+        livemode: false,
+        product: null,
+        quantity: 1,
+        reference: params.get(`line_items[${i}][reference]`),
+        tax_behavior: inclusive ? 'inclusive' : 'exclusive',
+        tax_code: params.get(`line_items[${i}][tax_code]`) ?? 'txcd_99999999',
+      });
+    }
+    const shipping = Number(params.get('shipping_cost[amount]') ?? 0);
+    const shippingTax = taxOf(shipping, rate.shipping);
+    const tax = items.reduce((sum, item) => sum + item.amount_tax, shippingTax);
+    const goods = items.reduce((sum, item) => sum + item.amount, shipping);
+    return [
+      200,
+      {
+        id: `taxcalc_${randomBytes(8).toString('hex')}`,
+        object: 'tax.calculation',
+        amount_total: inclusive ? goods : goods + tax,
+        currency: params.get('currency'),
+        customer: null,
+        customer_details: {
+          address: { country: params.get('customer_details[address][country]'), state, postal_code: params.get('customer_details[address][postal_code]') },
+          address_source: 'shipping',
+          tax_ids: [],
+          taxability_override: 'none',
+        },
+        expires_at: Math.floor(Date.now() / 1000) + 90 * 86_400,
+        line_items: { object: 'list', data: items, has_more: false, url: '/v1/tax/calculations/taxcalc/line_items' },
+        livemode: false,
+        shipping_cost: { amount: shipping, amount_tax: shippingTax, tax_behavior: inclusive ? 'inclusive' : 'exclusive', tax_code: 'txcd_92010001' },
+        tax_amount_exclusive: inclusive ? 0 : tax,
+        tax_amount_inclusive: inclusive ? tax : 0,
+        tax_breakdown: [],
+        tax_date: Math.floor(Date.now() / 1000),
+      },
+    ];
+  }
+}
+
+const WEBHOOK_SECRET = 'whsec_test_tax';
+const PLACE = `mutation($input: PlaceOrderInput!) { placeOrder(input: $input) {
+  id totals { subtotal { amount } shipping { amount } tax { amount } total { amount } } lines { tax { amount } taxRatePercent } } }`;
+const STATUS = 'query { taxProviderStatus { provider lastCalculationAt lastError } }';
+const NEW_YORK = { ...US, line1: '1 Broadway', city: 'New York', region: 'NY', postalCode: '10004' };
+const TEXAS = { ...US, line1: '1 Main St', city: 'Austin', region: 'TX', postalCode: '78701' };
+
+const stripe = new Stripe('sk_test_unused');
+const standIn = new StripeTaxStandIn();
+let app: TestApp;
+let admin: TestSession;
+let shopper: TestSession;
+
+beforeAll(async () => {
+  const apiUrl = await standIn.start();
+  app = await startTestApp({
+    STRIPE_SECRET_KEY: 'sk_test_keen',
+    STRIPE_PUBLISHABLE_KEY: 'pk_test_keen',
+    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    STRIPE_API_URL: apiUrl,
+    TAX_PROVIDER: 'stripe',
+    MAX_UNPAID_ORDERS: '50',
+  });
+  admin = await app.adminUser();
+  shopper = await app.customer('stripe-tax');
+  const zone = await app.gql('mutation($input: ShippingZoneInput!) { createShippingZone(input: $input) { id } }', {
+    input: { name: 'United States', countries: ['US'] },
+  }, admin);
+  await app.gql('mutation($input: ShippingMethodInput!) { createShippingMethod(input: $input) { id } }', {
+    input: { zoneId: zone.data!.createShippingZone.id, name: 'Standard', price: 1000, minDays: 2, maxDays: 5 },
+  }, admin);
+});
+afterAll(async () => {
+  await app.close();
+  await standIn.stop();
+});
+
+const place = (shippingAddress: Record<string, unknown>, productId: string, quantity = 2) =>
+  app.gql(PLACE, { input: { lines: [{ productId, quantity }], shippingAddress, phone: US.phone } }, shopper);
+
+test("the order's tax is Stripe Tax's: the request carries each line's amount and reference, the address and shipping; the calculation is kept", async () => {
+  const knife = await app.product({ price: 100, quantity: 20 });
+  const before = standIn.calculations.length;
+  const answer = await place(NEW_YORK, knife.id);
+  expect(answer.errors).toBeUndefined();
+  const request = standIn.calculations[before];
+  expect(Object.fromEntries(request)).toEqual({
+    currency: 'usd',
+    'line_items[0][amount]': '20000',
+    'line_items[0][reference]': 'line-1',
+    'line_items[0][tax_behavior]': 'exclusive',
+    'customer_details[address][country]': 'US',
+    'customer_details[address][state]': 'NY',
+    'customer_details[address][postal_code]': '10004',
+    'customer_details[address_source]': 'shipping',
+    'shipping_cost[amount]': '1000',
+    'shipping_cost[tax_behavior]': 'exclusive',
+    'expand[0]': 'line_items',
+  });
+  // 8.88% of $200 is $17.76, of $10 $0.89.
+  expect(answer.data!.placeOrder).toMatchObject({
+    totals: { subtotal: { amount: 20000 }, shipping: { amount: 1000 }, tax: { amount: 1865 }, total: { amount: 22865 } },
+    lines: [{ tax: { amount: 1776 }, taxRatePercent: 8.88 }],
+  });
+  const order = await app.db.getRepository(Order).findOneByOrFail({ id: answer.data!.placeOrder.id });
+  expect(order.taxCalculationId).toMatch(/^taxcalc_/);
+  expect(order.taxTransactionId).toBeNull();
+  const status = (await app.gql(STATUS, {}, admin)).data!.taxProviderStatus;
+  expect(status).toMatchObject({ provider: 'stripe', lastError: null });
+  expect(new Date(status.lastCalculationAt).getTime()).toBeGreaterThan(Date.now() - 60_000);
+});
+
+test('a calculation Stripe refuses refuses the checkout: no order, no stock taken, and the status says why', async () => {
+  const knife = await app.product({ price: 100, quantity: 20 });
+  const orders = await app.db.getRepository(Order).count();
+  const answer = await place(TEXAS, knife.id, 3);
+  expect(codeOf(answer)).toBe('SERVICE_UNAVAILABLE');
+  expect(messageOf(answer)).toBe('Tax could not be calculated; please try again');
+  expect(await app.db.getRepository(Order).count()).toBe(orders);
+  expect((await app.db.getRepository(Product).findOneByOrFail({ id: knife.id })).quantity).toBe(20);
+  const status = (await app.gql(STATUS, {}, admin)).data!.taxProviderStatus;
+  expect(status.lastError).toContain('tax location');
+  // REST too: a 503 in the same words.
+  const rest = await fetch(`${app.url}/api/orders`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${shopper.token}` },
+    body: JSON.stringify({ productId: knife.id, quantity: 1, phone: US.phone, shippingAddress: TEXAS }),
+  });
+  expect(rest.status).toBe(503);
+  expect(((await rest.json()) as { message: string }).message).toBe('Tax could not be calculated; please try again');
+  expect(await app.db.getRepository(Order).count()).toBe(orders);
+});
+
+test('once the order is paid, a tax transaction is recorded from its calculation with the order as reference, once', async () => {
+  const knife = await app.product({ price: 50, quantity: 20 });
+  const placed = await place(NEW_YORK, knife.id, 1);
+  const orderId = placed.data!.placeOrder.id;
+  const { taxCalculationId } = await app.db.getRepository(Order).findOneByOrFail({ id: orderId });
+  const created = await app.gql('mutation($orderId: ID!) { createPaymentIntent(orderId: $orderId) { id } }', { orderId }, shopper);
+  expect(created.errors).toBeUndefined();
+  const intent = standIn.intents.get(created.data!.createPaymentIntent.id)!;
+  const payload = JSON.stringify({
+    id: `evt_${randomBytes(6).toString('hex')}`,
+    object: 'event',
+    type: 'payment_intent.succeeded',
+    data: { object: { ...intent, status: 'succeeded' } },
+  });
+  const webhook = await fetch(`${app.url}/api/payments/stripe/webhook`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'stripe-signature': stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }) },
+    body: payload,
+  });
+  expect(webhook.status).toBe(200);
+  let order = await app.db.getRepository(Order).findOneByOrFail({ id: orderId });
+  for (let tries = 0; !order.taxTransactionId && tries < 50; tries++) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    order = await app.db.getRepository(Order).findOneByOrFail({ id: orderId });
+  }
+  expect(order.paid).toBe(true);
+  expect(order.taxTransactionId).toMatch(/^tax_/);
+  const recorded = standIn.transactions.filter((transaction) => transaction.params.get('reference') === orderId);
+  expect(recorded).toHaveLength(1);
+  expect(Object.fromEntries(recorded[0].params)).toEqual({ calculation: taxCalculationId, reference: orderId });
+  expect(recorded[0].idempotencyKey).toBe(`keen-tax-transaction-${orderId}`);
+});
