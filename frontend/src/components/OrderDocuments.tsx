@@ -10,6 +10,8 @@ export const OrderDocumentsFieldsFragment = graphql(`
     id
     invoiceNumber
     invoiceUrl
+    vatNumber
+    vatReverseCharge
     totals {
       refunded {
         ...MoneyFields
@@ -35,6 +37,12 @@ export default function OrderDocuments({ order }: { order: OrderDocumentsFields 
   const download = (url: string, number: string) => notified(() => downloadWithToken(url, `${number}.pdf`));
   return (
     <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
+      {order.vatNumber && (
+        <Typography variant="body2">
+          VAT number: {order.vatNumber}
+          {order.vatReverseCharge && ' (reverse charge: no VAT charged)'}
+        </Typography>
+      )}
       {order.totals.refunded.amount > 0 && <Typography variant="body2">Refunded: {order.totals.refunded.formatted}</Typography>}
       <Button
         size="small"

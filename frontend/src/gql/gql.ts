@@ -14,7 +14,7 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
  * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
  */
 type Documents = {
-    "\n  fragment OrderDocumentsFields on Order {\n    id\n    invoiceNumber\n    invoiceUrl\n    totals {\n      refunded {\n        ...MoneyFields\n      }\n    }\n    refunds {\n      id\n      creditNoteNumber\n      creditNoteUrl\n      createdAt\n      reason\n      amount {\n        ...MoneyFields\n      }\n    }\n  }\n": typeof types.OrderDocumentsFieldsFragmentDoc,
+    "\n  fragment OrderDocumentsFields on Order {\n    id\n    invoiceNumber\n    invoiceUrl\n    vatNumber\n    vatReverseCharge\n    totals {\n      refunded {\n        ...MoneyFields\n      }\n    }\n    refunds {\n      id\n      creditNoteNumber\n      creditNoteUrl\n      createdAt\n      reason\n      amount {\n        ...MoneyFields\n      }\n    }\n  }\n": typeof types.OrderDocumentsFieldsFragmentDoc,
     "\n  fragment FailedJobFields on FailedJob {\n    id\n    queue\n    state\n    attempts\n    lastError\n    createdAt\n    failedAt\n  }\n": typeof types.FailedJobFieldsFragmentDoc,
     "\n  query FailedJobs {\n    failedJobs {\n      ...FailedJobFields\n    }\n  }\n": typeof types.FailedJobsDocument,
     "\n  query ScheduledJobs {\n    scheduledJobs {\n      name\n      periodSeconds\n      lastSuccessAt\n      lastFailureAt\n      lastError\n      consecutiveFailures\n      nextRunAt\n    }\n  }\n": typeof types.ScheduledJobsDocument,
@@ -81,14 +81,17 @@ type Documents = {
     "\n  mutation ReceiveReturn($id: ID!, $lines: [ReceivedLineInput!]!) {\n    receiveReturn(id: $id, lines: $lines) {\n      ...ReturnFields\n    }\n  }\n": typeof types.ReceiveReturnDocument,
     "\n  mutation RefundReturn($id: ID!, $delivery: Boolean) {\n    refundReturn(id: $id, delivery: $delivery) {\n      ...ReturnFields\n    }\n  }\n": typeof types.RefundReturnDocument,
     "\n  fragment ShippingMethodFields on ShippingMethod {\n    id\n    zoneId\n    name\n    price {\n      ...MoneyFields\n    }\n    freeOver {\n      ...MoneyFields\n    }\n    minDays\n    maxDays\n    enabled\n    weightBands {\n      upToGrams\n      price {\n        ...MoneyFields\n      }\n    }\n  }\n": typeof types.ShippingMethodFieldsFragmentDoc,
-    "\n  fragment ShippingZoneFields on ShippingZone {\n    id\n    name\n    countries\n    regions {\n      country\n      region\n      name\n    }\n    methods {\n      ...ShippingMethodFields\n    }\n    taxRates {\n      category\n      ratePercent\n    }\n  }\n": typeof types.ShippingZoneFieldsFragmentDoc,
+    "\n  fragment ShippingZoneFields on ShippingZone {\n    id\n    name\n    countries\n    regions {\n      country\n      region\n      name\n    }\n    methods {\n      ...ShippingMethodFields\n    }\n    taxRates {\n      ...TaxRateFields\n    }\n  }\n": typeof types.ShippingZoneFieldsFragmentDoc,
+    "\n  fragment TaxRateFields on TaxRate {\n    category\n    ratePercent\n    country\n    region\n    regionName\n    taxShipping\n  }\n": typeof types.TaxRateFieldsFragmentDoc,
     "\n  query ShippingZones {\n    shippingZones {\n      ...ShippingZoneFields\n    }\n  }\n": typeof types.ShippingZonesDocument,
     "\n  mutation CreateShippingZone($input: ShippingZoneInput!) {\n    createShippingZone(input: $input) {\n      ...ShippingZoneFields\n    }\n  }\n": typeof types.CreateShippingZoneDocument,
     "\n  mutation UpdateShippingZone($id: ID!, $input: ShippingZoneInput!) {\n    updateShippingZone(id: $id, input: $input) {\n      ...ShippingZoneFields\n    }\n  }\n": typeof types.UpdateShippingZoneDocument,
     "\n  mutation DeleteShippingZone($id: ID!) {\n    deleteShippingZone(id: $id)\n  }\n": typeof types.DeleteShippingZoneDocument,
     "\n  mutation CreateShippingMethod($input: ShippingMethodInput!) {\n    createShippingMethod(input: $input) {\n      ...ShippingMethodFields\n    }\n  }\n": typeof types.CreateShippingMethodDocument,
     "\n  mutation UpdateShippingMethod($id: ID!, $input: ShippingMethodInput!) {\n    updateShippingMethod(id: $id, input: $input) {\n      ...ShippingMethodFields\n    }\n  }\n": typeof types.UpdateShippingMethodDocument,
-    "\n  mutation SetTaxRate($input: TaxRateInput!) {\n    setTaxRate(input: $input) {\n      id\n      taxRates {\n        category\n        ratePercent\n      }\n    }\n  }\n": typeof types.SetTaxRateDocument,
+    "\n  mutation SetTaxRate($input: TaxRateInput!) {\n    setTaxRate(input: $input) {\n      id\n      taxRates {\n        ...TaxRateFields\n      }\n    }\n  }\n": typeof types.SetTaxRateDocument,
+    "\n  mutation RemoveTaxRate($input: TaxRateKeyInput!) {\n    removeTaxRate(input: $input) {\n      id\n      taxRates {\n        ...TaxRateFields\n      }\n    }\n  }\n": typeof types.RemoveTaxRateDocument,
+    "\n  query TaxProviderStatus {\n    taxProviderStatus {\n      provider\n      lastCalculationAt\n      lastError\n    }\n  }\n": typeof types.TaxProviderStatusDocument,
     "\n  fragment ProductVariantsFields on Product {\n    id\n    priceFrom {\n      ...MoneyFields\n    }\n    quantity\n    ...ProductChoiceFields\n    variants {\n      productId\n      sku\n      options {\n        name\n        custom\n      }\n      ownImg\n      weightGrams\n      ownWeightGrams\n    }\n  }\n": typeof types.ProductVariantsFieldsFragmentDoc,
     "\n  query ProductVariants($id: ID!) {\n    product(id: $id) {\n      name\n      img\n      ...ProductVariantsFields\n    }\n  }\n": typeof types.ProductVariantsDocument,
     "\n  mutation SetProductOptions($productId: ID!, $groups: [ProductOptionGroupInput!]!) {\n    setProductOptions(productId: $productId, groups: $groups) {\n      ...ProductVariantsFields\n    }\n  }\n": typeof types.SetProductOptionsDocument,
@@ -188,7 +191,7 @@ type Documents = {
     "\n  mutation AddReview($input: AddReviewInput!) {\n    addReview(input: $input) {\n      ...ReviewFields\n      productId\n      product {\n        id\n        rating {\n          average\n          count\n        }\n      }\n    }\n  }\n": typeof types.AddReviewDocument,
 };
 const documents: Documents = {
-    "\n  fragment OrderDocumentsFields on Order {\n    id\n    invoiceNumber\n    invoiceUrl\n    totals {\n      refunded {\n        ...MoneyFields\n      }\n    }\n    refunds {\n      id\n      creditNoteNumber\n      creditNoteUrl\n      createdAt\n      reason\n      amount {\n        ...MoneyFields\n      }\n    }\n  }\n": types.OrderDocumentsFieldsFragmentDoc,
+    "\n  fragment OrderDocumentsFields on Order {\n    id\n    invoiceNumber\n    invoiceUrl\n    vatNumber\n    vatReverseCharge\n    totals {\n      refunded {\n        ...MoneyFields\n      }\n    }\n    refunds {\n      id\n      creditNoteNumber\n      creditNoteUrl\n      createdAt\n      reason\n      amount {\n        ...MoneyFields\n      }\n    }\n  }\n": types.OrderDocumentsFieldsFragmentDoc,
     "\n  fragment FailedJobFields on FailedJob {\n    id\n    queue\n    state\n    attempts\n    lastError\n    createdAt\n    failedAt\n  }\n": types.FailedJobFieldsFragmentDoc,
     "\n  query FailedJobs {\n    failedJobs {\n      ...FailedJobFields\n    }\n  }\n": types.FailedJobsDocument,
     "\n  query ScheduledJobs {\n    scheduledJobs {\n      name\n      periodSeconds\n      lastSuccessAt\n      lastFailureAt\n      lastError\n      consecutiveFailures\n      nextRunAt\n    }\n  }\n": types.ScheduledJobsDocument,
@@ -255,14 +258,17 @@ const documents: Documents = {
     "\n  mutation ReceiveReturn($id: ID!, $lines: [ReceivedLineInput!]!) {\n    receiveReturn(id: $id, lines: $lines) {\n      ...ReturnFields\n    }\n  }\n": types.ReceiveReturnDocument,
     "\n  mutation RefundReturn($id: ID!, $delivery: Boolean) {\n    refundReturn(id: $id, delivery: $delivery) {\n      ...ReturnFields\n    }\n  }\n": types.RefundReturnDocument,
     "\n  fragment ShippingMethodFields on ShippingMethod {\n    id\n    zoneId\n    name\n    price {\n      ...MoneyFields\n    }\n    freeOver {\n      ...MoneyFields\n    }\n    minDays\n    maxDays\n    enabled\n    weightBands {\n      upToGrams\n      price {\n        ...MoneyFields\n      }\n    }\n  }\n": types.ShippingMethodFieldsFragmentDoc,
-    "\n  fragment ShippingZoneFields on ShippingZone {\n    id\n    name\n    countries\n    regions {\n      country\n      region\n      name\n    }\n    methods {\n      ...ShippingMethodFields\n    }\n    taxRates {\n      category\n      ratePercent\n    }\n  }\n": types.ShippingZoneFieldsFragmentDoc,
+    "\n  fragment ShippingZoneFields on ShippingZone {\n    id\n    name\n    countries\n    regions {\n      country\n      region\n      name\n    }\n    methods {\n      ...ShippingMethodFields\n    }\n    taxRates {\n      ...TaxRateFields\n    }\n  }\n": types.ShippingZoneFieldsFragmentDoc,
+    "\n  fragment TaxRateFields on TaxRate {\n    category\n    ratePercent\n    country\n    region\n    regionName\n    taxShipping\n  }\n": types.TaxRateFieldsFragmentDoc,
     "\n  query ShippingZones {\n    shippingZones {\n      ...ShippingZoneFields\n    }\n  }\n": types.ShippingZonesDocument,
     "\n  mutation CreateShippingZone($input: ShippingZoneInput!) {\n    createShippingZone(input: $input) {\n      ...ShippingZoneFields\n    }\n  }\n": types.CreateShippingZoneDocument,
     "\n  mutation UpdateShippingZone($id: ID!, $input: ShippingZoneInput!) {\n    updateShippingZone(id: $id, input: $input) {\n      ...ShippingZoneFields\n    }\n  }\n": types.UpdateShippingZoneDocument,
     "\n  mutation DeleteShippingZone($id: ID!) {\n    deleteShippingZone(id: $id)\n  }\n": types.DeleteShippingZoneDocument,
     "\n  mutation CreateShippingMethod($input: ShippingMethodInput!) {\n    createShippingMethod(input: $input) {\n      ...ShippingMethodFields\n    }\n  }\n": types.CreateShippingMethodDocument,
     "\n  mutation UpdateShippingMethod($id: ID!, $input: ShippingMethodInput!) {\n    updateShippingMethod(id: $id, input: $input) {\n      ...ShippingMethodFields\n    }\n  }\n": types.UpdateShippingMethodDocument,
-    "\n  mutation SetTaxRate($input: TaxRateInput!) {\n    setTaxRate(input: $input) {\n      id\n      taxRates {\n        category\n        ratePercent\n      }\n    }\n  }\n": types.SetTaxRateDocument,
+    "\n  mutation SetTaxRate($input: TaxRateInput!) {\n    setTaxRate(input: $input) {\n      id\n      taxRates {\n        ...TaxRateFields\n      }\n    }\n  }\n": types.SetTaxRateDocument,
+    "\n  mutation RemoveTaxRate($input: TaxRateKeyInput!) {\n    removeTaxRate(input: $input) {\n      id\n      taxRates {\n        ...TaxRateFields\n      }\n    }\n  }\n": types.RemoveTaxRateDocument,
+    "\n  query TaxProviderStatus {\n    taxProviderStatus {\n      provider\n      lastCalculationAt\n      lastError\n    }\n  }\n": types.TaxProviderStatusDocument,
     "\n  fragment ProductVariantsFields on Product {\n    id\n    priceFrom {\n      ...MoneyFields\n    }\n    quantity\n    ...ProductChoiceFields\n    variants {\n      productId\n      sku\n      options {\n        name\n        custom\n      }\n      ownImg\n      weightGrams\n      ownWeightGrams\n    }\n  }\n": types.ProductVariantsFieldsFragmentDoc,
     "\n  query ProductVariants($id: ID!) {\n    product(id: $id) {\n      name\n      img\n      ...ProductVariantsFields\n    }\n  }\n": types.ProductVariantsDocument,
     "\n  mutation SetProductOptions($productId: ID!, $groups: [ProductOptionGroupInput!]!) {\n    setProductOptions(productId: $productId, groups: $groups) {\n      ...ProductVariantsFields\n    }\n  }\n": types.SetProductOptionsDocument,
@@ -379,7 +385,7 @@ export function graphql(source: string): unknown;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  fragment OrderDocumentsFields on Order {\n    id\n    invoiceNumber\n    invoiceUrl\n    totals {\n      refunded {\n        ...MoneyFields\n      }\n    }\n    refunds {\n      id\n      creditNoteNumber\n      creditNoteUrl\n      createdAt\n      reason\n      amount {\n        ...MoneyFields\n      }\n    }\n  }\n"): (typeof documents)["\n  fragment OrderDocumentsFields on Order {\n    id\n    invoiceNumber\n    invoiceUrl\n    totals {\n      refunded {\n        ...MoneyFields\n      }\n    }\n    refunds {\n      id\n      creditNoteNumber\n      creditNoteUrl\n      createdAt\n      reason\n      amount {\n        ...MoneyFields\n      }\n    }\n  }\n"];
+export function graphql(source: "\n  fragment OrderDocumentsFields on Order {\n    id\n    invoiceNumber\n    invoiceUrl\n    vatNumber\n    vatReverseCharge\n    totals {\n      refunded {\n        ...MoneyFields\n      }\n    }\n    refunds {\n      id\n      creditNoteNumber\n      creditNoteUrl\n      createdAt\n      reason\n      amount {\n        ...MoneyFields\n      }\n    }\n  }\n"): (typeof documents)["\n  fragment OrderDocumentsFields on Order {\n    id\n    invoiceNumber\n    invoiceUrl\n    vatNumber\n    vatReverseCharge\n    totals {\n      refunded {\n        ...MoneyFields\n      }\n    }\n    refunds {\n      id\n      creditNoteNumber\n      creditNoteUrl\n      createdAt\n      reason\n      amount {\n        ...MoneyFields\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -647,7 +653,11 @@ export function graphql(source: "\n  fragment ShippingMethodFields on ShippingMe
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  fragment ShippingZoneFields on ShippingZone {\n    id\n    name\n    countries\n    regions {\n      country\n      region\n      name\n    }\n    methods {\n      ...ShippingMethodFields\n    }\n    taxRates {\n      category\n      ratePercent\n    }\n  }\n"): (typeof documents)["\n  fragment ShippingZoneFields on ShippingZone {\n    id\n    name\n    countries\n    regions {\n      country\n      region\n      name\n    }\n    methods {\n      ...ShippingMethodFields\n    }\n    taxRates {\n      category\n      ratePercent\n    }\n  }\n"];
+export function graphql(source: "\n  fragment ShippingZoneFields on ShippingZone {\n    id\n    name\n    countries\n    regions {\n      country\n      region\n      name\n    }\n    methods {\n      ...ShippingMethodFields\n    }\n    taxRates {\n      ...TaxRateFields\n    }\n  }\n"): (typeof documents)["\n  fragment ShippingZoneFields on ShippingZone {\n    id\n    name\n    countries\n    regions {\n      country\n      region\n      name\n    }\n    methods {\n      ...ShippingMethodFields\n    }\n    taxRates {\n      ...TaxRateFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment TaxRateFields on TaxRate {\n    category\n    ratePercent\n    country\n    region\n    regionName\n    taxShipping\n  }\n"): (typeof documents)["\n  fragment TaxRateFields on TaxRate {\n    category\n    ratePercent\n    country\n    region\n    regionName\n    taxShipping\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -675,7 +685,15 @@ export function graphql(source: "\n  mutation UpdateShippingMethod($id: ID!, $in
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation SetTaxRate($input: TaxRateInput!) {\n    setTaxRate(input: $input) {\n      id\n      taxRates {\n        category\n        ratePercent\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation SetTaxRate($input: TaxRateInput!) {\n    setTaxRate(input: $input) {\n      id\n      taxRates {\n        category\n        ratePercent\n      }\n    }\n  }\n"];
+export function graphql(source: "\n  mutation SetTaxRate($input: TaxRateInput!) {\n    setTaxRate(input: $input) {\n      id\n      taxRates {\n        ...TaxRateFields\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation SetTaxRate($input: TaxRateInput!) {\n    setTaxRate(input: $input) {\n      id\n      taxRates {\n        ...TaxRateFields\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RemoveTaxRate($input: TaxRateKeyInput!) {\n    removeTaxRate(input: $input) {\n      id\n      taxRates {\n        ...TaxRateFields\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation RemoveTaxRate($input: TaxRateKeyInput!) {\n    removeTaxRate(input: $input) {\n      id\n      taxRates {\n        ...TaxRateFields\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query TaxProviderStatus {\n    taxProviderStatus {\n      provider\n      lastCalculationAt\n      lastError\n    }\n  }\n"): (typeof documents)["\n  query TaxProviderStatus {\n    taxProviderStatus {\n      provider\n      lastCalculationAt\n      lastError\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -100,6 +100,9 @@ const orderFields = (id: string, totalPrice: number) => ({
   invoiceNumber: null,
   invoiceUrl: null,
   refunds: [],
+  // A consumer's order: no VAT number, VAT charged.
+  vatNumber: null,
+  vatReverseCharge: false,
   // Not a bladed article: no age check, parcel notice or age-verified delivery.
   ageRestricted: false,
   minimumAge: null,

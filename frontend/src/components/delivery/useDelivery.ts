@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { skipToken, useApolloClient, useQuery } from '@apollo/client/react';
 import { useFormik } from 'formik';
 import { useSnackbar } from 'notistack';
+import { checkVatNumber, takesVatNumber } from '@keen/rules';
 import { ADDRESS_BOOK_LIMIT } from '@keen/rules/address';
 import type {
   DeliveryChoicesFragment,
@@ -96,10 +97,24 @@ export function useDelivery({ choices, lines, customer }: DeliveryProps) {
   const [giftCards, setGiftCards] = useState<AppliedGiftCard[]>([]);
   const [giftCardRefusal, setGiftCardRefusal] = useState<string | null>(null);
   const codes = giftCards.map((card) => card.code);
+  // A business buyer's VAT number (EU and UK addresses): checked against the address's country as typed, quoted once it is valid.
+  const [vatText, setVatText] = useState('');
+  const [vatTouched, setVatTouched] = useState(false);
+  const vatCountry = address?.country ?? form.values.country;
+  const vatAsked = takesVatNumber(vatCountry) && vatText.trim() !== '';
+  const vatChecked = vatAsked ? checkVatNumber(vatText, vatCountry) : null;
+  const vatNumber = vatChecked && 'vatNumber' in vatChecked ? vatChecked.vatNumber : null;
+  const vatProblem = vatChecked && 'error' in vatChecked ? vatChecked.error : null;
   // Quoted with the cards applied: the server answers what each would pay (a shop without zones asks only then).
   const asked =
     complete && (!zoneless || codes.length > 0)
-      ? JSON.stringify({ lines, address, ...(discountCode && { discountCode }), ...(codes.length > 0 && { giftCards: codes }) })
+      ? JSON.stringify({
+          lines,
+          address,
+          ...(discountCode && { discountCode }),
+          ...(codes.length > 0 && { giftCards: codes }),
+          ...(vatNumber && { vatNumber }),
+        })
       : null;
   const settled = useDebounced(asked, SETTLE_MS);
   const input = useMemo(() => (settled ? (JSON.parse(settled) as ShippingOptionsInput) : null), [settled]);
@@ -166,15 +181,26 @@ export function useDelivery({ choices, lines, customer }: DeliveryProps) {
       shippingMethodId?: string;
       discountCode?: string;
       giftCards?: string[];
+      vatNumber?: string;
     } | null {
-      if (status !== 'ready' || !address) return null;
+      if (status !== 'ready' || !address || vatProblem) return null;
       return {
         phone: address.phone,
         shippingAddress: address,
         ...(option && { shippingMethodId: option.id }),
         ...(discountCode && { discountCode }),
         ...(giftCards.length > 0 && { giftCards: giftCards.map((card) => card.code) }),
+        ...(vatNumber && { vatNumber }),
       };
+    },
+    /** The VAT number field (business buyers), shown for EU and UK addresses only. */
+    vat: {
+      shown: takesVatNumber(vatCountry),
+      text: vatText,
+      setText: setVatText,
+      /** What is wrong with it for the address's country, once the buyer left the field (or tried to order). */
+      problem: vatTouched ? vatProblem : null,
+      touch: () => setVatTouched(true),
     },
     giftCards,
     /** placeOrder's refusal of a gift card ("Gift card •••• ABCD has expired"), shown under the gift card field; null otherwise. */
@@ -230,6 +256,7 @@ export function useDelivery({ choices, lines, customer }: DeliveryProps) {
     removeDiscountCode: () => setDiscountCode(null),
     /** Shows every message of the new address's form (a submit before it was complete). */
     touch() {
+      setVatTouched(true);
       if (!saved) void form.submitForm();
     },
     /** After the order was placed: saves the new address when asked. A failure is said, and loses nothing of the order. */

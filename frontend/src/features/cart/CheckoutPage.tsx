@@ -12,6 +12,7 @@ import DeliveryTotals from '../../components/delivery/DeliveryTotals';
 import DiscountCodeField from '../../components/delivery/DiscountCodeField';
 import GiftCardField from '../../components/delivery/GiftCardField';
 import OrderNotesFields from '../../components/delivery/OrderNotesFields';
+import VatNumberField from '../../components/delivery/VatNumberField';
 import PageHeading from '../../components/PageHeading';
 import QueryState from '../../components/QueryState';
 import Spinner from '../../components/Spinner';
@@ -176,6 +177,7 @@ function CheckoutForm({ me, choices, lines }: CheckoutFormProps) {
               </>
             )}
             <DeliverySection delivery={delivery} idPrefix="checkout" refusedAction={removeButton(delivery.refusedProductIds)} />
+            <VatNumberField delivery={delivery} idPrefix="checkout" />
             <Typography variant="h6" component="h2">
               Your order
             </Typography>

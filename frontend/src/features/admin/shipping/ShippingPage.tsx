@@ -7,6 +7,7 @@ import type { ShippingMethodFieldsFragment, ShippingZoneFieldsFragment } from '.
 import { useShop } from '../../../lib/money';
 import MethodDialog from './MethodDialog';
 import { DeleteShippingZoneMutation, ShippingZonesQuery } from './operations';
+import TaxProviderCard from './TaxProviderCard';
 import ZoneCard from './ZoneCard';
 import ZoneDialog from './ZoneDialog';
 
@@ -70,6 +71,7 @@ export default function ShippingPage() {
           ? 'Product prices include tax: the rate of a product’s tax category says how much of its price is tax.'
           : 'Tax is added to product prices at checkout, at the rate of each product’s tax category.'}
       </Typography>
+      <TaxProviderCard />
       <QueryState
         query={query}
         empty={zones.length === 0 && 'No shipping zones yet: the shop ships anywhere, free and untaxed, until you add a zone.'}

@@ -6,6 +6,7 @@ import type { ShippingZoneFieldsFragment } from '../../../gql/graphql';
 import { useNotifiedAction } from '../../../lib/useNotifiedAction';
 import { SetTaxRateMutation } from './operations';
 import { readTaxRate } from './shippingForms';
+import RegionalRates from './RegionalRates';
 import { TAX_CATEGORY_LABELS } from './taxCategories';
 
 interface TaxRateFieldProps {
@@ -64,15 +65,21 @@ function TaxRateField({ zone, category, current }: TaxRateFieldProps) {
   );
 }
 
-/** A zone's rate for each tax category; a product's category picks which applies. */
+/**
+ * A zone's rate for each tax category (a product's category picks which applies), and the rates of
+ * regions inside it (a US state, a Canadian province), which win there.
+ */
 export default function TaxRates({ zone }: { zone: ShippingZoneFieldsFragment }) {
   return (
-    <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
-      {TAX_CATEGORIES.map((category) => {
-        const current = zone.taxRates.find((rate) => rate.category === category)?.ratePercent ?? null;
-        // A saved rate starts its field again from the answer.
-        return <TaxRateField key={`${category}:${current}`} zone={zone} category={category} current={current} />;
-      })}
+    <Stack spacing={2}>
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
+        {TAX_CATEGORIES.map((category) => {
+          const current = zone.taxRates.find((rate) => rate.category === category && rate.region === null)?.ratePercent ?? null;
+          // A saved rate starts its field again from the answer.
+          return <TaxRateField key={`${category}:${current}`} zone={zone} category={category} current={current} />;
+        })}
+      </Stack>
+      <RegionalRates zone={zone} />
     </Stack>
   );
 }

@@ -37,9 +37,19 @@ export const ShippingZoneFieldsFragment = graphql(`
       ...ShippingMethodFields
     }
     taxRates {
-      category
-      ratePercent
+      ...TaxRateFields
     }
+  }
+`);
+
+export const TaxRateFieldsFragment = graphql(`
+  fragment TaxRateFields on TaxRate {
+    category
+    ratePercent
+    country
+    region
+    regionName
+    taxShipping
   }
 `);
 
@@ -94,9 +104,29 @@ export const SetTaxRateMutation = graphql(`
     setTaxRate(input: $input) {
       id
       taxRates {
-        category
-        ratePercent
+        ...TaxRateFields
       }
+    }
+  }
+`);
+
+export const RemoveTaxRateMutation = graphql(`
+  mutation RemoveTaxRate($input: TaxRateKeyInput!) {
+    removeTaxRate(input: $input) {
+      id
+      taxRates {
+        ...TaxRateFields
+      }
+    }
+  }
+`);
+
+export const TaxProviderStatusQuery = graphql(`
+  query TaxProviderStatus {
+    taxProviderStatus {
+      provider
+      lastCalculationAt
+      lastError
     }
   }
 `);
