@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { useMutation } from '@apollo/client/react';
 import {
+  Box,
   Button,
   Checkbox,
   FormControlLabel,
@@ -42,6 +43,7 @@ export default function RegionalRates({ zone }: { zone: ShippingZoneFieldsFragme
   const [text, setText] = useState('');
   const [taxShipping, setTaxShipping] = useState(false);
   const [problem, setProblem] = useState<{ region?: string; rate?: string }>({});
+  const [adding, setAdding] = useState(false);
   const regional = zone.taxRates.filter((rate) => rate.region !== null);
 
   async function add(event: FormEvent) {
@@ -60,6 +62,7 @@ export default function RegionalRates({ zone }: { zone: ShippingZoneFieldsFragme
     if (done) {
       setRegion('');
       setText('');
+      setAdding(false);
     }
   }
 
@@ -104,66 +107,74 @@ export default function RegionalRates({ zone }: { zone: ShippingZoneFieldsFragme
           None: the zone&apos;s rates apply everywhere in it. Add a rate for a US state or a Canadian province to tax it apart.
         </Typography>
       )}
-      <Stack
-        component="form"
-        noValidate
-        onSubmit={add}
-        direction={{ xs: 'column', md: 'row' }}
-        spacing={1}
-        sx={{ alignItems: { md: 'flex-start' } }}
-        aria-label={`Add a rate for a region of ${zone.name}`}
-      >
-        {countries.length > 1 && (
-          <TextField select size="small" label="Country" value={country} onChange={(event) => setCountry(event.target.value)}>
-            {countries.map((code) => (
-              <MenuItem key={code} value={code}>
-                {countryName(code)}
+      {!adding ? (
+        <Box>
+          <Button size="small" onClick={() => setAdding(true)} aria-label={`Add a rate for a region of ${zone.name}`}>
+            Add a rate for a region
+          </Button>
+        </Box>
+      ) : (
+        <Stack
+          component="form"
+          noValidate
+          onSubmit={add}
+          direction={{ xs: 'column', md: 'row' }}
+          spacing={1}
+          sx={{ alignItems: { md: 'flex-start' } }}
+          aria-label={`Add a rate for a region of ${zone.name}`}
+        >
+          {countries.length > 1 && (
+            <TextField select size="small" label="Country" value={country} onChange={(event) => setCountry(event.target.value)}>
+              {countries.map((code) => (
+                <MenuItem key={code} value={code}>
+                  {countryName(code)}
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
+          <TextField
+            size="small"
+            label="Region"
+            value={region}
+            onChange={(event) => setRegion(event.target.value)}
+            error={problem.region !== undefined}
+            helperText={problem.region ?? 'A state or province: NY or New York'}
+          />
+          <TextField
+            select
+            size="small"
+            label="Category"
+            value={category}
+            onChange={(event) => setCategory(event.target.value as TaxCategory)}
+          >
+            {TAX_CATEGORIES.map((value) => (
+              <MenuItem key={value} value={value}>
+                {TAX_CATEGORY_LABELS[value]}
               </MenuItem>
             ))}
           </TextField>
-        )}
-        <TextField
-          size="small"
-          label="Region"
-          value={region}
-          onChange={(event) => setRegion(event.target.value)}
-          error={problem.region !== undefined}
-          helperText={problem.region ?? 'A state or province: NY or New York'}
-        />
-        <TextField
-          select
-          size="small"
-          label="Category"
-          value={category}
-          onChange={(event) => setCategory(event.target.value as TaxCategory)}
-        >
-          {TAX_CATEGORIES.map((value) => (
-            <MenuItem key={value} value={value}>
-              {TAX_CATEGORY_LABELS[value]}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          size="small"
-          label="Rate"
-          type="number"
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-          error={problem.rate !== undefined}
-          helperText={problem.rate ?? ' '}
-          slotProps={{
-            htmlInput: { min: 0, max: 100, step: 0.01 },
-            input: { endAdornment: <InputAdornment position="end">%</InputAdornment> },
-          }}
-        />
-        <FormControlLabel
-          control={<Checkbox checked={taxShipping} onChange={(event) => setTaxShipping(event.target.checked)} />}
-          label="Tax shipping"
-        />
-        <Button type="submit" variant="outlined" disabled={saving.loading || !country}>
-          Add rate
-        </Button>
-      </Stack>
+          <TextField
+            size="small"
+            label="Rate"
+            type="number"
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            error={problem.rate !== undefined}
+            helperText={problem.rate ?? ' '}
+            slotProps={{
+              htmlInput: { min: 0, max: 100, step: 0.01 },
+              input: { endAdornment: <InputAdornment position="end">%</InputAdornment> },
+            }}
+          />
+          <FormControlLabel
+            control={<Checkbox checked={taxShipping} onChange={(event) => setTaxShipping(event.target.checked)} />}
+            label="Tax shipping"
+          />
+          <Button type="submit" variant="outlined" disabled={saving.loading || !country}>
+            Add rate
+          </Button>
+        </Stack>
+      )}
     </Stack>
   );
 }

@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { GraphQLError } from 'graphql';
 import { money } from '../../../test/fixtures';
 import { countingClient, renderPage } from '../../../test/render';
-import { ShippingZonesQuery, UpdateShippingZoneMutation } from './operations';
+import { ShippingZonesQuery, TaxProviderStatusQuery, UpdateShippingZoneMutation } from './operations';
 import ShippingPage from './ShippingPage';
 
 const method = (id: string, overrides: Record<string, unknown> = {}) => ({
@@ -116,7 +116,10 @@ test("a failed load shows the server's message", async () => {
   renderPage(<ShippingPage />, {
     path: '/dashboard/shipping',
     route: '/dashboard/shipping',
-    mocks: [{ request: { query: ShippingZonesQuery }, result: { errors: [new GraphQLError('Only an admin may do this')] } }],
+    mocks: [
+      { request: { query: ShippingZonesQuery }, result: { errors: [new GraphQLError('Only an admin may do this')] } },
+      { request: { query: TaxProviderStatusQuery }, result: { data: keenStatus } },
+    ],
   });
   expect(await screen.findByRole('alert')).toHaveTextContent('Only an admin may do this');
 });
@@ -150,7 +153,7 @@ test('Add zone checks the shared rules, then sends createShippingZone with the c
   const europe = await zoneSection('Europe');
   expect(within(europe).getByText('Germany')).toBeInTheDocument();
   await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-  expect(requests).toEqual(['ShippingZones', 'CreateShippingZone']);
+  expect(requests.filter((name) => name !== 'TaxProviderStatus')).toEqual(['ShippingZones', 'CreateShippingZone']);
 }, 60_000);
 
 test('a zone the server refuses shows its words, and the dialog stays open', async () => {
@@ -159,6 +162,7 @@ test('a zone the server refuses shows its words, and the dialog stays open', asy
     route: '/dashboard/shipping',
     mocks: [
       { request: { query: ShippingZonesQuery }, result: { data: { shippingZones: [ukEu, us] } } },
+      { request: { query: TaxProviderStatusQuery }, result: { data: keenStatus } },
       {
         request: {
           query: UpdateShippingZoneMutation,
@@ -245,7 +249,7 @@ test('Add method checks the shared rules, then sends the amounts in minor units;
   const methods = within(usZone).getByRole('list', { name: 'Delivery methods of United States' });
   expect(within(methods).getByRole('listitem')).toHaveTextContent('$4.95 · 3–5 days');
   expect(within(usZone).queryByText(/No methods yet/)).not.toBeInTheDocument();
-  expect(requests).toEqual(['ShippingZones', 'CreateShippingMethod']);
+  expect(requests.filter((name) => name !== 'TaxProviderStatus')).toEqual(['ShippingZones', 'CreateShippingMethod']);
 }, 60_000);
 
 test('Edit a method: switching Enabled off sends the method with enabled false, and the list shows it disabled', async () => {
@@ -303,7 +307,7 @@ test('Delete asks first, saying the methods and rates go with the zone; Cancel k
   await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   await waitFor(() => expect(screen.queryByRole('region', { name: 'UK and EU' })).not.toBeInTheDocument());
   expect(screen.getByRole('region', { name: 'United States' })).toBeInTheDocument();
-  expect(requests).toEqual(['ShippingZones', 'DeleteShippingZone']);
+  expect(requests.filter((name) => name !== 'TaxProviderStatus')).toEqual(['ShippingZones', 'DeleteShippingZone']);
 });
 
 test('a tax rate is checked with the shared rules, then saved with setTaxRate', async () => {
@@ -426,3 +430,72 @@ test('a method priced by weight: bands are checked with the shared rules, sent i
   const methods = within(usZone).getByRole('list', { name: 'Delivery methods of United States' });
   expect(within(methods).getByRole('listitem')).toHaveTextContent('Up to 500 g $8.00, Up to 2 kg $14.00 · 2–4 days');
 }, 60_000);
+
+test('the tax provider card says which provider computes tax, and a failed Stripe Tax calculation with its reason', async () => {
+  show((name) => {
+    if (name === 'ShippingZones') return { shippingZones: [us] };
+    if (name === 'TaxProviderStatus')
+      return {
+        taxProviderStatus: {
+          __typename: 'TaxProviderStatus',
+          provider: 'stripe',
+          lastCalculationAt: '2026-12-06T10:00:00.000Z',
+          lastError: 'Invalid API Key provided',
+        },
+      };
+  });
+  const card = await screen.findByRole('region', { name: 'Tax provider' });
+  expect(card).toHaveTextContent('Tax provider: Stripe Tax');
+  expect(within(card).getByRole('alert')).toHaveTextContent('The last calculation failed');
+  expect(within(card).getByRole('alert')).toHaveTextContent('Invalid API Key provided. Checkouts are refused until Stripe Tax answers.');
+});
+
+test("Keen's rates: the card says so", async () => {
+  show((name) => (name === 'ShippingZones' ? { shippingZones: [us] } : undefined));
+  const card = await screen.findByRole('region', { name: 'Tax provider' });
+  expect(card).toHaveTextContent('Tax provider: Keen rates');
+  expect(within(card).queryByRole('alert')).toBeNull();
+});
+
+test("a region's rate is added with Tax shipping, listed by the region's name, and removed", async () => {
+  const sent: { name: string; input: unknown }[] = [];
+  const ny = rate('standard', 8.88, { country: 'US', region: 'NY', regionName: 'New York', taxShipping: true });
+  show((name, variables) => {
+    if (name === 'ShippingZones') return { shippingZones: [us] };
+    if (name === 'SetTaxRate') {
+      sent.push({ name, input: variables.input });
+      return { setTaxRate: { __typename: 'ShippingZone', id: 'zone-us', taxRates: [ny] } };
+    }
+    if (name === 'RemoveTaxRate') {
+      sent.push({ name, input: variables.input });
+      return { removeTaxRate: { __typename: 'ShippingZone', id: 'zone-us', taxRates: [] } };
+    }
+  });
+  const section = await zoneSection('United States');
+  expect(within(section).getByText(/None: the zone.s rates apply everywhere in it/)).toBeInTheDocument();
+  fireEvent.click(within(section).getByRole('button', { name: 'Add a rate for a region of United States' }));
+  const form = within(section).getByRole('form', { name: 'Add a rate for a region of United States' });
+  fireEvent.click(within(form).getByRole('button', { name: 'Add rate' }));
+  expect(await within(form).findByText('Enter a region, like NY or New York')).toBeInTheDocument();
+  expect(sent).toEqual([]);
+
+  type(within(form).getByRole('textbox', { name: 'Region' }), 'NY');
+  type(within(form).getByRole('spinbutton', { name: 'Rate' }), '8.88');
+  fireEvent.click(within(form).getByRole('checkbox', { name: 'Tax shipping' }));
+  fireEvent.click(within(form).getByRole('button', { name: 'Add rate' }));
+  expect(await screen.findByText('Standard rate for NY set to 8.88%')).toBeInTheDocument();
+  expect(sent).toEqual([
+    {
+      name: 'SetTaxRate',
+      input: { zoneId: 'zone-us', category: 'standard', ratePercent: 8.88, country: 'US', region: 'NY', taxShipping: true },
+    },
+  ]);
+  const list = await within(section).findByRole('list', { name: 'Rates by region of United States' });
+  expect(list).toHaveTextContent('New York (United States): Standard 8.88%');
+  expect(list).toHaveTextContent('shipping taxed');
+
+  fireEvent.click(within(list).getByRole('button', { name: 'Remove the standard rate of New York' }));
+  expect(await screen.findByText('Rate of New York removed')).toBeInTheDocument();
+  expect(sent[1]).toEqual({ name: 'RemoveTaxRate', input: { zoneId: 'zone-us', category: 'standard', country: 'US', region: 'NY' } });
+  await waitFor(() => expect(within(section).queryByRole('list', { name: 'Rates by region of United States' })).toBeNull());
+});

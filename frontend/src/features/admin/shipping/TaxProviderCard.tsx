@@ -11,7 +11,7 @@ export default function TaxProviderCard() {
   return (
     <Card variant="outlined" component="section" aria-label="Tax provider">
       <CardContent>
-        <Typography variant="subtitle1" component="h2">
+        <Typography variant="subtitle1" component="p">
           Tax provider: {stripe ? 'Stripe Tax' : 'Keen rates'}
         </Typography>
         {!stripe ? (
