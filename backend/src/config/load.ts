@@ -252,7 +252,7 @@ export function loadConfig(given: Env = process.env): Config {
   }
 
   if (s.TAX_PROVIDER === 'stripe' && stripeSecret === null) {
-    throw new ConfigError('TAX_PROVIDER', 'stripe needs STRIPE_SECRET_KEY: Stripe Tax is called with the shop\'s Stripe account');
+    throw new ConfigError('TAX_PROVIDER', "stripe needs STRIPE_SECRET_KEY: Stripe Tax is called with the shop's Stripe account");
   }
 
   const shopUrl = shopUrlOf(s, production);

@@ -17,7 +17,10 @@ class StripeTaxStandIn {
   readonly transactions: { params: URLSearchParams; idempotencyKey: string | undefined }[] = [];
   readonly intents = new Map<string, Record<string, unknown>>();
   /** Basis points per state, as Stripe's registrations would tax it; a state not listed is refused as Stripe refuses an address. */
-  readonly rates: Record<string, { lines: number; shipping: number }> = { NY: { lines: 888, shipping: 888 }, CA: { lines: 725, shipping: 0 } };
+  readonly rates: Record<string, { lines: number; shipping: number }> = {
+    NY: { lines: 888, shipping: 888 },
+    CA: { lines: 725, shipping: 0 },
+  };
   private readonly server = http.createServer((req, res) => this.answer(req, res));
 
   async start(): Promise<string> {
@@ -119,7 +122,11 @@ class StripeTaxStandIn {
         currency: params.get('currency'),
         customer: null,
         customer_details: {
-          address: { country: params.get('customer_details[address][country]'), state, postal_code: params.get('customer_details[address][postal_code]') },
+          address: {
+            country: params.get('customer_details[address][country]'),
+            state,
+            postal_code: params.get('customer_details[address][postal_code]'),
+          },
           address_source: 'shipping',
           tax_ids: [],
           taxability_override: 'none',
@@ -127,7 +134,12 @@ class StripeTaxStandIn {
         expires_at: Math.floor(Date.now() / 1000) + 90 * 86_400,
         line_items: { object: 'list', data: items, has_more: false, url: '/v1/tax/calculations/taxcalc/line_items' },
         livemode: false,
-        shipping_cost: { amount: shipping, amount_tax: shippingTax, tax_behavior: inclusive ? 'inclusive' : 'exclusive', tax_code: 'txcd_92010001' },
+        shipping_cost: {
+          amount: shipping,
+          amount_tax: shippingTax,
+          tax_behavior: inclusive ? 'inclusive' : 'exclusive',
+          tax_code: 'txcd_92010001',
+        },
         tax_amount_exclusive: inclusive ? 0 : tax,
         tax_amount_inclusive: inclusive ? tax : 0,
         tax_breakdown: [],
@@ -162,12 +174,20 @@ beforeAll(async () => {
   });
   admin = await app.adminUser();
   shopper = await app.customer('stripe-tax');
-  const zone = await app.gql('mutation($input: ShippingZoneInput!) { createShippingZone(input: $input) { id } }', {
-    input: { name: 'United States', countries: ['US'] },
-  }, admin);
-  await app.gql('mutation($input: ShippingMethodInput!) { createShippingMethod(input: $input) { id } }', {
-    input: { zoneId: zone.data!.createShippingZone.id, name: 'Standard', price: 1000, minDays: 2, maxDays: 5 },
-  }, admin);
+  const zone = await app.gql(
+    'mutation($input: ShippingZoneInput!) { createShippingZone(input: $input) { id } }',
+    {
+      input: { name: 'United States', countries: ['US'] },
+    },
+    admin,
+  );
+  await app.gql(
+    'mutation($input: ShippingMethodInput!) { createShippingMethod(input: $input) { id } }',
+    {
+      input: { zoneId: zone.data!.createShippingZone.id, name: 'Standard', price: 1000, minDays: 2, maxDays: 5 },
+    },
+    admin,
+  );
 });
 afterAll(async () => {
   await app.close();
@@ -246,7 +266,10 @@ test('once the order is paid, a tax transaction is recorded from its calculation
   });
   const webhook = await fetch(`${app.url}/api/payments/stripe/webhook`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'stripe-signature': stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }) },
+    headers: {
+      'content-type': 'application/json',
+      'stripe-signature': stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
+    },
     body: payload,
   });
   expect(webhook.status).toBe(200);

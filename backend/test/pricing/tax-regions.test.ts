@@ -19,7 +19,14 @@ const OPTIONS = 'query($input: ShippingOptionsInput!) { shippingOptions(input: $
 const NEW_YORK = { ...US, line1: '1 Broadway', city: 'New York', region: 'NY', postalCode: '10004' };
 const CALIFORNIA = US;
 const TEXAS = { ...US, line1: '1 Main St', city: 'Austin', region: 'TX', postalCode: '78701' };
-const BERLIN = { name: 'Jonas Klinge', line1: 'Unter den Linden 1', city: 'Berlin', postalCode: '10117', country: 'DE', phone: '+49 30 1234567' };
+const BERLIN = {
+  name: 'Jonas Klinge',
+  line1: 'Unter den Linden 1',
+  city: 'Berlin',
+  postalCode: '10117',
+  country: 'DE',
+  phone: '+49 30 1234567',
+};
 
 /** A shop with zones US (NY 8.88% (rates have two decimals) shipping taxed, CA 7.25% shipping not), EU (DE, FR at 20%) and UK; delivery $10 everywhere. */
 async function taxedShop(env: Record<string, string> = {}) {
@@ -70,7 +77,11 @@ describe("Keen's rates by region", () => {
       admin,
     );
     expect(ca.data!.setTaxRate.taxRates.map((rate: { region: string }) => rate.region)).toEqual(['CA', 'NY']);
-    const wrong = await app.gql(SET_RATE, { input: { zoneId: us, category: 'standard', ratePercent: 5, country: 'US', region: 'ZZ' } }, admin);
+    const wrong = await app.gql(
+      SET_RATE,
+      { input: { zoneId: us, category: 'standard', ratePercent: 5, country: 'US', region: 'ZZ' } },
+      admin,
+    );
     expect(messageOf(wrong)).toBe('ZZ is not a region of United States');
     const half = await app.gql(SET_RATE, { input: { zoneId: us, category: 'standard', ratePercent: 5, region: 'NY' } }, admin);
     expect(messageOf(half)).toBe("A region's rate names both its country and its region");
@@ -113,7 +124,11 @@ describe("Keen's rates by region", () => {
     expect(removed.errors).toBeUndefined();
     expect(await taxIn(CALIFORNIA)).toBe(500);
     await app.gql(REMOVE_RATE, { input: { zoneId: us, category: 'standard' } }, admin);
-    await app.gql(SET_RATE, { input: { zoneId: us, category: 'standard', ratePercent: 7.25, country: 'US', region: 'CA', taxShipping: false } }, admin);
+    await app.gql(
+      SET_RATE,
+      { input: { zoneId: us, category: 'standard', ratePercent: 7.25, country: 'US', region: 'CA', taxShipping: false } },
+      admin,
+    );
     expect(codeOf(await app.gql(REMOVE_RATE, { input: { zoneId: us, category: 'standard' } }, admin))).toBe('NOT_FOUND');
   });
 
@@ -127,18 +142,28 @@ describe("Keen's rates by region", () => {
     );
     expect(codeOf(await app.gql(STATUS))).toBe('UNAUTHENTICATED');
     expect(codeOf(await app.gql(STATUS, {}, shopper))).toBe('FORBIDDEN');
-    expect((await app.gql(STATUS, {}, admin)).data!.taxProviderStatus).toEqual({ provider: 'keen', lastCalculationAt: null, lastError: null });
+    expect((await app.gql(STATUS, {}, admin)).data!.taxProviderStatus).toEqual({
+      provider: 'keen',
+      lastCalculationAt: null,
+      lastError: null,
+    });
   });
 
   test("VAT numbers are checked against the delivery country's format and kept on the order; VAT is charged without the reverse charge", async () => {
     const knife = await app.product({ price: 100, quantity: 50 });
     const place = (shippingAddress: Record<string, unknown>, vatNumber: string) =>
-      app.gql(PLACE, { input: { lines: [{ productId: knife.id, quantity: 1 }], shippingAddress, phone: shippingAddress.phone, vatNumber } }, shopper);
+      app.gql(
+        PLACE,
+        { input: { lines: [{ productId: knife.id, quantity: 1 }], shippingAddress, phone: shippingAddress.phone, vatNumber } },
+        shopper,
+      );
     const wrong = await place(BERLIN, 'FR12345678901');
     expect(codeOf(wrong)).toBe('BAD_USER_INPUT');
     expect(messageOf(wrong)).toBe('Enter a VAT number for Germany, like DE123456789');
     expect(messageOf(await place(BERLIN, 'DE12345678'))).toBe('Enter a VAT number for Germany, like DE123456789');
-    expect(messageOf(await place(NEW_YORK, 'DE123456789'))).toBe('VAT numbers are taken for EU and UK addresses only, not for United States');
+    expect(messageOf(await place(NEW_YORK, 'DE123456789'))).toBe(
+      'VAT numbers are taken for EU and UK addresses only, not for United States',
+    );
     const german = await place(BERLIN, 'de 123 456 789');
     expect(german.errors).toBeUndefined();
     // VAT_REVERSE_CHARGE is off: 20% on $100 (this shop does not tax shipping).
@@ -158,10 +183,22 @@ describe('a tax-inclusive shop with the reverse charge', () => {
   let us: string;
 
   beforeAll(async () => {
-    ({ app, admin, us } = await taxedShop({ PRICES_INCLUDE_TAX: 'true', VAT_REVERSE_CHARGE: 'true', SHOP_COUNTRY: 'FR', TAX_SHIPPING: 'true' }));
+    ({ app, admin, us } = await taxedShop({
+      PRICES_INCLUDE_TAX: 'true',
+      VAT_REVERSE_CHARGE: 'true',
+      SHOP_COUNTRY: 'FR',
+      TAX_SHIPPING: 'true',
+    }));
     shopper = await app.customer('reverse');
-    for (const [region, ratePercent, taxShipping] of [['NY', 8.88, true], ['CA', 7.25, false]] as const) {
-      const set = await app.gql(SET_RATE, { input: { zoneId: us, category: 'standard', ratePercent, country: 'US', region, taxShipping } }, admin);
+    for (const [region, ratePercent, taxShipping] of [
+      ['NY', 8.88, true],
+      ['CA', 7.25, false],
+    ] as const) {
+      const set = await app.gql(
+        SET_RATE,
+        { input: { zoneId: us, category: 'standard', ratePercent, country: 'US', region, taxShipping } },
+        admin,
+      );
       expect(set.errors).toBeUndefined();
     }
   });
@@ -173,7 +210,12 @@ describe('a tax-inclusive shop with the reverse charge', () => {
       (await app.gql(PLACE, { input: { lines: [{ productId: knife.id, quantity: 1 }], shippingAddress, phone: US.phone } }, shopper)).data!
         .placeOrder.totals;
     // $100 and $10 holding 8.88%: $8.16 on the goods and $0.82 on delivery, each rounded half up.
-    expect(await place(NEW_YORK)).toEqual({ subtotal: { amount: 10000 }, shipping: { amount: 1000 }, tax: { amount: 898 }, total: { amount: 11000 } });
+    expect(await place(NEW_YORK)).toEqual({
+      subtotal: { amount: 10000 },
+      shipping: { amount: 1000 },
+      tax: { amount: 898 },
+      total: { amount: 11000 },
+    });
     // $100 holding 7.25% is $6.76; delivery untaxed in California though the shop taxes shipping elsewhere.
     expect(await place(CALIFORNIA)).toMatchObject({ tax: { amount: 676 }, total: { amount: 11000 } });
   });
@@ -181,7 +223,11 @@ describe('a tax-inclusive shop with the reverse charge', () => {
   test('a business buyer in another EU country with a VAT number pays no VAT, and the invoice says why with their number', async () => {
     const knife = await app.product({ price: 120, quantity: 50 });
     const place = (shippingAddress: Record<string, unknown>, vatNumber?: string) =>
-      app.gql(PLACE, { input: { lines: [{ productId: knife.id, quantity: 1 }], shippingAddress, phone: shippingAddress.phone, vatNumber } }, shopper);
+      app.gql(
+        PLACE,
+        { input: { lines: [{ productId: knife.id, quantity: 1 }], shippingAddress, phone: shippingAddress.phone, vatNumber } },
+        shopper,
+      );
     const business = await place(BERLIN, 'DE123456789');
     expect(business.errors).toBeUndefined();
     expect(business.data!.placeOrder).toMatchObject({
@@ -207,7 +253,7 @@ describe('a tax-inclusive shop with the reverse charge', () => {
     expect(text).toContain(REVERSE_CHARGE_NOTE);
   });
 
-  test('the REST order takes a VAT number too, refused in its country\'s words', async () => {
+  test("the REST order takes a VAT number too, refused in its country's words", async () => {
     const knife = await app.product({ price: 50, quantity: 50 });
     const post = (vatNumber: string) =>
       fetch(`${app.url}/api/orders`, {

@@ -1,5 +1,6 @@
 let regionNames: Intl.DisplayNames | undefined;
-const countryName = (code: string) => (regionNames ??= new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' })).of(code) ?? code;
+const countryName = (code: string) =>
+  (regionNames ??= new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' })).of(code) ?? code;
 
 /**
  * VAT numbers of business buyers in the EU and the UK: each country's prefix (Greece's is EL,

@@ -188,7 +188,7 @@ export class PlaceOrderInput {
   @Field(() => String, {
     nullable: true,
     description:
-      'A business buyer\'s VAT number (EU and UK), its prefix the delivery country\'s (EL for Greece; GB or XI): refused with a 400 when it is not in that country\'s format ("Enter a VAT number for Germany, like DE123456789"); on the invoice. With VAT_REVERSE_CHARGE, an order to another EU country than the shop\'s is charged no VAT. Blank is none',
+      "A business buyer's VAT number (EU and UK), its prefix the delivery country's (EL for Greece; GB or XI): refused with a 400 when it is not in that country's format (\"Enter a VAT number for Germany, like DE123456789\"); on the invoice. With VAT_REVERSE_CHARGE, an order to another EU country than the shop's is charged no VAT. Blank is none",
   })
   vatNumber?: string | null;
 

@@ -72,7 +72,8 @@ export class ShippingResolver {
 
   @Allow({ allow: 'admin' })
   @Mutation(() => ShippingZone, {
-    description: "Admin only: sets a zone's rate for one tax category, or a region's (a US state's), with whether it taxes shipping; answers the zone",
+    description:
+      "Admin only: sets a zone's rate for one tax category, or a region's (a US state's), with whether it taxes shipping; answers the zone",
   })
   setTaxRate(
     @Arg('input', () => TaxRateInput, { description: 'The zone, category and rate' }) input: TaxRateInput,
@@ -86,7 +87,8 @@ export class ShippingResolver {
     description: "Admin only: removes a zone's rate for one category, or a region's; answers the zone",
   })
   removeTaxRate(
-    @Arg('input', () => TaxRateKeyInput, { description: 'The zone, category and, for a region, its country and region' }) input: TaxRateKeyInput,
+    @Arg('input', () => TaxRateKeyInput, { description: 'The zone, category and, for a region, its country and region' })
+    input: TaxRateKeyInput,
     @Ctx() { caller, services }: GraphQLContext,
   ): Promise<ShippingZone> {
     return services.shipping.removeTaxRate(caller, input);

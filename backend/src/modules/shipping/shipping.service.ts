@@ -153,7 +153,9 @@ export class ShippingService {
     requireAdmin(caller);
     const { country, region } = this.rateRegion(input);
     if (!isId(input.zoneId)) throw notFound('Shipping zone');
-    const { affected } = await this.db.getRepository(TaxRateRow).delete({ zoneId: input.zoneId, category: input.category, country, region });
+    const { affected } = await this.db
+      .getRepository(TaxRateRow)
+      .delete({ zoneId: input.zoneId, category: input.category, country, region });
     if (!affected) throw notFound('Tax rate');
     return this.zone(input.zoneId);
   }
@@ -191,31 +193,39 @@ export class ShippingService {
     const notOffered = enabled.flatMap((method) => tooHeavyFor(method, grams) ?? []);
     const carrying = enabled.filter((method) => tooHeavyFor(method, grams) === null);
     if (enabled.length && !carrying.length) throw badInput(notOffered.join('. '));
-    const options = await Promise.all(carrying.map(async (method) => {
-      const delivery = { shippingAmount: chargeFor(method, subtotal, grams), rates: zone.rates, taxShipping: zone.taxShipping };
-      const { pricing: priced } = await this.tax.price({ lines, delivery, destination: destinationOf(place), adjustments, reverseCharge });
-      const money = (amount: number) => this.shop.money(amount);
-      return {
-        id: method.id,
-        name: method.name,
-        price: money(priced.shippingAmount),
-        minDays: method.minDays,
-        maxDays: method.maxDays,
-        totals: {
-          subtotal: money(priced.subtotalAmount),
-          adjustments: money(priced.adjustmentAmount),
-          discount: money(priced.discountAmount),
-          shipping: money(priced.shippingAmount),
-          tax: money(priced.taxAmount),
-          total: money(priced.totalAmount),
-          // The checkout previews the quote's gift cards on these totals.
-          giftCards: money(0),
-          amountDue: money(priced.totalAmount),
-          refunded: money(0),
-        },
-        giftCardPayments: [],
-      };
-    }));
+    const options = await Promise.all(
+      carrying.map(async (method) => {
+        const delivery = { shippingAmount: chargeFor(method, subtotal, grams), rates: zone.rates, taxShipping: zone.taxShipping };
+        const { pricing: priced } = await this.tax.price({
+          lines,
+          delivery,
+          destination: destinationOf(place),
+          adjustments,
+          reverseCharge,
+        });
+        const money = (amount: number) => this.shop.money(amount);
+        return {
+          id: method.id,
+          name: method.name,
+          price: money(priced.shippingAmount),
+          minDays: method.minDays,
+          maxDays: method.maxDays,
+          totals: {
+            subtotal: money(priced.subtotalAmount),
+            adjustments: money(priced.adjustmentAmount),
+            discount: money(priced.discountAmount),
+            shipping: money(priced.shippingAmount),
+            tax: money(priced.taxAmount),
+            total: money(priced.totalAmount),
+            // The checkout previews the quote's gift cards on these totals.
+            giftCards: money(0),
+            amountDue: money(priced.totalAmount),
+            refunded: money(0),
+          },
+          giftCardPayments: [],
+        };
+      }),
+    );
     return { options, notOffered };
   }
 
@@ -241,7 +251,13 @@ export class ShippingService {
       if (tooHeavy) throw badInput(tooHeavy);
     }
     if (!method) throw badInput(`We don't ship to ${countryName(place.country)} yet`);
-    return { methodId: method.id, methodName: method.name, shippingAmount: charge(method), rates: zone.rates, taxShipping: zone.taxShipping };
+    return {
+      methodId: method.id,
+      methodName: method.name,
+      shippingAmount: charge(method),
+      rates: zone.rates,
+      taxShipping: zone.taxShipping,
+    };
   }
 
   /** Why a method named for an order does not serve its country. */
@@ -254,9 +270,8 @@ export class ShippingService {
   /** The zone that covers `place` (its region's zone before its country's), with its methods and rates; 'no zones' when the shop has none. */
   private async zoneOf(manager: EntityManager, { country, region }: Place): Promise<ZoneOf | 'no zones'> {
     // One statement: it runs inside every checkout's transaction, while the stock rows are locked.
-    const [row]: { zoneId: string | null; zones: number; methods: ZoneMethod[] | null; rates: ZoneRate[] | null }[] =
-      await manager.query(
-        `SELECT c."zoneId", (SELECT count(*) FROM "shipping_zone")::int AS "zones",
+    const [row]: { zoneId: string | null; zones: number; methods: ZoneMethod[] | null; rates: ZoneRate[] | null }[] = await manager.query(
+      `SELECT c."zoneId", (SELECT count(*) FROM "shipping_zone")::int AS "zones",
                 (SELECT json_agg(json_build_object('id', m."id", 'name', m."name", 'priceAmount', m."priceAmount",
                                                    'freeOverAmount', m."freeOverAmount", 'minDays', m."minDays",
                                                    'maxDays', m."maxDays", 'enabled', m."enabled", 'weightBands', m."weightBands")
@@ -267,8 +282,8 @@ export class ShippingService {
                    FROM "tax_rate" r WHERE r."zoneId" = c."zoneId" AND (r."country" = '' OR (r."country" = $1 AND r."region" = $2))) AS "rates"
            FROM (SELECT coalesce((SELECT "zoneId" FROM "shipping_zone_region" WHERE "country" = $1 AND "region" = $2),
                                  (SELECT "zoneId" FROM "shipping_zone_country" WHERE "country" = $1)) AS "zoneId") c`,
-        [country, region ?? ''],
-      );
+      [country, region ?? ''],
+    );
     if (!row.zones) return 'no zones';
     if (!row.zoneId) throw badInput(`We don't ship to ${countryName(country)} yet`);
     // A region's rate wins over the zone's for its category.

@@ -9,10 +9,13 @@ export class TaxProviderStatus {
   @Field(() => String, { description: "keen (the zones' rates) or stripe (Stripe Tax): the TAX_PROVIDER setting" })
   provider!: string;
 
-  @Field(() => Date, { nullable: true, description: "Stripe Tax: when this process last asked for a calculation; null before (and for Keen's rates)" })
+  @Field(() => Date, {
+    nullable: true,
+    description: "Stripe Tax: when this process last asked for a calculation; null before (and for Keen's rates)",
+  })
   lastCalculationAt!: Date | null;
 
-  @Field(() => String, { nullable: true, description: "Stripe Tax: why the last calculation failed; null when it succeeded" })
+  @Field(() => String, { nullable: true, description: 'Stripe Tax: why the last calculation failed; null when it succeeded' })
   lastError!: string | null;
 }
 

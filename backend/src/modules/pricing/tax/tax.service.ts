@@ -100,11 +100,17 @@ export class TaxService {
     );
     if (!order?.taxCalculationId || order.taxTransactionId) return;
     if (!this.stripe) {
-      this.logger?.warn({ orderId }, 'A paid order has a Stripe Tax calculation but TAX_PROVIDER is not stripe: no tax transaction recorded');
+      this.logger?.warn(
+        { orderId },
+        'A paid order has a Stripe Tax calculation but TAX_PROVIDER is not stripe: no tax transaction recorded',
+      );
       return;
     }
     const transactionId = await this.stripe.recordTransaction(order.taxCalculationId, orderId);
-    await this.db.query(`UPDATE "order" SET "taxTransactionId" = $2 WHERE "id" = $1 AND "taxTransactionId" IS NULL`, [orderId, transactionId]);
+    await this.db.query(`UPDATE "order" SET "taxTransactionId" = $2 WHERE "id" = $1 AND "taxTransactionId" IS NULL`, [
+      orderId,
+      transactionId,
+    ]);
   }
 
   /** Admin: which calculator is in use and how Stripe Tax's last calculation went. */
