@@ -48,7 +48,7 @@ export function takesVatNumber(country: string): boolean {
 
 /** A VAT number as stored: upper case, without spaces, dots or dashes. */
 export function normalizeVatNumber(raw: string): string {
-  return raw.replace(/[\s.\-]/g, '').toUpperCase();
+  return raw.replace(/[\s.-]/g, '').toUpperCase();
 }
 
 /** The message for a VAT number that is not one of `country`'s ("Enter a VAT number for Germany, like DE123456789"). */
