@@ -136,6 +136,15 @@ describe('moveOrder on the database, for every row of the table', () => {
   const PATHS: Record<OrderState, [OrderState, OrderActor][]> = {
     [OrderState.AwaitingPayment]: [],
     [OrderState.Paid]: [[OrderState.Paid, PROVIDER]],
+    [OrderState.AwaitingProof]: [
+      [OrderState.Paid, PROVIDER],
+      [OrderState.AwaitingProof, SYSTEM],
+    ],
+    [OrderState.InProduction]: [
+      [OrderState.Paid, PROVIDER],
+      [OrderState.AwaitingProof, SYSTEM],
+      [OrderState.InProduction, SYSTEM],
+    ],
     [OrderState.Shipped]: [
       [OrderState.Paid, PROVIDER],
       [OrderState.Shipped, ACTORS.admin],

@@ -10,7 +10,16 @@ import type { TakenVariant } from './stock-gate';
 /** Each line checked against its product's rules and priced from the database. */
 export type PricedLine = Omit<
   OrderLine,
-  'id' | 'orderId' | 'order' | 'product' | 'variant' | 'engraving' | 'refundedQuantity' | 'restockedQuantity' | 'queuedQuantity'
+  | 'id'
+  | 'orderId'
+  | 'order'
+  | 'product'
+  | 'variant'
+  | 'engraving'
+  | 'refundedQuantity'
+  | 'restockedQuantity'
+  | 'queuedQuantity'
+  | 'proofRequired'
 >;
 
 export function priceLines(

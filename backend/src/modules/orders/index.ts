@@ -25,6 +25,7 @@ export { orderPayload } from './order-events';
 export { OrderLine, OrderLineGiftCard } from './order-line.entity';
 export {
   PROVIDER,
+  SYSTEM,
   actorOf,
   assertAllowed,
   assertMayEver,
@@ -37,6 +38,7 @@ export {
 export { GuestLinks } from './guest-links';
 export { nextDocumentNumber } from './document-numbers';
 export type { OrderActor } from './order-state-machine';
+export type { OrdersLoaders } from './orders.loaders';
 export type { QuoteRequest } from './quote-request';
 export { Order, OrderState, OrderStatus, PAID_STATES, amountDue } from './order.entity';
 export { ShipWindow, shipWindowOf } from './ship-window';
