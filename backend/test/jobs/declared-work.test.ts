@@ -69,6 +69,7 @@ test("the server wires exactly the modules' declared queues, recurring jobs and 
     expect.arrayContaining([
       'orders.expire-holds',
       'orders.take-delivered',
+      'proofs.remind-and-apply-policy',
       'idempotency.prune-keys',
       'uploads.clean-up',
       'mail.prune',

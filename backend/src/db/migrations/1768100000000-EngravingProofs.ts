@@ -14,6 +14,7 @@ export class EngravingProofs1768100000000 implements MigrationInterface {
     await db.query(`ALTER TYPE "order_state_enum" ADD VALUE IF NOT EXISTS 'InProduction' AFTER 'AwaitingProof'`);
     await db.query(`ALTER TABLE "product" ADD "proofRequired" boolean NOT NULL DEFAULT false`);
     await db.query(`ALTER TABLE "order_line" ADD "proofRequired" boolean NOT NULL DEFAULT false`);
+    await db.query(`ALTER TABLE "order_line" ADD "proofStatus" character varying(20)`);
     await db.query(
       `CREATE TABLE "order_proof" (
          "id" uuid NOT NULL DEFAULT gen_random_uuid(),
@@ -57,6 +58,7 @@ export class EngravingProofs1768100000000 implements MigrationInterface {
   async down(db: QueryRunner): Promise<void> {
     await db.query(`DROP TABLE "order_proof_image"`);
     await db.query(`DROP TABLE "order_proof"`);
+    await db.query(`ALTER TABLE "order_line" DROP COLUMN "proofStatus"`);
     await db.query(`ALTER TABLE "order_line" DROP COLUMN "proofRequired"`);
     await db.query(`ALTER TABLE "product" DROP COLUMN "proofRequired"`);
     // PostgreSQL cannot drop an enum value: orders waiting for or past their proof go back to Paid and the values stay unused.

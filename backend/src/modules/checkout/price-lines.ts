@@ -20,6 +20,7 @@ export type PricedLine = Omit<
   | 'restockedQuantity'
   | 'queuedQuantity'
   | 'proofRequired'
+  | 'proofStatus'
 >;
 
 export function priceLines(

@@ -153,4 +153,8 @@ export class OrderLine extends EngravingColumns {
   })
   @Column('boolean', { default: false })
   proofRequired!: boolean;
+
+  /** Its latest proof's status (ProofStatus: Open, ChangesRequested, Approved), kept by the proofs module; null before the first. */
+  @Column('varchar', { length: 20, nullable: true })
+  proofStatus!: string | null;
 }

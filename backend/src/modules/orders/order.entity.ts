@@ -66,6 +66,9 @@ export const PAID_STATES: readonly OrderState[] = [
   OrderState.PartiallyRefunded,
 ];
 
+/** Paid and not shipped yet, whole: Paid, waiting for its engraving proofs, or being made. */
+export const PAID_UNSHIPPED: readonly OrderState[] = [OrderState.Paid, OrderState.AwaitingProof, OrderState.InProduction];
+
 /**
  * One purchase: one or more lines (order-line.entity.ts), one phone and address, one total, one
  * payment. The flat product fields (name, price, quantity, engraving...) are the first line's,

@@ -5,11 +5,13 @@ import { PROOFS_EVENTS } from './proofs.events';
 import { proofsLoaders } from './proofs.loaders';
 import { OrderLineProofsResolver, OrderProofsResolver, ProofsResolver } from './proofs.resolver';
 import type { ProofsService } from './proofs.service';
+import { proofsWork } from './proofs.work';
 
 export const proofsModule = keenModule({
   name: 'proofs',
   entities: [OrderProof, OrderProofImage],
   resolvers: [ProofsResolver, OrderProofsResolver, OrderLineProofsResolver],
+  work: proofsWork,
   loaders: (_db, { proofs }: { proofs: ProofsService }) => proofsLoaders(proofs),
   events: PROOFS_EVENTS,
 });

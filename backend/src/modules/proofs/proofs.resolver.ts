@@ -102,9 +102,7 @@ export class OrderProofsResolver {
 @Resolver(() => OrderLine)
 export class OrderLineProofsResolver {
   @FieldResolver(() => Boolean, { description: 'It needs a proof and its latest proof is approved (false for a line that needs none)' })
-  async proofApproved(@Root() line: OrderLine, @Ctx() { loaders }: GraphQLContext): Promise<boolean> {
-    if (!line.proofRequired) return false;
-    const rounds = (await loaders.orderProofs.load(line.orderId)).filter((proof) => proof.lineId === line.id);
-    return rounds[rounds.length - 1]?.status === ProofStatus.Approved;
+  proofApproved(@Root() line: OrderLine): boolean {
+    return line.proofRequired && line.proofStatus === ProofStatus.Approved;
   }
 }

@@ -107,6 +107,7 @@ export class ProofsService {
         }),
       );
       await manager.getRepository(OrderProofImage).insert(images.map((url, position) => ({ proofId: saved.id, position, url })));
+      await manager.getRepository(OrderLine).update({ id: line.id }, { proofStatus: ProofStatus.Open });
       const proof = await readProof(manager, saved.id);
       await recordInHistory(manager, order, actor, `Proof ${proof.version} of ${nameOf(line)} sent ("${proof.engravingText}")`);
       await raise(manager, 'order.proof_requested', proof.id, proofPayload(proof, order, nameOf(line)));
@@ -262,6 +263,7 @@ export class ProofsService {
     await manager
       .getRepository(OrderProof)
       .update({ id: proof.id }, { status, comment, answeredBy: whoOf(actor), answeredAt: now ?? (() => 'now()') });
+    await manager.getRepository(OrderLine).update({ id: proof.lineId }, { proofStatus: status });
   }
 
   /** Every line that needs a proof (and is not wholly refunded) has its latest proof approved. */
