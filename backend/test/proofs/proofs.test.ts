@@ -175,7 +175,16 @@ describe('after payment', () => {
     expect(engravedLine.proofRequired).toBe(true);
     expect(plainLine.proofRequired).toBe(false);
     const events = await app.db.getRepository(OrderEvent).find({ where: { orderId }, order: { createdAt: 'ASC', id: 'ASC' } });
-    expect(events.at(-1)).toMatchObject({ fromState: 'Paid', toState: 'AwaitingProof', actor: 'system' });
+    // In the payment's own transaction (so at the same time as it): paid, then waiting for the proof.
+    expect(events.map(({ fromState, toState, actor }) => ({ fromState, toState, actor }))).toEqual(
+      expect.arrayContaining([
+        { fromState: 'AwaitingPayment', toState: 'Paid', actor: 'customer' },
+        { fromState: 'Paid', toState: 'AwaitingProof', actor: 'system' },
+      ]),
+    );
+    expect(events.find((event) => event.toState === 'AwaitingProof')!.createdAt).toEqual(
+      events.find((event) => event.toState === 'Paid')!.createdAt,
+    );
 
     const without = await proofOrder({ proofRequired: false });
     expect((await app.db.getRepository(Order).findOneByOrFail({ id: without.orderId })).state).toBe(OrderState.Paid);
@@ -434,5 +443,30 @@ describe('the hourly job', () => {
       expect((await app.db.getRepository(Order).findOneByOrFail({ id: orderId })).state).toBe(OrderState.InProduction);
       expect((await historyOf(orderId)).some((note) => note?.includes("approved by the shop's policy (PROOF_POLICY=proceed)"))).toBe(true);
     }
+  });
+});
+
+describe('privacy', () => {
+  test("a customer's data export lists their proofs; erasing them keeps the proofs without their words or e-mail", async () => {
+    const { orderId, engravedLine, customer } = await proofOrder();
+    const sent = await send(orderId, engravedLine.id);
+    expect(
+      (await app.gql(CHANGES, { orderId, proofId: sent.proofs[0].id, comment: 'My initials please' }, customer)).errors,
+    ).toBeUndefined();
+    const exported = await app.gql<{ myData: string }>('{ myData }', {}, customer);
+    expect(exported.errors).toBeUndefined();
+    const data = JSON.parse(exported.data!.myData) as { proofs: { orderId: string; comment: string; answeredBy: string }[] };
+    expect(data.proofs).toEqual([expect.objectContaining({ orderId, comment: 'My initials please', answeredBy: customer.email })]);
+
+    const deleted = await app.gql(
+      'mutation($input: DeleteMyAccountInput!) { deleteMyAccount(input: $input) { erasedAt } }',
+      { input: { confirmEmail: customer.email, reviews: 'KEEP_AS_A_CUSTOMER' } },
+      customer,
+    );
+    expect(deleted.errors).toBeUndefined();
+    const proof = await app.db.getRepository(OrderProof).findOneByOrFail({ id: sent.proofs[0].id });
+    expect(proof.comment).toBeNull();
+    expect(proof.answeredBy).not.toBe(customer.email);
+    expect(proof.status).toBe(ProofStatus.ChangesRequested);
   });
 });

@@ -19,3 +19,4 @@ export const proofsModule = keenModule({
 export { OrderProof, OrderProofImage, POLICY_ANSWER, ProofStatus } from './order-proof.entity';
 export type { ProofsService } from './proofs.service';
 export type { ProofPayload } from './proofs.events';
+export { eraseProofs, proofsOf } from './proofs.privacy';
