@@ -256,6 +256,24 @@ describe('sendOrderProof', () => {
     expect(await app.db.getRepository(OrderProof).countBy({ orderId })).toBe(2);
   });
 
+  test('an orders:write key sends a proof (the history names it); an orders:read key is refused', async () => {
+    const { orderId, engravedLine } = await proofOrder();
+    const keyWith = async (scopes: string[]) =>
+      (
+        await app.gql<{ createApiKey: { secret: string } }>(
+          'mutation($input: CreateApiKeyInput!) { createApiKey(input: $input) { secret } }',
+          { input: { name: `Proofs ${scopes.join(' ')}`, scopes } },
+          admin,
+        )
+      ).data!.createApiKey.secret;
+    const input = { orderId, lineId: engravedLine.id, imageUrls: [await photo()] };
+    expect(codeOf(await app.gql(SEND, { input }, await keyWith(['orders:read'])))).toBe('FORBIDDEN');
+    const sent = await app.gql<{ sendOrderProof: OrderAnswer }>(SEND, { input }, await keyWith(['orders:write']));
+    expect(sent.errors).toBeUndefined();
+    expect(sent.data!.sendOrderProof.proofs).toHaveLength(1);
+    expect((await historyOf(orderId)).at(-1)).toBe(`API key "Proofs orders:write": Proof 1 of ${engravedLine.name} sent ("Ada")`);
+  });
+
   test('refused on an order that does not wait for proofs', async () => {
     const { orderId, engravedLine } = await proofOrder({ proofRequired: false });
     const sent = await app.gql(SEND, { input: { orderId, lineId: engravedLine.id, imageUrls: [await photo()] } }, admin);
