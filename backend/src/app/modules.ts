@@ -12,6 +12,7 @@ import { integrationsModule } from '../modules/integrations';
 import { invoicingModule } from '../modules/invoicing';
 import { messagesModule } from '../modules/messages';
 import { returnsModule } from '../modules/returns';
+import { proofsModule } from '../modules/proofs';
 import { notificationsModule } from '../modules/notifications';
 import { ordersModule } from '../modules/orders';
 import { paymentsModule } from '../modules/payments';
@@ -51,6 +52,7 @@ export const MODULES = [
   integrationsModule,
   messagesModule,
   returnsModule,
+  proofsModule,
   notificationsModule,
   pricingModule,
   privacyModule,

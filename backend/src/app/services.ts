@@ -22,6 +22,7 @@ import { CatalogService } from '../modules/catalog/catalog.service';
 import { VariantsService } from '../modules/catalog/variants.service';
 import { MessagesService } from '../modules/messages/messages.service';
 import { ReturnsService } from '../modules/returns/returns.service';
+import { ProofsService } from '../modules/proofs/proofs.service';
 import { NotificationsService } from '../modules/notifications/notifications.service';
 import { OrdersService } from '../modules/orders/orders.service';
 import { GuestLinks } from '../modules/orders/guest-links';
@@ -131,6 +132,7 @@ export function createServices(db: DataSource, config: Config, logger: Logger, j
       refund: (caller, orderId, request, within) => invoicing.refund(caller, orderId, request, within),
       isOwnUpload: (url) => uploads.isOwnUpload(url),
     }),
+    proofs: new ProofsService(db, config.proofs, { isOwnUpload: (url) => uploads.isOwnUpload(url) }),
     reports: new ReportsService(db, catalog, orders, users, shop),
     privacy: new PrivacyService(db, identity, orders, config.ageChecks.retentionYears),
     backgroundJobs: new BackgroundJobsService(jobs),

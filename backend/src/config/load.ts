@@ -300,6 +300,12 @@ export function loadConfig(given: Env = process.env): Config {
       invoicePrefix: s.INVOICE_PREFIX,
       deliveredAfterDays: s.DELIVERED_AFTER_DAYS,
     },
+    proofs: {
+      maxRounds: s.PROOF_MAX_ROUNDS,
+      reminderDays: s.PROOF_REMINDER_DAYS,
+      policyDays: s.PROOF_POLICY_DAYS,
+      policy: s.PROOF_POLICY,
+    },
     returns: {
       returnDays: s.RETURN_DAYS,
       policy: (s.RETURN_POLICY ?? DEFAULT_RETURN_POLICY)

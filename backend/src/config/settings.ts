@@ -112,6 +112,27 @@ export const settingsSchema = z.object({
     default: '`30`',
     description: 'a customer may ask to return units of a delivered order for this many days after its delivery',
   }),
+  PROOF_MAX_ROUNDS: setting(whole(1, 20, 3), {
+    group: 'orders',
+    default: '`3`',
+    description: 'the most proof rounds staff may send for one engraved line (issue 52): the first proof and each after a change asked for',
+  }),
+  PROOF_REMINDER_DAYS: setting(whole(1, 365, 5), {
+    group: 'orders',
+    default: '`5`',
+    description: 'an engraving proof the customer has not answered this many days after it was sent gets one reminder mail (an hourly job)',
+  }),
+  PROOF_POLICY_DAYS: setting(whole(1, 365, 10), {
+    group: 'orders',
+    default: '`10`',
+    description: 'an engraving proof still unanswered this many days after it was sent gets `PROOF_POLICY` (the order history says which)',
+  }),
+  PROOF_POLICY: setting(oneOf(['wait', 'proceed'], { anyCase: true, fallback: 'wait' }), {
+    group: 'orders',
+    default: '`wait`',
+    description:
+      'what happens to a proof unanswered after `PROOF_POLICY_DAYS`: `wait` keeps waiting for the customer, `proceed` approves it as ordered (answeredBy `policy`)',
+  }),
   SCHEDULED_JOB_RETRY_SECONDS: setting(decimal(0.5, 3600, 10), {
     group: 'orders',
     default: '`10`',

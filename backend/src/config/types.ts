@@ -64,6 +64,7 @@ export interface Config {
     deliveredAfterDays: number;
   };
   returns: ReturnSettings;
+  proofs: ProofSettings;
   /** What invoices and credit notes say of the seller, and how credit notes are numbered. */
   invoices: InvoiceSettings;
   database: PoolSettings;
@@ -151,6 +152,18 @@ export interface ShopSettings {
   taxProvider: 'keen' | 'stripe';
   /** `VAT_REVERSE_CHARGE=true`: a business buyer in another EU country, with a VAT number, is charged no VAT. */
   vatReverseCharge: boolean;
+}
+
+/** Engraving proofs: how many rounds a line may have, when an unanswered one is reminded of, and what happens after. */
+export interface ProofSettings {
+  /** PROOF_MAX_ROUNDS: the most proofs staff may send for one line. */
+  maxRounds: number;
+  /** PROOF_REMINDER_DAYS: an open proof unanswered this long gets one reminder mail. */
+  reminderDays: number;
+  /** PROOF_POLICY_DAYS: an open proof unanswered this long gets the policy. */
+  policyDays: number;
+  /** PROOF_POLICY: wait for the customer, or proceed as ordered (approved by the system). */
+  policy: 'wait' | 'proceed';
 }
 
 /** Customers' returns of delivered orders. */

@@ -45,10 +45,25 @@ const EXPECTED: Record<string, string[]> = {
   'PartiallyRefunded->Shipped': ['admin'],
   // Only once shipped and not yet delivered (its row's guard).
   'PartiallyRefunded->Delivered': ['admin', 'system'],
+  // Engraving proofs: Keen moves a paid order with a proof to make into AwaitingProof; its owner's approval
+  // (or Keen's, by PROOF_POLICY=proceed) puts it into production; it ships from there, and is refunded as a Paid one.
+  'Paid->AwaitingProof': ['system'],
+  'AwaitingProof->InProduction': ['owner', 'system'],
+  'InProduction->Shipped': ['admin'],
+  'AwaitingProof->Refunded': ['admin', 'provider', 'owner'],
+  'InProduction->Refunded': ['admin', 'provider', 'owner'],
+  'AwaitingProof->PartiallyRefunded': ['admin'],
+  'InProduction->PartiallyRefunded': ['admin'],
   'Cancelled->Refunded': ['provider'],
   'Expired->Refunded': ['provider'],
 };
-const RESTOCKS = ['AwaitingPayment->Cancelled', 'AwaitingPayment->Expired', 'Paid->Refunded'];
+const RESTOCKS = [
+  'AwaitingPayment->Cancelled',
+  'AwaitingPayment->Expired',
+  'Paid->Refunded',
+  'AwaitingProof->Refunded',
+  'InProduction->Refunded',
+];
 
 /** An order in `state` that is late, shipped and not yet delivered (its guarded moves allowed). */
 const orderIn = (state: OrderState) =>
@@ -94,6 +109,9 @@ describe('the transition table, every pair of states for every actor', () => {
     expect(refusalOf(OrderState.Expired, OrderState.Paid)).toBe('This order has expired: it was not paid in time');
     expect(refusalOf(OrderState.AwaitingPayment, OrderState.Shipped)).toBe('Only a paid, pending order can be shipped');
     expect(refusalOf(OrderState.Paid, OrderState.Cancelled)).toBe('A paid order cannot be deleted');
+    expect(refusalOf(OrderState.AwaitingProof, OrderState.Shipped)).toBe('This order cannot ship before every engraving proof is approved');
+    expect(refusalOf(OrderState.AwaitingProof, OrderState.Cancelled)).toBe('A paid order cannot be deleted');
+    expect(refusalOf(OrderState.InProduction, OrderState.Paid)).toBe('This order is already paid');
     expect(refusalOf(OrderState.Shipped, OrderState.Cancelled)).toBe('A shipped order cannot be deleted');
     expect(refusalOf(OrderState.Delivered, OrderState.Cancelled)).toBe('A shipped order cannot be deleted');
     expect(refusalOf(OrderState.Paid, OrderState.Delivered)).toBe('Only a shipped order can be marked delivered');
@@ -136,6 +154,15 @@ describe('moveOrder on the database, for every row of the table', () => {
   const PATHS: Record<OrderState, [OrderState, OrderActor][]> = {
     [OrderState.AwaitingPayment]: [],
     [OrderState.Paid]: [[OrderState.Paid, PROVIDER]],
+    [OrderState.AwaitingProof]: [
+      [OrderState.Paid, PROVIDER],
+      [OrderState.AwaitingProof, SYSTEM],
+    ],
+    [OrderState.InProduction]: [
+      [OrderState.Paid, PROVIDER],
+      [OrderState.AwaitingProof, SYSTEM],
+      [OrderState.InProduction, SYSTEM],
+    ],
     [OrderState.Shipped]: [
       [OrderState.Paid, PROVIDER],
       [OrderState.Shipped, ACTORS.admin],

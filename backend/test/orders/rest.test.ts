@@ -38,6 +38,7 @@ const orderKeys = [
   'phone',
   'price',
   'productCode',
+  'proofs',
   'quantity',
   'refunded',
   'shipBy',

@@ -5,6 +5,8 @@ import type { OrderState } from '../gql/graphql';
 export const ORDER_STATE_LABELS: Record<OrderState, string> = {
   AwaitingPayment: 'Awaiting payment',
   Paid: 'Paid',
+  AwaitingProof: 'Awaiting proof',
+  InProduction: 'In production',
   Shipped: 'Shipped',
   Delivered: 'Delivered',
   Cancelled: 'Cancelled',
@@ -16,6 +18,8 @@ export const ORDER_STATE_LABELS: Record<OrderState, string> = {
 const COLORS: Record<OrderState, ChipProps['color']> = {
   AwaitingPayment: 'default',
   Paid: 'warning',
+  AwaitingProof: 'warning',
+  InProduction: 'warning',
   Shipped: 'success',
   Delivered: 'success',
   Cancelled: 'default',

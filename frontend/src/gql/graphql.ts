@@ -376,12 +376,16 @@ export type OrderSortField =
 export type OrderState =
   /** Placed; its units are held until it is paid or the hold runs out */
   | 'AwaitingPayment'
+  /** Paid, with an engraving whose product needs a proof: waiting for staff to send one and the customer to approve it */
+  | 'AwaitingProof'
   /** Cancelled before payment, or by an admin; its units went back to stock */
   | 'Cancelled'
   /** Received by the customer (an admin said so, or DELIVERED_AFTER_DAYS passed after shipping); returns count from here */
   | 'Delivered'
   /** Not paid within the hold; its units went back to stock */
   | 'Expired'
+  /** Paid, and every engraving proof approved: being made; waiting to be shipped */
+  | 'InProduction'
   /** Paid; waiting to be shipped */
   | 'Paid'
   /** Paid, and part of the payment was returned (refunded lines, delivery or an amount) */
@@ -502,6 +506,8 @@ export type ProductInput = {
   price?: number | null | undefined;
   /** Unit price in the shop currency's minor units (12950 is $129.50); instead of price, as the dashboard sends it */
   priceAmount?: number | null | undefined;
+  /** An engraved line waits for a proof the customer approves: default true on a new engravable product (false otherwise); unchanged when absent on an update */
+  proofRequired?: boolean | null | undefined;
   /** Units in stock, 0 or more */
   quantity?: number | null | undefined;
   /** Default standard on a new product; unchanged when absent on an update */
@@ -925,6 +931,8 @@ export type UpdateProductInput = {
   price?: number | null | undefined;
   /** Unit price in the shop currency's minor units (12950 is $129.50); instead of price, as the dashboard sends it */
   priceAmount?: number | null | undefined;
+  /** An engraved line waits for a proof the customer approves: default true on a new engravable product (false otherwise); unchanged when absent on an update */
+  proofRequired?: boolean | null | undefined;
   /** Units in stock, 0 or more */
   quantity?: number | null | undefined;
   /** A new slug (its page is /products/{slug}): letters a-z, digits and single dashes, kept in lowercase, unique in the shop; the old slug still leads to the product. Unchanged when absent */

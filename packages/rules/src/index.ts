@@ -184,6 +184,11 @@ export const WEBHOOK_EVENTS = [
   'return.requested',
   'return.approved',
   'return.received',
+  'order.awaiting_proof',
+  'order.in_production',
+  'order.proof_requested',
+  'order.proof_approved',
+  'order.proof_changes_requested',
 ] as const;
 
 // ---------------------------------------------------------------- blades: age checks and per-country rules

@@ -193,6 +193,9 @@ const engraving = {
   engravingMaxLength: setting(ENGRAVING_MAX_LENGTH).describe('Most characters of an engraving'),
   engravingPrice: setting(ENGRAVING_PRICE).describe('Engraving surcharge per unit, whole units of the shop currency'),
   engravingAmount: amount('Engraving price', 0).describe('Engraving surcharge per unit, minor units; instead of engravingPrice'),
+  proofRequired: z
+    .boolean({ error: 'Proof required must be true or false' })
+    .describe('An engraved line waits for a proof the customer approves (default: whether it is engravable)'),
 };
 
 /** Whether a product is a bladed article sold only to adults, and its own minimum age over the shop's default. */
@@ -252,6 +255,7 @@ export const addProductInput = z.object({
   engravingMaxLength: engraving.engravingMaxLength.default(NEW_PRODUCT_ENGRAVING.engravingMaxLength),
   engravingPrice: engraving.engravingPrice.optional(),
   engravingAmount: engraving.engravingAmount.optional(),
+  proofRequired: engraving.proofRequired.optional(),
   taxCategory: taxCategory.default('standard'),
   ageRestricted: ageRestriction.ageRestricted.default(false),
   minimumAge: ageRestriction.minimumAge.optional(),
@@ -283,6 +287,7 @@ export const updateProductInput = z.object({
   engravingMaxLength: engraving.engravingMaxLength.optional(),
   engravingPrice: engraving.engravingPrice.optional(),
   engravingAmount: engraving.engravingAmount.optional(),
+  proofRequired: engraving.proofRequired.optional(),
   taxCategory: taxCategory.optional(),
   ageRestricted: ageRestriction.ageRestricted.optional(),
   minimumAge: ageRestriction.minimumAge.optional(),

@@ -44,6 +44,7 @@ export const PRODUCT_COLUMNS = [
   'madeToOrderMaxDays',
   'madeToOrderCap',
   'weightGrams',
+  'proofRequired',
 ] as const satisfies readonly (keyof Product)[];
 export type ProductColumn = (typeof PRODUCT_COLUMNS)[number];
 
@@ -153,6 +154,8 @@ export class CatalogService {
       taxCategory: taxCategory as TaxCategory,
       priceAmount: requiredAmount(priceAmount, price, this.shop),
       engravingAmount: engravingAmount ?? this.shop.minor(engravingPrice ?? NEW_PRODUCT_ENGRAVING.engravingPrice),
+      // A new engravable product's engraved lines wait for a proof unless the admin says otherwise.
+      proofRequired: fields.proofRequired ?? fields.engravable,
     };
     return uniquelyNamed(() =>
       withFreshNames(
@@ -274,9 +277,10 @@ async function setOnlyVariant(manager: EntityManager, productId: string, wanted:
 }
 
 /** A weight of null is left out: a product always weighs something (0 until it is given). */
-const withoutNullWeight = <T extends { weightGrams?: number | null }>(input: T) => ({
+const withoutNullWeight = <T extends { weightGrams?: number | null; proofRequired?: boolean | null }>(input: T) => ({
   ...input,
   weightGrams: input.weightGrams ?? undefined,
+  proofRequired: input.proofRequired ?? undefined,
 });
 
 /**

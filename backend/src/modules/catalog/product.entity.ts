@@ -104,6 +104,13 @@ export class Product {
   @Column('int', { default: 0 })
   engravingAmount!: number;
 
+  @Field(() => Boolean, {
+    description:
+      'An engraved line of it waits for a proof the customer approves before it is made (the order is AwaitingProof after payment)',
+  })
+  @Column('boolean', { default: false })
+  proofRequired!: boolean;
+
   @Field(() => ProductKind, { description: 'A knife (default) or a gift card' })
   @Column('varchar', { length: 20, default: ProductKind.KNIFE })
   kind!: ProductKind;

@@ -78,6 +78,13 @@ export class ProductFieldsInput {
   })
   engravingAmount?: number | null;
 
+  @Field(() => Boolean, {
+    nullable: true,
+    description:
+      'An engraved line waits for a proof the customer approves: default true on a new engravable product (false otherwise); unchanged when absent on an update',
+  })
+  proofRequired?: boolean | null;
+
   @Field(() => TaxCategory, { nullable: true, description: 'Default standard on a new product; unchanged when absent on an update' })
   taxCategory?: TaxCategory | null;
 

@@ -10,7 +10,17 @@ import type { TakenVariant } from './stock-gate';
 /** Each line checked against its product's rules and priced from the database. */
 export type PricedLine = Omit<
   OrderLine,
-  'id' | 'orderId' | 'order' | 'product' | 'variant' | 'engraving' | 'refundedQuantity' | 'restockedQuantity' | 'queuedQuantity'
+  | 'id'
+  | 'orderId'
+  | 'order'
+  | 'product'
+  | 'variant'
+  | 'engraving'
+  | 'refundedQuantity'
+  | 'restockedQuantity'
+  | 'queuedQuantity'
+  | 'proofRequired'
+  | 'proofStatus'
 >;
 
 export function priceLines(

@@ -193,8 +193,8 @@ export class GiftCardsService {
         giftCard: { recipientEmail: string | null; message: string | null; sendAt: string | null };
       }[] = await manager.query(
         `SELECT l."id", l."quantity", l."unitAmount", l."currency", l."giftCard" FROM "order_line" l JOIN "order" o ON o."id" = l."orderId"
-            WHERE l."orderId" = $1 AND l."giftCard" IS NOT NULL AND o."state" IN ($2, $3) ORDER BY l."position"`,
-        [orderId, OrderState.Paid, OrderState.Shipped],
+            WHERE l."orderId" = $1 AND l."giftCard" IS NOT NULL AND o."state" IN ($2, $3, $4, $5) ORDER BY l."position"`,
+        [orderId, OrderState.Paid, OrderState.AwaitingProof, OrderState.InProduction, OrderState.Shipped],
       );
       for (const line of lines) {
         for (let unit = 0; unit < line.quantity; unit++) {

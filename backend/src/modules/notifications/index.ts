@@ -8,4 +8,5 @@ export const notificationsModule = keenModule({
 });
 
 export type { NotificationsService } from './notifications.service';
-export { GiftCardDelivered, ReturnAnswered, StaffReturnRequested } from './templates';
+export { GiftCardDelivered, ProofApproved, ProofRequested, ReturnAnswered, StaffProofChanges, StaffReturnRequested } from './templates';
+export type { ProofMailRow } from './templates';

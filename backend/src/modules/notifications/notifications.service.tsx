@@ -273,6 +273,12 @@ export class NotificationsService {
     return document ? [{ ...document, contentType: 'application/pdf' }] : [];
   }
 
+  /** A page of an order as its mails link it (`path` after its id, `/proof` say); a guest's carries the order link's token. */
+  orderPageLink(orderId: string, guest: boolean, path = ''): string {
+    const base = `${this.shop.shopUrl}/orders/${orderId}${path}`;
+    return guest ? `${base}?token=${this.guestLinks.token(orderId)}` : base;
+  }
+
   /** What every mail knows of the shop. */
   get shopContext(): ShopContext {
     return this.shop;

@@ -465,3 +465,85 @@ export function MessageReplyMail({ shop, reply }: { shop: ShopContext; reply: Me
     </Layout>
   );
 }
+
+/** An engraving proof as its mails show it (the proofs module's payload). */
+export interface ProofMailRow {
+  orderId: string;
+  lineName: string;
+  version: number;
+  engraving: { text: string; font: string | null };
+  note: string | null;
+  comment: string | null;
+  answeredAt: string | null;
+  answeredBy: string | null;
+  customer: { name: string; email: string };
+}
+
+/**
+ * A proof of an engraved line waits for its customer (sent, or a reminder of it): the link opens the
+ * proof page, with the guest order's token for a guest.
+ */
+export function ProofRequested({
+  shop,
+  proof,
+  link,
+  reminder,
+}: {
+  shop: ShopContext;
+  proof: ProofMailRow;
+  link: string;
+  reminder: boolean;
+}) {
+  const id = shortOrderId(proof.orderId);
+  return (
+    <Layout shop={shop} preview={`${reminder ? 'Reminder: y' : 'Y'}our engraving proof for order #${id} is ready`}>
+      <Heading as="h1">{reminder ? 'Your engraving proof is still waiting' : 'Your engraving proof is ready'}</Heading>
+      <Text>Hello {proof.customer.name}.</Text>
+      <Text>
+        Proof {proof.version} of the engraving on {proof.lineName} (order #{id}) reads “{proof.engraving.text}”
+        {proof.engraving.font ? ` in ${fontName(proof.engraving.font)}` : ''}. Please approve it, or tell us what to change: we make it once
+        you approve.
+      </Text>
+      {proof.note ? <Text style={{ whiteSpace: 'pre-wrap' }}>Our note: {proof.note}</Text> : null}
+      <Button href={link} style={button}>
+        See the proof
+      </Button>
+    </Layout>
+  );
+}
+
+/** The customer approved a proof: the evidence of who approved which version when, for their records. */
+export function ProofApproved({ shop, proof, link }: { shop: ShopContext; proof: ProofMailRow; link: string }) {
+  const id = shortOrderId(proof.orderId);
+  const by = proof.answeredBy === 'policy' ? 'by our policy, as it was not answered in time' : `by ${proof.answeredBy}`;
+  return (
+    <Layout shop={shop} preview={`Engraving proof approved for order #${id}`}>
+      <Heading as="h1">Engraving proof approved</Heading>
+      <Text>Hello {proof.customer.name}.</Text>
+      <Text>
+        Proof {proof.version} of the engraving on {proof.lineName} (order #{id}), reading “{proof.engraving.text}”, was approved {by}
+        {proof.answeredAt ? ` on ${when(proof.answeredAt)}` : ''}.
+      </Text>
+      <Button href={link} style={button}>
+        See your order
+      </Button>
+    </Layout>
+  );
+}
+
+/** The customer asked for changes to a proof: staff send the next round from the order in the dashboard. */
+export function StaffProofChanges({ shop, proof }: { shop: ShopContext; proof: ProofMailRow }) {
+  const id = shortOrderId(proof.orderId);
+  return (
+    <Layout shop={shop} preview={`${proof.customer.name} asks for changes to an engraving proof of order #${id}`}>
+      <Heading as="h1">Changes asked for: proof {proof.version}</Heading>
+      <Text>
+        {proof.customer.name} ({proof.customer.email}) asks for changes to proof {proof.version} of {proof.lineName} (order #{id}):
+      </Text>
+      <Text style={{ whiteSpace: 'pre-wrap' }}>{proof.comment}</Text>
+      <Button href={`${shop.shopUrl}/dashboard/orders`} style={button}>
+        Open Orders
+      </Button>
+    </Layout>
+  );
+}

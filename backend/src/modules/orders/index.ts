@@ -25,6 +25,7 @@ export { orderPayload } from './order-events';
 export { OrderLine, OrderLineGiftCard } from './order-line.entity';
 export {
   PROVIDER,
+  SYSTEM,
   actorOf,
   assertAllowed,
   assertMayEver,
@@ -37,8 +38,9 @@ export {
 export { GuestLinks } from './guest-links';
 export { nextDocumentNumber } from './document-numbers';
 export type { OrderActor } from './order-state-machine';
+export type { OrdersLoaders } from './orders.loaders';
 export type { QuoteRequest } from './quote-request';
-export { Order, OrderState, OrderStatus, PAID_STATES, amountDue } from './order.entity';
+export { Order, OrderState, OrderStatus, PAID_STATES, PAID_UNSHIPPED, amountDue } from './order.entity';
 export { ShipWindow, shipWindowOf } from './ship-window';
 export { OrderSortField, PlaceOrderInput, ShippingOptionsInput } from './order.inputs';
 export type { GiftCardLineInput, GuestInput, OrderLineInput, OrderListOptions } from './order.inputs';

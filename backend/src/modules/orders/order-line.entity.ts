@@ -146,4 +146,15 @@ export class OrderLine extends EngravingColumns {
   })
   @Column('jsonb', { nullable: true })
   giftCard!: OrderLineGiftCard | null;
+
+  /** Set when the order is paid (order-state-machine.ts's markProofLines): engraved, and its product needed a proof then. */
+  @Field(() => Boolean, {
+    description: 'Engraved, and its product needed a proof when the order was paid: the customer approves a proof before it is made',
+  })
+  @Column('boolean', { default: false })
+  proofRequired!: boolean;
+
+  /** Its latest proof's status (ProofStatus: Open, ChangesRequested, Approved), kept by the proofs module; null before the first. */
+  @Column('varchar', { length: 20, nullable: true })
+  proofStatus!: string | null;
 }

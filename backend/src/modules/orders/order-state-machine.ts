@@ -9,9 +9,10 @@ import { assertGuestToken } from './guest-links';
 import { nextDocumentNumber } from './document-numbers';
 import { OrderActorKind } from './order-event.entity';
 import { orderPayload } from './order-events';
-import { Order, OrderState } from './order.entity';
+import { Order, OrderState, PAID_STATES } from './order.entity';
 
-const { AwaitingPayment, Paid, Shipped, Delivered, Cancelled, Expired, PartiallyRefunded, Refunded } = OrderState;
+const { AwaitingPayment, Paid, AwaitingProof, InProduction, Shipped, Delivered, Cancelled, Expired, PartiallyRefunded, Refunded } =
+  OrderState;
 
 /** Who asks for a change. Customers and admins come from a caller; the provider and the system are Keen's own code. */
 export type OrderActor =
@@ -78,23 +79,32 @@ export const ORDER_TRANSITIONS: readonly Transition[] = [
   // The owner's move is also the checkout's when gift cards pay the whole total (nothing is due by card).
   { from: AwaitingPayment, to: Paid, by: ['owner', 'provider'], stamp: 'paidAt', restock: false, invoice: true, raises: 'order.paid' },
   { from: Paid, to: Shipped, by: ['admin'], stamp: 'shippedAt', restock: false, raises: 'order.shipped' },
+  // Engraving proofs (proofs module): a paid order with an engraved line whose product needs a proof waits for its
+  // approval (Keen moves it in the transaction that paid it), then is made, then ships.
+  { from: Paid, to: AwaitingProof, by: ['system'], stamp: null, restock: false, raises: 'order.awaiting_proof' },
+  // The owner approving the last open proof, or Keen by PROOF_POLICY=proceed.
+  { from: AwaitingProof, to: InProduction, by: ['owner', 'system'], stamp: null, restock: false, raises: 'order.in_production' },
+  { from: InProduction, to: Shipped, by: ['admin'], stamp: 'shippedAt', restock: false, raises: 'order.shipped' },
   // An admin (or a carrier's tracking through a key) says so, or Keen once DELIVERED_AFTER_DAYS passed; returns count from here.
   { from: Shipped, to: Delivered, by: ['admin', 'system'], stamp: 'deliveredAt', restock: false, raises: 'order.delivered' },
   { from: AwaitingPayment, to: Cancelled, by: ['owner', 'admin'], stamp: 'cancelledAt', restock: true, raises: 'order.cancelled' },
   { from: AwaitingPayment, to: Expired, by: ['system'], stamp: 'expiredAt', restock: true, raises: 'order.expired' },
   // An admin deleting a paid, unshipped order refunds it; the provider reports refunds and disputes.
-  { from: Paid, to: Refunded, by: ['admin', 'provider'], stamp: 'refundedAt', restock: true, refundsAll: true, raises: 'order.refunded' },
-  // The owner of a late order may cancel it for a full refund (the link in the late order's apology).
-  {
-    from: Paid,
-    to: Refunded,
-    by: ['owner'],
-    stamp: 'refundedAt',
-    restock: true,
-    refundsAll: true,
-    raises: 'order.refunded',
-    guard: { holds: (order) => isLate(order), refusal: 'A paid order can be cancelled for a refund only once it is late' },
-  },
+  // A paid order waiting for its proof or being made is refunded as a Paid one is.
+  ...[Paid, AwaitingProof, InProduction].flatMap((from): Transition[] => [
+    { from, to: Refunded, by: ['admin', 'provider'], stamp: 'refundedAt', restock: true, refundsAll: true, raises: 'order.refunded' },
+    // The owner of a late order may cancel it for a full refund (the link in the late order's apology).
+    {
+      from,
+      to: Refunded,
+      by: ['owner'],
+      stamp: 'refundedAt',
+      restock: true,
+      refundsAll: true,
+      raises: 'order.refunded',
+      guard: { holds: (order) => isLate(order), refusal: 'A paid order can be cancelled for a refund only once it is late' },
+    },
+  ]),
   // An admin refunding everything that is left (refunds.service.ts returns the units they chose to stock).
   {
     from: Shipped,
@@ -125,6 +135,8 @@ export const ORDER_TRANSITIONS: readonly Transition[] = [
   },
   // An admin refunding part of a paid order: lines, delivery, an amount; again as often as something is left.
   { from: Paid, to: PartiallyRefunded, by: ['admin'], stamp: null, restock: false, raises: 'order.partially_refunded' },
+  { from: AwaitingProof, to: PartiallyRefunded, by: ['admin'], stamp: null, restock: false, raises: 'order.partially_refunded' },
+  { from: InProduction, to: PartiallyRefunded, by: ['admin'], stamp: null, restock: false, raises: 'order.partially_refunded' },
   { from: Shipped, to: PartiallyRefunded, by: ['admin'], stamp: null, restock: false, raises: 'order.partially_refunded' },
   // A delivered order's return is refunded so (returns module), or an admin refunds part of it.
   { from: Delivered, to: PartiallyRefunded, by: ['admin'], stamp: null, restock: false, raises: 'order.partially_refunded' },
@@ -166,15 +178,23 @@ export function refusalOf(from: OrderState, to: OrderState): string {
   const fallback = `An order cannot go from ${from} to ${to}`;
   switch (to) {
     case Paid:
-      return from === Paid || from === Shipped || from === Delivered || from === PartiallyRefunded
-        ? 'This order is already paid'
-        : (CLOSED[from] ?? fallback);
+      return PAID_STATES.includes(from) ? 'This order is already paid' : (CLOSED[from] ?? fallback);
     case Shipped:
-      return 'Only a paid, pending order can be shipped';
+      return from === AwaitingProof
+        ? 'This order cannot ship before every engraving proof is approved'
+        : 'Only a paid, pending order can be shipped';
+    case AwaitingProof:
+      return from === AwaitingProof ? 'This order already waits for its engraving proofs' : (CLOSED[from] ?? fallback);
+    case InProduction:
+      if (from === InProduction) return 'This order is already in production';
+      return from === Paid || from === AwaitingProof
+        ? 'This order goes into production once every engraving proof is approved'
+        : (CLOSED[from] ?? fallback);
     case Delivered:
       return from === Delivered ? 'This order is already delivered' : 'Only a shipped order can be marked delivered';
     case Cancelled:
-      if (from === Paid || from === PartiallyRefunded) return 'A paid order cannot be deleted';
+      if (from === Paid || from === AwaitingProof || from === InProduction || from === PartiallyRefunded)
+        return 'A paid order cannot be deleted';
       if (from === Shipped || from === Delivered) return 'A shipped order cannot be deleted';
       return CLOSED[from] ?? fallback;
     case Refunded:
@@ -267,7 +287,24 @@ export async function moveOrder(
   await writeEvent(manager, order.id, order.state, to, actor, options.note);
   const moved = await orders.findOneOrFail({ where: { id: order.id }, relations: { lines: true }, order: { lines: { position: 'ASC' } } });
   await raise(manager, transition.raises, moved.id, orderPayload(moved, { note: options.note }));
+  // Paid with an engraving that needs a proof: it waits for the proof, in the same transaction.
+  if (to === Paid && (await markProofLines(manager, moved.id)))
+    return moveOrder(manager, moved.id, AwaitingProof, SYSTEM, { note: 'Waiting for the engraving proofs to be approved' });
   return moved;
+}
+
+/**
+ * Marks the order's engraved lines whose product needs a proof (`proofRequired`, kept on the line
+ * as it was when paid); answers whether there was any. Gift cards carry no engraving.
+ */
+export async function markProofLines(manager: EntityManager, orderId: string): Promise<boolean> {
+  const [, marked]: [unknown, number] = await manager.query(
+    `UPDATE "order_line" l SET "proofRequired" = true
+      WHERE l."orderId" = $1 AND l."engravingText" IS NOT NULL
+        AND EXISTS (SELECT 1 FROM "product" p WHERE p."id" = l."productId" AND p."proofRequired")`,
+    [orderId],
+  );
+  return marked > 0;
 }
 
 /**

@@ -26,6 +26,8 @@ export const amountDue = (order: Pick<Order, 'totalAmount' | 'giftCardAmount'>) 
 export enum OrderState {
   AwaitingPayment = 'AwaitingPayment',
   Paid = 'Paid',
+  AwaitingProof = 'AwaitingProof',
+  InProduction = 'InProduction',
   Shipped = 'Shipped',
   Delivered = 'Delivered',
   Cancelled = 'Cancelled',
@@ -39,6 +41,10 @@ registerEnumType(OrderState, {
   valuesConfig: {
     AwaitingPayment: { description: 'Placed; its units are held until it is paid or the hold runs out' },
     Paid: { description: 'Paid; waiting to be shipped' },
+    AwaitingProof: {
+      description: 'Paid, with an engraving whose product needs a proof: waiting for staff to send one and the customer to approve it',
+    },
+    InProduction: { description: 'Paid, and every engraving proof approved: being made; waiting to be shipped' },
     Shipped: { description: 'Sent to the customer' },
     Delivered: {
       description: 'Received by the customer (an admin said so, or DELIVERED_AFTER_DAYS passed after shipping); returns count from here',
@@ -51,7 +57,17 @@ registerEnumType(OrderState, {
 });
 
 /** The states of an order whose payment stands, whole or in part: its sales count (net of refunds). */
-export const PAID_STATES: readonly OrderState[] = [OrderState.Paid, OrderState.Shipped, OrderState.Delivered, OrderState.PartiallyRefunded];
+export const PAID_STATES: readonly OrderState[] = [
+  OrderState.Paid,
+  OrderState.AwaitingProof,
+  OrderState.InProduction,
+  OrderState.Shipped,
+  OrderState.Delivered,
+  OrderState.PartiallyRefunded,
+];
+
+/** Paid and not shipped yet, whole: Paid, waiting for its engraving proofs, or being made. */
+export const PAID_UNSHIPPED: readonly OrderState[] = [OrderState.Paid, OrderState.AwaitingProof, OrderState.InProduction];
 
 /**
  * One purchase: one or more lines (order-line.entity.ts), one phone and address, one total, one
@@ -238,7 +254,9 @@ export class Order extends EngravingColumns {
     return this.shippedAt ? OrderStatus.Shipped : OrderStatus.Pending;
   }
 
-  @Field(() => Boolean, { description: 'Derived from state: true while Paid, Shipped, Delivered or PartiallyRefunded' })
+  @Field(() => Boolean, {
+    description: 'Derived from state: true while Paid, AwaitingProof, InProduction, Shipped, Delivered or PartiallyRefunded',
+  })
   get paid(): boolean {
     return PAID_STATES.includes(this.state);
   }

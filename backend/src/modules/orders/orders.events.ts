@@ -100,6 +100,10 @@ declare module '../../events/domain-events' {
   interface DomainEventPayloads {
     'order.placed': OrderPayload;
     'order.paid': OrderPayload;
+    /** Paid with an engraving whose product needs a proof: staff send a proof of each such line (proofs module). */
+    'order.awaiting_proof': OrderPayload;
+    /** Every engraving proof of it was approved (by its customer, or by PROOF_POLICY=proceed): it is being made. */
+    'order.in_production': OrderPayload;
     'order.shipped': OrderPayload;
     /** The customer has it (an admin said so, or DELIVERED_AFTER_DAYS passed after shipping): its return window starts. */
     'order.delivered': OrderPayload;
@@ -117,6 +121,8 @@ declare module '../../events/domain-events' {
 export const ORDER_EVENTS = {
   'order.placed': 'public',
   'order.paid': 'public',
+  'order.awaiting_proof': 'public',
+  'order.in_production': 'public',
   'order.shipped': 'public',
   'order.delivered': 'public',
   'order.cancelled': 'public',

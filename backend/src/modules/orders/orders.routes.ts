@@ -29,6 +29,8 @@ const restLine = (l: OrderLine) => ({
   engraving: restEngraving(l.engraving),
   lineTotal: major(l.lineAmount, l.currency),
   discount: major(l.discountAmount, l.currency),
+  proofRequired: l.proofRequired,
+  proofStatus: l.proofStatus,
 });
 
 /**
@@ -66,7 +68,14 @@ export const restOrder = (o: Order) => ({
   workshopNote: o.workshopNote,
   shipBy: o.shipByEarliest && o.shipByLatest ? { earliest: o.shipByEarliest, latest: o.shipByLatest } : null,
   lines: (o.lines ?? []).map(restLine),
+  proofs: restProofs(o.lines ?? []),
 });
+
+/** Whether its engraving proofs are needed and all approved (each line's proofStatus says more). */
+const restProofs = (lines: readonly OrderLine[]) => {
+  const needing = lines.filter((line) => line.proofRequired);
+  return { required: needing.length > 0, approved: needing.length > 0 && needing.every((line) => line.proofStatus === 'Approved') };
+};
 
 const productCode = z.string().nullable().describe("The product's _id (null once the product is deleted)");
 
@@ -91,6 +100,11 @@ const orderLineAnswer = z.object({
   engraving: orderedEngraving.nullable().describe('The engraving as ordered, or null'),
   lineTotal: z.number().describe('quantity times (unitPrice plus the engraving surcharge), major units'),
   discount: z.number().describe("The line's share of the discount code's reduction, major units: negative, 0 without a code"),
+  proofRequired: z.boolean().describe('Engraved, and its product needed a proof when the order was paid'),
+  proofStatus: z
+    .enum(['Open', 'ChangesRequested', 'Approved'])
+    .nullable()
+    .describe("Its latest engraving proof's status: Open (waiting for the customer), ChangesRequested or Approved; null before the first"),
 });
 
 export const orderAnswer = named(
@@ -113,7 +127,7 @@ export const orderAnswer = named(
     minimumQuantity: z.int(),
     img: z.string(),
     status: z.enum(OrderStatus).describe('Derived from state: Shipped once shipped'),
-    paid: z.boolean().describe('Derived from state: true while Paid, Shipped or PartiallyRefunded'),
+    paid: z.boolean().describe('Derived from state: true while Paid, AwaitingProof, InProduction, Shipped, Delivered or PartiallyRefunded'),
     state: z
       .enum(OrderState)
       .describe('Where the order is: an unpaid order expires after the hold (UNPAID_ORDER_HOLD_MINUTES) and its units return to stock'),
@@ -147,6 +161,12 @@ export const orderAnswer = named(
     lines: z
       .array(orderLineAnswer)
       .describe('Every line of the order, in the order the customer listed them; the flat product fields above are the first line'),
+    proofs: z
+      .object({
+        required: z.boolean().describe('A line needs an engraving proof (the order waits in AwaitingProof after payment)'),
+        approved: z.boolean().describe('Every such line has its latest proof approved (the order is InProduction or later)'),
+      })
+      .describe("Its engraving proofs' state; each line's proofStatus says more"),
   }),
 );
 

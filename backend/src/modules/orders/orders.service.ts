@@ -9,7 +9,7 @@ import type { ShopSettings } from '../../config';
 import { User } from '../users';
 import { PAYING_STATUSES, type PaymentProvider, RefundRefused } from './payment-provider';
 import { OrderActorKind, OrderEvent } from './order-event.entity';
-import { Order, OrderState, OrderStatus, PAID_STATES } from './order.entity';
+import { Order, OrderState, OrderStatus, PAID_STATES, PAID_UNSHIPPED } from './order.entity';
 import { OrderLine } from './order-line.entity';
 import { OrderListOptions, OrderSortField, type ShipmentTrackingInput } from './order.inputs';
 import { actorOf, assertAllowed, guestActorOf, isLate, moveOrder, type OrderActor, recordInHistory, SYSTEM } from './order-state-machine';
@@ -250,7 +250,7 @@ export class OrdersService {
     const signedIn = token == null ? actorOf(caller) : null;
     const order = await this.find(this.db.manager, id);
     const actor = signedIn ?? guestActorOf(order, token);
-    if ((actor.kind === OrderActorKind.admin || actor.kind === OrderActorKind.apiKey) && order.state === OrderState.Paid) {
+    if ((actor.kind === OrderActorKind.admin || actor.kind === OrderActorKind.apiKey) && PAID_UNSHIPPED.includes(order.state)) {
       assertAllowed(actor, order, OrderState.Refunded);
       const intentId = order.paymentIntentId;
       if (intentId) await refusedAsConflict(this.provider.refund(intentId));
@@ -258,7 +258,7 @@ export class OrdersService {
       return this.db.transaction((manager) => moveOrder(manager, order.id, OrderState.Refunded, actor, { note }));
     }
     // A late order's owner cancels it for a full refund (the state machine's guard: only once it is late).
-    if (order.state === OrderState.Paid && isLate(order)) {
+    if (PAID_UNSHIPPED.includes(order.state) && isLate(order)) {
       assertAllowed(actor, order, OrderState.Refunded);
       const intentId = order.paymentIntentId;
       if (intentId) await refusedAsConflict(this.provider.refund(intentId));

@@ -7,6 +7,7 @@ import { ageChecksOf, keptAgeEvidence } from '../compliance';
 import { eraseDeliveriesNaming } from '../integrations';
 import { eraseMessages, messagesOf } from '../messages';
 import { anonymiseOrders, openUnpaidOrderIds, type OrdersService, ordersOf } from '../orders';
+import { eraseProofs, proofsOf } from '../proofs';
 import { eraseReturns, returnsOf } from '../returns';
 import { eraseReviews, reviewsOf } from '../reviews';
 import { ERASED_NAME, erasedEmail, eraseProfile, profileOf, User } from '../users';
@@ -83,6 +84,7 @@ export class PrivacyService {
         reviews: await reviewsOf(manager, user.id, user.email),
         messages: await messagesOf(manager, user.id, user.email),
         returns: await returnsOf(manager, user.id),
+        proofs: await proofsOf(manager, user.id),
         ageChecks: await ageChecksOf(manager, user.id),
       };
       await this.record(manager, user.id, PrivacyRequestKind.export, by);
@@ -103,6 +105,8 @@ export class PrivacyService {
     const erasedAt = new Date();
     const anonymous = { name: ERASED_NAME, email: erasedEmail(user.id) };
     const receipt = await this.db.transaction(async (manager) => {
+      // Before the orders lose the customer: the proofs are found by them.
+      await eraseProofs(manager, user.id, user.email, anonymous.email);
       const orders = await anonymiseOrders(manager, user.id, { ...anonymous, formerEmail: user.email });
       const reviews = await eraseReviews(
         manager,

@@ -8,7 +8,8 @@ export class DailySales {
   day!: string;
 
   @Field(() => Money, {
-    description: 'What the orders paid that day (by paidAt) and still Paid, Shipped or PartiallyRefunded came to, net of their refunds',
+    description:
+      'What the orders paid that day (by paidAt) and still Paid (AwaitingProof or InProduction included), Shipped, Delivered or PartiallyRefunded came to, net of their refunds',
   })
   sales!: Money;
 

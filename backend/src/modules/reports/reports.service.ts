@@ -28,7 +28,7 @@ export class ReportsService {
     const dayRows: { day: string; amount: number; orders: number }[] = await this.db.query(
       `SELECT to_char(d.day, 'YYYY-MM-DD') AS day,
               (SELECT COALESCE(SUM(o."totalAmount" - o."refundedAmount"), 0)::int FROM "order" o
-                WHERE o.state IN ('Paid', 'Shipped', 'Delivered', 'PartiallyRefunded') AND o."paidAt" >= d.day AT TIME ZONE 'UTC' AND o."paidAt" < (d.day + interval '1 day') AT TIME ZONE 'UTC') AS amount,
+                WHERE o.state IN ('Paid', 'AwaitingProof', 'InProduction', 'Shipped', 'Delivered', 'PartiallyRefunded') AND o."paidAt" >= d.day AT TIME ZONE 'UTC' AND o."paidAt" < (d.day + interval '1 day') AT TIME ZONE 'UTC') AS amount,
               (SELECT COUNT(*)::int FROM "order" o
                 WHERE o."createdAt" >= d.day AT TIME ZONE 'UTC' AND o."createdAt" < (d.day + interval '1 day') AT TIME ZONE 'UTC') AS orders
          FROM generate_series((now() AT TIME ZONE 'UTC')::date - ($1::int - 1), (now() AT TIME ZONE 'UTC')::date, interval '1 day') AS d(day)
@@ -42,7 +42,7 @@ export class ReportsService {
       orders,
     }));
     const [{ paid, unpaid }] = await this.db.query(
-      `SELECT COUNT(*) FILTER (WHERE state IN ('Paid', 'Shipped', 'Delivered', 'PartiallyRefunded'))::int AS paid, COUNT(*) FILTER (WHERE state = 'AwaitingPayment')::int AS unpaid FROM "order"`,
+      `SELECT COUNT(*) FILTER (WHERE state IN ('Paid', 'AwaitingProof', 'InProduction', 'Shipped', 'Delivered', 'PartiallyRefunded'))::int AS paid, COUNT(*) FILTER (WHERE state = 'AwaitingPayment')::int AS unpaid FROM "order"`,
     );
     // Per variant: a product is low when one of its enabled variants is.
     const lowStockVariants: LowStockVariant[] = await this.db.query(
@@ -70,7 +70,7 @@ export class ReportsService {
          FROM "order_line" l
          JOIN "order" o ON o.id = l."orderId"
          LEFT JOIN "product" p ON p.id = l."productId"
-        WHERE o.state IN ('Paid', 'Shipped', 'Delivered', 'PartiallyRefunded')
+        WHERE o.state IN ('Paid', 'AwaitingProof', 'InProduction', 'Shipped', 'Delivered', 'PartiallyRefunded')
           AND o."paidAt" >= ((now() AT TIME ZONE 'UTC')::date - ($1::int - 1))::timestamp AT TIME ZONE 'UTC'
         GROUP BY l."productId", p.name, CASE WHEN l."productId" IS NULL THEN l.name END
         ORDER BY units DESC, name ASC
@@ -85,7 +85,7 @@ export class ReportsService {
          FROM "order_line" l
          JOIN "order" o ON o.id = l."orderId"
          LEFT JOIN "product_variant" v ON v."id" = l."variantId"
-        WHERE o.state IN ('Paid', 'Shipped', 'Delivered', 'PartiallyRefunded')
+        WHERE o.state IN ('Paid', 'AwaitingProof', 'InProduction', 'Shipped', 'Delivered', 'PartiallyRefunded')
           AND o."paidAt" >= ((now() AT TIME ZONE 'UTC')::date - ($1::int - 1))::timestamp AT TIME ZONE 'UTC'
         GROUP BY l."variantId", v."id", v."name", v."sku", CASE WHEN l."variantId" IS NULL THEN l.name || coalesce(l."variantName", '') END
         ORDER BY units DESC, name ASC, "variantName" ASC

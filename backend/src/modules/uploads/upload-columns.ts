@@ -2,6 +2,7 @@ import { ProductImage, Product, ProductVariantRow } from '../catalog';
 import { Collection } from '../collections';
 import { MessagePhoto } from '../messages';
 import { OrderLine, Order } from '../orders';
+import { OrderProofImage } from '../proofs';
 import { ReturnPhoto } from '../returns';
 import { Review } from '../reviews';
 import { User } from '../users';
@@ -35,4 +36,6 @@ export const UPLOAD_COLUMNS: readonly UploadColumn[] = [
   uploadColumn(MessagePhoto, 'url'),
   // A return's photos of what is wrong.
   uploadColumn(ReturnPhoto, 'url'),
+  // An engraving proof's photos: the evidence of what the customer approved.
+  uploadColumn(OrderProofImage, 'url'),
 ];

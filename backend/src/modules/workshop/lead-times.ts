@@ -15,7 +15,7 @@ export interface WorkshopNow {
 
 /** An unshipped order's made-to-order units still to make: the one definition of the queue. */
 export const OPEN_QUEUED_UNITS = `GREATEST(l."queuedQuantity" - l."refundedQuantity", 0)`;
-export const OPEN_ORDER = `o."shippedAt" IS NULL AND o."state" IN ('AwaitingPayment', 'Paid', 'PartiallyRefunded')`;
+export const OPEN_ORDER = `o."shippedAt" IS NULL AND o."state" IN ('AwaitingPayment', 'Paid', 'AwaitingProof', 'InProduction', 'PartiallyRefunded')`;
 
 /** The workshop as an estimate made now sees it; inside an order's transaction, as that transaction sees it. */
 export async function workshopNow(db: Queryable, now = new Date()): Promise<WorkshopNow> {

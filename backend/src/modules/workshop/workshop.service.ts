@@ -112,7 +112,7 @@ export class WorkshopService {
       const orders = manager.getRepository(Order);
       const order = await orders.findOne({ where: { id: orderId }, lock: { mode: 'pessimistic_write' } });
       if (!order) throw notFound('Order');
-      if (order.shippedAt || !['AwaitingPayment', 'Paid', 'PartiallyRefunded'].includes(order.state))
+      if (order.shippedAt || !['AwaitingPayment', 'Paid', 'AwaitingProof', 'InProduction', 'PartiallyRefunded'].includes(order.state))
         throw badInput('Only an open order that has not shipped gets a new ship date');
       const earliest = order.shipByEarliest && order.shipByEarliest < date ? order.shipByEarliest : date;
       // lateNoticeAt stays: the order is still late (its owner may cancel it for a refund); the job tells again should it pass this date too.
