@@ -114,6 +114,7 @@ test('each queue is declared in pg-boss with its own retries, and each recurring
   expect(Object.fromEntries(scheduled.map(({ name, periodSeconds }) => [name, Number(periodSeconds)]))).toEqual({
     'orders.expire-holds': app.config.orders.expirySweepSeconds,
     'orders.take-delivered': 60 * 60,
+    'proofs.remind-and-apply-policy': 60 * 60,
     'workshop.late-orders': 60 * 60,
     'idempotency.prune-keys': 60 * 60,
     'uploads.clean-up': 60 * 60,

@@ -17,7 +17,10 @@ let dataDir: string;
 let admin: TestSession;
 let shopper: TestSession;
 /** The uploads, each attached where its name says (`abandoned` nowhere). */
-let photos: Record<'main' | 'gallery' | 'variant' | 'collection' | 'profile' | 'review' | 'message' | 'return' | 'abandoned', string>;
+let photos: Record<
+  'main' | 'gallery' | 'variant' | 'collection' | 'profile' | 'review' | 'message' | 'return' | 'proof' | 'abandoned',
+  string
+>;
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'keen-upload-columns-'));
@@ -32,6 +35,7 @@ beforeAll(async () => {
     review: await upload(shopper),
     message: await upload(null),
     return: await upload(shopper),
+    proof: await upload(admin),
     abandoned: await upload(admin),
   };
   await attachEverywhere();
@@ -128,6 +132,29 @@ async function attachEverywhere() {
       'mutation($input: RequestReturnInput!) { requestReturn(input: $input) { id } }',
       { input: { orderId: delivered.id, lines: [{ lineId: line.id, quantity: 1 }], reason: 'FAULTY', photos: [photos.return] } },
       shopper,
+    ),
+  );
+  // An engraving proof keeps its photos: the evidence of what the customer approved.
+  const engraved = await app.product({ quantity: 5, engravable: true, proofRequired: true });
+  const placed = await app.gql<{ placeOrder: { id: string } }>(
+    'mutation($input: PlaceOrderInput!) { placeOrder(input: $input) { id } }',
+    {
+      input: {
+        phone: '+1 555 0100',
+        address: '1 Proof Street, United States',
+        lines: [{ productId: engraved.id, quantity: 1, engraving: { text: 'Ada', font: 'serif' } }],
+      },
+    },
+    shopper,
+  );
+  expect(placed.errors).toBeUndefined();
+  const awaiting = await app.payOrder(shopper, placed.data!.placeOrder.id);
+  const [engravedLine] = await app.db.getRepository(OrderLine).findBy({ orderId: awaiting.id });
+  await ok(
+    app.gql(
+      'mutation($input: SendOrderProofInput!) { sendOrderProof(input: $input) { id } }',
+      { input: { orderId: awaiting.id, lineId: engravedLine.id, imageUrls: [photos.proof] } },
+      admin,
     ),
   );
 }

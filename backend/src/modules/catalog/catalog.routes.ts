@@ -15,7 +15,7 @@ import type { VariantsService } from './variants.service';
 import type { ShopMoney } from '../shop';
 import { type ProductFieldsInput, type ProductInput, ProductSortField, type UpdateProductInput } from './product.inputs';
 
-/** What a REST product leaves out: the timestamps and the tax category, which the old client never had, a gift card's own-amount bounds and the made-to-order days (GraphQL's). */
+/** What a REST product leaves out: the timestamps and the tax category, which the old client never had, a gift card's own-amount bounds and the made-to-order days and whether engraved lines need a proof (GraphQL's). */
 const NOT_IN_REST = [
   'createdAt',
   'updatedAt',
@@ -25,6 +25,7 @@ const NOT_IN_REST = [
   'madeToOrderMinDays',
   'madeToOrderMaxDays',
   'madeToOrderCap',
+  'proofRequired',
 ] as const;
 /** The columns a REST product is made of. */
 const REST_PRODUCT_COLUMNS = PRODUCT_COLUMNS.filter(

@@ -479,12 +479,21 @@ export interface ProofMailRow {
   customer: { name: string; email: string };
 }
 
-
 /**
  * A proof of an engraved line waits for its customer (sent, or a reminder of it): the link opens the
  * proof page, with the guest order's token for a guest.
  */
-export function ProofRequested({ shop, proof, link, reminder }: { shop: ShopContext; proof: ProofMailRow; link: string; reminder: boolean }) {
+export function ProofRequested({
+  shop,
+  proof,
+  link,
+  reminder,
+}: {
+  shop: ShopContext;
+  proof: ProofMailRow;
+  link: string;
+  reminder: boolean;
+}) {
   const id = shortOrderId(proof.orderId);
   return (
     <Layout shop={shop} preview={`${reminder ? 'Reminder: y' : 'Y'}our engraving proof for order #${id} is ready`}>
@@ -492,8 +501,8 @@ export function ProofRequested({ shop, proof, link, reminder }: { shop: ShopCont
       <Text>Hello {proof.customer.name}.</Text>
       <Text>
         Proof {proof.version} of the engraving on {proof.lineName} (order #{id}) reads “{proof.engraving.text}”
-        {proof.engraving.font ? ` in ${fontName(proof.engraving.font)}` : ''}. Please approve it, or tell us what to change: we make it
-        once you approve.
+        {proof.engraving.font ? ` in ${fontName(proof.engraving.font)}` : ''}. Please approve it, or tell us what to change: we make it once
+        you approve.
       </Text>
       {proof.note ? <Text style={{ whiteSpace: 'pre-wrap' }}>Our note: {proof.note}</Text> : null}
       <Button href={link} style={button}>

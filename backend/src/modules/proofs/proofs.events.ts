@@ -15,7 +15,8 @@ export interface ProofPayload {
   status: string;
   /** The order's state after the change (InProduction once its last proof was approved). */
   orderState: string;
-  imageUrls: string[];
+  /** How many photos it has (their URLs stay out of events: GraphQL Order.proofs answers them). */
+  imageCount: number;
   note: string | null;
   engraving: { text: string; font: string | null };
   comment: string | null;
@@ -42,7 +43,7 @@ export function proofPayload(
     version: proof.version,
     status: proof.status,
     orderState: order.state,
-    imageUrls: proof.imageUrls,
+    imageCount: proof.images?.length ?? 0,
     note: proof.note,
     engraving: { text: proof.engravingText, font: proof.engravingFont },
     comment: proof.comment,

@@ -29,5 +29,10 @@ export async function mailProofChangesToStaff(notifications: NotificationsServic
   const to = await notifications.staffRecipients();
   if (!to.length) return;
   const subject = `Changes asked for: engraving proof ${proof.version} of ${proof.lineName}`;
-  await notifications.sendOnce(`${event.id}:staff-proof-changes`, to, subject, StaffProofChanges({ shop: notifications.shopContext, proof }));
+  await notifications.sendOnce(
+    `${event.id}:staff-proof-changes`,
+    to,
+    subject,
+    StaffProofChanges({ shop: notifications.shopContext, proof }),
+  );
 }

@@ -182,7 +182,8 @@ export class ProofsService {
    */
   async sweep(now = new Date()): Promise<{ reminded: string[]; approved: string[]; waiting: string[] }> {
     const reminded = await this.db.transaction(async (manager) => {
-      const rows: { id: string }[] = await manager.query(
+      // An UPDATE answers [rows, count] through TypeORM.
+      const [rows]: [{ id: string }[], number] = await manager.query(
         `UPDATE "order_proof" SET "reminderSentAt" = $2
           WHERE "status" = 'Open' AND "reminderSentAt" IS NULL AND "sentAt" <= $1
           RETURNING "id"`,
