@@ -55,13 +55,13 @@ test('the customer asks for a change with a corrected text, then approves the ne
   const answer = (name: string, variables: Record<string, unknown>) => {
     calls.push([name, variables]);
     if (name === 'OrderProofs') return { order: current };
-    if (name === 'CorrectOrderEngraving') {
-      current = order('AwaitingProof', [proof(1, 'Open')], String(variables.text));
-      return { correctOrderEngraving: current };
-    }
     if (name === 'RequestOrderProofChanges') {
-      current = order('AwaitingProof', [proof(1, 'ChangesRequested', { comment: variables.comment })], 'For Sammy');
+      current = order('AwaitingProof', [proof(1, 'ChangesRequested', { comment: variables.comment })]);
       return { requestOrderProofChanges: current };
+    }
+    if (name === 'CorrectOrderEngraving') {
+      current = order('AwaitingProof', [proof(1, 'ChangesRequested', { comment: 'Sammy, please' })], String(variables.text));
+      return { correctOrderEngraving: current };
     }
     if (name === 'ApproveOrderProof') {
       current = order('InProduction', [
@@ -94,8 +94,8 @@ test('the customer asks for a change with a corrected text, then approves the ne
   expect(await screen.findByText('Thank you: we will send you the next version.')).toBeTruthy();
   const sent = calls.filter(([name]) => name !== 'OrderProofs');
   expect(sent).toEqual([
-    ['CorrectOrderEngraving', { orderId: 'o1', lineId: 'l1', text: 'For Sammy', token: 'link-token' }],
     ['RequestOrderProofChanges', { orderId: 'o1', proofId: 'p1', comment: 'Sammy, please', token: 'link-token' }],
+    ['CorrectOrderEngraving', { orderId: 'o1', lineId: 'l1', text: 'For Sammy', token: 'link-token' }],
   ]);
   // No answer is offered while the shop prepares the next version.
   expect(within(section).queryByRole('button', { name: /Approve/ })).toBeNull();
@@ -123,24 +123,38 @@ test('the customer asks for a change with a corrected text, then approves the ne
   await waitFor(() => expect(within(again).getByText(/Approved by guest@keen.test on/)).toBeTruthy());
 });
 
-test("the server's refusal of a corrected text shows in the dialog, and no change is asked for", async () => {
-  const calls: string[] = [];
-  const { client } = countingClient((name) => {
-    calls.push(name);
+test('a refused text stays in the dialog to fix; the retry sends only the text, not the comment again', async () => {
+  const calls: [string, Record<string, unknown>][] = [];
+  const { client } = countingClient((name, variables) => {
+    calls.push([name, variables]);
     if (name === 'OrderProofs') return { order: order('AwaitingProof', [proof(1, 'Open')]) };
-    if (name === 'CorrectOrderEngraving') return new GraphQLError('Engraving text must be at most 24 characters');
+    if (name === 'RequestOrderProofChanges') {
+      return { requestOrderProofChanges: order('AwaitingProof', [proof(1, 'ChangesRequested', { comment: variables.comment })]) };
+    }
+    if (name === 'CorrectOrderEngraving' && String(variables.text).length > 20) {
+      return new GraphQLError('Engraving text must be at most 20 characters');
+    }
+    if (name === 'CorrectOrderEngraving') {
+      return { correctOrderEngraving: order('AwaitingProof', [proof(1, 'ChangesRequested')], String(variables.text)) };
+    }
     throw new Error(`unexpected ${name}`);
   });
   renderPage(<ProofPage />, { path: '/orders/:id/proof', route: '/orders/o1/proof', client });
   fireEvent.click(await screen.findByRole('button', { name: 'Ask for changes' }));
   const dialog = await screen.findByRole('dialog');
   fireEvent.change(within(dialog).getByRole('textbox', { name: /What should change/ }), { target: { value: 'Longer, please' } });
-  fireEvent.change(within(dialog).getByRole('textbox', { name: 'Engraving text' }), {
-    target: { value: 'A text far longer than the knife allows' },
-  });
+  const text = within(dialog).getByRole('textbox', { name: 'Engraving text' });
+  fireEvent.change(text, { target: { value: 'A text far longer than the knife allows' } });
   fireEvent.click(within(dialog).getByRole('button', { name: 'Send my changes' }));
-  expect(await within(dialog).findByText('Engraving text must be at most 24 characters')).toBeTruthy();
-  expect(calls).not.toContain('RequestOrderProofChanges');
+  expect(await within(dialog).findByText('Engraving text must be at most 20 characters')).toBeTruthy();
+  fireEvent.change(text, { target: { value: 'For Sam and Ana' } });
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Send my changes' }));
+  expect(await screen.findByText('Thank you: we will send you the next version.')).toBeTruthy();
+  expect(calls.filter(([name]) => name !== 'OrderProofs').map(([name, variables]) => [name, variables.text ?? variables.comment])).toEqual([
+    ['RequestOrderProofChanges', 'Longer, please'],
+    ['CorrectOrderEngraving', 'A text far longer than the knife allows'],
+    ['CorrectOrderEngraving', 'For Sam and Ana'],
+  ]);
 });
 
 test('signed out without the link, the page asks to sign in and reads nothing', async () => {

@@ -46,6 +46,7 @@ export default function ProofPage() {
   const [approvingProof, setApprovingProof] = useState<{ line: ProofLine; proof: ProofFieldsFragment } | null>(null);
   const [changing, setChanging] = useState<{ line: ProofLine; proof: ProofFieldsFragment } | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  const [changesAskedFor, setChangesAskedFor] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
 
   const order = query.data?.order;
@@ -67,11 +68,14 @@ export default function ProofPage() {
 
   async function sendChanges(answer: ProofAnswer): Promise<void> {
     if (!changing) return;
-    // A corrected text is saved first, so that the next version is engraved with it.
+    // The comment first: a refused text then stays in the dialog to fix, and a retry sends only the text.
+    if (changesAskedFor !== changing.proof.id) {
+      await requestChanges({ variables: { orderId: id, proofId: changing.proof.id, comment: answer.comment, token } });
+      setChangesAskedFor(changing.proof.id);
+    }
     if (answer.text !== changing.line.engraving?.text) {
       await correctText({ variables: { orderId: id, lineId: changing.line.id, text: answer.text, token } });
     }
-    await requestChanges({ variables: { orderId: id, proofId: changing.proof.id, comment: answer.comment, token } });
     setDone('Thank you: we will send you the next version.');
     setChanging(null);
   }
