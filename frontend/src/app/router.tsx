@@ -25,6 +25,7 @@ const DashboardLayout = lazyWithApollo(() => import('../features/dashboard/Dashb
 const MyProfilePage = lazyWithApollo(() => import('../features/profile/MyProfilePage'));
 const MyOrdersPage = lazyWithApollo(() => import('../features/orders/MyOrdersPage'));
 const GuestOrderPage = lazyWithApollo(() => import('../features/payment/GuestOrderPage'));
+const ProofPage = lazyWithApollo(() => import('../features/proofs/ProofPage'));
 const AddReviewPage = lazyWithApollo(() => import('../features/reviews/AddReviewPage'));
 const PaymentPage = lazyWithApollo(() => import('../features/payment/PaymentPage'));
 const PaymentReturnPage = lazyWithApollo(() => import('../features/payment/PaymentReturnPage'));
@@ -76,6 +77,8 @@ export const routes: RouteObject[] = [
       // Signed out, the checkout is a guest's; a guest order's page is reached by its link's token.
       { path: '/checkout', element: <CheckoutPage />, handle: title('Checkout') },
       { path: '/orders/:id', element: <GuestOrderPage />, handle: title('Your order') },
+      // Its owner signed in, or anyone holding the order link's token (the proof mail carries it for a guest).
+      { path: '/orders/:id/proof', element: <ProofPage />, handle: title('Engraving proof') },
       {
         element: <RequireAuth />,
         children: [

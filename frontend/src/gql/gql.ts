@@ -75,6 +75,8 @@ type Documents = {
     "\n  query CustomerData($userId: ID!, $reason: String!) {\n    customerData(userId: $userId, reason: $reason)\n  }\n": typeof types.CustomerDataDocument,
     "\n  mutation EraseCustomer($userId: ID!, $input: EraseCustomerInput!) {\n    eraseCustomer(userId: $userId, input: $input) {\n      cancelledOrders\n      reviews\n      reviewsChoice\n      kept {\n        what\n        why\n      }\n    }\n  }\n": typeof types.EraseCustomerDocument,
     "\n  mutation MarkDelivered($id: ID!) {\n    markDelivered(id: $id) {\n      id\n      status\n      state\n      deliveredAt\n    }\n  }\n": typeof types.MarkDeliveredDocument,
+    "\n  query AdminOrderProofs($id: ID!) {\n    order(id: $id) {\n      id\n      lines {\n        id\n        name\n        variantName\n        quantity\n      }\n      ...OrderProofState\n    }\n  }\n": typeof types.AdminOrderProofsDocument,
+    "\n  mutation SendOrderProof($input: SendOrderProofInput!) {\n    sendOrderProof(input: $input) {\n      ...OrderProofState\n    }\n  }\n": typeof types.SendOrderProofDocument,
     "\n  query AdminReturns($options: ReturnListOptions) {\n    returns(options: $options) {\n      ...ReturnFields\n    }\n  }\n": typeof types.AdminReturnsDocument,
     "\n  mutation ApproveReturn($id: ID!) {\n    approveReturn(id: $id) {\n      ...ReturnFields\n    }\n  }\n": typeof types.ApproveReturnDocument,
     "\n  mutation DeclineReturn($id: ID!, $reason: String!) {\n    declineReturn(id: $id, reason: $reason) {\n      ...ReturnFields\n    }\n  }\n": typeof types.DeclineReturnDocument,
@@ -110,8 +112,8 @@ type Documents = {
     "\n  mutation PlaceCartOrder($input: PlaceOrderInput!) {\n    placeOrder(input: $input) {\n      ...OrderFields\n      guestToken\n    }\n  }\n": typeof types.PlaceCartOrderDocument,
     "\n  query CollectionChoices {\n    collections {\n      id\n      name\n      slug\n    }\n  }\n": typeof types.CollectionChoicesDocument,
     "\n  query CollectionPage($slug: String!) {\n    collection(slug: $slug) {\n      id\n      name\n      slug\n      description\n      products {\n        ...ProductCardFields\n      }\n    }\n  }\n": typeof types.CollectionPageDocument,
-    "\n  fragment ProductEngravingFields on Product {\n    engravable\n    engravingMaxLength\n    engravingSurcharge {\n      ...MoneyFields\n    }\n  }\n": typeof types.ProductEngravingFieldsFragmentDoc,
-    "\n  query EngravingSheet($id: ID!) {\n    order(id: $id) {\n      ...OrderFields\n      ageRestricted\n      parcelNotice\n    }\n    engravingFonts {\n      id\n      name\n    }\n  }\n": typeof types.EngravingSheetDocument,
+    "\n  fragment ProductEngravingFields on Product {\n    engravable\n    engravingMaxLength\n    proofRequired\n    engravingSurcharge {\n      ...MoneyFields\n    }\n  }\n": typeof types.ProductEngravingFieldsFragmentDoc,
+    "\n  query EngravingSheet($id: ID!) {\n    order(id: $id) {\n      ...OrderFields\n      ageRestricted\n      parcelNotice\n      lines {\n        id\n        proofRequired\n        proofApproved\n      }\n    }\n    engravingFonts {\n      id\n      name\n    }\n  }\n": typeof types.EngravingSheetDocument,
     "\n  query GiftSlip($id: ID!) {\n    order(id: $id) {\n      id\n      createdAt\n      giftMessage\n      lines {\n        id\n        name\n        variantName\n        quantity\n      }\n    }\n    shop {\n      name\n    }\n  }\n": typeof types.GiftSlipDocument,
     "\n  fragment ApiKeyFields on ApiKey {\n    id\n    name\n    prefix\n    scopes\n    createdAt\n    createdBy\n    lastUsedAt\n    revokedAt\n  }\n": typeof types.ApiKeyFieldsFragmentDoc,
     "\n  query ApiKeys {\n    apiKeys {\n      ...ApiKeyFields\n    }\n  }\n": typeof types.ApiKeysDocument,
@@ -146,6 +148,10 @@ type Documents = {
     "\n  mutation SetOrderEmails($on: Boolean!) {\n    setOrderEmails(on: $on) {\n      id\n      orderEmails\n    }\n  }\n": typeof types.SetOrderEmailsDocument,
     "\n  query MyData {\n    myData\n  }\n": typeof types.MyDataDocument,
     "\n  mutation DeleteMyAccount($input: DeleteMyAccountInput!) {\n    deleteMyAccount(input: $input) {\n      erasedAt\n      cancelledOrders\n      reviews\n      reviewsChoice\n      kept {\n        what\n        count\n        why\n      }\n    }\n  }\n": typeof types.DeleteMyAccountDocument,
+    "\n  query OrderProofs($id: ID!, $token: String) {\n    order(id: $id, token: $token) {\n      id\n      name\n      lines {\n        id\n        name\n        variantName\n        quantity\n      }\n      ...OrderProofState\n    }\n  }\n": typeof types.OrderProofsDocument,
+    "\n  mutation ApproveOrderProof($orderId: ID!, $proofId: ID!, $token: String) {\n    approveOrderProof(orderId: $orderId, proofId: $proofId, token: $token) {\n      ...OrderProofState\n    }\n  }\n": typeof types.ApproveOrderProofDocument,
+    "\n  mutation RequestOrderProofChanges($orderId: ID!, $proofId: ID!, $comment: String!, $token: String) {\n    requestOrderProofChanges(orderId: $orderId, proofId: $proofId, comment: $comment, token: $token) {\n      ...OrderProofState\n    }\n  }\n": typeof types.RequestOrderProofChangesDocument,
+    "\n  mutation CorrectOrderEngraving($orderId: ID!, $lineId: ID!, $text: String!, $token: String) {\n    correctOrderEngraving(orderId: $orderId, lineId: $lineId, text: $text, token: $token) {\n      ...OrderProofState\n    }\n  }\n": typeof types.CorrectOrderEngravingDocument,
     "\n  query PurchasePage($id: ID!) {\n    me {\n      ...OrderingCustomer\n    }\n    ...DeliveryChoices\n    product(id: $id) {\n      ...OrderableProductFields\n      kind\n      giftCardMinAmount\n      giftCardMaxAmount\n    }\n    engravingFonts {\n      id\n      name\n    }\n  }\n": typeof types.PurchasePageDocument,
     "\n  mutation PlaceOrder($input: PlaceOrderInput!) {\n    placeOrder(input: $input) {\n      ...OrderFields\n      product {\n        id\n        quantity\n      }\n    }\n  }\n": typeof types.PlaceOrderDocument,
     "\n  mutation RemoveReview($id: ID!) {\n    removeReview(id: $id)\n  }\n": typeof types.RemoveReviewDocument,
@@ -184,6 +190,8 @@ type Documents = {
     "\n  fragment ProductCardFields on Product {\n    ...ProductFields\n    ...LeadTimeFields\n    slug\n    kind\n    variants {\n      id\n      unitPrice {\n        ...MoneyFields\n      }\n      enabled\n    }\n  }\n": typeof types.ProductCardFieldsFragmentDoc,
     "\n  query Products($options: ProductListOptions) {\n    products(options: $options) {\n      totalItems\n      items {\n        ...ProductCardFields\n      }\n    }\n  }\n": typeof types.ProductsDocument,
     "\n  query ProductChoices($id: ID!) {\n    product(id: $id) {\n      id\n      ...ProductChoiceFields\n    }\n  }\n": typeof types.ProductChoicesDocument,
+    "\n  fragment ProofFields on OrderProof {\n    id\n    lineId\n    version\n    imageUrls\n    note\n    engravingText\n    engravingFont\n    status\n    comment\n    sentAt\n    answeredAt\n    answeredBy\n  }\n": typeof types.ProofFieldsFragmentDoc,
+    "\n  fragment OrderProofState on Order {\n    id\n    state\n    status\n    proofRoundsLeft\n    lines {\n      id\n      proofRequired\n      proofApproved\n      engraving {\n        text\n        font\n      }\n    }\n    proofs {\n      ...ProofFields\n    }\n  }\n": typeof types.OrderProofStateFragmentDoc,
     "\n  query ReturnPolicy {\n    returnPolicy {\n      returnDays\n      policy\n    }\n  }\n": typeof types.ReturnPolicyDocument,
     "\n  mutation RequestReturn($input: RequestReturnInput!, $token: String) {\n    requestReturn(input: $input, token: $token) {\n      ...ReturnFields\n    }\n  }\n": typeof types.RequestReturnDocument,
     "\n  fragment ReviewFields on Review {\n    id\n    userName\n    name\n    description\n    img\n    star\n    verifiedBuyer\n    createdAt\n  }\n": typeof types.ReviewFieldsFragmentDoc,
@@ -252,6 +260,8 @@ const documents: Documents = {
     "\n  query CustomerData($userId: ID!, $reason: String!) {\n    customerData(userId: $userId, reason: $reason)\n  }\n": types.CustomerDataDocument,
     "\n  mutation EraseCustomer($userId: ID!, $input: EraseCustomerInput!) {\n    eraseCustomer(userId: $userId, input: $input) {\n      cancelledOrders\n      reviews\n      reviewsChoice\n      kept {\n        what\n        why\n      }\n    }\n  }\n": types.EraseCustomerDocument,
     "\n  mutation MarkDelivered($id: ID!) {\n    markDelivered(id: $id) {\n      id\n      status\n      state\n      deliveredAt\n    }\n  }\n": types.MarkDeliveredDocument,
+    "\n  query AdminOrderProofs($id: ID!) {\n    order(id: $id) {\n      id\n      lines {\n        id\n        name\n        variantName\n        quantity\n      }\n      ...OrderProofState\n    }\n  }\n": types.AdminOrderProofsDocument,
+    "\n  mutation SendOrderProof($input: SendOrderProofInput!) {\n    sendOrderProof(input: $input) {\n      ...OrderProofState\n    }\n  }\n": types.SendOrderProofDocument,
     "\n  query AdminReturns($options: ReturnListOptions) {\n    returns(options: $options) {\n      ...ReturnFields\n    }\n  }\n": types.AdminReturnsDocument,
     "\n  mutation ApproveReturn($id: ID!) {\n    approveReturn(id: $id) {\n      ...ReturnFields\n    }\n  }\n": types.ApproveReturnDocument,
     "\n  mutation DeclineReturn($id: ID!, $reason: String!) {\n    declineReturn(id: $id, reason: $reason) {\n      ...ReturnFields\n    }\n  }\n": types.DeclineReturnDocument,
@@ -287,8 +297,8 @@ const documents: Documents = {
     "\n  mutation PlaceCartOrder($input: PlaceOrderInput!) {\n    placeOrder(input: $input) {\n      ...OrderFields\n      guestToken\n    }\n  }\n": types.PlaceCartOrderDocument,
     "\n  query CollectionChoices {\n    collections {\n      id\n      name\n      slug\n    }\n  }\n": types.CollectionChoicesDocument,
     "\n  query CollectionPage($slug: String!) {\n    collection(slug: $slug) {\n      id\n      name\n      slug\n      description\n      products {\n        ...ProductCardFields\n      }\n    }\n  }\n": types.CollectionPageDocument,
-    "\n  fragment ProductEngravingFields on Product {\n    engravable\n    engravingMaxLength\n    engravingSurcharge {\n      ...MoneyFields\n    }\n  }\n": types.ProductEngravingFieldsFragmentDoc,
-    "\n  query EngravingSheet($id: ID!) {\n    order(id: $id) {\n      ...OrderFields\n      ageRestricted\n      parcelNotice\n    }\n    engravingFonts {\n      id\n      name\n    }\n  }\n": types.EngravingSheetDocument,
+    "\n  fragment ProductEngravingFields on Product {\n    engravable\n    engravingMaxLength\n    proofRequired\n    engravingSurcharge {\n      ...MoneyFields\n    }\n  }\n": types.ProductEngravingFieldsFragmentDoc,
+    "\n  query EngravingSheet($id: ID!) {\n    order(id: $id) {\n      ...OrderFields\n      ageRestricted\n      parcelNotice\n      lines {\n        id\n        proofRequired\n        proofApproved\n      }\n    }\n    engravingFonts {\n      id\n      name\n    }\n  }\n": types.EngravingSheetDocument,
     "\n  query GiftSlip($id: ID!) {\n    order(id: $id) {\n      id\n      createdAt\n      giftMessage\n      lines {\n        id\n        name\n        variantName\n        quantity\n      }\n    }\n    shop {\n      name\n    }\n  }\n": types.GiftSlipDocument,
     "\n  fragment ApiKeyFields on ApiKey {\n    id\n    name\n    prefix\n    scopes\n    createdAt\n    createdBy\n    lastUsedAt\n    revokedAt\n  }\n": types.ApiKeyFieldsFragmentDoc,
     "\n  query ApiKeys {\n    apiKeys {\n      ...ApiKeyFields\n    }\n  }\n": types.ApiKeysDocument,
@@ -323,6 +333,10 @@ const documents: Documents = {
     "\n  mutation SetOrderEmails($on: Boolean!) {\n    setOrderEmails(on: $on) {\n      id\n      orderEmails\n    }\n  }\n": types.SetOrderEmailsDocument,
     "\n  query MyData {\n    myData\n  }\n": types.MyDataDocument,
     "\n  mutation DeleteMyAccount($input: DeleteMyAccountInput!) {\n    deleteMyAccount(input: $input) {\n      erasedAt\n      cancelledOrders\n      reviews\n      reviewsChoice\n      kept {\n        what\n        count\n        why\n      }\n    }\n  }\n": types.DeleteMyAccountDocument,
+    "\n  query OrderProofs($id: ID!, $token: String) {\n    order(id: $id, token: $token) {\n      id\n      name\n      lines {\n        id\n        name\n        variantName\n        quantity\n      }\n      ...OrderProofState\n    }\n  }\n": types.OrderProofsDocument,
+    "\n  mutation ApproveOrderProof($orderId: ID!, $proofId: ID!, $token: String) {\n    approveOrderProof(orderId: $orderId, proofId: $proofId, token: $token) {\n      ...OrderProofState\n    }\n  }\n": types.ApproveOrderProofDocument,
+    "\n  mutation RequestOrderProofChanges($orderId: ID!, $proofId: ID!, $comment: String!, $token: String) {\n    requestOrderProofChanges(orderId: $orderId, proofId: $proofId, comment: $comment, token: $token) {\n      ...OrderProofState\n    }\n  }\n": types.RequestOrderProofChangesDocument,
+    "\n  mutation CorrectOrderEngraving($orderId: ID!, $lineId: ID!, $text: String!, $token: String) {\n    correctOrderEngraving(orderId: $orderId, lineId: $lineId, text: $text, token: $token) {\n      ...OrderProofState\n    }\n  }\n": types.CorrectOrderEngravingDocument,
     "\n  query PurchasePage($id: ID!) {\n    me {\n      ...OrderingCustomer\n    }\n    ...DeliveryChoices\n    product(id: $id) {\n      ...OrderableProductFields\n      kind\n      giftCardMinAmount\n      giftCardMaxAmount\n    }\n    engravingFonts {\n      id\n      name\n    }\n  }\n": types.PurchasePageDocument,
     "\n  mutation PlaceOrder($input: PlaceOrderInput!) {\n    placeOrder(input: $input) {\n      ...OrderFields\n      product {\n        id\n        quantity\n      }\n    }\n  }\n": types.PlaceOrderDocument,
     "\n  mutation RemoveReview($id: ID!) {\n    removeReview(id: $id)\n  }\n": types.RemoveReviewDocument,
@@ -361,6 +375,8 @@ const documents: Documents = {
     "\n  fragment ProductCardFields on Product {\n    ...ProductFields\n    ...LeadTimeFields\n    slug\n    kind\n    variants {\n      id\n      unitPrice {\n        ...MoneyFields\n      }\n      enabled\n    }\n  }\n": types.ProductCardFieldsFragmentDoc,
     "\n  query Products($options: ProductListOptions) {\n    products(options: $options) {\n      totalItems\n      items {\n        ...ProductCardFields\n      }\n    }\n  }\n": types.ProductsDocument,
     "\n  query ProductChoices($id: ID!) {\n    product(id: $id) {\n      id\n      ...ProductChoiceFields\n    }\n  }\n": types.ProductChoicesDocument,
+    "\n  fragment ProofFields on OrderProof {\n    id\n    lineId\n    version\n    imageUrls\n    note\n    engravingText\n    engravingFont\n    status\n    comment\n    sentAt\n    answeredAt\n    answeredBy\n  }\n": types.ProofFieldsFragmentDoc,
+    "\n  fragment OrderProofState on Order {\n    id\n    state\n    status\n    proofRoundsLeft\n    lines {\n      id\n      proofRequired\n      proofApproved\n      engraving {\n        text\n        font\n      }\n    }\n    proofs {\n      ...ProofFields\n    }\n  }\n": types.OrderProofStateFragmentDoc,
     "\n  query ReturnPolicy {\n    returnPolicy {\n      returnDays\n      policy\n    }\n  }\n": types.ReturnPolicyDocument,
     "\n  mutation RequestReturn($input: RequestReturnInput!, $token: String) {\n    requestReturn(input: $input, token: $token) {\n      ...ReturnFields\n    }\n  }\n": types.RequestReturnDocument,
     "\n  fragment ReviewFields on Review {\n    id\n    userName\n    name\n    description\n    img\n    star\n    verifiedBuyer\n    createdAt\n  }\n": types.ReviewFieldsFragmentDoc,
@@ -629,6 +645,14 @@ export function graphql(source: "\n  mutation MarkDelivered($id: ID!) {\n    mar
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "\n  query AdminOrderProofs($id: ID!) {\n    order(id: $id) {\n      id\n      lines {\n        id\n        name\n        variantName\n        quantity\n      }\n      ...OrderProofState\n    }\n  }\n"): (typeof documents)["\n  query AdminOrderProofs($id: ID!) {\n    order(id: $id) {\n      id\n      lines {\n        id\n        name\n        variantName\n        quantity\n      }\n      ...OrderProofState\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SendOrderProof($input: SendOrderProofInput!) {\n    sendOrderProof(input: $input) {\n      ...OrderProofState\n    }\n  }\n"): (typeof documents)["\n  mutation SendOrderProof($input: SendOrderProofInput!) {\n    sendOrderProof(input: $input) {\n      ...OrderProofState\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "\n  query AdminReturns($options: ReturnListOptions) {\n    returns(options: $options) {\n      ...ReturnFields\n    }\n  }\n"): (typeof documents)["\n  query AdminReturns($options: ReturnListOptions) {\n    returns(options: $options) {\n      ...ReturnFields\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
@@ -769,11 +793,11 @@ export function graphql(source: "\n  query CollectionPage($slug: String!) {\n   
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  fragment ProductEngravingFields on Product {\n    engravable\n    engravingMaxLength\n    engravingSurcharge {\n      ...MoneyFields\n    }\n  }\n"): (typeof documents)["\n  fragment ProductEngravingFields on Product {\n    engravable\n    engravingMaxLength\n    engravingSurcharge {\n      ...MoneyFields\n    }\n  }\n"];
+export function graphql(source: "\n  fragment ProductEngravingFields on Product {\n    engravable\n    engravingMaxLength\n    proofRequired\n    engravingSurcharge {\n      ...MoneyFields\n    }\n  }\n"): (typeof documents)["\n  fragment ProductEngravingFields on Product {\n    engravable\n    engravingMaxLength\n    proofRequired\n    engravingSurcharge {\n      ...MoneyFields\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query EngravingSheet($id: ID!) {\n    order(id: $id) {\n      ...OrderFields\n      ageRestricted\n      parcelNotice\n    }\n    engravingFonts {\n      id\n      name\n    }\n  }\n"): (typeof documents)["\n  query EngravingSheet($id: ID!) {\n    order(id: $id) {\n      ...OrderFields\n      ageRestricted\n      parcelNotice\n    }\n    engravingFonts {\n      id\n      name\n    }\n  }\n"];
+export function graphql(source: "\n  query EngravingSheet($id: ID!) {\n    order(id: $id) {\n      ...OrderFields\n      ageRestricted\n      parcelNotice\n      lines {\n        id\n        proofRequired\n        proofApproved\n      }\n    }\n    engravingFonts {\n      id\n      name\n    }\n  }\n"): (typeof documents)["\n  query EngravingSheet($id: ID!) {\n    order(id: $id) {\n      ...OrderFields\n      ageRestricted\n      parcelNotice\n      lines {\n        id\n        proofRequired\n        proofApproved\n      }\n    }\n    engravingFonts {\n      id\n      name\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -910,6 +934,22 @@ export function graphql(source: "\n  query MyData {\n    myData\n  }\n"): (typeo
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation DeleteMyAccount($input: DeleteMyAccountInput!) {\n    deleteMyAccount(input: $input) {\n      erasedAt\n      cancelledOrders\n      reviews\n      reviewsChoice\n      kept {\n        what\n        count\n        why\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation DeleteMyAccount($input: DeleteMyAccountInput!) {\n    deleteMyAccount(input: $input) {\n      erasedAt\n      cancelledOrders\n      reviews\n      reviewsChoice\n      kept {\n        what\n        count\n        why\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query OrderProofs($id: ID!, $token: String) {\n    order(id: $id, token: $token) {\n      id\n      name\n      lines {\n        id\n        name\n        variantName\n        quantity\n      }\n      ...OrderProofState\n    }\n  }\n"): (typeof documents)["\n  query OrderProofs($id: ID!, $token: String) {\n    order(id: $id, token: $token) {\n      id\n      name\n      lines {\n        id\n        name\n        variantName\n        quantity\n      }\n      ...OrderProofState\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ApproveOrderProof($orderId: ID!, $proofId: ID!, $token: String) {\n    approveOrderProof(orderId: $orderId, proofId: $proofId, token: $token) {\n      ...OrderProofState\n    }\n  }\n"): (typeof documents)["\n  mutation ApproveOrderProof($orderId: ID!, $proofId: ID!, $token: String) {\n    approveOrderProof(orderId: $orderId, proofId: $proofId, token: $token) {\n      ...OrderProofState\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RequestOrderProofChanges($orderId: ID!, $proofId: ID!, $comment: String!, $token: String) {\n    requestOrderProofChanges(orderId: $orderId, proofId: $proofId, comment: $comment, token: $token) {\n      ...OrderProofState\n    }\n  }\n"): (typeof documents)["\n  mutation RequestOrderProofChanges($orderId: ID!, $proofId: ID!, $comment: String!, $token: String) {\n    requestOrderProofChanges(orderId: $orderId, proofId: $proofId, comment: $comment, token: $token) {\n      ...OrderProofState\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CorrectOrderEngraving($orderId: ID!, $lineId: ID!, $text: String!, $token: String) {\n    correctOrderEngraving(orderId: $orderId, lineId: $lineId, text: $text, token: $token) {\n      ...OrderProofState\n    }\n  }\n"): (typeof documents)["\n  mutation CorrectOrderEngraving($orderId: ID!, $lineId: ID!, $text: String!, $token: String) {\n    correctOrderEngraving(orderId: $orderId, lineId: $lineId, text: $text, token: $token) {\n      ...OrderProofState\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -1062,6 +1102,14 @@ export function graphql(source: "\n  query Products($options: ProductListOptions
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query ProductChoices($id: ID!) {\n    product(id: $id) {\n      id\n      ...ProductChoiceFields\n    }\n  }\n"): (typeof documents)["\n  query ProductChoices($id: ID!) {\n    product(id: $id) {\n      id\n      ...ProductChoiceFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment ProofFields on OrderProof {\n    id\n    lineId\n    version\n    imageUrls\n    note\n    engravingText\n    engravingFont\n    status\n    comment\n    sentAt\n    answeredAt\n    answeredBy\n  }\n"): (typeof documents)["\n  fragment ProofFields on OrderProof {\n    id\n    lineId\n    version\n    imageUrls\n    note\n    engravingText\n    engravingFont\n    status\n    comment\n    sentAt\n    answeredAt\n    answeredBy\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment OrderProofState on Order {\n    id\n    state\n    status\n    proofRoundsLeft\n    lines {\n      id\n      proofRequired\n      proofApproved\n      engraving {\n        text\n        font\n      }\n    }\n    proofs {\n      ...ProofFields\n    }\n  }\n"): (typeof documents)["\n  fragment OrderProofState on Order {\n    id\n    state\n    status\n    proofRoundsLeft\n    lines {\n      id\n      proofRequired\n      proofApproved\n      engraving {\n        text\n        font\n      }\n    }\n    proofs {\n      ...ProofFields\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -61,6 +61,9 @@ export const lineFixture = (
   discount: dollars(0),
   engraving: line.engraving,
   product: null,
+  // No proof asked for: the line is engraved as ordered.
+  proofRequired: false,
+  proofApproved: false,
 });
 
 type OrderOverrides = { name?: string; img?: string; quantity?: number; price?: number; totalPrice?: number; engraving?: unknown };

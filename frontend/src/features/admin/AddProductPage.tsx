@@ -59,6 +59,8 @@ export default function AddProductPage() {
           photo: fromMessage?.photos[0] ?? null,
           ...NEW_PRODUCT_ENGRAVING,
           engravingPrice: amountText(toMinorUnits(NEW_PRODUCT_ENGRAVING.engravingPrice, currency), currency),
+          // An engraving cannot be undone: a new engravable product waits for the customer's proof approval unless turned off.
+          proofRequired: true,
           taxCategory: 'standard',
           // A knife shop's products are blades: on unless the admin says otherwise (the server's default is off).
           ageRestricted: true,

@@ -18,12 +18,16 @@ import ShipDialog, { type ShipTracking } from './ShipDialog';
 import OrderLinesDialog from './OrderLinesDialog';
 import AdjustPriceDialog from './AdjustPriceDialog';
 import RefundDialog from './RefundDialog';
+import SendProofDialog from './proofs/SendProofDialog';
 import EngravingText from '../../components/engraving/EngravingText';
 import { actionsColumn } from '../../components/gridActions';
 import { AdminGrid, FilterSelect, useServerList } from './serverGrid';
 import { lineName } from '../../lib/variants';
 
 type Order = AdminOrdersResult['orders']['items'][number];
+
+/** Paid and not yet shipped: its proofs awaited, in the workshop, or ready. */
+const PAID_UNSHIPPED: readonly OrderState[] = ['Paid', 'AwaitingProof', 'InProduction'];
 
 const SORTABLE = ['createdAt', 'totalPrice', 'quantity', 'state', 'status', 'name', 'email'] as const;
 
@@ -89,7 +93,7 @@ export default function AllOrdersPage() {
         <Typography variant="body2">Quantity: {order.quantity}</Typography>
         <Typography variant="body2">Price: {order.totals.total.formatted}</Typography>
         <EngravingText engraving={order.engraving} />
-        {order.state === 'Paid' && <Typography variant="body2">The payment will be refunded to the customer.</Typography>}
+        {PAID_UNSHIPPED.includes(order.state) && <Typography variant="body2">The payment will be refunded to the customer.</Typography>}
       </>
     ),
   });
@@ -100,6 +104,7 @@ export default function AllOrdersPage() {
   const [linesOf, setLinesOf] = useState<Order | null>(null);
   const [toAdjust, setToAdjust] = useState<Order | null>(null);
   const [toRefund, setToRefund] = useState<Order | null>(null);
+  const [proofsOf, setProofsOf] = useState<string | null>(null);
 
   function openShip(order: Order | null) {
     setShipError(null);
@@ -184,9 +189,25 @@ export default function AllOrdersPage() {
     { field: 'state', headerName: 'State', width: 150, renderCell: ({ row }) => <OrderStateChip state={row.state} /> },
     actionsColumn(540, (row) => (
       <>
-        {(row.state === 'Paid' || (row.state === 'PartiallyRefunded' && row.status === 'Pending')) && (
+        {/* An order awaiting its proofs cannot ship (the server's refusal); its next step is the proof. */}
+        {row.state === 'AwaitingProof' && (
+          <Button
+            size="small"
+            variant="contained"
+            onClick={() => setProofsOf(row.id)}
+            aria-label={`Proofs of order #${shortOrderId(row.id)}`}
+          >
+            Proof
+          </Button>
+        )}
+        {(row.state === 'Paid' || row.state === 'InProduction' || (row.state === 'PartiallyRefunded' && row.status === 'Pending')) && (
           <Button size="small" variant="contained" onClick={() => openShip(row)}>
             Ship
+          </Button>
+        )}
+        {row.state === 'InProduction' && (
+          <Button size="small" onClick={() => setProofsOf(row.id)} aria-label={`Proofs of order #${shortOrderId(row.id)}`}>
+            Proofs
           </Button>
         )}
         {/* A shipped order refunded in part before it arrived is delivered too (the server's guard). */}
@@ -206,12 +227,15 @@ export default function AllOrdersPage() {
             Adjust price
           </Button>
         )}
-        {(row.state === 'Paid' || row.state === 'Shipped' || row.state === 'Delivered' || row.state === 'PartiallyRefunded') && (
+        {(PAID_UNSHIPPED.includes(row.state) ||
+          row.state === 'Shipped' ||
+          row.state === 'Delivered' ||
+          row.state === 'PartiallyRefunded') && (
           <Button size="small" onClick={() => setToRefund(row)} aria-label={`Refund order #${shortOrderId(row.id)}`}>
             Refund
           </Button>
         )}
-        {(row.state === 'AwaitingPayment' || row.state === 'Paid') && (
+        {(row.state === 'AwaitingPayment' || PAID_UNSHIPPED.includes(row.state)) && (
           <Button size="small" color="error" onClick={() => deletion.ask(row)}>
             Delete
           </Button>
@@ -219,7 +243,7 @@ export default function AllOrdersPage() {
         <Button size="small" onClick={() => setHistoryOf(row)} aria-label={`History of ${row.name}`}>
           History
         </Button>
-        {(row.state === 'Paid' || row.state === 'Shipped' || row.state === 'PartiallyRefunded') && (
+        {(row.state === 'Paid' || row.state === 'InProduction' || row.state === 'Shipped' || row.state === 'PartiallyRefunded') && (
           <Button size="small" component={RouterLink} to={`/packingSlip/${row.id}`} aria-label={`Packing slip for order ${row.id}`}>
             Packing slip
           </Button>
@@ -340,6 +364,7 @@ export default function AllOrdersPage() {
       <OrderLinesDialog order={linesOf} onClose={() => setLinesOf(null)} />
       <AdjustPriceDialog order={toAdjust} onClose={() => setToAdjust(null)} />
       <RefundDialog order={toRefund} onClose={() => setToRefund(null)} />
+      <SendProofDialog orderId={proofsOf} onClose={() => setProofsOf(null)} />
     </>
   );
 }

@@ -34,6 +34,8 @@ export interface ProductFields {
   engravingMaxLength: number;
   /** In minor units of the form's currency. */
   engravingAmount: number;
+  /** An engraved line waits for a proof the customer approves. */
+  proofRequired: boolean;
   /** Which of its zone's tax rates applies. */
   taxCategory: TaxCategory;
   /** A bladed article: sold after an age check, shipped marked and handed to an adult. */
@@ -128,6 +130,7 @@ export default function ProductForm({ initialValues, schema, currency, submitLab
         engravable: values.engravable,
         engravingMaxLength: Number(values.engravingMaxLength),
         engravingAmount: parseMajorAmount(values.engravingPrice, currency) ?? 0,
+        proofRequired: values.engravable && values.proofRequired,
         taxCategory: values.taxCategory,
         ageRestricted: values.ageRestricted,
         minimumAge: values.minimumAge === '' ? null : Number(values.minimumAge),
@@ -280,6 +283,19 @@ export default function ProductForm({ initialValues, schema, currency, submitLab
               {numberField(ENGRAVING_LENGTH_FIELD)}
               {amountField('engravingPrice', 'Engraving price')}
             </Stack>
+            {formik.values.engravable && (
+              <FormControlLabel
+                control={
+                  <Switch
+                    id="product-proof-required"
+                    name="proofRequired"
+                    checked={formik.values.proofRequired}
+                    onChange={formik.handleChange}
+                  />
+                }
+                label="Send the customer a proof to approve before engraving"
+              />
+            )}
           </>
         )}
         <Box>

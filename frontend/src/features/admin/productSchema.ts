@@ -145,6 +145,8 @@ export interface ProductFormValues {
   engravingMaxLength: number | '';
   /** As typed, in major units. */
   engravingPrice: string;
+  /** An engraved line waits for a proof the customer approves before it is engraved. */
+  proofRequired: boolean;
   taxCategory: TaxCategory;
   /** A bladed article: sold after an age check, shipped marked and handed to an adult. */
   ageRestricted: boolean;

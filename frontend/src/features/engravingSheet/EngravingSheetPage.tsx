@@ -13,7 +13,8 @@ import { EngravingSheetQuery } from './operations';
 
 /**
  * /engravingSheet/{id} (admin): what the workshop engraves, with the blade and the text at real
- * size; an age-restricted order's sheet carries its parcel notice.
+ * size; an age-restricted order's sheet carries its parcel notice. A line whose proof the customer
+ * has not approved prints as a DRAFT, never as the final sheet.
  */
 export default function EngravingSheetPage() {
   const { id = '' } = useParams();
@@ -48,8 +49,13 @@ export default function EngravingSheetPage() {
         </Box>
       )}
       {engraved.length ? (
-        engraved.map(({ id: lineId, name, sku, quantity, engraving }) => (
-          <Box key={lineId} component="section" aria-label={`Engraving for ${name}`} sx={{ mb: 4 }}>
+        engraved.map(({ id: lineId, name, sku, quantity, engraving, proofRequired, proofApproved }) => (
+          <Box key={lineId} component="section" aria-label={`Engraving for ${name}`} sx={{ mb: 4, position: 'relative' }}>
+            {proofRequired && !proofApproved && (
+              <Typography role="alert" sx={{ border: '3px solid #000', borderRadius: 1, p: 1.5, mb: 2, fontWeight: 800, letterSpacing: 1 }}>
+                DRAFT: the customer has not approved this engraving&apos;s proof. Do not engrave.
+              </Typography>
+            )}
             <Box
               component="dl"
               sx={{

@@ -117,3 +117,45 @@ test("the buyer's note to the workshop is on the sheet", async () => {
   });
   expect(await screen.findByRole('note', { name: 'Note to the workshop' })).toHaveTextContent('Deeper cut, please');
 });
+
+test('a line whose proof is not approved prints as a DRAFT; once approved, its sheet is final', async () => {
+  const line = (approved: boolean) => ({
+    ...lineFixture('o5-1', {
+      name: 'Engraved Santoku',
+      img: '',
+      quantity: 1,
+      price: 150,
+      totalPrice: 165,
+      engraving: engravingFixture('Ana', 'serif'),
+    }),
+    proofRequired: true,
+    proofApproved: approved,
+  });
+  const { unmount } = renderPage(<EngravingSheetPage />, {
+    path: '/engravingSheet/:id',
+    route: '/engravingSheet/o5',
+    mocks: [
+      {
+        request: { query: EngravingSheetQuery, variables: { id: 'o5' } },
+        result: { data: { order: orderFixture('o5', { state: 'AwaitingProof', lines: [line(false)] }), engravingFonts } },
+      },
+    ],
+  });
+  const section = await screen.findByRole('region', { name: 'Engraving for Engraved Santoku' });
+  expect(within(section).getByRole('alert')).toHaveTextContent(
+    "DRAFT: the customer has not approved this engraving's proof. Do not engrave.",
+  );
+  unmount();
+  renderPage(<EngravingSheetPage />, {
+    path: '/engravingSheet/:id',
+    route: '/engravingSheet/o5',
+    mocks: [
+      {
+        request: { query: EngravingSheetQuery, variables: { id: 'o5' } },
+        result: { data: { order: orderFixture('o5', { state: 'InProduction', lines: [line(true)] }), engravingFonts } },
+      },
+    ],
+  });
+  const final = await screen.findByRole('region', { name: 'Engraving for Engraved Santoku' });
+  expect(within(final).queryByText(/DRAFT/)).not.toBeInTheDocument();
+});

@@ -5,6 +5,7 @@ export const ProductEngravingFieldsFragment = graphql(`
   fragment ProductEngravingFields on Product {
     engravable
     engravingMaxLength
+    proofRequired
     engravingSurcharge {
       ...MoneyFields
     }
@@ -17,6 +18,11 @@ export const EngravingSheetQuery = graphql(`
       ...OrderFields
       ageRestricted
       parcelNotice
+      lines {
+        id
+        proofRequired
+        proofApproved
+      }
     }
     engravingFonts {
       id

@@ -19,6 +19,9 @@ import OrderReturns from '../../components/returns/OrderReturns';
 
 type OrderRow = MyOrdersResult['myOrders']['items'][number];
 
+/** Paid and not shipped: a late one is cancelled for a full refund. */
+const latePaid = (order: OrderRow) => ['Paid', 'AwaitingProof', 'InProduction'].includes(order.state) && order.late;
+
 /** A one-line order's product with its variant ("Engraved Santoku, 18 cm / Walnut"). */
 const orderName = (order: OrderRow) => lineName(order.name, order.lines[0]?.variantName);
 
@@ -40,7 +43,7 @@ export default function MyOrdersPage() {
     deleted: 'Order successfully deleted',
     describe: (order) => (
       <Box>
-        {order.state === 'Paid' && <Typography sx={{ mb: 1 }}>It is late: cancelling it refunds your payment in full.</Typography>}
+        {latePaid(order) && <Typography sx={{ mb: 1 }}>It is late: cancelling it refunds your payment in full.</Typography>}
         <Typography>Name: {orderName(order)}</Typography>
         <Typography>Details: {order.description}</Typography>
         <EngravingText engraving={order.engraving} />
@@ -143,6 +146,20 @@ export default function MyOrdersPage() {
                       Delivered {new Date(order.deliveredAt).toLocaleDateString()}
                     </Typography>
                   )}
+                  {/* Nothing is engraved before the customer approves its proof: the proof page is their next step. */}
+                  {order.state === 'AwaitingProof' && (
+                    <Box sx={{ mt: 0.5 }}>
+                      <Button
+                        size="small"
+                        variant="outlined"
+                        component={RouterLink}
+                        to={`/orders/${order.id}/proof`}
+                        aria-label={`Engraving proof of order #${shortOrderId(order.id)}`}
+                      >
+                        Engraving proof
+                      </Button>
+                    </Box>
+                  )}
                   <OrderReturns order={order} />
                 </TableCell>
                 <TableCell>
@@ -163,7 +180,7 @@ export default function MyOrdersPage() {
                 </TableCell>
                 <TableCell>{order.lines.reduce((units, line) => units + line.quantity, 0)}</TableCell>
                 <TableCell>
-                  {order.state === 'Paid' && order.late && (
+                  {latePaid(order) && (
                     <Button
                       color="error"
                       variant="outlined"

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Alert, Box, Button, Card, CardContent, Container, Stack, Typography } from '@mui/material';
-import { useParams, useSearchParams } from 'react-router-dom';
+import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
 import { shortOrderId } from '@keen/rules';
 import ConfirmDialog from '../../components/ConfirmDialog';
 import EngravingText from '../../components/engraving/EngravingText';
@@ -20,6 +20,8 @@ import { CancelGuestOrderMutation, GuestOrderQuery } from './operations';
 const STATE_TEXT: Record<string, string> = {
   AwaitingPayment: 'We hold your order until it is paid; pay below, or cancel it.',
   Paid: 'Paid, thank you. We engrave and ship it next; your receipt is in your mailbox.',
+  AwaitingProof: 'Paid, thank you. We send you a proof of the engraving to approve before we engrave it.',
+  InProduction: 'Your proof is approved: we are making your order.',
   Shipped: 'Shipped.',
   Delivered: 'Delivered. Something not right? You can return it within the window below.',
   Cancelled: 'This order was cancelled.',
@@ -27,6 +29,9 @@ const STATE_TEXT: Record<string, string> = {
   PartiallyRefunded: 'Part of this order was refunded; its credit note is below.',
   Refunded: 'This order was refunded.',
 };
+
+/** Paid and not shipped: a late one is cancelled for a full refund (the server's guard). */
+const PAID_UNSHIPPED: readonly string[] = ['Paid', 'AwaitingProof', 'InProduction'];
 
 /**
  * /orders/{id}?token=...: a guest order's page, reached by its link alone (the one every mail of it
@@ -96,11 +101,16 @@ export default function GuestOrderPage() {
                   <Box sx={{ my: 1 }}>
                     <OrderDocuments order={order} />
                   </Box>
+                  {(order.state === 'AwaitingProof' || order.state === 'InProduction') && (
+                    <Button component={RouterLink} to={`/orders/${order.id}/proof?token=${encodeURIComponent(token)}`} sx={{ mb: 1 }}>
+                      Engraving proof
+                    </Button>
+                  )}
                   <OrderReturns order={order} token={token} />
                   {/* Unpaid, or paid and late: a late order is cancelled for a full refund (the server's guard). */}
-                  {(order.state === 'AwaitingPayment' || (order.state === 'Paid' && order.late)) && (
+                  {(order.state === 'AwaitingPayment' || (PAID_UNSHIPPED.includes(order.state) && order.late)) && (
                     <Button color="error" variant="outlined" onClick={() => setConfirming(true)}>
-                      {order.state === 'Paid' ? 'Cancel for a refund' : 'Cancel order'}
+                      {order.paid ? 'Cancel for a refund' : 'Cancel order'}
                     </Button>
                   )}
                   {cancelError && (
