@@ -39,6 +39,7 @@ import { PrivateQuotes1767700000000 } from '../db/migrations/1767700000000-Priva
 import { Returns1767800000000 } from '../db/migrations/1767800000000-Returns';
 import { LeadTimes1767900000000 } from '../db/migrations/1767900000000-LeadTimes';
 import { ParcelWeights1768000000000 } from '../db/migrations/1768000000000-ParcelWeights';
+import { EngravingPlacements1768200000000 } from '../db/migrations/1768200000000-EngravingPlacements';
 import { PreparedStatementsClient } from '../db/prepared-statements';
 import { MODULES } from './modules';
 
@@ -84,6 +85,7 @@ export const migrations = [
   Returns1767800000000,
   LeadTimes1767900000000,
   ParcelWeights1768000000000,
+  EngravingPlacements1768200000000,
 ];
 
 /** Schema changes only ever come from the committed migrations; `synchronize` stays off. */

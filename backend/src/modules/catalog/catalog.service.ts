@@ -10,6 +10,7 @@ import { type Caller, requireAdmin } from '../auth';
 import type { ComplianceService } from '../compliance';
 import type { ShopMoney } from '../shop';
 import { syncFirstImage } from './gallery';
+import type { EngravingPlacement } from './engraving';
 import { Product, ProductKind, type TaxCategory } from './product.entity';
 import { ProductVariantRow } from './variant.entity';
 import { isNameTaken, withFreshNames } from './names';
@@ -31,6 +32,7 @@ export const PRODUCT_COLUMNS = [
   'engravable',
   'engravingMaxLength',
   'engravingAmount',
+  'engravingPlacements',
   'createdAt',
   'updatedAt',
   'taxCategory',
@@ -144,15 +146,16 @@ export class CatalogService {
 
   async create(caller: Caller, input: ProductInput): Promise<Product> {
     requireAdmin(caller);
-    const { price, priceAmount, engravingPrice, engravingAmount, taxCategory, kind, ...fields } = parseInput(
+    const { price, priceAmount, engravingPrice, engravingAmount, engravingPlacements, taxCategory, kind, ...fields } = parseInput(
       addProductInput,
-      withoutNullWeight(input),
+      { ...withoutNullWeight(input), engravingPlacements: input.engravingPlacements ?? undefined },
     );
     checkKind({ ...fields, kind: kind as ProductKind });
     const amounts = {
       taxCategory: taxCategory as TaxCategory,
       priceAmount: requiredAmount(priceAmount, price, this.shop),
       engravingAmount: engravingAmount ?? this.shop.minor(engravingPrice ?? NEW_PRODUCT_ENGRAVING.engravingPrice),
+      engravingPlacements: engravingPlacements as EngravingPlacement[],
     };
     return uniquelyNamed(() =>
       withFreshNames(
@@ -182,10 +185,8 @@ export class CatalogService {
     requireAdmin(caller);
     const product = await this.get(caller, id);
     // The fields left out are not in `changes`: they stay as they are.
-    const { price, priceAmount, quantity, engravingPrice, engravingAmount, taxCategory, kind, ...changes } = parseInput(
-      updateProductInput,
-      withoutNullWeight(input),
-    );
+    const { price, priceAmount, quantity, engravingPrice, engravingAmount, engravingPlacements, taxCategory, kind, ...changes } =
+      parseInput(updateProductInput, { ...withoutNullWeight(input), engravingPlacements: input.engravingPlacements ?? undefined });
     const wanted = { priceAmount: requiredAmount(priceAmount, price, this.shop), quantity };
     // null clears a product's own minimum age (the shop's default and the destination's apply); absent leaves it.
     const minimumAge = input.minimumAge === null ? { minimumAge: null } : {};
@@ -216,6 +217,7 @@ export class CatalogService {
             ...changes,
             ...(kind === undefined ? {} : { kind: kind as ProductKind }),
             ...(engraving === undefined ? {} : { engravingAmount: engraving }),
+            ...(engravingPlacements === undefined ? {} : { engravingPlacements: engravingPlacements as EngravingPlacement[] }),
             ...(taxCategory === undefined ? {} : { taxCategory: taxCategory as TaxCategory }),
             ...minimumAge,
             ...amounts,

@@ -1,5 +1,6 @@
 import { Field, InputType, Int, registerEnumType } from 'type-graphql';
 import { PageOptions } from '../../common/list';
+import { EngravingPlacement } from './engraving';
 import { ProductKind, TaxCategory } from './product.entity';
 
 export enum ProductSortField {
@@ -77,6 +78,12 @@ export class ProductFieldsInput {
     description: "Engraving surcharge per unit in the shop currency's minor units; instead of engravingPrice",
   })
   engravingAmount?: number | null;
+
+  @Field(() => [EngravingPlacement], {
+    nullable: true,
+    description: 'Where an engraving may go, at least one: default [BladeLeft] on a new product; unchanged when absent on an update',
+  })
+  engravingPlacements?: EngravingPlacement[] | null;
 
   @Field(() => TaxCategory, { nullable: true, description: 'Default standard on a new product; unchanged when absent on an update' })
   taxCategory?: TaxCategory | null;
