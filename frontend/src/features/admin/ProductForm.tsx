@@ -1,8 +1,26 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Box, Button, FormControlLabel, LinearProgress, MenuItem, Stack, Switch, TextField, Typography } from '@mui/material';
+import {
+  Box,
+  Button,
+  Checkbox,
+  FormControl,
+  FormControlLabel,
+  FormGroup,
+  FormHelperText,
+  FormLabel,
+  LinearProgress,
+  MenuItem,
+  Stack,
+  Switch,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { useFormik } from 'formik';
 import {
   ENGRAVING_MAX_LENGTH,
+  ENGRAVING_PLACEMENT_LABELS,
+  ENGRAVING_PLACEMENTS,
+  type EngravingPlacementId,
   LEAD_DAYS,
   MINIMUM_AGE,
   OPEN_MADE_TO_ORDER_CAP,
@@ -34,6 +52,8 @@ export interface ProductFields {
   engravingMaxLength: number;
   /** In minor units of the form's currency. */
   engravingAmount: number;
+  /** Where an engraving may go, at least one. */
+  engravingPlacements: EngravingPlacementId[];
   /** Which of its zone's tax rates applies. */
   taxCategory: TaxCategory;
   /** A bladed article: sold after an age check, shipped marked and handed to an adult. */
@@ -128,6 +148,7 @@ export default function ProductForm({ initialValues, schema, currency, submitLab
         engravable: values.engravable,
         engravingMaxLength: Number(values.engravingMaxLength),
         engravingAmount: parseMajorAmount(values.engravingPrice, currency) ?? 0,
+        engravingPlacements: ENGRAVING_PLACEMENTS.filter((placement) => values.engravingPlacements.includes(placement)),
         taxCategory: values.taxCategory,
         ageRestricted: values.ageRestricted,
         minimumAge: values.minimumAge === '' ? null : Number(values.minimumAge),
@@ -280,6 +301,40 @@ export default function ProductForm({ initialValues, schema, currency, submitLab
               {numberField(ENGRAVING_LENGTH_FIELD)}
               {amountField('engravingPrice', 'Engraving price')}
             </Stack>
+            {formik.values.engravable && (
+              <FormControl component="fieldset" error={!!formik.errors.engravingPlacements}>
+                <FormLabel component="legend">Where an engraving may go</FormLabel>
+                <FormGroup row>
+                  {ENGRAVING_PLACEMENTS.map((placement) => (
+                    <FormControlLabel
+                      key={placement}
+                      label={ENGRAVING_PLACEMENT_LABELS[placement]}
+                      control={
+                        <Checkbox
+                          name="engravingPlacements"
+                          value={placement}
+                          checked={formik.values.engravingPlacements.includes(placement)}
+                          onChange={(event) =>
+                            formik.setFieldValue(
+                              'engravingPlacements',
+                              event.target.checked
+                                ? [...formik.values.engravingPlacements, placement]
+                                : formik.values.engravingPlacements.filter((chosen) => chosen !== placement),
+                              true,
+                            )
+                          }
+                        />
+                      }
+                    />
+                  ))}
+                </FormGroup>
+                <FormHelperText>
+                  {typeof formik.errors.engravingPlacements === 'string'
+                    ? formik.errors.engravingPlacements
+                    : 'The customer chooses one of these when there are several'}
+                </FormHelperText>
+              </FormControl>
+            )}
           </>
         )}
         <Box>

@@ -64,6 +64,7 @@ export default function UpdateProductPage() {
           engravable: product.engravable,
           engravingMaxLength: product.engravingMaxLength,
           engravingPrice: amountText(product.engravingSurcharge.amount, currency),
+          engravingPlacements: [...product.engravingPlacements],
           taxCategory: product.taxCategory,
           ageRestricted: product.ageRestricted,
           minimumAge: product.minimumAge ?? '',

@@ -5,6 +5,7 @@ export const ProductEngravingFieldsFragment = graphql(`
   fragment ProductEngravingFields on Product {
     engravable
     engravingMaxLength
+    engravingPlacements
     engravingSurcharge {
       ...MoneyFields
     }
