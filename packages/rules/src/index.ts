@@ -128,8 +128,7 @@ export const isEngravingPlacement = (value: unknown): value is EngravingPlacemen
 export const engravingPlacementLabel = (placement: string) =>
   isEngravingPlacement(placement) ? ENGRAVING_PLACEMENT_LABELS[placement] : placement;
 const listLabels = (placements: readonly string[]) => placements.map(engravingPlacementLabel).join(', ');
-export const engravingPlacementRequired = (offered: readonly string[]) =>
-  `Choose where the engraving goes: ${listLabels(offered)}`;
+export const engravingPlacementRequired = (offered: readonly string[]) => `Choose where the engraving goes: ${listLabels(offered)}`;
 export const engravingPlacementNotOffered = (placement: string, offered: readonly string[]) =>
   `This product cannot be engraved on the ${engravingPlacementLabel(placement)}; choose one of: ${listLabels(offered)}`;
 

@@ -206,7 +206,9 @@ const engraving = {
     .array(engravingPlacement)
     .min(1, ENGRAVING_PLACEMENTS_REQUIRED)
     .transform((placements) => ENGRAVING_PLACEMENTS.filter((placement) => placements.includes(placement)))
-    .describe(`Where an engraving may go, at least one of ${ENGRAVING_PLACEMENTS.join(', ')} (default ${DEFAULT_ENGRAVING_PLACEMENTS.join(', ')})`),
+    .describe(
+      `Where an engraving may go, at least one of ${ENGRAVING_PLACEMENTS.join(', ')} (default ${DEFAULT_ENGRAVING_PLACEMENTS.join(', ')})`,
+    ),
 };
 
 /** Whether a product is a bladed article sold only to adults, and its own minimum age over the shop's default. */

@@ -131,7 +131,12 @@ export abstract class EngravingColumns {
 
 /** An order's or an order line's engraving snapshot, from its columns (null when not engraved). */
 export const engravingSnapshot = (
-  row: { engravingText: string | null; engravingFont: string | null; engravingUnitAmount: number | null; engravingPlacement?: string | null },
+  row: {
+    engravingText: string | null;
+    engravingFont: string | null;
+    engravingUnitAmount: number | null;
+    engravingPlacement?: string | null;
+  },
   currency: string,
 ): OrderEngraving | null =>
   row.engravingText === null || row.engravingText === undefined

@@ -112,7 +112,11 @@ function placeOrderInput({
     shippingAddress,
     // An engraving with absent or empty text is no engraving (checkEngraving's rule).
     engraving: engraving
-      ? { text: engraving.text ?? '', font: engraving.font ?? '', placement: (engraving.placement as EngravingPlacement | undefined) ?? null }
+      ? {
+          text: engraving.text ?? '',
+          font: engraving.font ?? '',
+          placement: (engraving.placement as EngravingPlacement | undefined) ?? null,
+        }
       : null,
   };
 }

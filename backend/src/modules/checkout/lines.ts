@@ -70,7 +70,11 @@ export function normalisedOrder(input: PlaceOrderInput) {
     customValue,
     quantity,
     // Its placement only when given: older fingerprints hold.
-    engraving: engraving && { text: engraving.text, font: engraving.font, ...(engraving.placement ? { placement: engraving.placement } : {}) },
+    engraving: engraving && {
+      text: engraving.text,
+      font: engraving.font,
+      ...(engraving.placement ? { placement: engraving.placement } : {}),
+    },
     // A gift card's amount, recipient and message make it another order (keys only when given: older fingerprints hold).
     ...(giftCardInput && {
       giftCard: {
