@@ -85,7 +85,7 @@ export class WorkshopService {
     const rows: (Omit<WorkshopQueueLine, 'shipBy' | 'overdue'> & { earliest: string | null; latest: string | null })[] =
       await this.db.query(
         `SELECT l."id" AS "lineId", o."id" AS "orderId", l."name" AS "productName", l."variantName",
-                ${OPEN_QUEUED_UNITS} AS "queuedQuantity", l."engravingText", l."engravingFont", l."customValue",
+                ${OPEN_QUEUED_UNITS} AS "queuedQuantity", l."engravingText", l."engravingFont", l."engravingPlacement", l."customValue",
                 o."userName" AS "customerName",
                 to_char(o."shipByEarliest", 'YYYY-MM-DD') AS "earliest", to_char(o."shipByLatest", 'YYYY-MM-DD') AS "latest"
            FROM "order_line" l JOIN "order" o ON o."id" = l."orderId"
