@@ -40,6 +40,7 @@ import { Returns1767800000000 } from '../db/migrations/1767800000000-Returns';
 import { LeadTimes1767900000000 } from '../db/migrations/1767900000000-LeadTimes';
 import { ParcelWeights1768000000000 } from '../db/migrations/1768000000000-ParcelWeights';
 import { EngravingProofs1768100000000 } from '../db/migrations/1768100000000-EngravingProofs';
+import { EngravingPlacements1768200000000 } from '../db/migrations/1768200000000-EngravingPlacements';
 import { TaxBeyondOneRate1768300000000 } from '../db/migrations/1768300000000-TaxBeyondOneRate';
 import { PreparedStatementsClient } from '../db/prepared-statements';
 import { MODULES } from './modules';
@@ -87,6 +88,7 @@ export const migrations = [
   LeadTimes1767900000000,
   ParcelWeights1768000000000,
   EngravingProofs1768100000000,
+  EngravingPlacements1768200000000,
   TaxBeyondOneRate1768300000000,
 ];
 

@@ -1,3 +1,4 @@
+import { setShopTimeZone } from '../common/shop-calendar';
 import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
 import type { PostgresDataSourceOptions } from 'typeorm/driver/postgres/PostgresDataSourceOptions';
@@ -55,6 +56,7 @@ export function createServices(db: DataSource, config: Config, logger: Logger, j
   const identity = new IdentityService(config);
   const users = new UsersService(db, config.adminEmails, identity, revokeKeysCreatedBy);
   const shop = new ShopMoney(config.shop);
+  setShopTimeZone(config.shop.timeZone);
   const compliance = new ComplianceService(db, createAgeVerifier(config.ageChecks), config.ageChecks, limits);
   const catalog = new CatalogService(db, shop, compliance);
   const gallery = new GalleryService(db, shop);

@@ -3,6 +3,7 @@ import Redis from 'ioredis';
 import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
 import { metrics } from './metrics';
+import { shopDateOf } from './shop-calendar';
 
 /** A finished answer, as sent: replayed byte for byte to the next anonymous caller who asks the same. */
 export interface StoredAnswer {
@@ -120,8 +121,17 @@ export class ReadCache {
     this.entries.clear();
   }
 
-  /** The current generation, taken before reading the database; null when it cannot be known (Redis away). */
+  /**
+   * The current generation, taken before reading the database; null when it cannot be known (Redis
+   * away). It holds the shop's date: an answer read yesterday (a product's lead time and its ship
+   * dates count from "today") is never replayed after the shop's midnight.
+   */
   async generation(): Promise<string | null> {
+    const shared = await this.sharedGeneration();
+    return shared === null ? null : `${shared}@${shopDateOf()}`;
+  }
+
+  private async sharedGeneration(): Promise<string | null> {
     if (!this.settings.enabled) return null;
     if (!this.redis) return this.localGeneration;
     if (this.unsentInvalidation) return null;

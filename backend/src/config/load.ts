@@ -192,6 +192,7 @@ function shopSettings(settings: Settings): ShopSettings {
     currency: settings.SHOP_CURRENCY,
     country: settings.SHOP_COUNTRY,
     locale: settings.SHOP_LOCALE,
+    timeZone: settings.SHOP_TIME_ZONE,
     pricesIncludeTax: settings.PRICES_INCLUDE_TAX,
     taxShipping: settings.TAX_SHIPPING,
     taxProvider: settings.TAX_PROVIDER,

@@ -1,4 +1,4 @@
-import { isCurrencyCode, MINIMUM_AGE } from '@keen/rules';
+import { isCurrencyCode, isTimeZone, MINIMUM_AGE } from '@keen/rules';
 import { isCountryCode } from '@keen/rules/address';
 import { z } from 'zod';
 import { atLeast, code, decimal, flag, list, oneOf, serviceAccountJson, setting, settingDocs, text, url, whole } from './kinds';
@@ -434,6 +434,20 @@ export const settingsSchema = z.object({
       group: 'shop',
       default: '`en-US`',
       description: "how amounts are written in GraphQL's `Money.formatted`, e-mails and CSVs (`de-DE` writes 1.250,00 €)",
+    },
+  ),
+  SHOP_TIME_ZONE: setting(
+    text().transform((raw, ctx) => {
+      const zone = raw ?? 'UTC';
+      if (isTimeZone(zone)) return zone;
+      ctx.addIssue({ code: 'custom', message: `expected an IANA time zone such as Europe/Paris or America/New_York, got "${zone}"` });
+      return z.NEVER;
+    }),
+    {
+      group: 'shop',
+      default: '`UTC`',
+      description:
+        'IANA time zone of the workshop: "today" for lead times, promised ship dates and late orders is its calendar date, and the storefront\'s cached estimates are forgotten at its midnight',
     },
   ),
   PRICES_INCLUDE_TAX: setting(flag(false), {

@@ -144,6 +144,8 @@ export interface ShopSettings {
   country: string;
   /** BCP 47 (`SHOP_LOCALE`, default en-US): how amounts are written. */
   locale: string;
+  /** IANA (`SHOP_TIME_ZONE`, default UTC): whose calendar "today" is for lead times and late orders. */
+  timeZone: string;
   /** `PRICES_INCLUDE_TAX=true`: the prices admins enter already hold the tax (as in the UK and EU). */
   pricesIncludeTax: boolean;
   /** `TAX_SHIPPING=true`: shipping is taxed at the destination zone's standard rate. */

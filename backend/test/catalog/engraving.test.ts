@@ -146,14 +146,14 @@ describe('REST POST /api/orders with an engraving', () => {
     expect(status).toBe(200);
     expect(body).toMatchObject({ message: 'Order Placed', totalPrice: 230, engraving: { text: 'For Sam', font: 'block', unitPrice: 15 } });
     const fetched = await api('GET', `/orders/${body._id}`, { as: buyer });
-    expect(fetched.body.engraving).toEqual({ text: 'For Sam', font: 'block', unitPrice: 15 });
+    expect(fetched.body.engraving).toEqual({ text: 'For Sam', font: 'block', placement: 'BladeLeft', unitPrice: 15 });
   });
 
   test('refuses a malformed engraving, a bad text and an unengravable product, and takes no stock', async () => {
     const product = await engravable();
     const plain = await app.product();
     const cases: [string, unknown, string][] = [
-      [product.id, 'For Sam', 'engraving must be an object with text and font'],
+      [product.id, 'For Sam', 'engraving must be an object with text, font and placement'],
       [product.id, { text: 42, font: 'serif' }, 'engraving.text must be text'],
       [product.id, { text: 'For Sam' }, 'Choose an engraving font from the list'],
       [product.id, { text: 'x'.repeat(13), font: 'serif' }, 'Engraving is too long (at most 12 characters)'],

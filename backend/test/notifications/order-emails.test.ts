@@ -208,6 +208,29 @@ test('staff hear once when a product runs low', async () => {
   );
 });
 
+test('made-to-order units queued beyond the stock are no shortage: only the units taken from stock count', async () => {
+  const customer = await verifiedCustomer('made-low');
+  const made = { madeToOrderMinDays: 5, madeToOrderMaxDays: 10 };
+  // No finished units: all five join the workshop's queue, and nothing ran low.
+  const none = await app.product({ name: `Forged ${Date.now()}`, quantity: 0, ...made });
+  await mailsOf(
+    () => app.placeOrder(customer, none.id, 5),
+    (order) => [`Keen order received: #${short(order)}`],
+  );
+  // Already low at 2: two come from stock, two are queued; it did not cross the threshold now.
+  const low = await app.product({ name: `Hammered ${Date.now()}`, quantity: 2, ...made });
+  await mailsOf(
+    () => app.placeOrder(customer, low.id, 4),
+    (order) => [`Keen order received: #${short(order)}`],
+  );
+  // Five on hand: all five taken from stock (none left), two queued: it ran low now, once.
+  const plenty = await app.product({ name: `Folded ${Date.now()}`, quantity: 5, ...made });
+  await mailsOf(
+    () => app.placeOrder(customer, plenty.id, 7),
+    (order) => [`Keen order received: #${short(order)}`, `Low stock: ${plenty.name} (0 left)`],
+  );
+});
+
 test('mails name the variant of each line, and low stock is heard of per variant', async () => {
   const customer = await verifiedCustomer('variant-mail');
   const product = await app.product({ name: `Mail Santoku ${Date.now()}`, price: 80, quantity: 0 });

@@ -231,7 +231,7 @@ test('REST answers the flat fields from the first line, the total and every line
       img: b.img,
       quantity: 2,
       unitPrice: 10,
-      engraving: { text: 'Ed', font: 'script', unitPrice: 7 },
+      engraving: { text: 'Ed', font: 'script', placement: 'BladeLeft', unitPrice: 7 },
       lineTotal: 34,
       discount: 0,
     },

@@ -151,6 +151,7 @@ describe('a product list reads the columns its answer needs, and no others', () 
       'engravable',
       'engravingMaxLength',
       'engravingAmount',
+      'engravingPlacements',
       'slug',
       'ageRestricted',
       'minimumAge',

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { toMinorUnits } from '@keen/rules';
+import { type EngravingPlacementId, toMinorUnits } from '@keen/rules';
 
 /** One line of the cart: what the customer chose, and the product as they last saw it. */
 export interface CartLine {
@@ -11,8 +11,8 @@ export interface CartLine {
   /** The measure asked for, for a made-to-measure variant. */
   customValue?: number | null;
   quantity: number;
-  /** Text and font to engrave on every unit; null for none. */
-  engraving: { text: string; font: string } | null;
+  /** Text and font to engrave on every unit, and where (absent on lines stored before placements: the product's only one); null for none. */
+  engraving: { text: string; font: string; placement?: EngravingPlacementId } | null;
   /**
    * As shown when the line was added or the cart last read the product (prices change on the server
    * only); the variant's price, stock and photo. Amounts in minor units of `currency`.
@@ -107,7 +107,8 @@ export const sameLine = (a: LineKey, b: LineKey) =>
   (a.variantId ?? '') === (b.variantId ?? '') &&
   (a.customValue ?? null) === (b.customValue ?? null) &&
   (a.engraving?.text ?? '') === (b.engraving?.text ?? '') &&
-  (a.engraving?.font ?? '') === (b.engraving?.font ?? '');
+  (a.engraving?.font ?? '') === (b.engraving?.font ?? '') &&
+  (a.engraving?.placement ?? '') === (b.engraving?.placement ?? '');
 
 export const cart = {
   lines: () => lines,
@@ -163,7 +164,14 @@ export function cartTotal(cartLines: CartLine[]): { amount: number; currency: st
 
 /** A React key for a line: what tells it apart from the others. */
 export const lineKey = (line: LineKey) =>
-  [line.productId, line.variantId ?? '', line.customValue ?? '', line.engraving?.text ?? '', line.engraving?.font ?? ''].join(':');
+  [
+    line.productId,
+    line.variantId ?? '',
+    line.customValue ?? '',
+    line.engraving?.text ?? '',
+    line.engraving?.font ?? '',
+    line.engraving?.placement ?? '',
+  ].join(':');
 
 interface SeenProduct {
   name: string;

@@ -114,6 +114,7 @@ export const OrderLineSummaryFragment = graphql(`
     engraving {
       text
       font
+      placement
     }
   }
 `);
@@ -177,6 +178,7 @@ export const OrderFieldsFragment = graphql(`
     engraving {
       text
       font
+      placement
     }
     lines {
       ...OrderLineSummary

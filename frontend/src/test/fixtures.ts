@@ -146,10 +146,11 @@ export const oneVariantFixture = (product: { id: string; priceFrom: ReturnType<t
 });
 
 /** An order line's engraving as the server answers it; its surcharge in dollars. */
-export const engravingFixture = (text: string, font: string, unitPrice = 15) => ({
+export const engravingFixture = (text: string, font: string, unitPrice = 15, placement = 'BladeLeft') => ({
   __typename: 'OrderEngraving',
   text,
   font,
+  placement,
   unitAmount: dollars(unitPrice),
 });
 

@@ -35,6 +35,7 @@ export const knifeFixture = (id = 'k1', overrides: ProductOverrides = {}) => {
     engravable: false,
     engravingMaxLength: 24,
     engravingSurcharge: dollars(0),
+    engravingPlacements: ['BladeLeft'],
     ageRestricted: false,
     minimumAge: null as number | null,
     ...leadTimeFixture(),

@@ -74,6 +74,7 @@ export const santokuProduct = (overrides: Record<string, unknown> = {}) => ({
   engravable: false,
   engravingMaxLength: 24,
   engravingSurcharge: dollars(0),
+  engravingPlacements: ['BladeLeft'],
   ageRestricted: false,
   minimumAge: null,
   ...leadTimeFixture(),

@@ -86,12 +86,13 @@ const ENGRAVING_ALLOWED = /^[\p{L}\p{M}0-9 .,'&\-!]*$/u;
 /** Characters as an engraving counts them (composed accents count once). */
 export const engravingLength = (text: string) => [...text.normalize('NFC')].length;
 
-/** The first rule an engraving's text and font break, or undefined; empty text is no engraving. */
+/** The first rule an engraving's text, font and placement break, or undefined; empty text is no engraving. */
 export function engravingError(
   text: string,
   font: string,
   fontIds: readonly string[],
-  product: { engravable: boolean; engravingMaxLength: number },
+  product: { engravable: boolean; engravingMaxLength: number; engravingPlacements?: readonly string[] | null },
+  placement?: string | null,
 ): string | undefined {
   if (text === '') return undefined;
   if (!product.engravable) return ENGRAVING_NOT_ALLOWED;
@@ -100,7 +101,53 @@ export function engravingError(
   if (normalized.trim() !== normalized) return ENGRAVING_SPACES;
   if (engravingLength(normalized) > product.engravingMaxLength) return engravingTooLong(product.engravingMaxLength);
   if (!fontIds.includes(font)) return ENGRAVING_FONT;
+  const where = engravingPlacementFor(product, placement);
+  if ('error' in where) return where.error;
   return undefined;
+}
+
+// ---------------------------------------------------------------- where an engraving goes
+
+/** Where on a knife an engraving may go; ids are stored on products and orders, so never rename one. */
+export const ENGRAVING_PLACEMENTS = ['BladeLeft', 'BladeRight', 'Spine', 'Bolster', 'Handle'] as const;
+export type EngravingPlacementId = (typeof ENGRAVING_PLACEMENTS)[number];
+/** What people read for each placement: the purchase page, cart, checkout, engraving sheet, mails and proofs. */
+export const ENGRAVING_PLACEMENT_LABELS: Record<EngravingPlacementId, string> = {
+  BladeLeft: 'Blade, left face',
+  BladeRight: 'Blade, right face',
+  Spine: 'Spine',
+  Bolster: 'Bolster',
+  Handle: 'Handle',
+};
+/** Where an engraving may go on a product unless the admin says otherwise (and on products made before placements). */
+export const DEFAULT_ENGRAVING_PLACEMENTS: readonly EngravingPlacementId[] = ['BladeLeft'];
+export const ENGRAVING_PLACEMENTS_REQUIRED = 'Choose at least one place an engraving may go';
+export const isEngravingPlacement = (value: unknown): value is EngravingPlacementId =>
+  typeof value === 'string' && (ENGRAVING_PLACEMENTS as readonly string[]).includes(value);
+/** A placement's label ("Blade, left face"), or the id itself for one this build does not know. */
+export const engravingPlacementLabel = (placement: string) =>
+  isEngravingPlacement(placement) ? ENGRAVING_PLACEMENT_LABELS[placement] : placement;
+const listLabels = (placements: readonly string[]) => placements.map(engravingPlacementLabel).join(', ');
+export const engravingPlacementRequired = (offered: readonly string[]) => `Choose where the engraving goes: ${listLabels(offered)}`;
+export const engravingPlacementNotOffered = (placement: string, offered: readonly string[]) =>
+  `This product cannot be engraved on the ${engravingPlacementLabel(placement)}; choose one of: ${listLabels(offered)}`;
+
+/**
+ * Where an engraving goes on `product`: the one asked for when the product offers it, its only
+ * placement when none is asked for; otherwise the message that refuses it.
+ */
+export function engravingPlacementFor(
+  product: { engravingPlacements?: readonly string[] | null },
+  placement: string | null | undefined,
+): { placement: EngravingPlacementId } | { error: string } {
+  const offered = (product.engravingPlacements?.length ? product.engravingPlacements : DEFAULT_ENGRAVING_PLACEMENTS).filter(
+    isEngravingPlacement,
+  );
+  if (placement == null || placement === '') {
+    return offered.length === 1 ? { placement: offered[0] } : { error: engravingPlacementRequired(offered) };
+  }
+  if (!isEngravingPlacement(placement) || !offered.includes(placement)) return { error: engravingPlacementNotOffered(placement, offered) };
+  return { placement };
 }
 
 // ---------------------------------------------------------------- reviews

@@ -2,8 +2,8 @@
  * Lead times (issue 52): when an order ships. A product ships from stock in the shop's handling
  * days, or is made to order in its own `minDays`-`maxDays`; with a weekly workshop capacity the
  * made-to-order window also grows with the queue ahead of the order. Days are working days:
- * Monday to Friday, less the shop's closed dates. Dates are ISO calendar dates (`2027-01-12`),
- * counted in UTC so the server and the browser agree.
+ * Monday to Friday, less the shop's closed dates. Dates are ISO calendar dates (`2027-01-12`):
+ * "today" is the shop's date (isoDateOf with its time zone); the arithmetic on dates is the same everywhere.
  */
 
 /** A calendar date, `YYYY-MM-DD`. */
@@ -35,8 +35,26 @@ export function isIsoDate(text: string): boolean {
   return !Number.isNaN(date.getTime()) && toIsoDate(date) === text;
 }
 
-/** The calendar date of an instant, in UTC. */
-export const isoDateOf = (instant: Date): IsoDate => toIsoDate(instant);
+/**
+ * The calendar date of an instant in a time zone (an IANA name such as Europe/Paris; UTC by
+ * default): the shop's date is the one its workshop lives by (SHOP_TIME_ZONE).
+ */
+export function isoDateOf(instant: Date, timeZone = 'UTC'): IsoDate {
+  if (timeZone === 'UTC') return toIsoDate(instant);
+  const parts = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(instant);
+  const part = (type: string) => parts.find((p) => p.type === type)!.value;
+  return `${part('year')}-${part('month')}-${part('day')}`;
+}
+
+/** Whether `timeZone` is an IANA time zone this runtime knows. */
+export function isTimeZone(timeZone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 export function isWorkingDay(date: IsoDate, closedDates: ReadonlySet<IsoDate>): boolean {
   const weekday = fromIsoDate(date).getUTCDay();

@@ -37,6 +37,10 @@ import {
   WORKSHOP_CAPACITY,
   CLOSED_DATE_FORMAT,
   isIsoDate,
+  ENGRAVING_PLACEMENTS,
+  ENGRAVING_PLACEMENTS_REQUIRED,
+  DEFAULT_ENGRAVING_PLACEMENTS,
+  engravingPlacementNotOffered,
 } from './index';
 
 // The shop's Content-Security-Policy forbids eval, and zod would probe for it (new Function) on its
@@ -188,6 +192,11 @@ export const productSlug = boundedText('Slug', SLUG_MAX_LENGTH)
   .regex(SLUG_PATTERN, SLUG_FORMAT)
   .describe('The product page is /products/{slug}; unique in the shop, whatever the case. The old slug keeps leading to the product');
 const productPhoto = boundedText(PRODUCT_PHOTO, 2000).describe("The product photo's URL (an upload's data.url)");
+/** One place an engraving may go (the customer's choice, one of the product's engravingPlacements). */
+export const engravingPlacement = z
+  .enum(ENGRAVING_PLACEMENTS, { error: (issue) => engravingPlacementNotOffered(String(issue.input), ENGRAVING_PLACEMENTS) })
+  .describe(`Where the engraving goes: ${ENGRAVING_PLACEMENTS.join(', ')}`);
+
 const engraving = {
   engravable: z.boolean().describe('Whether an order may carry an engraving'),
   engravingMaxLength: setting(ENGRAVING_MAX_LENGTH).describe('Most characters of an engraving'),
@@ -196,6 +205,13 @@ const engraving = {
   proofRequired: z
     .boolean({ error: 'Proof required must be true or false' })
     .describe('An engraved line waits for a proof the customer approves (default: whether it is engravable)'),
+  engravingPlacements: z
+    .array(engravingPlacement)
+    .min(1, ENGRAVING_PLACEMENTS_REQUIRED)
+    .transform((placements) => ENGRAVING_PLACEMENTS.filter((placement) => placements.includes(placement)))
+    .describe(
+      `Where an engraving may go, at least one of ${ENGRAVING_PLACEMENTS.join(', ')} (default ${DEFAULT_ENGRAVING_PLACEMENTS.join(', ')})`,
+    ),
 };
 
 /** Whether a product is a bladed article sold only to adults, and its own minimum age over the shop's default. */
@@ -256,6 +272,7 @@ export const addProductInput = z.object({
   engravingPrice: engraving.engravingPrice.optional(),
   engravingAmount: engraving.engravingAmount.optional(),
   proofRequired: engraving.proofRequired.optional(),
+  engravingPlacements: engraving.engravingPlacements.default([...DEFAULT_ENGRAVING_PLACEMENTS]),
   taxCategory: taxCategory.default('standard'),
   ageRestricted: ageRestriction.ageRestricted.default(false),
   minimumAge: ageRestriction.minimumAge.optional(),
@@ -288,6 +305,7 @@ export const updateProductInput = z.object({
   engravingPrice: engraving.engravingPrice.optional(),
   engravingAmount: engraving.engravingAmount.optional(),
   proofRequired: engraving.proofRequired.optional(),
+  engravingPlacements: engraving.engravingPlacements.optional(),
   taxCategory: taxCategory.optional(),
   ageRestricted: ageRestriction.ageRestricted.optional(),
   minimumAge: ageRestriction.minimumAge.optional(),

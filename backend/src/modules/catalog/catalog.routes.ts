@@ -1,4 +1,13 @@
-import { ENGRAVING_MAX_LENGTH, ENGRAVING_PRICE, MAX_WHOLE_NUMBER, MINIMUM_AGE, NEW_PRODUCT_ENGRAVING, PRODUCT_KINDS } from '@keen/rules';
+import {
+  DEFAULT_ENGRAVING_PLACEMENTS,
+  ENGRAVING_MAX_LENGTH,
+  ENGRAVING_PLACEMENTS,
+  ENGRAVING_PRICE,
+  MAX_WHOLE_NUMBER,
+  MINIMUM_AGE,
+  NEW_PRODUCT_ENGRAVING,
+  PRODUCT_KINDS,
+} from '@keen/rules';
 import { addProductInput, updateProductInput as updateProductSchema } from '@keen/rules/schemas';
 import { z } from 'zod';
 import { SortDirection } from '../../common/list';
@@ -9,6 +18,7 @@ import { LIST_PAGE_QUERY_SCHEMA, param, REST_LIST_CAP, restList, totalCount } fr
 import { restRoute, type RestRoutes, type Caller } from '../auth';
 import type { User } from '../users';
 import { type CatalogService, PRODUCT_COLUMNS, PRODUCT_EXISTS, type ProductColumn } from './catalog.service';
+import type { EngravingPlacement } from './engraving';
 import type { Product, ProductKind, TaxCategory } from './product.entity';
 import type { VariantWithGroupNames } from './variants';
 import type { VariantsService } from './variants.service';
@@ -45,6 +55,7 @@ const restProduct = (p: Pick<Product, (typeof REST_PRODUCT_COLUMNS)[number]>, sh
   engravable: p.engravable,
   engravingMaxLength: p.engravingMaxLength,
   engravingPrice: shop.major(p.engravingAmount),
+  engravingPlacements: p.engravingPlacements,
   ageRestricted: p.ageRestricted,
   minimumAge: p.minimumAge,
   kind: p.kind,
@@ -73,6 +84,9 @@ const productFieldsBody = {
   engravingMaxLength: field.wholeNumber(ENGRAVING_MAX_LENGTH),
   engravingPrice: field.wholeNumber(ENGRAVING_PRICE),
   engravingAmount: field.wholeNumber({ min: 0, max: MAX_WHOLE_NUMBER }),
+  engravingPlacements: field
+    .textList()
+    .describe(addProductInput.shape.engravingPlacements.description ?? 'Where an engraving may go, at least one'),
   taxCategory: field.text(),
   ageRestricted: field.boolean(),
   minimumAge: field.wholeNumberOrNull(MINIMUM_AGE),
@@ -81,8 +95,15 @@ const productFieldsBody = {
 };
 
 /** The fields as the service takes them: what it requires and a body left out is '' (its own message refuses it). */
-const productFields = ({ img, taxCategory, kind, ...fields }: z.output<z.ZodObject<typeof productFieldsBody>>): ProductFieldsInput => ({
+const productFields = ({
+  img,
+  taxCategory,
+  kind,
+  engravingPlacements,
+  ...fields
+}: z.output<z.ZodObject<typeof productFieldsBody>>): ProductFieldsInput => ({
   ...fields,
+  engravingPlacements: engravingPlacements as EngravingPlacement[] | undefined,
   img: img ?? '',
   taxCategory: taxCategory as TaxCategory | undefined,
   kind: kind as ProductKind | undefined,
@@ -101,6 +122,10 @@ const engravingSettings = {
     .max(ENGRAVING_MAX_LENGTH.max)
     .describe(`Most characters of an engraving (default ${NEW_PRODUCT_ENGRAVING.engravingMaxLength})`),
   engravingPrice: major().describe(`Engraving surcharge per unit, major units (default ${NEW_PRODUCT_ENGRAVING.engravingPrice})`),
+  engravingPlacements: z
+    .array(z.enum(ENGRAVING_PLACEMENTS))
+    .min(1)
+    .describe(`Where an engraving may go, at least one (default ${DEFAULT_ENGRAVING_PLACEMENTS.join(', ')}); the customer chooses one`),
 };
 
 const productAnswer = named(

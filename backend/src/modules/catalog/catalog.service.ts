@@ -10,6 +10,7 @@ import { type Caller, requireAdmin } from '../auth';
 import type { ComplianceService } from '../compliance';
 import type { ShopMoney } from '../shop';
 import { syncFirstImage } from './gallery';
+import type { EngravingPlacement } from './engraving';
 import { Product, ProductKind, type TaxCategory } from './product.entity';
 import { ProductVariantRow } from './variant.entity';
 import { isNameTaken, withFreshNames } from './names';
@@ -31,6 +32,7 @@ export const PRODUCT_COLUMNS = [
   'engravable',
   'engravingMaxLength',
   'engravingAmount',
+  'engravingPlacements',
   'createdAt',
   'updatedAt',
   'taxCategory',
@@ -145,9 +147,9 @@ export class CatalogService {
 
   async create(caller: Caller, input: ProductInput): Promise<Product> {
     requireAdmin(caller);
-    const { price, priceAmount, engravingPrice, engravingAmount, taxCategory, kind, ...fields } = parseInput(
+    const { price, priceAmount, engravingPrice, engravingAmount, engravingPlacements, taxCategory, kind, ...fields } = parseInput(
       addProductInput,
-      withoutNullWeight(input),
+      { ...withoutNullWeight(input), engravingPlacements: input.engravingPlacements ?? undefined },
     );
     checkKind({ ...fields, kind: kind as ProductKind });
     const amounts = {
@@ -156,6 +158,7 @@ export class CatalogService {
       engravingAmount: engravingAmount ?? this.shop.minor(engravingPrice ?? NEW_PRODUCT_ENGRAVING.engravingPrice),
       // A new engravable product's engraved lines wait for a proof unless the admin says otherwise.
       proofRequired: fields.proofRequired ?? fields.engravable,
+      engravingPlacements: engravingPlacements as EngravingPlacement[],
     };
     return uniquelyNamed(() =>
       withFreshNames(
@@ -185,10 +188,8 @@ export class CatalogService {
     requireAdmin(caller);
     const product = await this.get(caller, id);
     // The fields left out are not in `changes`: they stay as they are.
-    const { price, priceAmount, quantity, engravingPrice, engravingAmount, taxCategory, kind, ...changes } = parseInput(
-      updateProductInput,
-      withoutNullWeight(input),
-    );
+    const { price, priceAmount, quantity, engravingPrice, engravingAmount, engravingPlacements, taxCategory, kind, ...changes } =
+      parseInput(updateProductInput, { ...withoutNullWeight(input), engravingPlacements: input.engravingPlacements ?? undefined });
     const wanted = { priceAmount: requiredAmount(priceAmount, price, this.shop), quantity };
     // null clears a product's own minimum age (the shop's default and the destination's apply); absent leaves it.
     const minimumAge = input.minimumAge === null ? { minimumAge: null } : {};
@@ -219,6 +220,7 @@ export class CatalogService {
             ...changes,
             ...(kind === undefined ? {} : { kind: kind as ProductKind }),
             ...(engraving === undefined ? {} : { engravingAmount: engraving }),
+            ...(engravingPlacements === undefined ? {} : { engravingPlacements: engravingPlacements as EngravingPlacement[] }),
             ...(taxCategory === undefined ? {} : { taxCategory: taxCategory as TaxCategory }),
             ...minimumAge,
             ...amounts,

@@ -1,7 +1,13 @@
-import { Field, InputType, ObjectType } from 'type-graphql';
+import { Field, InputType, ObjectType, registerEnumType } from 'type-graphql';
 import { Column } from 'typeorm';
 import { badInput } from '../../common/errors';
-import { engravingError } from '@keen/rules';
+import {
+  DEFAULT_ENGRAVING_PLACEMENTS,
+  ENGRAVING_PLACEMENT_LABELS,
+  engravingError,
+  engravingPlacementFor,
+  type EngravingPlacementId,
+} from '@keen/rules';
 
 /**
  * Engraving: the fixed font list, the rules an engraving text must follow, a product's engraving
@@ -27,6 +33,25 @@ export const ENGRAVING_FONTS: readonly EngravingFont[] = [
 
 const ENGRAVING_FONT_IDS = ENGRAVING_FONTS.map((font) => font.id);
 
+/** Where on a knife an engraving goes: the rules' ids (stored on products and orders) and their labels. */
+export enum EngravingPlacement {
+  BladeLeft = 'BladeLeft',
+  BladeRight = 'BladeRight',
+  Spine = 'Spine',
+  Bolster = 'Bolster',
+  Handle = 'Handle',
+}
+registerEnumType(EngravingPlacement, {
+  name: 'EngravingPlacement',
+  description: 'Where on a knife an engraving goes',
+  valuesConfig: Object.fromEntries(
+    Object.values(EngravingPlacement).map((placement) => [placement, { description: ENGRAVING_PLACEMENT_LABELS[placement] }]),
+  ),
+});
+// The rules' list and this enum are the same ids.
+const _samePlacements: Record<EngravingPlacementId, EngravingPlacement> = EngravingPlacement;
+void _samePlacements;
+
 /**
  * An engraving's text and font: what an order asks for (the input EngravingInput) and, with the
  * surcharge, what it keeps (OrderEngraving). Nothing returns a bare Engraving, so the schema has none.
@@ -41,6 +66,12 @@ export class Engraving {
 
   @Field(() => String, { description: 'An engravingFonts id' })
   font!: string;
+
+  @Field(() => EngravingPlacement, {
+    nullable: true,
+    description: "Where it goes: one of the product's engravingPlacements; required when it offers more than one, its only one otherwise",
+  })
+  placement?: EngravingPlacement | null;
 }
 
 export interface EngravingSettings {
@@ -48,6 +79,8 @@ export interface EngravingSettings {
   engravingMaxLength: number;
   /** The surcharge per engraved unit, in minor units. */
   engravingAmount: number;
+  /** Where an engraving may go, at least one. */
+  engravingPlacements: readonly string[];
 }
 
 /**
@@ -56,9 +89,11 @@ export interface EngravingSettings {
  */
 export function checkEngraving(product: EngravingSettings, input: Engraving | null | undefined): Engraving | null {
   if (!input || input.text === '') return null;
-  const error = engravingError(input.text, input.font, ENGRAVING_FONT_IDS, product);
+  const error = engravingError(input.text, input.font, ENGRAVING_FONT_IDS, product, input.placement);
   if (error) throw badInput(error);
-  return { text: input.text.normalize('NFC'), font: input.font };
+  const where = engravingPlacementFor(product, input.placement);
+  if ('error' in where) throw badInput(where.error);
+  return { text: input.text.normalize('NFC'), font: input.font, placement: where.placement as EngravingPlacement };
 }
 
 /** The unit surcharge an order pays, in minor units: the product's engraving surcharge, only when engraved. */
@@ -68,13 +103,16 @@ export const engravingSurcharge = (product: EngravingSettings, engraving: Engrav
 /** GraphQL: `unitAmount: Money!` and the whole `unitPrice` (orders.resolver.ts, in the order's currency). */
 @ObjectType({ simpleResolvers: true, description: "An order's engraving, as it was when ordered" })
 export class OrderEngraving extends Engraving {
+  @Field(() => EngravingPlacement, { description: 'Where it goes on the knife' })
+  declare placement: EngravingPlacement;
+
   /** Surcharge per unit in minor units. */
   amount!: number;
 
   currency!: string;
 }
 
-/** The three columns an engraving is kept in: on an order line, and (the first line's) on an order. */
+/** The four columns an engraving is kept in: on an order line, and (the first line's) on an order. */
 export abstract class EngravingColumns {
   @Column('varchar', { length: 40, nullable: true })
   engravingText!: string | null;
@@ -85,13 +123,28 @@ export abstract class EngravingColumns {
   /** Surcharge per unit in minor units. */
   @Column('int', { nullable: true })
   engravingUnitAmount!: number | null;
+
+  /** Where it goes (an EngravingPlacement); set with engravingText. */
+  @Column('varchar', { length: 20, nullable: true })
+  engravingPlacement!: string | null;
 }
 
-/** An order's or an order line's engraving snapshot, from its three columns (null when not engraved). */
+/** An order's or an order line's engraving snapshot, from its columns (null when not engraved). */
 export const engravingSnapshot = (
-  row: { engravingText: string | null; engravingFont: string | null; engravingUnitAmount: number | null },
+  row: {
+    engravingText: string | null;
+    engravingFont: string | null;
+    engravingUnitAmount: number | null;
+    engravingPlacement?: string | null;
+  },
   currency: string,
 ): OrderEngraving | null =>
   row.engravingText === null || row.engravingText === undefined
     ? null
-    : { text: row.engravingText, font: row.engravingFont ?? '', amount: row.engravingUnitAmount ?? 0, currency };
+    : {
+        text: row.engravingText,
+        font: row.engravingFont ?? '',
+        placement: (row.engravingPlacement ?? DEFAULT_ENGRAVING_PLACEMENTS[0]) as EngravingPlacement,
+        amount: row.engravingUnitAmount ?? 0,
+        currency,
+      };

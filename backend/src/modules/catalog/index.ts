@@ -43,6 +43,7 @@ export {
   ENGRAVING_FONTS,
   Engraving,
   EngravingColumns,
+  EngravingPlacement,
   OrderEngraving,
   checkEngraving,
   engravingSnapshot,

@@ -1,6 +1,7 @@
 import { Field, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { Check, Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 import { CreatedAtColumn, UpdatedAtColumn } from '../../db/timestamp-columns';
+import { EngravingPlacement } from './engraving';
 
 /** Which tax rate of a zone applies to a product (shipping zones set a rate for each). */
 export enum TaxCategory {
@@ -41,6 +42,10 @@ registerEnumType(ProductKind, {
 @Check('CHK_product_numbers', `"priceAmount" >= 1 AND "quantity" >= 0 AND "minimumQuantity" >= 1`)
 @Check('CHK_product_tax_category', `"taxCategory" IN ('standard', 'reduced', 'zero')`)
 @Check('CHK_product_engraving', `"engravingMaxLength" BETWEEN 1 AND 40 AND "engravingAmount" >= 0`)
+@Check(
+  'CHK_product_engraving_placements',
+  `cardinality("engravingPlacements") >= 1 AND "engravingPlacements" <@ '{BladeLeft,BladeRight,Spine,Bolster,Handle}'::varchar[]`,
+)
 @Check('CHK_product_minimum_age', `"minimumAge" IS NULL OR "minimumAge" BETWEEN 1 AND 99`)
 @Index('UQ_product_name_lower', { synchronize: false }) // unique on lower(name): see the Init migration
 @Index('IDX_product_search', { synchronize: false }) // trigram index over name and description: see the ProductSearch migration
@@ -110,6 +115,11 @@ export class Product {
   })
   @Column('boolean', { default: false })
   proofRequired!: boolean;
+  @Field(() => [EngravingPlacement], {
+    description: 'Where an engraving may go, at least one (default: the blade’s left face); the customer chooses one',
+  })
+  @Column('varchar', { length: 20, array: true, default: () => `'{BladeLeft}'` })
+  engravingPlacements!: EngravingPlacement[];
 
   @Field(() => ProductKind, { description: 'A knife (default) or a gift card' })
   @Column('varchar', { length: 20, default: ProductKind.KNIFE })

@@ -1,5 +1,6 @@
 import { Field, InputType, Int, registerEnumType } from 'type-graphql';
 import { PageOptions } from '../../common/list';
+import { EngravingPlacement } from './engraving';
 import { ProductKind, TaxCategory } from './product.entity';
 
 export enum ProductSortField {
@@ -84,6 +85,11 @@ export class ProductFieldsInput {
       'An engraved line waits for a proof the customer approves: default true on a new engravable product (false otherwise); unchanged when absent on an update',
   })
   proofRequired?: boolean | null;
+  @Field(() => [EngravingPlacement], {
+    nullable: true,
+    description: 'Where an engraving may go, at least one: default [BladeLeft] on a new product; unchanged when absent on an update',
+  })
+  engravingPlacements?: EngravingPlacement[] | null;
 
   @Field(() => TaxCategory, { nullable: true, description: 'Default standard on a new product; unchanged when absent on an update' })
   taxCategory?: TaxCategory | null;

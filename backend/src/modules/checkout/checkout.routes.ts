@@ -1,10 +1,10 @@
-import { MAX_WHOLE_NUMBER } from '@keen/rules';
+import { ENGRAVING_PLACEMENTS, MAX_WHOLE_NUMBER } from '@keen/rules';
 import { orderNotesInput } from '@keen/rules/schemas';
 import { z } from 'zod';
 import { field, jsonBody } from '../../http-kit/body';
 import type { ShippingAddressInput } from '../addresses';
 import { restRoute, type RestRoutes } from '../auth';
-import { ENGRAVING_FONTS } from '../catalog';
+import { ENGRAVING_FONTS, type EngravingPlacement } from '../catalog';
 import { type PlaceOrderInput, orderAnswer, restOrder, type OrdersService } from '../orders';
 import type { User } from '../users';
 import type { CheckoutService } from './checkout.service';
@@ -74,8 +74,13 @@ const placeOrderBody = jsonBody({
             "Up to the product's engravingMaxLength characters: letters (accented too), digits, space and . , ' & - !, with no leading or trailing space; empty means no engraving",
           ),
         font: field.text().describe(`A font id: ${ENGRAVING_FONTS.map((font) => font.id).join(', ')}`),
+        placement: field
+          .text()
+          .describe(
+            `Where it goes, one of the product's engravingPlacements (${ENGRAVING_PLACEMENTS.join(', ')}): required when it offers more than one, its only one otherwise`,
+          ),
       },
-      'an object with text and font',
+      'an object with text, font and placement',
     )
     .describe('Text to engrave on every unit (engravable products only), or none'),
   vatNumber: field
@@ -112,7 +117,13 @@ function placeOrderInput({
     phone: body.phone ?? '',
     shippingAddress,
     // An engraving with absent or empty text is no engraving (checkEngraving's rule).
-    engraving: engraving ? { text: engraving.text ?? '', font: engraving.font ?? '' } : null,
+    engraving: engraving
+      ? {
+          text: engraving.text ?? '',
+          font: engraving.font ?? '',
+          placement: (engraving.placement as EngravingPlacement | undefined) ?? null,
+        }
+      : null,
   };
 }
 

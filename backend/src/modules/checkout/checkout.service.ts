@@ -441,6 +441,7 @@ export class CheckoutService {
         engravingText: first.engravingText,
         engravingFont: first.engravingFont,
         engravingUnitAmount: first.engravingUnitAmount,
+        engravingPlacement: first.engravingPlacement,
         transactionId: null,
         destinationCountry: destination.country,
         ageRestricted: clearance !== null,

@@ -53,7 +53,7 @@ export function requestedLines(input: PlaceOrderInput): RequestedLine[] {
       line.productId,
       line.variantId ?? '',
       customValue ?? '',
-      engraving ? `${engraving.text.normalize('NFC')}\u0000${engraving.font}` : '',
+      engraving ? `${engraving.text.normalize('NFC')}\u0000${engraving.font}\u0000${engraving.placement ?? ''}` : '',
     ].join('\u0000');
     if (seen.has(key)) throw refuse('The same product appears on two lines with the same engraving; change the quantity of one instead');
     seen.add(key);
@@ -69,7 +69,12 @@ export function normalisedOrder(input: PlaceOrderInput) {
     variantId,
     customValue,
     quantity,
-    engraving: engraving && { text: engraving.text, font: engraving.font },
+    // Its placement only when given: older fingerprints hold.
+    engraving: engraving && {
+      text: engraving.text,
+      font: engraving.font,
+      ...(engraving.placement ? { placement: engraving.placement } : {}),
+    },
     // A gift card's amount, recipient and message make it another order (keys only when given: older fingerprints hold).
     ...(giftCardInput && {
       giftCard: {
@@ -114,6 +119,7 @@ export type OrderedProduct = Pick<
   | 'engravable'
   | 'engravingMaxLength'
   | 'engravingAmount'
+  | 'engravingPlacements'
   | 'taxCategory'
   | 'giftCardMinAmount'
   | 'giftCardMaxAmount'
@@ -176,7 +182,7 @@ export function offeredVariants(db: EntityManager, productIds: string[]): Promis
             (SELECT g."name" FROM "product_option_group" g WHERE g."productId" = v."productId" ORDER BY g."position" LIMIT 1) AS "firstGroup",
             json_build_object('id', p."id", 'name', p."name", 'img', p."img", 'description', p."description",
                               'minimumQuantity', p."minimumQuantity", 'engravable', p."engravable", 'engravingMaxLength', p."engravingMaxLength",
-                              'engravingAmount', p."engravingAmount", 'taxCategory', p."taxCategory",
+                              'engravingAmount', p."engravingAmount", 'engravingPlacements', p."engravingPlacements", 'taxCategory', p."taxCategory",
                               'giftCardMinAmount', p."giftCardMinAmount", 'giftCardMaxAmount', p."giftCardMaxAmount") AS "product"
        FROM "product_variant" v JOIN "product" p ON p."id" = v."productId"
       WHERE ${single ? 'v."productId" = $1' : 'v."productId" = ANY($1::uuid[])'}

@@ -63,6 +63,7 @@ export function priceLines(
       engravingText: engraving?.text ?? null,
       engravingFont: engraving?.font ?? null,
       engravingUnitAmount: engraving ? surcharge : null,
+      engravingPlacement: engraving?.placement ?? null,
       giftCard: giftCardOf(line, variant),
       lineAmount,
       // Its share of the order's adjustments and its tax at the destination's rate are the pricing module's (priceForZone).

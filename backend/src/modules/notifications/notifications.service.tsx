@@ -189,20 +189,21 @@ export class NotificationsService {
 
   /**
    * Variants of the order whose stock is now below the threshold and was not before the order
-   * took its units: staff hear of each variant once as it runs low, not at every later order.
+   * took its units: staff hear of each variant once as it runs low, not at every later order. Only
+   * the units a line took from stock count: made-to-order units queued beyond the stock are work
+   * for the workshop, not a shortage.
    */
   private async crossedLowStock(order: OrderPayload): Promise<{ id: string; name: string; left: number }[]> {
-    const ordered = new Map<string, number>();
-    for (const line of order.lines) if (line.variantId) ordered.set(line.variantId, (ordered.get(line.variantId) ?? 0) + line.quantity);
-    if (!ordered.size) return [];
+    if (!order.lines.some((line) => line.variantId)) return [];
     const rows: { id: string; name: string; variantName: string; quantity: number }[] = await this.db.query(
-      `SELECT v."id", p."name", v."name" AS "variantName", v."quantity" FROM "product_variant" v JOIN "product" p ON p."id" = v."productId"
-        WHERE v."id" = ANY($1::uuid[]) AND v."quantity" < $2`,
-      [[...ordered.keys()], this.settings.lowStockBelow],
+      `SELECT v."id", p."name", v."name" AS "variantName", v."quantity"
+         FROM (SELECT l."variantId", sum(l."quantity" - l."queuedQuantity")::int AS "taken" FROM "order_line" l
+                WHERE l."orderId" = $1 AND l."variantId" IS NOT NULL GROUP BY l."variantId") t
+         JOIN "product_variant" v ON v."id" = t."variantId" JOIN "product" p ON p."id" = v."productId"
+        WHERE t."taken" > 0 AND v."quantity" < $2 AND v."quantity" + t."taken" >= $2`,
+      [order.orderId, this.settings.lowStockBelow],
     );
-    return rows
-      .filter((row) => row.quantity + ordered.get(row.id)! >= this.settings.lowStockBelow)
-      .map((row) => ({ id: row.id, name: lineName(row.name, row.variantName), left: row.quantity }));
+    return rows.map((row) => ({ id: row.id, name: lineName(row.name, row.variantName), left: row.quantity }));
   }
 
   /**

@@ -1,5 +1,5 @@
 import { Body, Button, Container, Head, Heading, Hr, Html, Link, Preview, Section, Text } from '@react-email/components';
-import { formatMoney, formatShipDate, formatShipWindow, lineName, shortOrderId } from '@keen/rules';
+import { engravingPlacementLabel, formatMoney, formatShipDate, formatShipWindow, lineName, shortOrderId } from '@keen/rules';
 import type { ReactNode } from 'react';
 import type { MessageReceivedPayload, MessageRepliedPayload } from '../messages';
 import type { OrderLinePayload, OrderPayload, RefundPayload } from '../orders';
@@ -71,7 +71,9 @@ function Lines({ shop, order }: { shop: ShopContext; order: OrderPayload }) {
           {line.engraving ? (
             <>
               <br />
-              Engraving: “{line.engraving.text}” in {fontName(line.engraving.font)} (+{money(line.engraving.unitSurcharge)} a unit)
+              Engraving: “{line.engraving.text}” in {fontName(line.engraving.font)}
+              {line.engraving.placement ? `, on the ${engravingPlacementLabel(line.engraving.placement)}` : ''} (+
+              {money(line.engraving.unitSurcharge)} a unit)
             </>
           ) : null}
         </Text>

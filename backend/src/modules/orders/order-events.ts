@@ -36,7 +36,15 @@ export function orderPayload(
         unitPrice: major(unitAmount),
         lineTotal: major(line.lineAmount),
         discountAmount: line.discountAmount ?? 0,
-        engraving: line.engravingText === null ? null : { text: line.engravingText, font: line.engravingFont ?? '', unitSurcharge },
+        engraving:
+          line.engravingText === null
+            ? null
+            : {
+                text: line.engravingText,
+                font: line.engravingFont ?? '',
+                placement: line.engravingPlacement ?? 'BladeLeft',
+                unitSurcharge,
+              },
       };
     }),
     currency: order.currency,

@@ -1,3 +1,4 @@
+import { shopDateOf } from '../../common/shop-calendar';
 import { type EntityManager } from 'typeorm';
 import { forbidden, notFound } from '../../common/errors';
 import { isId } from '../../common/validate';
@@ -66,9 +67,9 @@ export interface Transition {
   guard?: { holds: (order: Order) => boolean; refusal: string };
 }
 
-/** Staff were told it missed its promised ship date unshipped, or that date has passed (calendar dates, UTC). */
+/** Staff were told it missed its promised ship date unshipped, or that date has passed (the shop's calendar dates). */
 export const isLate = (order: Pick<Order, 'lateNoticeAt' | 'shipByLatest'>, now = new Date()): boolean =>
-  order.lateNoticeAt !== null || (order.shipByLatest !== null && order.shipByLatest < now.toISOString().slice(0, 10));
+  order.lateNoticeAt !== null || (order.shipByLatest !== null && order.shipByLatest < shopDateOf(now));
 
 /**
  * The order lifecycle, the only table of it: AwaitingPayment -> Paid -> Shipped -> Delivered, with Cancelled,

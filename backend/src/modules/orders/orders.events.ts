@@ -21,8 +21,8 @@ export interface OrderLinePayload {
   lineTotal: number;
   /** Its share of the discount code's reduction, minor units (negative; 0 without one). */
   discountAmount: number;
-  /** `unitSurcharge` in minor units. */
-  engraving: { text: string; font: string; unitSurcharge: number } | null;
+  /** `unitSurcharge` in minor units; `placement` an EngravingPlacement. */
+  engraving: { text: string; font: string; placement: string; unitSurcharge: number } | null;
 }
 
 /** An order after the change that raised the event. */

@@ -47,7 +47,8 @@ export async function ordersOf(manager: EntityManager, customerId: string) {
         quantity: line.quantity,
         unitAmount: line.unitAmount,
         lineAmount: line.lineAmount,
-        engraving: line.engravingText === null ? null : { text: line.engravingText, font: line.engravingFont },
+        engraving:
+          line.engravingText === null ? null : { text: line.engravingText, font: line.engravingFont, placement: line.engravingPlacement },
         giftCard: line.giftCard,
       })),
   }));

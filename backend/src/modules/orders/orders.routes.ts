@@ -1,4 +1,4 @@
-import { toMajorUnits } from '@keen/rules';
+import { ENGRAVING_PLACEMENTS, toMajorUnits } from '@keen/rules';
 import { z } from 'zod';
 import { field, jsonBody } from '../../http-kit/body';
 import { named } from '../../http-kit/openapi';
@@ -15,7 +15,12 @@ const major = (amount: number, currency: string) => toMajorUnits(amount, currenc
 
 /** An engraving as REST answers it: the surcharge per unit in major units. */
 const restEngraving = (engraving: OrderEngraving | null) =>
-  engraving && { text: engraving.text, font: engraving.font, unitPrice: major(engraving.amount, engraving.currency) };
+  engraving && {
+    text: engraving.text,
+    font: engraving.font,
+    placement: engraving.placement,
+    unitPrice: major(engraving.amount, engraving.currency),
+  };
 
 /** One line of an order, as REST answers it. */
 const restLine = (l: OrderLine) => ({
@@ -83,6 +88,7 @@ const productCode = z.string().nullable().describe("The product's _id (null once
 const orderedEngraving = z.object({
   text: z.string(),
   font: z.string().describe('A font id (GraphQL engravingFonts)'),
+  placement: z.enum(ENGRAVING_PLACEMENTS).describe(`Where it goes: ${ENGRAVING_PLACEMENTS.join(', ')}`),
   unitPrice: z.number().describe('Surcharge per unit in major units, included in the totals'),
 });
 

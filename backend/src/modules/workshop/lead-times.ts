@@ -1,4 +1,5 @@
-import { isoDateOf, leadDays, type LeadDays, type MadeToOrder, type ShipWindow, shipWindow } from '@keen/rules';
+import { leadDays, type LeadDays, type MadeToOrder, type ShipWindow, shipWindow } from '@keen/rules';
+import { shopDateOf } from '../../common/shop-calendar';
 import type { EntityManager } from 'typeorm';
 
 type Queryable = Pick<EntityManager, 'query'>;
@@ -19,7 +20,7 @@ export const OPEN_ORDER = `o."shippedAt" IS NULL AND o."state" IN ('AwaitingPaym
 
 /** The workshop as an estimate made now sees it; inside an order's transaction, as that transaction sees it. */
 export async function workshopNow(db: Queryable, now = new Date()): Promise<WorkshopNow> {
-  const today = isoDateOf(now);
+  const today = shopDateOf(now);
   const [row]: Omit<WorkshopNow, 'today'>[] = await db.query(
     `SELECT s."handlingDays", s."capacityPerWeek",
             coalesce((SELECT json_agg(to_char(d."date", 'YYYY-MM-DD') ORDER BY d."date") FROM "workshop_closed_date" d WHERE d."date" >= $1::date), '[]') AS "closedDates",

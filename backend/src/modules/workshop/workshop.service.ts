@@ -1,4 +1,4 @@
-import { isoDateOf } from '@keen/rules';
+import { shopDateOf } from '../../common/shop-calendar';
 import { closedDateInput, workshopSettingsInput } from '@keen/rules/schemas';
 import type { DataSource, EntityManager } from 'typeorm';
 import { badInput, notFound } from '../../common/errors';
@@ -81,11 +81,11 @@ export class WorkshopService {
   /** Every made-to-order line still to make, the latest promised date first due first. */
   async queue(caller: Caller): Promise<WorkshopQueueLine[]> {
     requireAdmin(caller);
-    const today = isoDateOf(new Date());
+    const today = shopDateOf();
     const rows: (Omit<WorkshopQueueLine, 'shipBy' | 'overdue'> & { earliest: string | null; latest: string | null })[] =
       await this.db.query(
         `SELECT l."id" AS "lineId", o."id" AS "orderId", l."name" AS "productName", l."variantName",
-                ${OPEN_QUEUED_UNITS} AS "queuedQuantity", l."engravingText", l."engravingFont", l."customValue",
+                ${OPEN_QUEUED_UNITS} AS "queuedQuantity", l."engravingText", l."engravingFont", l."engravingPlacement", l."customValue",
                 o."userName" AS "customerName",
                 to_char(o."shipByEarliest", 'YYYY-MM-DD') AS "earliest", to_char(o."shipByLatest", 'YYYY-MM-DD') AS "latest"
            FROM "order_line" l JOIN "order" o ON o."id" = l."orderId"
@@ -107,7 +107,7 @@ export class WorkshopService {
     requireAdmin(caller);
     if (!isId(orderId)) throw notFound('Order');
     const { date } = parseInput(closedDateInput, { date: latest });
-    if (date < isoDateOf(new Date())) throw badInput('The new ship date cannot be in the past');
+    if (date < shopDateOf()) throw badInput('The new ship date cannot be in the past');
     return this.db.transaction(async (manager) => {
       const orders = manager.getRepository(Order);
       const order = await orders.findOne({ where: { id: orderId }, lock: { mode: 'pessimistic_write' } });
@@ -132,7 +132,7 @@ export class WorkshopService {
    * marked told and raises order.late (the staff's mail), each in its own transaction. Answers how many.
    */
   async noticeLateOrders(now = new Date()): Promise<number> {
-    const today = isoDateOf(now);
+    const today = shopDateOf(now);
     const late: { id: string }[] = await this.db.query(
       `SELECT o."id" FROM "order" o WHERE o."shipByLatest" < $1::date AND ${NOT_TOLD} AND ${OPEN_ORDER} ORDER BY o."shipByLatest"`,
       [today],

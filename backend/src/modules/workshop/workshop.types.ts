@@ -1,3 +1,4 @@
+import { EngravingPlacement } from '../catalog';
 import { Field, ID, InputType, Int, ObjectType } from 'type-graphql';
 import { ShipWindow } from '../orders';
 
@@ -86,6 +87,9 @@ export class WorkshopQueueLine {
 
   @Field(() => String, { nullable: true, description: "The engraving's font id, or null" })
   engravingFont!: string | null;
+
+  @Field(() => EngravingPlacement, { nullable: true, description: 'Where the engraving goes, or null' })
+  engravingPlacement!: EngravingPlacement | null;
 
   @Field(() => Number, { nullable: true, description: 'The measure of a made-to-measure line, or null' })
   customValue!: number | null;

@@ -29,6 +29,7 @@ const storedProduct = {
   engravable: true,
   engravingMaxLength: 24,
   engravingSurcharge: dollars(15),
+  engravingPlacements: ['BladeLeft'],
   taxCategory: 'standard',
   slug: 'damascus-chef-knife',
   ageRestricted: true,
@@ -155,6 +156,7 @@ test('Update Product takes a price with cents and sends it as priceAmount in cen
     engravable: true,
     engravingMaxLength: 24,
     engravingAmount: 1250,
+    engravingPlacements: ['BladeLeft'],
     taxCategory: 'standard',
     ageRestricted: true,
     minimumAge: null,
@@ -410,4 +412,24 @@ test("Update Product preloads the weight, refuses a negative one in the shared r
   fireEvent.click(screen.getByRole('button', { name: 'Update Product' }));
   await waitFor(() => expect(sent).toHaveLength(1));
   expect(sent[0]).toMatchObject({ weightGrams: 950 });
+});
+
+test('Update Product lists where an engraving may go as checkboxes: at least one, sent in the list order', async () => {
+  const sent: Record<string, unknown>[] = [];
+  renderAt(`/updateProduct/${PRODUCT_ID}`, [
+    productQuery(),
+    updateRecording(sent, { ...storedProduct, engravingPlacements: ['BladeRight', 'Handle'] }),
+  ]);
+  const left = await screen.findByRole('checkbox', { name: 'Blade, left face' });
+  expect(left).toBeChecked();
+  expect(screen.getByRole('checkbox', { name: 'Spine' })).not.toBeChecked();
+  fireEvent.click(left);
+  fireEvent.click(screen.getByRole('button', { name: 'Update Product' }));
+  expect(await screen.findByText('Choose at least one place an engraving may go')).toBeInTheDocument();
+  expect(sent).toEqual([]);
+  fireEvent.click(screen.getByRole('checkbox', { name: 'Handle' }));
+  fireEvent.click(screen.getByRole('checkbox', { name: 'Blade, right face' }));
+  fireEvent.click(screen.getByRole('button', { name: 'Update Product' }));
+  await waitFor(() => expect(sent).toHaveLength(1));
+  expect(sent[0]).toMatchObject({ engravingPlacements: ['BladeRight', 'Handle'] });
 });

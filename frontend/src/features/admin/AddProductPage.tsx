@@ -1,5 +1,5 @@
 import { useMutation } from '@apollo/client/react';
-import { NEW_PRODUCT_ENGRAVING, toMinorUnits } from '@keen/rules';
+import { DEFAULT_ENGRAVING_PLACEMENTS, NEW_PRODUCT_ENGRAVING, toMinorUnits } from '@keen/rules';
 import { Typography } from '@mui/material';
 import { useSnackbar } from 'notistack';
 import { useLocation, useNavigate } from 'react-router-dom';
@@ -61,6 +61,7 @@ export default function AddProductPage() {
           engravingPrice: amountText(toMinorUnits(NEW_PRODUCT_ENGRAVING.engravingPrice, currency), currency),
           // An engraving cannot be undone: a new engravable product waits for the customer's proof approval unless turned off.
           proofRequired: true,
+          engravingPlacements: [...DEFAULT_ENGRAVING_PLACEMENTS],
           taxCategory: 'standard',
           // A knife shop's products are blades: on unless the admin says otherwise (the server's default is off).
           ageRestricted: true,

@@ -1,8 +1,26 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Box, Button, FormControlLabel, LinearProgress, MenuItem, Stack, Switch, TextField, Typography } from '@mui/material';
+import {
+  Box,
+  Button,
+  Checkbox,
+  FormControl,
+  FormControlLabel,
+  FormGroup,
+  FormHelperText,
+  FormLabel,
+  LinearProgress,
+  MenuItem,
+  Stack,
+  Switch,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { useFormik } from 'formik';
 import {
   ENGRAVING_MAX_LENGTH,
+  ENGRAVING_PLACEMENT_LABELS,
+  ENGRAVING_PLACEMENTS,
+  type EngravingPlacementId,
   LEAD_DAYS,
   MINIMUM_AGE,
   OPEN_MADE_TO_ORDER_CAP,
@@ -34,6 +52,8 @@ export interface ProductFields {
   engravingMaxLength: number;
   /** In minor units of the form's currency. */
   engravingAmount: number;
+  /** Where an engraving may go, at least one. */
+  engravingPlacements: EngravingPlacementId[];
   /** An engraved line waits for a proof the customer approves. */
   proofRequired: boolean;
   /** Which of its zone's tax rates applies. */
@@ -130,6 +150,7 @@ export default function ProductForm({ initialValues, schema, currency, submitLab
         engravable: values.engravable,
         engravingMaxLength: Number(values.engravingMaxLength),
         engravingAmount: parseMajorAmount(values.engravingPrice, currency) ?? 0,
+        engravingPlacements: ENGRAVING_PLACEMENTS.filter((placement) => values.engravingPlacements.includes(placement)),
         proofRequired: values.engravable && values.proofRequired,
         taxCategory: values.taxCategory,
         ageRestricted: values.ageRestricted,
@@ -284,17 +305,51 @@ export default function ProductForm({ initialValues, schema, currency, submitLab
               {amountField('engravingPrice', 'Engraving price')}
             </Stack>
             {formik.values.engravable && (
-              <FormControlLabel
-                control={
-                  <Switch
-                    id="product-proof-required"
-                    name="proofRequired"
-                    checked={formik.values.proofRequired}
-                    onChange={formik.handleChange}
-                  />
-                }
-                label="Send the customer a proof to approve before engraving"
-              />
+              <>
+                <FormControl component="fieldset" error={!!formik.errors.engravingPlacements}>
+                  <FormLabel component="legend">Where an engraving may go</FormLabel>
+                  <FormGroup row>
+                    {ENGRAVING_PLACEMENTS.map((placement) => (
+                      <FormControlLabel
+                        key={placement}
+                        label={ENGRAVING_PLACEMENT_LABELS[placement]}
+                        control={
+                          <Checkbox
+                            name="engravingPlacements"
+                            value={placement}
+                            checked={formik.values.engravingPlacements.includes(placement)}
+                            onChange={(event) =>
+                              formik.setFieldValue(
+                                'engravingPlacements',
+                                event.target.checked
+                                  ? [...formik.values.engravingPlacements, placement]
+                                  : formik.values.engravingPlacements.filter((chosen) => chosen !== placement),
+                                true,
+                              )
+                            }
+                          />
+                        }
+                      />
+                    ))}
+                  </FormGroup>
+                  <FormHelperText>
+                    {typeof formik.errors.engravingPlacements === 'string'
+                      ? formik.errors.engravingPlacements
+                      : 'The customer chooses one of these when there are several'}
+                  </FormHelperText>
+                </FormControl>
+                <FormControlLabel
+                  control={
+                    <Switch
+                      id="product-proof-required"
+                      name="proofRequired"
+                      checked={formik.values.proofRequired}
+                      onChange={formik.handleChange}
+                    />
+                  }
+                  label="Send the customer a proof to approve before engraving"
+                />
+              </>
             )}
           </>
         )}

@@ -65,6 +65,7 @@ export default function UpdateProductPage() {
           engravingMaxLength: product.engravingMaxLength,
           engravingPrice: amountText(product.engravingSurcharge.amount, currency),
           proofRequired: product.proofRequired,
+          engravingPlacements: [...product.engravingPlacements],
           taxCategory: product.taxCategory,
           ageRestricted: product.ageRestricted,
           minimumAge: product.minimumAge ?? '',

@@ -1,6 +1,7 @@
 import { addProductInput, PRODUCT_PHOTO_REQUIRED, PRODUCT_PRICE_REQUIRED, updateProductInput } from '@keen/rules/schemas';
 import {
   ENGRAVING_PRICE,
+  type EngravingPlacementId,
   MADE_TO_ORDER_DAYS_ORDER,
   MAX_AMOUNT,
   parseMajorAmount,
@@ -147,6 +148,8 @@ export interface ProductFormValues {
   engravingPrice: string;
   /** An engraved line waits for a proof the customer approves before it is engraved. */
   proofRequired: boolean;
+  /** Where an engraving may go, at least one (checkboxes). */
+  engravingPlacements: EngravingPlacementId[];
   taxCategory: TaxCategory;
   /** A bladed article: sold after an age check, shipped marked and handed to an adult. */
   ageRestricted: boolean;

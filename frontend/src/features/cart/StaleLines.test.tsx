@@ -21,6 +21,7 @@ const product = (
     priceFrom: dollars(price),
     engravingMaxLength: 0,
     engravingSurcharge: dollars(engravingPrice),
+    engravingPlacements: ['BladeLeft'],
     ...overrides,
   });
 

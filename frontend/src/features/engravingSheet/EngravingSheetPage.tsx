@@ -6,6 +6,7 @@ import PageLoadError from '../../components/PageLoadError';
 import PrintOnly, { SHEET_COLORS } from '../../components/PrintOnly';
 import PrintToolbar from '../../components/PrintToolbar';
 import Spinner from '../../components/Spinner';
+import { engravingPlacementLabel } from '@keen/rules';
 import EngravingPreview from '../../components/engraving/EngravingPreview';
 import { engravingFontFamily } from '../../components/engraving/fonts';
 import { lineName } from '../../lib/variants';
@@ -83,6 +84,8 @@ export default function EngravingSheetPage() {
               <dd>{order.userName}</dd>
               <dt>Quantity</dt>
               <dd>{quantity}</dd>
+              <dt>Placement</dt>
+              <dd>{engravingPlacementLabel(engraving.placement)}</dd>
               <dt>Font</dt>
               <dd>{fontName(engraving.font)}</dd>
               <dt>Text</dt>
@@ -92,7 +95,7 @@ export default function EngravingSheetPage() {
               Drawn at real size (a 250 mm knife, text 6 mm high). Engrave the same text on each of the {quantity} units.
             </Typography>
             <Box sx={{ overflowX: 'auto' }}>
-              <EngravingPreview text={engraving.text} font={engraving.font} realSize />
+              <EngravingPreview text={engraving.text} font={engraving.font} placement={engraving.placement} realSize />
             </Box>
           </Box>
         ))

@@ -39,6 +39,40 @@ test('the engraving sheet shows the order id, font, quantity and the blade at re
   expect(screen.queryByRole('note', { name: 'Note to the workshop' })).not.toBeInTheDocument();
 });
 
+test('the sheet says where each engraving goes, and draws it there', async () => {
+  const order = orderFixture('o3', {
+    lines: [
+      lineFixture('o3-1', {
+        name: 'Chef Knife',
+        img: '',
+        quantity: 1,
+        price: 150,
+        totalPrice: 165,
+        engraving: engravingFixture('Ana', 'serif', 15, 'Spine'),
+      }),
+      lineFixture('o3-2', {
+        name: 'Paring Knife',
+        img: '',
+        quantity: 2,
+        price: 50,
+        totalPrice: 130,
+        engraving: engravingFixture('Bo', 'serif', 15, 'BladeRight'),
+      }),
+    ],
+  });
+  renderPage(<EngravingSheetPage />, {
+    path: '/engravingSheet/:id',
+    route: '/engravingSheet/o3',
+    mocks: [{ request: { query: EngravingSheetQuery, variables: { id: 'o3' } }, result: { data: { order, engravingFonts } } }],
+  });
+  const chef = await screen.findByRole('region', { name: 'Engraving for Chef Knife' });
+  const paring = screen.getByRole('region', { name: 'Engraving for Paring Knife' });
+  expect(within(chef).getByText('Placement').nextElementSibling).toHaveTextContent('Spine');
+  expect(within(chef).getByRole('img', { name: 'Engraving preview' })).toHaveAttribute('data-placement', 'Spine');
+  expect(within(paring).getByText('Placement').nextElementSibling).toHaveTextContent('Blade, right face');
+  expect(within(paring).getByRole('img', { name: 'Engraving preview' })).toHaveAttribute('data-placement', 'BladeRight');
+});
+
 test('each engraved line names its variant and SKU; a line without a variant reads as its product', async () => {
   const order = orderFixture('o2', {
     lines: [

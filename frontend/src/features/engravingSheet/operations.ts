@@ -6,6 +6,7 @@ export const ProductEngravingFieldsFragment = graphql(`
     engravable
     engravingMaxLength
     proofRequired
+    engravingPlacements
     engravingSurcharge {
       ...MoneyFields
     }

@@ -27,6 +27,7 @@ const chef = {
   engravable: true,
   engravingMaxLength: 12,
   engravingSurcharge: dollars(15),
+  engravingPlacements: ['BladeLeft'],
   ...leadTimeFixture(),
   ...oneVariantFixture({ id: 'p1', priceFrom: dollars(129.5), quantity: 10, img: '/images/chef.svg' }),
 };
@@ -85,7 +86,9 @@ test('shows the photo, name, price, stock, description and engraving, and adds t
   await userEvent.clear(text);
   await userEvent.type(text, 'For Ada');
   await userEvent.click(screen.getByRole('button', { name: 'Add to cart: Damascus Chef Knife' }));
-  expect(cart.lines()).toEqual([expect.objectContaining({ productId: 'p1', quantity: 2, engraving: { text: 'For Ada', font: 'serif' } })]);
+  expect(cart.lines()).toEqual([
+    expect.objectContaining({ productId: 'p1', quantity: 2, engraving: { text: 'For Ada', font: 'serif', placement: 'BladeLeft' } }),
+  ]);
   expect(cart.lines()[0]).not.toHaveProperty('variantId');
   expect(cart.lines()[0].seen).toMatchObject({ unitAmount: 12950, engravingAmount: 1500, currency: 'USD' });
 });

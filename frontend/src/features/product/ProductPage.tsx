@@ -4,7 +4,7 @@ import { Box, Button, Chip, Container, Grid, Link, Rating, Stack, Typography } f
 import { useSnackbar } from 'notistack';
 import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { useChosenVariantId } from '../../lib/useChosenVariantId';
-import { engravingError } from '@keen/rules';
+import { engravingError, engravingPlacementFor } from '@keen/rules';
 import AddToCartButton from '../../components/AddToCartButton';
 import NotFoundPage from '../../components/NotFoundPage';
 import StoreBreadcrumbs from '../../components/StoreBreadcrumbs';
@@ -96,7 +96,11 @@ function ProductDetails({ product, fonts }: { product: Product; fonts: ProductPa
     engraving.font,
     fonts.map((font) => font.id),
     product,
+    engraving.placement || null,
   );
+  // Where it goes: the choice, or the product's only placement.
+  const where = engravingPlacementFor(product, engraving.placement || null);
+  const placement = 'placement' in where ? where.placement : null;
   const shownName = chosen ? lineName(product.name, chosen.name) : product.name;
 
   const choose = (variant: Variant) => chooseId(variant.id);
@@ -116,7 +120,8 @@ function ProductDetails({ product, fonts }: { product: Product; fonts: ProductPa
       ...(chosen && { variantId: chosen.id, variantName: variantLabel(product.optionGroups, chosen, customValue) }),
       ...(custom && { customValue }),
       quantity: product.minimumQuantity,
-      engraving: product.engravable && engraving.text ? engraving : null,
+      engraving:
+        product.engravable && engraving.text ? { text: engraving.text, font: engraving.font, ...(placement && { placement }) } : null,
       seen: seenOf(product, chosen && { img: chosen.img, unitAmount: price, quantity: chosen.quantity }),
     };
   };
@@ -192,8 +197,10 @@ function ProductDetails({ product, fonts }: { product: Product; fonts: ProductPa
                   value={engraving}
                   fonts={fonts}
                   maxLength={product.engravingMaxLength}
+                  placements={product.engravingPlacements}
                   surcharge={product.engravingSurcharge}
-                  error={engraving.text ? engravingMessage : undefined}
+                  error={engraving.text && 'placement' in where ? engravingMessage : undefined}
+                  placementError={tried && engraving.text && 'error' in where ? where.error : undefined}
                   onChange={setEngraving}
                 />
               </Suspense>

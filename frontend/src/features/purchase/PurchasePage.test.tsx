@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { GraphQLError } from 'graphql';
 import type { MockLink } from '@apollo/client/testing';
 import {
@@ -181,7 +181,7 @@ test('an engraved order sends the text and font', async () => {
         query: PlaceOrderMutation,
         variables: inputWithAnyKey({
           ...orderInput,
-          lines: [{ productId: 'p1', quantity: 2, engraving: { text: 'For Sam', font: 'script' } }],
+          lines: [{ productId: 'p1', quantity: 2, engraving: { text: 'For Sam', font: 'script', placement: 'BladeLeft' } }],
         }),
       },
       result: { data: { placeOrder: { ...placed, quantity: 2, totalPrice: 270, engraving: engravingFixture('For Sam', 'script') } } },
@@ -190,6 +190,49 @@ test('an engraved order sends the text and font', async () => {
   await screen.findByLabelText(/^Engraving text/);
   typeEngraving('For Sam');
   fireEvent.change(screen.getByLabelText(/^Font/), { target: { value: 'script' } });
+  // One placement is no choice: it is named, and drawn.
+  expect(screen.getByText('Engraved on the Blade, left face')).toBeInTheDocument();
+  expect(screen.queryByRole('radiogroup', { name: 'Where it goes' })).not.toBeInTheDocument();
+  expect(preview()).toHaveAttribute('data-placement', 'BladeLeft');
+  submit();
+  expect(await screen.findByText('Order Placed')).toBeInTheDocument();
+});
+
+test('a product with several placements asks where the engraving goes, draws it there and sends it', async () => {
+  const placeable = { ...engravable, engravingPlacements: ['BladeLeft', 'Spine', 'Handle'] };
+  renderPurchase([
+    { ...engravableMock, result: { data: { ...engravableMock.result.data, product: placeable } } },
+    {
+      request: {
+        query: PlaceOrderMutation,
+        variables: inputWithAnyKey({
+          ...orderInput,
+          lines: [{ productId: 'p1', quantity: 2, engraving: { text: 'For Sam', font: 'serif', placement: 'Spine' } }],
+        }),
+      },
+      result: {
+        data: {
+          placeOrder: { ...placed, quantity: 2, totalPrice: 270, engraving: engravingFixture('For Sam', 'serif', 15, 'Spine') },
+        },
+      },
+    },
+  ]);
+  await screen.findByLabelText(/^Engraving text/);
+  const group = screen.getByRole('radiogroup', { name: 'Where it goes' });
+  const radios = within(group).getAllByRole('radio');
+  expect(radios.map((radio) => radio.closest('label')?.textContent)).toEqual(['Blade, left face', 'Spine', 'Handle']);
+  // None is chosen for the customer; they are one keyboard stop (native radios sharing a name).
+  expect(radios.every((radio) => !(radio as HTMLInputElement).checked)).toBe(true);
+  expect(radios.every((radio) => radio.getAttribute('name') === 'engravingPlacement')).toBe(true);
+  expect(group).toBeInTheDocument();
+  typeEngraving('For Sam');
+  submit();
+  expect(await screen.findByText('Choose where the engraving goes: Blade, left face, Spine, Handle')).toBeInTheDocument();
+  expect(screen.queryByText('Order Placed')).not.toBeInTheDocument();
+  fireEvent.click(screen.getByRole('radio', { name: 'Spine' }));
+  await waitFor(() => expect(preview()).toHaveAttribute('data-placement', 'Spine'));
+  expect(screen.getByTestId('engraving-placement')).toHaveTextContent('Spine');
+  expect(screen.queryByText(/^Choose where the engraving goes/)).not.toBeInTheDocument();
   submit();
   expect(await screen.findByText('Order Placed')).toBeInTheDocument();
 });

@@ -14,7 +14,7 @@ import { DEFAULT_ENGRAVING_FONT } from '../../components/engraving/fonts';
 import { useSubmitOnce } from '../../lib/submitOnce';
 import type { OrderLineInput, PurchasePageQuery as PurchasePageResult } from '../../gql/graphql';
 import { PlaceOrderMutation, PurchasePageQuery } from './operations';
-import { engravingError, parseMajorAmount, quantityError } from '@keen/rules';
+import { engravingError, engravingPlacementFor, parseMajorAmount, quantityError } from '@keen/rules';
 import { DeliverTo, ShippingMethods } from '../../components/delivery/DeliverySection';
 import DeliveryTotals from '../../components/delivery/DeliveryTotals';
 import DiscountCodeField from '../../components/delivery/DiscountCodeField';
@@ -32,6 +32,8 @@ interface Values {
   quantity: string;
   engravingText: string;
   engravingFont: string;
+  /** Where the engraving goes: '' until chosen, when the product offers more than one place. */
+  engravingPlacement: string;
   /** The measure of a made-to-measure variant, as typed. */
   measure: string;
   /** A gift card's: who receives its code (empty: the buyer), the message, and the day it is mailed (empty: on payment). */
@@ -180,7 +182,19 @@ function PurchaseForm({ product, me, choices, fonts, chosen, onChoose }: Purchas
     (custom && measureError(custom, values.measure, product.name)) ||
     quantityError(values.quantity, quantityRules) ||
     (bounds && values.otherAmount && amountError(values.amount, bounds, currency, format)) ||
-    (giftCard ? giftCardError(values) : engravingError(values.engravingText, values.engravingFont, fontIds, product));
+    (giftCard
+      ? giftCardError(values)
+      : engravingError(values.engravingText, values.engravingFont, fontIds, product, values.engravingPlacement || null));
+  /** The engraving of the line: its text, font and placement (the choice, or the product's only one); null for none. */
+  const engravingOf = (values: Values) => {
+    if (giftCard || !product.engravable || !values.engravingText) return null;
+    const where = engravingPlacementFor(product, values.engravingPlacement || null);
+    return {
+      text: values.engravingText,
+      font: values.engravingFont,
+      ...('placement' in where && { placement: where.placement }),
+    };
+  };
   /** The order's one line as placeOrder and shippingOptions take it, once the values obey the product's rules. */
   const orderLine = (values: Values): OrderLineInput | null =>
     lineError(values)
@@ -191,7 +205,7 @@ function PurchaseForm({ product, me, choices, fonts, chosen, onChoose }: Purchas
           ...(chosen && { variantId: chosen.id }),
           ...(custom && { customValue: Number(values.measure) }),
           quantity: Number(values.quantity),
-          ...(!giftCard && values.engravingText ? { engraving: { text: values.engravingText, font: values.engravingFont } } : {}),
+          ...(engravingOf(values) && { engraving: engravingOf(values)! }),
           ...(giftCard && {
             giftCard: {
               ...(values.recipientEmail.trim() && { recipientEmail: values.recipientEmail.trim() }),
@@ -207,6 +221,7 @@ function PurchaseForm({ product, me, choices, fonts, chosen, onChoose }: Purchas
       quantity: String(product.minimumQuantity),
       engravingText: '',
       engravingFont: DEFAULT_ENGRAVING_FONT,
+      engravingPlacement: product.engravingPlacements.length === 1 ? product.engravingPlacements[0] : '',
       measure: '',
       recipientEmail: '',
       message: '',
@@ -228,8 +243,16 @@ function PurchaseForm({ product, me, choices, fonts, chosen, onChoose }: Purchas
         const problem = giftCardError(values);
         if (problem) errors.message = problem;
       } else {
-        const engraving = engravingError(values.engravingText, values.engravingFont, fontIds, product);
+        // The text's rules first; once the text is right, where it goes.
+        const engraving = engravingError(values.engravingText, values.engravingFont, fontIds, {
+          engravable: product.engravable,
+          engravingMaxLength: product.engravingMaxLength,
+        });
         if (engraving) errors.engravingText = engraving;
+        else if (values.engravingText) {
+          const where = engravingPlacementFor(product, values.engravingPlacement || null);
+          if ('error' in where) errors.engravingPlacement = where.error;
+        }
       }
       return errors;
     },
@@ -273,8 +296,7 @@ function PurchaseForm({ product, me, choices, fonts, chosen, onChoose }: Purchas
       ...(chosen && { variantId: chosen.id, variantName: variantLabel(product.optionGroups, chosen, customValue) }),
       ...(custom && { customValue }),
       quantity: Number(formik.values.quantity),
-      engraving:
-        product.engravable && formik.values.engravingText ? { text: formik.values.engravingText, font: formik.values.engravingFont } : null,
+      engraving: engravingOf(formik.values),
       seen: seenOf(product, chosen && { img: chosen.img, unitAmount: price, quantity: chosen.quantity }),
     };
   };
@@ -401,6 +423,9 @@ function PurchaseForm({ product, me, choices, fonts, chosen, onChoose }: Purchas
               <EngravingFields
                 text={formik.values.engravingText}
                 font={formik.values.engravingFont}
+                placement={formik.values.engravingPlacement}
+                placements={product.engravingPlacements}
+                placementError={formik.touched.engravingPlacement || formik.submitCount > 0 ? formik.errors.engravingPlacement : undefined}
                 fonts={fonts}
                 maxLength={product.engravingMaxLength}
                 surcharge={product.engravingSurcharge}

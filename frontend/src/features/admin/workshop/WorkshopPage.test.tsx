@@ -21,6 +21,7 @@ const line = (orderId: string, latest: string, overdue: boolean) => ({
   queuedQuantity: orderId === 'aaaaaaaa-1' ? 2 : 1,
   engravingText: 'Ada',
   engravingFont: 'serif',
+  engravingPlacement: 'Spine',
   customValue: null,
   customerName: 'Casey',
   overdue,
@@ -52,7 +53,7 @@ test('the queue by promised date, the overdue line flagged with its engraving; a
   const [late, due] = within(table).getAllByRole('row').slice(1);
   expect(within(late).getByText('#aaaaaaaa')).toBeInTheDocument();
   expect(within(late).getByText('2 × Engraved Santoku, 18 cm / Walnut')).toBeInTheDocument();
-  expect(within(late).getByText('“Ada” (serif)')).toBeInTheDocument();
+  expect(within(late).getByText('“Ada” (serif, Spine)')).toBeInTheDocument();
   expect(within(late).getByText('Overdue')).toBeInTheDocument();
   expect(within(due).queryByText('Overdue')).not.toBeInTheDocument();
   expect(screen.getByText('15 January 2027: Knife show')).toBeInTheDocument();

@@ -3,7 +3,7 @@ import type { ApolloCache } from '@apollo/client';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Box, Button, Chip, IconButton, Paper, Stack, TableCell, TableRow, TextField, Typography } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/Delete';
-import { formatShipDate, lineName, shortOrderId } from '@keen/rules';
+import { engravingPlacementLabel, formatShipDate, lineName, shortOrderId } from '@keen/rules';
 import QueryState from '../../../components/QueryState';
 import { useConfirmedDelete } from '../../../components/useConfirmedDelete';
 import SimpleTable from '../../../components/SimpleTable';
@@ -232,7 +232,11 @@ export default function WorkshopPage() {
                     <TableCell>
                       {line.queuedQuantity} × {lineName(line.productName, line.variantName)}
                     </TableCell>
-                    <TableCell>{line.engravingText ? `“${line.engravingText}” (${line.engravingFont})` : '—'}</TableCell>
+                    <TableCell>
+                      {line.engravingText
+                        ? `“${line.engravingText}” (${line.engravingFont}${line.engravingPlacement ? `, ${engravingPlacementLabel(line.engravingPlacement)}` : ''})`
+                        : '—'}
+                    </TableCell>
                     <TableCell>{line.customValue ?? '—'}</TableCell>
                     <TableCell>
                       {formatShipDate(line.shipBy.latest, true)}

@@ -26,6 +26,7 @@ export const WorkshopQuery = graphql(`
       queuedQuantity
       engravingText
       engravingFont
+      engravingPlacement
       customValue
       customerName
       overdue
