@@ -73,7 +73,11 @@ test('a shopper buys an engraved made-to-order knife, asks for a change to its p
   await sendProof(admin, name, 'Left face of the blade, 6 mm high');
 
   await page.goto('/dashboard/myOrders');
-  await page.getByRole('row').filter({ hasText: name }).getByRole('link', { name: /^Engraving proof of order #/ }).click();
+  await page
+    .getByRole('row')
+    .filter({ hasText: name })
+    .getByRole('link', { name: /^Engraving proof of order #/ })
+    .click();
   await page.waitForURL('**/proof');
   const proof = page.getByRole('region', { name: `Proof for ${name}` });
   await expect(proof.getByRole('img', { name: 'Version 1, photo 1' })).toBeVisible();
