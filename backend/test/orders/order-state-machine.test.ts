@@ -52,8 +52,9 @@ const EXPECTED: Record<string, string[]> = {
   'InProduction->Shipped': ['admin'],
   'AwaitingProof->Refunded': ['admin', 'provider', 'owner'],
   'InProduction->Refunded': ['admin', 'provider', 'owner'],
-  'AwaitingProof->PartiallyRefunded': ['admin'],
-  'InProduction->PartiallyRefunded': ['admin'],
+  // A refund of part of it leaves it where its proofs hold it.
+  'AwaitingProof->AwaitingProof': ['admin'],
+  'InProduction->InProduction': ['admin'],
   'Cancelled->Refunded': ['provider'],
   'Expired->Refunded': ['provider'],
 };

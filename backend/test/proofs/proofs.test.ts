@@ -103,10 +103,10 @@ interface OrderAnswer {
 const historyOf = async (orderId: string) =>
   (await app.db.getRepository(OrderEvent).find({ where: { orderId }, order: { createdAt: 'ASC', id: 'ASC' } })).map((event) => event.note);
 
-async function until<T>(check: () => T | null | undefined | false, ms = 20_000): Promise<T> {
+async function until<T>(check: () => T | null | undefined | false | Promise<T | null | undefined | false>, ms = 20_000): Promise<T> {
   const deadline = Date.now() + ms;
   for (;;) {
-    const value = check();
+    const value = await check();
     if (value) return value;
     if (Date.now() > deadline) throw new Error('timed out waiting');
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -486,5 +486,45 @@ describe('privacy', () => {
     expect(proof.comment).toBeNull();
     expect(proof.answeredBy).not.toBe(customer.email);
     expect(proof.status).toBe(ProofStatus.ChangesRequested);
+  });
+});
+
+describe('partial refunds', () => {
+  const REFUND = `mutation($orderId: ID!, $input: RefundInput!) { refundOrder(orderId: $orderId, input: $input) { id state } }`;
+
+  test('refunding part of an order awaiting its proof keeps it waiting: the proof is still sent and answered, and it cannot ship before', async () => {
+    const { orderId, plainLine, engravedLine, customer } = await proofOrder();
+    const refunded = await app.gql<{ refundOrder: { state: string } }>(
+      REFUND,
+      { orderId, input: { lines: [{ lineId: plainLine.id, quantity: 1 }] } },
+      admin,
+    );
+    expect(refunded.errors).toBeUndefined();
+    expect(refunded.data!.refundOrder.state).toBe('AwaitingProof');
+    expect(messageOf(await app.gql(SHIP, { id: orderId }, admin))).toBe('This order cannot ship before every engraving proof is approved');
+    // Only an admin refunds, whatever the state.
+    expect(messageOf(await app.gql(REFUND, { orderId, input: { amount: 100, reason: 'Sorry' } }, customer))).toBe(
+      'Only an admin may do this',
+    );
+
+    const sent = await send(orderId, engravedLine.id);
+    const approved = await app.gql<{ approveOrderProof: OrderAnswer }>(APPROVE, { orderId, proofId: sent.proofs[0].id }, customer);
+    expect(approved.data!.approveOrderProof.state).toBe('InProduction');
+    // In production, a refund of an amount leaves it there, and it ships.
+    const again = await app.gql<{ refundOrder: { state: string } }>(REFUND, { orderId, input: { amount: 100, reason: 'Late' } }, admin);
+    expect(again.data!.refundOrder.state).toBe('InProduction');
+    expect((await app.gql<{ markShipped: { state: string } }>(SHIP, { id: orderId }, admin)).data!.markShipped.state).toBe('Shipped');
+  });
+
+  test('when the line still waiting for its proof is refunded, the order goes into production by itself', async () => {
+    const { orderId, engravedLine } = await proofOrder();
+    const refunded = await app.gql<{ refundOrder: { state: string } }>(
+      REFUND,
+      { orderId, input: { lines: [{ lineId: engravedLine.id, quantity: 1 }] } },
+      admin,
+    );
+    expect(refunded.errors).toBeUndefined();
+    await until(async () => (await app.db.getRepository(Order).findOneByOrFail({ id: orderId })).state === OrderState.InProduction);
+    expect(await historyOf(orderId)).toContain('Every engraving proof left is approved (the lines still waiting were refunded)');
   });
 });

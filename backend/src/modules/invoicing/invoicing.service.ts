@@ -18,6 +18,7 @@ import {
   OrderLine,
   orderPayload,
   OrderState,
+  partialRefundState,
   type PaymentProvider,
   RefundRefused,
   type RefundPayload,
@@ -111,7 +112,8 @@ export class InvoicingService {
   ): Promise<Order> {
     const actor = actorOf(caller);
     const order = await this.find(this.db.manager, orderId);
-    assertAllowed(actor, order, OrderState.PartiallyRefunded);
+    const partial = partialRefundState(order.state);
+    assertAllowed(actor, order, partial);
     const earlier = await this.refundsOf(this.db.manager, order.id);
     const plan = planRefund(order, earlier, request);
     const left = order.totalAmount - order.refundedAmount;
@@ -119,7 +121,7 @@ export class InvoicingService {
       throw badInput(
         `At most ${this.shop.format(left, order.currency)} can be refunded (what was paid less earlier refunds); this refund is ${this.shop.format(plan.amount, order.currency)}`,
       );
-    const to = plan.amount === left ? OrderState.Refunded : OrderState.PartiallyRefunded;
+    const to = plan.amount === left ? OrderState.Refunded : partial;
     assertAllowed(actor, order, to);
     const giftCardAmount = Math.min(plan.amount, order.giftCardAmount - earlier.reduce((sum, refund) => sum + refund.giftCardAmount, 0));
     const cardAmount = plan.amount - giftCardAmount;

@@ -31,6 +31,7 @@ export {
   assertMayEver,
   guestActorOf,
   moveOrder,
+  partialRefundState,
   recordInHistory,
   recordPlaced,
   restock,

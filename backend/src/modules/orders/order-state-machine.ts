@@ -136,8 +136,9 @@ export const ORDER_TRANSITIONS: readonly Transition[] = [
   },
   // An admin refunding part of a paid order: lines, delivery, an amount; again as often as something is left.
   { from: Paid, to: PartiallyRefunded, by: ['admin'], stamp: null, restock: false, raises: 'order.partially_refunded' },
-  { from: AwaitingProof, to: PartiallyRefunded, by: ['admin'], stamp: null, restock: false, raises: 'order.partially_refunded' },
-  { from: InProduction, to: PartiallyRefunded, by: ['admin'], stamp: null, restock: false, raises: 'order.partially_refunded' },
+  // An order awaiting its proofs, or in production, stays so: its proofs still decide when it ships (partialRefundState).
+  { from: AwaitingProof, to: AwaitingProof, by: ['admin'], stamp: null, restock: false, raises: 'order.partially_refunded' },
+  { from: InProduction, to: InProduction, by: ['admin'], stamp: null, restock: false, raises: 'order.partially_refunded' },
   { from: Shipped, to: PartiallyRefunded, by: ['admin'], stamp: null, restock: false, raises: 'order.partially_refunded' },
   // A delivered order's return is refunded so (returns module), or an admin refunds part of it.
   { from: Delivered, to: PartiallyRefunded, by: ['admin'], stamp: null, restock: false, raises: 'order.partially_refunded' },
@@ -163,6 +164,10 @@ export const ORDER_TRANSITIONS: readonly Transition[] = [
 ];
 
 export const ORDER_STATES = Object.values(OrderState);
+
+/** Where a refund of part of an order leaves it: PartiallyRefunded, unless its engraving proofs still hold it. */
+export const partialRefundState = (from: OrderState): OrderState =>
+  from === AwaitingProof || from === InProduction ? from : PartiallyRefunded;
 
 export function transitionFor(from: OrderState, to: OrderState): Transition | undefined {
   return ORDER_TRANSITIONS.find((t) => t.from === from && t.to === to);

@@ -228,6 +228,20 @@ export class ProofsService {
     return { reminded, approved, waiting };
   }
 
+  /**
+   * After part of an order awaiting its proofs was refunded: when the lines still waiting were the
+   * refunded ones, every proof left is approved and the order goes into production.
+   */
+  async advanceAfterRefund(orderId: string): Promise<void> {
+    await this.db.transaction(async (manager) => {
+      const order = await manager.getRepository(Order).findOne({ where: { id: orderId }, lock: { mode: 'pessimistic_write' } });
+      if (order?.state !== OrderState.AwaitingProof || !(await this.allApproved(manager, order.id))) return;
+      await moveOrder(manager, order.id, OrderState.InProduction, SYSTEM, {
+        note: 'Every engraving proof left is approved (the lines still waiting were refunded)',
+      });
+    });
+  }
+
   /** Marks the proof approved, says so in the history, and moves the order on once every line's proof is approved. */
   private async approveProof(
     manager: EntityManager,
