@@ -191,7 +191,7 @@ type Documents = {
     "\n  query Products($options: ProductListOptions) {\n    products(options: $options) {\n      totalItems\n      items {\n        ...ProductCardFields\n      }\n    }\n  }\n": typeof types.ProductsDocument,
     "\n  query ProductChoices($id: ID!) {\n    product(id: $id) {\n      id\n      ...ProductChoiceFields\n    }\n  }\n": typeof types.ProductChoicesDocument,
     "\n  fragment ProofFields on OrderProof {\n    id\n    lineId\n    version\n    imageUrls\n    note\n    engravingText\n    engravingFont\n    status\n    comment\n    sentAt\n    answeredAt\n    answeredBy\n  }\n": typeof types.ProofFieldsFragmentDoc,
-    "\n  fragment OrderProofState on Order {\n    id\n    state\n    status\n    proofRoundsLeft\n    lines {\n      id\n      proofRequired\n      proofApproved\n      engraving {\n        text\n        font\n      }\n    }\n    proofs {\n      ...ProofFields\n    }\n  }\n": typeof types.OrderProofStateFragmentDoc,
+    "\n  fragment OrderProofState on Order {\n    id\n    state\n    status\n    proofRoundsLeft\n    lines {\n      id\n      proofRequired\n      proofApproved\n      engraving {\n        text\n        font\n        placement\n      }\n    }\n    proofs {\n      ...ProofFields\n    }\n  }\n": typeof types.OrderProofStateFragmentDoc,
     "\n  query ReturnPolicy {\n    returnPolicy {\n      returnDays\n      policy\n    }\n  }\n": typeof types.ReturnPolicyDocument,
     "\n  mutation RequestReturn($input: RequestReturnInput!, $token: String) {\n    requestReturn(input: $input, token: $token) {\n      ...ReturnFields\n    }\n  }\n": typeof types.RequestReturnDocument,
     "\n  fragment ReviewFields on Review {\n    id\n    userName\n    name\n    description\n    img\n    star\n    verifiedBuyer\n    createdAt\n  }\n": typeof types.ReviewFieldsFragmentDoc,
@@ -376,7 +376,7 @@ const documents: Documents = {
     "\n  query Products($options: ProductListOptions) {\n    products(options: $options) {\n      totalItems\n      items {\n        ...ProductCardFields\n      }\n    }\n  }\n": types.ProductsDocument,
     "\n  query ProductChoices($id: ID!) {\n    product(id: $id) {\n      id\n      ...ProductChoiceFields\n    }\n  }\n": types.ProductChoicesDocument,
     "\n  fragment ProofFields on OrderProof {\n    id\n    lineId\n    version\n    imageUrls\n    note\n    engravingText\n    engravingFont\n    status\n    comment\n    sentAt\n    answeredAt\n    answeredBy\n  }\n": types.ProofFieldsFragmentDoc,
-    "\n  fragment OrderProofState on Order {\n    id\n    state\n    status\n    proofRoundsLeft\n    lines {\n      id\n      proofRequired\n      proofApproved\n      engraving {\n        text\n        font\n      }\n    }\n    proofs {\n      ...ProofFields\n    }\n  }\n": types.OrderProofStateFragmentDoc,
+    "\n  fragment OrderProofState on Order {\n    id\n    state\n    status\n    proofRoundsLeft\n    lines {\n      id\n      proofRequired\n      proofApproved\n      engraving {\n        text\n        font\n        placement\n      }\n    }\n    proofs {\n      ...ProofFields\n    }\n  }\n": types.OrderProofStateFragmentDoc,
     "\n  query ReturnPolicy {\n    returnPolicy {\n      returnDays\n      policy\n    }\n  }\n": types.ReturnPolicyDocument,
     "\n  mutation RequestReturn($input: RequestReturnInput!, $token: String) {\n    requestReturn(input: $input, token: $token) {\n      ...ReturnFields\n    }\n  }\n": types.RequestReturnDocument,
     "\n  fragment ReviewFields on Review {\n    id\n    userName\n    name\n    description\n    img\n    star\n    verifiedBuyer\n    createdAt\n  }\n": types.ReviewFieldsFragmentDoc,
@@ -1109,7 +1109,7 @@ export function graphql(source: "\n  fragment ProofFields on OrderProof {\n    i
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  fragment OrderProofState on Order {\n    id\n    state\n    status\n    proofRoundsLeft\n    lines {\n      id\n      proofRequired\n      proofApproved\n      engraving {\n        text\n        font\n      }\n    }\n    proofs {\n      ...ProofFields\n    }\n  }\n"): (typeof documents)["\n  fragment OrderProofState on Order {\n    id\n    state\n    status\n    proofRoundsLeft\n    lines {\n      id\n      proofRequired\n      proofApproved\n      engraving {\n        text\n        font\n      }\n    }\n    proofs {\n      ...ProofFields\n    }\n  }\n"];
+export function graphql(source: "\n  fragment OrderProofState on Order {\n    id\n    state\n    status\n    proofRoundsLeft\n    lines {\n      id\n      proofRequired\n      proofApproved\n      engraving {\n        text\n        font\n        placement\n      }\n    }\n    proofs {\n      ...ProofFields\n    }\n  }\n"): (typeof documents)["\n  fragment OrderProofState on Order {\n    id\n    state\n    status\n    proofRoundsLeft\n    lines {\n      id\n      proofRequired\n      proofApproved\n      engraving {\n        text\n        font\n        placement\n      }\n    }\n    proofs {\n      ...ProofFields\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

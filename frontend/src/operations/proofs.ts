@@ -32,6 +32,7 @@ export const OrderProofStateFragment = graphql(`
       engraving {
         text
         font
+        placement
       }
     }
     proofs {

@@ -42,7 +42,7 @@ function order(state: string, proofs: unknown[], text = 'For Sam') {
         quantity: 1,
         proofRequired: true,
         proofApproved: state === 'InProduction',
-        engraving: { __typename: 'OrderEngraving', text, font: 'serif' },
+        engraving: { __typename: 'OrderEngraving', text, font: 'serif', placement: 'Spine' },
       },
     ],
     proofs,
@@ -83,6 +83,8 @@ test('the customer asks for a change with a corrected text, then approves the ne
   const section = await screen.findByRole('region', { name: 'Proof for Engraved Santoku' });
   expect(within(section).getByRole('img', { name: 'Version 1, photo 1' })).toBeTruthy();
   expect(within(section).getByText('From the workshop: Left face, 6 mm')).toBeTruthy();
+  // What was ordered, and what the proof shows, say where the engraving goes.
+  expect(within(section).getAllByText('on the Spine')).toHaveLength(2);
   fireEvent.click(within(section).getByRole('button', { name: 'Ask for changes' }));
   const dialog = await screen.findByRole('dialog', { name: 'Ask for changes to version 1' });
   // Nothing is sent without a comment.

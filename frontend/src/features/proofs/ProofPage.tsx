@@ -126,7 +126,7 @@ export default function ProofPage() {
                         You ordered: <EngravingText engraving={line.engraving} label="" />
                       </Typography>
                       {latest ? (
-                        <ProofRound proof={latest} heading={`Version ${latest.version}`} />
+                        <ProofRound proof={latest} heading={`Version ${latest.version}`} placement={line.engraving?.placement} />
                       ) : (
                         <Typography>Your proof is being prepared.</Typography>
                       )}
@@ -153,7 +153,13 @@ export default function ProofPage() {
                             Earlier versions
                           </Typography>
                           {earlier.map((round) => (
-                            <ProofRound key={round.id} proof={round} heading={`Version ${round.version}`} compact />
+                            <ProofRound
+                              key={round.id}
+                              proof={round}
+                              heading={`Version ${round.version}`}
+                              placement={line.engraving?.placement}
+                              compact
+                            />
                           ))}
                         </Box>
                       )}
@@ -189,7 +195,18 @@ export default function ProofPage() {
 }
 
 /** One version: its photos (each opens full size), what it shows, staff's note and the answer. */
-function ProofRound({ proof, heading, compact = false }: { proof: ProofFieldsFragment; heading: string; compact?: boolean }) {
+function ProofRound({
+  proof,
+  heading,
+  placement,
+  compact = false,
+}: {
+  proof: ProofFieldsFragment;
+  heading: string;
+  /** Where the line's engraving goes. */
+  placement?: string | null;
+  compact?: boolean;
+}) {
   const size = compact ? 96 : 240;
   return (
     <Box sx={{ mt: compact ? 1.5 : 0 }}>
@@ -224,7 +241,7 @@ function ProofRound({ proof, heading, compact = false }: { proof: ProofFieldsFra
         ))}
       </Stack>
       <Typography variant="body2" component="div" sx={{ mt: 1 }}>
-        It shows: <EngravingText engraving={{ text: proof.engravingText, font: proof.engravingFont ?? '' }} label="" />
+        It shows: <EngravingText engraving={{ text: proof.engravingText, font: proof.engravingFont ?? '', placement }} label="" />
       </Typography>
       {proof.note && <Typography variant="body2">From the workshop: {proof.note}</Typography>}
       {proof.comment && <Typography variant="body2">Changes asked for: {proof.comment}</Typography>}

@@ -14,7 +14,12 @@ const order = (proofs: unknown[]) => ({
   status: 'Pending',
   proofRoundsLeft: 3 - proofs.length,
   lines: [
-    { ...line, id: 'l1', proofRequired: true, engraving: { __typename: 'OrderEngraving', text: 'For Sam', font: 'serif' } },
+    {
+      ...line,
+      id: 'l1',
+      proofRequired: true,
+      engraving: { __typename: 'OrderEngraving', text: 'For Sam', font: 'serif', placement: 'BladeLeft' },
+    },
     { ...line, id: 'l2', name: 'Whetstone', proofRequired: false, engraving: null },
   ],
   proofs,
