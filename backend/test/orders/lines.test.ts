@@ -222,6 +222,8 @@ test('REST answers the flat fields from the first line, the total and every line
       engraving: null,
       lineTotal: 40,
       discount: 0,
+      proofRequired: false,
+      proofStatus: null,
     },
     {
       productCode: b.id,
@@ -234,6 +236,8 @@ test('REST answers the flat fields from the first line, the total and every line
       engraving: { text: 'Ed', font: 'script', placement: 'BladeLeft', unitPrice: 7 },
       lineTotal: 34,
       discount: 0,
+      proofRequired: false,
+      proofStatus: null,
     },
   ]);
   expect((await api('GET', `/orders/${id}`, { as: other })).status).toBe(403);

@@ -259,6 +259,8 @@ describe('the older inputs that name only the product', () => {
         engraving: null,
         lineTotal: 90,
         discount: 0,
+        proofRequired: false,
+        proofStatus: null,
       },
     ]);
     expect(await variantStock(only.id)).toBe(10 - 6);

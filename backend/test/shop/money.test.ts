@@ -413,6 +413,7 @@ describe("the shop's settings", () => {
       taxShipping: false,
       taxProvider: 'keen',
       vatReverseCharge: false,
+      timeZone: 'UTC',
     });
     expect(loadConfig({ ...base, SHOP_CURRENCY: 'eur', SHOP_COUNTRY: 'de', SHOP_LOCALE: 'de-DE' }).shop).toMatchObject({
       currency: 'EUR',
