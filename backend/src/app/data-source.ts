@@ -40,6 +40,7 @@ import { Returns1767800000000 } from '../db/migrations/1767800000000-Returns';
 import { LeadTimes1767900000000 } from '../db/migrations/1767900000000-LeadTimes';
 import { ParcelWeights1768000000000 } from '../db/migrations/1768000000000-ParcelWeights';
 import { TaxBeyondOneRate1768300000000 } from '../db/migrations/1768300000000-TaxBeyondOneRate';
+import { MilliPercentRatesAndTaxReversals1768400000000 } from '../db/migrations/1768400000000-MilliPercentRatesAndTaxReversals';
 import { PreparedStatementsClient } from '../db/prepared-statements';
 import { MODULES } from './modules';
 
@@ -86,6 +87,7 @@ export const migrations = [
   LeadTimes1767900000000,
   ParcelWeights1768000000000,
   TaxBeyondOneRate1768300000000,
+  MilliPercentRatesAndTaxReversals1768400000000,
 ];
 
 /** Schema changes only ever come from the committed migrations; `synchronize` stays off. */

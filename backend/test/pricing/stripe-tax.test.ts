@@ -16,10 +16,10 @@ class StripeTaxStandIn {
   readonly calculations: URLSearchParams[] = [];
   readonly transactions: { params: URLSearchParams; idempotencyKey: string | undefined }[] = [];
   readonly intents = new Map<string, Record<string, unknown>>();
-  /** Basis points per state, as Stripe's registrations would tax it; a state not listed is refused as Stripe refuses an address. */
+  /** Thousandths of a percent per state, as Stripe's registrations would tax it; a state not listed is refused as Stripe refuses an address. */
   readonly rates: Record<string, { lines: number; shipping: number }> = {
-    NY: { lines: 888, shipping: 888 },
-    CA: { lines: 725, shipping: 0 },
+    NY: { lines: 8875, shipping: 8875 },
+    CA: { lines: 7250, shipping: 0 },
   };
   private readonly server = http.createServer((req, res) => this.answer(req, res));
 
@@ -91,7 +91,7 @@ class StripeTaxStandIn {
         },
       ];
     const inclusive = params.get('line_items[0][tax_behavior]') === 'inclusive';
-    const taxOf = (amount: number, bp: number) => Math.round((amount * bp) / (inclusive ? 10_000 + bp : 10_000));
+    const taxOf = (amount: number, rate: number) => Math.round((amount * rate) / (inclusive ? 100_000 + rate : 100_000));
     const items = [];
     for (let i = 0; params.has(`line_items[${i}][amount]`); i++) {
       const amount = Number(params.get(`line_items[${i}][amount]`));
@@ -216,10 +216,10 @@ test("the order's tax is Stripe Tax's: the request carries each line's amount an
     'shipping_cost[tax_behavior]': 'exclusive',
     'expand[0]': 'line_items',
   });
-  // 8.88% of $200 is $17.76, of $10 $0.89.
+  // 8.875% of $200 is $17.75, of $10 $0.89; the line's rate read back from Stripe's amounts is 8.875%.
   expect(answer.data!.placeOrder).toMatchObject({
-    totals: { subtotal: { amount: 20000 }, shipping: { amount: 1000 }, tax: { amount: 1865 }, total: { amount: 22865 } },
-    lines: [{ tax: { amount: 1776 }, taxRatePercent: 8.88 }],
+    totals: { subtotal: { amount: 20000 }, shipping: { amount: 1000 }, tax: { amount: 1864 }, total: { amount: 22864 } },
+    lines: [{ tax: { amount: 1775 }, taxRatePercent: 8.875 }],
   });
   const order = await app.db.getRepository(Order).findOneByOrFail({ id: answer.data!.placeOrder.id });
   expect(order.taxCalculationId).toMatch(/^taxcalc_/);

@@ -146,7 +146,7 @@ export class AdjustmentsService {
     // Whether the order's prices held their tax, read from its own totals (the shop's setting may have changed since).
     const pricesIncludeTax = order.totalAmount === order.subtotalAmount + order.adjustmentAmount + order.shippingAmount;
     const pricing = priceOrder(
-      lines.map((line) => ({ amount: line.lineAmount, taxRateBasisPoints: line.taxRateBasisPoints })),
+      lines.map((line) => ({ amount: line.lineAmount, taxRateMilliPercent: line.taxRateMilliPercent })),
       [...earlier, added],
       { amount: order.shippingAmount, taxAmount: order.taxAmount - linesTax },
       pricesIncludeTax,

@@ -7,7 +7,7 @@ import type { TaxAnswer, TaxCalculator, TaxRequest } from './tax-calculator';
  * category, the region's rate where one is set, else the zone's; and whether delivery is taxed there.
  */
 export interface ZoneRates {
-  /** Basis points per tax category (none: untaxed). */
+  /** Thousandths of a percent per tax category (8875 is 8.875%; none: untaxed). */
   rates: ReadonlyMap<TaxCategory, number>;
   /** The standard rate's own Tax shipping; null: the shop's TAX_SHIPPING. */
   taxShipping: boolean | null;
@@ -30,7 +30,7 @@ function keenTax(request: TaxRequest, rateOf: (category: TaxCategory) => number,
   return {
     lines: request.lines.map((line) => {
       const rate = rateOf(line.taxCategory);
-      return { taxRateBasisPoints: rate, taxAmount: taxOf(line.amount, rate, request.pricesIncludeTax) };
+      return { taxRateMilliPercent: rate, taxAmount: taxOf(line.amount, rate, request.pricesIncludeTax) };
     }),
     shippingTaxAmount: taxOf(request.shippingAmount, shippingRate, request.pricesIncludeTax),
     calculationId: null,

@@ -66,7 +66,7 @@ export class StripeTax implements TaxCalculator {
     return {
       lines: request.lines.map((line) => {
         const taxAmount = items.get(line.reference)!;
-        return { taxAmount, taxRateBasisPoints: rateOfTax(line.amount, taxAmount, request.pricesIncludeTax) };
+        return { taxAmount, taxRateMilliPercent: rateOfTax(line.amount, taxAmount, request.pricesIncludeTax) };
       }),
       shippingTaxAmount,
       calculationId: calculation.id,

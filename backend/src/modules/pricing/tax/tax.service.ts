@@ -62,9 +62,9 @@ export class TaxService {
   }> {
     const { pricesIncludeTax, currency } = this.shop;
     const untaxed = priceOrder(
-      lines.map((line) => ({ amount: line.amount, taxRateBasisPoints: 0 })),
+      lines.map((line) => ({ amount: line.amount, taxRateMilliPercent: 0 })),
       adjustments,
-      { amount: delivery.shippingAmount, taxRateBasisPoints: 0 },
+      { amount: delivery.shippingAmount, taxRateMilliPercent: 0 },
       pricesIncludeTax,
     );
     if (reverseCharge) return { pricing: untaxed, calculationId: null };
