@@ -3,19 +3,31 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { Product } from '../../src/modules/catalog/product.entity';
+import { Refund } from '../../src/modules/invoicing/refund.entity';
+import { OrderLine } from '../../src/modules/orders/order-line.entity';
 import { Order } from '../../src/modules/orders/order.entity';
 import { codeOf, messageOf, startTestApp, type TestApp, type TestSession } from '../support/harness';
 import { US } from '../support/addresses';
 
 /**
- * Stripe Tax (TAX_PROVIDER=stripe), at Stripe's HTTP boundary: a stand-in answers `POST /v1/tax/calculations`
- * and `POST /v1/tax/transactions/create_from_calculation` with the objects Stripe answers (recorded shapes,
- * amounts worked out at a state's rate), and payment intents for the payment.
+ * Stripe Tax (TAX_PROVIDER=stripe), at Stripe's HTTP boundary: a stand-in answers `POST /v1/tax/calculations`,
+ * `POST /v1/tax/transactions/create_from_calculation` and `POST /v1/tax/transactions/create_reversal` with the
+ * objects Stripe answers (recorded shapes, amounts worked out at a state's rate) and refuses what Stripe refuses
+ * (a reference used before, a reversal beyond the transaction, a full reversal after a partial one), and payment
+ * intents and refunds for the payment.
  */
 class StripeTaxStandIn {
   readonly calculations: URLSearchParams[] = [];
   readonly transactions: { params: URLSearchParams; idempotencyKey: string | undefined }[] = [];
+  readonly reversals: { params: URLSearchParams; idempotencyKey: string | undefined; status: number }[] = [];
   readonly intents = new Map<string, Record<string, unknown>>();
+  /** Each calculation's total, tax included, by id. */
+  private readonly totals = new Map<string, number>();
+  /** Each transaction's total and what its reversals took back (`full`: reversed whole), by id. */
+  private readonly ledger = new Map<string, { total: number; reversed: number; full: boolean }>();
+  private readonly references = new Set<string>();
+  /** Answers already given, by idempotency key: Stripe answers a repeated key with the first answer. */
+  private readonly answered = new Map<string, [number, unknown]>();
   /** Thousandths of a percent per state, as Stripe's registrations would tax it; a state not listed is refused as Stripe refuses an address. */
   readonly rates: Record<string, { lines: number; shipping: number }> = {
     NY: { lines: 8875, shipping: 8875 },
@@ -47,15 +59,42 @@ class StripeTaxStandIn {
         this.calculations.push(params);
         return send(...this.calculation(params));
       }
+      const idempotencyKey = req.headers['idempotency-key'] as string | undefined;
+      const once = (answer: () => [number, unknown]) => {
+        const given = idempotencyKey ? this.answered.get(idempotencyKey) : undefined;
+        const [status, json] = given ?? answer();
+        if (idempotencyKey) this.answered.set(idempotencyKey, [status, json]);
+        return send(status, json);
+      };
       if (req.method === 'POST' && req.url === '/v1/tax/transactions/create_from_calculation') {
-        this.transactions.push({ params, idempotencyKey: req.headers['idempotency-key'] as string | undefined });
-        return send(200, {
-          id: `tax_${randomBytes(8).toString('hex')}`,
-          object: 'tax.transaction',
-          reference: params.get('reference'),
-          type: 'transaction',
-          livemode: false,
+        this.transactions.push({ params, idempotencyKey });
+        return once(() => {
+          const id = `tax_${randomBytes(8).toString('hex')}`;
+          this.ledger.set(id, { total: this.totals.get(params.get('calculation') ?? '') ?? 0, reversed: 0, full: false });
+          this.references.add(params.get('reference') ?? '');
+          return [200, { id, object: 'tax.transaction', reference: params.get('reference'), type: 'transaction', livemode: false }];
         });
+      }
+      if (req.method === 'POST' && req.url === '/v1/tax/transactions/create_reversal')
+        return once(() => {
+          const answer = this.reversal(params);
+          this.reversals.push({ params, idempotencyKey, status: answer[0] });
+          return answer;
+        });
+      if (req.method === 'POST' && req.url === '/v1/refunds') {
+        const intent = this.intents.get(params.get('payment_intent') ?? '');
+        if (!intent) return send(404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such payment_intent' } });
+        return once(() => [
+          200,
+          {
+            id: `re_${randomBytes(8).toString('hex')}`,
+            object: 'refund',
+            amount: Number(params.get('amount') ?? intent.amount),
+            currency: intent.currency,
+            payment_intent: intent.id,
+            status: 'succeeded',
+          },
+        ]);
       }
       if (req.method === 'POST' && req.url === '/v1/payment_intents') {
         const id = `pi_${randomBytes(12).toString('hex')}`;
@@ -73,6 +112,38 @@ class StripeTaxStandIn {
       }
       send(404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${req.url})` } });
     });
+  }
+
+  /** A reversal transaction as Stripe answers it, or its refusal. */
+  private reversal(params: URLSearchParams): [number, unknown] {
+    const refuse = (status: number, message: string) => [status, { error: { type: 'invalid_request_error', message } }] as [number, unknown];
+    const original = this.ledger.get(params.get('original_transaction') ?? '');
+    if (!original) return refuse(404, 'No such tax transaction');
+    const reference = params.get('reference') ?? '';
+    if (!reference || this.references.has(reference)) return refuse(400, 'The reference must be unique across all transactions');
+    const mode = params.get('mode');
+    if (original.full || original.reversed >= original.total) return refuse(400, 'The transaction has been fully reversed already');
+    if (mode === 'full') {
+      if (original.reversed > 0) return refuse(400, 'A partially reversed transaction cannot be fully reversed');
+      original.full = true;
+    } else if (mode === 'partial') {
+      const flat = Number(params.get('flat_amount'));
+      if (!Number.isInteger(flat) || flat >= 0) return refuse(400, 'flat_amount must be a negative integer');
+      if (original.reversed - flat > original.total) return refuse(400, 'The reversal is more than what is left of the transaction');
+      original.reversed -= flat;
+    } else return refuse(400, 'Invalid mode');
+    this.references.add(reference);
+    return [
+      200,
+      {
+        id: `tax_${randomBytes(8).toString('hex')}`,
+        object: 'tax.transaction',
+        reference,
+        type: 'reversal',
+        reversal: { original_transaction: params.get('original_transaction') },
+        livemode: false,
+      },
+    ];
   }
 
   /** A tax.calculation as Stripe answers it, its line items expanded. */
@@ -113,10 +184,12 @@ class StripeTaxStandIn {
     const shippingTax = taxOf(shipping, rate.shipping);
     const tax = items.reduce((sum, item) => sum + item.amount_tax, shippingTax);
     const goods = items.reduce((sum, item) => sum + item.amount, shipping);
+    const id = `taxcalc_${randomBytes(8).toString('hex')}`;
+    this.totals.set(id, inclusive ? goods : goods + tax);
     return [
       200,
       {
-        id: `taxcalc_${randomBytes(8).toString('hex')}`,
+        id,
         object: 'tax.calculation',
         amount_total: inclusive ? goods : goods + tax,
         currency: params.get('currency'),
@@ -196,6 +269,63 @@ afterAll(async () => {
 
 const place = (shippingAddress: Record<string, unknown>, productId: string, quantity = 2) =>
   app.gql(PLACE, { input: { lines: [{ productId, quantity }], shippingAddress, phone: US.phone } }, shopper);
+
+/** A Stripe webhook delivery of `type` about `object`, signed as Stripe signs it. */
+async function webhook(type: string, object: Record<string, unknown>): Promise<void> {
+  const payload = JSON.stringify({ id: `evt_${randomBytes(6).toString('hex')}`, object: 'event', type, data: { object } });
+  const response = await fetch(`${app.url}/api/payments/stripe/webhook`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'stripe-signature': stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
+    },
+    body: payload,
+  });
+  expect(response.status).toBe(200);
+}
+
+/** Reads `read` until `done` says so (the follow-ups run after the commit), at most about 20 seconds. */
+async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
+  let value = await read();
+  for (let tries = 0; !done(value) && tries < 200; tries++) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    value = await read();
+  }
+  return value;
+}
+
+/** A NY order of `quantity` knives at $100 paid at Stripe, once its tax transaction is recorded. */
+async function paidOrder(quantity: number): Promise<{ order: Order; intentId: string }> {
+  const knife = await app.product({ price: 100, quantity: 20 });
+  const placed = await place(NEW_YORK, knife.id, quantity);
+  expect(placed.errors).toBeUndefined();
+  const orderId = placed.data!.placeOrder.id;
+  const created = await app.gql('mutation($orderId: ID!) { createPaymentIntent(orderId: $orderId) { id } }', { orderId }, shopper);
+  const intent = standIn.intents.get(created.data!.createPaymentIntent.id)!;
+  await webhook('payment_intent.succeeded', { ...intent, status: 'succeeded' });
+  const order = await eventually(
+    () => app.db.getRepository(Order).findOneByOrFail({ id: orderId }),
+    (read) => read.taxTransactionId !== null,
+  );
+  expect(order.taxTransactionId).toMatch(/^tax_/);
+  return { order, intentId: intent.id as string };
+}
+
+const REFUND = `mutation($orderId: ID!, $input: RefundInput!) {
+  refundOrder(orderId: $orderId, input: $input) { state refunds { id creditNoteNumber amount { amount } } } }`;
+
+/** The reversals Stripe was asked for against a transaction, as sent. */
+const reversalsOf = (transactionId: string) =>
+  standIn.reversals
+    .filter((reversal) => reversal.params.get('original_transaction') === transactionId)
+    .map((reversal) => ({ ...Object.fromEntries(reversal.params), idempotencyKey: reversal.idempotencyKey, status: reversal.status }));
+
+/** The order's refunds with their reversals, once each has one. */
+const reversedRefunds = (orderId: string, count: number) =>
+  eventually(
+    () => app.db.getRepository(Refund).find({ where: { orderId }, order: { createdAt: 'ASC' } }),
+    (refunds) => refunds.length === count && refunds.every((refund) => refund.taxReversalId !== null),
+  );
 
 test("the order's tax is Stripe Tax's: the request carries each line's amount and reference, the address and shipping; the calculation is kept", async () => {
   const knife = await app.product({ price: 100, quantity: 20 });
@@ -284,4 +414,108 @@ test('once the order is paid, a tax transaction is recorded from its calculation
   expect(recorded).toHaveLength(1);
   expect(Object.fromEntries(recorded[0].params)).toEqual({ calculation: taxCalculationId, reference: orderId });
   expect(recorded[0].idempotencyKey).toBe(`keen-tax-transaction-${orderId}`);
+});
+
+describe('refunds reverse the tax transaction at Stripe', () => {
+  test('a partial refund reverses its amount, tax included (mode=partial, negative flat_amount); refunding the rest reverses the rest', async () => {
+    const { order } = await paidOrder(2);
+    // $200 of goods and $10 of delivery at 8.875%: $228.64.
+    expect(order.totalAmount).toBe(22864);
+    const [line] = await app.db.getRepository(OrderLine).findBy({ orderId: order.id });
+    const first = await app.gql(
+      REFUND,
+      { orderId: order.id, input: { lines: [{ lineId: line.id, quantity: 1, restock: false }] } },
+      admin,
+    );
+    expect(first.errors).toBeUndefined();
+    expect(first.data!.refundOrder.state).toBe('PartiallyRefunded');
+    const [refund] = first.data!.refundOrder.refunds;
+    // One of two units: half the line, its tax included.
+    expect(refund.amount.amount).toBe(10888);
+    const [stored] = await reversedRefunds(order.id, 1);
+    expect(stored.taxReversalId).toMatch(/^tax_/);
+    expect(reversalsOf(order.taxTransactionId!)).toEqual([
+      {
+        mode: 'partial',
+        original_transaction: order.taxTransactionId,
+        reference: refund.creditNoteNumber,
+        flat_amount: '-10888',
+        idempotencyKey: `keen-tax-reversal-${refund.id}`,
+        status: 200,
+      },
+    ]);
+
+    const rest = await app.gql(
+      REFUND,
+      { orderId: order.id, input: { lines: [{ lineId: line.id, quantity: 1, restock: false }], delivery: true } },
+      admin,
+    );
+    expect(rest.errors).toBeUndefined();
+    expect(rest.data!.refundOrder.state).toBe('Refunded');
+    const second = rest.data!.refundOrder.refunds[1];
+    expect(second.amount.amount).toBe(22864 - 10888);
+    const both = await reversedRefunds(order.id, 2);
+    expect(new Set(both.map((one) => one.taxReversalId)).size).toBe(2);
+    const sent = reversalsOf(order.taxTransactionId!);
+    expect(sent).toHaveLength(2);
+    expect(sent[1]).toEqual({
+      mode: 'partial',
+      original_transaction: order.taxTransactionId,
+      reference: second.creditNoteNumber,
+      flat_amount: String(-(22864 - 10888)),
+      idempotencyKey: `keen-tax-reversal-${second.id}`,
+      status: 200,
+    });
+    // Every reversal Stripe accepted, none asked twice.
+    expect(sent.every((one) => one.status === 200)).toBe(true);
+  });
+
+  test('a refund of the whole order reverses the whole transaction (mode=full), without an amount', async () => {
+    const { order } = await paidOrder(1);
+    const [line] = await app.db.getRepository(OrderLine).findBy({ orderId: order.id });
+    const answer = await app.gql(
+      REFUND,
+      { orderId: order.id, input: { lines: [{ lineId: line.id, quantity: 1, restock: true }], delivery: true } },
+      admin,
+    );
+    expect(answer.errors).toBeUndefined();
+    const [refund] = answer.data!.refundOrder.refunds;
+    expect(refund.amount.amount).toBe(order.totalAmount);
+    const [stored] = await reversedRefunds(order.id, 1);
+    expect(stored.taxReversalId).toMatch(/^tax_/);
+    expect(reversalsOf(order.taxTransactionId!)).toEqual([
+      {
+        mode: 'full',
+        original_transaction: order.taxTransactionId,
+        reference: refund.creditNoteNumber,
+        idempotencyKey: `keen-tax-reversal-${refund.id}`,
+        status: 200,
+      },
+    ]);
+  });
+
+  test("an order refunded at Stripe is reversed once its credit note is recorded, by that credit note's number", async () => {
+    const { order, intentId } = await paidOrder(1);
+    await webhook('charge.refunded', {
+      id: `ch_${randomBytes(6).toString('hex')}`,
+      object: 'charge',
+      amount: order.totalAmount,
+      amount_refunded: order.totalAmount,
+      refunded: true,
+      payment_intent: intentId,
+    });
+    const [refund] = await reversedRefunds(order.id, 1);
+    expect((await app.db.getRepository(Order).findOneByOrFail({ id: order.id })).state).toBe('Refunded');
+    expect(refund.amount).toBe(order.totalAmount);
+    expect(refund.taxReversalId).toMatch(/^tax_/);
+    expect(reversalsOf(order.taxTransactionId!)).toEqual([
+      {
+        mode: 'full',
+        original_transaction: order.taxTransactionId,
+        reference: refund.creditNoteNumber,
+        idempotencyKey: `keen-tax-reversal-${refund.id}`,
+        status: 200,
+      },
+    ]);
+  });
 });

@@ -3,9 +3,10 @@ import type { Logger } from 'pino';
 import type { ShopSettings } from '../../../config';
 import { type Caller, requireAdmin } from '../../auth';
 import type { TaxCategory } from '../../catalog';
+import { OrderState } from '../../orders';
 import { type Adjustment, priceOrder, type OrderPricing, type Reduction } from '../pricing';
 import { keenRates, type ZoneRates } from './keen-rates';
-import { StripeTax, type StripeTaxSettings } from './stripe-tax';
+import { type RefundToReverse, StripeTax, type StripeTaxSettings } from './stripe-tax';
 import type { TaxCalculator, TaxDestination } from './tax-calculator';
 
 /** Which calculator is in use and, for Stripe Tax, how its last calculation went (no secrets). */
@@ -111,6 +112,51 @@ export class TaxService {
       orderId,
       transactionId,
     ]);
+  }
+
+  /**
+   * A refunded order's tax with Stripe Tax (the order.refunded and order.partially_refunded
+   * follow-up): each of its refunds not yet reversed gets a reversal of the order's tax transaction,
+   * its id kept on the refund. The transaction is recorded first if the payment's follow-up has not
+   * yet. An order refunded at the provider gets its credit note from another follow-up: until that
+   * refund is recorded this throws, and the outbox asks again. Nothing for an order without a transaction.
+   */
+  async recordReversals(orderId: string): Promise<void> {
+    const read = async () => {
+      const [order]: {
+        state: OrderState;
+        paidAt: Date | null;
+        totalAmount: number;
+        taxCalculationId: string | null;
+        taxTransactionId: string | null;
+      }[] = await this.db.query(
+        `SELECT "state", "paidAt", "totalAmount", "taxCalculationId", "taxTransactionId" FROM "order" WHERE "id" = $1`,
+        [orderId],
+      );
+      return order;
+    };
+    let order = await read();
+    if (!order?.taxCalculationId || !order.paidAt) return;
+    if (!this.stripe) {
+      this.logger?.warn({ orderId }, 'A refunded order has a Stripe Tax calculation but TAX_PROVIDER is not stripe: no tax reversal recorded');
+      return;
+    }
+    if (!order.taxTransactionId) {
+      await this.recordTransaction(orderId);
+      order = await read();
+      if (!order.taxTransactionId) throw new Error(`The tax transaction of order ${orderId} is not recorded yet`);
+    }
+    const refunds: (RefundToReverse & { taxReversalId: string | null })[] = await this.db.query(
+      `SELECT "id", "creditNoteNumber", "amount", "taxReversalId" FROM "refund" WHERE "orderId" = $1 ORDER BY "createdAt", "id"`,
+      [orderId],
+    );
+    for (const refund of refunds.filter((refund) => !refund.taxReversalId)) {
+      const reversalId = await this.stripe.recordReversal(order.taxTransactionId!, refund, order.totalAmount);
+      await this.db.query(`UPDATE "refund" SET "taxReversalId" = $2 WHERE "id" = $1 AND "taxReversalId" IS NULL`, [refund.id, reversalId]);
+    }
+    const refunded = refunds.reduce((sum, refund) => sum + refund.amount, 0);
+    if (order.state === OrderState.Refunded && refunded < order.totalAmount)
+      throw new Error(`Order ${orderId} is refunded but its whole refund is not recorded yet: its tax is reversed once it is`);
   }
 
   /** Admin: which calculator is in use and how Stripe Tax's last calculation went. */
