@@ -33,6 +33,8 @@ class StripeTaxStandIn {
     NY: { lines: 8875, shipping: 8875 },
     CA: { lines: 7250, shipping: 0 },
   };
+  /** Calculations to refuse from now on (a 400, as Stripe refuses a request): 0 answers them all. */
+  refuseCalculations = 0;
   private readonly server = http.createServer((req, res) => this.answer(req, res));
 
   async start(): Promise<string> {
@@ -57,6 +59,10 @@ class StripeTaxStandIn {
       const params = new URLSearchParams(body);
       if (req.method === 'POST' && req.url === '/v1/tax/calculations') {
         this.calculations.push(params);
+        if (this.refuseCalculations > 0) {
+          this.refuseCalculations--;
+          return send(400, { error: { type: 'invalid_request_error', message: 'The stand-in refuses this calculation' } });
+        }
         return send(...this.calculation(params));
       }
       const idempotencyKey = req.headers['idempotency-key'] as string | undefined;
@@ -517,5 +523,65 @@ describe('refunds reverse the tax transaction at Stripe', () => {
         status: 200,
       },
     ]);
+  });
+});
+
+describe("staff's price adjustment of an unpaid order Stripe Tax priced", () => {
+  const ADJUST = `mutation($orderId: ID!, $input: PriceAdjustmentInput!) { adjustOrderPrice(orderId: $orderId, input: $input) {
+    id lines { tax { amount } } totals { adjustments { amount } tax { amount } total { amount } } } }`;
+
+  test('a new calculation on the adjusted amounts replaces the order\'s; one Stripe refuses refuses the adjustment and changes nothing', async () => {
+    const knife = await app.product({ price: 100, quantity: 20 });
+    const placed = await place(NEW_YORK, knife.id, 1);
+    expect(placed.errors).toBeUndefined();
+    const orderId = placed.data!.placeOrder.id;
+    const before = await app.db.getRepository(Order).findOneByOrFail({ id: orderId });
+    // $100 and $10 delivery at 8.875%: $8.88 and $0.89.
+    expect(before.totalAmount).toBe(11977);
+    const asked = standIn.calculations.length;
+
+    const adjusted = await app.gql(ADJUST, { orderId, input: { amount: -2000, reason: 'Scratched handle' } }, admin);
+    expect(adjusted.errors).toBeUndefined();
+    // Stripe is asked again, with the line as adjusted ($80) and delivery as it was.
+    expect(standIn.calculations).toHaveLength(asked + 1);
+    expect(Object.fromEntries(standIn.calculations[asked])).toMatchObject({
+      'line_items[0][amount]': '8000',
+      'line_items[0][tax_behavior]': 'exclusive',
+      'customer_details[address][state]': 'NY',
+      'customer_details[address][postal_code]': '10004',
+      'shipping_cost[amount]': '1000',
+    });
+    // 8.875% of $80 is $7.10, of $10 $0.89.
+    expect(adjusted.data!.adjustOrderPrice).toMatchObject({
+      lines: [{ tax: { amount: 710 } }],
+      totals: { adjustments: { amount: -2000 }, tax: { amount: 799 }, total: { amount: 8000 + 1000 + 799 } },
+    });
+    const after = await app.db.getRepository(Order).findOneByOrFail({ id: orderId });
+    expect(after.taxCalculationId).toMatch(/^taxcalc_/);
+    expect(after.taxCalculationId).not.toBe(before.taxCalculationId);
+    expect([after.taxAmount, after.totalAmount]).toEqual([799, 9799]);
+
+    standIn.refuseCalculations = 2;
+    const refused = await app.gql(ADJUST, { orderId, input: { amount: -500, reason: 'Another scratch' } }, admin);
+    standIn.refuseCalculations = 0;
+    expect(codeOf(refused)).toBe('SERVICE_UNAVAILABLE');
+    expect(messageOf(refused)).toBe('Tax could not be calculated; please try again');
+    const unchanged = await app.db.getRepository(Order).findOneByOrFail({ id: orderId });
+    expect([unchanged.taxCalculationId, unchanged.taxAmount, unchanged.totalAmount, unchanged.adjustmentAmount]).toEqual([
+      after.taxCalculationId,
+      799,
+      9799,
+      -2000,
+    ]);
+    const [line] = await app.db.getRepository(OrderLine).findBy({ orderId });
+    expect([line.adjustmentAmount, line.taxAmount]).toEqual([-2000, 710]);
+    const adjustments: unknown[] = await app.db.query(`SELECT 1 FROM "order_adjustment" WHERE "orderId" = $1`, [orderId]);
+    expect(adjustments).toHaveLength(1);
+
+    // Staff's only: anonymous callers are refused before their input is read, customers outright; Stripe is not asked.
+    const calculations = standIn.calculations.length;
+    expect(codeOf(await app.gql(ADJUST, { orderId, input: { amount: 0, reason: '' } }))).toBe('UNAUTHENTICATED');
+    expect(codeOf(await app.gql(ADJUST, { orderId, input: { amount: -100, reason: 'Mine' } }, shopper))).toBe('FORBIDDEN');
+    expect(standIn.calculations).toHaveLength(calculations);
   });
 });

@@ -36,3 +36,22 @@ function keenTax(request: TaxRequest, rateOf: (category: TaxCategory) => number,
     calculationId: null,
   };
 }
+
+/**
+ * The rates an order was placed with (its lines' own, by position) and its delivery's tax as it
+ * was: how an order Keen's rates taxed is priced again when staff adjust it.
+ */
+export function orderedRates(lineRates: readonly number[], shippingTaxAmount: number): TaxCalculator {
+  return {
+    name: 'keen',
+    calculate: (request: TaxRequest): Promise<TaxAnswer> =>
+      Promise.resolve({
+        lines: request.lines.map((line, index) => {
+          const rate = lineRates[index] ?? 0;
+          return { taxRateMilliPercent: rate, taxAmount: taxOf(line.amount, rate, request.pricesIncludeTax) };
+        }),
+        shippingTaxAmount,
+        calculationId: null,
+      }),
+  };
+}

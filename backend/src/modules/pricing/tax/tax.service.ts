@@ -5,7 +5,7 @@ import { type Caller, requireAdmin } from '../../auth';
 import type { TaxCategory } from '../../catalog';
 import { OrderState } from '../../orders';
 import { type Adjustment, priceOrder, type OrderPricing, type Reduction } from '../pricing';
-import { keenRates, type ZoneRates } from './keen-rates';
+import { keenRates, orderedRates, type ZoneRates } from './keen-rates';
 import { type RefundToReverse, StripeTax, type StripeTaxSettings } from './stripe-tax';
 import type { TaxCalculator, TaxDestination } from './tax-calculator';
 
@@ -24,6 +24,24 @@ export interface ToTax {
   adjustments?: readonly (Adjustment | Reduction)[];
   /** A business buyer under the reverse charge: no VAT, and no calculator asked. */
   reverseCharge?: boolean;
+}
+
+/** What pricing with a calculator takes: the lines before adjustments, delivery's price, where it goes, how the order is priced. */
+interface ToPrice {
+  lines: readonly { amount: number; taxCategory: TaxCategory }[];
+  shippingAmount: number;
+  destination: TaxDestination;
+  adjustments?: readonly (Adjustment | Reduction)[];
+  pricesIncludeTax: boolean;
+  currency: string;
+}
+
+/** An unpaid order to price again: its lines with the rates they were ordered at, delivery's tax as ordered, and how it was taxed. */
+export interface ToReprice extends ToPrice {
+  lines: readonly { amount: number; taxCategory: TaxCategory; taxRateMilliPercent: number }[];
+  shippingTaxAmount: number;
+  taxCalculationId: string | null;
+  vatReverseCharge: boolean;
 }
 
 /**
@@ -61,22 +79,54 @@ export class TaxService {
     pricing: OrderPricing;
     calculationId: string | null;
   }> {
-    const { pricesIncludeTax, currency } = this.shop;
+    return this.priceWith(reverseCharge ? null : this.calculatorFor(delivery), {
+      lines,
+      shippingAmount: delivery.shippingAmount,
+      destination,
+      adjustments,
+      pricesIncludeTax: this.shop.pricesIncludeTax,
+      currency: this.shop.currency,
+    });
+  }
+
+  /**
+   * An unpaid order priced again with its adjustments (staff's Adjust price), through the same
+   * port as the checkout: an order Stripe Tax priced gets a new calculation, whose id replaces its
+   * own (a failure refuses: "Tax could not be calculated; please try again"); any other order is
+   * taxed at the rates it was ordered at, its delivery's tax as it was, and keeps no calculation
+   * (Stripe's, if TAX_PROVIDER is no longer stripe, would not match it). Under the reverse charge, untaxed.
+   */
+  async reprice(order: ToReprice): Promise<{ pricing: OrderPricing; calculationId: string | null }> {
+    const calculator = order.vatReverseCharge
+      ? null
+      : order.taxCalculationId && this.stripe
+        ? this.stripe
+        : orderedRates(
+            order.lines.map((line) => line.taxRateMilliPercent),
+            order.shippingTaxAmount,
+          );
+    return this.priceWith(calculator, order);
+  }
+
+  private async priceWith(
+    calculator: TaxCalculator | null,
+    { lines, shippingAmount, destination, adjustments = [], pricesIncludeTax, currency }: ToPrice,
+  ): Promise<{ pricing: OrderPricing; calculationId: string | null }> {
     const untaxed = priceOrder(
       lines.map((line) => ({ amount: line.amount, taxRateMilliPercent: 0 })),
       adjustments,
-      { amount: delivery.shippingAmount, taxRateMilliPercent: 0 },
+      { amount: shippingAmount, taxRateMilliPercent: 0 },
       pricesIncludeTax,
     );
-    if (reverseCharge) return { pricing: untaxed, calculationId: null };
+    if (!calculator) return { pricing: untaxed, calculationId: null };
     const linesAdjustment = untaxed.lines.reduce((sum, line) => sum + line.adjustmentAmount, 0);
-    const answer = await this.calculatorFor(delivery).calculate({
+    const answer = await calculator.calculate({
       lines: lines.map((line, index) => ({
         amount: line.amount + untaxed.lines[index].adjustmentAmount,
         taxCategory: line.taxCategory,
         reference: `line-${index + 1}`,
       })),
-      shippingAmount: delivery.shippingAmount + untaxed.adjustmentAmount - linesAdjustment,
+      shippingAmount: shippingAmount + untaxed.adjustmentAmount - linesAdjustment,
       destination,
       pricesIncludeTax,
       currency,
@@ -84,7 +134,7 @@ export class TaxService {
     const pricing = priceOrder(
       lines.map((line, index) => ({ amount: line.amount, ...answer.lines[index] })),
       adjustments,
-      { amount: delivery.shippingAmount, taxAmount: answer.shippingTaxAmount },
+      { amount: shippingAmount, taxAmount: answer.shippingTaxAmount },
       pricesIncludeTax,
     );
     return { pricing, calculationId: answer.calculationId };
