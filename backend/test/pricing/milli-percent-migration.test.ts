@@ -42,7 +42,16 @@ beforeAll(async () => {
         REFUND,
         ORDER,
         JSON.stringify([
-          { lineId: LINE, name: 'Old Knife', quantity: 1, restocked: 0, amount: 5444, taxAmount: 444, taxRateBasisPoints: 888, currency: 'USD' },
+          {
+            lineId: LINE,
+            name: 'Old Knife',
+            quantity: 1,
+            restocked: 0,
+            amount: 5444,
+            taxAmount: 444,
+            taxRateBasisPoints: 888,
+            currency: 'USD',
+          },
         ]),
       ],
     );
@@ -64,16 +73,28 @@ test("zones' and regions' rates become thousandths of a percent: ten times their
 });
 
 test("an order line's rate and a refund line's (in the refund's lines) too, the rest of the refund line as it was", async () => {
-  const [line]: { taxRateMilliPercent: number }[] = await migrated.db.query(`SELECT "taxRateMilliPercent" FROM "order_line" WHERE "id" = $1`, [
-    LINE,
-  ]);
+  const [line]: { taxRateMilliPercent: number }[] = await migrated.db.query(
+    `SELECT "taxRateMilliPercent" FROM "order_line" WHERE "id" = $1`,
+    [LINE],
+  );
   expect(line.taxRateMilliPercent).toBe(8880);
   const [refund]: { lines: Record<string, unknown>[]; taxReversalId: string | null }[] = await migrated.db.query(
     `SELECT "lines", "taxReversalId" FROM "refund" WHERE "id" = $1`,
     [REFUND],
   );
   expect(refund).toEqual({
-    lines: [{ lineId: LINE, name: 'Old Knife', quantity: 1, restocked: 0, amount: 5444, taxAmount: 444, taxRateMilliPercent: 8880, currency: 'USD' }],
+    lines: [
+      {
+        lineId: LINE,
+        name: 'Old Knife',
+        quantity: 1,
+        restocked: 0,
+        amount: 5444,
+        taxAmount: 444,
+        taxRateMilliPercent: 8880,
+        currency: 'USD',
+      },
+    ],
     taxReversalId: null,
   });
 });

@@ -89,7 +89,8 @@ class StripeTaxStandIn {
         });
       if (req.method === 'POST' && req.url === '/v1/refunds') {
         const intent = this.intents.get(params.get('payment_intent') ?? '');
-        if (!intent) return send(404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such payment_intent' } });
+        if (!intent)
+          return send(404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such payment_intent' } });
         return once(() => [
           200,
           {
@@ -122,7 +123,8 @@ class StripeTaxStandIn {
 
   /** A reversal transaction as Stripe answers it, or its refusal. */
   private reversal(params: URLSearchParams): [number, unknown] {
-    const refuse = (status: number, message: string) => [status, { error: { type: 'invalid_request_error', message } }] as [number, unknown];
+    const refuse = (status: number, message: string) =>
+      [status, { error: { type: 'invalid_request_error', message } }] as [number, unknown];
     const original = this.ledger.get(params.get('original_transaction') ?? '');
     if (!original) return refuse(404, 'No such tax transaction');
     const reference = params.get('reference') ?? '';
@@ -428,11 +430,7 @@ describe('refunds reverse the tax transaction at Stripe', () => {
     // $200 of goods and $10 of delivery at 8.875%: $228.64.
     expect(order.totalAmount).toBe(22864);
     const [line] = await app.db.getRepository(OrderLine).findBy({ orderId: order.id });
-    const first = await app.gql(
-      REFUND,
-      { orderId: order.id, input: { lines: [{ lineId: line.id, quantity: 1, restock: false }] } },
-      admin,
-    );
+    const first = await app.gql(REFUND, { orderId: order.id, input: { lines: [{ lineId: line.id, quantity: 1, restock: false }] } }, admin);
     expect(first.errors).toBeUndefined();
     expect(first.data!.refundOrder.state).toBe('PartiallyRefunded');
     const [refund] = first.data!.refundOrder.refunds;
@@ -530,7 +528,7 @@ describe("staff's price adjustment of an unpaid order Stripe Tax priced", () => 
   const ADJUST = `mutation($orderId: ID!, $input: PriceAdjustmentInput!) { adjustOrderPrice(orderId: $orderId, input: $input) {
     id lines { tax { amount } } totals { adjustments { amount } tax { amount } total { amount } } } }`;
 
-  test('a new calculation on the adjusted amounts replaces the order\'s; one Stripe refuses refuses the adjustment and changes nothing', async () => {
+  test("a new calculation on the adjusted amounts replaces the order's; one Stripe refuses refuses the adjustment and changes nothing", async () => {
     const knife = await app.product({ price: 100, quantity: 20 });
     const placed = await place(NEW_YORK, knife.id, 1);
     expect(placed.errors).toBeUndefined();

@@ -59,14 +59,11 @@ export function deliveryPaid(order: PricedOrder): { amount: number; taxAmount: n
   const taxAmount = order.taxAmount - sum((line) => line.taxAmount);
   const added = taxAdded(order);
   const base = added ? net : net - taxAmount;
-  const linesRate = order.lines
-    .map((line) => line.taxRateMilliPercent)
-    .find((rate) => rate > 0 && taxOf(net, rate, !added) === taxAmount);
+  const linesRate = order.lines.map((line) => line.taxRateMilliPercent).find((rate) => rate > 0 && taxOf(net, rate, !added) === taxAmount);
   return {
     amount: net + (added ? taxAmount : 0),
     taxAmount,
-    taxRateMilliPercent:
-      base > 0 && taxAmount > 0 ? (linesRate ?? Math.round((taxAmount * FULL_RATE_MILLI_PERCENT) / base)) : 0,
+    taxRateMilliPercent: base > 0 && taxAmount > 0 ? (linesRate ?? Math.round((taxAmount * FULL_RATE_MILLI_PERCENT) / base)) : 0,
   };
 }
 

@@ -172,7 +172,11 @@ export class AdjustmentsService {
     const linesTax = lines.reduce((sum, line) => sum + line.taxAmount, 0);
     const address = order.shippingAddress;
     const { pricing, calculationId } = await this.tax.reprice({
-      lines: lines.map((line) => ({ amount: line.lineAmount, taxCategory: categoryOf(line), taxRateMilliPercent: line.taxRateMilliPercent })),
+      lines: lines.map((line) => ({
+        amount: line.lineAmount,
+        taxCategory: categoryOf(line),
+        taxRateMilliPercent: line.taxRateMilliPercent,
+      })),
       shippingAmount: order.shippingAmount,
       shippingTaxAmount: order.taxAmount - linesTax,
       destination: {
@@ -212,17 +216,15 @@ export class AdjustmentsService {
       const { adjustmentAmount, taxAmount } = pricing.lines[index];
       await manager.getRepository(OrderLine).update({ id }, { adjustmentAmount, taxAmount });
     }
-    await manager
-      .getRepository(Order)
-      .update(
-        { id: order.id },
-        {
-          adjustmentAmount: pricing.adjustmentAmount,
-          taxAmount: pricing.taxAmount,
-          totalAmount: pricing.totalAmount,
-          taxCalculationId: pricing.calculationId,
-        },
-      );
+    await manager.getRepository(Order).update(
+      { id: order.id },
+      {
+        adjustmentAmount: pricing.adjustmentAmount,
+        taxAmount: pricing.taxAmount,
+        totalAmount: pricing.totalAmount,
+        taxCalculationId: pricing.calculationId,
+      },
+    );
     const signed = `${adjustment.amount > 0 ? '+' : '−'}${this.shop.format(Math.abs(adjustment.amount), order.currency)}`;
     const note = `Price adjusted ${signed} (${reason}); the total is now ${this.shop.format(pricing.totalAmount, order.currency)}`;
     await recordInHistory(manager, order, actor, note.slice(0, 450));

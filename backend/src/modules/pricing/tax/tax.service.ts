@@ -188,7 +188,10 @@ export class TaxService {
     let order = await read();
     if (!order?.taxCalculationId || !order.paidAt) return;
     if (!this.stripe) {
-      this.logger?.warn({ orderId }, 'A refunded order has a Stripe Tax calculation but TAX_PROVIDER is not stripe: no tax reversal recorded');
+      this.logger?.warn(
+        { orderId },
+        'A refunded order has a Stripe Tax calculation but TAX_PROVIDER is not stripe: no tax reversal recorded',
+      );
       return;
     }
     if (!order.taxTransactionId) {
