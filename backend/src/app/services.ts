@@ -69,7 +69,7 @@ export function createServices(db: DataSource, config: Config, logger: Logger, j
   const uploads = new UploadsService(db, images, limits, config.s3?.publicUrl ?? null, config.uploads);
   const readCache = ReadCache.create(config.readCache, logger);
   const orders = new OrdersService(db, provider, config.orders, logger, config.shop, compliance);
-  const adjustments = new AdjustmentsService(db, provider, shop);
+  const adjustments = new AdjustmentsService(db, provider, shop, tax);
   const discounts = new DiscountsService(db, limits, shop);
   // A guest order's link: its token is made from the order's id under the server's secret (never stored).
   const guestLinks = new GuestLinks(config.accessTokenSecret, config.shopUrl);

@@ -1,4 +1,4 @@
-import { formatMoney, toMinorUnits } from '@keen/rules';
+import { formatMoney, milliPercentOf, toMinorUnits } from '@keen/rules';
 import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
 import type { Config, DemoAccount } from '../config';
@@ -178,7 +178,7 @@ export async function seedShipping(db: DataSource, logger: Logger, currency = 'U
       );
       await manager
         .getRepository(TaxRateRow)
-        .insert({ zoneId: id, category: TaxCategory.standard, rateBasisPoints: zone.standardRatePercent * 100 });
+        .insert({ zoneId: id, category: TaxCategory.standard, rateMilliPercent: milliPercentOf(zone.standardRatePercent) });
     }
   });
   logger.info({ zones: demoZones.length }, 'seeded the demo delivery zones');

@@ -1,3 +1,5 @@
+import { milliPercentOf, percentOfMilliPercent, taxOf } from '@keen/rules';
+import { taxRateInput } from '@keen/rules/schemas';
 import { allocate } from '../../src/modules/pricing/allocate';
 import { AdjustmentSource, priceOrder, type Reduction } from '../../src/modules/pricing/pricing';
 
@@ -43,11 +45,11 @@ describe('allocate', () => {
 describe('priceOrder: three lines, an adjustment, tax on the adjusted amounts', () => {
   // $129.00 at 20%, $45.00 at 20%, $18.90 at 0% (a reduced category), $12.00 delivery taxed at 20%.
   const lines = [
-    { amount: 12900, taxRateBasisPoints: 2000 },
-    { amount: 4500, taxRateBasisPoints: 2000 },
-    { amount: 1890, taxRateBasisPoints: 0 },
+    { amount: 12900, taxRateMilliPercent: 20000 },
+    { amount: 4500, taxRateMilliPercent: 20000 },
+    { amount: 1890, taxRateMilliPercent: 0 },
   ];
-  const delivery = { amount: 1200, taxRateBasisPoints: 2000 };
+  const delivery = { amount: 1200, taxRateMilliPercent: 20000 };
 
   test('tax-exclusive: $20.00 off is allocated in proportion (13.3748 : 4.6656 : 1.9596, largest remainders rounded up) and tax is added on what is left', () => {
     const priced = priceOrder(lines, [manual(-2000)], delivery, false);
@@ -69,9 +71,9 @@ describe('priceOrder: three lines, an adjustment, tax on the adjusted amounts', 
   test('no adjustment prices as before: tax per line on its own amount', () => {
     const priced = priceOrder(lines, [], delivery, false);
     expect(priced.lines).toEqual([
-      { adjustmentAmount: 0, discountAmount: 0, taxRateBasisPoints: 2000, taxAmount: 2580 },
-      { adjustmentAmount: 0, discountAmount: 0, taxRateBasisPoints: 2000, taxAmount: 900 },
-      { adjustmentAmount: 0, discountAmount: 0, taxRateBasisPoints: 0, taxAmount: 0 },
+      { adjustmentAmount: 0, discountAmount: 0, taxRateMilliPercent: 20000, taxAmount: 2580 },
+      { adjustmentAmount: 0, discountAmount: 0, taxRateMilliPercent: 20000, taxAmount: 900 },
+      { adjustmentAmount: 0, discountAmount: 0, taxRateMilliPercent: 0, taxAmount: 0 },
     ]);
     expect(priced.totalAmount).toBe(19290 + 1200 + 2580 + 900 + 240);
   });
@@ -91,11 +93,11 @@ describe('priceOrder: three lines, an adjustment, tax on the adjusted amounts', 
 describe('priceOrder: a discount code is a reduction worked out and allocated by the seam', () => {
   // $129.00, $45.00 and $18.90, every line at 20%; $12.00 delivery taxed at 20%.
   const lines = [
-    { amount: 12900, taxRateBasisPoints: 2000 },
-    { amount: 4500, taxRateBasisPoints: 2000 },
-    { amount: 1890, taxRateBasisPoints: 2000 },
+    { amount: 12900, taxRateMilliPercent: 20000 },
+    { amount: 4500, taxRateMilliPercent: 20000 },
+    { amount: 1890, taxRateMilliPercent: 20000 },
   ];
-  const delivery = { amount: 1200, taxRateBasisPoints: 2000 };
+  const delivery = { amount: 1200, taxRateMilliPercent: 20000 };
   const everyLine = { linePositions: [0, 1, 2] };
 
   test('15% of three lines, tax-exclusive: 28.935 rounds half up to 28.94, the lines share it to the cent, tax on what is left', () => {
@@ -144,5 +146,28 @@ describe('priceOrder: a discount code is a reduction worked out and allocated by
     expect(again.lines.map((line) => line.discountAmount)).toEqual([-1935, -675, -284]);
     expect(again.lines.reduce((sum, line) => sum + line.adjustmentAmount, 0)).toBe(-3894);
     expect(again.discountAmount).toBe(-2894);
+  });
+});
+
+describe('rates in thousandths of a percent', () => {
+  test("New York's 8.875% (8875): $100.00 is taxed $8.88 on top (8.875 half up) and holds $8.15 when prices include tax", () => {
+    expect(taxOf(10000, 8875, false)).toBe(888);
+    expect(taxOf(10000, 8875, true)).toBe(815);
+    // 20% is 20000: 20% of $129.00 is $25.80; 20/120 of $45.99 is 7.665, $7.67.
+    expect(taxOf(12900, 20000, false)).toBe(2580);
+    expect(taxOf(4599, 20000, true)).toBe(767);
+    const priced = priceOrder([{ amount: 10000, taxRateMilliPercent: 8875 }], [], { amount: 1000, taxRateMilliPercent: 8875 }, false);
+    expect(priced).toMatchObject({ taxAmount: 888 + 89, totalAmount: 10000 + 1000 + 888 + 89 });
+  });
+
+  test('a rate in percent takes 3 decimals, not 4, in the shared rules the API and the dashboard check', () => {
+    expect(milliPercentOf(8.875)).toBe(8875);
+    expect(milliPercentOf(100)).toBe(100000);
+    expect(percentOfMilliPercent(8875)).toBe(8.875);
+    expect(taxRateInput.safeParse({ category: 'standard', ratePercent: 8.875 }).success).toBe(true);
+    expect(taxRateInput.safeParse({ category: 'standard', ratePercent: 0.001 }).success).toBe(true);
+    const refused = taxRateInput.safeParse({ category: 'standard', ratePercent: 8.8751 });
+    expect(refused.success).toBe(false);
+    expect(refused.error?.issues[0]?.message).toBe('A tax rate has at most 3 decimals, like 8.875');
   });
 });

@@ -28,7 +28,7 @@ const BERLIN = {
   phone: '+49 30 1234567',
 };
 
-/** A shop with zones US (NY 8.88% (rates have two decimals) shipping taxed, CA 7.25% shipping not), EU (DE, FR at 20%) and UK; delivery $10 everywhere. */
+/** A shop with zones US (NY 8.875% shipping taxed, CA 7.25% shipping not, set by the tests), EU (DE, FR at 20%) and UK; delivery $10 everywhere. */
 async function taxedShop(env: Record<string, string> = {}) {
   const app = await startTestApp({ MAX_UNPAID_ORDERS: '50', RATE_LIMIT_ORDERS: '100', ...env });
   const admin = await app.adminUser();
@@ -64,13 +64,26 @@ describe("Keen's rates by region", () => {
   test('an admin adds a rate for a state with Tax shipping; the zone lists it by name, and a rate names both country and region', async () => {
     const set = await app.gql(
       SET_RATE,
-      { input: { zoneId: us, category: 'standard', ratePercent: 8.88, country: 'US', region: 'New York', taxShipping: true } },
+      { input: { zoneId: us, category: 'standard', ratePercent: 8.875, country: 'US', region: 'New York', taxShipping: true } },
       admin,
     );
     expect(set.errors).toBeUndefined();
     expect(set.data!.setTaxRate.taxRates).toEqual([
-      { category: 'standard', ratePercent: 8.88, country: 'US', region: 'NY', regionName: 'New York', taxShipping: true },
+      { category: 'standard', ratePercent: 8.875, country: 'US', region: 'NY', regionName: 'New York', taxShipping: true },
     ]);
+    // Thousandths of a percent are kept; a fourth decimal is refused in words, and nothing changes.
+    const finer = await app.gql(
+      SET_RATE,
+      { input: { zoneId: us, category: 'standard', ratePercent: 8.8751, country: 'US', region: 'NY', taxShipping: true } },
+      admin,
+    );
+    expect(codeOf(finer)).toBe('BAD_USER_INPUT');
+    expect(messageOf(finer)).toBe('A tax rate has at most 3 decimals, like 8.875');
+    const [stored]: { rateMilliPercent: number }[] = await app.db.query(
+      `SELECT "rateMilliPercent" FROM "tax_rate" WHERE "zoneId" = $1 AND "region" = 'NY'`,
+      [us],
+    );
+    expect(stored.rateMilliPercent).toBe(8875);
     const ca = await app.gql(
       SET_RATE,
       { input: { zoneId: us, category: 'standard', ratePercent: 7.25, country: 'US', region: 'CA', taxShipping: false } },
@@ -98,18 +111,48 @@ describe("Keen's rates by region", () => {
       expect(answer.errors).toBeUndefined();
       return answer.data!.placeOrder.totals;
     };
-    // $200 of goods and $10 of delivery: NY 8.88% of $200 is $17.76 and of $10 $0.89 (half up); CA 7.25% of $200 is $14.50.
+    // $200 of goods and $10 of delivery: NY 8.875% of $200 is $17.75 and of $10 $0.89 (0.8875 half up); CA 7.25% of $200 is $14.50.
     expect(await place(NEW_YORK)).toEqual({
       subtotal: { amount: 20000 },
       shipping: { amount: 1000 },
-      tax: { amount: 1865 },
-      total: { amount: 22865 },
+      tax: { amount: 1864 },
+      total: { amount: 22864 },
     });
     expect(await place(CALIFORNIA)).toMatchObject({ tax: { amount: 1450 }, total: { amount: 22450 } });
     expect(await place(TEXAS)).toMatchObject({ tax: { amount: 0 }, total: { amount: 21000 } });
     // The quote agrees with the order.
     const quoted = await app.gql(OPTIONS, { input: { lines: [{ productId: knife.id, quantity: 2 }], address: NEW_YORK } });
-    expect(quoted.data!.shippingOptions[0].totals).toEqual({ tax: { amount: 1865 }, total: { amount: 22865 } });
+    expect(quoted.data!.shippingOptions[0].totals).toEqual({ tax: { amount: 1864 }, total: { amount: 22864 } });
+  });
+
+  test("New York's 8.875%: $100.00 is taxed $8.88 (half up), the line says 8.875%, and so does the invoice, delivery's row too", async () => {
+    const knife = await app.product({ price: 100, quantity: 50 });
+    const placed = await app.gql(
+      `mutation($input: PlaceOrderInput!) { placeOrder(input: $input) {
+        id totals { tax { amount } total { amount } } lines { tax { amount } taxRatePercent } } }`,
+      { input: { lines: [{ productId: knife.id, quantity: 1 }], shippingAddress: NEW_YORK, phone: US.phone } },
+      shopper,
+    );
+    expect(placed.errors).toBeUndefined();
+    // $8.875 is $8.88; delivery's $10 at 8.875% is $0.8875, $0.89.
+    expect(placed.data!.placeOrder).toMatchObject({
+      totals: { tax: { amount: 888 + 89 }, total: { amount: 10000 + 1000 + 888 + 89 } },
+      lines: [{ tax: { amount: 888 }, taxRatePercent: 8.875 }],
+    });
+    const orderId = placed.data!.placeOrder.id;
+    const [line]: { taxRateMilliPercent: number }[] = await app.db.query(
+      `SELECT "taxRateMilliPercent" FROM "order_line" WHERE "orderId" = $1`,
+      [orderId],
+    );
+    expect(line.taxRateMilliPercent).toBe(8875);
+    await app.payOrder(shopper, orderId);
+    const response = await fetch(`${app.url}/api/orders/${orderId}/invoice.pdf`, { headers: { authorization: `Bearer ${shopper.token}` } });
+    expect(response.status).toBe(200);
+    const text = (await pdfText(Buffer.from(await response.arrayBuffer()))).replace(/\s+/g, ' ');
+    expect(text).toContain('8.875%');
+    // One rate for the goods and delivery together: $110.00 net, $9.77 tax.
+    expect(text).toContain('8.875%: $110.00 net, $9.77 tax, $119.77 in all');
+    expect(text).not.toMatch(/8\.9%|8\.88%/);
   });
 
   test("a region's rate wins over the zone's; removing it falls back to the zone's", async () => {
@@ -191,7 +234,7 @@ describe('a tax-inclusive shop with the reverse charge', () => {
     }));
     shopper = await app.customer('reverse');
     for (const [region, ratePercent, taxShipping] of [
-      ['NY', 8.88, true],
+      ['NY', 8.875, true],
       ['CA', 7.25, false],
     ] as const) {
       const set = await app.gql(
@@ -209,11 +252,11 @@ describe('a tax-inclusive shop with the reverse charge', () => {
     const place = async (shippingAddress: Record<string, unknown>) =>
       (await app.gql(PLACE, { input: { lines: [{ productId: knife.id, quantity: 1 }], shippingAddress, phone: US.phone } }, shopper)).data!
         .placeOrder.totals;
-    // $100 and $10 holding 8.88%: $8.16 on the goods and $0.82 on delivery, each rounded half up.
+    // $100 and $10 holding 8.875%: $8.15 in the goods (8.875/108.875 of $100 is 8.1515) and $0.82 in delivery, each rounded half up.
     expect(await place(NEW_YORK)).toEqual({
       subtotal: { amount: 10000 },
       shipping: { amount: 1000 },
-      tax: { amount: 898 },
+      tax: { amount: 897 },
       total: { amount: 11000 },
     });
     // $100 holding 7.25% is $6.76; delivery untaxed in California though the shop taxes shipping elsewhere.

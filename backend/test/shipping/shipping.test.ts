@@ -91,8 +91,8 @@ describe('a tax-inclusive shop (UK prices)', () => {
     expect(
       codeOf(await app.gql(CREATE_METHOD, { input: { ...base, maxDays: 9, zoneId: '00000000-0000-0000-0000-000000000000' } }, admin)),
     ).toBe('NOT_FOUND');
-    expect(messageOf(await app.gql(SET_RATE, { input: { zoneId: zones.us.id, category: 'standard', ratePercent: 12.345 } }, admin))).toBe(
-      'Rate has at most two decimals',
+    expect(messageOf(await app.gql(SET_RATE, { input: { zoneId: zones.us.id, category: 'standard', ratePercent: 12.3456 } }, admin))).toBe(
+      'A tax rate has at most 3 decimals, like 8.875',
     );
     expect(messageOf(await app.gql(SET_RATE, { input: { zoneId: zones.us.id, category: 'standard', ratePercent: 101 } }, admin))).toBe(
       'Rate must be at most 100',
@@ -156,9 +156,9 @@ describe('a tax-inclusive shop (UK prices)', () => {
     const intent = (await app.gql(INTENT, { orderId: order.id }, shopper)).data!.createPaymentIntent;
     expect(intent).toEqual({ amount: 17994, currency: 'usd' });
     const stored = await app.db.getRepository(OrderLine).find({ where: { orderId: order.id }, order: { position: 'ASC' } });
-    expect(stored.map((line) => [line.taxRateBasisPoints, line.taxAmount])).toEqual([
-      [2000, 2150],
-      [2000, 767],
+    expect(stored.map((line) => [line.taxRateMilliPercent, line.taxAmount])).toEqual([
+      [20000, 2150],
+      [20000, 767],
     ]);
   });
 

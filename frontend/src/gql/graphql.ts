@@ -897,7 +897,7 @@ export type TaxRateInput = {
   category: TaxCategory;
   /** A region's rate: its country (ISO 3166-1 alpha-2); omit for the zone's rate */
   country?: string | null | undefined;
-  /** In percent, 0 to 100, at most two decimals */
+  /** In percent, 0 to 100, at most 3 decimals (8.875) */
   ratePercent: number;
   /** A region's rate: its key (NY) or name (New York) in its country's addresses; it wins over the zone's rate there */
   region?: string | null | undefined;

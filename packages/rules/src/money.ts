@@ -80,13 +80,30 @@ export type TaxCategory = (typeof TAX_CATEGORIES)[number];
 export const PRODUCT_KINDS = ['KNIFE', 'GIFT_CARD'] as const;
 export type ProductKindName = (typeof PRODUCT_KINDS)[number];
 
+/** A tax rate's unit: thousandths of a percent, so 100% is 100000, 20% is 20000 and New York's 8.875% is 8875. */
+export const MILLI_PERCENT_PER_PERCENT = 1000;
+/** 100% in thousandths of a percent. */
+export const FULL_RATE_MILLI_PERCENT = 100 * MILLI_PERCENT_PER_PERCENT;
+
+/** A rate in percent (8.875) as stored, in thousandths of a percent (8875); rounds away float noise, not decimals (callers check at most 3). */
+export const milliPercentOf = (percent: number): number => Math.round(percent * MILLI_PERCENT_PER_PERCENT);
+
+/** A stored rate (8875) in percent as the APIs answer it (8.875). */
+export const percentOfMilliPercent = (milliPercent: number): number => milliPercent / MILLI_PERCENT_PER_PERCENT;
+
+/** Whether a rate in percent has at most 3 decimals (8.875 does, 8.8751 does not). */
+export const hasAtMostThreeDecimals = (percent: number): boolean =>
+  Math.abs(percent * MILLI_PERCENT_PER_PERCENT - Math.round(percent * MILLI_PERCENT_PER_PERCENT)) < 1e-6;
+
 /**
- * The tax in an amount of minor units at a rate in basis points (2000 is 20%), rounded half up
- * to a whole minor unit: one rule, applied per order line and to shipping. With tax-inclusive
- * prices it is the part of the amount that is tax (20/120 of 45.99 is 7.665: 7.67); otherwise it
- * is added on top (20% of 129.00 is 25.80).
+ * The tax in an amount of minor units at a rate in thousandths of a percent (20000 is 20%, 8875
+ * is 8.875%), rounded half up to a whole minor unit: one rule, applied per order line and to
+ * shipping. With tax-inclusive prices it is the part of the amount that is tax (20/120 of 45.99 is
+ * 7.665: 7.67); otherwise it is added on top (20% of 129.00 is 25.80; 8.875% of 100.00 is 8.875: 8.88).
  */
-export function taxOf(amount: number, rateBasisPoints: number, pricesIncludeTax: boolean): number {
-  if (!rateBasisPoints) return 0;
-  return roundHalfUp((amount * rateBasisPoints) / (pricesIncludeTax ? 10_000 + rateBasisPoints : 10_000));
+export function taxOf(amount: number, rateMilliPercent: number, pricesIncludeTax: boolean): number {
+  if (!rateMilliPercent) return 0;
+  return roundHalfUp(
+    (amount * rateMilliPercent) / (pricesIncludeTax ? FULL_RATE_MILLI_PERCENT + rateMilliPercent : FULL_RATE_MILLI_PERCENT),
+  );
 }

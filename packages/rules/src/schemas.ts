@@ -14,6 +14,7 @@ import {
   ENGRAVING_PRICE,
   isEmailAddress,
   MAX_AMOUNT,
+  hasAtMostThreeDecimals,
   TAX_CATEGORIES,
   PRODUCT_KINDS,
   MAX_WHOLE_NUMBER,
@@ -517,14 +518,17 @@ export function tooHeavyFor(method: { name: string; weightBands: readonly Weight
   return `Too heavy for ${method.name}: at most ${formatGrams(bands[bands.length - 1].upToGrams)}`;
 }
 
-/** A zone's tax rate for one category, in percent with at most two decimals (20, 5.5, 0). */
+/** Why a tax rate with more than 3 decimals is refused: rates are kept in thousandths of a percent. */
+export const TAX_RATE_DECIMALS_MESSAGE = 'A tax rate has at most 3 decimals, like 8.875';
+
+/** A zone's tax rate for one category, in percent with at most 3 decimals (20, 5.5, 8.875, 0). */
 export const taxRateInput = z.object({
   category: z.enum(TAX_CATEGORIES, { error: `Tax category must be one of ${TAX_CATEGORIES.join(', ')}` }),
   ratePercent: z
     .number({ error: 'Rate is Required' })
     .min(0, 'Rate cannot be negative')
     .max(100, 'Rate must be at most 100')
-    .refine((rate) => Number.isInteger(Math.round(rate * 100 * 1e6) / 1e6), 'Rate has at most two decimals'),
+    .refine(hasAtMostThreeDecimals, TAX_RATE_DECIMALS_MESSAGE),
 });
 export type TaxRateInput = z.infer<typeof taxRateInput>;
 

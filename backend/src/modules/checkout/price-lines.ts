@@ -69,7 +69,7 @@ export function priceLines(
       // Its share of the order's adjustments and its tax at the destination's rate are the pricing module's (priceForZone).
       adjustmentAmount: 0,
       discountAmount: 0,
-      taxRateBasisPoints: 0,
+      taxRateMilliPercent: 0,
       taxAmount: 0,
     };
   });

@@ -1,4 +1,4 @@
-import { lineName, REVERSE_CHARGE_NOTE, shortOrderId } from '@keen/rules';
+import { lineName, percentOfMilliPercent, REVERSE_CHARGE_NOTE, shortOrderId } from '@keen/rules';
 import PDFDocument from 'pdfkit';
 import type { InvoiceSettings } from '../../config';
 import type { ShopMoney } from '../shop';
@@ -11,7 +11,7 @@ interface Row {
   description: string;
   quantity: number | null;
   unitAmount: number | null;
-  taxRateBasisPoints: number;
+  taxRateMilliPercent: number;
   taxAmount: number;
   amount: number;
 }
@@ -50,7 +50,7 @@ export class Documents {
       description: lineName(line.name, line.variantName),
       quantity: line.quantity,
       unitAmount: Math.round(linePaid(order, line) / line.quantity),
-      taxRateBasisPoints: line.taxRateBasisPoints,
+      taxRateMilliPercent: line.taxRateMilliPercent,
       taxAmount: line.taxAmount,
       amount: linePaid(order, line),
     }));
@@ -60,7 +60,7 @@ export class Documents {
         description: `Delivery${order.shippingMethodName ? `: ${order.shippingMethodName}` : ''}`,
         quantity: null,
         unitAmount: null,
-        taxRateBasisPoints: delivery.taxRateBasisPoints,
+        taxRateMilliPercent: delivery.taxRateMilliPercent,
         taxAmount: delivery.taxAmount,
         amount: delivery.amount,
       });
@@ -96,7 +96,7 @@ export class Documents {
       description: line.name,
       quantity: line.quantity,
       unitAmount: Math.round(line.amount / line.quantity),
-      taxRateBasisPoints: line.taxRateBasisPoints,
+      taxRateMilliPercent: line.taxRateMilliPercent,
       taxAmount: line.taxAmount,
       amount: line.amount,
     }));
@@ -105,7 +105,7 @@ export class Documents {
         description: 'Delivery',
         quantity: null,
         unitAmount: null,
-        taxRateBasisPoints: deliveryPaid(order).taxRateBasisPoints,
+        taxRateMilliPercent: deliveryPaid(order).taxRateMilliPercent,
         taxAmount: refund.shippingTaxAmount,
         amount: refund.shippingAmount,
       });
@@ -174,7 +174,7 @@ export class Documents {
         row.description,
         row.quantity === null ? '' : String(row.quantity),
         row.unitAmount === null ? '' : this.money(row.unitAmount, order),
-        percent(row.taxRateBasisPoints),
+        percent(row.taxRateMilliPercent),
         this.money(row.taxAmount, order),
         this.money(row.amount, order),
       ]);
@@ -226,15 +226,15 @@ export class Documents {
   }
 }
 
-/** 2000 basis points as "20%". */
-const percent = (basisPoints: number) => `${basisPoints / 100}%`;
+/** 20000 thousandths of a percent as "20%", 8875 as "8.875%". */
+const percent = (milliPercent: number) => `${percentOfMilliPercent(milliPercent)}%`;
 
 /** The rows' amounts and tax by tax rate, lowest rate first. */
 function perRate(rows: Row[]): [number, { amount: number; taxAmount: number }][] {
   const byRate = new Map<number, { amount: number; taxAmount: number }>();
   for (const row of rows) {
-    const seen = byRate.get(row.taxRateBasisPoints) ?? { amount: 0, taxAmount: 0 };
-    byRate.set(row.taxRateBasisPoints, { amount: seen.amount + row.amount, taxAmount: seen.taxAmount + row.taxAmount });
+    const seen = byRate.get(row.taxRateMilliPercent) ?? { amount: 0, taxAmount: 0 };
+    byRate.set(row.taxRateMilliPercent, { amount: seen.amount + row.amount, taxAmount: seen.taxAmount + row.taxAmount });
   }
   return [...byRate].sort(([a], [b]) => a - b);
 }

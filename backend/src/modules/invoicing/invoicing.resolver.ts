@@ -1,4 +1,5 @@
 import { Arg, Ctx, FieldResolver, Float, ID, Mutation, Resolver, Root } from 'type-graphql';
+import { percentOfMilliPercent } from '@keen/rules';
 import { badInput } from '../../common/errors';
 import { Allow, type GraphQLContextOf } from '../auth';
 import { Order } from '../orders';
@@ -115,6 +116,6 @@ export class RefundLineResolver {
 
   @FieldResolver(() => Float, { description: "The line's tax rate, in percent" })
   taxRatePercent(@Root() line: RefundLine): number {
-    return line.taxRateBasisPoints / 100;
+    return percentOfMilliPercent(line.taxRateMilliPercent);
   }
 }

@@ -1,4 +1,4 @@
-import { lineName } from '@keen/rules';
+import { FULL_RATE_MILLI_PERCENT, lineName, taxOf } from '@keen/rules';
 import { badInput } from '../../common/errors';
 import type { Order, OrderLine } from '../orders';
 import { allocate } from '../pricing';
@@ -27,7 +27,7 @@ export interface RefundPlan {
 
 export type PricedLine = Pick<
   OrderLine,
-  'id' | 'name' | 'variantName' | 'quantity' | 'lineAmount' | 'adjustmentAmount' | 'taxAmount' | 'taxRateBasisPoints' | 'giftCard'
+  'id' | 'name' | 'variantName' | 'quantity' | 'lineAmount' | 'adjustmentAmount' | 'taxAmount' | 'taxRateMilliPercent' | 'giftCard'
 >;
 export type PricedOrder = Pick<
   Order,
@@ -48,23 +48,28 @@ export function linePaid(order: PricedOrder, line: PricedLine): number {
   return line.lineAmount + line.adjustmentAmount + (taxAdded(order) ? line.taxAmount : 0);
 }
 
-/** What delivery cost the customer (its adjustments and, when added, its tax included), its tax, and its rate. */
-export function deliveryPaid(order: PricedOrder): { amount: number; taxAmount: number; taxRateBasisPoints: number } {
+/**
+ * What delivery cost the customer (its adjustments and, when added, its tax included), its tax, and
+ * its rate: the lines' rate that gives its tax (delivery is taxed at the standard rate), else the
+ * rate its tax works out to, in thousandths of a percent.
+ */
+export function deliveryPaid(order: PricedOrder): { amount: number; taxAmount: number; taxRateMilliPercent: number } {
   const sum = (pick: (line: PricedLine) => number) => order.lines.reduce((total, line) => total + pick(line), 0);
   const net = order.shippingAmount + order.adjustmentAmount - sum((line) => line.adjustmentAmount);
   const taxAmount = order.taxAmount - sum((line) => line.taxAmount);
   const added = taxAdded(order);
   const base = added ? net : net - taxAmount;
+  const linesRate = order.lines.map((line) => line.taxRateMilliPercent).find((rate) => rate > 0 && taxOf(net, rate, !added) === taxAmount);
   return {
     amount: net + (added ? taxAmount : 0),
     taxAmount,
-    taxRateBasisPoints: base > 0 && taxAmount > 0 ? Math.round((taxAmount * 10_000) / base) : 0,
+    taxRateMilliPercent: base > 0 && taxAmount > 0 ? (linesRate ?? Math.round((taxAmount * FULL_RATE_MILLI_PERCENT) / base)) : 0,
   };
 }
 
 /** A part of an amount at one tax rate, with its tax. */
 export interface RatePart {
-  taxRateBasisPoints: number;
+  taxRateMilliPercent: number;
   amount: number;
   taxAmount: number;
 }
@@ -77,16 +82,20 @@ export interface RatePart {
 export function amountByRate(order: PricedOrder, amount: number): RatePart[] {
   const paid = new Map<number, number>();
   const add = (rate: number, value: number) => paid.set(rate, (paid.get(rate) ?? 0) + value);
-  for (const line of order.lines) add(line.taxRateBasisPoints, linePaid(order, line));
+  for (const line of order.lines) add(line.taxRateMilliPercent, linePaid(order, line));
   const delivery = deliveryPaid(order);
-  if (delivery.amount > 0) add(delivery.taxRateBasisPoints, delivery.amount);
+  if (delivery.amount > 0) add(delivery.taxRateMilliPercent, delivery.amount);
   const rates = [...paid].sort(([a], [b]) => a - b);
   const parts = allocate(
     amount,
     rates.map(([, value]) => value),
   );
   return rates
-    .map(([rate], i) => ({ taxRateBasisPoints: rate, amount: parts[i], taxAmount: Math.round((parts[i] * rate) / (10_000 + rate)) }))
+    .map(([rate], i) => ({
+      taxRateMilliPercent: rate,
+      amount: parts[i],
+      taxAmount: Math.round((parts[i] * rate) / (FULL_RATE_MILLI_PERCENT + rate)),
+    }))
     .filter((part) => part.amount > 0);
 }
 
@@ -138,7 +147,7 @@ export function planRefund(
       restocked: asked.restock ? asked.quantity : 0,
       amount,
       taxAmount,
-      taxRateBasisPoints: line.taxRateBasisPoints,
+      taxRateMilliPercent: line.taxRateMilliPercent,
       currency: order.currency,
     });
     if (asked.restock) restock.set(line.id, asked.quantity);

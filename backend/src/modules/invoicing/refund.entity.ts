@@ -24,8 +24,8 @@ export class RefundLine {
   /** The tax in `amount`, minor units. */
   taxAmount!: number;
 
-  /** The line's tax rate, basis points. */
-  taxRateBasisPoints!: number;
+  /** The line's tax rate, thousandths of a percent (8875 is 8.875%). */
+  taxRateMilliPercent!: number;
 
   /** ISO 4217: the order's. */
   currency!: string;
@@ -100,6 +100,13 @@ export class Refund {
   /** The provider's refund (none when gift cards took it all); not shown to clients. */
   @Column('varchar', { length: 255, nullable: true })
   providerRefundId!: string | null;
+
+  /**
+   * Stripe Tax's reversal of the order's tax transaction for this refund (`tax_…`), recorded after
+   * the refund commits (the `tax-reversal` follow-up); null until then, and for orders Keen's rates taxed.
+   */
+  @Column('varchar', { length: 255, nullable: true })
+  taxReversalId!: string | null;
 
   @Field(() => [RefundLine], { description: 'The lines refunded, in the order of the order' })
   @Column('jsonb', { default: () => "'[]'" })

@@ -132,9 +132,9 @@ export class OrderLine extends EngravingColumns {
   @Column('int', { default: 0 })
   discountAmount!: number;
 
-  /** The tax rate of its product's category in the destination zone, in basis points (2000 is 20%). */
+  /** The tax rate of its product's category in the destination zone, in thousandths of a percent (20000 is 20%, 8875 is 8.875%). */
   @Column('int', { default: 0 })
-  taxRateBasisPoints!: number;
+  taxRateMilliPercent!: number;
 
   /** The tax in its adjusted amount (inclusive prices) or on it (exclusive), in minor units; GraphQL: `tax`. */
   @Column('int', { default: 0 })

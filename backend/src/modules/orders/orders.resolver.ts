@@ -1,4 +1,5 @@
 import { Arg, Ctx, FieldResolver, Float, ID, Int, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
+import { percentOfMilliPercent } from '@keen/rules';
 import { type GraphQLContextOf, Allow } from '../auth';
 import type { User } from '../users';
 import { type CatalogLoaders, Product, OrderEngraving } from '../catalog';
@@ -190,7 +191,7 @@ export class OrderLinesResolver {
 
   @FieldResolver(() => Float, { description: "The tax rate of the product's category at the destination, in percent" })
   taxRatePercent(@Root() line: OrderLine): number {
-    return line.taxRateBasisPoints / 100;
+    return percentOfMilliPercent(line.taxRateMilliPercent);
   }
 
   @FieldResolver(() => Int, { description: 'unitAmount in whole units', deprecationReason: 'Use unitAmount' })

@@ -1,8 +1,9 @@
-import type { DataSource, EntityManager } from 'typeorm';
+import { type DataSource, type EntityManager, In } from 'typeorm';
 import { badInput, conflict, notFound } from '../../common/errors';
 import { isId, requireText } from '../../common/validate';
 import { raise } from '../../events/outbox';
 import { type Caller, requireAdmin } from '../auth';
+import { Product, TaxCategory } from '../catalog';
 import {
   OrderActorKind,
   orderPayload,
@@ -17,11 +18,15 @@ import {
 } from '../orders';
 import type { ShopMoney } from '../shop';
 import { OrderAdjustment } from './order-adjustment.entity';
-import { type Adjustment, AdjustmentSource, type OrderPricing, priceOrder } from './pricing';
+import { type Adjustment, AdjustmentSource, type OrderPricing } from './pricing';
+import type { TaxService } from './tax/tax.service';
 
 /** The largest amount an `int` column holds. */
 const MAX_INT = 2_147_483_647;
 const DEFAULT_LABEL = 'Price adjustment';
+
+/** An order priced again: its lines' ids in order, and Stripe Tax's new calculation (null for Keen's rates). */
+type Repriced = OrderPricing & { lineIds: string[]; calculationId: string | null };
 
 /** What staff send to adjust an unpaid order's price. */
 export interface PriceAdjustmentRequest {
@@ -62,14 +67,17 @@ export async function recordAdjustments(manager: EntityManager, orderId: string,
 /**
  * Adjustments of an order's price that staff make by hand ("Adjust price"): the first source of
  * the pricing module's adjustments, which discounts and gift cards will join. The order is priced
- * again with every adjustment (priceOrder), its payment intent's amount follows, and its history
- * says who changed it, by how much and why.
+ * again with every adjustment, its tax through the TaxCalculator port as at checkout (TaxService.reprice:
+ * with Stripe Tax a new calculation replaces the order's), its payment intent's amount follows, and its
+ * history says who changed it, by how much and why.
  */
 export class AdjustmentsService {
   constructor(
     private readonly db: DataSource,
     private readonly provider: PaymentProvider,
     private readonly shop: ShopMoney,
+    /** The order's tax, priced again as the checkout prices it. */
+    private readonly tax: TaxService,
   ) {}
 
   /** An order's adjustments, oldest first. */
@@ -85,10 +93,11 @@ export class AdjustmentsService {
   }
 
   /**
-   * Adds a manual adjustment to an unpaid order (an admin or an `orders:write` key): the provider's
-   * intent, if there is one, is moved to the new total first (refused while a payment is under
-   * way), outside any transaction; the order is then re-read under its lock and written, or the
-   * intent's amount is put back.
+   * Adds a manual adjustment to an unpaid order (an admin or an `orders:write` key): its tax is
+   * worked out again first (with Stripe Tax, a new calculation: one Stripe cannot make refuses the
+   * adjustment, "Tax could not be calculated; please try again", and changes nothing); the provider's
+   * intent, if there is one, is moved to the new total (refused while a payment is under way), outside
+   * any transaction; the order is then re-read under its lock and written, or the intent's amount is put back.
    */
   async adjust(caller: Caller, orderId: string, request: PriceAdjustmentRequest): Promise<Order> {
     requireAdmin(caller);
@@ -138,28 +147,59 @@ export class AdjustmentsService {
     return order;
   }
 
-  /** The order priced again with its adjustments and `added`: each line's rate and delivery's tax as they were when ordered. */
-  private async repriced(manager: EntityManager, order: Order, added: Adjustment): Promise<OrderPricing & { lineIds: string[] }> {
+  /**
+   * The order priced again with its adjustments and `added`, through the TaxCalculator port: with
+   * Stripe Tax (an order it priced) a new calculation; otherwise each line's rate and delivery's tax
+   * as they were when ordered.
+   */
+  private async repriced(manager: EntityManager, order: Order, added: Adjustment): Promise<Repriced> {
     const lines = await manager.getRepository(OrderLine).find({ where: { orderId: order.id }, order: { position: 'ASC' } });
     const earlier = await manager.getRepository(OrderAdjustment).findBy({ orderId: order.id });
-    const linesTax = lines.reduce((sum, line) => sum + line.taxAmount, 0);
-    // Whether the order's prices held their tax, read from its own totals (the shop's setting may have changed since).
-    const pricesIncludeTax = order.totalAmount === order.subtotalAmount + order.adjustmentAmount + order.shippingAmount;
-    const pricing = priceOrder(
-      lines.map((line) => ({ amount: line.lineAmount, taxRateBasisPoints: line.taxRateBasisPoints })),
-      [...earlier, added],
-      { amount: order.shippingAmount, taxAmount: order.taxAmount - linesTax },
-      pricesIncludeTax,
+    const productIds = lines.flatMap((line) => line.productId ?? []);
+    const categories = new Map(
+      productIds.length
+        ? (await manager.getRepository(Product).find({ where: { id: In(productIds) }, select: { id: true, taxCategory: true } })).map(
+            (product) => [product.id, product.taxCategory],
+          )
+        : [],
     );
+    // A gift card is not taxed; a product since deleted is taxed as its rate says (none: zero).
+    const categoryOf = (line: OrderLine): TaxCategory => {
+      if (line.giftCard) return TaxCategory.zero;
+      const category = line.productId ? categories.get(line.productId) : undefined;
+      return category ?? (line.taxRateMilliPercent ? TaxCategory.standard : TaxCategory.zero);
+    };
+    const linesTax = lines.reduce((sum, line) => sum + line.taxAmount, 0);
+    const address = order.shippingAddress;
+    const { pricing, calculationId } = await this.tax.reprice({
+      lines: lines.map((line) => ({
+        amount: line.lineAmount,
+        taxCategory: categoryOf(line),
+        taxRateMilliPercent: line.taxRateMilliPercent,
+      })),
+      shippingAmount: order.shippingAmount,
+      shippingTaxAmount: order.taxAmount - linesTax,
+      destination: {
+        country: address?.country ?? order.destinationCountry ?? '',
+        region: address?.region ?? null,
+        postalCode: address?.postalCode || null,
+      },
+      adjustments: [...earlier, added],
+      // Whether the order's prices held their tax, read from its own totals (the shop's setting may have changed since).
+      pricesIncludeTax: order.totalAmount === order.subtotalAmount + order.adjustmentAmount + order.shippingAmount,
+      currency: order.currency,
+      taxCalculationId: order.taxCalculationId,
+      vatReverseCharge: order.vatReverseCharge,
+    });
     if (pricing.totalAmount > MAX_INT) throw badInput('The order total is too large');
-    return { ...pricing, lineIds: lines.map((line) => line.id) };
+    return { ...pricing, lineIds: lines.map((line) => line.id), calculationId };
   }
 
   private async write(
     manager: EntityManager,
     order: Order,
     adjustment: Adjustment,
-    pricing: OrderPricing & { lineIds: string[] },
+    pricing: Repriced,
     { actor, reason }: { actor: ReturnType<typeof actorOf>; reason: string },
   ): Promise<Order> {
     const email = 'email' in actor ? actor.email : null;
@@ -176,12 +216,15 @@ export class AdjustmentsService {
       const { adjustmentAmount, taxAmount } = pricing.lines[index];
       await manager.getRepository(OrderLine).update({ id }, { adjustmentAmount, taxAmount });
     }
-    await manager
-      .getRepository(Order)
-      .update(
-        { id: order.id },
-        { adjustmentAmount: pricing.adjustmentAmount, taxAmount: pricing.taxAmount, totalAmount: pricing.totalAmount },
-      );
+    await manager.getRepository(Order).update(
+      { id: order.id },
+      {
+        adjustmentAmount: pricing.adjustmentAmount,
+        taxAmount: pricing.taxAmount,
+        totalAmount: pricing.totalAmount,
+        taxCalculationId: pricing.calculationId,
+      },
+    );
     const signed = `${adjustment.amount > 0 ? '+' : '−'}${this.shop.format(Math.abs(adjustment.amount), order.currency)}`;
     const note = `Price adjusted ${signed} (${reason}); the total is now ${this.shop.format(pricing.totalAmount, order.currency)}`;
     await recordInHistory(manager, order, actor, note.slice(0, 450));

@@ -49,7 +49,7 @@ export interface Reduction extends Omit<Adjustment, 'amount'> {
  */
 export interface LineToPrice {
   amount: number;
-  taxRateBasisPoints: number;
+  taxRateMilliPercent: number;
   taxAmount?: number;
 }
 
@@ -57,11 +57,11 @@ export interface LineToPrice {
  * What the shop charges for delivery and how it is taxed: at a rate (the destination's standard
  * rate where the shop taxes delivery, else 0), or the tax as it was when ordered.
  */
-export type DeliveryToPrice = { amount: number } & ({ taxRateBasisPoints: number } | { taxAmount: number });
+export type DeliveryToPrice = { amount: number } & ({ taxRateMilliPercent: number } | { taxAmount: number });
 
 /** Each line's share of the adjustments and its tax on the adjusted amount, with the order's totals. */
 export interface OrderPricing {
-  lines: { adjustmentAmount: number; discountAmount: number; taxRateBasisPoints: number; taxAmount: number }[];
+  lines: { adjustmentAmount: number; discountAmount: number; taxRateMilliPercent: number; taxAmount: number }[];
   /** The adjustments as applied, in the order given, each with its amount (a reduction's worked out). */
   adjustments: Adjustment[];
   /** The lines' amounts before adjustments. */
@@ -154,11 +154,11 @@ export function priceOrder(
   const priced = lines.map((line, index) => ({
     adjustmentAmount: shares[index],
     discountAmount: discounts[index],
-    taxRateBasisPoints: line.taxRateBasisPoints,
-    taxAmount: line.taxAmount ?? taxOf(adjusted[index], line.taxRateBasisPoints, pricesIncludeTax),
+    taxRateMilliPercent: line.taxRateMilliPercent,
+    taxAmount: line.taxAmount ?? taxOf(adjusted[index], line.taxRateMilliPercent, pricesIncludeTax),
   }));
   const deliveryNet = delivery.amount + deliveryAdjustment;
-  const deliveryTax = 'taxAmount' in delivery ? delivery.taxAmount : taxOf(deliveryNet, delivery.taxRateBasisPoints, pricesIncludeTax);
+  const deliveryTax = 'taxAmount' in delivery ? delivery.taxAmount : taxOf(deliveryNet, delivery.taxRateMilliPercent, pricesIncludeTax);
   const taxAmount = priced.reduce((sum, line) => sum + line.taxAmount, deliveryTax);
   const adjustmentAmount = applied.reduce((sum, adjustment) => sum + adjustment.amount, 0);
   const net = subtotalAmount + adjustmentAmount + delivery.amount;
@@ -192,9 +192,9 @@ export function priceForZone(
 ): OrderPricing {
   const rateOf = (category: TaxCategory) => delivery.rates.get(category) ?? 0;
   return priceOrder(
-    lines.map((line) => ({ amount: line.amount, taxRateBasisPoints: rateOf(line.taxCategory) })),
+    lines.map((line) => ({ amount: line.amount, taxRateMilliPercent: rateOf(line.taxCategory) })),
     adjustments,
-    { amount: delivery.shippingAmount, taxRateBasisPoints: taxShipping ? rateOf(TaxCategory.standard) : 0 },
+    { amount: delivery.shippingAmount, taxRateMilliPercent: taxShipping ? rateOf(TaxCategory.standard) : 0 },
     pricesIncludeTax,
   );
 }

@@ -97,11 +97,12 @@ export class ShippingMethodRow {
 }
 
 /**
- * A zone's tax rate for one product tax category, in basis points (2000 is 20%): the whole zone's
+ * A zone's tax rate for one product tax category, in thousandths of a percent (20000 is 20%, 8875 is
+ * 8.875%): the whole zone's
  * (country and region ''), or a region's inside it (a US state, a Canadian province), which wins.
  */
 @Entity('tax_rate')
-@Check('CHK_tax_rate_range', `"rateBasisPoints" BETWEEN 0 AND 10000`)
+@Check('CHK_tax_rate_range', `"rateMilliPercent" BETWEEN 0 AND 100000`)
 export class TaxRateRow {
   @PrimaryColumn('uuid', { primaryKeyConstraintName: 'PK_tax_rate' })
   zoneId!: string;
@@ -125,6 +126,7 @@ export class TaxRateRow {
   @JoinColumn({ name: 'zoneId', foreignKeyConstraintName: 'FK_tax_rate_zone' })
   zone?: ShippingZoneRow;
 
+  /** Thousandths of a percent: 100000 is 100%. */
   @Column('int')
-  rateBasisPoints!: number;
+  rateMilliPercent!: number;
 }

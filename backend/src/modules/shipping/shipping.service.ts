@@ -1,3 +1,4 @@
+import { milliPercentOf, percentOfMilliPercent } from '@keen/rules';
 import { addressRules, countryName, type CountryCode, regionOf, shippingZoneInput } from '@keen/rules/address';
 import { bandPrice, shippingMethodInput, taxRateInput, tooHeavyFor } from '@keen/rules/schemas';
 import { type DataSource, type EntityManager, QueryFailedError } from 'typeorm';
@@ -140,7 +141,7 @@ export class ShippingService {
         category,
         country,
         region,
-        rateBasisPoints: Math.round(ratePercent * 100),
+        rateMilliPercent: milliPercentOf(ratePercent),
         taxShipping: input.taxShipping ?? null,
       },
       ['zoneId', 'category', 'country', 'region'],
@@ -277,7 +278,7 @@ export class ShippingService {
                                                    'maxDays', m."maxDays", 'enabled', m."enabled", 'weightBands', m."weightBands")
                                  ORDER BY m."priceAmount", m."createdAt")
                    FROM "shipping_method" m WHERE m."zoneId" = c."zoneId") AS "methods",
-                (SELECT json_agg(json_build_object('category', r."category", 'rateBasisPoints', r."rateBasisPoints",
+                (SELECT json_agg(json_build_object('category', r."category", 'rateMilliPercent', r."rateMilliPercent",
                                                    'regional', r."region" <> '', 'taxShipping', r."taxShipping"))
                    FROM "tax_rate" r WHERE r."zoneId" = c."zoneId" AND (r."country" = '' OR (r."country" = $1 AND r."region" = $2))) AS "rates"
            FROM (SELECT coalesce((SELECT "zoneId" FROM "shipping_zone_region" WHERE "country" = $1 AND "region" = $2),
@@ -291,7 +292,7 @@ export class ShippingService {
     for (const rate of row.rates ?? []) if (rate.regional || !chosen.has(rate.category)) chosen.set(rate.category, rate);
     return {
       methods: row.methods ?? [],
-      rates: new Map([...chosen].map(([category, rate]) => [category, rate.rateBasisPoints])),
+      rates: new Map([...chosen].map(([category, rate]) => [category, rate.rateMilliPercent])),
       taxShipping: chosen.get('standard' as TaxCategory)?.taxShipping ?? null,
     };
   }
@@ -388,7 +389,7 @@ export class ShippingService {
       countries: string[];
       regions: Place[];
       methods: ShippingMethodRow[];
-      rates: { category: TaxCategory; rateBasisPoints: number; country: string; region: string; taxShipping: boolean | null }[];
+      rates: { category: TaxCategory; rateMilliPercent: number; country: string; region: string; taxShipping: boolean | null }[];
     }[] = await manager.query(
       `SELECT z."id", z."name",
               coalesce((SELECT array_agg(c."country" ORDER BY c."country") FROM "shipping_zone_country" c WHERE c."zoneId" = z."id"), '{}') AS "countries",
@@ -412,7 +413,7 @@ export class ShippingService {
       methods: row.methods.map((method) => this.toMethod(method)),
       taxRates: row.rates.map((rate) => ({
         category: rate.category,
-        ratePercent: rate.rateBasisPoints / 100,
+        ratePercent: percentOfMilliPercent(rate.rateMilliPercent),
         country: rate.country || null,
         region: rate.region || null,
         regionName: rate.region ? regionName(rate.country, rate.region) : null,
@@ -446,7 +447,7 @@ interface ZoneOf extends ZoneRates {
 /** A rate of the zone that applies to a place: the zone's, or its region's (which wins). */
 interface ZoneRate {
   category: TaxCategory;
-  rateBasisPoints: number;
+  rateMilliPercent: number;
   regional: boolean;
   taxShipping: boolean | null;
 }

@@ -51,7 +51,7 @@ export class TaxRate {
   @Field(() => TaxCategory, { description: 'The products it applies to' })
   category!: TaxCategory;
 
-  @Field(() => Float, { description: 'In percent, for example 20' })
+  @Field(() => Float, { description: 'In percent, for example 20 or 8.875 (at most 3 decimals)' })
   ratePercent!: number;
 
   @Field(() => String, { nullable: true, description: "A region's rate: its country (ISO 3166-1 alpha-2); null for the zone's rate" })
@@ -205,7 +205,7 @@ export class TaxRateInput {
   @Field(() => TaxCategory, { description: 'The products it applies to' })
   category!: TaxCategory;
 
-  @Field(() => Float, { description: 'In percent, 0 to 100, at most two decimals' })
+  @Field(() => Float, { description: 'In percent, 0 to 100, at most 3 decimals (8.875)' })
   ratePercent!: number;
 
   @Field(() => String, { nullable: true, description: "A region's rate: its country (ISO 3166-1 alpha-2); omit for the zone's rate" })

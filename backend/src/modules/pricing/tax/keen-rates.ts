@@ -7,7 +7,7 @@ import type { TaxAnswer, TaxCalculator, TaxRequest } from './tax-calculator';
  * category, the region's rate where one is set, else the zone's; and whether delivery is taxed there.
  */
 export interface ZoneRates {
-  /** Basis points per tax category (none: untaxed). */
+  /** Thousandths of a percent per tax category (8875 is 8.875%; none: untaxed). */
   rates: ReadonlyMap<TaxCategory, number>;
   /** The standard rate's own Tax shipping; null: the shop's TAX_SHIPPING. */
   taxShipping: boolean | null;
@@ -30,9 +30,28 @@ function keenTax(request: TaxRequest, rateOf: (category: TaxCategory) => number,
   return {
     lines: request.lines.map((line) => {
       const rate = rateOf(line.taxCategory);
-      return { taxRateBasisPoints: rate, taxAmount: taxOf(line.amount, rate, request.pricesIncludeTax) };
+      return { taxRateMilliPercent: rate, taxAmount: taxOf(line.amount, rate, request.pricesIncludeTax) };
     }),
     shippingTaxAmount: taxOf(request.shippingAmount, shippingRate, request.pricesIncludeTax),
     calculationId: null,
+  };
+}
+
+/**
+ * The rates an order was placed with (its lines' own, by position) and its delivery's tax as it
+ * was: how an order Keen's rates taxed is priced again when staff adjust it.
+ */
+export function orderedRates(lineRates: readonly number[], shippingTaxAmount: number): TaxCalculator {
+  return {
+    name: 'keen',
+    calculate: (request: TaxRequest): Promise<TaxAnswer> =>
+      Promise.resolve({
+        lines: request.lines.map((line, index) => {
+          const rate = lineRates[index] ?? 0;
+          return { taxRateMilliPercent: rate, taxAmount: taxOf(line.amount, rate, request.pricesIncludeTax) };
+        }),
+        shippingTaxAmount,
+        calculationId: null,
+      }),
   };
 }

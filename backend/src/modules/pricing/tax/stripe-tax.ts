@@ -11,9 +11,19 @@ export interface StripeTaxSettings {
 /** Stripe's code for goods that are not taxed (Keen's zero category: gift cards, exempt goods); others take the account's default. */
 const NONTAXABLE = 'txcd_00000000';
 
+/** A refund of an order whose tax Stripe recorded, as its reversal needs it. */
+export interface RefundToReverse {
+  id: string;
+  /** Unique in the shop: the reversal's reference in Stripe's tax reports. */
+  creditNoteNumber: string;
+  /** Everything refunded, tax included, minor units. */
+  amount: number;
+}
+
 /**
- * Stripe Tax (TAX_PROVIDER=stripe): a calculation per checkout (`POST /v1/tax/calculations`), and a
- * transaction from it once the order is paid (`POST /v1/tax/transactions/create_from_calculation`).
+ * Stripe Tax (TAX_PROVIDER=stripe): a calculation per checkout (`POST /v1/tax/calculations`), a
+ * transaction from it once the order is paid (`POST /v1/tax/transactions/create_from_calculation`),
+ * and a reversal of that transaction for each refund (`POST /v1/tax/transactions/create_reversal`).
  */
 export class StripeTax implements TaxCalculator {
   readonly name = 'stripe';
@@ -66,7 +76,7 @@ export class StripeTax implements TaxCalculator {
     return {
       lines: request.lines.map((line) => {
         const taxAmount = items.get(line.reference)!;
-        return { taxAmount, taxRateBasisPoints: rateOfTax(line.amount, taxAmount, request.pricesIncludeTax) };
+        return { taxAmount, taxRateMilliPercent: rateOfTax(line.amount, taxAmount, request.pricesIncludeTax) };
       }),
       shippingTaxAmount,
       calculationId: calculation.id,
@@ -80,5 +90,23 @@ export class StripeTax implements TaxCalculator {
       { idempotencyKey: `keen-tax-transaction-${orderId}` },
     );
     return transaction.id;
+  }
+
+  /**
+   * Reverses a paid order's tax transaction for one refund: the whole transaction (`mode=full`) when
+   * the refund is the whole order, else the refund's amount, tax included (`mode=partial` with a
+   * negative `flat_amount`, which Stripe spreads over the transaction's lines and shipping). The
+   * refund's credit note number is the reference; once per refund, however often asked. The reversal's id.
+   */
+  async recordReversal(transactionId: string, refund: RefundToReverse, orderTotal: number): Promise<string> {
+    const reversal = await this.stripe.tax.transactions.createReversal(
+      {
+        original_transaction: transactionId,
+        reference: refund.creditNoteNumber,
+        ...(refund.amount >= orderTotal ? { mode: 'full' as const } : { mode: 'partial' as const, flat_amount: -refund.amount }),
+      },
+      { idempotencyKey: `keen-tax-reversal-${refund.id}` },
+    );
+    return reversal.id;
   }
 }

@@ -1,3 +1,4 @@
+import { FULL_RATE_MILLI_PERCENT } from '@keen/rules';
 import { AppError } from '../../../common/errors';
 import type { TaxCategory } from '../../catalog';
 
@@ -28,7 +29,7 @@ export interface TaxRequest {
 
 /** A calculator's answer: each line's tax (in the request's order) and delivery's, in minor units. */
 export interface TaxAnswer {
-  lines: { taxAmount: number; taxRateBasisPoints: number }[];
+  lines: { taxAmount: number; taxRateMilliPercent: number }[];
   shippingTaxAmount: number;
   /** The provider's calculation (Stripe Tax's `taxcalc_…`), kept on the order; null for Keen's rates. */
   calculationId: string | null;
@@ -43,8 +44,8 @@ export interface TaxCalculator {
   calculate(request: TaxRequest): Promise<TaxAnswer>;
 }
 
-/** A rate as an answer carries it: the tax on `amount` in basis points of its net (0 on nothing). */
+/** A rate as an answer carries it: the tax on `amount` in thousandths of a percent of its net (0 on nothing). */
 export function rateOfTax(amount: number, taxAmount: number, pricesIncludeTax: boolean): number {
   const net = pricesIncludeTax ? amount - taxAmount : amount;
-  return net > 0 && taxAmount > 0 ? Math.round((taxAmount * 10_000) / net) : 0;
+  return net > 0 && taxAmount > 0 ? Math.round((taxAmount * FULL_RATE_MILLI_PERCENT) / net) : 0;
 }

@@ -162,7 +162,7 @@ export default function RegionalRates({ zone }: { zone: ShippingZoneFieldsFragme
             error={problem.rate !== undefined}
             helperText={problem.rate ?? ' '}
             slotProps={{
-              htmlInput: { min: 0, max: 100, step: 0.01 },
+              htmlInput: { min: 0, max: 100, step: 0.001 },
               input: { endAdornment: <InputAdornment position="end">%</InputAdornment> },
             }}
           />

@@ -459,7 +459,7 @@ test("Keen's rates: the card says so", async () => {
 
 test("a region's rate is added with Tax shipping, listed by the region's name, and removed", async () => {
   const sent: { name: string; input: unknown }[] = [];
-  const ny = rate('standard', 8.88, { country: 'US', region: 'NY', regionName: 'New York', taxShipping: true });
+  const ny = rate('standard', 8.875, { country: 'US', region: 'NY', regionName: 'New York', taxShipping: true });
   show((name, variables) => {
     if (name === 'ShippingZones') return { shippingZones: [us] };
     if (name === 'SetTaxRate') {
@@ -480,18 +480,23 @@ test("a region's rate is added with Tax shipping, listed by the region's name, a
   expect(sent).toEqual([]);
 
   type(within(form).getByRole('textbox', { name: 'Region' }), 'NY');
-  type(within(form).getByRole('spinbutton', { name: 'Rate' }), '8.88');
+  // Rates have up to 3 decimals (New York's 8.875%), not more.
+  type(within(form).getByRole('spinbutton', { name: 'Rate' }), '8.8751');
+  fireEvent.click(within(form).getByRole('button', { name: 'Add rate' }));
+  expect(await within(form).findByText('A tax rate has at most 3 decimals, like 8.875')).toBeInTheDocument();
+  expect(sent).toEqual([]);
+  type(within(form).getByRole('spinbutton', { name: 'Rate' }), '8.875');
   fireEvent.click(within(form).getByRole('checkbox', { name: 'Tax shipping' }));
   fireEvent.click(within(form).getByRole('button', { name: 'Add rate' }));
-  expect(await screen.findByText('Standard rate for NY set to 8.88%')).toBeInTheDocument();
+  expect(await screen.findByText('Standard rate for NY set to 8.875%')).toBeInTheDocument();
   expect(sent).toEqual([
     {
       name: 'SetTaxRate',
-      input: { zoneId: 'zone-us', category: 'standard', ratePercent: 8.88, country: 'US', region: 'NY', taxShipping: true },
+      input: { zoneId: 'zone-us', category: 'standard', ratePercent: 8.875, country: 'US', region: 'NY', taxShipping: true },
     },
   ]);
   const list = await within(section).findByRole('list', { name: 'Rates by region of United States' });
-  expect(list).toHaveTextContent('New York (United States): Standard 8.88%');
+  expect(list).toHaveTextContent('New York (United States): Standard 8.875%');
   expect(list).toHaveTextContent('shipping taxed');
 
   fireEvent.click(within(list).getByRole('button', { name: 'Remove the standard rate of New York' }));

@@ -48,7 +48,7 @@ function TaxRateField({ zone, category, current }: TaxRateFieldProps) {
         error={problem !== null}
         helperText={problem ?? (current === null ? 'Not set: 0%' : ' ')}
         slotProps={{
-          htmlInput: { min: 0, max: 100, step: 0.01 },
+          htmlInput: { min: 0, max: 100, step: 0.001 },
           input: { endAdornment: <InputAdornment position="end">%</InputAdornment> },
         }}
         sx={{ flex: 1, minWidth: 0 }}
