@@ -188,7 +188,14 @@ describe('products', () => {
     // The engraving surcharge left out is the server's default (0), whichever unit the caller uses;
     // a product made through the API is not age-restricted unless it says so.
     const { engravingPrice: _default, ...defaults } = NEW_PRODUCT_ENGRAVING;
-    expect(addProductInput.parse(plain)).toEqual({ ...plain, ...defaults, taxCategory: 'standard', ageRestricted: false, kind: 'KNIFE' });
+    expect(addProductInput.parse(plain)).toEqual({
+      ...plain,
+      ...defaults,
+      engravingPlacements: ['BladeLeft'],
+      taxCategory: 'standard',
+      ageRestricted: false,
+      kind: 'KNIFE',
+    });
   });
 
   test('update product: its own minimum-quantity message, and the stock may be 0', () => {

@@ -36,6 +36,7 @@ export const knifeFixture = (id = 'k1', overrides: ProductOverrides = {}) => {
     engravingMaxLength: 24,
     engravingSurcharge: dollars(0),
     engravingPlacements: ['BladeLeft'],
+    proofRequired: false,
     ageRestricted: false,
     minimumAge: null as number | null,
     ...leadTimeFixture(),

@@ -75,6 +75,7 @@ export const santokuProduct = (overrides: Record<string, unknown> = {}) => ({
   engravingMaxLength: 24,
   engravingSurcharge: dollars(0),
   engravingPlacements: ['BladeLeft'],
+  proofRequired: false,
   ageRestricted: false,
   minimumAge: null,
   ...leadTimeFixture(),

@@ -254,7 +254,7 @@ test('a delivered order within the window offers Return items: the dialog shows 
     status: 'Shipped',
     transactionId: 'pi_d1',
     deliveredAt,
-    engraving: { __typename: 'OrderEngraving', text: 'Ada', font: 'serif', unitAmount: dollars(7) },
+    engraving: { __typename: 'OrderEngraving', text: 'Ada', font: 'serif', placement: 'BladeLeft', unitAmount: dollars(7) },
   });
   const late = orderFixture('d2', { paid: true, state: 'Delivered', status: 'Shipped', deliveredAt: '2020-01-01T00:00:00.000Z' });
   const returned = orderFixture('d3', {

@@ -28,6 +28,7 @@ const chef = {
   engravingMaxLength: 12,
   engravingSurcharge: dollars(15),
   engravingPlacements: ['BladeLeft'],
+  proofRequired: false,
   ...leadTimeFixture(),
   ...oneVariantFixture({ id: 'p1', priceFrom: dollars(129.5), quantity: 10, img: '/images/chef.svg' }),
 };
