@@ -42,6 +42,7 @@ import { ParcelWeights1768000000000 } from '../db/migrations/1768000000000-Parce
 import { EngravingProofs1768100000000 } from '../db/migrations/1768100000000-EngravingProofs';
 import { EngravingPlacements1768200000000 } from '../db/migrations/1768200000000-EngravingPlacements';
 import { TaxBeyondOneRate1768300000000 } from '../db/migrations/1768300000000-TaxBeyondOneRate';
+import { VariantLeadTimes1768500000000 } from '../db/migrations/1768500000000-VariantLeadTimes';
 import { PreparedStatementsClient } from '../db/prepared-statements';
 import { MODULES } from './modules';
 
@@ -90,6 +91,7 @@ export const migrations = [
   EngravingProofs1768100000000,
   EngravingPlacements1768200000000,
   TaxBeyondOneRate1768300000000,
+  VariantLeadTimes1768500000000,
 ];
 
 /** Schema changes only ever come from the committed migrations; `synchronize` stays off. */
