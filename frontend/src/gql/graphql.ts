@@ -589,6 +589,12 @@ export type ProductVariantInput = {
   enabled?: boolean | null | undefined;
   /** Its own photo URL (from POST /api/uploads); "" shows the product's */
   img?: string | null | undefined;
+  /** INHERIT: its product's lead time; MADE_TO_ORDER: in its own days (give madeToOrderMinDays and madeToOrderMaxDays); IN_STOCK: shipped from stock only */
+  leadTimeMode?: VariantLeadTimeMode | null | undefined;
+  /** With leadTimeMode MADE_TO_ORDER: the most working days to make one (at least the fewest) */
+  madeToOrderMaxDays?: number | null | undefined;
+  /** With leadTimeMode MADE_TO_ORDER: the fewest working days to make one */
+  madeToOrderMinDays?: number | null | undefined;
   /** Unit price in whole units of the shop currency, at least 1; or give priceAmount */
   price?: number | null | undefined;
   /** Unit price in the shop currency's minor units (12950 is $129.50), at least 1 */
@@ -1031,6 +1037,12 @@ export type UserSortField =
   | 'name'
   /** Role */
   | 'role';
+
+/** A variant's lead time: INHERIT its product's, MADE_TO_ORDER in its own days, or IN_STOCK (shipped from stock only) */
+export type VariantLeadTimeMode =
+  | 'INHERIT'
+  | 'IN_STOCK'
+  | 'MADE_TO_ORDER';
 
 /** What a customer gives for an age check; the date of birth is checked and forgotten */
 export type VerifyAgeInput = {
