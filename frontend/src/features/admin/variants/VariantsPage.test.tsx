@@ -13,7 +13,7 @@ import {
 } from './operations';
 import OptionGroupsEditor from './OptionGroupsEditor';
 import VariantsPage from './VariantsPage';
-import { dollars } from '../../../test/fixtures';
+import { dollars, variantLeadTimeFixture } from '../../../test/fixtures';
 import { optionValueFixture } from '../../../test/variantFixtures';
 
 const PRODUCT_ID = 'a1b2c3d4-0000-4000-8000-0000000000aa';
@@ -30,6 +30,8 @@ interface VariantSpec {
   options?: string[];
   ownImg?: string | null;
   ownWeightGrams?: number | null;
+  /** Its own made-to-order days ("Made to order: ..." its lead time text); absent: as its product. */
+  madeToOrder?: { minDays: number; maxDays: number; text: string };
 }
 
 const BLADE = [optionValueFixture('v16', 'g-blade', '16 cm'), optionValueFixture('v18', 'g-blade', '18 cm')];
@@ -51,6 +53,7 @@ const variantFixture = ({
   options = [],
   ownImg = null,
   ownWeightGrams = null,
+  madeToOrder,
 }: VariantSpec) => ({
   __typename: 'ProductVariant' as const,
   id,
@@ -65,6 +68,7 @@ const variantFixture = ({
   weightGrams: ownWeightGrams ?? 250,
   ownWeightGrams,
   enabled,
+  ...variantLeadTimeFixture(madeToOrder),
 });
 
 const TWO_VARIANTS: VariantSpec[] = [
