@@ -40,7 +40,7 @@ beforeEach(async () => {
   await app.db.query(`UPDATE "workshop_settings" SET "handlingDays" = 2, "capacityPerWeek" = NULL`);
 });
 
-test("a made-to-order variant of an in-stock product: its days in GraphQL and REST; ordered beyond its stock, the rest queued, shipBy in its days", async () => {
+test('a made-to-order variant of an in-stock product: its days in GraphQL and REST; ordered beyond its stock, the rest queued, shipBy in its days', async () => {
   const product = await app.product({ quantity: 1 });
   expect(await setLeadTime(product, { leadTimeMode: 'MADE_TO_ORDER', madeToOrderMinDays: 10, madeToOrderMaxDays: 15 })).toMatchObject({
     leadTimeMode: 'MADE_TO_ORDER',
@@ -71,14 +71,21 @@ test("a made-to-order variant of an in-stock product: its days in GraphQL and RE
 
 test('an in-stock variant of a made-to-order product is refused beyond its stock; INHERIT makes it made to order again', async () => {
   const product = await app.product({ quantity: 2, madeToOrderMinDays: 20, madeToOrderMaxDays: 30 });
-  expect(await setLeadTime(product, { leadTimeMode: 'IN_STOCK' })).toEqual({ id: expect.any(String), leadTimeMode: 'IN_STOCK', madeToOrder: null });
+  expect(await setLeadTime(product, { leadTimeMode: 'IN_STOCK' })).toEqual({
+    id: expect.any(String),
+    leadTimeMode: 'IN_STOCK',
+    madeToOrder: null,
+  });
   const refused = await place(product.id, 3);
   expect(messageOf(refused)).toBe('Product cannot be purchased for product shortage');
   expect(await app.db.getRepository(Order).countBy({ productId: product.id })).toBe(0);
   const rest = await restClient(app)('GET', `/products?id=${product.id}`);
   expect(rest.body[0].variants[0]).toMatchObject({ leadTimeMode: 'IN_STOCK', madeToOrder: null });
 
-  expect(await setLeadTime(product, { leadTimeMode: 'INHERIT' })).toMatchObject({ leadTimeMode: 'INHERIT', madeToOrder: { minDays: 20, maxDays: 30 } });
+  expect(await setLeadTime(product, { leadTimeMode: 'INHERIT' })).toMatchObject({
+    leadTimeMode: 'INHERIT',
+    madeToOrder: { minDays: 20, maxDays: 30 },
+  });
   const placed = await place(product.id, 3);
   expect(placed.errors).toBeUndefined();
   expect(placed.data!.placeOrder.lines).toEqual([{ quantity: 3, queuedQuantity: 1 }]);

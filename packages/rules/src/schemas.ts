@@ -452,8 +452,12 @@ export const productVariantInput = z.object({
     .enum(VARIANT_LEAD_TIME_MODES, { error: `Lead time must be one of ${VARIANT_LEAD_TIME_MODES.join(', ')}` })
     .optional()
     .describe("INHERIT: its product's lead time; MADE_TO_ORDER: in its own days (give both); IN_STOCK: shipped from stock only"),
-  madeToOrderMinDays: madeToOrder.madeToOrderMinDays.optional().describe('With leadTimeMode MADE_TO_ORDER: the fewest working days to make one'),
-  madeToOrderMaxDays: madeToOrder.madeToOrderMaxDays.optional().describe('With leadTimeMode MADE_TO_ORDER: the most working days to make one'),
+  madeToOrderMinDays: madeToOrder.madeToOrderMinDays
+    .optional()
+    .describe('With leadTimeMode MADE_TO_ORDER: the fewest working days to make one'),
+  madeToOrderMaxDays: madeToOrder.madeToOrderMaxDays
+    .optional()
+    .describe('With leadTimeMode MADE_TO_ORDER: the most working days to make one'),
 });
 export type ProductVariantInput = z.infer<typeof productVariantInput>;
 

@@ -74,6 +74,9 @@ export class ProductVariantInput {
   @Field(() => Int, { nullable: true, description: 'With leadTimeMode MADE_TO_ORDER: the fewest working days to make one' })
   madeToOrderMinDays?: number | null;
 
-  @Field(() => Int, { nullable: true, description: 'With leadTimeMode MADE_TO_ORDER: the most working days to make one (at least the fewest)' })
+  @Field(() => Int, {
+    nullable: true,
+    description: 'With leadTimeMode MADE_TO_ORDER: the most working days to make one (at least the fewest)',
+  })
   madeToOrderMaxDays?: number | null;
 }

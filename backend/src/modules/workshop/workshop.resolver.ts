@@ -39,7 +39,8 @@ export class ProductLeadTimeResolver {
 export class VariantLeadTimeResolver {
   @FieldResolver(() => MadeToOrderDays, {
     nullable: true,
-    description: "Made to order in effect: its own working days (leadTimeMode MADE_TO_ORDER), or its product's (INHERIT); null when shipped from stock",
+    description:
+      "Made to order in effect: its own working days (leadTimeMode MADE_TO_ORDER), or its product's (INHERIT); null when shipped from stock",
   })
   madeToOrder(@Root() variant: ProductVariant): MadeToOrderDays | null {
     return variant.effectiveMadeToOrder;

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useMutation } from '@apollo/client/react';
 import {
   Alert,
@@ -43,24 +43,24 @@ const daysText = (days: number | undefined) => (days === undefined ? '' : String
  * product is made to order), or made to order in its own fewest and most working days.
  */
 export default function VariantLeadTimeDialog({ variant, onClose }: VariantLeadTimeDialogProps) {
+  return (
+    <Dialog open={variant !== null} onClose={onClose} aria-labelledby="variant-lead-time-title" fullWidth maxWidth="xs">
+      {/* Keyed by the variant: each opening starts from its lead time as stored. */}
+      {variant && <LeadTimeForm key={variant.id} variant={variant} onClose={onClose} />}
+    </Dialog>
+  );
+}
+
+function LeadTimeForm({ variant, onClose }: { variant: Variant; onClose: () => void }) {
   const { enqueueSnackbar } = useSnackbar();
   const [updateVariant, { loading }] = useMutation(UpdateProductVariantMutation);
-  const [mode, setMode] = useState<VariantLeadTimeMode>('INHERIT');
-  const [minDays, setMinDays] = useState('');
-  const [maxDays, setMaxDays] = useState('');
+  const own = variant.leadTimeMode === 'MADE_TO_ORDER' ? variant.madeToOrder : null;
+  const [mode, setMode] = useState<VariantLeadTimeMode>(variant.leadTimeMode);
+  const [minDays, setMinDays] = useState(daysText(own?.minDays));
+  const [maxDays, setMaxDays] = useState(daysText(own?.maxDays));
   const [message, setMessage] = useState('');
 
-  useEffect(() => {
-    if (!variant) return;
-    setMode(variant.leadTimeMode);
-    const own = variant.leadTimeMode === 'MADE_TO_ORDER' ? variant.madeToOrder : null;
-    setMinDays(daysText(own?.minDays));
-    setMaxDays(daysText(own?.maxDays));
-    setMessage('');
-  }, [variant]);
-
   async function save() {
-    if (!variant) return;
     const made = mode === 'MADE_TO_ORDER';
     if (made && (minDays.trim() === '' || maxDays.trim() === '')) return setMessage(VARIANT_MADE_TO_ORDER_DAYS);
     const checked = productVariantInput.safeParse({
@@ -78,10 +78,9 @@ export default function VariantLeadTimeDialog({ variant, onClose }: VariantLeadT
     }
   }
 
-  const label = variant ? variantLabel(variant) : '';
   return (
-    <Dialog open={variant !== null} onClose={() => !loading && onClose()} aria-labelledby="variant-lead-time-title" fullWidth maxWidth="xs">
-      <DialogTitle id="variant-lead-time-title">Lead time of {label}</DialogTitle>
+    <>
+      <DialogTitle id="variant-lead-time-title">Lead time of {variantLabel(variant)}</DialogTitle>
       <DialogContent>
         <RadioGroup aria-label="Lead time" value={mode} onChange={(event) => setMode(event.target.value as VariantLeadTimeMode)}>
           <FormControlLabel value="INHERIT" control={<Radio />} label="As its product" />
@@ -126,6 +125,6 @@ export default function VariantLeadTimeDialog({ variant, onClose }: VariantLeadT
           Save
         </Button>
       </DialogActions>
-    </Dialog>
+    </>
   );
 }
