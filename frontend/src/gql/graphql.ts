@@ -1040,8 +1040,11 @@ export type UserSortField =
 
 /** A variant's lead time: INHERIT its product's, MADE_TO_ORDER in its own days, or IN_STOCK (shipped from stock only) */
 export type VariantLeadTimeMode =
+  /** Its product's lead time: made to order in its product's days, or from stock */
   | 'INHERIT'
+  /** Shipped from stock only, never ordered beyond it, even when its product is made to order */
   | 'IN_STOCK'
+  /** Made to order in its own days, beyond its stock up to its product's cap */
   | 'MADE_TO_ORDER';
 
 /** What a customer gives for an age check; the date of birth is checked and forgotten */

@@ -8,6 +8,11 @@ export const VariantLeadTimeModeEnum = Object.fromEntries(VARIANT_LEAD_TIME_MODE
 registerEnumType(VariantLeadTimeModeEnum, {
   name: 'VariantLeadTimeMode',
   description: "A variant's lead time: INHERIT its product's, MADE_TO_ORDER in its own days, or IN_STOCK (shipped from stock only)",
+  valuesConfig: {
+    INHERIT: { description: "Its product's lead time: made to order in its product's days, or from stock" },
+    MADE_TO_ORDER: { description: "Made to order in its own days, beyond its stock up to its product's cap" },
+    IN_STOCK: { description: 'Shipped from stock only, never ordered beyond it, even when its product is made to order' },
+  },
 });
 
 /** The made-to-measure value of an option group: the buyer types a number between the bounds. */
