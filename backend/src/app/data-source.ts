@@ -43,6 +43,7 @@ import { EngravingProofs1768100000000 } from '../db/migrations/1768100000000-Eng
 import { EngravingPlacements1768200000000 } from '../db/migrations/1768200000000-EngravingPlacements';
 import { TaxBeyondOneRate1768300000000 } from '../db/migrations/1768300000000-TaxBeyondOneRate';
 import { MilliPercentRatesAndTaxReversals1768400000000 } from '../db/migrations/1768400000000-MilliPercentRatesAndTaxReversals';
+import { VariantLeadTimes1768500000000 } from '../db/migrations/1768500000000-VariantLeadTimes';
 import { PreparedStatementsClient } from '../db/prepared-statements';
 import { MODULES } from './modules';
 
@@ -92,6 +93,7 @@ export const migrations = [
   EngravingPlacements1768200000000,
   TaxBeyondOneRate1768300000000,
   MilliPercentRatesAndTaxReversals1768400000000,
+  VariantLeadTimes1768500000000,
 ];
 
 /** Schema changes only ever come from the committed migrations; `synchronize` stays off. */

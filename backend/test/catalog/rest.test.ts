@@ -87,6 +87,9 @@ describe('GET /products', () => {
               img: product.img,
               enabled: true,
               weightGrams: 0,
+              // As its product: shipped from stock.
+              leadTimeMode: 'INHERIT',
+              madeToOrder: null,
             },
           ],
         },

@@ -5,7 +5,17 @@ import { useSnackbar } from 'notistack';
 import { Link as RouterLink } from 'react-router-dom';
 import { seenOf } from '../lib/cart';
 import { useFormatMoney } from '../lib/money';
-import { customOf, hasChoice, initialVariant, lineName, measureError, priceRange, unitPrice, variantLabel } from '../lib/variants';
+import {
+  customOf,
+  hasChoice,
+  initialVariant,
+  leadTimeOf,
+  lineName,
+  measureError,
+  priceRange,
+  unitPrice,
+  variantLabel,
+} from '../lib/variants';
 import AddToCartButton from './AddToCartButton';
 import type { ProductCardFieldsFragment } from '../gql/graphql';
 import { ProductChoicesQuery } from '../operations/products';
@@ -122,7 +132,7 @@ export default function ProductCard({ product }: { product: ProductItem }) {
                     fullWidth
                     sx={{ mt: 2 }}
                     productName={lineName(product.name, chosen.name)}
-                    disabled={!product.madeToOrder && chosen.quantity < product.minimumQuantity}
+                    disabled={!leadTimeOf(product, chosen).madeToOrder && chosen.quantity < product.minimumQuantity}
                     line={() => {
                       if (measureMessage) {
                         setTried(true);

@@ -47,6 +47,17 @@ export function withStockRule<V extends { quantity: number }>(product: { kind?: 
   return product.kind === 'GIFT_CARD' ? variants.map((variant) => ({ ...variant, quantity: Number.MAX_SAFE_INTEGER })) : variants;
 }
 
+/**
+ * When what is chosen ships: the variant's own lead time (made to order in its own days, or in
+ * stock only) when it has one, else its product's. `variant` is the chosen one, or a product's only one.
+ */
+export function leadTimeOf<M, L>(
+  product: { madeToOrder: M | null; leadTime: L },
+  variant: { leadTimeMode: string; madeToOrder: M | null; leadTime: L } | null | undefined,
+): { madeToOrder: M | null; leadTime: L } {
+  return variant && variant.leadTimeMode !== 'INHERIT' ? { madeToOrder: variant.madeToOrder, leadTime: variant.leadTime } : product;
+}
+
 /** The storefront never offers a disabled variant. */
 export const offered = <V extends Pick<PickerVariant, 'enabled'>>(variants: V[]) => variants.filter((variant) => variant.enabled);
 

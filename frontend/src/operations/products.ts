@@ -28,6 +28,26 @@ export const LeadTimeFieldsFragment = graphql(`
   }
 `);
 
+/** A variant's own lead time (INHERIT: its product's), and when an order of it placed now would ship. */
+export const VariantLeadTimeFieldsFragment = graphql(`
+  fragment VariantLeadTimeFields on ProductVariant {
+    leadTimeMode
+    madeToOrder {
+      minDays
+      maxDays
+    }
+    leadTime {
+      madeToOrder
+      text
+      shipWindow {
+        earliest
+        latest
+        text
+      }
+    }
+  }
+`);
+
 /** What the shop shows of a product; shared by the storefront, purchase and admin operations. */
 export const ProductFieldsFragment = graphql(`
   fragment ProductFields on Product {
@@ -82,6 +102,7 @@ export const ProductChoiceFieldsFragment = graphql(`
       quantity
       img
       enabled
+      ...VariantLeadTimeFields
     }
   }
 `);

@@ -28,6 +28,23 @@ export const leadTimeFixture = (made = false) => ({
 });
 
 /**
+ * A variant's VariantLeadTimeFields: INHERIT (as its product, in stock in 2 days) unless `made` gives
+ * its own made-to-order days (`text` then says them).
+ */
+export const variantLeadTimeFixture = (made?: { minDays: number; maxDays: number; text: string }) => ({
+  leadTimeMode: (made ? 'MADE_TO_ORDER' : 'INHERIT') as 'MADE_TO_ORDER' | 'INHERIT',
+  madeToOrder: made ? { __typename: 'MadeToOrderDays', minDays: made.minDays, maxDays: made.maxDays } : null,
+  leadTime: {
+    __typename: 'LeadTime',
+    madeToOrder: Boolean(made),
+    text: made ? made.text : 'In stock: ships in 2 days',
+    shipWindow: made
+      ? { __typename: 'ShipWindow', earliest: '2027-02-01', latest: '2027-02-12', text: 'Ships between 1 and 12 February' }
+      : { __typename: 'ShipWindow', earliest: '2027-01-12', latest: '2027-01-12', text: 'Ships on 12 January' },
+  },
+});
+
+/**
  * Answers that the tests' mocked operations share: each is a whole object of its GraphQL type (so
  * a query that reads it misses no field), and a test overrides what it is about.
  */
@@ -141,6 +158,7 @@ export const oneVariantFixture = (product: { id: string; priceFrom: ReturnType<t
       quantity: product.quantity,
       img: product.img,
       enabled: true,
+      ...variantLeadTimeFixture(),
     },
   ],
 });

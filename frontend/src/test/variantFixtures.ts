@@ -1,4 +1,4 @@
-import { dollars, leadTimeFixture } from './fixtures';
+import { dollars, leadTimeFixture, variantLeadTimeFixture } from './fixtures';
 
 /** A value of a product's option group, as the server answers ProductOptionGroup.values. */
 export const optionValueFixture = (id: string, groupId: string, name: string, custom = false) => ({
@@ -50,6 +50,7 @@ const variant = (length: string, handle: string, name: string, price: number, qu
   quantity,
   img,
   enabled: true,
+  ...variantLeadTimeFixture(),
 });
 
 export const santokuVariants = () => [

@@ -20,6 +20,14 @@ export const HANDLING_DAYS = { label: 'Handling days', min: 0, max: 30 };
 export const WORKSHOP_CAPACITY = { label: 'Workshop capacity per week', min: 1, max: 10_000 };
 export const OPEN_MADE_TO_ORDER_CAP = { label: 'Open made-to-order units', min: 1, max: 10_000 };
 
+/**
+ * A variant's lead time: INHERIT its product's (made to order or from stock), MADE_TO_ORDER in its
+ * own days whatever its product's, or IN_STOCK: shipped from stock only even when its product is made to order.
+ */
+export const VARIANT_LEAD_TIME_MODES = ['INHERIT', 'MADE_TO_ORDER', 'IN_STOCK'] as const;
+export type VariantLeadTimeMode = (typeof VARIANT_LEAD_TIME_MODES)[number];
+export const VARIANT_MADE_TO_ORDER_DAYS = 'A variant made to order needs its fewest and most days to make';
+
 export const MADE_TO_ORDER_DAYS_ORDER = 'Most days to make must be at least the fewest days';
 export const CLOSED_DATE_FORMAT = 'Closed dates are calendar dates like 2027-01-12';
 export const madeToOrderCapReached = (product: string, open: number) =>

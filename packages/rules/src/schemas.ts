@@ -33,6 +33,7 @@ import {
   SLUG_PATTERN,
   STARS,
   LEAD_DAYS,
+  VARIANT_LEAD_TIME_MODES,
   OPEN_MADE_TO_ORDER_CAP,
   HANDLING_DAYS,
   WORKSHOP_CAPACITY,
@@ -448,6 +449,16 @@ export const productVariantInput = z.object({
   img: z.string().trim().max(2000, 'Photo must be at most 2000 characters').nullish(),
   enabled: z.boolean().optional(),
   weightGrams: weightInGrams('Weight').nullish().describe("Its own weight in grams (a made-to-measure size); null: its product's"),
+  leadTimeMode: z
+    .enum(VARIANT_LEAD_TIME_MODES, { error: `Lead time must be one of ${VARIANT_LEAD_TIME_MODES.join(', ')}` })
+    .optional()
+    .describe("INHERIT: its product's lead time; MADE_TO_ORDER: in its own days (give both); IN_STOCK: shipped from stock only"),
+  madeToOrderMinDays: madeToOrder.madeToOrderMinDays
+    .optional()
+    .describe('With leadTimeMode MADE_TO_ORDER: the fewest working days to make one'),
+  madeToOrderMaxDays: madeToOrder.madeToOrderMaxDays
+    .optional()
+    .describe('With leadTimeMode MADE_TO_ORDER: the most working days to make one'),
 });
 export type ProductVariantInput = z.infer<typeof productVariantInput>;
 

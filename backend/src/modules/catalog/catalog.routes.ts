@@ -7,6 +7,7 @@ import {
   MINIMUM_AGE,
   NEW_PRODUCT_ENGRAVING,
   PRODUCT_KINDS,
+  VARIANT_LEAD_TIME_MODES,
 } from '@keen/rules';
 import { addProductInput, updateProductInput as updateProductSchema } from '@keen/rules/schemas';
 import { z } from 'zod';
@@ -185,6 +186,8 @@ const restVariant = (v: VariantWithGroupNames, shop: ShopMoney) => ({
   img: v.img,
   enabled: v.enabled,
   weightGrams: v.weightGrams,
+  leadTimeMode: v.leadTimeMode,
+  madeToOrder: v.effectiveMadeToOrder,
 });
 
 const variantAnswer = named(
@@ -201,6 +204,13 @@ const variantAnswer = named(
     img: z.string().describe("Its photo, or the product's"),
     enabled: z.boolean().describe('Disabled variants cannot be ordered'),
     weightGrams: whole(0).describe("In grams: its own weight, or else its product's"),
+    leadTimeMode: z
+      .enum(VARIANT_LEAD_TIME_MODES)
+      .describe("INHERIT: its product's lead time; MADE_TO_ORDER: its own days; IN_STOCK: shipped from stock only, whatever its product"),
+    madeToOrder: z
+      .object({ minDays: whole(1).describe('The fewest working days to make one'), maxDays: whole(1).describe('The most working days') })
+      .nullable()
+      .describe("Made to order in effect: its own days, or its product's when it inherits; null: shipped from stock only"),
   }),
 );
 

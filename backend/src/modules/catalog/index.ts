@@ -56,5 +56,6 @@ export { ProductSortField } from './product.inputs';
 export type { ProductListOptions } from './product.inputs';
 export { slugPart } from './slugs';
 export { ProductVariantRow } from './variant.entity';
-export { describe, refreshProductTotals, takeProductStock } from './variants';
+export { ProductVariant } from './variant.types';
+export { describe, EFFECTIVE_MADE_TO_ORDER_SQL, refreshProductTotals, takeProductStock } from './variants';
 export type { ProductPayload } from './catalog.events';

@@ -1,3 +1,4 @@
+import type { VariantLeadTimeMode } from '@keen/rules';
 import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
 import { CreatedAtColumn, UpdatedAtColumn } from '../../db/timestamp-columns';
 import { Product } from './product.entity';
@@ -77,6 +78,10 @@ export class ProductOptionValueRow {
 @Index('UQ_product_variant_sku', { synchronize: false }) // unique on lower(sku): see the ProductVariants migration
 @Check('CHK_product_variant_numbers', `"priceAmount" >= 1 AND "quantity" >= 0`)
 @Check('CHK_product_variant_weight', `"weightGrams" IS NULL OR "weightGrams" >= 0`)
+@Check(
+  'CHK_product_variant_lead_time',
+  `("leadTimeMode" IN ('INHERIT', 'IN_STOCK') AND "madeToOrderMinDays" IS NULL AND "madeToOrderMaxDays" IS NULL) OR ("leadTimeMode" = 'MADE_TO_ORDER' AND "madeToOrderMinDays" >= 1 AND "madeToOrderMaxDays" >= "madeToOrderMinDays")`,
+)
 export class ProductVariantRow {
   @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'PK_product_variant' })
   id!: string;
@@ -106,6 +111,18 @@ export class ProductVariantRow {
   /** Its own weight in grams (a made-to-measure size weighs more); null: its product's. */
   @Column('int', { nullable: true })
   weightGrams!: number | null;
+
+  /** INHERIT its product's lead time, MADE_TO_ORDER in its own days, or IN_STOCK (from stock only, whatever its product). */
+  @Column('varchar', { length: 16, default: 'INHERIT' })
+  leadTimeMode!: VariantLeadTimeMode;
+
+  /** Made to order in its own days (leadTimeMode MADE_TO_ORDER only): the fewest working days to make one. */
+  @Column('int', { nullable: true })
+  madeToOrderMinDays!: number | null;
+
+  /** Made to order in its own days: the most working days to make one. */
+  @Column('int', { nullable: true })
+  madeToOrderMaxDays!: number | null;
 
   /** Its own photo; null shows the product's. */
   @Column('varchar', { length: 2000, nullable: true })

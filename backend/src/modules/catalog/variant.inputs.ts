@@ -1,4 +1,6 @@
+import type { VariantLeadTimeMode } from '@keen/rules';
 import { Field, Float, InputType, Int } from 'type-graphql';
+import { VariantLeadTimeModeEnum } from './variant.types';
 
 @InputType({ description: 'A made-to-measure value of an option group' })
 export class CustomOptionValueInput {
@@ -61,4 +63,20 @@ export class ProductVariantInput {
 
   @Field(() => Int, { nullable: true, description: "Its own weight in grams (a made-to-measure size weighs more); null: its product's" })
   weightGrams?: number | null;
+
+  @Field(() => VariantLeadTimeModeEnum, {
+    nullable: true,
+    description:
+      "INHERIT: its product's lead time; MADE_TO_ORDER: in its own days (give madeToOrderMinDays and madeToOrderMaxDays); IN_STOCK: shipped from stock only",
+  })
+  leadTimeMode?: VariantLeadTimeMode;
+
+  @Field(() => Int, { nullable: true, description: 'With leadTimeMode MADE_TO_ORDER: the fewest working days to make one' })
+  madeToOrderMinDays?: number | null;
+
+  @Field(() => Int, {
+    nullable: true,
+    description: 'With leadTimeMode MADE_TO_ORDER: the most working days to make one (at least the fewest)',
+  })
+  madeToOrderMaxDays?: number | null;
 }

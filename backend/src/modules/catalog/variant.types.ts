@@ -1,4 +1,19 @@
-import { Field, Float, ID, Int, ObjectType } from 'type-graphql';
+import { type MadeToOrder, VARIANT_LEAD_TIME_MODES, type VariantLeadTimeMode } from '@keen/rules';
+import { Field, Float, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
+
+/** The GraphQL enum of a variant's lead time mode (its values are the strings stored). */
+export const VariantLeadTimeModeEnum = Object.fromEntries(VARIANT_LEAD_TIME_MODES.map((mode) => [mode, mode])) as {
+  [Mode in VariantLeadTimeMode]: Mode;
+};
+registerEnumType(VariantLeadTimeModeEnum, {
+  name: 'VariantLeadTimeMode',
+  description: "A variant's lead time: INHERIT its product's, MADE_TO_ORDER in its own days, or IN_STOCK (shipped from stock only)",
+  valuesConfig: {
+    INHERIT: { description: "Its product's lead time: made to order in its product's days, or from stock" },
+    MADE_TO_ORDER: { description: "Made to order in its own days, beyond its stock up to its product's cap" },
+    IN_STOCK: { description: 'Shipped from stock only, never ordered beyond it, even when its product is made to order' },
+  },
+});
 
 /** The made-to-measure value of an option group: the buyer types a number between the bounds. */
 @ObjectType({ simpleResolvers: true, description: 'A value the buyer measures themselves, for example a blade length from 12 to 30 cm' })
@@ -89,4 +104,16 @@ export class ProductVariant {
 
   @Field(() => Int, { nullable: true, description: 'Its own weight in grams; null when it weighs as its product' })
   ownWeightGrams!: number | null;
+
+  @Field(() => VariantLeadTimeModeEnum, {
+    description:
+      "INHERIT: its product's lead time; MADE_TO_ORDER: made in its own days (madeToOrder), beyond its stock up to its product's cap; IN_STOCK: shipped from stock only, even when its product is made to order",
+  })
+  leadTimeMode!: VariantLeadTimeMode;
+
+  /** Its lead time in effect: its own made-to-order days, or its product's (INHERIT), or null from stock; GraphQL: madeToOrder and leadTime (workshop). */
+  effectiveMadeToOrder!: MadeToOrder | null;
+
+  /** Its product's minimum order quantity: whether its stock serves an order (the leadTime field). */
+  minimumQuantity!: number;
 }

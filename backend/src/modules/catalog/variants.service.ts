@@ -1,4 +1,4 @@
-import { toMinorUnits } from '@keen/rules';
+import { MADE_TO_ORDER_DAYS_ORDER, toMinorUnits, VARIANT_MADE_TO_ORDER_DAYS } from '@keen/rules';
 import { type OptionGroupInput, productOptionsInput, productVariantInput, type ProductVariantInput } from '@keen/rules/schemas';
 import { type DataSource, type EntityManager, In } from 'typeorm';
 import { badInput, conflict, notFound } from '../../common/errors';
@@ -249,7 +249,20 @@ async function checkedChanges(manager: EntityManager, variant: ProductVariantRow
     ...(changes.img !== undefined ? { img: changes.img || null } : {}),
     ...(changes.enabled !== undefined ? { enabled: changes.enabled } : {}),
     ...(changes.weightGrams !== undefined ? { weightGrams: changes.weightGrams } : {}),
+    ...leadTimeChanges(changes),
   };
+}
+
+/** A lead time edit: made to order with both days (the fewest first), else no days; days alone change nothing else. */
+function leadTimeChanges({ leadTimeMode, madeToOrderMinDays, madeToOrderMaxDays }: ProductVariantInput) {
+  if (leadTimeMode === undefined) {
+    if (madeToOrderMinDays != null || madeToOrderMaxDays != null) throw badInput('Give leadTimeMode MADE_TO_ORDER with the days to make');
+    return {};
+  }
+  if (leadTimeMode !== 'MADE_TO_ORDER') return { leadTimeMode, madeToOrderMinDays: null, madeToOrderMaxDays: null };
+  if (madeToOrderMinDays == null || madeToOrderMaxDays == null) throw badInput(VARIANT_MADE_TO_ORDER_DAYS);
+  if (madeToOrderMaxDays < madeToOrderMinDays) throw badInput(MADE_TO_ORDER_DAYS_ORDER);
+  return { leadTimeMode, madeToOrderMinDays, madeToOrderMaxDays };
 }
 
 /**

@@ -34,12 +34,21 @@ export async function addOnlyVariant(manager: EntityManager, product: Product): 
   });
 }
 
+/**
+ * A variant's made-to-order days in effect, as SQL over `v` (product_variant) and `p` (its product):
+ * its own (MADE_TO_ORDER), none (IN_STOCK), or its product's (INHERIT); null ships from stock only.
+ */
+export const EFFECTIVE_MADE_TO_ORDER_SQL = `CASE WHEN v."leadTimeMode" = 'MADE_TO_ORDER' THEN json_build_object('minDays', v."madeToOrderMinDays", 'maxDays', v."madeToOrderMaxDays")
+                 WHEN v."leadTimeMode" = 'IN_STOCK' OR p."madeToOrderMinDays" IS NULL THEN NULL
+                 ELSE json_build_object('minDays', p."madeToOrderMinDays", 'maxDays', p."madeToOrderMaxDays") END`;
+
 /** The variants of these products, in their order, each with its options in group order: one statement. */
 export async function readVariants(db: Queryable, productIds: readonly string[]): Promise<Map<string, VariantWithGroupNames[]>> {
   const rows: VariantWithGroupNames[] = productIds.length
     ? await db.query(
         `SELECT v."id", v."productId", v."sku", v."name", v."priceAmount", v."quantity", coalesce(v."img", p."img") AS "img", v."img" AS "ownImg", v."enabled",
                 coalesce(v."weightGrams", p."weightGrams") AS "weightGrams", v."weightGrams" AS "ownWeightGrams",
+                v."leadTimeMode", ${EFFECTIVE_MADE_TO_ORDER_SQL} AS "effectiveMadeToOrder", p."minimumQuantity",
                 coalesce((SELECT json_agg(json_build_object('id', o."id", 'groupId', o."groupId", 'name', o."name", 'custom', o."custom", 'groupName', g."name") ORDER BY g."position")
                             FROM "product_variant_option" vo
                             JOIN "product_option_value" o ON o."id" = vo."valueId"

@@ -1,7 +1,7 @@
 import { EMPTY_QUANTITY, formatMoney, isEmailAddress, type MadeToOrder, measureOutOfBounds, MINIMUM_QUANTITY, SHORTAGE } from '@keen/rules';
 import type { EntityManager } from 'typeorm';
 import { type AppError, badInput, notFound } from '../../common/errors';
-import { type Engraving, Product, ProductKind, describe } from '../catalog';
+import { type Engraving, Product, ProductKind, describe, EFFECTIVE_MADE_TO_ORDER_SQL } from '../catalog';
 import type { GiftCardLineInput, OrderLineGiftCard, OrderLineInput, PlaceOrderInput } from '../orders';
 
 /**
@@ -147,7 +147,7 @@ export interface OfferedVariant {
   name: string;
   quantity: number;
   enabled: boolean;
-  /** Its product is made to order: units beyond the stock join the workshop queue; null ships from stock only. */
+  /** Made to order (its own days, or its product's when it inherits): units beyond the stock join the workshop queue; null ships from stock only. */
   madeToOrder: MadeToOrder | null;
   /** The most of this variant's made-to-order units that may be open at once; null: no cap. */
   madeToOrderCap: number | null;
@@ -169,8 +169,7 @@ export function offeredVariants(db: EntityManager, productIds: string[]): Promis
   const single = productIds.length === 1;
   return db.query(
     `SELECT v."id", v."productId", v."priceAmount", coalesce(v."weightGrams", p."weightGrams") AS "weightGrams", v."sku", v."img", p."name" AS "productName", v."name", v."quantity", v."enabled",
-            CASE WHEN p."madeToOrderMinDays" IS NULL THEN NULL
-                 ELSE json_build_object('minDays', p."madeToOrderMinDays", 'maxDays', p."madeToOrderMaxDays") END AS "madeToOrder",
+            ${EFFECTIVE_MADE_TO_ORDER_SQL} AS "madeToOrder",
             p."madeToOrderCap",
             p."ageRestricted" AS "productAgeRestricted", p."kind" AS "productKind", p."minimumAge" AS "productMinimumAge",
             coalesce((SELECT json_agg(json_build_object('name', o."name", 'custom', o."custom") ORDER BY g."position")

@@ -3,13 +3,13 @@ import { keenModule } from '../keen-module';
 import { workshopLoaders } from './workshop.loaders';
 import { ClosedDateRow, WorkshopSettingsRow } from './workshop.entity';
 import { WORKSHOP_EVENTS } from './workshop.events';
-import { ProductLeadTimeResolver, WorkshopResolver } from './workshop.resolver';
+import { ProductLeadTimeResolver, VariantLeadTimeResolver, WorkshopResolver } from './workshop.resolver';
 import { workshopWork } from './workshop.work';
 
 export const workshopModule = keenModule({
   name: 'workshop',
   entities: [WorkshopSettingsRow, ClosedDateRow],
-  resolvers: [ProductLeadTimeResolver, WorkshopResolver],
+  resolvers: [ProductLeadTimeResolver, VariantLeadTimeResolver, WorkshopResolver],
   loaders: (db) => workshopLoaders(db),
   work: workshopWork,
   events: WORKSHOP_EVENTS,

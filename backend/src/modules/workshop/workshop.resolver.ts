@@ -1,7 +1,7 @@
 import { formatLeadTime, formatShipWindow } from '@keen/rules';
 import { Arg, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { Allow, type GraphQLContextOf } from '../auth';
-import { Product } from '../catalog';
+import { Product, ProductVariant } from '../catalog';
 import { Order } from '../orders';
 import type { User } from '../users';
 import { estimate, madeToOrderOf } from './lead-times';
@@ -30,6 +30,29 @@ export class ProductLeadTimeResolver {
     // A made-to-order product with finished units on hand for an order ships them first, as stock does.
     const fromStock = product.quantity >= product.minimumQuantity;
     const { days, window } = estimate(await loaders.workshopNow.load(), fromStock ? null : madeToOrderOf(product));
+    return { ...days, text: formatLeadTime(days), shipWindow: { ...window, text: formatShipWindow(window) } };
+  }
+}
+
+/** A variant's lead time: its own (made to order in its own days, or from stock) or its product's. */
+@Resolver(() => ProductVariant)
+export class VariantLeadTimeResolver {
+  @FieldResolver(() => MadeToOrderDays, {
+    nullable: true,
+    description:
+      "Made to order in effect: its own working days (leadTimeMode MADE_TO_ORDER), or its product's (INHERIT); null when shipped from stock",
+  })
+  madeToOrder(@Root() variant: ProductVariant): MadeToOrderDays | null {
+    return variant.effectiveMadeToOrder;
+  }
+
+  @FieldResolver(() => LeadTime, {
+    description:
+      "The estimate a new order of this variant would get now, as the product's leadTime but in the variant's own lead time: from stock while it has its product's minimum quantity on hand, else made to order in its days plus the queue",
+  })
+  async leadTime(@Root() variant: ProductVariant, @Ctx() { loaders }: GraphQLContext): Promise<LeadTime> {
+    const fromStock = variant.quantity >= variant.minimumQuantity;
+    const { days, window } = estimate(await loaders.workshopNow.load(), fromStock ? null : variant.effectiveMadeToOrder);
     return { ...days, text: formatLeadTime(days), shipWindow: { ...window, text: formatShipWindow(window) } };
   }
 }

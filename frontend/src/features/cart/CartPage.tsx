@@ -14,7 +14,7 @@ import { errorMessage } from '../../lib/errors';
 import EmptyCart from './EmptyCart';
 import { cart, type CartLine, cartTotal, lineKey, lineTotal, useCartLines } from '../../lib/cart';
 import { useFormatMoney } from '../../lib/money';
-import { lineName } from '../../lib/variants';
+import { leadTimeOf, lineName } from '../../lib/variants';
 import {
   type FreshProduct,
   freshSeen,
@@ -113,7 +113,7 @@ function CartRow({ line, index, product, problem, changedPrice }: CartRowProps) 
   // The stock that limits the line is its variant's.
   const rules =
     product && variant && variant !== 'choose'
-      ? { quantity: variant.quantity, minimumQuantity: product.minimumQuantity, madeToOrder: product.madeToOrder }
+      ? { quantity: variant.quantity, minimumQuantity: product.minimumQuantity, madeToOrder: leadTimeOf(product, variant).madeToOrder }
       : { quantity: line.seen.stock, minimumQuantity: line.seen.minimumQuantity };
   const draftError = draft === String(line.quantity) ? null : quantityError(draft, rules);
   const fieldId = `cart-quantity-${index}`;
@@ -158,7 +158,13 @@ function CartRow({ line, index, product, problem, changedPrice }: CartRowProps) 
             onBlur={() => setDraft(String(line.quantity))}
             error={!!draftError}
             helperText={draftError}
-            slotProps={{ htmlInput: { min: rules.minimumQuantity, max: product?.madeToOrder ? undefined : rules.quantity, step: 1 } }}
+            slotProps={{
+              htmlInput: {
+                min: rules.minimumQuantity,
+                max: ('madeToOrder' in rules ? rules.madeToOrder : product?.madeToOrder) ? undefined : rules.quantity,
+                step: 1,
+              },
+            }}
             sx={{ width: { xs: '100%', sm: 240 } }}
           />
           <Typography sx={{ minWidth: 80, textAlign: { sm: 'right' } }}>{formatMoney(lineTotal(line), currency)}</Typography>

@@ -3,7 +3,7 @@ import { useApolloClient } from '@apollo/client/react';
 import type { CartProductQuery as CartProductResult } from '../../gql/graphql';
 import { CartProductQuery } from './operations';
 import { type CartLine, seenOf } from '../../lib/cart';
-import { customOf, lineName, measureError, unitPrice } from '../../lib/variants';
+import { customOf, leadTimeOf, lineName, measureError, unitPrice } from '../../lib/variants';
 
 export type FreshProduct = NonNullable<CartProductResult['product']>;
 type FreshVariant = FreshProduct['variants'][number];
@@ -66,9 +66,10 @@ export function lineProblem(line: CartLine, product: FreshProduct | null | undef
   if (variant === null) return `${name} is no longer sold; remove it`;
   if (!variant.enabled) return `${name} is not available; remove it`;
   const stock = variant.quantity;
-  // Made to order: what the stock lacks is made (the server checks its cap).
-  if (!product.madeToOrder && stock < product.minimumQuantity) return `${name} is sold out; remove it`;
-  if (!product.madeToOrder && stock < line.quantity) return `Only ${stock} left of ${name}`;
+  // Made to order (the variant's own lead time, else its product's): what the stock lacks is made (the server checks its cap).
+  const { madeToOrder } = leadTimeOf(product, variant);
+  if (!madeToOrder && stock < product.minimumQuantity) return `${name} is sold out; remove it`;
+  if (!madeToOrder && stock < line.quantity) return `Only ${stock} left of ${name}`;
   if (line.quantity < product.minimumQuantity) return `${name}: at least ${product.minimumQuantity} per order`;
   if (line.engraving && !product.engravable) return `${name} can no longer be engraved; remove it`;
   const custom = customOf(product.optionGroups, variant);

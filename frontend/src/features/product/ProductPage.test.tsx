@@ -7,7 +7,7 @@ import { useLocation } from 'react-router-dom';
 import { cart } from '../../lib/cart';
 import { PageTitleContext } from '../../lib/pageTitle';
 import { AddReviewMutation, ReviewsQuery } from '../../operations/reviews';
-import { dollars, leadTimeFixture, oneVariantFixture, reviewFixture } from '../../test/fixtures';
+import { dollars, leadTimeFixture, oneVariantFixture, reviewFixture, variantLeadTimeFixture } from '../../test/fixtures';
 import { authState, renderPage } from '../../test/render';
 import { santokuProduct } from '../../test/variantFixtures';
 import { ProductPageQuery } from './operations';
@@ -108,6 +108,23 @@ test('a product whose variants differ says "from" its lowest price, and adds the
   expect(screen.getByRole('link', { name: 'Buy Now: Engraved Santoku' })).toHaveAttribute('href', '/purchase/s1?variant=v18-ebony');
   await userEvent.click(screen.getByRole('button', { name: 'Add to cart: Engraved Santoku, 18 cm / Ebony' }));
   expect(cart.lines()).toEqual([expect.objectContaining({ productId: 's1', variantId: 'v18-ebony', variantName: '18 cm / Ebony' })]);
+});
+
+test("the chosen variant's own lead time replaces its product's", async () => {
+  const santoku = santokuProduct({ slug: 'engraved-santoku' });
+  santoku.variants[3] = {
+    ...santoku.variants[3],
+    ...variantLeadTimeFixture({ minDays: 20, maxDays: 30, text: 'Made to order: ships in 4-6 weeks' }),
+  };
+  renderProduct('/products/engraved-santoku', [answer('engraved-santoku', santoku)]);
+  // 18 cm / Walnut inherits the product's: in stock.
+  expect(await screen.findByText('In stock: ships in 2 days')).toBeInTheDocument();
+  expect(screen.getByText('Ships on 12 January if you order today')).toBeInTheDocument();
+  await userEvent.click(within(screen.getByRole('radiogroup', { name: 'Handle' })).getByRole('radio', { name: 'Ebony' }));
+  expect(screen.getByText('Made to order: ships in 4-6 weeks')).toBeInTheDocument();
+  expect(screen.getByText('Ships between 1 and 12 February if you order today')).toBeInTheDocument();
+  expect(screen.getByText('Made to order')).toBeInTheDocument();
+  expect(screen.queryByText('In stock: ships in 2 days')).not.toBeInTheDocument();
 });
 
 test('a product without its minimum order in stock says so and cannot go in the cart', async () => {

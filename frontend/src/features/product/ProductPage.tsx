@@ -28,6 +28,7 @@ import {
   unitPrice,
   variantLabel,
   withStockRule,
+  leadTimeOf,
 } from '../../lib/variants';
 import type { EngravingChoice } from './ProductEngraving';
 import { ProductPageQuery } from './operations';
@@ -88,8 +89,10 @@ function ProductDetails({ product, fonts }: { product: Product; fonts: ProductPa
   const currency = product.priceFrom.currency;
   const price = chosen ? unitPrice(product.optionGroups, chosen) : product.priceFrom.amount;
   const stock = choice ? (chosen?.quantity ?? 0) : product.quantity;
-  // A product made to order is made beyond its stock: it is always orderable.
-  const inStock = giftCard || ((!choice || chosen !== null) && (product.madeToOrder !== null || stock >= product.minimumQuantity));
+  // The chosen variant's own lead time (or the only variant's), else the product's.
+  const { madeToOrder, leadTime } = leadTimeOf(product, choice ? chosen : product.variants[0]);
+  // Made to order is made beyond its stock: it is always orderable.
+  const inStock = giftCard || ((!choice || chosen !== null) && (madeToOrder !== null || stock >= product.minimumQuantity));
   const measureMessage = custom && measureError(custom, measure, product.name);
   const engravingMessage = engravingError(
     engraving.text,
@@ -152,7 +155,7 @@ function ProductDetails({ product, fonts }: { product: Product; fonts: ProductPa
               </Typography>
               {!giftCard && (
                 <Chip
-                  label={product.madeToOrder ? 'Made to order' : inStock ? 'In stock' : 'Out of stock'}
+                  label={madeToOrder ? 'Made to order' : inStock ? 'In stock' : 'Out of stock'}
                   color={inStock ? 'success' : 'default'}
                   variant="outlined"
                 />
@@ -173,9 +176,9 @@ function ProductDetails({ product, fonts }: { product: Product; fonts: ProductPa
             <Typography variant="body2">Minimum order: {product.minimumQuantity}</Typography>
             {!giftCard && (
               <Box>
-                <Typography sx={{ fontWeight: 600 }}>{product.leadTime.text}</Typography>
+                <Typography sx={{ fontWeight: 600 }}>{leadTime.text}</Typography>
                 <Typography variant="body2" color="text.secondary">
-                  {product.leadTime.shipWindow.text} if you order today
+                  {leadTime.shipWindow.text} if you order today
                 </Typography>
               </Box>
             )}

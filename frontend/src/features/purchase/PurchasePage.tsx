@@ -26,7 +26,17 @@ import GiftCardBalanceBox from './GiftCardBalanceBox';
 import { seenOf } from '../../lib/cart';
 import { unreadableAmount, useFormatMoney } from '../../lib/money';
 import VariantPicker from '../../components/VariantPicker';
-import { customOf, hasChoice, initialVariant, lineName, measureError, unitPrice, variantLabel, withStockRule } from '../../lib/variants';
+import {
+  customOf,
+  hasChoice,
+  initialVariant,
+  leadTimeOf,
+  lineName,
+  measureError,
+  unitPrice,
+  variantLabel,
+  withStockRule,
+} from '../../lib/variants';
 
 interface Values {
   quantity: string;
@@ -97,6 +107,8 @@ export default function PurchasePage() {
   // A product without options has one variant and no picker: it shows and orders as the product.
   const chosen = hasChoice(product.variants) ? initialVariant(withStockRule(product, product.variants), chosenId) : null;
   const choose = (variant: Variant) => chooseId(variant.id);
+  // The chosen variant's own lead time (or the only variant's), else the product's.
+  const { leadTime } = leadTimeOf(product, hasChoice(product.variants) ? chosen : product.variants[0]);
 
   return (
     <Container sx={{ py: 4 }}>
@@ -121,7 +133,7 @@ export default function PurchasePage() {
               <Typography>Minimum order: {product.minimumQuantity}</Typography>
               {product.kind !== 'GIFT_CARD' && (
                 <Typography sx={{ fontWeight: 600 }}>
-                  {product.leadTime.text}. {product.leadTime.shipWindow.text} if you order today.
+                  {leadTime.text}. {leadTime.shipWindow.text} if you order today.
                 </Typography>
               )}
             </CardContent>
@@ -160,7 +172,7 @@ function PurchaseForm({ product, me, choices, fonts, chosen, onChoose }: Purchas
   const stock = {
     quantity: choice ? (chosen?.quantity ?? 0) : product.quantity,
     minimumQuantity: product.minimumQuantity,
-    madeToOrder: product.madeToOrder,
+    madeToOrder: leadTimeOf(product, choice ? chosen : product.variants[0]).madeToOrder,
   };
   const custom = customOf(product.optionGroups, chosen);
   // A gift card: its variants are denominations; no stock, engraving or cart, a recipient and message instead.

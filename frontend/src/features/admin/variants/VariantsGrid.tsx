@@ -14,6 +14,7 @@ import BulkSetDialog, { type BulkField } from './BulkSetDialog';
 import { DeleteProductVariantMutation, UpdateProductVariantMutation } from './operations';
 import { isRetired, type Variant as StoredVariant } from './optionsDraft';
 import { variantLabel } from './variantLabel';
+import VariantLeadTimeDialog, { variantLeadTimeLabel } from './VariantLeadTimeDialog';
 import VariantPhotoDialog from './VariantPhotoDialog';
 
 interface VariantsGridProps {
@@ -32,7 +33,7 @@ const NO_SELECTION: GridRowSelectionModel = { type: 'include', ids: new Set() };
 /**
  * The product's variants: SKU, price, stock and enabled edited in the cells (a refusal shows the
  * server's message and puts the cell back), price and stock for the selected rows at once, a photo
- * per variant, and delete.
+ * and a lead time per variant, and delete.
  */
 export default function VariantsGrid({ product, groupCount, variants }: VariantsGridProps) {
   const { enqueueSnackbar } = useSnackbar();
@@ -41,6 +42,7 @@ export default function VariantsGrid({ product, groupCount, variants }: Variants
   const [selection, setSelection] = useState<GridRowSelectionModel>(NO_SELECTION);
   const [bulk, setBulk] = useState<BulkField | null>(null);
   const [photoOf, setPhotoOf] = useState<string | null>(null);
+  const [leadTimeOf, setLeadTimeOf] = useState<string | null>(null);
   const [toDelete, setToDelete] = useState<Variant | null>(null);
 
   // "Select all" may answer as every row but some; the bulk edit takes the ids either way.
@@ -152,9 +154,20 @@ export default function VariantsGrid({ product, groupCount, variants }: Variants
       editable: true,
       valueFormatter: (_value, row) => (row.ownWeightGrams === null ? `${row.weightGrams} (product)` : `${row.ownWeightGrams}`),
     },
+    {
+      // Its own lead time, set in its dialog: the product's, in stock, or made to order in its own days.
+      field: 'leadTimeMode',
+      headerName: 'Lead time',
+      width: 190,
+      sortable: false,
+      valueFormatter: (_value, row) => variantLeadTimeLabel(row),
+    },
     { field: 'enabled', headerName: 'Enabled', type: 'boolean', width: 90, editable: true },
-    actionsColumn<Variant>(190, (row) => (
+    actionsColumn<Variant>(290, (row) => (
       <>
+        <Button size="small" variant="outlined" onClick={() => setLeadTimeOf(row.id)} aria-label={`Lead time of ${variantLabel(row)}`}>
+          Lead time
+        </Button>
         <Button size="small" variant="outlined" onClick={() => setPhotoOf(row.id)} aria-label={`Photo of ${variantLabel(row)}`}>
           Photo
         </Button>
@@ -166,6 +179,7 @@ export default function VariantsGrid({ product, groupCount, variants }: Variants
   ];
 
   const photoVariant = variants.find((variant) => variant.id === photoOf) ?? null;
+  const leadTimeVariant = variants.find((variant) => variant.id === leadTimeOf) ?? null;
 
   return (
     <Box component="section" aria-labelledby="variants-heading">
@@ -202,6 +216,7 @@ export default function VariantsGrid({ product, groupCount, variants }: Variants
       />
       <BulkSetDialog field={bulk} ids={selectedIds} currency={product.priceFrom.currency} onClose={() => setBulk(null)} />
       <VariantPhotoDialog variant={photoVariant} onClose={() => setPhotoOf(null)} />
+      <VariantLeadTimeDialog variant={leadTimeVariant} onClose={() => setLeadTimeOf(null)} />
       <ConfirmDialog
         open={toDelete !== null}
         title="Are you sure you want to delete ?"

@@ -13,7 +13,7 @@ import {
 } from './operations';
 import OptionGroupsEditor from './OptionGroupsEditor';
 import VariantsPage from './VariantsPage';
-import { dollars } from '../../../test/fixtures';
+import { dollars, variantLeadTimeFixture } from '../../../test/fixtures';
 import { optionValueFixture } from '../../../test/variantFixtures';
 
 const PRODUCT_ID = 'a1b2c3d4-0000-4000-8000-0000000000aa';
@@ -30,6 +30,8 @@ interface VariantSpec {
   options?: string[];
   ownImg?: string | null;
   ownWeightGrams?: number | null;
+  /** Its own made-to-order days ("Made to order: ..." its lead time text); absent: as its product. */
+  madeToOrder?: { minDays: number; maxDays: number; text: string };
 }
 
 const BLADE = [optionValueFixture('v16', 'g-blade', '16 cm'), optionValueFixture('v18', 'g-blade', '18 cm')];
@@ -51,6 +53,7 @@ const variantFixture = ({
   options = [],
   ownImg = null,
   ownWeightGrams = null,
+  madeToOrder,
 }: VariantSpec) => ({
   __typename: 'ProductVariant' as const,
   id,
@@ -65,6 +68,7 @@ const variantFixture = ({
   weightGrams: ownWeightGrams ?? 250,
   ownWeightGrams,
   enabled,
+  ...variantLeadTimeFixture(madeToOrder),
 });
 
 const TWO_VARIANTS: VariantSpec[] = [
@@ -397,4 +401,35 @@ test("a variant's own weight is edited in its cell (a made-to-measure size weigh
   await editCell(rowOf('SANTOKU-16-WALNUT'), 'ownWeightGrams', '1200');
   expect(await screen.findByText('16 cm / Walnut has been updated')).toBeInTheDocument();
   await waitFor(() => expect(cellOf(rowOf('SANTOKU-16-WALNUT'), 'ownWeightGrams')).toHaveTextContent('1200'));
+});
+
+test("a variant's lead time is set in its dialog: made to order in its own days (the most at least the fewest), shown in its cell", async () => {
+  const own = { minDays: 9, maxDays: 15, text: 'Made to order: ships in 2-3 weeks' };
+  const after = productFixture(groupsFixture, [{ ...TWO_VARIANTS[0], madeToOrder: own }, TWO_VARIANTS[1]]);
+  show([
+    productMock(productFixture(groupsFixture, TWO_VARIANTS)),
+    {
+      request: {
+        query: UpdateProductVariantMutation,
+        variables: { id: 'var-16', input: { leadTimeMode: 'MADE_TO_ORDER', madeToOrderMinDays: 9, madeToOrderMaxDays: 15 } },
+      },
+      result: { data: { updateProductVariant: answered(after) } },
+    },
+  ]);
+  await screen.findByText('SANTOKU-16-WALNUT');
+  expect(cellOf(rowOf('SANTOKU-16-WALNUT'), 'leadTimeMode')).toHaveTextContent("Product's");
+  fireEvent.click(screen.getByRole('button', { name: 'Lead time of 16 cm / Walnut' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Lead time of 16 cm / Walnut' });
+  fireEvent.click(within(dialog).getByRole('radio', { name: 'Made to order in its own days' }));
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+  expect(await within(dialog).findByText('A variant made to order needs its fewest and most days to make')).toBeInTheDocument();
+  fireEvent.change(within(dialog).getByLabelText('Fewest days to make'), { target: { value: '9' } });
+  fireEvent.change(within(dialog).getByLabelText('Most days to make'), { target: { value: '5' } });
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+  expect(await within(dialog).findByText('Most days to make must be at least the fewest days')).toBeInTheDocument();
+  fireEvent.change(within(dialog).getByLabelText('Most days to make'), { target: { value: '15' } });
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+  expect(await screen.findByText('16 cm / Walnut has been updated')).toBeInTheDocument();
+  await waitFor(() => expect(cellOf(rowOf('SANTOKU-16-WALNUT'), 'leadTimeMode')).toHaveTextContent('Made to order: 9-15 days'));
+  expect(cellOf(rowOf('SANTOKU-18-WALNUT'), 'leadTimeMode')).toHaveTextContent("Product's");
 });

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { dollars } from '../../../test/fixtures';
+import { dollars, variantLeadTimeFixture } from '../../../test/fixtures';
 import { optionValueFixture } from '../../../test/variantFixtures';
 import { checkOptions, draftsOf, inputOf, isRetired, type OptionGroup, type Variant, variantsLost } from './optionsDraft';
 
@@ -26,6 +26,7 @@ const variant = (id: string, options: OptionGroup['values'], enabled = true): Va
   weightGrams: 250,
   ownWeightGrams: null,
   enabled,
+  ...variantLeadTimeFixture(),
 });
 const variants = [variant('a', [blade.values[0]]), variant('b', [blade.values[1]]), variant('m', [blade.values[2]])];
 
