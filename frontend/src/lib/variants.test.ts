@@ -36,6 +36,19 @@ test('a value is sold out when every variant with it has no stock or is disabled
   expect(valueSoldOut(ebonyGone, 'walnut')).toBe(false);
 });
 
+test('a variant made to order is never sold out: it is ordered beyond its stock, and a page may start on it', () => {
+  const days = { __typename: 'MadeToOrderDays', minDays: 20, maxDays: 30 };
+  // The 16 cm blades are forged to order: none on hand, still on sale.
+  const variants = santokuVariants().map((variant) =>
+    variant.options.some((option) => option.id === 'v16') ? { ...variant, madeToOrder: days } : { ...variant, madeToOrder: null },
+  );
+  expect(valueSoldOut(variants, 'v16')).toBe(false);
+  const soldOut = variants.map((variant) => ({ ...variant, quantity: 0 }));
+  expect(initialVariant(soldOut, null)?.name).toBe('16 cm / Walnut');
+  expect(valueSoldOut(soldOut, 'v18')).toBe(true);
+  expect(pick(soldOut, byName(soldOut, '18 cm / Ebony'), 'g-length', 'v16')?.name).toBe('16 cm / Ebony');
+});
+
 test('picking a value keeps the other choices when that combination is in stock, else moves to one in stock', () => {
   const variants = santokuVariants();
   const walnut18 = byName(variants, '18 cm / Walnut');

@@ -37,6 +37,8 @@ export interface PickerVariant {
   quantity: number;
   img: string;
   enabled: boolean;
+  /** Made to order in effect (its own days or its product's): ordered beyond its stock; null or absent: from stock only. */
+  madeToOrder?: unknown;
 }
 
 /**
@@ -61,7 +63,9 @@ export function leadTimeOf<M, L>(
 /** The storefront never offers a disabled variant. */
 export const offered = <V extends Pick<PickerVariant, 'enabled'>>(variants: V[]) => variants.filter((variant) => variant.enabled);
 
-const buyable = (variant: Pick<PickerVariant, 'enabled' | 'quantity'>) => variant.enabled && variant.quantity > 0;
+/** On sale, and in stock or made to order (the server holds it to its product's cap). */
+const buyable = (variant: Pick<PickerVariant, 'enabled' | 'quantity' | 'madeToOrder'>) =>
+  variant.enabled && (variant.quantity > 0 || variant.madeToOrder != null);
 
 /** A product to choose from: more than one variant (disabled ones too: the server then wants a variantId). */
 export const hasChoice = (variants: unknown[]) => variants.length > 1;
