@@ -420,24 +420,21 @@ describe('refunds', () => {
 });
 
 describe('the hourly job', () => {
-  const ago = (proofId: string, days: number) =>
-    app.db.query(`UPDATE "order_proof" SET "sentAt" = now() - make_interval(days => $2) WHERE "id" = $1`, [proofId, days]);
+  // The sweep is asked as of days ahead: the app's own hourly run (as of now) never finds these proofs due meanwhile.
+  const daysAhead = (days: number) => new Date(Date.now() + days * 24 * 60 * 60 * 1000 + 60_000);
 
   test('an open proof unanswered 5 days gets one reminder; after 10 days PROOF_POLICY=wait says once that the shop waits', async () => {
     const { orderId, engravedLine, customer } = await proofOrder();
     const sent = await send(orderId, engravedLine.id);
     const proofId = sent.proofs[0].id;
-    await ago(proofId, 4);
-    expect((await app.services.proofs.sweep()).reminded).not.toContain(proofId);
-    await ago(proofId, 6);
-    expect((await app.services.proofs.sweep()).reminded).toContain(proofId);
-    expect((await app.services.proofs.sweep()).reminded).not.toContain(proofId);
+    expect((await app.services.proofs.sweep(daysAhead(4))).reminded).not.toContain(proofId);
+    expect((await app.services.proofs.sweep(daysAhead(5))).reminded).toContain(proofId);
+    expect((await app.services.proofs.sweep(daysAhead(6))).reminded).not.toContain(proofId);
     await smtp.waitFor((m) => m.subject.includes('still waiting for your answer') && m.to.includes(customer.email));
 
-    await ago(proofId, 11);
-    const swept = await app.services.proofs.sweep();
-    expect(swept.waiting).toContain(proofId);
-    expect((await app.services.proofs.sweep()).waiting).not.toContain(proofId);
+    expect((await app.services.proofs.sweep(daysAhead(9))).waiting).not.toContain(proofId);
+    expect((await app.services.proofs.sweep(daysAhead(10))).waiting).toContain(proofId);
+    expect((await app.services.proofs.sweep(daysAhead(11))).waiting).not.toContain(proofId);
     const waits = (await historyOf(orderId)).filter((note) => note?.includes('the shop waits for the customer (PROOF_POLICY=wait)'));
     expect(waits).toHaveLength(1);
     expect((await app.db.getRepository(Order).findOneByOrFail({ id: orderId })).state).toBe(OrderState.AwaitingProof);
@@ -445,22 +442,16 @@ describe('the hourly job', () => {
 
   test('PROOF_POLICY=proceed approves it as the shop after 10 days, answeredBy "policy", and the order goes into production', async () => {
     // The same service as the app's, with the shop's policy set to proceed.
-    const proceeding = {
-      services: { proofs: new ProofsService(app.db, { ...app.services.proofs.policy, policy: 'proceed' }, { isOwnUpload: () => true }) },
-    };
-    {
-      const { orderId, engravedLine } = await proofOrder();
-      const sent = await send(orderId, engravedLine.id);
-      const proofId = sent.proofs[0].id;
-      await ago(proofId, 9);
-      expect((await proceeding.services.proofs.sweep()).approved).not.toContain(proofId);
-      await ago(proofId, 10);
-      expect((await proceeding.services.proofs.sweep()).approved).toContain(proofId);
-      const proof = await app.db.getRepository(OrderProof).findOneByOrFail({ id: proofId });
-      expect(proof).toMatchObject({ status: ProofStatus.Approved, answeredBy: 'policy' });
-      expect((await app.db.getRepository(Order).findOneByOrFail({ id: orderId })).state).toBe(OrderState.InProduction);
-      expect((await historyOf(orderId)).some((note) => note?.includes("approved by the shop's policy (PROOF_POLICY=proceed)"))).toBe(true);
-    }
+    const proceeding = new ProofsService(app.db, { ...app.services.proofs.policy, policy: 'proceed' }, { isOwnUpload: () => true });
+    const { orderId, engravedLine } = await proofOrder();
+    const sent = await send(orderId, engravedLine.id);
+    const proofId = sent.proofs[0].id;
+    expect((await proceeding.sweep(daysAhead(9))).approved).not.toContain(proofId);
+    expect((await proceeding.sweep(daysAhead(10))).approved).toContain(proofId);
+    const proof = await app.db.getRepository(OrderProof).findOneByOrFail({ id: proofId });
+    expect(proof).toMatchObject({ status: ProofStatus.Approved, answeredBy: 'policy' });
+    expect((await app.db.getRepository(Order).findOneByOrFail({ id: orderId })).state).toBe(OrderState.InProduction);
+    expect((await historyOf(orderId)).some((note) => note?.includes("approved by the shop's policy (PROOF_POLICY=proceed)"))).toBe(true);
   });
 });
 
