@@ -49,7 +49,7 @@ test('a customer engraves "For Sam" in the script font, orders and pays; an admi
   await page.getByLabel('Engraving text').pressSequentially('For Sam');
   await expect(preview).toContainText('For Sam');
   await page.getByLabel('Font').selectOption('script');
-  await expect(preview.locator('text')).toHaveAttribute('font-family', /Great Vibes/);
+  await expect(preview.locator('text[data-font]')).toHaveAttribute('font-family', /Great Vibes/);
   await expectFontLoaded(page, 'Great Vibes');
   await expect(page.getByText(`Total: $${total}`)).toBeVisible();
   await snap(page, 'engraving-purchase', info.project.name);
