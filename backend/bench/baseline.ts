@@ -2,6 +2,7 @@ import { initializeApp } from 'firebase-admin/app';
 import { type Auth, getAuth } from 'firebase-admin/auth';
 import http from 'node:http';
 import jwt from 'jsonwebtoken';
+import { formatMoney } from '@keen/rules';
 import { Pool, type QueryConfig } from 'pg';
 import { type BareBuyer, type BareOrderInput, BareRefusal, placeBare } from './race-baseline';
 
@@ -18,13 +19,19 @@ import { type BareBuyer, type BareOrderInput, BareRefusal, placeBare } from './r
  * `POST /orders/writes-only` does the same writes for the buyer the request names, unchecked: the
  * writes alone, a reference of their own.
  *   DATABASE_URL, PORT, ACCESS_TOKEN_SECRET (Keen's, to check Keen's access tokens), BASELINE_STATIC,
- *   FIREBASE_AUTH_EMULATOR_HOST and FIREBASE_PROJECT_ID (Keen's, to check ID tokens).
+ *   FIREBASE_AUTH_EMULATOR_HOST and FIREBASE_PROJECT_ID (Keen's, to check ID tokens), PAGE_SOURCE (the
+ *   static replay's source of a page's bytes: Keen's URL).
  */
+
+/** The demo's first knife, whose page the bench reads by slug and whose server-rendered head it asks for. */
+export const BENCH_PRODUCT_SLUG = 'damascus-chef-knife-8';
 
 /** The bench's GraphQL queries, sent as is (no variables) to Keen and to the baseline. */
 export const BENCH_QUERIES = {
   products: '{ products(options: { take: 20 }) { totalItems items { id name img price quantity minimumQuantity } } }',
   /** The My Orders page's fields (frontend/src/operations/orders.ts, OrderFields), 20 orders with their lines. */
+  /** A product page's own fields (frontend/src/features/product/operations.ts, without its variants), by its slug. */
+  productBySlug: `{ product(slug: "${BENCH_PRODUCT_SLUG}") { id name slug description img priceFrom { amount currency formatted } quantity minimumQuantity engravable engravingMaxLength kind rating { average count } images { url alt } } }`,
   myOrders:
     '{ myOrders(options: { take: 20 }) { totalItems items { id userName name email description img price totalPrice quantity status paid state transactionId createdAt engraving { text font unitPrice } lines { id name img quantity unitPrice lineTotal engraving { text font unitPrice } } } } }',
 };
@@ -40,15 +47,30 @@ const statements = {
     name: 'rest_products',
     // Each product's variants ride along as JSON, in Keen's key order: one statement for the page.
     text: `SELECT id AS "_id", name, slug, img, description, ("priceAmount" / 100.0)::float8 AS price, quantity, "minimumQuantity", engravable,
-                  "engravingMaxLength", ("engravingAmount" / 100.0)::float8 AS "engravingPrice", "ageRestricted", "minimumAge",
+                  "engravingMaxLength", ("engravingAmount" / 100.0)::float8 AS "engravingPrice", "engravingPlacements", "ageRestricted", "minimumAge",
+                  kind, "weightGrams",
                   (SELECT coalesce(json_agg(json_build_object('_id', v.id, 'sku', v.sku, 'name', v.name,
                             'options', (SELECT coalesce(json_agg(json_build_object('group', g.name, 'value', o.name, 'custom', o.custom) ORDER BY g.position), '[]')
                                           FROM product_variant_option vo JOIN product_option_value o ON o.id = vo."valueId"
                                           JOIN product_option_group g ON g.id = o."groupId" WHERE vo."variantId" = v.id),
-                            'price', (v."priceAmount" / 100.0)::float8, 'quantity', v.quantity, 'img', coalesce(v.img, p.img), 'enabled', v.enabled) ORDER BY v.position, v.id), '[]')
+                            'price', (v."priceAmount" / 100.0)::float8, 'quantity', v.quantity, 'img', coalesce(v.img, p.img), 'enabled', v.enabled,
+                            'weightGrams', coalesce(v."weightGrams", p."weightGrams"), 'leadTimeMode', v."leadTimeMode",
+                            'madeToOrder', CASE WHEN v."leadTimeMode" = 'MADE_TO_ORDER' THEN json_build_object('minDays', v."madeToOrderMinDays", 'maxDays', v."madeToOrderMaxDays")
+                                                WHEN v."leadTimeMode" = 'IN_STOCK' OR p."madeToOrderMinDays" IS NULL THEN NULL
+                                                ELSE json_build_object('minDays', p."madeToOrderMinDays", 'maxDays', p."madeToOrderMaxDays") END) ORDER BY v.position, v.id), '[]')
                      FROM product_variant v WHERE v."productId" = p.id) AS variants,
                   count(*) OVER ()::int AS total
            FROM product p ORDER BY "createdAt" ASC, id ASC LIMIT $1 OFFSET $2`,
+  },
+  productBySlug: {
+    name: 'product_by_slug',
+    // The product, its rating's parts and its photos: one statement, where Keen's loaders make three.
+    text: `SELECT id, name, slug, description, img, "priceAmount", quantity, "minimumQuantity", engravable, "engravingMaxLength", kind,
+                  (SELECT avg(r.star)::float8 FROM review r WHERE r."productId" = p.id) AS average,
+                  (SELECT count(*)::int FROM review r WHERE r."productId" = p.id) AS count,
+                  (SELECT coalesce(json_agg(json_build_object('url', i.url, 'alt', i.alt) ORDER BY i.position), '[]')
+                     FROM product_image i WHERE i."productId" = p.id) AS images
+           FROM product p WHERE lower(slug) = $1`,
   },
   userByEmail: { name: 'user_by_email', text: 'SELECT id, "tokensValidSince" FROM "user" WHERE email = $1' },
   orders: {
@@ -96,6 +118,23 @@ interface OrderRow extends Engraved {
   lines: LineRow[];
 }
 
+interface ProductPageRow {
+  id: string;
+  name: string;
+  slug: string;
+  description: string;
+  img: string;
+  priceAmount: number;
+  quantity: number;
+  minimumQuantity: number;
+  engravable: boolean;
+  engravingMaxLength: number;
+  kind: string;
+  average: number | null;
+  count: number;
+  images: { url: string; alt: string }[];
+}
+
 class HttpError extends Error {
   constructor(
     readonly status: number,
@@ -117,6 +156,8 @@ export function startBaseline(
   accessTokenSecret: string,
   identity: Auth,
   replayFromMemory: boolean,
+  /** Where the static replay takes a page's bytes from, once (Keen's URL): the limit for a cached page. */
+  pageSource: string | null = null,
 ): http.Server {
   const pool = new Pool({ connectionString: databaseUrl, max: 10 });
 
@@ -166,6 +207,10 @@ export function startBaseline(
   async function graphql(req: http.IncomingMessage, body: string): Promise<unknown> {
     const { query } = JSON.parse(body) as { query?: string };
     if (query === BENCH_QUERIES.products) return { data: { products: page(await rows(statements.graphqlProducts, [20, 0])) } };
+    if (query === BENCH_QUERIES.productBySlug) {
+      const [product] = await rows<ProductPageRow>(statements.productBySlug, [BENCH_PRODUCT_SLUG]);
+      return { data: { product: productPageFields(product) } };
+    }
     if (query === BENCH_QUERIES.myOrders) {
       const customer = await customerId(req.headers.authorization);
       const { totalItems, items } = page(await rows<OrderRow>(statements.orders, [customer, 20, 0]));
@@ -188,6 +233,7 @@ export function startBaseline(
       return placeOrder(buyer, body);
     }
     if (req.method === 'GET' && req.url === '/healthz') return reply(200, { status: 'ok' });
+    if (req.method === 'GET' && pageSource && req.url?.startsWith('/products/')) return pageOf(pageSource, req.url);
     throw new HttpError(404, 'Not found');
   }
 
@@ -216,6 +262,25 @@ export function startBaseline(
 
 const engraving = (row: Engraved) =>
   row.engravingText === null ? null : { text: row.engravingText, font: row.engravingFont ?? '', unitPrice: row.engravingUnitPrice ?? 0 };
+
+/** The product page's fields as Keen resolves them: the price as Money in the shop's currency (USD, en-US), the rating to one decimal. */
+function productPageFields({ priceAmount, average, count, images, ...p }: ProductPageRow) {
+  return {
+    id: p.id,
+    name: p.name,
+    slug: p.slug,
+    description: p.description,
+    img: p.img,
+    priceFrom: { amount: priceAmount, currency: 'USD', formatted: formatMoney(priceAmount, 'USD') },
+    quantity: p.quantity,
+    minimumQuantity: p.minimumQuantity,
+    engravable: p.engravable,
+    engravingMaxLength: p.engravingMaxLength,
+    kind: p.kind,
+    rating: { average: average === null ? 0 : Math.round(average * 10) / 10, count },
+    images,
+  };
+}
 
 /** OrderFields as Keen resolves them: status and paid derived from state, the engraving as one object or null. */
 function orderFields(o: Omit<OrderRow, 'total'>) {
@@ -247,6 +312,17 @@ function orderFields(o: Omit<OrderRow, 'total'>) {
   };
 }
 
+/** A page as `source` answers it (its status, type and bytes), for the static replay to keep. */
+async function pageOf(source: string, url: string): Promise<Reply> {
+  const response = await fetch(`${source}${url}`);
+  const bytes = Buffer.from(await response.arrayBuffer());
+  return {
+    status: response.status,
+    bytes,
+    headers: { 'content-type': response.headers.get('content-type') ?? 'text/html; charset=utf-8', 'content-length': bytes.length },
+  };
+}
+
 function reply(status: number, body: unknown, headers: Record<string, string> = {}, newline = false): Reply {
   const bytes = Buffer.from(newline ? `${JSON.stringify(body)}\n` : JSON.stringify(body));
   return { status, bytes, headers: { 'content-type': 'application/json; charset=utf-8', 'content-length': bytes.length, ...headers } };
@@ -264,7 +340,8 @@ if (require.main === module) {
   // As Keen's identity.ts: a bounded set of kept-alive connections to the identity provider.
   const httpAgent = new http.Agent({ keepAlive: true, maxSockets: 32 });
   const identity = getAuth(initializeApp({ projectId, httpAgent }, 'baseline'));
-  const server = startBaseline(databaseUrl, Number(port), secret, identity, process.env.BASELINE_STATIC === 'true');
+  const replay = process.env.BASELINE_STATIC === 'true';
+  const server = startBaseline(databaseUrl, Number(port), secret, identity, replay, replay ? (process.env.PAGE_SOURCE ?? null) : null);
   process.on('SIGTERM', () => {
     server.close(() => process.exit(0));
     server.closeAllConnections();

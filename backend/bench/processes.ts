@@ -44,9 +44,8 @@ export class BenchRun {
     return this.cleaning !== null;
   }
 
-  /** A migrated database of its own; answers its URL. */
-  async createDatabase(): Promise<string> {
-    const given = process.env.BENCH_DATABASE_URL;
+  /** A migrated database of its own, on `given`'s server or an embedded one; answers its URL. */
+  async createDatabase(given = process.env.BENCH_DATABASE_URL): Promise<string> {
     let url: string;
     if (given) {
       this.serverUrl = given;

@@ -13,7 +13,7 @@ import { requestLog } from '../http-kit/access-log';
 import { isUnreadableBody, sendFailure, sendGraphQLFailure } from '../http-kit/errors';
 import { PublicReadRoutes } from '../http-kit/public-reads';
 import { requestPipeline } from '../http-kit/pipeline';
-import { clientFiles, sendClientFile, sendClientPage } from '../http-kit/static-files';
+import { clientFiles, clientPageKey, sendClientFile, sendClientPage } from '../http-kit/static-files';
 import { SITEMAP_TYPE } from '../modules/storefront/storefront.service';
 import { storedImageHandler } from '../modules/uploads/uploads.routes';
 import { seedImagesDir } from '../seed/demo-catalogue';
@@ -145,13 +145,17 @@ export function createApp({ config, db, services, logger, apollo, operations, is
       res.status(503).type('text').send('The web client is not built yet: run `npm run build`.');
       return;
     }
+    // A product's or collection's page is kept as sent (head written in, compressed) until the next write; the front door replays it.
+    const key = services.readCache.enabled ? clientPageKey(req) : null;
+    const generation = key === null ? null : await services.readCache.generation();
     const page = await services.storefront.page(req.path);
     if (page.status === 301) {
       const query = req.originalUrl.indexOf('?');
       res.redirect(301, page.location + (query < 0 ? '' : req.originalUrl.slice(query)));
       return;
     }
-    await sendClientPage(req, res, index, page);
+    const sent = await sendClientPage(req, res, index, page);
+    if (key !== null && sent && page.status === 200) services.readCache.store(key, generation, sent);
   });
 
   app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {

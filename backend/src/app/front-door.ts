@@ -1,12 +1,17 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import type { ReadCache } from '../common/read-cache';
+import { sendGetAnswer } from '../http-kit/etag';
+import { clientPageKey } from '../http-kit/static-files';
 import { requestIdOf } from '../http-kit/access-log';
 import { sendFailure, sendGraphQLFailure, sendRestFailure, UnreadableBody } from '../http-kit/errors';
 import { clientAddressKey } from '../http-kit/client-address';
 import type { KnownPublicRead, PublicReadRoutes } from '../http-kit/public-reads';
 import type { StartAnswer } from '../http-kit/pipeline';
 import { type GraphQLEndpoint, writeGraphQLAnswer } from './graphql-handler';
+
+/** Express's route of the client's pages (app.ts), the metrics label of a page answered here. */
+const CLIENT_ROUTE = '/{*path}';
 
 /** The largest GraphQL body read here; larger ones go to Express (its limit is 1 MB). */
 const MAX_READ_BODY = 64 * 1024;
@@ -36,11 +41,22 @@ export function frontDoor(parts: FrontDoorParts, app: RequestListener): RequestL
   return (req, res) => {
     const read = req.method === 'GET' && req.headers.authorization === undefined ? publicReads.find(req.url ?? '') : null;
     const graphql = read === null && req.method === 'POST' && req.url === '/graphql' && isSmallJson(req);
+    const page = read === null && !graphql && parts.readCache.enabled ? clientPageKey(req) : null;
+    if (page !== null) return void answerPage(parts, req, res, page, app);
     startAnswer(req, res, read ? read.route : graphql ? '/graphql' : null);
     if (read) void answerPublicRead(parts, req, res, read);
     else if (graphql) void answerGraphQL(parts, req, res);
     else app(req, res);
   };
+}
+
+/** A product's or collection's page as kept after Express last made it; Express makes it when nothing is kept. */
+async function answerPage(parts: FrontDoorParts, req: IncomingMessage, res: ServerResponse, key: string, app: RequestListener) {
+  const stored = await parts.readCache.find(key);
+  // Labelled as Express labels the route that makes it.
+  parts.startAnswer(req, res, stored ? CLIENT_ROUTE : null);
+  if (stored) sendGetAnswer(req, res, stored);
+  else app(req, res);
 }
 
 /** An anonymous GET to a public-read route, as the route answers it behind Express. */

@@ -27,8 +27,8 @@ import { type AppGraphQLContext, type AppServices, createRequestLoaders } from '
 export interface GraphQLAnswer {
   status: number;
   headers: Iterable<[string, string]>;
-  /** The whole answer, or its parts as they come (incremental delivery). */
-  body: string | AsyncIterable<string>;
+  /** The whole answer (a stored one as its bytes), or its parts as they come (incremental delivery). */
+  body: string | Buffer | AsyncIterable<string>;
 }
 
 /** A POST of a query Apollo has accepted before, and the answer's content type. */
@@ -141,7 +141,7 @@ export class GraphQLEndpoint {
     stored: StoredAnswer,
     clientAddress: () => string,
   ): Promise<GraphQLAnswer> {
-    const result = new StoredResult(stored.body);
+    const result = new StoredResult(stored.bytes);
     const storedBody = { kind: 'single', singleResult: result } as const;
     const response = await this.apollo.respond(
       {
@@ -153,7 +153,7 @@ export class GraphQLEndpoint {
       { stored: storedBody },
     );
     const untouched = response.body === storedBody && !StoredResult.wasRead(result);
-    return answerOf(response, Object.entries(stored.headers), untouched ? stored.body : undefined);
+    return answerOf(response, Object.entries(stored.headers), untouched ? stored.bytes : undefined);
   }
 
   private async contextOf(req: IncomingMessage, clientAddress: () => string): Promise<AppGraphQLContext> {
@@ -191,9 +191,9 @@ export class GraphQLEndpoint {
  * plugins and errors set, and its result's fields in order (errors, data, extensions) with a
  * newline after; `written` when that text is already at hand.
  */
-function answerOf(response: GraphQLResponse, headers: [string, string][], written?: string): GraphQLAnswer {
+function answerOf(response: GraphQLResponse, headers: [string, string][], written?: Buffer): GraphQLAnswer {
   const status = response.http.status ?? 200;
-  let body = written;
+  let body: string | Buffer | undefined = written;
   if (body === undefined) {
     // Keen's operations answer in one piece; only Apollo writes an incremental (@defer) answer.
     if (response.body.kind !== 'single') throw new Error('An incremental answer is written by Apollo Server');
@@ -240,11 +240,11 @@ class PostedRequest implements GraphQLRequest {
 /** A stored answer's result (which has no errors), parsed only for a plugin that reads its data. */
 class StoredResult implements FormattedExecutionResult {
   readonly errors = undefined;
-  readonly #text: string;
+  readonly #bytes: Buffer;
   #parsed?: FormattedExecutionResult;
 
-  constructor(text: string) {
-    this.#text = text;
+  constructor(bytes: Buffer) {
+    this.#bytes = bytes;
   }
 
   static wasRead(result: StoredResult): boolean {
@@ -260,7 +260,7 @@ class StoredResult implements FormattedExecutionResult {
   }
 
   private parsed(): FormattedExecutionResult {
-    return (this.#parsed ??= JSON.parse(this.#text) as FormattedExecutionResult);
+    return (this.#parsed ??= JSON.parse(this.#bytes.toString('utf8')) as FormattedExecutionResult);
   }
 }
 
@@ -268,8 +268,8 @@ class StoredResult implements FormattedExecutionResult {
 export async function writeGraphQLAnswer(res: ServerResponse, answer: GraphQLAnswer): Promise<void> {
   for (const [name, value] of answer.headers) res.setHeader(name, value);
   res.statusCode = answer.status;
-  if (typeof answer.body === 'string') {
-    res.setHeader('content-length', Buffer.byteLength(answer.body));
+  if (typeof answer.body === 'string' || Buffer.isBuffer(answer.body)) {
+    res.setHeader('content-length', typeof answer.body === 'string' ? Buffer.byteLength(answer.body) : answer.body.length);
     res.end(answer.body);
     return;
   }
@@ -282,7 +282,8 @@ export function graphqlRoute(endpoint: GraphQLEndpoint) {
   return async (req: Request, res: Response, next: NextFunction) => {
     try {
       const answer = await endpoint.answer(req, req.body, () => clientAddress(req));
-      if (req.method === 'POST' || typeof answer.body !== 'string') return await writeGraphQLAnswer(res, answer);
+      if (req.method === 'POST' || !(typeof answer.body === 'string' || Buffer.isBuffer(answer.body)))
+        return await writeGraphQLAnswer(res, answer);
       // A GET's answer may be revalidated: Express's send gives it an ETag and answers 304.
       res.set(Object.fromEntries(answer.headers)).status(answer.status).send(answer.body);
     } catch (error) {

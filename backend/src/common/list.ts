@@ -148,7 +148,7 @@ export async function rowsPage<Row extends object>(
  * are: its query runner around pg (a runner object, events, a result object, the release) cost
  * 4-6% of an uncached list's answer in an A/B. pg's errors come as they are (not QueryFailedError).
  */
-async function plainRows<Row>(db: DataSource, sql: string, values: unknown[]): Promise<Row[]> {
+export async function plainRows<Row>(db: DataSource, sql: string, values: unknown[]): Promise<Row[]> {
   db.logger.logQuery(sql, values);
   const pool = (db.driver as unknown as { master: { query(text: string, values: unknown[]): Promise<{ rows: Row[] }> } }).master;
   return (await pool.query(sql, values)).rows;

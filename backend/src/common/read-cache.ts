@@ -7,7 +7,8 @@ import { shopDateOf } from './shop-calendar';
 
 /** A finished answer, as sent: replayed byte for byte to the next anonymous caller who asks the same. */
 export interface StoredAnswer {
-  body: string;
+  /** The answer's UTF-8 bytes, kept encoded: a hit writes them as they are, with no length to count or text to encode. */
+  bytes: Buffer;
   headers: Record<string, string>;
 }
 
@@ -19,7 +20,7 @@ const ANSWER_HEADERS = ['etag', 'x-total-count'];
 /** An answer with this status, headers (`headerOf`) and body, to store; null unless it is a 200 in JSON (GraphQL's own JSON type included). */
 export function answerToStore(status: number, headerOf: (name: string) => unknown, body: string): StoredAnswer | null {
   if (status !== 200 || !/^application\/(graphql-response\+)?json\b/.test(String(headerOf('content-type')))) return null;
-  return { body, headers: answerHeaders(headerOf) };
+  return { bytes: Buffer.from(body), headers: answerHeaders(headerOf) };
 }
 
 /** The headers that belong to an answer in Keen's own JSON, as `headerOf` has them. */
@@ -83,7 +84,7 @@ export class ReadCache {
     // keys and answers, in any script, outgrows the budget.
     this.entries = new LRUCache<string, Entry>({
       maxSize: settings.maxBytes,
-      sizeCalculation: (entry, key) => Buffer.byteLength(key) + Buffer.byteLength(entry.answer.body) + 512,
+      sizeCalculation: (entry, key) => Buffer.byteLength(key) + entry.answer.bytes.length + 512,
       ttl: settings.maxAgeMs,
     });
   }
@@ -163,7 +164,7 @@ export class ReadCache {
   }
 
   store(key: string, generation: string | null, answer: StoredAnswer): void {
-    if (generation === null || Buffer.byteLength(answer.body) > this.settings.maxAnswerBytes) return;
+    if (generation === null || answer.bytes.length > this.settings.maxAnswerBytes) return;
     this.entries.set(key, { answer, generation });
   }
 

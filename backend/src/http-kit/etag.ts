@@ -14,9 +14,9 @@ export function ifNoneMatchNames(ifNoneMatch: string | undefined, etag: string):
  * The ETag Express gives an answer (its default: the etag package's weak tag of the body), so that
  * a client's copy stays fresh whichever path answers it.
  */
-export function weakEtag(body: string): string {
-  const hash = createHash('sha1').update(body, 'utf8').digest('base64').substring(0, 27);
-  return `W/"${Buffer.byteLength(body, 'utf8').toString(16)}-${hash}"`;
+export function weakEtag(body: string | Buffer): string {
+  const hash = createHash('sha1').update(body).digest('base64').substring(0, 27);
+  return `W/"${(typeof body === 'string' ? Buffer.byteLength(body, 'utf8') : body.length).toString(16)}-${hash}"`;
 }
 
 /** Answers larger than this (in UTF-8 bytes) are not kept by `RecentTags`. */
@@ -50,21 +50,21 @@ export class RecentTags {
 
 /** A route's JSON answer to a GET, with its ETag (`etag`) and the answer headers the route set on `res` (X-Total-Count). */
 export function jsonGetAnswer(body: string, res: Pick<ServerResponse, 'getHeader'>, etag: string): StoredAnswer {
-  return { body, headers: { ...answerHeaders((name) => res.getHeader(name)), etag } };
+  return { bytes: Buffer.from(body), headers: { ...answerHeaders((name) => res.getHeader(name)), etag } };
 }
 
-/** Sends a JSON answer to a GET as Express's `send` does: 304 when the client's copy is fresh. */
-export function sendJsonGetAnswer(req: IncomingMessage, res: ServerResponse, answer: StoredAnswer): void {
+/** Sends an answer to a GET as Express's `send` does: 304 when it is a success the client already has. */
+export function sendGetAnswer(req: IncomingMessage, res: ServerResponse, answer: StoredAnswer, status = 200): void {
   for (const [name, value] of Object.entries(answer.headers)) res.setHeader(name, value);
-  if (isFresh(req, answer.headers.etag)) {
+  if (status >= 200 && status < 300 && isFresh(req, answer.headers.etag)) {
     res.removeHeader('content-type');
     res.statusCode = 304;
     res.end();
     return;
   }
-  res.setHeader('content-length', Buffer.byteLength(answer.body));
-  res.statusCode = 200;
-  res.end(answer.body);
+  res.setHeader('content-length', answer.bytes.length);
+  res.statusCode = status;
+  res.end(answer.bytes);
 }
 
 /** As Express judges a GET fresh: its If-None-Match names the answer's ETag, and it did not ask for no-cache. */

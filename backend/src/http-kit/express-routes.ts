@@ -8,7 +8,7 @@ import { badInput, tooLarge } from '../common/errors';
 import type { ReadCache } from '../common/read-cache';
 import { requestLog } from './access-log';
 import { bodyRefusalOf } from './body';
-import { jsonGetAnswer, RecentTags, sendJsonGetAnswer } from './etag';
+import { jsonGetAnswer, RecentTags, sendGetAnswer } from './etag';
 import { clientAddress, clientAddressKey } from './client-address';
 import type { PublicReadRoutes } from './public-reads';
 import { type ImageReader, queryNames, type RouteBody, type RouteDeclaration, type RouteRequest } from './routes';
@@ -75,7 +75,7 @@ export function mountRoutes<Context, Rule>(
       const query = queryNames(route);
       const answerAnonymous = async (req: IncomingMessage, res: ServerResponse, key: string | null) => {
         const stored = key === null ? null : await runtime.readCache.find(key);
-        if (stored) return sendJsonGetAnswer(req, res, stored);
+        if (stored) return sendGetAnswer(req, res, stored);
         const generation = key === null ? null : await runtime.readCache.generation();
         const url = req.url ?? '';
         const result = await route.work(
@@ -97,7 +97,7 @@ export function mountRoutes<Context, Rule>(
         if (res.headersSent) return;
         const body = JSON.stringify(result);
         const made = jsonGetAnswer(body, res, tags.of(url, body));
-        sendJsonGetAnswer(req, res, made);
+        sendGetAnswer(req, res, made);
         if (key !== null) runtime.readCache.store(key, generation, made);
       };
       const path = `${runtime.base}${route.path}`;

@@ -2,7 +2,10 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
+import type { IncomingMessage } from 'node:http';
 import type { Request, RequestHandler, Response } from 'express';
+import type { StoredAnswer } from '../common/read-cache';
+import { sendGetAnswer, weakEtag } from './etag';
 
 /** Pre-compressed siblings the client build writes (`app.js.br`, `app.js.gz`), best first. */
 const ENCODINGS = [
@@ -20,7 +23,7 @@ async function isFile(file: string): Promise<boolean> {
 }
 
 /** The encodings the client accepts (q > 0). */
-function acceptedEncodings(req: Request): Set<string> {
+function acceptedEncodings(req: IncomingMessage): Set<string> {
   return new Set(
     String(req.headers['accept-encoding'] ?? '')
       .split(',')
@@ -72,27 +75,57 @@ export function withHead(html: string, head: string): string {
   return bare.slice(0, at) + head + bare.slice(at);
 }
 
+/** The encoding a page is sent in: the best the client accepts, or none. */
+function pageEncoding(req: IncomingMessage): keyof typeof COMPRESS | null {
+  const accepted = acceptedEncodings(req);
+  return ENCODINGS.find(({ name }) => accepted.has(name))?.name ?? null;
+}
+
+/**
+ * The read cache's key for an anonymous GET of a page whose head the catalogue writes (a product's
+ * or a collection's, by the path as written, in the encoding it is sent in); null for any other
+ * request. Only a 200 is kept: the keys are as many as the pages and encodings.
+ */
+export function clientPageKey(req: IncomingMessage): string | null {
+  if (req.method !== 'GET' || req.headers.authorization !== undefined) return null;
+  const url = req.url ?? '';
+  const mark = url.indexOf('?');
+  const path = mark < 0 ? url : url.slice(0, mark);
+  return /^\/(products|collections)\/[^/]+$/.test(path) ? `page ${path} ${pageEncoding(req) ?? 'identity'}` : null;
+}
+
 /**
  * Sends the client's page (`file`, its index.html) with this status and, when given, the page's
  * own head written in (title, description, canonical link, structured data), compressed in the
- * best encoding the client accepts. A page without a head of its own is the file as built.
+ * best encoding the client accepts; 304 to a request that already has it. A page without a head
+ * of its own is the file as built. Answers what it sent, for the read cache (null for the file).
  */
 export async function sendClientPage(
   req: Request,
   res: Response,
   file: string,
   page: { status: number; head: string | null },
-): Promise<void> {
-  if (page.head === null && page.status === 200) return sendClientFile(req, res, file);
+): Promise<StoredAnswer | null> {
+  if (page.head === null && page.status === 200) {
+    await sendClientFile(req, res, file);
+    return null;
+  }
   const html = Buffer.from(page.head === null ? await readFile(file, 'utf8') : withHead(await readFile(file, 'utf8'), page.head));
-  const accepted = acceptedEncodings(req);
-  const encoding = ENCODINGS.find(({ name }) => accepted.has(name))?.name ?? null;
-  res.setHeader('vary', 'Accept-Encoding');
-  res.setHeader('cache-control', REVALIDATE);
-  res.type('html');
-  if (encoding) res.setHeader('content-encoding', encoding);
-  // Express adds the ETag, and answers 304 to a request that already has this page.
-  res.status(page.status).send(encoding ? await COMPRESS[encoding](html) : html);
+  const encoding = pageEncoding(req);
+  const bytes = encoding ? await COMPRESS[encoding](html) : html;
+  const answer: StoredAnswer = {
+    bytes,
+    headers: {
+      vary: 'Accept-Encoding',
+      'cache-control': REVALIDATE,
+      'content-type': 'text/html; charset=utf-8',
+      ...(encoding ? { 'content-encoding': encoding } : {}),
+      // Express's own tag for these bytes, so a browser's copy stays fresh whichever path answers.
+      etag: weakEtag(bytes),
+    },
+  };
+  sendGetAnswer(req, res, answer, page.status);
+  return answer;
 }
 
 /** The built client's files under `dir` (GET and HEAD); anything else goes on to the next handler. */

@@ -76,7 +76,7 @@ describe('the read cache', () => {
     setShopTimeZone(KIRITIMATI);
     jest.useFakeTimers({ now: new Date('2027-01-11T09:00:00Z') }); // 23:00 in Kiritimati
     const cache = ReadCache.create(settings, pino({ level: 'silent' }));
-    cache.store('product', await cache.generation(), { body: '{"shipWindow":"2027-01-13"}', headers: {} });
+    cache.store('product', await cache.generation(), { bytes: Buffer.from('{"shipWindow":"2027-01-13"}'), headers: {} });
     jest.setSystemTime(new Date('2027-01-11T09:59:00Z'));
     expect(await cache.find('product')).not.toBeNull();
     jest.setSystemTime(new Date('2027-01-11T10:01:00Z')); // 00:01 the next day there

@@ -54,7 +54,7 @@ test('each query declared @PublicRead is answered from the read cache to an anon
     expect({ name, status: response.status, errors: first.includes('"errors"') }).toEqual({ name, status: 200, errors: false });
     const key = publicQueries.keyOf(body) as string;
     const stored = await app.services.readCache.find(key);
-    expect({ name, stored: stored?.body }).toEqual({ name, stored: first });
+    expect({ name, stored: stored?.bytes.toString() }).toEqual({ name, stored: first });
     // Replayed: the same answer, without a statement to the database.
     const again = await app.statementsFor(body.query, body.variables);
     expect({ name, statements: again.count, data: again.data }).toEqual({ name, statements: 0, data: JSON.parse(first).data });

@@ -32,12 +32,12 @@ describe('the read cache', () => {
     const cache = ReadCache.create(settings, logger);
     const generation = await cache.generation();
     const stored = Array.from({ length: 48 }, (_, index) => ({ key: `answer ${index}`, body: answerIn(index, 60_000) }));
-    for (const { key, body } of stored) cache.store(key, generation, { body, headers: {} });
+    for (const { key, body } of stored) cache.store(key, generation, { bytes: Buffer.from(body), headers: {} });
 
     const kept = [];
     for (const { key } of stored) {
       const found = await cache.find(key);
-      if (found) kept.push(Buffer.byteLength(found.body));
+      if (found) kept.push(found.bytes.length);
     }
     // Some are still kept (the cache serves), and together they fit the budget.
     expect(kept.length).toBeGreaterThan(0);
@@ -52,13 +52,13 @@ describe('the read cache', () => {
     // 100,000 characters of Japanese are 300,000 bytes: over the 256 KB cap.
     const japanese = answerIn(1, 100_000);
     expect(japanese.length).toBeLessThan(settings.maxAnswerBytes);
-    cache.store('japanese', generation, { body: japanese, headers: {} });
+    cache.store('japanese', generation, { bytes: Buffer.from(japanese), headers: {} });
     // (Its headers only, so that a failure does not print 100,000 characters.)
     expect((await cache.find('japanese'))?.headers ?? null).toBeNull();
     // An answer under the cap in bytes is kept.
     const english = answerIn(3, 100_000);
-    cache.store('english', generation, { body: english, headers: {} });
-    expect((await cache.find('english'))?.body).toBe(english);
+    cache.store('english', generation, { bytes: Buffer.from(english), headers: {} });
+    expect((await cache.find('english'))?.bytes.toString()).toBe(english);
     await cache.close();
   });
 });

@@ -53,6 +53,17 @@ test('a product page: 1 statement', async () => {
   expect((await app.statementsFor('query($id: ID!) { product(id: $id) { id name } }', { id: data.products.items[0].id })).count).toBe(1);
 });
 
+test("a product page by its slug, with its rating and photos: 3 statements, none of them a query builder's", async () => {
+  const { data } = await app.statementsFor('{ products(options: { take: 1 }) { items { slug } } }');
+  const { count, texts } = await app.statementsFor(
+    'query($slug: String!) { product(slug: $slug) { id name slug rating { average count } images { url alt } } }',
+    { slug: data.products.items[0].slug.toUpperCase() },
+  );
+  expect(count).toBe(3);
+  // The product by its slug is one plain statement: its current slug, else one it had.
+  expect(texts[0]).toMatch(/^SELECT p\."id", .* FROM "product" p WHERE lower\(p\."slug"\) = \$1\s+UNION ALL/);
+});
+
 test('admin orders page (100 rows, with their products): 3 statements', async () => {
   const { count, data } = await app.statementsFor(
     '{ orders(options: { take: 100 }) { totalItems items { id totalPrice status paid product { name quantity } } } }',

@@ -196,6 +196,37 @@ describe('a product page', () => {
     });
     expect(again.status).toBe(304);
   });
+
+  test('is kept as sent until the catalogue changes: answered again without a statement, in each encoding, and a price change shows at once', async () => {
+    const kept = await create({ name: 'Kept Page Nakiri', description: 'Kept', priceAmount: 9900 });
+    const offerPrice = (html: string) => structuredData(html)[0].offers.price;
+    const sent = async (encoding: string) => {
+      const response = await fetch(`${app.url}/products/${kept.slug}`, { headers: { accept: 'text/html', 'accept-encoding': encoding } });
+      return { encoding: response.headers.get('content-encoding'), etag: response.headers.get('etag'), html: await response.text() };
+    };
+    for (const encoding of ['br', 'gzip', 'identity']) {
+      const first = await sent(encoding);
+      await app.settled();
+      app.queries.count = 0;
+      app.queries.counting = true;
+      const again = await sent(encoding);
+      app.queries.counting = false;
+      expect({ encoding, statements: app.queries.count, same: again.html === first.html && again.etag === first.etag }).toEqual({
+        encoding,
+        statements: 0,
+        same: true,
+      });
+      expect(again.encoding).toBe(encoding === 'identity' ? null : encoding);
+      expect(offerPrice(again.html)).toBe('99.00');
+    }
+    const res = await app.gql(
+      'mutation($id: ID!, $input: UpdateProductInput!) { updateProduct(id: $id, input: $input) { id } }',
+      { id: kept.id, input: { priceAmount: 12900, quantity: 5, minimumQuantity: 1, img: '/images/santoku.svg' } },
+      admin,
+    );
+    expect(res.errors).toBeUndefined();
+    for (const encoding of ['br', 'identity']) expect(offerPrice((await sent(encoding)).html)).toBe('129.00');
+  });
 });
 
 describe('the other pages', () => {

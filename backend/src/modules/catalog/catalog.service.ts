@@ -2,7 +2,7 @@ import { MADE_TO_ORDER_DAYS_ORDER, NEW_PRODUCT_ENGRAVING, toMajorUnits } from '@
 import { addProductInput, PRODUCT_PRICE_REQUIRED, updateProductInput } from '@keen/rules/schemas';
 import { type DataSource, type EntityManager, QueryFailedError } from 'typeorm';
 import { badInput, conflict, notFound } from '../../common/errors';
-import { checkPage, likePattern, rowsPage, SortDirection } from '../../common/list';
+import { checkPage, likePattern, plainRows, rowsPage, SortDirection } from '../../common/list';
 import { isId, parseInput } from '../../common/validate';
 import type { ProductPayload } from './catalog.events';
 import { raise } from '../../events/outbox';
@@ -14,7 +14,7 @@ import type { EngravingPlacement } from './engraving';
 import { Product, ProductKind, type TaxCategory } from './product.entity';
 import { ProductVariantRow } from './variant.entity';
 import { isNameTaken, withFreshNames } from './names';
-import { freeSlugs, leaveSlug, productBySlug, SLUG_INDEX, slugPart } from './slugs';
+import { couldBeSlug, freeSlugs, leaveSlug, productBySlugStatement, SLUG_INDEX, slugPart } from './slugs';
 import { addOnlyVariant, isRetired, refreshProductTotals, SKU_INDEX } from './variants';
 import { type ProductInput, ProductListOptions, ProductSortField, type UpdateProductInput } from './product.inputs';
 
@@ -49,6 +49,8 @@ export const PRODUCT_COLUMNS = [
   'proofRequired',
 ] as const satisfies readonly (keyof Product)[];
 export type ProductColumn = (typeof PRODUCT_COLUMNS)[number];
+
+const PRODUCT_BY_SLUG = productBySlugStatement(PRODUCT_COLUMNS);
 
 /** The column each sort orders by (relevance is an expression of its own). */
 const SORT_COLUMNS: Record<Exclude<ProductSortField, ProductSortField.relevance>, ProductColumn> = {
@@ -134,7 +136,9 @@ export class CatalogService {
    * the current one: a caller asked with another answers a redirect where it can (REST, pages).
    */
   async bySlug(_caller: Caller, slug: string): Promise<Product> {
-    const product = await productBySlug(this.db.manager, slug);
+    const key = slug.toLowerCase();
+    // Every product page asks here: one prepared statement and the row as it is (no query builder, no hydration).
+    const [product] = couldBeSlug(key) ? await plainRows<Product>(this.db, PRODUCT_BY_SLUG, [key]) : [];
     if (!product) throw notFound('Product');
     return product;
   }

@@ -1,8 +1,6 @@
 import { SLUG_MAX_LENGTH, SLUG_PATTERN } from '@keen/rules';
 import type { EntityManager } from 'typeorm';
 import { dashedWords, freeNames } from './names';
-import { ProductSlugHistory } from './product-slug.entity';
-import { Product } from './product.entity';
 
 /**
  * Products' slugs: their public pages are /products/{slug}. Every slug is kept in lowercase, unique
@@ -51,16 +49,17 @@ export async function leaveSlug(manager: EntityManager, productId: string, to: s
 }
 
 /**
- * The product whose slug, or one of whose old slugs, `slug` is (whatever the case); null when there
- * is none. The caller compares its `slug` with the one asked for: another is a redirect.
+ * The statement reading `columns` of the product whose slug, or one of whose old slugs, is $1 (in
+ * lowercase, as every slug is kept): its current slug first. The caller compares the row's `slug`
+ * with the one asked for: another is a redirect.
  */
-export async function productBySlug(manager: EntityManager, slug: string): Promise<Product | null> {
-  const key = slug.toLowerCase();
-  if (key.length > SLUG_MAX_LENGTH || !SLUG_PATTERN.test(key)) return null;
-  const products = manager.getRepository(Product);
-  const current = await products.createQueryBuilder('p').where('lower(p.slug) = :key', { key }).getOne();
-  return (
-    current ??
-    products.createQueryBuilder('p').innerJoin(ProductSlugHistory, 'h', 'h."productId" = p.id').where('h.slug = :key', { key }).getOne()
-  );
+export function productBySlugStatement(columns: readonly string[]): string {
+  const selected = columns.map((column) => `p."${column}"`).join(', ');
+  return `SELECT ${selected} FROM "product" p WHERE lower(p."slug") = $1
+          UNION ALL
+          SELECT ${selected} FROM "product" p JOIN "product_slug_history" h ON h."productId" = p."id" WHERE h."slug" = $1
+          LIMIT 1`;
 }
+
+/** Whether `key` could be a slug at all: anything else finds no product without asking the database. */
+export const couldBeSlug = (key: string) => key.length <= SLUG_MAX_LENGTH && SLUG_PATTERN.test(key);

@@ -114,9 +114,9 @@ export class StorefrontService {
   }
 
   /** sitemap.xml: the home page, the lists and every product page (newest changes known), from the read cache when it can. */
-  async sitemap(): Promise<string> {
+  async sitemap(): Promise<Buffer> {
     const stored = await this.readCache.find(SITEMAP_KEY);
-    if (stored) return stored.body;
+    if (stored) return stored.bytes;
     const generation = await this.readCache.generation();
     const collections = await this.collections.list(VISITOR);
     const products: { slug: string; updatedAt: Date }[] = await this.db.query(
@@ -133,8 +133,8 @@ export class StorefrontService {
       ...collections.map(({ slug, updatedAt }) => ({ url: `${this.shop.url}${collectionPath(slug)}`, lastModified: updatedAt })),
       ...products.map(({ slug, updatedAt }) => ({ url: `${this.shop.url}${productPath(slug)}`, lastModified: updatedAt })),
     ];
-    const body = sitemapXml(entries);
-    this.readCache.store(SITEMAP_KEY, generation, { body, headers: { 'content-type': SITEMAP_TYPE } });
-    return body;
+    const bytes = Buffer.from(sitemapXml(entries));
+    this.readCache.store(SITEMAP_KEY, generation, { bytes, headers: { 'content-type': SITEMAP_TYPE } });
+    return bytes;
   }
 }
