@@ -138,7 +138,7 @@ export function orderAtOnce(
     const destination = 'shippingAddress' in input ? {} : { address: '1 Race Street' };
     return {
       authorization: `Bearer ${token}`,
-      body: JSON.stringify({ query, variables: { input: { phone: '+1 555 0100', ...destination, ...input } } }),
+      body: JSON.stringify({ query, variables: { input: { phone: '+1 201 555 0123', ...destination, ...input } } }),
     };
   });
   return postAtOnce<PlaceOrderAnswer>(`${keenUrl}/graphql`, requests, (reason) => ({ errors: [{ message: `no answer: ${reason}` }] }));

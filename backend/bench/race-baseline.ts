@@ -65,7 +65,7 @@ interface MethodRow {
   id: string;
   name: string;
   shippingAmount: number;
-  /** Basis points by tax category. */
+  /** Thousandths of a percent by tax category (the zone's own rates). */
   rates: Record<string, number>;
 }
 
@@ -99,7 +99,7 @@ const statements = {
     name: 'race_method',
     text: `SELECT m."id", m."name",
                   CASE WHEN m."freeOverAmount" IS NOT NULL AND $3::int >= m."freeOverAmount" THEN 0 ELSE m."priceAmount" END AS "shippingAmount",
-                  coalesce((SELECT json_object_agg(r."category", r."rateBasisPoints") FROM "tax_rate" r WHERE r."zoneId" = m."zoneId"), '{}') AS "rates"
+                  coalesce((SELECT json_object_agg(r."category", r."rateMilliPercent") FROM "tax_rate" r WHERE r."zoneId" = m."zoneId" AND r."country" = '' AND r."region" = ''), '{}') AS "rates"
              FROM "shipping_method" m JOIN "shipping_zone_country" c ON c."zoneId" = m."zoneId" AND c."country" = $2
             WHERE m."id" = $1 AND m."enabled"`,
   },
@@ -113,7 +113,7 @@ const statements = {
   lines: {
     name: 'race_lines',
     text: `INSERT INTO "order_line" ("orderId", "currency", "position", "productId", "variantId", "sku", "name", "img", "quantity",
-                                     "unitAmount", "lineAmount", "taxRateBasisPoints", "taxAmount")
+                                     "unitAmount", "lineAmount", "taxRateMilliPercent", "taxAmount")
            SELECT $1::uuid, $2::char(3), l.* FROM unnest($3::int[], $4::uuid[], $5::uuid[], $6::varchar[], $7::varchar[], $8::varchar[],
                                                          $9::int[], $10::int[], $11::int[], $12::int[], $13::int[]) AS l
            RETURNING *`,

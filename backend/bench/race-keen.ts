@@ -20,7 +20,7 @@ export const RACE_ADDRESS = {
   region: 'IL',
   postalCode: '62701',
   country: 'US',
-  phone: '+1 555 0100',
+  phone: '+1 201 555 0123',
 };
 
 /**

@@ -1,6 +1,7 @@
 import { imageAlt, productImageInput } from '@keen/rules/schemas';
 import type { DataSource, EntityManager } from 'typeorm';
 import { badInput, notFound } from '../../common/errors';
+import { plainRows } from '../../common/list';
 import { isId, parseInput } from '../../common/validate';
 import { raise } from '../../events/outbox';
 import { type Caller, requireAdmin } from '../auth';
@@ -21,12 +22,12 @@ export class GalleryService {
 
   /** Each product's photos in gallery order: one statement for a whole list of products. */
   async imagesOf(productIds: readonly string[]): Promise<Map<string, ProductImage[]>> {
-    const rows = await this.db
-      .getRepository(ProductImage)
-      .createQueryBuilder('i')
-      .where('i."productId" = ANY(:ids)', { ids: [...productIds] })
-      .orderBy('i.position', 'ASC')
-      .getMany();
+    // Every product page asks: one prepared statement, its rows as they are (no query builder, no hydration).
+    const rows = await plainRows<ProductImage>(
+      this.db,
+      `SELECT "id", "productId", "url", "alt", "position", "createdAt" FROM "product_image" WHERE "productId" = ANY($1::uuid[]) ORDER BY "position", "id"`,
+      [productIds],
+    );
     const byProduct = new Map(productIds.map((id) => [id, [] as ProductImage[]]));
     for (const row of rows) byProduct.get(row.productId)?.push(row);
     return byProduct;
