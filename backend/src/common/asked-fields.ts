@@ -1,25 +1,53 @@
-import { type GraphQLResolveInfo, Kind, type SelectionNode } from 'graphql';
+import { type GraphQLResolveInfo, getNamedType, isObjectType, Kind, type SelectionNode } from 'graphql';
 
 /**
- * The names of the fields a query asks for on the items of a list answer (`{ items { ... } }`),
- * through fragments and aliases; @include/@skip are not evaluated, so a field that may be skipped
- * counts as asked. For reading only the columns an answer needs.
+ * The names of the fields a query asks for at `path` below the field being resolved (`['items']`:
+ * on the items of a list answer; `['items', 'lines']`: on their lines), through fragments and
+ * aliases; @include/@skip are not evaluated, so a field that may be skipped counts as asked. For
+ * reading only the columns an answer needs.
  */
-export function askedItemFields(info: GraphQLResolveInfo): Set<string> {
+export function askedFieldsAt(info: GraphQLResolveInfo, path: readonly string[]): Set<string> {
   const asked = new Set<string>();
-  const visit = (selections: readonly SelectionNode[], inItems: boolean): void => {
+  const visit = (selections: readonly SelectionNode[], depth: number): void => {
     for (const selection of selections) {
       if (selection.kind === Kind.FIELD) {
-        if (inItems) asked.add(selection.name.value);
-        else if (selection.name.value === 'items' && selection.selectionSet) visit(selection.selectionSet.selections, true);
+        if (depth === path.length) asked.add(selection.name.value);
+        else if (selection.name.value === path[depth] && selection.selectionSet) visit(selection.selectionSet.selections, depth + 1);
       } else if (selection.kind === Kind.INLINE_FRAGMENT) {
-        visit(selection.selectionSet.selections, inItems);
+        visit(selection.selectionSet.selections, depth);
       } else {
         const fragment = info.fragments[selection.name.value];
-        if (fragment) visit(fragment.selectionSet.selections, inItems);
+        if (fragment) visit(fragment.selectionSet.selections, depth);
       }
     }
   };
-  for (const node of info.fieldNodes) if (node.selectionSet) visit(node.selectionSet.selections, false);
+  for (const node of info.fieldNodes) if (node.selectionSet) visit(node.selectionSet.selections, 0);
+  return asked;
+}
+
+/** The fields asked on the items of a list answer (`{ items { ... } }`). */
+export const askedItemFields = (info: GraphQLResolveInfo): Set<string> => askedFieldsAt(info, ['items']);
+
+/** Fields asked of one object type, split by whether the schema resolves them with code of their own. */
+export interface AskedFields {
+  /** Read from the object's property of that name (a column, or a getter of the entity). */
+  plain: Set<string>;
+  /** Made by a @FieldResolver. */
+  resolved: Set<string>;
+}
+
+/**
+ * `askedFieldsAt`, split into the fields graphql-js reads from the object itself and those a
+ * resolver makes (the schema knows which: only a @FieldResolver gives a field a `resolve`).
+ */
+export function askedFieldsOf(info: GraphQLResolveInfo, path: readonly string[]): AskedFields {
+  let type = getNamedType(info.returnType);
+  for (const name of path) {
+    const field = isObjectType(type) ? type.getFields()[name] : undefined;
+    type = field ? getNamedType(field.type) : type;
+  }
+  const fields = isObjectType(type) ? type.getFields() : {};
+  const asked: AskedFields = { plain: new Set(), resolved: new Set() };
+  for (const name of askedFieldsAt(info, path)) (fields[name]?.resolve ? asked.resolved : asked.plain).add(name);
   return asked;
 }

@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import { type DataSource, type EntityManager, In } from 'typeorm';
 import { badInput, conflict, forbidden, notFound } from '../../common/errors';
+import type { AskedFields } from '../../common/asked-fields';
 import { checkPage, likePattern, rowsPage, SortDirection } from '../../common/list';
 import { isId, normalizeEmail } from '../../common/validate';
 import { type Caller, isAdmin, requireAdmin, requireUser } from '../auth';
@@ -71,8 +72,9 @@ export class OrdersService {
     private readonly compliance: ComplianceService,
   ) {}
 
-  /** An order's columns, quoted, from its entity (read once). */
-  private orderColumns: string[] | undefined;
+  /** The columns of an order and of its lines, by property name, from their entities (read once). */
+  private orderColumns: ReadonlyMap<string, string> | undefined;
+  private lineColumns: ReadonlyMap<string, string> | undefined;
 
   /** Sets `lines` (in position order) on each order that has none yet, with one statement; answers the same orders. */
   async withLines(orders: Order[]): Promise<Order[]> {
@@ -110,13 +112,14 @@ export class OrdersService {
     return order;
   }
 
-  listAll(caller: Caller, options?: OrderListOptions) {
+  /** `asked`: the fields a GraphQL answer needs (only their columns are read); without it, every column. */
+  listAll(caller: Caller, options?: OrderListOptions, asked?: OrderFieldsAsked) {
     requireAdmin(caller);
-    return this.list(options, null);
+    return this.list(options, null, asked);
   }
 
-  listMine(caller: Caller, options?: OrderListOptions) {
-    return this.list(options, requireUser(caller).id);
+  listMine(caller: Caller, options?: OrderListOptions, asked?: OrderFieldsAsked) {
+    return this.list(options, requireUser(caller).id, asked);
   }
 
   /**
@@ -357,18 +360,32 @@ export class OrdersService {
   private async list(
     options: OrderListOptions = new OrderListOptions(),
     customerId: string | null,
+    askedFor?: OrderFieldsAsked,
   ): Promise<{ items: Order[]; totalItems: number }> {
     const page = checkPage(options);
     // The old status sorts as the state it is derived from.
     const sortBy = options.sortBy === OrderSortField.status ? OrderSortField.state : (options.sortBy ?? OrderSortField.createdAt);
-    this.orderColumns ??= this.db.getMetadata(Order).columns.map((column) => `"${column.databaseName}"`);
-    const { items, totalItems } = await rowsPage<Order & { lines: OrderLine[] }>(
+    this.orderColumns ??= columnNames(this.db.getMetadata(Order).columns);
+    this.lineColumns ??= columnNames(this.db.getMetadata(OrderLine).columns);
+    const { orderColumns: allOrderColumns, lineColumns: allLineColumns } = this;
+    const asked = askedFor && columnsFor(askedFor.order, allOrderColumns, ORDER_FIELD_COLUMNS, ORDER_ALWAYS);
+    const orderColumns = asked ?? [...allOrderColumns.keys()];
+    // Each order's lines ride along as JSON, unless nothing asked may read them.
+    const readsLines = !asked || askedFor!.order.resolved.has('lines');
+    const lineColumns = askedFor && columnsFor(askedFor.lines, allLineColumns, LINE_FIELD_COLUMNS, LINE_ALWAYS);
+    const lines = lineColumns
+      ? `json_build_object(${lineColumns.map((column) => `'${column}', line."${allLineColumns.get(column)}"`).join(', ')})`
+      : 'line';
+    const { items, totalItems } = await rowsPage<Order & { lines?: OrderLine[] }>(
       this.db,
       {
-        // Each order's lines ride along as JSON.
         columns: [
-          ...this.orderColumns,
-          `(SELECT coalesce(json_agg(line ORDER BY line.position), '[]') FROM order_line line WHERE line."orderId" = "order".id) AS "lines"`,
+          ...orderColumns.map((column) => `"${allOrderColumns.get(column)}" AS "${column}"`),
+          ...(readsLines
+            ? [
+                `(SELECT coalesce(json_agg(${lines} ORDER BY line.position), '[]') FROM order_line line WHERE line."orderId" = "order".id) AS "lines"`,
+              ]
+            : []),
         ],
         from: '"order"',
         where: (bind) => {
@@ -395,10 +412,75 @@ export class OrdersService {
       page,
     );
     return {
-      items: items.map((row) => Object.assign(new Order(), row, { lines: row.lines.map((line) => Object.assign(new OrderLine(), line)) })),
+      items: items.map((row) => Object.assign(new Order(), row, { lines: row.lines?.map((line) => Object.assign(new OrderLine(), line)) })),
       totalItems,
     };
   }
+}
+
+/** What a GraphQL answer asks of a page's orders and of their lines. */
+export interface OrderFieldsAsked {
+  order: AskedFields;
+  lines: AskedFields;
+}
+
+const ENGRAVING_COLUMNS = ['engravingText', 'engravingFont', 'engravingUnitAmount', 'engravingPlacement'];
+
+/**
+ * The columns of the fields that are not a column of their own name: the entities' getters and the
+ * resolvers of orders.resolver.ts. A field made any other way (another module's resolver) reads
+ * every column, as does a field this table does not know.
+ */
+const ORDER_FIELD_COLUMNS: Readonly<Record<string, readonly string[]>> = {
+  __typename: [],
+  engraving: ENGRAVING_COLUMNS,
+  status: ['shippedAt'],
+  paid: [],
+  lines: [],
+  shipBy: ['shipByEarliest', 'shipByLatest'],
+  late: ['lateNoticeAt', 'shipByLatest'],
+  totalPrice: ['totalAmount'],
+  price: ['priceAmount'],
+  productCode: ['productId'],
+  product: ['productId'],
+};
+const LINE_FIELD_COLUMNS: Readonly<Record<string, readonly string[]>> = {
+  __typename: [],
+  engraving: ENGRAVING_COLUMNS,
+  unitAmount: ['unitAmount'],
+  unitPrice: ['unitAmount'],
+  lineAmount: ['lineAmount'],
+  lineTotal: ['lineAmount'],
+  tax: ['taxAmount'],
+  taxRatePercent: ['taxRateMilliPercent'],
+  product: ['productId'],
+};
+/** Always read: what the getters, the loaders and the permission checks key on. */
+const ORDER_ALWAYS = ['id', 'currency', 'state', 'customerId'];
+const LINE_ALWAYS = ['id', 'orderId', 'currency', 'position', 'productId'];
+
+/** An entity's columns: their database names by property name. */
+const columnNames = (columns: readonly { propertyName: string; databaseName: string }[]): ReadonlyMap<string, string> =>
+  new Map(columns.map((column) => [column.propertyName, column.databaseName]));
+
+/** The columns (property names) `asked` needs, or null when a field may read any (then every column is read). */
+function columnsFor(
+  asked: AskedFields,
+  columns: ReadonlyMap<string, string>,
+  made: Readonly<Record<string, readonly string[]>>,
+  always: readonly string[],
+): string[] | null {
+  const needed = new Set(always);
+  for (const field of asked.plain) {
+    const from = Object.hasOwn(made, field) ? made[field] : columns.has(field) ? [field] : null;
+    if (!from) return null;
+    for (const column of from) needed.add(column);
+  }
+  for (const field of asked.resolved) {
+    if (!Object.hasOwn(made, field)) return null;
+    for (const column of made[field]) needed.add(column);
+  }
+  return [...needed];
 }
 
 /** The column each sort orders by (status sorts as state). */
