@@ -134,7 +134,11 @@ export class BenchRun {
     let failure: Error | null = null;
     child.once('error', (error: NodeJS.ErrnoException) => {
       failure =
-        error.code === 'ENOENT' ? new Error('redis-server is not on PATH: install it (Debian: apt-get install redis-server)') : error;
+        error.code === 'ENOENT'
+          ? new Error(
+              'redis-server is not on PATH, and several Keen processes share their store through one (Debian: apt-get install redis-server)',
+            )
+          : error;
     });
     for (const started = Date.now(); !(await connects(port));) {
       if (failure) throw failure;

@@ -98,15 +98,18 @@ function send(
     const headers: Record<string, string | number> = {};
     if (request.body) Object.assign(headers, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(request.body) });
     if (request.token) headers.authorization = `Bearer ${request.token}`;
-    const req = http.request({ host: '127.0.0.1', port, path: request.path, method: request.body ? 'POST' : 'GET', headers, agent }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => {
-        clearTimeout(timer);
-        resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') });
-      });
-      res.on('error', reject);
-    });
+    const req = http.request(
+      { host: '127.0.0.1', port, path: request.path, method: request.body ? 'POST' : 'GET', headers, agent },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => {
+          clearTimeout(timer);
+          resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') });
+        });
+        res.on('error', reject);
+      },
+    );
     const timer = setTimeout(() => req.destroy(new Error(`no answer within ${TIMEOUT_MS / 1000} s`)), TIMEOUT_MS);
     req.on('error', (error: NodeJS.ErrnoException) => {
       clearTimeout(timer);
@@ -378,7 +381,19 @@ async function step(shop: Shop, pids: number[], postmaster: number | null, rate:
  */
 async function capacity(shop: Shop, pids: number[], postmaster: number | null): Promise<Step[]> {
   const steps: Step[] = [];
-  const table = new Table(['step', 'ops/s', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'Keen CPU %', 'PG CPU %', 'bench CPU %', 'machine %', 'held?']);
+  const table = new Table([
+    'step',
+    'ops/s',
+    'req/s',
+    'p50 ms',
+    'p99 ms',
+    'errors',
+    'Keen CPU %',
+    'PG CPU %',
+    'bench CPU %',
+    'machine %',
+    'held?',
+  ]);
   console.log(table.head());
   let held = 0;
   let missed = Infinity;
@@ -413,6 +428,8 @@ async function capacity(shop: Shop, pids: number[], postmaster: number | null): 
 }
 
 async function main(): Promise<void> {
+  // First, so that a machine without redis-server is told at once.
+  const redisUrl = PROCESSES > 1 ? await bench.startRedis() : null;
   const databaseUrl = await bench.createDatabase();
   const db = bench.db!;
   const { customer, raceProductId } = await seedBenchShop(db, 1_000_000, 50);
@@ -427,7 +444,6 @@ async function main(): Promise<void> {
 
   // Only Keen's own access tokens are sent: the Auth Emulator is named but never asked. Twenty
   // buyers place and pay every order of the run: their per-customer limits are raised.
-  const redisUrl = PROCESSES > 1 ? await bench.startRedis() : null;
   const keenEnv = bench.keenEnvironment(databaseUrl, {
     RATE_LIMIT_ORDERS: '100000',
     RATE_LIMIT_PAYMENT_INTENTS: '100000',
@@ -560,7 +576,10 @@ function summary(kind: string, samples: Sample[]) {
 class Table {
   private readonly widths: number[];
 
-  constructor(private readonly columns: string[], minimum = 6) {
+  constructor(
+    private readonly columns: string[],
+    minimum = 6,
+  ) {
     this.widths = columns.map((c) => Math.max(c.length, minimum));
   }
 
