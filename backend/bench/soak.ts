@@ -240,7 +240,8 @@ async function drive(
   const started = performance.now();
   let begun = 0;
   let lost = false;
-  while (performance.now() - started < seconds * 1000) {
+  // Until the time is up, or Ctrl-C has stopped the processes it reads.
+  while (performance.now() - started < seconds * 1000 && !bench.cleaningUp) {
     const elapsed = performance.now() - started;
     const due = Math.floor((elapsed / 1000) * rate);
     for (; begun < due; begun += 1) {
@@ -399,7 +400,7 @@ async function capacity(shop: Shop, pids: number[], postmaster: number | null): 
   console.log(table.head());
   let held = 0;
   let missed = Infinity;
-  for (let rate = RATE; steps.length < MAX_STEPS;) {
+  for (let rate = RATE; steps.length < MAX_STEPS && !bench.cleaningUp;) {
     const s = await step(shop, pids, postmaster, rate);
     steps.push(s);
     const verdict = s.held ? 'yes' : `NO${s.lost ? ' (ended early)' : ''}: ${s.limit}`;
