@@ -121,6 +121,39 @@ export class BenchRun {
     return target;
   }
 
+  /**
+   * A private redis-server on a free port (the shared store of several Keen processes), stopped by
+   * `cleanUp`; answers its URL. Needs `redis-server` on PATH (Debian's package, as .ci/run installs).
+   */
+  async startRedis(): Promise<string> {
+    const port = await freePort();
+    const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+      stdio: 'ignore',
+    });
+    let failure: Error | null = null;
+    child.once('error', (error: NodeJS.ErrnoException) => {
+      failure =
+        error.code === 'ENOENT'
+          ? new Error(
+              'redis-server is not on PATH, and several Keen processes share their store through one (Debian: apt-get install redis-server)',
+            )
+          : error;
+    });
+    for (const started = Date.now(); !(await connects(port));) {
+      if (failure) throw failure;
+      if (child.exitCode !== null || Date.now() - started > 10_000) {
+        child.kill('SIGKILL');
+        throw new Error(`redis-server did not start on port ${port}`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    this.children.push(child);
+    child.once('exit', (code, signal) => {
+      if (!this.cleaning) this.problems.push(`redis-server exited during the bench (${code ?? signal})`);
+    });
+    return `redis://127.0.0.1:${port}`;
+  }
+
   /** Runs `first` (work that needs the database or the processes), then stops and removes everything; once. */
   cleanUp(first: () => Promise<void> = async () => undefined): Promise<void> {
     this.cleaning ??= (async () => {
@@ -174,6 +207,14 @@ export function freePort(): Promise<number> {
       const { port } = server.address() as net.AddressInfo;
       server.close(() => resolve(port));
     });
+  });
+}
+
+function connects(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, '127.0.0.1');
+    socket.once('connect', () => socket.end(() => resolve(true)));
+    socket.once('error', () => resolve(false));
   });
 }
 
