@@ -35,7 +35,7 @@ async function main(): Promise<void> {
 
   const server = await startServer(config, db, logger);
   if (config.seedDemo) {
-    await seedCatalogue(db, logger, config.shop.currency);
+    await seedCatalogue(db, server.services.uploads, logger, config.shop.currency);
     await seedShipping(db, logger, config.shop.currency);
     await seedBladeRules(db, logger);
     await seedDemoAccounts(db, server.services, config);

@@ -139,7 +139,7 @@ beforeAll(async () => {
   shopDir = mkdtempSync(path.join(os.tmpdir(), 'keen-backups-shop-'));
   database = await createTestDatabase();
   app = await startTestApp({ DATA_DIR: shopDir }, { database });
-  await seedCatalogue(app.db, silent);
+  await seedCatalogue(app.db, app.services.uploads, silent);
   // An uploaded photo on the first product: the image and its sizes are copied beside the backup.
   const form = new FormData();
   form.append('image', new Blob([new Uint8Array(PNG)], { type: 'image/png' }), 'knife.png');

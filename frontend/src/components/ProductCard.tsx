@@ -27,7 +27,8 @@ export type ProductItem = ProductCardFieldsFragment;
 // The picker's code and the variants' details load only when a shopper opens a card's options.
 const VariantPicker = lazy(() => import('./VariantPicker'));
 
-export default function ProductCard({ product }: { product: ProductItem }) {
+/** `eager`: the card is shown without scrolling on a first load (its photo is not lazy). */
+export default function ProductCard({ product, eager = false }: { product: ProductItem; eager?: boolean }) {
   const { enqueueSnackbar } = useSnackbar();
   const formatMoney = useFormatMoney();
   const choice = hasChoice(product.variants);
@@ -47,7 +48,7 @@ export default function ProductCard({ product }: { product: ProductItem }) {
 
   return (
     <Card component="article" sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
-      <ProductPhoto product={chosen ? { img: chosen.img, name: lineName(product.name, chosen.name) } : product} width={320} height={220} />
+      <ProductPhoto product={chosen ? { img: chosen.img, name: lineName(product.name, chosen.name) } : product} width={320} height={220} eager={eager} />
       <CardContent sx={{ flexGrow: 1 }}>
         <Typography variant="h6" component="h3" gutterBottom>
           {/* The product's public page: the address to share. */}

@@ -5,10 +5,12 @@ interface ProductPhotoProps {
   product: { img: string; name: string };
   width: number;
   height: number;
+  /** Shown without scrolling on a first load (the first cards): fetched at once, not when the browser finds it near the screen. */
+  eager?: boolean;
 }
 
 /** A product's drawing on the shop's dark backdrop, at a fixed height so that cards line up. */
-export default function ProductPhoto({ product, width, height }: ProductPhotoProps) {
+export default function ProductPhoto({ product, width, height, eager = false }: ProductPhotoProps) {
   const srcSet = responsiveSrcSet(product.img);
   return (
     <Box sx={{ bgcolor: '#0d0f12', display: 'flex', justifyContent: 'center' }}>
@@ -18,7 +20,7 @@ export default function ProductPhoto({ product, width, height }: ProductPhotoPro
         // The photo is never wider than `width`, nor than the screen on a phone.
         sizes={srcSet && `(max-width: ${width}px) 100vw, ${width}px`}
         alt={product.name}
-        loading="lazy"
+        loading={eager ? 'eager' : 'lazy'}
         width={width}
         height={height}
         style={{ width: '100%', maxWidth: width, height, objectFit: 'contain' }}
