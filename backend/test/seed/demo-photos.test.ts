@@ -69,3 +69,14 @@ test("the hourly clean-up keeps the demo's photos: products point at them", asyn
   const product = await app.db.getRepository(Product).findOneByOrFail({});
   expect((await fetch(`${app.url}${product.img}`)).status).toBe(200);
 });
+
+test('while the demo shop is seeded (its photos take seconds), /readyz answers 503 and says why', async () => {
+  let finish!: () => void;
+  const seeding = app.notReadyWhile('seeding the demo shop', () => new Promise<void>((resolve) => (finish = resolve)));
+  const during = await fetch(`${app.url}/readyz`);
+  expect(during.status).toBe(503);
+  expect(await during.json()).toEqual({ status: 'not ready', reason: 'seeding the demo shop' });
+  finish();
+  await seeding;
+  expect((await fetch(`${app.url}/readyz`)).status).toBe(200);
+});

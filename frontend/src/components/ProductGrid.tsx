@@ -5,7 +5,7 @@ import QueryState from './QueryState';
 import { ProductsQuery } from '../operations/products';
 import ProductCard, { type ProductItem } from './ProductCard';
 
-/** The cards a wide screen shows before any scrolling: their photos load at once, the others' when scrolled near. */
+/** The cards a wide screen shows before any scrolling: their photos load at once (the first's first), the others' when scrolled near. */
 const FIRST_ROW = 3;
 
 export function ProductCards({ items }: { items: ProductItem[] }) {
@@ -13,7 +13,7 @@ export function ProductCards({ items }: { items: ProductItem[] }) {
     <ResponsiveGrid>
       {items.map((product, index) => (
         <Box key={product.id}>
-          <ProductCard product={product} eager={index < FIRST_ROW} />
+          <ProductCard product={product} load={index === 0 ? 'first' : index < FIRST_ROW ? 'eager' : 'lazy'} />
         </Box>
       ))}
     </ResponsiveGrid>
