@@ -24,10 +24,10 @@ describe('ProductPhoto', () => {
       return screen.getByRole('img', { name });
     };
     expect(photo('Below')).toHaveAttribute('loading', 'lazy');
-    const eager = photo('First row');
+    const eager = photo('First row', 'eager');
     expect(eager).toHaveAttribute('loading', 'eager');
     expect(eager).not.toHaveAttribute('fetchpriority');
-    const first = photo('First');
+    const first = photo('First', 'first');
     expect(first).toHaveAttribute('loading', 'eager');
     expect(first).toHaveAttribute('fetchpriority', 'high');
   });
