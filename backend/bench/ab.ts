@@ -67,7 +67,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const)
 
 async function main(): Promise<void> {
   const databaseUrl = await bench.createDatabase();
-  const { customer, raceProductId } = await seedBenchShop(bench.db!, RACE_STOCK, 50);
+  const { customer, raceProductId } = await seedBenchShop(bench.db!, bench.dataDir, RACE_STOCK, 50);
   const admin = await bench
     .db!.getRepository(User)
     .save({ name: 'Bench Admin', email: 'bench-admin@keen.test', role: Role.admin, emailVerified: true });

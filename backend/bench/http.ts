@@ -182,7 +182,7 @@ async function main(): Promise<void> {
     throw new Error(`The Auth Emulator is not answering at ${EMULATOR} (start it, or set FIREBASE_AUTH_EMULATOR_HOST)`);
   const databaseUrl = await bench.createDatabase(TCP ? (process.env.BENCH_DATABASE_URL ?? LOCAL_SERVER) : process.env.BENCH_DATABASE_URL);
   const db = bench.db!;
-  const { customer, raceProductId, cartProductIds } = await seedBenchShop(db, RACE_STOCK, CART_STOCK);
+  const { customer, raceProductId, cartProductIds } = await seedBenchShop(db, bench.dataDir, RACE_STOCK, CART_STOCK);
   const admin = await db.getRepository(User).save({ name: 'Bench Admin', email: ADMIN_EMAIL, role: Role.admin, emailVerified: true });
   const postmaster = await postmasterPid(db);
 

@@ -44,6 +44,11 @@ export class BenchRun {
     return this.cleaning !== null;
   }
 
+  /** The DATA_DIR of the Keen processes it starts. */
+  get dataDir(): string {
+    return path.join(this.work, 'data');
+  }
+
   /** A migrated database of its own, on `given`'s server or an embedded one; answers its URL. */
   async createDatabase(given = process.env.BENCH_DATABASE_URL): Promise<string> {
     let url: string;
@@ -84,7 +89,7 @@ export class BenchRun {
       ACCESS_TOKEN_SECRET: randomBytes(32).toString('hex'),
       FIREBASE_AUTH_EMULATOR_HOST: process.env.FIREBASE_AUTH_EMULATOR_HOST || '127.0.0.1:9099',
       FIREBASE_PROJECT_ID: 'demo-keen',
-      DATA_DIR: path.join(this.work, 'data'),
+      DATA_DIR: this.dataDir,
       SEED_DEMO: 'false',
       EMAILS: 'off',
       ...extra,

@@ -1,5 +1,10 @@
+import path from 'node:path';
 import { pino } from 'pino';
 import type { DataSource } from 'typeorm';
+import type { RateLimits } from '../src/common/rate-limits';
+import { DEFAULT_UPLOAD_SETTINGS } from '../src/config';
+import { LocalDiskImageStore } from '../src/modules/uploads/image-store';
+import { UploadsService } from '../src/modules/uploads/uploads.service';
 import { Product } from '../src/modules/catalog/product.entity';
 import { slugPart } from '../src/modules/catalog/slugs';
 import { addOnlyVariant } from '../src/modules/catalog/variants';
@@ -33,10 +38,14 @@ const knife = (p: Product, name: string, at: number, quantity = p.quantity) => (
  */
 export async function seedBenchShop(
   db: DataSource,
+  dataDir: string,
   raceStock: number,
   cartStock: number,
 ): Promise<{ customer: User; raceProductId: string; cartProductIds: string[] }> {
-  await seedCatalogue(db, pino({ level: 'silent' }));
+  // The demo photos go where the bench's Keen (DATA_DIR `dataDir`) serves its uploads; the seed counts against no allowance.
+  const limits = { consume: async () => undefined } as unknown as RateLimits;
+  const uploads = new UploadsService(db, new LocalDiskImageStore(path.join(dataDir, 'uploads')), limits, null, DEFAULT_UPLOAD_SETTINGS);
+  await seedCatalogue(db, uploads, pino({ level: 'silent' }));
   const products = db.getRepository(Product);
   const demo = await products.find({ order: { createdAt: 'ASC' } });
   const now = Date.now();

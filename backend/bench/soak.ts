@@ -435,7 +435,7 @@ async function main(): Promise<void> {
   const redisUrl = PROCESSES > 1 ? await bench.startRedis() : null;
   const databaseUrl = await bench.createDatabase();
   const db = bench.db!;
-  const { customer, raceProductId } = await seedBenchShop(db, 1_000_000, 50);
+  const { customer, raceProductId } = await seedBenchShop(db, bench.dataDir, 1_000_000, 50);
   const users = db.getRepository(User);
   const admin = await users.save({ name: 'Soak Admin', email: 'soak-admin@keen.test', role: Role.admin, emailVerified: true });
   const buyers = await users.save(

@@ -35,10 +35,13 @@ async function main(): Promise<void> {
 
   const server = await startServer(config, db, logger);
   if (config.seedDemo) {
-    await seedCatalogue(db, logger, config.shop.currency);
-    await seedShipping(db, logger, config.shop.currency);
-    await seedBladeRules(db, logger);
-    await seedDemoAccounts(db, server.services, config);
+    // Not ready until the demo shop is whole: its photos take seconds to render and store.
+    await server.notReadyWhile('seeding the demo shop', async () => {
+      await seedCatalogue(db, server.services.uploads, logger, config.shop.currency);
+      await seedShipping(db, logger, config.shop.currency);
+      await seedBladeRules(db, logger);
+      await seedDemoAccounts(db, server.services, config);
+    });
   }
   printBanner(server.url, config);
 

@@ -12,8 +12,11 @@ test('a visitor browses the shop', async ({ page }, info) => {
   await page.getByRole('link', { name: 'Show More Products' }).click();
   await expect(page).toHaveURL(/\/products$/);
   await expect(page.getByRole('link', { name: /Buy Now/ }).nth(6)).toBeVisible();
-  const image = page.getByRole('img').first();
-  await expect(image).toHaveAttribute('loading', 'lazy');
+  // The first row's photos load at once (the first one first), the rest when scrolled near.
+  const photos = page.getByRole('article').getByRole('img');
+  await expect(photos.first()).toHaveAttribute('loading', 'eager');
+  await expect(photos.first()).toHaveAttribute('fetchpriority', 'high');
+  await expect(photos.nth(3)).toHaveAttribute('loading', 'lazy');
   await snap(page, 'products', info.project.name);
 
   await page.goto('/reviews');

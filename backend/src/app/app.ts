@@ -33,8 +33,11 @@ export interface AppParts {
   apollo: KeenApolloServer;
   /** The operations Apollo runs: the queries it accepted are run again without its request pipeline. */
   operations: CompiledOperations;
-  /** True once the process is stopping: `/readyz` then answers 503 so that no new work is routed here. */
-  isDraining?: () => boolean;
+  /**
+   * Why the process should get no work yet, or null: stopping (so that no new work is routed here),
+   * or still seeding the demo shop. `/readyz` answers 503 with it.
+   */
+  notReady?: () => string | null;
 }
 
 /**
@@ -42,7 +45,7 @@ export interface AppParts {
  * checks. Every request enters through the front door (front-door.ts), which starts its answer
  * (http-kit/pipeline.ts) and answers GraphQL POSTs and anonymous public reads before Express.
  */
-export function createApp({ config, db, services, logger, apollo, operations, isDraining = () => false }: AppParts): RequestListener {
+export function createApp({ config, db, services, logger, apollo, operations, notReady = () => null }: AppParts): RequestListener {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
@@ -54,8 +57,9 @@ export function createApp({ config, db, services, logger, apollo, operations, is
     res.json({ status: 'ok' });
   });
   app.get('/readyz', async (req, res) => {
-    if (isDraining()) {
-      res.status(503).json({ status: 'not ready', reason: 'shutting down' });
+    const unready = notReady();
+    if (unready) {
+      res.status(503).json({ status: 'not ready', reason: unready });
       return;
     }
     let reason = 'database unreachable';

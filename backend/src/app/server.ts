@@ -36,6 +36,8 @@ export interface RunningServer {
   close(): Promise<void>;
   /** Resolves once the deliveries that follow this process's commits have run. */
   settled(): Promise<void>;
+  /** Runs `work` while `/readyz` answers 503 with `reason` (the demo seed: a shop without its catalogue yet). */
+  notReadyWhile<T>(reason: string, work: () => Promise<T>): Promise<T>;
 }
 
 /**
@@ -66,8 +68,10 @@ export async function startServer(
   });
   await apollo.start();
   let draining = false;
+  let preparing: string | null = null;
   watchPool(db);
-  httpServer.on('request', createApp({ config, db, services, logger, apollo, operations, isDraining: () => draining }));
+  const notReady = () => (draining ? 'shutting down' : preparing);
+  httpServer.on('request', createApp({ config, db, services, logger, apollo, operations, notReady }));
   await new Promise<void>((resolve, reject) => {
     httpServer.once('error', reject);
     httpServer.listen(config.port, resolve);
@@ -78,6 +82,14 @@ export async function startServer(
     services,
     work,
     settled: () => outbox.settled(),
+    async notReadyWhile(reason, work) {
+      preparing = reason;
+      try {
+        return await work();
+      } finally {
+        preparing = null;
+      }
+    },
     async close() {
       draining = true;
       if (config.drainDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, config.drainDelayMs));

@@ -13,6 +13,8 @@ import type { IdentityService } from '../modules/auth/identity';
 import type { UsersService } from '../modules/users/users.service';
 import type { AddressesService } from '../modules/addresses/addresses.service';
 import { demoCollections, demoGiftCard, demoProducts, demoReviews, demoVariants } from './demo-catalogue';
+import { storeDemoPhotos } from './demo-photos';
+import type { UploadsService } from '../modules/uploads';
 import { Collection, CollectionProduct } from '../modules/collections/collection.entity';
 import { ProductImage } from '../modules/catalog/product-image.entity';
 import type { Caller } from '../modules/auth/caller';
@@ -25,9 +27,14 @@ import { BladeHandover, BladeRule } from '../modules/compliance/blade-rule.entit
 /**
  * Fills an empty catalogue with the demo knives and reviews; leaves a used shop alone. The demo's
  * prices are numbers of the shop currency's major units (189 is $189.00 in USD, ¥189 in JPY).
+ * Each knife's photo is its drawing rendered photo-sized and stored as an upload (`demo-photos.ts`).
  */
-export async function seedCatalogue(db: DataSource, logger: Logger, currency = 'USD'): Promise<void> {
+export async function seedCatalogue(db: DataSource, uploads: UploadsService, logger: Logger, currency = 'USD'): Promise<void> {
   if ((await db.getRepository(Product).count()) > 0) return;
+  const photos = await storeDemoPhotos(
+    uploads,
+    demoProducts.map((product) => product.slug),
+  );
   const [variantKnife, giftCard] = await db.transaction(async (manager) => {
     // One second apart, so "newest" and "first" orders follow the catalogue as written.
     const start = Date.now() - demoProducts.length * 1000;
@@ -42,7 +49,7 @@ export async function seedCatalogue(db: DataSource, logger: Logger, currency = '
           slug: slugs[index],
           priceAmount: toMinorUnits(price, currency),
           engravingAmount: toMinorUnits(engravingPrice, currency),
-          img: `/images/${image}.svg`,
+          img: photos.get(image)!,
           // Every demo knife is sold after an age check and shipped as a bladed article; the whetstone is not a blade.
           ageRestricted,
           createdAt: new Date(start + index * 1000),

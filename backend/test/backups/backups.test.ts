@@ -34,6 +34,7 @@ import {
   SEGMENT_BYTES,
 } from '../../src/modules/backups/encryption';
 import { pruneImageCopies } from '../../src/modules/backups/images';
+import { demoProducts } from '../../src/seed/demo-catalogue';
 import { seedCatalogue } from '../../src/seed/seed';
 import { type S3StandIn, startS3StandIn } from '../../dev/s3-stand-in';
 import { createTestDatabase, startTestApp, type TestApp, type TestDatabase, type TestSession } from '../support/harness';
@@ -139,7 +140,7 @@ beforeAll(async () => {
   shopDir = mkdtempSync(path.join(os.tmpdir(), 'keen-backups-shop-'));
   database = await createTestDatabase();
   app = await startTestApp({ DATA_DIR: shopDir }, { database });
-  await seedCatalogue(app.db, silent);
+  await seedCatalogue(app.db, app.services.uploads, silent);
   // An uploaded photo on the first product: the image and its sizes are copied beside the backup.
   const form = new FormData();
   form.append('image', new Blob([new Uint8Array(PNG)], { type: 'image/png' }), 'knife.png');
@@ -154,7 +155,8 @@ beforeAll(async () => {
   photos = Object.fromEntries(
     readdirSync(path.join(shopDir, 'uploads')).map((name) => [name, readFileSync(path.join(shopDir, 'uploads', name))]),
   );
-  expect(Object.keys(photos)).toHaveLength(4);
+  // The demo's photos (seeded as uploads) and this one, each with its three sizes.
+  expect(Object.keys(photos)).toHaveLength((demoProducts.length + 1) * 4);
   // Every demo product is a knife: its buyers pass the age check first, which needs a verified e-mail address.
   shopper = await app.verifyEmail(await app.customer('backed-up'));
   const other = await app.verifyEmail(await app.customer('other'));
@@ -197,9 +199,9 @@ describe('a backup to a folder, restored into a recreated database', () => {
     const env = { NODE_ENV: 'production', DATABASE_URL: database.url, DATA_DIR: shopDir };
     const answer = await runAdminCommand(['backup', '--to', dir], env);
     expect(answer.code).toBe(0);
-    const match = /^Backed up (\d+) rows of (\d+) tables \(schema (\w+), (\d+) bytes\) to (.+); 4 new images copied beside it$/.exec(
-      answer.output,
-    );
+    const match = new RegExp(
+      `^Backed up (\\d+) rows of (\\d+) tables \\(schema (\\w+), (\\d+) bytes\\) to (.+); ${Object.keys(photos).length} new images copied beside it$`,
+    ).exec(answer.output);
     expect(match).not.toBeNull();
     const [, rows, tables, version, , reference] = match!;
     expect(version).toBe(schemaVersion);
@@ -235,7 +237,7 @@ describe('a backup to a folder, restored into a recreated database', () => {
     console.log(`restore of the demo data and ${paidOrderIds.length + 1} orders: ${Date.now() - started} ms`);
     expect(answer.code).toBe(0);
     expect(answer.output).toMatch(
-      new RegExp(`^Restored \\d+ rows of \\d+ tables \\(schema ${schemaVersion}, backed up .+\\) and 4 images; start Keen on it$`),
+      new RegExp(`^Restored \\d+ rows of \\d+ tables \\(schema ${schemaVersion}, backed up .+\\) and ${Object.keys(photos).length} images; start Keen on it$`),
     );
 
     expect(await contents(database.url)).toEqual(before);
@@ -355,7 +357,7 @@ describe('an encrypted backup (BACKUP_ENCRYPTION_KEY) in a folder Keen makes', (
     } finally {
       process.umask(umask);
     }
-    expect(answer).toMatchObject({ code: 0, output: expect.stringMatching(/; 4 new images copied beside it$/) });
+    expect(answer).toMatchObject({ code: 0, output: expect.stringMatching(new RegExp(`; ${Object.keys(photos).length} new images copied beside it$`)) });
     file = /to (\S+);/.exec(answer.output)![1];
     expect(path.dirname(file)).toBe(folder);
     expect(path.basename(file)).toMatch(new RegExp(`^keen-\\d{4}-\\d{2}-\\d{2}T[\\d-]+Z-${schemaVersion}\\.backup\\.gz\\.enc$`));

@@ -193,7 +193,7 @@ describe('its public page and the sitemap', () => {
 test('the demo seed puts its knives in Kitchen, Outdoor and Gifts', async () => {
   const demo = await startTestApp();
   try {
-    await seedCatalogue(demo.db, pino({ level: 'silent' }));
+    await seedCatalogue(demo.db, demo.services.uploads, pino({ level: 'silent' }));
     const shelves = (await demo.gql<{ collections: { name: string; products: { name: string }[] }[] }>(ALL)).data!.collections;
     expect(shelves.map((shelf) => shelf.name)).toEqual(['Kitchen', 'Outdoor', 'Gifts']);
     expect(shelves.every((shelf) => shelf.products.length >= 5)).toBe(true);

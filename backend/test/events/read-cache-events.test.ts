@@ -51,7 +51,7 @@ test('refused mutations leave the cache alone; the seed, which commits events, e
 
   // The seed fills only an empty catalogue.
   await app.db.getRepository(Product).delete({ name: 'Unseen Knife' });
-  await seedCatalogue(app.db, pino({ level: 'silent' }));
+  await seedCatalogue(app.db, app.services.uploads, pino({ level: 'silent' }));
   const seeded = await app.db.getRepository(Product).count();
   expect(seeded).toBeGreaterThan(1);
   expect(await countOf()).toBe(seeded);

@@ -11,7 +11,7 @@ let app: TestApp;
 beforeAll(async () => {
   // The demo shop's prices hold the tax, as its UK and EU zone expects.
   app = await startTestApp({ PRICES_INCLUDE_TAX: 'true' });
-  await seedCatalogue(app.db, silent);
+  await seedCatalogue(app.db, app.services.uploads, silent);
   await seedShipping(app.db, silent);
 });
 afterAll(() => app.close());

@@ -5,7 +5,7 @@ import { startTestApp, type TestApp } from '../support/harness';
 let app: TestApp;
 beforeAll(async () => {
   app = await startTestApp();
-  await seedCatalogue(app.db, pino({ level: 'silent' }));
+  await seedCatalogue(app.db, app.services.uploads, pino({ level: 'silent' }));
 });
 afterAll(() => app.close());
 

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { PRODUCT_PHOTO_SIZES } from '@keen/rules';
 import { shortDescription } from '../../src/modules/storefront/page-heads';
 import { sitemapXml } from '../../src/modules/storefront/sitemap';
 import { startTestApp, type TestApp, type TestSession } from '../support/harness';
@@ -62,6 +63,7 @@ function metaContent(html: string, attribute: 'name' | 'property', key: string):
 
 const titleOf = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1];
 const canonicalOf = (html: string) => /<link rel="canonical" href="([^"]*)">/.exec(html)?.[1];
+const preloadsOf = (html: string) => html.match(/<link rel="preload" as="image"[^>]*>/g) ?? [];
 
 const CREATE = 'mutation($input: ProductInput!) { createProduct(input: $input) { id slug updatedAt } }';
 async function create(input: Record<string, unknown>): Promise<{ id: string; slug: string; updatedAt: string }> {
@@ -375,4 +377,17 @@ test("a knife's gallery: every photo in its Product JSON-LD, in order; the card'
   expect(item.image).toEqual([`${SHOP}/images/cleaver.svg`, `${SHOP}/images/santoku.svg`]);
   expect(metaContent(html, 'property', 'og:image')).toBe(`${SHOP}/images/cleaver.svg`);
   expect(metaContent(html, 'property', 'og:image:alt')).toBe('The "box" & its lid');
+  // The first photo is fetched with the HTML; a drawing has no stored widths.
+  expect(preloadsOf(html)).toEqual(['<link rel="preload" as="image" href="/images/cleaver.svg" fetchpriority="high">']);
+});
+
+test("an uploaded photo is preloaded at the width the page's <img> picks: its srcset and sizes", async () => {
+  const upload = `/uploads/${'ab'.repeat(16)}.webp`;
+  const knife = await create({ name: `Uploaded Gyuto ${Date.now()}`, description: 'One photo', img: upload });
+  const { html } = await page(`/products/${knife.slug}`);
+  const base = upload.replace(/\.webp$/, '');
+  expect(preloadsOf(html)).toEqual([
+    `<link rel="preload" as="image" href="${upload}" imagesrcset="${base}-400w.webp 400w, ${base}-800w.webp 800w, ${base}-1600w.webp 1600w"` +
+      ` imagesizes="${PRODUCT_PHOTO_SIZES}" fetchpriority="high">`,
+  ]);
 });

@@ -274,6 +274,7 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
     queries,
     /** Waits for the deliveries after earlier commits still running (they run after the write's answer). */
     settled: () => server.settled(),
+    notReadyWhile: <T>(reason: string, work: () => Promise<T>) => server.notReadyWhile(reason, work),
     gql,
     statementsFor,
     config,

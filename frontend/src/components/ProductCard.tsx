@@ -1,4 +1,4 @@
-import { lazy, Suspense, useId, useState } from 'react';
+import { type ComponentProps, lazy, Suspense, useId, useState } from 'react';
 import { Box, Button, Card, CardActions, CardContent, Link, Typography } from '@mui/material';
 import { useQuery } from '@apollo/client/react';
 import { useSnackbar } from 'notistack';
@@ -27,7 +27,8 @@ export type ProductItem = ProductCardFieldsFragment;
 // The picker's code and the variants' details load only when a shopper opens a card's options.
 const VariantPicker = lazy(() => import('./VariantPicker'));
 
-export default function ProductCard({ product }: { product: ProductItem }) {
+/** `load`: how its photo loads (`ProductPhoto`): the first row's at once, the others when scrolled near. */
+export default function ProductCard({ product, load = 'lazy' }: { product: ProductItem; load?: ComponentProps<typeof ProductPhoto>['load'] }) {
   const { enqueueSnackbar } = useSnackbar();
   const formatMoney = useFormatMoney();
   const choice = hasChoice(product.variants);
@@ -47,7 +48,7 @@ export default function ProductCard({ product }: { product: ProductItem }) {
 
   return (
     <Card component="article" sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
-      <ProductPhoto product={chosen ? { img: chosen.img, name: lineName(product.name, chosen.name) } : product} width={320} height={220} />
+      <ProductPhoto product={chosen ? { img: chosen.img, name: lineName(product.name, chosen.name) } : product} width={320} height={220} load={load} />
       <CardContent sx={{ flexGrow: 1 }}>
         <Typography variant="h6" component="h3" gutterBottom>
           {/* The product's public page: the address to share. */}

@@ -5,12 +5,15 @@ import QueryState from './QueryState';
 import { ProductsQuery } from '../operations/products';
 import ProductCard, { type ProductItem } from './ProductCard';
 
+/** The cards a wide screen shows before any scrolling: their photos load at once (the first's first), the others' when scrolled near. */
+const FIRST_ROW = 3;
+
 export function ProductCards({ items }: { items: ProductItem[] }) {
   return (
     <ResponsiveGrid>
-      {items.map((product) => (
+      {items.map((product, index) => (
         <Box key={product.id}>
-          <ProductCard product={product} />
+          <ProductCard product={product} load={index === 0 ? 'first' : index < FIRST_ROW ? 'eager' : 'lazy'} />
         </Box>
       ))}
     </ResponsiveGrid>

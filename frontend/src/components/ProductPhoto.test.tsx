@@ -17,4 +17,18 @@ describe('ProductPhoto', () => {
     expect(img).not.toHaveAttribute('srcset');
     expect(img).not.toHaveAttribute('sizes');
   });
+
+  it('is lazy unless shown on the first screen; the first of a list is fetched first', () => {
+    const photo = (name: string, load?: 'lazy' | 'eager' | 'first') => {
+      render(<ProductPhoto product={{ img: '/images/santoku.svg', name }} width={320} height={220} load={load} />);
+      return screen.getByRole('img', { name });
+    };
+    expect(photo('Below')).toHaveAttribute('loading', 'lazy');
+    const eager = photo('First row', 'eager');
+    expect(eager).toHaveAttribute('loading', 'eager');
+    expect(eager).not.toHaveAttribute('fetchpriority');
+    const first = photo('First', 'first');
+    expect(first).toHaveAttribute('loading', 'eager');
+    expect(first).toHaveAttribute('fetchpriority', 'high');
+  });
 });

@@ -286,6 +286,12 @@ export * from './vat';
 export const RESPONSIVE_WIDTHS = [400, 800, 1600] as const;
 const UPLOADED_WEBP = /^(.*\/uploads\/[0-9a-f]{32})\.webp$/;
 
+/**
+ * The product page's main photo is at most 560 CSS pixels wide, the screen's width on a phone: its
+ * `sizes`, which the page's <img> and the server's preload of it must both give (one download, not two).
+ */
+export const PRODUCT_PHOTO_SIZES = '(max-width: 600px) 100vw, 560px';
+
 /** The `srcset` of an image Keen re-encoded on upload; undefined for other images (the demo drawings, older uploads). */
 export function responsiveSrcSet(url: string): string | undefined {
   const base = UPLOADED_WEBP.exec(url)?.[1];

@@ -1,4 +1,4 @@
-import { currencyDecimals, toMajorUnits } from '@keen/rules';
+import { currencyDecimals, PRODUCT_PHOTO_SIZES, responsiveSrcSet, toMajorUnits } from '@keen/rules';
 
 /**
  * The <head> the server writes into a public page before any JavaScript runs: title, description,
@@ -140,6 +140,16 @@ export function notFoundHead(shop: ShopIdentity): string {
   return head(shop, { title: `Page not found | ${shop.name}`, description: 'There is no such page.', path: null });
 }
 
+/**
+ * The page's first photo, its largest paint, asked for with the HTML rather than once the script has
+ * run and the product has loaded: the width the page's <img> will choose (its srcset and sizes).
+ */
+function preloadPhoto(url: string): string {
+  const srcset = responsiveSrcSet(url);
+  const sizes = srcset ? ` imagesrcset="${escapeHtml(srcset)}" imagesizes="${escapeHtml(PRODUCT_PHOTO_SIZES)}"` : '';
+  return `<link rel="preload" as="image" href="${escapeHtml(url)}"${sizes} fetchpriority="high">`;
+}
+
 /** The path of a product's public page. */
 export const productPath = (slug: string) => `/products/${slug}`;
 
@@ -157,6 +167,7 @@ export function productHead(shop: ShopIdentity, product: ProductHeadFacts): stri
     path,
     card: { type: 'product', title: product.name, image: product.img, imageAlt: product.images[0]?.alt || product.name },
     extra: [
+      preloadPhoto(product.images[0]?.url ?? product.img),
       meta('property', 'product:price:amount', price),
       meta('property', 'product:price:currency', shop.currency),
       meta('property', 'product:availability', product.inStock ? 'in stock' : 'out of stock'),

@@ -11,4 +11,5 @@ export const uploadsModule = keenModule({
 
 export { UPLOAD_NAME } from './image-store';
 export type { ImageStore } from './image-store';
+export type { UploadsService } from './uploads.service';
 export { S3Bucket } from './s3-bucket';

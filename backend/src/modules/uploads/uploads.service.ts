@@ -89,10 +89,20 @@ export class UploadsService {
    */
   async storeImage(bytes: Buffer | undefined, allowanceKey: string): Promise<{ url: string }> {
     if (!bytes || bytes.length === 0) throw badInput('Choose an image to upload (multipart field "image")');
-    if (bytes.length > MAX_IMAGE_BYTES) throw badInput('The image must be at most 5 MB');
-    const type = IMAGE_TYPES.find((candidate) => candidate.matches(bytes));
-    if (!type) throw badInput('Only JPEG, PNG and WebP images can be uploaded');
+    const type = imageType(bytes);
     await this.limits.consume('uploadBytes', allowanceKey, bytes.length);
+    return this.keep(bytes, type);
+  }
+
+  /**
+   * An image the shop itself provides (the demo catalogue's photos), stored as an upload is, with
+   * the same checks, re-encoding and sizes, counted against no one's allowance.
+   */
+  async storeShopImage(bytes: Buffer): Promise<{ url: string }> {
+    return this.keep(bytes, imageType(bytes));
+  }
+
+  private async keep(bytes: Buffer, type: ImageType): Promise<{ url: string }> {
     await checkHeader(bytes, type, this.settings.maxMegapixels);
     const images = await this.decodes.run(() => reencode(bytes, type, this.settings.maxMegapixels));
     const name = randomBytes(16).toString('hex');
@@ -149,6 +159,14 @@ export class UploadsService {
       return `SELECT ${escape(found.databaseName)} AS url FROM ${escape(metadata.tableName)}`;
     }).join(' UNION ALL ');
   }
+}
+
+/** The checks before any decode: at most 5 MB, of a type Keen takes, known from the first bytes. */
+function imageType(bytes: Buffer): ImageType {
+  if (bytes.length > MAX_IMAGE_BYTES) throw badInput('The image must be at most 5 MB');
+  const type = IMAGE_TYPES.find((candidate) => candidate.matches(bytes));
+  if (!type) throw badInput('Only JPEG, PNG and WebP images can be uploaded');
+  return type;
 }
 
 type Reencoded = { full: Buffer } & Record<(typeof RESPONSIVE_WIDTHS)[number], Buffer>;

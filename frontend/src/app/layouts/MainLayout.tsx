@@ -36,7 +36,9 @@ export default function MainLayout() {
           Sign-in is unavailable right now ({error}). Please reload the page.
         </Typography>
       )}
-      <Box component="main" id="main" tabIndex={-1} sx={{ flexGrow: 1, outline: 'none' }}>
+      {/* At least a screen high: the footer starts below the first screen, so a page's content
+          arriving after its spinner never pushes a footer in view down (Lighthouse's layout shift). */}
+      <Box component="main" id="main" tabIndex={-1} sx={{ flexGrow: 1, minHeight: '100vh', outline: 'none' }}>
         {toasts ? (
           <Suspense fallback={<Spinner />}>
             <Toasts>{page}</Toasts>

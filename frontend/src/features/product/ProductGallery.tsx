@@ -3,6 +3,7 @@ import { Box, ButtonBase, Dialog, DialogContent, DialogTitle, IconButton, Stack,
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import CloseIcon from '@mui/icons-material/Close';
+import { PRODUCT_PHOTO_SIZES, responsiveSrcSet } from '@keen/rules';
 
 export interface GalleryPhoto {
   id: string;
@@ -32,7 +33,7 @@ export default function ProductGallery({
   const altOf = (photo: GalleryPhoto, index: number) => photo.alt || (photos.length > 1 ? `${name}, photo ${index + 1}` : name);
   const ownVariantPhoto = picked === null && variantPhoto !== null && !photos.some((photo) => photo.url === variantPhoto);
   const index = picked ?? 0;
-  const shown = ownVariantPhoto ? { id: 'variant', url: variantPhoto, alt: name, srcset: null } : photos[index];
+  const shown = ownVariantPhoto ? { id: 'variant', url: variantPhoto, alt: name, srcset: responsiveSrcSet(variantPhoto) ?? null } : photos[index];
   const step = (by: number) => setZoomed((current) => (current === null ? current : (current + by + photos.length) % photos.length));
   const onZoomKey = (event: KeyboardEvent) => {
     if (event.key === 'ArrowRight') step(1);
@@ -52,10 +53,12 @@ export default function ProductGallery({
         <img
           src={shown.url}
           srcSet={shown.srcset ?? undefined}
-          sizes={shown.srcset ? '(max-width: 600px) 100vw, 560px' : undefined}
+          sizes={shown.srcset ? PRODUCT_PHOTO_SIZES : undefined}
           alt={ownVariantPhoto ? name : altOf(shown, index)}
           width={560}
           height={400}
+          // The page's largest paint: fetched first (the server's head preloads it too), never lazily.
+          loading="eager"
           fetchPriority="high"
           style={{ display: 'block', width: '100%', maxWidth: 560, height: 400, objectFit: 'contain', margin: '0 auto' }}
         />

@@ -2,6 +2,7 @@ import { beforeEach, expect, test } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { GraphQLError } from 'graphql';
+import { PRODUCT_PHOTO_SIZES } from '@keen/rules';
 import type { MockLink } from '@apollo/client/testing';
 import { useLocation } from 'react-router-dom';
 import { cart } from '../../lib/cart';
@@ -267,4 +268,20 @@ test('the gallery: thumbnails pick the photo shown; the zoomed view moves with t
   expect(within(dialog).getByRole('img', { name: 'Damascus Chef Knife, photo 2' })).toHaveAttribute('src', '/uploads/spine.webp');
   await userEvent.keyboard('{Escape}');
   await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+});
+
+test("the main photo, the page's largest paint: fetched first, never lazily, sized, at the width the screen needs", async () => {
+  const base = `/uploads/${'cd'.repeat(16)}`;
+  const srcset = `${base}-400w.webp 400w, ${base}-800w.webp 800w, ${base}-1600w.webp 1600w`;
+  const photographed = { ...chef, images: [{ __typename: 'ProductImage', id: 'i1', url: `${base}.webp`, alt: 'The chef knife', srcset }] };
+  renderProduct('/products/damascus-chef-knife', [answer('damascus-chef-knife', photographed), reviewsOf('p1', [])]);
+  const zoom = await screen.findByRole('button', { name: 'Zoom: The chef knife' });
+  const img = within(zoom).getByRole('img');
+  expect(img).toHaveAttribute('srcset', srcset);
+  // The sizes the server's preload gives (page-heads.ts): the browser downloads the photo once.
+  expect(img).toHaveAttribute('sizes', PRODUCT_PHOTO_SIZES);
+  expect(img).toHaveAttribute('loading', 'eager');
+  expect(img).toHaveAttribute('fetchpriority', 'high');
+  expect(img).toHaveAttribute('width', '560');
+  expect(img).toHaveAttribute('height', '400');
 });
