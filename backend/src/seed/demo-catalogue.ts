@@ -1,8 +1,20 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { ProductKind, TaxCategory } from '../modules/catalog/product.entity';
 
-/** Product photos for the demo catalogue: drawings that ship with the repo (nothing is downloaded). */
-export const seedImagesDir = path.resolve(__dirname, '..', '..', 'seed-images');
+/**
+ * Product photos for the demo catalogue: drawings that ship with the repo (nothing is downloaded),
+ * in `backend/seed-images`, found upwards from here (src/seed, dist/seed or dist-dev/src/seed).
+ */
+export const seedImagesDir = seedImagesAbove(__dirname);
+
+function seedImagesAbove(dir: string): string {
+  const here = path.join(dir, 'seed-images');
+  if (existsSync(here)) return here;
+  const parent = path.dirname(dir);
+  if (parent === dir) throw new Error(`No seed-images folder above ${__dirname}`);
+  return seedImagesAbove(parent);
+}
 
 export interface DemoProduct {
   slug: string;

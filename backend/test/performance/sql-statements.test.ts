@@ -87,6 +87,29 @@ test('My Orders as its page asks (20 rows with their lines): 2 statements, the c
   expect(count).toBe(2);
 });
 
+test('an order page reads the columns its fields need: plain ones and those the table names; a field made elsewhere reads them all', async () => {
+  const page = (fields: string) => app.statementsFor(`{ myOrders(options: { take: 20 }) { totalItems items { ${fields} } } }`, {}, buyer);
+  const selected = (statement: string) => statement.slice(0, statement.indexOf(' FROM "order"'));
+
+  const narrow = await page('id name status paid engraving { text } lines { name unitPrice engraving { text } }');
+  const [, list] = narrow.texts;
+  expect(selected(list)).toContain('"shippedAt"');
+  expect(selected(list)).toContain('"engravingText"');
+  expect(selected(list)).toContain(`'unitAmount', line."unitAmount"`);
+  for (const unasked of ['"shippingAddress"', '"guestEmail"', '"taxAmount"', 'json_agg(line ORDER BY']) expect(selected(list)).not.toContain(unasked);
+  const orders = narrow.data.myOrders.items as { status: string; paid: boolean; lines: { name: string; unitPrice: number }[] }[];
+  expect(orders).toHaveLength(20);
+  expect(orders.every((order) => order.status === 'Pending' && order.paid === false && order.lines[0].name && order.lines[0].unitPrice > 0)).toBe(true);
+
+  // Without lines, none are read.
+  expect(selected((await page('id name')).texts[1])).not.toContain('order_line');
+  // A field another module's resolver makes (its totals) may read any column: all are read, the lines whole.
+  const wide = await page('id totals { total { amount } } lines { name }');
+  expect(selected(wide.texts[1])).toContain('"shippingAddress"');
+  expect(selected(wide.texts[1])).toContain('"guestEmail"');
+  expect(wide.data.myOrders.items[0].totals.total.amount).toBeGreaterThan(0);
+});
+
 test('My Orders (20 rows, with their products): 3 statements', async () => {
   const { count, data } = await app.statementsFor(
     '{ myOrders(options: { take: 20 }) { totalItems items { id name totalPrice status paid product { quantity } } } }',
