@@ -237,7 +237,9 @@ describe('a backup to a folder, restored into a recreated database', () => {
     console.log(`restore of the demo data and ${paidOrderIds.length + 1} orders: ${Date.now() - started} ms`);
     expect(answer.code).toBe(0);
     expect(answer.output).toMatch(
-      new RegExp(`^Restored \\d+ rows of \\d+ tables \\(schema ${schemaVersion}, backed up .+\\) and ${Object.keys(photos).length} images; start Keen on it$`),
+      new RegExp(
+        `^Restored \\d+ rows of \\d+ tables \\(schema ${schemaVersion}, backed up .+\\) and ${Object.keys(photos).length} images; start Keen on it$`,
+      ),
     );
 
     expect(await contents(database.url)).toEqual(before);
@@ -357,7 +359,10 @@ describe('an encrypted backup (BACKUP_ENCRYPTION_KEY) in a folder Keen makes', (
     } finally {
       process.umask(umask);
     }
-    expect(answer).toMatchObject({ code: 0, output: expect.stringMatching(new RegExp(`; ${Object.keys(photos).length} new images copied beside it$`)) });
+    expect(answer).toMatchObject({
+      code: 0,
+      output: expect.stringMatching(new RegExp(`; ${Object.keys(photos).length} new images copied beside it$`)),
+    });
     file = /to (\S+);/.exec(answer.output)![1];
     expect(path.dirname(file)).toBe(folder);
     expect(path.basename(file)).toMatch(new RegExp(`^keen-\\d{4}-\\d{2}-\\d{2}T[\\d-]+Z-${schemaVersion}\\.backup\\.gz\\.enc$`));

@@ -96,10 +96,13 @@ test('an order page reads the columns its fields need: plain ones and those the 
   expect(selected(list)).toContain('"shippedAt"');
   expect(selected(list)).toContain('"engravingText"');
   expect(selected(list)).toContain(`'unitAmount', line."unitAmount"`);
-  for (const unasked of ['"shippingAddress"', '"guestEmail"', '"taxAmount"', 'json_agg(line ORDER BY']) expect(selected(list)).not.toContain(unasked);
+  for (const unasked of ['"shippingAddress"', '"guestEmail"', '"taxAmount"', 'json_agg(line ORDER BY'])
+    expect(selected(list)).not.toContain(unasked);
   const orders = narrow.data.myOrders.items as { status: string; paid: boolean; lines: { name: string; unitPrice: number }[] }[];
   expect(orders).toHaveLength(20);
-  expect(orders.every((order) => order.status === 'Pending' && order.paid === false && order.lines[0].name && order.lines[0].unitPrice > 0)).toBe(true);
+  expect(
+    orders.every((order) => order.status === 'Pending' && order.paid === false && order.lines[0].name && order.lines[0].unitPrice > 0),
+  ).toBe(true);
 
   // Without lines, none are read.
   expect(selected((await page('id name')).texts[1])).not.toContain('order_line');
