@@ -28,7 +28,13 @@ export type ProductItem = ProductCardFieldsFragment;
 const VariantPicker = lazy(() => import('./VariantPicker'));
 
 /** `load`: how its photo loads (`ProductPhoto`): the first row's at once, the others when scrolled near. */
-export default function ProductCard({ product, load = 'lazy' }: { product: ProductItem; load?: ComponentProps<typeof ProductPhoto>['load'] }) {
+export default function ProductCard({
+  product,
+  load = 'lazy',
+}: {
+  product: ProductItem;
+  load?: ComponentProps<typeof ProductPhoto>['load'];
+}) {
   const { enqueueSnackbar } = useSnackbar();
   const formatMoney = useFormatMoney();
   const choice = hasChoice(product.variants);
@@ -48,7 +54,12 @@ export default function ProductCard({ product, load = 'lazy' }: { product: Produ
 
   return (
     <Card component="article" sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
-      <ProductPhoto product={chosen ? { img: chosen.img, name: lineName(product.name, chosen.name) } : product} width={320} height={220} load={load} />
+      <ProductPhoto
+        product={chosen ? { img: chosen.img, name: lineName(product.name, chosen.name) } : product}
+        width={320}
+        height={220}
+        load={load}
+      />
       <CardContent sx={{ flexGrow: 1 }}>
         <Typography variant="h6" component="h3" gutterBottom>
           {/* The product's public page: the address to share. */}

@@ -33,7 +33,9 @@ export default function ProductGallery({
   const altOf = (photo: GalleryPhoto, index: number) => photo.alt || (photos.length > 1 ? `${name}, photo ${index + 1}` : name);
   const ownVariantPhoto = picked === null && variantPhoto !== null && !photos.some((photo) => photo.url === variantPhoto);
   const index = picked ?? 0;
-  const shown = ownVariantPhoto ? { id: 'variant', url: variantPhoto, alt: name, srcset: responsiveSrcSet(variantPhoto) ?? null } : photos[index];
+  const shown = ownVariantPhoto
+    ? { id: 'variant', url: variantPhoto, alt: name, srcset: responsiveSrcSet(variantPhoto) ?? null }
+    : photos[index];
   const step = (by: number) => setZoomed((current) => (current === null ? current : (current + by + photos.length) % photos.length));
   const onZoomKey = (event: KeyboardEvent) => {
     if (event.key === 'ArrowRight') step(1);
