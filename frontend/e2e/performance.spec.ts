@@ -2,7 +2,7 @@ import { expect, test, type Browser, type Locator, type Page } from '@playwright
 import { demo, signIn } from './support';
 
 const HOME_LCP_BUDGET_MS = 1000;
-/** The goal is 1 s (a median of 1.08 s on a busy machine: docs/performance.md, The first load); this stops it growing. */
+/** The goal is 1 s (medians of 0.75 s in CI, 1.08 s on a busy machine: docs/performance.md, The first load); this stops it growing. */
 const PRODUCT_LCP_BUDGET_MS = 1500;
 const LOADS = 7;
 
