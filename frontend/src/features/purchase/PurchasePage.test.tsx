@@ -232,7 +232,8 @@ test('a product with several placements asks where the engraving goes, draws it 
   fireEvent.click(screen.getByRole('radio', { name: 'Spine' }));
   await waitFor(() => expect(preview()).toHaveAttribute('data-placement', 'Spine'));
   expect(screen.getByTestId('engraving-placement')).toHaveTextContent('Spine');
-  expect(screen.queryByText(/^Choose where the engraving goes/)).not.toBeInTheDocument();
+  // The form validates again asynchronously (zod resolver), so the message leaves a moment later.
+  await waitFor(() => expect(screen.queryByText(/^Choose where the engraving goes/)).not.toBeInTheDocument());
   submit();
   expect(await screen.findByText('Order Placed')).toBeInTheDocument();
 });
