@@ -159,6 +159,7 @@ function appEnv(index) {
     WEBHOOK_PAUSE_AFTER_FAILURES: '100000',
     // Forty buyers place every order of the run: the per-customer limits are raised for them.
     RATE_LIMIT_ORDERS: '10000',
+    RATE_LIMIT_PAYMENT_INTENTS: '10000',
     MAX_UNPAID_ORDERS: '1000',
     MAX_HELD_UNITS_PER_PRODUCT: '100000',
   };

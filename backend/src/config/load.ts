@@ -155,6 +155,7 @@ function mailSettings(settings: Settings, shopUrl: string): MailSettings | null 
     staffEmails: settings.STAFF_NOTIFY_EMAILS ?? [],
     lowStockBelow: settings.LOW_STOCK_BELOW,
     retryDelaySeconds: settings.MAIL_RETRY_DELAY_SECONDS,
+    concurrency: settings.MAIL_CONCURRENCY,
   };
 }
 

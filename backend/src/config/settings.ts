@@ -582,6 +582,12 @@ export const settingsSchema = z.object({
     description:
       'a mail that could not be sent is tried again after this long, then about twice as long each time (8 retries), then dead-lettered',
   }),
+  MAIL_CONCURRENCY: setting(whole(1, 100, 4), {
+    group: 'mail',
+    default: '`4`',
+    description:
+      'e-mails each process sends at once (1 to 100); each holds one of its 10 database connections while the mail server answers',
+  }),
   MAIL_CATCHER_SMTP_PORT: setting(text(), {
     group: 'mail',
     default: '`1025`, `1080`',

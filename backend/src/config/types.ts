@@ -206,6 +206,8 @@ export interface MailSettings {
   lowStockBelow: number;
   /** Seconds before a mail that could not be sent is tried again; each later retry waits about twice as long. */
   retryDelaySeconds: number;
+  /** Mails each process sends at once. */
+  concurrency: number;
 }
 
 /** Backups of the database (modules/backups): where `npm run admin -- backup` and the daily job write them. */

@@ -193,19 +193,20 @@ export class JobQueue {
         name,
         { pollingIntervalSeconds: this.settings.pollSeconds, batchSize: 1 },
         this.counted(async ([job]: PgBoss.Job<T>[]) => {
-          const lane = options.laneOf?.(job.data);
-          if (lane === undefined) return run(job);
-          if (busyLanes.has(lane)) {
-            await this.putBack(name, job.id);
-            // Ask again at once: the next job waiting may be another lane's.
-            this.boss.notifyWorker(worker);
-            return;
-          }
-          busyLanes.add(lane);
+          // A worker that found a job asks again at once (pg-boss would wait a whole poll first): a
+          // backlog drains as fast as the handler runs, and an empty queue is still asked once a poll.
           try {
-            await run(job);
+            const lane = options.laneOf?.(job.data);
+            if (lane === undefined) return await run(job);
+            if (busyLanes.has(lane)) return await this.putBack(name, job.id);
+            busyLanes.add(lane);
+            try {
+              await run(job);
+            } finally {
+              busyLanes.delete(lane);
+            }
           } finally {
-            busyLanes.delete(lane);
+            this.boss.notifyWorker(worker);
           }
         }),
       );

@@ -169,6 +169,32 @@ test('processes that start together on a database without the queue tables all s
   // Ten rounds of six processes: a minute and more on a busy two-core machine.
 }, 120_000);
 
+test('a worker that found a job asks again at once: a backlog drains well within one poll', async () => {
+  const client = new Client({ connectionString: app.databaseUrl });
+  await client.connect();
+  // The queue exists, with twenty jobs waiting, before any process works it.
+  await client.query(`SELECT pgboss.create_queue('test.backlog', '{"policy":"standard","retryLimit":0}'::json)`);
+  await client.end();
+  for (let job = 0; job < 20; job += 1) await worker.send('test.backlog', { job });
+  // A poll of 30 s: pg-boss alone would run one job, then wait 30 s for the next.
+  const slow = await JobQueue.start(app.databaseUrl, { pollSeconds: 30, scheduledRetrySeconds: 1 }, pino({ level: 'silent' }));
+  const ran = new Set<number>();
+  try {
+    const started = Date.now();
+    await slow.define('test.backlog', { retries: 0, retryDelaySeconds: 1 }, async ({ job }: { job: number }) => {
+      ran.add(job);
+    });
+    await eventually(
+      async () => ran.size,
+      (size) => size === 20 || Date.now() - started > 10_000,
+    );
+    expect(ran.size).toBe(20);
+    expect(Date.now() - started).toBeLessThan(10_000);
+  } finally {
+    await slow.stop();
+  }
+});
+
 test('a queue stopped while a job runs lets its process exit at once: pg-boss is left with nothing to look at later', async () => {
   const database = await createTestDatabase();
   try {

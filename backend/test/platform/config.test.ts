@@ -275,6 +275,7 @@ test('order e-mails: production needs SMTP_URL and MAIL_FROM unless EMAILS=off, 
     staffEmails: [],
     lowStockBelow: 3,
     retryDelaySeconds: 30,
+    concurrency: 4,
   });
   expect(refusal({ ...production, SMTP_URL: 'mail.example.com' })).toMatch(/^Setting SMTP_URL: expected an smtp:\/\//);
   expect(refusal({ ...production, EMAILS: 'maybe' })).toMatch(/^Setting EMAILS: expected on or off/);
@@ -282,6 +283,8 @@ test('order e-mails: production needs SMTP_URL and MAIL_FROM unless EMAILS=off, 
   expect(refusal({ ...production, LOW_STOCK_BELOW: '-1' })).toMatch(/^Setting LOW_STOCK_BELOW/);
   expect(loadConfig({ ...production, MAIL_RETRY_DELAY_SECONDS: '1' }).mail?.retryDelaySeconds).toBe(1);
   expect(refusal({ ...production, MAIL_RETRY_DELAY_SECONDS: '0' })).toMatch(/^Setting MAIL_RETRY_DELAY_SECONDS/);
+  expect(loadConfig({ ...production, MAIL_CONCURRENCY: '2' }).mail?.concurrency).toBe(2);
+  expect(refusal({ ...production, MAIL_CONCURRENCY: '0' })).toMatch(/^Setting MAIL_CONCURRENCY/);
   // MAIL is the login shell's mailbox path: it turns nothing off.
   expect(loadConfig({ ...production, MAIL: '/var/mail/root' }).mail).not.toBeNull();
 

@@ -19,7 +19,13 @@ export const notificationsWork: DeclareWork<{ notifications: NotificationsServic
         queues: [
           {
             name: MAIL_QUEUE,
-            options: { retries: 8, retryDelaySeconds: mail.retryDelaySeconds, unique: true, expireInSeconds: MAIL_JOB_EXPIRE_SECONDS },
+            options: {
+              retries: 8,
+              retryDelaySeconds: mail.retryDelaySeconds,
+              unique: true,
+              expireInSeconds: MAIL_JOB_EXPIRE_SECONDS,
+              concurrency: mail.concurrency,
+            },
             handle: (job: MailJob) => notifications.send(job),
           },
         ],
