@@ -29,6 +29,14 @@ function nameOf(text: string): string | undefined {
  * so a prepared read keeps its row type; statements live as long as their connection.
  */
 export class PreparedStatementsClient extends Client {
+  constructor(...args: ConstructorParameters<typeof Client>) {
+    super(...args);
+    // The pool listens while the connection is idle, TypeORM while a query runner holds it; a drop
+    // (a PostgreSQL restart) between the two, or its second error as the pool closes it, had no
+    // listener and ended the process. Whoever holds the connection learns of it from its next query.
+    this.on('error', () => undefined);
+  }
+
   override query(...args: unknown[]): never {
     const [text, values] = args;
     const prepared =

@@ -1,4 +1,4 @@
-import { Client } from 'pg';
+import { Client, type Pool } from 'pg';
 import { QueryFailedError } from 'typeorm';
 import { createDataSource } from '../../src/app/data-source';
 import { isDatabaseUnreachable, survivingDatabaseOutages } from '../../src/common/database-unreachable';
@@ -35,6 +35,29 @@ test('a transaction whose connection was cut is unreachable, down to its COMMIT 
     expect(isDatabaseUnreachable(commit)).toBe(true);
   } finally {
     await runner.release().catch(() => undefined);
+    await db.destroy();
+  }
+});
+
+test('a pooled connection dropped while held between queries fails its next query instead of ending the process', async () => {
+  const db = createDataSource(url, { poolSize: 1 });
+  await db.initialize();
+  try {
+    const pool = (db.driver as unknown as { master: Pool }).master;
+    const held = await pool.connect();
+    const [{ pid }] = (await held.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows;
+    // Held, with no query running: neither the pool's idle listener nor a query runner's listens.
+    const socket = (held as unknown as { connection: { stream: NodeJS.EventEmitter } }).connection.stream;
+    const closed = new Promise((resolve) => socket.once('close', resolve));
+    await terminate(pid);
+    // The server's farewell (57P01) has been read and emitted by the time its socket closes.
+    await closed;
+    const next = await held.query('SELECT 1').catch((error: unknown) => error);
+    expect(isDatabaseUnreachable(next)).toBe(true);
+    held.release(next as Error);
+    // The pool opens a new connection in its place.
+    expect((await db.query('SELECT 1 AS one'))[0]).toEqual({ one: 1 });
+  } finally {
     await db.destroy();
   }
 });
