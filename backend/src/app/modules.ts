@@ -25,7 +25,7 @@ import { shopModule } from '../modules/shop';
 import { uploadsModule } from '../modules/uploads';
 import { usersModule } from '../modules/users';
 import { workshopModule } from '../modules/workshop';
-import type { KeenModule } from '../modules/keen-module';
+import type { JoinedRead, KeenModule } from '../modules/keen-module';
 
 /**
  * Every module the app is made of, each declared in its `modules/<name>/index.ts`. The REST routes
@@ -67,3 +67,6 @@ type UnionToIntersection<U> = (U extends unknown ? (union: U) => void : never) e
 export type ModuleLoaders = UnionToIntersection<
   (typeof MODULES)[number] extends infer M ? (M extends KeenModule<never, infer Loaders> ? Loaders : never) : never
 >;
+
+/** Every module's joined reads (see `JoinedRead`): fields a one-row read of another module fetches in its own statement. */
+export const JOINED_READS: readonly JoinedRead[] = MODULES.flatMap((module): readonly JoinedRead[] => module.joins ?? []);

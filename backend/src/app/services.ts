@@ -49,6 +49,7 @@ import { PrivacyService } from '../modules/privacy/privacy.service';
 import { Documents } from '../modules/invoicing/documents';
 import { InvoicingService } from '../modules/invoicing/invoicing.service';
 import { WorkshopService } from '../modules/workshop/workshop.service';
+import { JOINED_READS } from './modules';
 
 /** One instance of each service per process; GraphQL resolvers and REST routes share them. */
 export function createServices(db: DataSource, config: Config, logger: Logger, jobs: JobQueue) {
@@ -58,7 +59,12 @@ export function createServices(db: DataSource, config: Config, logger: Logger, j
   const shop = new ShopMoney(config.shop);
   setShopTimeZone(config.shop.timeZone);
   const compliance = new ComplianceService(db, createAgeVerifier(config.ageChecks), config.ageChecks, limits);
-  const catalog = new CatalogService(db, shop, compliance);
+  const catalog = new CatalogService(
+    db,
+    shop,
+    compliance,
+    JOINED_READS.filter((join) => join.type === 'Product'),
+  );
   const gallery = new GalleryService(db, shop);
   const { secretKey: stripeKey, apiUrl: stripeApiUrl } = config.stripe;
   const tax = new TaxService(db, config.shop, stripeKey ? { secretKey: stripeKey, apiUrl: stripeApiUrl } : null, logger);

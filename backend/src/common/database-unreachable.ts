@@ -24,6 +24,9 @@ const UNREACHABLE_CODES = new Set([
 const UNREACHABLE_MESSAGE =
   /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed and is not queryable|Connection is not established/i;
 
+/** TypeORM's errors for a statement on a transaction whose connection it released (the connection dropped). */
+const RELEASED_RUNNER_ERRORS = new Set<unknown>(['QueryRunnerAlreadyReleasedError', 'QueryRunnerProviderAlreadyReleasedError']);
+
 /**
  * True for an error (or the driver error, cause or thrown value inside it: graphql-js wraps values
  * that are not Errors of its realm) that means PostgreSQL cannot be reached just now.
@@ -40,8 +43,8 @@ export function isDatabaseUnreachable(error: unknown): boolean {
     };
     if (typeof code === 'string' && UNREACHABLE_CODES.has(code)) return true;
     if (typeof message === 'string' && UNREACHABLE_MESSAGE.test(message)) return true;
-    // TypeORM releases a transaction's connection as soon as it drops; the next statement, or the COMMIT, then meets this.
-    if ((current as { name?: unknown }).name === 'QueryRunnerAlreadyReleasedError') return true;
+    // TypeORM releases a transaction's connection as soon as it drops; the next statement, or the COMMIT, then meets one of these.
+    if (RELEASED_RUNNER_ERRORS.has((current as { name?: unknown }).name)) return true;
     current = driverError ?? cause ?? thrownValue;
   }
   return false;

@@ -14,6 +14,19 @@ import type { CallerPerson, RestRoutes } from './auth';
  */
 export type ModuleEvents = { readonly [Name in DomainEventName]?: 'public' | 'private' };
 
+/**
+ * A field a module resolves on another module's type that the other's read of one row can fetch in
+ * the same statement (a product page: its rating and photos with the product). `select` is a
+ * subquery on the row's id column, yielding the field's value as JSON; `prime` hands that value to
+ * the loader the field's resolver asks, so the resolver reads nothing more.
+ */
+export interface JoinedRead<Loaders extends object = object> {
+  type: 'Product';
+  field: string;
+  select(idColumn: string): string;
+  prime(loaders: Loaders, id: string, value: unknown): void;
+}
+
 export interface KeenModule<Services, Loaders extends object = object> {
   name: string;
   /** Its TypeORM entities (its tables come from the committed migrations). */
@@ -28,6 +41,8 @@ export interface KeenModule<Services, Loaders extends object = object> {
   loaders?: (db: DataSource, services: Services) => Loaders;
   /** The domain events it raises. */
   events?: ModuleEvents;
+  /** Its fields another module's one-row read may fetch in its own statement. */
+  joins?: readonly JoinedRead<Loaders>[];
 }
 
 /**
@@ -35,9 +50,10 @@ export interface KeenModule<Services, Loaders extends object = object> {
  * its work and its loaders each need, together.
  */
 export const keenModule = <RouteServices = unknown, WorkServices = unknown, LoaderServices = unknown, Loaders extends object = object>(
-  module: Omit<KeenModule<never>, 'routes' | 'work' | 'loaders'> & {
+  module: Omit<KeenModule<never>, 'routes' | 'work' | 'loaders' | 'joins'> & {
     routes?: RestRoutes<RouteServices, CallerPerson>;
     work?: DeclareWork<WorkServices>;
     loaders?: (db: DataSource, services: LoaderServices) => Loaders;
+    joins?: readonly JoinedRead<Loaders>[];
   },
 ): KeenModule<RouteServices & WorkServices & LoaderServices, Loaders> => module;

@@ -81,6 +81,25 @@ test('an unhandled rejection from an unreachable database is logged; any other i
   expect(warnings).toHaveLength(1);
 });
 
+test("a statement through a transaction's manager once TypeORM released its dropped connection is unreachable", async () => {
+  const db = createDataSource(url, { poolSize: 2 });
+  await db.initialize();
+  try {
+    const cut = await db
+      .transaction(async (manager) => {
+        const [{ pid }]: { pid: number }[] = await manager.query('SELECT pg_backend_pid() AS pid');
+        await terminate(pid);
+        await manager.query('SELECT 1').catch(() => undefined);
+        return manager.query('SELECT 2');
+      })
+      .catch((error: unknown) => error);
+    expect((cut as Error).name).toBe('QueryRunnerProviderAlreadyReleasedError');
+    expect(isDatabaseUnreachable(cut)).toBe(true);
+  } finally {
+    await db.destroy();
+  }
+});
+
 test("a query on a client pg has closed, wrapped by TypeORM, is unreachable; a caller's mistake is not", () => {
   const closed = new QueryFailedError('COMMIT', [], new Error('Client was closed and is not queryable'));
   expect(isDatabaseUnreachable(closed)).toBe(true);

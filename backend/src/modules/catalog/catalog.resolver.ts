@@ -1,6 +1,6 @@
 import type { GraphQLResolveInfo } from 'graphql';
 import { Arg, Ctx, FieldResolver, ID, Info, Int, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
-import { askedItemFields } from '../../common/asked-fields';
+import { askedFieldsOf, askedItemFields } from '../../common/asked-fields';
 import { type GraphQLContextOf, Allow, PublicRead } from '../auth';
 import { type CatalogService, PRODUCT_COLUMNS, type ProductColumn } from './catalog.service';
 import { Money, type ShopMoney } from '../shop';
@@ -51,13 +51,18 @@ export class CatalogResolver {
     description:
       'Anyone: one product, by its id or by its slug (exactly one of them); NOT_FOUND when there is none. An old slug answers the product, whose slug is its current one',
   })
-  product(
+  async product(
     @Arg('id', () => ID, { nullable: true, description: "The product's id" }) id: string | null | undefined,
     @Arg('slug', () => String, { nullable: true, description: 'Its slug, or one it had (whatever the case)' })
     slug: string | null | undefined,
-    @Ctx() { caller, services }: GraphQLContext,
+    @Ctx() { caller, services, loaders }: GraphQLContext,
+    @Info() info: GraphQLResolveInfo,
   ): Promise<Product> {
-    return services.catalog.find(caller, { id, slug });
+    if (slug == null || id != null) return services.catalog.find(caller, { id, slug });
+    // A product page: its rating and photos come in the product's statement.
+    const { product, joined } = await services.catalog.bySlugJoined(caller, slug, askedFieldsOf(info, []).resolved);
+    for (const [join, value] of joined) join.prime(loaders, product.id, value);
+    return product;
   }
 
   @Allow({ allow: 'admin', key: 'catalog:write' })

@@ -8,6 +8,7 @@ import type { ProductPayload } from './catalog.events';
 import { raise } from '../../events/outbox';
 import { type Caller, requireAdmin } from '../auth';
 import type { ComplianceService } from '../compliance';
+import type { JoinedRead } from '../keen-module';
 import type { ShopMoney } from '../shop';
 import { syncFirstImage } from './gallery';
 import type { EngravingPlacement } from './engraving';
@@ -71,10 +72,15 @@ export const anyVariantStock = (rule: '>=' | '<=', product = 'product') =>
   `(${product}."kind" ${rule === '>=' ? '=' : '<>'} '${ProductKind.GIFT_CARD}' ${rule === '>=' ? 'OR' : 'AND'} EXISTS (SELECT 1 FROM product_variant v WHERE v."productId" = ${product}.id AND v.enabled AND v.quantity ${rule} ${product}."minimumQuantity"))`;
 
 export class CatalogService {
+  /** The product page statements by the joined fields they also read (see `bySlugJoined`). */
+  private readonly joinedStatements = new Map<string, string>();
+
   constructor(
     private readonly db: DataSource,
     private readonly shop: ShopMoney,
     private readonly compliance: ComplianceService,
+    /** Every module's fields on Product that a product's own statement can read too. */
+    private readonly productJoins: readonly JoinedRead[] = [],
   ) {}
 
   /**
@@ -141,6 +147,34 @@ export class CatalogService {
     const [product] = couldBeSlug(key) ? await plainRows<Product>(this.db, PRODUCT_BY_SLUG, [key]) : [];
     if (!product) throw notFound('Product');
     return product;
+  }
+
+  /**
+   * `bySlug` for a product page: of the `asked` fields other modules resolve, those with a joined
+   * read (its rating, its photos) come in the product's own statement, one statement in all; the
+   * caller primes the request's loaders with them.
+   */
+  async bySlugJoined(
+    _caller: Caller,
+    slug: string,
+    asked: ReadonlySet<string>,
+  ): Promise<{ product: Product; joined: [JoinedRead, unknown][] }> {
+    const key = slug.toLowerCase();
+    const joins = this.productJoins.filter((join) => asked.has(join.field));
+    const names = joins.map((join) => join.field).join(',');
+    let statement = this.joinedStatements.get(names);
+    if (statement === undefined) {
+      statement = productBySlugStatement(
+        PRODUCT_COLUMNS,
+        joins.map((join) => `${join.select('p."id"')} AS "joined:${join.field}"`),
+      );
+      this.joinedStatements.set(names, statement);
+    }
+    const [row] = couldBeSlug(key) ? await plainRows<Product & Record<string, unknown>>(this.db, statement, [key]) : [];
+    if (!row) throw notFound('Product');
+    const joined = joins.map((join): [JoinedRead, unknown] => [join, row[`joined:${join.field}`]]);
+    for (const join of joins) delete row[`joined:${join.field}`];
+    return { product: row, joined };
   }
 
   /** One product by its id or by its slug (exactly one of them). */

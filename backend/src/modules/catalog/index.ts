@@ -9,7 +9,7 @@ import { CatalogResolver } from './catalog.resolver';
 import { GalleryResolver, ProductImageResolver } from './gallery.resolver';
 import { CustomOptionValuePriceResolver, ProductVariantPriceResolver, VariantsResolver } from './variants.resolver';
 import { catalogRoutes } from './catalog.routes';
-import { catalogLoaders } from './catalog.loaders';
+import { catalogLoaders, productImagesJoin } from './catalog.loaders';
 import type { GalleryService } from './gallery.service';
 
 export const catalogModule = keenModule({
@@ -34,6 +34,7 @@ export const catalogModule = keenModule({
   routes: catalogRoutes,
   loaders: (db, { gallery }: { gallery: GalleryService }) => catalogLoaders(db, gallery),
   events: CATALOG_EVENTS,
+  joins: [productImagesJoin],
 });
 
 export type { CatalogLoaders } from './catalog.loaders';

@@ -49,12 +49,12 @@ export async function leaveSlug(manager: EntityManager, productId: string, to: s
 }
 
 /**
- * The statement reading `columns` of the product whose slug, or one of whose old slugs, is $1 (in
- * lowercase, as every slug is kept): its current slug first. The caller compares the row's `slug`
+ * The statement reading `columns` (and the `joined` expressions, on `p`) of the product whose slug,
+ * or one of whose old slugs, is $1 (in lowercase, as every slug is kept): its current slug first. The caller compares the row's `slug`
  * with the one asked for: another is a redirect.
  */
-export function productBySlugStatement(columns: readonly string[]): string {
-  const selected = columns.map((column) => `p."${column}"`).join(', ');
+export function productBySlugStatement(columns: readonly string[], joined: readonly string[] = []): string {
+  const selected = [...columns.map((column) => `p."${column}"`), ...joined].join(', ');
   return `SELECT ${selected} FROM "product" p WHERE lower(p."slug") = $1
           UNION ALL
           SELECT ${selected} FROM "product" p JOIN "product_slug_history" h ON h."productId" = p."id" WHERE h."slug" = $1

@@ -5,7 +5,7 @@ import { Review } from './review.entity';
 import { ProductRatingResolver, ReviewsResolver } from './reviews.resolver';
 import { reviewsRoutes } from './reviews.routes';
 import { reviewsLoaders } from './reviews.loaders';
-import type { ReviewsService } from './reviews.service';
+import { productRatingJoin, type ReviewsService } from './reviews.service';
 
 export const reviewsModule = keenModule({
   name: 'reviews',
@@ -14,6 +14,7 @@ export const reviewsModule = keenModule({
   routes: reviewsRoutes,
   loaders: (_db, { reviews }: { reviews: ReviewsService }) => reviewsLoaders(reviews),
   events: REVIEWS_EVENTS,
+  joins: [productRatingJoin],
 });
 
 export { Review } from './review.entity';

@@ -9,7 +9,9 @@ import { type Caller, maySeePersonalDetails, requireAdmin, requireUser } from '.
 import type { User } from '../users';
 import { Product } from '../catalog';
 import { Order, PAID_STATES } from '../orders';
+import type { JoinedRead } from '../keen-module';
 import { Review } from './review.entity';
+import type { ReviewsLoaders } from './reviews.loaders';
 import { type AddReviewInput, ReviewListOptions, ReviewSortField } from './review.inputs';
 
 /** A knife's rating: the average of its reviews' stars (to one decimal) and how many there are. */
@@ -17,6 +19,23 @@ export interface ProductRating {
   average: number;
   count: number;
 }
+
+/** A product's reviews summed up by PostgreSQL: `avg` as its numeric text (null with no reviews). */
+export interface RatingRow {
+  average: string | null;
+  count: number;
+}
+
+export const ratingOf = (row: RatingRow): ProductRating => ({ average: Math.round(Number(row.average) * 10) / 10, count: row.count });
+
+/** A product page's rating, read in the product's own statement (catalog's `bySlugJoined`). */
+export const productRatingJoin: JoinedRead<ReviewsLoaders> = {
+  type: 'Product',
+  field: 'rating',
+  select: (id) =>
+    `(SELECT json_build_object('average', avg(r."star")::text, 'count', count(*)::int) FROM "review" r WHERE r."productId" = ${id})`,
+  prime: (loaders, id, value) => loaders.productRating.prime(id, ratingOf(value as RatingRow)),
+};
 
 export class ReviewsService {
   constructor(
@@ -78,12 +97,12 @@ export class ReviewsService {
 
   /** Each product's average rating and number of reviews, for a whole list in one statement; a product without reviews is absent. */
   async ratingsOf(productIds: readonly string[]): Promise<Map<string, ProductRating>> {
-    const rows: { productId: string; average: string; count: number }[] = await this.db.query(
+    const rows: (RatingRow & { productId: string })[] = await this.db.query(
       `SELECT "productId", avg("star") AS average, count(*)::int AS count
          FROM "review" WHERE "productId" = ANY($1::uuid[]) GROUP BY "productId"`,
       [productIds],
     );
-    return new Map(rows.map((row) => [row.productId, { average: Math.round(Number(row.average) * 10) / 10, count: row.count }]));
+    return new Map(rows.map((row) => [row.productId, ratingOf(row)]));
   }
 
   async add(caller: Caller<User>, input: AddReviewInput): Promise<Review> {
