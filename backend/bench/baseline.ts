@@ -64,7 +64,7 @@ const statements = {
   },
   productBySlug: {
     name: 'product_by_slug',
-    // The product, its rating's parts and its photos: one statement, where Keen's loaders make three.
+    // The product, its rating's parts and its photos: one statement, as Keen's product page reads them.
     text: `SELECT id, name, slug, description, img, "priceAmount", quantity, "minimumQuantity", engravable, "engravingMaxLength", kind,
                   (SELECT avg(r.star)::float8 FROM review r WHERE r."productId" = p.id) AS average,
                   (SELECT count(*)::int FROM review r WHERE r."productId" = p.id) AS count,
