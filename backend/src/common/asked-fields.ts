@@ -25,9 +25,6 @@ export function askedFieldsAt(info: GraphQLResolveInfo, path: readonly string[])
   return asked;
 }
 
-/** The fields asked on the items of a list answer (`{ items { ... } }`). */
-export const askedItemFields = (info: GraphQLResolveInfo): Set<string> => askedFieldsAt(info, ['items']);
-
 /** Fields asked of one object type, split by whether the schema resolves them with code of their own. */
 export interface AskedFields {
   /** Read from the object's property of that name (a column, or a getter of the entity). */

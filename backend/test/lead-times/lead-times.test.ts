@@ -71,6 +71,24 @@ describe("a product's estimate", () => {
     expect((await leadTime(product.id)).leadTime).toMatchObject({ minDays: 5, maxDays: 5, text: 'In stock: ships in 5 days' });
   });
 
+  test('a product list and a product page by its slug answer the estimate its page by id does, whatever else is asked', async () => {
+    const product = await madeToOrder({ quantity: 0, name: `Made to order ${Date.now()}` });
+    const fields = 'madeToOrder { minDays maxDays } leadTime { madeToOrder minDays maxDays text }';
+    const byId = await leadTime(product.id);
+    expect(byId.madeToOrder).toEqual({ minDays: 20, maxDays: 30 });
+    const list = await app.gql(`query($search: String) { products(options: { search: $search }) { items { id ${fields} } } }`, {
+      search: product.name,
+    });
+    expect(list.errors).toBeUndefined();
+    const { id: _id, ...listed } = list.data!.products.items.find((item: { id: string }) => item.id === product.id);
+    const bySlug = await app.gql(`query($slug: String!) { product(slug: $slug) { ${fields} } }`, { slug: product.slug });
+    expect(bySlug.errors).toBeUndefined();
+    const expected = { madeToOrder: byId.madeToOrder, leadTime: { ...byId.leadTime, shipWindow: undefined } };
+    delete expected.leadTime.shipWindow;
+    expect(listed).toEqual(expected);
+    expect(bySlug.data!.product).toEqual(expected);
+  });
+
   test("made to order without a capacity: the product's own days, whatever the queue", async () => {
     const product = await madeToOrder({ quantity: 0 });
     expect((await place(product.id, 4)).errors).toBeUndefined();

@@ -1,6 +1,6 @@
 import type { GraphQLResolveInfo } from 'graphql';
 import { Arg, Ctx, FieldResolver, ID, Info, Int, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
-import { askedFieldsOf, askedItemFields } from '../../common/asked-fields';
+import { type AskedFields, askedFieldsOf } from '../../common/asked-fields';
 import { type GraphQLContextOf, Allow, PublicRead } from '../auth';
 import { type CatalogService, PRODUCT_COLUMNS, type ProductColumn } from './catalog.service';
 import { Money, type ShopMoney } from '../shop';
@@ -11,12 +11,30 @@ import { ProductInput, ProductListOptions, UpdateProductInput } from './product.
 
 type GraphQLContext = GraphQLContextOf<{ catalog: CatalogService; shop: ShopMoney }>;
 
-/** The GraphQL fields made from a column of another name (variants and options are looked up by the product's id). */
-const COLUMN_FIELDS: Partial<Record<ProductColumn, string[]>> = {
-  id: ['variants', 'optionGroups'],
-  priceAmount: ['price', 'priceFrom'],
-  engravingAmount: ['engravingPrice', 'engravingSurcharge'],
+/**
+ * The columns each field a resolver makes reads from the product (the others come by its id from
+ * loaders). A resolved field not listed here, another module's new one say, reads every column.
+ */
+const RESOLVED_FIELD_COLUMNS: Record<string, readonly ProductColumn[]> = {
+  variants: ['id'],
+  optionGroups: ['id'],
+  images: ['id'],
+  rating: ['id'],
+  price: ['priceAmount'],
+  priceFrom: ['priceAmount'],
+  engravingPrice: ['engravingAmount'],
+  engravingSurcharge: ['engravingAmount'],
+  madeToOrder: ['madeToOrderMinDays', 'madeToOrderMaxDays'],
+  leadTime: ['quantity', 'minimumQuantity', 'madeToOrderMinDays', 'madeToOrderMaxDays'],
 };
+
+/** The product columns an answer needs: the fields asked that are columns, and those its resolved fields read. */
+function columnsFor({ plain, resolved }: AskedFields): readonly ProductColumn[] {
+  if ([...resolved].some((field) => !RESOLVED_FIELD_COLUMNS[field])) return PRODUCT_COLUMNS;
+  const needed = new Set<string>(plain);
+  for (const field of resolved) for (const column of RESOLVED_FIELD_COLUMNS[field]) needed.add(column);
+  return PRODUCT_COLUMNS.filter((column) => needed.has(column));
+}
 
 @ObjectType({ simpleResolvers: true, description: 'A page of products' })
 export class ProductList extends ListResult(Product) {}
@@ -33,9 +51,7 @@ export class CatalogResolver {
     @Info() info: GraphQLResolveInfo,
   ): Promise<ProductList> {
     // Only the asked columns are read: the items then hold only the fields the query resolves.
-    const asked = askedItemFields(info);
-    const columns = PRODUCT_COLUMNS.filter((column) => asked.has(column) || COLUMN_FIELDS[column]?.some((field) => asked.has(field)));
-    return services.catalog.list(caller, options, columns);
+    return services.catalog.list(caller, options, columnsFor(askedFieldsOf(info, ['items'])));
   }
 
   @Allow({ allow: 'public', key: 'catalog:read' })
@@ -59,8 +75,9 @@ export class CatalogResolver {
     @Info() info: GraphQLResolveInfo,
   ): Promise<Product> {
     if (slug == null || id != null) return services.catalog.find(caller, { id, slug });
-    // A product page: its rating and photos come in the product's statement.
-    const { product, joined } = await services.catalog.bySlugJoined(caller, slug, askedFieldsOf(info, []).resolved);
+    // A product page: its asked columns, with its rating and photos, in one statement.
+    const asked = askedFieldsOf(info, []);
+    const { product, joined } = await services.catalog.bySlugJoined(caller, slug, columnsFor(asked), asked.resolved);
     for (const [join, value] of joined) join.prime(loaders, product.id, value);
     return product;
   }

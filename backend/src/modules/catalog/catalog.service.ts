@@ -1,6 +1,7 @@
 import { MADE_TO_ORDER_DAYS_ORDER, NEW_PRODUCT_ENGRAVING, toMajorUnits } from '@keen/rules';
 import { addProductInput, PRODUCT_PRICE_REQUIRED, updateProductInput } from '@keen/rules/schemas';
 import { type DataSource, type EntityManager, QueryFailedError } from 'typeorm';
+import { BoundedMap } from '../../common/bounded-map';
 import { badInput, conflict, notFound } from '../../common/errors';
 import { checkPage, likePattern, plainRows, rowsPage, SortDirection } from '../../common/list';
 import { isId, parseInput } from '../../common/validate';
@@ -72,8 +73,8 @@ export const anyVariantStock = (rule: '>=' | '<=', product = 'product') =>
   `(${product}."kind" ${rule === '>=' ? '=' : '<>'} '${ProductKind.GIFT_CARD}' ${rule === '>=' ? 'OR' : 'AND'} EXISTS (SELECT 1 FROM product_variant v WHERE v."productId" = ${product}.id AND v.enabled AND v.quantity ${rule} ${product}."minimumQuantity"))`;
 
 export class CatalogService {
-  /** The product page statements by the joined fields they also read (see `bySlugJoined`). */
-  private readonly joinedStatements = new Map<string, string>();
+  /** The product page statements by the columns and joined fields they read (see `bySlugJoined`); a client chooses the keys. */
+  private readonly joinedStatements = new BoundedMap<string, string>(100);
 
   constructor(
     private readonly db: DataSource,
@@ -150,25 +151,28 @@ export class CatalogService {
   }
 
   /**
-   * `bySlug` for a product page: of the `asked` fields other modules resolve, those with a joined
-   * read (its rating, its photos) come in the product's own statement, one statement in all; the
-   * caller primes the request's loaders with them.
+   * `bySlug` for a product page, reading `columns` only: of the `asked` fields other modules
+   * resolve, those with a joined read (its rating, its photos) come in the product's own statement,
+   * one statement in all; the caller primes the request's loaders with them.
    */
   async bySlugJoined(
     _caller: Caller,
     slug: string,
+    columns: readonly ProductColumn[],
     asked: ReadonlySet<string>,
   ): Promise<{ product: Product; joined: [JoinedRead, unknown][] }> {
     const key = slug.toLowerCase();
     const joins = this.productJoins.filter((join) => asked.has(join.field));
-    const names = joins.map((join) => join.field).join(',');
-    let statement = this.joinedStatements.get(names);
+    // The id and slug always: the loaders are primed by id, and a caller may compare the slug.
+    const read = PRODUCT_COLUMNS.filter((column) => column === 'id' || column === 'slug' || columns.includes(column));
+    const statementKey = `${read.join(',')}|${joins.map((join) => join.field).join(',')}`;
+    let statement = this.joinedStatements.get(statementKey);
     if (statement === undefined) {
       statement = productBySlugStatement(
-        PRODUCT_COLUMNS,
+        read,
         joins.map((join) => `${join.select('p."id"')} AS "joined:${join.field}"`),
       );
-      this.joinedStatements.set(names, statement);
+      this.joinedStatements.set(statementKey, statement);
     }
     const [row] = couldBeSlug(key) ? await plainRows<Product & Record<string, unknown>>(this.db, statement, [key]) : [];
     if (!row) throw notFound('Product');
