@@ -48,3 +48,28 @@ export function askedFieldsOf(info: GraphQLResolveInfo, path: readonly string[])
   for (const name of askedFieldsAt(info, path)) (fields[name]?.resolve ? asked.resolved : asked.plain).add(name);
   return asked;
 }
+
+/**
+ * The columns (property names) the `asked` fields read, with `always`; null when a field may read
+ * any (then every column is to be read). `made` names the columns of each field that is not a
+ * column of its own name (a getter, a resolver of the entity's own module); a field it does not
+ * know, another module's resolver say, may read any.
+ */
+export function columnsAsked(
+  asked: AskedFields,
+  columns: { has(column: string): boolean },
+  made: Readonly<Record<string, readonly string[]>>,
+  always: readonly string[] = [],
+): string[] | null {
+  const needed = new Set(always);
+  for (const field of asked.plain) {
+    const from = Object.hasOwn(made, field) ? made[field] : columns.has(field) ? [field] : null;
+    if (!from) return null;
+    for (const column of from) needed.add(column);
+  }
+  for (const field of asked.resolved) {
+    if (!Object.hasOwn(made, field)) return null;
+    for (const column of made[field]) needed.add(column);
+  }
+  return [...needed];
+}

@@ -1,6 +1,6 @@
 import type { GraphQLResolveInfo } from 'graphql';
 import { Arg, Ctx, FieldResolver, ID, Info, Int, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
-import { type AskedFields, askedFieldsOf } from '../../common/asked-fields';
+import { type AskedFields, askedFieldsOf, columnsAsked } from '../../common/asked-fields';
 import { type GraphQLContextOf, Allow, PublicRead } from '../auth';
 import { type CatalogService, PRODUCT_COLUMNS, type ProductColumn } from './catalog.service';
 import { Money, type ShopMoney } from '../shop';
@@ -15,7 +15,8 @@ type GraphQLContext = GraphQLContextOf<{ catalog: CatalogService; shop: ShopMone
  * The columns each field a resolver makes reads from the product (the others come by its id from
  * loaders). A resolved field not listed here, another module's new one say, reads every column.
  */
-const RESOLVED_FIELD_COLUMNS: Record<string, readonly ProductColumn[]> = {
+const RESOLVED_FIELD_COLUMNS: Readonly<Record<string, readonly ProductColumn[]>> = {
+  __typename: [],
   variants: ['id'],
   optionGroups: ['id'],
   images: ['id'],
@@ -27,13 +28,12 @@ const RESOLVED_FIELD_COLUMNS: Record<string, readonly ProductColumn[]> = {
   madeToOrder: ['madeToOrderMinDays', 'madeToOrderMaxDays'],
   leadTime: ['quantity', 'minimumQuantity', 'madeToOrderMinDays', 'madeToOrderMaxDays'],
 };
+const PRODUCT_COLUMN_NAMES: ReadonlySet<string> = new Set(PRODUCT_COLUMNS);
 
 /** The product columns an answer needs: the fields asked that are columns, and those its resolved fields read. */
-function columnsFor({ plain, resolved }: AskedFields): readonly ProductColumn[] {
-  if ([...resolved].some((field) => !RESOLVED_FIELD_COLUMNS[field])) return PRODUCT_COLUMNS;
-  const needed = new Set<string>(plain);
-  for (const field of resolved) for (const column of RESOLVED_FIELD_COLUMNS[field]) needed.add(column);
-  return PRODUCT_COLUMNS.filter((column) => needed.has(column));
+function columnsFor(asked: AskedFields): readonly ProductColumn[] {
+  const needed = columnsAsked(asked, PRODUCT_COLUMN_NAMES, RESOLVED_FIELD_COLUMNS);
+  return needed ? PRODUCT_COLUMNS.filter((column) => needed.includes(column)) : PRODUCT_COLUMNS;
 }
 
 @ObjectType({ simpleResolvers: true, description: 'A page of products' })

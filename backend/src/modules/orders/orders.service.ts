@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import { type DataSource, type EntityManager, In } from 'typeorm';
 import { badInput, conflict, forbidden, notFound } from '../../common/errors';
-import type { AskedFields } from '../../common/asked-fields';
+import { type AskedFields, columnsAsked } from '../../common/asked-fields';
 import { checkPage, likePattern, rowsPage, SortDirection } from '../../common/list';
 import { isId, normalizeEmail } from '../../common/validate';
 import { type Caller, isAdmin, requireAdmin, requireUser } from '../auth';
@@ -368,11 +368,11 @@ export class OrdersService {
     this.orderColumns ??= columnNames(this.db.getMetadata(Order).columns);
     this.lineColumns ??= columnNames(this.db.getMetadata(OrderLine).columns);
     const { orderColumns: allOrderColumns, lineColumns: allLineColumns } = this;
-    const asked = askedFor && columnsFor(askedFor.order, allOrderColumns, ORDER_FIELD_COLUMNS, ORDER_ALWAYS);
+    const asked = askedFor && columnsAsked(askedFor.order, allOrderColumns, ORDER_FIELD_COLUMNS, ORDER_ALWAYS);
     const orderColumns = asked ?? [...allOrderColumns.keys()];
     // Each order's lines ride along as JSON, unless nothing asked may read them.
     const readsLines = !asked || askedFor!.order.resolved.has('lines');
-    const lineColumns = askedFor && columnsFor(askedFor.lines, allLineColumns, LINE_FIELD_COLUMNS, LINE_ALWAYS);
+    const lineColumns = askedFor && columnsAsked(askedFor.lines, allLineColumns, LINE_FIELD_COLUMNS, LINE_ALWAYS);
     const lines = lineColumns
       ? `json_build_object(${lineColumns.map((column) => `'${column}', line."${allLineColumns.get(column)}"`).join(', ')})`
       : 'line';
@@ -462,26 +462,6 @@ const LINE_ALWAYS = ['id', 'orderId', 'currency', 'position', 'productId'];
 /** An entity's columns: their database names by property name. */
 const columnNames = (columns: readonly { propertyName: string; databaseName: string }[]): ReadonlyMap<string, string> =>
   new Map(columns.map((column) => [column.propertyName, column.databaseName]));
-
-/** The columns (property names) `asked` needs, or null when a field may read any (then every column is read). */
-function columnsFor(
-  asked: AskedFields,
-  columns: ReadonlyMap<string, string>,
-  made: Readonly<Record<string, readonly string[]>>,
-  always: readonly string[],
-): string[] | null {
-  const needed = new Set(always);
-  for (const field of asked.plain) {
-    const from = Object.hasOwn(made, field) ? made[field] : columns.has(field) ? [field] : null;
-    if (!from) return null;
-    for (const column of from) needed.add(column);
-  }
-  for (const field of asked.resolved) {
-    if (!Object.hasOwn(made, field)) return null;
-    for (const column of made[field]) needed.add(column);
-  }
-  return [...needed];
-}
 
 /** The column each sort orders by (status sorts as state). */
 const ORDER_SORT_COLUMNS: Record<Exclude<OrderSortField, OrderSortField.status>, string> = {
