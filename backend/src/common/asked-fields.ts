@@ -1,4 +1,5 @@
 import { type GraphQLResolveInfo, getNamedType, isObjectType, Kind, type SelectionNode } from 'graphql';
+import { Extensions } from 'type-graphql';
 
 /**
  * The names of the fields a query asks for at `path` below the field being resolved (`['items']`:
@@ -31,7 +32,16 @@ export interface AskedFields {
   plain: Set<string>;
   /** Made by a @FieldResolver. */
   resolved: Set<string>;
+  /** The columns the resolved fields that declare them read (`@ReadsColumns`). */
+  declared: Map<string, readonly string[]>;
 }
+
+/**
+ * Declares, on a @FieldResolver, the columns of its object the resolver reads (property names; its
+ * loaders key on `id`): a list asking for the field then reads those columns, where a field
+ * without it has every column read. Kept in the schema's field extensions, beside the resolver.
+ */
+export const ReadsColumns = (...columns: string[]) => Extensions({ readsColumns: columns });
 
 /**
  * `askedFieldsAt`, split into the fields graphql-js reads from the object itself and those a
@@ -44,16 +54,25 @@ export function askedFieldsOf(info: GraphQLResolveInfo, path: readonly string[])
     type = field ? getNamedType(field.type) : type;
   }
   const fields = isObjectType(type) ? type.getFields() : {};
-  const asked: AskedFields = { plain: new Set(), resolved: new Set() };
-  for (const name of askedFieldsAt(info, path)) (fields[name]?.resolve ? asked.resolved : asked.plain).add(name);
+  const asked: AskedFields = { plain: new Set(), resolved: new Set(), declared: new Map() };
+  for (const name of askedFieldsAt(info, path)) {
+    const field = fields[name];
+    if (!field?.resolve) {
+      asked.plain.add(name);
+      continue;
+    }
+    asked.resolved.add(name);
+    const columns = field.extensions.readsColumns as readonly string[] | undefined;
+    if (columns) asked.declared.set(name, columns);
+  }
   return asked;
 }
 
 /**
  * The columns (property names) the `asked` fields read, with `always`; null when a field may read
- * any (then every column is to be read). `made` names the columns of each field that is not a
- * column of its own name (a getter, a resolver of the entity's own module); a field it does not
- * know, another module's resolver say, may read any.
+ * any (then every column is to be read). `made` names the columns of each plain field that is not
+ * a column of its own name (an entity's getter); a resolved field reads what its `@ReadsColumns`
+ * declares, and one that declares nothing may read any.
  */
 export function columnsAsked(
   asked: AskedFields,
@@ -68,8 +87,13 @@ export function columnsAsked(
     for (const column of from) needed.add(column);
   }
   for (const field of asked.resolved) {
-    if (!Object.hasOwn(made, field)) return null;
-    for (const column of made[field]) needed.add(column);
+    const from = Object.hasOwn(made, field) ? made[field] : asked.declared.get(field);
+    if (!from) return null;
+    for (const column of from) {
+      // A property set only on some reads (a guest link's token) is no column: a resolver's mistake.
+      if (!columns.has(column)) throw new Error(`${field} declares ${column}, which is not a column`);
+      needed.add(column);
+    }
   }
   return [...needed];
 }

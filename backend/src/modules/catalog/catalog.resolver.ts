@@ -1,6 +1,6 @@
 import type { GraphQLResolveInfo } from 'graphql';
 import { Arg, Ctx, FieldResolver, ID, Info, Int, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
-import { type AskedFields, askedFieldsOf, columnsAsked } from '../../common/asked-fields';
+import { type AskedFields, askedFieldsOf, columnsAsked, ReadsColumns } from '../../common/asked-fields';
 import { type GraphQLContextOf, Allow, PublicRead } from '../auth';
 import { type CatalogService, PRODUCT_COLUMNS, type ProductColumn } from './catalog.service';
 import { Money, type ShopMoney } from '../shop';
@@ -11,28 +11,13 @@ import { ProductInput, ProductListOptions, UpdateProductInput } from './product.
 
 type GraphQLContext = GraphQLContextOf<{ catalog: CatalogService; shop: ShopMoney }>;
 
-/**
- * The columns each field a resolver makes reads from the product (the others come by its id from
- * loaders). A resolved field not listed here, another module's new one say, reads every column.
- */
-const RESOLVED_FIELD_COLUMNS: Readonly<Record<string, readonly ProductColumn[]>> = {
-  __typename: [],
-  variants: ['id'],
-  optionGroups: ['id'],
-  images: ['id'],
-  rating: ['id'],
-  price: ['priceAmount'],
-  priceFrom: ['priceAmount'],
-  engravingPrice: ['engravingAmount'],
-  engravingSurcharge: ['engravingAmount'],
-  madeToOrder: ['madeToOrderMinDays', 'madeToOrderMaxDays'],
-  leadTime: ['quantity', 'minimumQuantity', 'madeToOrderMinDays', 'madeToOrderMaxDays'],
-};
+/** Fields that are neither a column nor made by a resolver declaring its columns (`@ReadsColumns`). */
+const OTHER_FIELD_COLUMNS: Readonly<Record<string, readonly ProductColumn[]>> = { __typename: [] };
 const PRODUCT_COLUMN_NAMES: ReadonlySet<string> = new Set(PRODUCT_COLUMNS);
 
-/** The product columns an answer needs: the fields asked that are columns, and those its resolved fields read. */
+/** The product columns an answer needs: the fields asked that are columns, and those its resolved fields declare. */
 function columnsFor(asked: AskedFields): readonly ProductColumn[] {
-  const needed = columnsAsked(asked, PRODUCT_COLUMN_NAMES, RESOLVED_FIELD_COLUMNS);
+  const needed = columnsAsked(asked, PRODUCT_COLUMN_NAMES, OTHER_FIELD_COLUMNS);
   return needed ? PRODUCT_COLUMNS.filter((column) => needed.includes(column)) : PRODUCT_COLUMNS;
 }
 
@@ -110,21 +95,25 @@ export class CatalogResolver {
     return services.catalog.delete(caller, id);
   }
 
+  @ReadsColumns('priceAmount')
   @FieldResolver(() => Money, { description: 'The lowest price of its enabled variants' })
   priceFrom(@Root() product: Product, @Ctx() { services }: GraphQLContext): Money {
     return services.shop.money(product.priceAmount);
   }
 
+  @ReadsColumns('priceAmount')
   @FieldResolver(() => Int, { description: 'The lowest price of its enabled variants, in whole units', deprecationReason: 'Use priceFrom' })
   price(@Root() product: Product, @Ctx() { services }: GraphQLContext): number {
     return services.shop.whole(product.priceAmount);
   }
 
+  @ReadsColumns('engravingAmount')
   @FieldResolver(() => Money, { description: 'Added to each engraved unit' })
   engravingSurcharge(@Root() product: Product, @Ctx() { services }: GraphQLContext): Money {
     return services.shop.money(product.engravingAmount);
   }
 
+  @ReadsColumns('engravingAmount')
   @FieldResolver(() => Int, { description: 'Added to each engraved unit, in whole units', deprecationReason: 'Use engravingSurcharge' })
   engravingPrice(@Root() product: Product, @Ctx() { services }: GraphQLContext): number {
     return services.shop.whole(product.engravingAmount);

@@ -1,3 +1,4 @@
+import { ReadsColumns } from '../../common/asked-fields';
 import { Arg, Ctx, Field, FieldResolver, ID, InputType, Mutation, Resolver, Root } from 'type-graphql';
 import { type GraphQLContextOf, Allow } from '../auth';
 import type { User } from '../users';
@@ -31,6 +32,7 @@ export class ProductImageResolver {
 
 @Resolver(() => Product)
 export class GalleryResolver {
+  @ReadsColumns('id')
   @FieldResolver(() => [ProductImage], { description: 'Its gallery, in order; the first photo is img (one statement for a list)' })
   images(@Root() product: Product, @Ctx() { loaders }: GraphQLContext): Promise<ProductImage[]> {
     return loaders.imagesByProduct.load(product.id);

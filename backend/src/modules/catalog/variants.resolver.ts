@@ -1,3 +1,4 @@
+import { ReadsColumns } from '../../common/asked-fields';
 import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Resolver, Root } from 'type-graphql';
 import { Allow, type GraphQLContextOf } from '../auth';
 import type { CatalogLoaders } from './catalog.loaders';
@@ -11,11 +12,13 @@ type GraphQLContext = GraphQLContextOf<{ variants: VariantsService; shop: ShopMo
 
 @Resolver(() => Product)
 export class VariantsResolver {
+  @ReadsColumns('id')
   @FieldResolver(() => [ProductOptionGroup], { description: 'How the product varies, in order; [] for a product without options' })
   optionGroups(@Root() product: Product, @Ctx() { loaders }: GraphQLContext): Promise<ProductOptionGroup[]> {
     return loaders.optionGroupsByProduct.load(product.id);
   }
 
+  @ReadsColumns('id')
   @FieldResolver(() => [ProductVariant], {
     description:
       'What the shop sells of it: one per combination of option values (one for a product without options), disabled ones included',

@@ -1,3 +1,4 @@
+import { ReadsColumns } from '../../common/asked-fields';
 import { Arg, Ctx, Field, FieldResolver, ID, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
 import { Allow, type GraphQLContextOf } from '../auth';
 import { Order } from '../orders';
@@ -125,6 +126,7 @@ export class GiftCardLedgerResolver {
 /** What gift cards paid of an order, and the cards it bought (last four characters only). */
 @Resolver(() => Order)
 export class OrderGiftCardsResolver {
+  @ReadsColumns('id', 'currency', 'giftCardAmount')
   @FieldResolver(() => [OrderGiftCardPayment], { description: 'The gift cards that paid part of it, and how much each' })
   async giftCardPayments(@Root() order: Order, @Ctx() { loaders, services }: GraphQLContext): Promise<OrderGiftCardPayment[]> {
     if (!order.giftCardAmount) return [];
@@ -132,6 +134,7 @@ export class OrderGiftCardsResolver {
     return payments.map((payment) => ({ lastFour: payment.lastFour, amount: services.shop.money(payment.amount, order.currency) }));
   }
 
+  @ReadsColumns('id')
   @FieldResolver(() => [IssuedGiftCard], { description: 'The gift cards it bought, issued once it is paid' })
   async giftCardsIssued(@Root() order: Order, @Ctx() { loaders, services }: GraphQLContext): Promise<IssuedGiftCard[]> {
     const cards = await loaders.orderIssuedGiftCards.load(order.id);

@@ -1,3 +1,4 @@
+import { ReadsColumns } from '../../common/asked-fields';
 import { Arg, Ctx, FieldResolver, Float, ID, Mutation, Resolver, Root } from 'type-graphql';
 import { percentOfMilliPercent } from '@keen/rules';
 import { badInput } from '../../common/errors';
@@ -42,6 +43,7 @@ export class OrderRefundsResolver {
     return services.invoicing.refund(caller, orderId, refundRequest(input));
   }
 
+  @ReadsColumns('id', 'refundedAmount')
   @FieldResolver(() => [Refund], { description: 'Its refunds, oldest first, each with its credit note (none for most orders)' })
   async refunds(@Root() order: Order, @Ctx() { loaders }: GraphQLContext): Promise<Refund[]> {
     // An order nothing was refunded of has none: its total says so without a read.
@@ -51,6 +53,7 @@ export class OrderRefundsResolver {
     return order.guestToken ? refunds.map((refund) => Object.assign(new Refund(), refund, { guestToken: order.guestToken })) : refunds;
   }
 
+  @ReadsColumns('id', 'invoiceNumber')
   @FieldResolver(() => String, {
     nullable: true,
     description:

@@ -1,6 +1,6 @@
 import type { GraphQLResolveInfo } from 'graphql';
 import { Arg, Ctx, FieldResolver, Float, ID, Info, Int, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
-import { askedFieldsOf } from '../../common/asked-fields';
+import { askedFieldsOf, ReadsColumns } from '../../common/asked-fields';
 import { percentOfMilliPercent } from '@keen/rules';
 import { type GraphQLContextOf, Allow } from '../auth';
 import type { User } from '../users';
@@ -134,11 +134,13 @@ export class OrdersResolver {
     return services.orders.cancelOrRefund(caller, id, token);
   }
 
+  @ReadsColumns('id')
   @FieldResolver(() => [OrderLine], { description: 'What was ordered, in the order the customer listed it' })
   lines(@Root() order: Order, @Ctx() { loaders }: GraphQLContext): OrderLine[] | Promise<OrderLine[]> {
     return order.lines ?? loaders.orderLines.load(order.id);
   }
 
+  @ReadsColumns('shipByEarliest', 'shipByLatest')
   @FieldResolver(() => ShipWindow, {
     nullable: true,
     description: 'The ship window promised when it was placed (the admin may set a later one when it runs late); null with nothing to ship',
@@ -147,6 +149,7 @@ export class OrdersResolver {
     return shipWindowOf(order.shipByEarliest, order.shipByLatest);
   }
 
+  @ReadsColumns('lateNoticeAt', 'shipByLatest')
   @FieldResolver(() => Boolean, {
     description: 'It missed its promised ship date unshipped (or that date has passed): its owner may cancel it, paid, for a full refund',
   })
@@ -154,11 +157,13 @@ export class OrdersResolver {
     return isLate(order);
   }
 
+  @ReadsColumns('totalAmount')
   @FieldResolver(() => Int, { description: 'The order total in whole units', deprecationReason: 'Use totals' })
   totalPrice(@Root() order: Order, @Ctx() { services }: GraphQLContext): number {
     return services.shop.whole(order.totalAmount, order.currency);
   }
 
+  @ReadsColumns('priceAmount')
   @FieldResolver(() => Int, {
     description: "The first line's unit price in whole units, as it was when ordered",
     deprecationReason: 'Use lines',
@@ -167,11 +172,13 @@ export class OrdersResolver {
     return services.shop.whole(order.priceAmount, order.currency);
   }
 
+  @ReadsColumns('productId')
   @FieldResolver(() => String, { nullable: true, description: "The first line's product id", deprecationReason: 'Use lines' })
   productCode(@Root() order: Order): string | null {
     return order.productId;
   }
 
+  @ReadsColumns('productId')
   @FieldResolver(() => Product, {
     nullable: true,
     description: "The first line's product, unless it has been deleted since",
@@ -184,36 +191,43 @@ export class OrdersResolver {
 
 @Resolver(() => OrderLine)
 export class OrderLinesResolver {
+  @ReadsColumns('unitAmount')
   @FieldResolver(() => Money, { description: 'Unit price as it was when ordered, without the engraving surcharge' })
   unitAmount(@Root() line: OrderLine, @Ctx() { services }: GraphQLContext): Money {
     return services.shop.money(line.unitAmount, line.currency);
   }
 
+  @ReadsColumns('lineAmount')
   @FieldResolver(() => Money, { description: 'quantity times (unit price plus the engraving surcharge)' })
   lineAmount(@Root() line: OrderLine, @Ctx() { services }: GraphQLContext): Money {
     return services.shop.money(line.lineAmount, line.currency);
   }
 
+  @ReadsColumns('taxAmount')
   @FieldResolver(() => Money, { description: 'The tax in lineAmount when prices include tax, otherwise added to it' })
   tax(@Root() line: OrderLine, @Ctx() { services }: GraphQLContext): Money {
     return services.shop.money(line.taxAmount, line.currency);
   }
 
+  @ReadsColumns('taxRateMilliPercent')
   @FieldResolver(() => Float, { description: "The tax rate of the product's category at the destination, in percent" })
   taxRatePercent(@Root() line: OrderLine): number {
     return percentOfMilliPercent(line.taxRateMilliPercent);
   }
 
+  @ReadsColumns('unitAmount')
   @FieldResolver(() => Int, { description: 'unitAmount in whole units', deprecationReason: 'Use unitAmount' })
   unitPrice(@Root() line: OrderLine, @Ctx() { services }: GraphQLContext): number {
     return services.shop.whole(line.unitAmount, line.currency);
   }
 
+  @ReadsColumns('lineAmount')
   @FieldResolver(() => Int, { description: 'lineAmount in whole units', deprecationReason: 'Use lineAmount' })
   lineTotal(@Root() line: OrderLine, @Ctx() { services }: GraphQLContext): number {
     return services.shop.whole(line.lineAmount, line.currency);
   }
 
+  @ReadsColumns('productId')
   @FieldResolver(() => Product, { nullable: true, description: 'The product, unless it has been deleted since' })
   product(@Root() line: OrderLine, @Ctx() { loaders }: GraphQLContext): Promise<Product | null> | null {
     return line.productId ? loaders.productById.load(line.productId) : null;

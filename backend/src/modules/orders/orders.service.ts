@@ -372,7 +372,8 @@ export class OrdersService {
     const orderColumns = asked ?? [...allOrderColumns.keys()];
     // Each order's lines ride along as JSON, unless nothing asked may read them.
     const readsLines = !asked || askedFor!.order.resolved.has('lines');
-    const lineColumns = askedFor && columnsAsked(askedFor.lines, allLineColumns, LINE_FIELD_COLUMNS, LINE_ALWAYS);
+    // A field that may read any column of the order may read its lines' too (proofRoundsLeft does): they come whole.
+    const lineColumns = asked && columnsAsked(askedFor!.lines, allLineColumns, LINE_FIELD_COLUMNS, LINE_ALWAYS);
     const lines = lineColumns
       ? `json_build_object(${lineColumns.map((column) => `'${column}', line."${allLineColumns.get(column)}"`).join(', ')})`
       : 'line';
@@ -427,33 +428,19 @@ export interface OrderFieldsAsked {
 const ENGRAVING_COLUMNS = ['engravingText', 'engravingFont', 'engravingUnitAmount', 'engravingPlacement'];
 
 /**
- * The columns of the fields that are not a column of their own name: the entities' getters and the
- * resolvers of orders.resolver.ts. A field made any other way (another module's resolver) reads
- * every column, as does a field this table does not know.
+ * The columns of the plain fields that are not a column of their own name: the entities' getters.
+ * A resolver declares its own (`@ReadsColumns`); one that declares none reads every column, as
+ * does a field this table does not know.
  */
 const ORDER_FIELD_COLUMNS: Readonly<Record<string, readonly string[]>> = {
   __typename: [],
   engraving: ENGRAVING_COLUMNS,
   status: ['shippedAt'],
   paid: [],
-  lines: [],
-  shipBy: ['shipByEarliest', 'shipByLatest'],
-  late: ['lateNoticeAt', 'shipByLatest'],
-  totalPrice: ['totalAmount'],
-  price: ['priceAmount'],
-  productCode: ['productId'],
-  product: ['productId'],
 };
 const LINE_FIELD_COLUMNS: Readonly<Record<string, readonly string[]>> = {
   __typename: [],
   engraving: ENGRAVING_COLUMNS,
-  unitAmount: ['unitAmount'],
-  unitPrice: ['unitAmount'],
-  lineAmount: ['lineAmount'],
-  lineTotal: ['lineAmount'],
-  tax: ['taxAmount'],
-  taxRatePercent: ['taxRateMilliPercent'],
-  product: ['productId'],
 };
 /** Always read: what the getters, the loaders and the permission checks key on. */
 const ORDER_ALWAYS = ['id', 'currency', 'state', 'customerId'];

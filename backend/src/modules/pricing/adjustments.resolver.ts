@@ -1,3 +1,4 @@
+import { ReadsColumns } from '../../common/asked-fields';
 import { Arg, Ctx, Field, FieldResolver, ID, InputType, Int, Mutation, Resolver, Root } from 'type-graphql';
 import { Allow, type GraphQLContextOf } from '../auth';
 import { Order, OrderLine, amountDue } from '../orders';
@@ -40,6 +41,17 @@ export class OrderPricingResolver {
     return services.adjustments.adjust(caller, orderId, input);
   }
 
+  @ReadsColumns(
+    'currency',
+    'subtotalAmount',
+    'adjustmentAmount',
+    'discountAmount',
+    'shippingAmount',
+    'taxAmount',
+    'totalAmount',
+    'giftCardAmount',
+    'refundedAmount',
+  )
   @FieldResolver(() => OrderTotals, { description: 'Subtotal, adjustments, shipping, tax and total, in the order’s currency' })
   totals(@Root() order: Order, @Ctx() { services }: GraphQLContext): OrderTotals {
     const money = (amount: number) => services.shop.money(amount, order.currency);
@@ -56,6 +68,7 @@ export class OrderPricingResolver {
     };
   }
 
+  @ReadsColumns('id', 'currency', 'adjustmentAmount')
   @FieldResolver(() => [OrderAdjustment], { description: 'Adjustments of its price, oldest first (none for most orders)' })
   async adjustments(@Root() order: Order, @Ctx() { loaders, services }: GraphQLContext): Promise<OrderAdjustment[]> {
     // Most orders have none: their total says so without a read.
@@ -67,6 +80,7 @@ export class OrderPricingResolver {
 
 @Resolver(() => OrderLine)
 export class OrderLineAdjustmentResolver {
+  @ReadsColumns('currency', 'adjustmentAmount')
   @FieldResolver(() => Money, {
     description: "Its share of the order's adjustments (negative lowers it); its tax is on lineAmount plus this",
   })
@@ -74,6 +88,7 @@ export class OrderLineAdjustmentResolver {
     return services.shop.money(line.adjustmentAmount ?? 0, line.currency);
   }
 
+  @ReadsColumns('currency', 'discountAmount')
   @FieldResolver(() => Money, {
     description: "Its share of the discount code's reduction (negative; zero without one), part of adjustment",
   })

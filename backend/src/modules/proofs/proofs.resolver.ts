@@ -1,3 +1,4 @@
+import { ReadsColumns } from '../../common/asked-fields';
 import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Resolver, Root } from 'type-graphql';
 import { Allow, type GraphQLContextOf } from '../auth';
 import { Order, OrderLine, type OrdersLoaders, OrderState } from '../orders';
@@ -79,6 +80,7 @@ export class ProofsResolver {
 /** An order's proofs and how many rounds are left. */
 @Resolver(() => Order)
 export class OrderProofsResolver {
+  @ReadsColumns('id', 'state')
   @FieldResolver(() => [OrderProof], {
     description: 'Its engraving proofs: every round of every line, oldest first (none for most orders)',
   })
@@ -101,6 +103,7 @@ export class OrderProofsResolver {
 /** Whether an order line's proof is approved. */
 @Resolver(() => OrderLine)
 export class OrderLineProofsResolver {
+  @ReadsColumns('proofRequired', 'proofStatus')
   @FieldResolver(() => Boolean, { description: 'It needs a proof and its latest proof is approved (false for a line that needs none)' })
   proofApproved(@Root() line: OrderLine): boolean {
     return line.proofRequired && line.proofStatus === ProofStatus.Approved;

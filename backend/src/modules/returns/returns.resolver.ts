@@ -1,3 +1,4 @@
+import { ReadsColumns } from '../../common/asked-fields';
 import { Arg, Ctx, Field, FieldResolver, ID, Int, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
 import { Allow, type GraphQLContextOf } from '../auth';
 import { Order } from '../orders';
@@ -126,6 +127,7 @@ export class ReturnsResolver {
 /** An order's returns. */
 @Resolver(() => Order)
 export class OrderReturnsResolver {
+  @ReadsColumns('id', 'deliveredAt')
   @FieldResolver(() => [ReturnRequest], { description: 'Its returns, oldest first (none for most orders)' })
   async returns(@Root() order: Order, @Ctx() { loaders }: GraphQLContext): Promise<ReturnRequest[]> {
     // Only a delivered order has returns.

@@ -1,3 +1,4 @@
+import { ReadsColumns } from '../../common/asked-fields';
 import { Arg, Ctx, Field, FieldResolver, Float, ID, Int, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
 import { type GraphQLContextOf, Allow, PublicRead } from '../auth';
 import type { User, UsersLoaders } from '../users';
@@ -103,6 +104,7 @@ export class ProductRating {
 /** A product's rating, from the reviews module: the catalogue knows nothing of reviews. */
 @Resolver(() => Product)
 export class ProductRatingResolver {
+  @ReadsColumns('id')
   @FieldResolver(() => ProductRating, { description: "From this knife's reviews only (one statement for a whole list)" })
   rating(@Root() product: Product, @Ctx() { loaders }: GraphQLContext): Promise<ProductRating> {
     return loaders.productRating.load(product.id);

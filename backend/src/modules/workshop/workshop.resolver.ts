@@ -1,3 +1,4 @@
+import { ReadsColumns } from '../../common/asked-fields';
 import { formatLeadTime, formatShipWindow } from '@keen/rules';
 import { Arg, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { Allow, type GraphQLContextOf } from '../auth';
@@ -14,6 +15,7 @@ type GraphQLContext = GraphQLContextOf<{ workshop: WorkshopService }, WorkshopLo
 /** A product's lead time: made to order or from stock, and when an order placed now would ship. */
 @Resolver(() => Product)
 export class ProductLeadTimeResolver {
+  @ReadsColumns('madeToOrderMinDays', 'madeToOrderMaxDays')
   @FieldResolver(() => MadeToOrderDays, {
     nullable: true,
     description: 'Made to order: its working days to make; null when shipped from stock',
@@ -22,6 +24,7 @@ export class ProductLeadTimeResolver {
     return madeToOrderOf(product);
   }
 
+  @ReadsColumns('quantity', 'minimumQuantity', 'madeToOrderMinDays', 'madeToOrderMaxDays')
   @FieldResolver(() => LeadTime, {
     description:
       'The estimate a new order would get now: from stock (a made-to-order product too, while it has finished units for an order) in the handling days, or made to order in its own days plus the queue ahead over the weekly capacity; working days (weekends and closed dates skipped)',
