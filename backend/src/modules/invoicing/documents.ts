@@ -4,7 +4,10 @@ import type { InvoiceSettings } from '../../config';
 import type { ShopMoney } from '../shop';
 import { amountByRate, deliveryPaid, linePaid, taxAdded } from './refund-plan';
 import type { Refund } from './refund.entity';
-import type { OrderWithLines } from './invoicing.service';
+import type { Order, OrderLine } from '../orders';
+
+/** An order with its lines, as refunds and documents read it. */
+export type OrderWithLines = Order & { lines: OrderLine[] };
 
 /** One row of a document's table: what, how many, at what unit price, its tax rate and tax, and the amount. */
 interface Row {

@@ -27,10 +27,7 @@ import {
 import type { ShopMoney } from '../shop';
 import { deliveryPaid, planRefund, type RefundPlan, type RefundRequest, unitsRefunded } from './refund-plan';
 import { Refund } from './refund.entity';
-import type { Documents } from './documents';
-
-/** An order with its lines, as refunds and documents read it. */
-export type OrderWithLines = Order & { lines: OrderLine[] };
+import type { Documents, OrderWithLines } from './documents';
 
 /** A PDF and the name it is downloaded or attached as. */
 export interface PdfFile {

@@ -4,8 +4,8 @@ import { REVIEWS_EVENTS } from './reviews.events';
 import { Review } from './review.entity';
 import { ProductRatingResolver, ReviewsResolver } from './reviews.resolver';
 import { reviewsRoutes } from './reviews.routes';
-import { reviewsLoaders } from './reviews.loaders';
-import { productRatingJoin, type ReviewsService } from './reviews.service';
+import { productRatingJoin, reviewsLoaders } from './reviews.loaders';
+import type { ReviewsService } from './reviews.service';
 
 export const reviewsModule = keenModule({
   name: 'reviews',

@@ -1,5 +1,6 @@
 import DataLoader from 'dataloader';
-import type { ProductRating, ReviewsService } from './reviews.service';
+import type { JoinedRead } from '../keen-module';
+import { type ProductRating, type RatingRow, ratingOf, type ReviewsService } from './reviews.service';
 
 /** One request's batched review reads. */
 export function reviewsLoaders(reviews: ReviewsService) {
@@ -28,3 +29,12 @@ export function reviewsLoaders(reviews: ReviewsService) {
 }
 
 export type ReviewsLoaders = ReturnType<typeof reviewsLoaders>;
+
+/** A product page's rating, read in the product's own statement (catalog's `bySlugJoined`). */
+export const productRatingJoin: JoinedRead<ReviewsLoaders> = {
+  type: 'Product',
+  field: 'rating',
+  select: (id) =>
+    `(SELECT json_build_object('average', avg(r."star")::text, 'count', count(*)::int) FROM "review" r WHERE r."productId" = ${id})`,
+  prime: (loaders, id, value) => loaders.productRating.prime(id, ratingOf(value as RatingRow)),
+};

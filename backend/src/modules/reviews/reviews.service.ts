@@ -9,9 +9,7 @@ import { type Caller, maySeePersonalDetails, requireAdmin, requireUser } from '.
 import type { User } from '../users';
 import { Product } from '../catalog';
 import { Order, PAID_STATES } from '../orders';
-import type { JoinedRead } from '../keen-module';
 import { Review } from './review.entity';
-import type { ReviewsLoaders } from './reviews.loaders';
 import { type AddReviewInput, ReviewListOptions, ReviewSortField } from './review.inputs';
 
 /** A knife's rating: the average of its reviews' stars (to one decimal) and how many there are. */
@@ -27,15 +25,6 @@ export interface RatingRow {
 }
 
 export const ratingOf = (row: RatingRow): ProductRating => ({ average: Math.round(Number(row.average) * 10) / 10, count: row.count });
-
-/** A product page's rating, read in the product's own statement (catalog's `bySlugJoined`). */
-export const productRatingJoin: JoinedRead<ReviewsLoaders> = {
-  type: 'Product',
-  field: 'rating',
-  select: (id) =>
-    `(SELECT json_build_object('average', avg(r."star")::text, 'count', count(*)::int) FROM "review" r WHERE r."productId" = ${id})`,
-  prime: (loaders, id, value) => loaders.productRating.prime(id, ratingOf(value as RatingRow)),
-};
 
 export class ReviewsService {
   constructor(
