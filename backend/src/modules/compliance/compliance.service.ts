@@ -161,7 +161,7 @@ export class ComplianceService {
    * the lines (the destination's, or a product's own when higher).
    */
   async clearOrder(customer: User, country: string, lines: readonly ProductLine[]): Promise<AgeClearance | null> {
-    return this.clear(country, lines, await this.checksOf(customer.id), (passes) => passes[0]);
+    return this.clear(country, lines, async () => ({ checks: await this.checksOf(customer.id), pick: (passes) => passes[0] }));
   }
 
   /**
@@ -175,23 +175,28 @@ export class ComplianceService {
     country: string,
     lines: readonly ProductLine[],
   ): Promise<AgeClearance | null> {
-    const checks = await this.guestChecksOf(guest);
-    const used = isId(ageCheckId)
-      ? await this.db.query(`SELECT 1 FROM "order" WHERE "ageCheckId" = $1 AND "guestEmail" IS NOT NULL`, [ageCheckId])
-      : [];
-    return this.clear(country, lines, checks, (passes) =>
-      used.length ? undefined : passes.find((check) => check.id === ageCheckId && check.customerEmail === guest.email),
-    );
+    return this.clear(country, lines, async () => {
+      const checks = await this.guestChecksOf(guest);
+      const used = isId(ageCheckId)
+        ? await this.db.query(`SELECT 1 FROM "order" WHERE "ageCheckId" = $1 AND "guestEmail" IS NOT NULL`, [ageCheckId])
+        : [];
+      return {
+        checks,
+        pick: (passes) =>
+          used.length ? undefined : passes.find((check) => check.id === ageCheckId && check.customerEmail === guest.email),
+      };
+    });
   }
 
+  /** `evidence` is read only for an order the rules apply to: most orders hold no age-restricted line. */
   private async clear(
     country: string,
     lines: readonly ProductLine[],
-    checks: AgeEvidence[],
-    pick: (passes: AgeEvidence[]) => AgeEvidence | undefined,
+    evidence: () => Promise<{ checks: AgeEvidence[]; pick: (passes: AgeEvidence[]) => AgeEvidence | undefined }>,
   ): Promise<AgeClearance | null> {
     const rule = await this.assertDeliverable(country, lines);
     if (!rule) return null;
+    const { checks, pick } = await evidence();
     const restricted = lines.filter((line) => line.ageRestricted);
     const needed = (line: ProductLine) => Math.max(rule.minimumAge, line.minimumAge ?? 0);
     const minimumAge = Math.max(...restricted.map(needed));
