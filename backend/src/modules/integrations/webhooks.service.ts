@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { WEBHOOK_EVENTS as RULES_WEBHOOK_EVENTS } from '@keen/rules';
 import type { Logger } from 'pino';
 import type { DataSource, EntityManager } from 'typeorm';
@@ -23,8 +24,13 @@ const RETRY_WINDOW_SECONDS = 24 * 60 * 60;
 
 /** The event `sendTestWebhook` posts: no data but the endpoint's id. */
 export const PING_EVENT = 'ping';
-/** How long a process keeps trying to record a delivery its receiver accepted while the database is away; within the job's expiry. */
-const RECORD_AFTER_DELIVERY_MS = 30_000;
+/**
+ * How long a process keeps trying to record a delivery its receiver accepted while the database is
+ * away: far past the job's expiry (60 s) and first retry delay, after which the queue would run it again.
+ */
+const RECORD_AFTER_DELIVERY_MS = 15 * 60_000;
+/** How long the job itself waits for that record before it ends and leaves it to go on in the background. */
+const JOB_WAITS_FOR_RECORD_MS = 30_000;
 /** Why a delivery ended unsent, in its log. */
 export const ENDPOINT_DISABLED = 'Endpoint disabled';
 
@@ -40,6 +46,8 @@ export interface WebhookSettings extends TargetRules {
   pauseAfterFailures: number;
   /** A delivery's time-out; WEBHOOK_TIMEOUT_MS (10 s) unless a test sets a shorter one. */
   timeoutMs?: number;
+  /** How long a job waits for the record of a delivery its receiver accepted; JOB_WAITS_FOR_RECORD_MS (30 s) unless a test sets a shorter one. */
+  recordWaitMs?: number;
 }
 
 /** Retries after the first attempt so that even the shortest backoff (delay x (2^n - 1)) spans the window. */
@@ -59,6 +67,11 @@ export function retriesFor(retryDelaySeconds: number): number {
 export class WebhooksService {
   readonly retries: number;
   readonly timeoutMs: number;
+  /**
+   * Deliveries this process's receivers accepted (2xx) that the database has not taken yet (a
+   * restart): a retry of one that runs here meanwhile waits for the record instead of sending again.
+   */
+  private readonly accepted = new Map<string, Promise<unknown>>();
 
   constructor(
     private readonly db: DataSource,
@@ -180,6 +193,8 @@ export class WebhooksService {
    * it failed. An endpoint disabled or paused in the meantime gets nothing: the delivery ends.
    */
   async attempt(deliveryId: string): Promise<void> {
+    const recording = this.accepted.get(deliveryId);
+    if (recording) return void (await recording);
     const delivery = await this.db.getRepository(WebhookDelivery).findOne({ where: { id: deliveryId }, relations: { endpoint: true } });
     if (!delivery?.endpoint || delivery.status !== WebhookDeliveryStatus.pending) return;
     const { endpoint } = delivery;
@@ -235,12 +250,33 @@ export class WebhooksService {
         deliveredAt: ok ? new Date() : null,
         nextRetryAt: ok || final ? null : new Date(Date.now() + retryIn * 1000),
       });
-    // A 2xx the database could not take (a restart) is recorded once it is back: a retry would deliver it twice.
-    const recorded = ok ? await onceReachable(record, RECORD_AFTER_DELIVERY_MS) : await record();
-    const paused = await this.recordOutcome(endpoint.id, ok);
-    if (ok) return { failed: false, error: null };
+    if (ok) {
+      await this.recordAccepted(delivery.id, async () => {
+        await record();
+        await this.recordOutcome(endpoint.id, true);
+      });
+      return { failed: false, error: null };
+    }
+    const recorded = await record();
+    const paused = await this.recordOutcome(endpoint.id, false);
     if (final) this.logger.warn({ delivery: delivery.id, event: delivery.event }, 'webhook delivery failed for good');
     return { failed: !paused && recorded.affected === 1, error: result.error ?? `answered ${result.statusCode}` };
+  }
+
+  /**
+   * Records a delivery its receiver accepted; while the database is away (a restart) it tries again
+   * each second for RECORD_AFTER_DELIVERY_MS, the job waiting JOB_WAITS_FOR_RECORD_MS of that and
+   * ending without an error: a failed job would be run again and deliver the event twice. Queue
+   * retries of the job find the delivery recorded, or, in this process, wait for its record.
+   */
+  private async recordAccepted(deliveryId: string, record: () => Promise<void>): Promise<void> {
+    const recording = onceReachable(record, RECORD_AFTER_DELIVERY_MS)
+      .catch((error: unknown) =>
+        this.logger.error({ err: error, delivery: deliveryId }, 'an accepted webhook delivery could not be recorded'),
+      )
+      .finally(() => this.accepted.delete(deliveryId));
+    this.accepted.set(deliveryId, recording);
+    await Promise.race([recording, sleep(this.settings.recordWaitMs ?? JOB_WAITS_FOR_RECORD_MS, undefined, { ref: false })]);
   }
 
   /**
