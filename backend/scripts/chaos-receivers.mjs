@@ -1,8 +1,8 @@
-// What `npm run test:chaos` (test-chaos.mjs) receives Keen's mails and webhooks with, in its own
-// process: a small SMTP server and a webhook receiver, each able to fail on purpose for a while.
+// What `npm run test:chaos` (test-chaos.mjs) receives Keen's mails and webhooks with: a small SMTP
+// server in its own process and a webhook receiver on a thread of it, each able to fail on purpose for a while.
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import http from 'node:http';
 import net from 'node:net';
+import { Worker } from 'node:worker_threads';
 
 /**
  * An SMTP server on a free port of 127.0.0.1 that keeps every message it accepts (its To and
@@ -94,40 +94,64 @@ function decodeWords(text) {
   );
 }
 
+/** The receiver's thread: answers each POST at once (500 while the shared flag says failing), then tells the main thread. */
+const WEBHOOK_RECEIVER_THREAD = `
+const http = require('node:http');
+const { parentPort, workerData: failing } = require('node:worker_threads');
+const server = http.createServer((req, res) => {
+  const chunks = [];
+  req.on('data', (chunk) => chunks.push(chunk));
+  req.on('end', () => {
+    const status = Atomics.load(failing, 0) === 1 ? 500 : 204;
+    res.writeHead(status).end();
+    parentPort.postMessage({
+      endpoint: req.url.slice(1),
+      eventId: String(req.headers['keen-event-id'] ?? ''),
+      signature: String(req.headers['keen-signature'] ?? ''),
+      body: Buffer.concat(chunks).toString('utf8'),
+      status,
+      at: Date.now(),
+    });
+  });
+});
+server.listen(0, '127.0.0.1', () => parentPort.postMessage({ port: server.address().port }));
+`;
+
 /**
  * A webhook receiver on a free port of 127.0.0.1: `/<name>` is endpoint `name`, whose signing
  * secret is set with `secrets.set(name, secret)`. It keeps every delivery it is sent (endpoint,
- * Keen-Event-Id, whether Keen-Signature checks out, the status it answered). While `failing`, it
- * answers 500 (and the delivery counts as failed); otherwise 204.
+ * Keen-Event-Id, whether Keen-Signature checks out, the status it answered, when). While
+ * `failing`, it answers 500 (and the delivery counts as failed); otherwise 204. It answers from a
+ * thread of its own, as a real receiver elsewhere would: the load this process drives must not
+ * make it slow to answer, which Keen would take for no answer and retry.
  */
 export async function startWebhookReceiver() {
   const deliveries = [];
   const secrets = new Map();
-  const state = { failing: false };
-  const server = http.createServer((req, res) => {
-    const chunks = [];
-    req.on('data', (chunk) => chunks.push(chunk));
-    req.on('end', () => {
-      const body = Buffer.concat(chunks).toString('utf8');
-      const endpoint = req.url.slice(1);
-      const status = state.failing ? 500 : 204;
-      deliveries.push({
-        endpoint,
-        eventId: String(req.headers['keen-event-id'] ?? ''),
-        signed: signedBy(secrets.get(endpoint), body, String(req.headers['keen-signature'] ?? '')),
-        status,
-        at: Date.now(),
-      });
-      res.writeHead(status).end();
+  const failing = new Int32Array(new SharedArrayBuffer(4));
+  const state = {
+    get failing() {
+      return Atomics.load(failing, 0) === 1;
+    },
+    set failing(value) {
+      Atomics.store(failing, 0, value ? 1 : 0);
+    },
+  };
+  const thread = new Worker(WEBHOOK_RECEIVER_THREAD, { eval: true, workerData: failing });
+  const port = await new Promise((resolve, reject) => {
+    thread.once('error', reject);
+    thread.on('message', (message) => {
+      if ('port' in message) return resolve(message.port);
+      const { signature, body, ...delivery } = message;
+      deliveries.push({ ...delivery, signed: signedBy(secrets.get(delivery.endpoint), body, signature) });
     });
   });
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
-    url: `http://127.0.0.1:${server.address().port}`,
+    url: `http://127.0.0.1:${port}`,
     deliveries,
     secrets,
     state,
-    close: () => new Promise((resolve) => server.close(resolve)),
+    close: () => thread.terminate(),
   };
 }
 

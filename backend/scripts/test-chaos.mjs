@@ -314,6 +314,8 @@ async function drive(shop, started) {
 
 /** Each fault's window (ms since the epoch), once it has happened. */
 const windows = [];
+/** When the load started (ms since the epoch). */
+let loadStarted = 0;
 
 async function fault(name, at, started, act) {
   await new Promise((resolve) => setTimeout(resolve, Math.max(0, started + at * 1000 - Date.now())));
@@ -479,6 +481,28 @@ async function expectations(shop) {
   return { orders, paid, mails, deliveries, undelivered, pending };
 }
 
+/**
+ * For a repeat not forgiven: when the receiver got each copy (s from the load's start) and what
+ * Keen recorded of the delivery, to tell a slow answer taken for none from a record lost.
+ */
+async function describeRepeats(endpoint, eventIds) {
+  if (!eventIds.length) return;
+  const rows = await query(
+    `SELECT d."eventId", d."attempts", d."status", d."statusCode", d."error", d."durationMs"
+       FROM "webhook_delivery" d JOIN "webhook_endpoint" e ON e."id" = d."endpointId"
+      WHERE d."eventId" = ANY($1::uuid[]) AND e."url" LIKE $2`,
+    [eventIds, `%/${endpoint}`],
+  );
+  for (const id of eventIds) {
+    const copies = receiver.deliveries.filter((d) => d.endpoint === endpoint && d.eventId === id);
+    const row = rows.find((candidate) => candidate.eventId === id);
+    process.stdout.write(
+      `  webhook "${endpoint}" ${id}: received at ${copies.map((d) => `${((d.at - loadStarted) / 1000).toFixed(1)} s (${d.status})`).join(', ')}; ` +
+        `recorded ${row ? `${row.status} after ${row.attempts} attempts, last ${row.statusCode ?? 'no answer'} in ${row.durationMs} ms${row.error ? `: ${row.error}` : ''}` : 'nothing'}\n`,
+    );
+  }
+}
+
 /** Each expected id's count among those found, and the ids found that none expected. */
 function tally(expected, found) {
   const counts = new Map(expected.map((id) => [id, 0]));
@@ -630,6 +654,10 @@ async function count(shop, now) {
       return killWindow && first.at <= killWindow.from && first.at >= killWindow.from - KILLED_MIDWAY_MS;
     });
     const once = t.once + killedMidway.length;
+    await describeRepeats(
+      endpoint,
+      repeated.filter((id) => !killedMidway.includes(id)),
+    );
     row(
       'webhooks',
       `endpoint "${endpoint}": each event delivered once`,
@@ -706,6 +734,7 @@ async function main() {
     ].join('\n'),
   );
   const started = Date.now();
+  loadStarted = started;
   const [operations] = await Promise.all([drive(shop, started), scheduleFaults(started)]);
   const loadSeconds = (Date.now() - started) / 1000;
   for (const window of windows)

@@ -4,6 +4,7 @@ import { Webhook } from 'standardwebhooks';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { pino } from 'pino';
 import { loadConfig } from '../../src/config';
 import { User } from '../../src/modules/users/user.entity';
@@ -337,6 +338,44 @@ test('retries span at least 24 hours (one retry fewer would not) and not much mo
   expect(queue).toMatchObject({ retry_limit: 17, retry_delay: 1, retry_backoff: true });
   // pg-boss expires a job that runs longer than this: an attempt waiting on a receiver must end first.
   expect(queue.expire_seconds * 1000).toBeGreaterThan(WEBHOOK_TIMEOUT_MS);
+});
+
+test('an answer that arrived while the process was too busy to read it, past the time-out, is taken, not dropped', async () => {
+  // The receiver, on a thread of its own, answers only once this thread is blocked: [received, answer now, answered].
+  const flags = new Int32Array(new SharedArrayBuffer(12));
+  const receiver = new Worker(
+    `const http = require('node:http');
+     const { parentPort, workerData: flags } = require('node:worker_threads');
+     const server = http.createServer((req, res) => {
+       req.resume();
+       req.on('end', () => {
+         Atomics.store(flags, 0, 1);
+         Atomics.wait(flags, 1, 0);
+         res.writeHead(204).end(() => Atomics.store(flags, 2, 1));
+       });
+     });
+     server.listen(0, '127.0.0.1', () => parentPort.postMessage(server.address().port));`,
+    { eval: true, workerData: flags },
+  );
+  try {
+    const port = await new Promise<number>((resolve) => receiver.once('message', resolve));
+    const started = Date.now();
+    const posting = postSigned(new URL(`http://127.0.0.1:${port}/hooks`), '{"busy":true}', {}, { publicHttpsOnly: false }, 300);
+    while (Atomics.load(flags, 0) === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    // Busy (blocked) past the time-out while the answer comes in, in the loop's check phase: on the
+    // next turn the timer is due, and the timers run before the sockets are read.
+    await new Promise<void>((resolve) =>
+      setImmediate(() => {
+        Atomics.store(flags, 1, 1);
+        Atomics.notify(flags, 1);
+        while (Atomics.load(flags, 2) === 0 || Date.now() - started < 600);
+        resolve();
+      }),
+    );
+    expect((await posting).statusCode).toBe(204);
+  } finally {
+    await receiver.terminate();
+  }
 });
 
 test('a receiver that never answers is abandoned after the time-out (10 s unless set), and the attempt is recorded as failed', async () => {

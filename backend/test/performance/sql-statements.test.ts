@@ -78,6 +78,8 @@ test("a product page by its slug, with its rating and photos: 1 plain statement,
   expect(count).toBe(1);
   // The product by its slug is one plain statement: its current slug, else one it had, with its rating and photos.
   expect(texts[0]).toMatch(/^SELECT p\."id", [\s\S]* AS "joined:rating" FROM "product" p WHERE lower\(p\."slug"\) = \$1\s+UNION ALL/);
+  // The photos as the schema answers them: no time stamp to format, no product id the row already has.
+  expect(texts[0]).toContain(`json_build_object('id', i."id", 'url', i."url", 'alt', i."alt", 'position', i."position")`);
   expect(data.product.rating).toEqual({ average: 4.5, count: 2 });
   expect(data.product.images.map((image: { url: string; alt: string }) => [image.url, image.alt])).toEqual([
     ['/images/santoku.svg', ''],

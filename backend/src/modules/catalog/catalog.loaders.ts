@@ -5,7 +5,7 @@ import { Product } from './product.entity';
 import { readOptionGroups, readVariants } from './variants';
 import type { GalleryService } from './gallery.service';
 import type { JoinedRead } from '../keen-module';
-import type { ProductImage } from './product-image.entity';
+import type { GalleryPhoto } from './product-image.entity';
 
 /** One request's batched catalogue look-ups: a whole product list's variants cost one statement. */
 export function catalogLoaders(db: DataSource, gallery: GalleryService) {
@@ -33,15 +33,12 @@ export const productImagesJoin: JoinedRead<CatalogLoaders> = {
   type: 'Product',
   field: 'images',
   select: (id) =>
-    `(SELECT coalesce(json_agg(json_build_object('id', i."id", 'productId', i."productId", 'url', i."url", 'alt', i."alt",
-                                                 'position', i."position", 'createdAt', i."createdAt") ORDER BY i."position", i."id"), '[]')
+    `(SELECT coalesce(json_agg(json_build_object('id', i."id", 'url', i."url", 'alt', i."alt", 'position', i."position")
+                               ORDER BY i."position", i."id"), '[]')
         FROM "product_image" i WHERE i."productId" = ${id})`,
   prime: (loaders, id, value) =>
     loaders.imagesByProduct.prime(
       id,
-      (value as (Omit<ProductImage, 'createdAt'> & { createdAt: string })[]).map((image) => ({
-        ...image,
-        createdAt: new Date(image.createdAt),
-      })),
+      (value as Omit<GalleryPhoto, 'productId'>[]).map((photo) => ({ ...photo, productId: id })),
     ),
 };

@@ -5,7 +5,7 @@ import type { User } from '../users';
 import { responsiveSrcSet } from '@keen/rules';
 import type { CatalogLoaders } from './catalog.loaders';
 import type { GalleryService } from './gallery.service';
-import { ProductImage } from './product-image.entity';
+import { type GalleryPhoto, ProductImage } from './product-image.entity';
 import { Product } from './product.entity';
 
 type GraphQLContext = GraphQLContextOf<{ gallery: GalleryService }, CatalogLoaders, User>;
@@ -25,7 +25,7 @@ export class ProductImageResolver {
     nullable: true,
     description: 'The sizes Keen stored of an uploaded photo, as an <img srcset>; null for other photos',
   })
-  srcset(@Root() image: ProductImage): string | null {
+  srcset(@Root() image: GalleryPhoto): string | null {
     return responsiveSrcSet(image.url) ?? null;
   }
 }
@@ -34,7 +34,7 @@ export class ProductImageResolver {
 export class GalleryResolver {
   @ReadsColumns('id')
   @FieldResolver(() => [ProductImage], { description: 'Its gallery, in order; the first photo is img (one statement for a list)' })
-  images(@Root() product: Product, @Ctx() { loaders }: GraphQLContext): Promise<ProductImage[]> {
+  images(@Root() product: Product, @Ctx() { loaders }: GraphQLContext): Promise<GalleryPhoto[]> {
     return loaders.imagesByProduct.load(product.id);
   }
 

@@ -7,7 +7,7 @@ import { raise } from '../../events/outbox';
 import { type Caller, requireAdmin } from '../auth';
 import type { ShopMoney } from '../shop';
 import { productPayload } from './catalog.service';
-import { ProductImage } from './product-image.entity';
+import { type GalleryPhoto, ProductImage } from './product-image.entity';
 import { Product } from './product.entity';
 
 /**
@@ -21,14 +21,14 @@ export class GalleryService {
   ) {}
 
   /** Each product's photos in gallery order: one statement for a whole list of products. */
-  async imagesOf(productIds: readonly string[]): Promise<Map<string, ProductImage[]>> {
+  async imagesOf(productIds: readonly string[]): Promise<Map<string, GalleryPhoto[]>> {
     // Every product page asks: one prepared statement, its rows as they are (no query builder, no hydration).
-    const rows = await plainRows<ProductImage>(
+    const rows = await plainRows<GalleryPhoto>(
       this.db,
-      `SELECT "id", "productId", "url", "alt", "position", "createdAt" FROM "product_image" WHERE "productId" = ANY($1::uuid[]) ORDER BY "position", "id"`,
+      `SELECT "id", "productId", "url", "alt", "position" FROM "product_image" WHERE "productId" = ANY($1::uuid[]) ORDER BY "position", "id"`,
       [productIds],
     );
-    const byProduct = new Map(productIds.map((id) => [id, [] as ProductImage[]]));
+    const byProduct = new Map(productIds.map((id) => [id, [] as GalleryPhoto[]]));
     for (const row of rows) byProduct.get(row.productId)?.push(row);
     return byProduct;
   }

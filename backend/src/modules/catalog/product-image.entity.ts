@@ -34,3 +34,6 @@ export class ProductImage {
   @CreatedAtColumn()
   createdAt!: Date;
 }
+
+/** A photo as a gallery's readers use it (the schema, the product page's head): its createdAt is in no answer. */
+export type GalleryPhoto = Pick<ProductImage, 'id' | 'productId' | 'url' | 'alt' | 'position'>;

@@ -158,13 +158,13 @@ export function postSigned(
 ): Promise<PostResult> {
   return new Promise((resolve) => {
     const client = url.protocol === 'https:' ? https : http;
+    const noAnswer = new Error(`No answer within ${timeoutMs / 1000} s`);
     const request = client.request(
       url,
       {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'user-agent': 'Keen-Webhooks/1', ...headers },
         ...(rules.publicHttpsOnly ? { lookup: publicOnlyLookup } : {}),
-        signal: AbortSignal.timeout(timeoutMs),
       },
       (response) => {
         response.resume();
@@ -172,9 +172,12 @@ export function postSigned(
         response.on('error', (error) => resolve({ statusCode: response.statusCode ?? null, error: error.message }));
       },
     );
-    request.on('error', (error) =>
-      resolve({ statusCode: null, error: error.name === 'AbortError' ? `No answer within ${timeoutMs / 1000} s` : error.message }),
-    );
+    // Given up on only after the event loop has read what the sockets hold (setImmediate runs after
+    // the poll phase): a busy process whose timer comes due late must not drop an answer already
+    // there, which a retry would then deliver twice.
+    const timer = setTimeout(() => setImmediate(() => request.destroy(noAnswer)), timeoutMs);
+    request.on('close', () => clearTimeout(timer));
+    request.on('error', (error) => resolve({ statusCode: null, error: error.message }));
     request.end(body);
   });
 }
