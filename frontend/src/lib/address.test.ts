@@ -144,6 +144,14 @@ describe('the address rules (the server parses with the same schema)', () => {
     expect(addressInput.parse(values)).toMatchObject({ line2: null, ...expected });
   });
 
+  test("a phone is read once per address, and never as another address's", () => {
+    // A check that refused the postcode leaves its number parsed; the next address is its own.
+    expect(addressInput.safeParse({ ...fr, postalCode: '7500' }).success).toBe(false);
+    expect(addressInput.parse(gb)).toMatchObject({ phone: '+441144960000' });
+    expect(addressInput.parse({ ...fr, phone: '01 42 68 53 00' })).toMatchObject({ phone: '+33142685300' });
+    expect(addressInput.parse(fr)).toMatchObject({ phone: '+33140205050' });
+  });
+
   test.each([
     ['US ZIP', { ...us, postalCode: '9410' }, { postalCode: 'Enter a ZIP code like 95014' }],
     ['US state missing', { ...us, region: '' }, { region: 'State is Required' }],

@@ -220,6 +220,20 @@ function parsePhone(value: string, country: string) {
   return parsed?.isValid() ? parsed : null;
 }
 
+/** The number an address's check just parsed, for its normalising next (taken once: never a later address's). */
+let checkedPhone: { value: string; country: string; parsed: ReturnType<typeof parsePhone> } | null = null;
+
+function checkPhone(value: string, country: string) {
+  checkedPhone = { value, country, parsed: parsePhone(value, country) };
+  return checkedPhone.parsed;
+}
+
+function takeCheckedPhone(value: string, country: string) {
+  const checked = checkedPhone;
+  checkedPhone = null;
+  return checked?.value === value && checked.country === country ? checked.parsed : parsePhone(value, country);
+}
+
 /** "Enter a phone number for Ireland, like 085 012 3456" (libphonenumber's example mobile number). */
 export function phoneMessage(country: string): string {
   const phoneCountry = asPhoneCountry(country);
@@ -305,7 +319,7 @@ export function addressInputFor(metadataOf: AddressMetadataOf) {
         }
 
         const phone = text(address.phone);
-        if (phone !== '' && !parsePhone(phone, country)) issue('phone', phoneMessage(country));
+        if (phone !== '' && !checkPhone(phone, country)) issue('phone', phoneMessage(country));
       },
       // Runs whatever else failed: a country's messages show beside the others'.
       { when: () => true },
@@ -322,7 +336,7 @@ export function addressInputFor(metadataOf: AddressMetadataOf) {
         city: (has('city') && city) || '',
         region: has('region') && region ? ((rules && regionOf(rules, region)?.key) ?? region) : null,
         postalCode: has('postalCode') && postalCode ? (rules ? normalisePostcode(rules, postalCode) : postalCode) : '',
-        phone: parsePhone(phone, country)?.number ?? phone,
+        phone: takeCheckedPhone(phone, country)?.number ?? phone,
       };
     });
 }
