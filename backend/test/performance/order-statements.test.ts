@@ -1,3 +1,4 @@
+import { RACE_ADDRESS, SHIPPING_AMOUNT, TAX_PERCENT } from '../../bench/race-keen';
 import { startTestApp, type TestApp, type TestSession } from '../support/harness';
 
 /**
@@ -14,30 +15,20 @@ beforeAll(async () => {
   const as = async <T>(query: string, input: object) => (await app.gql<T>(query, { input }, admin)).data!;
   const { createShippingZone: zone } = await as<{ createShippingZone: { id: string } }>(
     'mutation($input: ShippingZoneInput!) { createShippingZone(input: $input) { id } }',
-    { name: 'Statements zone', countries: ['US'] },
+    { name: 'Statements zone', countries: [RACE_ADDRESS.country] },
   );
   const { createShippingMethod: method } = await as<{ createShippingMethod: { id: string } }>(
     'mutation($input: ShippingMethodInput!) { createShippingMethod(input: $input) { id } }',
-    { zoneId: zone.id, name: 'Statements Standard', price: 800, freeOver: null, minDays: 2, maxDays: 4 },
+    { zoneId: zone.id, name: 'Statements Standard', price: SHIPPING_AMOUNT, freeOver: null, minDays: 2, maxDays: 4 },
   );
   methodId = method.id;
   await as('mutation($input: TaxRateInput!) { setTaxRate(input: $input) { id } }', {
     zoneId: zone.id,
     category: 'standard',
-    ratePercent: 20,
+    ratePercent: TAX_PERCENT,
   });
 });
 afterAll(() => app.close());
-
-const address = {
-  name: 'Race Buyer',
-  line1: '1 Race Street',
-  city: 'Springfield',
-  region: 'IL',
-  postalCode: '62701',
-  country: 'US',
-  phone: '+1 201 555 0123',
-};
 
 /** The statements of one placeOrder up to its COMMIT (the deliveries after it run on their own). */
 async function placing(buyer: TestSession, productId: string): Promise<{ orderId: string | undefined; texts: string[] }> {
@@ -47,7 +38,14 @@ async function placing(buyer: TestSession, productId: string): Promise<{ orderId
   try {
     const { data, errors } = await app.gql<{ placeOrder: { id: string } }>(
       'mutation($input: PlaceOrderInput!) { placeOrder(input: $input) { id } }',
-      { input: { lines: [{ productId, quantity: 1 }], shippingAddress: address, phone: address.phone, shippingMethodId: methodId } },
+      {
+        input: {
+          lines: [{ productId, quantity: 1 }],
+          shippingAddress: RACE_ADDRESS,
+          phone: RACE_ADDRESS.phone,
+          shippingMethodId: methodId,
+        },
+      },
       buyer,
     );
     if (errors) throw new Error(JSON.stringify(errors));
