@@ -72,7 +72,14 @@ export async function expectedAnswers(
 export async function load(
   target: Target,
   postmaster: number,
-  options: BenchCase & { headers: Record<string, string>; expected: string; connections: number; seconds: number },
+  options: BenchCase & {
+    headers: Record<string, string>;
+    expected: string;
+    connections: number;
+    seconds: number;
+    /** Requests a second in all, when held to a rate (the reference paced to Keen's); as fast as it answers otherwise. */
+    rate?: number;
+  },
   /** Where errors under load are reported. */
   problems: string[],
 ): Promise<Round> {
@@ -89,6 +96,7 @@ export async function load(
         body: target.name.startsWith('Keen') ? (options.keenBody ?? options.body) : options.body,
         connections: options.connections,
         duration: options.seconds,
+        ...(options.rate ? { overallRate: Math.max(1, Math.round(options.rate)) } : {}),
         // Every answer must be the one compared at the start: anything else counts as an error.
         expectBody: options.expected,
       },

@@ -30,6 +30,13 @@ export interface Row {
   reference: 'baseline' | 'static';
   /** The reference's side (named baseline in the JSON of earlier runs). */
   baseline: Side;
+  /**
+   * The baseline held to Keen's rate in each round, for PostgreSQL's CPU per request: the same
+   * statement costs a backend more CPU when it waits between statements (pgbench: 0.08 ms at 20,000
+   * a second, 0.15-0.18 at 4,500), so a slower Keen would read as heavier on PostgreSQL against a
+   * baseline at full speed. Rows with a PostgreSQL goal only.
+   */
+  paced?: Side;
   /** Median over rounds of Keen's req/s over the reference's in the round next to it. */
   ratio: number;
   goal: string;
@@ -103,7 +110,7 @@ export function printTable(rows: Row[], races: RaceResult[]): void {
     ms(r.baseline.p99),
     `${(r.ratio * 100).toFixed(0)}%`,
     `${r.keen.appCpuMsPerReq.toFixed(2)} / ${r.baseline.appCpuMsPerReq.toFixed(2)}`,
-    `${r.keen.pgCpuMsPerReq.toFixed(2)} / ${r.baseline.pgCpuMsPerReq.toFixed(2)}`,
+    `${r.keen.pgCpuMsPerReq.toFixed(2)} / ${r.baseline.pgCpuMsPerReq.toFixed(2)}${r.paced ? ` (${r.paced.pgCpuMsPerReq.toFixed(2)} paced)` : ''}`,
     r.goal,
     r.met === null ? '-' : r.met ? 'yes' : 'NO',
   ]);

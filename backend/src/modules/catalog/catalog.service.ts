@@ -3,7 +3,7 @@ import { addProductInput, PRODUCT_PRICE_REQUIRED, updateProductInput } from '@ke
 import { type DataSource, type EntityManager, QueryFailedError } from 'typeorm';
 import { BoundedMap } from '../../common/bounded-map';
 import { badInput, conflict, notFound } from '../../common/errors';
-import { checkPage, likePattern, plainRows, rowsPage, SortDirection } from '../../common/list';
+import { checkPage, likePattern, rowsPage, SortDirection } from '../../common/list';
 import { isId, parseInput } from '../../common/validate';
 import type { ProductPayload } from './catalog.events';
 import { raise } from '../../events/outbox';
@@ -16,7 +16,7 @@ import type { EngravingPlacement } from './engraving';
 import { Product, ProductKind, type TaxCategory } from './product.entity';
 import { ProductVariantRow } from './variant.entity';
 import { isNameTaken, withFreshNames } from './names';
-import { couldBeSlug, freeSlugs, leaveSlug, productBySlugStatement, SLUG_INDEX, slugPart } from './slugs';
+import { freeSlugs, leaveSlug, productBySlugStatements, rowBySlug, SLUG_INDEX, type SlugStatements, slugPart } from './slugs';
 import { addOnlyVariant, isRetired, refreshProductTotals, SKU_INDEX } from './variants';
 import { type ProductInput, ProductListOptions, ProductSortField, type UpdateProductInput } from './product.inputs';
 
@@ -52,7 +52,7 @@ export const PRODUCT_COLUMNS = [
 ] as const satisfies readonly (keyof Product)[];
 export type ProductColumn = (typeof PRODUCT_COLUMNS)[number];
 
-const PRODUCT_BY_SLUG = productBySlugStatement(PRODUCT_COLUMNS);
+const PRODUCT_BY_SLUG = productBySlugStatements(PRODUCT_COLUMNS);
 
 /** The column each sort orders by (relevance is an expression of its own). */
 const SORT_COLUMNS: Record<Exclude<ProductSortField, ProductSortField.relevance>, ProductColumn> = {
@@ -74,7 +74,7 @@ export const anyVariantStock = (rule: '>=' | '<=', product = 'product') =>
 
 export class CatalogService {
   /** The product page statements by the columns and joined fields they read (see `bySlugJoined`); a client chooses the keys. */
-  private readonly joinedStatements = new BoundedMap<string, string>(100);
+  private readonly joinedStatements = new BoundedMap<string, SlugStatements>(100);
 
   constructor(
     private readonly db: DataSource,
@@ -143,9 +143,8 @@ export class CatalogService {
    * the current one: a caller asked with another answers a redirect where it can (REST, pages).
    */
   async bySlug(_caller: Caller, slug: string): Promise<Product> {
-    const key = slug.toLowerCase();
     // Every product page asks here: one prepared statement and the row as it is (no query builder, no hydration).
-    const [product] = couldBeSlug(key) ? await plainRows<Product>(this.db, PRODUCT_BY_SLUG, [key]) : [];
+    const product = await rowBySlug<Product>(this.db, PRODUCT_BY_SLUG, slug.toLowerCase());
     if (!product) throw notFound('Product');
     return product;
   }
@@ -161,20 +160,19 @@ export class CatalogService {
     columns: readonly ProductColumn[],
     asked: ReadonlySet<string>,
   ): Promise<{ product: Product; joined: [JoinedRead, unknown][] }> {
-    const key = slug.toLowerCase();
     const joins = this.productJoins.filter((join) => asked.has(join.field));
     // The id and slug always: the loaders are primed by id, and a caller may compare the slug.
     const read = PRODUCT_COLUMNS.filter((column) => column === 'id' || column === 'slug' || columns.includes(column));
     const statementKey = `${read.join(',')}|${joins.map((join) => join.field).join(',')}`;
     let statement = this.joinedStatements.get(statementKey);
     if (statement === undefined) {
-      statement = productBySlugStatement(
+      statement = productBySlugStatements(
         read,
         joins.map((join) => `${join.select('p."id"')} AS "joined:${join.field}"`),
       );
       this.joinedStatements.set(statementKey, statement);
     }
-    const [row] = couldBeSlug(key) ? await plainRows<Product & Record<string, unknown>>(this.db, statement, [key]) : [];
+    const row = await rowBySlug<Product & Record<string, unknown>>(this.db, statement, slug.toLowerCase());
     if (!row) throw notFound('Product');
     const joined = joins.map((join): [JoinedRead, unknown] => [join, row[`joined:${join.field}`]]);
     for (const join of joins) delete row[`joined:${join.field}`];

@@ -1,5 +1,6 @@
 import { SLUG_MAX_LENGTH, SLUG_PATTERN } from '@keen/rules';
-import type { EntityManager } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
+import { plainRows } from '../../common/list';
 import { dashedWords, freeNames } from './names';
 
 /**
@@ -49,17 +50,35 @@ export async function leaveSlug(manager: EntityManager, productId: string, to: s
 }
 
 /**
- * The statement reading `columns` (and the `joined` expressions, on `p`) of the product whose slug,
- * or one of whose old slugs, is $1 (in lowercase, as every slug is kept): its current slug first. The caller compares the row's `slug`
- * with the one asked for: another is a redirect.
+ * The statements reading `columns` (and the `joined` expressions, on `p`) of a product by a slug ($1,
+ * in lowercase, as every slug is kept): `current` of the product whose slug it is, `old` of the one
+ * that had it. Two statements, not one UNION: the old-slug arm cost a quarter of every product
+ * page's statement (pgbench), and only a miss asks it.
  */
-export function productBySlugStatement(columns: readonly string[], joined: readonly string[] = []): string {
+export interface SlugStatements {
+  current: string;
+  old: string;
+}
+
+export function productBySlugStatements(columns: readonly string[], joined: readonly string[] = []): SlugStatements {
   const selected = [...columns.map((column) => `p."${column}"`), ...joined].join(', ');
-  return `SELECT ${selected} FROM "product" p WHERE lower(p."slug") = $1
-          UNION ALL
-          SELECT ${selected} FROM "product" p JOIN "product_slug_history" h ON h."productId" = p."id" WHERE h."slug" = $1
-          LIMIT 1`;
+  return {
+    current: `SELECT ${selected} FROM "product" p WHERE lower(p."slug") = $1`,
+    old: `SELECT ${selected} FROM "product" p JOIN "product_slug_history" h ON h."productId" = p."id" WHERE h."slug" = $1`,
+  };
 }
 
 /** Whether `key` could be a slug at all: anything else finds no product without asking the database. */
-export const couldBeSlug = (key: string) => key.length <= SLUG_MAX_LENGTH && SLUG_PATTERN.test(key);
+const couldBeSlug = (key: string) => key.length <= SLUG_MAX_LENGTH && SLUG_PATTERN.test(key);
+
+/**
+ * The row of the product whose slug, or one of whose old slugs, `key` is (lowercase): its current
+ * slug first. The caller compares the row's `slug` with the one asked for: another is a redirect.
+ */
+export async function rowBySlug<Row>(db: DataSource, statements: SlugStatements, key: string): Promise<Row | undefined> {
+  if (!couldBeSlug(key)) return undefined;
+  const [current] = await plainRows<Row>(db, statements.current, [key]);
+  if (current) return current;
+  const [moved] = await plainRows<Row>(db, statements.old, [key]);
+  return moved;
+}
