@@ -18,7 +18,8 @@ import { copiesWithStock, seedBenchShop } from './seed';
  * is smaller than the swing between two runs made minutes apart: only such a comparison judges it.
  * Prints, per case, the median req/s of each build and the median of B over A in the same round.
  *   Cases: gql (GraphQL products, cache off), typename ({ __typename }, cache off), rest (REST
- *   products, cache off), orders (myOrders, signed in), gql-cached, rest-cached. Default: gql rest.
+ *   products, cache off), orders (myOrders, signed in), slug (product(slug:), cache off), gql-cached, rest-cached.
+ *   Default: gql rest.
  *   race: the placeOrder race of bench:http, Keen's side only (with its read cache): BENCH_RACE_WARMUP
  *   (500) new buyers per build first, then each round 500 new buyers at once per build on a copy of
  *   a stock-100 product, A and B taking turns at going first; judged by CPU per buyer (a race's wall
@@ -41,6 +42,7 @@ const CASES = {
   typename: { method: 'POST', path: '/graphql', query: '{ __typename }', cache: false },
   rest: { method: 'GET', path: '/api/products', cache: false },
   orders: { method: 'POST', path: '/graphql', query: BENCH_QUERIES.myOrders, cache: false, signedIn: true },
+  slug: { method: 'POST', path: '/graphql', query: BENCH_QUERIES.productBySlug, cache: false },
   'gql-cached': { method: 'POST', path: '/graphql', query: BENCH_QUERIES.products, cache: true },
   'rest-cached': { method: 'GET', path: '/api/products', cache: true },
 } as const satisfies Record<string, { method: 'GET' | 'POST'; path: string; query?: string; cache: boolean; signedIn?: boolean }>;
