@@ -11,6 +11,7 @@ import { User } from '../../src/modules/users/user.entity';
 import { WebhookDelivery, WebhookEndpoint } from '../../src/modules/integrations/webhook.entity';
 import { postSigned } from '../../src/modules/integrations/webhook-target';
 import { WEBHOOK_DELIVERY_QUEUE, WEBHOOK_TIMEOUT_MS, WebhooksService, retriesFor } from '../../src/modules/integrations/webhooks.service';
+import { freePort } from '../support/free-port';
 import { startTestApp, type TestApp, type TestSession } from '../support/harness';
 
 interface Received {
@@ -155,7 +156,8 @@ test('a receiver answering 500 twice then 200 gets the event three times, and it
 });
 
 test('the Node example in examples/ verifies Keen-Signature and refuses a forged one', async () => {
-  const port = 20_000 + Math.floor(Math.random() * 20_000);
+  // A port nobody holds (a random one could be a client socket's, the example then failing to listen).
+  const port = await freePort();
   const url = `http://127.0.0.1:${port}/`;
   const { secret, endpoint: created } = await endpoint(url, ['order.paid']);
   const example: ChildProcess = spawn(process.execPath, [path.join(__dirname, '../../../examples/verify-keen-signature.mjs')], {

@@ -146,6 +146,8 @@ test('an order page reads the columns its fields need: plain ones, the getters t
   expect(selected(list)).toContain(`'unitAmount', line."unitAmount"`);
   for (const unasked of ['"shippingAddress"', '"guestEmail"', '"taxAmount"', 'json_agg(line ORDER BY'])
     expect(selected(list)).not.toContain(unasked);
+  // A line's order and currency come from its order's row, not from each line's JSON.
+  for (const fromOrder of [`'orderId'`, `'currency'`, `'position'`, `'productId'`]) expect(selected(list)).not.toContain(fromOrder);
   const orders = narrow.data.myOrders.items as { status: string; paid: boolean; lines: { name: string; unitPrice: number }[] }[];
   expect(orders).toHaveLength(20);
   expect(

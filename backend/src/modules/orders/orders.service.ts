@@ -413,7 +413,12 @@ export class OrdersService {
       page,
     );
     return {
-      items: items.map((row) => Object.assign(new Order(), row, { lines: row.lines?.map((line) => Object.assign(new OrderLine(), line)) })),
+      items: items.map((row) =>
+        Object.assign(new Order(), row, {
+          // A line's order and currency are its order's: given here rather than built into each line's JSON.
+          lines: row.lines?.map((line) => Object.assign(new OrderLine(), line, { orderId: row.id, currency: row.currency })),
+        }),
+      ),
       totalItems,
     };
   }
@@ -442,9 +447,13 @@ const LINE_FIELD_COLUMNS: Readonly<Record<string, readonly string[]>> = {
   __typename: [],
   engraving: ENGRAVING_COLUMNS,
 };
-/** Always read: what the getters, the loaders and the permission checks key on. */
+/**
+ * Always read: what the getters, the loaders and the permission checks key on. A line's order and
+ * currency come from its order's row; each key of a line's JSON costs PostgreSQL CPU (My Orders'
+ * statement: 0.22 ms with these, 0.27 with its order id, currency, position and product id too).
+ */
 const ORDER_ALWAYS = ['id', 'currency', 'state', 'customerId'];
-const LINE_ALWAYS = ['id', 'orderId', 'currency', 'position', 'productId'];
+const LINE_ALWAYS = ['id'];
 
 /** An entity's columns: their database names by property name. */
 const columnNames = (columns: readonly { propertyName: string; databaseName: string }[]): ReadonlyMap<string, string> =>
