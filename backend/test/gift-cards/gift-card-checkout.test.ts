@@ -104,10 +104,14 @@ test('cancelling or refunding an order gives each card back what it took, once',
   expect(refunded.data!.cancelOrder.state).toBe('Refunded');
   await app.settled();
   expect(await ledgerSum(app, big.id)).toBe(100_000);
-  const kinds = await app.db.query(`SELECT "kind", "amount" FROM "gift_card_ledger" WHERE "giftCardId" = $1 ORDER BY "createdAt", "id"`, [
-    big.id,
-  ]);
+  const kinds = await app.db.query(
+    `SELECT "kind", "amount", "refundId" FROM "gift_card_ledger" WHERE "giftCardId" = $1 ORDER BY "createdAt", "id"`,
+    [big.id],
+  );
   expect(kinds.map((row: { kind: string }) => row.kind)).toEqual(['issue', 'redeem', 'refund']);
+  // The card's share went back with the whole refund's credit note, which says so.
+  const [note] = await app.db.query(`SELECT "id", "giftCardAmount", "cardAmount" FROM "refund" WHERE "orderId" = $1`, [whole.id]);
+  expect(note).toEqual({ id: kinds[2].refundId, giftCardAmount: whole.totals.total.amount, cardAmount: 0 });
 });
 
 test('a gift card bought: no stock, delivery or tax on it; paying issues one card per unit with its recipient, the receipt shows the last four only', async () => {

@@ -46,7 +46,7 @@ const SELECT_WITH_BALANCE = `SELECT c.*, (SELECT coalesce(sum(l."amount"), 0)::i
 /**
  * Gift cards: issued for each paid gift-card line unit (`issueFor`, from the order.paid subscriber)
  * or by staff by hand; spent at checkout in the order's transaction (`redeem`); given back when the
- * order is cancelled, expires or is refunded (`returnFor`). Every change of a balance is a ledger row
+ * order is cancelled or expires (`returnFor`), or with a refund's credit note (`returnPartToCards`). Every change of a balance is a ledger row
  * (gift-card-ledger.ts). Staff (an admin or a `giftcards:write` key) issue, disable and adjust cards;
  * anyone may look a balance up, within RATE_LIMIT_GIFT_CARD_CODES a minute per client address.
  */
@@ -173,7 +173,7 @@ export class GiftCardsService {
     return redeemCards(manager, codes, order, due);
   }
 
-  /** Gives an order's cards back what it took (a cancelled, expired or refunded order); once however often asked. */
+  /** Gives an order's cards back what it took (a cancelled or expired order); once however often asked. */
   async returnFor(orderId: string): Promise<void> {
     const returned = await returnToCards(this.db, orderId);
     if (returned) this.logger.info({ orderId, cards: returned }, 'gift card payments returned');

@@ -3,8 +3,10 @@ import { GIFT_CARD_MAIL_QUEUE, type GiftCardsService } from './gift-cards.servic
 
 /**
  * A paid order issues its gift cards (one per gift-card line unit, once however often delivered);
- * a cancelled, expired or refunded order gives its cards back what it took (once); each card's mail
- * is a job due at its sendAt.
+ * a cancelled or expired order gives its cards back what it took (once); each card's mail is a job
+ * due at its sendAt. A refunded order's cards get theirs back with its credit note (invoicing's
+ * `recordWholeRefund`, under the order's lock): a second subscriber on order.refunded would race it
+ * and give the cards back twice.
  */
 export const giftCardsWork: DeclareWork<{ giftCards: GiftCardsService }> = ({ giftCards }, { mail }) => ({
   queues: mail
@@ -20,7 +22,7 @@ export const giftCardsWork: DeclareWork<{ giftCards: GiftCardsService }> = ({ gi
     { name: 'gift-card-issue', events: ['order.paid'], inOrder: false, handle: (event) => giftCards.issueFor(event.aggregateId) },
     {
       name: 'gift-card-return',
-      events: ['order.cancelled', 'order.expired', 'order.refunded'],
+      events: ['order.cancelled', 'order.expired'],
       inOrder: false,
       handle: (event) => giftCards.returnFor(event.aggregateId),
     },
