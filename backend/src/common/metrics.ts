@@ -56,12 +56,12 @@ export const metrics = {
     help: 'Requests refused with 429 by the abuse limits',
     registers: [registry],
   }),
-  readCache: new Counter({
-    name: 'keen_read_cache_total',
-    help: 'Public reads by anonymous callers answered from the read cache (hit) or from the database (miss)',
-    labelNames: ['result'] as const,
-    registers: [registry],
-  }),
+  readCache: new RequestSeries<'result'>(
+    registry,
+    'keen_read_cache_total',
+    'Public reads by anonymous callers answered from the read cache (hit) or from the database (miss)',
+    'counter',
+  ),
 };
 
 /** Pool gauges read the pool of this database at scrape time. */

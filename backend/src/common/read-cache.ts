@@ -51,6 +51,7 @@ export interface ReadCacheSettings {
 }
 
 const GENERATION_KEY = 'keen:read-cache:generation';
+const countRead = (result: 'hit' | 'miss') => metrics.readCache.add(result, () => ({ result }), 1);
 const INVALIDATED_CHANNEL = 'keen:read-cache:invalidated';
 
 /**
@@ -151,15 +152,15 @@ export class ReadCache {
   async find(key: string): Promise<StoredAnswer | null> {
     const entry = this.entries.get(key);
     if (!entry) {
-      if (this.settings.enabled) metrics.readCache.inc({ result: 'miss' });
+      if (this.settings.enabled) countRead('miss');
       return null;
     }
     if (entry.generation !== (await this.generation())) {
       this.entries.delete(key);
-      metrics.readCache.inc({ result: 'miss' });
+      countRead('miss');
       return null;
     }
-    metrics.readCache.inc({ result: 'hit' });
+    countRead('hit');
     return entry.answer;
   }
 

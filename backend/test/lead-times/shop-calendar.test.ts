@@ -24,6 +24,8 @@ describe('dates in the shop’s time zone', () => {
   test('an instant’s date is the zone’s', () => {
     expect(isoDateOf(EVENING_UTC)).toBe('2027-01-11');
     expect(isoDateOf(EVENING_UTC, KIRITIMATI)).toBe('2027-01-12');
+    // The zone's formatter is kept; each instant still gets its own date.
+    expect(isoDateOf(new Date('2027-01-11T09:00:00Z'), KIRITIMATI)).toBe('2027-01-11');
     expect(isoDateOf(new Date('2027-01-12T03:00:00Z'), 'America/New_York')).toBe('2027-01-11');
     expect(isTimeZone('Europe/Paris')).toBe(true);
     expect(isTimeZone('Mars/Olympus')).toBe(false);

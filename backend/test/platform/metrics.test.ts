@@ -39,7 +39,7 @@ test('a short METRICS_TOKEN is refused at start', () => {
   );
 });
 
-test('with the token: requests by route and operation, pool, orders placed, payments and rate-limit refusals', async () => {
+test('with the token: requests by route and operation, pool, orders placed, payments, rate-limit refusals and read-cache hits', async () => {
   const before = await (await scrape(withToken, `Bearer ${TOKEN}`)).text();
   const shopper = await withToken.customer();
   const product = await withToken.product({ price: 10, quantity: 5 });
@@ -49,6 +49,12 @@ test('with the token: requests by route and operation, pool, orders placed, paym
   const declined = await withToken.placeOrder(shopper, product.id);
   expect((await withToken.gql(PAY_WITH_CARD, { orderId: paid.id, card: card('4242424242424242') }, shopper)).errors).toBeUndefined();
   expect((await withToken.gql(PAY_WITH_CARD, { orderId: declined.id, card: card('4000000000000002') }, shopper)).errors).toBeDefined();
+  // A public query asked twice by anonymous callers: read once, then answered from the read cache.
+  const products = JSON.stringify({ query: '{ products(options: { take: 1 }) { totalItems } }' });
+  for (let i = 0; i < 2; i += 1)
+    expect(
+      (await fetch(`${withToken.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: products })).status,
+    ).toBe(200);
   const badToken = { headers: { authorization: 'Bearer not-a-token' } };
   expect((await fetch(`${withToken.url}/api/orders?email=${shopper.email}`, badToken)).status).toBe(401);
   expect((await fetch(`${withToken.url}/api/orders?email=${shopper.email}`, badToken)).status).toBe(429);
@@ -63,6 +69,8 @@ test('with the token: requests by route and operation, pool, orders placed, paym
   expect(text).toMatch(/keen_graphql_operations_total\{operation="mutation placeOrder",outcome="ok"\} [1-9]/);
   expect(text).toMatch(/keen_graphql_operations_total\{operation="mutation confirmTestCardPayment",outcome="error"\} [1-9]/);
   expect(text).toMatch(/keen_graphql_operation_duration_seconds_count\{operation="query me"\} [1-9]/);
+  expect(text).toMatch(/^# TYPE keen_read_cache_total counter$/m);
+  expect(text).toMatch(/^keen_read_cache_total\{result="miss"\} [1-9]/m);
   expect(text).toMatch(/^keen_db_pool_in_use \d+$/m);
   expect(text).toMatch(/^keen_db_pool_waiting \d+$/m);
   expect(text).toMatch(/^keen_process_resident_memory_bytes \d+/m);
@@ -74,6 +82,8 @@ test('with the token: requests by route and operation, pool, orders placed, paym
     ['keen_payments_succeeded_total', 1],
     ['keen_payments_failed_total', 1],
     ['keen_rate_limit_refusals_total', 1],
+    // The second product GET and the second product query.
+    ['keen_read_cache_total{result="hit"}', 2],
   ] as const) {
     expect(`${series} ${valueOf(text, series) - valueOf(before, series)}`).toBe(`${series} ${added}`);
   }
