@@ -1,5 +1,5 @@
 import { type GraphQLSchema } from 'graphql';
-import { buildSchema } from 'type-graphql';
+import { buildSchema, getMetadataStorage } from 'type-graphql';
 import { type Access, authorize } from '../modules/auth/access';
 import { APP_MODULES, type AppGraphQLContext } from './services';
 
@@ -12,6 +12,7 @@ export const resolvers = APP_MODULES.flatMap((module) => module.resolvers ?? [])
  * the arguments are read, and the services check their caller again.
  */
 export async function buildKeenSchema(): Promise<GraphQLSchema> {
+  passPlainRoots();
   const schema = await buildSchema({
     resolvers: [resolvers[0], ...resolvers.slice(1)],
     validate: false,
@@ -26,4 +27,25 @@ export async function buildKeenSchema(): Promise<GraphQLSchema> {
   schema.getMutationType()!.description =
     'Writes. Each says who may call it; a refused call changes nothing and answers an error with a code (UNAUTHENTICATED, FORBIDDEN, BAD_USER_INPUT, NOT_FOUND, CONFLICT, RATE_LIMITED; placeOrder also AGE_CHECK_REQUIRED and AGE_CHECK_FAILED).';
   return schema;
+}
+
+/**
+ * A field resolver's `@Root()` is given the row as it is when its class is plain data (no
+ * initialised fields, no getters or methods): type-graphql would copy each row into a new instance
+ * of the class for every field resolved (a product list's rows are plain objects, `rowsPage`), and
+ * such a copy reads the same as the row. Classes with getters (an order's `status`) are still copied.
+ */
+function passPlainRoots(): void {
+  for (const param of getMetadataStorage().params) {
+    if (param.kind !== 'root' || !param.getType) continue;
+    const type = param.getType();
+    if (typeof type === 'function' && isPlainData(type as new () => object)) param.getType = undefined;
+  }
+}
+
+function isPlainData(Type: new () => object): boolean {
+  if (Object.keys(new Type()).length > 0) return false;
+  for (let prototype = Type.prototype; prototype && prototype !== Object.prototype; prototype = Object.getPrototypeOf(prototype))
+    if (Object.getOwnPropertyNames(prototype).some((name) => name !== 'constructor')) return false;
+  return true;
 }
