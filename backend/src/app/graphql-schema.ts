@@ -45,7 +45,8 @@ function passPlainRoots(): void {
 
 function isPlainData(Type: new () => object): boolean {
   if (Object.keys(new Type()).length > 0) return false;
-  for (let prototype = Type.prototype; prototype && prototype !== Object.prototype; prototype = Object.getPrototypeOf(prototype))
+  // Up to Object.prototype, whichever realm made the class (a test runner's may be another).
+  for (let prototype = Type.prototype; Object.getPrototypeOf(prototype) !== null; prototype = Object.getPrototypeOf(prototype))
     if (Object.getOwnPropertyNames(prototype).some((name) => name !== 'constructor')) return false;
   return true;
 }

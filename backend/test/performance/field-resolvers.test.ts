@@ -1,6 +1,7 @@
 import { isObjectType } from 'graphql';
 import { getMetadataStorage } from 'type-graphql';
 import { buildKeenSchema } from '../../src/app/graphql-schema';
+import { Order } from '../../src/modules/orders/order.entity';
 
 // A My Orders page resolves hundreds of fields; type-graphql's wrapper around each (a middleware
 // chain, even an empty one) cost more than reading the property. With `simpleResolvers: true` on
@@ -23,4 +24,17 @@ test('a field of an object type has a resolver of its own only when a @FieldReso
   expect(plainFields).toBeGreaterThan(100);
   expect(withResolver.length).toBeGreaterThan(5);
   expect(withResolver.filter((path) => !declared.has(path))).toEqual([]);
+});
+
+// type-graphql copies a root into a new instance of its @Root() class for every field resolver it
+// reaches, unless the parameter has no type: a class with nothing but data (Product) reads the same
+// as the row itself, so its parameters lose their type when the schema is built.
+test("a field resolver's root is the row itself when its class is plain data, and a copy when it has getters", async () => {
+  await buildKeenSchema();
+  const rootsOf = (resolver: string) =>
+    getMetadataStorage().params.flatMap((param) => (param.kind === 'root' && param.target.name === resolver ? [param] : []));
+  expect(rootsOf('CatalogResolver').length).toBeGreaterThan(3);
+  expect(rootsOf('CatalogResolver').map((param) => param.getType)).toEqual(rootsOf('CatalogResolver').map(() => undefined));
+  // An order's status is a getter: the orders' field resolvers still get an Order.
+  expect(rootsOf('OrdersResolver').map((param) => param.getType?.())).toContain(Order);
 });
