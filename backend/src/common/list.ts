@@ -1,5 +1,5 @@
 import { Field, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
-import { Brackets, type DataSource, type ObjectLiteral, type SelectQueryBuilder } from 'typeorm';
+import { Brackets, type DataSource, type EntityManager, type ObjectLiteral, type SelectQueryBuilder } from 'typeorm';
 import { badInput } from './errors';
 
 export enum SortDirection {
@@ -152,6 +152,14 @@ export async function plainRows<Row>(db: DataSource, sql: string, values: unknow
   db.logger.logQuery(sql, values);
   const pool = (db.driver as unknown as { master: { query(text: string, values: unknown[]): Promise<{ rows: Row[] }> } }).master;
   return (await pool.query(sql, values)).rows;
+}
+
+/**
+ * `plainRows` as a manager's `query`, for the readers that take one (a catalogue's variants): for
+ * reads outside a transaction only, since each goes to whichever pooled connection is free.
+ */
+export function plainQueries(db: DataSource): Pick<EntityManager, 'query'> {
+  return { query: async <T>(sql: string, values: unknown[] = []) => (await plainRows(db, sql, values)) as T };
 }
 
 /** `{ items, totalItems }` for one item type (type-graphql's generic type pattern). */

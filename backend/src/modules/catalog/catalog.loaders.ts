@@ -1,6 +1,7 @@
 import DataLoader from 'dataloader';
 import type { DataSource } from 'typeorm';
 import { rowsById } from '../../db/rows-by-id';
+import { plainQueries } from '../../common/list';
 import { Product } from './product.entity';
 import { readOptionGroups, readVariants } from './variants';
 import type { GalleryService } from './gallery.service';
@@ -16,11 +17,11 @@ export function catalogLoaders(db: DataSource, gallery: GalleryService) {
       return ids.map((id) => images.get(id)!);
     }),
     variantsByProduct: new DataLoader(async (ids: readonly string[]) => {
-      const variants = await readVariants(db, ids);
+      const variants = await readVariants(plainQueries(db), ids);
       return ids.map((id) => variants.get(id)!);
     }),
     optionGroupsByProduct: new DataLoader(async (ids: readonly string[]) => {
-      const groups = await readOptionGroups(db, ids);
+      const groups = await readOptionGroups(plainQueries(db), ids);
       return ids.map((id) => groups.get(id)!);
     }),
   };

@@ -2,6 +2,7 @@ import { MADE_TO_ORDER_DAYS_ORDER, toMinorUnits, VARIANT_MADE_TO_ORDER_DAYS } fr
 import { type OptionGroupInput, productOptionsInput, productVariantInput, type ProductVariantInput } from '@keen/rules/schemas';
 import { type DataSource, type EntityManager, In } from 'typeorm';
 import { badInput, conflict, notFound } from '../../common/errors';
+import { plainQueries } from '../../common/list';
 import { isId, parseInput } from '../../common/validate';
 import { raise } from '../../events/outbox';
 import { type Caller, requireAdmin } from '../auth';
@@ -34,7 +35,7 @@ export class VariantsService {
 
   /** The variants of these products (anyone may read them): one statement. */
   of(_caller: Caller, productIds: readonly string[]): Promise<Map<string, VariantWithGroupNames[]>> {
-    return readVariants(this.db.manager, productIds);
+    return readVariants(plainQueries(this.db), productIds);
   }
 
   /**
