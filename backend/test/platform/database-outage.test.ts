@@ -90,6 +90,9 @@ test("a statement through a transaction's manager once TypeORM released its drop
         const [{ pid }]: { pid: number }[] = await manager.query('SELECT pg_backend_pid() AS pid');
         await terminate(pid);
         await manager.query('SELECT 1').catch(() => undefined);
+        // TypeORM releases the runner once pg reports the dropped connection, which may come after the failed statement.
+        for (let waited = 0; !manager.queryRunner!.isReleased && waited < 5000; waited += 10)
+          await new Promise((resolve) => setTimeout(resolve, 10));
         return manager.query('SELECT 2');
       })
       .catch((error: unknown) => error);
