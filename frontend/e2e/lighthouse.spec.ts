@@ -23,13 +23,15 @@ test('public pages meet their Lighthouse scores: SEO 100, Accessibility and Best
   });
   try {
     for (const path of PAGES) {
-      const result = await lighthouse(`${baseURL}${path}`, {
-        port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: Object.keys(FLOORS),
-      });
-      const { categories, audits } = result!.lhr;
+      const audit = async () =>
+        (await lighthouse(`${baseURL}${path}`, { port, output: 'json', logLevel: 'error', onlyCategories: Object.keys(FLOORS) }))!.lhr;
+      // A category Lighthouse could not score (its trace lost, a null score) is measured again, not counted as 0.
+      let lhr = await audit();
+      for (let tries = 1; tries < 3 && Object.keys(FLOORS).some((id) => lhr.categories[id].score === null); tries += 1) {
+        console.log(`Lighthouse ${path}: a category not scored (${lhr.runtimeError?.message ?? 'no runtime error'}); measuring again`);
+        lhr = await audit();
+      }
+      const { categories, audits } = lhr;
       const scores = Object.fromEntries(Object.keys(FLOORS).map((id) => [id, Math.round((categories[id].score ?? 0) * 100)]));
       console.log(
         `Lighthouse ${path}: SEO ${scores.seo}, Performance ${scores.performance}, Accessibility ${scores.accessibility}, Best Practices ${scores['best-practices']}` +
