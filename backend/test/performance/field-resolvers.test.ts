@@ -1,7 +1,7 @@
-import { isObjectType } from 'graphql';
+import { type GraphQLResolveInfo, isObjectType } from 'graphql';
 import { getMetadataStorage } from 'type-graphql';
 import { buildKeenSchema } from '../../src/app/graphql-schema';
-import { Order } from '../../src/modules/orders/order.entity';
+import { Order, OrderStatus } from '../../src/modules/orders/order.entity';
 
 // A My Orders page resolves hundreds of fields; type-graphql's wrapper around each (a middleware
 // chain, even an empty one) cost more than reading the property. With `simpleResolvers: true` on
@@ -37,4 +37,29 @@ test("a field resolver's root is the row itself when its class is plain data, an
   expect(rootsOf('CatalogResolver').map((param) => param.getType)).toEqual(rootsOf('CatalogResolver').map(() => undefined));
   // An order's status is a getter: the orders' field resolvers still get an Order.
   expect(rootsOf('OrdersResolver').map((param) => param.getType?.())).toContain(Order);
+});
+
+// type-graphql wraps each field resolver in a function that, for every row, builds a resolver-data
+// object, finds the resolver's instance and sorts its parameters; a field that needs only its row,
+// the context and the info is called directly (named after the method, for profiles).
+test('a field resolver is called directly, and an order field given a row that is not an Order still gets one', async () => {
+  const schema = await buildKeenSchema();
+  const fieldOf = (typeName: string, field: string) => {
+    const type = schema.getType(typeName);
+    if (!isObjectType(type)) throw new Error(`${typeName} is not an object type`);
+    return type.getFields()[field];
+  };
+  expect(fieldOf('Product', 'priceFrom').resolve?.name).toBe('CatalogResolver.priceFrom');
+  expect(fieldOf('Order', 'productCode').resolve?.name).toBe('OrdersResolver.productCode');
+  expect(fieldOf('Order', 'status').resolve?.name).toBe('Order.status');
+  // Query fields carry @Allow, checked by type-graphql's middleware: they keep its wrapper.
+  expect(fieldOf('Query', 'products').resolve?.name).not.toContain('.');
+
+  const resolve = (field: string, root: object) => fieldOf('Order', field).resolve!(root, {}, {}, {} as GraphQLResolveInfo);
+  const order = Object.assign(new Order(), { productId: 'p-1', shippedAt: new Date() });
+  expect(resolve('productCode', order)).toBe('p-1');
+  expect(resolve('status', order)).toBe(OrderStatus.Shipped);
+  // A plain row takes type-graphql's path, which copies it into an Order: its getters answer.
+  expect(resolve('productCode', { productId: 'p-2' })).toBe('p-2');
+  expect(resolve('status', { shippedAt: null })).toBe(OrderStatus.Pending);
 });
