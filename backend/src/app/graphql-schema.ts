@@ -1,6 +1,6 @@
 import { type GraphQLFieldResolver, GraphQLObjectType, type GraphQLSchema } from 'graphql';
 import { buildSchema, getMetadataStorage } from 'type-graphql';
-import { type Access, authorize } from '../modules/auth/access';
+import { authorize, declaredAccess } from '../modules/auth/access';
 import { APP_MODULES, type AppGraphQLContext } from './services';
 
 /** Every module's resolvers. */
@@ -9,7 +9,7 @@ export const resolvers = APP_MODULES.flatMap((module) => module.resolvers ?? [])
 /**
  * Services validate input themselves (with the shop's own messages), so type-graphql does not.
  * `@Allow` beside each operation says who may call it, people and keys alike; it is checked before
- * the arguments are read, and the services check their caller again.
+ * the arguments are read (`authorizeOperations`), and the services check their caller again.
  */
 export async function buildKeenSchema(): Promise<GraphQLSchema> {
   passPlainRoots();
@@ -18,11 +18,8 @@ export async function buildKeenSchema(): Promise<GraphQLSchema> {
     resolvers: [resolvers[0], ...resolvers.slice(1)],
     container: instances,
     validate: false,
-    authChecker: ({ context }: { context: AppGraphQLContext }, [access]: Access[]) => {
-      authorize(context.caller, access);
-      return true;
-    },
   });
+  authorizeOperations(schema);
   callFieldResolversDirectly(schema, instances);
   // type-graphql gives the root types no description of their own; GraphiQL shows these first.
   schema.getQueryType()!.description =
@@ -30,6 +27,25 @@ export async function buildKeenSchema(): Promise<GraphQLSchema> {
   schema.getMutationType()!.description =
     'Writes. Each says who may call it; a refused call changes nothing and answers an error with a code (UNAUTHENTICATED, FORBIDDEN, BAD_USER_INPUT, NOT_FOUND, CONFLICT, RATE_LIMITED; placeOrder also AGE_CHECK_REQUIRED and AGE_CHECK_FAILED).';
   return schema;
+}
+
+/**
+ * Each query and mutation checks its caller against its `@Allow` before type-graphql reads its
+ * arguments, as a plain call: type-graphql's `@Authorized` ran it as an asynchronous middleware
+ * chain on every request. An operation that declares no rule is a mistake the schema refuses.
+ */
+function authorizeOperations(schema: GraphQLSchema): void {
+  for (const type of [schema.getQueryType(), schema.getMutationType(), schema.getSubscriptionType()]) {
+    for (const field of Object.values(type?.getFields() ?? {})) {
+      const access = declaredAccess(field);
+      const resolve = field.resolve;
+      if (!access || !resolve) throw new Error(`${type!.name}.${field.name} declares no @Allow: who may call it?`);
+      field.resolve = (root, args, context: AppGraphQLContext, info) => {
+        authorize(context.caller, access);
+        return resolve(root, args, context, info);
+      };
+    }
+  }
 }
 
 /**

@@ -1,4 +1,5 @@
-import { Authorized } from 'type-graphql';
+import type { GraphQLField } from 'graphql';
+import { Extensions } from 'type-graphql';
 import { type Caller, requireAdmin, requireAdminPerson, requireUser } from './caller';
 import { authorizeKey, type KeyAccess, NEEDS_A_PERSON } from './scopes';
 
@@ -31,12 +32,19 @@ export function restRule({ without, ...access }: RestAccess, query: Record<strin
   return without && query[without.query] === undefined ? { ...access, allow: without.allow } : access;
 }
 
+const ACCESS = 'access';
+
 /**
- * Declares, beside a query or mutation, who may call it (the same rule a REST route declares);
- * the schema's auth checker enforces it before the arguments are read. Every query and mutation
- * declares one: test/integrations/api-keys.test.ts walks the resolvers.
+ * Declares, beside a query or mutation, who may call it (the same rule a REST route declares), in
+ * its schema field's extensions: the schema checks it before the arguments are read, and refuses
+ * to build with an operation that declares none (`authorizeOperations`, app/graphql-schema.ts).
  */
-export const Allow = (access: Access) => Authorized<Access>(access);
+export const Allow = (access: Access) => Extensions({ [ACCESS]: access });
+
+/** The rule a query or mutation declares with `@Allow`. */
+export function declaredAccess(field: GraphQLField<unknown, unknown>): Access | undefined {
+  return field.extensions[ACCESS] as Access | undefined;
+}
 
 /** Throws the refusal when `caller` may not call an operation declared with `access`. */
 export function authorize(caller: Caller, { allow, key = { notForKeys: NEEDS_A_PERSON } }: Access): void {
