@@ -87,10 +87,26 @@ function precompress(): Plugin {
 }
 
 /**
- * The modules each page (index.html, graphiql.html) imports statically, filled in once the module
- * graph is known (buildEnd), read when rolldown splits chunks.
+ * The public pages the server writes a head for (backend/src/modules/storefront), by route as
+ * router.tsx declares it, and the module each lazily renders. Apollo Client comes with each
+ * (lib/lazyApollo.tsx), and the layout's toasts.
  */
-const upFront = { shop: new Set<string>(), graphiql: new Set<string>() };
+const PUBLIC_PAGES: Record<string, string> = {
+  '/products': 'src/features/catalog/ProductsPage.tsx',
+  '/products/:slug': 'src/features/product/ProductPage.tsx',
+  '/collections/:slug': 'src/features/collections/CollectionPage.tsx',
+  '/reviews': 'src/features/reviews/ReviewsPage.tsx',
+};
+const APOLLO_PROVIDER = 'src/lib/apolloProvider.tsx';
+/** The layout's toasts, around every page but the home page (app/layouts/MainLayout.tsx). */
+const TOASTS = 'src/app/layouts/Toast.tsx';
+
+/**
+ * The modules each page (index.html, graphiql.html) imports statically, and those the public pages
+ * and Apollo Client import, filled in once the module graph is known (buildEnd), read when rolldown
+ * splits chunks.
+ */
+const upFront = { shop: new Set<string>(), graphiql: new Set<string>(), storefront: new Set<string>() };
 
 function collectUpFrontModules(): Plugin {
   return {
@@ -98,6 +114,7 @@ function collectUpFrontModules(): Plugin {
     buildStart() {
       upFront.shop.clear();
       upFront.graphiql.clear();
+      upFront.storefront.clear();
     },
     buildEnd() {
       const walk = (id: string, into: Set<string>) => {
@@ -109,6 +126,48 @@ function collectUpFrontModules(): Plugin {
         if (id.endsWith('/index.html')) walk(id, upFront.shop);
         if (id.endsWith('/graphiql.html')) walk(id, upFront.graphiql);
       }
+      for (const source of [...Object.values(PUBLIC_PAGES), APOLLO_PROVIDER])
+        walk(resolve(import.meta.dirname, source), upFront.storefront);
+    },
+  };
+}
+
+/**
+ * Writes .vite/page-modules.json: for each public page, the chunks its module, Apollo Client and
+ * the toasts import, those the entry loads already left out. The server lists them in the page's head as
+ * modulepreload links, so the browser fetches them with the HTML instead of one import at a time
+ * once the entry has run.
+ */
+function pageModules(): Plugin {
+  return {
+    name: 'keen-page-modules',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
+      const byModule = (source: string) => {
+        const id = resolve(import.meta.dirname, source);
+        const chunk =
+          chunks.find((candidate) => candidate.facadeModuleId === id) ?? chunks.find((candidate) => candidate.moduleIds.includes(id));
+        if (!chunk) throw new Error(`keen-page-modules: no chunk renders ${source} (is PUBLIC_PAGES in step with router.tsx?)`);
+        return chunk;
+      };
+      const closure = (fileName: string, into: Set<string>) => {
+        if (into.has(fileName)) return;
+        into.add(fileName);
+        const chunk = bundle[fileName];
+        if (chunk?.type === 'chunk') for (const imported of chunk.imports) closure(imported, into);
+      };
+      const loaded = new Set<string>();
+      for (const entry of chunks.filter((chunk) => chunk.isEntry && chunk.facadeModuleId?.endsWith('/index.html')))
+        closure(entry.fileName, loaded);
+      const pages = Object.entries(PUBLIC_PAGES).map(([route, source]) => {
+        const needed = new Set<string>();
+        closure(byModule(source).fileName, needed);
+        closure(byModule(APOLLO_PROVIDER).fileName, needed);
+        closure(byModule(TOASTS).fileName, needed);
+        return { route, modules: [...needed].filter((file) => !loaded.has(file)).map((file) => `/${file}`) };
+      });
+      this.emitFile({ type: 'asset', fileName: '.vite/page-modules.json', source: JSON.stringify({ pages }, null, 2) });
     },
   };
 }
@@ -122,6 +181,7 @@ export default defineConfig(({ command }) => ({
     trimAddressMetadata(),
     command === 'build' && inlineGraphqlDocuments(),
     command === 'build' && collectUpFrontModules(),
+    pageModules(),
     precompress(),
   ],
   // Apollo Client's development checks are dropped from production builds.
@@ -140,6 +200,9 @@ export default defineConfig(({ command }) => ({
           groups: [
             { name: 'shared', tags: ['$initial'], test: (id) => upFront.shop.has(id) && upFront.graphiql.has(id), priority: 2 },
             { name: 'shop', tags: ['$initial'], test: (id) => !upFront.graphiql.has(id), priority: 1 },
+            // A public page's modules and Apollo Client in one file too, not the score of small chunks
+            // the lazy pages would share: on a cold product page each request is CPU the page waits for.
+            { name: 'storefront', test: (id) => upFront.storefront.has(id) && !upFront.shop.has(id) },
           ],
         },
       },

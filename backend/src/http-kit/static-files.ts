@@ -6,6 +6,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Request, RequestHandler, Response } from 'express';
 import type { StoredAnswer } from '../common/read-cache';
 import { sendGetAnswer, weakEtag } from './etag';
+import { modulePreloads } from './page-modules';
 
 /** Pre-compressed siblings the client build writes (`app.js.br`, `app.js.gz`), best first. */
 const ENCODINGS = [
@@ -96,7 +97,8 @@ export function clientPageKey(req: IncomingMessage): string | null {
 
 /**
  * Sends the client's page (`file`, its index.html) with this status and, when given, the page's
- * own head written in (title, description, canonical link, structured data), compressed in the
+ * own head written in (title, description, canonical link, structured data, and for a page found
+ * the modulepreload links of its chunks), compressed in the
  * best encoding the client accepts; 304 to a request that already has it. A page without a head
  * of its own is the file as built. Answers what it sent, for the read cache (null for the file).
  */
@@ -110,7 +112,9 @@ export async function sendClientPage(
     await sendClientFile(req, res, file);
     return null;
   }
-  const html = Buffer.from(page.head === null ? await readFile(file, 'utf8') : withHead(await readFile(file, 'utf8'), page.head));
+  // A page found (a product's, a list) also names the chunks its script will import.
+  const head = page.head === null || page.status !== 200 ? page.head : page.head + (await modulePreloads(path.dirname(file), req.path));
+  const html = Buffer.from(head === null ? await readFile(file, 'utf8') : withHead(await readFile(file, 'utf8'), head));
   const encoding = pageEncoding(req);
   const bytes = encoding ? await COMPRESS[encoding](html) : html;
   const answer: StoredAnswer = {

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PRODUCT_PHOTO_SIZES } from '@keen/rules';
@@ -28,6 +28,17 @@ const INDEX = `<!doctype html>
 </html>
 `;
 writeFileSync(path.join(clientDir, 'index.html'), INDEX);
+/** What the client's build lists of its public pages' chunks (frontend/vite.config.ts, pageModules); one name no chunk has. */
+mkdirSync(path.join(clientDir, '.vite'));
+writeFileSync(
+  path.join(clientDir, '.vite', 'page-modules.json'),
+  JSON.stringify({
+    pages: [
+      { route: '/products', modules: ['/assets/storefront-abc.js', '/assets/Toast-def.js'] },
+      { route: '/products/:slug', modules: ['/assets/storefront-abc.js', '/assets/Toast-def.js', '"><script>alert(1)</script>'] },
+    ],
+  }),
+);
 
 let app: TestApp;
 let admin: TestSession;
@@ -64,6 +75,8 @@ function metaContent(html: string, attribute: 'name' | 'property', key: string):
 const titleOf = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1];
 const canonicalOf = (html: string) => /<link rel="canonical" href="([^"]*)">/.exec(html)?.[1];
 const preloadsOf = (html: string) => html.match(/<link rel="preload" as="image"[^>]*>/g) ?? [];
+const modulePreloadsOf = (html: string) =>
+  [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]*)">/g)].map((match) => match[1]);
 
 const CREATE = 'mutation($input: ProductInput!) { createProduct(input: $input) { id slug updatedAt } }';
 async function create(input: Record<string, unknown>): Promise<{ id: string; slug: string; updatedAt: string }> {
@@ -113,6 +126,16 @@ describe('a product page', () => {
     expect(metaContent(html, 'name', 'twitter:card')).toBe('summary_large_image');
     expect(metaContent(html, 'name', 'twitter:title')).toBe(name);
     expect(metaContent(html, 'name', 'twitter:image')).toBe(`${SHOP}/images/santoku.svg`);
+  });
+
+  test("names the chunks its script will import, as the client's build listed them, so that they come with the HTML", async () => {
+    const { html } = await page(`/products/${product.slug}`);
+    // A name that is not a chunk's is left out.
+    expect(modulePreloadsOf(html)).toEqual(['/assets/storefront-abc.js', '/assets/Toast-def.js']);
+    expect(html).not.toContain('alert(1)');
+    expect(html.indexOf('rel="modulepreload"')).toBeLessThan(html.indexOf('</head>'));
+    // An unknown product's 404 shows no product page: nothing to preload.
+    expect(modulePreloadsOf((await page('/products/no-such-knife')).html)).toEqual([]);
   });
 
   test('holds Product and BreadcrumbList JSON-LD that no name can break out of', async () => {
@@ -272,6 +295,10 @@ describe('the other pages', () => {
       });
       expect(metaContent(html, 'name', 'description')).toBeTruthy();
     }
+    // /products names its chunks; /reviews is not in this build's list, the home page never is.
+    expect(modulePreloadsOf((await page('/products/')).html)).toEqual(['/assets/storefront-abc.js', '/assets/Toast-def.js']);
+    expect(modulePreloadsOf((await page('/reviews')).html)).toEqual([]);
+    expect(modulePreloadsOf((await page('/')).html)).toEqual([]);
   });
 
   test('other client routes get the client page as built', async () => {

@@ -1,10 +1,10 @@
-import { lazy, useEffect, useState } from 'react';
+import { lazy, isValidElement, useEffect, useState } from 'react';
 import { matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 import HomePage from '../features/home/HomePage';
-import { lazyWithApollo } from '../lib/lazyApollo';
+import { lazyWithApollo, type PreloadablePage } from '../lib/lazyApollo';
 import { PageTitleContext } from '../lib/pageTitle';
 import { withSession } from '../lib/session';
-import MainLayout from './layouts/MainLayout';
+import MainLayout, { preloadLayout } from './layouts/MainLayout';
 
 // Everything but the home page loads on demand (with Apollo Client where it talks to the API, and
 // the sign-in pages with Firebase), so the first load of / stays small.
@@ -133,6 +133,19 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/**
+ * Loads the page at `pathname` (and any guard around it) and starts its first query before the
+ * first render: the page a visitor lands on is what they came for, not something to load after
+ * the layout's paint.
+ */
+export async function preloadPage(pathname: string): Promise<void> {
+  const loads = (matchRoutes(routes, pathname) ?? []).map(({ route, params }) => {
+    const page = isValidElement(route.element) ? route.element.type : null;
+    return typeof page === 'function' && 'preload' in page ? (page as PreloadablePage<object>).preload(params) : null;
+  });
+  await Promise.all([...loads, preloadLayout(pathname)]);
+}
 
 /**
  * The route table, rendered inside a <BrowserRouter> (the data router's loaders and actions are not

@@ -3,15 +3,21 @@ import { Box, Typography } from '@mui/material';
 import { Outlet, useLocation } from 'react-router-dom';
 import Spinner from '../../components/Spinner';
 import { afterFirstPaint } from '../../lib/afterFirstPaint';
+import { preloadableLazy } from '../../lib/preloadableLazy';
 import { useAuth } from '../../lib/auth';
 import Navbar from './Navbar';
 import SkipLink from './SkipLink';
 
 // Below the fold on every page: it loads after the first paint.
 const Footer = lazy(() => afterFirstPaint().then(() => import('./Footer')));
-const Toasts = lazy(() => import('./Toast'));
+const Toasts = preloadableLazy(() => import('./Toast'));
 
 const isHome = (pathname: string) => ['', '/home'].includes(pathname.toLowerCase().replace(/\/+$/, ''));
+
+/** What the layout shows around the page at `pathname` from its first render: the toasts, but on the home page. */
+export async function preloadLayout(pathname: string): Promise<void> {
+  if (!isHome(pathname)) await Toasts.preload();
+}
 
 /** Navbar, footer and, around the pages, the toast container. */
 export default function MainLayout() {

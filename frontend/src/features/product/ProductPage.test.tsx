@@ -9,10 +9,10 @@ import { cart } from '../../lib/cart';
 import { PageTitleContext } from '../../lib/pageTitle';
 import { AddReviewMutation, ReviewsQuery } from '../../operations/reviews';
 import { dollars, leadTimeFixture, oneVariantFixture, reviewFixture, variantLeadTimeFixture } from '../../test/fixtures';
-import { authState, renderPage } from '../../test/render';
+import { authState, countingClient, renderPage } from '../../test/render';
 import { santokuProduct } from '../../test/variantFixtures';
 import { ProductPageQuery } from './operations';
-import ProductPage from './ProductPage';
+import ProductPage, { prefetch } from './ProductPage';
 
 const chef = {
   __typename: 'Product',
@@ -284,4 +284,23 @@ test("the main photo, the page's largest paint: fetched first, never lazily, siz
   expect(img).toHaveAttribute('fetchpriority', 'high');
   expect(img).toHaveAttribute('width', '560');
   expect(img).toHaveAttribute('height', '400');
+});
+
+test("prefetched for a visitor landing on it, the page's first render is the product: no spinner, no second request", async () => {
+  const { client, requests } = countingClient((name) =>
+    name === 'ProductPage' ? answer('damascus-chef-knife', chef).result.data : reviewsOf('p1', []).result.data,
+  );
+  await prefetch(client, { slug: 'damascus-chef-knife' });
+  expect(requests).toEqual(['ProductPage']);
+
+  renderPage(<ProductPage />, { path: '/products/:slug', route: '/products/damascus-chef-knife', client });
+  expect(screen.getByRole('heading', { level: 1, name: 'Damascus Chef Knife' })).toBeInTheDocument();
+  expect(screen.queryByRole('status', { name: 'Loading the product' })).not.toBeInTheDocument();
+  await screen.findByText('Be the first to review this knife.');
+  expect(requests.filter((name) => name === 'ProductPage')).toHaveLength(1);
+});
+
+test('a prefetch the server refuses settles all the same: the first render is not held up by it', async () => {
+  const { client } = countingClient(() => new GraphQLError('The shop is closed for stocktaking'));
+  await expect(prefetch(client, { slug: 'damascus-chef-knife' })).resolves.toBeUndefined();
 });

@@ -1,14 +1,14 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
+import type { ApolloClient } from '@apollo/client';
 import { useQuery } from '@apollo/client/react';
 import { Box, Button, Chip, Container, Grid, Link, Rating, Stack, Typography } from '@mui/material';
 import { useSnackbar } from 'notistack';
-import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { Link as RouterLink, useLocation, useNavigate, useParams, type Params } from 'react-router-dom';
 import { useChosenVariantId } from '../../lib/useChosenVariantId';
 import { engravingError, engravingPlacementFor } from '@keen/rules';
 import AddToCartButton from '../../components/AddToCartButton';
 import NotFoundPage from '../../components/NotFoundPage';
 import StoreBreadcrumbs from '../../components/StoreBreadcrumbs';
-import ReviewForm from '../../components/ReviewForm';
 import ReviewGrid from '../../components/ReviewGrid';
 import Spinner from '../../components/Spinner';
 import VariantPicker from '../../components/VariantPicker';
@@ -34,11 +34,18 @@ import type { EngravingChoice } from './ProductEngraving';
 import { ProductPageQuery } from './operations';
 import ProductGallery from './ProductGallery';
 
-// The engraving fields and their fonts load only for a knife that takes an engraving.
+// The engraving fields and their fonts load only for a knife that takes an engraving, and the review
+// form (Formik and its schemas) only for someone signed in: neither delays the product's first paint.
 const ProductEngraving = lazy(() => import('./ProductEngraving'));
+const ReviewForm = lazy(() => import('../../components/ReviewForm'));
 
 type Product = NonNullable<ProductPageResult['product']>;
 type Variant = Product['variants'][number];
+
+/** The page's query, asked for while the page is still loading when a visitor lands on it. */
+export async function prefetch(client: ApolloClient, { slug = '' }: Params): Promise<void> {
+  await client.query({ query: ProductPageQuery, variables: { slug } }).catch(() => undefined);
+}
 
 /**
  * A product's public page, /products/{slug}: no sign-in needed, the page a product is shared as.
@@ -248,7 +255,9 @@ function ProductReviews({ product }: { product: Product }) {
           Review this knife
         </Typography>
         {user ? (
-          <ReviewForm productId={product.id} idPrefix="product-review" />
+          <Suspense fallback={<Spinner label="Loading the review form" />}>
+            <ReviewForm productId={product.id} idPrefix="product-review" />
+          </Suspense>
         ) : (
           <Typography>
             <Link component={RouterLink} to="/login" state={{ from: { pathname: location.pathname, hash: '#reviews' } }}>
