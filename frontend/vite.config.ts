@@ -200,6 +200,9 @@ export default defineConfig(({ command }) => ({
           groups: [
             { name: 'shared', tags: ['$initial'], test: (id) => upFront.shop.has(id) && upFront.graphiql.has(id), priority: 2 },
             { name: 'shop', tags: ['$initial'], test: (id) => !upFront.graphiql.has(id), priority: 1 },
+            // What the public pages share with GraphiQL's page (graphql-js) in a file of its own: in
+            // 'storefront', GraphiQL would load the shop's code.
+            { name: 'graphql', test: (id) => upFront.storefront.has(id) && upFront.graphiql.has(id), priority: 1 },
             // A public page's modules and Apollo Client in one file too, not the score of small chunks
             // the lazy pages would share: on a cold product page each request is CPU the page waits for.
             { name: 'storefront', test: (id) => upFront.storefront.has(id) && !upFront.shop.has(id) },
