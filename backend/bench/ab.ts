@@ -1,5 +1,7 @@
 import 'reflect-metadata';
 import { existsSync } from 'node:fs';
+import { print } from 'graphql';
+import { clientOperations } from '../dev/client-operations';
 import { Role } from '../src/modules/auth/role';
 import { User } from '../src/modules/users/user.entity';
 import { BENCH_QUERIES } from './baseline';
@@ -18,7 +20,8 @@ import { copiesWithStock, seedBenchShop } from './seed';
  * is smaller than the swing between two runs made minutes apart: only such a comparison judges it.
  * Prints, per case, the median req/s of each build and the median of B over A in the same round.
  *   Cases: gql (GraphQL products, cache off), typename ({ __typename }, cache off), rest (REST
- *   products, cache off), orders (myOrders, signed in), slug (product(slug:), cache off), gql-cached, rest-cached.
+ *   products, cache off), orders (myOrders, signed in), orders-page (the My Orders page's own query,
+ *   frontend/src/gql), slug (product(slug:), cache off), gql-cached, rest-cached.
  *   Default: gql rest.
  *   race: the placeOrder race of bench:http, Keen's side only (with its read cache): BENCH_RACE_WARMUP
  *   (500) new buyers per build first, then each round 500 new buyers at once per build on a copy of
@@ -42,6 +45,7 @@ const CASES = {
   typename: { method: 'POST', path: '/graphql', query: '{ __typename }', cache: false },
   rest: { method: 'GET', path: '/api/products', cache: false },
   orders: { method: 'POST', path: '/graphql', query: BENCH_QUERIES.myOrders, cache: false, signedIn: true },
+  'orders-page': { method: 'POST', path: '/graphql', query: print(clientOperations().get('MyOrders')!), cache: false, signedIn: true },
   slug: { method: 'POST', path: '/graphql', query: BENCH_QUERIES.productBySlug, cache: false },
   'gql-cached': { method: 'POST', path: '/graphql', query: BENCH_QUERIES.products, cache: true },
   'rest-cached': { method: 'GET', path: '/api/products', cache: true },

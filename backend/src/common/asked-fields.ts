@@ -28,24 +28,35 @@ export function askedFieldsAt(info: GraphQLResolveInfo, path: readonly string[])
 
 /** Fields asked of one object type, split by whether the schema resolves them with code of their own. */
 export interface AskedFields {
-  /** Read from the object's property of that name (a column, or a getter of the entity). */
+  /** Read from the object's property of that name, and declaring no columns (a column, or an undeclared getter). */
   plain: Set<string>;
-  /** Made by a @FieldResolver. */
+  /** Made by code: a @FieldResolver, or an entity's getter that declares its columns. */
   resolved: Set<string>;
   /** The columns the resolved fields that declare them read (`@ReadsColumns`). */
   declared: Map<string, readonly string[]>;
+  /** By relation (`lines`): the columns of its rows the resolved fields read through it (`@ReadsColumnsOf`). */
+  related: Map<string, Set<string>>;
 }
 
 /**
- * Declares, on a @FieldResolver, the columns of its object the resolver reads (property names; its
- * loaders key on `id`): a list asking for the field then reads those columns, where a field
- * without it has every column read. Kept in the schema's field extensions, beside the resolver.
+ * Declares, on a @FieldResolver or on an entity's getter that is a field, the columns of its object
+ * it reads (property names; its loaders key on `id`): a list asking for the field then reads those
+ * columns, where a field without it has every column read. Kept in the schema's field extensions,
+ * beside the code that reads them.
  */
 export const ReadsColumns = (...columns: string[]) => Extensions({ readsColumns: columns });
 
 /**
- * `askedFieldsAt`, split into the fields graphql-js reads from the object itself and those a
- * resolver makes (the schema knows which: only a @FieldResolver gives a field a `resolve`).
+ * Declares, beside `@ReadsColumns`, the columns of a relation's rows (an order's `lines`) the
+ * resolver reads from its object: a list then reads the relation's rows with those columns, even
+ * when the answer asks for the relation with others or not at all. One relation per field.
+ */
+export const ReadsColumnsOf = (relation: string, ...columns: string[]) => Extensions({ readsColumnsOf: { [relation]: columns } });
+
+/**
+ * `askedFieldsAt`, split into the fields graphql-js reads from the object itself and those code
+ * makes (the schema knows which: a @FieldResolver gives a field a `resolve`, a declaring getter its
+ * `readsColumns`).
  */
 export function askedFieldsOf(info: GraphQLResolveInfo, path: readonly string[]): AskedFields {
   let type = getNamedType(info.returnType);
@@ -54,43 +65,48 @@ export function askedFieldsOf(info: GraphQLResolveInfo, path: readonly string[])
     type = field ? getNamedType(field.type) : type;
   }
   const fields = isObjectType(type) ? type.getFields() : {};
-  const asked: AskedFields = { plain: new Set(), resolved: new Set(), declared: new Map() };
+  const asked: AskedFields = { plain: new Set(), resolved: new Set(), declared: new Map(), related: new Map() };
   for (const name of askedFieldsAt(info, path)) {
     const field = fields[name];
-    if (!field?.resolve) {
+    const columns = field?.extensions.readsColumns as readonly string[] | undefined;
+    if (!field?.resolve && !columns) {
       asked.plain.add(name);
       continue;
     }
     asked.resolved.add(name);
-    const columns = field.extensions.readsColumns as readonly string[] | undefined;
     if (columns) asked.declared.set(name, columns);
+    const related = field.extensions.readsColumnsOf as Readonly<Record<string, readonly string[]>> | undefined;
+    for (const [relation, relatedColumns] of Object.entries(related ?? {})) {
+      const read = asked.related.get(relation) ?? new Set<string>();
+      for (const column of relatedColumns) read.add(column);
+      asked.related.set(relation, read);
+    }
   }
   return asked;
 }
 
 /**
  * The columns (property names) the `asked` fields read, with `always`; null when a field may read
- * any (then every column is to be read). `made` names the columns of each plain field that is not
- * a column of its own name (an entity's getter); a resolved field reads what its `@ReadsColumns`
- * declares, and one that declares nothing may read any.
+ * any (then every column is to be read): a plain field that is no column, a resolved field that
+ * declares nothing.
  */
 export function columnsAsked(
   asked: AskedFields,
   columns: { has(column: string): boolean },
-  made: Readonly<Record<string, readonly string[]>>,
-  always: readonly string[] = [],
+  always: Iterable<string> = [],
 ): string[] | null {
   const needed = new Set(always);
+  for (const column of needed) if (!columns.has(column)) throw new Error(`${column} is read always, but is not a column`);
   for (const field of asked.plain) {
-    const from = Object.hasOwn(made, field) ? made[field] : columns.has(field) ? [field] : null;
-    if (!from) return null;
-    for (const column of from) needed.add(column);
+    if (field === '__typename') continue;
+    if (!columns.has(field)) return null;
+    needed.add(field);
   }
   for (const field of asked.resolved) {
-    const from = Object.hasOwn(made, field) ? made[field] : asked.declared.get(field);
+    const from = asked.declared.get(field);
     if (!from) return null;
     for (const column of from) {
-      // A property set only on some reads (a guest link's token) is no column: a resolver's mistake.
+      // A property set only on some reads (a guest link's token) is no column: a declaration's mistake.
       if (!columns.has(column)) throw new Error(`${field} declares ${column}, which is not a column`);
       needed.add(column);
     }

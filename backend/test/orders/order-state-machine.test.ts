@@ -9,6 +9,7 @@ import {
   type OrderActor,
   PROVIDER,
   refusalOf,
+  statesNeverAfter,
   SYSTEM,
   transitionFor,
 } from '../../src/modules/orders/order-state-machine';
@@ -103,6 +104,13 @@ describe('the transition table, every pair of states for every actor', () => {
   test('the table has exactly the expected rows, each restocking only when unshipped units are held', () => {
     expect([...new Set(ORDER_TRANSITIONS.map((t) => `${t.from}->${t.to}`))].sort()).toEqual(Object.keys(EXPECTED).sort());
     for (const t of ORDER_TRANSITIONS) expect([t.from, t.to, t.restock]).toEqual([t.from, t.to, RESTOCKS.includes(`${t.from}->${t.to}`)]);
+  });
+
+  test('the states an order never reaches after another: never paid, never proofed, none before the first', () => {
+    const { AwaitingPayment, Paid, AwaitingProof, Cancelled, Expired } = OrderState;
+    expect(statesNeverAfter(Paid)).toEqual([AwaitingPayment, Cancelled, Expired]);
+    expect(statesNeverAfter(AwaitingProof)).toEqual([AwaitingPayment, Paid, Cancelled, Expired]);
+    expect(statesNeverAfter(AwaitingPayment)).toEqual([]);
   });
 
   test('refusals name the reason', () => {

@@ -5,20 +5,25 @@ import {
   getNamedType,
   type GraphQLField,
   type GraphQLNamedType,
+  type GraphQLObjectType,
   type GraphQLSchema,
   type IntrospectionQuery,
   isLeafType,
   isNonNullType,
   isObjectType,
 } from 'graphql';
+import { buildKeenSchema } from '../../src/app/graphql-schema';
+import { type AskedFields, columnsAsked } from '../../src/common/asked-fields';
+import { OrderLine } from '../../src/modules/orders/order-line.entity';
 import { Order } from '../../src/modules/orders/order.entity';
 import { startTestApp, type TestApp, type TestSession } from '../support/harness';
 
 /**
- * Lists read only the columns their asked fields need: a column of the field's own name, an
- * entity getter's (the tables in the services) or what a resolver declares (`@ReadsColumns`).
+ * Lists read only the columns their asked fields need: a column of the field's own name, or what
+ * an entity's getter or a resolver declares (`@ReadsColumns`).
  * Here every field of a product, an order and an order's line, asked alone of a list, answers
- * what it answers read with every column: a resolver reading a column it does not declare fails.
+ * what it answers read with every column: a resolver reading a column it does not declare fails;
+ * and every field of an order and its lines is a column or declares, so no page reads them all.
  */
 let app: TestApp;
 let buyer: TestSession;
@@ -131,3 +136,40 @@ test("each order field, and each of its lines' fields, asked alone of My Orders 
     }
   }
 }, 120_000);
+
+test('every field of an order and of its lines is a column or declares the columns it reads, so a page of orders never reads them all', async () => {
+  // The server's own schema: introspection does not show a field's extensions (its declared columns).
+  const serverSchema = await buildKeenSchema();
+  const undeclared = [Order, OrderLine].flatMap((entity) => {
+    const columns = new Set(app.db.getMetadata(entity).columns.map((column) => column.propertyName));
+    const fields = Object.values((serverSchema.getType(entity.name) as GraphQLObjectType).getFields());
+    return fields
+      .filter((field) => !columns.has(field.name) && !field.extensions.readsColumns)
+      .map((field) => `${entity.name}.${field.name}`);
+  });
+  // A guest's link token is never a column: it is set only on the answers that may show it.
+  expect(undeclared).toEqual(['Order.guestToken']);
+});
+
+test('a field that declares nothing may read any column: then all are read, and a declared column that is none is refused', () => {
+  const columns = new Set(['id', 'state', 'shippedAt', 'totalAmount']);
+  /** `resolved`: each resolved field's declared columns, or null for one that declares none. */
+  const asked = (plain: string[], resolved: Record<string, string[] | null>): AskedFields => ({
+    plain: new Set(plain),
+    resolved: new Set(Object.keys(resolved)),
+    declared: new Map(Object.entries(resolved).filter((entry): entry is [string, string[]] => entry[1] !== null)),
+    related: new Map(),
+  });
+  expect(columnsAsked(asked(['__typename', 'id'], { status: ['shippedAt'], totals: ['totalAmount'] }), columns, ['state'])).toEqual([
+    'state',
+    'id',
+    'shippedAt',
+    'totalAmount',
+  ]);
+  expect(columnsAsked(asked(['id'], { proofRoundsLeft: null }), columns)).toBeNull();
+  expect(columnsAsked(asked(['id', 'guestToken'], {}), columns)).toBeNull();
+  expect(() => columnsAsked(asked(['id'], { totals: ['guestToken'] }), columns)).toThrow(
+    'totals declares guestToken, which is not a column',
+  );
+  expect(() => columnsAsked(asked(['id'], {}), columns, ['proofRequired'])).toThrow('proofRequired is read always, but is not a column');
+});

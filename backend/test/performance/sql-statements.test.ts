@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { print } from 'graphql';
+import { clientOperations } from '../../dev/client-operations';
 import { startTestApp, type TestApp, type TestSession } from '../support/harness';
 
 /**
@@ -135,7 +137,7 @@ test('My Orders as its page asks (20 rows with their lines): 2 statements, the c
   expect(count).toBe(2);
 });
 
-test('an order page reads the columns its fields need: plain ones, the getters the table names, what resolvers declare; an undeclared resolver reads them all', async () => {
+test('an order page reads the columns its fields need: plain ones, what getters and resolvers declare, what a field reads of the lines', async () => {
   const page = (fields: string) => app.statementsFor(`{ myOrders(options: { take: 20 }) { totalItems items { ${fields} } } }`, {}, buyer);
   const selected = (statement: string) => statement.slice(0, statement.indexOf(' FROM "order"'));
 
@@ -160,11 +162,35 @@ test('an order page reads the columns its fields need: plain ones, the getters t
   const totals = selected((await page('id totals { total { amount } }')).texts[1]);
   expect(totals).toContain('"totalAmount"');
   expect(totals).not.toContain('"shippingAddress"');
-  // A field whose resolver declares nothing may read any column: all are read, the lines whole.
-  const wide = await page('id proofRoundsLeft lines { name }');
-  expect(selected(wide.texts[1])).toContain('"shippingAddress"');
-  expect(selected(wide.texts[1])).toContain('"guestEmail"');
-  expect(selected(wide.texts[1])).toContain('json_agg(line ORDER BY');
+  // A field that reads the lines declares their columns too (@ReadsColumnsOf): they come, with those asked, and no more.
+  const rounds = await page('id proofRoundsLeft lines { name }');
+  const roundsList = selected(rounds.texts[1]);
+  expect(roundsList).toContain('"state"');
+  expect(roundsList).toContain(`'proofRequired', line."proofRequired"`);
+  expect(roundsList).toContain(`'name', line."name"`);
+  for (const unasked of ['"shippingAddress"', '"guestEmail"', 'json_agg(line ORDER BY', `'unitAmount'`])
+    expect(roundsList).not.toContain(unasked);
+  expect(rounds.data.myOrders.items.every((order: { proofRoundsLeft: number }) => order.proofRoundsLeft === 0)).toBe(true);
+  // Without the lines asked, that field still has them read, with its columns only.
+  const roundsAlone = selected((await page('id proofRoundsLeft')).texts[1]);
+  expect(roundsAlone).toContain(`json_build_object('id', line."id", 'proofRequired', line."proofRequired")`);
+});
+
+test("the dashboard's and My Orders' own pages read the columns they show (no guest link's hash, no payment intent, no line whole), and no gift cards of unpaid orders", async () => {
+  const operations = clientOperations();
+  for (const [name, session] of [
+    ['AdminOrders', admin],
+    ['MyOrders', buyer],
+  ] as const) {
+    const { texts, data } = await app.statementsFor(print(operations.get(name)!), { options: { take: 20 } }, session);
+    const list = texts.find((text) => text.includes(' FROM "order"'))!;
+    const selected = list.slice(0, list.indexOf(' FROM "order"'));
+    expect(selected).toContain('"guestEmail"');
+    for (const unshown of ['"guestTokenHash"', '"paymentIntentId"', 'json_agg(line ORDER BY']) expect(selected).not.toContain(unshown);
+    expect(Object.values(data)[0].items.length).toBeGreaterThan(0);
+    // The buyer's orders are all unpaid: none issued a gift card, so none is looked for.
+    if (name === 'MyOrders') expect(texts.filter((text) => text.includes('gift_card'))).toEqual([]);
+  }
 });
 
 test('My Orders (20 rows, with their products): 3 statements', async () => {

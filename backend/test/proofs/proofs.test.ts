@@ -228,6 +228,26 @@ describe('sendOrderProof', () => {
     expect((await historyOf(orderId)).at(-1)).toBe(`Proof 1 of ${engravedLine.name} sent ("Ada")`);
   });
 
+  test("a page of orders counts the rounds left from its lines' own columns, whatever else is asked of the lines", async () => {
+    const { orderId, engravedLine, customer } = await proofOrder();
+    await send(orderId, engravedLine.id);
+    for (const lines of ['', 'lines { name }', 'lines { id proofRequired }']) {
+      const fields = `items { id proofRoundsLeft ${lines} }`;
+      const mine = await app.gql<{ myOrders: { items: { id: string; proofRoundsLeft: number }[] } }>(
+        `{ myOrders(options: { take: 100 }) { ${fields} } }`,
+        {},
+        customer,
+      );
+      const all = await app.gql<{ orders: { items: { id: string; proofRoundsLeft: number }[] } }>(
+        `query($search: String) { orders(options: { take: 100, search: $search }) { ${fields} } }`,
+        { search: customer.email },
+        admin,
+      );
+      expect(mine.data!.myOrders.items.find((order) => order.id === orderId)?.proofRoundsLeft).toBe(1);
+      expect(all.data!.orders.items.find((order) => order.id === orderId)?.proofRoundsLeft).toBe(1);
+    }
+  });
+
   test('refused: anonymous 401, a customer 403, an open round, a line without a proof, photos not uploaded, too many rounds', async () => {
     const { orderId, engravedLine, plainLine, customer } = await proofOrder();
     const input = { orderId, lineId: engravedLine.id, imageUrls: [await photo()] };

@@ -11,13 +11,11 @@ import { ProductInput, ProductListOptions, UpdateProductInput } from './product.
 
 type GraphQLContext = GraphQLContextOf<{ catalog: CatalogService; shop: ShopMoney }>;
 
-/** Fields that are neither a column nor made by a resolver declaring its columns (`@ReadsColumns`). */
-const OTHER_FIELD_COLUMNS: Readonly<Record<string, readonly ProductColumn[]>> = { __typename: [] };
 const PRODUCT_COLUMN_NAMES: ReadonlySet<string> = new Set(PRODUCT_COLUMNS);
 
 /** The product columns an answer needs: the fields asked that are columns, and those its resolved fields declare. */
 function columnsFor(asked: AskedFields): readonly ProductColumn[] {
-  const needed = columnsAsked(asked, PRODUCT_COLUMN_NAMES, OTHER_FIELD_COLUMNS);
+  const needed = columnsAsked(asked, PRODUCT_COLUMN_NAMES);
   return needed ? PRODUCT_COLUMNS.filter((column) => needed.includes(column)) : PRODUCT_COLUMNS;
 }
 

@@ -112,6 +112,9 @@ export class OrderEngraving extends Engraving {
   currency!: string;
 }
 
+/** The property names of EngravingColumns: what an engraving field reads (`@ReadsColumns`). */
+export const ENGRAVING_COLUMN_NAMES = ['engravingText', 'engravingFont', 'engravingUnitAmount', 'engravingPlacement'];
+
 /** The four columns an engraving is kept in: on an order line, and (the first line's) on an order. */
 export abstract class EngravingColumns {
   @Column('varchar', { length: 40, nullable: true })

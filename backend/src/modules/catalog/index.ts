@@ -47,6 +47,7 @@ export {
   EngravingPlacement,
   OrderEngraving,
   checkEngraving,
+  ENGRAVING_COLUMN_NAMES,
   engravingSnapshot,
   engravingSurcharge,
 } from './engraving';

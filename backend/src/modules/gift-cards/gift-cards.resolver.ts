@@ -1,7 +1,7 @@
 import { ReadsColumns } from '../../common/asked-fields';
 import { Arg, Ctx, Field, FieldResolver, ID, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
 import { Allow, type GraphQLContextOf } from '../auth';
-import { Order } from '../orders';
+import { Order, OrderState, statesNeverAfter } from '../orders';
 import { OrderGiftCardPayment } from '../pricing';
 import { Money, type ShopMoney } from '../shop';
 import { GiftCard, GiftCardLedgerEntry } from './gift-card.entity';
@@ -123,6 +123,9 @@ export class GiftCardLedgerResolver {
   }
 }
 
+/** States an order never issued gift cards in: it was never paid (most of a customer's unpaid and closed orders). */
+const NEVER_PAID = statesNeverAfter(OrderState.Paid);
+
 /** What gift cards paid of an order, and the cards it bought (last four characters only). */
 @Resolver(() => Order)
 export class OrderGiftCardsResolver {
@@ -134,9 +137,10 @@ export class OrderGiftCardsResolver {
     return payments.map((payment) => ({ lastFour: payment.lastFour, amount: services.shop.money(payment.amount, order.currency) }));
   }
 
-  @ReadsColumns('id')
+  @ReadsColumns('id', 'state')
   @FieldResolver(() => [IssuedGiftCard], { description: 'The gift cards it bought, issued once it is paid' })
   async giftCardsIssued(@Root() order: Order, @Ctx() { loaders, services }: GraphQLContext): Promise<IssuedGiftCard[]> {
+    if (NEVER_PAID.includes(order.state)) return [];
     const cards = await loaders.orderIssuedGiftCards.load(order.id);
     return cards.map((card) => ({
       lastFour: card.lastFour,

@@ -35,6 +35,7 @@ export {
   recordInHistory,
   recordPlaced,
   restock,
+  statesNeverAfter,
 } from './order-state-machine';
 export { GuestLinks } from './guest-links';
 export { nextDocumentNumber } from './document-numbers';

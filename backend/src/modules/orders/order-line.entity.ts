@@ -1,6 +1,7 @@
 import { Field, Float, ID, Int, ObjectType } from 'type-graphql';
 import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
-import { EngravingColumns, engravingSnapshot, OrderEngraving, Product, ProductVariantRow } from '../catalog';
+import { ReadsColumns } from '../../common/asked-fields';
+import { ENGRAVING_COLUMN_NAMES, EngravingColumns, engravingSnapshot, OrderEngraving, Product, ProductVariantRow } from '../catalog';
 
 /** A gift-card line's delivery: each unit becomes a card mailed to the recipient (the buyer without one) once paid, or at sendAt. */
 @ObjectType({ simpleResolvers: true, description: "A gift-card line's recipient, message and sending date" })
@@ -112,6 +113,7 @@ export class OrderLine extends EngravingColumns {
   @Column('int')
   unitAmount!: number;
 
+  @ReadsColumns(...ENGRAVING_COLUMN_NAMES)
   @Field(() => OrderEngraving, {
     nullable: true,
     description: 'Text and font to engrave on every unit of this line, and the unit surcharge',

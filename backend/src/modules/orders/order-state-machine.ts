@@ -165,6 +165,23 @@ export const ORDER_TRANSITIONS: readonly Transition[] = [
 
 export const ORDER_STATES = Object.values(OrderState);
 
+/**
+ * The states an order cannot reach once it has been in `state` (none of the table's paths leads
+ * there from it): an order in one of them never was in `state`. Never Paid: no gift card issued.
+ */
+export function statesNeverAfter(state: OrderState): readonly OrderState[] {
+  const reachable = new Set([state]);
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const { from, to } of ORDER_TRANSITIONS)
+      if (reachable.has(from) && !reachable.has(to)) {
+        reachable.add(to);
+        grew = true;
+      }
+  }
+  return ORDER_STATES.filter((candidate) => !reachable.has(candidate));
+}
+
 /** Where a refund of part of an order leaves it: PartiallyRefunded, unless its engraving proofs still hold it. */
 export const partialRefundState = (from: OrderState): OrderState =>
   from === AwaitingProof || from === InProduction ? from : PartiallyRefunded;

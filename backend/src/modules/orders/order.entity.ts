@@ -1,7 +1,8 @@
 import { Field, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { Check, Column, Entity, Index, JoinColumn, ManyToOne, OneToMany, PrimaryGeneratedColumn } from 'typeorm';
 import { CreatedAtColumn, UpdatedAtColumn } from '../../db/timestamp-columns';
-import { EngravingColumns, engravingSnapshot, OrderEngraving, Product } from '../catalog';
+import { ReadsColumns } from '../../common/asked-fields';
+import { ENGRAVING_COLUMN_NAMES, EngravingColumns, engravingSnapshot, OrderEngraving, Product } from '../catalog';
 import { User } from '../users';
 import { OrderLine } from './order-line.entity';
 import { PostalAddress } from '../addresses';
@@ -244,16 +245,19 @@ export class Order extends EngravingColumns {
   @Column('enum', { enum: OrderState, default: OrderState.AwaitingPayment })
   state!: OrderState;
 
+  @ReadsColumns(...ENGRAVING_COLUMN_NAMES)
   @Field(() => OrderEngraving, { nullable: true, description: "The first line's engraving", deprecationReason: 'Use lines' })
   get engraving(): OrderEngraving | null {
     return engravingSnapshot(this, this.currency);
   }
 
+  @ReadsColumns('shippedAt')
   @Field(() => OrderStatus, { description: 'Derived from state: Shipped once shipped, otherwise Pending' })
   get status(): OrderStatus {
     return this.shippedAt ? OrderStatus.Shipped : OrderStatus.Pending;
   }
 
+  @ReadsColumns('state')
   @Field(() => Boolean, {
     description: 'Derived from state: true while Paid, AwaitingProof, InProduction, Shipped, Delivered or PartiallyRefunded',
   })
@@ -350,6 +354,7 @@ export class Order extends EngravingColumns {
   @Column('boolean', { nullable: true })
   ageVerifiedDelivery!: boolean | null;
 
+  @ReadsColumns('ageRestricted', 'minimumAge')
   @Field(() => String, {
     nullable: true,
     description: 'For an age-restricted order: what its packing slip and engraving sheet say in large type; null otherwise',
@@ -391,6 +396,7 @@ export class Order extends EngravingColumns {
   @Column('timestamptz', { nullable: true })
   claimedAt!: Date | null;
 
+  @ReadsColumns('guestEmail')
   @Field(() => Boolean, { description: 'Placed signed out, by a guest (its e-mail is not verified by an account until claimed)' })
   get guest(): boolean {
     return this.guestEmail !== null && this.guestEmail !== undefined;

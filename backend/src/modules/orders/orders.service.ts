@@ -368,12 +368,14 @@ export class OrdersService {
     this.orderColumns ??= columnNames(this.db.getMetadata(Order).columns);
     this.lineColumns ??= columnNames(this.db.getMetadata(OrderLine).columns);
     const { orderColumns: allOrderColumns, lineColumns: allLineColumns } = this;
-    const asked = askedFor && columnsAsked(askedFor.order, allOrderColumns, ORDER_FIELD_COLUMNS, ORDER_ALWAYS);
+    const asked = askedFor && columnsAsked(askedFor.order, allOrderColumns, ORDER_ALWAYS);
     const orderColumns = asked ?? [...allOrderColumns.keys()];
-    // Each order's lines ride along as JSON, unless nothing asked may read them.
-    const readsLines = !asked || askedFor!.order.resolved.has('lines');
-    // A field that may read any column of the order may read its lines' too (proofRoundsLeft does): they come whole.
-    const lineColumns = asked && columnsAsked(askedFor!.lines, allLineColumns, LINE_FIELD_COLUMNS, LINE_ALWAYS);
+    // Each order's lines ride along as JSON, unless nothing asked may read them: neither `lines` nor a
+    // field that reads them (`@ReadsColumnsOf('lines', ...)`: proofRoundsLeft).
+    const linesReadByFields = askedFor?.order.related.get('lines');
+    const readsLines = !asked || askedFor!.order.resolved.has('lines') || linesReadByFields !== undefined;
+    // A field that may read any column of the order may read its lines' too: they come whole.
+    const lineColumns = asked && columnsAsked(askedFor!.lines, allLineColumns, [...LINE_ALWAYS, ...(linesReadByFields ?? [])]);
     const lines = lineColumns
       ? `json_build_object(${lineColumns.map((column) => `'${column}', line."${allLineColumns.get(column)}"`).join(', ')})`
       : 'line';
@@ -430,23 +432,6 @@ export interface OrderFieldsAsked {
   lines: AskedFields;
 }
 
-const ENGRAVING_COLUMNS = ['engravingText', 'engravingFont', 'engravingUnitAmount', 'engravingPlacement'];
-
-/**
- * The columns of the plain fields that are not a column of their own name: the entities' getters.
- * A resolver declares its own (`@ReadsColumns`); one that declares none reads every column, as
- * does a field this table does not know.
- */
-const ORDER_FIELD_COLUMNS: Readonly<Record<string, readonly string[]>> = {
-  __typename: [],
-  engraving: ENGRAVING_COLUMNS,
-  status: ['shippedAt'],
-  paid: [],
-};
-const LINE_FIELD_COLUMNS: Readonly<Record<string, readonly string[]>> = {
-  __typename: [],
-  engraving: ENGRAVING_COLUMNS,
-};
 /**
  * Always read: what the getters, the loaders and the permission checks key on. A line's order and
  * currency come from its order's row; each key of a line's JSON costs PostgreSQL CPU (My Orders'

@@ -1,7 +1,7 @@
-import { ReadsColumns } from '../../common/asked-fields';
+import { ReadsColumns, ReadsColumnsOf } from '../../common/asked-fields';
 import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Resolver, Root } from 'type-graphql';
 import { Allow, type GraphQLContextOf } from '../auth';
-import { Order, OrderLine, type OrdersLoaders, OrderState } from '../orders';
+import { Order, OrderLine, type OrdersLoaders, OrderState, statesNeverAfter } from '../orders';
 import { OrderProof, ProofStatus } from './order-proof.entity';
 import type { ProofsLoaders } from './proofs.loaders';
 import { SendOrderProofInput } from './proofs.inputs';
@@ -9,8 +9,8 @@ import type { ProofsService } from './proofs.service';
 
 type GraphQLContext = GraphQLContextOf<{ proofs: ProofsService }, ProofsLoaders & OrdersLoaders>;
 
-/** States an order never had a proof in: it was never AwaitingProof. */
-const NEVER_PROOFED: readonly OrderState[] = [OrderState.AwaitingPayment, OrderState.Paid, OrderState.Cancelled, OrderState.Expired];
+/** States an order never had a proof in: it was never AwaitingProof (unpaid, closed unpaid, or Paid). */
+const NEVER_PROOFED = statesNeverAfter(OrderState.AwaitingProof);
 
 const TOKEN = {
   nullable: true,
@@ -89,6 +89,8 @@ export class OrderProofsResolver {
     return loaders.orderProofs.load(order.id);
   }
 
+  @ReadsColumns('id', 'state')
+  @ReadsColumnsOf('lines', 'id', 'proofRequired')
   @FieldResolver(() => Int, {
     description:
       'The proof rounds staff may still send (PROOF_MAX_ROUNDS less those sent) for the line with fewest left; 0 when no line needs a proof',
