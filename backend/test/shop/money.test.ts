@@ -80,6 +80,22 @@ describe('the money helpers of @keen/rules', () => {
     expect(formatMoney(1250, 'JPY')).toBe('¥1,250');
   });
 
+  test('an amount written again reads the same, per currency and locale, past the amounts kept', () => {
+    expect([formatMoney(0, 'USD'), formatMoney(0, 'JPY'), formatMoney(0, 'EUR', 'de-DE'), formatMoney(-0, 'USD')]).toEqual([
+      '$0.00',
+      '¥0',
+      '0,00\u00a0€',
+      '$0.00',
+    ]);
+    for (let amount = 0; amount < 25_000; amount += 1) formatMoney(amount, 'USD');
+    expect([formatMoney(125000, 'USD'), formatMoney(12950, 'USD'), formatMoney(-12950, 'USD'), formatMoney(24_999, 'USD')]).toEqual([
+      '$1,250.00',
+      '$129.50',
+      '-$129.50',
+      '$249.99',
+    ]);
+  });
+
   test('KWD has three decimals', () => {
     expect(currencyDecimals('KWD')).toBe(3);
     expect(toMinorUnits(1.5, 'KWD')).toBe(1500);
