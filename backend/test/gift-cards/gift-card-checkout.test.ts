@@ -151,7 +151,7 @@ test('a gift card bought: no stock, delivery or tax on it; paying issues one car
   expect(await app.db.getRepository(GiftCard).countBy({ orderId: order.id })).toBe(2);
 
   const receipt = await app.gql(
-    `query($id: ID!) { order(id: $id) { giftCardsIssued { lastFour amount { amount } recipientEmail } } }`,
+    `query($id: ID!) { order(id: $id) { giftCardsIssued { lastFour amount { amount currency } recipientEmail sendAt sent } } }`,
     { id: order.id },
     buyer,
   );
@@ -159,6 +159,10 @@ test('a gift card bought: no stock, delivery or tax on it; paying issues one car
   expect(shown).toHaveLength(2);
   expect(shown.map((card: { lastFour: string }) => card.lastFour).sort()).toEqual(cards.map((card) => card.code.slice(-4)).sort());
   expect(JSON.stringify(receipt)).not.toContain(cards[0].code);
+  for (const card of shown)
+    expect(card).toMatchObject({ amount: { amount: 5000, currency: 'USD' }, recipientEmail: 'friend@example.com', sendAt: null });
+  // Mailed on payment by a job: sent or not yet, a boolean either way.
+  expect(shown.every((card: { sent: unknown }) => typeof card.sent === 'boolean')).toBe(true);
 });
 
 test('REST: POST /api/orders takes giftCards; a wrong type is a 400 naming the field; the answer shows what the cards paid and what is due', async () => {

@@ -2,6 +2,7 @@ import { formatGiftCardCode, formatMoney, giftCardLastFour, normaliseGiftCardCod
 import type { Logger } from 'pino';
 import type { DataSource, EntityManager } from 'typeorm';
 import { badInput, notFound } from '../../common/errors';
+import { plainRows } from '../../common/list';
 import type { RateLimits } from '../../common/rate-limits';
 import { isId, normalizeEmail, requireText } from '../../common/validate';
 import { raise } from '../../events/outbox';
@@ -232,7 +233,8 @@ export class GiftCardsService {
 
   /** What each card paid of these orders, by order. */
   async paymentsOf(orderIds: readonly string[]): Promise<(CardPayment & { orderId: string })[]> {
-    const rows: { orderId: string; giftCardId: string; code: string; amount: number }[] = await this.db.query(
+    const rows = await plainRows<{ orderId: string; giftCardId: string; code: string; amount: number }>(
+      this.db,
       `SELECT l."orderId", l."giftCardId", c."code", -l."amount" AS amount FROM "gift_card_ledger" l JOIN "gift_card" c ON c."id" = l."giftCardId"
         WHERE l."orderId" = ANY($1::uuid[]) AND l."kind" = $2 ORDER BY l."createdAt", l."id"`,
       [[...orderIds], GiftCardEntryKind.redeem],
@@ -240,24 +242,15 @@ export class GiftCardsService {
     return rows.map(({ code, ...row }) => ({ ...row, lastFour: giftCardLastFour(code) }));
   }
 
-  /** The cards these orders bought, as their receipts show them. */
+  /** The cards these orders bought, as their receipts show them: plain rows, for a page of orders. */
   async issuedBy(orderIds: readonly string[]): Promise<IssuedCard[]> {
-    const cards = await this.db
-      .getRepository(GiftCard)
-      .createQueryBuilder('c')
-      .where('c."orderId" = ANY(:ids)', { ids: [...orderIds] })
-      .orderBy('c."createdAt"', 'ASC')
-      .addOrderBy('c."unit"', 'ASC')
-      .getMany();
-    return cards.map((card) => ({
-      orderId: card.orderId!,
-      lastFour: card.lastFour,
-      initialAmount: card.initialAmount,
-      currency: card.currency,
-      recipientEmail: card.recipientEmail,
-      sendAt: card.sendAt,
-      sentAt: card.sentAt,
-    }));
+    const rows = await plainRows<Omit<IssuedCard, 'lastFour'> & { code: string }>(
+      this.db,
+      `SELECT "orderId", "code", "initialAmount", "currency", "recipientEmail", "sendAt", "sentAt" FROM "gift_card"
+        WHERE "orderId" = ANY($1::uuid[]) ORDER BY "createdAt", "unit"`,
+      [[...orderIds]],
+    );
+    return rows.map(({ code, ...row }) => ({ ...row, lastFour: giftCardLastFour(code) }));
   }
 
   /** The mail job: the code to its recipient (the buyer without one), once; a card disabled meanwhile is not mailed. */
